@@ -1,0 +1,121 @@
+import { Menu, type LucideIcon } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { NavLink, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Sheet } from "~/components/ui/sheet";
+import { cn } from "~/lib/utils";
+import { Logo } from "./logo";
+
+export interface NavItem {
+  label: string;
+  icon: LucideIcon;
+  to?: string;
+  onSelect?: () => void;
+}
+
+function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  const itemClass = "flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors";
+  return (
+    <ul className="space-y-1 p-3">
+      {items.map(({ label, icon: Icon, to, onSelect }) => (
+        <li key={label}>
+          {to ? (
+            <NavLink
+              to={to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(itemClass, isActive ? "bg-blue-700 text-white" : "text-slate-700 hover:bg-slate-100")
+              }
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {label}
+            </NavLink>
+          ) : (
+            <button
+              type="button"
+              className={cn(itemClass, "text-slate-700 hover:bg-slate-100")}
+              onClick={() => {
+                onNavigate?.();
+                onSelect?.();
+              }}
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {label}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The signed-in frame: a header, a fixed sidebar on large screens and a slide-in drawer with an
+ * overlay on small ones. Shared by the client portal and the admin back office.
+ */
+export function NavShell({
+  homePath,
+  navLabel,
+  items,
+  headerEnd,
+  badge,
+  children,
+}: {
+  homePath: string;
+  navLabel: string;
+  items: NavItem[];
+  headerEnd: ReactNode;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigation = useNavigation();
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-2">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu className="size-5" />
+          </Button>
+          <Logo to={homePath} />
+          {badge}
+        </div>
+        <div className="flex items-center gap-1 sm:gap-2">{headerEnd}</div>
+      </header>
+      <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 border-r border-slate-200 bg-white pt-16 lg:block">
+        <nav aria-label={navLabel}>
+          <NavList items={items} />
+        </nav>
+      </aside>
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title="Menu">
+        <nav aria-label={navLabel}>
+          <NavList items={items} onNavigate={() => setDrawerOpen(false)} />
+        </nav>
+      </Sheet>
+      <main className="px-4 pt-20 pb-10 sm:px-6 lg:ml-64 lg:px-8">
+        {navigation.state === "loading" ? (
+          <p role="status" className="mb-4 text-sm text-slate-600">
+            Loading...
+          </p>
+        ) : null}
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export function PageTitle({ title, description }: { title: string; description?: string }) {
+  return (
+    <div className="mb-6">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+      {description ? <p className="mt-1 text-slate-600">{description}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The browser's calls to Better Auth's handler (where rate limiting applies). Plain fetch keeps the
+ * auth client library out of the page bundles.
+ */
+export interface AuthError {
+  code?: string;
+  message?: string;
+  status: number;
+}
+
+export type AuthResult = { ok: true } | { ok: false; error: AuthError };
+
+async function post(path: string, body: unknown): Promise<AuthResult> {
+  try {
+    const response = await fetch(`/api/auth${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+      credentials: "same-origin",
+    });
+    if (response.ok) return { ok: true };
+    const payload = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    return { ok: false, error: { ...payload, status: response.status } };
+  } catch {
+    return { ok: false, error: { status: 0, message: "Network error" } };
+  }
+}
+
+export function signUp(body: { name: string; email: string; password: string; phone: string; companyName?: string }) {
+  return post("/sign-up/email", body);
+}
+
+export function signIn(body: { email: string; password: string }) {
+  return post("/sign-in/email", body);
+}
+
+export function signOut() {
+  return post("/sign-out", {});
+}
+
+export async function fetchSessionUser(): Promise<{ id: string; isAdmin: boolean } | null> {
+  const response = await fetch("/resources/session", { credentials: "same-origin" });
+  if (!response.ok) return null;
+  const payload = (await response.json()) as { user: { id: string; isAdmin: boolean } | null };
+  return payload.user;
+}

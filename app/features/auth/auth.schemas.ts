@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { phoneDigits } from "./phone";
+
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** The sign-up password rules, in the order the spec checks them; the first one broken is reported. */
+const passwordRules: { test: (password: string) => boolean; message: string }[] = [
+  { test: (p) => p.length >= PASSWORD_MIN_LENGTH, message: "Password must be at least 12 characters" },
+  { test: (p) => /[A-Z]/.test(p), message: "Password must contain at least one uppercase letter" },
+  { test: (p) => /[a-z]/.test(p), message: "Password must contain at least one lowercase letter" },
+  { test: (p) => /[0-9]/.test(p), message: "Password must contain at least one number" },
+  { test: (p) => /[^A-Za-z0-9]/.test(p), message: "Password must contain at least one special character" },
+];
+
+export function passwordProblem(password: string): string | null {
+  return passwordRules.find((rule) => !rule.test(password))?.message ?? null;
+}
+
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+
+const required = (message: string) => z.string().trim().min(1, message);
+const emailField = required("Please enter your email").pipe(z.email("Please enter a valid email address"));
+const phoneField = required("Please enter your phone number").refine(
+  (value) => phoneDigits(value).length === 10,
+  "Please enter a 10-digit US phone number",
+);
+const passwordField = z.string().superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+/** The fields checked inline under the inputs. */
+export const signupFieldsSchema = z.object({
+  fullName: required("Please enter your full name").max(200, "Full name must be less than 200 characters"),
+  email: emailField,
+  phone: phoneField,
+  companyName: z.string().trim().max(200, "Company name must be less than 200 characters").optional(),
+});
+
+/** The password checks, each shown as a toast titled 'Error' in the spec's order. */
+export const signupPasswordSchema = z
+  .object({ password: passwordField, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH });
+
+/** What the server checks on the sign-up request itself (Better Auth's body: name, email, password, ...). */
+export const signupServerSchema = z.object({
+  name: signupFieldsSchema.shape.fullName,
+  email: emailField,
+  password: passwordField,
+  phone: phoneField,
+  companyName: signupFieldsSchema.shape.companyName.nullable(),
+});
+
+export const loginSchema = z.object({
+  email: required("Please enter your email"),
+  password: required("Please enter your password"),
+});
+
+export const adminLoginSchema = z.object({
+  email: required("Please fill in all fields"),
+  password: required("Please fill in all fields"),
+});
+
+/** Maps Better Auth's error on sign-up to the spec's message. */
+export function signupErrorMessage(error: { code?: string; message?: string } | null | undefined): string {
+  const code = error?.code ?? "";
+  if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+    return "This email is already registered";
+  }
+  return "Error creating account";
+}
+
+/** Maps Better Auth's error on sign-in to the spec's message. */
+export function loginErrorMessage(error: { code?: string; status?: number } | null | undefined): string {
+  if (error?.code === "INVALID_EMAIL_OR_PASSWORD") return "Incorrect email or password";
+  if (error?.status === 429) return "Too many attempts. Please wait a minute and try again.";
+  return "Error logging in";
+}

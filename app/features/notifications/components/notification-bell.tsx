@@ -1,0 +1,82 @@
+import { format } from "date-fns";
+import { Bell } from "lucide-react";
+import { Popover } from "radix-ui";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import type { NotificationList } from "../notifications.server";
+
+const ACTION = "/resources/notifications";
+
+export function NotificationBell({ notifications }: { notifications: NotificationList }) {
+  const fetcher = useFetcher();
+  const { items, unreadCount } = notifications;
+  const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications";
+
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={label}>
+          <Bell className="size-5" />
+          {unreadCount > 0 ? (
+            <span
+              data-testid="unread-badge"
+              className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
+            >
+              {unreadCount > 99 ? "99+" : unreadCount}
+            </span>
+          ) : null}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white shadow-lg focus:outline-none"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+            <h2 className="text-sm font-semibold">Notifications</h2>
+            {unreadCount > 0 ? (
+              <fetcher.Form method="post" action={ACTION}>
+                <input type="hidden" name="intent" value="mark-all-read" />
+                <Button type="submit" variant="link" size="sm" className="h-auto p-0">
+                  Mark all as read
+                </Button>
+              </fetcher.Form>
+            ) : null}
+          </div>
+          {items.length === 0 ? (
+            <p className="px-4 py-6 text-center text-sm text-slate-600">No notifications yet</p>
+          ) : (
+            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label="Notifications list">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className={cn(
+                      "w-full px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none",
+                      !item.isRead && "bg-blue-50",
+                    )}
+                    aria-label={`${item.title}${item.isRead ? "" : " (unread)"}`}
+                    onClick={() => {
+                      if (!item.isRead) void fetcher.submit({ intent: "mark-read", id: item.id }, { method: "post", action: ACTION });
+                    }}
+                  >
+                    <span className="flex items-start gap-2">
+                      {!item.isRead ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-blue-600" /> : null}
+                      <span className="min-w-0">
+                        <span className="block text-sm font-medium text-slate-900">{item.title}</span>
+                        <span className="block text-sm break-words text-slate-700">{item.message}</span>
+                        <span className="mt-1 block text-xs text-slate-500">{format(new Date(item.createdAt), "MMM d, h:mm a")}</span>
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { fetchSessionUser } from "~/features/auth/auth-api";
+import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime";
+
+const RECONNECT_MS = 2000;
+const REVALIDATE_DEBOUNCE_MS = 50;
+
+/**
+ * Keeps the signed-in page current: listens to the live stream and reloads the page's data when
+ * something the viewer may see changes. Goes to `loginPath` when the session ends.
+ */
+export function useLiveUpdates(loginPath: string): void {
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  // The latest functions, without restarting the stream on every render.
+  const latest = useRef({ revalidator, navigate });
+  useEffect(() => {
+    latest.current = { revalidator, navigate };
+  });
+
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let revalidateTimer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let hadError = false;
+
+    const revalidate = () => {
+      clearTimeout(revalidateTimer);
+      revalidateTimer = setTimeout(() => void latest.current.revalidator.revalidate(), REVALIDATE_DEBOUNCE_MS);
+    };
+    const sessionEnded = () => {
+      stopped = true;
+      source?.close();
+      void latest.current.navigate(loginPath, { replace: true });
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      source = new EventSource(LIVE_STREAM_PATH);
+      source.addEventListener("open", () => {
+        // Changes made while the stream was down were missed: catch up once.
+        if (hadError) revalidate();
+        hadError = false;
+      });
+      source.addEventListener(LIVE_EVENTS.change, revalidate);
+      source.addEventListener(LIVE_EVENTS.resync, revalidate);
+      source.addEventListener(LIVE_EVENTS.sessionEnded, sessionEnded);
+      source.addEventListener("error", () => {
+        hadError = true;
+        if (source?.readyState !== EventSource.CLOSED) return; // the browser is already retrying
+        // The server refused the stream (e.g. 401): find out whether the session is gone, else retry.
+        fetchSessionUser()
+          .then((user) => {
+            if (!user) sessionEnded();
+            else reconnectTimer = setTimeout(connect, RECONNECT_MS);
+          })
+          .catch(() => {
+            reconnectTimer = setTimeout(connect, RECONNECT_MS);
+          });
+      });
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      clearTimeout(revalidateTimer);
+      source?.close();
+    };
+  }, [loginPath]);
+}

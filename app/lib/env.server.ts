@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { StartupError } from "./errors";
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+const booleanFlag = z
+  .enum(["0", "1", "true", "false"])
+  .transform((value) => value === "1" || value === "true");
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optional(
+      z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
+    ),
+    SITE_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
+    AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+    ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
+    TRUST_PROXY: optional(z.string()),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+    E2E_TEST_HOOKS: optional(booleanFlag),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required when DATABASE_URL is set (every instance must share one secret)",
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (env.E2E_TEST_HOOKS && env.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["E2E_TEST_HOOKS"],
+        message: "must not be set in production",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; AUTH_SECRET: string; SITE_URL: string };
+
+export class EnvError extends StartupError {}
+
+/** Parses the settings once at start; every problem is listed in one error. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "env"}: ${issue.message}`);
+    throw new EnvError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    AUTH_SECRET: env.AUTH_SECRET ?? embeddedSecret(dataDir),
+  };
+}
+
+/** Embedded mode keeps a generated secret in the data folder so sessions survive a restart. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let current: Env | undefined;
+
+export function env(): Env {
+  current ??= parseEnv();
+  return current;
+}

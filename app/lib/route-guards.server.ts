@@ -1,0 +1,37 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { HttpError } from "./errors";
+import { ACCESS_DENIED_FLAG, ADMIN_LOGIN, CUSTOMER_LOGIN } from "./paths";
+import { servicesContext, sessionUserContext } from "./services.server";
+import type { SessionUser } from "./session";
+
+
+export function services(context: Readonly<RouterContextProvider>) {
+  return context.get(servicesContext);
+}
+
+export function sessionUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  return context.get(sessionUserContext);
+}
+
+export function requireUser(context: Readonly<RouterContextProvider>, loginPath = CUSTOMER_LOGIN): SessionUser {
+  const user = sessionUser(context);
+  if (!user) throw redirect(loginPath);
+  return user;
+}
+
+/**
+ * The admin guard, on the server for every admin page and action: no session goes to the admin login;
+ * a signed-in non-admin is signed out and sent there with 'Access Denied'.
+ */
+export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser> {
+  const user = requireUser(context, ADMIN_LOGIN);
+  if (user.isAdmin) return user;
+  const { headers } = await services(context).auth.api.signOut({ headers: request.headers, returnHeaders: true });
+  throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`, { headers });
+}
+
+/** Turns a use case's HttpError into a JSON answer with its status; anything else is rethrown. */
+export function errorResponse(error: unknown) {
+  if (error instanceof HttpError) return data({ ok: false as const, error: error.message }, { status: error.status });
+  throw error;
+}

@@ -1,0 +1,42 @@
+import { createContext } from "react-router";
+import { createAuth, type Auth } from "./auth.server";
+import { openDatabase, type Database } from "./db.server";
+import type { Env } from "./env.server";
+import { InProcessChangeBus, PgChangeBus, type ChangeBus } from "./realtime.server";
+import type { SessionUser } from "./session";
+import { siteConfigFrom, type SiteConfig } from "./site-config";
+
+/** Everything a request may need, made once at start-up and handed to routes through the router context. */
+export interface Services {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  bus: ChangeBus;
+  siteConfig: SiteConfig;
+}
+
+export const servicesContext = createContext<Services>();
+export const sessionUserContext = createContext<SessionUser | null>(null);
+
+export async function createServices(env: Env, database?: Database): Promise<Services> {
+  database ??= await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: `${env.DATA_DIR}/pglite` });
+  let bus: ChangeBus;
+  if (env.DATABASE_URL) {
+    const pgBus = new PgChangeBus(env.DATABASE_URL, database.pool);
+    await pgBus.whenReady();
+    bus = pgBus;
+  } else {
+    bus = new InProcessChangeBus();
+  }
+  const auth = createAuth(database.db, {
+    secret: env.AUTH_SECRET,
+    baseURL: env.SITE_URL,
+    rateLimit: { enabled: true, window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
+  });
+  return { env, database, auth, bus, siteConfig: siteConfigFrom(process.env) };
+}
+
+export async function closeServices(services: Services): Promise<void> {
+  await services.bus.close();
+  await services.database.close();
+}

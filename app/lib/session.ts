@@ -1,0 +1,10 @@
+/** Who is asking: loaded once per request from the session cookie. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  isAdmin: boolean;
+}
+
+export type Actor = Pick<SessionUser, "id" | "isAdmin">;

@@ -1,0 +1,62 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Toaster } from "./components/ui/toast";
+import { services } from "./lib/route-guards.server";
+import { sessionMiddleware } from "./lib/session-middleware.server";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteConfig: services(context).siteConfig };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let details = "Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Oops! Page not found" : `Error ${error.status}`;
+    details = typeof error.data === "string" && error.data ? error.data : error.statusText || details;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    details = error.message;
+  }
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-slate-600">{details}</p>
+      <a href="/" className="text-blue-700 underline">
+        Return to Home
+      </a>
+    </main>
+  );
+}

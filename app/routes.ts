@@ -1,0 +1,34 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/marketing/home.tsx"),
+  route("signup", "routes/auth/signup.tsx"),
+  route("login", "routes/auth/login.tsx"),
+
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/index.ts"),
+    route("progress", "routes/dashboard/progress.tsx"),
+    route("google-business", "routes/dashboard/google-business.tsx"),
+    route("website", "routes/dashboard/website.tsx"),
+    route("credentials", "routes/dashboard/credentials.tsx"),
+    route("profile", "routes/dashboard/profile.tsx"),
+  ]),
+
+  route("admin/login", "routes/admin/login.tsx"),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.ts"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("users/:userId", "routes/admin/user-detail.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+    ]),
+  ]),
+
+  ...prefix("resources", [
+    route("session", "routes/resources/session.ts"),
+    route("notifications", "routes/resources/notifications.ts"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,46 @@
+import { LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
+import { Outlet } from "react-router";
+import { NavShell, type NavItem } from "~/components/nav-shell";
+import { useSignOut } from "~/features/auth/use-sign-out";
+import { NotificationBell } from "~/features/notifications/components/notification-bell";
+import { listNotifications } from "~/features/notifications/notifications.server";
+import { useLiveUpdates } from "~/features/realtime/use-live-updates";
+import { ADMIN_LOGIN } from "~/lib/paths";
+import { requireAdmin, requireUser, services } from "~/lib/route-guards.server";
+import type { Route } from "./+types/layout";
+
+// Every admin page's loader and action runs behind this guard: a child route's data is never
+// computed for a non-admin, because middleware runs before any loader or action.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    await requireAdmin(request, context);
+    return next();
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = requireUser(context, ADMIN_LOGIN);
+  return { notifications: await listNotifications(services(context).database, admin) };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  useLiveUpdates(ADMIN_LOGIN);
+  const signOut = useSignOut(ADMIN_LOGIN);
+  const items: NavItem[] = [
+    { label: "Dashboard", icon: LayoutDashboard, to: "/admin/dashboard" },
+    { label: "Users", icon: Users, to: "/admin/users" },
+    { label: "Settings", icon: Settings, to: "/admin/settings" },
+    { label: "Logout", icon: LogOut, onSelect: () => void signOut() },
+  ];
+  return (
+    <NavShell
+      homePath="/admin/dashboard"
+      navLabel="Admin"
+      items={items}
+      badge={<span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">Admin</span>}
+      headerEnd={<NotificationBell notifications={loaderData.notifications} />}
+    >
+      <Outlet />
+    </NavShell>
+  );
+}

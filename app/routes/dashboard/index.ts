@@ -1,0 +1,6 @@
+import { redirect } from "react-router";
+import { CUSTOMER_HOME } from "~/lib/paths";
+
+export function loader() {
+  return redirect(CUSTOMER_HOME);
+}

@@ -1,0 +1,11 @@
+import { sessionUser } from "~/lib/route-guards.server";
+import type { Route } from "./+types/session";
+
+/** Who the browser is signed in as (used by the admin login and the live stream's reconnect check). */
+export function loader({ context }: Route.LoaderArgs) {
+  const user = sessionUser(context);
+  return Response.json(
+    { user: user ? { id: user.id, isAdmin: user.isAdmin } : null },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}

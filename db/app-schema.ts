@@ -1,0 +1,230 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const owner = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+export const SERVICE_TYPES = ["google_business", "website"] as const;
+export const PAYMENT_STATUSES = ["pending", "completed", "rejected"] as const;
+export const PAYMENT_METHODS = ["zelle", "card"] as const;
+export const CREDENTIAL_TYPES = ["domain", "hosting", "website"] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    companyName: text("company_name"),
+    avatarUrl: text("avatar_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("profiles_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: owner(),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_check", sql`${t.role} in ('admin')`)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    serviceType: text("service_type").notNull(),
+    paymentNumber: integer("payment_number").notNull().default(1),
+    amount: numeric("amount", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    proofUrl: text("proof_url"),
+    status: text("status").notNull().default("pending"),
+    adminNotes: text("admin_notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payments_service_type_check", sql`${t.serviceType} in (${inList(SERVICE_TYPES)})`),
+    check("payments_status_check", sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
+    check("payments_method_check", sql`${t.paymentMethod} in (${inList(PAYMENT_METHODS)})`),
+    check(
+      "payments_number_check",
+      sql`${t.paymentNumber} between 1 and 2 and (${t.serviceType} = 'website' or ${t.paymentNumber} = 1)`,
+    ),
+    check("payments_amount_check", sql`${t.amount} > 0`),
+    index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // At most one live (pending or completed) payment per service and number; a rejected one may be retried.
+    uniqueIndex("payments_live_unique_idx")
+      .on(t.userId, t.serviceType, t.paymentNumber)
+      .where(sql`${t.status} in ('pending', 'completed')`),
+  ],
+);
+
+export const googleBusinessInfo = pgTable("google_business_info", {
+  userId: owner().primaryKey(),
+  gmailEmail: text("gmail_email"),
+  gmailPassword: text("gmail_password"),
+  logoUrl: text("logo_url"),
+  legalBusinessName: text("legal_business_name"),
+  serviceType: text("service_type"),
+  openingDate: date("opening_date"),
+  phoneNumber: text("phone_number"),
+  website: text("website"),
+  facebookLink: text("facebook_link"),
+  instagramLink: text("instagram_link"),
+  linkedinLink: text("linkedin_link"),
+  address: text("address"),
+  aptSuite: text("apt_suite"),
+  city: text("city"),
+  state: text("state"),
+  zip: text("zip"),
+  serviceCities: textList("service_cities"),
+  photoUrls: textList("photo_urls"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const googleBusinessProgress = pgTable("google_business_progress", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: owner().unique("google_business_progress_user_unique"),
+  informationCollection: boolean("information_collection").notNull().default(false),
+  profileCreation: boolean("profile_creation").notNull().default(false),
+  submittedVerification: boolean("submitted_verification").notNull().default(false),
+  verificationCompleted: boolean("verification_completed").notNull().default(false),
+  profileOptimization: boolean("profile_optimization").notNull().default(false),
+  seoLocalSetup: boolean("seo_local_setup").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const websiteInfo = pgTable("website_info", {
+  userId: owner().primaryKey(),
+  hasDomain: boolean("has_domain").notNull().default(false),
+  domainProvider: text("domain_provider"),
+  hasHosting: boolean("has_hosting").notNull().default(false),
+  hostingProvider: text("hosting_provider"),
+  primaryColor: text("primary_color"),
+  logoUrl: text("logo_url"),
+  founderPhotoUrl: text("founder_photo_url"),
+  legalBusinessName: text("legal_business_name"),
+  serviceTypes: textList("service_types"),
+  phoneNumber: text("phone_number"),
+  facebookLink: text("facebook_link"),
+  instagramLink: text("instagram_link"),
+  linkedinLink: text("linkedin_link"),
+  address: text("address"),
+  aptSuite: text("apt_suite"),
+  city: text("city"),
+  state: text("state"),
+  zip: text("zip"),
+  serviceCities: textList("service_cities"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const websiteProgress = pgTable(
+  "website_progress",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner().unique("website_progress_user_unique"),
+    currentStep: integer("current_step").notNull().default(0),
+    clientInfoReceived: boolean("client_info_received").notNull().default(false),
+    domainHostingSetup: boolean("domain_hosting_setup").notNull().default(false),
+    planningStructure: boolean("planning_structure").notNull().default(false),
+    designLayout: boolean("design_layout").notNull().default(false),
+    websiteDevelopment: boolean("website_development").notNull().default(false),
+    seoOptimization: boolean("seo_optimization").notNull().default(false),
+    reviewApproval: boolean("review_approval").notNull().default(false),
+    websiteLaunch: boolean("website_launch").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("website_progress_current_step_check", sql`${t.currentStep} between 0 and 8`)],
+);
+
+export const websiteCredentials = pgTable(
+  "website_credentials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    credentialType: text("credential_type").notNull(),
+    title: text("title"),
+    websiteLink: text("website_link"),
+    username: text("username"),
+    password: text("password"),
+    pin: text("pin"),
+    details: text("details"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("website_credentials_type_check", sql`${t.credentialType} in (${inList(CREDENTIAL_TYPES)})`),
+    uniqueIndex("website_credentials_user_type_idx").on(t.userId, t.credentialType),
+  ],
+);
+
+export const adminUserNotes = pgTable(
+  "admin_user_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    photoUrls: textList("photo_urls"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("admin_user_notes_user_created_idx").on(t.userId, t.createdAt.desc())],
+);

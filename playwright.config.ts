@@ -1,0 +1,54 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://localhost:${PORT}`;
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "E2e-Admin-Password-1!" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      // The system Chromium (Debian's package); Playwright downloads no browser of its own here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // A fresh embedded database for every run; the build comes from `npm run build` before this.
+    command: "rm -rf .tmp/e2e-data && node server/main.js",
+    url: `${E2E_BASE_URL}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "test",
+      PORT: String(PORT),
+      DATA_DIR: ".tmp/e2e-data",
+      SITE_URL: E2E_BASE_URL,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      E2E_TEST_HOOKS: "1",
+      // Many sign-ins from one address in a short run; the limit itself is covered by an integration test.
+      AUTH_RATE_LIMIT_MAX: "10000",
+      DATABASE_URL: "",
+      AUTH_SECRET: "",
+    },
+  },
+});

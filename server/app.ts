@@ -1,0 +1,117 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import express, { type Express } from "express";
+import type { Server } from "node:http";
+import path from "node:path";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { ensureAdmin } from "~/features/users/users.server";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
+import { lockDataFolder } from "~/lib/data-lock.server";
+import { applyMigrations } from "~/lib/db.server";
+import { parseEnv, type Env } from "~/lib/env.server";
+import { LIVE_STREAM_PATH } from "~/lib/realtime";
+import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
+import { liveEvents } from "./events";
+import { testHooks } from "./test-hooks";
+
+interface AppOptions {
+  /** Vite's dev middleware, when serving with hot reload. */
+  devMiddleware?: express.RequestHandler;
+}
+
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (!value) return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export function createApp(services: Services, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(services.env.TRUST_PROXY));
+
+  app.use((req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    // Better Auth keys its rate limits by this header; it is always replaced with the address Express
+    // trusts (the socket, or the proxy chain per TRUST_PROXY), so a client cannot pick its own bucket.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+
+  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+  app.get(LIVE_STREAM_PATH, liveEvents(services));
+  if (services.env.E2E_TEST_HOOKS) app.use("/__test", testHooks(services));
+
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else {
+    const client = path.resolve("build/client");
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      getLoadContext() {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        return context;
+      },
+    }),
+  );
+
+  app.use(((error, _req, res, _next) => {
+    console.error(error);
+    if (!res.headersSent) res.status(500).send("Something went wrong");
+  }) as express.ErrorRequestHandler);
+  return app;
+}
+
+export interface RunningApp {
+  env: Env;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** Start-up: settings, data-folder lock, database, migrations, admin account, then the HTTP server. */
+export async function start(options: AppOptions = {}): Promise<RunningApp> {
+  const env = parseEnv();
+  const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
+  let services: Services | undefined;
+  try {
+    services = await createServices(env);
+    await applyMigrations(services.database);
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const outcome = await ensureAdmin(services.auth, services.database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
+    }
+    const app = createApp(services, options);
+    const server = await new Promise<Server>((resolve, reject) => {
+      const listening = app.listen(env.PORT, () => resolve(listening));
+      listening.once("error", reject);
+    });
+    const ready = services;
+    console.log(
+      `Serving ${env.SITE_URL} on port ${env.PORT} (${ready.database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,
+    );
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+        await closeServices(ready);
+        unlock();
+      })());
+    return { env, server, stop };
+  } catch (error) {
+    if (services) await closeServices(services).catch(() => {});
+    unlock();
+    throw error;
+  }
+}

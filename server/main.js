@@ -1,0 +1,29 @@
+// The process entry: loads the app through Vite in development (hot reload) or from the build.
+import process from "node:process";
+
+const dev = process.argv.includes("--dev");
+
+async function load() {
+  if (!dev) return { app: await import("../build/server/index.js") };
+  const { createServer } = await import("vite");
+  process.env.NODE_ENV ??= "development";
+  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  return { app: await vite.ssrLoadModule("./server/app.ts"), vite };
+}
+
+try {
+  const { app, vite } = await load();
+  const running = await app.start({ devMiddleware: vite?.middlewares });
+  const shutdown = async (signal) => {
+    console.log(`${signal}: shutting down`);
+    await running.stop();
+    await vite?.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+} catch (error) {
+  // Start-up problems (bad settings, a locked data folder, an unreachable database) are told plainly.
+  console.error(error?.startupProblem ? `Cannot start: ${error.message}` : error);
+  process.exit(1);
+}

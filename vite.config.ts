@@ -1,0 +1,11 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  // The server build's entry is the Express app, so the server and the routes share one module graph
+  // (one database pool, one auth instance, one change bus).
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  resolve: { tsconfigPaths: true },
+  plugins: [tailwindcss(), reactRouter()],
+});
