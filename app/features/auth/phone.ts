@@ -14,4 +14,8 @@ export function formatUsPhone(value: string): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-export const PHONE_INPUT_MAX_LENGTH = 13;
+/**
+ * The spec says 13, but its own example '(555) 123-4567' is 14 characters: with 13 a browser refuses the
+ * tenth digit as it is typed. 14 lets a whole US number in and nothing more.
+ */
+export const PHONE_INPUT_MAX_LENGTH = 14;
