@@ -30,7 +30,7 @@ export default tseslint.config(
   {
     // Server-only code, route modules (their loaders and actions are stripped from the browser build by
     // React Router) and tests may import *.server modules.
-    files: ["**/*.server.ts", "server/**", "app/routes/**", "app/root.tsx", "tests/**", "scripts/**"],
+    files: ["**/*.server.ts", "**/*.test.ts", "server/**", "app/routes/**", "app/root.tsx", "tests/**", "scripts/**"],
     rules: { "no-restricted-imports": "off" },
   },
 );

@@ -16,7 +16,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          // The LISTEN/NOTIFY tests need a PostgreSQL server: they run in the TEST_DATABASE_URL pass.
+          include: [
+            "tests/integration/*.test.ts",
+            ...(process.env.TEST_DATABASE_URL ? ["tests/integration/postgres/*.test.ts"] : []),
+          ],
           globalSetup: ["tests/integration/global-setup.ts"],
           environment: "node",
           testTimeout: 30_000,

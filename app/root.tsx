@@ -14,6 +14,8 @@ import { sessionMiddleware } from "./lib/session-middleware.server";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export function loader({ context }: Route.LoaderArgs) {
   return { siteConfig: services(context).siteConfig };
 }

@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { PglitePgConnection } from "@electric-sql/pglite/node-postgres";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import path from "node:path";
@@ -41,17 +41,47 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
 }
 
 /**
- * PGlite's node-postgres bridge expects `types` in a Parse message to be an array of parameter type ids,
- * while node-postgres passes the query's `types` option through, which Drizzle sets to its type-parser
- * object. Real PostgreSQL's serializer ignores a non-array there; PGlite's throws inside the client and
- * the query never settles. Pass only arrays on.
+ * PGlite is one database session, reached through node-postgres with its bridge connection.
+ *
+ * Each pool client gets a bridge connection of its own. The bridge's `createPgConfig` puts one connection
+ * object in the config, which every client the pool makes would share; but the pool throws a client away
+ * after any failed query (a constraint violation is enough) and ending that client ends the shared
+ * connection: its listeners are removed and a late "end" reaches the replacement client, so every later
+ * query fails ("Connection terminated unexpectedly", "Received unexpected ... message"). The pool keeps at
+ * most one client, because the one session cannot interleave two clients' statements or transactions, and
+ * a replacement connection starts only once the ended one has sent everything it had queued (the Sync that
+ * closes a failed statement included).
+ *
+ * The bridge also expects `types` in a Parse message to be an array of parameter type ids, while
+ * node-postgres passes the query's `types` option through, which Drizzle sets to its type-parser object.
+ * Real PostgreSQL's serializer ignores a non-array there; PGlite's throws inside the client and the query
+ * never settles. Pass only arrays on.
  */
-function pgliteConfig(pglite: PGlite) {
-  const config = createPgConfig(pglite);
-  const connection = config.connection;
-  const parse = connection.parse.bind(connection);
-  connection.parse = (query: { types?: unknown }) => parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
-  return config;
+function pgliteConfig(pglite: PGlite): pg.PoolConfig {
+  let previousDrained: Promise<unknown> = Promise.resolve();
+  class Connection extends PglitePgConnection {
+    override async connect(port: number, host: string): Promise<void> {
+      this._connecting = true;
+      await previousDrained;
+      return super.connect(port, host);
+    }
+
+    override end(): void {
+      // The bridge emits "end" after its queue has run, and drops the listeners present before this call.
+      super.end();
+      previousDrained = new Promise((resolve) => this.once("end", resolve));
+    }
+
+    override parse(query: { types?: unknown }): void {
+      super.parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+    }
+  }
+  class Client extends pg.Client {
+    constructor(config: pg.ClientConfig = {}) {
+      super({ ...config, connection: new Connection({ pglite }) } as pg.ClientConfig);
+    }
+  }
+  return { Client, max: 1, user: "postgres", password: "dummy", database: "postgres", host: "localhost", port: 5432 };
 }
 
 export async function applyMigrations(database: Database): Promise<void> {

@@ -27,7 +27,15 @@ export function newCustomer(overrides: Partial<Customer> = {}): Customer {
 
 /** Creates the account through the auth handler (as the sign-up form does) and leaves the page signed in. */
 export async function signUpViaApi(page: Page, customer: Customer): Promise<void> {
-  const response = await page.request.post("/api/auth/sign-up/email", {
+  await signUpWith(page.request, customer);
+}
+
+/**
+ * Creates the account from a request context of its own (the `request` fixture), so the browser page stays
+ * signed out: for tests where the account must exist but the page must not have its session.
+ */
+export async function signUpWith(request: APIRequestContext, customer: Customer): Promise<void> {
+  const response = await request.post("/api/auth/sign-up/email", {
     data: {
       name: customer.fullName,
       email: customer.email,
@@ -56,4 +64,26 @@ export async function sendNotification(
     data: { email, type: notification.type ?? "payment", title: notification.title, message: notification.message },
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/**
+ * The newest toast (sonner shows one at a time here): checks its title and, when given, its description.
+ * Older toasts can linger in the DOM while they animate out, so the check is made on the front one only.
+ */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const front = page.locator('[data-sonner-toast][data-front="true"]');
+  await expect(front.getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined) await expect(front.getByText(description, { exact: true })).toBeVisible();
+}
+
+/**
+ * Opens a signed-in page and waits until its live stream (server-sent events) is connected, so a change
+ * made afterwards is certain to reach it. The server subscribes the stream before it sends its headers.
+ */
+export async function gotoWithLiveStream(page: Page, path: string): Promise<void> {
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/events" && response.status() === 200,
+  );
+  await page.goto(path);
+  await streamOpen;
 }

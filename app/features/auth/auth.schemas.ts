@@ -18,7 +18,7 @@ export function passwordProblem(password: string): string | null {
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
-const required = (message: string) => z.string().trim().min(1, { message, abort: true });
+const required = (message: string) => z.string({ error: message }).trim().min(1, { message, abort: true });
 const emailField = required("Please enter your email").pipe(z.email("Please enter a valid email address"));
 const phoneField = required("Please enter your phone number").refine(
   (value) => phoneDigits(value).length === 10,

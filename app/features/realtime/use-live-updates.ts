@@ -24,7 +24,6 @@ export function useLiveUpdates(loginPath: string): void {
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     let revalidateTimer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    let hadError = false;
 
     const revalidate = () => {
       clearTimeout(revalidateTimer);
@@ -40,15 +39,14 @@ export function useLiveUpdates(loginPath: string): void {
       if (stopped) return;
       source = new EventSource(LIVE_STREAM_PATH);
       source.addEventListener("open", () => {
-        // Changes made while the stream was down were missed: catch up once.
-        if (hadError) revalidate();
-        hadError = false;
+        // Changes made before the stream opened (between rendering and connecting, or while it was
+        // down) were missed: catch up once.
+        revalidate();
       });
       source.addEventListener(LIVE_EVENTS.change, revalidate);
       source.addEventListener(LIVE_EVENTS.resync, revalidate);
       source.addEventListener(LIVE_EVENTS.sessionEnded, sessionEnded);
       source.addEventListener("error", () => {
-        hadError = true;
         if (source?.readyState !== EventSource.CLOSED) return; // the browser is already retrying
         // The server refused the stream (e.g. 401): find out whether the session is gone, else retry.
         fetchSessionUser()

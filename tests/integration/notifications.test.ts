@@ -1,0 +1,276 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { notifications } from "~db/schema";
+import {
+  createNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  NOTIFICATION_LIST_SIZE,
+} from "~/features/notifications/notifications.server";
+import { HttpError } from "~/lib/errors";
+import type { Change } from "~/lib/realtime";
+import { servicesContext, sessionUserContext } from "~/lib/services.server";
+import type { SessionUser } from "~/lib/session";
+import { action, loader } from "~/routes/resources/notifications";
+import {
+  makeAdmin,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let customerA: SignedIn;
+let customerB: SignedIn;
+let admin: SignedIn;
+/** A's notifications, newest first. */
+let aIds: string[];
+let bIds: string[];
+let adminIds: string[];
+
+const deps = () => ({ db: database.db, bus: services.bus });
+
+/** What the change bus carried, in order. */
+let published: Change[] = [];
+
+/**
+ * Waits until everything published so far has been delivered: a marker is published last and, since the
+ * bus keeps order, everything before it has arrived once it has. Returns what came before the marker.
+ */
+async function deliveredChanges(): Promise<Change[]> {
+  const marker = { table: "marker", userId: randomUUID() };
+  await services.bus.publish(marker);
+  await vi.waitFor(() => expect(published).toContainEqual(marker), { timeout: 5_000 });
+  const index = published.findIndex((change) => change.userId === marker.userId);
+  const before = published.slice(0, index);
+  published = [];
+  return before;
+}
+
+async function isRead(id: string): Promise<boolean | undefined> {
+  const [row] = await database.db.select({ isRead: notifications.isRead }).from(notifications).where(eq(notifications.id, id));
+  return row?.isRead;
+}
+
+async function unreadIds(ids: string[]): Promise<string[]> {
+  const rows = await database.db
+    .select({ id: notifications.id, isRead: notifications.isRead })
+    .from(notifications)
+    .where(inArray(notifications.id, ids));
+  return rows.filter((row) => !row.isRead).map((row) => row.id);
+}
+
+/** Inserts `count` notifications for a user, one minute apart, and returns their ids newest first. */
+async function seed(userId: string, count: number, label: string, readEvery = 0): Promise<string[]> {
+  const base = Date.parse("2026-01-01T12:00:00Z");
+  const rows = await database.db
+    .insert(notifications)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        userId,
+        type: "payment",
+        title: `${label} ${i}`,
+        message: `Message ${i} for ${label}`,
+        isRead: readEvery > 0 && i % readEvery === 0,
+        createdAt: new Date(base + i * 60_000),
+      })),
+    )
+    .returning({ id: notifications.id, createdAt: notifications.createdAt });
+  return rows.sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime()).map((row) => row.id);
+}
+
+async function expectHttpError(promise: Promise<unknown>, status: number) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  expect((error as HttpError).status).toBe(status);
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  services.bus.subscribe((change) => published.push(change));
+  customerA = await signUpCustomer(services, { name: "Alex A" });
+  customerB = await signUpCustomer(services, { name: "Blair B" });
+  admin = await makeAdmin(services);
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(notifications);
+  // A: 12 notifications, every third one already read (4 read, 8 unread).
+  aIds = await seed(customerA.id, 12, "A", 3);
+  bIds = await seed(customerB.id, 2, "B");
+  adminIds = await seed(admin.id, 1, "Admin");
+  await deliveredChanges();
+});
+
+describe("anonymous", () => {
+  it("gets a 401 HttpError for listing, marking one read and marking all read, and nothing changes", async () => {
+    await expectHttpError(listNotifications(deps(), null), 401);
+    await expectHttpError(markNotificationRead(deps(), null, aIds[0]!), 401);
+    await expectHttpError(markAllNotificationsRead(deps(), null), 401);
+    expect(await unreadIds(aIds)).toHaveLength(8);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+});
+
+describe("a customer", () => {
+  it("lists only their own notifications, newest first, at most 10, with the unread count of all of them", async () => {
+    const list = await listNotifications(deps(), customerA.user);
+    expect(list.items).toHaveLength(NOTIFICATION_LIST_SIZE);
+    expect(list.items.map((item) => item.id)).toEqual(aIds.slice(0, NOTIFICATION_LIST_SIZE));
+    expect(list.items[0]).toMatchObject({ title: "A 11", type: "payment", message: "Message 11 for A", isRead: false });
+    expect(list.items.map((item) => item.createdAt)).toEqual([...list.items.map((item) => item.createdAt)].sort().reverse());
+    expect(list.unreadCount).toBe(8);
+
+    const listB = await listNotifications(deps(), customerB.user);
+    expect(listB.items.map((item) => item.id)).toEqual(bIds);
+    expect(listB.unreadCount).toBe(2);
+  });
+
+  it("marks their own notification read and publishes the change for themselves", async () => {
+    const target = aIds[0]!;
+    await markNotificationRead(deps(), customerA.user, target);
+    expect(await isRead(target)).toBe(true);
+    expect((await listNotifications(deps(), customerA.user)).unreadCount).toBe(7);
+    expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: customerA.id }]);
+  });
+
+  it("cannot mark another customer's notification: 404, it stays unread and nothing is published", async () => {
+    const target = aIds[0]!;
+    await expectHttpError(markNotificationRead(deps(), customerB.user, target), 404);
+    expect(await isRead(target)).toBe(false);
+    await expectHttpError(markNotificationRead(deps(), customerB.user, randomUUID()), 404);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+
+  it("marks all of their own read, leaving other users' untouched", async () => {
+    expect(await markAllNotificationsRead(deps(), customerB.user)).toBe(2);
+    expect(await unreadIds(bIds)).toEqual([]);
+    expect(await unreadIds(aIds)).toHaveLength(8);
+    expect(await unreadIds(adminIds)).toHaveLength(1);
+    expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: customerB.id }]);
+
+    // Nothing left to mark: nothing changes, nothing is published.
+    expect(await markAllNotificationsRead(deps(), customerB.user)).toBe(0);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+});
+
+describe("an admin", () => {
+  it("sees only the admin's own notifications", async () => {
+    const list = await listNotifications(deps(), admin.user);
+    expect(list.items.map((item) => item.id)).toEqual(adminIds);
+    expect(list.unreadCount).toBe(1);
+  });
+
+  it("cannot mark a customer's notification read", async () => {
+    await expectHttpError(markNotificationRead(deps(), admin.user, aIds[1]!), 404);
+    expect(await isRead(aIds[1]!)).toBe(false);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+
+  it("marking all read touches only the admin's own", async () => {
+    expect(await markAllNotificationsRead(deps(), admin.user)).toBe(1);
+    expect(await unreadIds(adminIds)).toEqual([]);
+    expect(await unreadIds(aIds)).toHaveLength(8);
+    expect(await unreadIds(bIds)).toHaveLength(2);
+    expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: admin.id }]);
+  });
+});
+
+describe("createNotifications", () => {
+  it("stores each notification for its owner and publishes one change per owner", async () => {
+    await createNotifications(deps(), [
+      { userId: customerA.id, type: "website_progress", title: "Step done", message: "Design finished" },
+      { userId: customerA.id, type: "website_progress", title: "Step done", message: "Development finished" },
+      { userId: customerB.id, type: "payment", title: "Payment approved", message: "Thanks" },
+    ]);
+    const listA = await listNotifications(deps(), customerA.user);
+    expect(listA.unreadCount).toBe(10);
+    expect(listA.items.slice(0, 2).map((item) => item.message).sort()).toEqual(["Design finished", "Development finished"]);
+    expect((await listNotifications(deps(), customerB.user)).unreadCount).toBe(3);
+    expect(await deliveredChanges()).toEqual([
+      { table: "notifications", userId: customerA.id },
+      { table: "notifications", userId: customerB.id },
+    ]);
+  });
+});
+
+describe("the /resources/notifications route", () => {
+  function contextFor(user: SessionUser | null) {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(sessionUserContext, user);
+    return context;
+  }
+
+  /** A loader or action result: a plain value (200) or data(..., { status }). */
+  function answer(result: unknown): { status: number; body: unknown } {
+    if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+      const { data, init } = result as { data: unknown; init: ResponseInit | null };
+      return { status: init?.status ?? 200, body: data };
+    }
+    return { status: 200, body: result };
+  }
+
+  const get = async (user: SessionUser | null) =>
+    answer(
+      await loader({
+        request: new Request("http://localhost:3000/resources/notifications"),
+        context: contextFor(user),
+        params: {},
+      } as unknown as Parameters<typeof loader>[0]),
+    );
+
+  const post = async (user: SessionUser | null, fields: Record<string, string>) =>
+    answer(
+      await action({
+        request: new Request("http://localhost:3000/resources/notifications", { method: "POST", body: new URLSearchParams(fields) }),
+        context: contextFor(user),
+        params: {},
+      } as unknown as Parameters<typeof action>[0]),
+    );
+
+  it("answers GET with the viewer's own list, and 401 without a session", async () => {
+    expect(await get(null)).toEqual({ status: 401, body: { ok: false, error: "You must be logged in" } });
+    const listed = await get(customerA.user);
+    expect(listed.status).toBe(200);
+    expect((listed.body as { items: { id: string }[] }).items.map((item) => item.id)).toEqual(aIds.slice(0, 10));
+    expect((listed.body as { unreadCount: number }).unreadCount).toBe(8);
+  });
+
+  it("marks one read for its owner, answers 404 for anyone else's and 400 for a malformed request", async () => {
+    expect(await post(customerB.user, { intent: "mark-read", id: aIds[0]! })).toMatchObject({ status: 404 });
+    expect(await post(admin.user, { intent: "mark-read", id: aIds[0]! })).toMatchObject({ status: 404 });
+    expect(await post(null, { intent: "mark-read", id: aIds[0]! })).toMatchObject({ status: 401 });
+    expect(await post(customerA.user, { intent: "mark-read", id: "not-a-uuid" })).toMatchObject({ status: 400 });
+    expect(await post(customerA.user, { intent: "delete-everything" })).toMatchObject({ status: 400 });
+    expect(await isRead(aIds[0]!)).toBe(false);
+
+    expect(await post(customerA.user, { intent: "mark-read", id: aIds[0]! })).toEqual({ status: 200, body: { ok: true } });
+    expect(await isRead(aIds[0]!)).toBe(true);
+  });
+
+  it("marks all read for the viewer only", async () => {
+    expect(await post(null, { intent: "mark-all-read" })).toMatchObject({ status: 401 });
+    expect(await post(customerB.user, { intent: "mark-all-read" })).toEqual({ status: 200, body: { ok: true } });
+    expect(await unreadIds(bIds)).toEqual([]);
+    expect(await unreadIds(aIds)).toHaveLength(8);
+    expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: customerB.id }]);
+  });
+});

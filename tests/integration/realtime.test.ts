@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import express from "express";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createNotifications } from "~/features/notifications/notifications.server";
+import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime";
+import type { ChangeBus, ChangeListener, ResyncListener } from "~/lib/realtime.server";
+import { liveEvents } from "../../server/events";
+import { changeEvent, LiveStream, type LiveEvent } from "./live-stream";
+import {
+  forgedCookie,
+  makeAdmin,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+/** How many listeners the streams hold on the bus right now: each open stream holds two. */
+let activeListeners = 0;
+
+/** The real bus, counting the listeners the /events handler adds and removes. */
+function trackListeners(bus: ChangeBus): ChangeBus {
+  const tracked = <T>(subscribe: (listener: T) => () => void) => (listener: T) => {
+    const unsubscribe = subscribe(listener);
+    activeListeners += 1;
+    let done = false;
+    return () => {
+      if (!done) activeListeners -= 1;
+      done = true;
+      unsubscribe();
+    };
+  };
+  return {
+    publish: (change) => bus.publish(change),
+    subscribe: tracked((listener: ChangeListener) => bus.subscribe(listener)),
+    onResync: tracked((listener: ResyncListener) => bus.onResync(listener)),
+    close: () => bus.close(),
+  };
+}
+
+const isMarker = (event: LiveEvent) => (event.data as { table?: string } | undefined)?.table === "marker";
+
+let database: TestDatabase;
+let services: TestServices;
+let server: Server;
+let base: string;
+let customerA: SignedIn;
+let customerB: SignedIn;
+let admin: SignedIn;
+const openStreams: LiveStream[] = [];
+
+async function openStream(cookie: string): Promise<LiveStream> {
+  const { response, stream } = await LiveStream.open(base, cookie);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  openStreams.push(stream!);
+  return stream!;
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  customerA = await signUpCustomer(services, { name: "Alex A" });
+  customerB = await signUpCustomer(services, { name: "Blair B" });
+  admin = await makeAdmin(services);
+  const app = express();
+  app.get(LIVE_STREAM_PATH, liveEvents({ ...services, bus: trackListeners(services.bus) }));
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await Promise.all(openStreams.map((stream) => stream.close()));
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await services?.close();
+  await database?.close();
+});
+
+describe("the /events stream", () => {
+  it("refuses a viewer without a session with 401", async () => {
+    const anonymous = await LiveStream.open(base);
+    expect(anonymous.response.status).toBe(401);
+    expect(await anonymous.response.json()).toEqual({ error: "You must be logged in" });
+
+    const forged = await LiveStream.open(base, forgedCookie(customerA.cookie));
+    expect(forged.response.status).toBe(401);
+  });
+
+  it("forwards to a customer only the changes to their own rows, without saying whose they were", async () => {
+    const streamA = await openStream(customerA.cookie);
+    const streamB = await openStream(customerB.cookie);
+
+    await services.bus.publish({ table: "payments", userId: customerB.id });
+    await services.bus.publish({ table: "notifications", userId: customerA.id });
+    await services.bus.publish({ table: "marker", userId: customerA.id });
+    await services.bus.publish({ table: "marker", userId: customerB.id });
+
+    expect(await streamA.until(isMarker)).toEqual([changeEvent("notifications"), changeEvent("marker")]);
+    expect(await streamB.until(isMarker)).toEqual([changeEvent("payments"), changeEvent("marker")]);
+  });
+
+  it("forwards a change made by a use case after its write", async () => {
+    const streamA = await openStream(customerA.cookie);
+    await createNotifications({ db: database.db, bus: services.bus }, [
+      { userId: customerA.id, type: "payment", title: "Payment approved", message: "Thanks" },
+    ]);
+    expect(await streamA.until((event) => event.event === LIVE_EVENTS.change)).toEqual([changeEvent("notifications")]);
+  });
+
+  it("forwards every user's changes to an admin", async () => {
+    const streamAdmin = await openStream(admin.cookie);
+    const streamA = await openStream(customerA.cookie);
+
+    await services.bus.publish({ table: "payments", userId: customerB.id });
+    await services.bus.publish({ table: "notifications", userId: customerA.id });
+    await services.bus.publish({ table: "website_progress", userId: randomUUID() });
+    await services.bus.publish({ table: "marker", userId: admin.id });
+    await services.bus.publish({ table: "marker", userId: customerA.id });
+
+    expect(await streamAdmin.until(isMarker)).toEqual([
+      changeEvent("payments"),
+      changeEvent("notifications"),
+      changeEvent("website_progress"),
+      changeEvent("marker"),
+    ]);
+    expect(await streamA.until(isMarker)).toEqual([changeEvent("notifications"), changeEvent("marker")]);
+  });
+
+  it("lets go of its bus listeners once the browser has gone", async () => {
+    await Promise.all(openStreams.splice(0).map((stream) => stream.close()));
+    await vi.waitFor(() => expect(activeListeners).toBe(0));
+
+    const stream = await openStream(customerA.cookie);
+    expect(activeListeners).toBe(2);
+    await stream.close();
+    await vi.waitFor(() => expect(activeListeners).toBe(0));
+    // Publishing with no stream left still works.
+    await services.bus.publish({ table: "notifications", userId: customerA.id });
+  });
+});

@@ -1,0 +1,228 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { expect } from "vitest";
+import { ensureAdmin, loadSessionUser } from "~/features/users/users.server";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
+import { applyMigrations, openDatabase, type Database } from "~/lib/db.server";
+import { parseEnv } from "~/lib/env.server";
+import { createServices, type Services } from "~/lib/services.server";
+import type { SessionUser } from "~/lib/session";
+
+/**
+ * Integration tests run against a real database: the embedded PGlite by default, or a PostgreSQL server
+ * when TEST_DATABASE_URL is set. Each test file gets a database of its own, so files never see each
+ * other's rows and may run in parallel.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export const SITE_URL = "http://localhost:3000";
+export const TEST_PASSWORD = "Str0ng!Passw0rd";
+
+export interface TestDatabase extends Database {
+  /** The throwaway database's URL on the PostgreSQL server; undefined for PGlite. */
+  url?: string;
+}
+
+/** Opens a fresh, migrated database; `close()` also drops it from the PostgreSQL server. */
+export async function testDatabase(): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const database = await openDatabase({ pgliteDir: "memory://" });
+    await applyMigrations(database);
+    return { ...database, close: once(database.close) };
+  }
+  const name = `it_${Date.now().toString(36)}_${randomBytes(6).toString("hex")}`;
+  await withServerClient((client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  const close = once(async () => {
+    await database.close();
+    // FORCE ends any connection a failed test left behind (PostgreSQL 13+).
+    await withServerClient((client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
+  });
+  try {
+    await applyMigrations(database);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { ...database, url: url.toString(), close };
+}
+
+async function withServerClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= fn());
+}
+
+export interface TestServices extends Services {
+  /** Closes the change bus and removes the data folder; the database stays open for its own close(). */
+  close(): Promise<void>;
+}
+
+/**
+ * The app's services on a test database, made from settings parsed the way start-up parses them.
+ * On PostgreSQL, DATABASE_URL is set too, so the services use the LISTEN/NOTIFY change bus as production does.
+ */
+export async function testServices(database: TestDatabase, settings: Record<string, string> = {}): Promise<TestServices> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-it-"));
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "integration-test-secret-0123456789abcdef",
+    SITE_URL,
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...settings,
+  });
+  const services = await createServices(env, database);
+  return {
+    ...services,
+    async close() {
+      await services.bus.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let ipCounter = 0;
+/** A distinct client address per call, so rate-limit buckets never collide unless a test wants them to. */
+export function nextClientIp(): string {
+  ipCounter += 1;
+  return `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+let emailCounter = 0;
+export function uniqueEmail(prefix = "customer"): string {
+  emailCounter += 1;
+  return `${prefix}-${emailCounter}-${randomBytes(3).toString("hex")}@example.com`;
+}
+
+/** A request to the real Better Auth handler, as the Express layer hands it over (client IP header set). */
+export function authRequest(
+  services: Pick<Services, "auth">,
+  endpoint: string,
+  body: unknown,
+  { ip = nextClientIp(), cookie }: { ip?: string; cookie?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    origin: SITE_URL,
+    [CLIENT_IP_HEADER]: ip,
+  };
+  if (cookie) headers.cookie = cookie;
+  return services.auth.handler(
+    new Request(`${SITE_URL}/api/auth${endpoint}`, { method: "POST", headers, body: JSON.stringify(body) }),
+  );
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/** The same session token with a signature that was not made with the server's secret. */
+export function forgedCookie(cookie: string): string {
+  const forged = cookie.replace(/(session_token=[^.;]+)\.[^;]*/, "$1.AAAAforgedsignatureAAAAAAAAAAAAAAAAAAAAAAA%3D");
+  expect(forged).not.toBe(cookie);
+  return forged;
+}
+
+export interface SignUpInput {
+  name?: string;
+  email?: string;
+  password?: string;
+  phone?: string;
+  companyName?: string | null;
+}
+
+export function signUpBody(input: SignUpInput = {}) {
+  return {
+    name: input.name ?? "Casey Customer",
+    email: input.email ?? uniqueEmail(),
+    password: input.password ?? TEST_PASSWORD,
+    phone: input.phone ?? "(555) 123-4567",
+    ...(input.companyName === undefined ? { companyName: "Casey Plumbing" } : { companyName: input.companyName }),
+  };
+}
+
+export interface SignedIn {
+  id: string;
+  email: string;
+  password: string;
+  /** The Cookie header carrying the session. */
+  cookie: string;
+  user: SessionUser;
+}
+
+/** Signs a customer up through the real auth handler and returns the session it was given. */
+export async function signUpCustomer(services: Services, input: SignUpInput = {}): Promise<SignedIn> {
+  const body = signUpBody(input);
+  const response = await authRequest(services, "/sign-up/email", body);
+  expect(response.status, await response.clone().text()).toBe(200);
+  const cookie = cookieFrom(response);
+  expect(cookie).toContain("session_token=");
+  const user = await sessionUserFor(services, cookie);
+  expect(user).not.toBeNull();
+  return { id: user!.id, email: body.email, password: body.password, cookie, user: user! };
+}
+
+export async function signIn(services: Services, email: string, password: string, ip?: string): Promise<Response> {
+  return authRequest(services, "/sign-in/email", { email, password }, { ip });
+}
+
+/** Makes the admin account the way start-up does (ensureAdmin) and signs it in. */
+export async function makeAdmin(
+  services: Services,
+  email = uniqueEmail("admin"),
+  password = "Adm1n!Password-long",
+): Promise<SignedIn> {
+  await ensureAdmin(services.auth, services.database.db, email, password);
+  const response = await signIn(services, email, password);
+  expect(response.status, await response.clone().text()).toBe(200);
+  const cookie = cookieFrom(response);
+  const user = await sessionUserFor(services, cookie);
+  expect(user?.isAdmin).toBe(true);
+  return { id: user!.id, email, password, cookie, user: user! };
+}
+
+export async function sessionUserFor(services: Services, cookie: string): Promise<SessionUser | null> {
+  const { user } = await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }));
+  return user;
+}
+
+/** The PostgreSQL error behind a failed Drizzle query (Drizzle wraps it as the cause). */
+export async function databaseError(promise: Promise<unknown>): Promise<{ code?: string; constraint?: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    let current: unknown = error;
+    while (current && typeof current === "object") {
+      const candidate = current as { code?: unknown; constraint?: string; message: string; cause?: unknown };
+      if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+        return { code: candidate.code, constraint: candidate.constraint, message: candidate.message };
+      }
+      current = candidate.cause;
+    }
+    throw error;
+  }
+  throw new Error("Expected the database to refuse the statement, but it was accepted");
+}
+
+export const UNIQUE_VIOLATION = "23505";
+export const CHECK_VIOLATION = "23514";
