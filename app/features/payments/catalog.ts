@@ -1,0 +1,43 @@
+/** The agency's two services and what each payment costs: the server's prices, never the browser's. */
+export type ServiceType = "google_business" | "website";
+
+export interface Service {
+  type: ServiceType;
+  title: string;
+  /** How many payments the service is paid in, and the amount of each, in dollars. */
+  payments: number;
+  amountPerPayment: number;
+}
+
+export const SERVICE_CATALOG: Record<ServiceType, Service> = {
+  google_business: { type: "google_business", title: "Google Business Profile Setup", payments: 1, amountPerPayment: 250 },
+  website: { type: "website", title: "Website Development", payments: 2, amountPerPayment: 350 },
+};
+
+export const SERVICE_TYPES = Object.keys(SERVICE_CATALOG) as ServiceType[];
+
+export function isServiceType(value: unknown): value is ServiceType {
+  return typeof value === "string" && Object.hasOwn(SERVICE_CATALOG, value);
+}
+
+export function isValidPaymentNumber(service: ServiceType, paymentNumber: number): boolean {
+  return Number.isInteger(paymentNumber) && paymentNumber >= 1 && paymentNumber <= SERVICE_CATALOG[service].payments;
+}
+
+/** The amount of one payment in dollars; throws for a payment the service does not have. */
+export function paymentAmount(service: ServiceType, paymentNumber: number): number {
+  if (!isValidPaymentNumber(service, paymentNumber)) {
+    throw new RangeError(`${service} has no payment ${paymentNumber}`);
+  }
+  return SERVICE_CATALOG[service].amountPerPayment;
+}
+
+/** The payment dialog's subtitle: 'Google Business Profile Setup' or 'Website Development - Payment N of 2'. */
+export function paymentSubtitle(service: ServiceType, paymentNumber: number): string {
+  const { title, payments } = SERVICE_CATALOG[service];
+  return payments > 1 ? `${title} - Payment ${paymentNumber} of ${payments}` : title;
+}
+
+export function formatDollars(amount: number): string {
+  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+}

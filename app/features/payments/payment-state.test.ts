@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_BADGE_TONE, displayStatus, gateState, latestPayment, secondPaymentBanner, STATUS_LABEL_ES } from "./payment-state";
+
+describe("payment state display", () => {
+  it("shows unknown statuses as pending", () => {
+    expect(displayStatus("completed")).toBe("completed");
+    expect(displayStatus("rejected")).toBe("rejected");
+    expect(displayStatus("pending")).toBe("pending");
+    expect(displayStatus("refunded")).toBe("pending");
+    expect(displayStatus(undefined)).toBe("pending");
+  });
+
+  it("gives the gate's four states", () => {
+    expect(gateState(undefined)).toBe("none");
+    expect(gateState({ status: "pending" })).toBe("pending");
+    expect(gateState({ status: "completed" })).toBe("completed");
+    expect(gateState({ status: "rejected" })).toBe("rejected");
+    expect(gateState({ status: "on-hold" })).toBe("pending");
+  });
+
+  it("labels statuses in Spanish and colours admin badges", () => {
+    expect(STATUS_LABEL_ES).toEqual({ pending: "Pendiente", completed: "Completado", rejected: "Rechazado" });
+    expect(ADMIN_BADGE_TONE[displayStatus("completed")]).toBe("green");
+    expect(ADMIN_BADGE_TONE[displayStatus("rejected")]).toBe("red");
+    expect(ADMIN_BADGE_TONE[displayStatus("whatever")]).toBe("yellow");
+  });
+
+  it("offers the second website payment while it is missing or rejected", () => {
+    expect(secondPaymentBanner(undefined)).toBe("offer");
+    expect(secondPaymentBanner({ status: "pending" })).toBe("pending");
+    expect(secondPaymentBanner({ status: "rejected" })).toBe("rejected");
+    expect(secondPaymentBanner({ status: "completed" })).toBe("none");
+  });
+
+  it("finds the newest payment for a service and number", () => {
+    const payments = [
+      { id: "old", serviceType: "website", paymentNumber: 1, createdAt: "2026-01-01T00:00:00Z" },
+      { id: "new", serviceType: "website", paymentNumber: 1, createdAt: "2026-02-01T00:00:00Z" },
+      { id: "other", serviceType: "website", paymentNumber: 2, createdAt: "2026-03-01T00:00:00Z" },
+      { id: "gb", serviceType: "google_business", paymentNumber: 1, createdAt: "2026-04-01T00:00:00Z" },
+    ];
+    expect(latestPayment(payments, "website", 1)?.id).toBe("new");
+    expect(latestPayment(payments, "website", 2)?.id).toBe("other");
+    expect(latestPayment(payments, "google_business", 1)?.id).toBe("gb");
+    expect(latestPayment(payments, "google_business", 2)).toBeUndefined();
+  });
+});
