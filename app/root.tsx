@@ -9,7 +9,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "./components/ui/toast";
-import { services } from "./lib/route-guards.server";
+import { siteConfigFor } from "./lib/public-settings.server";
 import { sessionMiddleware } from "./lib/session-middleware.server";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -17,7 +17,8 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { siteConfig: services(context).siteConfig };
+  // siteConfigFor: also works while the landing page is pre-rendered at build time (no services then).
+  return { siteConfig: siteConfigFor(context) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,18 +1,65 @@
-import { toast, Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useMatches } from "react-router";
+
+// sonner (about 10 kB of gzipped JavaScript) is a chunk of its own, fetched once the page has hydrated, or,
+// on pages whose route sets `handle.deferToaster` (the landing page, which has a JavaScript budget and no
+// toasts), only when a toast is first shown. Toasts created before the Toaster mounts are not lost: sonner
+// replays the active ones when the Toaster subscribes.
+const loadSonner = () => import("sonner");
+const Sonner = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+let toastRequested = false;
+const listeners = new Set<() => void>();
+
+function requestToaster() {
+  if (toastRequested) return;
+  toastRequested = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const subscribeNothing = () => () => {};
 
 /** The app notifier: one toast at a time, as the spec asks. */
 export function Toaster() {
-  return <Sonner visibleToasts={1} position="top-center" richColors closeButton duration={4000} />;
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  const requested = useSyncExternalStore(
+    subscribe,
+    () => toastRequested,
+    () => false,
+  );
+  const deferred = useMatches().some((match) => (match.handle as { deferToaster?: boolean } | undefined)?.deferToaster);
+  if (!hydrated || (deferred && !requested)) return null;
+  return (
+    <Suspense fallback={null}>
+      <Sonner visibleToasts={1} position="top-center" richColors closeButton duration={4000} />
+    </Suspense>
+  );
+}
+
+function show(kind: "error" | "success" | "info", title: string, description?: string) {
+  requestToaster();
+  void loadSonner().then(({ toast }) => toast[kind](title, { description }));
 }
 
 export const notify = {
   error(description: string, title = "Error") {
-    toast.error(title, { description });
+    show("error", title, description);
   },
   success(title: string, description?: string) {
-    toast.success(title, { description });
+    show("success", title, description);
   },
   info(title: string, description?: string) {
-    toast.info(title, { description });
+    show("info", title, description);
   },
 };

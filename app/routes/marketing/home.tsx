@@ -1,42 +1,30 @@
-import { Link } from "react-router";
-import { Logo } from "~/components/logo";
-import { Button } from "~/components/ui/button";
+import { LandingPage } from "~/features/marketing/components/landing-page";
+import { landingContent } from "~/features/marketing/content";
+import { servePrerenderedLanding } from "~/features/marketing/prerendered-landing.server";
+import { landingMeta } from "~/features/marketing/seo";
+import { siteConfigFor, siteUrlFor } from "~/lib/public-settings.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Google Business Profile and websites for US service businesses" },
-  {
-    name: "description",
-    content: "Get found on Google and win more jobs: a verified Google Business Profile for $250 and a custom website for $700.",
-  },
-];
+// Pre-rendered at build time (react-router.config.ts); the middleware serves that file to visitors.
+export const middleware: Route.MiddlewareFunction[] = [servePrerenderedLanding];
 
-export default function Home() {
-  return (
-    <>
-      <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
-          <Logo />
-          <nav aria-label="Account" className="flex items-center gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link to="/signup">Sign Up</Link>
-            </Button>
-            <Button asChild size="sm">
-              <Link to="/login">Login</Link>
-            </Button>
-          </nav>
-        </div>
-      </header>
-      <main id="home" className="mx-auto max-w-6xl px-4 pt-28 pb-16">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-5xl">More calls for your service business</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-700">
-          We set up your Google Business Profile ($250, ready in 1 week) and build your professional website ($700 in two
-          payments of $350, ready in 3 weeks).
-        </p>
-        <Button asChild size="lg" className="mt-8">
-          <Link to="/signup">Get Started</Link>
-        </Button>
-      </main>
-    </>
-  );
+/** The landing page shows no toasts: the notifier's code is not loaded for it (see components/ui/toast.tsx). */
+export const handle = { deferToaster: true };
+
+/**
+ * The copy and the head tags come from here, so they are data in the HTML rather than code in the page's
+ * JavaScript (see content.ts).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    content: landingContent,
+    meta: landingMeta(siteUrlFor(context), siteConfigFor(context)),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.meta ?? [{ title: "Google Business Profile and websites for service businesses" }];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <LandingPage content={loaderData.content} />;
 }

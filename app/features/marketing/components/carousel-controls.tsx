@@ -1,0 +1,77 @@
+import { PauseIcon, PlayIcon } from "./icons";
+import { cx } from "./cx";
+
+/**
+ * The visible pause/play control and one dot per slide. `label` names the carousel in the control's
+ * accessible name ('Pause hero slideshow'); `dotLabel` names each dot.
+ */
+export function CarouselControls({
+  label,
+  count,
+  index,
+  playing,
+  onSelect,
+  onToggle,
+  dotLabel,
+  tone,
+}: {
+  label: string;
+  count: number;
+  index: number;
+  playing: boolean;
+  onSelect: (index: number) => void;
+  onToggle: () => void;
+  dotLabel: (index: number) => string;
+  tone: "light" | "dark";
+}) {
+  const light = tone === "light";
+  return (
+    <div className="flex items-center justify-center gap-3">
+      <button
+        type="button"
+        onClick={onToggle}
+        className={cx(
+          "inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 [&_svg]:size-4",
+          light
+            ? "bg-white/15 text-white hover:bg-white/25 focus-visible:ring-white focus-visible:ring-offset-slate-900"
+            : "bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-600",
+        )}
+      >
+        {playing ? <PauseIcon /> : <PlayIcon />}
+        <span>{playing ? "Pause" : "Play"}</span>
+        <span className="sr-only"> {label}</span>
+      </button>
+      <ul className="flex items-center">
+        {Array.from({ length: count }, (_, dot) => (
+          <li key={dot}>
+            {/* The dot is small; the button around it is a 32px target. */}
+            <button
+              type="button"
+              onClick={() => onSelect(dot)}
+              aria-label={dotLabel(dot)}
+              aria-current={dot === index ? "true" : undefined}
+              className={cx(
+                "group grid size-8 place-items-center rounded-full focus-visible:outline-none focus-visible:ring-2",
+                light ? "focus-visible:ring-white" : "focus-visible:ring-blue-600",
+              )}
+            >
+              <span
+                className={cx(
+                  "block h-2.5 rounded-full transition-all motion-reduce:transition-none",
+                  dot === index ? "w-6" : "w-2.5",
+                  light
+                    ? dot === index
+                      ? "bg-white"
+                      : "bg-white/60 group-hover:bg-white/90"
+                    : dot === index
+                      ? "bg-blue-700"
+                      : "bg-slate-400 group-hover:bg-slate-600",
+                )}
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

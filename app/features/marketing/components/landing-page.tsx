@@ -1,0 +1,38 @@
+import { useSiteConfig } from "~/lib/use-site-config";
+import { configStamp } from "../config-stamp";
+import type { LandingContent } from "../content";
+import { Coverage } from "./coverage";
+import { Hero } from "./hero";
+import { Industries } from "./industries";
+import { Reasons } from "./reasons";
+import { Services } from "./services";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import { Testimonials } from "./testimonials";
+
+/** The public landing page, in the spec's order: hero, services, industries, why Google, why a website, testimonials, coverage and contact. */
+export function LandingPage({ content }: { content: LandingContent }) {
+  const siteConfig = useSiteConfig();
+  return (
+    // The stamp lets the server check that the pre-rendered copy of this page has its current contact values.
+    <div data-site-config={configStamp(siteConfig)}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-blue-800 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main">
+        <Hero content={content.hero} />
+        <Services content={content.services} />
+        <Industries content={content.industries} />
+        <Reasons id="why-google" tone="blue" content={content.whyGoogle} />
+        <Reasons id="why-website" tone="white" content={content.whyWebsite} />
+        <Testimonials content={content.testimonials} />
+        <Coverage coverage={content.coverage} contact={content.contact} />
+      </main>
+      <SiteFooter tagline={content.footer.tagline} />
+    </div>
+  );
+}

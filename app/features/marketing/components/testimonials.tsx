@@ -1,0 +1,95 @@
+import { StarIcon } from "./icons";
+import { BELOW_THE_FOLD, cx } from "./cx";
+import type { LandingContent } from "../content";
+import { PORTRAIT_SIZE, TESTIMONIAL_INTERVAL_MS } from "../landing";
+import { CarouselControls } from "./carousel-controls";
+import { useCarousel } from "./use-carousel";
+
+export function Testimonials({ content }: { content: LandingContent["testimonials"] }) {
+  const testimonials = content.items;
+  const carousel = useCarousel(testimonials.length, TESTIMONIAL_INTERVAL_MS);
+  return (
+    <section
+      id="testimonials"
+      aria-labelledby="testimonials-title"
+      className={cx("scroll-mt-16 bg-slate-900 py-20", BELOW_THE_FOLD)}
+    >
+      <div className="mx-auto max-w-4xl px-4">
+        <h2 id="testimonials-title" className="text-center text-3xl font-bold tracking-tight text-white sm:text-4xl">
+          {content.title}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-300">{content.intro}</p>
+        <div
+          role="region"
+          aria-roledescription="carousel"
+          aria-label="Customer testimonials"
+          data-rotation={carousel.hydrated ? (carousel.rotating ? "running" : "held") : undefined}
+          className="mt-10"
+          {...carousel.holdProps}
+        >
+          {/* Every card sits in the same grid cell, so the box is as tall as the longest one: no jumps. */}
+          <div aria-live={carousel.rotating ? "off" : "polite"} className="grid">
+            {testimonials.map((testimonial, i) => {
+              const current = i === carousel.index;
+              return (
+                <div
+                  key={testimonial.name}
+                  role="group"
+                  aria-roledescription="slide"
+                  aria-label={`Slide ${i + 1} of ${testimonials.length}`}
+                  aria-current={current ? "true" : undefined}
+                  aria-hidden={!current}
+                  inert={!current}
+                  className={cx(
+                    "col-start-1 row-start-1 rounded-2xl bg-white p-6 shadow-xl transition-[opacity,visibility] duration-500 motion-reduce:transition-none sm:p-10",
+                    current ? "opacity-100" : "invisible opacity-0",
+                  )}
+                >
+                  <figure>
+                    <div role="img" aria-label={`Rated ${testimonial.rating} out of 5`} className="flex gap-1">
+                      {Array.from({ length: testimonial.rating }, (_, star) => (
+                        <StarIcon key={star} className="size-5 text-amber-500" />
+                      ))}
+                    </div>
+                    <blockquote className="mt-5 text-lg text-slate-800 sm:text-xl">
+                      <p>&ldquo;{testimonial.text}&rdquo;</p>
+                    </blockquote>
+                    <figcaption className="mt-6 flex items-center gap-4">
+                      <img
+                        src={testimonial.image.src}
+                        alt={testimonial.image.alt}
+                        width={PORTRAIT_SIZE.width}
+                        height={PORTRAIT_SIZE.height}
+                        loading="lazy"
+                        decoding="async"
+                        className="size-14 rounded-full"
+                      />
+                      <div>
+                        <p className="font-semibold text-slate-900">{testimonial.name}</p>
+                        <p className="text-slate-600">
+                          {testimonial.business} · {testimonial.location}
+                        </p>
+                      </div>
+                    </figcaption>
+                  </figure>
+                </div>
+              );
+            })}
+          </div>
+          <div className="mt-6">
+            <CarouselControls
+              tone="light"
+              label="testimonials"
+              count={testimonials.length}
+              index={carousel.index}
+              playing={carousel.playing}
+              onSelect={carousel.select}
+              onToggle={carousel.toggle}
+              dotLabel={(i) => `Show testimonial ${i + 1} of ${testimonials.length}: ${testimonials[i]?.name}`}
+            />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

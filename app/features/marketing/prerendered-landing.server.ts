@@ -1,0 +1,149 @@
+/**
+ * Serves the landing page that React Router pre-rendered at build time (`prerender: ["/"]` writes
+ * build/client/index.html and build/client/_root.data), instead of rendering `/` again for every visitor.
+ *
+ * The Express app serves build/client with `index: false`, so `/` reaches the React Router handler; this route
+ * middleware answers it from the file, compressed, with an ETag. On the way, once per process:
+ * - the page's style sheet is inlined (the first paint then waits for no other request) and its <link> is kept
+ *   but made non-blocking, so hydration still finds it and the file is cached for the next pages;
+ * - the file was rendered with the build's settings. SITE_URL: the build's origin in the canonical, Open Graph
+ *   and JSON-LD URLs is swapped for the server's. The contact values (SITE_AGENCY_NAME, SITE_PHONE, ...): the page
+ *   carries a stamp of them; when the server's differ (settings changed after the build), `/` is rendered per
+ *   request until the next build.
+ * In development (Vite) there is no pre-rendered page and `/` is always rendered.
+ */
+import { createHash } from "node:crypto";
+import { access, readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { MiddlewareFunction } from "react-router";
+import { servicesIfRunning } from "~/lib/public-settings.server";
+import type { SiteConfig } from "~/lib/site-config";
+import { configStamp } from "./config-stamp";
+
+const CLIENT_DIR = path.resolve("build/client");
+/** An origin that can be written into HTML, JSON and a JavaScript string as it is. */
+const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/;
+
+export interface PrerenderedPage {
+  html: string;
+  etag: string;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+export type PrerenderedVerdict = { page: PrerenderedPage } | { page: null; reason: string };
+
+/**
+ * Adapts the pre-rendered HTML to the running server, or says why it cannot be used. Pure apart from the
+ * compression, so it can be tested with any HTML.
+ */
+export async function adaptPrerenderedPage(
+  builtHtml: string,
+  siteUrl: string,
+  siteConfig: SiteConfig,
+  readStyleSheet: (href: string) => Promise<string>,
+): Promise<PrerenderedVerdict> {
+  const stamp = /data-site-config="([0-9a-f]+)"/.exec(builtHtml)?.[1];
+  if (stamp !== configStamp(siteConfig)) {
+    return { page: null, reason: "it was built with other SITE_* contact values than the server's" };
+  }
+  const builtOrigin = /<link rel="canonical" href="([^"]+)\/"/.exec(builtHtml)?.[1];
+  if (!builtOrigin || !PLAIN_ORIGIN.test(builtOrigin)) return { page: null, reason: "it has no canonical URL" };
+  let html = builtHtml;
+  if (builtOrigin !== siteUrl) {
+    if (!PLAIN_ORIGIN.test(siteUrl)) return { page: null, reason: `SITE_URL ${siteUrl} is not a plain origin` };
+    html = builtHtml.replaceAll(builtOrigin, siteUrl);
+  }
+  html = await inlineStyleSheets(html, readStyleSheet);
+  // The page is complete without JavaScript: let the scripts load at the browser's normal (low) priority
+  // for deferred modules instead of preloading them ahead of the page's own content.
+  html = html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "");
+  const [gzipped, brotli] = await Promise.all([
+    promisify(gzip)(html, { level: 9 }),
+    promisify(brotliCompress)(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  ]);
+  const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
+  return { page: { html, etag, gzip: gzipped, brotli } };
+}
+
+/**
+ * Puts each same-origin style sheet of the head into a <style> before its <link>, and turns the link into a
+ * non-blocking one (`media="print"`, switched to `all` once loaded). React hydrates the head by rel and href, so
+ * the link still matches, and it skips the extra <style>.
+ */
+export async function inlineStyleSheets(
+  html: string,
+  readStyleSheet: (href: string) => Promise<string>,
+): Promise<string> {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return html;
+  let head = html.slice(0, headEnd);
+  for (const [link, href] of [...head.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g)]) {
+    const css = (await readStyleSheet(href!)).replaceAll("</style", "<\\/style");
+    const deferred = `<link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>`;
+    head = head.replace(link, () => `<style>${css}</style>${deferred}`);
+  }
+  return head + html.slice(headEnd);
+}
+
+let loaded: { key: string; verdict: Promise<PrerenderedPage | null> } | undefined;
+
+async function loadPage(siteUrl: string, siteConfig: SiteConfig): Promise<PrerenderedPage | null> {
+  let built: string;
+  try {
+    // Both files or neither: `_root.data` answers the client's data request for `/` (served statically).
+    await access(path.join(CLIENT_DIR, "_root.data"));
+    built = await readFile(path.join(CLIENT_DIR, "index.html"), "utf8");
+  } catch {
+    return null; // not pre-rendered (an old build): render per request
+  }
+  const verdict = await adaptPrerenderedPage(built, siteUrl, siteConfig, (href) =>
+    readFile(path.join(CLIENT_DIR, href), "utf8"),
+  );
+  if (!verdict.page) console.warn(`Not serving the pre-rendered landing page: ${verdict.reason}. Rebuild to use it.`);
+  return verdict.page;
+}
+
+function prerenderedPage(siteUrl: string, siteConfig: SiteConfig): Promise<PrerenderedPage | null> {
+  const key = `${siteUrl} ${configStamp(siteConfig)}`;
+  if (loaded?.key !== key) loaded = { key, verdict: loadPage(siteUrl, siteConfig) };
+  return loaded.verdict;
+}
+
+function acceptedEncoding(header: string | null): "br" | "gzip" | null {
+  const accepted = new Set(
+    (header ?? "")
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => q?.trim() !== "q=0")
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
+/** Route middleware for `/`: answers GET and HEAD with the pre-rendered page when it is usable. */
+export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (import.meta.env.DEV || (request.method !== "GET" && request.method !== "HEAD")) return next();
+  const services = servicesIfRunning(context);
+  if (!services) return next(); // this is the build-time pre-rendering itself
+  const page = await prerenderedPage(services.env.SITE_URL, services.siteConfig);
+  if (!page) return next();
+
+  const encoding = acceptedEncoding(request.headers.get("Accept-Encoding"));
+  const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+  const headers = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    // Revalidated on every visit (a new build changes it), answered with 304 when unchanged.
+    "Cache-Control": "public, max-age=0, must-revalidate",
+    ETag: etag,
+    Vary: "Accept-Encoding",
+  });
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  if (encoding) headers.set("Content-Encoding", encoding);
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.html;
+  return new Response(body as BodyInit, { status: 200, headers });
+};
