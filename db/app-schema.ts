@@ -93,6 +93,8 @@ export const payments = pgTable(
     proofUrl: text("proof_url"),
     status: text("status").notNull().default("pending"),
     adminNotes: text("admin_notes"),
+    /** The Stripe Checkout Session that paid this payment (card payments only). */
+    stripeSessionId: text("stripe_session_id").unique("payments_stripe_session_unique"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,6 +114,18 @@ export const payments = pgTable(
       .where(sql`${t.status} in ('pending', 'completed')`),
   ],
 );
+
+/**
+ * Stripe webhook events already handled: Stripe delivers at least once, so a replayed event id is
+ * recorded here in the same transaction as its effect and changes nothing the second time.
+ */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** What handling the event did, for support: completed, already-paid, ignored (and why). */
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const googleBusinessInfo = pgTable("google_business_info", {
   userId: owner().primaryKey(),

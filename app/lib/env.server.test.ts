@@ -52,6 +52,24 @@ describe("parseEnv", () => {
     );
   });
 
+  it("checks the card-payment and storage settings", () => {
+    const env = parseEnv({
+      DATA_DIR: dataDir(),
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_API_HOST: "127.0.0.1",
+      STRIPE_API_PORT: "12111",
+      STRIPE_API_PROTOCOL: "http",
+      STORAGE_S3_BUCKET: "files",
+      STORAGE_S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(env).toMatchObject({ STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: "http", STORAGE_S3_FORCE_PATH_STYLE: true });
+    expect(parseEnv({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: "" }).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(() =>
+      parseEnv({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: "pk_live_x", STRIPE_WEBHOOK_SECRET: "abc", STRIPE_API_PROTOCOL: "ftp" }),
+    ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key[\s\S]*STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret[\s\S]*STRIPE_API_PROTOCOL/);
+  });
+
   it("never puts the admin password in its messages", () => {
     try {
       parseEnv({ DATA_DIR: dataDir(), ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "tooShort1!" });

@@ -27,6 +27,20 @@ export const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
     E2E_TEST_HOOKS: optional(booleanFlag),
+    // Card payments (Stripe). Without a secret key the card option says it is not configured.
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_... or rk_...)")),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")),
+    // Tests only: point the Stripe SDK at a fake server.
+    STRIPE_API_HOST: optional(z.string().min(1)),
+    STRIPE_API_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    STRIPE_API_PROTOCOL: optional(z.enum(["http", "https"])),
+    // Private files: an S3-compatible bucket when STORAGE_S3_BUCKET is set, else DATA_DIR/storage.
+    STORAGE_S3_BUCKET: optional(z.string().min(1)),
+    STORAGE_S3_REGION: optional(z.string().min(1)),
+    STORAGE_S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
+    STORAGE_S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+    STORAGE_S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+    STORAGE_S3_FORCE_PATH_STYLE: optional(booleanFlag),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -41,6 +55,13 @@ export const envSchema = z
         code: "custom",
         path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
         message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (Boolean(env.STORAGE_S3_ACCESS_KEY_ID) !== Boolean(env.STORAGE_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.STORAGE_S3_ACCESS_KEY_ID ? "STORAGE_S3_SECRET_ACCESS_KEY" : "STORAGE_S3_ACCESS_KEY_ID"],
+        message: "STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY must be set together",
       });
     }
     if (env.E2E_TEST_HOOKS && env.NODE_ENV === "production") {

@@ -5,6 +5,8 @@ import type { Env } from "./env.server";
 import { InProcessChangeBus, PgChangeBus, type ChangeBus } from "./realtime.server";
 import type { SessionUser } from "./session";
 import { siteConfigFrom, type SiteConfig } from "./site-config";
+import { createStorage, type Storage } from "./storage.server";
+import { createStripe, type Stripe } from "./stripe.server";
 
 /** Everything a request may need, made once at start-up and handed to routes through the router context. */
 export interface Services {
@@ -13,6 +15,10 @@ export interface Services {
   auth: Auth;
   bus: ChangeBus;
   siteConfig: SiteConfig;
+  /** Private files (payment proofs, photos): a local folder or an S3-compatible bucket. */
+  storage: Storage;
+  /** The Stripe SDK, or null when STRIPE_SECRET_KEY is unset (card payments not configured). */
+  stripe: Stripe | null;
 }
 
 export const servicesContext = createContext<Services>();
@@ -33,7 +39,15 @@ export async function createServices(env: Env, database?: Database): Promise<Ser
     baseURL: env.SITE_URL,
     rateLimit: { enabled: true, window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
   });
-  return { env, database, auth, bus, siteConfig: siteConfigFrom(process.env) };
+  return {
+    env,
+    database,
+    auth,
+    bus,
+    siteConfig: siteConfigFrom(process.env),
+    storage: createStorage(env),
+    stripe: createStripe(env),
+  };
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -1,0 +1,25 @@
+import { useSyncExternalStore } from "react";
+
+const noSubscription = () => () => {};
+
+/** False on the server and while hydrating, true afterwards: for output that depends on the browser (its time zone). */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A date formatted in the viewer's own time zone. The server does not know it, so the text is filled in
+ * after hydration (the machine-readable value is there from the start); no hydration mismatch either way.
+ */
+export function LocalDateTime({ iso, options, className }: { iso: string; options: Intl.DateTimeFormatOptions; className?: string }) {
+  const hydrated = useHydrated();
+  return (
+    <time dateTime={iso} className={className}>
+      {hydrated ? new Date(iso).toLocaleString("en-US", options) : null}
+    </time>
+  );
+}

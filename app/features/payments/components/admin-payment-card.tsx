@@ -1,0 +1,121 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { LocalDateTime } from "~/components/local-date-time";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { Label } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { notify } from "~/components/ui/toast";
+import { formatDollars } from "../catalog";
+import { ADMIN_NOTES_MAX, adminPaymentTitle, decisionToast, type PaymentDecision } from "../payment-review";
+import type { ReviewPayment } from "../payment-review.server";
+import { ADMIN_BADGE_TONE, displayStatus } from "../payment-state";
+
+const CREATED_AT: Intl.DateTimeFormatOptions = {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+
+/** What the customer detail page's action answers to a decision. */
+export type DecisionResult = { ok: true; decision: PaymentDecision } | { ok: false; error: string };
+
+/**
+ * One payment in the admin's Payments tab. Pending payments get the Approve and Reject buttons, disabled
+ * while this payment's decision is on its way; the page's data reloads after it by itself.
+ */
+export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
+  const fetcher = useFetcher<DecisionResult>();
+  const [notes, setNotes] = useState(payment.adminNotes ?? "");
+  const status = displayStatus(payment.status);
+  const pending = status === "pending";
+  const busy = fetcher.state !== "idle";
+  const title = adminPaymentTitle(payment.serviceType, payment.paymentNumber);
+  const notesId = `admin-notes-${payment.id}`;
+
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      const toast = decisionToast(result.decision);
+      notify.success(toast.title, toast.description);
+    } else {
+      notify.error(result.error);
+    }
+  }, [result]);
+
+  return (
+    <Card data-testid="payment-card" className="space-y-4 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold text-slate-900">{title}</h3>
+          <p className="text-2xl font-bold text-slate-900">{formatDollars(payment.amount)}</p>
+        </div>
+        <Badge tone={ADMIN_BADGE_TONE[status]} data-testid="payment-status">
+          {status}
+        </Badge>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Method</dt>
+        <dd className="font-medium text-slate-900">{payment.paymentMethod.toUpperCase()}</dd>
+        <dt className="text-slate-600">Date</dt>
+        <dd className="text-slate-900">
+          <LocalDateTime iso={payment.createdAt} options={CREATED_AT} />
+        </dd>
+      </dl>
+
+      {payment.proofUrl ? (
+        <Dialog>
+          <DialogTrigger asChild>
+            <button
+              type="button"
+              className="block w-full overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+              aria-label={`View payment proof: ${title}`}
+            >
+              <img src={payment.proofUrl} alt="" className="h-40 w-full object-cover" loading="lazy" />
+            </button>
+          </DialogTrigger>
+          <DialogContent title="Payment Proof" description={title} hideDescription className="max-w-3xl">
+            <img src={payment.proofUrl} alt={`Payment proof: ${title}`} className="mx-auto h-auto max-h-[75vh] max-w-full rounded-md object-contain" />
+          </DialogContent>
+        </Dialog>
+      ) : null}
+
+      {pending ? (
+        <fetcher.Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="decide" />
+          <input type="hidden" name="paymentId" value={payment.id} />
+          <div className="space-y-1.5">
+            <Label htmlFor={notesId}>Admin Notes</Label>
+            <Textarea
+              id={notesId}
+              name="notes"
+              value={notes}
+              maxLength={ADMIN_NOTES_MAX}
+              onChange={(event) => setNotes(event.target.value)}
+              placeholder="Add internal notes about this payment..."
+              disabled={busy}
+            />
+          </div>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="submit" name="decision" value="approve" disabled={busy} className="flex-1 bg-green-700 hover:bg-green-800">
+              Approve Payment
+            </Button>
+            <Button type="submit" name="decision" value="reject" variant="destructive" disabled={busy} className="flex-1">
+              Reject Payment
+            </Button>
+          </div>
+        </fetcher.Form>
+      ) : (
+        <div className="space-y-1.5">
+          <Label htmlFor={notesId}>Admin Notes</Label>
+          <Textarea id={notesId} value={payment.adminNotes ?? ""} readOnly placeholder="Add internal notes about this payment..." />
+        </div>
+      )}
+    </Card>
+  );
+}

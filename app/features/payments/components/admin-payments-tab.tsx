@@ -1,0 +1,50 @@
+import { Badge } from "~/components/ui/badge";
+import type { ReviewPayment } from "../payment-review.server";
+import { AdminPaymentCard } from "./admin-payment-card";
+
+function PaymentColumn({ title, payments, emptyText }: { title: string; payments: ReviewPayment[]; emptyText: string }) {
+  const headingId = `payments-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex items-center gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <Badge tone="blue" data-testid="payment-count">
+          {payments.length}
+          <span className="sr-only"> payments</span>
+        </Badge>
+      </div>
+      {payments.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">{emptyText}</p>
+      ) : (
+        <ul className="space-y-3">
+          {payments.map((payment) => (
+            <li key={payment.id}>
+              <AdminPaymentCard payment={payment} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The admin's Payments tab: website and Google Business payments side by side on wide screens. */
+export function AdminPaymentsTab({ payments, loading }: { payments: ReviewPayment[]; loading: boolean }) {
+  const website = payments.filter((payment) => payment.serviceType === "website");
+  const google = payments.filter((payment) => payment.serviceType === "google_business");
+  return (
+    <div className="space-y-4">
+      {/* Always present, so screen readers announce the text when it appears; its height is kept to avoid a jump. */}
+      <p role="status" className="h-5 text-sm text-slate-600">
+        {loading ? "Loading payments..." : null}
+      </p>
+      {payments.length === 0 ? <p className="text-slate-700">No payments registered for this user</p> : null}
+      <div className="grid gap-6 md:grid-cols-2">
+        <PaymentColumn title="Website Payments" payments={website} emptyText="No website payments yet" />
+        <PaymentColumn title="Google Business Payments" payments={google} emptyText="No Google Business payments yet" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+import { ArrowLeft, CreditCard, Smartphone } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { Input, Label } from "~/components/ui/input";
+import { notify } from "~/components/ui/toast";
+import { useSiteConfig } from "~/lib/use-site-config";
+import { formatDollars, paymentAmount, paymentSubtitle, type ServiceType } from "../catalog";
+import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "../payment-rules";
+
+export const CHECKOUT_PATH = "/api/create-payment-checkout";
+export const PROOF_PATH = "/resources/payments/proof";
+
+type Step = "choose" | "card" | "zelle";
+
+export interface PaymentDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  serviceType: ServiceType;
+  paymentNumber: number;
+  /** False when the server has no Stripe key: the card option says so and Zelle still works. */
+  cardEnabled: boolean;
+  /** The button that opens the dialog; focus returns to it when the dialog closes. */
+  trigger?: ReactNode;
+}
+
+/** Asks the server for a Stripe Checkout url; the messages are the spec's checkout error catalogue. */
+async function startCheckout(serviceType: ServiceType, paymentNumber: number): Promise<string> {
+  const response = await fetch(CHECKOUT_PATH, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ serviceType, paymentNumber, returnPath: window.location.pathname }),
+  });
+  const data = (await response.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
+  if (!data) throw new Error("No response data from payment function");
+  if (!response.ok || data.error)
+    throw new Error(typeof data.error === "string" && data.error ? data.error : "Error creating payment session");
+  if (typeof data.url !== "string" || !data.url) throw new Error("No checkout URL returned");
+  return data.url;
+}
+
+export function PaymentDialog({
+  open,
+  onOpenChange,
+  serviceType,
+  paymentNumber,
+  cardEnabled,
+  trigger,
+}: PaymentDialogProps) {
+  const [step, setStep] = useState<Step>("choose");
+  const amount = formatDollars(paymentAmount(serviceType, paymentNumber));
+  const change = (next: boolean) => {
+    if (!next) setStep("choose");
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent title="Payment Required" description={paymentSubtitle(serviceType, paymentNumber)}>
+        <p className="text-3xl font-bold text-slate-900" data-testid="payment-amount">
+          {amount}
+        </p>
+        {step === "choose" ? (
+          <MethodChoice cardEnabled={cardEnabled} onChoose={setStep} />
+        ) : step === "card" ? (
+          <CardStep
+            amount={amount}
+            cardEnabled={cardEnabled}
+            serviceType={serviceType}
+            paymentNumber={paymentNumber}
+            onBack={() => setStep("choose")}
+          />
+        ) : (
+          <ZelleStep
+            amount={amount}
+            serviceType={serviceType}
+            paymentNumber={paymentNumber}
+            onBack={() => setStep("choose")}
+            onDone={() => change(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function MethodChoice({ cardEnabled, onChoose }: { cardEnabled: boolean; onChoose: (step: Step) => void }) {
+  const option =
+    "flex w-full items-start gap-3 rounded-lg border border-slate-200 p-4 text-left hover:border-blue-600 hover:bg-blue-50 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none";
+  return (
+    <div className="space-y-3" role="group" aria-label="Choose a payment method">
+      <p className="text-sm font-medium text-slate-800">Choose a payment method</p>
+      <button type="button" className={option} onClick={() => onChoose("card")}>
+        <CreditCard aria-hidden="true" className="mt-0.5 size-5 text-blue-700" />
+        <span>
+          <span className="block font-semibold text-slate-900">Credit/Debit Card</span>
+          <span className="block text-sm text-slate-600">
+            {cardEnabled ? "Pay securely online with your card" : "Card payments are not configured"}
+          </span>
+        </span>
+      </button>
+      <button type="button" className={option} onClick={() => onChoose("zelle")}>
+        <Smartphone aria-hidden="true" className="mt-0.5 size-5 text-purple-700" />
+        <span>
+          <span className="block font-semibold text-slate-900">Zelle Transfer</span>
+          <span className="block text-sm text-slate-600">Send a transfer and upload a photo of the confirmation</span>
+        </span>
+      </button>
+    </div>
+  );
+}
+
+function BackButton({ onBack, disabled }: { onBack: () => void; disabled?: boolean }) {
+  return (
+    <Button type="button" variant="outline" onClick={onBack} disabled={disabled}>
+      <ArrowLeft aria-hidden="true" />
+      Back
+    </Button>
+  );
+}
+
+export function CardStep({
+  amount,
+  cardEnabled,
+  serviceType,
+  paymentNumber,
+  onBack,
+}: {
+  amount: string;
+  cardEnabled: boolean;
+  serviceType: ServiceType;
+  paymentNumber: number;
+  onBack: () => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const proceed = async () => {
+    setPending(true);
+    try {
+      const url = await startCheckout(serviceType, paymentNumber);
+      window.location.assign(url);
+    } catch (error) {
+      notify.error(error instanceof Error && error.message ? error.message : "Error creating payment session");
+      setPending(false);
+    }
+  };
+  return (
+    <div className="space-y-4">
+      {cardEnabled ? (
+        <p className="text-sm text-slate-700">
+          You will be taken to our secure card payment page (Stripe) to pay {amount} with a credit or debit card. When
+          the payment is confirmed, this page unlocks automatically.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-700" role="status">
+          Card payments are not configured. Please pay by Zelle Transfer.
+        </p>
+      )}
+      <div className="flex justify-between gap-2">
+        <BackButton onBack={onBack} disabled={pending} />
+        {cardEnabled ? (
+          <Button type="button" onClick={() => void proceed()} disabled={pending}>
+            {pending ? "Redirecting..." : "Continue"}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ZelleStep({
+  amount,
+  serviceType,
+  paymentNumber,
+  onBack,
+  onDone,
+}: {
+  amount: string;
+  serviceType: ServiceType;
+  paymentNumber: number;
+  onBack: () => void;
+  onDone: () => void;
+}) {
+  const { zellePhone } = useSiteConfig();
+  const revalidator = useRevalidator();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file || !file.type.startsWith("image/")) {
+      notify.error(PROOF_MESSAGES.missing);
+      return;
+    }
+    if (file.size > MAX_PROOF_BYTES) {
+      notify.error(PROOF_MESSAGES.tooLarge);
+      return;
+    }
+    setPending(true);
+    try {
+      const form = new FormData();
+      form.set("serviceType", serviceType);
+      form.set("paymentNumber", String(paymentNumber));
+      form.set("proof", file);
+      const response = await fetch(PROOF_PATH, { method: "POST", body: form });
+      const data = (await response.json().catch(() => null)) as { ok?: boolean; error?: string } | null;
+      if (!response.ok || !data?.ok) throw new Error(data?.error || "Error uploading proof");
+      notify.success("Payment Submitted", "Your Zelle proof has been sent for review");
+      onDone();
+      void revalidator.revalidate();
+    } catch (error) {
+      notify.error(error instanceof Error && error.message ? error.message : "Error uploading proof");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={(event) => void submit(event)}>
+      <div className="rounded-lg bg-purple-50 p-4 text-sm text-slate-800">
+        <p>
+          Send <strong>{amount}</strong> by Zelle to:
+        </p>
+        <p className="mt-1 text-lg font-semibold" data-testid="zelle-phone">
+          {zellePhone}
+        </p>
+        <p className="mt-2">Then upload a photo or screenshot of the transfer confirmation.</p>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={inputId}>Proof of payment photo</Label>
+        <Input
+          id={inputId}
+          name="proof"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          required
+          aria-describedby={`${inputId}-hint`}
+          onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+        />
+        <p id={`${inputId}-hint`} className="text-xs text-slate-600">
+          JPEG, PNG or WebP, up to 10MB.
+        </p>
+      </div>
+      <div className="flex justify-between gap-2">
+        <BackButton onBack={onBack} disabled={pending} />
+        <Button type="submit" disabled={!file || pending}>
+          {pending ? "Submitting..." : "Submit Proof"}
+        </Button>
+      </div>
+    </form>
+  );
+}

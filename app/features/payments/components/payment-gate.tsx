@@ -1,0 +1,110 @@
+import { Clock, Lock, XCircle } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { notify } from "~/components/ui/toast";
+import { formatDollars, paymentAmount, type ServiceType } from "../catalog";
+import { gateState } from "../payment-state";
+import { PaymentDialog } from "./payment-dialog";
+
+export interface GatedPayment {
+  serviceType: ServiceType;
+  paymentNumber: number;
+  /** The newest payment for this service and number, or null when there is none. */
+  payment: { status: string } | null;
+  cardEnabled: boolean;
+}
+
+/** A button that opens the payment dialog for one payment. */
+export function PayButton({
+  children,
+  serviceType,
+  paymentNumber,
+  cardEnabled,
+  variant,
+}: Omit<GatedPayment, "payment"> & { children: ReactNode; variant?: "default" | "outline" }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <PaymentDialog
+      open={open}
+      onOpenChange={setOpen}
+      serviceType={serviceType}
+      paymentNumber={paymentNumber}
+      cardEnabled={cardEnabled}
+      trigger={
+        <Button type="button" variant={variant}>
+          {children}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * Shows the page only once its payment is completed. Otherwise: no payment asks to pay, pending says an
+ * administrator is reviewing it, rejected offers to try again. Unknown statuses show as pending.
+ */
+export function PaymentGate({
+  prompt,
+  children,
+  ...gated
+}: GatedPayment & { prompt?: ReactNode; children: ReactNode }) {
+  useCheckoutReturnNotice();
+  const state = gateState(gated.payment);
+  if (state === "completed") return <>{children}</>;
+  const amount = formatDollars(paymentAmount(gated.serviceType, gated.paymentNumber));
+  return (
+    <Card className="mx-auto max-w-xl" data-testid="payment-gate" data-state={state}>
+      <CardContent className="flex flex-col items-center gap-4 pt-8 pb-8 text-center">
+        {state === "none" ? (
+          <>
+            <Lock aria-hidden="true" className="size-10 text-blue-700" />
+            <h2 className="text-xl font-semibold text-slate-900">Payment required to continue</h2>
+            {prompt ? <div className="text-slate-700">{prompt}</div> : null}
+            <PayButton {...gated}>Pay {amount}</PayButton>
+          </>
+        ) : state === "pending" ? (
+          <>
+            <Clock aria-hidden="true" className="size-10 text-yellow-600" />
+            <Badge tone="yellow">Payment Pending Review</Badge>
+            <p className="text-slate-700">
+              The administrator is reviewing your payment and will notify you as soon as it is approved.
+            </p>
+          </>
+        ) : (
+          <>
+            <XCircle aria-hidden="true" className="size-10 text-red-600" />
+            <Badge tone="red">Payment Rejected</Badge>
+            <p className="text-slate-700">Your payment could not be confirmed. Please try again.</p>
+            <PayButton {...gated}>Try Again</PayButton>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Back from Stripe's page: the payment itself is recorded by the webhook (never by this return), so this
+ * only tells the customer what happens next and tidies the address.
+ */
+export function useCheckoutReturnNotice(): void {
+  const [params, setParams] = useSearchParams();
+  const checkout = params.get("checkout");
+  useEffect(() => {
+    if (!checkout) return;
+    if (checkout === "success")
+      notify.success("Payment received", "Your card payment is being confirmed; this page updates by itself.");
+    else if (checkout === "cancelled") notify.info("Payment cancelled", "No charge was made.");
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("checkout");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [checkout, setParams]);
+}

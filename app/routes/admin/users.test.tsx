@@ -1,0 +1,32 @@
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { ErrorBoundary as UserDetailError } from "./user-detail";
+import { ErrorBoundary as UsersError } from "./users";
+
+/** Renders an error boundary as the router would, inside a router (its back link needs one). */
+function render(element: React.ReactElement): string {
+  const router = createMemoryRouter([{ path: "/", element }]);
+  return renderToString(<RouterProvider router={router} />);
+}
+
+describe("the admin customer pages' error boundaries", () => {
+  it("the list says 'Failed to load users' when its loader fails", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const html = render(<UsersError error={new Error("database down")} params={{}} loaderData={undefined} />);
+    expect(html).toContain("Failed to load users");
+    expect(html).not.toContain("database down");
+    log.mockRestore();
+  });
+
+  it("the detail page says 'Customer not found' for a 404 and 'Failed to load data' otherwise, with a way back", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const notFound = { status: 404, statusText: "Not Found", internal: false, data: "Customer not found" };
+    const missing = render(<UserDetailError error={notFound} params={{ userId: "x" }} loaderData={undefined} />);
+    expect(missing).toContain("Customer not found");
+    expect(missing).toContain('href="/admin/users"');
+    const failed = render(<UserDetailError error={new Error("boom")} params={{ userId: "x" }} loaderData={undefined} />);
+    expect(failed).toContain("Failed to load data");
+    log.mockRestore();
+  });
+});

@@ -1,0 +1,83 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer } from "./fixtures";
+import { paymentDialog, sendProofViaApi, sendZelleProofInDialog } from "./payments-support";
+
+/** How long a live change may take to reach the customer's open page after the admin's decision. */
+const LIVE_UPDATE_MS = 3000;
+
+async function customerOnGooglePage(browser: Browser, customer: Customer): Promise<{ page: Page; userId: string }> {
+  const page = await (await browser.newContext()).newPage();
+  await signUpViaApi(page, customer);
+  const session = await page.request.get("/resources/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  await sendProofViaApi(page.request, "google_business", 1);
+  await gotoWithLiveStream(page, "/dashboard/google-business");
+  await expect(page.getByText("Payment Pending Review")).toBeVisible();
+  return { page, userId: user.id };
+}
+
+async function adminOnCustomer(browser: Browser, userId: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await page.goto(`/admin/users/${userId}`);
+  await expect(page.getByRole("tab", { name: "Payments" })).toHaveAttribute("aria-selected", "true");
+  return page;
+}
+
+const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
+
+test("an admin approves a proof with a note: the customer's open page unlocks live and the bell says so", async ({
+  browser,
+}) => {
+  const customer = newCustomer();
+  const { page: customerPage, userId } = await customerOnGooglePage(browser, customer);
+  let loads = 0;
+  customerPage.on("load", () => (loads += 1));
+
+  const admin = await adminOnCustomer(browser, userId);
+  await expect(
+    admin
+      .getByRole("img", { name: /Payment proof/ })
+      .or(admin.locator(`img[src^="/files/admin-note-photos/${userId}/"]`))
+      .first(),
+  ).toBeVisible();
+  await admin.getByPlaceholder("Add internal notes about this payment...").fill("Transfer received, thanks");
+  await admin.getByRole("button", { name: "Approve Payment" }).click();
+
+  await expect(customerPage.getByText(/business information form is coming soon/)).toBeVisible({
+    timeout: LIVE_UPDATE_MS,
+  });
+  await expect(customerPage.getByText("Payment Pending Review")).toHaveCount(0);
+  expect(loads).toBe(0);
+  await expect(customerPage.getByTestId("unread-badge")).toHaveText("1");
+  await bell(customerPage).click();
+  await expect(customerPage.getByText("Payment Approved", { exact: true })).toBeVisible();
+  await expect(
+    customerPage.getByText("Your payment has been approved. Admin notes: Transfer received, thanks"),
+  ).toBeVisible();
+});
+
+test("an admin rejects a proof: the customer sees 'Payment Rejected' and 'Try Again', and can send a new proof", async ({
+  browser,
+}) => {
+  const customer = newCustomer();
+  const { page: customerPage, userId } = await customerOnGooglePage(browser, customer);
+
+  const admin = await adminOnCustomer(browser, userId);
+  await admin.getByRole("button", { name: "Reject Payment" }).click();
+
+  await expect(customerPage.getByText("Payment Rejected", { exact: true }).first()).toBeVisible({
+    timeout: LIVE_UPDATE_MS,
+  });
+  await customerPage.getByRole("button", { name: "Try Again" }).click();
+  await expect(paymentDialog(customerPage)).toBeVisible();
+  await sendZelleProofInDialog(customerPage);
+  await expect(customerPage.getByText("Payment Pending Review")).toBeVisible();
+
+  // The admin's open page shows the new pending proof next to the rejected one.
+  await expect(admin.getByRole("button", { name: "Approve Payment" })).toHaveCount(1, { timeout: LIVE_UPDATE_MS });
+});

@@ -1,0 +1,128 @@
+// A fake of the Stripe API at the network edge, for tests only: the real `stripe` SDK talks to it over HTTP
+// on 127.0.0.1 (STRIPE_API_HOST/PORT/PROTOCOL). It answers POST /v1/checkout/sessions with a session
+// object, records every request, and serves the "hosted checkout page" the session's url points to.
+// Run it alone (end-to-end tests): `npx tsx tests/fakes/stripe-server.ts <port>`.
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** The form-encoded body, decoded into flat keys as Stripe sends them (e.g. `line_items[0][price_data][unit_amount]`). */
+  form: Record<string, string>;
+  authorization: string | undefined;
+}
+
+export interface FakeStripe {
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  /** Makes the next session creations fail with a Stripe-shaped error (status and message). */
+  failNext(status: number, message: string): void;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startFakeStripe(port = 0, host = "127.0.0.1"): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  /** A failure waiting for the next session creation (for one customer e-mail only, when given). */
+  let failure: { status: number; message: string; email?: string } | undefined;
+  let base = "";
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", base);
+    const body = await readBody(req);
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, {
+        "content-type": "application/json",
+        "request-id": `req_${randomBytes(6).toString("hex")}`,
+      });
+      res.end(JSON.stringify(value));
+    };
+
+    if (req.method === "GET" && url.pathname === "/__requests") return json(200, requests);
+    // End-to-end tests (another process) make the next session creation fail this way.
+    if (req.method === "POST" && url.pathname === "/__fail-next") {
+      const { status, message, email } = JSON.parse(body || "{}") as {
+        status?: number;
+        message?: string;
+        email?: string;
+      };
+      failure = { status: status ?? 500, message: message ?? "Simulated Stripe failure", email };
+      return json(200, { ok: true });
+    }
+    if (req.method === "GET" && url.pathname.startsWith("/checkout/")) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        `<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p>${url.pathname.slice(10)}</p>`,
+      );
+      return;
+    }
+    if (url.pathname.startsWith("/v1/")) {
+      const form = Object.fromEntries(new URLSearchParams(body));
+      requests.push({ method: req.method ?? "", path: url.pathname, form, authorization: req.headers.authorization });
+      if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+        if (failure && (!failure.email || failure.email === form.customer_email)) {
+          const { status, message } = failure;
+          failure = undefined;
+          return json(status, { error: { type: "invalid_request_error", message } });
+        }
+        const id = `cs_test_${randomBytes(12).toString("hex")}`;
+        const metadata: Record<string, string> = {};
+        for (const [key, value] of Object.entries(form)) {
+          const match = /^metadata\[(.+)\]$/.exec(key);
+          if (match) metadata[match[1]!] = value;
+        }
+        return json(200, {
+          id,
+          object: "checkout.session",
+          mode: form.mode,
+          status: "open",
+          payment_status: "unpaid",
+          amount_total:
+            Number(form["line_items[0][price_data][unit_amount]"] ?? 0) * Number(form["line_items[0][quantity]"] ?? 1),
+          currency: form["line_items[0][price_data][currency]"],
+          client_reference_id: form.client_reference_id ?? null,
+          customer_email: form.customer_email ?? null,
+          metadata,
+          success_url: form.success_url,
+          cancel_url: form.cancel_url,
+          url: `${base}/checkout/${id}`,
+        });
+      }
+      return json(404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
+    }
+    json(404, { error: "not found" });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  base = `http://${host}:${actualPort}`;
+  return {
+    url: base,
+    port: actualPort,
+    requests,
+    failNext(status, message) {
+      failure = { status, message };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const port = Number(process.argv[2] ?? process.env.FAKE_STRIPE_PORT ?? 12111);
+  const fake = await startFakeStripe(port);
+  console.log(`Fake Stripe listening on ${fake.url}`);
+}

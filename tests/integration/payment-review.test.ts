@@ -1,0 +1,361 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import pg from "pg";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { notifications, payments } from "~db/schema";
+import { decidePayment, listPaymentsForReview } from "~/features/payments/payment-review.server";
+import { HttpError } from "~/lib/errors";
+import type { Change } from "~/lib/realtime";
+import { servicesContext, sessionUserContext } from "~/lib/services.server";
+import type { SessionUser } from "~/lib/session";
+import { middleware as adminGuard } from "~/routes/admin/layout";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
+import {
+  cookieFrom,
+  makeAdmin,
+  signIn,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let customerA: SignedIn;
+let customerB: SignedIn;
+let admin: SignedIn;
+let secondAdmin: SignedIn;
+
+const deps = () => ({ db: database.db, bus: services.bus });
+
+let published: Change[] = [];
+
+/** Everything published so far, once delivered (a marker published last arrives after it); then forgets it. */
+async function deliveredChanges(): Promise<Change[]> {
+  const marker = { table: "marker", userId: randomUUID() };
+  await services.bus.publish(marker);
+  await vi.waitFor(() => expect(published).toContainEqual(marker), { timeout: 5_000 });
+  const before = published.slice(0, published.findIndex((change) => change.userId === marker.userId));
+  published = [];
+  return before;
+}
+
+const byTable = (changes: Change[]) => [...changes].sort((x, y) => x.table.localeCompare(y.table));
+
+async function errorOf(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+async function addPayment(
+  userId: string,
+  values: Partial<typeof payments.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await database.db
+    .insert(payments)
+    .values({
+      userId,
+      serviceType: "google_business",
+      paymentNumber: 1,
+      amount: 250,
+      paymentMethod: "zelle",
+      proofUrl: `/files/admin-note-photos/${userId}/google_business_payment_1_1.png`,
+      ...values,
+    })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+async function paymentRow(id: string) {
+  const [row] = await database.db.select().from(payments).where(eq(payments.id, id));
+  return row!;
+}
+
+async function paymentNotifications(userId: string) {
+  return database.db
+    .select({ type: notifications.type, title: notifications.title, message: notifications.message, isRead: notifications.isRead })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, "payment")));
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  services.bus.subscribe((change) => published.push(change));
+  customerA = await signUpCustomer(services, { name: "Alex A" });
+  customerB = await signUpCustomer(services, { name: "Blair B" });
+  admin = await makeAdmin(services);
+  secondAdmin = await makeAdmin(services);
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(payments);
+  await database.db.delete(notifications);
+  await deliveredChanges();
+});
+
+describe("who may decide", () => {
+  it("customers get 403 for their own and others' payments, anonymous 401; nothing changes or is published", async () => {
+    const aPayment = await addPayment(customerA.id);
+    const bPayment = await addPayment(customerB.id, { serviceType: "website", amount: 350 });
+    for (const paymentId of [aPayment, bPayment]) {
+      for (const decision of ["approve", "reject"] as const) {
+        expect((await errorOf(decidePayment(deps(), customerA.user, { paymentId, decision }))).status).toBe(403);
+        expect((await errorOf(decidePayment(deps(), customerB.user, { paymentId, decision }))).status).toBe(403);
+        expect((await errorOf(decidePayment(deps(), null, { paymentId, decision }))).status).toBe(401);
+      }
+    }
+    expect((await paymentRow(aPayment)).status).toBe("pending");
+    expect((await paymentRow(bPayment)).status).toBe("pending");
+    expect(await database.db.select().from(notifications)).toEqual([]);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+
+  it("customers cannot list another customer's payments for review, nor their own", async () => {
+    await addPayment(customerA.id);
+    expect((await errorOf(listPaymentsForReview(deps(), customerB.user, customerA.id))).status).toBe(403);
+    expect((await errorOf(listPaymentsForReview(deps(), customerA.user, customerA.id))).status).toBe(403);
+    expect((await errorOf(listPaymentsForReview(deps(), null, customerA.id))).status).toBe(401);
+  });
+});
+
+describe("an admin deciding", () => {
+  it("lists a customer's payments newest first, only that customer's", async () => {
+    const older = await addPayment(customerA.id, { serviceType: "website", amount: 350, createdAt: new Date("2026-02-01T10:00:00Z") });
+    const newer = await addPayment(customerA.id, { createdAt: new Date("2026-02-02T10:00:00Z") });
+    await addPayment(customerB.id);
+    const listed = await listPaymentsForReview(deps(), admin.user, customerA.id);
+    expect(listed.map((payment) => payment.id)).toEqual([newer, older]);
+    expect(listed[1]).toMatchObject({
+      serviceType: "website",
+      paymentNumber: 1,
+      amount: 350,
+      paymentMethod: "zelle",
+      status: "pending",
+      adminNotes: null,
+      createdAt: "2026-02-01T10:00:00.000Z",
+    });
+  });
+
+  it("approves with a note: stored trimmed, the customer notified with it, the changes published", async () => {
+    const paymentId = await addPayment(customerA.id);
+    const decided = await decidePayment(deps(), admin.user, { paymentId, decision: "approve", notes: "  Matches the bank record \n" });
+    expect(decided).toMatchObject({ id: paymentId, status: "completed", adminNotes: "Matches the bank record" });
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", adminNotes: "Matches the bank record" });
+    expect(await paymentNotifications(customerA.id)).toEqual([
+      {
+        type: "payment",
+        title: "Payment Approved",
+        message: "Your payment has been approved. Admin notes: Matches the bank record",
+        isRead: false,
+      },
+    ]);
+    expect(await paymentNotifications(customerB.id)).toEqual([]);
+    expect(byTable(await deliveredChanges())).toEqual([
+      { table: "notifications", userId: customerA.id },
+      { table: "payments", userId: customerA.id },
+    ]);
+  });
+
+  it("rejects with an empty note: stored as null, the message without notes", async () => {
+    const paymentId = await addPayment(customerB.id, { serviceType: "website", paymentNumber: 2, amount: 350 });
+    await decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "   " });
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "rejected", adminNotes: null });
+    expect(await paymentNotifications(customerB.id)).toEqual([
+      { type: "payment", title: "Payment Rejected", message: "Your payment has been rejected", isRead: false },
+    ]);
+    expect(byTable(await deliveredChanges())).toEqual([
+      { table: "notifications", userId: customerB.id },
+      { table: "payments", userId: customerB.id },
+    ]);
+
+    const withoutNotes = await addPayment(customerB.id);
+    await decidePayment(deps(), admin.user, { paymentId: withoutNotes, decision: "approve" });
+    expect(await paymentRow(withoutNotes)).toMatchObject({ status: "completed", adminNotes: null });
+  });
+
+  it("cannot decide a payment again: 409, nothing changes, nobody is notified, nothing is published", async () => {
+    const paymentId = await addPayment(customerA.id);
+    await decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "Blurry" });
+    await deliveredChanges();
+    for (const decision of ["approve", "reject"] as const) {
+      const error = await errorOf(decidePayment(deps(), secondAdmin.user, { paymentId, decision, notes: "Second look" }));
+      expect(error.status).toBe(409);
+      expect(error.message).toBe("This payment has already been reviewed");
+    }
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "rejected", adminNotes: "Blurry" });
+    expect(await paymentNotifications(customerA.id)).toHaveLength(1);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+
+  it("answers 404 for an unknown payment and 400 for a malformed request", async () => {
+    expect((await errorOf(decidePayment(deps(), admin.user, { paymentId: randomUUID(), decision: "approve" }))).status).toBe(404);
+    expect((await errorOf(decidePayment(deps(), admin.user, { paymentId: "nope", decision: "approve" }))).status).toBe(400);
+    const paymentId = await addPayment(customerA.id);
+    const bad = { paymentId, decision: "refund" } as unknown as Parameters<typeof decidePayment>[2];
+    expect((await errorOf(decidePayment(deps(), admin.user, bad))).status).toBe(400);
+    expect((await paymentRow(paymentId)).status).toBe("pending");
+  });
+
+  it("two admins deciding one payment at the same moment: exactly one decision, the other gets 409", async () => {
+    for (let round = 0; round < 3; round++) {
+      const paymentId = await addPayment(customerA.id, { serviceType: "website", paymentNumber: 1, amount: 350 });
+      const results = await Promise.allSettled([
+        decidePayment(deps(), admin.user, { paymentId, decision: "approve", notes: "first" }),
+        decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject", notes: "second" }),
+      ]);
+      const won = results.filter((result) => result.status === "fulfilled");
+      const lost = results.filter((result) => result.status === "rejected");
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]!.reason).toBeInstanceOf(HttpError);
+      expect((lost[0]!.reason as HttpError).status).toBe(409);
+      const winner = won[0]!.value;
+      expect(await paymentRow(paymentId)).toMatchObject({ status: winner.status, adminNotes: winner.adminNotes });
+      const sent = await paymentNotifications(customerA.id);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.title).toBe(winner.status === "completed" ? "Payment Approved" : "Payment Rejected");
+      await database.db.delete(notifications);
+      await database.db.delete(payments);
+    }
+  });
+});
+
+describe("two decisions blocked on one row lock (PostgreSQL)", () => {
+  /**
+   * On a server both decisions can be made to wait on the payment's row lock, held by a third session, and
+   * then race the moment it is released. PGlite is one session, so there the decisions above run one after
+   * the other and this test makes sure of that order instead.
+   */
+  it("releases both at once: one decision, one 409", async () => {
+    const paymentId = await addPayment(customerB.id);
+    if (database.kind === "pglite") {
+      const first = decidePayment(deps(), admin.user, { paymentId, decision: "approve" });
+      const second = decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject" });
+      expect((await first).status).toBe("completed");
+      expect((await errorOf(second)).status).toBe(409);
+      return;
+    }
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select id from payments where id = $1 for update", [paymentId]);
+      const results = Promise.allSettled([
+        decidePayment(deps(), admin.user, { paymentId, decision: "approve", notes: "A" }),
+        decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject", notes: "B" }),
+      ]);
+      // Both updates are now waiting for the lock.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await holder.query<{ waiting: string }>(
+            "select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          expect(Number(rows[0]!.waiting)).toBe(2);
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+      await holder.query("commit");
+      const settled = await results;
+      expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+      const lost = settled.filter((result) => result.status === "rejected");
+      expect(lost).toHaveLength(1);
+      expect((lost[0]!.reason as HttpError).status).toBe(409);
+      expect(await paymentNotifications(customerB.id)).toHaveLength(1);
+    } finally {
+      await holder.query("rollback").catch(() => {});
+      await holder.end();
+    }
+  });
+});
+
+describe("the customer detail route", () => {
+  function argsFor(user: SessionUser | null, fields: Record<string, string>, cookie?: string) {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(sessionUserContext, user);
+    const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) });
+    const request = new Request(`http://localhost:3000/admin/users/${customerA.id}`, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams(fields),
+    });
+    return { request, context, params: { userId: customerA.id } };
+  }
+
+  function answer(result: unknown): { status: number; body: unknown } {
+    if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+      const { data, init } = result as { data: unknown; init: ResponseInit | null };
+      return { status: init?.status ?? 200, body: data };
+    }
+    return { status: 200, body: result };
+  }
+
+  /** The request as the framework runs it: the admin layout's middleware first, then the action. */
+  async function post(user: SessionUser | null, fields: Record<string, string>, cookie?: string) {
+    const args = argsFor(user, fields, cookie);
+    let actionResult: unknown;
+    try {
+      await adminGuard[0]!(args as never, (async () => {
+        actionResult = await detailAction(args as never);
+        return new Response(null);
+      }) as never);
+    } catch (thrown) {
+      return { guardedBy: thrown as Response };
+    }
+    return answer(actionResult);
+  }
+
+  it("the guard stops anonymous and customers before the action runs; the payment stays pending", async () => {
+    const paymentId = await addPayment(customerA.id);
+    const fields = { intent: "decide", paymentId, decision: "approve", notes: "" };
+
+    const anonymous = await post(null, fields);
+    expect(anonymous).toHaveProperty("guardedBy");
+    expect((anonymous as { guardedBy: Response }).guardedBy.headers.get("location")).toBe("/admin/login");
+
+    const cookie = cookieFrom(await signIn(services, customerA.email, customerA.password));
+    const customer = await post(customerA.user, fields, cookie);
+    expect((customer as { guardedBy: Response }).guardedBy.headers.get("location")).toMatch(/^\/admin\/login\?/);
+
+    // Called directly, past the guard, the use case still refuses.
+    expect(answer(await detailAction(argsFor(customerB.user, fields) as never))).toEqual({
+      status: 403,
+      body: { ok: false, error: "You don't have permission to do that" },
+    });
+    expect(answer(await detailAction(argsFor(null, fields) as never))).toMatchObject({ status: 401 });
+    expect((await paymentRow(paymentId)).status).toBe("pending");
+    expect(await deliveredChanges()).toEqual([]);
+  });
+
+  it("an admin approves through the action, a second decision answers 409, a bad request 400", async () => {
+    const paymentId = await addPayment(customerA.id);
+    expect(await post(admin.user, { intent: "decide", paymentId, decision: "approve", notes: "ok" })).toEqual({
+      status: 200,
+      body: { ok: true, decision: "approve" },
+    });
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", adminNotes: "ok" });
+    expect(await post(secondAdmin.user, { intent: "decide", paymentId, decision: "reject" })).toEqual({
+      status: 409,
+      body: { ok: false, error: "This payment has already been reviewed" },
+    });
+    expect(await post(admin.user, { intent: "other", paymentId, decision: "reject" })).toMatchObject({ status: 400 });
+    expect(await post(admin.user, { intent: "decide", paymentId: "x", decision: "reject" })).toMatchObject({ status: 400 });
+
+    const loaded = await detailLoader({ ...argsFor(admin.user, {}), request: new Request("http://localhost:3000/") } as never);
+    expect(loaded.payments.map((payment) => [payment.id, payment.status])).toEqual([[paymentId, "completed"]]);
+  });
+});

@@ -1,0 +1,663 @@
+import { and, eq } from "drizzle-orm";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { notifications, payments, stripeEvents } from "~db/schema";
+import { listOwnPayments, PROOF_BUCKET } from "~/features/payments/payments.server";
+import type { Change } from "~/lib/realtime";
+import { servicesContext, sessionUserContext } from "~/lib/services.server";
+import type { SessionUser } from "~/lib/session";
+import { action as proofAction } from "~/routes/resources/payment-proof";
+import { createApp } from "../../server/app";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import { changeEvent, LiveStream } from "./live-stream";
+import {
+  databaseError,
+  makeAdmin,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  UNIQUE_VIOLATION,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+const WEBHOOK_SECRET = "whsec_integration_test_secret";
+/** A real 1x1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from("JFIF\0"),
+  Buffer.alloc(64, 1),
+]);
+
+let database: TestDatabase;
+let services: TestServices;
+let fakeStripe: FakeStripe;
+let server: Server;
+let base: string;
+let customerA: SignedIn;
+let customerB: SignedIn;
+let admin1: SignedIn;
+let admin2: SignedIn;
+let published: Change[] = [];
+const signer = new Stripe("sk_test_signer_only");
+
+beforeAll(async () => {
+  fakeStripe = await startFakeStripe();
+  database = await testDatabase();
+  services = await testServices(database, {
+    STRIPE_SECRET_KEY: "sk_test_integration",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: String(fakeStripe.port),
+    STRIPE_API_PROTOCOL: "http",
+  });
+  services.bus.subscribe((change) => published.push(change));
+  server = await new Promise<Server>((resolve) => {
+    const listening = createApp(services).listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  customerA = await signUpCustomer(services, { name: "Ana Ruiz", companyName: "Ruiz Roofing" });
+  customerB = await signUpCustomer(services, { name: "Blair Banks", companyName: "Banks Painting" });
+  admin1 = await makeAdmin(services);
+  admin2 = await makeAdmin(services);
+});
+
+afterAll(async () => {
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await services?.close();
+  await database?.close();
+  await fakeStripe?.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(payments);
+  await database.db.delete(notifications);
+  await database.db.delete(stripeEvents);
+  rmSync(path.join(services.env.DATA_DIR, "storage"), { recursive: true, force: true });
+  published = [];
+});
+
+function contextFor(user: SessionUser | null) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(sessionUserContext, user);
+  return context;
+}
+
+function answer(result: unknown): { status: number; body: unknown } {
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = result as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, body: data };
+  }
+  return { status: 200, body: result };
+}
+
+interface ProofFields {
+  serviceType?: string;
+  paymentNumber?: string;
+  file?: { bytes: Uint8Array; name: string; type: string } | null;
+  extra?: Record<string, string>;
+}
+
+async function sendProof(user: SessionUser | null, fields: ProofFields = {}) {
+  const form = new FormData();
+  form.set("serviceType", fields.serviceType ?? "google_business");
+  form.set("paymentNumber", fields.paymentNumber ?? "1");
+  const file = fields.file === undefined ? { bytes: PNG, name: "proof.png", type: "image/png" } : fields.file;
+  if (file) form.set("proof", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
+  for (const [key, value] of Object.entries(fields.extra ?? {})) form.set(key, value);
+  const request = new Request("http://localhost:3000/resources/payments/proof", { method: "POST", body: form });
+  return answer(
+    await proofAction({ request, context: contextFor(user), params: {} } as unknown as Parameters<
+      typeof proofAction
+    >[0]),
+  );
+}
+
+function storedProofs(userId: string): string[] {
+  const folder = path.join(services.env.DATA_DIR, "storage", PROOF_BUCKET, userId);
+  return existsSync(folder) ? readdirSync(folder) : [];
+}
+
+async function rowsOf(userId: string) {
+  return database.db.select().from(payments).where(eq(payments.userId, userId));
+}
+
+/** Waits until everything published so far has arrived (the bus keeps order), then returns and clears it. */
+async function deliveredChanges(): Promise<Change[]> {
+  const marker = { table: "marker", userId: crypto.randomUUID() };
+  await services.bus.publish(marker);
+  await vi.waitFor(() => expect(published).toContainEqual(marker), { timeout: 5_000 });
+  const before = published.slice(
+    0,
+    published.findIndex((change) => change.userId === marker.userId),
+  );
+  published = [];
+  return before;
+}
+
+async function setStatus(userId: string, serviceType: string, paymentNumber: number, status: string) {
+  await database.db
+    .update(payments)
+    .set({ status })
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.serviceType, serviceType),
+        eq(payments.paymentNumber, paymentNumber),
+        eq(payments.status, "pending"),
+      ),
+    );
+}
+
+const get = (url: string, cookie?: string) => fetch(`${base}${url}`, { headers: cookie ? { cookie } : {} });
+
+describe("proof of payment (POST /resources/payments/proof)", () => {
+  it("records a pending Zelle payment priced from the catalog, stores the file privately and notifies every admin", async () => {
+    const result = await sendProof(customerA.user, {
+      extra: { amount: "1", status: "completed", paymentMethod: "card" },
+    });
+    expect(result).toEqual({ status: 200, body: { ok: true } });
+
+    const [row] = await rowsOf(customerA.id);
+    expect(row).toMatchObject({
+      serviceType: "google_business",
+      paymentNumber: 1,
+      amount: 250,
+      paymentMethod: "zelle",
+      status: "pending",
+    });
+    expect(row!.proofUrl).toMatch(
+      new RegExp(`^/files/admin-note-photos/${customerA.id}/google_business_payment_1_\\d+\\.png$`),
+    );
+    expect(storedProofs(customerA.id)).toEqual([row!.proofUrl!.split("/").pop()]);
+
+    const sent = await database.db.select().from(notifications);
+    expect(sent.map((n) => n.userId).sort()).toEqual([admin1.id, admin2.id].sort());
+    for (const notification of sent) {
+      expect(notification).toMatchObject({
+        type: "payment",
+        title: "New Payment Received (Zelle)",
+        message: "Ana Ruiz from Ruiz Roofing submitted a Zelle payment of $250 for Google Business Profile",
+        isRead: false,
+      });
+    }
+    const changes = await deliveredChanges();
+    expect(changes).toContainEqual({ table: "payments", userId: customerA.id });
+    expect(changes).toContainEqual({ table: "notifications", userId: admin1.id });
+    expect(changes).toContainEqual({ table: "notifications", userId: admin2.id });
+  });
+
+  it("says which website payment it is in the admins' message, with the catalog amount", async () => {
+    await database.db.insert(payments).values({
+      userId: customerB.id,
+      serviceType: "website",
+      paymentNumber: 1,
+      amount: 350,
+      paymentMethod: "card",
+      status: "completed",
+    });
+    const result = await sendProof(customerB.user, {
+      serviceType: "website",
+      paymentNumber: "2",
+      file: { bytes: JPEG, name: "x.jpg", type: "image/jpeg" },
+    });
+    expect(result.status).toBe(200);
+    const second = (await rowsOf(customerB.id)).find((p) => p.paymentNumber === 2);
+    expect(second).toMatchObject({ amount: 350, status: "pending", paymentMethod: "zelle" });
+    expect(second!.proofUrl).toMatch(/website_payment_2_\d+\.jpg$/);
+    const [message] = await database.db.select().from(notifications).where(eq(notifications.userId, admin1.id));
+    expect(message!.message).toBe(
+      "Blair Banks from Banks Painting submitted a Zelle payment of $350 for Website (Payment 2)",
+    );
+  });
+
+  it("answers 401 to anonymous visitors and writes nothing", async () => {
+    expect(await sendProof(null)).toEqual({ status: 401, body: { ok: false, error: "You must be logged in" } });
+    expect(await database.db.select().from(payments)).toEqual([]);
+  });
+
+  it("refuses a text file named proof.png, whatever its declared type: no row, no file", async () => {
+    const text = new TextEncoder().encode("this is not an image, just text pretending to be one");
+    expect(await sendProof(customerA.user, { file: { bytes: text, name: "proof.png", type: "image/png" } })).toEqual({
+      status: 400,
+      body: { ok: false, error: "The proof of payment must be a JPEG, PNG or WebP image" },
+    });
+    // An image format outside the list (GIF) is refused too.
+    const gif = new TextEncoder().encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;");
+    expect(
+      (await sendProof(customerA.user, { file: { bytes: gif, name: "proof.jpg", type: "image/jpeg" } })).status,
+    ).toBe(400);
+    expect(await rowsOf(customerA.id)).toEqual([]);
+    expect(storedProofs(customerA.id)).toEqual([]);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+
+  it("refuses an 11 MB image with a clear message: no row, no file", async () => {
+    const big = new Uint8Array(11 * 1024 * 1024);
+    big.set(PNG);
+    expect(await sendProof(customerA.user, { file: { bytes: big, name: "big.png", type: "image/png" } })).toEqual({
+      status: 413,
+      body: { ok: false, error: "The proof of payment photo must be smaller than 10MB" },
+    });
+    expect(await rowsOf(customerA.id)).toEqual([]);
+    expect(storedProofs(customerA.id)).toEqual([]);
+  });
+
+  it("asks for a photo when none is sent, and refuses unknown services and payment numbers", async () => {
+    expect(await sendProof(customerA.user, { file: null })).toEqual({
+      status: 400,
+      body: { ok: false, error: "Please select a proof of payment photo" },
+    });
+    expect(await sendProof(customerA.user, { serviceType: "seo" })).toEqual({
+      status: 400,
+      body: { ok: false, error: "Unknown service" },
+    });
+    expect(await sendProof(customerA.user, { paymentNumber: "2" })).toEqual({
+      status: 400,
+      body: { ok: false, error: "Invalid payment number" },
+    });
+    expect(await rowsOf(customerA.id)).toEqual([]);
+    expect(storedProofs(customerA.id)).toEqual([]);
+  });
+
+  it("refuses website payment 2 before payment 1 is completed: no row, no file", async () => {
+    const attempt = () => sendProof(customerA.user, { serviceType: "website", paymentNumber: "2" });
+    expect(await attempt()).toEqual({
+      status: 400,
+      body: { ok: false, error: "Payment 1 of 2 must be completed before payment 2" },
+    });
+    expect((await sendProof(customerA.user, { serviceType: "website", paymentNumber: "1" })).status).toBe(200);
+    expect((await attempt()).status).toBe(400);
+    expect((await rowsOf(customerA.id)).map((p) => p.paymentNumber)).toEqual([1]);
+    expect(storedProofs(customerA.id)).toHaveLength(1);
+  });
+
+  it("refuses a second proof while one is pending or completed, and allows one after a rejection", async () => {
+    expect((await sendProof(customerA.user)).status).toBe(200);
+    const again = await sendProof(customerA.user);
+    expect(again).toEqual({
+      status: 409,
+      body: { ok: false, error: "A payment for Google Business Profile Setup is already pending review" },
+    });
+    expect(await rowsOf(customerA.id)).toHaveLength(1);
+    expect(storedProofs(customerA.id)).toHaveLength(1);
+
+    await setStatus(customerA.id, "google_business", 1, "rejected");
+    expect((await sendProof(customerA.user)).status).toBe(200);
+    expect((await rowsOf(customerA.id)).map((p) => p.status).sort()).toEqual(["pending", "rejected"]);
+    expect(storedProofs(customerA.id)).toHaveLength(2);
+
+    await setStatus(customerA.id, "google_business", 1, "completed");
+    expect(await sendProof(customerA.user)).toEqual({
+      status: 409,
+      body: { ok: false, error: "Google Business Profile Setup is already paid" },
+    });
+  });
+
+  it("keeps the database's one-live-payment rule for races (the unique index)", async () => {
+    const values = {
+      userId: customerA.id,
+      serviceType: "website",
+      paymentNumber: 1,
+      amount: 350,
+      paymentMethod: "zelle",
+    } as const;
+    await database.db.insert(payments).values(values);
+    const refused = await databaseError(database.db.insert(payments).values(values));
+    expect(refused).toMatchObject({ code: UNIQUE_VIOLATION, constraint: "payments_live_unique_idx" });
+  });
+
+  it("maps a lost race to the same clear message and removes the stored file", async () => {
+    // Two submissions at once: both pass the check, the unique index lets only one row in.
+    const results = await Promise.all([
+      sendProof(customerB.user),
+      sendProof(customerB.user),
+      sendProof(customerB.user),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    for (const refused of results.filter((r) => r.status === 409)) {
+      expect(refused.body).toEqual({
+        ok: false,
+        error: "A payment for Google Business Profile Setup is already pending review",
+      });
+    }
+    expect(await rowsOf(customerB.id)).toHaveLength(1);
+    expect(storedProofs(customerB.id)).toHaveLength(1);
+  });
+
+  it("always records the payment for the signed-in customer, whatever user id the browser sends", async () => {
+    expect((await sendProof(customerB.user, { extra: { userId: customerA.id, user_id: customerA.id } })).status).toBe(
+      200,
+    );
+    expect(await rowsOf(customerA.id)).toEqual([]);
+    expect(await rowsOf(customerB.id)).toHaveLength(1);
+    expect(storedProofs(customerA.id)).toEqual([]);
+  });
+});
+
+describe("reading payments and proof files", () => {
+  it("lists only the customer's own payments", async () => {
+    await sendProof(customerA.user);
+    await sendProof(customerB.user);
+    const listA = await listOwnPayments(database, customerA.user);
+    expect(listA).toHaveLength(1);
+    expect(listA[0]).toMatchObject({ serviceType: "google_business", status: "pending", amount: 250 });
+    expect((await listOwnPayments(database, customerB.user)).every((p) => p.proofUrl?.includes(customerB.id))).toBe(
+      true,
+    );
+    await expect(listOwnPayments(database, null)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("serves a proof to its owner and admins only (404 for other customers, 401 anonymous)", async () => {
+    await sendProof(customerA.user);
+    const [row] = await rowsOf(customerA.id);
+    const url = row!.proofUrl!;
+
+    const own = await get(url, customerA.cookie);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("image/png");
+    expect(own.headers.get("content-disposition")).toBe(`inline; filename="${url.split("/").pop()}"`);
+    expect(own.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(own.headers.get("cache-control")).toContain("private");
+    expect(Buffer.from(await own.arrayBuffer())).toEqual(PNG);
+
+    const asAdmin = await get(url, admin1.cookie);
+    expect(asAdmin.status).toBe(200);
+    expect(Buffer.from(await asAdmin.arrayBuffer())).toEqual(PNG);
+
+    const asOther = await get(url, customerB.cookie);
+    expect(asOther.status).toBe(404);
+    expect(await asOther.text()).not.toContain("PNG");
+    expect((await get(url)).status).toBe(401);
+    // Paths that try to leave the bucket, unknown buckets and missing files are all plain 404s.
+    expect((await get(`/files/admin-note-photos/${customerA.id}/..%2F..%2Fauth-secret`, admin1.cookie)).status).toBe(
+      404,
+    );
+    expect((await get(`/files/secrets/${customerA.id}/x.png`, admin1.cookie)).status).toBe(404);
+    expect((await get(`/files/admin-note-photos/${customerA.id}/missing.png`, customerA.cookie)).status).toBe(404);
+  });
+});
+
+async function checkout(cookie: string | undefined, body: unknown, contentType = "application/json") {
+  const response = await fetch(`${base}/api/create-payment-checkout`, {
+    method: "POST",
+    headers: { "content-type": contentType, ...(cookie ? { cookie } : {}) },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("card checkout (POST /api/create-payment-checkout)", () => {
+  it("creates a Stripe Checkout Session priced from the catalog and returns its url", async () => {
+    fakeStripe.requests.length = 0;
+    const result = await checkout(customerA.cookie, {
+      serviceType: "website",
+      paymentNumber: 1,
+      amount: 1,
+      userId: customerB.id,
+      returnPath: "/dashboard/website",
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.url).toMatch(new RegExp(`^${fakeStripe.url}/checkout/cs_test_`));
+
+    expect(fakeStripe.requests).toHaveLength(1);
+    const [sent] = fakeStripe.requests;
+    expect(sent!.path).toBe("/v1/checkout/sessions");
+    expect(sent!.authorization).toBe("Bearer sk_test_integration");
+    expect(sent!.form).toMatchObject({
+      mode: "payment",
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "35000",
+      "line_items[0][price_data][product_data][name]": "Website Development - Payment 1 of 2",
+      client_reference_id: customerA.id,
+      "metadata[userId]": customerA.id,
+      "metadata[serviceType]": "website",
+      "metadata[paymentNumber]": "1",
+      success_url: "http://localhost:3000/dashboard/website?checkout=success",
+      cancel_url: "http://localhost:3000/dashboard/website?checkout=cancelled",
+    });
+    expect(Object.keys(sent!.form).some((key) => key.startsWith("payment_method_types"))).toBe(false);
+    // Nothing is recorded until the webhook says it was paid.
+    expect(await database.db.select().from(payments)).toEqual([]);
+  });
+
+  it("returns to a dashboard page only, and prices the Google service at $250", async () => {
+    fakeStripe.requests.length = 0;
+    const result = await checkout(customerA.cookie, {
+      serviceType: "google_business",
+      paymentNumber: 1,
+      returnPath: "https://evil.test/x",
+    });
+    expect(result.status).toBe(200);
+    expect(fakeStripe.requests[0]!.form).toMatchObject({
+      "line_items[0][price_data][unit_amount]": "25000",
+      success_url: "http://localhost:3000/dashboard/progress?checkout=success",
+    });
+  });
+
+  it("refuses anonymous visitors, bad input and payments the rules do not allow, without calling Stripe", async () => {
+    fakeStripe.requests.length = 0;
+    expect(await checkout(undefined, { serviceType: "website", paymentNumber: 1 })).toEqual({
+      status: 401,
+      body: { error: "You must be logged in" },
+    });
+    expect(await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 2 })).toEqual({
+      status: 400,
+      body: { error: "Payment 1 of 2 must be completed before payment 2" },
+    });
+    expect(await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 3 })).toEqual({
+      status: 400,
+      body: { error: "Invalid payment number" },
+    });
+    expect(await checkout(customerA.cookie, "{not json")).toEqual({
+      status: 400,
+      body: { error: "Invalid request body" },
+    });
+    expect((await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 1 }, "text/plain")).status).toBe(
+      415,
+    );
+    await sendProof(customerA.user);
+    expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
+      status: 409,
+      body: { error: "A payment for Google Business Profile Setup is already pending review" },
+    });
+    expect(fakeStripe.requests).toEqual([]);
+  });
+
+  it("reports a Stripe failure as 'Error creating payment session'", async () => {
+    fakeStripe.failNext(400, "Invalid API key");
+    expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
+      status: 502,
+      body: { error: "Error creating payment session" },
+    });
+  });
+
+  it("says card payments are not configured without STRIPE_SECRET_KEY", async () => {
+    const plain = await testServices(database);
+    const plainServer = await new Promise<Server>((resolve) => {
+      const listening = createApp(plain).listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      const response = await fetch(
+        `http://127.0.0.1:${(plainServer.address() as AddressInfo).port}/api/create-payment-checkout`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie: customerA.cookie },
+          body: JSON.stringify({ serviceType: "google_business", paymentNumber: 1 }),
+        },
+      );
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: "Card payments are not configured" });
+    } finally {
+      plainServer.closeAllConnections();
+      await new Promise((resolve) => plainServer.close(resolve));
+      await plain.close();
+    }
+  });
+});
+
+let eventCounter = 0;
+function completedEvent(
+  userId: string,
+  serviceType: string,
+  paymentNumber: number,
+  overrides: Record<string, unknown> = {},
+) {
+  eventCounter += 1;
+  return {
+    id: `evt_test_${eventCounter}_${Date.now()}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_test_${eventCounter}_${Date.now()}`,
+        object: "checkout.session",
+        mode: "payment",
+        payment_status: "paid",
+        amount_total: (serviceType === "website" ? 350 : 250) * 100,
+        client_reference_id: userId,
+        metadata: { userId, serviceType, paymentNumber: String(paymentNumber) },
+        ...overrides,
+      },
+    },
+  };
+}
+
+async function postWebhook(event: unknown, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+  const response = await fetch(`${base}/api/stripe/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": header },
+    body: payload,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("Stripe webhook (POST /api/stripe/webhook)", () => {
+  it("marks the payment completed by card on a signed checkout.session.completed, once", async () => {
+    const event = completedEvent(customerA.id, "google_business", 1);
+    expect(await postWebhook(event)).toEqual({ status: 200, body: { received: true, outcome: "completed" } });
+    const [row] = await rowsOf(customerA.id);
+    expect(row).toMatchObject({
+      serviceType: "google_business",
+      paymentNumber: 1,
+      amount: 250,
+      paymentMethod: "card",
+      status: "completed",
+      stripeSessionId: event.data.object.id,
+    });
+    expect(await deliveredChanges()).toEqual([{ table: "payments", userId: customerA.id }]);
+
+    // Stripe delivers at least once: the same event again changes nothing and publishes nothing.
+    expect(await postWebhook(event)).toEqual({ status: 200, body: { received: true, outcome: "duplicate" } });
+    const after = await rowsOf(customerA.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.updatedAt).toEqual(row!.updatedAt);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+
+  it("refuses a bad signature with 400 and changes nothing", async () => {
+    const event = completedEvent(customerA.id, "google_business", 1);
+    expect(await postWebhook(event, "whsec_someone_else")).toEqual({
+      status: 400,
+      body: { ok: false, error: "Invalid webhook signature" },
+    });
+    const tampered = await fetch(`${base}/api/stripe/webhook`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": signer.webhooks.generateTestHeaderString({
+          payload: JSON.stringify(event),
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+      body: JSON.stringify({ ...event, id: "evt_changed" }),
+    });
+    expect(tampered.status).toBe(400);
+    const unsigned = await fetch(`${base}/api/stripe/webhook`, { method: "POST", body: JSON.stringify(event) });
+    expect(unsigned.status).toBe(400);
+    expect(await rowsOf(customerA.id)).toEqual([]);
+    expect(await database.db.select().from(stripeEvents)).toEqual([]);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+
+  it("completes a pending Zelle proof for the same payment as paid by card, noting it for the admin", async () => {
+    await sendProof(customerA.user);
+    await deliveredChanges();
+    const event = completedEvent(customerA.id, "google_business", 1);
+    expect((await postWebhook(event)).body).toEqual({ received: true, outcome: "completed-pending-zelle" });
+    const rows = await rowsOf(customerA.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: "completed",
+      paymentMethod: "card",
+      stripeSessionId: event.data.object.id,
+    });
+    expect(rows[0]!.proofUrl).toMatch(/google_business_payment_1_/);
+    expect(rows[0]!.adminNotes).toBe(
+      `Paid by card (Stripe Checkout ${event.data.object.id}) while this Zelle proof was pending review; the proof was not reviewed.`,
+    );
+    expect(await deliveredChanges()).toEqual([{ table: "payments", userId: customerA.id }]);
+  });
+
+  it("records a second payment of an already paid one without changing it, and ignores unpaid or foreign sessions", async () => {
+    await postWebhook(completedEvent(customerB.id, "website", 1));
+    expect((await postWebhook(completedEvent(customerB.id, "website", 1))).body.outcome).toBe("already-paid");
+    expect(await rowsOf(customerB.id)).toHaveLength(1);
+
+    expect(
+      (await postWebhook(completedEvent(customerB.id, "website", 2, { payment_status: "unpaid" }))).body.outcome,
+    ).toBe("ignored");
+    expect((await postWebhook(completedEvent(customerB.id, "website", 7))).body.outcome).toBe("ignored");
+    expect((await postWebhook(completedEvent(crypto.randomUUID(), "website", 1))).body.outcome).toBe("ignored");
+    expect(
+      (await postWebhook({ ...completedEvent(customerB.id, "website", 2), type: "customer.created" })).body.outcome,
+    ).toBe("ignored");
+    expect((await rowsOf(customerB.id)).map((p) => p.paymentNumber)).toEqual([1]);
+  });
+
+  it("opens website payment 2 once payment 1 is paid by card", async () => {
+    await postWebhook(completedEvent(customerA.id, "website", 1));
+    expect((await sendProof(customerA.user, { serviceType: "website", paymentNumber: "2" })).status).toBe(200);
+    expect((await rowsOf(customerA.id)).map((p) => [p.paymentNumber, p.status]).sort()).toEqual([
+      [1, "completed"],
+      [2, "pending"],
+    ]);
+  });
+
+  it("reaches the paying customer's open page through the live stream, and no other customer's", async () => {
+    const { stream: streamA } = await LiveStream.open(base, customerA.cookie);
+    const { stream: streamB } = await LiveStream.open(base, customerB.cookie);
+    try {
+      await postWebhook(completedEvent(customerA.id, "google_business", 1));
+      const paymentsChanged = (event: { event: string; data: unknown }) =>
+        JSON.stringify(event) === JSON.stringify(changeEvent("payments"));
+      await streamA!.until(paymentsChanged);
+      // B's stream hears a marker published afterwards, but never A's payment.
+      await services.bus.publish({ table: "marker", userId: customerB.id });
+      const seenByB = await streamB!.until((event) => JSON.stringify(event) === JSON.stringify(changeEvent("marker")));
+      expect(seenByB.some(paymentsChanged)).toBe(false);
+    } finally {
+      await streamA?.close();
+      await streamB?.close();
+    }
+  });
+});

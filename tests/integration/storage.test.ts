@@ -1,0 +1,102 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/env.server";
+import { createStorage, LocalStorage, S3Storage, type Storage } from "~/lib/storage.server";
+import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
+
+let fakeS3: FakeS3;
+let localRoot: string;
+
+beforeAll(async () => {
+  fakeS3 = await startFakeS3();
+  localRoot = mkdtempSync(path.join(os.tmpdir(), "storage-it-"));
+});
+
+afterAll(async () => {
+  await fakeS3?.close();
+  rmSync(localRoot, { recursive: true, force: true });
+});
+
+const s3Settings = () => ({
+  bucket: "agency-private",
+  region: "us-east-1",
+  endpoint: fakeS3.url,
+  accessKeyId: "test-key",
+  secretAccessKey: "test-secret",
+  forcePathStyle: true,
+});
+
+const implementations: [string, () => Storage][] = [
+  ["local folder", () => new LocalStorage(localRoot)],
+  ["S3-compatible (real SDK, fake server)", () => new S3Storage(s3Settings())],
+];
+
+describe.each(implementations)("Storage: %s", (_name, make) => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+  it("puts, gets, replaces and deletes a file", async () => {
+    const storage = make();
+    const key = "user-1/google_business_payment_1_1700000000000.png";
+    expect(await storage.get("admin-note-photos", key)).toBeNull();
+    await storage.put("admin-note-photos", key, png, "image/png");
+    expect(Array.from((await storage.get("admin-note-photos", key))!)).toEqual(Array.from(png));
+    await storage.put("admin-note-photos", key, new Uint8Array([9, 9]), "image/png");
+    expect(Array.from((await storage.get("admin-note-photos", key))!)).toEqual([9, 9]);
+    await storage.delete("admin-note-photos", key);
+    expect(await storage.get("admin-note-photos", key)).toBeNull();
+    // Deleting a missing file is not an error.
+    await storage.delete("admin-note-photos", key);
+  });
+
+  it("keeps buckets apart", async () => {
+    const storage = make();
+    await storage.put("avatars", "user-2/avatar.png", png, "image/png");
+    expect(await storage.get("admin-note-photos", "user-2/avatar.png")).toBeNull();
+    expect(await storage.get("avatars", "user-2/avatar.png")).not.toBeNull();
+  });
+
+  it("refuses unsafe keys and unknown buckets", async () => {
+    const storage = make();
+    for (const key of ["../escape.png", "a/../../b.png", "/abs.png", "a//b.png", "a/./b.png", ""]) {
+      await expect(storage.put("avatars", key, png, "image/png")).rejects.toThrow(/Unsafe storage key/);
+    }
+    await expect(storage.get("secrets" as never, "a.png")).rejects.toThrow(/Unknown storage bucket/);
+  });
+});
+
+describe("createStorage", () => {
+  it("uses DATA_DIR/storage by default and S3 when STORAGE_S3_BUCKET is set", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "storage-env-"));
+    try {
+      const local = createStorage(parseEnv({ DATA_DIR: dataDir }));
+      expect(local).toBeInstanceOf(LocalStorage);
+      await local.put("avatars", "u/avatar.png", new Uint8Array([1]), "image/png");
+      expect(readdirSync(path.join(dataDir, "storage", "avatars", "u"))).toEqual(["avatar.png"]);
+
+      const s3 = createStorage(
+        parseEnv({
+          DATA_DIR: dataDir,
+          STORAGE_S3_BUCKET: "agency-private",
+          STORAGE_S3_ENDPOINT: fakeS3.url,
+          STORAGE_S3_ACCESS_KEY_ID: "k",
+          STORAGE_S3_SECRET_ACCESS_KEY: "s",
+          STORAGE_S3_FORCE_PATH_STYLE: "true",
+        }),
+      );
+      expect(s3).toBeInstanceOf(S3Storage);
+      await s3.put("admin-note-photos", "u/p.png", new Uint8Array([7]), "image/png");
+      expect(fakeS3.objects.get("agency-private/admin-note-photos/u/p.png")?.body).toEqual(Buffer.from([7]));
+      expect(fakeS3.objects.get("agency-private/admin-note-photos/u/p.png")?.contentType).toBe("image/png");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("needs both S3 keys together", () => {
+    expect(() => parseEnv({ DATA_DIR: localRoot, STORAGE_S3_BUCKET: "b", STORAGE_S3_ACCESS_KEY_ID: "k" })).toThrow(
+      /STORAGE_S3_SECRET_ACCESS_KEY: STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY must be set together/,
+    );
+  });
+});
