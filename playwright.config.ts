@@ -3,6 +3,12 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "E2e-Admin-Password-1!" };
+/** The fake Stripe API (tests/fakes/stripe-server.ts) the app's Stripe SDK talks to, and the webhook secret tests sign with. */
+const FAKE_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
+export const E2E_STRIPE = {
+  url: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+  webhookSecret: "whsec_e2e_fake_stripe_secret",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,25 +36,41 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    // A fresh embedded database for every run; the build comes from `npm run build` before this.
-    command: "rm -rf .tmp/e2e-data && node server/main.js",
-    url: `${E2E_BASE_URL}/login`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "test",
-      PORT: String(PORT),
-      DATA_DIR: ".tmp/e2e-data",
-      SITE_URL: E2E_BASE_URL,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      E2E_TEST_HOOKS: "1",
-      // Many sign-ins from one address in a short run; the limit itself is covered by an integration test.
-      AUTH_RATE_LIMIT_MAX: "10000",
-      DATABASE_URL: "",
-      AUTH_SECRET: "",
+  webServer: [
+    {
+      // A fresh embedded database for every run; the build comes from `npm run build` before this.
+      command: "rm -rf .tmp/e2e-data && node server/main.js",
+      url: `${E2E_BASE_URL}/login`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "test",
+        PORT: String(PORT),
+        DATA_DIR: ".tmp/e2e-data",
+        SITE_URL: E2E_BASE_URL,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        E2E_TEST_HOOKS: "1",
+        // Many sign-ins from one address in a short run; the limit itself is covered by an integration test.
+        AUTH_RATE_LIMIT_MAX: "10000",
+        DATABASE_URL: "",
+        AUTH_SECRET: "",
+        // Card payments against the fake Stripe server below.
+        STRIPE_SECRET_KEY: "sk_test_e2e_fake",
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+        STRIPE_API_HOST: "127.0.0.1",
+        STRIPE_API_PORT: String(FAKE_STRIPE_PORT),
+        STRIPE_API_PROTOCOL: "http",
+      },
     },
-  },
+    {
+      // A fake of the Stripe API at the network edge; the real SDK in the app talks to it.
+      command: `npx tsx tests/fakes/stripe-server.ts ${FAKE_STRIPE_PORT}`,
+      url: `${E2E_STRIPE.url}/__requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+    },
+  ],
 });

@@ -4,6 +4,8 @@ export default [
   index("routes/marketing/home.tsx"),
   route("signup", "routes/auth/signup.tsx"),
   route("login", "routes/auth/login.tsx"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
 
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.ts"),
@@ -28,6 +30,7 @@ export default [
   ...prefix("resources", [
     route("session", "routes/resources/session.ts"),
     route("notifications", "routes/resources/notifications.ts"),
+    route("payments/proof", "routes/resources/payment-proof.ts"),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -8,7 +8,7 @@ import path from "node:path";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 
-const build = spawnSync("npx", ["react-router", "build"], { stdio: "ignore" });
+const build = spawnSync("npm", ["run", "build"], { stdio: "ignore" });
 if (build.status !== 0) throw new Error("build failed");
 
 async function firstResponse(url, deadline) {

@@ -18,7 +18,7 @@ function newestMtime(target) {
 const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
 if (SOURCES.some((source) => newestMtime(source) > builtAt)) {
   console.log("Building the app...");
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

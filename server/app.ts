@@ -1,6 +1,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
+import compression from "compression";
 import express, { type Express } from "express";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { parseEnv, type Env } from "~/lib/env.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { liveEvents } from "./events";
+import { checkoutRouter, filesRouter, stripeWebhookRouter } from "./payments";
 import { testHooks } from "./test-hooks";
 
 interface AppOptions {
@@ -26,6 +28,9 @@ function trustProxySetting(value: string | undefined): boolean | number | string
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }
+
+// For scripts/pglite-template.js, which runs against the build.
+export { writePgliteTemplate } from "~/lib/db.server";
 
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
@@ -42,6 +47,13 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     next();
   });
 
+  // Pages, data and assets go out compressed; the live stream must not be buffered by a compressor.
+  app.use(compression({ filter: (req, res) => req.path !== LIVE_STREAM_PATH && compression.filter(req, res) }));
+
+  // Before any body parser: Stripe signs the raw bytes.
+  app.use(stripeWebhookRouter(services));
+  app.use(checkoutRouter(services));
+  app.use(filesRouter(services));
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
   app.get(LIVE_STREAM_PATH, liveEvents(services));
   if (services.env.E2E_TEST_HOOKS) app.use("/__test", testHooks(services));

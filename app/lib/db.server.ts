@@ -2,6 +2,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { PglitePgConnection } from "@electric-sql/pglite/node-postgres";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import * as schema from "~db/schema";
@@ -18,16 +20,31 @@ export interface Database {
 export const migrationsFolder = path.resolve("db/migrations");
 
 /**
+ * A fresh embedded database made and migrated at build time (`npm run build`). Starting a new data folder
+ * from it skips PGlite's initdb, the slowest part of a first start; the migrations still run at start,
+ * so a missing or older template only costs time.
+ */
+export const pgliteTemplateFile = path.resolve("build/pglite-template.tar.gz");
+
+/**
  * Opens PostgreSQL: a server when `databaseUrl` is given, otherwise the embedded PGlite in `pgliteDir`
  * ("memory://" for a throwaway one), both through node-postgres so the rest of the code has one path.
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  pgliteTemplate?: string;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
     return { db: drizzle(pool, { schema }), pool, kind: "postgres", close: () => pool.end() };
   }
-  const pglite = await PGlite.create(options.pgliteDir ?? "memory://");
+  const dataDir = options.pgliteDir ?? "memory://";
+  const fresh = !dataDir.startsWith("memory://") && !existsSync(path.join(dataDir, "PG_VERSION"));
+  const template = options.pgliteTemplate ?? pgliteTemplateFile;
+  const loadDataDir = fresh && existsSync(template) ? new Blob([await readFile(template)]) : undefined;
+  const pglite = await PGlite.create(dataDir, { loadDataDir });
   const pool = new pg.Pool(pgliteConfig(pglite));
   return {
     db: drizzle(pool, { schema }),
@@ -86,4 +103,14 @@ function pgliteConfig(pglite: PGlite): pg.PoolConfig {
 
 export async function applyMigrations(database: Database): Promise<void> {
   await migrate(database.db, { migrationsFolder });
+}
+
+export async function writePgliteTemplate(file = pgliteTemplateFile): Promise<void> {
+  const pglite = await PGlite.create("memory://");
+  const pool = new pg.Pool(pgliteConfig(pglite));
+  await migrate(drizzle(pool), { migrationsFolder });
+  await pool.end();
+  const dump = await pglite.dumpDataDir("gzip");
+  await pglite.close();
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
 }
