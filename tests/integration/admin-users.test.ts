@@ -4,7 +4,6 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { googleBusinessInfo, googleBusinessProgress, profiles, websiteProgress } from "~db/schema";
 import { getCustomer, listCustomers } from "~/features/users/customers.server";
-import { HttpError } from "~/lib/errors";
 import { servicesContext, sessionUserContext } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
@@ -12,6 +11,7 @@ import { loader as usersLoader } from "~/routes/admin/users";
 import { loader as detailLoader } from "~/routes/admin/user-detail";
 import {
   cookieFrom,
+  expectHttpError,
   makeAdmin,
   signIn,
   signUpCustomer,
@@ -27,15 +27,6 @@ let services: TestServices;
 let admin: SignedIn;
 /** Customers in sign-up order; the list shows them newest first. */
 let customers: SignedIn[];
-
-async function expectHttpError(promise: Promise<unknown>, status: number) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(status);
-}
 
 beforeAll(async () => {
   database = await testDatabase();

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications } from "~db/schema";
 import {
@@ -10,9 +9,7 @@ import {
   markNotificationRead,
   NOTIFICATION_LIST_SIZE,
 } from "~/features/notifications/notifications.server";
-import { HttpError } from "~/lib/errors";
 import type { Change } from "~/lib/realtime";
-import { servicesContext, sessionUserContext } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/session";
 import { action, loader } from "~/routes/resources/notifications";
 import {
@@ -23,6 +20,9 @@ import {
   type SignedIn,
   type TestDatabase,
   type TestServices,
+  expectHttpError,
+  routeAnswer,
+  routeContext,
 } from "./support";
 
 let database: TestDatabase;
@@ -84,15 +84,6 @@ async function seed(userId: string, count: number, label: string, readEvery = 0)
     )
     .returning({ id: notifications.id, createdAt: notifications.createdAt });
   return rows.sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime()).map((row) => row.id);
-}
-
-async function expectHttpError(promise: Promise<unknown>, status: number) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(status);
 }
 
 beforeAll(async () => {
@@ -217,36 +208,20 @@ describe("createNotifications", () => {
 });
 
 describe("the /resources/notifications route", () => {
-  function contextFor(user: SessionUser | null) {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(sessionUserContext, user);
-    return context;
-  }
-
-  /** A loader or action result: a plain value (200) or data(..., { status }). */
-  function answer(result: unknown): { status: number; body: unknown } {
-    if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-      const { data, init } = result as { data: unknown; init: ResponseInit | null };
-      return { status: init?.status ?? 200, body: data };
-    }
-    return { status: 200, body: result };
-  }
-
   const get = async (user: SessionUser | null) =>
-    answer(
+    routeAnswer(
       await loader({
         request: new Request("http://localhost:3000/resources/notifications"),
-        context: contextFor(user),
+        context: routeContext(services, user),
         params: {},
       } as unknown as Parameters<typeof loader>[0]),
     );
 
   const post = async (user: SessionUser | null, fields: Record<string, string>) =>
-    answer(
+    routeAnswer(
       await action({
         request: new Request("http://localhost:3000/resources/notifications", { method: "POST", body: new URLSearchParams(fields) }),
-        context: contextFor(user),
+        context: routeContext(services, user),
         params: {},
       } as unknown as Parameters<typeof action>[0]),
     );

@@ -21,6 +21,7 @@ import {
   type SignedIn,
   type TestDatabase,
   type TestServices,
+  routeAnswer,
 } from "./support";
 
 let database: TestDatabase;
@@ -296,14 +297,6 @@ describe("the customer detail route", () => {
     return { request, context, params: { userId: customerA.id } };
   }
 
-  function answer(result: unknown): { status: number; body: unknown } {
-    if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-      const { data, init } = result as { data: unknown; init: ResponseInit | null };
-      return { status: init?.status ?? 200, body: data };
-    }
-    return { status: 200, body: result };
-  }
-
   /** The request as the framework runs it: the admin layout's middleware first, then the action. */
   async function post(user: SessionUser | null, fields: Record<string, string>, cookie?: string) {
     const args = argsFor(user, fields, cookie);
@@ -316,7 +309,7 @@ describe("the customer detail route", () => {
     } catch (thrown) {
       return { guardedBy: thrown as Response };
     }
-    return answer(actionResult);
+    return routeAnswer(actionResult);
   }
 
   it("the guard stops anonymous and customers before the action runs; the payment stays pending", async () => {
@@ -332,11 +325,11 @@ describe("the customer detail route", () => {
     expect((customer as { guardedBy: Response }).guardedBy.headers.get("location")).toMatch(/^\/admin\/login\?/);
 
     // Called directly, past the guard, the use case still refuses.
-    expect(answer(await detailAction(argsFor(customerB.user, fields) as never))).toEqual({
+    expect(routeAnswer(await detailAction(argsFor(customerB.user, fields) as never))).toEqual({
       status: 403,
       body: { ok: false, error: "You don't have permission to do that" },
     });
-    expect(answer(await detailAction(argsFor(null, fields) as never))).toMatchObject({ status: 401 });
+    expect(routeAnswer(await detailAction(argsFor(null, fields) as never))).toMatchObject({ status: 401 });
     expect((await paymentRow(paymentId)).status).toBe("pending");
     expect(await deliveredChanges()).toEqual([]);
   });

@@ -3,13 +3,11 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications, payments, stripeEvents } from "~db/schema";
 import { listOwnPayments, PROOF_BUCKET } from "~/features/payments/payments.server";
 import type { Change } from "~/lib/realtime";
-import { servicesContext, sessionUserContext } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/session";
 import { action as proofAction } from "~/routes/resources/payment-proof";
 import { createApp } from "../../server/app";
@@ -25,6 +23,8 @@ import {
   type SignedIn,
   type TestDatabase,
   type TestServices,
+  routeAnswer,
+  routeContext,
 } from "./support";
 
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
@@ -90,21 +90,6 @@ beforeEach(async () => {
   published = [];
 });
 
-function contextFor(user: SessionUser | null) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  context.set(sessionUserContext, user);
-  return context;
-}
-
-function answer(result: unknown): { status: number; body: unknown } {
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = result as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, body: data };
-  }
-  return { status: 200, body: result };
-}
-
 interface ProofFields {
   serviceType?: string;
   paymentNumber?: string;
@@ -120,8 +105,8 @@ async function sendProof(user: SessionUser | null, fields: ProofFields = {}) {
   if (file) form.set("proof", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
   for (const [key, value] of Object.entries(fields.extra ?? {})) form.set(key, value);
   const request = new Request("http://localhost:3000/resources/payments/proof", { method: "POST", body: form });
-  return answer(
-    await proofAction({ request, context: contextFor(user), params: {} } as unknown as Parameters<
+  return routeAnswer(
+    await proofAction({ request, context: routeContext(services, user), params: {} } as unknown as Parameters<
       typeof proofAction
     >[0]),
   );

@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { RouterContextProvider } from "react-router";
 import { expect } from "vitest";
 import { ensureAdmin, loadSessionUser } from "~/features/users/users.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { applyMigrations, openDatabase, type Database } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
-import { createServices, type Services } from "~/lib/services.server";
+import { HttpError } from "~/lib/errors";
+import { createServices, servicesContext, sessionUserContext, type Services } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/session";
 
 /**
@@ -226,3 +228,30 @@ export async function databaseError(promise: Promise<unknown>): Promise<{ code?:
 
 export const UNIQUE_VIOLATION = "23505";
 export const CHECK_VIOLATION = "23514";
+
+/** Expects the use case to fail with an HttpError of this status. */
+export async function expectHttpError(promise: Promise<unknown>, status: number): Promise<void> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  expect((error as HttpError).status).toBe(status);
+}
+
+/** The router context a request gets: the services, and who is signed in. */
+export function routeContext(services: Services, user: SessionUser | null): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(sessionUserContext, user);
+  return context;
+}
+
+/** A loader or action result: a plain value (200) or data(..., { status }). */
+export function routeAnswer(result: unknown): { status: number; body: unknown } {
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = result as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, body: data };
+  }
+  return { status: 200, body: result };
+}
