@@ -31,6 +31,19 @@ const textList = (name: string) =>
     .notNull()
     .default(sql`'{}'::text[]`);
 
+/** The social links, address and service cities that both business-information forms collect. */
+const businessContactColumns = () => ({
+  facebookLink: text("facebook_link"),
+  instagramLink: text("instagram_link"),
+  linkedinLink: text("linkedin_link"),
+  address: text("address"),
+  aptSuite: text("apt_suite"),
+  city: text("city"),
+  state: text("state"),
+  zip: text("zip"),
+  serviceCities: textList("service_cities"),
+});
+
 export const SERVICE_TYPES = ["google_business", "website"] as const;
 export const PAYMENT_STATUSES = ["pending", "completed", "rejected"] as const;
 export const PAYMENT_METHODS = ["zelle", "card"] as const;
@@ -137,15 +150,7 @@ export const googleBusinessInfo = pgTable("google_business_info", {
   openingDate: date("opening_date"),
   phoneNumber: text("phone_number"),
   website: text("website"),
-  facebookLink: text("facebook_link"),
-  instagramLink: text("instagram_link"),
-  linkedinLink: text("linkedin_link"),
-  address: text("address"),
-  aptSuite: text("apt_suite"),
-  city: text("city"),
-  state: text("state"),
-  zip: text("zip"),
-  serviceCities: textList("service_cities"),
+  ...businessContactColumns(),
   photoUrls: textList("photo_urls"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -175,15 +180,7 @@ export const websiteInfo = pgTable("website_info", {
   legalBusinessName: text("legal_business_name"),
   serviceTypes: textList("service_types"),
   phoneNumber: text("phone_number"),
-  facebookLink: text("facebook_link"),
-  instagramLink: text("instagram_link"),
-  linkedinLink: text("linkedin_link"),
-  address: text("address"),
-  aptSuite: text("apt_suite"),
-  city: text("city"),
-  state: text("state"),
-  zip: text("zip"),
-  serviceCities: textList("service_cities"),
+  ...businessContactColumns(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
