@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { notifications, payments } from "~db/schema";
 import { requireAdminActor } from "~/features/users/customers.server";
+import { toPaymentView, type PaymentView } from "./payments.server";
 import type { Db } from "~/lib/db.server";
 import { badRequest, HttpError, notFound } from "~/lib/errors";
 import type { ChangeBus } from "~/lib/realtime.server";
@@ -19,35 +20,14 @@ interface Deps {
   bus: ChangeBus;
 }
 
-/** One payment as the admin's Payments tab shows it. */
-export interface ReviewPayment {
-  id: string;
+/** One payment as the admin's Payments tab shows it: the customer's view plus whose it is and the notes. */
+export interface ReviewPayment extends PaymentView {
   userId: string;
-  serviceType: string;
-  paymentNumber: number;
-  amount: number;
-  paymentMethod: string;
-  proofUrl: string | null;
-  status: string;
   adminNotes: string | null;
-  createdAt: string;
 }
 
-type PaymentRow = typeof payments.$inferSelect;
-
-function toReviewPayment(row: PaymentRow): ReviewPayment {
-  return {
-    id: row.id,
-    userId: row.userId,
-    serviceType: row.serviceType,
-    paymentNumber: row.paymentNumber,
-    amount: row.amount,
-    paymentMethod: row.paymentMethod,
-    proofUrl: row.proofUrl,
-    status: row.status,
-    adminNotes: row.adminNotes,
-    createdAt: row.createdAt.toISOString(),
-  };
+function toReviewPayment(row: typeof payments.$inferSelect): ReviewPayment {
+  return { ...toPaymentView(row), userId: row.userId, adminNotes: row.adminNotes };
 }
 
 /** A customer's payments for the admin, newest first (the spec leaves the order open). */

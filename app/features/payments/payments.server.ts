@@ -35,6 +35,19 @@ export interface PaymentView {
   createdAt: string;
 }
 
+export function toPaymentView(row: typeof payments.$inferSelect): PaymentView {
+  return {
+    id: row.id,
+    serviceType: row.serviceType,
+    paymentNumber: row.paymentNumber,
+    amount: row.amount,
+    paymentMethod: row.paymentMethod,
+    status: row.status,
+    proofUrl: row.proofUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 const conflict = (message: string) => new HttpError(409, message);
 
 let lastTimestamp = 0;
@@ -84,16 +97,7 @@ export async function listOwnPayments({ db }: { db: Db }, actor: Actor | null): 
     .from(payments)
     .where(eq(payments.userId, id))
     .orderBy(desc(payments.createdAt), desc(payments.id));
-  return rows.map((row) => ({
-    id: row.id,
-    serviceType: row.serviceType,
-    paymentNumber: row.paymentNumber,
-    amount: row.amount,
-    paymentMethod: row.paymentMethod,
-    status: row.status,
-    proofUrl: row.proofUrl,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map(toPaymentView);
 }
 
 async function refuseIfNotPayable(db: Db, userId: string, target: PaymentTarget): Promise<void> {
@@ -203,16 +207,7 @@ export async function submitProof(deps: ProofDeps, actor: Actor | null, input: P
 
   await bus.publish({ table: "payments", userId });
   await Promise.all(admins.map((adminId) => bus.publish({ table: "notifications", userId: adminId })));
-  return {
-    id: row.id,
-    serviceType: row.serviceType,
-    paymentNumber: row.paymentNumber,
-    amount: row.amount,
-    paymentMethod: row.paymentMethod,
-    status: row.status,
-    proofUrl: row.proofUrl,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return toPaymentView(row);
 }
 
 export interface CheckoutInput {
