@@ -81,3 +81,29 @@ test("an admin rejects a proof: the customer sees 'Payment Rejected' and 'Try Ag
   // The admin's open page shows the new pending proof next to the rejected one.
   await expect(admin.getByRole("button", { name: "Approve Payment" })).toHaveCount(1, { timeout: LIVE_UPDATE_MS });
 });
+
+test("an admin approves website payment 1: the customer's open page unlocks with the second-payment offer", async ({
+  browser,
+}) => {
+  const customer = newCustomer();
+  const customerPage = await (await browser.newContext()).newPage();
+  await signUpViaApi(customerPage, customer);
+  const session = await customerPage.request.get("/resources/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  await sendProofViaApi(customerPage.request, "website", 1);
+  await gotoWithLiveStream(customerPage, "/dashboard/website");
+  await expect(customerPage.getByText("Payment Pending Review")).toBeVisible();
+
+  const admin = await adminOnCustomer(browser, user.id);
+  await admin.getByRole("button", { name: "Approve Payment" }).click();
+
+  await expect(customerPage.getByText("First payment completed")).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await customerPage.getByRole("button", { name: "Pay Second 50% ($350)" }).click();
+  await expect(paymentDialog(customerPage).getByText("Website Development - Payment 2 of 2")).toBeVisible();
+  await sendZelleProofInDialog(customerPage);
+  await expect(customerPage.getByText("Second payment pending review")).toBeVisible();
+
+  // The admin's open page shows payment 2 waiting for review.
+  await expect(admin.getByText("Payment 2 of 2")).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(admin.getByRole("button", { name: "Approve Payment" })).toHaveCount(1);
+});
