@@ -1,5 +1,38 @@
+import type { ReactNode } from "react";
 import { PauseIcon, PlayIcon } from "./icons";
 import { cx } from "./cx";
+
+/**
+ * One slide of a carousel: named 'Slide n of N' for assistive technology, marked current, and hidden and
+ * inert while another slide shows. `className` lays it out; the current/hidden classes come from the caller.
+ */
+export function CarouselSlide({
+  index,
+  count,
+  current,
+  className,
+  children,
+}: {
+  index: number;
+  count: number;
+  current: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`Slide ${index + 1} of ${count}`}
+      aria-current={current ? "true" : undefined}
+      aria-hidden={!current}
+      inert={!current}
+      className={className}
+    >
+      {children}
+    </div>
+  );
+}
 
 /**
  * The visible pause/play control and one dot per slide. `label` names the carousel in the control's

@@ -1,7 +1,7 @@
 import { useSiteConfig } from "~/lib/use-site-config";
 import type { LandingContent } from "../content";
 import { HERO_INTERVAL_MS, SCENE_SIZE } from "../landing";
-import { CarouselControls } from "./carousel-controls";
+import { CarouselControls, CarouselSlide } from "./carousel-controls";
 import { cx } from "./cx";
 import { ChatIcon } from "./icons";
 import { useCarousel } from "./use-carousel";
@@ -51,14 +51,11 @@ export function Hero({ content }: { content: LandingContent["hero"] }) {
           {heroSlides.map((slide, i) => {
             const current = i === carousel.index;
             return (
-              <div
+              <CarouselSlide
                 key={slide.trade}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`Slide ${i + 1} of ${heroSlides.length}`}
-                aria-current={current ? "true" : undefined}
-                aria-hidden={!current}
-                inert={!current}
+                index={i}
+                count={heroSlides.length}
+                current={current}
                 className={cx(
                   "absolute inset-0 transition-opacity duration-1000 motion-reduce:transition-none",
                   current ? "opacity-100" : "opacity-0",
@@ -74,7 +71,7 @@ export function Hero({ content }: { content: LandingContent["hero"] }) {
                   decoding={i === 0 ? "sync" : "async"}
                   className="h-full w-full object-cover"
                 />
-              </div>
+              </CarouselSlide>
             );
           })}
         </div>

@@ -2,7 +2,7 @@ import { StarIcon } from "./icons";
 import { BELOW_THE_FOLD, cx } from "./cx";
 import type { LandingContent } from "../content";
 import { PORTRAIT_SIZE, TESTIMONIAL_INTERVAL_MS } from "../landing";
-import { CarouselControls } from "./carousel-controls";
+import { CarouselControls, CarouselSlide } from "./carousel-controls";
 import { useCarousel } from "./use-carousel";
 
 export function Testimonials({ content }: { content: LandingContent["testimonials"] }) {
@@ -32,14 +32,11 @@ export function Testimonials({ content }: { content: LandingContent["testimonial
             {testimonials.map((testimonial, i) => {
               const current = i === carousel.index;
               return (
-                <div
+                <CarouselSlide
                   key={testimonial.name}
-                  role="group"
-                  aria-roledescription="slide"
-                  aria-label={`Slide ${i + 1} of ${testimonials.length}`}
-                  aria-current={current ? "true" : undefined}
-                  aria-hidden={!current}
-                  inert={!current}
+                  index={i}
+                  count={testimonials.length}
+                  current={current}
                   className={cx(
                     "col-start-1 row-start-1 rounded-2xl bg-white p-6 shadow-xl transition-[opacity,visibility] duration-500 motion-reduce:transition-none sm:p-10",
                     current ? "opacity-100" : "invisible opacity-0",
@@ -72,7 +69,7 @@ export function Testimonials({ content }: { content: LandingContent["testimonial
                       </div>
                     </figcaption>
                   </figure>
-                </div>
+                </CarouselSlide>
               );
             })}
           </div>
