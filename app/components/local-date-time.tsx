@@ -1,15 +1,4 @@
-import { useSyncExternalStore } from "react";
-
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true afterwards: for output that depends on the browser (its time zone). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A date formatted in the viewer's own time zone. The server does not know it, so the text is filled in

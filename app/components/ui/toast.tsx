@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { useMatches } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 
 // sonner (about 10 kB of gzipped JavaScript) is a chunk of its own, fetched once the page has hydrated, or,
 // on pages whose route sets `handle.deferToaster` (the landing page, which has a JavaScript budget and no
@@ -24,15 +25,9 @@ function subscribe(listener: () => void) {
   };
 }
 
-const subscribeNothing = () => () => {};
-
 /** The app notifier: one toast at a time, as the spec asks. */
 export function Toaster() {
-  const hydrated = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const requested = useSyncExternalStore(
     subscribe,
     () => toastRequested,

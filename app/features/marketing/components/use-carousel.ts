@@ -1,16 +1,7 @@
 import { useEffect, useReducer, useState, useSyncExternalStore, type FocusEvent, type PointerEvent } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { carouselReducer, initialCarouselState, isRotating, wantsRotation } from "../carousel";
 
-const subscribeNothing = () => () => {};
-
-/** False in the server's HTML and while hydrating, true once the page runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
