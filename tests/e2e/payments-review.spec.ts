@@ -5,13 +5,18 @@ import { paymentDialog, sendProofViaApi, sendZelleProofInDialog } from "./paymen
 /** How long a live change may take to reach the customer's open page after the admin's decision. */
 const LIVE_UPDATE_MS = 3000;
 
-async function customerOnGooglePage(browser: Browser, customer: Customer): Promise<{ page: Page; userId: string }> {
+/** A customer in a browser of their own, with a pending proof for the service's first payment, on its page. */
+async function customerWithPendingProof(
+  browser: Browser,
+  customer: Customer,
+  service: "google_business" | "website" = "google_business",
+): Promise<{ page: Page; userId: string }> {
   const page = await (await browser.newContext()).newPage();
   await signUpViaApi(page, customer);
   const session = await page.request.get("/resources/session");
   const { user } = (await session.json()) as { user: { id: string } };
-  await sendProofViaApi(page.request, "google_business", 1);
-  await gotoWithLiveStream(page, "/dashboard/google-business");
+  await sendProofViaApi(page.request, service, 1);
+  await gotoWithLiveStream(page, service === "website" ? "/dashboard/website" : "/dashboard/google-business");
   await expect(page.getByText("Payment Pending Review")).toBeVisible();
   return { page, userId: user.id };
 }
@@ -34,7 +39,7 @@ test("an admin approves a proof with a note: the customer's open page unlocks li
   browser,
 }) => {
   const customer = newCustomer();
-  const { page: customerPage, userId } = await customerOnGooglePage(browser, customer);
+  const { page: customerPage, userId } = await customerWithPendingProof(browser, customer);
   let loads = 0;
   customerPage.on("load", () => (loads += 1));
 
@@ -65,7 +70,7 @@ test("an admin rejects a proof: the customer sees 'Payment Rejected' and 'Try Ag
   browser,
 }) => {
   const customer = newCustomer();
-  const { page: customerPage, userId } = await customerOnGooglePage(browser, customer);
+  const { page: customerPage, userId } = await customerWithPendingProof(browser, customer);
 
   const admin = await adminOnCustomer(browser, userId);
   await admin.getByRole("button", { name: "Reject Payment" }).click();
@@ -85,16 +90,9 @@ test("an admin rejects a proof: the customer sees 'Payment Rejected' and 'Try Ag
 test("an admin approves website payment 1: the customer's open page unlocks with the second-payment offer", async ({
   browser,
 }) => {
-  const customer = newCustomer();
-  const customerPage = await (await browser.newContext()).newPage();
-  await signUpViaApi(customerPage, customer);
-  const session = await customerPage.request.get("/resources/session");
-  const { user } = (await session.json()) as { user: { id: string } };
-  await sendProofViaApi(customerPage.request, "website", 1);
-  await gotoWithLiveStream(customerPage, "/dashboard/website");
-  await expect(customerPage.getByText("Payment Pending Review")).toBeVisible();
+  const { page: customerPage, userId } = await customerWithPendingProof(browser, newCustomer(), "website");
 
-  const admin = await adminOnCustomer(browser, user.id);
+  const admin = await adminOnCustomer(browser, userId);
   await admin.getByRole("button", { name: "Approve Payment" }).click();
 
   await expect(customerPage.getByText("First payment completed")).toBeVisible({ timeout: LIVE_UPDATE_MS });
