@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -238,4 +239,24 @@ export const adminUserNotes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("admin_user_notes_user_created_idx").on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * What admins did and which secrets were revealed: who, what, for which customer, when, with a small
+ * JSON detail. Written only through `recordAuditEvent` in the same transaction as the action itself.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    customerId: uuid("customer_id").references(() => user.id, { onDelete: "set null" }),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_events_customer_created_idx").on(t.customerId, t.createdAt.desc()),
+    index("audit_events_created_idx").on(t.createdAt.desc()),
+  ],
 );

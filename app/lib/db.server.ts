@@ -9,6 +9,10 @@ import pg from "pg";
 import * as schema from "~db/schema";
 
 export type Db = NodePgDatabase<typeof schema>;
+/** An open transaction: what `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Where a writer runs its statements: the caller's transaction, or the database itself. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

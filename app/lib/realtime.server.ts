@@ -5,6 +5,12 @@ import type { Change } from "./realtime";
 export type ChangeListener = (change: Change) => void;
 export type ResyncListener = () => void;
 
+/** Publishes what a committed transaction changed, once per distinct table and user. */
+export async function publishChanges(bus: ChangeBus, changes: readonly Change[]): Promise<void> {
+  const seen = new Map(changes.map((change) => [`${change.table}:${change.userId}`, change]));
+  await Promise.all([...seen.values()].map((change) => bus.publish(change)));
+}
+
 export interface ChangeBus {
   publish(change: Change): Promise<void>;
   subscribe(listener: ChangeListener): () => void;
