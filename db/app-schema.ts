@@ -260,3 +260,13 @@ export const auditEvents = pgTable(
     index("audit_events_created_idx").on(t.createdAt.desc()),
   ],
 );
+
+/**
+ * Counters in fixed windows, shared by every app instance: failed sign-ins per account (lockout) and
+ * checkout sessions per user (rate limit). Keys are `purpose:subject`. Written only through `lib/attempt-counter.server.ts`.
+ */
+export const attemptCounters = pgTable("attempt_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});

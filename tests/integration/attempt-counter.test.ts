@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearAttempts, countAttempt, peekAttempts } from "~/lib/attempt-counter.server";
+import { testDatabase, type TestDatabase } from "./support";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await testDatabase();
+});
+afterAll(() => database.close());
+
+const window = { windowMs: 60_000, max: 3 };
+
+describe("attempt counter", () => {
+  it("counts attempts in a window and refuses past its maximum", async () => {
+    const now = new Date("2026-01-01T10:00:00Z");
+    const counts = [];
+    for (let i = 0; i < 4; i++) counts.push(await countAttempt(database.db, "test:a", window, now));
+    expect(counts.map((c) => c.count)).toEqual([1, 2, 3, 4]);
+    expect(counts.map((c) => c.allowed)).toEqual([true, true, true, false]);
+    expect(counts[3]!.resetsAt.toISOString()).toBe("2026-01-01T10:01:00.000Z");
+    expect((await peekAttempts(database.db, "test:a", window, now)).count).toBe(4);
+  });
+
+  it("starts a new window once the last one has ended", async () => {
+    const start = new Date("2026-01-01T11:00:00Z");
+    for (let i = 0; i < 4; i++) await countAttempt(database.db, "test:b", window, start);
+    const later = new Date(start.getTime() + 60_000);
+    expect((await peekAttempts(database.db, "test:b", window, later)).count).toBe(0);
+    const next = await countAttempt(database.db, "test:b", window, later);
+    expect(next).toMatchObject({ count: 1, allowed: true });
+  });
+
+  it("keys are independent, concurrent attempts are all counted, and clearing forgets them", async () => {
+    const now = new Date();
+    await Promise.all(Array.from({ length: 10 }, () => countAttempt(database.db, "test:c", { windowMs: 60_000, max: 100 }, now)));
+    expect((await peekAttempts(database.db, "test:c", window, now)).count).toBe(10);
+    expect((await peekAttempts(database.db, "test:d", window, now)).count).toBe(0);
+    await clearAttempts(database.db, "test:c");
+    expect((await peekAttempts(database.db, "test:c", window, now)).count).toBe(0);
+  });
+});
