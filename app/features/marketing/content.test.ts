@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_CATALOG } from "~/features/payments/catalog";
+import { SERVICE_CATALOG } from "~/lib/service-catalog";
 import { landingContent } from "./content";
 import { BENEFIT_TITLES, industryBenefits } from "./industry-benefits";
 import { industryDialogTitle, telHref } from "./landing";

@@ -6,7 +6,7 @@
  * not part of the page's JavaScript: the landing page has a budget of 120 kB of gzipped JavaScript, and React
  * and React Router take about 110 kB of it.
  */
-import { formatDollars, SERVICE_CATALOG, type ServiceType } from "~/features/payments/catalog";
+import { formatDollars, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
 // `?no-inline`: each image is a file of its own under /assets (content-hashed, cached for a year), not a data URL
 // copied into every page. One exception: the first hero picture is the largest thing on the first screen, so it
 // is put into the HTML itself (`?raw`, then a data URL) and the first paint waits for no other request.

@@ -1,6 +1,6 @@
 /** What search engines and link previews read about the landing page: tags, structured data, robots, sitemap. */
 import type { MetaDescriptor } from "react-router";
-import { formatDollars, SERVICE_CATALOG } from "~/features/payments/catalog";
+import { formatDollars, SERVICE_CATALOG } from "~/lib/service-catalog";
 import type { SiteConfig } from "~/lib/site-config";
 import { offers } from "./content";
 import ogImage from "./images/og-image.jpg";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SERVICE_CATALOG, isServiceType } from "./catalog";
+import { SERVICE_CATALOG, isServiceType } from "~/lib/service-catalog";
 
 /** The longest payment admin note accepted (the spec sets none; this keeps a notification readable). */
 export const ADMIN_NOTES_MAX = 2000;

@@ -1,4 +1,4 @@
-import { formatDollars, paymentSubtitle, SERVICE_CATALOG, type ServiceType } from "./catalog";
+import { formatDollars, paymentSubtitle, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
 
 /** The largest proof of payment photo accepted, in bytes (10 MB). */
 export const MAX_PROOF_BYTES = 10 * 1024 * 1024;

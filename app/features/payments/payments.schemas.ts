@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidPaymentNumber, SERVICE_TYPES, type ServiceType } from "./catalog";
+import { isValidPaymentNumber, SERVICE_TYPES, type ServiceType } from "~/lib/service-catalog";
 
 /** Which payment a proof or checkout is for; the amount always comes from the catalog, never from here. */
 export const paymentTargetSchema = z

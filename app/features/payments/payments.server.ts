@@ -8,7 +8,7 @@ import type { ChangeBus } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
 import { fileRoutePath, type Storage } from "~/lib/storage.server";
 import type { Stripe } from "~/lib/stripe.server";
-import { paymentAmount, paymentSubtitle, type ServiceType } from "./catalog";
+import { paymentAmount, paymentSubtitle, type ServiceType } from "~/lib/service-catalog";
 import {
   checkoutReturnPath,
   MAX_PROOF_BYTES,

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { notify } from "~/components/ui/toast";
-import { formatDollars } from "../catalog";
+import { formatDollars } from "~/lib/service-catalog";
 import { ADMIN_NOTES_MAX, adminPaymentTitle, decisionToast, type PaymentDecision } from "../payment-review";
 import type { ReviewPayment } from "../payment-review.server";
 import { ADMIN_BADGE_TONE, displayStatus } from "../payment-state";

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { useSiteConfig } from "~/lib/use-site-config";
-import { formatDollars, paymentAmount, paymentSubtitle, type ServiceType } from "../catalog";
+import { formatDollars, paymentAmount, paymentSubtitle, type ServiceType } from "~/lib/service-catalog";
 import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "../payment-rules";
 
 export const CHECKOUT_PATH = "/api/create-payment-checkout";

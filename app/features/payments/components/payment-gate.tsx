@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { notify } from "~/components/ui/toast";
-import { formatDollars, paymentAmount, type ServiceType } from "../catalog";
+import { formatDollars, paymentAmount, type ServiceType } from "~/lib/service-catalog";
 import { gateState } from "../payment-state";
 import { PaymentDialog } from "./payment-dialog";
 

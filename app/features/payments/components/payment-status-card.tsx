@@ -1,7 +1,7 @@
 import { useNavigation, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDollars, SERVICE_CATALOG, SERVICE_TYPES } from "../catalog";
+import { formatDollars, SERVICE_CATALOG, SERVICE_TYPES } from "~/lib/service-catalog";
 import { ADMIN_BADGE_TONE, displayStatus, latestPayment, STATUS_LABEL_ES } from "../payment-state";
 
 interface StatusPayment {

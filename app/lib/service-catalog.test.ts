@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDollars, isServiceType, isValidPaymentNumber, paymentAmount, paymentSubtitle } from "./catalog";
+import { formatDollars, isServiceType, isValidPaymentNumber, paymentAmount, paymentAmountCents, paymentSubtitle } from "./service-catalog";
 
 describe("service catalog", () => {
   it("prices each payment from the catalog", () => {
     expect(paymentAmount("google_business", 1)).toBe(250);
     expect(paymentAmount("website", 1)).toBe(350);
     expect(paymentAmount("website", 2)).toBe(350);
+    expect(paymentAmountCents("google_business", 1)).toBe(25000);
+    expect(paymentAmountCents("website", 2)).toBe(35000);
   });
 
   it("knows which payments each service has", () => {

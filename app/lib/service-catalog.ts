@@ -1,4 +1,8 @@
-/** The agency's two services and what each payment costs: the server's prices, never the browser's. */
+/**
+ * The agency's two services and what each payment costs: the server's prices, never the browser's.
+ * Read by the marketing pages and by payments alike, so it lives in lib (marketing never imports
+ * payments). Pure: no server code.
+ */
 export type ServiceType = "google_business" | "website";
 
 export interface Service {
@@ -30,6 +34,11 @@ export function paymentAmount(service: ServiceType, paymentNumber: number): numb
     throw new RangeError(`${service} has no payment ${paymentNumber}`);
   }
   return SERVICE_CATALOG[service].amountPerPayment;
+}
+
+/** The amount of one payment in cents, as the card provider charges it. */
+export function paymentAmountCents(service: ServiceType, paymentNumber: number): number {
+  return Math.round(paymentAmount(service, paymentNumber) * 100);
 }
 
 /** The payment dialog's subtitle: 'Google Business Profile Setup' or 'Website Development - Payment N of 2'. */
