@@ -1,19 +1,22 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
-import { createCheckout, handleStripeWebhook, mayReadFile } from "~/features/payments/payments.server";
+import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
+import { mayReadFile } from "~/features/payments/file-access";
+import { handleCardWebhook } from "~/features/payments/handle-card-webhook.server";
 import { loadSessionUser } from "~/features/users/users.server";
 import { HttpError } from "~/lib/errors";
 import type { Services } from "~/lib/services.server";
 import { isBucket, isSafeKey } from "~/lib/storage.server";
 
-function sendError(res: Response, error: unknown): void {
+/** The one error answer of these JSON endpoints, the same shape as every page action's: `{ ok: false, error }`. */
+function sendError(res: Response, error: unknown, fallback = "Something went wrong"): void {
   if (error instanceof HttpError) {
     res.status(error.status).json({ ok: false, error: error.message });
     return;
   }
   console.error(error);
-  res.status(500).json({ ok: false, error: "Something went wrong" });
+  res.status(500).json({ ok: false, error: fallback });
 }
 
 /** Body-parser failures (too large, unreadable) answered as clear JSON instead of the generic 500 page. */
@@ -35,15 +38,15 @@ export function stripeWebhookRouter(services: Services): Router {
     async (req: Request, res: Response) => {
       try {
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const outcome = await handleStripeWebhook(
+        const outcome = await handleCardWebhook(
           {
             db: services.database.db,
             bus: services.bus,
             stripe: services.stripe,
             webhookSecret: services.env.STRIPE_WEBHOOK_SECRET,
           },
-          body,
-          req.get("stripe-signature"),
+          null,
+          { rawBody: body, signature: req.get("stripe-signature") },
         );
         res.json({ received: true, outcome });
       } catch (error) {
@@ -55,7 +58,11 @@ export function stripeWebhookRouter(services: Services): Router {
   return router;
 }
 
-/** The card-checkout call: `POST /api/create-payment-checkout` with `{ serviceType, paymentNumber }` answers `{ url }`. */
+/**
+ * The card-checkout call: `POST /api/create-payment-checkout` with `{ serviceType, paymentNumber, returnPath }`
+ * answers `{ ok: true, url }`, the browser then goes to the card provider's page. A JSON endpoint because the
+ * answer is a redirect target; every other change goes through a page action.
+ */
 export function checkoutRouter(services: Services): Router {
   const router = Router();
   router.post(
@@ -74,19 +81,14 @@ export function checkoutRouter(services: Services): Router {
         } catch {
           if (user) throw new HttpError(400, "Invalid request body");
         }
-        const result = await createCheckout(
+        const { url } = await createCardCheckout(
           { db: services.database.db, stripe: services.stripe, siteUrl: services.env.SITE_URL },
           user,
           { serviceType: body.serviceType, paymentNumber: body.paymentNumber, returnPath: body.returnPath },
         );
-        res.json(result);
+        res.json({ ok: true, url });
       } catch (error) {
-        if (error instanceof HttpError) {
-          res.status(error.status).json({ error: error.message });
-          return;
-        }
-        console.error(error);
-        res.status(500).json({ error: "Error creating payment session" });
+        sendError(res, error, "Error creating payment session");
       }
     },
     bodyErrors,

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import express, { Router } from "express";
 import { z } from "zod";
-import { createNotifications } from "~/features/notifications/notifications.server";
+import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { publishChanges } from "~/lib/realtime.server";
 import type { Services } from "~/lib/services.server";
 import { profiles } from "~db/schema";
 
@@ -28,9 +29,10 @@ export function testHooks(services: Services): Router {
       res.status(404).json({ error: "No such user" });
       return;
     }
-    await createNotifications({ db: services.database.db, bus: services.bus }, [
+    const changes = await writeNotifications(services.database.db, [
       { userId: profile.id, type: body.type, title: body.title, message: body.message },
     ]);
+    await publishChanges(services.bus, changes);
     res.status(201).json({ ok: true });
   });
   return router;

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { googleBusinessInfo, googleBusinessProgress, profiles, websiteProgress } from "~db/schema";
-import { getCustomer, listCustomers } from "~/features/users/customers.server";
+import { getCustomer } from "~/features/users/get-customer.server";
+import { listCustomers } from "~/features/users/list-customers.server";
 import { servicesContext, sessionUserContext } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
@@ -64,12 +65,12 @@ afterAll(async () => {
 
 describe("listCustomers", () => {
   it("refuses anonymous (401) and customers (403)", async () => {
-    await expectHttpError(listCustomers(database.db, null), 401);
-    await expectHttpError(listCustomers(database.db, customers[0]!.user), 403);
+    await expectHttpError(listCustomers(database, null), 401);
+    await expectHttpError(listCustomers(database, customers[0]!.user), 403);
   });
 
   it("gives an admin every customer newest first, without admins, with their details", async () => {
-    const { customers: listed } = await listCustomers(database.db, admin.user);
+    const { customers: listed } = await listCustomers(database, admin.user);
     expect(listed.map((customer) => customer.fullName)).toEqual(["Pat Partial", "Ian Info", "Wes Website", "Gail Google", "Ivy Inactive"]);
     expect(listed.map((customer) => customer.id)).not.toContain(admin.id);
     // The admin account has a profile row too; it is the role that leaves it out.
@@ -87,12 +88,12 @@ describe("listCustomers", () => {
   });
 
   it("counts active, inactive and in-progress customers", async () => {
-    expect((await listCustomers(database.db, admin.user)).counters).toEqual({ total: 5, active: 2, inactive: 1, inProgress: 2 });
+    expect((await listCustomers(database, admin.user)).counters).toEqual({ total: 5, active: 2, inactive: 1, inProgress: 2 });
   });
 
   it("does not count a second admin as a customer", async () => {
     const second = await makeAdmin(services);
-    const { customers: listed, counters } = await listCustomers(database.db, second.user);
+    const { customers: listed, counters } = await listCustomers(database, second.user);
     expect(listed).toHaveLength(5);
     expect(counters.total).toBe(5);
   });
@@ -100,15 +101,15 @@ describe("listCustomers", () => {
 
 describe("getCustomer", () => {
   it("refuses anonymous (401) and customers (403), even for their own id", async () => {
-    await expectHttpError(getCustomer(database.db, null, customers[0]!.id), 401);
-    await expectHttpError(getCustomer(database.db, customers[0]!.user, customers[0]!.id), 403);
+    await expectHttpError(getCustomer(database, null, { userId: customers[0]!.id }), 401);
+    await expectHttpError(getCustomer(database, customers[0]!.user, { userId: customers[0]!.id }), 403);
   });
 
   it("gives an admin the customer, and 404 for an unknown id, a malformed id or an admin's id", async () => {
-    expect(await getCustomer(database.db, admin.user, customers[1]!.id)).toMatchObject({ fullName: "Gail Google", email: customers[1]!.email });
-    await expectHttpError(getCustomer(database.db, admin.user, randomUUID()), 404);
-    await expectHttpError(getCustomer(database.db, admin.user, "not-a-uuid"), 404);
-    await expectHttpError(getCustomer(database.db, admin.user, admin.id), 404);
+    expect(await getCustomer(database, admin.user, { userId: customers[1]!.id })).toMatchObject({ fullName: "Gail Google", email: customers[1]!.email });
+    await expectHttpError(getCustomer(database, admin.user, { userId: randomUUID() }), 404);
+    await expectHttpError(getCustomer(database, admin.user, { userId: "not-a-uuid" }), 404);
+    await expectHttpError(getCustomer(database, admin.user, { userId: admin.id }), 404);
   });
 });
 

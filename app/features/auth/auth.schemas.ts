@@ -42,6 +42,20 @@ export const signupPasswordSchema = z
   .object({ password: passwordField, confirmPassword: z.string() })
   .refine((value) => value.password === value.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH });
 
+/**
+ * The whole sign-up form as the browser checks it: the fields (shown inline) and then the password rules
+ * and the confirmation (shown as 'Error' toasts). An empty password reads as "" so the length rule reports it.
+ */
+export const signupFormSchema = signupFieldsSchema
+  .extend({ password: passwordField.prefault(""), confirmPassword: z.string().prefault("") })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ["confirmPassword"],
+  });
+
+/** The fields of the sign-up form whose errors show under their inputs; the others are toasts. */
+export const SIGNUP_INLINE_FIELDS = ["fullName", "email", "phone", "companyName"] as const;
+
 /** What the server checks on the sign-up request itself (Better Auth's body: name, email, password, ...). */
 export const signupServerSchema = z.object({
   name: signupFieldsSchema.shape.fullName,

@@ -19,6 +19,11 @@ export const paymentDecisionSchema = z.object({
 
 export type PaymentDecisionInput = z.input<typeof paymentDecisionSchema>;
 
+/** The admin payment card's form: the decision, posted with `intent=decide` to the customer detail page. */
+export const decisionFormSchema = paymentDecisionSchema.extend({
+  intent: z.literal("decide", { error: "Invalid request" }),
+});
+
 export const DECISION_STATUS = { approve: "completed", reject: "rejected" } as const;
 
 /** Trimmed notes, or null when there are none. */

@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import { NavShell, type NavItem } from "~/components/nav-shell";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
-import { listNotifications } from "~/features/notifications/notifications.server";
+import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
 import { ADMIN_LOGIN } from "~/lib/paths";
 import { requireAdmin, requireUser, services } from "~/lib/route-guards.server";

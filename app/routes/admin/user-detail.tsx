@@ -4,11 +4,14 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
-import { paymentDecisionSchema } from "~/features/payments/payment-review";
-import { decidePayment, listPaymentsForReview } from "~/features/payments/payment-review.server";
+import { decidePayment } from "~/features/payments/decide-payment.server";
+import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
+import { decisionFormSchema, decisionToast } from "~/features/payments/payment-review";
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
-import { getCustomer } from "~/features/users/customers.server";
-import { badRequest, HttpError } from "~/lib/errors";
+import { getCustomer } from "~/features/users/get-customer.server";
+import { HttpError } from "~/lib/errors";
+import type { ActionResult } from "~/lib/forms";
+import { formFailure, parseForm } from "~/lib/forms.server";
 import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/user-detail";
 
@@ -16,32 +19,32 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 // The admin layout's middleware has already refused non-admins; the use cases check the actor again.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db } = services(context).database;
+  const { database } = services(context);
   const actor = sessionUser(context);
   let customer;
   try {
-    customer = await getCustomer(db, actor, params.userId);
+    customer = await getCustomer(database, actor, { userId: params.userId });
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw data("Customer not found", { status: 404 });
     throw error;
   }
   // As in the original, a failure to load payments is logged and the tab shows no payments.
-  const payments = await listPaymentsForReview({ db }, actor, customer.id).catch((error: unknown) => {
+  const payments = await listPaymentsForReview(database, actor, { userId: customer.id }).catch((error: unknown) => {
     console.error("Failed to load payments:", error);
     return [];
   });
   return { customer, payments };
 }
 
+/** The payment card's decision form: `intent=decide`, paymentId, decision, notes. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus } = services(context);
   try {
-    const form = Object.fromEntries(await request.formData());
-    if (form.intent !== "decide") throw badRequest("Invalid request");
-    const parsed = paymentDecisionSchema.safeParse(form);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
-    await decidePayment({ db: database.db, bus }, sessionUser(context), parsed.data);
-    return { ok: true as const, decision: parsed.data.decision };
+    const parsed = await parseForm(request, decisionFormSchema);
+    if (!parsed.ok) return formFailure(parsed);
+    await decidePayment({ db: database.db, bus }, sessionUser(context), parsed.value);
+    const toast = decisionToast(parsed.value.decision);
+    return { ok: true, title: toast.title, message: toast.description } satisfies ActionResult;
   } catch (error) {
     return errorResponse(error);
   }

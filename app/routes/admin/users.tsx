@@ -3,7 +3,7 @@ import { PageTitle } from "~/components/nav-shell";
 import { Card } from "~/components/ui/card";
 import { CustomerTable } from "~/features/users/components/customer-table";
 import { UserCounterCards } from "~/features/users/components/user-counter-cards";
-import { listCustomers } from "~/features/users/customers.server";
+import { listCustomers } from "~/features/users/list-customers.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/users";
 
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Users" }];
 
 // The admin layout's middleware has already refused non-admins; listCustomers checks the actor again.
 export async function loader({ context }: Route.LoaderArgs) {
-  return listCustomers(services(context).database.db, sessionUser(context));
+  return listCustomers(services(context).database, sessionUser(context));
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {

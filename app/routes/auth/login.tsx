@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
@@ -9,6 +10,7 @@ import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/paths";
 import { sessionUser } from "~/lib/route-guards.server";
 import { useSiteConfig } from "~/lib/use-site-config";
+import { useValidatedForm } from "~/lib/use-validated-form";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login" }];
@@ -21,22 +23,21 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function Login() {
   const navigate = useNavigate();
   const { email: agencyEmail, phone: agencyPhone } = useSiteConfig();
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [pending, setPending] = useState(false);
+  // The spec shows login's messages under the fields only. Sign-in goes to Better Auth's handler (its rate
+  // limit applies there), so the valid form is sent by fetch rather than to a page action.
+  const [form, fields] = useValidatedForm({
+    schema: loginSchema,
+    toastTitle: false,
+    onValid(event, value) {
+      event.preventDefault();
+      void logIn(value);
+    },
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as "email" | "password"] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  async function logIn(value: { email: string; password: string }) {
     setPending(true);
-    const result = await signIn(parsed.data);
+    const result = await signIn(value);
     setPending(false);
     if (!result.ok) {
       notify.error(loginErrorMessage(result.error));
@@ -48,9 +49,15 @@ export default function Login() {
 
   return (
     <AuthCard title="Welcome back" description="Log in to follow your projects.">
-      <form className="space-y-4" noValidate onSubmit={onSubmit}>
-        <Field id="email" label="Email" type="email" autoComplete="email" error={errors.email} />
-        <Field id="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
+      <form className="space-y-4" {...getFormProps(form)}>
+        <Field id="email" label="Email" type="email" autoComplete="email" error={fields.email.errors?.[0]} />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={fields.password.errors?.[0]}
+        />
         <div className="flex justify-end">
           <Button
             type="button"

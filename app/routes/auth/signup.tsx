@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { signUp } from "~/features/auth/auth-api";
-import { signupErrorMessage, signupFieldsSchema, signupPasswordSchema } from "~/features/auth/auth.schemas";
+import { SIGNUP_INLINE_FIELDS, signupErrorMessage, signupFormSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { CUSTOMER_HOME } from "~/lib/paths";
 import { sessionUser } from "~/lib/route-guards.server";
+import { useValidatedForm } from "~/lib/use-validated-form";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create account" }];
@@ -18,49 +20,30 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-type FieldErrors = Partial<Record<"fullName" | "email" | "phone" | "companyName", string>>;
-
 export default function Signup() {
   const navigate = useNavigate();
   const [phone, setPhone] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+  // Field messages show under their inputs; the password rules and the confirmation are 'Error' toasts
+  // (spec section 5). Sign-up goes to Better Auth's handler, where its rate limit applies.
+  const [form, fields] = useValidatedForm({
+    schema: signupFormSchema,
+    toastTitle: "Error",
+    inlineOnly: SIGNUP_INLINE_FIELDS,
+    onValid(event, value) {
+      event.preventDefault();
+      void createAccount(value);
+    },
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? "");
-    const fields = signupFieldsSchema.safeParse({
-      fullName: value("fullName"),
-      email: value("email"),
-      phone: value("phone"),
-      companyName: value("companyName"),
-    });
-    if (!fields.success) {
-      const next: FieldErrors = {};
-      for (const issue of fields.error.issues) {
-        const key = issue.path[0] as keyof FieldErrors;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    const passwords = signupPasswordSchema.safeParse({
-      password: value("password"),
-      confirmPassword: value("confirmPassword"),
-    });
-    if (!passwords.success) {
-      notify.error(passwords.error.issues[0]?.message ?? "Invalid password");
-      return;
-    }
+  async function createAccount(value: { fullName: string; email: string; phone: string; companyName?: string; password: string }) {
     setPending(true);
     const result = await signUp({
-      name: fields.data.fullName,
-      email: fields.data.email,
-      phone: fields.data.phone,
-      companyName: fields.data.companyName || undefined,
-      password: passwords.data.password,
+      name: value.fullName,
+      email: value.email,
+      phone: value.phone,
+      companyName: value.companyName || undefined,
+      password: value.password,
     });
     setPending(false);
     if (!result.ok) {
@@ -73,9 +56,9 @@ export default function Signup() {
 
   return (
     <AuthCard title="Create your account" description="Get your business found online.">
-      <form className="space-y-4" noValidate onSubmit={onSubmit}>
-        <Field id="fullName" label="Full Name" autoComplete="name" error={errors.fullName} />
-        <Field id="email" label="Email" type="email" autoComplete="email" error={errors.email} />
+      <form className="space-y-4" {...getFormProps(form)}>
+        <Field id="fullName" label="Full Name" autoComplete="name" error={fields.fullName.errors?.[0]} />
+        <Field id="email" label="Email" type="email" autoComplete="email" error={fields.email.errors?.[0]} />
         <Field
           id="phone"
           label="Phone"
@@ -86,13 +69,13 @@ export default function Signup() {
           maxLength={PHONE_INPUT_MAX_LENGTH}
           value={phone}
           onChange={(event) => setPhone(formatUsPhone(event.target.value))}
-          error={errors.phone}
+          error={fields.phone.errors?.[0]}
         />
         <Field
           id="companyName"
           label="Company Name (optional)"
           autoComplete="organization"
-          error={errors.companyName}
+          error={fields.companyName.errors?.[0]}
         />
         <Field
           id="password"

@@ -3,7 +3,7 @@ import { Link, Outlet } from "react-router";
 import { NavShell, type NavItem } from "~/components/nav-shell";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
-import { listNotifications } from "~/features/notifications/notifications.server";
+import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
 import { initials } from "~/features/users/initials";
 import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/paths";

@@ -1,6 +1,6 @@
 import { PageTitle } from "~/components/nav-shell";
 import { PaymentStatusCard } from "~/features/payments/components/payment-status-card";
-import { listOwnPayments } from "~/features/payments/payments.server";
+import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { requireUser, services } from "~/lib/route-guards.server";
 import type { Route } from "./+types/progress";
 

@@ -3,7 +3,7 @@ import { PageTitle } from "~/components/nav-shell";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PayButton, PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment, secondPaymentBanner } from "~/features/payments/payment-state";
-import { listOwnPayments } from "~/features/payments/payments.server";
+import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { requireUser, services } from "~/lib/route-guards.server";
 import type { Route } from "./+types/website";
 

@@ -1,17 +1,11 @@
-import { z } from "zod";
-import {
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from "~/features/notifications/notifications.server";
-import { badRequest, notSignedIn } from "~/lib/errors";
+import { listNotifications } from "~/features/notifications/list-notifications.server";
+import { markAllNotificationsRead } from "~/features/notifications/mark-all-notifications-read.server";
+import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
+import { notificationActionSchema } from "~/features/notifications/notifications.schemas";
+import { formFailure, parseForm } from "~/lib/forms.server";
 import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
+import { requireActor } from "~/lib/actor-guards";
 import type { Route } from "./+types/notifications";
-
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("mark-read"), id: z.uuid() }),
-  z.object({ intent: z.literal("mark-all-read") }),
-]);
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
@@ -21,15 +15,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+/** The bell's forms: `intent=mark-read&id=...` or `intent=mark-all-read`; answers `{ ok: true }`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus } = services(context);
   const deps = { db: database.db, bus };
   try {
-    const actor = sessionUser(context);
-    if (!actor) throw notSignedIn();
-    const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-    if (!parsed.success) throw badRequest("Invalid request");
-    if (parsed.data.intent === "mark-read") await markNotificationRead(deps, actor, parsed.data.id);
+    const actor = requireActor(sessionUser(context));
+    const parsed = await parseForm(request, notificationActionSchema);
+    if (!parsed.ok) return formFailure(parsed);
+    if (parsed.value.intent === "mark-read") await markNotificationRead(deps, actor, parsed.value);
     else await markAllNotificationsRead(deps, actor);
     return { ok: true as const };
   } catch (error) {

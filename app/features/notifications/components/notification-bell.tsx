@@ -3,13 +3,17 @@ import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { ActionResult } from "~/lib/forms";
+import { useActionToast } from "~/lib/use-action-toast";
 import { cn } from "~/lib/utils";
-import type { NotificationList } from "../notifications.server";
+import type { NotificationList } from "../notification-views";
 
 const ACTION = "/resources/notifications";
 
 export function NotificationBell({ notifications }: { notifications: NotificationList }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ActionResult>();
+  // A refusal shows as an 'Error' toast; the list reloads by itself after each submission.
+  useActionToast(fetcher.data);
   const { items, unreadCount } = notifications;
   const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications";
 
@@ -51,26 +55,27 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label="Notifications list">
               {items.map((item) => (
                 <li key={item.id}>
-                  <button
-                    type="button"
-                    className={cn(
-                      "w-full px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none",
-                      !item.isRead && "bg-blue-50",
-                    )}
-                    aria-label={`${item.title}${item.isRead ? "" : " (unread)"}`}
-                    onClick={() => {
-                      if (!item.isRead) void fetcher.submit({ intent: "mark-read", id: item.id }, { method: "post", action: ACTION });
-                    }}
-                  >
-                    <span className="flex items-start gap-2">
-                      {!item.isRead ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-blue-600" /> : null}
-                      <span className="min-w-0">
-                        <span className="block text-sm font-medium text-slate-900">{item.title}</span>
-                        <span className="block text-sm break-words text-slate-700">{item.message}</span>
-                        <span className="mt-1 block text-xs text-slate-500">{format(new Date(item.createdAt), "MMM d, h:mm a")}</span>
+                  <fetcher.Form method="post" action={ACTION}>
+                    <input type="hidden" name="intent" value="mark-read" />
+                    <input type="hidden" name="id" value={item.id} />
+                    <button
+                      type={item.isRead ? "button" : "submit"}
+                      className={cn(
+                        "w-full px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none",
+                        !item.isRead && "bg-blue-50",
+                      )}
+                      aria-label={`${item.title}${item.isRead ? "" : " (unread)"}`}
+                    >
+                      <span className="flex items-start gap-2">
+                        {!item.isRead ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-blue-600" /> : null}
+                        <span className="min-w-0">
+                          <span className="block text-sm font-medium text-slate-900">{item.title}</span>
+                          <span className="block text-sm break-words text-slate-700">{item.message}</span>
+                          <span className="mt-1 block text-xs text-slate-500">{format(new Date(item.createdAt), "MMM d, h:mm a")}</span>
+                        </span>
                       </span>
-                    </span>
-                  </button>
+                    </button>
+                  </fetcher.Form>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Badge } from "~/components/ui/badge";
@@ -7,11 +8,13 @@ import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { notify } from "~/components/ui/toast";
+import type { ActionResult } from "~/lib/forms";
 import { formatDollars } from "~/lib/service-catalog";
-import { ADMIN_NOTES_MAX, adminPaymentTitle, decisionToast, type PaymentDecision } from "../payment-review";
-import type { ReviewPayment } from "../payment-review.server";
+import { useActionToast } from "~/lib/use-action-toast";
+import { useValidatedForm } from "~/lib/use-validated-form";
+import { ADMIN_NOTES_MAX, adminPaymentTitle, decisionFormSchema } from "../payment-review";
 import { ADMIN_BADGE_TONE, displayStatus } from "../payment-state";
+import type { ReviewPayment } from "../payment-views";
 
 const CREATED_AT: Intl.DateTimeFormatOptions = {
   month: "short",
@@ -21,32 +24,21 @@ const CREATED_AT: Intl.DateTimeFormatOptions = {
   minute: "2-digit",
 };
 
-/** What the customer detail page's action answers to a decision. */
-export type DecisionResult = { ok: true; decision: PaymentDecision } | { ok: false; error: string };
-
 /**
  * One payment in the admin's Payments tab. Pending payments get the Approve and Reject buttons, disabled
  * while this payment's decision is on its way; the page's data reloads after it by itself.
  */
 export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
-  const fetcher = useFetcher<DecisionResult>();
+  const fetcher = useFetcher<ActionResult>();
+  // The page's action answers 'Status Updated' / 'Payment has been approved' (or the refusal's message).
+  useActionToast(fetcher.data);
+  const [form, fields] = useValidatedForm({ schema: decisionFormSchema, id: `decision-${payment.id}` });
   const [notes, setNotes] = useState(payment.adminNotes ?? "");
   const status = displayStatus(payment.status);
   const pending = status === "pending";
   const busy = fetcher.state !== "idle";
   const title = adminPaymentTitle(payment.serviceType, payment.paymentNumber);
   const notesId = `admin-notes-${payment.id}`;
-
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      const toast = decisionToast(result.decision);
-      notify.success(toast.title, toast.description);
-    } else {
-      notify.error(result.error);
-    }
-  }, [result]);
 
   return (
     <Card data-testid="payment-card" className="space-y-4 p-4">
@@ -86,7 +78,7 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
       ) : null}
 
       {pending ? (
-        <fetcher.Form method="post" className="space-y-3">
+        <fetcher.Form method="post" className="space-y-3" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="decide" />
           <input type="hidden" name="paymentId" value={payment.id} />
           <div className="space-y-1.5">
@@ -99,7 +91,14 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
               onChange={(event) => setNotes(event.target.value)}
               placeholder="Add internal notes about this payment..."
               disabled={busy}
+              aria-invalid={fields.notes.errors ? true : undefined}
+              aria-describedby={fields.notes.errors ? fields.notes.errorId : undefined}
             />
+            {fields.notes.errors ? (
+              <p id={fields.notes.errorId} className="text-sm text-red-700">
+                {fields.notes.errors[0]}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit" name="decision" value="approve" disabled={busy} className="flex-1 bg-green-700 hover:bg-green-800">

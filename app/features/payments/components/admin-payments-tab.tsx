@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import type { ReviewPayment } from "../payment-review.server";
+import type { ReviewPayment } from "../payment-views";
 import { AdminPaymentCard } from "./admin-payment-card";
 
 function PaymentColumn({ title, payments, emptyText }: { title: string; payments: ReviewPayment[]; emptyText: string }) {

@@ -1,13 +1,17 @@
+import { getFormProps } from "@conform-to/react";
 import { ArrowLeft, CreditCard, Smartphone } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
-import { useSiteConfig } from "~/lib/use-site-config";
+import type { ActionResult } from "~/lib/forms";
 import { formatDollars, paymentAmount, paymentSubtitle, type ServiceType } from "~/lib/service-catalog";
-import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "../payment-rules";
+import { useActionToast } from "~/lib/use-action-toast";
+import { useSiteConfig } from "~/lib/use-site-config";
+import { useValidatedForm } from "~/lib/use-validated-form";
+import { proofFormSchema } from "../payments.schemas";
 
 export const CHECKOUT_PATH = "/api/create-payment-checkout";
 export const PROOF_PATH = "/resources/payments/proof";
@@ -25,16 +29,19 @@ export interface PaymentDialogProps {
   trigger?: ReactNode;
 }
 
-/** Asks the server for a Stripe Checkout url; the messages are the spec's checkout error catalogue. */
+/**
+ * Asks the server for a Stripe Checkout url (a JSON call: the answer is where the browser goes next); the
+ * messages are the spec's checkout error catalogue.
+ */
 async function startCheckout(serviceType: ServiceType, paymentNumber: number): Promise<string> {
   const response = await fetch(CHECKOUT_PATH, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ serviceType, paymentNumber, returnPath: window.location.pathname }),
   });
-  const data = (await response.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
+  const data = (await response.json().catch(() => null)) as { ok?: unknown; url?: unknown; error?: unknown } | null;
   if (!data) throw new Error("No response data from payment function");
-  if (!response.ok || data.error)
+  if (!response.ok || data.ok === false || data.error)
     throw new Error(typeof data.error === "string" && data.error ? data.error : "Error creating payment session");
   if (typeof data.url !== "string" || !data.url) throw new Error("No checkout URL returned");
   return data.url;
@@ -168,6 +175,8 @@ export function CardStep({
   );
 }
 
+const PROOF_SUBMITTED = { title: "Payment Submitted", description: "Your Zelle proof has been sent for review" };
+
 function ZelleStep({
   amount,
   serviceType,
@@ -182,42 +191,26 @@ function ZelleStep({
   onDone: () => void;
 }) {
   const { zellePhone } = useSiteConfig();
-  const revalidator = useRevalidator();
   const inputId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!file || !file.type.startsWith("image/")) {
-      notify.error(PROOF_MESSAGES.missing);
-      return;
-    }
-    if (file.size > MAX_PROOF_BYTES) {
-      notify.error(PROOF_MESSAGES.tooLarge);
-      return;
-    }
-    setPending(true);
-    try {
-      const form = new FormData();
-      form.set("serviceType", serviceType);
-      form.set("paymentNumber", String(paymentNumber));
-      form.set("proof", file);
-      const response = await fetch(PROOF_PATH, { method: "POST", body: form });
-      const data = (await response.json().catch(() => null)) as { ok?: boolean; error?: string } | null;
-      if (!response.ok || !data?.ok) throw new Error(data?.error || "Error uploading proof");
-      notify.success("Payment Submitted", "Your Zelle proof has been sent for review");
-      onDone();
-      void revalidator.revalidate();
-    } catch (error) {
-      notify.error(error instanceof Error && error.message ? error.message : "Error uploading proof");
-    } finally {
-      setPending(false);
-    }
-  };
+  const fetcher = useFetcher<ActionResult>();
+  const [hasFile, setHasFile] = useState(false);
+  const pending = fetcher.state !== "idle";
+  // The action answers { ok: true } or { ok: false, error }; a success closes the dialog, and the page's
+  // data reloads by itself after the fetcher's submission.
+  useActionToast(fetcher.data, { success: PROOF_SUBMITTED, onSuccess: onDone });
+  const [form, fields] = useValidatedForm({ schema: proofFormSchema });
+  const proofError = fields.proof.errors?.[0];
 
   return (
-    <form className="space-y-4" onSubmit={(event) => void submit(event)}>
+    <fetcher.Form
+      method="post"
+      action={PROOF_PATH}
+      encType="multipart/form-data"
+      className="space-y-4"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="serviceType" value={serviceType} />
+      <input type="hidden" name="paymentNumber" value={paymentNumber} />
       <div className="rounded-lg bg-purple-50 p-4 text-sm text-slate-800">
         <p>
           Send <strong>{amount}</strong> by Zelle to:
@@ -231,23 +224,29 @@ function ZelleStep({
         <Label htmlFor={inputId}>Proof of payment photo</Label>
         <Input
           id={inputId}
-          name="proof"
+          name={fields.proof.name}
           type="file"
           accept="image/jpeg,image/png,image/webp"
           required
-          aria-describedby={`${inputId}-hint`}
-          onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+          aria-invalid={proofError ? true : undefined}
+          aria-describedby={[proofError ? fields.proof.errorId : null, `${inputId}-hint`].filter(Boolean).join(" ")}
+          onChange={(event) => setHasFile(Boolean(event.currentTarget.files?.length))}
         />
         <p id={`${inputId}-hint`} className="text-xs text-slate-600">
           JPEG, PNG or WebP, up to 10MB.
         </p>
+        {proofError ? (
+          <p id={fields.proof.errorId} className="text-sm text-red-700">
+            {proofError}
+          </p>
+        ) : null}
       </div>
       <div className="flex justify-between gap-2">
         <BackButton onBack={onBack} disabled={pending} />
-        <Button type="submit" disabled={!file || pending}>
+        <Button type="submit" disabled={!hasFile || pending}>
           {pending ? "Submitting..." : "Submit Proof"}
         </Button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

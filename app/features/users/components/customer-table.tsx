@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Card } from "~/components/ui/card";
-import type { Customer } from "../customers.server";
+import type { Customer } from "../customer-views";
 import { CustomerAvatar } from "./customer-avatar";
 
 const REGISTRATION_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };

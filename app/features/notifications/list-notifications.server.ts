@@ -1,0 +1,34 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { notifications } from "~db/schema";
+import { requireActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import type { Actor } from "~/lib/session";
+import { NOTIFICATION_LIST_SIZE, type NotificationList } from "./notification-views";
+
+/** The viewer's own newest notifications and unread count; nobody reads another user's list, admins included. */
+export async function listNotifications({ db }: { db: Db }, actor: Actor | null): Promise<NotificationList> {
+  const { id } = requireActor(actor);
+  const [rows, [unread]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, id))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATION_LIST_SIZE),
+    db
+      .select({ value: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, id), eq(notifications.isRead, false))),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      message: row.message,
+      isRead: row.isRead,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    unreadCount: unread?.value ?? 0,
+  };
+}

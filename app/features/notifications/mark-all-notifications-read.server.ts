@@ -1,0 +1,18 @@
+import { and, eq } from "drizzle-orm";
+import { notifications } from "~db/schema";
+import { requireActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import type { Actor } from "~/lib/session";
+
+/** Marks every unread notification of the viewer read; answers how many changed. */
+export async function markAllNotificationsRead({ db, bus }: { db: Db; bus: ChangeBus }, actor: Actor | null): Promise<number> {
+  const { id } = requireActor(actor);
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, id), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  if (updated.length > 0) await publishChanges(bus, [{ table: "notifications", userId: id }]);
+  return updated.length;
+}

@@ -1,0 +1,24 @@
+import { and, eq } from "drizzle-orm";
+import { notifications } from "~db/schema";
+import { requireActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import { notFound } from "~/lib/errors";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import type { Actor } from "~/lib/session";
+
+/** Marks one of the viewer's own notifications read. */
+export async function markNotificationRead(
+  { db, bus }: { db: Db; bus: ChangeBus },
+  actor: Actor | null,
+  { id: notificationId }: { id: string },
+): Promise<void> {
+  const { id } = requireActor(actor);
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, id)))
+    .returning({ id: notifications.id });
+  // Another user's notification answers exactly like a missing one.
+  if (updated.length === 0) throw notFound("Notification not found");
+  await publishChanges(bus, [{ table: "notifications", userId: id }]);
+}

@@ -1,0 +1,9 @@
+import { z } from "zod";
+
+/** What the bell's forms post to /resources/notifications. */
+export const notificationActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("mark-read"), id: z.uuid({ error: "Invalid notification" }) }),
+  z.object({ intent: z.literal("mark-all-read") }),
+]);
+
+export type NotificationAction = z.infer<typeof notificationActionSchema>;

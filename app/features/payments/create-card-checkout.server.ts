@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { profiles } from "~db/schema";
+import { requireActor } from "~/lib/actor-guards";
+import { countAttempt, type AttemptWindow } from "~/lib/attempt-counter.server";
+import type { Db } from "~/lib/db.server";
+import { badRequest, HttpError } from "~/lib/errors";
+import { paymentAmountCents, paymentSubtitle } from "~/lib/service-catalog";
+import type { Actor } from "~/lib/session";
+import type { Stripe } from "~/lib/stripe.server";
+import { refuseIfNotPayable } from "./payment-eligibility.server";
+import { checkoutReturnPath } from "./payment-rules";
+import { paymentTargetSchema } from "./payments.schemas";
+
+export interface CreateCardCheckoutDeps {
+  db: Db;
+  stripe: Stripe | null;
+  siteUrl: string;
+  /** Checkout sessions one customer may start per window (default CHECKOUT_RATE_LIMIT). */
+  rateLimit?: AttemptWindow;
+}
+
+/** What the checkout call's JSON carries; each value is checked here, never trusted. */
+export interface CardCheckoutInput {
+  serviceType: unknown;
+  paymentNumber: unknown;
+  returnPath?: unknown;
+}
+
+export const CARD_NOT_CONFIGURED = "Card payments are not configured";
+export const CHECKOUT_RATE_LIMITED = "Too many payment attempts. Please wait a few minutes and try again.";
+/** Ten checkout sessions per customer in ten minutes: plenty for a person, a wall for a script. */
+export const CHECKOUT_RATE_LIMIT: AttemptWindow = { windowMs: 10 * 60 * 1000, max: 10 };
+
+export const checkoutRateLimitKey = (userId: string) => `checkout:${userId}`;
+
+/**
+ * Starts a Stripe Checkout Session for one catalog payment, priced from the catalog; the payment is
+ * recorded only by the webhook. Every request of a signed-in customer counts towards the rate limit, so
+ * neither Stripe nor the database can be driven in a loop.
+ */
+export async function createCardCheckout(
+  deps: CreateCardCheckoutDeps,
+  actor: Actor | null,
+  input: CardCheckoutInput,
+): Promise<{ url: string }> {
+  const { id: userId } = requireActor(actor);
+  if (!deps.stripe) throw new HttpError(503, CARD_NOT_CONFIGURED);
+  const attempt = await countAttempt(deps.db, checkoutRateLimitKey(userId), deps.rateLimit ?? CHECKOUT_RATE_LIMIT);
+  if (!attempt.allowed) throw new HttpError(429, CHECKOUT_RATE_LIMITED);
+
+  const parsed = paymentTargetSchema.safeParse({ serviceType: input.serviceType, paymentNumber: input.paymentNumber });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid payment");
+  const target = parsed.data;
+  await refuseIfNotPayable(deps.db, userId, target);
+  const [profile] = await deps.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
+  const returnUrl = `${deps.siteUrl}${checkoutReturnPath(input.returnPath)}`;
+  const metadata = { userId, serviceType: target.serviceType, paymentNumber: String(target.paymentNumber) };
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await deps.stripe.checkout.sessions.create({
+      mode: "payment",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: paymentAmountCents(target.serviceType, target.paymentNumber),
+            product_data: { name: paymentSubtitle(target.serviceType, target.paymentNumber) },
+          },
+        },
+      ],
+      client_reference_id: userId,
+      ...(profile?.email ? { customer_email: profile.email } : {}),
+      metadata,
+      payment_intent_data: { metadata },
+      success_url: `${returnUrl}?checkout=success`,
+      cancel_url: `${returnUrl}?checkout=cancelled`,
+    });
+  } catch (error) {
+    console.error("Stripe Checkout Session creation failed:", (error as Error).message);
+    throw new HttpError(502, "Error creating payment session");
+  }
+  if (!session.url) throw new HttpError(502, "No checkout URL returned");
+  return { url: session.url };
+}

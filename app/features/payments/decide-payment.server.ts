@@ -1,0 +1,74 @@
+import { and, eq } from "drizzle-orm";
+import { payments } from "~db/schema";
+import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { requireAdminActor } from "~/lib/actor-guards";
+import { recordAuditEvent } from "~/lib/audit.server";
+import type { Db } from "~/lib/db.server";
+import { badRequest, HttpError, notFound } from "~/lib/errors";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import type { Actor } from "~/lib/session";
+import {
+  ALREADY_REVIEWED,
+  DECISION_STATUS,
+  decisionNotification,
+  normalizeNotes,
+  paymentDecisionSchema,
+  type PaymentDecisionInput,
+} from "./payment-review";
+import { toReviewPayment, type ReviewPayment } from "./payment-views";
+
+export interface DecidePaymentDeps {
+  db: Db;
+  bus: ChangeBus;
+}
+
+export const alreadyReviewed = () => new HttpError(409, ALREADY_REVIEWED);
+
+/**
+ * Approves or rejects a pending payment, once. The status changes only from pending, in one atomic
+ * `update ... where status = 'pending' returning`: of two admins deciding at the same moment, the second
+ * update finds the row no longer pending and gets 409. The customer's notification and the audit event are
+ * written in the same transaction, so a decision never exists without them (and a refused one writes
+ * neither); the changes are published after the commit.
+ */
+export async function decidePayment(
+  { db, bus }: DecidePaymentDeps,
+  actor: Actor | null,
+  input: PaymentDecisionInput,
+): Promise<ReviewPayment> {
+  const admin = requireAdminActor(actor);
+  const parsed = paymentDecisionSchema.safeParse(input);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  const { paymentId, decision } = parsed.data;
+  const notes = normalizeNotes(parsed.data.notes);
+
+  const { row, changes } = await db.transaction(async (tx) => {
+    const [decided] = await tx
+      .update(payments)
+      .set({ status: DECISION_STATUS[decision], adminNotes: notes })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+      .returning();
+    if (!decided) {
+      const [existing] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId));
+      throw existing ? alreadyReviewed() : notFound("Payment not found");
+    }
+    const notified = await writeNotifications(tx, [
+      { userId: decided.userId, type: "payment", ...decisionNotification(decision, notes) },
+    ]);
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: decision === "approve" ? "payment.approve" : "payment.reject",
+      customerId: decided.userId,
+      detail: {
+        paymentId: decided.id,
+        serviceType: decided.serviceType,
+        paymentNumber: decided.paymentNumber,
+        ...(notes ? { notes } : {}),
+      },
+    });
+    return { row: decided, changes: [{ table: "payments", userId: decided.userId }, ...notified] };
+  });
+
+  await publishChanges(bus, changes);
+  return toReviewPayment(row);
+}

@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { payments, profiles } from "~db/schema";
+import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { adminIds } from "~/features/users/users.server";
+import { requireActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import { badRequest } from "~/lib/errors";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import { paymentAmount } from "~/lib/service-catalog";
+import type { Actor } from "~/lib/session";
+import type { Storage } from "~/lib/storage.server";
+import { alreadyPending, isLivePaymentConflict, refuseIfNotPayable } from "./payment-eligibility.server";
+import { PROOF_NOTIFICATION_TITLE, proofNotificationMessage } from "./payment-rules";
+import { toPaymentView, type PaymentView } from "./payment-views";
+import { proofFormSchema } from "./payments.schemas";
+import type { z } from "zod";
+import { storeProof } from "./store-proof.server";
+
+export interface SubmitZelleProofDeps {
+  db: Db;
+  bus: ChangeBus;
+  storage: Storage;
+  now?: () => number;
+}
+
+export type ZelleProofInput = z.input<typeof proofFormSchema>;
+
+/**
+ * A customer's Zelle proof: checked by its bytes (JPEG, PNG or WebP, at most 10 MB), stored privately,
+ * recorded as a pending payment priced from the catalog, and announced to every admin in the same
+ * transaction. A refusal leaves no row, no notification and no stored file; changes are published after
+ * the commit.
+ */
+export async function submitZelleProof(
+  deps: SubmitZelleProofDeps,
+  actor: Actor | null,
+  input: ZelleProofInput,
+): Promise<PaymentView> {
+  const { db, bus, storage } = deps;
+  const { id: userId } = requireActor(actor);
+  const parsed = proofFormSchema.safeParse(input);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid payment");
+  const { proof, ...target } = parsed.data;
+
+  await refuseIfNotPayable(db, userId, target);
+  const amount = paymentAmount(target.serviceType, target.paymentNumber);
+  const stored = await storeProof(storage, { userId, target, file: proof, now: (deps.now ?? Date.now)() });
+
+  let result: { row: typeof payments.$inferSelect; changes: Awaited<ReturnType<typeof writeNotifications>> };
+  try {
+    result = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          userId,
+          serviceType: target.serviceType,
+          paymentNumber: target.paymentNumber,
+          amount,
+          paymentMethod: "zelle",
+          proofUrl: stored.url,
+          status: "pending",
+        })
+        .returning();
+      const [profile] = await tx
+        .select({ fullName: profiles.fullName, companyName: profiles.companyName })
+        .from(profiles)
+        .where(eq(profiles.id, userId));
+      const message = proofNotificationMessage(
+        profile ?? { fullName: "A customer", companyName: null },
+        target.serviceType,
+        target.paymentNumber,
+        amount,
+      );
+      const admins = (await adminIds(tx as unknown as Db)).filter((id) => id !== userId);
+      const changes = await writeNotifications(
+        tx,
+        admins.map((adminId) => ({ userId: adminId, type: "payment", title: PROOF_NOTIFICATION_TITLE, message })),
+      );
+      return { row: row!, changes };
+    });
+  } catch (error) {
+    await stored.discard().catch((cleanup) => console.error("Could not remove a refused proof:", cleanup));
+    // Two submissions raced past the check above: the database's unique index is the last word.
+    if (isLivePaymentConflict(error)) throw alreadyPending(target);
+    throw error;
+  }
+
+  await publishChanges(bus, [{ table: "payments", userId }, ...result.changes]);
+  return toPaymentView(result.row);
+}
