@@ -72,6 +72,7 @@ export async function completeCheckout(request: APIRequestContext, checkout: Rec
         object: "checkout.session",
         mode: "payment",
         payment_status: "paid",
+        currency: form["line_items[0][price_data][currency]"],
         amount_total: Number(form["line_items[0][price_data][unit_amount]"]),
         client_reference_id: form.client_reference_id,
         metadata: {

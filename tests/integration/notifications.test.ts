@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications } from "~db/schema";
-import {
-  createNotifications,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  NOTIFICATION_LIST_SIZE,
-} from "~/features/notifications/notifications.server";
+import { listNotifications } from "~/features/notifications/list-notifications.server";
+import { markAllNotificationsRead } from "~/features/notifications/mark-all-notifications-read.server";
+import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
+import { NOTIFICATION_LIST_SIZE } from "~/features/notifications/notification-views";
+import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { publishChanges } from "~/lib/realtime.server";
 import type { Change } from "~/lib/realtime";
 import type { SessionUser } from "~/lib/session";
 import { action, loader } from "~/routes/resources/notifications";
@@ -112,7 +111,7 @@ beforeEach(async () => {
 describe("anonymous", () => {
   it("gets a 401 HttpError for listing, marking one read and marking all read, and nothing changes", async () => {
     await expectHttpError(listNotifications(deps(), null), 401);
-    await expectHttpError(markNotificationRead(deps(), null, aIds[0]!), 401);
+    await expectHttpError(markNotificationRead(deps(), null, { id: aIds[0]! }), 401);
     await expectHttpError(markAllNotificationsRead(deps(), null), 401);
     expect(await unreadIds(aIds)).toHaveLength(8);
     expect(await deliveredChanges()).toEqual([]);
@@ -135,7 +134,7 @@ describe("a customer", () => {
 
   it("marks their own notification read and publishes the change for themselves", async () => {
     const target = aIds[0]!;
-    await markNotificationRead(deps(), customerA.user, target);
+    await markNotificationRead(deps(), customerA.user, { id: target });
     expect(await isRead(target)).toBe(true);
     expect((await listNotifications(deps(), customerA.user)).unreadCount).toBe(7);
     expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: customerA.id }]);
@@ -143,9 +142,9 @@ describe("a customer", () => {
 
   it("cannot mark another customer's notification: 404, it stays unread and nothing is published", async () => {
     const target = aIds[0]!;
-    await expectHttpError(markNotificationRead(deps(), customerB.user, target), 404);
+    await expectHttpError(markNotificationRead(deps(), customerB.user, { id: target }), 404);
     expect(await isRead(target)).toBe(false);
-    await expectHttpError(markNotificationRead(deps(), customerB.user, randomUUID()), 404);
+    await expectHttpError(markNotificationRead(deps(), customerB.user, { id: randomUUID() }), 404);
     expect(await deliveredChanges()).toEqual([]);
   });
 
@@ -170,7 +169,7 @@ describe("an admin", () => {
   });
 
   it("cannot mark a customer's notification read", async () => {
-    await expectHttpError(markNotificationRead(deps(), admin.user, aIds[1]!), 404);
+    await expectHttpError(markNotificationRead(deps(), admin.user, { id: aIds[1]! }), 404);
     expect(await isRead(aIds[1]!)).toBe(false);
     expect(await deliveredChanges()).toEqual([]);
   });
@@ -184,21 +183,24 @@ describe("an admin", () => {
   });
 });
 
-describe("createNotifications", () => {
+describe("writeNotifications, then publishChanges after commit", () => {
   it("stores each notification for its owner and publishes one change per owner", async () => {
-    await createNotifications(deps(), [
+    const changes = await writeNotifications(database.db, [
       { userId: customerA.id, type: "website_progress", title: "Step done", message: "Design finished" },
       { userId: customerA.id, type: "website_progress", title: "Step done", message: "Development finished" },
       { userId: customerB.id, type: "payment", title: "Payment approved", message: "Thanks" },
     ]);
+    // Nothing is announced until the caller publishes, after its transaction has committed.
+    expect(await deliveredChanges()).toEqual([]);
+    await publishChanges(services.bus, changes);
     const listA = await listNotifications(deps(), customerA.user);
     expect(listA.unreadCount).toBe(10);
     expect(listA.items.slice(0, 2).map((item) => item.message).sort()).toEqual(["Design finished", "Development finished"]);
     expect((await listNotifications(deps(), customerB.user)).unreadCount).toBe(3);
     // One change per owner; the two owners' changes are published concurrently, in either order.
-    const changes = await deliveredChanges();
-    expect(changes).toHaveLength(2);
-    expect(changes).toEqual(
+    const delivered = await deliveredChanges();
+    expect(delivered).toHaveLength(2);
+    expect(delivered).toEqual(
       expect.arrayContaining([
         { table: "notifications", userId: customerA.id },
         { table: "notifications", userId: customerB.id },

@@ -3,8 +3,9 @@ import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { notifications, payments } from "~db/schema";
-import { decidePayment, listPaymentsForReview } from "~/features/payments/payment-review.server";
+import { auditEvents, notifications, payments } from "~db/schema";
+import { decidePayment } from "~/features/payments/decide-payment.server";
+import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
 import { HttpError } from "~/lib/errors";
 import type { Change } from "~/lib/realtime";
 import { servicesContext, sessionUserContext } from "~/lib/services.server";
@@ -105,8 +106,20 @@ afterAll(async () => {
 beforeEach(async () => {
   await database.db.delete(payments);
   await database.db.delete(notifications);
+  await database.db.delete(auditEvents);
   await deliveredChanges();
 });
+
+async function auditRows() {
+  return database.db
+    .select({
+      actorId: auditEvents.actorId,
+      action: auditEvents.action,
+      customerId: auditEvents.customerId,
+      detail: auditEvents.detail,
+    })
+    .from(auditEvents);
+}
 
 describe("who may decide", () => {
   it("customers get 403 for their own and others' payments, anonymous 401; nothing changes or is published", async () => {
@@ -122,14 +135,16 @@ describe("who may decide", () => {
     expect((await paymentRow(aPayment)).status).toBe("pending");
     expect((await paymentRow(bPayment)).status).toBe("pending");
     expect(await database.db.select().from(notifications)).toEqual([]);
+    // A refused decision leaves no audit event.
+    expect(await auditRows()).toEqual([]);
     expect(await deliveredChanges()).toEqual([]);
   });
 
   it("customers cannot list another customer's payments for review, nor their own", async () => {
     await addPayment(customerA.id);
-    expect((await errorOf(listPaymentsForReview(deps(), customerB.user, customerA.id))).status).toBe(403);
-    expect((await errorOf(listPaymentsForReview(deps(), customerA.user, customerA.id))).status).toBe(403);
-    expect((await errorOf(listPaymentsForReview(deps(), null, customerA.id))).status).toBe(401);
+    expect((await errorOf(listPaymentsForReview(deps(), customerB.user, { userId: customerA.id }))).status).toBe(403);
+    expect((await errorOf(listPaymentsForReview(deps(), customerA.user, { userId: customerA.id }))).status).toBe(403);
+    expect((await errorOf(listPaymentsForReview(deps(), null, { userId: customerA.id }))).status).toBe(401);
   });
 });
 
@@ -138,7 +153,7 @@ describe("an admin deciding", () => {
     const older = await addPayment(customerA.id, { serviceType: "website", amount: 350, createdAt: new Date("2026-02-01T10:00:00Z") });
     const newer = await addPayment(customerA.id, { createdAt: new Date("2026-02-02T10:00:00Z") });
     await addPayment(customerB.id);
-    const listed = await listPaymentsForReview(deps(), admin.user, customerA.id);
+    const listed = await listPaymentsForReview(deps(), admin.user, { userId: customerA.id });
     expect(listed.map((payment) => payment.id)).toEqual([newer, older]);
     expect(listed[1]).toMatchObject({
       serviceType: "website",
@@ -165,6 +180,14 @@ describe("an admin deciding", () => {
       },
     ]);
     expect(await paymentNotifications(customerB.id)).toEqual([]);
+    expect(await auditRows()).toEqual([
+      {
+        actorId: admin.id,
+        action: "payment.approve",
+        customerId: customerA.id,
+        detail: { paymentId, serviceType: "google_business", paymentNumber: 1, notes: "Matches the bank record" },
+      },
+    ]);
     expect(byTable(await deliveredChanges())).toEqual([
       { table: "notifications", userId: customerA.id },
       { table: "payments", userId: customerA.id },
@@ -177,6 +200,14 @@ describe("an admin deciding", () => {
     expect(await paymentRow(paymentId)).toMatchObject({ status: "rejected", adminNotes: null });
     expect(await paymentNotifications(customerB.id)).toEqual([
       { type: "payment", title: "Payment Rejected", message: "Your payment has been rejected", isRead: false },
+    ]);
+    expect(await auditRows()).toEqual([
+      {
+        actorId: admin.id,
+        action: "payment.reject",
+        customerId: customerB.id,
+        detail: { paymentId, serviceType: "website", paymentNumber: 2 },
+      },
     ]);
     expect(byTable(await deliveredChanges())).toEqual([
       { table: "notifications", userId: customerB.id },
@@ -199,6 +230,8 @@ describe("an admin deciding", () => {
     }
     expect(await paymentRow(paymentId)).toMatchObject({ status: "rejected", adminNotes: "Blurry" });
     expect(await paymentNotifications(customerA.id)).toHaveLength(1);
+    // Only the decision that happened is audited; the refused ones (409) wrote nothing.
+    expect((await auditRows()).map((row) => [row.action, row.actorId])).toEqual([["payment.reject", admin.id]]);
     expect(await deliveredChanges()).toEqual([]);
   });
 
@@ -209,6 +242,7 @@ describe("an admin deciding", () => {
     const bad = { paymentId, decision: "refund" } as unknown as Parameters<typeof decidePayment>[2];
     expect((await errorOf(decidePayment(deps(), admin.user, bad))).status).toBe(400);
     expect((await paymentRow(paymentId)).status).toBe("pending");
+    expect(await auditRows()).toEqual([]);
   });
 
   it("two admins deciding one payment at the same moment: exactly one decision, the other gets 409", async () => {
@@ -229,6 +263,10 @@ describe("an admin deciding", () => {
       const sent = await paymentNotifications(customerA.id);
       expect(sent).toHaveLength(1);
       expect(sent[0]!.title).toBe(winner.status === "completed" ? "Payment Approved" : "Payment Rejected");
+      const audited = await auditRows();
+      expect(audited).toHaveLength(1);
+      expect(audited[0]!.action).toBe(winner.status === "completed" ? "payment.approve" : "payment.reject");
+      await database.db.delete(auditEvents);
       await database.db.delete(notifications);
       await database.db.delete(payments);
     }
@@ -331,6 +369,7 @@ describe("the customer detail route", () => {
     });
     expect(routeAnswer(await detailAction(argsFor(null, fields) as never))).toMatchObject({ status: 401 });
     expect((await paymentRow(paymentId)).status).toBe("pending");
+    expect(await auditRows()).toEqual([]);
     expect(await deliveredChanges()).toEqual([]);
   });
 
@@ -338,13 +377,21 @@ describe("the customer detail route", () => {
     const paymentId = await addPayment(customerA.id);
     expect(await post(admin.user, { intent: "decide", paymentId, decision: "approve", notes: "ok" })).toEqual({
       status: 200,
-      body: { ok: true, decision: "approve" },
+      body: { ok: true, title: "Status Updated", message: "Payment has been approved" },
     });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", adminNotes: "ok" });
     expect(await post(secondAdmin.user, { intent: "decide", paymentId, decision: "reject" })).toEqual({
       status: 409,
       body: { ok: false, error: "This payment has already been reviewed" },
     });
+    expect(await auditRows()).toEqual([
+      {
+        actorId: admin.id,
+        action: "payment.approve",
+        customerId: customerA.id,
+        detail: { paymentId, serviceType: "google_business", paymentNumber: 1, notes: "ok" },
+      },
+    ]);
     expect(await post(admin.user, { intent: "other", paymentId, decision: "reject" })).toMatchObject({ status: 400 });
     expect(await post(admin.user, { intent: "decide", paymentId: "x", decision: "reject" })).toMatchObject({ status: 400 });
 

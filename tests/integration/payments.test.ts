@@ -5,8 +5,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { notifications, payments, stripeEvents } from "~db/schema";
-import { listOwnPayments, PROOF_BUCKET } from "~/features/payments/payments.server";
+import { attemptCounters, notifications, payments, stripeEvents } from "~db/schema";
+import { checkoutRateLimitKey, CHECKOUT_RATE_LIMIT } from "~/features/payments/create-card-checkout.server";
+import { listOwnPayments } from "~/features/payments/list-own-payments.server";
+import { PROOF_BUCKET } from "~/features/payments/store-proof.server";
 import type { Change } from "~/lib/realtime";
 import type { SessionUser } from "~/lib/session";
 import { action as proofAction } from "~/routes/resources/payment-proof";
@@ -86,6 +88,7 @@ beforeEach(async () => {
   await database.db.delete(payments);
   await database.db.delete(notifications);
   await database.db.delete(stripeEvents);
+  await database.db.delete(attemptCounters);
   rmSync(path.join(services.env.DATA_DIR, "storage"), { recursive: true, force: true });
   published = [];
 });
@@ -234,10 +237,29 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
   it("refuses an 11 MB image with a clear message: no row, no file", async () => {
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set(PNG);
+    // Without a length header the form is read, and the schema refuses the photo (400).
     expect(await sendProof(customerA.user, { file: { bytes: big, name: "big.png", type: "image/png" } })).toEqual({
-      status: 413,
+      status: 400,
       body: { ok: false, error: "The proof of payment photo must be smaller than 10MB" },
     });
+    // With one, the body is refused before it is read (413).
+    const form = new FormData();
+    form.set("serviceType", "google_business");
+    form.set("paymentNumber", "1");
+    form.set("proof", new File([big], "big.png", { type: "image/png" }));
+    const body = await new Response(form).arrayBuffer();
+    const request = new Request("http://localhost:3000/resources/payments/proof", {
+      method: "POST",
+      headers: { "content-length": String(body.byteLength), "content-type": new Response(form).headers.get("content-type")! },
+      body,
+    });
+    expect(
+      routeAnswer(
+        await proofAction({ request, context: routeContext(services, customerA.user), params: {} } as unknown as Parameters<
+          typeof proofAction
+        >[0]),
+      ),
+    ).toEqual({ status: 413, body: { ok: false, error: "The proof of payment photo must be smaller than 10MB" } });
     expect(await rowsOf(customerA.id)).toEqual([]);
     expect(storedProofs(customerA.id)).toEqual([]);
   });
@@ -323,6 +345,9 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
     }
     expect(await rowsOf(customerB.id)).toHaveLength(1);
     expect(storedProofs(customerB.id)).toHaveLength(1);
+    // The losers' notifications went with their transactions: each admin hears of the one payment once.
+    const sent = await database.db.select().from(notifications);
+    expect(sent.map((n) => n.userId).sort()).toEqual([admin1.id, admin2.id].sort());
   });
 
   it("always records the payment for the signed-in customer, whatever user id the browser sends", async () => {
@@ -440,19 +465,19 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     fakeStripe.requests.length = 0;
     expect(await checkout(undefined, { serviceType: "website", paymentNumber: 1 })).toEqual({
       status: 401,
-      body: { error: "You must be logged in" },
+      body: { ok: false, error: "You must be logged in" },
     });
     expect(await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 2 })).toEqual({
       status: 400,
-      body: { error: "Payment 1 of 2 must be completed before payment 2" },
+      body: { ok: false, error: "Payment 1 of 2 must be completed before payment 2" },
     });
     expect(await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 3 })).toEqual({
       status: 400,
-      body: { error: "Invalid payment number" },
+      body: { ok: false, error: "Invalid payment number" },
     });
     expect(await checkout(customerA.cookie, "{not json")).toEqual({
       status: 400,
-      body: { error: "Invalid request body" },
+      body: { ok: false, error: "Invalid request body" },
     });
     expect((await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 1 }, "text/plain")).status).toBe(
       415,
@@ -460,7 +485,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     await sendProof(customerA.user);
     expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
       status: 409,
-      body: { error: "A payment for Google Business Profile Setup is already pending review" },
+      body: { ok: false, error: "A payment for Google Business Profile Setup is already pending review" },
     });
     expect(fakeStripe.requests).toEqual([]);
   });
@@ -469,8 +494,36 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     fakeStripe.failNext(400, "Invalid API key");
     expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
       status: 502,
-      body: { error: "Error creating payment session" },
+      body: { ok: false, error: "Error creating payment session" },
     });
+  });
+
+  it("limits each customer to 10 checkout sessions in 10 minutes: the 11th gets 429 and Stripe is not called", async () => {
+    const customer = await signUpCustomer(services, { name: "Rita Rate" });
+    expect(CHECKOUT_RATE_LIMIT).toEqual({ windowMs: 10 * 60 * 1000, max: 10 });
+    fakeStripe.requests.length = 0;
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const result = await checkout(customer.cookie, { serviceType: "google_business", paymentNumber: 1 });
+      expect(result.status, `attempt ${attempt}`).toBe(200);
+      expect(result.body).toMatchObject({ ok: true });
+    }
+    expect(fakeStripe.requests).toHaveLength(10);
+    expect(await checkout(customer.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
+      status: 429,
+      body: { ok: false, error: "Too many payment attempts. Please wait a few minutes and try again." },
+    });
+    // Refused requests count too, and nothing reaches Stripe while the window lasts.
+    expect((await checkout(customer.cookie, "{not json")).status).toBe(400);
+    expect((await checkout(customer.cookie, { serviceType: "website", paymentNumber: 1 })).status).toBe(429);
+    expect(fakeStripe.requests).toHaveLength(10);
+    // The limit is per customer: another one still pays.
+    expect((await checkout(customerB.cookie, { serviceType: "google_business", paymentNumber: 1 })).status).toBe(200);
+    // The counter lives in the database under checkout:<userId>, so every app instance shares it.
+    const [counter] = await database.db
+      .select()
+      .from(attemptCounters)
+      .where(eq(attemptCounters.key, checkoutRateLimitKey(customer.id)));
+    expect(counter?.count).toBe(12);
   });
 
   it("says card payments are not configured without STRIPE_SECRET_KEY", async () => {
@@ -488,7 +541,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
         },
       );
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ error: "Card payments are not configured" });
+      expect(await response.json()).toEqual({ ok: false, error: "Card payments are not configured" });
     } finally {
       plainServer.closeAllConnections();
       await new Promise((resolve) => plainServer.close(resolve));
@@ -516,6 +569,7 @@ function completedEvent(
         object: "checkout.session",
         mode: "payment",
         payment_status: "paid",
+        currency: "usd",
         amount_total: (serviceType === "website" ? 350 : 250) * 100,
         client_reference_id: userId,
         metadata: { userId, serviceType, paymentNumber: String(paymentNumber) },
@@ -617,6 +671,45 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
       (await postWebhook({ ...completedEvent(customerB.id, "website", 2), type: "customer.created" })).body.outcome,
     ).toBe("ignored");
     expect((await rowsOf(customerB.id)).map((p) => p.paymentNumber)).toEqual([1]);
+  });
+
+  it("completes nothing when the session's currency or amount is not the catalog's, recording why", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const cases = [
+        { overrides: { currency: "eur" }, reason: "ignored: currency eur is not usd" },
+        { overrides: { amount_total: 100 }, reason: "ignored: amount_total 100 is not 25000" },
+        { overrides: { amount_total: 35000 }, reason: "ignored: amount_total 35000 is not 25000" },
+        { overrides: { currency: undefined }, reason: "ignored: currency missing is not usd" },
+        { overrides: { amount_total: null }, reason: "ignored: amount_total missing is not 25000" },
+      ];
+      for (const { overrides, reason } of cases) {
+        const event = completedEvent(customerA.id, "google_business", 1, overrides);
+        expect(await postWebhook(event)).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
+        const [recorded] = await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id));
+        expect(recorded?.outcome).toBe(reason);
+        // The same event again is a duplicate, still completing nothing.
+        expect((await postWebhook(event)).body.outcome).toBe("duplicate");
+      }
+      expect(await rowsOf(customerA.id)).toEqual([]);
+      expect(await deliveredChanges()).toEqual([]);
+      expect(warn).toHaveBeenCalledTimes(cases.length);
+      expect(String(warn.mock.calls[0]![0])).toContain("currency eur is not usd");
+
+      // A pending Zelle proof is not completed by an underpaid session either.
+      await sendProof(customerA.user);
+      await deliveredChanges();
+      expect((await postWebhook(completedEvent(customerA.id, "google_business", 1, { amount_total: 2500 }))).body.outcome).toBe(
+        "ignored",
+      );
+      expect((await rowsOf(customerA.id)).map((p) => [p.status, p.paymentMethod])).toEqual([["pending", "zelle"]]);
+      // The catalog's amount in dollars completes it.
+      expect((await postWebhook(completedEvent(customerA.id, "google_business", 1))).body.outcome).toBe(
+        "completed-pending-zelle",
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("opens website payment 2 once payment 1 is paid by card", async () => {

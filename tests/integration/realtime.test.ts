@@ -3,7 +3,8 @@ import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createNotifications } from "~/features/notifications/notifications.server";
+import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { publishChanges } from "~/lib/realtime.server";
 import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime";
 import type { ChangeBus, ChangeListener, ResyncListener } from "~/lib/realtime.server";
 import { liveEvents } from "../../server/events";
@@ -108,9 +109,10 @@ describe("the /events stream", () => {
 
   it("forwards a change made by a use case after its write", async () => {
     const streamA = await openStream(customerA.cookie);
-    await createNotifications({ db: database.db, bus: services.bus }, [
+    const changes = await writeNotifications(database.db, [
       { userId: customerA.id, type: "payment", title: "Payment approved", message: "Thanks" },
     ]);
+    await publishChanges(services.bus, changes);
     expect(await streamA.until((event) => event.event === LIVE_EVENTS.change)).toEqual([changeEvent("notifications")]);
   });
 

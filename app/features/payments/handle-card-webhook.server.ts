@@ -85,15 +85,20 @@ export async function handleCardWebhook(
         .returning({ id: stripeEvents.id });
       return inserted.length > 0;
     };
-    const ignore = async (reason: string) => ((await record("ignored", `ignored: ${reason}`)) ? "ignored" : "duplicate");
+    const ignore = async (reason: string): Promise<WebhookOutcome> =>
+      (await record("ignored", `ignored: ${reason}`)) ? "ignored" : "duplicate";
     if (!target) return ignore("no payment in metadata");
     if (!paid) return ignore("not paid");
     const mismatch = chargeMismatch(session, target);
     if (mismatch) {
-      console.warn(
-        `Stripe session ${session.id} (event ${event.id}) for ${paymentSubtitle(target.serviceType, target.paymentNumber)} was ignored: ${mismatch}.`,
-      );
-      return ignore(mismatch);
+      const outcome = await ignore(mismatch);
+      // Logged once per event (a redelivery is a duplicate): someone should look at this session in Stripe.
+      if (outcome === "ignored") {
+        console.warn(
+          `Stripe session ${session.id} (event ${event.id}) for ${paymentSubtitle(target.serviceType, target.paymentNumber)} was ignored: ${mismatch}.`,
+        );
+      }
+      return outcome;
     }
     const [owner] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, target.userId));
     if (!owner) return ignore("unknown user");
