@@ -235,3 +235,27 @@ test("a failed checkout shows 'Error creating payment session' and gives the but
   await expect(dialog.getByRole("button", { name: "Continue" })).toBeEnabled();
   await expect(page).toHaveURL("/dashboard/google-business");
 });
+
+test("a photo over 10MB is refused in the browser: the message beside the field and in a 'Validation Error' toast", async ({
+  page,
+}) => {
+  await signUpViaApi(page, newCustomer());
+  await page.goto("/dashboard/google-business");
+  await page.getByRole("button", { name: "Pay $250" }).click();
+  const dialog = paymentDialog(page);
+  await dialog.getByRole("button", { name: /Zelle Transfer/ }).click();
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/resources/payments/proof")) sent.push(request.url());
+  });
+  const big = Buffer.alloc(10 * 1024 * 1024 + 1);
+  const input = dialog.getByLabel("Proof of payment photo");
+  await input.setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
+  await dialog.getByRole("button", { name: "Submit Proof" }).click();
+  const message = "The proof of payment photo must be smaller than 10MB";
+  await expectToast(page, "Validation Error", message);
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await expect(input).toHaveAccessibleDescription(new RegExp(`^${message}`));
+  await expect(dialog).toBeVisible();
+  expect(sent).toEqual([]);
+});
