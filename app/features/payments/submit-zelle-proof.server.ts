@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import { payments, profiles } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { adminIds } from "~/features/users/users.server";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
 import { badRequest } from "~/lib/errors";
+import type { Change } from "~/lib/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { paymentAmount } from "~/lib/service-catalog";
 import type { Actor } from "~/lib/session";
@@ -13,7 +15,6 @@ import { alreadyPending, isLivePaymentConflict, refuseIfNotPayable } from "./pay
 import { PROOF_NOTIFICATION_TITLE, proofNotificationMessage } from "./payment-rules";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { proofFormSchema } from "./payments.schemas";
-import type { z } from "zod";
 import { storeProof } from "./store-proof.server";
 
 export interface SubmitZelleProofDeps {
@@ -46,7 +47,7 @@ export async function submitZelleProof(
   const amount = paymentAmount(target.serviceType, target.paymentNumber);
   const stored = await storeProof(storage, { userId, target, file: proof, now: (deps.now ?? Date.now)() });
 
-  let result: { row: typeof payments.$inferSelect; changes: Awaited<ReturnType<typeof writeNotifications>> };
+  let result: { row: typeof payments.$inferSelect; changes: Change[] };
   try {
     result = await db.transaction(async (tx) => {
       const [row] = await tx
