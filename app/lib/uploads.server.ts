@@ -73,7 +73,7 @@ async function prepareOne(kind: UploadKind, file: Blob): Promise<PreparedUpload>
     const encoded = input();
     const image =
       format === "jpg"
-        ? encoded.jpeg({ quality: 90, mozjpeg: true })
+        ? encoded.jpeg({ quality: 90 })
         : format === "png"
           ? encoded.png()
           : encoded.webp({ quality: 90 });
