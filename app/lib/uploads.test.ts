@@ -7,6 +7,7 @@ import {
   ownerOfKey,
   thumbnailKey,
   UPLOAD_KINDS,
+  uploadBodyLimit,
   uploadKey,
   type UploadKind,
 } from "./uploads";
@@ -92,6 +93,15 @@ describe("checkUploadSizes", () => {
     expect(checkUploadSizes("payment-proof", [10 * MB + 1])?.message).toBe(
       "The proof of payment photo must be smaller than 10MB",
     );
+  });
+});
+
+describe("uploadBodyLimit", () => {
+  it("fits every file of the kind at its largest plus the form", () => {
+    expect(uploadBodyLimit("payment-proof")).toBe(10 * MB + 64 * 1024);
+    expect(uploadBodyLimit("note-photo")).toBe(60 * MB + 64 * 1024);
+    expect(uploadBodyLimit("google-photo")).toBe(30 * MB + 64 * 1024);
+    expect(uploadBodyLimit("avatar")).toBe(2 * MB + 64 * 1024);
   });
 });
 

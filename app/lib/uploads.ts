@@ -256,3 +256,14 @@ export function checkUploadSizes(
   if (sizes.some((size) => size > rule.maxBytes)) return { problem: "tooLarge", message: rule.messages.tooLarge };
   return null;
 }
+
+/** Room for a form's other fields and the multipart framing around its files. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The request body limit a route taking this kind's files needs: all of its files at their largest plus
+ * the form around them (e.g. note photos: 6 x 10 MB + 64 KB).
+ */
+export function uploadBodyLimit(kind: UploadKind, files: number = UPLOAD_KINDS[kind].maxFiles): number {
+  return files * UPLOAD_KINDS[kind].maxBytes + FORM_OVERHEAD_BYTES;
+}
