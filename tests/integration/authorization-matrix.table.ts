@@ -111,6 +111,16 @@ export const ROWS: Row[] = [
     expect: everyone("ok"),
     note: "ends only the caller's own session (the walk signs the user in again)",
   },
+  { route: "/api/auth/*splat", method: "GET", url: "/api/auth/list-accounts", expect: signedIn() },
+  {
+    route: "/api/auth/*splat",
+    method: "POST",
+    url: "/api/auth/update-user",
+    body: { name: "Matrix User" },
+    json: true,
+    expect: signedIn(),
+    note: "changes only the caller's own name; the admin role is not a user field (decision 001)",
+  },
   { route: "/api/auth/*splat", method: "GET", url: "/api/auth/no-such-endpoint", expect: everyone(404) },
   { route: "/events", method: "GET", expect: signedIn(), note: "the stream forwards only what the viewer may see (tests/integration/realtime.test.ts)" },
   {
