@@ -14,7 +14,8 @@ import { parseEnv, type Env } from "~/lib/env.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { liveEvents } from "./events";
-import { checkoutRouter, filesRouter, stripeWebhookRouter } from "./payments";
+import { filesRouter } from "./files";
+import { checkoutRouter, stripeWebhookRouter } from "./payments";
 import { testHooks } from "./test-hooks";
 
 interface AppOptions {

@@ -1,13 +1,10 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type Response } from "express";
-import { fileTypeFromBuffer } from "file-type";
 import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
-import { mayReadFile } from "~/features/payments/file-access";
 import { handleCardWebhook } from "~/features/payments/handle-card-webhook.server";
 import { loadSessionUser } from "~/features/users/users.server";
 import { HttpError } from "~/lib/errors";
 import type { Services } from "~/lib/services.server";
-import { isBucket, isSafeKey } from "~/lib/storage.server";
 
 /** The one error answer of these JSON endpoints, the same shape as every page action's: `{ ok: false, error }`. */
 function sendError(res: Response, error: unknown, fallback = "Something went wrong"): void {
@@ -93,48 +90,5 @@ export function checkoutRouter(services: Services): Router {
     },
     bodyErrors,
   );
-  return router;
-}
-
-/**
- * Private files: `GET /files/{bucket}/{path}` for the file's owner (the path's first segment) and admins.
- * Anyone else gets 404, as if the file did not exist; anonymous visitors 401.
- */
-export function filesRouter(services: Services): Router {
-  const router = Router();
-  router.get("/files/:bucket/*key", async (req: Request, res: Response) => {
-    try {
-      const bucket = req.params.bucket;
-      const keyParam = (req.params as unknown as { key: string[] | string }).key;
-      const key = Array.isArray(keyParam) ? keyParam.join("/") : keyParam;
-      const { user } = await loadSessionUser(services.auth, services.database.db, fromNodeHeaders(req.headers));
-      if (!user) {
-        res.status(401).json({ error: "You must be logged in" });
-        return;
-      }
-      if (!isBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, key)) {
-        res.status(404).json({ error: "Not found" });
-        return;
-      }
-      const bytes = await services.storage.get(bucket, key);
-      if (!bytes) {
-        res.status(404).json({ error: "Not found" });
-        return;
-      }
-      const sniffed = await fileTypeFromBuffer(bytes);
-      const image = sniffed?.mime.startsWith("image/") && sniffed.mime !== "image/svg+xml";
-      const filename = key.split("/").pop()!;
-      res.setHeader("Content-Type", image ? sniffed!.mime : "application/octet-stream");
-      res.setHeader("Content-Disposition", `${image ? "inline" : "attachment"}; filename="${filename}"`);
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Cache-Control", "private, max-age=300");
-      res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-      res.setHeader("Content-Length", String(bytes.byteLength));
-      res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    } catch (error) {
-      console.error(error);
-      res.status(500).json({ error: "Something went wrong" });
-    }
-  });
   return router;
 }

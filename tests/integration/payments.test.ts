@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { existsSync, readdirSync, rmSync } from "node:fs";
+import sharp from "sharp";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { attemptCounters, notifications, payments, stripeEvents } from "~db/schema";
 import { checkoutRateLimitKey, CHECKOUT_RATE_LIMIT } from "~/features/payments/create-card-checkout.server";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
-import { PROOF_BUCKET } from "~/features/payments/store-proof.server";
+import { thumbnailKey, UPLOAD_KINDS } from "~/lib/uploads";
 import type { Change } from "~/lib/realtime";
 import type { SessionUser } from "~/lib/session";
 import { action as proofAction } from "~/routes/resources/payment-proof";
@@ -115,9 +116,18 @@ async function sendProof(user: SessionUser | null, fields: ProofFields = {}) {
   );
 }
 
+const PROOF_BUCKET = UPLOAD_KINDS["payment-proof"].bucket;
+
+/** The stored proof photos of a user (their thumbnails left out). */
 function storedProofs(userId: string): string[] {
   const folder = path.join(services.env.DATA_DIR, "storage", PROOF_BUCKET, userId);
-  return existsSync(folder) ? readdirSync(folder) : [];
+  return existsSync(folder) ? readdirSync(folder).filter((name) => !name.endsWith(".thumb.webp")) : [];
+}
+
+/** Every stored file of a user: proofs and their thumbnails. */
+function storedFiles(userId: string): string[] {
+  const folder = path.join(services.env.DATA_DIR, "storage", PROOF_BUCKET, userId);
+  return existsSync(folder) ? readdirSync(folder).sort() : [];
 }
 
 async function rowsOf(userId: string) {
@@ -169,9 +179,10 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
       status: "pending",
     });
     expect(row!.proofUrl).toMatch(
-      new RegExp(`^/files/admin-note-photos/${customerA.id}/google_business_payment_1_\\d+\\.png$`),
+      new RegExp(`^/files/admin-note-photos/${customerA.id}/google_business_payment_1_\\d+_[a-z0-9]+\\.png$`),
     );
-    expect(storedProofs(customerA.id)).toEqual([row!.proofUrl!.split("/").pop()]);
+    const stored = row!.proofUrl!.split("/").pop()!;
+    expect(storedFiles(customerA.id)).toEqual([stored, thumbnailKey(stored)].sort());
 
     const sent = await database.db.select().from(notifications);
     expect(sent.map((n) => n.userId).sort()).toEqual([admin1.id, admin2.id].sort());
@@ -230,7 +241,7 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
       (await sendProof(customerA.user, { file: { bytes: gif, name: "proof.jpg", type: "image/jpeg" } })).status,
     ).toBe(400);
     expect(await rowsOf(customerA.id)).toEqual([]);
-    expect(storedProofs(customerA.id)).toEqual([]);
+    expect(storedFiles(customerA.id)).toEqual([]);
     expect(await deliveredChanges()).toEqual([]);
   });
 
@@ -261,7 +272,7 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
       ),
     ).toEqual({ status: 413, body: { ok: false, error: "The proof of payment photo must be smaller than 10MB" } });
     expect(await rowsOf(customerA.id)).toEqual([]);
-    expect(storedProofs(customerA.id)).toEqual([]);
+    expect(storedFiles(customerA.id)).toEqual([]);
   });
 
   it("asks for a photo when none is sent, and refuses unknown services and payment numbers", async () => {
@@ -278,7 +289,7 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
       body: { ok: false, error: "Invalid payment number" },
     });
     expect(await rowsOf(customerA.id)).toEqual([]);
-    expect(storedProofs(customerA.id)).toEqual([]);
+    expect(storedFiles(customerA.id)).toEqual([]);
   });
 
   it("refuses website payment 2 before payment 1 is completed: no row, no file", async () => {
@@ -356,7 +367,7 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
     );
     expect(await rowsOf(customerA.id)).toEqual([]);
     expect(await rowsOf(customerB.id)).toHaveLength(1);
-    expect(storedProofs(customerA.id)).toEqual([]);
+    expect(storedFiles(customerA.id)).toEqual([]);
   });
 });
 
@@ -384,11 +395,12 @@ describe("reading payments and proof files", () => {
     expect(own.headers.get("content-disposition")).toBe(`inline; filename="${url.split("/").pop()}"`);
     expect(own.headers.get("x-content-type-options")).toBe("nosniff");
     expect(own.headers.get("cache-control")).toContain("private");
-    expect(Buffer.from(await own.arrayBuffer())).toEqual(PNG);
+    // Stored re-encoded without metadata: the same image, not the same bytes.
+    expect((await sharp(Buffer.from(await own.arrayBuffer())).metadata()).format).toBe("png");
 
     const asAdmin = await get(url, admin1.cookie);
     expect(asAdmin.status).toBe(200);
-    expect(Buffer.from(await asAdmin.arrayBuffer())).toEqual(PNG);
+    expect((await sharp(Buffer.from(await asAdmin.arrayBuffer())).metadata()).width).toBe(1);
 
     const asOther = await get(url, customerB.cookie);
     expect(asOther.status).toBe(404);

@@ -1,20 +1,9 @@
+import { UPLOAD_KINDS } from "~/lib/uploads";
 import { formatDollars, paymentSubtitle, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
 
-/** The largest proof of payment photo accepted, in bytes (10 MB). */
-export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
-
-/** Proof photos are accepted only when their bytes are one of these image formats. */
-export const PROOF_IMAGE_TYPES: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-};
-
-export const PROOF_MESSAGES = {
-  missing: "Please select a proof of payment photo",
-  notImage: "The proof of payment must be a JPEG, PNG or WebP image",
-  tooLarge: "The proof of payment photo must be smaller than 10MB",
-} as const;
+/** A proof photo's limit and messages: the uploads module's "payment-proof" kind. */
+export const MAX_PROOF_BYTES = UPLOAD_KINDS["payment-proof"].maxBytes;
+export const PROOF_MESSAGES = UPLOAD_KINDS["payment-proof"].messages;
 
 interface ExistingPayment {
   serviceType: string;
@@ -48,14 +37,9 @@ export function paymentRefusal(
 }
 
 /** Where a proof photo is stored in the admin-note-photos bucket: `{userId}/{serviceType}_payment_{n}_{timestamp}.{ext}`. */
-export function proofKey(
-  userId: string,
-  service: ServiceType,
-  paymentNumber: number,
-  timestamp: number,
-  ext: string,
-): string {
-  return `${userId}/${service}_payment_${paymentNumber}_${timestamp}.${ext}`;
+/** The stored proof's file-name stem, as the spec names it: `{serviceType}_payment_{n}` (then a timestamp). */
+export function proofStem(service: ServiceType, paymentNumber: number): string {
+  return `${service}_payment_${paymentNumber}`;
 }
 
 /** The admins' notification when a customer sends a Zelle proof (spec section 7). */

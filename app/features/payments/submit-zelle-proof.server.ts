@@ -11,11 +11,11 @@ import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { paymentAmount } from "~/lib/service-catalog";
 import type { Actor } from "~/lib/session";
 import type { Storage } from "~/lib/storage.server";
+import { prepareUploads, storeUpload } from "~/lib/uploads.server";
 import { alreadyPending, isLivePaymentConflict, refuseIfNotPayable } from "./payment-eligibility.server";
-import { PROOF_NOTIFICATION_TITLE, proofNotificationMessage } from "./payment-rules";
+import { PROOF_NOTIFICATION_TITLE, proofNotificationMessage, proofStem } from "./payment-rules";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { proofFormSchema } from "./payments.schemas";
-import { storeProof } from "./store-proof.server";
 
 export interface SubmitZelleProofDeps {
   db: Db;
@@ -43,44 +43,53 @@ export async function submitZelleProof(
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid payment");
   const { proof, ...target } = parsed.data;
 
+  // The photo is checked (and its metadata stripped) before the payment rules, as before: file errors come first.
+  const [photo] = await prepareUploads("payment-proof", [proof]);
   await refuseIfNotPayable(db, userId, target);
   const amount = paymentAmount(target.serviceType, target.paymentNumber);
-  const stored = await storeProof(storage, { userId, target, file: proof, now: (deps.now ?? Date.now)() });
 
   let result: { row: typeof payments.$inferSelect; changes: Change[] };
   try {
-    result = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          userId,
-          serviceType: target.serviceType,
-          paymentNumber: target.paymentNumber,
-          amount,
-          paymentMethod: "zelle",
-          proofUrl: stored.url,
-          status: "pending",
-        })
-        .returning();
-      const [profile] = await tx
-        .select({ fullName: profiles.fullName, companyName: profiles.companyName })
-        .from(profiles)
-        .where(eq(profiles.id, userId));
-      const message = proofNotificationMessage(
-        profile ?? { fullName: "A customer", companyName: null },
-        target.serviceType,
-        target.paymentNumber,
-        amount,
-      );
-      const admins = (await adminIds(tx as unknown as Db)).filter((id) => id !== userId);
-      const changes = await writeNotifications(
-        tx,
-        admins.map((adminId) => ({ userId: adminId, type: "payment", title: PROOF_NOTIFICATION_TITLE, message })),
-      );
-      return { row: row!, changes };
-    });
+    // storeUpload removes the stored photo and its thumbnail if the transaction fails.
+    result = await storeUpload(
+      storage,
+      "payment-proof",
+      userId,
+      photo,
+      (stored) =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(payments)
+            .values({
+              userId,
+              serviceType: target.serviceType,
+              paymentNumber: target.paymentNumber,
+              amount,
+              paymentMethod: "zelle",
+              proofUrl: stored.url,
+              status: "pending",
+            })
+            .returning();
+          const [profile] = await tx
+            .select({ fullName: profiles.fullName, companyName: profiles.companyName })
+            .from(profiles)
+            .where(eq(profiles.id, userId));
+          const message = proofNotificationMessage(
+            profile ?? { fullName: "A customer", companyName: null },
+            target.serviceType,
+            target.paymentNumber,
+            amount,
+          );
+          const admins = (await adminIds(tx)).filter((id) => id !== userId);
+          const changes = await writeNotifications(
+            tx,
+            admins.map((adminId) => ({ userId: adminId, type: "payment", title: PROOF_NOTIFICATION_TITLE, message })),
+          );
+          return { row: row!, changes };
+        }),
+      { stem: proofStem(target.serviceType, target.paymentNumber), now: deps.now },
+    );
   } catch (error) {
-    await stored.discard().catch((cleanup) => console.error("Could not remove a refused proof:", cleanup));
     // Two submissions raced past the check above: the database's unique index is the last word.
     if (isLivePaymentConflict(error)) throw alreadyPending(target);
     throw error;

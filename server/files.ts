@@ -1,0 +1,52 @@
+import { fromNodeHeaders } from "better-auth/node";
+import { Router, type Request, type Response } from "express";
+import { fileTypeFromBuffer } from "file-type";
+import { loadSessionUser } from "~/features/users/users.server";
+import type { Services } from "~/lib/services.server";
+import { isBucket, isSafeKey } from "~/lib/storage.server";
+import { isAllowedImageType, mayReadFile } from "~/lib/uploads";
+
+/**
+ * Private files: `GET /files/{bucket}/{key}`, readable per the upload kind the key belongs to
+ * (`mayReadFile` in app/lib/uploads.ts): owners and admins for proofs, avatars, logos and business photos;
+ * admins only for admin note photos; thumbnails as their original. Anyone else gets 404, as if the file did
+ * not exist; anonymous visitors 401. Never cached by a shared cache or kept by the browser.
+ */
+export function filesRouter(services: Services): Router {
+  const router = Router();
+  router.get("/files/:bucket/*key", async (req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "private, no-store");
+    try {
+      const bucket = req.params.bucket;
+      const keyParam = (req.params as unknown as { key: string[] | string }).key;
+      const key = Array.isArray(keyParam) ? keyParam.join("/") : keyParam;
+      const { user } = await loadSessionUser(services.auth, services.database.db, fromNodeHeaders(req.headers));
+      if (!user) {
+        res.status(401).json({ error: "You must be logged in" });
+        return;
+      }
+      if (!isBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, bucket, key)) {
+        res.status(404).json({ error: "Not found" });
+        return;
+      }
+      const bytes = await services.storage.get(bucket, key);
+      if (!bytes) {
+        res.status(404).json({ error: "Not found" });
+        return;
+      }
+      const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
+      const image = isAllowedImageType(sniffed);
+      const filename = key.split("/").pop()!;
+      res.setHeader("Content-Type", image ? sniffed : "application/octet-stream");
+      res.setHeader("Content-Disposition", `${image ? "inline" : "attachment"}; filename="${filename}"`);
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+      res.setHeader("Content-Length", String(bytes.byteLength));
+      res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    } catch (error) {
+      console.error(error);
+      res.status(500).json({ error: "Something went wrong" });
+    }
+  });
+  return router;
+}

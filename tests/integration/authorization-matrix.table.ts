@@ -1,0 +1,218 @@
+/**
+ * The authorization matrix's expectations: who may do what, per route (app/routes.ts) and Express endpoint
+ * (server/app.ts), per method, per role. authorization-matrix.test.ts walks the real route table and the real
+ * Express stack and fails when a route/method or endpoint has no row here.
+ *
+ * Adding a route: add one row with its pattern exactly as the route table spells it (`/admin/users/:userId`),
+ * its method, and the outcome per role; add a POST row too when its module exports an `action`. Use the
+ * shorthands below (`customerPage`, `adminPage`, ...) when they fit. `{a.xxx}` in `url` and `body` is filled
+ * with customer A's real ids (see `Fixtures`), so a row can check that customer B never reaches A's data.
+ *
+ * Each route row is also requested as a data request (`<url>.data`) and must answer the same, unless
+ * its `data` field says otherwise for a role (e.g. an action already done by the document request).
+ *
+ * Outcomes: "ok" (2xx), a status number (401, 403, 404...), or "to:<path>" (a redirect there, query included).
+ * An outcome is an "allow" when it is 2xx or a redirect to anything but a login page.
+ */
+
+export const ROLES = ["anonymous", "customerA", "customerB", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export type Outcome = "ok" | `to:${string}` | number;
+export type Method = "GET" | "POST";
+
+export interface Row {
+  /** A route pattern from app/routes.ts ("/", "/admin/users/:userId", "/*"), or an Express endpoint's path. */
+  route: string;
+  method: Method;
+  /** The URL requested, when it is not the pattern itself; `{a.xxx}` placeholders are filled from the fixtures. */
+  url?: string;
+  /** A POST body: form fields (sent as multipart) or, with `json: true`, a JSON value. Placeholders are filled. */
+  body?: Record<string, string | FileField>;
+  json?: boolean;
+  expect: Record<Role, Outcome>;
+  /**
+   * Route rows are also requested as React Router data requests (`<url>.data`, what `fetcher`s and client
+   * navigations fetch), expected to answer as `expect` unless overridden here per role.
+   */
+  data?: Partial<Record<Role, Outcome>>;
+  /** Why a cell is what it is, when it is not obvious. */
+  note?: string;
+}
+
+/** A file field in a multipart body: a small real PNG. */
+export interface FileField {
+  file: "png";
+  name: string;
+}
+
+/** Customer A's ids and stored files, made before the walk; placeholders name these fields. */
+export interface Fixtures {
+  id: string;
+  email: string;
+  paymentId: string;
+  notificationId: string;
+  avatar: string;
+  "google-logo": string;
+  "google-photo": string;
+  "website-logo": string;
+  "founder-photo": string;
+  "payment-proof": string;
+  "payment-proof-thumb": string;
+  "note-photo": string;
+  "note-photo-thumb": string;
+}
+
+const LOGIN = "to:/login";
+const ADMIN_LOGIN = "to:/admin/login";
+const DENIED = "to:/admin/login?denied=1";
+const HOME = "to:/dashboard/progress";
+const ADMIN_HOME = "to:/admin/dashboard";
+
+const everyone = (outcome: Outcome): Record<Role, Outcome> => ({
+  anonymous: outcome,
+  customerA: outcome,
+  customerB: outcome,
+  admin: outcome,
+});
+/** A signed-in page: visitors go to the login page, every signed-in user sees their own. */
+const customerPage = { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" } as const;
+/** An admin page: visitors go to the admin login, customers are signed out and sent there with 'Access Denied'. */
+const adminPage = { anonymous: ADMIN_LOGIN, customerA: DENIED, customerB: DENIED, admin: "ok" } as const;
+/** Own data for any signed-in user, 401 for visitors. */
+const signedIn = (outcome: Outcome = "ok") => ({ anonymous: 401, customerA: outcome, customerB: outcome, admin: outcome });
+/** A's own file: A and admins read it; B gets 404 as if it did not exist; visitors 401. */
+const ownFile = { anonymous: 401, customerA: "ok", customerB: 404, admin: "ok" } as const;
+
+const fileRow = (bucket: string, field: keyof Fixtures, expect: Record<Role, Outcome> = ownFile): Row => ({
+  route: "/files/:bucket/*key",
+  method: "GET",
+  url: `/files/${bucket}/{a.${field}}`,
+  expect,
+});
+
+export const ROWS: Row[] = [
+  // Express endpoints (server/app.ts). They run first: the checkout rows need no proof pending yet.
+  { route: "/api/auth/*splat", method: "GET", url: "/api/auth/get-session", expect: everyone("ok"), note: "each gets only their own session (null for visitors)" },
+  { route: "/api/auth/*splat", method: "GET", url: "/api/auth/list-sessions", expect: signedIn() },
+  {
+    route: "/api/auth/*splat",
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    body: { email: "nobody-matrix@example.com", password: "Wr0ng!Password" },
+    json: true,
+    expect: everyone(401),
+  },
+  {
+    route: "/api/auth/*splat",
+    method: "POST",
+    url: "/api/auth/sign-out",
+    body: {},
+    json: true,
+    expect: everyone("ok"),
+    note: "ends only the caller's own session (the walk signs the user in again)",
+  },
+  { route: "/api/auth/*splat", method: "GET", url: "/api/auth/list-accounts", expect: signedIn() },
+  {
+    route: "/api/auth/*splat",
+    method: "POST",
+    url: "/api/auth/update-user",
+    body: { name: "Matrix User" },
+    json: true,
+    expect: signedIn(),
+    note: "changes only the caller's own name; the admin role is not a user field (decision 001)",
+  },
+  { route: "/api/auth/*splat", method: "GET", url: "/api/auth/no-such-endpoint", expect: everyone(404) },
+  { route: "/events", method: "GET", expect: signedIn(), note: "the stream forwards only what the viewer may see (tests/integration/realtime.test.ts)" },
+  {
+    route: "/api/create-payment-checkout",
+    method: "POST",
+    body: { serviceType: "google_business", paymentNumber: "1" },
+    json: true,
+    expect: signedIn(),
+    note: "each user's own checkout session, at the fake card provider",
+  },
+  {
+    route: "/api/stripe/webhook",
+    method: "POST",
+    body: { type: "checkout.session.completed" },
+    json: true,
+    expect: everyone(400),
+    note: "no session counts here: only the card provider's signature does, and this body is unsigned",
+  },
+  fileRow("avatars", "avatar"),
+  fileRow("business-logos", "google-logo"),
+  fileRow("google-business-photos", "google-photo"),
+  fileRow("business-logos", "website-logo"),
+  fileRow("avatars", "founder-photo"),
+  fileRow("admin-note-photos", "payment-proof"),
+  fileRow("admin-note-photos", "payment-proof-thumb"),
+  fileRow("admin-note-photos", "note-photo", { anonymous: 401, customerA: 404, customerB: 404, admin: "ok" }),
+  fileRow("admin-note-photos", "note-photo-thumb", { anonymous: 401, customerA: 404, customerB: 404, admin: "ok" }),
+  {
+    route: "/__test/notifications",
+    method: "POST",
+    body: { email: "{a.email}", type: "payment", title: "Matrix", message: "From the test hook" },
+    json: true,
+    expect: everyone("ok"),
+    note: "test hooks exist only with E2E_TEST_HOOKS in tests; no session is involved",
+  },
+
+  // Pages and resource routes (app/routes.ts).
+  { route: "/", method: "GET", expect: everyone("ok") },
+  { route: "/signup", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
+  { route: "/login", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
+  { route: "/robots.txt", method: "GET", expect: everyone("ok") },
+  { route: "/sitemap.xml", method: "GET", expect: everyone("ok") },
+  {
+    route: "/dashboard",
+    method: "GET",
+    expect: everyone(HOME),
+    data: { anonymous: LOGIN },
+    note: "the index sends everyone on; /dashboard/progress then sends visitors to /login (a data request runs the layout's guard too)",
+  },
+  { route: "/dashboard/progress", method: "GET", expect: customerPage },
+  { route: "/dashboard/google-business", method: "GET", expect: customerPage },
+  { route: "/dashboard/website", method: "GET", expect: customerPage },
+  { route: "/dashboard/credentials", method: "GET", expect: customerPage },
+  { route: "/dashboard/profile", method: "GET", expect: customerPage },
+  { route: "/admin/login", method: "GET", expect: { anonymous: "ok", customerA: "ok", customerB: "ok", admin: ADMIN_HOME } },
+  { route: "/admin", method: "GET", expect: { ...adminPage, admin: ADMIN_HOME } },
+  { route: "/admin/dashboard", method: "GET", expect: adminPage },
+  { route: "/admin/users", method: "GET", expect: adminPage },
+  { route: "/admin/users/:userId", method: "GET", url: "/admin/users/{a.id}", expect: adminPage },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
+    body: { intent: "decide", paymentId: "{a.paymentId}", decision: "reject", notes: "" },
+    expect: adminPage,
+    data: { admin: 409 },
+    note: "deciding A's payment: only an admin; the admin layout's middleware refuses customers before the action. As a data request the payment is already decided (409: the action ran)",
+  },
+  { route: "/admin/settings", method: "GET", expect: adminPage },
+  { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id and role only" },
+  { route: "/resources/notifications", method: "GET", expect: signedIn() },
+  {
+    route: "/resources/notifications",
+    method: "POST",
+    body: { intent: "mark-read", id: "{a.notificationId}" },
+    expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: 404 },
+    note: "A's notification: another user's answers exactly like a missing one, admins included",
+  },
+  {
+    route: "/resources/payments/proof",
+    method: "GET",
+    expect: everyone(400),
+    data: everyone("ok"),
+    note: "an action only: a document GET is refused; a data GET answers only the root's public site settings (the leak check covers it)",
+  },
+  {
+    route: "/resources/payments/proof",
+    method: "POST",
+    body: { serviceType: "google_business", paymentNumber: "1", proof: { file: "png", name: "proof.png" } },
+    expect: signedIn(),
+    data: { customerA: 409, customerB: 409, admin: 409 },
+    note: "each user's own proof; as a data request a second proof for the same payment is refused (409: the action ran)",
+  },
+  { route: "/*", method: "GET", url: "/no-such-page", expect: everyone(404) },
+];

@@ -1,0 +1,345 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { createServer as createHttpServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type express from "express";
+import sharp from "sharp";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications, payments } from "~db/schema";
+import { ensureAdmin } from "~/features/users/users.server";
+import routeConfig from "~/routes";
+import { storeUpload } from "~/lib/uploads.server";
+import type * as AppModule from "../../server/app";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import { ROLES, ROWS, type Fixtures, type Method, type Outcome, type Role, type Row } from "./authorization-matrix.table";
+import { signUpBody, testDatabase, testServices, uniqueEmail, type TestDatabase, type TestServices } from "./support";
+
+/**
+ * The authorization matrix: every route in app/routes.ts and every Express endpoint, as a visitor, customer A,
+ * customer B and an admin, with each method it takes, over real HTTP against the whole app (createApp with the
+ * React Router handler, loaded through Vite as `npm run dev` does, so no build is needed). Expectations live
+ * in authorization-matrix.table.ts; a route or endpoint without a row fails the walk.
+ */
+
+let database: TestDatabase;
+let services: TestServices;
+let vite: ViteDevServer;
+let server: Server;
+let fakeStripe: FakeStripe;
+let base: string;
+let app: express.Express;
+let fixtures: Fixtures;
+const cookies = {} as Record<Exclude<Role, "anonymous">, string>;
+const credentials = {} as Record<Exclude<Role, "anonymous">, { email: string; password: string }>;
+const timings: Record<string, number> = {};
+let png: Uint8Array<ArrayBuffer>;
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    timings[label] = Math.round(performance.now() - started);
+  }
+}
+
+function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/** Did this response end the session it was sent with (a sign-out, or the admin guard signing a customer out)? */
+function endedSession(response: Response): boolean {
+  return response.headers.getSetCookie().some((cookie) => /session_token=(;|$)|session_token=[^;]*;.*Max-Age=0/i.test(cookie));
+}
+
+async function postJson(path: string, body: unknown, cookie?: string): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function signIn(role: Exclude<Role, "anonymous">): Promise<void> {
+  const response = await postJson("/api/auth/sign-in/email", credentials[role]);
+  expect(response.status, await response.clone().text()).toBe(200);
+  cookies[role] = cookieFrom(response);
+}
+
+beforeAll(async () => {
+  png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } }).png().toBuffer());
+  fakeStripe = await startFakeStripe();
+  // The server listens first, so SITE_URL (Better Auth's origin check, the Origin the walk sends) is its address.
+  server = createHttpServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  database = await testDatabase();
+  services = await testServices(database, {
+    SITE_URL: base,
+    E2E_TEST_HOOKS: "1",
+    // The walk signs users in again after each sign-out; the sign-in rate limit is tested in auth.test.ts.
+    AUTH_RATE_LIMIT_MAX: "1000",
+    STRIPE_SECRET_KEY: "sk_test_matrix",
+    STRIPE_WEBHOOK_SECRET: "whsec_matrix",
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: String(fakeStripe.port),
+    STRIPE_API_PROTOCOL: "http",
+  });
+  // The app and its routes in one Vite module graph, as server/main.js --dev loads them. The services made
+  // here are plain objects handed to createApp, so both graphs share one database, auth and storage.
+  vite = await timed("vite", () =>
+    createViteServer({
+      server: { middlewareMode: true, hmr: false, watch: null },
+      appType: "custom",
+      logLevel: "error",
+    }),
+  );
+  const appModule = (await timed("load app", () => vite.ssrLoadModule("./server/app.ts"))) as typeof AppModule;
+  app = appModule.createApp(services);
+  server.on("request", app);
+
+  for (const role of ["customerA", "customerB"] as const) {
+    const body = signUpBody({ name: role === "customerA" ? "Ana Matrix" : "Blair Matrix" });
+    const response = await postJson("/api/auth/sign-up/email", body);
+    expect(response.status, await response.clone().text()).toBe(200);
+    cookies[role] = cookieFrom(response);
+    credentials[role] = { email: body.email, password: body.password };
+  }
+  credentials.admin = { email: uniqueEmail("admin"), password: "Adm1n!Password-long" };
+  await ensureAdmin(services.auth, services.database.db, credentials.admin.email, credentials.admin.password);
+  await signIn("admin");
+  fixtures = await customerAFixtures();
+}, 120_000);
+
+afterAll(async () => {
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await vite?.close();
+  await services?.close();
+  await database?.close();
+  await fakeStripe?.close();
+});
+
+/** Customer A's real data: a payment, a notification, and one stored file of every upload kind. */
+async function customerAFixtures(): Promise<Fixtures> {
+  const session = await (await fetch(`${base}/api/auth/get-session`, { headers: { cookie: cookies.customerA } })).json();
+  const id = (session as { user: { id: string } }).user.id;
+  const db = services.database.db;
+  const [payment] = await db
+    .insert(payments)
+    .values({ userId: id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "pending" })
+    .returning();
+  const [notification] = await db
+    .insert(notifications)
+    .values({ userId: id, type: "payment", title: "For A", message: "Only A reads this" })
+    .returning();
+  const store = (kind: Parameters<typeof storeUpload>[1]) =>
+    storeUpload(services.storage, kind, id, new File([png], "x.png", { type: "image/png" }), async (stored) => stored);
+  const proof = await store("payment-proof");
+  const note = await store("note-photo");
+  return {
+    id,
+    email: credentials.customerA.email,
+    paymentId: payment!.id,
+    notificationId: notification!.id,
+    avatar: (await store("avatar")).key,
+    "google-logo": (await store("google-logo")).key,
+    "google-photo": (await store("google-photo")).key,
+    "website-logo": (await store("website-logo")).key,
+    "founder-photo": (await store("founder-photo")).key,
+    "payment-proof": proof.key,
+    "payment-proof-thumb": proof.thumbnailKey,
+    "note-photo": note.key,
+    "note-photo-thumb": note.thumbnailKey,
+  };
+}
+
+/** Every URL route in app/routes.ts, as its full pattern ("/admin/users/:userId"), with its module file. */
+function flattenRoutes(entries: readonly RouteConfigEntry[], parent = ""): { pattern: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    if (entry.children?.length) return flattenRoutes(entry.children, path);
+    return [{ pattern: path || "/", file: entry.file }];
+  });
+}
+
+interface ExpressLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: ExpressLayer[] };
+  rawPath?: unknown;
+}
+
+/** Every endpoint Express itself answers (routers included), except the React Router catch-all. */
+function expressEndpoints(stack: readonly ExpressLayer[], prefix = ""): { pattern: string; methods: Method[] }[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      const pattern = `${prefix}${layer.route.path}`;
+      if (pattern === "/{*splat}") return [];
+      const methods = Object.keys(layer.route.methods).flatMap((m): Method[] =>
+        m === "_all" ? ["GET", "POST"] : m === "get" ? ["GET"] : m === "post" ? ["POST"] : [],
+      );
+      return [{ pattern, methods }];
+    }
+    if (layer.handle?.stack) {
+      const mount = typeof layer.rawPath === "string" && layer.rawPath !== "/" ? layer.rawPath : "";
+      return expressEndpoints(layer.handle.stack, `${prefix}${mount}`);
+    }
+    return [];
+  });
+}
+
+function fill(template: string): string {
+  return template.replace(/\{a\.([\w-]+)\}/g, (_, field: string) => {
+    const value = fixtures[field as keyof Fixtures];
+    if (value === undefined) throw new Error(`No fixture named a.${field}`);
+    return value;
+  });
+}
+
+function requestBody(row: Row): { body?: BodyInit; headers: Record<string, string> } {
+  if (row.method !== "POST") return { headers: {} };
+  const fields = row.body ?? {};
+  if (row.json) {
+    const filled = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? fill(v) : v]));
+    if (row.route === "/api/create-payment-checkout") filled.paymentNumber = Number(filled.paymentNumber) as never;
+    return { body: JSON.stringify(filled), headers: { "content-type": "application/json" } };
+  }
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    form.append(key, typeof value === "string" ? fill(value) : new File([png], value.name, { type: "image/png" }));
+  }
+  return { body: form, headers: {} };
+}
+
+/**
+ * The URL React Router's browser code fetches for a route's data (single fetch): loaders and, for
+ * `fetcher.Form` / `useSubmit`, actions are reached this way as well as by a document request.
+ */
+function dataUrl(url: string): string {
+  const parsed = new URL(url, base);
+  const path = parsed.pathname === "/" ? "/_root" : parsed.pathname.replace(/\/$/, "");
+  return `${path}.data${parsed.search}`;
+}
+
+/** A data request's redirect: status 202 and a turbo-stream body naming the target after "redirect". */
+function dataRedirect(text: string): string | null {
+  try {
+    const items = JSON.parse(text.split("\n")[0]!) as unknown[];
+    const at = items.indexOf("redirect");
+    return at >= 0 && typeof items[at + 1] === "string" ? (items[at + 1] as string) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a response amounts to, in the table's words. */
+function outcomeOf(response: Response, text: string, data: boolean): Outcome {
+  const redirect =
+    response.status >= 300 && response.status < 400
+      ? response.headers.get("location")
+      : data && response.status === 202
+        ? dataRedirect(text)
+        : null;
+  if (redirect !== null) {
+    const location = new URL(redirect, base);
+    return `to:${location.pathname}${location.search}`;
+  }
+  return response.status >= 200 && response.status < 300 ? "ok" : response.status;
+}
+
+const LOGIN_PAGES = ["/login", "/admin/login"];
+function isAllow(outcome: Outcome): boolean {
+  if (outcome === "ok") return true;
+  if (typeof outcome === "number") return outcome >= 200 && outcome < 300;
+  return !LOGIN_PAGES.includes(new URL(outcome.slice(3), "http://x").pathname);
+}
+
+interface Cell {
+  row: Row;
+  role: Role;
+  data: boolean;
+  expected: Outcome;
+  actual: Outcome;
+  leak?: string;
+}
+
+async function visit(row: Row, role: Role, data: boolean): Promise<Cell> {
+  const { body, headers } = requestBody(row);
+  const cookie = role === "anonymous" ? undefined : cookies[role];
+  const url = fill(row.url ?? row.route);
+  // Origin is the site itself, so the cross-site check passes and authorization alone decides.
+  const response = await fetch(`${base}${data ? dataUrl(url) : url}`, {
+    method: row.method,
+    redirect: "manual",
+    headers: { origin: base, ...headers, ...(cookie ? { cookie } : {}) },
+    body,
+  });
+  const streaming = response.headers.get("content-type")?.startsWith("text/event-stream");
+  const text = streaming ? (await response.body?.cancel(), "") : await response.text();
+  if (role !== "anonymous" && endedSession(response)) await signIn(role);
+  const expected = (data ? row.data?.[role] : undefined) ?? row.expect[role];
+  const cell: Cell = { row, role, data, expected, actual: outcomeOf(response, text, data) };
+  // Whatever the status, a visitor's or customer B's answer never carries customer A's identity.
+  if ((role === "anonymous" || role === "customerB") && (text.includes(fixtures.id) || text.includes(fixtures.email))) {
+    cell.leak = `answer contains customer A's ${text.includes(fixtures.email) ? "email" : "id"}`;
+  }
+  return cell;
+}
+
+describe("authorization matrix", () => {
+  it("has a row for every route, method and endpoint, and every cell answers as its row says", async () => {
+    const started = performance.now();
+    const missing: string[] = [];
+    const has = (route: string, method: Method) => ROWS.some((row) => row.route === route && row.method === method);
+
+    const pages = flattenRoutes(routeConfig);
+    for (const { pattern, file } of pages) {
+      const module = (await vite.ssrLoadModule(`./app/${file}`)) as Record<string, unknown>;
+      const methods: Method[] = typeof module.action === "function" ? ["GET", "POST"] : ["GET"];
+      for (const method of methods) if (!has(pattern, method)) missing.push(`${method} ${pattern} (app/${file})`);
+    }
+    const endpoints = expressEndpoints((app as unknown as { router: { stack: ExpressLayer[] } }).router.stack);
+    for (const { pattern, methods } of endpoints) {
+      for (const method of methods) if (!has(pattern, method)) missing.push(`${method} ${pattern} (Express)`);
+    }
+    const known = new Set([...pages.map((p) => p.pattern), ...endpoints.map((e) => e.pattern)]);
+    const stale = ROWS.filter((row) => !known.has(row.route)).map((row) => `${row.method} ${row.route}`);
+    expect(missing, "routes without a row in authorization-matrix.table.ts").toEqual([]);
+    expect(stale, "rows for routes that no longer exist").toEqual([]);
+
+    const cells: Cell[] = [];
+    const routePatterns = new Set(pages.map((p) => p.pattern));
+    for (const row of ROWS) {
+      for (const role of ROLES) cells.push(await visit(row, role, false));
+      // Every route's data is also reachable as `<url>.data`; it must answer the same way.
+      if (routePatterns.has(row.route)) for (const role of ROLES) cells.push(await visit(row, role, true));
+    }
+
+    const unexpectedAllows = cells.filter((c) => isAllow(c.actual) && !isAllow(c.expected));
+    const mismatches = cells.filter((c) => c.actual !== c.expected);
+    const leaks = cells.filter((c) => c.leak);
+    const routeMethods = new Set(ROWS.map((row) => `${row.method} ${row.route}`)).size;
+    console.log(
+      [
+        `authorization matrix: ${pages.length} routes + ${endpoints.length} Express endpoints; ` +
+          `${routeMethods} route x method pairs in ${ROWS.length} rows x ${ROLES.length} roles, ` +
+          `route rows also as .data requests = ${cells.length} requests`,
+        `unexpected allows: ${unexpectedAllows.length}; mismatches: ${mismatches.length}; leaks of A's data: ${leaks.length}`,
+        `time: vite ${timings.vite} ms, app load ${timings["load app"]} ms, walk ${Math.round(performance.now() - started)} ms`,
+      ].join("\n"),
+    );
+    const describe = (c: Cell) =>
+      `${c.row.method} ${c.row.url ?? c.row.route}${c.data ? " (.data)" : ""} as ${c.role}: expected ${c.expected}, got ${c.actual}${c.leak ? ` (${c.leak})` : ""}`;
+    if (mismatches.length > 0) console.log(mismatches.map(describe).join("\n"));
+    expect(unexpectedAllows.map(describe), "unexpected allows").toEqual([]);
+    expect(mismatches.map(describe), "cells that differ from the table").toEqual([]);
+    expect(leaks.map(describe), "customer A's data in someone else's answer").toEqual([]);
+    // About 270 requests, some signing in again: seconds alone, longer on a busy machine.
+  }, 180_000);
+});

@@ -1,0 +1,116 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_KINDS, type UploadKind } from "~/lib/uploads";
+import { storeUpload, type StoredUpload } from "~/lib/uploads.server";
+import { createApp } from "../../server/app";
+import {
+  makeAdmin,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let server: Server;
+let base: string;
+let customerA: SignedIn;
+let customerB: SignedIn;
+let admin: SignedIn;
+/** One stored file of every kind, owned by (or, for note photos, about) customer A. */
+const storedForA = new Map<UploadKind, StoredUpload>();
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  server = await new Promise<Server>((resolve) => {
+    const listening = createApp(services).listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  customerA = await signUpCustomer(services, { name: "Ana Ruiz" });
+  customerB = await signUpCustomer(services, { name: "Blair Banks" });
+  admin = await makeAdmin(services);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } }).png().toBuffer();
+  for (const kind of Object.keys(UPLOAD_KINDS) as UploadKind[]) {
+    const file = new File([png], "x.png", { type: "image/png" });
+    storedForA.set(kind, await storeUpload(services.storage, kind, customerA.id, file, async (stored) => stored));
+  }
+});
+
+afterAll(async () => {
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await services?.close();
+  await database?.close();
+});
+
+const get = (url: string, cookie?: string) => fetch(`${base}${url}`, { headers: cookie ? { cookie } : {} });
+
+const ownerReadable: UploadKind[] = ["avatar", "google-logo", "google-photo", "website-logo", "founder-photo", "payment-proof"];
+
+describe("GET /files/{bucket}/{key}: the policy per kind", () => {
+  it.each(ownerReadable)("serves a %s and its thumbnail to its owner and admins; 404 to another customer, 401 anonymous", async (kind) => {
+    const stored = storedForA.get(kind)!;
+    for (const url of [stored.url, stored.thumbnailUrl]) {
+      const own = await get(url, customerA.cookie);
+      expect(own.status, url).toBe(200);
+      expect((await get(url, admin.cookie)).status).toBe(200);
+      const other = await get(url, customerB.cookie);
+      expect(other.status).toBe(404);
+      expect(await other.json()).toEqual({ error: "Not found" });
+      expect((await get(url)).status).toBe(401);
+    }
+  });
+
+  it("keeps an admin note photo from the customer it is about (same bucket as proofs; the rule is by key)", async () => {
+    const note = storedForA.get("note-photo")!;
+    const proof = storedForA.get("payment-proof")!;
+    expect(note.bucket).toBe(proof.bucket);
+    expect(note.key.startsWith("notes/")).toBe(true);
+    for (const url of [note.url, note.thumbnailUrl]) {
+      expect((await get(url, customerA.cookie)).status).toBe(404);
+      expect((await get(url, customerB.cookie)).status).toBe(404);
+      expect((await get(url)).status).toBe(401);
+      expect((await get(url, admin.cookie)).status).toBe(200);
+    }
+    expect((await get(proof.url, customerA.cookie)).status).toBe(200);
+  });
+
+  it("answers with the sniffed type, inline disposition, nosniff, a sandbox and no caching", async () => {
+    const stored = storedForA.get("avatar")!;
+    const own = await get(stored.url, customerA.cookie);
+    expect(own.headers.get("content-type")).toBe("image/png");
+    expect(own.headers.get("content-disposition")).toBe(`inline; filename="${stored.key.split("/").pop()}"`);
+    expect(own.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    expect(own.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect((await sharp(Buffer.from(await own.arrayBuffer())).metadata()).format).toBe("png");
+
+    const thumb = await get(stored.thumbnailUrl, customerA.cookie);
+    expect(thumb.headers.get("content-type")).toBe("image/webp");
+    // Refusals are not cached either.
+    expect((await get(stored.url, customerB.cookie)).headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("serves a stored file that is not an allowed image as an attachment of unknown type", async () => {
+    const key = `${customerA.id}/notes.txt`;
+    await services.storage.put("avatars", key, new TextEncoder().encode("<script>alert(1)</script>"), "text/html");
+    const response = await get(`/files/avatars/${key}`, customerA.cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/octet-stream");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="notes.txt"');
+  });
+
+  it("answers 404 for unknown buckets, unsafe and missing keys, even to admins", async () => {
+    expect((await get(`/files/admin-note-photos/${customerA.id}/..%2F..%2Fauth-secret`, admin.cookie)).status).toBe(404);
+    expect((await get(`/files/secrets/${customerA.id}/x.png`, admin.cookie)).status).toBe(404);
+    expect((await get(`/files/avatars/${customerA.id}/missing.png`, customerA.cookie)).status).toBe(404);
+  });
+});
