@@ -100,7 +100,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   try {
     services = await createServices(env);
     await applyMigrations(services.database);
-    await encryptPlainSecrets(services.database.db, services.secrets, console.log);
+    await encryptPlainSecrets(services.database, services.secrets, console.log);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const outcome = await ensureAdmin(services.auth, services.database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
       console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);

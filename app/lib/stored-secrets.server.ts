@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { googleBusinessInfo, websiteCredentials } from "~db/schema";
-import type { Db } from "./db.server";
+import type { Database, Db } from "./db.server";
 import { isEncryptedValue, type Secrets } from "./secrets.server";
 
 interface SecretColumn {
@@ -51,16 +51,41 @@ async function rewriteSecretColumns(db: Db, next: (stored: string) => string | n
 }
 
 /**
+ * An update leaves the row's old version in the table file until a vacuum, and in the write-ahead log until
+ * its segment is removed: after replacing plain values (or values under a retired key) the secret tables are
+ * rewritten (VACUUM FULL). In embedded mode the log is also moved to a new segment and the old ones deleted
+ * rather than recycled, so no file of the data folder keeps an old copy. A PostgreSQL server's log, archives,
+ * replicas and backups are its operator's: they may keep old versions until they expire.
+ */
+async function dropOldRowVersions(database: Database): Promise<void> {
+  const tables = [...new Set(SECRET_COLUMNS.map(({ table }) => table))];
+  await database.db.execute(sql`vacuum full ${sql.join(tables, sql`, `)}`);
+  if (database.kind !== "pglite") return;
+  await database.db.execute(sql`set wal_recycle = off`);
+  await database.db.execute(sql`select pg_switch_wal()`);
+  // The first checkpoint makes the old segment unneeded, the second removes it.
+  await database.db.execute(sql`checkpoint`);
+  await database.db.execute(sql`checkpoint`);
+  await database.db.execute(sql`reset wal_recycle`);
+}
+
+/**
  * The start-up data migration: encrypts every secret still stored in plain text (written before secrets were
- * encrypted). Idempotent: encrypted values are left as they are, so a second run changes nothing.
+ * encrypted), then drops the old row versions that held them. Idempotent: encrypted values are left as they
+ * are, so a second run changes nothing.
  */
 export async function encryptPlainSecrets(
-  db: Db,
+  database: Database,
   secrets: Secrets,
   log: (message: string) => void = () => {},
 ): Promise<number> {
-  const changed = await rewriteSecretColumns(db, (stored) => (isEncryptedValue(stored) ? null : secrets.encrypt(stored)));
-  if (changed > 0) log(`Encrypted ${changed} stored secret(s) that were kept in plain text`);
+  const changed = await rewriteSecretColumns(database.db, (stored) =>
+    isEncryptedValue(stored) ? null : secrets.encrypt(stored),
+  );
+  if (changed > 0) {
+    await dropOldRowVersions(database);
+    log(`Encrypted ${changed} stored secret(s) that were kept in plain text`);
+  }
   return changed;
 }
 
@@ -76,10 +101,12 @@ export interface RotationOutcome {
  * key re-wrapped (the value's own ciphertext is kept); plain values are encrypted. A value whose key is not
  * configured stops the whole rotation with an error naming its key id, and nothing is changed.
  */
-export async function rotateStoredSecrets(db: Db, secrets: Secrets): Promise<RotationOutcome> {
-  const changed = await rewriteSecretColumns(db, (stored) => {
+export async function rotateStoredSecrets(database: Database, secrets: Secrets): Promise<RotationOutcome> {
+  const changed = await rewriteSecretColumns(database.db, (stored) => {
     if (!isEncryptedValue(stored)) return secrets.encrypt(stored);
     return secrets.isCurrent(stored) ? null : secrets.rewrap(stored);
   });
+  // The old versions' data keys are wrapped by the retired key: they go too.
+  if (changed > 0) await dropOldRowVersions(database);
   return { changed, keyId: secrets.keyId };
 }

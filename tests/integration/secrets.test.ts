@@ -37,6 +37,8 @@ let saved: SavedSecrets;
 
 const deps = () => ({ db: database.db, secrets: services.secrets });
 const newKey = () => randomBytes(32).toString("base64");
+/** Tests that run the rotation command (tsx start-up) or rewrite a PGlite folder: slow on a busy machine. */
+const SLOW = 90_000;
 
 beforeAll(async () => {
   database = await testDatabase();
@@ -184,7 +186,7 @@ describe("the start-up migration", () => {
     await database.db.insert(websiteCredentials).values({ userId: customerB.id, credentialType: "website", username: "only-a-username" });
     const before = await storedValues(database.db);
 
-    expect(await encryptPlainSecrets(database.db, services.secrets)).toBe(4);
+    expect(await encryptPlainSecrets(database, services.secrets)).toBe(4);
     const after = await storedValues(database.db);
     for (const [where, stored] of after) {
       expect(parseEncryptedValue(stored).keyId, where).toBe(services.secrets.keyId);
@@ -203,7 +205,7 @@ describe("the start-up migration", () => {
       .where(and(eq(websiteCredentials.userId, customerB.id), eq(websiteCredentials.credentialType, "website")));
     expect([bare!.password, bare!.pin, bare!.details]).toEqual([null, null, null]);
 
-    expect(await encryptPlainSecrets(database.db, services.secrets)).toBe(0);
+    expect(await encryptPlainSecrets(database, services.secrets)).toBe(0);
     expect(await storedValues(database.db)).toEqual(after);
   });
 });
@@ -217,7 +219,7 @@ describe("rotation", () => {
       .returning({ id: websiteCredentials.id });
     const before = await storedValues(database.db);
     const rotated = Secrets.fromSettings(newKey(), TEST_CREDENTIALS_KEY);
-    await expect(rotateStoredSecrets(database.db, rotated)).rejects.toThrow(new RegExp(`key id ${stranger.keyId}`));
+    await expect(rotateStoredSecrets(database, rotated)).rejects.toThrow(new RegExp(`key id ${stranger.keyId}`));
     expect(await storedValues(database.db)).toEqual(before);
     await database.db.delete(websiteCredentials).where(eq(websiteCredentials.id, row!.id));
   });
@@ -229,7 +231,7 @@ describe("rotation", () => {
 
     const newSettingsKey = newKey();
     const rotated = Secrets.fromSettings(newSettingsKey, `${newKey()},${TEST_CREDENTIALS_KEY}`);
-    expect(await rotateStoredSecrets(database.db, rotated)).toEqual({ changed: 8, keyId: rotated.keyId });
+    expect(await rotateStoredSecrets(database, rotated)).toEqual({ changed: 8, keyId: rotated.keyId });
 
     const after = await storedValues(database.db);
     const newKeyOnly = Secrets.fromSettings(newSettingsKey);
@@ -240,9 +242,19 @@ describe("rotation", () => {
       expect(newKeyOnly.decrypt(stored), where).toBe(clear.get(where));
       expect(() => oldKeyOnly.decrypt(stored), where).toThrow(`encrypted with key id ${rotated.keyId}`);
     }
-    expect(await rotateStoredSecrets(database.db, rotated)).toEqual({ changed: 0, keyId: rotated.keyId });
+    expect(await rotateStoredSecrets(database, rotated)).toEqual({ changed: 0, keyId: rotated.keyId });
   });
 });
+
+/** The stored secret values of a closed PGlite folder. */
+async function valuesIn(pgliteDir: string): Promise<string[]> {
+  const embedded = await openDatabase({ pgliteDir });
+  try {
+    return [...(await storedValues(embedded.db)).values()];
+  } finally {
+    await embedded.close();
+  }
+}
 
 /** Every file under a folder, with its bytes. */
 function* filesUnder(dir: string): Generator<[string, Buffer]> {
@@ -253,10 +265,17 @@ function* filesUnder(dir: string): Generator<[string, Buffer]> {
   }
 }
 
-function filesContaining(dir: string, text: string): string[] {
-  const needle = Buffer.from(text, "utf8");
-  return [...filesUnder(dir)].filter(([, bytes]) => bytes.includes(needle)).map(([file]) => path.relative(dir, file));
+/** For each text, the files under the folder that hold its bytes (each file read once). */
+function filesHolding(dir: string, texts: string[]): Record<string, string[]> {
+  const found: Record<string, string[]> = Object.fromEntries(texts.map((text) => [text, []]));
+  const needles = texts.map((text) => [text, Buffer.from(text, "utf8")] as const);
+  for (const [file, bytes] of filesUnder(dir)) {
+    for (const [text, needle] of needles) if (bytes.includes(needle)) found[text]!.push(path.relative(dir, file));
+  }
+  return found;
 }
+
+const nowhere = (texts: string[]) => Object.fromEntries(texts.map((text) => [text, []]));
 
 describe("an embedded database folder", () => {
   let dataDir: string;
@@ -291,8 +310,10 @@ describe("an embedded database folder", () => {
   });
 
   it("holds no plain copy of a saved secret in any file (while a plain column's value is found)", () => {
-    expect(filesContaining(dataDir, secretsSaved.control).length).toBeGreaterThan(0);
-    for (const plaintext of secretsSaved.plaintexts) expect(filesContaining(dataDir, plaintext), plaintext).toEqual([]);
+    const found = filesHolding(dataDir, [secretsSaved.control, ...secretsSaved.plaintexts]);
+    expect(found[secretsSaved.control]!.length).toBeGreaterThan(0);
+    delete found[secretsSaved.control];
+    expect(found).toEqual(nowhere(secretsSaved.plaintexts));
   });
 
   const rotateCommand = (settings: Record<string, string>) =>
@@ -321,9 +342,12 @@ describe("an embedded database folder", () => {
     } finally {
       rmSync(lock, { force: true });
     }
-  });
+  }, SLOW);
 
   it("`npm run secrets:rotate` re-encrypts every value under the new key and prints how many it changed", async () => {
+    const underOldKey = await valuesIn(pgliteDir);
+    expect(underOldKey).toHaveLength(4);
+    for (const files of Object.values(filesHolding(dataDir, underOldKey))) expect(files.length).toBeGreaterThan(0);
     const next = newKey();
     const result = rotateCommand({ CREDENTIALS_KEY: next, CREDENTIALS_PREVIOUS_KEYS: key });
     const nextId = parseMasterKey(next).id;
@@ -344,11 +368,53 @@ describe("an embedded database folder", () => {
     } finally {
       await embedded.close();
     }
-  });
+    // The old row versions, whose data keys the retired key wraps, are gone from every file.
+    expect(filesHolding(dataDir, underOldKey)).toEqual(nowhere(underOldKey));
+  }, SLOW);
 
   it("`npm run secrets:rotate` without the old key refuses, naming the key id it lacks", () => {
     const result = rotateCommand({ CREDENTIALS_KEY: newKey() });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Cannot rotate the secrets: Cannot decrypt a stored secret: it was encrypted with key id [0-9a-f]{16}/);
-  });
+  }, SLOW);
 });
+
+describe("the start-up migration on an embedded database folder", () => {
+  let dataDir: string;
+
+  afterAll(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("leaves no plain copy of a legacy value in any file, not even an old row version", async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "secrets-legacy-"));
+    const pgliteDir = path.join(dataDir, "pglite");
+    const legacy = ["gmail", "password", "pin", "details"].map((label) => `legacy-${label}-${randomBytes(9).toString("hex")}`);
+    const [gmail, password, pin, details] = legacy as [string, string, string, string];
+    let embedded = await openDatabase({ pgliteDir });
+    try {
+      await applyMigrations(embedded);
+      const [owner] = await embedded.db.insert(user).values({ name: "Lee Legacy", email: "lee@example.com" }).returning();
+      await embedded.db.insert(googleBusinessInfo).values({ userId: owner!.id, gmailPassword: gmail });
+      await embedded.db.insert(websiteCredentials).values({ userId: owner!.id, credentialType: "domain", password, pin, details });
+    } finally {
+      await embedded.close();
+    }
+    // Before the migration the folder holds them in clear: the search below can see them.
+    for (const files of Object.values(filesHolding(dataDir, legacy))) expect(files.length).toBeGreaterThan(0);
+
+    const secrets = Secrets.fromSettings(newKey());
+    embedded = await openDatabase({ pgliteDir });
+    try {
+      expect(await encryptPlainSecrets(embedded, secrets)).toBe(4);
+      expect((await valuesOf(embedded.db)).map((stored) => secrets.decrypt(stored)).sort()).toEqual([...legacy].sort());
+    } finally {
+      await embedded.close();
+    }
+    expect(filesHolding(dataDir, legacy)).toEqual(nowhere(legacy));
+  }, SLOW);
+});
+
+async function valuesOf(db: Db): Promise<string[]> {
+  return [...(await storedValues(db)).values()];
+}
