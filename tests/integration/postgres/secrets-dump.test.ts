@@ -68,4 +68,4 @@ it("`npm run secrets:rotate` re-encrypts every value on the PostgreSQL server un
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+}, 90_000);
