@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, googleBusinessInfo, user, websiteCredentials } from "~db/schema";
 import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
@@ -12,6 +13,7 @@ import { applyMigrations, openDatabase, type Db } from "~/lib/db.server";
 import { parseEncryptedValue, parseMasterKey, SecretError, Secrets } from "~/lib/secrets.server";
 import { encryptPlainSecrets, rotateStoredSecrets, SECRET_COLUMNS } from "~/lib/stored-secrets.server";
 import { action as revealAction } from "~/routes/resources/reveal-secret";
+import { start } from "../../server/app";
 import { saveSecrets, type SavedSecrets } from "./secrets-support";
 import {
   expectHttpError,
@@ -403,18 +405,60 @@ describe("the start-up migration on an embedded database folder", () => {
     // Before the migration the folder holds them in clear: the search below can see them.
     for (const files of Object.values(filesHolding(dataDir, legacy))) expect(files.length).toBeGreaterThan(0);
 
-    const secrets = Secrets.fromSettings(newKey());
+    // The app's start-up (server/app.ts start()) runs the migration after the SQL migrations.
+    const first = await startApp(dataDir);
+    expect(first.logged).toContain("Encrypted 4 stored secret(s) that were kept in plain text");
+    const secrets = Secrets.fromSettings(readFileSync(path.join(dataDir, "credentials-key"), "utf8"));
     embedded = await openDatabase({ pgliteDir });
+    let encrypted: string[];
     try {
-      expect(await encryptPlainSecrets(embedded, secrets)).toBe(4);
-      expect((await valuesOf(embedded.db)).map((stored) => secrets.decrypt(stored)).sort()).toEqual([...legacy].sort());
+      encrypted = await valuesOf(embedded.db);
+      expect(encrypted.map((stored) => secrets.decrypt(stored)).sort()).toEqual([...legacy].sort());
     } finally {
       await embedded.close();
     }
     expect(filesHolding(dataDir, legacy)).toEqual(nowhere(legacy));
+
+    // A second start changes nothing.
+    const second = await startApp(dataDir);
+    expect(second.logged.some((line) => line.startsWith("Encrypted"))).toBe(false);
+    embedded = await openDatabase({ pgliteDir });
+    try {
+      expect(await valuesOf(embedded.db)).toEqual(encrypted);
+    } finally {
+      await embedded.close();
+    }
   }, SLOW);
 });
 
 async function valuesOf(db: Db): Promise<string[]> {
   return [...(await storedValues(db)).values()];
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts the app as `npm start` does (its settings from the environment) on a data folder, then stops it. */
+async function startApp(dataDir: string): Promise<{ logged: string[] }> {
+  const settings = { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: "", SITE_URL: "", NODE_ENV: "test" };
+  const saved = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, settings);
+  const logged: string[] = [];
+  const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void logged.push(args.join(" ")));
+  try {
+    const running = await start();
+    await running.stop();
+  } finally {
+    spy.mockRestore();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+  return { logged };
 }
