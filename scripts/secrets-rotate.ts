@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     const secrets = Secrets.fromSettings(env.CREDENTIALS_KEY, env.CREDENTIALS_PREVIOUS_KEYS);
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir });
     try {
-      const { changed, keyId } = await rotateStoredSecrets(database, secrets);
+      const { changed, keyId } = await rotateStoredSecrets(database, secrets, console.warn);
       console.log(`Re-encrypted ${changed} stored secret(s); every stored secret is now under key id ${keyId}.`);
     } finally {
       await database.close();

@@ -57,7 +57,16 @@ async function rewriteSecretColumns(db: Db, next: (stored: string) => string | n
  * rather than recycled, so no file of the data folder keeps an old copy. A PostgreSQL server's log, archives,
  * replicas and backups are its operator's: they may keep old versions until they expire.
  */
-async function dropOldRowVersions(database: Database): Promise<void> {
+async function dropOldRowVersions(database: Database, log: (message: string) => void): Promise<void> {
+  try {
+    await rewriteSecretTables(database);
+  } catch (error) {
+    // The values themselves are already safe; a database user that may not vacuum must not stop the app.
+    log(`Warning: could not rewrite the secret tables, old row versions may remain until a vacuum: ${(error as Error).message}`);
+  }
+}
+
+async function rewriteSecretTables(database: Database): Promise<void> {
   const tables = [...new Set(SECRET_COLUMNS.map(({ table }) => table))];
   await database.db.execute(sql`vacuum full ${sql.join(tables, sql`, `)}`);
   if (database.kind !== "pglite") return;
@@ -83,7 +92,7 @@ export async function encryptPlainSecrets(
     isEncryptedValue(stored) ? null : secrets.encrypt(stored),
   );
   if (changed > 0) {
-    await dropOldRowVersions(database);
+    await dropOldRowVersions(database, log);
     log(`Encrypted ${changed} stored secret(s) that were kept in plain text`);
   }
   return changed;
@@ -101,12 +110,16 @@ export interface RotationOutcome {
  * key re-wrapped (the value's own ciphertext is kept); plain values are encrypted. A value whose key is not
  * configured stops the whole rotation with an error naming its key id, and nothing is changed.
  */
-export async function rotateStoredSecrets(database: Database, secrets: Secrets): Promise<RotationOutcome> {
+export async function rotateStoredSecrets(
+  database: Database,
+  secrets: Secrets,
+  log: (message: string) => void = () => {},
+): Promise<RotationOutcome> {
   const changed = await rewriteSecretColumns(database.db, (stored) => {
     if (!isEncryptedValue(stored)) return secrets.encrypt(stored);
     return secrets.isCurrent(stored) ? null : secrets.rewrap(stored);
   });
   // The old versions' data keys are wrapped by the retired key: they go too.
-  if (changed > 0) await dropOldRowVersions(database);
+  if (changed > 0) await dropOldRowVersions(database, log);
   return { changed, keyId: secrets.keyId };
 }
