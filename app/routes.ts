@@ -31,6 +31,7 @@ export default [
     route("session", "routes/resources/session.ts"),
     route("notifications", "routes/resources/notifications.ts"),
     route("payments/proof", "routes/resources/payment-proof.ts"),
+    route("secrets/reveal", "routes/resources/reveal-secret.ts"),
   ]),
 
   route("*", "routes/not-found.tsx"),

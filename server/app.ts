@@ -13,6 +13,7 @@ import { applyMigrations } from "~/lib/db.server";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
+import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
 import { liveEvents } from "./events";
 import { filesRouter } from "./files";
 import { checkoutRouter, stripeWebhookRouter } from "./payments";
@@ -100,6 +101,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   try {
     services = await createServices(env);
     await applyMigrations(services.database);
+    await encryptPlainSecrets(services.database, services.secrets, console.log);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const outcome = await ensureAdmin(services.auth, services.database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
       console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { StartupError } from "./errors";
+import { isValidMasterKey, MASTER_KEY_HINT } from "./secrets.server";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
@@ -41,6 +42,13 @@ export const envSchema = z
     STORAGE_S3_ACCESS_KEY_ID: optional(z.string().min(1)),
     STORAGE_S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
     STORAGE_S3_FORCE_PATH_STYLE: optional(booleanFlag),
+    // Secrets at rest (app/lib/secrets.server.ts): the master key, and older keys that still decrypt.
+    CREDENTIALS_KEY: optional(z.string().refine(isValidMasterKey, MASTER_KEY_HINT)),
+    CREDENTIALS_PREVIOUS_KEYS: optional(
+      z.string().refine((keys) => keys.split(",").every((key) => !key.trim() || isValidMasterKey(key)), {
+        message: `each comma-separated key ${MASTER_KEY_HINT}`,
+      }),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -48,6 +56,13 @@ export const envSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "is required when DATABASE_URL is set (every instance must share one secret)",
+      });
+    }
+    if (env.DATABASE_URL && !env.CREDENTIALS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CREDENTIALS_KEY"],
+        message: `is required when DATABASE_URL is set (every instance must share the key that encrypts stored passwords); it ${MASTER_KEY_HINT}`,
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -73,7 +88,12 @@ export const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; AUTH_SECRET: string; SITE_URL: string };
+export type Env = z.infer<typeof envSchema> & {
+  DATA_DIR: string;
+  AUTH_SECRET: string;
+  SITE_URL: string;
+  CREDENTIALS_KEY: string;
+};
 
 export class EnvError extends StartupError {}
 
@@ -92,12 +112,16 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     DATA_DIR: dataDir,
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     AUTH_SECRET: env.AUTH_SECRET ?? embeddedSecret(dataDir),
+    CREDENTIALS_KEY: env.CREDENTIALS_KEY ?? embeddedSecret(dataDir, "credentials-key"),
   };
 }
 
-/** Embedded mode keeps a generated secret in the data folder so sessions survive a restart. */
-function embeddedSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
+/**
+ * Embedded mode keeps a generated secret in the data folder so sessions survive a restart (and stored
+ * passwords stay readable): 32 random bytes, base64url, readable by the owner only.
+ */
+function embeddedSecret(dataDir: string, name = "auth-secret"): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });

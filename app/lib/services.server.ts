@@ -3,6 +3,7 @@ import { createAuth, type Auth } from "./auth.server";
 import { openDatabase, type Database } from "./db.server";
 import type { Env } from "./env.server";
 import { InProcessChangeBus, PgChangeBus, type ChangeBus } from "./realtime.server";
+import { Secrets } from "./secrets.server";
 import type { SessionUser } from "./session";
 import { siteConfigFrom, type SiteConfig } from "./site-config";
 import { createStorage, type Storage } from "./storage.server";
@@ -19,6 +20,8 @@ export interface Services {
   storage: Storage;
   /** The Stripe SDK, or null when STRIPE_SECRET_KEY is unset (card payments not configured). */
   stripe: Stripe | null;
+  /** Encrypts and decrypts stored secrets (passwords, PINs, credential details); see secrets.server.ts. */
+  secrets: Secrets;
 }
 
 export const servicesContext = createContext<Services>();
@@ -47,6 +50,7 @@ export async function createServices(env: Env, database?: Database): Promise<Ser
     siteConfig: siteConfigFrom(process.env),
     storage: createStorage(env),
     stripe: createStripe(env),
+    secrets: Secrets.fromSettings(env.CREDENTIALS_KEY, env.CREDENTIALS_PREVIOUS_KEYS),
   };
 }
 

@@ -22,6 +22,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 export const SITE_URL = "http://localhost:3000";
 export const TEST_PASSWORD = "Str0ng!Passw0rd";
+/** The master key for stored secrets in tests (32 bytes, hex); required with DATABASE_URL as in production. */
+export const TEST_CREDENTIALS_KEY = "0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0";
 
 export interface TestDatabase extends Database {
   /** The throwaway database's URL on the PostgreSQL server; undefined for PGlite. */
@@ -84,6 +86,7 @@ export async function testServices(database: TestDatabase, settings: Record<stri
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     AUTH_SECRET: "integration-test-secret-0123456789abcdef",
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     SITE_URL,
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...settings,

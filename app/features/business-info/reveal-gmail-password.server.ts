@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { googleBusinessInfo } from "~db/schema";
+import { recordAuditEvent } from "~/lib/audit.server";
+import type { Db } from "~/lib/db.server";
+import { badRequest, notFound, notSignedIn } from "~/lib/errors";
+import type { RevealedSecret } from "~/lib/secrets";
+import type { Secrets } from "~/lib/secrets.server";
+import type { Actor } from "~/lib/session";
+import { z } from "zod";
+
+interface Deps {
+  db: Db;
+  secrets: Secrets;
+}
+
+export interface RevealGmailPasswordInput {
+  /** The customer whose Google Business information it is (the row's key). */
+  userId: string;
+}
+
+const inputSchema = z.object({ userId: z.uuid() });
+
+/**
+ * The Gmail password of a customer's Google Business information, in clear, for that customer or an admin;
+ * anyone else gets 404, as if there were none. Every reveal is recorded in the audit log (never the value)
+ * in the same transaction that reads it.
+ */
+export async function revealGmailPassword(
+  { db, secrets }: Deps,
+  actor: Actor | null,
+  input: RevealGmailPasswordInput,
+): Promise<RevealedSecret> {
+  if (!actor) throw notSignedIn();
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) throw badRequest("Invalid request");
+  const { userId } = parsed.data;
+  if (!actor.isAdmin && userId !== actor.id) throw notFound("Google Business information not found");
+
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ stored: googleBusinessInfo.gmailPassword })
+      .from(googleBusinessInfo)
+      .where(eq(googleBusinessInfo.userId, userId));
+    if (!row) throw notFound("Google Business information not found");
+    const value = row.stored === null ? null : secrets.decrypt(row.stored);
+    await recordAuditEvent(tx, {
+      actorId: actor.id,
+      action: "secret.reveal",
+      customerId: userId,
+      detail: { kind: "google_business_info", id: userId, field: "gmail_password" },
+    });
+    return { value };
+  });
+}

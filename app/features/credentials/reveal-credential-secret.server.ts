@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { websiteCredentials } from "~db/schema";
+import { recordAuditEvent } from "~/lib/audit.server";
+import type { Db } from "~/lib/db.server";
+import { badRequest, notFound, notSignedIn } from "~/lib/errors";
+import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField, type RevealedSecret } from "~/lib/secrets";
+import type { Secrets } from "~/lib/secrets.server";
+import type { Actor } from "~/lib/session";
+import { z } from "zod";
+
+interface Deps {
+  db: Db;
+  secrets: Secrets;
+}
+
+export interface RevealCredentialSecretInput {
+  credentialId: string;
+  field: CredentialSecretField;
+}
+
+const inputSchema = z.object({ credentialId: z.uuid(), field: z.enum(CREDENTIAL_SECRET_FIELDS) });
+
+/**
+ * One secret field of a credential, in clear, for its owner or an admin; anyone else gets 404, as if the
+ * credential did not exist. Every reveal is recorded in the audit log (which field, never the value) in the
+ * same transaction that reads it.
+ */
+export async function revealCredentialSecret(
+  { db, secrets }: Deps,
+  actor: Actor | null,
+  input: RevealCredentialSecretInput,
+): Promise<RevealedSecret> {
+  if (!actor) throw notSignedIn();
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) throw badRequest("Invalid request");
+  const { credentialId, field } = parsed.data;
+
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: websiteCredentials.userId, stored: websiteCredentials[field] })
+      .from(websiteCredentials)
+      .where(eq(websiteCredentials.id, credentialId));
+    if (!row || (!actor.isAdmin && row.userId !== actor.id)) throw notFound("Credential not found");
+    const value = row.stored === null ? null : secrets.decrypt(row.stored);
+    await recordAuditEvent(tx, {
+      actorId: actor.id,
+      action: "secret.reveal",
+      customerId: row.userId,
+      detail: { kind: "website_credentials", id: credentialId, field },
+    });
+    return { value };
+  });
+}
