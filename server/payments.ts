@@ -2,7 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
 import { createCheckout, handleStripeWebhook, mayReadFile } from "~/features/payments/payments.server";
-import { loadSessionUser } from "~/features/users/users.server";
+import { loadSessionUser } from "~/lib/session.server";
 import { HttpError } from "~/lib/errors";
 import type { Services } from "~/lib/services.server";
 import { isBucket, isSafeKey } from "~/lib/storage.server";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { notifications, payments, profiles, stripeEvents } from "~db/schema";
-import { adminIds } from "~/features/users/users.server";
+import { adminIds } from "~/lib/session.server";
 import type { Db } from "~/lib/db.server";
 import { badRequest, HttpError, notSignedIn } from "~/lib/errors";
 import type { ChangeBus } from "~/lib/realtime.server";
