@@ -5,6 +5,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The plugin's TypeScript settings minus its default resolver: the TypeScript resolver below replaces it.
+const { "import-x/resolver": _defaultResolver, ...importSettings } = importX.flatConfigs.typescript.settings;
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", ".tmp/"] },
   js.configs.recommended,
@@ -41,6 +44,9 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "server/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {
+      // The plugin's TypeScript settings (which files it parses to follow imports: without them no-cycle
+      // never looks inside a .ts file), with the resolver that knows the ~/ and ~db/ aliases.
+      ...importSettings,
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: {
