@@ -46,7 +46,14 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
     // tests must exercise the check that runs in production.
     trustedOrigins: [settings.baseURL],
     database: drizzleAdapter(db, { provider: "pg", schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 12, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 12,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // A changed password ends the account's sessions; password reset (a later issue) included.
+      revokeSessionsOnPasswordReset: true,
+    },
     session: {
       // The cookie lives as long as the longest session may; the server decides each session's end
       // (role-based idle and absolute limits, kept in expiresAt and checked in loadSessionUser).
