@@ -1,7 +1,12 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// The plugin's TypeScript settings minus its default resolver: the TypeScript resolver below replaces it.
+const { "import-x/resolver": _defaultResolver, ...importSettings } = importX.flatConfigs.typescript.settings;
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", ".tmp/"] },
@@ -32,5 +37,54 @@ export default tseslint.config(
     // React Router) and tests may import *.server modules.
     files: ["**/*.server.ts", "**/*.test.ts", "server/**", "app/routes/**", "app/root.tsx", "tests/**", "scripts/**"],
     rules: { "no-restricted-imports": "off" },
+  },
+  {
+    // Import direction (docs/decisions/013-import-direction.md): db <- lib <- components <- features <- routes / server.
+    // Written as folder globs so that new files fall under the rule without touching this config.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "server/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      // The plugin's TypeScript settings (which files it parses to follow imports: without them no-cycle
+      // never looks inside a .ts file), with the resolver that knows the ~/ and ~db/ aliases.
+      ...importSettings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ["./app/lib/**", "./app/components/**"],
+              from: ["./app/features/**", "./app/routes/**", "./server/**"],
+              message: "lib and components are below features and routes: pass what you need in (a parameter, an option from the composition root) instead.",
+            },
+            {
+              target: "./app/lib/**",
+              from: "./app/components/**",
+              message: "lib is below components: move the shared piece into lib.",
+            },
+            {
+              target: "./app/features/**",
+              from: ["./app/routes/**", "./server/**"],
+              message: "features are below routes and server: move the shared piece into the feature or lib.",
+            },
+            {
+              target: "./db/**",
+              from: ["./app/**", "./server/**"],
+              message: "db is the bottom layer: the schema imports nothing from the app.",
+            },
+          ],
+        },
+      ],
+      // import-x skips type-only imports here: they are erased at build time and form no cycle at run time.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // A test sits above everything it tests: a lib test may exercise the helper with a feature's real schema.
+    files: ["**/*.test.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": "off" },
   },
 );

@@ -6,7 +6,8 @@ import express, { type Express } from "express";
 import type { Server } from "node:http";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { ensureAdmin } from "~/features/users/users.server";
+import { signupServerProblem } from "~/features/auth/auth.schemas";
+import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { lockDataFolder } from "~/lib/data-lock.server";
 import { applyMigrations } from "~/lib/db.server";
@@ -99,11 +100,15 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
   let services: Services | undefined;
   try {
-    services = await createServices(env);
+    services = await createServices(env, undefined, { validateSignUp: signupServerProblem });
     await applyMigrations(services.database);
     await encryptPlainSecrets(services.database, services.secrets, console.log);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const outcome = await ensureAdmin(services.auth, services.database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      const outcome = await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+        promoteExisting: env.ADMIN_PROMOTE_EXISTING,
+      });
       console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
     }
     const app = createApp(services, options);

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
-import { loadSessionUser } from "~/features/users/users.server";
+import { loadSessionUser } from "~/lib/session.server";
 import { canSeeChange, LIVE_EVENTS } from "~/lib/realtime";
 import type { Services } from "~/lib/services.server";
 

@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Request, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
-import { loadSessionUser } from "~/features/users/users.server";
+import { loadSessionUser } from "~/lib/session.server";
 import type { Services } from "~/lib/services.server";
 import { isBucket, isSafeKey } from "~/lib/storage.server";
 import { isAllowedImageType, mayReadFile } from "~/lib/uploads";

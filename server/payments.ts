@@ -2,7 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type Response } from "express";
 import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
 import { handleCardWebhook } from "~/features/payments/handle-card-webhook.server";
-import { loadSessionUser } from "~/features/users/users.server";
+import { loadSessionUser } from "~/lib/session.server";
 import { HttpError } from "~/lib/errors";
 import type { Services } from "~/lib/services.server";
 

@@ -2,24 +2,66 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import * as schema from "~db/schema";
-import { signupServerSchema } from "~/features/auth/auth.schemas";
 import type { Db } from "./db.server";
+import { isAdmin } from "./roles.server";
+import { limitsFor, longestSessionMs, sessionDeadline, type LockoutPolicy, type SessionPolicy } from "./session-policy";
+import { ACCOUNT_LOCKED, clearSignInFailures, lockedMessage, recordSignInFailure, signInLockedUntil } from "./sign-in-lockout.server";
 
 export interface AuthSettings {
   secret: string;
   baseURL: string;
   rateLimit: { enabled: boolean; window: number; max: number };
+  sessions: SessionPolicy;
+  lockout: LockoutPolicy;
+}
+
+/**
+ * Checks a sign-up request's body; returns the first problem's message, or null when it is fine.
+ * The sign-up form's schema lives in features/auth, above lib, so the composition root passes it in.
+ */
+export type SignUpValidator = (body: unknown) => string | null;
+
+export interface AuthOptions {
+  validateSignUp: SignUpValidator;
+  /** The clock for the sign-in lockout; tests move it. */
+  now?: () => Date;
 }
 
 /** The header the Express layer fills with the client address it trusts (see server/app.ts). */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
-export function createAuth(db: Db, settings: AuthSettings) {
-  return betterAuth({
+const emailOf = (body: unknown): string | null => {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === "string" && email.trim() ? email : null;
+};
+
+const isWrongCredentials = (returned: unknown): boolean =>
+  returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
+
+export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date() }: AuthOptions) {
+  const auth = betterAuth({
     secret: settings.secret,
     baseURL: settings.baseURL,
+    // Said explicitly: Better Auth turns its origin check off by itself when NODE_ENV is test, and the
+    // tests must exercise the check that runs in production.
+    trustedOrigins: [settings.baseURL],
     database: drizzleAdapter(db, { provider: "pg", schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 12, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 12,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // A changed password ends the account's sessions; password reset (a later issue) included.
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: {
+      // The cookie lives as long as the longest session may; the server decides each session's end
+      // (role-based idle and absolute limits, kept in expiresAt and checked in loadSessionUser).
+      expiresIn: Math.ceil(longestSessionMs(settings.sessions) / 1000),
+      // Better Auth's refresh would push every session to the same sliding expiry; loadSessionUser
+      // slides it per role instead.
+      disableSessionRefresh: true,
+    },
     rateLimit: {
       enabled: settings.rateLimit.enabled,
       storage: "database",
@@ -33,15 +75,34 @@ export function createAuth(db: Db, settings: AuthSettings) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: "uuid" },
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     hooks: {
-      // The browser checks the sign-up form too, but the server never trusts it.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-up/email") return;
-        const parsed = signupServerSchema.safeParse(ctx.body);
-        if (!parsed.success) {
-          throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message ?? "Invalid input" });
+        if (ctx.path === "/sign-up/email") {
+          // The browser checks the sign-up form too, but the server never trusts it.
+          const problem = validateSignUp(ctx.body);
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem });
         }
+        if (ctx.path === "/sign-in/email") {
+          // A locked account is refused even with the right password, from any address.
+          const email = emailOf(ctx.body);
+          if (email && (await signInLockedUntil(db, settings.lockout, email, now()))) {
+            throw new APIError("LOCKED", { code: ACCOUNT_LOCKED, message: lockedMessage(settings.lockout) });
+          }
+        }
+        if (ctx.path === "/change-password") {
+          // A changed password ends every other session of the account, whatever the client asked for.
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = emailOf(ctx.body);
+        if (!email) return;
+        if (ctx.context.newSession) await clearSignInFailures(db, email);
+        else if (isWrongCredentials(ctx.context.returned)) await recordSignInFailure(db, settings.lockout, email, now());
       }),
     },
     databaseHooks: {
@@ -63,8 +124,20 @@ export function createAuth(db: Db, settings: AuthSettings) {
           },
         },
       },
+      session: {
+        create: {
+          // A new session ends by its role's limits from the start (admins: 30 minutes idle by default).
+          before: async (session) => {
+            const limits = limitsFor(settings.sessions, await isAdmin(db, session.userId));
+            const createdAt = session.createdAt ?? new Date();
+            return { data: { ...session, expiresAt: sessionDeadline(limits, { createdAt, lastUsedAt: createdAt }) } };
+          },
+        },
+      },
     },
   });
+  // The session reader (loadSessionUser) enforces the same limits the sessions were created with.
+  return Object.assign(auth, { sessionPolicy: settings.sessions });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -27,6 +27,15 @@ export const envSchema = z
     TRUST_PROXY: optional(z.string()),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+    // Start-up admin: an existing non-admin account with ADMIN_EMAIL is promoted only when this is set.
+    ADMIN_PROMOTE_EXISTING: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
+    // Session limits and the sign-in lockout (app/lib/session-policy.ts, docs/decisions/012).
+    ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+    ADMIN_SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+    CUSTOMER_SESSION_IDLE_DAYS: z.coerce.number().int().positive().default(7),
+    CUSTOMER_SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
+    SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    SIGN_IN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
     E2E_TEST_HOOKS: optional(booleanFlag),
     // Card payments (Stripe). Without a secret key the card option says it is not configured.
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_... or rk_...)")),

@@ -1,10 +1,11 @@
 import { createContext } from "react-router";
-import { createAuth, type Auth } from "./auth.server";
+import { createAuth, type Auth, type AuthOptions } from "./auth.server";
 import { openDatabase, type Database } from "./db.server";
 import type { Env } from "./env.server";
 import { InProcessChangeBus, PgChangeBus, type ChangeBus } from "./realtime.server";
 import { Secrets } from "./secrets.server";
 import type { SessionUser } from "./session";
+import { lockoutPolicyFrom, sessionPolicyFrom } from "./session-policy";
 import { siteConfigFrom, type SiteConfig } from "./site-config";
 import { createStorage, type Storage } from "./storage.server";
 import { createStripe, type Stripe } from "./stripe.server";
@@ -27,7 +28,11 @@ export interface Services {
 export const servicesContext = createContext<Services>();
 export const sessionUserContext = createContext<SessionUser | null>(null);
 
-export async function createServices(env: Env, database?: Database): Promise<Services> {
+/**
+ * `authOptions` carries what lib may not import itself (the sign-up form's schema lives in features/auth):
+ * the composition roots (server/app.ts, the tests' support) pass it in.
+ */
+export async function createServices(env: Env, database: Database | undefined, authOptions: AuthOptions): Promise<Services> {
   database ??= await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: `${env.DATA_DIR}/pglite` });
   let bus: ChangeBus;
   if (env.DATABASE_URL) {
@@ -37,11 +42,17 @@ export async function createServices(env: Env, database?: Database): Promise<Ser
   } else {
     bus = new InProcessChangeBus();
   }
-  const auth = createAuth(database.db, {
-    secret: env.AUTH_SECRET,
-    baseURL: env.SITE_URL,
-    rateLimit: { enabled: true, window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
-  });
+  const auth = createAuth(
+    database.db,
+    {
+      secret: env.AUTH_SECRET,
+      baseURL: env.SITE_URL,
+      rateLimit: { enabled: true, window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
+      sessions: sessionPolicyFrom(env),
+      lockout: lockoutPolicyFrom(env),
+    },
+    authOptions,
+  );
   return {
     env,
     database,

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
-import { loadSessionUser } from "~/features/users/users.server";
 import { servicesIfRunning } from "./public-settings.server";
 import { sessionUserContext } from "./services.server";
+import { loadSessionUser } from "./session.server";
 
 /** Loads the session once per request into the router context, and passes on any refreshed cookie. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import { E2E_BASE_URL } from "../../playwright.config";
 
 export { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
 
@@ -43,6 +44,8 @@ export async function signUpWith(request: APIRequestContext, customer: Customer)
       phone: customer.phone,
       companyName: customer.companyName,
     },
+    // As the sign-up page's fetch sends it: once the context holds a session cookie, Better Auth's origin check wants it.
+    headers: { origin: E2E_BASE_URL },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
 }

@@ -10,6 +10,26 @@ test.describe("the login form", () => {
     await expect(page).toHaveURL("/login");
   });
 
+  test("after 5 failed sign-ins the account is locked, and the form says so even for the right password", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const customer = newCustomer();
+    await signUpWith(request, customer);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await request.post("/api/auth/sign-in/email", {
+        data: { email: customer.email, password: `${customer.password}-wrong` },
+        // This context holds the sign-up's session cookie, and Better Auth's origin check wants the site's Origin with it.
+        headers: { origin: baseURL! },
+      });
+      expect(response.status(), `failure ${attempt}`).toBe(401);
+    }
+    await loginViaForm(page, customer.email, customer.password);
+    await expectToast(page, "Error", "Too many failed sign-ins: this account is locked for 15 minutes. Please try again later.");
+    await expect(page).toHaveURL("/login");
+  });
+
   test("empty fields show the inline messages", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Login" }).click();

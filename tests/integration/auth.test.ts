@@ -3,7 +3,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, user, userRoles } from "~db/schema";
-import { ensureAdmin, isAdmin, loadSessionUser } from "~/features/users/users.server";
+import { AdminPromotionRefused, ensureAdmin } from "~/features/users/ensure-admin.server";
+import { isAdmin, loadSessionUser } from "~/lib/session.server";
 import { createApp } from "../../server/app";
 import {
   authRequest,
@@ -34,6 +35,9 @@ afterAll(async () => {
   await services?.close();
   await database?.close();
 });
+
+const ensure = (email: string, password: string, promoteExisting?: boolean) =>
+  ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", { email, password, promoteExisting });
 
 const usersWithEmail = (email: string) => database.db.select().from(user).where(eq(user.email, email.toLowerCase()));
 
@@ -174,7 +178,8 @@ describe("rate limiting", () => {
 
   describe("through the Express app", () => {
     async function listen(settings: Record<string, string>) {
-      const appServices = await testServices(database, { AUTH_RATE_LIMIT_MAX: "3", ...settings });
+      // The per-account lockout (tests/integration/sessions.test.ts) stays out of the way of the per-address limit.
+      const appServices = await testServices(database, { AUTH_RATE_LIMIT_MAX: "3", SIGN_IN_MAX_FAILURES: "1000", ...settings });
       const server = await new Promise<Server>((resolve) => {
         const listening = createApp(appServices).listen(0, "127.0.0.1", () => resolve(listening));
       });
@@ -244,7 +249,7 @@ describe("ensureAdmin", () => {
   };
 
   it("creates the admin account with the admin role and a working password", async () => {
-    expect(await ensureAdmin(services.auth, services.database.db, email, firstPassword)).toBe("created");
+    expect(await ensure(email, firstPassword)).toBe("created");
     const rows = await adminRows();
     expect(rows.users).toHaveLength(1);
     expect(rows.roles.map((row) => row.role)).toEqual(["admin"]);
@@ -258,7 +263,7 @@ describe("ensureAdmin", () => {
 
   it("is idempotent: a second run changes nothing", async () => {
     const before = await adminRows();
-    expect(await ensureAdmin(services.auth, services.database.db, email, firstPassword)).toBe("ready");
+    expect(await ensure(email, firstPassword)).toBe("ready");
     const after = await adminRows();
     expect(after.users.map((row) => row.id)).toEqual(before.users.map((row) => row.id));
     expect(after.roles).toHaveLength(1);
@@ -267,7 +272,7 @@ describe("ensureAdmin", () => {
   });
 
   it("resets a changed password: the old one stops working, the new one works", async () => {
-    expect(await ensureAdmin(services.auth, services.database.db, email, secondPassword)).toBe("updated");
+    expect(await ensure(email, secondPassword)).toBe("updated");
     expect((await signIn(services, normalized, firstPassword)).status).toBe(401);
     expect((await signIn(services, normalized, secondPassword)).status).toBe(200);
     const rows = await adminRows();
@@ -276,11 +281,45 @@ describe("ensureAdmin", () => {
     expect(rows.roles).toHaveLength(1);
   });
 
-  it("gives the admin role to an existing customer account with that e-mail", async () => {
+  it("refuses to promote an existing customer account unless ADMIN_PROMOTE_EXISTING allows it", async () => {
+    // A visitor registers the future admin address before the first start.
+    const squatter = await signUpCustomer(services);
+    const error = await ensure(squatter.email, "Operator!Chosen-pass1").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AdminPromotionRefused);
+    expect((error as Error).message).toContain("ADMIN_PROMOTE_EXISTING");
+    expect(await isAdmin(database.db, squatter.id)).toBe(false);
+    // Nothing changed: the visitor's password and session still work, and still as a customer.
+    expect((await signIn(services, squatter.email, squatter.password)).status).toBe(200);
+    expect(await sessionUserFor(services, squatter.cookie)).toMatchObject({ id: squatter.id, isAdmin: false });
+  });
+
+  it("with ADMIN_PROMOTE_EXISTING promotes the account, sets ADMIN_PASSWORD and ends all its sessions", async () => {
     const customer = await signUpCustomer(services);
-    expect(customer.user.isAdmin).toBe(false);
-    expect(await ensureAdmin(services.auth, services.database.db, customer.email, customer.password)).toBe("updated");
-    expect(await sessionUserFor(services, customer.cookie)).toMatchObject({ id: customer.id, isAdmin: true });
+    const second = cookieFrom(await signIn(services, customer.email, customer.password));
+    expect(await ensure(customer.email, "Operator!Chosen-pass1", true)).toBe("updated");
+    expect(await isAdmin(database.db, customer.id)).toBe(true);
+    expect(await sessionUserFor(services, customer.cookie)).toBeNull();
+    expect(await sessionUserFor(services, second)).toBeNull();
+    expect((await signIn(services, customer.email, customer.password)).status).toBe(401);
+    expect((await signIn(services, customer.email, "Operator!Chosen-pass1")).status).toBe(200);
+  });
+
+  it("promotes even when the customer happened to choose ADMIN_PASSWORD, and ends the sessions", async () => {
+    const customer = await signUpCustomer(services, { password: "Same!As-Admin-pass1" });
+    expect(await ensure(customer.email, "Same!As-Admin-pass1", true)).toBe("updated");
+    expect(await sessionUserFor(services, customer.cookie)).toBeNull();
+  });
+
+  it("a changed ADMIN_PASSWORD ends every session of the admin account", async () => {
+    const adminEmail = uniqueEmail("admin");
+    await ensure(adminEmail, firstPassword);
+    const cookie = cookieFrom(await signIn(services, adminEmail, firstPassword));
+    expect(await sessionUserFor(services, cookie)).toMatchObject({ email: adminEmail, isAdmin: true });
+    // The same password again changes nothing: the session lives on.
+    expect(await ensure(adminEmail, firstPassword)).toBe("ready");
+    expect(await sessionUserFor(services, cookie)).toMatchObject({ email: adminEmail, isAdmin: true });
+    expect(await ensure(adminEmail, secondPassword)).toBe("updated");
+    expect(await sessionUserFor(services, cookie)).toBeNull();
   });
 });
 
@@ -288,7 +327,7 @@ describe("loadSessionUser", () => {
   it("returns the customer with isAdmin false, the admin with isAdmin true, and null without a valid cookie", async () => {
     const customer = await signUpCustomer(services, { name: "Pat Customer" });
     const adminEmail = uniqueEmail("admin");
-    await ensureAdmin(services.auth, services.database.db, adminEmail, "Adm1n!Password-long");
+    await ensure(adminEmail, "Adm1n!Password-long");
     const adminCookie = cookieFrom(await signIn(services, adminEmail, "Adm1n!Password-long"));
 
     const load = (headers: HeadersInit) => loadSessionUser(services.auth, services.database.db, new Headers(headers));

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, payments } from "~db/schema";
-import { ensureAdmin } from "~/features/users/users.server";
+import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import routeConfig from "~/routes";
 import { storeUpload } from "~/lib/uploads.server";
 import type * as AppModule from "../../server/app";
@@ -110,7 +110,10 @@ beforeAll(async () => {
     credentials[role] = { email: body.email, password: body.password };
   }
   credentials.admin = { email: uniqueEmail("admin"), password: "Adm1n!Password-long" };
-  await ensureAdmin(services.auth, services.database.db, credentials.admin.email, credentials.admin.password);
+  await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
+    email: credentials.admin.email,
+    password: credentials.admin.password,
+  });
   await signIn("admin");
   fixtures = await customerAFixtures();
 }, 120_000);

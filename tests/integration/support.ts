@@ -5,12 +5,14 @@ import path from "node:path";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { expect } from "vitest";
-import { ensureAdmin, loadSessionUser } from "~/features/users/users.server";
+import { signupServerProblem } from "~/features/auth/auth.schemas";
+import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { applyMigrations, openDatabase, type Database } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
 import { createServices, servicesContext, sessionUserContext, type Services } from "~/lib/services.server";
+import { loadSessionUser } from "~/lib/session.server";
 import type { SessionUser } from "~/lib/session";
 
 /**
@@ -80,7 +82,12 @@ export interface TestServices extends Services {
  * The app's services on a test database, made from settings parsed the way start-up parses them.
  * On PostgreSQL, DATABASE_URL is set too, so the services use the LISTEN/NOTIFY change bus as production does.
  */
-export async function testServices(database: TestDatabase, settings: Record<string, string> = {}): Promise<TestServices> {
+export async function testServices(
+  database: TestDatabase,
+  settings: Record<string, string> = {},
+  /** The clock the sign-in lockout reads; a test may move it. */
+  clock?: () => Date,
+): Promise<TestServices> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-it-"));
   const env = parseEnv({
     NODE_ENV: "test",
@@ -91,7 +98,7 @@ export async function testServices(database: TestDatabase, settings: Record<stri
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...settings,
   });
-  const services = await createServices(env, database);
+  const services = await createServices(env, database, { validateSignUp: signupServerProblem, now: clock });
   return {
     ...services,
     async close() {
@@ -197,7 +204,7 @@ export async function makeAdmin(
   email = uniqueEmail("admin"),
   password = "Adm1n!Password-long",
 ): Promise<SignedIn> {
-  await ensureAdmin(services.auth, services.database.db, email, password);
+  await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", { email, password });
   const response = await signIn(services, email, password);
   expect(response.status, await response.clone().text()).toBe(200);
   const cookie = cookieFrom(response);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   adminLoginSchema,
+  ACCOUNT_LOCKED_CODE,
   loginErrorMessage,
   loginSchema,
   passwordProblem,
@@ -9,6 +10,7 @@ import {
   signupPasswordSchema,
   signupServerSchema,
 } from "./auth.schemas";
+import { ACCOUNT_LOCKED, lockedMessage } from "~/lib/sign-in-lockout.server";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);
@@ -105,5 +107,13 @@ describe("error mapping", () => {
     expect(loginErrorMessage({ code: "INVALID_EMAIL_OR_PASSWORD", status: 401 })).toBe("Incorrect email or password");
     expect(loginErrorMessage({ status: 429 })).toMatch(/Too many attempts/);
     expect(loginErrorMessage({ status: 500 })).toBe("Error logging in");
+  });
+
+  it("shows the server's message for a locked account, whatever the status", () => {
+    const message = lockedMessage({ maxFailures: 5, lockMs: 15 * 60_000 });
+    expect(loginErrorMessage({ code: ACCOUNT_LOCKED_CODE, status: 423, message })).toBe(message);
+    expect(message).toMatch(/locked for 15 minutes/);
+    // The browser's copy of the code is the server's.
+    expect(ACCOUNT_LOCKED_CODE).toBe(ACCOUNT_LOCKED);
   });
 });

@@ -3,6 +3,9 @@ import { phoneDigits } from "./phone";
 
 export const PASSWORD_MIN_LENGTH = 12;
 
+/** The error code the server answers a sign-in to a locked account with (app/lib/sign-in-lockout.server.ts). */
+export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
+
 /** The sign-up password rules, in the order the spec checks them; the first one broken is reported. */
 const passwordRules: { test: (password: string) => boolean; message: string }[] = [
   { test: (p) => p.length >= PASSWORD_MIN_LENGTH, message: "Password must be at least 12 characters" },
@@ -65,6 +68,12 @@ export const signupServerSchema = z.object({
   companyName: signupFieldsSchema.shape.companyName.nullable(),
 });
 
+/** The server's check of the sign-up request (passed to createAuth): the first problem's message, or null. */
+export function signupServerProblem(body: unknown): string | null {
+  const parsed = signupServerSchema.safeParse(body);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid input");
+}
+
 export const loginSchema = z.object({
   email: required("Please enter your email"),
   password: required("Please enter your password"),
@@ -85,8 +94,10 @@ export function signupErrorMessage(error: { code?: string; message?: string } | 
 }
 
 /** Maps Better Auth's error on sign-in to the spec's message. */
-export function loginErrorMessage(error: { code?: string; status?: number } | null | undefined): string {
+export function loginErrorMessage(error: { code?: string; status?: number; message?: string } | null | undefined): string {
   if (error?.code === "INVALID_EMAIL_OR_PASSWORD") return "Incorrect email or password";
+  // The server's message says how long the lock lasts (a setting).
+  if (error?.code === ACCOUNT_LOCKED_CODE) return error.message || "Too many failed sign-ins: this account is locked. Please try again later.";
   if (error?.status === 429) return "Too many attempts. Please wait a minute and try again.";
   return "Error logging in";
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { payments, profiles } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
-import { adminIds } from "~/features/users/users.server";
+import { adminIds } from "~/lib/roles.server";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
 import { badRequest } from "~/lib/errors";

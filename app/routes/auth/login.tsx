@@ -10,7 +10,7 @@ import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/paths";
 import { sessionUser } from "~/lib/route-guards.server";
 import { useSiteConfig } from "~/lib/use-site-config";
-import { useValidatedForm } from "~/lib/use-validated-form";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login" }];

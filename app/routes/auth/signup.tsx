@@ -10,7 +10,7 @@ import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { CUSTOMER_HOME } from "~/lib/paths";
 import { sessionUser } from "~/lib/route-guards.server";
-import { useValidatedForm } from "~/lib/use-validated-form";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create account" }];

@@ -4,7 +4,7 @@ import { Popover } from "radix-ui";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/forms";
-import { useActionToast } from "~/lib/use-action-toast";
+import { useActionToast } from "~/components/forms/use-action-toast";
 import { cn } from "~/lib/utils";
 import type { NotificationList } from "../notification-views";
 

@@ -8,9 +8,9 @@ import { Input, Label } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import type { ActionResult } from "~/lib/forms";
 import { formatDollars, paymentAmount, paymentSubtitle, type ServiceType } from "~/lib/service-catalog";
-import { useActionToast } from "~/lib/use-action-toast";
+import { useActionToast } from "~/components/forms/use-action-toast";
 import { useSiteConfig } from "~/lib/use-site-config";
-import { useValidatedForm } from "~/lib/use-validated-form";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { proofFormSchema } from "../payments.schemas";
 
 export const CHECKOUT_PATH = "/api/create-payment-checkout";

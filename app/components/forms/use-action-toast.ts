@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from "react";
 import { notify } from "~/components/ui/toast";
-import { firstError, isActionResult, isFormReply, VALIDATION_ERROR_TITLE, type ActionSuccess } from "./forms";
+import { firstError, isActionResult, isFormReply, VALIDATION_ERROR_TITLE, type ActionSuccess } from "~/lib/forms";
 
 export interface ToastText {
   title: string;

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { FormEvent } from "react";
 import type { z } from "zod";
 import { notify } from "~/components/ui/toast";
-import { firstError, VALIDATION_ERROR_TITLE, type FieldErrors, type FormReply } from "./forms";
+import { firstError, VALIDATION_ERROR_TITLE, type FieldErrors, type FormReply } from "~/lib/forms";
 
 /** Conform's name for the hidden field its own revalidation submits carry; a real submit has none. */
 const CONFORM_INTENT = "__intent__";

@@ -1,0 +1,71 @@
+import { userRoles } from "~db/schema";
+import type { Auth } from "~/lib/auth.server";
+import type { Db } from "~/lib/db.server";
+import { StartupError } from "~/lib/errors";
+import { isAdmin } from "~/lib/roles.server";
+
+export interface EnsureAdminDeps {
+  auth: Auth;
+  db: Db;
+}
+
+export interface EnsureAdminInput {
+  email: string;
+  password: string;
+  /** ADMIN_PROMOTE_EXISTING: an existing non-admin account with this e-mail may be made admin. */
+  promoteExisting?: boolean;
+}
+
+/** The actor of start-up work: the operator who set ADMIN_EMAIL, not a signed-in user. */
+export type StartupActor = "start-up";
+
+export class AdminPromotionRefused extends StartupError {}
+
+/**
+ * Makes sure the ADMIN_EMAIL account exists, has ADMIN_PASSWORD and the admin role.
+ * Goes through Better Auth's own password hashing and account records, not hand-made ones.
+ * Promoting an account or changing its password ends all of its sessions: whoever held one signed in
+ * as the old account, not as the admin. An existing customer account is promoted only when the operator
+ * said so (promoteExisting): anyone can register the admin's address before the first start.
+ */
+export async function ensureAdmin(
+  { auth, db }: EnsureAdminDeps,
+  _actor: StartupActor,
+  { email, password, promoteExisting = false }: EnsureAdminInput,
+): Promise<"created" | "updated" | "ready"> {
+  const ctx = await auth.$context;
+  const normalized = email.toLowerCase();
+  const found = await ctx.internalAdapter.findUserByEmail(normalized, { includeAccounts: true });
+  if (!found) {
+    const user = await ctx.internalAdapter.createUser({ email: normalized, name: "Admin", emailVerified: true }, { method: "admin" });
+    await ctx.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await ctx.password.hash(password),
+    });
+    await db.insert(userRoles).values({ userId: user.id, role: "admin" }).onConflictDoNothing();
+    return "created";
+  }
+
+  const userId = found.user.id;
+  const promote = !(await isAdmin(db, userId));
+  if (promote && !promoteExisting) {
+    throw new AdminPromotionRefused(
+      `ADMIN_EMAIL ${normalized} belongs to an existing account that is not an admin. ` +
+        "Set ADMIN_PROMOTE_EXISTING=1 to make that account the admin (its password becomes ADMIN_PASSWORD " +
+        "and its sessions end), or choose another ADMIN_EMAIL.",
+    );
+  }
+  const credential = found.accounts.find((account) => account.providerId === "credential");
+  const matches = credential?.password ? await ctx.password.verify({ hash: credential.password, password }) : false;
+  if (!matches) {
+    const hash = await ctx.password.hash(password);
+    if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
+    else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
+  }
+  if (promote) await db.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
+  if (!promote && matches) return "ready";
+  await ctx.internalAdapter.deleteUserSessions(userId);
+  return "updated";
+}

@@ -1,0 +1,232 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { session as sessions } from "~db/schema";
+import { loadSessionUser } from "~/lib/session.server";
+import {
+  authRequest,
+  cookieFrom,
+  makeAdmin,
+  nextClientIp,
+  sessionUserFor,
+  signIn,
+  signUpCustomer,
+  SITE_URL,
+  testDatabase,
+  testServices,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The session row behind a Cookie header (the token is the cookie value before its signature). */
+async function sessionRow(cookie: string) {
+  const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split(".")[0]!;
+  const [row] = await database.db.select().from(sessions).where(eq(sessions.token, token));
+  return row;
+}
+
+/** Reads the session the way every request does, at a chosen time. */
+async function loadAt(cookie: string, createdPlus: number, base?: Date) {
+  const row = await sessionRow(cookie);
+  const start = base ?? row?.createdAt ?? new Date();
+  return loadSessionUser(services.auth, services.database.db, new Headers({ cookie }), {
+    now: new Date(start.getTime() + createdPlus),
+  });
+}
+
+describe("session limits", () => {
+  it("ends a customer session unused for 7 days: revoked, signed out, and the cookie cleared", async () => {
+    const customer = await signUpCustomer(services);
+    const row = await sessionRow(customer.cookie);
+    expect((await loadAt(customer.cookie, 7 * DAY - MINUTE, row!.createdAt)).user).toMatchObject({ id: customer.id });
+    // Used just now (above): another 7 days from here is still fine, 7 days and a minute is not.
+    const used = (await sessionRow(customer.cookie))!.updatedAt;
+    expect(used.getTime()).toBe(row!.createdAt.getTime() + 7 * DAY - MINUTE);
+    const expired = await loadAt(customer.cookie, 7 * DAY + MINUTE, used);
+    expect(expired.user).toBeNull();
+    expect(expired.setCookies.join("\n")).toMatch(/session_token=; Max-Age=0/);
+    expect(await sessionRow(customer.cookie)).toBeUndefined();
+    // Revoked for real: even at the real time now, the cookie no longer signs anyone in.
+    expect(await sessionUserFor(services, customer.cookie)).toBeNull();
+  });
+
+  it("ends a customer session 30 days after sign-in however active it is", async () => {
+    const customer = await signUpCustomer(services);
+    const createdAt = (await sessionRow(customer.cookie))!.createdAt;
+    for (const day of [6, 12, 18, 24, 29]) {
+      expect((await loadAt(customer.cookie, day * DAY, createdAt)).user, `day ${day}`).not.toBeNull();
+    }
+    expect((await loadAt(customer.cookie, 30 * DAY, createdAt)).user).toBeNull();
+    expect(await sessionRow(customer.cookie)).toBeUndefined();
+  });
+
+  it("ends an admin session after 30 idle minutes", async () => {
+    const admin = await makeAdmin(services);
+    const row = (await sessionRow(admin.cookie))!;
+    // Better Auth's own expiry says the same from the start, so its endpoints refuse the session too.
+    expect(row.expiresAt.getTime()).toBe(row.createdAt.getTime() + 30 * MINUTE);
+    expect((await loadAt(admin.cookie, 29 * MINUTE, row.createdAt)).user).toMatchObject({ isAdmin: true });
+    const touched = (await sessionRow(admin.cookie))!;
+    expect(touched.expiresAt.getTime()).toBe(row.createdAt.getTime() + 59 * MINUTE);
+    expect((await loadAt(admin.cookie, 30 * MINUTE, touched.updatedAt)).user).toBeNull();
+    expect(await sessionUserFor(services, admin.cookie)).toBeNull();
+  });
+
+  it("ends an admin session 12 hours after sign-in however active it is", async () => {
+    const admin = await makeAdmin(services);
+    const createdAt = (await sessionRow(admin.cookie))!.createdAt;
+    for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
+      expect((await loadAt(admin.cookie, minutes * MINUTE, createdAt)).user, `${minutes} minutes`).not.toBeNull();
+    }
+    expect((await loadAt(admin.cookie, 12 * HOUR, createdAt)).user).toBeNull();
+  });
+
+  it("takes its limits from the settings", async () => {
+    const short = await testServices(database, { CUSTOMER_SESSION_IDLE_DAYS: "1", CUSTOMER_SESSION_MAX_DAYS: "2" });
+    try {
+      const customer = await signUpCustomer(short);
+      const createdAt = (await sessionRow(customer.cookie))!.createdAt;
+      const load = (after: number) =>
+        loadSessionUser(short.auth, short.database.db, new Headers({ cookie: customer.cookie }), {
+          now: new Date(createdAt.getTime() + after),
+        });
+      expect((await load(DAY - MINUTE)).user).not.toBeNull();
+      expect((await load(2 * DAY - 2 * MINUTE)).user).not.toBeNull();
+      expect((await load(2 * DAY)).user).toBeNull();
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe("sign-in lockout", () => {
+  let clockOffset = 0;
+  let clocked: TestServices;
+  beforeAll(async () => {
+    clocked = await testServices(database, {}, () => new Date(Date.now() + clockOffset));
+  });
+  afterAll(async () => {
+    await clocked?.close();
+  });
+
+  const failFrom = async (email: string, times: number) => {
+    for (let attempt = 1; attempt <= times; attempt++) {
+      // A new address each time: the lock is per account, not per address.
+      const response = await signIn(clocked, email, "Wr0ng!Password", nextClientIp());
+      expect(response.status, `failure ${attempt}`).toBe(401);
+    }
+  };
+
+  it("locks the account after 5 failed sign-ins from any addresses, even for the right password", async () => {
+    const customer = await signUpCustomer(clocked);
+    await failFrom(customer.email.toUpperCase(), 5);
+    const locked = await signIn(clocked, customer.email, customer.password, nextClientIp());
+    expect(locked.status).toBe(423);
+    expect(await locked.json()).toEqual({
+      code: "ACCOUNT_LOCKED",
+      message: "Too many failed sign-ins: this account is locked for 15 minutes. Please try again later.",
+    });
+    expect(cookieFrom(locked)).not.toContain("session_token=");
+    // Sessions that already exist are not the attacker's: they go on.
+    expect(await sessionUserFor(clocked, customer.cookie)).toMatchObject({ id: customer.id });
+  });
+
+  it("unlocks 15 minutes after the failure that locked it", async () => {
+    const customer = await signUpCustomer(clocked);
+    await failFrom(customer.email, 5);
+    clockOffset = 14 * MINUTE;
+    try {
+      expect((await signIn(clocked, customer.email, customer.password, nextClientIp())).status).toBe(423);
+      clockOffset = 15 * MINUTE + 1000;
+      expect((await signIn(clocked, customer.email, customer.password, nextClientIp())).status).toBe(200);
+    } finally {
+      clockOffset = 0;
+    }
+  });
+
+  it("a successful sign-in clears the failures before it", async () => {
+    const customer = await signUpCustomer(clocked);
+    await failFrom(customer.email, 4);
+    expect((await signIn(clocked, customer.email, customer.password)).status).toBe(200);
+    await failFrom(customer.email, 4);
+    expect((await signIn(clocked, customer.email, customer.password)).status).toBe(200);
+  });
+});
+
+describe("changing a password", () => {
+  it("ends the account's other sessions even when the client asks to keep them", async () => {
+    const customer = await signUpCustomer(services);
+    const other = cookieFrom(await signIn(services, customer.email, customer.password));
+    expect(await sessionUserFor(services, other)).not.toBeNull();
+    const response = await authRequest(
+      services,
+      "/change-password",
+      { currentPassword: customer.password, newPassword: "N3w!Password-long", revokeOtherSessions: false },
+      { cookie: customer.cookie },
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await sessionUserFor(services, other)).toBeNull();
+    // The device that changed it stays signed in, on a fresh session.
+    expect(await sessionUserFor(services, cookieFrom(response))).toMatchObject({ id: customer.id });
+  });
+});
+
+describe("Better Auth's origin check", () => {
+  const signInWithOrigin = (email: string, password: string, origin: string, cookie?: string) =>
+    services.auth.handler(
+      new Request(`${SITE_URL}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin,
+          "x-client-ip": nextClientIp(),
+          ...(cookie ? { cookie } : {}),
+        },
+        body: JSON.stringify({ email, password }),
+      }),
+    );
+
+  it("refuses a sign-in posted from a foreign origin and accepts one from the site", async () => {
+    const customer = await signUpCustomer(services);
+    const foreign = await signInWithOrigin(customer.email, customer.password, "https://evil.example");
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { code: string }).code).toBe("INVALID_ORIGIN");
+    expect(cookieFrom(foreign)).not.toContain("session_token=");
+
+    const withCookie = await signInWithOrigin(customer.email, customer.password, "https://evil.example", customer.cookie);
+    expect(withCookie.status).toBe(403);
+
+    const own = await signInWithOrigin(customer.email, customer.password, SITE_URL);
+    expect(own.status).toBe(200);
+    expect(cookieFrom(own)).toContain("session_token=");
+  });
+
+  it("refuses a password change posted from a foreign origin with the victim's cookie", async () => {
+    const customer = await signUpCustomer(services);
+    const response = await services.auth.handler(
+      new Request(`${SITE_URL}/api/auth/change-password`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "https://evil.example", cookie: customer.cookie },
+        body: JSON.stringify({ currentPassword: customer.password, newPassword: "Ev1l!Password-long" }),
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
+  });
+});
