@@ -51,6 +51,8 @@ export interface Fixtures {
   email: string;
   paymentId: string;
   notificationId: string;
+  /** A's stored website credential (with an encrypted password). */
+  credentialId: string;
   avatar: string;
   "google-logo": string;
   "google-photo": string;
@@ -213,6 +215,27 @@ export const ROWS: Row[] = [
     expect: signedIn(),
     data: { customerA: 409, customerB: 409, admin: 409 },
     note: "each user's own proof; as a data request a second proof for the same payment is refused (409: the action ran)",
+  },
+  {
+    route: "/resources/secrets/reveal",
+    method: "GET",
+    expect: everyone(400),
+    data: everyone("ok"),
+    note: "an action only, as the proof route",
+  },
+  {
+    route: "/resources/secrets/reveal",
+    method: "POST",
+    body: { kind: "credential", id: "{a.credentialId}", field: "password" },
+    expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: "ok" },
+    note: "A's credential password: its owner and admins (audited); another customer's answers as a missing one",
+  },
+  {
+    route: "/resources/secrets/reveal",
+    method: "POST",
+    body: { kind: "gmail-password", userId: "{a.id}" },
+    expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: "ok" },
+    note: "A's Gmail password: its owner and admins (audited)",
   },
   { route: "/*", method: "GET", url: "/no-such-page", expect: everyone(404) },
 ];

@@ -5,9 +5,10 @@ import type express from "express";
 import sharp from "sharp";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, payments } from "~db/schema";
+import { googleBusinessInfo, notifications, payments, websiteCredentials } from "~db/schema";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import routeConfig from "~/routes";
+import { encryptSecret } from "~/lib/secrets.server";
 import { storeUpload } from "~/lib/uploads.server";
 import type * as AppModule from "../../server/app";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
@@ -142,6 +143,11 @@ async function customerAFixtures(): Promise<Fixtures> {
     .insert(notifications)
     .values({ userId: id, type: "payment", title: "For A", message: "Only A reads this" })
     .returning();
+  const [credential] = await db
+    .insert(websiteCredentials)
+    .values({ userId: id, credentialType: "domain", password: encryptSecret(services.secrets, "A's domain password") })
+    .returning();
+  await db.insert(googleBusinessInfo).values({ userId: id, gmailPassword: encryptSecret(services.secrets, "A's Gmail password") });
   const store = (kind: Parameters<typeof storeUpload>[1]) =>
     storeUpload(services.storage, kind, id, new File([png], "x.png", { type: "image/png" }), async (stored) => stored);
   const proof = await store("payment-proof");
@@ -151,6 +157,7 @@ async function customerAFixtures(): Promise<Fixtures> {
     email: credentials.customerA.email,
     paymentId: payment!.id,
     notificationId: notification!.id,
+    credentialId: credential!.id,
     avatar: (await store("avatar")).key,
     "google-logo": (await store("google-logo")).key,
     "google-photo": (await store("google-photo")).key,

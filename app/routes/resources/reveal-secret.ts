@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
-import { badRequest, HttpError, notSignedIn } from "~/lib/errors";
+import { HttpError, notSignedIn } from "~/lib/errors";
+import { parseForm } from "~/lib/forms.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import { revealSecretSchema, type RevealedSecret } from "~/lib/secrets";
 import type { Route } from "./+types/reveal-secret";
@@ -20,10 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") throw new HttpError(405, "Method not allowed");
     const actor = sessionUser(context);
     if (!actor) throw notSignedIn();
-    const form = await request.formData().catch(() => new FormData());
-    const parsed = revealSecretSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw badRequest("Invalid request");
-    const input = parsed.data;
+    const parsed = await parseForm(request, revealSecretSchema);
+    if (!parsed.ok) throw new HttpError(400, parsed.error);
+    const input = parsed.value;
     const revealed: RevealedSecret =
       input.kind === "credential"
         ? await revealCredentialSecret(deps, actor, { credentialId: input.id, field: input.field })
