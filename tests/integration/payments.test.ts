@@ -36,11 +36,8 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
 );
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from("JFIF\0"),
-  Buffer.alloc(64, 1),
-]);
+/** A real (decodable) 2 x 2 JPEG: proofs are re-encoded, so a file with only JPEG's magic bytes is refused. */
+const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
 
 let database: TestDatabase;
 let services: TestServices;
