@@ -1,0 +1,104 @@
+import type { IncomingMessage } from "node:http";
+import type { Request, RequestHandler, Response } from "express";
+
+const KB = 1024;
+const MB = 1024 * KB;
+/** Room for a multipart form's boundaries, part headers and text fields next to its files. */
+const FORM_OVERHEAD = 256 * KB;
+
+export interface BodyLimit {
+  /** Matches `req.path`; page routes also take their single-fetch form (`/dashboard/profile.data`). */
+  path: RegExp;
+  bytes: number;
+  why: string;
+}
+
+/** A page or resource route, with or without its React Router single-fetch `.data` suffix. */
+const route = (pattern: string) => new RegExp(`^${pattern}/?(?:\\.data)?$`);
+
+/**
+ * The one table of request-body limits. Every non-GET request is held to the first row whose path matches,
+ * else to DEFAULT_BODY_LIMIT. The upload sizes are the spec's (see the uploads module); a row's limit is the
+ * largest form the route takes, files plus FORM_OVERHEAD.
+ */
+export const BODY_LIMITS: readonly BodyLimit[] = [
+  { path: /^\/api\/stripe\/webhook$/, bytes: 1 * MB, why: "card-provider webhook events" },
+  { path: route("/resources/payments/proof"), bytes: 10 * MB + FORM_OVERHEAD, why: "payment proof: one file of 10 MB" },
+  { path: route("/admin/users/[^/]+"), bytes: 6 * 10 * MB + FORM_OVERHEAD, why: "admin note photos: 6 files of 10 MB" },
+  {
+    path: route("/dashboard/google-business"),
+    bytes: 5 * MB + 6 * 5 * MB + FORM_OVERHEAD,
+    why: "Google Business form: logo 5 MB and 6 photos of 5 MB",
+  },
+  { path: route("/dashboard/website"), bytes: 2 * 5 * MB + FORM_OVERHEAD, why: "website form: logo and founder photo, 5 MB each" },
+  { path: route("/dashboard/profile"), bytes: 2 * MB + FORM_OVERHEAD, why: "profile: avatar 2 MB" },
+];
+
+/** Sign-in, JSON calls and forms without files. */
+export const DEFAULT_BODY_LIMIT = 1 * MB;
+
+export function bodyLimitFor(path: string, limits: readonly BodyLimit[] = BODY_LIMITS): number {
+  return limits.find((limit) => limit.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
+}
+
+/** How long a refused connection may stay half-closed so the client reads the 413 before it is cut off. */
+const LINGER_MS = 2_000;
+
+/**
+ * Holds every request body (methods other than GET and HEAD) to its limit: a declared Content-Length over it
+ * is refused at once; otherwise the bytes are counted as the HTTP parser hands them to the request, which
+ * covers chunked bodies and every reader alike (React Router's adapter, Better Auth, body-parser). Past the
+ * limit the request gets 413, no further byte reaches a reader, the socket stops being read and is closed.
+ */
+export function limitRequestBodies(limitFor: (path: string) => number = bodyLimitFor): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const limit = limitFor(req.path);
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit) {
+      refuse(req, res, limit);
+      return;
+    }
+    countWhileStreaming(req, limit, () => refuse(req, res, limit));
+    next();
+  };
+}
+
+/**
+ * Node's HTTP parser delivers each body chunk through the request's `push` (the Readable API); counting there
+ * sees the bytes before any reader buffers them, whoever reads. Returning false past the limit also tells the
+ * parser to stop reading the socket (backpressure), so nothing more is taken in.
+ */
+function countWhileStreaming(req: IncomingMessage, limit: number, onOverflow: () => void): void {
+  const push = req.push;
+  let received = 0;
+  let overflowed = false;
+  req.push = function countedPush(this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (!overflowed && chunk !== null && chunk !== undefined) {
+      received += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : (chunk as Uint8Array).byteLength;
+      if (received > limit) {
+        overflowed = true;
+        onOverflow();
+      }
+    }
+    if (overflowed) return false;
+    return push.call(this, chunk, encoding);
+  };
+}
+
+function refuse(req: Request, res: Response, limit: number): void {
+  const socket = req.socket;
+  socket.pause();
+  // Half-close once the answer is written, then cut the connection: the client sees the 413 rather than a reset.
+  const close = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  if (res.headersSent) {
+    socket.destroy();
+    return;
+  }
+  res.once("finish", close);
+  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  res.end(`Request body too large (at most ${limit} bytes here)`);
+}
