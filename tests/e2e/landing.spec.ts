@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defaultSiteConfig } from "../../app/lib/site-config";
