@@ -41,7 +41,7 @@ export function bodyLimitFor(path: string, limits: readonly BodyLimit[] = BODY_L
   return limits.find((limit) => limit.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
 }
 
-/** How long a refused connection may stay half-closed so the client reads the 413 before it is cut off. */
+/** How long a connection may stay half-closed so the client reads the answer before it is cut off. */
 const LINGER_MS = 2_000;
 
 /**
@@ -55,6 +55,7 @@ export function limitRequestBodies(limitFor: (path: string) => number = bodyLimi
     if (req.method === "GET" || req.method === "HEAD") return next();
     const limit = limitFor(req.path);
     const declared = Number(req.headers["content-length"]);
+    closeIfAnsweredEarly(req, res);
     if (Number.isFinite(declared) && declared > limit) {
       refuse(req, res, limit);
       return;
@@ -86,19 +87,27 @@ function countWhileStreaming(req: IncomingMessage, limit: number, onOverflow: ()
   };
 }
 
-function refuse(req: Request, res: Response, limit: number): void {
-  const socket = req.socket;
-  socket.pause();
-  // Half-close once the answer is written, then cut the connection: the client sees the 413 rather than a reset.
-  const close = () => {
+/**
+ * Ends the connection once the answer is out when the body was not read to its end (refused, or a route that
+ * answered first: 401, 415...), instead of letting Node read the rest of it to keep the connection alive. The
+ * socket is half-closed (FIN after the answer) and destroyed a moment later: closing it outright with unread
+ * bytes would send a reset, which can make the client lose the answer it was sent.
+ */
+function closeIfAnsweredEarly(req: IncomingMessage, res: Response): void {
+  res.once("finish", () => {
+    if (req.complete) return;
+    const socket = req.socket;
     socket.end();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  };
+  });
+}
+
+function refuse(req: Request, res: Response, limit: number): void {
+  req.socket.pause();
   if (res.headersSent) {
-    socket.destroy();
+    req.socket.destroy();
     return;
   }
-  res.once("finish", close);
-  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8" });
   res.end(`Request body too large (at most ${limit} bytes here)`);
 }
