@@ -4,16 +4,15 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { contentSecurityPolicy, newNonce } from "./lib/content-security-policy";
-import { servicesIfRunning } from "./lib/public-settings.server";
+import { contentSecurityPolicy, cspNonceFrom } from "./lib/content-security-policy";
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default server entry, plus the page's Content-Security-Policy: each render gets a fresh nonce,
- * which ServerRouter hands to <Scripts>, <ScrollRestoration> and the streamed data scripts, and React to its own.
- * The build-time pre-render (no running services) gets no nonce: prerendered-landing.server.ts serves that file
- * with a policy made from the hashes of its inline scripts.
+ * React Router's default server entry, plus the page's Content-Security-Policy: each request gets a fresh nonce
+ * (server/app.ts puts it in the router context), which ServerRouter hands to <Scripts>, <ScrollRestoration>,
+ * <Links> and the streamed data scripts, and React to its own. The build-time pre-render has no nonce:
+ * prerendered-landing.server.ts serves that file with a policy made from the hashes of its inline scripts.
  */
 export default function handleRequest(
   request: Request,
@@ -22,8 +21,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const running = servicesIfRunning(loadContext) !== undefined;
-  const nonce = running ? newNonce() : undefined;
+  const nonce = cspNonceFrom(loadContext);
   if (nonce) {
     // In development Vite injects scripts of its own: violations are reported in the console, not enforced.
     const header = import.meta.env.DEV ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";

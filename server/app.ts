@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ensureAdmin } from "~/features/users/users.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { lockDataFolder } from "~/lib/data-lock.server";
+import { cspNonceContext, newNonce } from "~/lib/content-security-policy";
 import { applyMigrations } from "~/lib/db.server";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
@@ -78,6 +79,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
       getLoadContext() {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(cspNonceContext, newNonce());
         return context;
       },
     }),

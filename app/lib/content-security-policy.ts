@@ -1,4 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createContext, type RouterContextProvider } from "react-router";
+
+/**
+ * The request's CSP nonce, put in the router context by the Express app for every request it renders. Absent
+ * while React Router pre-renders pages at build time: such a file is served with hashes instead.
+ */
+export const cspNonceContext = createContext<string | undefined>(undefined);
+
+export function cspNonceFrom(context: Readonly<RouterContextProvider> | undefined): string | undefined {
+  try {
+    return context?.get(cspNonceContext);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The Content-Security-Policy of every page. Scripts run only from this origin and, inline, when they carry the

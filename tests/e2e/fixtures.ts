@@ -42,11 +42,9 @@ export const test = base.extend<{ failOnCspViolations: void }>({
         await watchForCspViolations(opened, violations);
         return opened;
       };
-      try {
-        await use();
-      } finally {
+      await use().finally(() => {
         browser.newContext = newContext;
-      }
+      });
       expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
     { auto: true },

@@ -295,7 +295,8 @@ describe("test hooks", () => {
   });
 
   it("do not exist for a request a proxy forwarded", async () => {
-    for (const headers of [{ "x-forwarded-for": "203.0.113.9" }, { forwarded: "for=203.0.113.9" }]) {
+    const forwarded: Record<string, string>[] = [{ "x-forwarded-for": "203.0.113.9" }, { forwarded: "for=203.0.113.9" }];
+    for (const headers of forwarded) {
       const response = await hook(headers);
       expect(response.status).toBe(404);
       expect(await response.text()).toBe("Not found");
