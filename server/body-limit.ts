@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "~/features/payments/payment-rules";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -11,6 +12,8 @@ export interface BodyLimit {
   path: RegExp;
   bytes: number;
   why: string;
+  /** What the 413 says, when the spec words it for this route. */
+  message?: string;
 }
 
 /** A page or resource route, with or without its React Router single-fetch `.data` suffix. */
@@ -23,7 +26,12 @@ const route = (pattern: string) => new RegExp(`^${pattern}/?(?:\\.data)?$`);
  */
 export const BODY_LIMITS: readonly BodyLimit[] = [
   { path: /^\/api\/stripe\/webhook$/, bytes: 1 * MB, why: "card-provider webhook events" },
-  { path: route("/resources/payments/proof"), bytes: 10 * MB + FORM_OVERHEAD, why: "payment proof: one file of 10 MB" },
+  {
+    path: route("/resources/payments/proof"),
+    bytes: MAX_PROOF_BYTES + FORM_OVERHEAD,
+    why: "payment proof: one file of 10 MB",
+    message: PROOF_MESSAGES.tooLarge,
+  },
   { path: route("/admin/users/[^/]+"), bytes: 6 * 10 * MB + FORM_OVERHEAD, why: "admin note photos: 6 files of 10 MB" },
   {
     path: route("/dashboard/google-business"),
@@ -37,8 +45,10 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
 /** Sign-in, JSON calls and forms without files. */
 export const DEFAULT_BODY_LIMIT = 1 * MB;
 
-export function bodyLimitFor(path: string, limits: readonly BodyLimit[] = BODY_LIMITS): number {
-  return limits.find((limit) => limit.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
+export const TOO_LARGE_MESSAGE = "Request body too large";
+
+export function bodyLimitFor(path: string, limits: readonly BodyLimit[] = BODY_LIMITS): Pick<BodyLimit, "bytes" | "message"> {
+  return limits.find((limit) => limit.path.test(path)) ?? { bytes: DEFAULT_BODY_LIMIT };
 }
 
 /** How long a connection may stay half-closed so the client reads the answer before it is cut off. */
@@ -50,17 +60,17 @@ const LINGER_MS = 2_000;
  * covers chunked bodies and every reader alike (React Router's adapter, Better Auth, body-parser). Past the
  * limit the request gets 413, no further byte reaches a reader, the socket stops being read and is closed.
  */
-export function limitRequestBodies(limitFor: (path: string) => number = bodyLimitFor): RequestHandler {
+export function limitRequestBodies(limitFor: (path: string) => Pick<BodyLimit, "bytes" | "message"> = bodyLimitFor): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const limit = limitFor(req.path);
     const declared = Number(req.headers["content-length"]);
     closeIfAnsweredEarly(req, res);
-    if (Number.isFinite(declared) && declared > limit) {
-      refuse(req, res, limit);
+    if (Number.isFinite(declared) && declared > limit.bytes) {
+      refuse(req, res, limit.message);
       return;
     }
-    countWhileStreaming(req, limit, () => refuse(req, res, limit));
+    countWhileStreaming(req, limit.bytes, () => refuse(req, res, limit.message));
     next();
   };
 }
@@ -102,12 +112,13 @@ function closeIfAnsweredEarly(req: IncomingMessage, res: Response): void {
   });
 }
 
-function refuse(req: Request, res: Response, limit: number): void {
+/** 413 in the house's JSON error shape (what the upload forms show). */
+function refuse(req: Request, res: Response, message = TOO_LARGE_MESSAGE): void {
   req.socket.pause();
   if (res.headersSent) {
     req.socket.destroy();
     return;
   }
-  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8" });
-  res.end(`Request body too large (at most ${limit} bytes here)`);
+  res.writeHead(413, { "Content-Type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify({ ok: false, error: message }));
 }

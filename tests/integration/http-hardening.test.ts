@@ -6,7 +6,10 @@ import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { BODY_LIMITS, bodyLimitFor, DEFAULT_BODY_LIMIT } from "../../server/body-limit";
+import { PROOF_MESSAGES } from "~/features/payments/payment-rules";
+import { BODY_LIMITS, DEFAULT_BODY_LIMIT, bodyLimitFor as limitOf } from "../../server/body-limit";
+
+const bodyLimitFor = (pathname: string) => limitOf(pathname).bytes;
 
 /**
  * The whole app over HTTP, loaded the way `npm run dev` loads it (Vite, the real route modules), so page routes,
@@ -186,7 +189,8 @@ describe("request bodies", () => {
       "content-type": type,
     });
     expect(result.status, JSON.stringify(result)).toBe(413);
-    expect(result.body).toContain("Request body too large");
+    const error = pathname === "/resources/payments/proof" ? PROOF_MESSAGES.tooLarge : "Request body too large";
+    expect(JSON.parse(result.body)).toEqual({ ok: false, error });
     expect(result.sent).toBeLessThan(bodyLimitFor(pathname) + 16 * MB);
   });
 
