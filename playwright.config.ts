@@ -1,4 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
@@ -9,6 +11,25 @@ export const E2E_STRIPE = {
   url: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
   webhookSecret: "whsec_e2e_fake_stripe_secret",
 };
+
+/**
+ * Every spec takes `test` from tests/e2e/fixtures.ts, whose fixture fails a test on any Content-Security-Policy
+ * violation; a spec importing Playwright's own `test` would silently skip that check, so the run refuses to start.
+ */
+function specsUsingPlaywrightTest(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".spec.ts"))
+    .filter((file) => {
+      const source = readFileSync(path.join(dir, file), "utf8");
+      return [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@playwright\/test["']/g)].some(([, names]) =>
+        names!.split(",").some((name) => name.trim() === "test" || name.trim().startsWith("test as ")),
+      );
+    });
+}
+const unguardedSpecs = specsUsingPlaywrightTest("tests/e2e");
+if (unguardedSpecs.length > 0) {
+  throw new Error(`Import \`test\` from ./fixtures, not @playwright/test, in: ${unguardedSpecs.join(", ")}`);
+}
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -8,6 +8,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+// Before any Zod schema parses: no eval under the Content-Security-Policy.
+import "./lib/zod-jitless";
 import { Toaster } from "./components/ui/toast";
 import { siteConfigFor } from "./lib/public-settings.server";
 import { sessionMiddleware } from "./lib/session-middleware.server";

@@ -10,26 +10,23 @@ import { signupServerProblem } from "~/features/auth/auth.schemas";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { lockDataFolder } from "~/lib/data-lock.server";
+import { cspNonceContext, newNonce } from "~/lib/content-security-policy";
 import { applyMigrations } from "~/lib/db.server";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
+import { limitRequestBodies } from "./body-limit";
+import { refuseCrossSiteRequests } from "./cross-site";
 import { liveEvents } from "./events";
 import { filesRouter } from "./files";
 import { checkoutRouter, stripeWebhookRouter } from "./payments";
-import { testHooks } from "./test-hooks";
+import { securityHeaders } from "./security-headers";
+import { onlyFromLoopback, testHooks } from "./test-hooks";
 
 interface AppOptions {
   /** Vite's dev middleware, when serving with hot reload. */
   devMiddleware?: express.RequestHandler;
-}
-
-function trustProxySetting(value: string | undefined): boolean | number | string {
-  if (!value) return false;
-  if (value === "true") return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
 }
 
 // For scripts/pglite-template.js, which runs against the build.
@@ -38,17 +35,21 @@ export { writePgliteTemplate } from "~/lib/db.server";
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", trustProxySetting(services.env.TRUST_PROXY));
+  // A hop count or the proxies' addresses (env.server.ts refuses `true`, which would trust any client's header).
+  app.set("trust proxy", services.env.TRUST_PROXY ?? false);
 
-  app.use((req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
+  app.use(securityHeaders(services.env.SITE_URL));
+  app.use((req, _res, next) => {
     // Better Auth keys its rate limits by this header; it is always replaced with the address Express
     // trusts (the socket, or the proxy chain per TRUST_PROXY), so a client cannot pick its own bucket.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
+
+  // Before anything reads a body: every body is held to its limit (body-limit.ts), and state-changing requests
+  // made by another site's page are refused (cross-site.ts; the card-provider webhook excepted).
+  app.use(limitRequestBodies());
+  app.use(refuseCrossSiteRequests(services.env.SITE_URL));
 
   // Pages, data and assets go out compressed; the live stream must not be buffered by a compressor.
   app.use(compression({ filter: (req, res) => req.path !== LIVE_STREAM_PATH && compression.filter(req, res) }));
@@ -59,14 +60,19 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(filesRouter(services));
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
   app.get(LIVE_STREAM_PATH, liveEvents(services));
-  if (services.env.E2E_TEST_HOOKS) app.use("/__test", testHooks(services));
+  if (services.env.E2E_TEST_HOOKS && services.env.NODE_ENV === "test") {
+    app.use("/__test", onlyFromLoopback, testHooks(services));
+  }
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {
     const client = path.resolve("build/client");
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // Pages are never served as files (build/client/index.html is the pre-rendered landing page): they go through
+    // React Router and carry their Content-Security-Policy.
+    const files = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (req.path.endsWith(".html") ? next() : files(req, res, next)));
   }
 
   app.all(
@@ -76,6 +82,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
       getLoadContext() {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(cspNonceContext, newNonce());
         return context;
       },
     }),

@@ -1,17 +1,41 @@
 import type { RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
+import { isAdmin } from "~/lib/roles.server";
 import { loadSessionUser } from "~/lib/session.server";
-import { canSeeChange, LIVE_EVENTS } from "~/lib/realtime";
+import { canSeeChange, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime";
 import type { Services } from "~/lib/services.server";
 
 const HEARTBEAT_MS = 15_000;
-const SESSION_CHECK_MS = 60_000;
+
+export interface LiveEventsOptions {
+  /** Open streams one user may hold on this instance (tabs, devices); the next one gets 429. */
+  maxStreamsPerUser: number;
+  /** How long an admin's role, once read, is trusted before another user's change makes the stream read it again. */
+  roleTtlMs: number;
+  /** How often each stream checks that its session still exists (and re-reads the role). */
+  sessionCheckMs: number;
+}
+
+export const LIVE_EVENTS_DEFAULTS: LiveEventsOptions = {
+  maxStreamsPerUser: 5,
+  roleTtlMs: 5_000,
+  sessionCheckMs: 60_000,
+};
 
 /**
  * One server-sent-events stream per signed-in browser. It forwards only the changes its viewer may see
  * (own rows; admins all), keeps the connection alive with heartbeats and closes when the session ends.
+ * The admin role is not trusted for the stream's lifetime: before forwarding another user's change the stream
+ * re-reads it once the last reading is older than roleTtlMs, so a revoked admin stops seeing other users' changes
+ * within seconds.
  */
-export function liveEvents({ auth, database, bus }: Services): RequestHandler {
+export function liveEvents(
+  { auth, database, bus }: Services,
+  options: Partial<LiveEventsOptions> = {},
+): RequestHandler {
+  const { maxStreamsPerUser, roleTtlMs, sessionCheckMs } = { ...LIVE_EVENTS_DEFAULTS, ...options };
+  const openStreams = new Map<string, number>();
+
   return async (req, res) => {
     const headers = fromNodeHeaders(req.headers);
     const { user } = await loadSessionUser(auth, database.db, headers);
@@ -19,7 +43,20 @@ export function liveEvents({ auth, database, bus }: Services): RequestHandler {
       res.status(401).json({ error: "You must be logged in" });
       return;
     }
-    const viewer = { userId: user.id, isAdmin: user.isAdmin };
+    const open = openStreams.get(user.id) ?? 0;
+    if (open >= maxStreamsPerUser) {
+      res.status(429).json({ error: "Too many live streams open for this account" });
+      return;
+    }
+    openStreams.set(user.id, open + 1);
+
+    const viewer: Viewer = { userId: user.id, isAdmin: user.isAdmin };
+    let roleReadAt = Date.now();
+    const readRole = async () => {
+      viewer.isAdmin = await isAdmin(database.db, viewer.userId).catch(() => false);
+      roleReadAt = Date.now();
+    };
+
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-cache, no-transform",
@@ -29,8 +66,14 @@ export function liveEvents({ auth, database, bus }: Services): RequestHandler {
     res.write("retry: 2000\n\n");
     const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
-    const unsubscribe = bus.subscribe((change) => {
+    // Changes are handled one after another, so a role re-read never lets a later change overtake an earlier one.
+    let queue = Promise.resolve();
+    const forward = async (change: Change) => {
+      if (change.userId !== viewer.userId && viewer.isAdmin && Date.now() - roleReadAt >= roleTtlMs) await readRole();
       if (canSeeChange(viewer, change)) send(LIVE_EVENTS.change, { table: change.table });
+    };
+    const unsubscribe = bus.subscribe((change) => {
+      queue = queue.then(() => forward(change)).catch(() => {});
     });
     const unsubscribeResync = bus.onResync(() => send(LIVE_EVENTS.resync, {}));
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
@@ -39,14 +82,23 @@ export function liveEvents({ auth, database, bus }: Services): RequestHandler {
       if (!current.user) {
         send(LIVE_EVENTS.sessionEnded, {});
         res.end();
+        return;
       }
-    }, SESSION_CHECK_MS);
+      viewer.isAdmin = current.user.isAdmin;
+      roleReadAt = Date.now();
+    }, sessionCheckMs);
 
+    let closed = false;
     const cleanup = () => {
+      if (closed) return;
+      closed = true;
       unsubscribe();
       unsubscribeResync();
       clearInterval(heartbeat);
       clearInterval(sessionCheck);
+      const remaining = (openStreams.get(user.id) ?? 1) - 1;
+      if (remaining > 0) openStreams.set(user.id, remaining);
+      else openStreams.delete(user.id);
     };
     res.on("close", cleanup);
   };

@@ -1,13 +1,33 @@
 import { eq } from "drizzle-orm";
-import express, { Router } from "express";
+import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { publishChanges } from "~/lib/realtime.server";
 import type { Services } from "~/lib/services.server";
 import { profiles } from "~db/schema";
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && LOOPBACK.test(address);
+}
+
 /**
- * End-to-end tests only (E2E_TEST_HOOKS=1, refused in production by the settings schema): lets a test
+ * The test hooks answer only a client on this machine talking to the server directly: the socket's address is
+ * loopback and no proxy forwarded the request (a proxy on this machine would make every client look local).
+ * Anyone else gets 404, as if the hooks did not exist.
+ */
+export const onlyFromLoopback: RequestHandler = (req, res, next) => {
+  const forwarded = req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined;
+  if (forwarded || !isLoopbackAddress(req.socket.remoteAddress)) {
+    res.status(404).type("text/plain").send("Not found");
+    return;
+  }
+  next();
+};
+
+/**
+ * End-to-end tests only (E2E_TEST_HOOKS=1 with NODE_ENV=test, from loopback; see onlyFromLoopback): lets a test
  * write what later features write, e.g. a notification for a customer, without a browser of its own.
  */
 export function testHooks(services: Services): Router {

@@ -48,13 +48,65 @@ describe("parseEnv", () => {
   it("requires AUTH_SECRET with a database server, and test hooks never in production", () => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h/db" })).toThrow(/AUTH_SECRET: is required/);
     expect(() => parseEnv({ DATA_DIR: dataDir(), NODE_ENV: "production", E2E_TEST_HOOKS: "1" })).toThrow(
-      /E2E_TEST_HOOKS: must not be set in production/,
+      /E2E_TEST_HOOKS: is only allowed with NODE_ENV=test/,
     );
+  });
+
+  it("allows the test hooks with NODE_ENV=test only", () => {
+    expect(parseEnv({ DATA_DIR: dataDir(), NODE_ENV: "test", E2E_TEST_HOOKS: "1" }).E2E_TEST_HOOKS).toBe(true);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), NODE_ENV: "development", E2E_TEST_HOOKS: "1" })).toThrow(
+      /E2E_TEST_HOOKS: is only allowed with NODE_ENV=test/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dataDir(), E2E_TEST_HOOKS: "true" })).toThrow(/E2E_TEST_HOOKS/);
+  });
+
+  it("takes TRUST_PROXY as a hop count or addresses, and refuses true with a clear message", () => {
+    expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,fd00::/8" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "fd00::/8",
+    ]);
+    expect(parseEnv({ DATA_DIR: dataDir() }).TRUST_PROXY).toBeUndefined();
+    expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY: must be a hop count \(e\.g\. 1\) or the proxies' addresses\/subnets.*not true/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY: .*not 10\.0\.0\.0\/33/);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "proxy.example" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("needs an https SITE_URL in production, except on this machine", () => {
+    const production = { DATA_DIR: dataDir(), NODE_ENV: "production" };
+    expect(() => parseEnv({ ...production, SITE_URL: "http://agency.example" })).toThrow(
+      /SITE_URL: must be an https URL in production/,
+    );
+    expect(parseEnv({ ...production, SITE_URL: "https://agency.example" }).SITE_URL).toBe("https://agency.example");
+    expect(parseEnv({ ...production, SITE_URL: "http://localhost:3000" }).SITE_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ ...production, SITE_URL: "http://127.0.0.1:8080" }).SITE_URL).toBe("http://127.0.0.1:8080");
+    expect(parseEnv({ ...production }).SITE_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ DATA_DIR: dataDir(), NODE_ENV: "development", SITE_URL: "http://dev.example" }).SITE_URL).toBe(
+      "http://dev.example",
+    );
+  });
+
+  it("refuses the card-provider test host settings in production", () => {
+    for (const [name, value] of [
+      ["STRIPE_API_HOST", "127.0.0.1"],
+      ["STRIPE_API_PORT", "12111"],
+      ["STRIPE_API_PROTOCOL", "http"],
+    ] as const) {
+      expect(() => parseEnv({ DATA_DIR: dataDir(), NODE_ENV: "production", [name]: value })).toThrow(
+        new RegExp(`${name}: is for tests only`),
+      );
+      expect(parseEnv({ DATA_DIR: dataDir(), NODE_ENV: "test", [name]: value })[name]).toBeDefined();
+    }
   });
 
   it("checks the card-payment and storage settings", () => {
     const env = parseEnv({
       DATA_DIR: dataDir(),
+      NODE_ENV: "test",
       STRIPE_SECRET_KEY: "sk_test_123",
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
       STRIPE_API_HOST: "127.0.0.1",

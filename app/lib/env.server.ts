@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -12,6 +13,43 @@ const booleanFlag = z
   .enum(["0", "1", "true", "false"])
   .transform((value) => value === "1" || value === "true");
 
+/** Express's names for address ranges, usable in TRUST_PROXY next to addresses and subnets. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  const version = isIP(address ?? "");
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (a hop count), or their addresses and subnets. Not `true`: that
+ * trusts every X-Forwarded-For a client writes, so anyone could pick the address rate limits are keyed by.
+ */
+const trustProxy = z.string().transform((value, ctx): number | string[] => {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (trimmed === "true" || entries.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        trimmed === "true"
+          ? "must be a hop count (e.g. 1) or the proxies' addresses/subnets (e.g. 10.0.0.0/8,loopback), not true: true trusts any X-Forwarded-For a client sends"
+          : `must be a hop count or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal${wrong.length ? ` (not ${wrong.join(", ")})` : ""}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** Hosts a production SITE_URL may name over plain http: this machine only. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -24,7 +62,7 @@ export const envSchema = z
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
     ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
-    TRUST_PROXY: optional(z.string()),
+    TRUST_PROXY: optional(trustProxy),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
     // Start-up admin: an existing non-admin account with ADMIN_EMAIL is promoted only when this is set.
@@ -88,12 +126,30 @@ export const envSchema = z
         message: "STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY must be set together",
       });
     }
-    if (env.E2E_TEST_HOOKS && env.NODE_ENV === "production") {
-      ctx.addIssue({
-        code: "custom",
-        path: ["E2E_TEST_HOOKS"],
-        message: "must not be set in production",
-      });
+    // Security settings (HTTP hardening, decision 014).
+    if (env.E2E_TEST_HOOKS && env.NODE_ENV !== "test") {
+      ctx.addIssue({ code: "custom", path: ["E2E_TEST_HOOKS"], message: "is only allowed with NODE_ENV=test" });
+    }
+    if (env.NODE_ENV === "production" && env.SITE_URL) {
+      const url = new URL(env.SITE_URL);
+      if (url.protocol !== "https:" && !LOCAL_HOSTS.has(url.hostname)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SITE_URL"],
+          message: "must be an https URL in production (http only for localhost or 127.0.0.1)",
+        });
+      }
+    }
+    if (env.NODE_ENV === "production") {
+      for (const name of ["STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"] as const) {
+        if (env[name] !== undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is for tests only (a fake card provider) and is refused in production",
+          });
+        }
+      }
     }
   });
 

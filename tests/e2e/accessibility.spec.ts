@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 
 for (const path of ["/signup", "/login", "/admin/login"]) {
   test(`${path} has no accessibility violations`, async ({ page }) => {

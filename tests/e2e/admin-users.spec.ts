@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, signUpWith, type Customer } from "./fixtures";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, signUpWith, type Customer, test } from "./fixtures";
 
 /** UTC+14, far from the server's zone: a date formatted on the server instead of in the browser would show. */
 const VIEWER_TIME_ZONE = "Pacific/Kiritimati";

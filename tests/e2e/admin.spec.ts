@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, newCustomer, signUpViaApi, signUpWith } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { E2E_ADMIN, expectToast, newCustomer, signUpViaApi, signUpWith, test } from "./fixtures";
 
 async function adminLogin(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/admin/login");

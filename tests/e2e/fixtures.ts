@@ -1,8 +1,56 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { E2E_BASE_URL } from "../../playwright.config";
 
 export { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
+
+/** Console messages by which Chromium reports a Content-Security-Policy violation. */
+const CSP_CONSOLE_MESSAGE = /Content-Security-Policy|Refused to/;
+
+/** Collects every CSP violation in the pages of a browser context: console errors and `securitypolicyviolation` events. */
+async function watchForCspViolations(context: BrowserContext, violations: string[]): Promise<void> {
+  const watchPage = (page: Page) =>
+    page.on("console", (message) => {
+      if (message.type() === "error" && CSP_CONSOLE_MESSAGE.test(message.text())) {
+        violations.push(`${page.url()} console: ${message.text()}`);
+      }
+    });
+  context.pages().forEach(watchPage);
+  context.on("page", watchPage);
+  await context.exposeBinding("__e2eCspViolation", ({ page }, text: string) => {
+    violations.push(`${page.url()} securitypolicyviolation: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __e2eCspViolation?: (text: string) => void }).__e2eCspViolation;
+      report?.(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+}
+
+/**
+ * The `test` every spec uses (playwright.config.ts refuses a spec that imports Playwright's own): a test fails on
+ * any Content-Security-Policy violation in its pages, including those of contexts it opens with browser.newContext.
+ */
+export const test = base.extend<{ failOnCspViolations: void }>({
+  failOnCspViolations: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = [];
+      await watchForCspViolations(context, violations);
+      const newContext = browser.newContext;
+      browser.newContext = async function (this: Browser, ...args: Parameters<Browser["newContext"]>) {
+        const opened = await newContext.apply(this, args);
+        await watchForCspViolations(opened, violations);
+        return opened;
+      };
+      await use().finally(() => {
+        browser.newContext = newContext;
+      });
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const STRONG_PASSWORD = "Str0ng-Password!";
 

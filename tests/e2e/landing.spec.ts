@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defaultSiteConfig } from "../../app/lib/site-config";
@@ -355,7 +356,7 @@ test.describe("served HTML of /", () => {
     const body = (document: string) => document.slice(document.indexOf("<body"));
     expect(body(html)).toBe(body(built).replaceAll(builtOrigin, baseURL!));
     const styleSheet = /<link rel="stylesheet" href="([^"]+)"\/>/.exec(built)![1]!;
-    expect(html).toContain(`<link rel="stylesheet" href="${styleSheet}" media="print" onload="this.media='all'"/>`);
+    expect(html).toContain(`<link rel="stylesheet" href="${styleSheet}" media="print"/>`);
     const css = await (await request.get(styleSheet)).text();
     expect(html).toContain(`<style>${css}</style>`);
     expect(response.headers()["etag"]).toBeTruthy();

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectToast, loginViaForm, newCustomer, signUpViaApi, signUpWith } from "./fixtures";
+import { expect } from "@playwright/test";
+import { expectToast, loginViaForm, newCustomer, signUpViaApi, signUpWith, test } from "./fixtures";
 
 test.describe("the login form", () => {
   test("a wrong password is refused", async ({ page, request }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 
 test("an unknown path shows the not-found page with a way home", async ({ page }) => {
   const response = await page.goto("/no/such/page");

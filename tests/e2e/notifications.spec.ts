@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { gotoWithLiveStream, newCustomer, sendNotification, signUpViaApi, type Customer } from "./fixtures";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { gotoWithLiveStream, newCustomer, sendNotification, signUpViaApi, type Customer, test } from "./fixtures";
 
 /** The spec's delay for a live update; measured from the moment the writer's call has returned. */
 const LIVE_UPDATE_MS = 1000;

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer } from "./fixtures";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test } from "./fixtures";
 import { paymentDialog, sendProofViaApi, sendZelleProofInDialog } from "./payments-support";
 
 /** How long a live change may take to reach the customer's open page after the admin's decision. */

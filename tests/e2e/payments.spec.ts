@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { E2E_STRIPE } from "../../playwright.config";
-import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi } from "./fixtures";
+import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
 import {
   completeCheckout,
   countDocumentLoads,

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { newCustomer, signUpViaApi } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { newCustomer, signUpViaApi, test } from "./fixtures";
 
 const NAV_LINKS = [
   ["Progress", "/dashboard/progress"],

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectToast, newCustomer, signUpWith, type Customer } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { expectToast, newCustomer, signUpWith, type Customer, test } from "./fixtures";
 
 async function fillSignup(page: Page, customer: Customer, confirmPassword = customer.password): Promise<void> {
   await page.getByLabel("Full Name").fill(customer.fullName);

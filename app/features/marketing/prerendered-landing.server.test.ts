@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "~/lib/site-config";
 import { configStamp } from "./config-stamp";
@@ -49,11 +50,22 @@ describe("the pre-rendered landing page", () => {
   it("carries its style sheet inline, with the link kept but not blocking the first paint", async () => {
     const html = await inlineStyleSheets(builtPage(), css);
     expect(html).toContain(
-      `<style>/* /assets/root-abc.css */ body{color:red}</style><link rel="stylesheet" href="/assets/root-abc.css" media="print" onload="this.media='all'"/>`,
+      `<style>/* /assets/root-abc.css */ body{color:red}</style><link rel="stylesheet" href="/assets/root-abc.css" media="print"/>`,
     );
     expect(await inlineStyleSheets(builtPage(), () => Promise.resolve("a{}</style><script>"))).toContain(
       "<style>a{}<\\/style><script></style>",
     );
+  });
+
+  it("carries a CSP that allows exactly its inline scripts, by hash", async () => {
+    const verdict = await adaptPrerenderedPage(builtPage(), "https://agency.example", defaultSiteConfig, css);
+    const policy = verdict.page!.contentSecurityPolicy;
+    // The hash is of the script as served (SITE_URL swapped in), not as built.
+    const served = createHash("sha256").update('ctx("https://agency.example/")').digest("base64");
+    expect(policy).toContain(`script-src 'self' 'sha256-${served}'`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(verdict.page!.html).not.toContain("onload=");
   });
 
   it("changes its stamp whenever a contact value changes", () => {

@@ -6,6 +6,8 @@
  * middleware answers it from the file, compressed, with an ETag. On the way, once per process:
  * - the page's style sheet is inlined (the first paint then waits for no other request) and its <link> is kept
  *   but made non-blocking, so hydration still finds it and the file is cached for the next pages;
+ * - its Content-Security-Policy is made from the sha256 hashes of its inline scripts (a static file has no
+ *   per-request nonce);
  * - the file was rendered with the build's settings. SITE_URL: the build's origin in the canonical, Open Graph
  *   and JSON-LD URLs is swapped for the server's. The contact values (SITE_AGENCY_NAME, SITE_PHONE, ...): the page
  *   carries a stamp of them; when the server's differ (settings changed after the build), `/` is rendered per
@@ -18,6 +20,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
+import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/content-security-policy";
 import { servicesIfRunning } from "~/lib/public-settings.server";
 import type { SiteConfig } from "~/lib/site-config";
 import { configStamp } from "./config-stamp";
@@ -31,6 +34,8 @@ export interface PrerenderedPage {
   etag: string;
   gzip: Buffer;
   brotli: Buffer;
+  /** The page's Content-Security-Policy: its inline scripts allowed by hash. */
+  contentSecurityPolicy: string;
 }
 
 export type PrerenderedVerdict = { page: PrerenderedPage } | { page: null; reason: string };
@@ -65,13 +70,15 @@ export async function adaptPrerenderedPage(
     promisify(brotliCompress)(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   ]);
   const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
-  return { page: { html, etag, gzip: gzipped, brotli } };
+  const policy = contentSecurityPolicy({ hashes: inlineScriptHashes(html) });
+  return { page: { html, etag, gzip: gzipped, brotli, contentSecurityPolicy: policy } };
 }
 
 /**
  * Puts each same-origin style sheet of the head into a <style> before its <link>, and turns the link into a
- * non-blocking one (`media="print"`, switched to `all` once loaded). React hydrates the head by rel and href, so
- * the link still matches, and it skips the extra <style>.
+ * non-blocking one (`media="print"`): the file is still fetched and cached for the next pages, while the inline
+ * copy styles this one. React hydrates the head by rel and href, so the link still matches, and it skips the extra
+ * <style>. No `onload` switches the media back: an inline event handler would need 'unsafe-hashes' in the CSP.
  */
 export async function inlineStyleSheets(
   html: string,
@@ -82,7 +89,7 @@ export async function inlineStyleSheets(
   let head = html.slice(0, headEnd);
   for (const [link, href] of [...head.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g)]) {
     const css = (await readStyleSheet(href!)).replaceAll("</style", "<\\/style");
-    const deferred = `<link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>`;
+    const deferred = `<link rel="stylesheet" href="${href}" media="print"/>`;
     head = head.replace(link, () => `<style>${css}</style>${deferred}`);
   }
   return head + html.slice(headEnd);
@@ -141,6 +148,7 @@ export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ re
     "Cache-Control": "public, max-age=0, must-revalidate",
     ETag: etag,
     Vary: "Accept-Encoding",
+    "Content-Security-Policy": page.contentSecurityPolicy,
   });
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
   if (encoding) headers.set("Content-Encoding", encoding);

@@ -1,0 +1,76 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { contentSecurityPolicy, cspNonceFrom } from "./lib/content-security-policy";
+
+export const streamTimeout = 5_000;
+
+/**
+ * React Router's default server entry, plus the page's Content-Security-Policy: each request gets a fresh nonce
+ * (server/app.ts puts it in the router context), which ServerRouter hands to <Scripts>, <ScrollRestoration>,
+ * <Links> and the streamed data scripts, and React to its own. The build-time pre-render has no nonce:
+ * prerendered-landing.server.ts serves that file with a policy made from the hashes of its inline scripts.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const nonce = cspNonceFrom(loadContext);
+  if (nonce) {
+    // In development Vite injects scripts of its own: violations are reported in the console, not enforced.
+    const header = import.meta.env.DEV ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
+    responseHeaders.set(header, contentSecurityPolicy({ nonce }, { dev: import.meta.env.DEV }));
+  }
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+
+    // Bots and SPA mode wait for all content.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    // Abort after `streamTimeout` so the rejected boundaries have time to flush.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors while rendering the shell are logged by handleDocumentRequest.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
