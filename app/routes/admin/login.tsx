@@ -1,5 +1,7 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
@@ -35,17 +37,20 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     if (denied) setSearchParams({}, { replace: true });
   }, [denied, loaderData.signedInAsCustomer, setSearchParams]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = adminLoginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-    if (!parsed.success) {
-      notify.error("Please fill in all fields");
-      return;
-    }
+  // The spec's admin login has one message for any missing field, in an 'Error' toast.
+  const [form] = useValidatedForm({
+    schema: adminLoginSchema,
+    toastTitle: "Error",
+    onValid(event, value) {
+      event.preventDefault();
+      void logIn(value);
+    },
+  });
+
+  async function logIn(value: { email: string; password: string }) {
     setPending(true);
     try {
-      const result = await signIn(parsed.data);
+      const result = await signIn(value);
       if (!result.ok) {
         notify.error(loginErrorMessage(result.error));
         return;
@@ -65,7 +70,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthCard title="Admin Login" description="Sign in to the back office.">
-      <form className="space-y-4" noValidate onSubmit={onSubmit}>
+      <form className="space-y-4" {...getFormProps(form)}>
         <Field id="email" label="Email" type="email" autoComplete="username" />
         <Field id="password" label="Password" type="password" autoComplete="current-password" />
         <Button type="submit" className="w-full" disabled={pending}>

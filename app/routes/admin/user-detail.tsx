@@ -3,12 +3,15 @@ import { data, isRouteErrorResponse, Link, useFetchers, useNavigation, useRevali
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { AdminGoogleBusinessInfo } from "~/features/business-info/components/admin-google-business-info";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
 import { decisionFormSchema, decisionToast } from "~/features/payments/payment-review";
+import { AdminProgressChecklist } from "~/features/progress/components/admin-progress-checklist";
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
+import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
@@ -52,10 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const LATER_TABS = [
   { value: "notes", label: "Notes", text: "Customer notes are coming soon." },
-  { value: "google-business", label: "Google Business", text: "Google Business information and progress are coming soon." },
-  { value: "website", label: "Web Site", text: "Website information and progress are coming soon." },
   { value: "credentials", label: "Credenciales", text: "The credentials editor is coming soon." },
 ];
+
+/** A service tab: the customer's information on the left, the progress checklist on the right; stacked on phones. */
+function ServiceColumns({ children }: { children: React.ReactNode }) {
+  return <div className="grid gap-6 lg:grid-cols-2">{children}</div>;
+}
 
 function BackToUsers() {
   return (
@@ -96,15 +102,26 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         <div className="overflow-x-auto">
           <TabsList aria-label="Customer sections">
             <TabsTrigger value="payments">Payments</TabsTrigger>
-            {LATER_TABS.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
-                {tab.label}
-              </TabsTrigger>
-            ))}
+            <TabsTrigger value="notes">Notes</TabsTrigger>
+            <TabsTrigger value="google-business">Google Business</TabsTrigger>
+            <TabsTrigger value="website">Web Site</TabsTrigger>
+            <TabsTrigger value="credentials">Credenciales</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="payments">
           <AdminPaymentsTab payments={payments} loading={reloading} />
+        </TabsContent>
+        <TabsContent value="google-business">
+          <ServiceColumns>
+            <AdminGoogleBusinessInfo />
+            <AdminProgressChecklist service="google_business" />
+          </ServiceColumns>
+        </TabsContent>
+        <TabsContent value="website">
+          <ServiceColumns>
+            <AdminWebsiteInfo />
+            <AdminProgressChecklist service="website" />
+          </ServiceColumns>
         </TabsContent>
         {LATER_TABS.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>

@@ -1,0 +1,64 @@
+import { eq, sql } from "drizzle-orm";
+import { googleBusinessProgress, websiteProgress } from "~db/schema";
+import type { Executor } from "~/lib/db.server";
+import type { Change } from "~/lib/realtime";
+import type { ServiceType } from "~/lib/service-catalog";
+import { WEBSITE_STEPS, type ProgressStepKey } from "./progress-steps";
+
+export interface ProgressStepChange<S extends ServiceType = ServiceType> {
+  userId: string;
+  service: S;
+  step: ProgressStepKey<S>;
+  done: boolean;
+}
+
+export interface ProgressStepResult {
+  /** Whether the step was done before this write (false when there was no record). */
+  wasDone: boolean;
+  /** What to publish after the commit. */
+  changes: Change[];
+}
+
+const TABLES = {
+  google_business: { table: googleBusinessProgress, name: "google_business_progress" },
+  website: { table: websiteProgress, name: "website_progress" },
+} as const;
+
+/** The website's current_step, recomputed in SQL from its step columns, so concurrent writes stay consistent. */
+const websiteDoneCount = sql.join(
+  WEBSITE_STEPS.map((step) => sql`${websiteProgress[step.key]}::int`),
+  sql` + `,
+);
+
+/**
+ * The one writer of a progress step: sets only that step's column (two admins ticking different steps
+ * of one customer at once both stick), creating the customer's record when it is missing (a website
+ * record with current_step 0 before the step is counted), and keeps the website's current_step equal to
+ * its done steps. Runs in the caller's transaction; the row is locked while it is read and written.
+ */
+export async function setProgressStep<S extends ServiceType>(
+  executor: Executor,
+  { userId, service, step, done }: ProgressStepChange<S>,
+): Promise<ProgressStepResult> {
+  const { table, name } = TABLES[service];
+  const column = (table as typeof googleBusinessProgress & typeof websiteProgress)[step as never] as never;
+  const [before] = await executor
+    .select({ done: column })
+    .from(table)
+    .where(eq(table.userId, userId))
+    .for("update");
+  await executor
+    .insert(table)
+    .values({ userId, ...(service === "website" ? { currentStep: 0 } : {}), [step]: done })
+    .onConflictDoUpdate({ target: table.userId, set: { [step]: done, updatedAt: new Date() } });
+  if (service === "website") {
+    await executor
+      .update(websiteProgress)
+      .set({ currentStep: sql`${websiteDoneCount}` })
+      .where(eq(websiteProgress.userId, userId));
+  }
+  return {
+    wasDone: (before as { done?: boolean } | undefined)?.done === true,
+    changes: [{ table: name, userId }],
+  };
+}
