@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { AdminGoogleBusinessInfo } from "~/features/business-info/components/admin-google-business-info";
+import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
@@ -12,6 +13,7 @@ import { AdminProgressChecklist } from "~/features/progress/components/admin-pro
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
+import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
@@ -36,7 +38,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     console.error("Failed to load payments:", error);
     return [];
   });
-  return { customer, payments };
+  const [googleBusinessInfo, websiteInfo] = await Promise.all([
+    getGoogleBusinessInfo({ db: database.db }, actor, { userId: customer.id }),
+    getWebsiteInfo({ db: database.db }, actor, { userId: customer.id }),
+  ]);
+  return { customer, payments, googleBusinessInfo, websiteInfo };
 }
 
 /** The payment card's decision form: `intent=decide`, paymentId, decision, notes. */
@@ -74,7 +80,7 @@ function BackToUsers() {
 }
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
-  const { customer, payments } = loaderData;
+  const { customer, payments, googleBusinessInfo, websiteInfo } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -113,13 +119,13 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="google-business">
           <ServiceColumns>
-            <AdminGoogleBusinessInfo />
+            <AdminGoogleBusinessInfo info={googleBusinessInfo} userId={customer.id} />
             <AdminProgressChecklist service="google_business" />
           </ServiceColumns>
         </TabsContent>
         <TabsContent value="website">
           <ServiceColumns>
-            <AdminWebsiteInfo />
+            <AdminWebsiteInfo info={websiteInfo} />
             <AdminProgressChecklist service="website" />
           </ServiceColumns>
         </TabsContent>

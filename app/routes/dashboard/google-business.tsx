@@ -1,10 +1,21 @@
-import { ClipboardList } from "lucide-react";
 import { PageTitle } from "~/components/nav-shell";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { GoogleBusinessInformation } from "~/features/business-info/components/google-business-form";
+import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
+import {
+  GOOGLE_SAVE_FAILED,
+  GOOGLE_SAVED,
+  googleBusinessFormSchema,
+  NOT_SIGNED_IN_FORM,
+} from "~/features/business-info/google-business.schemas";
+import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
 import { PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
-import { requireUser, services } from "~/lib/route-guards.server";
+import type { ActionResult } from "~/lib/forms";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { readInformationForm, saveFailure } from "~/lib/information-form.server";
+import { errorResponse, requireUser, services, sessionUser } from "~/lib/route-guards.server";
+import { notSignedIn } from "~/lib/errors";
 import type { Route } from "./+types/google-business";
 
 export const meta: Route.MetaFunction = () => [{ title: "Google My Business" }];
@@ -13,7 +24,35 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { database, stripe } = services(context);
   const payment = latestPayment(await listOwnPayments(database, user), "google_business", 1);
-  return { payment: payment ? { status: payment.status } : null, cardEnabled: stripe !== null };
+  const completed = payment?.status === "completed";
+  // The information is sent only behind a completed payment, as the page shows it.
+  const info = completed ? await getGoogleBusinessInfo({ db: database.db }, user, { userId: user.id }) : null;
+  return { payment: payment ? { status: payment.status } : null, cardEnabled: stripe !== null, info };
+}
+
+/**
+ * The form's save (multipart: the fields, `logo`, `photos`, `keepPhotos[i]`): answers `{ ok: true, message }`
+ * or a 4xx/5xx `{ ok: false, error }`. Its body limit is in server/body-limit.ts.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, bus, storage, secrets } = services(context);
+  try {
+    const actor = sessionUser(context);
+    if (!actor) throw notSignedIn(NOT_SIGNED_IN_FORM);
+    const formData = await readInformationForm(request);
+    if (!formData.ok) return formFailure(formData);
+    const saved = await getGoogleBusinessInfo({ db: database.db }, actor, { userId: actor.id });
+    const parsed = await parseForm(formData.value, googleBusinessFormSchema({ passwordSaved: saved?.gmailPassword.isSet ?? false }));
+    if (!parsed.ok) return formFailure(parsed);
+    await saveGoogleBusinessInfo({ db: database.db, bus, storage, secrets }, actor, {
+      fields: parsed.value,
+      logo: formData.value.get("logo") ?? undefined,
+      photos: formData.value.getAll("photos"),
+    });
+    return { ok: true, message: GOOGLE_SAVED } satisfies ActionResult;
+  } catch (error) {
+    return saveFailure(error, GOOGLE_SAVE_FAILED) ?? errorResponse(error);
+  }
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -29,21 +68,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p lang="es">Para continuar, realiza el pago de $250 por la configuración de tu Perfil de Google Business.</p>
         }
       >
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <ClipboardList aria-hidden="true" className="size-5 text-blue-700" />
-              Business Information
-            </CardTitle>
-            <CardDescription>Payment completed. Thank you!</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <p className="text-slate-700">
-              The business information form is coming soon: here you will send us your Gmail account, business details,
-              address, service cities and photos for your Google Business Profile.
-            </p>
-          </CardContent>
-        </Card>
+        <GoogleBusinessInformation info={loaderData.info} />
       </PaymentGate>
     </>
   );

@@ -1,10 +1,18 @@
-import { CheckCircle2, ClipboardList, Clock, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { PageTitle } from "~/components/nav-shell";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { NOT_SIGNED_IN_FORM } from "~/features/business-info/google-business.schemas";
 import { PayButton, PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment, secondPaymentBanner } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
-import { requireUser, services } from "~/lib/route-guards.server";
+import { WebsiteInformation } from "~/features/website-info/components/website-info-form";
+import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
+import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
+import { WEBSITE_SAVE_FAILED, WEBSITE_SAVED, websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
+import { notSignedIn } from "~/lib/errors";
+import type { ActionResult } from "~/lib/forms";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { readInformationForm, saveFailure } from "~/lib/information-form.server";
+import { errorResponse, requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/website";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website" }];
@@ -15,11 +23,39 @@ export async function loader({ context }: Route.LoaderArgs) {
   const payments = await listOwnPayments(database, user);
   const first = latestPayment(payments, "website", 1);
   const second = latestPayment(payments, "website", 2);
+  // The information is sent only behind a completed first payment, as the page shows it.
+  const info =
+    first?.status === "completed" ? await getWebsiteInfo({ db: database.db }, user, { userId: user.id }) : null;
   return {
     first: first ? { status: first.status } : null,
     second: second ? { status: second.status } : null,
     cardEnabled: stripe !== null,
+    info,
   };
+}
+
+/**
+ * The form's save (multipart: the fields, `logo`, `founderPhoto`): answers `{ ok: true, message }` or a
+ * 4xx/5xx `{ ok: false, error }`. Its body limit is in server/body-limit.ts.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, bus, storage, secrets } = services(context);
+  try {
+    const actor = sessionUser(context);
+    if (!actor) throw notSignedIn(NOT_SIGNED_IN_FORM);
+    const formData = await readInformationForm(request);
+    if (!formData.ok) return formFailure(formData);
+    const parsed = await parseForm(formData.value, websiteInfoFormSchema);
+    if (!parsed.ok) return formFailure(parsed);
+    await saveWebsiteInfo({ db: database.db, bus, storage, secrets }, actor, {
+      fields: parsed.value,
+      logo: formData.value.get("logo") ?? undefined,
+      founderPhoto: formData.value.get("founderPhoto") ?? undefined,
+    });
+    return { ok: true, message: WEBSITE_SAVED } satisfies ActionResult;
+  } catch (error) {
+    return saveFailure(error, WEBSITE_SAVE_FAILED) ?? errorResponse(error);
+  }
 }
 
 function SecondPaymentBanner({ second, cardEnabled }: { second: { status: string } | null; cardEnabled: boolean }) {
@@ -60,7 +96,7 @@ function SecondPaymentBanner({ second, cardEnabled }: { second: { status: string
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { first, second, cardEnabled } = loaderData;
+  const { first, second, cardEnabled, info } = loaderData;
   return (
     <>
       <PageTitle title="Website" description="Your website project information." />
@@ -72,21 +108,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         prompt={<p>Pay the first 50% ($350) to start your website. The second 50% ($350) is paid later.</p>}
       >
         <SecondPaymentBanner second={second} cardEnabled={cardEnabled} />
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <ClipboardList aria-hidden="true" className="size-5 text-blue-700" />
-              Website Information
-            </CardTitle>
-            <CardDescription>Domain, hosting, brand colors, visual assets and business details.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <p className="text-slate-700">
-              The website information form is coming soon: here you will tell us about your domain and hosting, brand
-              colors, logo, founder photo and business details.
-            </p>
-          </CardContent>
-        </Card>
+        <WebsiteInformation info={info} />
       </PaymentGate>
     </>
   );

@@ -1,14 +1,27 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { WebsiteInfoView } from "../website-info-views";
+import { WebsiteInfoReadOnly } from "./website-info-read-only";
 
-/** The Web Site tab's left column: the customer's submitted website information, read-only. */
-export function AdminWebsiteInfo() {
+/**
+ * The Web Site tab's left column: the customer's submitted website information, read-only, with the logo
+ * and founder photo as thumbnails (full size and download links) and the chosen colour as a named swatch.
+ * Domain and hosting passwords stay masked here; the Credenciales tab is where credentials are handled.
+ */
+export function AdminWebsiteInfo({ info }: { info: WebsiteInfoView | null }) {
   return (
-    <Card>
+    <Card data-testid="admin-website-info">
       <CardHeader>
         <CardTitle>Website Information</CardTitle>
       </CardHeader>
       <CardContent>
-        <p className="text-slate-600">No information submitted yet</p>
+        {info ? (
+          <WebsiteInfoReadOnly
+            info={info}
+            password={(type) => (info[type].password.isSet ? <span className="font-mono">••••••••</span> : null)}
+          />
+        ) : (
+          <p className="text-slate-600">No information submitted yet</p>
+        )}
       </CardContent>
     </Card>
   );

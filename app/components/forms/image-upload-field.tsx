@@ -1,0 +1,233 @@
+import { ImagePlus, X } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, type ChangeEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toast";
+import type { StoredImageView } from "~/lib/stored-files";
+import { checkUploadSizes, UPLOAD_KINDS, type UploadKind } from "~/lib/uploads";
+import { RequiredMark } from "./form-section";
+
+/** The toast titles a form gives its upload refusals (the spec's: 'File too large', 'Too many photos'). */
+export interface UploadToastTitles {
+  tooLarge?: string;
+  tooMany?: string;
+}
+
+const ACCEPT = "image/jpeg,image/png,image/webp";
+export const NOT_AN_IMAGE = "Please select an image file";
+
+/** The browser's checks on picked files (image type, size, count); the server checks the bytes again. */
+export function refusePickedFiles(
+  kind: UploadKind,
+  files: readonly File[],
+  alreadyChosen: number,
+  titles: UploadToastTitles,
+): boolean {
+  if (files.some((file) => !file.type.startsWith("image/"))) {
+    notify.error(NOT_AN_IMAGE);
+    return true;
+  }
+  const problem = checkUploadSizes(
+    kind,
+    files.map((file) => file.size),
+    alreadyChosen,
+  );
+  if (!problem) return false;
+  const title = problem.problem === "tooLarge" ? titles.tooLarge : problem.problem === "tooMany" ? titles.tooMany : undefined;
+  notify.error(problem.message, title);
+  return true;
+}
+
+/** An object URL for a picked file's preview, revoked when the file changes or the field goes away. */
+function useObjectUrls(files: readonly File[]): string[] {
+  const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  return urls;
+}
+
+function Preview({ src, alt, href }: { src: string; alt: string; href?: string }) {
+  const image = <img src={src} alt={alt} className="size-24 rounded-lg border border-slate-200 object-cover" />;
+  return href ? (
+    <a href={href} target="_blank" rel="noreferrer" className="rounded-lg focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+      {image}
+    </a>
+  ) : (
+    image
+  );
+}
+
+function PickButton({ inputId, label }: { inputId: string; label: string }) {
+  return (
+    <label
+      htmlFor={inputId}
+      className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600"
+    >
+      <ImagePlus aria-hidden="true" className="size-4" />
+      {label}
+    </label>
+  );
+}
+
+/**
+ * One image (a logo, a founder photo): the saved one's preview, or the picked file's. The file is not sent
+ * on its own: the form sends it with the other fields when the customer confirms, so an abandoned pick
+ * leaves nothing behind. The picked file is the parent's state (`file`), cleared on Cancel.
+ */
+export function ImageUploadField({
+  kind,
+  label,
+  saved,
+  file,
+  onFile,
+  titles = {},
+  required = false,
+}: {
+  kind: UploadKind;
+  label: string;
+  saved: StoredImageView | null;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  titles?: UploadToastTitles;
+  required?: boolean;
+}) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const files = useMemo(() => (file ? [file] : []), [file]);
+  const [preview] = useObjectUrls(files);
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.currentTarget.files ?? [])];
+    event.currentTarget.value = "";
+    if (picked.length === 0 || refusePickedFiles(kind, picked.slice(0, 1), 0, titles)) return;
+    onFile(picked[0]!);
+  };
+  const maxMb = UPLOAD_KINDS[kind].maxBytes / (1024 * 1024);
+  return (
+    <div className="space-y-2">
+      <p className="text-sm font-medium text-slate-800" id={`${inputId}-label`}>
+        {label}
+        {required ? <RequiredMark /> : null}
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        {preview ? (
+          <Preview src={preview} alt={`${label} preview`} />
+        ) : saved ? (
+          <Preview src={saved.thumbnailUrl} alt={label} href={saved.url} />
+        ) : (
+          <div className="grid size-24 place-items-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-600">
+            No image
+          </div>
+        )}
+        <div className="space-y-2">
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={ACCEPT}
+            className="sr-only"
+            aria-labelledby={`${inputId}-label`}
+            aria-describedby={hintId}
+            onChange={pick}
+          />
+          <PickButton inputId={inputId} label={saved || file ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`} />
+          {file ? (
+            <Button type="button" variant="ghost" size="sm" onClick={() => onFile(null)}>
+              <X aria-hidden="true" />
+              Remove new {label.toLowerCase()}
+            </Button>
+          ) : null}
+          <p id={hintId} className="text-xs text-slate-600">
+            JPEG, PNG or WebP, up to {maxMb}MB.{file ? ` Selected: ${file.name}` : ""}
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Several images of one kind (business photos): the saved ones the customer keeps plus new picks, at most
+ * the kind's limit in all. Removing a saved photo drops it from `kept`; the server removes it on save.
+ */
+export function ImageListField({
+  kind,
+  label,
+  saved,
+  kept,
+  onKept,
+  files,
+  onFiles,
+  titles = {},
+}: {
+  kind: UploadKind;
+  label: string;
+  saved: readonly StoredImageView[];
+  kept: readonly string[];
+  onKept: (urls: string[]) => void;
+  files: readonly File[];
+  onFiles: (files: File[]) => void;
+  titles?: UploadToastTitles;
+}) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const previews = useObjectUrls(files);
+  const max = UPLOAD_KINDS[kind].maxFiles;
+  const keptSaved = saved.filter((photo) => kept.includes(photo.url));
+  const count = keptSaved.length + files.length;
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.currentTarget.files ?? [])];
+    event.currentTarget.value = "";
+    if (picked.length === 0 || refusePickedFiles(kind, picked, count, titles)) return;
+    onFiles([...files, ...picked]);
+  };
+  return (
+    <div className="space-y-3">
+      <p className="text-sm font-medium text-slate-800" id={`${inputId}-label`}>
+        {label} ({count}/{max})
+      </p>
+      {count > 0 ? (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={label}>
+          {keptSaved.map((photo, index) => (
+            <li key={photo.url} className="relative w-fit">
+              <Preview src={photo.thumbnailUrl} alt={`Saved photo ${index + 1}`} href={photo.url} />
+              <RemoveImage label={`Remove saved photo ${index + 1}`} onClick={() => onKept(kept.filter((url) => url !== photo.url))} />
+            </li>
+          ))}
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="relative w-fit">
+              <Preview src={previews[index] ?? ""} alt={`New photo ${index + 1}: ${file.name}`} />
+              <RemoveImage label={`Remove new photo ${index + 1}`} onClick={() => onFiles(files.filter((_, at) => at !== index))} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <input
+        id={inputId}
+        type="file"
+        accept={ACCEPT}
+        multiple
+        className="sr-only"
+        aria-labelledby={`${inputId}-label`}
+        aria-describedby={hintId}
+        disabled={count >= max}
+        onChange={pick}
+      />
+      {count < max ? <PickButton inputId={inputId} label="Add photos" /> : null}
+      <p id={hintId} className="text-xs text-slate-600">
+        Up to {max} photos, JPEG, PNG or WebP, each up to {UPLOAD_KINDS[kind].maxBytes / (1024 * 1024)}MB.
+      </p>
+    </div>
+  );
+}
+
+function RemoveImage({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="absolute -top-2 -right-2 rounded-full bg-red-700 p-1 text-white shadow hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+    >
+      <X aria-hidden="true" className="size-3.5" />
+    </button>
+  );
+}

@@ -1,0 +1,290 @@
+import { getFormProps } from "@conform-to/react";
+import { useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { ConfirmSubmissionDialog, EditInformationButton, FormActions } from "~/components/forms/edit-controls";
+import { FormSection, TextField, type FieldMeta } from "~/components/forms/form-section";
+import { ImageUploadField } from "~/components/forms/image-upload-field";
+import { TextListInput } from "~/components/forms/text-list-input";
+import { useActionToast } from "~/components/forms/use-action-toast";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
+import { cleanTextList } from "~/features/business-info/business-rules";
+import type { ActionResult } from "~/lib/forms";
+import { PALETTE, paletteColor } from "../palette";
+import { websiteInfoFormSchema, WEBSITE_SAVED } from "../website-info.schemas";
+import type { WebsiteAccessView, WebsiteInfoView } from "../website-info-views";
+import { WebsiteInfoReadOnly } from "./website-info-read-only";
+
+// The website form keeps duplicates (spec section 5), but not empty entries.
+const cleanList = (values: readonly string[]) => cleanTextList(values, { unique: false });
+
+/**
+ * The Website page's content: editable while nothing is saved; afterwards read-only with 'Edit
+ * Information', and while editing, Cancel goes back to the saved values.
+ */
+export function WebsiteInformation({ info }: { info: WebsiteInfoView | null }) {
+  const [editing, setEditing] = useState(false);
+  if (info && !editing) {
+    return (
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-700">Your website information has been submitted. You can edit it at any time.</p>
+          <EditInformationButton onEdit={() => setEditing(true)} />
+        </div>
+        <WebsiteInfoReadOnly
+          info={info}
+          password={(type) => (info[type].password.isSet ? <span className="font-mono">••••••••</span> : null)}
+        />
+      </div>
+    );
+  }
+  return <WebsiteInfoForm info={info} onDone={() => setEditing(false)} />;
+}
+
+function formatPhoneInput(event: React.FormEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  input.value = formatUsPhone(input.value);
+}
+
+type Fields = ReturnType<typeof useValidatedForm<typeof websiteInfoFormSchema>>[1];
+
+/**
+ * A "has domain" / "has hosting" box revealing provider, username and password. Ticking or unticking
+ * clears the three (spec section 4): the inputs are remounted empty; until then they show the saved values.
+ */
+function AccessFields({
+  kind,
+  label,
+  checked,
+  onChecked,
+  provider,
+  access,
+  fields,
+}: {
+  kind: "domain" | "hosting";
+  label: string;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  provider: string | null;
+  access: WebsiteAccessView | undefined;
+  fields: Fields;
+}) {
+  const [cleared, setCleared] = useState(false);
+  const meta = (name: "Provider" | "Username" | "Password"): FieldMeta => fields[`${kind}${name}`];
+  const boxId = `${kind}-box`;
+  const hasField = kind === "domain" ? fields.hasDomain : fields.hasHosting;
+  const title = kind === "domain" ? "Domain" : "Hosting";
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-2">
+        <input
+          id={boxId}
+          type="checkbox"
+          name={hasField.name}
+          checked={checked}
+          onChange={(event) => {
+            onChecked(event.currentTarget.checked);
+            setCleared(true);
+          }}
+          className="size-4 rounded border-slate-300 accent-blue-700"
+        />
+        <label htmlFor={boxId} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      </div>
+      {checked ? (
+        <div key={String(cleared)} className="grid gap-4 sm:grid-cols-3">
+          <TextField field={meta("Provider")} label={`${title} Provider`} defaultValue={cleared ? "" : (provider ?? "")} />
+          <TextField
+            field={meta("Username")}
+            label={`${title} Username`}
+            autoComplete="off"
+            defaultValue={cleared ? "" : (access?.username ?? "")}
+          />
+          <TextField
+            field={meta("Password")}
+            label={`${title} Password`}
+            type="password"
+            autoComplete="new-password"
+            hint={!cleared && access?.password.isSet ? "Saved. Leave empty to keep it." : undefined}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The 20 named swatches as a radio group: arrow keys move between them, the chosen name is shown. */
+function BrandColors({ field, value, onChange }: { field: FieldMeta; value: string | null; onChange: (hex: string) => void }) {
+  const chosen = paletteColor(value);
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-slate-800">Primary Color</legend>
+      <div className="grid grid-cols-4 gap-2 sm:grid-cols-5 lg:grid-cols-10">
+        {PALETTE.map((color) => (
+          <label key={color.hex} className="group flex cursor-pointer flex-col items-center gap-1 text-center text-xs text-slate-700">
+            <input
+              type="radio"
+              name={field.name}
+              value={color.hex}
+              checked={value === color.hex}
+              onChange={() => onChange(color.hex)}
+              className="peer sr-only"
+            />
+            <span
+              aria-hidden="true"
+              className="size-9 rounded-full border-2 border-white shadow ring-2 ring-slate-200 peer-checked:ring-slate-900 peer-focus-visible:ring-blue-600"
+              style={{ backgroundColor: color.hex }}
+            />
+            <span>{color.name}</span>
+          </label>
+        ))}
+      </div>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {chosen ? `Selected: ${chosen.name} (${chosen.hex})` : "No color selected"}
+      </p>
+    </fieldset>
+  );
+}
+
+function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDone: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  const pending = fetcher.state !== "idle";
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [hasDomain, setHasDomain] = useState(info?.hasDomain ?? false);
+  const [hasHosting, setHasHosting] = useState(info?.hasHosting ?? false);
+  const [color, setColor] = useState<string | null>(info?.primaryColor ?? null);
+  const [serviceTypes, setServiceTypes] = useState<string[]>(info?.serviceTypes ?? []);
+  const [cities, setCities] = useState<string[]>(info?.serviceCities ?? []);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [founderPhoto, setFounderPhoto] = useState<File | null>(null);
+  const [form, fields] = useValidatedForm({
+    id: "website-info-form",
+    schema: websiteInfoFormSchema,
+    onValid(event) {
+      event.preventDefault();
+      formRef.current = event.currentTarget;
+      setConfirming(true);
+    },
+  });
+  useActionToast(fetcher.data, {
+    success: { title: WEBSITE_SAVED },
+    onSuccess: () => {
+      setConfirming(false);
+      onDone();
+    },
+    onFailure: () => setConfirming(false),
+  });
+  const confirm = () => {
+    const element = formRef.current;
+    if (!element) return;
+    const data = new FormData(element);
+    if (logo) data.set("logo", logo);
+    if (founderPhoto) data.set("founderPhoto", founderPhoto);
+    void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
+  };
+
+  return (
+    <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+      <FormSection title="Domain & Hosting" description="Tell us whether you already have a domain and hosting.">
+        <AccessFields
+          kind="domain"
+          label="I already have a domain"
+          checked={hasDomain}
+          onChecked={setHasDomain}
+          provider={info?.domainProvider ?? null}
+          access={info?.domain}
+          fields={fields}
+        />
+        <AccessFields
+          kind="hosting"
+          label="I already have hosting"
+          checked={hasHosting}
+          onChecked={setHasHosting}
+          provider={info?.hostingProvider ?? null}
+          access={info?.hosting}
+          fields={fields}
+        />
+      </FormSection>
+
+      <FormSection title="Brand Colors" description="Choose the main color of your website.">
+        <BrandColors field={fields.primaryColor} value={color} onChange={setColor} />
+      </FormSection>
+
+      <FormSection title="Visual Assets">
+        <div className="grid gap-6 sm:grid-cols-2">
+          <ImageUploadField kind="website-logo" label="Logo" saved={info?.logo ?? null} file={logo} onFile={setLogo} />
+          <ImageUploadField
+            kind="founder-photo"
+            label="Founder Photo"
+            saved={info?.founderPhoto ?? null}
+            file={founderPhoto}
+            onFile={setFounderPhoto}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection title="Business Information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.legalBusinessName} label="Legal Business Name" required defaultValue={info?.legalBusinessName} />
+          <TextField
+            field={fields.phoneNumber}
+            label="Phone Number"
+            required
+            type="tel"
+            inputMode="tel"
+            maxLength={PHONE_INPUT_MAX_LENGTH}
+            placeholder="(555) 123-4567"
+            defaultValue={info?.phoneNumber}
+            onInput={formatPhoneInput}
+          />
+        </div>
+        <TextListInput
+          field={fields.serviceTypes}
+          label="Service Type"
+          values={serviceTypes}
+          onChange={setServiceTypes}
+          clean={cleanList}
+          required
+          placeholder="e.g. Roof repair"
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField field={fields.facebookLink} label="Facebook" type="url" placeholder="https://facebook.com/..." defaultValue={info?.facebookLink ?? ""} />
+          <TextField field={fields.instagramLink} label="Instagram" type="url" placeholder="https://instagram.com/..." defaultValue={info?.instagramLink ?? ""} />
+          <TextField field={fields.linkedinLink} label="LinkedIn" type="url" placeholder="https://linkedin.com/..." defaultValue={info?.linkedinLink ?? ""} />
+        </div>
+        <TextListInput
+          field={fields.serviceCities}
+          label="Service City"
+          values={cities}
+          onChange={setCities}
+          clean={cleanList}
+          required
+          placeholder="e.g. Miami"
+        />
+      </FormSection>
+
+      <FormSection title="Location">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.address} label="Street Address" required autoComplete="street-address" defaultValue={info?.address} className="sm:col-span-2" />
+          <TextField field={fields.aptSuite} label="Apt/Suite" defaultValue={info?.aptSuite ?? ""} />
+          <TextField field={fields.city} label="City" required autoComplete="address-level2" defaultValue={info?.city} />
+          <TextField field={fields.state} label="State" required autoComplete="address-level1" defaultValue={info?.state} />
+          <TextField field={fields.zip} label="ZIP Code" required autoComplete="postal-code" inputMode="numeric" defaultValue={info?.zip} />
+        </div>
+      </FormSection>
+
+      <FormActions canCancel={info !== null} onCancel={onDone} pending={pending} submitLabel={info ? "Save Changes" : "Submit Information"} />
+      <ConfirmSubmissionDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!pending) setConfirming(open);
+        }}
+        onConfirm={confirm}
+        pending={pending}
+        description="Please confirm that your website information is correct before submitting."
+      />
+    </form>
+  );
+}

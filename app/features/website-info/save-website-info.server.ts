@@ -1,0 +1,164 @@
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import { websiteCredentials, websiteInfo } from "~db/schema";
+import {
+  markInformationReceived,
+  notifyAdmins,
+  prepareOptional,
+  removeFiles,
+  requireCompletedPayment,
+  sentFiles,
+  storeOptional,
+  submitterLabel,
+} from "~/features/business-info/information-support.server";
+import { requireActor } from "~/lib/actor-guards";
+import type { Db, Executor } from "~/lib/db.server";
+import { badRequest, HttpError } from "~/lib/errors";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import { encryptSecret, type Secrets } from "~/lib/secrets.server";
+import type { Actor } from "~/lib/session";
+import type { Storage } from "~/lib/storage.server";
+import { UPLOAD_KINDS } from "~/lib/uploads";
+import { websiteAccess } from "./get-website-info.server";
+import { WEBSITE_DEFAULT_ERROR, websiteInfoFormSchema, type WebsiteInfoFormInput } from "./website-info.schemas";
+import { toWebsiteInfoView, type WebsiteInfoView } from "./website-info-views";
+
+export interface SaveWebsiteInfoDeps {
+  db: Db;
+  bus: ChangeBus;
+  storage: Storage;
+  secrets: Secrets;
+}
+
+export interface SaveWebsiteInfoInput {
+  fields: WebsiteInfoFormInput;
+  /** A new logo / founder photo replaces the saved one; an empty file or nothing keeps it. */
+  logo?: unknown;
+  founderPhoto?: unknown;
+}
+
+export const WEBSITE_NOTIFICATIONS = {
+  submitted: { type: "website_submitted", title: "Website Information Submitted", verb: "submitted" },
+  updated: { type: "website_updated", title: "Website Information Updated", verb: "updated" },
+} as const;
+
+const CREDENTIAL_TITLES = { domain: "Domain", hosting: "Hosting" } as const;
+
+/**
+ * Writes a Domain or Hosting credential from the website form: the username, and the password encrypted
+ * (an empty password keeps the stored one). Only when its box is ticked and something was given; an
+ * unticked box leaves the credential as it is (the Credentials page owns it).
+ */
+async function writeAccess(
+  tx: Executor,
+  secrets: Secrets,
+  userId: string,
+  type: "domain" | "hosting",
+  access: { provider: string | null; username: string | null; password: string | null },
+): Promise<boolean> {
+  if (!access.username && !access.password) return false;
+  const set = {
+    ...(access.provider ? { title: access.provider } : {}),
+    ...(access.username ? { username: access.username } : {}),
+    ...(access.password ? { password: encryptSecret(secrets, access.password) } : {}),
+  };
+  await tx
+    .insert(websiteCredentials)
+    .values({ userId, credentialType: type, title: CREDENTIAL_TITLES[type], ...set })
+    .onConflictDoUpdate({
+      target: [websiteCredentials.userId, websiteCredentials.credentialType],
+      set: { ...set, updatedAt: new Date() },
+    });
+  return true;
+}
+
+/**
+ * Saves the signed-in customer's website information (one record per customer), once payment 1 is
+ * completed. Domain and hosting usernames and passwords go to the customer's Domain and Hosting
+ * credentials (passwords encrypted), never to website_info. A new logo or founder photo replaces the saved
+ * one (the old file is removed after the commit); the founder photo is its own file, never the avatar.
+ * The first save notifies every admin (`website_submitted`) and marks 'Client Information Received' done;
+ * later saves notify `website_updated`.
+ */
+export async function saveWebsiteInfo(
+  deps: SaveWebsiteInfoDeps,
+  actor: Actor | null,
+  input: SaveWebsiteInfoInput,
+): Promise<WebsiteInfoView> {
+  const { db, bus, storage, secrets } = deps;
+  const { id: userId } = requireActor(actor);
+  await requireCompletedPayment(db, userId, "website");
+
+  const parsed = websiteInfoFormSchema.safeParse(input.fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? WEBSITE_DEFAULT_ERROR);
+  const { domainUsername, domainPassword, hostingUsername, hostingPassword, ...fields } = parsed.data;
+  const [existing] = await db.select().from(websiteInfo).where(eq(websiteInfo.userId, userId));
+
+  const one = (kind: "website-logo" | "founder-photo", value: unknown) => {
+    const files = sentFiles(value === undefined ? [] : [value]);
+    if (files.length > 1) throw badRequest(UPLOAD_KINDS[kind].messages.tooMany);
+    return prepareOptional(kind, files);
+  };
+  const logo = await one("website-logo", input.logo);
+  const founder = await one("founder-photo", input.founderPhoto);
+
+  const { row, changes } = await storeOptional(storage, "website-logo", userId, logo, (storedLogo) =>
+    storeOptional(storage, "founder-photo", userId, founder, (storedFounder) =>
+      db.transaction(async (tx) => {
+        const values = {
+          ...fields,
+          logoUrl: storedLogo[0]?.url ?? existing?.logoUrl ?? null,
+          founderPhotoUrl: storedFounder[0]?.url ?? existing?.founderPhotoUrl ?? null,
+        };
+        const [written] = await tx
+          .insert(websiteInfo)
+          .values({ userId, ...values })
+          .onConflictDoUpdate({ target: websiteInfo.userId, set: { ...values, updatedAt: new Date() } })
+          // xmax = 0: this statement inserted the row, so this is the first save (even against a racing one).
+          .returning({ ...getTableColumns(websiteInfo), inserted: sql<boolean>`(xmax = 0)` });
+        if (!written) throw new HttpError(500, "The information was not saved");
+        const { inserted: first, ...row } = written;
+
+        const wroteDomain = fields.hasDomain
+          ? await writeAccess(tx, secrets, userId, "domain", {
+              provider: fields.domainProvider,
+              username: domainUsername,
+              password: domainPassword,
+            })
+          : false;
+        const wroteHosting = fields.hasHosting
+          ? await writeAccess(tx, secrets, userId, "hosting", {
+              provider: fields.hostingProvider,
+              username: hostingUsername,
+              password: hostingPassword,
+            })
+          : false;
+
+        const notice = first ? WEBSITE_NOTIFICATIONS.submitted : WEBSITE_NOTIFICATIONS.updated;
+        const who = await submitterLabel(tx, userId);
+        const notified = await notifyAdmins(
+          tx,
+          { type: notice.type, title: notice.title, message: `${who} ${notice.verb} their website information` },
+          userId,
+        );
+        const progress = first
+          ? await markInformationReceived(tx, userId, { service: "website", key: "clientInfoReceived" })
+          : [];
+        const access = await websiteAccess(tx, userId);
+        return {
+          row: toWebsiteInfoView(row, access),
+          changes: [
+            { table: "website_info", userId },
+            ...(wroteDomain || wroteHosting ? [{ table: "website_credentials", userId }] : []),
+            ...notified,
+            ...progress,
+          ],
+        };
+      }),
+    ),
+  );
+
+  await removeFiles(storage, "website-logo", logo.length > 0 ? [existing?.logoUrl] : []);
+  await removeFiles(storage, "founder-photo", founder.length > 0 ? [existing?.founderPhotoUrl] : []);
+  await publishChanges(bus, changes);
+  return row;
+}
