@@ -53,7 +53,7 @@ test("an admin approves a proof with a note: the customer's open page unlocks li
   await admin.getByPlaceholder("Add internal notes about this payment...").fill("Transfer received, thanks");
   await admin.getByRole("button", { name: "Approve Payment" }).click();
 
-  await expect(customerPage.getByText(/business information form is coming soon/)).toBeVisible({
+  await expect(customerPage.getByRole("heading", { name: "Gmail Credentials" })).toBeVisible({
     timeout: LIVE_UPDATE_MS,
   });
   await expect(customerPage.getByText("Payment Pending Review")).toHaveCount(0);

@@ -153,7 +153,7 @@ test("card path: Continue lands on the checkout page, and the signed webhook unl
   expect(checkout.form.success_url).toMatch(/\/dashboard\/google-business\?checkout=success$/);
 
   await completeCheckout(page.request, checkout);
-  await expect(page.getByText(/business information form is coming soon/)).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(page.getByRole("heading", { name: "Gmail Credentials" })).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await expect(page.getByText("Payment required to continue")).toHaveCount(0);
   expect(loads()).toBe(0);
 
@@ -187,14 +187,14 @@ test("website: payment 1 by card unlocks the page with the second-payment offer;
   await completeCheckout(page.request, checkout);
 
   await expect(page.getByText("First payment completed")).toBeVisible({ timeout: LIVE_UPDATE_MS });
-  await expect(page.getByText(/website information form is coming soon/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Domain & Hosting" })).toBeVisible();
   await page.getByRole("button", { name: "Pay Second 50% ($350)" }).click();
   await expect(paymentDialog(page).getByText("Website Development - Payment 2 of 2")).toBeVisible();
   await sendZelleProofInDialog(page);
   await expectToast(page, "Payment Submitted", "Your Zelle proof has been sent for review");
   await expect(page.getByText("Second payment pending review")).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay Second 50% ($350)" })).toHaveCount(0);
-  await expect(page.getByText(/website information form is coming soon/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Domain & Hosting" })).toBeVisible();
 
   await page.goto("/dashboard/progress");
   const rows = page.getByTestId("payment-status-row");

@@ -8,8 +8,11 @@ export function FormSection({
   action,
   className,
   children,
+  headingLevel = 2,
 }: {
   title: string;
+  /** h2 on a page of its own; h3 inside a card whose title is the h2. */
+  headingLevel?: 2 | 3;
   description?: ReactNode;
   /** Beside the title, e.g. an info button. */
   action?: ReactNode;
@@ -17,13 +20,14 @@ export function FormSection({
   children: ReactNode;
 }) {
   const id = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section aria-labelledby={id} className={cn("space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6", className)}>
       <div className="flex items-start justify-between gap-3">
         <div className="space-y-1">
-          <h3 id={id} className="text-base font-semibold text-slate-900">
+          <Heading id={id} className="text-base font-semibold text-slate-900">
             {title}
-          </h3>
+          </Heading>
           {description ? <p className="text-sm text-slate-600">{description}</p> : null}
         </div>
         {action}

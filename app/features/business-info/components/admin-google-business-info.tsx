@@ -18,6 +18,7 @@ export function AdminGoogleBusinessInfo({ info, userId }: { info: GoogleBusiness
         {info ? (
           <GoogleBusinessReadOnly
             info={info}
+            headingLevel={3}
             password={
               <RevealedSecret secret={info.gmailPassword} fields={{ kind: "gmail-password", userId }} label="Gmail password" />
             }

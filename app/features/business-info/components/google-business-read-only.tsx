@@ -8,10 +8,18 @@ import type { GoogleBusinessInfoView } from "../google-business-views";
  * saving and the admin's 'Business Information' column. `password` renders the masked Gmail password
  * (the admin's has a reveal).
  */
-export function GoogleBusinessReadOnly({ info, password }: { info: GoogleBusinessInfoView; password: ReactNode }) {
+export function GoogleBusinessReadOnly({
+  info,
+  password,
+  headingLevel = 2,
+}: {
+  info: GoogleBusinessInfoView;
+  password: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <div className="space-y-4">
-      <FormSection title="Gmail Credentials">
+      <FormSection headingLevel={headingLevel} title="Gmail Credentials">
         <ReadOnlyList
           items={[
             { label: "Gmail Email", value: info.gmailEmail },
@@ -19,7 +27,7 @@ export function GoogleBusinessReadOnly({ info, password }: { info: GoogleBusines
           ]}
         />
       </FormSection>
-      <FormSection title="Business Information">
+      <FormSection headingLevel={headingLevel} title="Business Information">
         <ReadOnlyList
           items={[
             { label: "Logo", value: info.logo ? <ImageThumbnails images={[info.logo]} label="Logo" /> : null, wide: true },
@@ -31,7 +39,7 @@ export function GoogleBusinessReadOnly({ info, password }: { info: GoogleBusines
           ]}
         />
       </FormSection>
-      <FormSection title="Social Media Links">
+      <FormSection headingLevel={headingLevel} title="Social Media Links">
         <ReadOnlyList
           items={[
             { label: "Facebook", value: <ExternalLink href={info.facebookLink} /> },
@@ -40,7 +48,7 @@ export function GoogleBusinessReadOnly({ info, password }: { info: GoogleBusines
           ]}
         />
       </FormSection>
-      <FormSection title="Business Address">
+      <FormSection headingLevel={headingLevel} title="Business Address">
         <ReadOnlyList
           items={[
             { label: "Street Address", value: info.address },
@@ -51,10 +59,10 @@ export function GoogleBusinessReadOnly({ info, password }: { info: GoogleBusines
           ]}
         />
       </FormSection>
-      <FormSection title="Service Cities">
+      <FormSection headingLevel={headingLevel} title="Service Cities">
         <TextChips values={info.serviceCities} label="Service cities" />
       </FormSection>
-      <FormSection title="Business Photos">
+      <FormSection headingLevel={headingLevel} title="Business Photos">
         {info.photos.length > 0 ? (
           <ImageThumbnails images={info.photos} label="Photo" />
         ) : (

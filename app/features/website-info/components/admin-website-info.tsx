@@ -17,6 +17,7 @@ export function AdminWebsiteInfo({ info }: { info: WebsiteInfoView | null }) {
         {info ? (
           <WebsiteInfoReadOnly
             info={info}
+            headingLevel={3}
             password={(type) => (info[type].password.isSet ? <span className="font-mono">••••••••</span> : null)}
           />
         ) : (

@@ -11,13 +11,15 @@ import { ColorSwatch } from "./color-swatch";
 export function WebsiteInfoReadOnly({
   info,
   password,
+  headingLevel = 2,
 }: {
   info: WebsiteInfoView;
   password: (type: "domain" | "hosting") => ReactNode;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <div className="space-y-4">
-      <FormSection title="Domain & Hosting">
+      <FormSection headingLevel={headingLevel} title="Domain & Hosting">
         <ReadOnlyList
           items={[
             { label: "Has Domain", value: info.hasDomain ? "Yes" : "No" },
@@ -39,10 +41,10 @@ export function WebsiteInfoReadOnly({
           ]}
         />
       </FormSection>
-      <FormSection title="Brand Colors">
+      <FormSection headingLevel={headingLevel} title="Brand Colors">
         <ReadOnlyList items={[{ label: "Primary Color", value: <ColorSwatch hex={info.primaryColor} /> }]} />
       </FormSection>
-      <FormSection title="Visual Assets">
+      <FormSection headingLevel={headingLevel} title="Visual Assets">
         <ReadOnlyList
           items={[
             { label: "Logo", value: info.logo ? <ImageThumbnails images={[info.logo]} label="Logo" /> : null },
@@ -53,7 +55,7 @@ export function WebsiteInfoReadOnly({
           ]}
         />
       </FormSection>
-      <FormSection title="Business Information">
+      <FormSection headingLevel={headingLevel} title="Business Information">
         <ReadOnlyList
           items={[
             { label: "Legal Business Name", value: info.legalBusinessName },
@@ -66,7 +68,7 @@ export function WebsiteInfoReadOnly({
           ]}
         />
       </FormSection>
-      <FormSection title="Location">
+      <FormSection headingLevel={headingLevel} title="Location">
         <ReadOnlyList
           items={[
             { label: "Street Address", value: info.address },

@@ -1,0 +1,251 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
+import { PROOF_PNG, sendProofViaApi } from "./payments-support";
+
+/** How long a live change may take to reach another browser's open page. */
+const LIVE_UPDATE_MS = 5000;
+
+const image = (name: string) => ({ name, mimeType: "image/png", buffer: PROOF_PNG });
+
+/** The page's own content: the toast stack is left out, as a toast fading in or out has no stable contrast. */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
+}
+
+/** Nothing wider than the viewport: the page works at 375 px without sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.view);
+}
+
+/** A customer in a browser of their own with a pending proof for the service's first payment. */
+async function customerWithProof(browser: Browser, service: "google_business" | "website") {
+  const customer = newCustomer();
+  const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  await signUpViaApi(page, customer);
+  const session = await page.request.get("/resources/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  await sendProofViaApi(page.request, service, 1);
+  return { page, userId: user.id, customer };
+}
+
+/** An admin in a browser of their own, who approves the customer's pending payment and opens a tab. */
+async function adminApproves(browser: Browser, userId: string, tab: "Google Business" | "Web Site"): Promise<Page> {
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await gotoWithLiveStream(page, `/admin/users/${userId}`);
+  await page.getByRole("button", { name: "Approve Payment" }).click();
+  await expectToast(page, "Status Updated");
+  await page.getByRole("tab", { name: tab }).click();
+  return page;
+}
+
+/** Picks a colour by clicking its swatch's label, as a pointer user does (the radio itself is visually hidden). */
+async function pickColor(page: Page, name: string): Promise<void> {
+  await page.getByRole("group", { name: "Primary Color" }).getByText(name, { exact: true }).click();
+  await expect(page.getByRole("radio", { name, exact: true })).toBeChecked();
+}
+
+function confirmDialog(page: Page) {
+  return page.getByRole("dialog", { name: "Confirm Submission" });
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test("Google Business: a paid customer fills the form with a logo and two photos; the admin sees it live and downloads the logo", async ({
+  browser,
+}) => {
+  const { page, userId } = await customerWithProof(browser, "google_business");
+  const admin = await adminApproves(browser, userId, "Google Business");
+  const adminColumn = admin.getByTestId("admin-google-business-info");
+  await expect(adminColumn.getByText("No information submitted yet")).toBeVisible();
+
+  await gotoWithLiveStream(page, "/dashboard/google-business");
+  await expect(page.getByRole("heading", { name: "Gmail Credentials" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+
+  // The info dialogs.
+  await page.getByRole("button", { name: "Why Gmail?" }).click();
+  await expect(page.getByRole("dialog", { name: "Gmail Credentials" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "How we use it" }).click();
+  await expect(page.getByRole("dialog", { name: "How We Use Your Account" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // An empty submit: the first error in a 'Validation Error' toast, each beside its field.
+  await page.getByRole("button", { name: "Submit Information" }).click();
+  await expectToast(page, "Validation Error", "Invalid email address");
+  await expect(page.getByText("Gmail password is required")).toBeVisible();
+  await expect(page.getByLabel("ZIP Code")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Gmail Email").fill("ana.business@gmail.com");
+  await page.getByLabel("Gmail Password").fill("Gmail-Pass-e2e");
+  await page.getByLabel("Logo").setInputFiles(image("logo.png"));
+  await expect(page.getByRole("img", { name: "Logo preview" })).toBeVisible();
+  await page.getByLabel("Legal Business Name").fill("Ruiz Roofing LLC");
+  await page.getByLabel("Type of Service").fill("Roofing");
+  const today = await page.getByLabel("Opening Date").getAttribute("max");
+  expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await page.getByLabel("Opening Date").fill("2016-04-02");
+  await page.getByLabel("Phone Number").pressSequentially("5551234567");
+  await expect(page.getByLabel("Phone Number")).toHaveValue("(555) 123-4567");
+  await page.getByLabel("Website").fill("https://ruiz.example.com");
+  await page.getByLabel("Facebook").fill("https://facebook.com/ruiz");
+  await page.getByLabel("Street Address").fill("1 Main St");
+  await page.getByRole("textbox", { name: "City", exact: true }).fill("Miami");
+  await page.getByLabel("State").fill("FL");
+  await page.getByLabel("ZIP Code").fill("33101");
+  const city = page.getByRole("textbox", { name: "Service City" });
+  await city.fill(" Miami ");
+  await city.press("Enter");
+  await city.fill("miami");
+  await page.getByRole("button", { name: "Add service city" }).click();
+  await city.fill("Doral");
+  await city.press("Enter");
+  await expect(page.getByRole("list", { name: "Service City" }).getByRole("listitem")).toHaveText(["Miami", "Doral"]);
+  await page.locator('input[type="file"][multiple]').setInputFiles([image("one.png"), image("two.png")]);
+  await expect(page.getByRole("img", { name: /^New photo/ })).toHaveCount(2);
+  await expectNoSidewaysScroll(page);
+
+  await page.getByRole("button", { name: "Submit Information" }).click();
+  await expect(confirmDialog(page)).toBeVisible();
+  await confirmDialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expectToast(page, "Your information has been saved successfully");
+  await expect(page.getByRole("button", { name: "Edit Information" })).toBeVisible();
+  await expect(page.getByText("Ruiz Roofing LLC")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The admin's open tab shows the values and the files without a reload.
+  await expect(adminColumn.getByText("Ruiz Roofing LLC")).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(adminColumn.getByText("ana.business@gmail.com")).toBeVisible();
+  await expect(adminColumn.getByRole("img", { name: /^Photo \d \(open full size\)/ })).toHaveCount(2);
+  await expect(adminColumn.getByRole("img", { name: "Logo (open full size)" })).toBeVisible();
+  const download = admin.waitForEvent("download");
+  await adminColumn.getByRole("link", { name: "Download logo" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.png$/);
+  expect((await file.createReadStream()).readable).toBe(true);
+  // The masked password, revealed on request.
+  await adminColumn.getByRole("button", { name: "Show Gmail password" }).click();
+  await expect(adminColumn.getByTestId("revealed-secret")).toHaveText("Gmail-Pass-e2e");
+
+  // Edit, change, Cancel: the saved values are back.
+  await page.getByRole("button", { name: "Edit Information" }).click();
+  await page.getByLabel("Legal Business Name").fill("Something Else");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Ruiz Roofing LLC")).toBeVisible();
+  await expect(page.getByText("Something Else")).toHaveCount(0);
+
+  // Edit, change, remove a photo, save: the admin sees the change live.
+  await page.getByRole("button", { name: "Edit Information" }).click();
+  await expect(page.getByLabel("Legal Business Name")).toHaveValue("Ruiz Roofing LLC");
+  await page.getByLabel("Legal Business Name").fill("Ruiz Roofing Inc");
+  await page.getByRole("button", { name: "Remove saved photo 2" }).click();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await confirmDialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expectToast(page, "Your information has been saved successfully");
+  await expect(page.getByText("Ruiz Roofing Inc")).toBeVisible();
+  await expect(adminColumn.getByText("Ruiz Roofing Inc")).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(adminColumn.getByRole("img", { name: /^Photo/ })).toHaveCount(1);
+});
+
+test("Google Business: too many photos are refused in the browser with the spec's toast", async ({ browser }) => {
+  const { page, userId } = await customerWithProof(browser, "google_business");
+  await adminApproves(browser, userId, "Google Business");
+  await page.goto("/dashboard/google-business");
+  const photos = page.locator('input[type="file"][multiple]');
+  await photos.setInputFiles(Array.from({ length: 7 }, (_, i) => image(`p${i}.png`)));
+  await expectToast(page, "Too many photos", "You can only upload 6 more photo(s)");
+  await expect(page.getByRole("img", { name: /^New photo/ })).toHaveCount(0);
+});
+
+test("Website: colour, domain box (unticking clears it), logo and founder photo; the admin sees it live", async ({ browser }) => {
+  const { page, userId } = await customerWithProof(browser, "website");
+  const admin = await adminApproves(browser, userId, "Web Site");
+  const adminColumn = admin.getByTestId("admin-website-info");
+  await expect(adminColumn.getByText("No information submitted yet")).toBeVisible();
+
+  await gotoWithLiveStream(page, "/dashboard/website");
+  await expect(page.getByText("First payment completed")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Domain & Hosting" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+
+  // The domain box reveals three fields; unticking and ticking again clears them.
+  const domainBox = page.getByLabel("I already have a domain");
+  await domainBox.check();
+  await page.getByLabel("Domain Provider").fill("GoDaddy");
+  await page.getByLabel("Domain Username").fill("ana-domains");
+  await page.getByLabel("Domain Password").fill("Domain-Pass-1");
+  await domainBox.uncheck();
+  await expect(page.getByLabel("Domain Provider")).toHaveCount(0);
+  await domainBox.check();
+  await expect(page.getByLabel("Domain Provider")).toHaveValue("");
+  await expect(page.getByLabel("Domain Username")).toHaveValue("");
+  await expect(page.getByLabel("Domain Password")).toHaveValue("");
+  await page.getByLabel("Domain Provider").fill("Namecheap");
+  await page.getByLabel("Domain Username").fill("ana-names");
+  await page.getByLabel("Domain Password").fill("Domain-Pass-2");
+
+  // The colours are a radio group the keyboard can use.
+  await pickColor(page, "Blue");
+  await page.getByRole("radio", { name: "Blue", exact: true }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: "Navy" })).toBeChecked();
+  await expect(page.getByText("Selected: Navy (#1E3A8A)")).toBeVisible();
+
+  await page.getByLabel("Logo").setInputFiles(image("logo.png"));
+  await page.getByLabel("Founder Photo").setInputFiles(image("founder.png"));
+  await expect(page.getByRole("img", { name: "Founder Photo preview" })).toBeVisible();
+
+  // An empty list of service types: the website form's rule.
+  await page.getByLabel("Legal Business Name").fill("Ruiz Roofing LLC");
+  await page.getByLabel("Phone Number").fill("(555) 987-6543");
+  await page.getByRole("button", { name: "Submit Information" }).click();
+  await expectToast(page, "Validation Error", "At least one service type is required");
+
+  await page.getByRole("textbox", { name: "Service Type" }).fill("Roof repair");
+  await page.getByRole("textbox", { name: "Service Type" }).press("Enter");
+  await page.getByRole("textbox", { name: "Service City" }).fill("Miami");
+  await page.getByRole("textbox", { name: "Service City" }).press("Enter");
+  await page.getByLabel("Street Address").fill("1 Main St");
+  await page.getByRole("textbox", { name: "City", exact: true }).fill("Miami");
+  await page.getByLabel("State").fill("FL");
+  await page.getByLabel("ZIP Code").fill("33101");
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("button", { name: "Submit Information" }).click();
+  await confirmDialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expectToast(page, "Website information submitted successfully");
+  await expect(page.getByRole("button", { name: "Edit Information" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await expect(adminColumn.getByText("Ruiz Roofing LLC")).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(adminColumn.getByText("Navy (#1E3A8A)")).toBeVisible();
+  await expect(adminColumn.getByText("Namecheap")).toBeVisible();
+  await expect(adminColumn.getByText("ana-names")).toBeVisible();
+  await expect(adminColumn.getByText("Domain-Pass-2")).toHaveCount(0);
+  await expect(adminColumn.getByRole("img", { name: "Founder photo (open full size)" })).toBeVisible();
+  const download = admin.waitForEvent("download");
+  await adminColumn.getByRole("link", { name: "Download logo" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.png$/);
+
+  // Edit and Cancel: unchanged. Edit and save: the admin sees the new colour.
+  await page.getByRole("button", { name: "Edit Information" }).click();
+  await pickColor(page, "Teal");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Navy (#1E3A8A)")).toBeVisible();
+  await page.getByRole("button", { name: "Edit Information" }).click();
+  await expect(page.getByRole("radio", { name: "Navy" })).toBeChecked();
+  await pickColor(page, "Teal");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await confirmDialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expectToast(page, "Website information submitted successfully");
+  await expect(adminColumn.getByText("Teal (#14B8A6)")).toBeVisible({ timeout: LIVE_UPDATE_MS });
+});
