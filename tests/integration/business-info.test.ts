@@ -14,6 +14,10 @@ import {
   websiteProgress,
 } from "~db/schema";
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
+import type { GoogleBusinessFormInput } from "~/features/business-info/google-business.schemas";
+import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
+import { HttpError } from "~/lib/errors";
+import type { Storage } from "~/lib/storage.server";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { isEncryptedValue } from "~/lib/secrets.server";
 import { keyFromFileUrl } from "~/lib/stored-files";
@@ -273,6 +277,24 @@ describe("Google Business information", () => {
     });
     await expectHttpError(getGoogleBusinessInfo({ db: database.db }, customerB.user, { userId: customerA.id }), 404);
     await expectHttpError(getGoogleBusinessInfo({ db: database.db }, null, { userId: customerA.id }), 401);
+  });
+
+  it("answers 'Failed to upload file' when storage fails, and changes nothing", async () => {
+    const before = (await googleRow(customerA.id))!;
+    const broken: Storage = {
+      ...services.storage,
+      put: () => Promise.reject(new Error("disk full")),
+      get: (bucket, key) => services.storage.get(bucket, key),
+      delete: (bucket, key) => services.storage.delete(bucket, key),
+    };
+    const error = await saveGoogleBusinessInfo(
+      { db: database.db, bus: services.bus, storage: broken, secrets: services.secrets },
+      customerA.user,
+      { fields: { ...GOOGLE_FIELDS, gmailPassword: "", serviceCities: ["Miami"] } as unknown as GoogleBusinessFormInput, logo: png("logo.png") },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 500, message: "Failed to upload file" });
+    expect(await googleRow(customerA.id)).toEqual(before);
   });
 
   it("refuses a file that is not an image and keeps the saved logo", async () => {

@@ -1,5 +1,5 @@
 import { ImagePlus, X } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, type ChangeEvent } from "react";
+import { useEffect, useId, useMemo, type ChangeEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import type { StoredImageView } from "~/lib/stored-files";
@@ -55,12 +55,14 @@ function Preview({ src, alt, href }: { src: string; alt: string; href?: string }
   );
 }
 
-function PickButton({ inputId, label }: { inputId: string; label: string }) {
+/**
+ * The visible "choose" button is the label around the (visually hidden) file input, so a click opens the
+ * picker and the keyboard reaches the input itself, whose focus rings the label.
+ */
+function PickButton({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <label
-      htmlFor={inputId}
-      className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600"
-    >
+    <label className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 has-[:disabled]:hidden">
+      {children}
       <ImagePlus aria-hidden="true" className="size-4" />
       {label}
     </label>
@@ -91,7 +93,6 @@ export function ImageUploadField({
 }) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
-  const inputRef = useRef<HTMLInputElement>(null);
   const files = useMemo(() => (file ? [file] : []), [file]);
   const [preview] = useObjectUrls(files);
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -118,17 +119,17 @@ export function ImageUploadField({
           </div>
         )}
         <div className="space-y-2">
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept={ACCEPT}
-            className="sr-only"
-            aria-labelledby={`${inputId}-label`}
-            aria-describedby={hintId}
-            onChange={pick}
-          />
-          <PickButton inputId={inputId} label={saved || file ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`} />
+          <PickButton label={saved || file ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}>
+            <input
+              id={inputId}
+              type="file"
+              accept={ACCEPT}
+              className="sr-only"
+              aria-labelledby={`${inputId}-label`}
+              aria-describedby={hintId}
+              onChange={pick}
+            />
+          </PickButton>
           {file ? (
             <Button type="button" variant="ghost" size="sm" onClick={() => onFile(null)}>
               <X aria-hidden="true" />
@@ -200,18 +201,19 @@ export function ImageListField({
           ))}
         </ul>
       ) : null}
-      <input
-        id={inputId}
-        type="file"
-        accept={ACCEPT}
-        multiple
-        className="sr-only"
-        aria-labelledby={`${inputId}-label`}
-        aria-describedby={hintId}
-        disabled={count >= max}
-        onChange={pick}
-      />
-      {count < max ? <PickButton inputId={inputId} label="Add photos" /> : null}
+      <PickButton label="Add photos">
+        <input
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          multiple
+          className="sr-only"
+          aria-labelledby={`${inputId}-label`}
+          aria-describedby={hintId}
+          disabled={count >= max}
+          onChange={pick}
+        />
+      </PickButton>
       <p id={hintId} className="text-xs text-slate-600">
         Up to {max} photos, JPEG, PNG or WebP, each up to {UPLOAD_KINDS[kind].maxBytes / (1024 * 1024)}MB.
       </p>
