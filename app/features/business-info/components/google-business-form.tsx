@@ -153,14 +153,14 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
         </div>
       </FormSection>
 
-      <FormSection title="Service Cities" description="The cities where you offer your services.">
+      {/* Not among the spec's required-marked fields, though at least one city is required. */}
+      <FormSection title="Service Cities" description="The cities where you offer your services (at least one).">
         <TextListInput
           field={fields.serviceCities}
           label="Service City"
           values={cities}
           onChange={setCities}
           clean={cleanCities}
-          required
           placeholder="e.g. Miami"
         />
       </FormSection>
