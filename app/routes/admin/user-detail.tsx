@@ -105,6 +105,14 @@ async function progressAction(form: FormData, context: Route.ActionArgs["context
 }
 
 /**
+ * The status a progress toggle answers in the browser when its request could not be sent (offline). Both
+ * clientAction and shouldRevalidate read it, and that is on purpose: React Router moves a clientAction
+ * that shares nothing with the rest of the module into a chunk of its own, fetched only when first
+ * needed, which offline it cannot be. Sharing this statement keeps it in the page's own chunk.
+ */
+const NOT_SENT_STATUS = 503;
+
+/**
  * In the browser: a progress toggle that cannot reach the server (offline) answers 'Failed to update
  * progress' like a refusal, so the toggle goes back instead of the page turning into its error screen.
  */
@@ -115,13 +123,13 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   } catch (error) {
     if (intent !== PROGRESS_INTENT) throw error;
     console.error("Failed to update progress:", error);
-    return data<ActionResult>({ ok: false, error: PROGRESS_UPDATE_FAILED }, { status: 503 });
+    return data<ActionResult>({ ok: false, error: PROGRESS_UPDATE_FAILED }, { status: NOT_SENT_STATUS });
   }
 }
 
-/** A refused or failed save changed nothing: the page's data need not (and, offline, cannot) reload. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isActionResult(actionResult) && !actionResult.ok) return false;
+/** A refused or unsent save changed nothing: the page's data need not (and, offline, cannot) reload. */
+export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === NOT_SENT_STATUS || (isActionResult(actionResult) && !actionResult.ok)) return false;
   return defaultShouldRevalidate;
 }
 
