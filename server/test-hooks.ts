@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
 import { publishChanges } from "~/lib/realtime.server";
 import type { Services } from "~/lib/services.server";
 import { profiles } from "~db/schema";
@@ -54,6 +55,24 @@ export function testHooks(services: Services): Router {
     ]);
     await publishChanges(services.bus, changes);
     res.status(201).json({ ok: true });
+  });
+  // No screen deletes a progress record; this lets a test show that a deletion reaches the customer's open page.
+  const progressBody = z.object({ email: z.email(), service: z.enum(["google_business", "website"]) });
+  router.post("/progress/delete", async (req, res) => {
+    const body = progressBody.parse(req.body);
+    const [profile] = await services.database.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.email, body.email.toLowerCase()));
+    if (!profile) {
+      res.status(404).json({ error: "No such user" });
+      return;
+    }
+    const { deleted, changes } = await services.database.db.transaction((tx) =>
+      deleteProgressRecord(tx, { userId: profile.id, service: body.service }),
+    );
+    await publishChanges(services.bus, changes);
+    res.status(200).json({ ok: true, deleted });
   });
   return router;
 }

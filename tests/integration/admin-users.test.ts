@@ -83,12 +83,21 @@ describe("listCustomers", () => {
       companyName: "Pat Partial LLC",
       avatarUrl: null,
       createdAt: "2026-03-01T10:04:00.000Z",
+      activity: "in_progress",
     });
     expect(listed[4]!.companyName).toBeNull();
   });
 
   it("counts active, inactive and in-progress customers", async () => {
-    expect((await listCustomers(database, admin.user)).counters).toEqual({ total: 5, active: 2, inactive: 1, inProgress: 2 });
+    const { customers: listed, counters } = await listCustomers(database, admin.user);
+    expect(counters).toEqual({ total: 5, active: 2, inactive: 1, inProgress: 2 });
+    expect(listed.map((customer) => [customer.fullName, customer.activity])).toEqual([
+      ["Pat Partial", "in_progress"],
+      ["Ian Info", "in_progress"],
+      ["Wes Website", "active"],
+      ["Gail Google", "active"],
+      ["Ivy Inactive", "inactive"],
+    ]);
   });
 
   it("does not count a second admin as a customer", async () => {

@@ -158,6 +158,14 @@ export const ROWS: Row[] = [
     expect: everyone("ok"),
     note: "test hooks exist only with E2E_TEST_HOOKS in tests; no session is involved",
   },
+  {
+    route: "/__test/progress/delete",
+    method: "POST",
+    body: { email: "{a.email}", service: "website" },
+    json: true,
+    expect: everyone("ok"),
+    note: "test hook: deletes A's website progress record (none here) through the one deletion writer",
+  },
 
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },
@@ -232,6 +240,14 @@ export const ROWS: Row[] = [
     expect: adminPage,
     data: { admin: 409 },
     note: "deciding A's payment: only an admin; the admin layout's middleware refuses customers before the action. As a data request the payment is already decided (409: the action ran)",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
+    body: { intent: "progress", service: "google_business", step: "profileCreation", done: "on" },
+    expect: adminPage,
+    note: "ticking a step of A's checklist: only an admin (the use case refuses customers again past the guard, see progress.test.ts); ticking it again answers the same",
   },
   { route: "/admin/settings", method: "GET", expect: adminPage },
   { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id and role only" },

@@ -42,15 +42,21 @@ export async function setProgressStep<S extends ServiceType>(
 ): Promise<ProgressStepResult> {
   const { table, name } = TABLES[service];
   const column = (table as typeof googleBusinessProgress & typeof websiteProgress)[step as never] as never;
+  // Make sure the record exists first, then lock it: of two writers finding no record, the second waits for
+  // the first's insert to commit and then reads the committed step, so only one of them sees it "not done".
+  await executor
+    .insert(table)
+    .values({ userId, ...(service === "website" ? { currentStep: 0 } : {}) })
+    .onConflictDoNothing({ target: table.userId });
   const [before] = await executor
     .select({ done: column })
     .from(table)
     .where(eq(table.userId, userId))
     .for("update");
   await executor
-    .insert(table)
-    .values({ userId, ...(service === "website" ? { currentStep: 0 } : {}), [step]: done })
-    .onConflictDoUpdate({ target: table.userId, set: { [step]: done, updatedAt: new Date() } });
+    .update(table)
+    .set({ [step]: done, updatedAt: new Date() })
+    .where(eq(table.userId, userId));
   if (service === "website") {
     await executor
       .update(websiteProgress)

@@ -1,4 +1,4 @@
-import type { UserCounters } from "./user-counters";
+import type { CustomerActivity, UserCounters } from "./user-counters";
 
 /** One customer as the admin list and the customer detail header show them. */
 export interface Customer {
@@ -11,8 +11,13 @@ export interface Customer {
   createdAt: string;
 }
 
+/** A customer in the admin list, with the activity the counters count them under. */
+export interface ListedCustomer extends Customer {
+  activity: CustomerActivity;
+}
+
 export interface CustomerList {
-  customers: Customer[];
+  customers: ListedCustomer[];
   counters: UserCounters;
 }
 

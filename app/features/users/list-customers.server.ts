@@ -5,7 +5,7 @@ import type { Db } from "~/lib/db.server";
 import type { Actor } from "~/lib/session";
 import { customerColumns, isCustomer } from "./customer-query.server";
 import { toCustomer, type CustomerList } from "./customer-views";
-import { countUsers, type CustomerWork } from "./user-counters";
+import { countUsers, customerActivity, type CustomerWork } from "./user-counters";
 
 /**
  * Every customer (admins left out), newest first, with the counters of the admin list. One query: each
@@ -37,5 +37,8 @@ export async function listCustomers({ db }: { db: Db }, actor: Actor | null): Pr
     websiteProgress: row.websiteProgressId ? { websiteLaunch: Boolean(row.websiteLaunch) } : null,
     hasGoogleInfo: Boolean(row.hasGoogleInfo),
   }));
-  return { customers: rows.map(toCustomer), counters: countUsers(work) };
+  return {
+    customers: rows.map((row, i) => ({ ...toCustomer(row), activity: customerActivity(work[i]!) })),
+    counters: countUsers(work),
+  };
 }

@@ -1,5 +1,13 @@
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useFetchers, useNavigation, useRevalidator } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  useFetchers,
+  useNavigation,
+  useRevalidator,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -10,13 +18,22 @@ import { decidePayment } from "~/features/payments/decide-payment.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
 import { decisionFormSchema, decisionToast } from "~/features/payments/payment-review";
 import { AdminProgressChecklist } from "~/features/progress/components/admin-progress-checklist";
+import { getCustomerProgress } from "~/features/progress/get-customer-progress.server";
+import type { ProgressLoad } from "~/features/progress/progress-views";
+import {
+  PROGRESS_INTENT,
+  PROGRESS_UPDATE_FAILED,
+  PROGRESS_UPDATED,
+  progressToggleFormSchema,
+} from "~/features/progress/progress.schemas";
+import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { HttpError } from "~/lib/errors";
-import type { ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import { isActionResult, type ActionResult } from "~/lib/forms";
+import { formFailure, INVALID_REQUEST, parseForm } from "~/lib/forms.server";
 import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/user-detail";
 
@@ -38,18 +55,35 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     console.error("Failed to load payments:", error);
     return [];
   });
-  const [googleBusinessInfo, websiteInfo] = await Promise.all([
+  const [googleBusinessInfo, websiteInfo, progress] = await Promise.all([
     getGoogleBusinessInfo({ db: database.db }, actor, { userId: customer.id }),
     getWebsiteInfo({ db: database.db }, actor, { userId: customer.id }),
+    getCustomerProgress(database, actor, { userId: customer.id }).then(
+      (records): ProgressLoad => ({ ok: true, progress: records }),
+      (error: unknown): ProgressLoad => {
+        console.error("Failed to load progress:", error);
+        return { ok: false };
+      },
+    ),
   ]);
-  return { customer, payments, googleBusinessInfo, websiteInfo };
+  return { customer, payments, googleBusinessInfo, websiteInfo, progress };
 }
 
-/** The payment card's decision form: `intent=decide`, paymentId, decision, notes. */
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * Two forms post here: the payment card's decision (`intent=decide`, paymentId, decision, notes) and a
+ * progress toggle (`intent=progress`, service, step, done).
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return formFailure({ error: INVALID_REQUEST });
+  }
+  if (form.get("intent") === PROGRESS_INTENT) return progressAction(form, context, params.userId);
   const { database, bus } = services(context);
   try {
-    const parsed = await parseForm(request, decisionFormSchema);
+    const parsed = await parseForm(form, decisionFormSchema);
     if (!parsed.ok) return formFailure(parsed);
     await decidePayment({ db: database.db, bus }, sessionUser(context), parsed.value);
     const toast = decisionToast(parsed.value.decision);
@@ -57,6 +91,52 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return errorResponse(error);
   }
+}
+
+/** A progress toggle: any refusal answers the spec's 'Failed to update progress' with its status. */
+async function progressAction(form: FormData, context: Route.ActionArgs["context"], userId: string) {
+  const failed = (status: number) => data<ActionResult>({ ok: false, error: PROGRESS_UPDATE_FAILED }, { status });
+  const parsed = await parseForm(form, progressToggleFormSchema);
+  if (!parsed.ok) return failed(400);
+  const { database, bus } = services(context);
+  try {
+    const { service, step, done } = parsed.value;
+    await toggleProgressStep({ db: database.db, bus }, sessionUser(context), { userId, service, step, done });
+    return { ok: true, title: PROGRESS_UPDATED } satisfies ActionResult;
+  } catch (error) {
+    if (error instanceof HttpError) return failed(error.status);
+    console.error("Failed to update progress:", error);
+    return failed(500);
+  }
+}
+
+/**
+ * The status a progress toggle answers in the browser when its request could not be sent (offline). Both
+ * clientAction and shouldRevalidate read it, and that is on purpose: React Router moves a clientAction
+ * that shares nothing with the rest of the module into a chunk of its own, fetched only when first
+ * needed, which offline it cannot be. Sharing this statement keeps it in the page's own chunk.
+ */
+const NOT_SENT_STATUS = 503;
+
+/**
+ * In the browser: a progress toggle that cannot reach the server (offline) answers 'Failed to update
+ * progress' like a refusal, so the toggle goes back instead of the page turning into its error screen.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (intent !== PROGRESS_INTENT) throw error;
+    console.error("Failed to update progress:", error);
+    return data<ActionResult>({ ok: false, error: PROGRESS_UPDATE_FAILED }, { status: NOT_SENT_STATUS });
+  }
+}
+
+/** A refused or unsent save changed nothing: the page's data need not (and, offline, cannot) reload. */
+export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === NOT_SENT_STATUS || (isActionResult(actionResult) && !actionResult.ok)) return false;
+  return defaultShouldRevalidate;
 }
 
 const LATER_TABS = [
@@ -80,7 +160,7 @@ function BackToUsers() {
 }
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
-  const { customer, payments, googleBusinessInfo, websiteInfo } = loaderData;
+  const { customer, payments, googleBusinessInfo, websiteInfo, progress } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -120,13 +200,21 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         <TabsContent value="google-business">
           <ServiceColumns>
             <AdminGoogleBusinessInfo info={googleBusinessInfo} userId={customer.id} />
-            <AdminProgressChecklist service="google_business" />
+            <AdminProgressChecklist
+              service="google_business"
+              record={progress.ok ? progress.progress.google_business : null}
+              failed={!progress.ok}
+            />
           </ServiceColumns>
         </TabsContent>
         <TabsContent value="website">
           <ServiceColumns>
             <AdminWebsiteInfo info={websiteInfo} />
-            <AdminProgressChecklist service="website" />
+            <AdminProgressChecklist
+              service="website"
+              record={progress.ok ? progress.progress.website : null}
+              failed={!progress.ok}
+            />
           </ServiceColumns>
         </TabsContent>
         {LATER_TABS.map((tab) => (

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Card } from "~/components/ui/card";
-import type { Customer } from "../customer-views";
+import type { ListedCustomer } from "../customer-views";
 import { CustomerAvatar } from "./customer-avatar";
 
 const REGISTRATION_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
@@ -12,7 +12,7 @@ export const customerPath = (id: string) => `/admin/users/${id}`;
  * The customer list, newest first. A click anywhere on a row opens the customer; for the keyboard and
  * screen readers the name is a link to the same place. On narrow screens the table scrolls sideways.
  */
-export function CustomerTable({ customers }: { customers: Customer[] }) {
+export function CustomerTable({ customers }: { customers: ListedCustomer[] }) {
   const navigate = useNavigate();
   if (customers.length === 0) {
     return (
@@ -39,6 +39,7 @@ export function CustomerTable({ customers }: { customers: Customer[] }) {
             <tr
               key={customer.id}
               data-testid="customer-row"
+              data-activity={customer.activity}
               className="cursor-pointer border-b border-slate-100 last:border-0 hover:bg-slate-50"
               onClick={(event) => {
                 // The name link navigates by itself; the rest of the row follows it.

@@ -1,0 +1,36 @@
+import { CheckCircle2, Circle } from "lucide-react";
+import type { ServiceType } from "~/lib/service-catalog";
+import { PROGRESS_STEPS } from "../progress-steps";
+
+/**
+ * A read-only checklist: a done step has a check mark and its label in bold, a step not done an empty
+ * circle; screen readers hear "done" or "not done" after each label. Never told apart by colour alone.
+ */
+export function ProgressChecklist({
+  service,
+  steps,
+  label,
+}: {
+  service: ServiceType;
+  steps: Record<string, boolean>;
+  label: string;
+}) {
+  return (
+    <ol aria-label={label} className="space-y-2">
+      {PROGRESS_STEPS[service].map((step) => {
+        const done = steps[step.key] === true;
+        return (
+          <li key={step.key} data-testid="progress-step" data-done={done} className="flex items-center gap-3">
+            {done ? (
+              <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-green-700" />
+            ) : (
+              <Circle aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+            )}
+            <span className={done ? "font-medium text-slate-900" : "text-slate-600"}>{step.label}</span>
+            <span className="sr-only">{done ? "done" : "not done"}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

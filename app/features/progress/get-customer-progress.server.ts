@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { requireAdminActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import { notFound } from "~/lib/errors";
+import type { Actor } from "~/lib/session";
+import { readProgress } from "./progress-query.server";
+import type { CustomerProgress } from "./progress-views";
+
+/** Any customer's progress records, for the admin's customer page: admins only (anonymous 401, customers 403). */
+export async function getCustomerProgress(
+  { db }: { db: Db },
+  actor: Actor | null,
+  { userId }: { userId: string },
+): Promise<CustomerProgress> {
+  requireAdminActor(actor);
+  if (!z.uuid().safeParse(userId).success) throw notFound("Customer not found");
+  return readProgress(db, userId);
+}

@@ -1,0 +1,11 @@
+import { requireActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import type { Actor } from "~/lib/session";
+import { readProgress } from "./progress-query.server";
+import type { CustomerProgress } from "./progress-views";
+
+/** The signed-in customer's own progress records: only the actor's own user id is ever read. */
+export async function getOwnProgress({ db }: { db: Db }, actor: Actor | null): Promise<CustomerProgress> {
+  const { id } = requireActor(actor);
+  return readProgress(db, id);
+}

@@ -1,0 +1,13 @@
+import type { ServiceType } from "~/lib/service-catalog";
+
+/** One service's progress record as the screens read it: each step's column key and whether it is done. */
+export interface ServiceProgressView {
+  steps: Record<string, boolean>;
+  updatedAt: string;
+}
+
+/** A customer's two progress records; null where the customer has no record for that service. */
+export type CustomerProgress = Record<ServiceType, ServiceProgressView | null>;
+
+/** What a page's loader hands the progress screens: the records, or that they could not be read. */
+export type ProgressLoad = { ok: true; progress: CustomerProgress } | { ok: false };

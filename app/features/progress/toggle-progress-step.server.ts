@@ -1,0 +1,71 @@
+import { and, eq } from "drizzle-orm";
+import { profiles } from "~db/schema";
+import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { isCustomer } from "~/features/users/customer-query.server";
+import { requireAdminActor } from "~/lib/actor-guards";
+import { recordAuditEvent } from "~/lib/audit.server";
+import type { Db } from "~/lib/db.server";
+import { badRequest, notFound } from "~/lib/errors";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import type { Actor } from "~/lib/session";
+import type { ServiceType } from "~/lib/service-catalog";
+import { progressNotification } from "./progress-notification";
+import type { ProgressStepKey } from "./progress-steps";
+import { progressToggleSchema, type ProgressToggleInput } from "./progress.schemas";
+import { setProgressStep } from "./set-progress-step.server";
+
+export interface ToggleProgressStepDeps {
+  db: Db;
+  bus: ChangeBus;
+}
+
+export interface ToggledProgressStep {
+  done: boolean;
+  /** Whether the customer was told: only when the step went from not done to done. */
+  notified: boolean;
+}
+
+/**
+ * An admin ticks or unticks one step of a customer's checklist. Only that step's column is written (through
+ * setProgressStep, which creates a missing record). Marking a step done that was not done notifies the
+ * customer; unmarking, or marking an already done step again, does not. Every toggle is an audit event.
+ * Both are written in the same transaction; the changes are published after the commit.
+ */
+export async function toggleProgressStep(
+  { db, bus }: ToggleProgressStepDeps,
+  actor: Actor | null,
+  input: ProgressToggleInput,
+): Promise<ToggledProgressStep> {
+  const admin = requireAdminActor(actor);
+  const parsed = progressToggleSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    if (issue?.path[0] === "userId") throw notFound("Customer not found");
+    throw badRequest(issue?.message ?? "Invalid request");
+  }
+  const { userId, service, done } = parsed.data;
+  const step = parsed.data.step as ProgressStepKey<ServiceType>;
+
+  const { notified, changes } = await db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.id, userId), isCustomer));
+    if (!customer) throw notFound("Customer not found");
+    const written = await setProgressStep(tx, { userId, service, step, done });
+    const notify = done && !written.wasDone;
+    const notifications = notify
+      ? await writeNotifications(tx, [{ userId, ...progressNotification(service, step) }])
+      : [];
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: "progress.toggle",
+      customerId: userId,
+      detail: { service, step, done, wasDone: written.wasDone },
+    });
+    return { notified: notify, changes: [...written.changes, ...notifications] };
+  });
+
+  await publishChanges(bus, changes);
+  return { done, notified };
+}

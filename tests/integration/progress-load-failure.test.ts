@@ -1,0 +1,56 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { servicesContext, sessionUserContext } from "~/lib/services.server";
+import type { SessionUser } from "~/lib/session";
+import { loader as progressLoader } from "~/routes/dashboard/progress";
+import { loader as detailLoader } from "~/routes/admin/user-detail";
+import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+
+// Reading progress fails (as a lost database connection would); everything else on the pages reads for real.
+vi.mock("~/features/progress/progress-query.server", () => ({
+  readProgress: vi.fn(async () => {
+    throw new Error("connection lost");
+  }),
+}));
+
+let database: TestDatabase;
+let services: TestServices;
+let customer: SignedIn;
+let admin: SignedIn;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  customer = await signUpCustomer(services);
+  admin = await makeAdmin(services);
+});
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+function args(user: SessionUser, url: string, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(sessionUserContext, user);
+  return { request: new Request(url), context, params } as never;
+}
+
+describe("when progress cannot be read", () => {
+  it("the customer's page still loads its payments, and says the progress failed to load", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const loaded = await progressLoader(args(customer.user, "http://localhost:3000/dashboard/progress"));
+    expect(loaded).toEqual({ payments: [], progress: { ok: false } });
+    expect(logged).toHaveBeenCalledWith("Failed to load progress data:", expect.any(Error));
+    logged.mockRestore();
+  });
+
+  it("the admin's customer page still loads the customer and payments", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const loaded = await detailLoader(args(admin.user, "http://localhost:3000/", { userId: customer.id }));
+    expect(loaded.customer.id).toBe(customer.id);
+    expect(loaded.payments).toEqual([]);
+    expect(loaded.progress).toEqual({ ok: false });
+    logged.mockRestore();
+  });
+});

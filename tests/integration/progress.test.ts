@@ -1,0 +1,348 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditEvents, googleBusinessProgress, notifications, websiteProgress } from "~db/schema";
+import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
+import { getCustomerProgress } from "~/features/progress/get-customer-progress.server";
+import { getOwnProgress } from "~/features/progress/get-own-progress.server";
+import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
+import { listCustomers } from "~/features/users/list-customers.server";
+import type { Change } from "~/lib/realtime";
+import { publishChanges } from "~/lib/realtime.server";
+import { servicesContext, sessionUserContext } from "~/lib/services.server";
+import type { SessionUser } from "~/lib/session";
+import { loader as progressLoader } from "~/routes/dashboard/progress";
+import { middleware as adminGuard } from "~/routes/admin/layout";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
+import {
+  cookieFrom,
+  expectHttpError,
+  makeAdmin,
+  routeAnswer,
+  signIn,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let customerA: SignedIn;
+let customerB: SignedIn;
+let admin: SignedIn;
+let secondAdmin: SignedIn;
+
+const deps = () => ({ db: database.db, bus: services.bus });
+
+let published: Change[] = [];
+
+/** Everything published so far, once delivered (a marker published last arrives after it); then forgets it. */
+async function deliveredChanges(): Promise<Change[]> {
+  const marker = { table: "marker", userId: randomUUID() };
+  await services.bus.publish(marker);
+  await vi.waitFor(() => expect(published).toContainEqual(marker), { timeout: 5_000 });
+  const before = published.slice(0, published.findIndex((change) => change.userId === marker.userId));
+  published = [];
+  return before;
+}
+
+const byTable = (changes: Change[]) => [...changes].sort((x, y) => x.table.localeCompare(y.table));
+
+async function progressNotifications(userId: string) {
+  return database.db
+    .select({ type: notifications.type, title: notifications.title, message: notifications.message, isRead: notifications.isRead })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), inArray(notifications.type, ["google_business_progress", "website_progress"])));
+}
+
+async function auditRows() {
+  return database.db
+    .select({ actorId: auditEvents.actorId, action: auditEvents.action, customerId: auditEvents.customerId, detail: auditEvents.detail })
+    .from(auditEvents);
+}
+
+const googleRow = async (userId: string) =>
+  (await database.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, userId)))[0];
+const websiteRow = async (userId: string) =>
+  (await database.db.select().from(websiteProgress).where(eq(websiteProgress.userId, userId)))[0];
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  services.bus.subscribe((change) => published.push(change));
+  customerA = await signUpCustomer(services, { name: "Alex A" });
+  customerB = await signUpCustomer(services, { name: "Blair B" });
+  admin = await makeAdmin(services);
+  secondAdmin = await makeAdmin(services);
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(googleBusinessProgress);
+  await database.db.delete(websiteProgress);
+  await database.db.delete(notifications);
+  await database.db.delete(auditEvents);
+  await deliveredChanges();
+});
+
+describe("who may read and change progress", () => {
+  it("a customer reads only their own records; another customer's stay out of reach", async () => {
+    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true });
+
+    const own = await getOwnProgress(database, customerA.user);
+    expect(own.google_business?.steps).toMatchObject({ profileCreation: true, informationCollection: false });
+    expect(own.website).toBeNull();
+    // B's own read is B's: A's record is not in it.
+    expect(await getOwnProgress(database, customerB.user)).toEqual({ google_business: null, website: null });
+    // The admin read of a customer is for admins only, whoever's id is asked for.
+    await expectHttpError(getCustomerProgress(database, customerB.user, { userId: customerA.id }), 403);
+    await expectHttpError(getCustomerProgress(database, customerA.user, { userId: customerA.id }), 403);
+    await expectHttpError(getCustomerProgress(database, null, { userId: customerA.id }), 401);
+    await expectHttpError(getOwnProgress(database, null), 401);
+    expect((await getCustomerProgress(database, admin.user, { userId: customerA.id })).google_business?.steps.profileCreation).toBe(true);
+  });
+
+  it("customers cannot toggle at all, their own or another's (403); anonymous gets 401; nothing is written or published", async () => {
+    const input = { userId: customerA.id, service: "google_business", step: "profileCreation", done: true } as const;
+    await expectHttpError(toggleProgressStep(deps(), customerB.user, input), 403);
+    await expectHttpError(toggleProgressStep(deps(), customerA.user, input), 403);
+    await expectHttpError(toggleProgressStep(deps(), null, input), 401);
+    expect(await googleRow(customerA.id)).toBeUndefined();
+    expect(await progressNotifications(customerA.id)).toEqual([]);
+    expect(await auditRows()).toEqual([]);
+    expect(await deliveredChanges()).toEqual([]);
+  });
+
+  it("an unknown customer, an admin's id or a malformed id answers 404; a step of the other service 400", async () => {
+    await expectHttpError(
+      toggleProgressStep(deps(), admin.user, { userId: randomUUID(), service: "website", step: "websiteLaunch", done: true }),
+      404,
+    );
+    await expectHttpError(
+      toggleProgressStep(deps(), admin.user, { userId: secondAdmin.id, service: "website", step: "websiteLaunch", done: true }),
+      404,
+    );
+    await expectHttpError(toggleProgressStep(deps(), admin.user, { userId: "nope", service: "website", step: "websiteLaunch", done: true }), 404);
+    await expectHttpError(
+      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "websiteLaunch", done: true }),
+      400,
+    );
+    expect(await auditRows()).toEqual([]);
+  });
+});
+
+describe("an admin toggling a step", () => {
+  it("creates the missing record, notifies the customer naming the step, audits it and publishes after the commit", async () => {
+    expect(
+      await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true }),
+    ).toEqual({ done: true, notified: true });
+    expect(await googleRow(customerA.id)).toMatchObject({ profileCreation: true, informationCollection: false, seoLocalSetup: false });
+    expect(await progressNotifications(customerA.id)).toEqual([
+      {
+        type: "google_business_progress",
+        title: "Profile Creation is complete",
+        message: "Profile Creation is complete on your Google Business Profile.",
+        isRead: false,
+      },
+    ]);
+    expect(await auditRows()).toEqual([
+      {
+        actorId: admin.id,
+        action: "progress.toggle",
+        customerId: customerA.id,
+        detail: { service: "google_business", step: "profileCreation", done: true, wasDone: false },
+      },
+    ]);
+    expect(byTable(await deliveredChanges())).toEqual([
+      { table: "google_business_progress", userId: customerA.id },
+      { table: "notifications", userId: customerA.id },
+    ]);
+    expect(await progressNotifications(customerB.id)).toEqual([]);
+  });
+
+  it("re-marking a done step sends no second notification; unmarking sends none; each toggle is audited", async () => {
+    const tick = (done: boolean) =>
+      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "designLayout", done });
+    expect(await tick(true)).toEqual({ done: true, notified: true });
+    expect(await tick(true)).toEqual({ done: true, notified: false });
+    expect(await tick(false)).toEqual({ done: false, notified: false });
+    expect(await websiteRow(customerA.id)).toMatchObject({ designLayout: false, currentStep: 0 });
+    expect(await progressNotifications(customerA.id)).toEqual([
+      {
+        type: "website_progress",
+        title: "Design & Layout Creation is complete",
+        message: "Design & Layout Creation is complete on your website.",
+        isRead: false,
+      },
+    ]);
+    expect((await auditRows()).map((row) => [row.action, row.detail.done, row.detail.wasDone])).toEqual([
+      ["progress.toggle", true, false],
+      ["progress.toggle", true, true],
+      ["progress.toggle", false, true],
+    ]);
+    // Unmarking publishes the record's change, and no notification.
+    const changes = await deliveredChanges();
+    expect(changes.filter((change) => change.table === "notifications")).toHaveLength(1);
+    expect(changes.filter((change) => change.table === "website_progress")).toHaveLength(3);
+  });
+
+  it("keeps the website's current_step equal to its done steps, from a record created at 0", async () => {
+    for (const step of ["clientInfoReceived", "domainHostingSetup", "planningStructure"] as const) {
+      await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step, done: true });
+    }
+    expect(await websiteRow(customerA.id)).toMatchObject({ currentStep: 3, clientInfoReceived: true, websiteLaunch: false });
+    const own = await getOwnProgress(database, customerA.user);
+    expect(Object.values(own.website!.steps).filter(Boolean)).toHaveLength(3);
+  });
+
+  it("two admins ticking different steps of one customer at the same moment: both stick, both notify", async () => {
+    await Promise.all([
+      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "informationCollection", done: true }),
+      toggleProgressStep(deps(), secondAdmin.user, { userId: customerA.id, service: "google_business", step: "submittedVerification", done: true }),
+      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "websiteLaunch", done: true }),
+      toggleProgressStep(deps(), secondAdmin.user, { userId: customerA.id, service: "website", step: "seoOptimization", done: true }),
+    ]);
+    expect(await googleRow(customerA.id)).toMatchObject({ informationCollection: true, submittedVerification: true, profileCreation: false });
+    expect(await websiteRow(customerA.id)).toMatchObject({ websiteLaunch: true, seoOptimization: true, currentStep: 2 });
+    expect((await progressNotifications(customerA.id)).map((row) => row.title).sort()).toEqual([
+      "Information Collection is complete",
+      "SEO Optimization Setup is complete",
+      "Submitted for Verification is complete",
+      "Website Launch is complete",
+    ]);
+  });
+
+  it("two admins marking the same step done at the same moment: the customer hears of it once", async () => {
+    const input = { userId: customerA.id, service: "google_business", step: "verificationCompleted", done: true } as const;
+    const results = await Promise.all([toggleProgressStep(deps(), admin.user, input), toggleProgressStep(deps(), secondAdmin.user, input)]);
+    expect(results.map((result) => result.notified).sort()).toEqual([false, true]);
+    expect(await progressNotifications(customerA.id)).toHaveLength(1);
+  });
+});
+
+describe("the admin counters follow the records", () => {
+  it("a customer goes from Inactive to In Progress to Active as steps are ticked, and back when unticked", async () => {
+    const activityOfA = async () => {
+      const { customers, counters } = await listCustomers(database, admin.user);
+      return { activity: customers.find((customer) => customer.id === customerA.id)!.activity, counters };
+    };
+    expect(await activityOfA()).toEqual({ activity: "inactive", counters: { total: 2, active: 0, inactive: 2, inProgress: 0 } });
+    const tick = (step: "verificationCompleted" | "seoLocalSetup", done = true) =>
+      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step, done });
+    await tick("verificationCompleted");
+    expect(await activityOfA()).toEqual({ activity: "in_progress", counters: { total: 2, active: 0, inactive: 1, inProgress: 1 } });
+    await tick("seoLocalSetup");
+    expect(await activityOfA()).toEqual({ activity: "active", counters: { total: 2, active: 1, inactive: 1, inProgress: 0 } });
+    await tick("seoLocalSetup", false);
+    expect((await activityOfA()).activity).toBe("in_progress");
+    // Unticking everything keeps the record: the customer stays in progress, as the spec's rule says.
+    await tick("verificationCompleted", false);
+    expect((await activityOfA()).activity).toBe("in_progress");
+    // The website launched is enough on its own.
+    await toggleProgressStep(deps(), admin.user, { userId: customerB.id, service: "website", step: "websiteLaunch", done: true });
+    expect((await listCustomers(database, admin.user)).counters).toEqual({ total: 2, active: 1, inactive: 0, inProgress: 1 });
+  });
+});
+
+describe("deleting a record", () => {
+  it("publishes the change for the customer, whose read then has no record for that service", async () => {
+    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "designLayout", done: true });
+    await deliveredChanges();
+    const { deleted, changes } = await database.db.transaction((tx) =>
+      deleteProgressRecord(tx, { userId: customerA.id, service: "website" }),
+    );
+    expect(deleted).toBe(true);
+    await publishChanges(services.bus, changes);
+    expect(await deliveredChanges()).toEqual([{ table: "website_progress", userId: customerA.id }]);
+    expect((await getOwnProgress(database, customerA.user)).website).toBeNull();
+    // Nothing to delete: nothing to publish.
+    expect(await deleteProgressRecord(database.db, { userId: customerA.id, service: "website" })).toEqual({ deleted: false, changes: [] });
+  });
+});
+
+describe("the routes", () => {
+  function context(user: SessionUser | null) {
+    const provider = new RouterContextProvider();
+    provider.set(servicesContext, services);
+    provider.set(sessionUserContext, user);
+    return provider;
+  }
+
+  function detailArgs(user: SessionUser | null, fields: Record<string, string>, cookie?: string, userId = customerA.id) {
+    const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) });
+    const request = new Request(`http://localhost:3000/admin/users/${userId}`, { method: "POST", headers, body: new URLSearchParams(fields) });
+    return { request, context: context(user), params: { userId } };
+  }
+
+  /** The request as the framework runs it: the admin layout's middleware first, then the action. */
+  async function post(user: SessionUser | null, fields: Record<string, string>, cookie?: string) {
+    const args = detailArgs(user, fields, cookie);
+    let actionResult: unknown;
+    try {
+      await adminGuard[0]!(args as never, (async () => {
+        actionResult = await detailAction(args as never);
+        return new Response(null);
+      }) as never);
+    } catch (thrown) {
+      return { guardedBy: thrown as Response };
+    }
+    return routeAnswer(actionResult);
+  }
+
+  const tickProfileCreation = { intent: "progress", service: "google_business", step: "profileCreation", done: "on" };
+
+  it("the customer's progress page loads the payments and the customer's own records", async () => {
+    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true });
+    const args = { request: new Request("http://localhost:3000/dashboard/progress"), context: context(customerA.user), params: {} };
+    const loaded = await progressLoader(args as never);
+    expect(loaded.payments).toEqual([]);
+    expect(loaded.progress).toMatchObject({ ok: true, progress: { google_business: { steps: { profileCreation: true } }, website: null } });
+    const forB = await progressLoader({ ...args, context: context(customerB.user) } as never);
+    expect(forB.progress).toEqual({ ok: true, progress: { google_business: null, website: null } });
+  });
+
+  it("the admin guard stops anonymous and customers before the toggle runs; past it the use case still refuses", async () => {
+    const anonymous = await post(null, tickProfileCreation);
+    expect((anonymous as { guardedBy: Response }).guardedBy.headers.get("location")).toBe("/admin/login");
+    const cookie = cookieFrom(await signIn(services, customerB.email, customerB.password));
+    const customer = await post(customerB.user, tickProfileCreation, cookie);
+    expect((customer as { guardedBy: Response }).guardedBy.headers.get("location")).toMatch(/^\/admin\/login\?/);
+
+    expect(routeAnswer(await detailAction(detailArgs(customerB.user, tickProfileCreation) as never))).toEqual({
+      status: 403,
+      body: { ok: false, error: "Failed to update progress" },
+    });
+    expect(routeAnswer(await detailAction(detailArgs(null, tickProfileCreation) as never))).toMatchObject({ status: 401 });
+    expect(await googleRow(customerA.id)).toBeUndefined();
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it("an admin toggles through the action ('Progress updated'); a bad step answers 'Failed to update progress'", async () => {
+    expect(await post(admin.user, tickProfileCreation)).toEqual({ status: 200, body: { ok: true, title: "Progress updated" } });
+    expect(await googleRow(customerA.id)).toMatchObject({ profileCreation: true });
+    const { done: _done, ...untick } = tickProfileCreation;
+    expect(await post(admin.user, untick)).toEqual({ status: 200, body: { ok: true, title: "Progress updated" } });
+    expect(await googleRow(customerA.id)).toMatchObject({ profileCreation: false });
+    expect(await post(admin.user, { ...tickProfileCreation, step: "websiteLaunch" })).toEqual({
+      status: 400,
+      body: { ok: false, error: "Failed to update progress" },
+    });
+    expect(await progressNotifications(customerA.id)).toHaveLength(1);
+
+    const loaded = await detailLoader({ ...detailArgs(admin.user, {}), request: new Request("http://localhost:3000/") } as never);
+    expect(loaded.progress).toMatchObject({ ok: true, progress: { google_business: { steps: { profileCreation: false } }, website: null } });
+  });
+
+  it("an unknown customer in the URL answers 404 with 'Failed to update progress'", async () => {
+    const args = detailArgs(admin.user, tickProfileCreation, undefined, randomUUID());
+    expect(routeAnswer(await detailAction(args as never))).toEqual({ status: 404, body: { ok: false, error: "Failed to update progress" } });
+  });
+});
