@@ -75,6 +75,8 @@ export default defineConfig({
         E2E_TEST_HOOKS: "1",
         // Many sign-ins from one address in a short run; the limit itself is covered by an integration test.
         AUTH_RATE_LIMIT_MAX: "10000",
+        // Parallel specs sign in the one e2e admin in many pages at once; the limit itself has an integration test.
+        LIVE_STREAMS_PER_USER: "100",
         DATABASE_URL: "",
         AUTH_SECRET: "",
         // Card payments against the fake Stripe server below.

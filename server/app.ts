@@ -59,7 +59,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(checkoutRouter(services));
   app.use(filesRouter(services));
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
-  app.get(LIVE_STREAM_PATH, liveEvents(services));
+  app.get(LIVE_STREAM_PATH, liveEvents(services, { maxStreamsPerUser: services.env.LIVE_STREAMS_PER_USER }));
   if (services.env.E2E_TEST_HOOKS && services.env.NODE_ENV === "test") {
     app.use("/__test", onlyFromLoopback, testHooks(services));
   }

@@ -65,6 +65,7 @@ export const envSchema = z
     TRUST_PROXY: optional(trustProxy),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+    LIVE_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
     // Start-up admin: an existing non-admin account with ADMIN_EMAIL is promoted only when this is set.
     ADMIN_PROMOTE_EXISTING: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
     // Session limits and the sign-in lockout (app/lib/session-policy.ts, docs/decisions/012).
