@@ -95,6 +95,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   return app;
 }
 
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface RunningApp {
   env: Env;
   server: Server;
@@ -123,6 +125,10 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
       const listening = app.listen(env.PORT, () => resolve(listening));
       listening.once("error", reject);
     });
+    // Idle keep-alive connections stay open longer than a load balancer's (60 s on common ones) and a client's
+    // short pauses: with Node's 5 s default, a client reusing a connection as the server closes it gets a reset.
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
     const ready = services;
     console.log(
       `Serving ${env.SITE_URL} on port ${env.PORT} (${ready.database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { user, userRoles } from "~db/schema";
 import { openDatabase } from "~/lib/db.server";
 import { StartupError } from "~/lib/errors";
-import { start } from "../../server/app";
+import { KEEP_ALIVE_TIMEOUT_MS, start } from "../../server/app";
 import { cookieFrom, signUpBody } from "./support";
 
 /**
@@ -69,6 +69,9 @@ describe("the start-up admin", () => {
     settings({});
     const first = await start();
     try {
+      // Not about the admin, but a real start(): idle keep-alive connections outlast a load balancer's.
+      expect(first.server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+      expect(first.server.headersTimeout).toBeGreaterThan(KEEP_ALIVE_TIMEOUT_MS);
       const response = await post("/sign-up/email", signUpBody({ email: adminEmail }));
       expect(response.status, await response.clone().text()).toBe(200);
       squatterCookie = cookieFrom(response);
