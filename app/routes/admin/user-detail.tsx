@@ -3,6 +3,10 @@ import { data, isRouteErrorResponse, Link, useFetchers, useNavigation, useRevali
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { AdminCredentialsTab } from "~/features/credentials/components/admin-credentials-tab";
+import { SAVE_CREDENTIALS_INTENT } from "~/features/credentials/credentials.schemas";
+import { listCredentials } from "~/features/credentials/list-credentials.server";
+import { adminCredentialsAction } from "~/features/credentials/admin-credentials-action.server";
 import { AdminGoogleBusinessInfo } from "~/features/business-info/components/admin-google-business-info";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
 import { decidePayment } from "~/features/payments/decide-payment.server";
@@ -36,14 +40,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     console.error("Failed to load payments:", error);
     return [];
   });
-  return { customer, payments };
+  const { cards: credentials } = await listCredentials(database, actor, { userId: customer.id });
+  return { customer, payments, credentials };
 }
 
-/** The payment card's decision form: `intent=decide`, paymentId, decision, notes. */
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * The payment card's decision form: `intent=decide`, paymentId, decision, notes. The Credenciales tab's
+ * form: `intent=save-credentials` with the three cards' fields.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
   const { database, bus } = services(context);
   try {
-    const parsed = await parseForm(request, decisionFormSchema);
+    const form = await request.formData().catch(() => new FormData());
+    if (form.get("intent") === SAVE_CREDENTIALS_INTENT) {
+      return await adminCredentialsAction(services(context), sessionUser(context), { userId: params.userId, form });
+    }
+    const parsed = await parseForm(form, decisionFormSchema);
     if (!parsed.ok) return formFailure(parsed);
     await decidePayment({ db: database.db, bus }, sessionUser(context), parsed.value);
     const toast = decisionToast(parsed.value.decision);
@@ -53,10 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const LATER_TABS = [
-  { value: "notes", label: "Notes", text: "Customer notes are coming soon." },
-  { value: "credentials", label: "Credenciales", text: "The credentials editor is coming soon." },
-];
+const LATER_TABS = [{ value: "notes", label: "Notes", text: "Customer notes are coming soon." }];
 
 /** A service tab: the customer's information on the left, the progress checklist on the right; stacked on phones. */
 function ServiceColumns({ children }: { children: React.ReactNode }) {
@@ -74,7 +83,7 @@ function BackToUsers() {
 }
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
-  const { customer, payments } = loaderData;
+  const { customer, payments, credentials } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -122,6 +131,9 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
             <AdminWebsiteInfo />
             <AdminProgressChecklist service="website" />
           </ServiceColumns>
+        </TabsContent>
+        <TabsContent value="credentials">
+          <AdminCredentialsTab cards={credentials} />
         </TabsContent>
         {LATER_TABS.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>
