@@ -63,6 +63,8 @@ export const profiles = pgTable(
     phone: text("phone"),
     companyName: text("company_name"),
     avatarUrl: text("avatar_url"),
+    /** When the customer acknowledged the Credentials page's security warning; null until then. */
+    credentialsWarningAcknowledgedAt: timestamp("credentials_warning_acknowledged_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("profiles_created_at_idx").on(t.createdAt.desc())],

@@ -88,6 +88,8 @@ test("on a wide screen the side navigation is a fixed sidebar", async ({ page })
 
   await sidebar.getByRole("link", { name: "Credentials" }).click();
   await expect(page).toHaveURL("/dashboard/credentials");
+  // The Credentials page opens with its security warning (a modal) until it is acknowledged.
+  await page.getByRole("dialog", { name: "Security Warning" }).getByRole("button", { name: "I Understand" }).click();
   await expect(sidebar.getByRole("link", { name: "Credentials" })).toHaveAttribute("aria-current", "page");
   await expect(sidebar.getByRole("link", { name: "Progress" })).not.toHaveAttribute("aria-current", "page");
 });

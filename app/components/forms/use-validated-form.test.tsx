@@ -116,3 +116,16 @@ describe("useActionToast (the one action-result hook)", () => {
     expect(notify.error).toHaveBeenLastCalledWith("Title is required", "Validation Error");
   });
 });
+
+describe("toastFirstError", () => {
+  it("lets a form word the toast from the first error's field and message (a card's label before it)", async () => {
+    const { toastFirstError } = await import("./use-validated-form");
+    toastFirstError(
+      { "domain.title": [], "hosting.pin": ["PIN must be less than 50 characters"], "website.pin": ["later"] },
+      "Validation Error",
+      [],
+      (message, field) => `${field.split(".")[0]}: ${message}`,
+    );
+    expect(notify.error).toHaveBeenCalledExactlyOnceWith("hosting: PIN must be less than 50 characters", "Validation Error");
+  });
+});

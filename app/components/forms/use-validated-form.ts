@@ -20,6 +20,8 @@ export interface ValidatedFormOptions<Schema extends FormSchema> {
   toastTitle?: string | false;
   /** Fields whose errors are shown only beside the field, never in the toast. */
   inlineOnly?: readonly string[];
+  /** The toast's text for the first error, from its message and field name (e.g. a card's label before it). */
+  toastMessage?: (message: string, field: string) => string;
   /**
    * Runs on a valid submit, with the parsed value. A `Form` / `fetcher.Form` then sends the form as usual;
    * call `event.preventDefault()` to send it another way (sign-in and sign-up post to the auth handler).
@@ -39,6 +41,7 @@ export function useValidatedForm<Schema extends FormSchema>({
   lastResult,
   toastTitle = VALIDATION_ERROR_TITLE,
   inlineOnly = [],
+  toastMessage,
   onValid,
 }: ValidatedFormOptions<Schema>) {
   return useForm<z.input<Schema>, z.output<Schema>>({
@@ -49,7 +52,7 @@ export function useValidatedForm<Schema extends FormSchema>({
     onValidate({ formData }) {
       const submission = parseWithZod(formData, { schema });
       if (submission.status === "error" && !formData.has(CONFORM_INTENT) && toastTitle !== false) {
-        toastFirstError(submission.error, toastTitle, inlineOnly);
+        toastFirstError(submission.error, toastTitle, inlineOnly, toastMessage);
       }
       return submission;
     },
@@ -60,7 +63,17 @@ export function useValidatedForm<Schema extends FormSchema>({
 }
 
 /** Shows the first error that is not shown only inline, as a destructive toast with this title. */
-export function toastFirstError(errors: FieldErrors, title: string, inlineOnly: readonly string[] = []): void {
-  const message = firstError(errors, (name) => !inlineOnly.includes(name));
-  if (message) notify.error(message, title);
+export function toastFirstError(
+  errors: FieldErrors,
+  title: string,
+  inlineOnly: readonly string[] = [],
+  describe?: (message: string, field: string) => string,
+): void {
+  let field = "";
+  const message = firstError(errors, (name) => {
+    if (inlineOnly.includes(name)) return false;
+    field = name;
+    return true;
+  });
+  if (message) notify.error(describe ? describe(message, field) : message, title);
 }

@@ -29,10 +29,21 @@ export function useLiveUpdates(loginPath: string): void {
       clearTimeout(revalidateTimer);
       revalidateTimer = setTimeout(() => void latest.current.revalidator.revalidate(), REVALIDATE_DEBOUNCE_MS);
     };
-    const sessionEnded = () => {
+    const signedOut = () => {
       stopped = true;
       source?.close();
       void latest.current.navigate(loginPath, { replace: true });
+    };
+    // The stream's own session ended. The browser may hold a newer one (a password change replaces this
+    // browser's session): then the stream reconnects with it; otherwise the user is signed out.
+    const sessionEnded = () => {
+      source?.close();
+      fetchSessionUser()
+        .then((user) => {
+          if (!user) signedOut();
+          else if (!stopped) connect();
+        })
+        .catch(signedOut);
     };
 
     const connect = () => {
@@ -51,7 +62,7 @@ export function useLiveUpdates(loginPath: string): void {
         // The server refused the stream (e.g. 401): find out whether the session is gone, else retry.
         fetchSessionUser()
           .then((user) => {
-            if (!user) sessionEnded();
+            if (!user) signedOut();
             else reconnectTimer = setTimeout(connect, RECONNECT_MS);
           })
           .catch(() => {

@@ -11,6 +11,10 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { AdminCredentialsTab } from "~/features/credentials/components/admin-credentials-tab";
+import { SAVE_CREDENTIALS_INTENT } from "~/features/credentials/credentials.schemas";
+import { listCredentials } from "~/features/credentials/list-credentials.server";
+import { adminCredentialsAction } from "~/features/credentials/admin-credentials-action.server";
 import { AdminGoogleBusinessInfo } from "~/features/business-info/components/admin-google-business-info";
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
@@ -55,7 +59,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     console.error("Failed to load payments:", error);
     return [];
   });
-  const [googleBusinessInfo, websiteInfo, progress] = await Promise.all([
+  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }] = await Promise.all([
     getGoogleBusinessInfo({ db: database.db }, actor, { userId: customer.id }),
     getWebsiteInfo({ db: database.db }, actor, { userId: customer.id }),
     getCustomerProgress(database, actor, { userId: customer.id }).then(
@@ -65,13 +69,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         return { ok: false };
       },
     ),
+    listCredentials(database, actor, { userId: customer.id }),
   ]);
-  return { customer, payments, googleBusinessInfo, websiteInfo, progress };
+  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials };
 }
 
 /**
- * Two forms post here: the payment card's decision (`intent=decide`, paymentId, decision, notes) and a
- * progress toggle (`intent=progress`, service, step, done).
+ * Three forms post here: the payment card's decision (`intent=decide`, paymentId, decision, notes), a
+ * progress toggle (`intent=progress`, service, step, done) and the Credenciales tab's save
+ * (`intent=save-credentials` with the three cards' fields).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   let form: FormData;
@@ -83,6 +89,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (form.get("intent") === PROGRESS_INTENT) return progressAction(form, context, params.userId);
   const { database, bus } = services(context);
   try {
+    if (form.get("intent") === SAVE_CREDENTIALS_INTENT) {
+      return await adminCredentialsAction(services(context), sessionUser(context), { userId: params.userId, form });
+    }
     const parsed = await parseForm(form, decisionFormSchema);
     if (!parsed.ok) return formFailure(parsed);
     await decidePayment({ db: database.db, bus }, sessionUser(context), parsed.value);
@@ -139,11 +148,6 @@ export function shouldRevalidate({ actionResult, actionStatus, defaultShouldReva
   return defaultShouldRevalidate;
 }
 
-const LATER_TABS = [
-  { value: "notes", label: "Notes", text: "Customer notes are coming soon." },
-  { value: "credentials", label: "Credenciales", text: "The credentials editor is coming soon." },
-];
-
 /** A service tab: the customer's information on the left, the progress checklist on the right; stacked on phones. */
 function ServiceColumns({ children }: { children: React.ReactNode }) {
   return <div className="grid gap-6 lg:grid-cols-2">{children}</div>;
@@ -160,7 +164,7 @@ function BackToUsers() {
 }
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
-  const { customer, payments, googleBusinessInfo, websiteInfo, progress } = loaderData;
+  const { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -217,13 +221,14 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
             />
           </ServiceColumns>
         </TabsContent>
-        {LATER_TABS.map((tab) => (
-          <TabsContent key={tab.value} value={tab.value}>
-            <Card className="p-6 text-slate-700">
-              <p>{tab.text}</p>
-            </Card>
-          </TabsContent>
-        ))}
+        <TabsContent value="credentials">
+          <AdminCredentialsTab cards={credentials} />
+        </TabsContent>
+        <TabsContent value="notes">
+          <Card className="p-6 text-slate-700">
+            <p>Customer notes are coming soon.</p>
+          </Card>
+        </TabsContent>
       </Tabs>
     </>
   );

@@ -1,8 +1,74 @@
 import { PageTitle } from "~/components/nav-shell";
+import { acknowledgeCredentialsWarning } from "~/features/credentials/acknowledge-credentials-warning.server";
+import { CredentialCard } from "~/features/credentials/components/credential-card";
+import { CredentialsWarningDialog } from "~/features/credentials/components/credentials-warning-dialog";
+import {
+  cardErrorMessage,
+  CREDENTIAL_CARDS,
+  CREDENTIALS_NOT_SIGNED_IN,
+  CREDENTIALS_SAVE_FAILED,
+  credentialsPageFormSchema,
+} from "~/features/credentials/credentials.schemas";
+import { listCredentials } from "~/features/credentials/list-credentials.server";
+import { saveCredentials } from "~/features/credentials/save-credentials.server";
+import { HttpError } from "~/lib/errors";
+import type { ActionResult } from "~/lib/forms";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
+import { data } from "react-router";
 import type { Route } from "./+types/credentials";
 
 export const meta: Route.MetaFunction = () => [{ title: "Credentials" }];
 
-export default function Page() {
-  return <PageTitle title="Credentials" description="Domain, hosting and Google Business access for our team." />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  return listCredentials({ db: services(context).database.db }, user, { userId: user.id });
+}
+
+/** One card's form (`intent=save-card`) or the security warning's 'I Understand' (`intent=acknowledge-warning`). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, bus, secrets } = services(context);
+  const actor = sessionUser(context);
+  if (!actor) return data<ActionResult>({ ok: false, error: CREDENTIALS_NOT_SIGNED_IN }, { status: 401 });
+  const parsed = await parseForm(request, credentialsPageFormSchema);
+  if (!parsed.ok) {
+    const type = parsed.reply.initialValue?.credentialType;
+    const card = CREDENTIAL_CARDS.find((spec) => spec.type === type);
+    return formFailure(card ? { error: cardErrorMessage(card.type, parsed.error) } : parsed);
+  }
+  const input = parsed.value;
+  try {
+    if (input.intent === "acknowledge-warning") {
+      await acknowledgeCredentialsWarning({ db: database.db }, actor);
+      return { ok: true } satisfies ActionResult;
+    }
+    const { intent: _intent, credentialType, ...fields } = input;
+    await saveCredentials({ db: database.db, bus, secrets }, actor, {
+      userId: actor.id,
+      editor: "customer",
+      cards: [{ type: credentialType, ...fields }],
+    });
+    return { ok: true } satisfies ActionResult;
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      return data<ActionResult>({ ok: false, error: error.message }, { status: error.status });
+    }
+    console.error("Failed to save credentials:", error);
+    return data<ActionResult>({ ok: false, error: CREDENTIALS_SAVE_FAILED }, { status: 500 });
+  }
+}
+
+export default function CredentialsPage({ loaderData }: Route.ComponentProps) {
+  const { cards, warningAcknowledged } = loaderData;
+  return (
+    <>
+      <PageTitle title="Credentials" description="Domain, hosting and Google Business access for our team." />
+      <div className="grid gap-6 xl:grid-cols-2">
+        {CREDENTIAL_CARDS.map((spec) => (
+          <CredentialCard key={spec.type} spec={spec} card={cards.find((card) => card.type === spec.type)!} />
+        ))}
+      </div>
+      <CredentialsWarningDialog acknowledged={warningAcknowledged} />
+    </>
+  );
 }

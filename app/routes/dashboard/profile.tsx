@@ -1,8 +1,102 @@
+import { data } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { changePassword } from "~/features/profile/change-password.server";
+import { AvatarUpload } from "~/features/profile/components/avatar-upload";
+import { ChangePasswordForm } from "~/features/profile/components/change-password-form";
+import { PersonalInfoForm } from "~/features/profile/components/personal-info-form";
+import { getProfile } from "~/features/profile/get-profile.server";
+import { PROFILE_MESSAGES, profilePageFormSchema } from "~/features/profile/profile.schemas";
+import { updateAvatar } from "~/features/profile/update-avatar.server";
+import { updateProfile } from "~/features/profile/update-profile.server";
+import { HttpError, notSignedIn } from "~/lib/errors";
+import type { ActionResult } from "~/lib/forms";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile" }];
 
-export default function Page() {
-  return <PageTitle title="Profile" description="Your personal information and password." />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  return { profile: await getProfile({ db: services(context).database.db }, user) };
+}
+
+const FAILURE: Record<string, string> = {
+  "update-profile": PROFILE_MESSAGES.updateFailed,
+  "change-password": PROFILE_MESSAGES.passwordFailed,
+  "upload-avatar": PROFILE_MESSAGES.avatarFailed,
+};
+
+/** The page's three forms, by `intent`: update-profile, change-password, upload-avatar (multipart). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, bus, storage, auth } = services(context);
+  const actor = sessionUser(context);
+  let intent = "";
+  try {
+    if (!actor) throw notSignedIn();
+    const parsed = await parseForm(request, profilePageFormSchema);
+    if (!parsed.ok) return formFailure(parsed);
+    const input = parsed.value;
+    intent = input.intent;
+    if (input.intent === "update-profile") {
+      const { intent: _intent, ...fields } = input;
+      await updateProfile({ db: database.db, bus }, actor, fields);
+      return { ok: true } satisfies ActionResult;
+    }
+    if (input.intent === "upload-avatar") {
+      await updateAvatar({ db: database.db, bus, storage }, actor, { avatar: input.avatar });
+      return { ok: true } satisfies ActionResult;
+    }
+    const headers = await changePassword({ auth }, actor, {
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+      confirmPassword: input.newPassword,
+      headers: request.headers,
+    });
+    const cookies = new Headers();
+    for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+    return data<ActionResult>({ ok: true }, { headers: cookies });
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      return data<ActionResult>({ ok: false, error: error.message }, { status: error.status });
+    }
+    console.error(`Profile action ${intent || "(unknown)"} failed:`, error);
+    return data<ActionResult>({ ok: false, error: FAILURE[intent] ?? PROFILE_MESSAGES.updateFailed }, { status: 500 });
+  }
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  return (
+    <>
+      <PageTitle title="Profile" description="Your personal information and password." />
+      <div className="grid max-w-3xl gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Profile Picture</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AvatarUpload name={profile.fullName} avatarUrl={profile.avatarUrl} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Personal Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PersonalInfoForm profile={profile} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Change Password</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordForm />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,14 @@
+import { eq, isNull, and } from "drizzle-orm";
+import { profiles } from "~db/schema";
+import { requireActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import type { Actor } from "~/lib/session";
+
+/** Remembers that the customer acknowledged the Credentials page's security warning (the first time counts). */
+export async function acknowledgeCredentialsWarning({ db }: { db: Db }, actor: Actor | null, now = new Date()): Promise<void> {
+  const { id } = requireActor(actor);
+  await db
+    .update(profiles)
+    .set({ credentialsWarningAcknowledgedAt: now })
+    .where(and(eq(profiles.id, id), isNull(profiles.credentialsWarningAcknowledgedAt)));
+}

@@ -1,0 +1,39 @@
+import { data } from "react-router";
+import { HttpError } from "~/lib/errors";
+import type { ActionResult } from "~/lib/forms";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import type { Services } from "~/lib/services.server";
+import type { Actor } from "~/lib/session";
+import { adminCredentialsFormSchema, cardErrorMessage, cardOfField, CREDENTIAL_CARDS, CREDENTIALS_SAVE_FAILED } from "./credentials.schemas";
+import { saveCredentials } from "./save-credentials.server";
+
+/**
+ * The admin user page's `intent=save-credentials` branch: reads the Credenciales tab's form (three cards,
+ * fields `domain.title`...) and saves the cards together. Answers an ActionResult; refusals of the use case
+ * (403, 404, 400) are thrown as HttpErrors for the page's own error answer.
+ */
+export async function adminCredentialsAction(
+  services: Pick<Services, "database" | "bus" | "secrets">,
+  actor: Actor | null,
+  { userId, form }: { userId: string; form: FormData },
+) {
+  const parsed = await parseForm(form, adminCredentialsFormSchema);
+  if (!parsed.ok) {
+    const field = Object.keys(parsed.reply.error ?? {}).find((name) => parsed.reply.error?.[name]?.length) ?? "";
+    const type = cardOfField(field);
+    return formFailure({ error: type ? cardErrorMessage(type, parsed.error) : parsed.error });
+  }
+  const cards = CREDENTIAL_CARDS.map(({ type }) => ({ type, ...(parsed.value[type] ?? {}) }));
+  try {
+    await saveCredentials({ db: services.database.db, bus: services.bus, secrets: services.secrets }, actor, {
+      userId,
+      editor: "admin",
+      cards,
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    console.error("Failed to save credentials:", error);
+    return data<ActionResult>({ ok: false, error: CREDENTIALS_SAVE_FAILED }, { status: 500 });
+  }
+  return data<ActionResult>({ ok: true });
+}

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { profiles, websiteCredentials, websiteInfo } from "~db/schema";
+import { requireActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import { notFound } from "~/lib/errors";
+import type { Actor } from "~/lib/session";
+import { maskCredentialSecrets } from "./credential-secrets";
+import type { CredentialCardView, CredentialsView } from "./credential-views";
+import { CREDENTIAL_CARDS, type CredentialType } from "./credentials.schemas";
+
+/**
+ * A customer's three credential cards, secrets masked, for the customer themself or an admin; anyone else
+ * gets 404. A card with no saved title shows the provider the website form recorded (website_info), so the
+ * Domain and Hosting cards show what that form collected.
+ */
+export async function listCredentials(
+  { db }: { db: Db },
+  actor: Actor | null,
+  { userId }: { userId: string },
+): Promise<CredentialsView> {
+  const viewer = requireActor(actor);
+  if (!z.uuid().safeParse(userId).success || (!viewer.isAdmin && viewer.id !== userId)) throw notFound("Credentials not found");
+  const [rows, info, profile] = await Promise.all([
+    db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, userId)),
+    db
+      .select({ domainProvider: websiteInfo.domainProvider, hostingProvider: websiteInfo.hostingProvider })
+      .from(websiteInfo)
+      .where(eq(websiteInfo.userId, userId)),
+    db
+      .select({ acknowledgedAt: profiles.credentialsWarningAcknowledgedAt })
+      .from(profiles)
+      .where(eq(profiles.id, userId)),
+  ]);
+  const providers: Partial<Record<CredentialType, string | null>> = {
+    domain: info[0]?.domainProvider,
+    hosting: info[0]?.hostingProvider,
+  };
+  const cards = CREDENTIAL_CARDS.map(({ type }): CredentialCardView => {
+    const row = rows.find((candidate) => candidate.credentialType === type);
+    return {
+      type,
+      id: row?.id ?? null,
+      title: row?.title ?? providers[type] ?? "",
+      websiteLink: row?.websiteLink ?? "",
+      username: row?.username ?? "",
+      secrets: maskCredentialSecrets(row ?? { password: null, pin: null, details: null }),
+      version: row ? `${row.id}:${row.updatedAt.getTime()}` : "none",
+    };
+  });
+  return { cards, warningAcknowledged: Boolean(profile[0]?.acknowledgedAt) };
+}

@@ -1,0 +1,38 @@
+import { APIError } from "better-auth/api";
+import { requireActor } from "~/lib/actor-guards";
+import type { Auth } from "~/lib/auth.server";
+import { badRequest } from "~/lib/errors";
+import type { Actor } from "~/lib/session";
+import { changePasswordSchema, PROFILE_MESSAGES } from "./profile.schemas";
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+  /** The request's headers: Better Auth finds the session (and checks the current password) through them. */
+  headers: Headers;
+}
+
+/**
+ * Changes the signed-in user's password through Better Auth, which checks the current password. Every
+ * other session of the account ends (forced on the server in auth.server.ts). Returns the response
+ * headers, whose Set-Cookie carries this browser's new session.
+ */
+export async function changePassword({ auth }: { auth: Auth }, actor: Actor | null, input: ChangePasswordInput): Promise<Headers> {
+  requireActor(actor);
+  const parsed = changePasswordSchema.safeParse({ ...input, intent: "change-password" });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (error) {
+    if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {
+      throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
+    }
+    throw error;
+  }
+}

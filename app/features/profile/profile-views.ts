@@ -1,0 +1,16 @@
+/** The Profile page's data: the customer's own profile row. */
+export interface ProfileView {
+  fullName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  avatarUrl: string | null;
+}
+
+export const PROFILE_UPDATED_TYPE = "profile_updated";
+export const PROFILE_UPDATED_TITLE = "Profile Updated";
+
+/** The admins' notification text when a customer updates their profile. */
+export function profileUpdatedMessage({ fullName, companyName }: { fullName: string; companyName: string | null }): string {
+  return companyName ? `${fullName} from ${companyName} updated their profile` : `${fullName} updated their profile`;
+}

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { profiles } from "~db/schema";
+import { requireActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import { notFound } from "~/lib/errors";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import type { Actor } from "~/lib/session";
+import { fileRoutePath, type Storage } from "~/lib/storage.server";
+import { UPLOAD_KINDS } from "~/lib/uploads";
+import { deleteUpload, storeUpload } from "~/lib/uploads.server";
+
+export interface UpdateAvatarDeps {
+  db: Db;
+  bus: ChangeBus;
+  storage: Storage;
+}
+
+const AVATAR_PREFIX = fileRoutePath(UPLOAD_KINDS.avatar.bucket, "");
+
+/** The avatar's storage key inside its bucket, from the URL a profile holds; null for anything else. */
+export function avatarKeyOf(url: string | null): string | null {
+  if (!url?.startsWith(AVATAR_PREFIX)) return null;
+  const key = url.slice(AVATAR_PREFIX.length);
+  return key.length > 0 ? key : null;
+}
+
+/**
+ * A new profile picture: checked, stripped and stored through the uploads module under a new key (decision
+ * 009: a cached old URL never shows the new picture, and a failed save never loses the old one), recorded
+ * in the profile, and the old file with its thumbnail deleted after the commit, whatever its extension.
+ * Returns the new URL.
+ */
+export async function updateAvatar(deps: UpdateAvatarDeps, actor: Actor | null, input: { avatar: unknown }): Promise<string> {
+  const { db, bus, storage } = deps;
+  const { id } = requireActor(actor);
+  const { url, previous } = await storeUpload(storage, "avatar", id, input.avatar, (stored) =>
+    db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ avatarUrl: profiles.avatarUrl })
+        .from(profiles)
+        .where(eq(profiles.id, id))
+        .for("update");
+      if (!before) throw notFound("Profile not found");
+      await tx.update(profiles).set({ avatarUrl: stored.url }).where(eq(profiles.id, id));
+      return { url: stored.url, previous: before.avatarUrl };
+    }),
+  );
+  const oldKey = avatarKeyOf(previous);
+  if (oldKey && oldKey !== avatarKeyOf(url)) {
+    // The new picture is saved; a file left behind here is only litter, never a lost picture.
+    await deleteUpload(storage, "avatar", oldKey).catch((error: unknown) => console.error("Could not remove the old avatar:", error));
+  }
+  await publishChanges(bus, [{ table: "profiles", userId: id }]);
+  return url;
+}

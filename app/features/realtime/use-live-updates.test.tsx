@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LIVE_EVENTS } from "~/lib/realtime";
+import { useLiveUpdates } from "./use-live-updates";
+
+const navigate = vi.hoisted(() => vi.fn());
+const revalidate = vi.hoisted(() => vi.fn());
+const fetchSessionUser = vi.hoisted(() => vi.fn());
+vi.mock("react-router", () => ({ useNavigate: () => navigate, useRevalidator: () => ({ revalidate, state: "idle" }) }));
+vi.mock("~/features/auth/auth-api", () => ({ fetchSessionUser }));
+
+/** A stand-in for the browser's EventSource: records every stream opened and lets the test fire its events. */
+class FakeEventSource {
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 1;
+  closed = false;
+  private readonly listeners = new Map<string, (() => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  fire(type: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener();
+  }
+}
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+
+function Page() {
+  useLiveUpdates("/login");
+  return null;
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  FakeEventSource.opened = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root.render(<Page />));
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+describe("when the stream says its session ended", () => {
+  it("reconnects with the browser's newer session (a password change replaced it) instead of signing out", async () => {
+    fetchSessionUser.mockResolvedValue({ id: "user-1" });
+    const [first] = FakeEventSource.opened;
+    await act(async () => first!.fire(LIVE_EVENTS.sessionEnded));
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+    expect(first!.closed).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("goes to the login page when the browser has no session any more", async () => {
+    fetchSessionUser.mockResolvedValue(null);
+    const [first] = FakeEventSource.opened;
+    await act(async () => first!.fire(LIVE_EVENTS.sessionEnded));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login", { replace: true }));
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "credentials_warning_acknowledged_at" timestamp with time zone;

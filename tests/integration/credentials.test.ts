@@ -1,0 +1,394 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { auditEvents, profiles, user, websiteCredentials, websiteInfo } from "~db/schema";
+import { listCredentials } from "~/features/credentials/list-credentials.server";
+import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
+import { saveCredentials } from "~/features/credentials/save-credentials.server";
+import { applyMigrations, openDatabase } from "~/lib/db.server";
+import type { Change } from "~/lib/realtime";
+import { InProcessChangeBus } from "~/lib/realtime.server";
+import { encryptSecret, Secrets } from "~/lib/secrets.server";
+import type { SessionUser } from "~/lib/session";
+import { middleware as adminGuard } from "~/routes/admin/layout";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
+import { action as pageAction, loader as pageLoader } from "~/routes/dashboard/credentials";
+import { marker } from "./secrets-support";
+import {
+  cookieFrom,
+  expectHttpError,
+  makeAdmin,
+  routeAnswer,
+  routeContext,
+  signIn,
+  signUpCustomer,
+  SITE_URL,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let customerA: SignedIn;
+let customerB: SignedIn;
+let admin: SignedIn;
+let published: Change[] = [];
+
+const deps = () => ({ db: database.db, bus: services.bus, secrets: services.secrets });
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  customerA = await signUpCustomer(services);
+  customerB = await signUpCustomer(services);
+  admin = await makeAdmin(services);
+  services.bus.subscribe((change) => published.push(change));
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+/** Everything published so far, once delivered; then forgets it. */
+async function deliveredChanges(): Promise<Change[]> {
+  const flag = { table: "marker", userId: randomUUID() };
+  await services.bus.publish(flag);
+  await vi.waitFor(() => expect(published).toContainEqual(flag));
+  const before = published.slice(0, published.findIndex((change) => change.userId === flag.userId));
+  published = [];
+  return before;
+}
+
+function formRequest(url: string, fields: [string, string][], cookie?: string): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of fields) body.append(name, value);
+  return new Request(`${SITE_URL}${url}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL, ...(cookie ? { cookie } : {}) },
+    body,
+  });
+}
+
+async function postPage(actor: SignedIn | null, fields: [string, string][]) {
+  const result = await pageAction({
+    request: formRequest("/dashboard/credentials", fields),
+    context: routeContext(services, actor?.user ?? null),
+    params: {},
+  } as never);
+  return routeAnswer(result);
+}
+
+async function loadPage(actor: SignedIn) {
+  return pageLoader({
+    request: new Request(`${SITE_URL}/dashboard/credentials`),
+    context: routeContext(services, actor.user),
+    params: {},
+  } as never);
+}
+
+/** The admin page's action as the framework runs it: the admin layout's middleware first. */
+async function postAdmin(actor: SessionUser | null, userId: string, fields: [string, string][], cookie?: string) {
+  const args = { request: formRequest(`/admin/users/${userId}`, fields, cookie), context: routeContext(services, actor), params: { userId } };
+  let answer: unknown;
+  try {
+    await adminGuard[0]!(args as never, (async () => {
+      answer = await detailAction(args as never);
+      return new Response(null);
+    }) as never);
+  } catch (thrown) {
+    return { guardedBy: (thrown as Response).headers.get("location") };
+  }
+  return routeAnswer(answer);
+}
+
+async function rowOf(userId: string, type: string) {
+  const [row] = await database.db
+    .select()
+    .from(websiteCredentials)
+    .where(and(eq(websiteCredentials.userId, userId), eq(websiteCredentials.credentialType, type)));
+  return row;
+}
+
+async function auditsFor(customerId: string, action: string) {
+  return database.db
+    .select({ actorId: auditEvents.actorId, detail: auditEvents.detail })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.customerId, customerId), eq(auditEvents.action, action)))
+    .orderBy(auditEvents.createdAt);
+}
+
+const card = (type: string, values: Record<string, string>, clear: string[] = []): [string, string][] => [
+  ["intent", "save-card"],
+  ["credentialType", type],
+  ...Object.entries(values),
+  ...clear.map((field): [string, string] => ["clear", field]),
+];
+
+describe("the customer's Credentials page", () => {
+  it("saves a card with its secrets encrypted, one row per type, and sends them masked", async () => {
+    const password = marker("domain-password");
+    const pin = marker("pin").slice(0, 20);
+    const details = marker("domain-details");
+    const answer = await postPage(
+      customerA,
+      card("domain", { title: "GoDaddy", websiteLink: "https://example.com", username: "casey", pin, password, details }),
+    );
+    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    const row = await rowOf(customerA.id, "domain");
+    expect(row).toMatchObject({ title: "GoDaddy", websiteLink: "https://example.com", username: "casey" });
+    for (const [stored, plain] of [
+      [row!.password, password],
+      [row!.pin, pin],
+      [row!.details, details],
+    ] as const) {
+      expect(stored).toMatch(/^v1:/);
+      expect(services.secrets.decrypt(stored!)).toBe(plain);
+    }
+    expect(await deliveredChanges()).toEqual([{ table: "website_credentials", userId: customerA.id }]);
+
+    const loaded = await loadPage(customerA);
+    const domain = loaded.cards.find((view) => view.type === "domain")!;
+    expect(domain).toMatchObject({
+      id: row!.id,
+      title: "GoDaddy",
+      username: "casey",
+      secrets: { password: { isSet: true }, pin: { isSet: true }, details: { isSet: true } },
+    });
+    const json = JSON.stringify(loaded);
+    for (const plain of [password, pin, details]) expect(json).not.toContain(plain);
+    expect(loaded.cards.map((view) => [view.type, view.id === null])).toEqual([
+      ["domain", false],
+      ["hosting", true],
+      ["website", true],
+    ]);
+
+    // A second save updates the same row: an empty secret keeps what is stored, `clear` removes it.
+    expect(await postPage(customerA, card("domain", { title: "Namecheap", username: "casey2" }, ["pin"]))).toMatchObject({ status: 200 });
+    const after = await rowOf(customerA.id, "domain");
+    expect(after).toMatchObject({ id: row!.id, title: "Namecheap", username: "casey2", pin: null, websiteLink: null });
+    expect(after!.password).toBe(row!.password);
+    expect(after!.details).toBe(row!.details);
+    const count = await database.db.select({ n: sql<number>`count(*)::int` }).from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
+    expect(count[0]!.n).toBe(1);
+    // A customer's own save is not an admin action: no audit row.
+    expect(await auditsFor(customerA.id, "credentials.save")).toEqual([]);
+  });
+
+  it("checks each card with the spec's limits and names the card in the message", async () => {
+    expect(await postPage(customerA, card("hosting", { pin: "1".repeat(51) }))).toEqual({
+      status: 400,
+      body: { ok: false, error: "Hosting & Website: PIN must be less than 50 characters" },
+    });
+    expect(await postPage(customerA, card("website", { websiteLink: "not a link" }))).toEqual({
+      status: 400,
+      body: { ok: false, error: "Google Business: Must be a valid URL or email address" },
+    });
+    expect(await postPage(customerA, card("domain", { details: "x".repeat(1001) }))).toMatchObject({
+      body: { error: "Domain: Details must be less than 1000 characters" },
+    });
+    expect(await postPage(customerA, card("domain", { title: "x".repeat(201) }))).toMatchObject({ status: 400 });
+    expect(await postPage(customerA, card("domain", { password: "x".repeat(501) }))).toMatchObject({ status: 400 });
+    expect(await postPage(customerA, card("unknown", { title: "x" }))).toMatchObject({ status: 400 });
+    // An e-mail is a valid website_link (the Google Business card's Gmail Email), and so is a bare domain.
+    expect(await postPage(customerA, card("website", { websiteLink: "casey@gmail.com", password: "g-pass" }))).toMatchObject({ status: 200 });
+    expect(await postPage(customerA, card("hosting", { websiteLink: "casey-cleaning.com" }))).toMatchObject({ status: 200 });
+    expect(await postPage(null, card("domain", { title: "x" }))).toEqual({
+      status: 401,
+      body: { ok: false, error: "You must be logged in to save credentials" },
+    });
+  });
+
+  it("remembers the security warning's acknowledgment on the server", async () => {
+    expect((await loadPage(customerB)).warningAcknowledged).toBe(false);
+    expect(await postPage(customerB, [["intent", "acknowledge-warning"]])).toEqual({ status: 200, body: { ok: true } });
+    expect((await loadPage(customerB)).warningAcknowledged).toBe(true);
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, customerB.id));
+    expect(profile!.credentialsWarningAcknowledgedAt).toBeInstanceOf(Date);
+    expect((await loadPage(customerA)).warningAcknowledged).toBe(false);
+  });
+
+  it("shows the website form's domain and hosting credentials on the Domain and Hosting cards", async () => {
+    const customer = await signUpCustomer(services);
+    const password = marker("website-form-password");
+    // What the website information form writes: provider in website_info, username and encrypted password as a credential.
+    await database.db.insert(websiteInfo).values({ userId: customer.id, hasDomain: true, domainProvider: "GoDaddy", hasHosting: true, hostingProvider: "Bluehost" });
+    await database.db.insert(websiteCredentials).values([
+      { userId: customer.id, credentialType: "domain", username: "domain-user", password: encryptSecret(services.secrets, password) },
+      { userId: customer.id, credentialType: "hosting", username: "hosting-user" },
+    ]);
+    const { cards } = await listCredentials(database, customer.user, { userId: customer.id });
+    expect(cards[0]).toMatchObject({ type: "domain", title: "GoDaddy", username: "domain-user", secrets: { password: { isSet: true } } });
+    expect(cards[1]).toMatchObject({ type: "hosting", title: "Bluehost", username: "hosting-user", secrets: { password: { isSet: false } } });
+    expect(await revealCredentialSecret(deps(), customer.user, { credentialId: cards[0]!.id!, field: "password" })).toEqual({ value: password });
+    // The admin's tab shows the same.
+    const admins = await listCredentials(database, admin.user, { userId: customer.id });
+    expect(admins.cards[0]).toMatchObject({ title: "GoDaddy", username: "domain-user" });
+  });
+});
+
+describe("authorization", () => {
+  it("B cannot read, reveal or change A's credentials", async () => {
+    const domain = (await rowOf(customerA.id, "domain"))!;
+    await expectHttpError(listCredentials(database, customerB.user, { userId: customerA.id }), 404);
+    await expectHttpError(listCredentials(database, null, { userId: customerA.id }), 401);
+    await expectHttpError(revealCredentialSecret(deps(), customerB.user, { credentialId: domain.id, field: "password" }), 404);
+    await expectHttpError(
+      saveCredentials(deps(), customerB.user, { userId: customerA.id, editor: "customer", cards: [{ type: "domain", title: "Hijacked" }] }),
+      403,
+    );
+    // B's page only ever writes B's own rows, whatever it sends.
+    expect(await postPage(customerB, [...card("domain", { title: "B's own" }), ["userId", customerA.id]])).toMatchObject({ status: 200 });
+    expect((await rowOf(customerA.id, "domain"))!.title).toBe(domain.title);
+    expect((await rowOf(customerB.id, "domain"))!.title).toBe("B's own");
+    // B's page shows B's cards, none of A's.
+    const loaded = await loadPage(customerB);
+    expect(loaded.cards.map((view) => view.id)).not.toContain(domain.id);
+  });
+
+  it("a customer cannot use the admin editor: the guard stops them, and the use case refuses them too", async () => {
+    const before = await rowOf(customerA.id, "hosting");
+    const fields: [string, string][] = [
+      ["intent", "save-credentials"],
+      ["domain.title", "From a customer"],
+    ];
+    const cookie = cookieFrom(await signIn(services, customerB.email, customerB.password));
+    expect(await postAdmin(customerB.user, customerA.id, fields, cookie)).toEqual({ guardedBy: "/admin/login?denied=1" });
+    expect(await postAdmin(null, customerA.id, fields)).toEqual({ guardedBy: "/admin/login" });
+    // Past the guard, the use case still refuses a customer, even on their own credentials.
+    expect(routeAnswer(await detailAction({ request: formRequest(`/admin/users/${customerA.id}`, fields), context: routeContext(services, customerA.user), params: { userId: customerA.id } } as never))).toMatchObject({ status: 403 });
+    await expectHttpError(saveCredentials(deps(), customerA.user, { userId: customerA.id, editor: "admin", cards: [{ type: "domain" }] }), 403);
+    expect(await rowOf(customerA.id, "hosting")).toEqual(before);
+    expect((await rowOf(customerA.id, "domain"))!.title).not.toBe("From a customer");
+  });
+});
+
+describe("the admin's Credenciales tab", () => {
+  it("saves the three cards in one transaction, audited without values; reveals are audited too", async () => {
+    const customer = await signUpCustomer(services);
+    published = [];
+    const secrets = { domain: marker("adm-domain-pw"), hosting: marker("adm-hosting-pw"), website: marker("adm-gmail-pw") };
+    const pin = "778899";
+    const fields: [string, string][] = [
+      ["intent", "save-credentials"],
+      ["domain.title", "GoDaddy"],
+      ["domain.username", "d-user"],
+      ["domain.password", secrets.domain],
+      ["hosting.title", "Bluehost"],
+      ["hosting.pin", pin],
+      ["hosting.password", secrets.hosting],
+      ["website.websiteLink", "owner@gmail.com"],
+      ["website.password", secrets.website],
+    ];
+    expect(await postAdmin(admin.user, customer.id, fields)).toEqual({ status: 200, body: { ok: true } });
+    const rows = await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customer.id));
+    expect(rows.map((row) => row.credentialType).sort()).toEqual(["domain", "hosting", "website"]);
+    for (const row of rows) {
+      expect(services.secrets.decrypt(row.password!)).toBe(secrets[row.credentialType as keyof typeof secrets]);
+    }
+    expect(rows.find((row) => row.credentialType === "website")).toMatchObject({ websiteLink: "owner@gmail.com", pin: null });
+    const audits = await auditsFor(customer.id, "credentials.save");
+    expect(audits).toEqual([
+      {
+        actorId: admin.id,
+        detail: {
+          types: ["domain", "hosting", "website"],
+          secretsChanged: { domain: ["password"], hosting: ["password", "pin"], website: ["password"] },
+        },
+      },
+    ]);
+    const auditText = JSON.stringify(audits);
+    for (const plain of [...Object.values(secrets), pin]) expect(auditText).not.toContain(plain);
+    // The customer's open page and other admins' tabs hear of it.
+    expect(await deliveredChanges()).toEqual([{ table: "website_credentials", userId: customer.id }]);
+
+    // The admin's page data: masked only.
+    const loaded = await detailLoader({
+      request: new Request(`${SITE_URL}/admin/users/${customer.id}`),
+      context: routeContext(services, admin.user),
+      params: { userId: customer.id },
+    } as never);
+    expect(loaded.credentials.map((view) => [view.type, view.title, view.secrets.password.isSet])).toEqual([
+      ["domain", "GoDaddy", true],
+      ["hosting", "Bluehost", true],
+      ["website", "", true],
+    ]);
+    expect(JSON.stringify(loaded)).not.toContain(secrets.domain);
+
+    const hosting = rows.find((row) => row.credentialType === "hosting")!;
+    expect(await revealCredentialSecret(deps(), admin.user, { credentialId: hosting.id, field: "pin" })).toEqual({ value: pin });
+    expect(await auditsFor(customer.id, "secret.reveal")).toEqual([
+      { actorId: admin.id, detail: { kind: "website_credentials", id: hosting.id, field: "pin" } },
+    ]);
+  });
+
+  it("saves nothing when one card is invalid, and names that card", async () => {
+    const customer = await signUpCustomer(services);
+    const answer = await postAdmin(admin.user, customer.id, [
+      ["intent", "save-credentials"],
+      ["domain.title", "Fine"],
+      ["website.username", "u".repeat(201)],
+    ]);
+    expect(answer).toEqual({ status: 400, body: { ok: false, error: "Google Business: Username must be less than 200 characters" } });
+    expect(await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customer.id))).toEqual([]);
+    expect(await auditsFor(customer.id, "credentials.save")).toEqual([]);
+    // An unknown customer is 404, with nothing written.
+    await expectHttpError(saveCredentials(deps(), admin.user, { userId: randomUUID(), editor: "admin", cards: [{ type: "domain" }] }), 404);
+  });
+});
+
+/** Every file under a folder, with its bytes. */
+function* filesUnder(dir: string): Generator<[string, Buffer]> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(file);
+    else if (entry.isFile()) yield [file, readFileSync(file)];
+  }
+}
+
+describe("an embedded database folder after saves through both editors", () => {
+  it("holds no plain copy of a saved password, PIN or detail (while a saved username is found)", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "credentials-dump-"));
+    try {
+      const embedded = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
+      const plaintexts = [marker("dump-password"), marker("dump-pin").slice(0, 24), marker("dump-details"), marker("dump-admin-password")];
+      const control = marker("dump-username");
+      try {
+        await applyMigrations(embedded);
+        const secrets = Secrets.fromSettings(services.env.CREDENTIALS_KEY!);
+        const bus = new InProcessChangeBus();
+        const [owner] = await embedded.db.insert(user).values({ name: "Dana Dump", email: `${marker("dana")}@example.com` }).returning();
+        const [boss] = await embedded.db.insert(user).values({ name: "Admin", email: `${marker("boss")}@example.com` }).returning();
+        const [password, pin, details, adminPassword] = plaintexts as [string, string, string, string];
+        await saveCredentials({ db: embedded.db, bus, secrets }, { id: owner!.id, isAdmin: false }, {
+          userId: owner!.id,
+          editor: "customer",
+          cards: [{ type: "domain", username: control, password, pin, details }],
+        });
+        await saveCredentials({ db: embedded.db, bus, secrets }, { id: boss!.id, isAdmin: true }, {
+          userId: owner!.id,
+          editor: "admin",
+          cards: [{ type: "hosting", password: adminPassword }, { type: "domain", username: control }],
+        });
+        await embedded.db.execute(sql`checkpoint`);
+      } finally {
+        await embedded.close();
+      }
+      const found: Record<string, string[]> = Object.fromEntries([control, ...plaintexts].map((text) => [text, []]));
+      for (const [file, bytes] of filesUnder(dataDir)) {
+        for (const text of Object.keys(found)) if (bytes.includes(Buffer.from(text))) found[text]!.push(file);
+      }
+      expect(found[control]!.length).toBeGreaterThan(0);
+      delete found[control];
+      expect(found).toEqual(Object.fromEntries(plaintexts.map((text) => [text, []])));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

@@ -1,0 +1,211 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { notifications, profiles, user } from "~db/schema";
+import { listCustomers } from "~/features/users/list-customers.server";
+import { getCustomer } from "~/features/users/get-customer.server";
+import { avatarKeyOf } from "~/features/profile/update-avatar.server";
+import type { Change } from "~/lib/realtime";
+import { thumbnailKey } from "~/lib/uploads";
+import { action as profileAction, loader as profileLoader } from "~/routes/dashboard/profile";
+import {
+  cookieFrom,
+  makeAdmin,
+  routeAnswer,
+  routeContext,
+  sessionUserFor,
+  signIn,
+  signUpCustomer,
+  SITE_URL,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let customerA: SignedIn;
+let customerB: SignedIn;
+let admin: SignedIn;
+let published: Change[] = [];
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  customerA = await signUpCustomer(services, { name: "Alice Able", companyName: "Able Painting" });
+  customerB = await signUpCustomer(services, { name: "Bob Baker" });
+  admin = await makeAdmin(services);
+  services.bus.subscribe((change) => published.push(change));
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+async function deliveredChanges(): Promise<Change[]> {
+  const flag = { table: "marker", userId: randomUUID() };
+  await services.bus.publish(flag);
+  await vi.waitFor(() => expect(published).toContainEqual(flag));
+  const before = published.slice(0, published.findIndex((change) => change.userId === flag.userId));
+  published = [];
+  return before;
+}
+
+/** The page's action as a browser posts it (multipart, as the fetchers send it), with the session's cookie. */
+async function post(actor: SignedIn | null, fields: Record<string, string | File>, cookie = actor?.cookie) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  const request = new Request(`${SITE_URL}/dashboard/profile`, {
+    method: "POST",
+    headers: { origin: SITE_URL, ...(cookie ? { cookie } : {}) },
+    body,
+  });
+  const result = await profileAction({ request, context: routeContext(services, actor?.user ?? null), params: {} } as never);
+  const init = (result as { init?: ResponseInit | null }).init;
+  return { ...routeAnswer(result), headers: new Headers(init?.headers) };
+}
+
+async function profileOf(id: string) {
+  const [row] = await database.db.select().from(profiles).where(eq(profiles.id, id));
+  return row!;
+}
+
+const png = async () => new File([await sharp({ create: { width: 64, height: 64, channels: 3, background: "#08f" } }).png().toBuffer()], "me.png", { type: "image/png" });
+const jpeg = async () => new File([await sharp({ create: { width: 64, height: 64, channels: 3, background: "#f80" } }).jpeg().toBuffer()], "me.jpg", { type: "image/jpeg" });
+
+describe("Personal Information", () => {
+  it("updates the customer's own profile and name, and notifies every admin (profile_updated)", async () => {
+    published = [];
+    const answer = await post(customerA, { intent: "update-profile", fullName: " Alice Able-Smith ", phone: "(555) 222-3333", companyName: "Able & Co" });
+    expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await profileOf(customerA.id)).toMatchObject({ fullName: "Alice Able-Smith", phone: "(555) 222-3333", companyName: "Able & Co" });
+    const [account] = await database.db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, customerA.id));
+    expect(account).toEqual({ name: "Alice Able-Smith", email: customerA.email });
+    const sent = await database.db.select().from(notifications).where(eq(notifications.type, "profile_updated"));
+    expect(sent.map((row) => [row.userId, row.title, row.message])).toEqual([
+      [admin.id, "Profile Updated", "Alice Able-Smith from Able & Co updated their profile"],
+    ]);
+    const changes = await deliveredChanges();
+    expect(changes).toContainEqual({ table: "profiles", userId: customerA.id });
+    expect(changes).toContainEqual({ table: "notifications", userId: admin.id });
+    // The session (header, name) and the admin's views read the new values.
+    expect((await sessionUserFor(services, customerA.cookie))?.name).toBe("Alice Able-Smith");
+    expect((await getCustomer(database, admin.user, { userId: customerA.id })).companyName).toBe("Able & Co");
+  });
+
+  it("checks the fields as sign-up does, and never touches another customer's profile", async () => {
+    expect(await post(customerA, { intent: "update-profile", fullName: " ", phone: "(555) 222-3333" })).toMatchObject({
+      status: 400,
+      body: { ok: false, error: "Please enter your full name" },
+    });
+    expect(await post(customerA, { intent: "update-profile", fullName: "Alice", phone: "555" })).toMatchObject({
+      status: 400,
+      body: { error: "Please enter a 10-digit US phone number" },
+    });
+    const before = await profileOf(customerA.id);
+    // Whatever B sends (an id, an e-mail), B's action changes B's profile only, and never the e-mail.
+    expect(
+      await post(customerB, { intent: "update-profile", fullName: "Bob B", phone: "(555) 444-5555", id: customerA.id, email: "x@example.com" }),
+    ).toMatchObject({ status: 200 });
+    expect(await profileOf(customerA.id)).toEqual(before);
+    expect(await profileOf(customerB.id)).toMatchObject({ fullName: "Bob B", email: customerB.email, companyName: null });
+    expect(await post(null, { intent: "update-profile", fullName: "Nobody", phone: "(555) 444-5555" })).toMatchObject({ status: 401 });
+    const loaded = await profileLoader({ request: new Request(`${SITE_URL}/dashboard/profile`), context: routeContext(services, customerB.user), params: {} } as never);
+    expect(loaded.profile).toMatchObject({ fullName: "Bob B", email: customerB.email });
+  });
+});
+
+describe("the avatar", () => {
+  it("stores a new picture, shows it in the session, the admin list and the detail page, and removes the old file and thumbnail", async () => {
+    published = [];
+    expect(await post(customerA, { intent: "upload-avatar", avatar: await png() })).toMatchObject({ status: 200, body: { ok: true } });
+    const first = (await profileOf(customerA.id)).avatarUrl!;
+    expect(first).toMatch(new RegExp(`^/files/avatars/${customerA.id}/avatar_\\d+_[a-z0-9]+\\.png$`));
+    const firstKey = avatarKeyOf(first)!;
+    expect(await services.storage.get("avatars", firstKey)).not.toBeNull();
+    expect(await services.storage.get("avatars", thumbnailKey(firstKey))).not.toBeNull();
+    expect(await deliveredChanges()).toEqual([{ table: "profiles", userId: customerA.id }]);
+
+    // A picture of another extension replaces it: the old file and its thumbnail are gone.
+    expect(await post(customerA, { intent: "upload-avatar", avatar: await jpeg() })).toMatchObject({ status: 200 });
+    const second = (await profileOf(customerA.id)).avatarUrl!;
+    expect(second).toMatch(/\.jpg$/);
+    expect(second).not.toBe(first);
+    expect(await services.storage.get("avatars", firstKey)).toBeNull();
+    expect(await services.storage.get("avatars", thumbnailKey(firstKey))).toBeNull();
+    expect(await services.storage.get("avatars", avatarKeyOf(second)!)).not.toBeNull();
+
+    expect((await sessionUserFor(services, customerA.cookie))?.image).toBe(second);
+    const list = await listCustomers(database, admin.user);
+    expect(list.customers.find((customer) => customer.id === customerA.id)?.avatarUrl).toBe(second);
+    expect((await getCustomer(database, admin.user, { userId: customerA.id })).avatarUrl).toBe(second);
+  });
+
+  it("refuses a text file named .png and a picture over 2 MB with the spec's messages, keeping the old picture", async () => {
+    const before = (await profileOf(customerA.id)).avatarUrl;
+    const fake = new File(["this is not an image"], "fake.png", { type: "image/png" });
+    expect(await post(customerA, { intent: "upload-avatar", avatar: fake })).toMatchObject({
+      status: 400,
+      body: { ok: false, error: "Please select a valid image" },
+    });
+    const big = new File([new Uint8Array(3 * 1024 * 1024)], "big.png", { type: "image/png" });
+    expect(await post(customerA, { intent: "upload-avatar", avatar: big })).toMatchObject({
+      status: 400,
+      body: { ok: false, error: "Image must be smaller than 2MB" },
+    });
+    const text = new File(["hello"], "notes.txt", { type: "text/plain" });
+    expect(await post(customerA, { intent: "upload-avatar", avatar: text })).toMatchObject({ body: { error: "Please select a valid image" } });
+    expect((await profileOf(customerA.id)).avatarUrl).toBe(before);
+    expect(await services.storage.get("avatars", avatarKeyOf(before)!)).not.toBeNull();
+  });
+});
+
+describe("Change Password", () => {
+  it("checks in order: match, 6 characters, the sign-up rules, then the current password", async () => {
+    const change = (fields: Record<string, string>) => post(customerB, { intent: "change-password", ...fields });
+    expect(await change({ currentPassword: "", newPassword: "abc", confirmPassword: "abd" })).toMatchObject({ status: 400, body: { error: "Passwords do not match" } });
+    expect(await change({ currentPassword: "", newPassword: "abc", confirmPassword: "abc" })).toMatchObject({
+      body: { error: "Password must be at least 6 characters" },
+    });
+    expect(await change({ currentPassword: "", newPassword: "abcdefgh", confirmPassword: "abcdefgh" })).toMatchObject({
+      body: { error: "Password must be at least 12 characters" },
+    });
+    expect(await change({ currentPassword: "", newPassword: "abcdefghijkl", confirmPassword: "abcdefghijkl" })).toMatchObject({
+      body: { error: "Password must contain at least one uppercase letter" },
+    });
+    const strong = "N3w!Password-long";
+    expect(await change({ currentPassword: "", newPassword: strong, confirmPassword: strong })).toMatchObject({
+      body: { error: "Please enter your current password" },
+    });
+    expect(await change({ currentPassword: "Wr0ng!Password-x", newPassword: strong, confirmPassword: strong })).toMatchObject({
+      status: 400,
+      body: { ok: false, error: "Current password is incorrect" },
+    });
+    // Nothing changed: the old password still signs in.
+    expect((await signIn(services, customerB.email, customerB.password)).status).toBe(200);
+  });
+
+  it("changes the password with the current one and ends the account's other sessions; this browser gets a new session", async () => {
+    const customer = await signUpCustomer(services);
+    const other = cookieFrom(await signIn(services, customer.email, customer.password));
+    expect(await sessionUserFor(services, other)).not.toBeNull();
+    const strong = "An0ther!Password-long";
+    const answer = await post(customer, { intent: "change-password", currentPassword: customer.password, newPassword: strong, confirmPassword: strong });
+    expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+    const setCookie = answer.headers.getSetCookie().join("\n");
+    expect(setCookie).toMatch(/session_token=[^;]+/);
+    expect(await sessionUserFor(services, other)).toBeNull();
+    expect(await sessionUserFor(services, customer.cookie)).toBeNull();
+    const fresh = answer.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!)
+      .join("; ");
+    expect(await sessionUserFor(services, fresh)).toMatchObject({ id: customer.id });
+    expect((await signIn(services, customer.email, customer.password)).status).toBe(401);
+    expect((await signIn(services, customer.email, strong)).status).toBe(200);
+  });
+});
