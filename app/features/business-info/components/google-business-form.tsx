@@ -1,14 +1,11 @@
 import { getFormProps } from "@conform-to/react";
-import { useMemo, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useMemo, useState } from "react";
 import { ConfirmSubmissionDialog, EditInformationButton, FormActions } from "~/components/forms/edit-controls";
 import { FormSection, TextField } from "~/components/forms/form-section";
 import { ImageListField, ImageUploadField } from "~/components/forms/image-upload-field";
 import { TextListInput } from "~/components/forms/text-list-input";
-import { useActionToast } from "~/components/forms/use-action-toast";
-import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
-import type { ActionResult } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cleanTextList, localToday } from "../business-rules";
 import { googleBusinessFormSchema, GOOGLE_SAVED } from "../google-business.schemas";
@@ -47,10 +44,6 @@ function formatPhoneInput(event: React.FormEvent<HTMLInputElement>) {
 }
 
 function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | null; onDone: () => void }) {
-  const fetcher = useFetcher<ActionResult>();
-  const pending = fetcher.state !== "idle";
-  const formRef = useRef<HTMLFormElement | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const [cities, setCities] = useState<string[]>(info?.serviceCities ?? []);
   const [logo, setLogo] = useState<File | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
@@ -60,32 +53,16 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
   const maxDate = hydrated ? localToday() : undefined;
   const passwordSaved = info?.gmailPassword.isSet ?? false;
   const schema = useMemo(() => googleBusinessFormSchema({ passwordSaved }), [passwordSaved]);
-  const [form, fields] = useValidatedForm({
+  const { form, fields, pending, dialog } = useConfirmedSubmit({
     id: "google-business-form",
-    schema,
-    onValid(event) {
-      event.preventDefault();
-      formRef.current = event.currentTarget;
-      setConfirming(true);
+    schema: schema,
+    successTitle: GOOGLE_SAVED,
+    onDone,
+    addFiles(data) {
+      if (logo) data.set("logo", logo);
+      for (const photo of photos) data.append("photos", photo);
     },
   });
-  useActionToast(fetcher.data, {
-    success: { title: GOOGLE_SAVED },
-    onSuccess: () => {
-      setConfirming(false);
-      onDone();
-    },
-    onFailure: () => setConfirming(false),
-  });
-
-  const confirm = () => {
-    const element = formRef.current;
-    if (!element) return;
-    const data = new FormData(element);
-    if (logo) data.set("logo", logo);
-    for (const photo of photos) data.append("photos", photo);
-    void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
-  };
 
   return (
     <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
@@ -183,12 +160,7 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
 
       <FormActions canCancel={info !== null} onCancel={onDone} pending={pending} submitLabel={info ? "Save Changes" : "Submit Information"} />
       <ConfirmSubmissionDialog
-        open={confirming}
-        onOpenChange={(open) => {
-          if (!pending) setConfirming(open);
-        }}
-        onConfirm={confirm}
-        pending={pending}
+        {...dialog}
         description="Please confirm that your Google Business information is correct before submitting."
       />
     </form>

@@ -1,15 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useState } from "react";
 import { ConfirmSubmissionDialog, EditInformationButton, FormActions } from "~/components/forms/edit-controls";
 import { FormSection, TextField, type FieldMeta } from "~/components/forms/form-section";
 import { ImageUploadField } from "~/components/forms/image-upload-field";
 import { TextListInput } from "~/components/forms/text-list-input";
-import { useActionToast } from "~/components/forms/use-action-toast";
-import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { cleanTextList } from "~/features/business-info/business-rules";
-import type { ActionResult } from "~/lib/forms";
 import { PALETTE, paletteColor } from "../palette";
 import { websiteInfoFormSchema, WEBSITE_SAVED } from "../website-info.schemas";
 import type { WebsiteAccessView, WebsiteInfoView } from "../website-info-views";
@@ -46,7 +43,7 @@ function formatPhoneInput(event: React.FormEvent<HTMLInputElement>) {
   input.value = formatUsPhone(input.value);
 }
 
-type Fields = ReturnType<typeof useValidatedForm<typeof websiteInfoFormSchema>>[1];
+type Fields = ReturnType<typeof useConfirmedSubmit<typeof websiteInfoFormSchema>>["fields"];
 
 /**
  * A "has domain" / "has hosting" box revealing provider, username and password. Ticking or unticking
@@ -148,10 +145,6 @@ function BrandColors({ field, value, onChange }: { field: FieldMeta; value: stri
 }
 
 function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDone: () => void }) {
-  const fetcher = useFetcher<ActionResult>();
-  const pending = fetcher.state !== "idle";
-  const formRef = useRef<HTMLFormElement | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const [hasDomain, setHasDomain] = useState(info?.hasDomain ?? false);
   const [hasHosting, setHasHosting] = useState(info?.hasHosting ?? false);
   const [color, setColor] = useState<string | null>(info?.primaryColor ?? null);
@@ -159,31 +152,16 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
   const [cities, setCities] = useState<string[]>(info?.serviceCities ?? []);
   const [logo, setLogo] = useState<File | null>(null);
   const [founderPhoto, setFounderPhoto] = useState<File | null>(null);
-  const [form, fields] = useValidatedForm({
+  const { form, fields, pending, dialog } = useConfirmedSubmit({
     id: "website-info-form",
     schema: websiteInfoFormSchema,
-    onValid(event) {
-      event.preventDefault();
-      formRef.current = event.currentTarget;
-      setConfirming(true);
+    successTitle: WEBSITE_SAVED,
+    onDone,
+    addFiles(data) {
+      if (logo) data.set("logo", logo);
+      if (founderPhoto) data.set("founderPhoto", founderPhoto);
     },
   });
-  useActionToast(fetcher.data, {
-    success: { title: WEBSITE_SAVED },
-    onSuccess: () => {
-      setConfirming(false);
-      onDone();
-    },
-    onFailure: () => setConfirming(false),
-  });
-  const confirm = () => {
-    const element = formRef.current;
-    if (!element) return;
-    const data = new FormData(element);
-    if (logo) data.set("logo", logo);
-    if (founderPhoto) data.set("founderPhoto", founderPhoto);
-    void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
-  };
 
   return (
     <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
@@ -277,12 +255,7 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
 
       <FormActions canCancel={info !== null} onCancel={onDone} pending={pending} submitLabel={info ? "Save Changes" : "Submit Information"} />
       <ConfirmSubmissionDialog
-        open={confirming}
-        onOpenChange={(open) => {
-          if (!pending) setConfirming(open);
-        }}
-        onConfirm={confirm}
-        pending={pending}
+        {...dialog}
         description="Please confirm that your website information is correct before submitting."
       />
     </form>
