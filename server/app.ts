@@ -8,6 +8,7 @@ import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { signupServerProblem } from "~/features/auth/auth.schemas";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
+import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { lockDataFolder } from "~/lib/data-lock.server";
@@ -91,6 +92,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
 
   app.use(((error, _req, res, _next) => {
     console.error(error);
+    void notifySystemError({ db: services.database.db, bus: services.bus }, error);
     if (!res.headersSent) res.status(500).send("Something went wrong");
   }) as express.ErrorRequestHandler);
   return app;

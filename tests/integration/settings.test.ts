@@ -6,6 +6,7 @@ import { adminSettings, auditEvents, notifications, payments } from "~db/schema"
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
 import { AUTO_APPROVED_NOTE } from "~/features/payments/payment-review";
 import { getSettings } from "~/features/settings/get-settings.server";
+import { notifySystemError, SYSTEM_ERROR_WINDOW_MS } from "~/features/settings/notify-system-error.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import type { Change } from "~/lib/realtime";
 import { loadSessionUser } from "~/lib/session.server";
@@ -226,6 +227,28 @@ describe("each setting's effect", () => {
     await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, sessionDurationMinutes: 10 } });
     expect((await load(45 + 11)).user).toBeNull();
     await saveSettings(deps(), admin.user, { section: "security", values: SECURITY });
+  });
+
+  it("System errors tells every admin of a server error, at most once per 10 minutes per kind; off by default", async () => {
+    const errorsFor = async () => database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "system_error")));
+    const busDeps = { db: database.db, bus: services.bus };
+    await notifySystemError(busDeps, new TypeError("boom while off"));
+    expect(await errorsFor()).toEqual([]);
+    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, systemErrors: true } });
+    const now = new Date();
+    await notifySystemError(busDeps, new TypeError("first"), now);
+    await notifySystemError(busDeps, new TypeError("second, same kind"), new Date(now.getTime() + 60_000));
+    await notifySystemError(busDeps, new RangeError("another kind"), now);
+    expect((await errorsFor()).map((row) => row.message).sort()).toEqual(["A server error occurred (RangeError): another kind", "A server error occurred (TypeError): first"]);
+    await notifySystemError(busDeps, new TypeError("after the window"), new Date(now.getTime() + SYSTEM_ERROR_WINDOW_MS + 1000));
+    expect(await errorsFor()).toHaveLength(3);
+    // Through the framework's error hook, as a failing loader reports it.
+    const { handleError } = await import("~/entry.server");
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    handleError(new SyntaxError("from a loader"), { request: new Request(SITE_URL), params: {}, context: routeContext(services, null) } as never);
+    quiet.mockRestore();
+    await vi.waitFor(async () => expect((await errorsFor()).map((row) => row.message)).toContain("A server error occurred (SyntaxError): from a loader"));
+    await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
   });
 
   it("keeps its own row id: a second row cannot exist", async () => {
