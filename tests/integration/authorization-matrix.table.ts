@@ -282,6 +282,7 @@ export const ROWS: Row[] = [
     note: "a note about A with a photo: only an admin (audited); the use cases refuse customers again past the guard (notes.test.ts)",
   },
   { route: "/admin/settings", method: "GET", expect: adminPage },
+  { route: "/admin/activity", method: "GET", expect: adminPage, note: "the audit log: admins only, read-only (no action)" },
   {
     route: "/admin/settings",
     method: "POST",
