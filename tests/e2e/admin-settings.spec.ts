@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
-import { countDocumentLoads } from "./payments-support";
+import { countDocumentLoads, sendProofViaApi } from "./payments-support";
 
 // Runs in the "server-wide" project, after every other spec: Maintenance Mode reaches every customer.
 const LIVE_UPDATE_MS = 5000;
@@ -80,4 +80,71 @@ test("the Security tab refuses numbers out of bounds and saves good ones; the pa
   await expect(admin.getByRole("switch", { name: "New user registration" })).toBeChecked();
   await admin.getByRole("button", { name: "Save Notification Settings" }).click();
   await expectToast(admin, "Notifications updated", "Notification preferences have been saved");
+});
+
+test("the activity log shows the payment decision, the note, the settings change and a credential reveal, with the right admin and customer", async ({ browser }) => {
+  const customerPage = await (await browser.newContext()).newPage();
+  const customer = newCustomer();
+  await signUpViaApi(customerPage, customer);
+  const { user } = (await (await customerPage.request.get("/resources/session")).json()) as { user: { id: string } };
+  await sendProofViaApi(customerPage.request, "google_business", 1);
+
+  const admin = await signedInAdmin(browser);
+  await admin.goto(`/admin/users/${user.id}`);
+  // The payment decision.
+  await admin.getByRole("button", { name: "Approve Payment" }).click();
+  await expectToast(admin, "Status Updated");
+  // A credential saved, then revealed.
+  await admin.getByRole("tab", { name: "Credenciales" }).click();
+  await admin.getByRole("button", { name: "Edit" }).click();
+  await admin.getByRole("region", { name: "Domain", exact: true }).getByLabel("Password", { exact: true }).fill("Act1vity-Domain-Pw");
+  await admin.getByRole("button", { name: "Save" }).click();
+  await expectToast(admin, "Credentials saved successfully");
+  await admin.getByRole("region", { name: "Domain", exact: true }).getByRole("button", { name: "Show Password" }).click();
+  await expect(admin.getByRole("region", { name: "Domain", exact: true }).getByTestId("secret-password")).toHaveText("Act1vity-Domain-Pw");
+  // A note.
+  await admin.getByRole("tab", { name: "Notes" }).click();
+  await admin.getByRole("button", { name: "Add Note" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Add Note" });
+  await dialog.getByLabel("Title").fill("Activity note");
+  await dialog.getByLabel("Description").fill("Written for the log");
+  await dialog.getByRole("button", { name: "Create Note" }).click();
+  await expectToast(admin, "Note created successfully");
+  // A settings change.
+  await admin.goto("/admin/settings");
+  await admin.getByRole("tab", { name: "Notifications" }).click();
+  await admin.getByRole("switch", { name: "User profile updates" }).uncheck();
+  await admin.getByRole("button", { name: "Save Notification Settings" }).click();
+  await expectToast(admin, "Notifications updated", "Notification preferences have been saved");
+  await admin.getByRole("switch", { name: "User profile updates" }).check();
+  await admin.getByRole("button", { name: "Save Notification Settings" }).click();
+  await expectToast(admin, "Notifications updated", "Notification preferences have been saved");
+
+  // The log, from the sidebar: newest first, the settings change on top.
+  await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Activity" }).click();
+  await expect(admin.getByRole("heading", { name: "Activity Log" })).toBeVisible();
+  const events = admin.getByTestId("activity-event");
+  await expect(events.first().getByTestId("activity-action")).toHaveText("Changed settings");
+  await expect(events.first()).toContainText("notifications: profileUpdates");
+
+  // Filtered to this customer: the four actions, each by the admin, on this customer.
+  await admin.getByLabel("Customer").selectOption({ label: customer.fullName });
+  await admin.getByRole("button", { name: "Apply filters" }).click();
+  await expect(admin).toHaveURL(new RegExp(`customer=${user.id}`));
+  await expect(events.getByTestId("activity-action")).toHaveText(["Created a note", "Revealed a secret", "Saved credentials", "Approved a payment"]);
+  for (const actor of await events.getByTestId("activity-actor").allTextContents()) expect(actor).toBe("Admin");
+  for (const name of await events.getByTestId("activity-customer").allTextContents()) expect(name).toBe(customer.fullName);
+  await expect(events.first()).toContainText("Activity note");
+  await expect(events.nth(1)).toContainText("Credentials password");
+  await expect(events.nth(3)).toContainText("Google Business");
+  // The secret itself is never in the log.
+  await expect(admin.getByText("Act1vity-Domain-Pw")).toHaveCount(0);
+
+  // At 375 px wide the log and the settings fit the screen.
+  await admin.setViewportSize({ width: 375, height: 740 });
+  for (const path of [`/admin/activity?customer=${user.id}`, "/admin/settings"]) {
+    await admin.goto(path);
+    await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  }
 });
