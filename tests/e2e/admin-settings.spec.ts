@@ -80,6 +80,20 @@ test("the Security tab refuses numbers out of bounds and saves good ones; the pa
   await expect(admin.getByRole("switch", { name: "New user registration" })).toBeChecked();
   await admin.getByRole("button", { name: "Save Notification Settings" }).click();
   await expectToast(admin, "Notifications updated", "Notification preferences have been saved");
+
+  // Database: the four buckets with their figures, the status view, and the log.
+  await admin.getByRole("tab", { name: "Database" }).click();
+  await expect(admin.getByTestId("storage-bucket")).toHaveCount(4);
+  await expect(admin.getByTestId("storage-bucket").filter({ hasText: "admin-note-photos" })).toContainText(/\d+ files? · /);
+  await expect(admin.getByText(/Database size: \d/)).toBeVisible();
+  await admin.getByRole("button", { name: "View Backend" }).click();
+  const backend = admin.getByRole("dialog", { name: "Backend Status" });
+  await expect(backend.getByText("Embedded (PGlite)")).toBeVisible();
+  await expect(backend.getByText("Migrations applied")).toBeVisible();
+  await backend.getByRole("button", { name: "Close" }).click();
+  await admin.getByRole("link", { name: "Database Logs" }).click();
+  await expect(admin).toHaveURL("/admin/activity");
+  await expect(admin.getByRole("heading", { name: "Activity Log" })).toBeVisible();
 });
 
 test("the activity log shows the payment decision, the note, the settings change and a credential reveal, with the right admin and customer", async ({ browser }) => {

@@ -6,6 +6,8 @@ import { adminSettings, auditEvents, notifications, payments } from "~db/schema"
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
 import { AUTO_APPROVED_NOTE } from "~/features/payments/payment-review";
 import { getSettings } from "~/features/settings/get-settings.server";
+import { getSystemStatus } from "~/features/settings/get-system-status.server";
+import { saveNote } from "~/features/notes/save-note.server";
 import { notifySystemError, SYSTEM_ERROR_WINDOW_MS } from "~/features/settings/notify-system-error.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import type { Change } from "~/lib/realtime";
@@ -146,6 +148,30 @@ describe("admin settings: who may read and change them", () => {
     expect(await postSettings(admin.user, security("30", "21"))).toMatchObject({ status: 400 });
     expect(await postSettings(admin.user, [["section", "general"], ["companyName", "A"], ["supportEmail", "not-an-email"]])).toEqual({ status: 400, body: { ok: false, error: "Please enter a valid support email" } });
     expect((await services.settings.get()).security).toEqual(SECURITY);
+  });
+});
+
+describe("the Database tab", () => {
+  it("counts each bucket's real files and bytes, reads the database's size and migrations; admins only", async () => {
+    const empty = await getSystemStatus(services, admin.user);
+    const notesBefore = empty.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f0f" } }).png().toBuffer();
+    await saveNote({ db: database.db, bus: services.bus, storage: services.storage }, admin.user, {
+      userId: customer.id,
+      title: "With photos",
+      description: "two",
+      photos: [new File([new Uint8Array(png)], "a.png"), new File([new Uint8Array(png)], "b.png")],
+    });
+    const status = await getSystemStatus(services, admin.user);
+    expect(status.buckets.map((bucket) => bucket.name)).toEqual(["avatars", "admin-note-photos", "business-logos", "google-business-photos"]);
+    const notes = status.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
+    expect(notes.files).toBe(notesBefore.files + 2);
+    expect(notes.bytes).toBeGreaterThan(notesBefore.bytes);
+    expect(status.databaseBytes).toBeGreaterThan(0);
+    expect(status.migrationsApplied).toBe(6);
+    expect(status).toMatchObject({ databaseKind: database.url ? "postgres" : "pglite", storageKind: "local folder" });
+    await expectHttpError(getSystemStatus(services, customer.user), 403);
+    await expectHttpError(getSystemStatus(services, null), 401);
   });
 });
 

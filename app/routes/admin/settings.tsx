@@ -2,7 +2,9 @@ import { data } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { GeneralSettingsForm, NotificationSettingsForm, SecuritySettingsForm } from "~/features/settings/components/settings-forms";
+import { DatabaseTab } from "~/features/settings/components/database-tab";
 import { getSettings } from "~/features/settings/get-settings.server";
+import { getSystemStatus } from "~/features/settings/get-system-status.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { isSettingsSection, SETTINGS_MESSAGES, SETTINGS_SECTIONS } from "~/lib/admin-settings";
 import { HttpError } from "~/lib/errors";
@@ -15,7 +17,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings" }];
 
 // The admin layout's middleware has refused non-admins already; the use cases check again.
 export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await getSettings(services(context), sessionUser(context)) };
+  const actor = sessionUser(context);
+  const [settings, status] = await Promise.all([getSettings(services(context), actor), getSystemStatus(services(context), actor)]);
+  return { settings, status };
 }
 
 /** One tab's form posts here: `section` (general, notifications or security) and that tab's values. */
@@ -42,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+  const { settings, status } = loaderData;
   // Keyed by the stored values: another admin's save (a live update) resets the forms to them.
   const key = JSON.stringify(settings);
   return (
@@ -54,6 +58,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="general">General</TabsTrigger>
             <TabsTrigger value="notifications">Notifications</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
+            <TabsTrigger value="database">Database</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="general">
@@ -64,6 +69,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="security">
           <SecuritySettingsForm key={`security-${key}`} values={settings.security} />
+        </TabsContent>
+        <TabsContent value="database">
+          <DatabaseTab status={status} />
         </TabsContent>
       </Tabs>
     </>
