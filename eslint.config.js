@@ -34,8 +34,8 @@ export default tseslint.config(
   },
   {
     // Server-only code, route modules (their loaders and actions are stripped from the browser build by
-    // React Router) and tests may import *.server modules.
-    files: ["**/*.server.ts", "**/*.test.ts", "server/**", "app/routes/**", "app/root.tsx", "tests/**", "scripts/**"],
+    // React Router), the server entry and tests may import *.server modules.
+    files: ["**/*.server.ts", "**/*.test.ts", "server/**", "app/routes/**", "app/root.tsx", "app/entry.server.tsx", "tests/**", "scripts/**"],
     rules: { "no-restricted-imports": "off" },
   },
   {

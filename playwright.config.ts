@@ -31,6 +31,9 @@ if (unguardedSpecs.length > 0) {
   throw new Error(`Import \`test\` from ./fixtures, not @playwright/test, in: ${unguardedSpecs.join(", ")}`);
 }
 
+/** Specs whose settings reach every page of the shared e2e server: run by the "server-wide" project, last. */
+const SERVER_WIDE_SPECS = /admin-settings\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -56,7 +59,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: SERVER_WIDE_SPECS },
+    // Specs that change what every visitor sees (Maintenance Mode) run alone, after all the others.
+    { name: "server-wide", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE_SPECS, dependencies: ["chromium"], fullyParallel: false },
+  ],
   webServer: [
     {
       // A fresh embedded database for every run; the build comes from `npm run build` before this.

@@ -3,10 +3,23 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { notifySystemError } from "./features/settings/notify-system-error.server";
+import { servicesIfRunning } from "./lib/public-settings.server";
 import { contentSecurityPolicy, cspNonceFrom } from "./lib/content-security-policy";
 
 export const streamTimeout = 5_000;
+
+/**
+ * An unexpected error in a loader, action or render: logged, and (System errors on) the admins are told, at
+ * most once per 10 minutes per kind. Refusals thrown on purpose (responses) and aborted requests are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error) || error instanceof Response) return;
+  console.error(error);
+  const services = servicesIfRunning(context as RouterContextProvider);
+  if (services) void notifySystemError({ db: services.database.db, bus: services.bus }, error);
+};
 
 /**
  * React Router's default server entry, plus the page's Content-Security-Policy: each request gets a fresh nonce

@@ -11,16 +11,16 @@ import "./app.css";
 // Before any Zod schema parses: no eval under the Content-Security-Policy.
 import "./lib/zod-jitless";
 import { Toaster } from "./components/ui/toast";
-import { siteConfigFor } from "./lib/public-settings.server";
+import { siteConfigInForce } from "./lib/public-settings.server";
 import { sessionMiddleware } from "./lib/session-middleware.server";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  // siteConfigFor: also works while the landing page is pre-rendered at build time (no services then).
-  return { siteConfig: siteConfigFor(context) };
+export async function loader({ context }: Route.LoaderArgs) {
+  // Also works while the landing page is pre-rendered at build time (no services then: the build's values).
+  return { siteConfig: await siteConfigInForce(context) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

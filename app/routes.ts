@@ -24,6 +24,7 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("users/:userId", "routes/admin/user-detail.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("activity", "routes/admin/activity.tsx"),
     ]),
   ]),
 

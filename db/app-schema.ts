@@ -272,3 +272,19 @@ export const attemptCounters = pgTable("attempt_counters", {
   count: integer("count").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * The admin settings screen's values: one row (`id = 'global'`), the values as JSON by section
+ * (app/lib/admin-settings.ts parses them; a missing value takes its default, so new settings need no
+ * migration). Read through app/lib/settings.server.ts.
+ */
+export const adminSettings = pgTable(
+  "admin_settings",
+  {
+    id: text("id").primaryKey(),
+    values: jsonb("values").$type<Record<string, unknown>>().notNull().default({}),
+    updatedBy: uuid("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("admin_settings_singleton_check", sql`${t.id} = 'global'`)],
+);

@@ -7,6 +7,8 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { signupServerProblem } from "~/features/auth/auth.schemas";
+import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
+import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { lockDataFolder } from "~/lib/data-lock.server";
@@ -90,6 +92,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
 
   app.use(((error, _req, res, _next) => {
     console.error(error);
+    void notifySystemError({ db: services.database.db, bus: services.bus }, error);
     if (!res.headersSent) res.status(500).send("Something went wrong");
   }) as express.ErrorRequestHandler);
   return app;
@@ -100,6 +103,8 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 export interface RunningApp {
   env: Env;
   server: Server;
+  /** The running app's services (tests read and write through them). */
+  services: Services;
   stop(): Promise<void>;
 }
 
@@ -109,7 +114,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
   let services: Services | undefined;
   try {
-    services = await createServices(env, undefined, { validateSignUp: signupServerProblem });
+    services = await createServices(env, undefined, { validateSignUp: signupServerProblem, onSignedUp: notifyAdminsOfSignUp });
     await applyMigrations(services.database);
     await encryptPlainSecrets(services.database, services.secrets, console.log);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
@@ -141,7 +146,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
         await closeServices(ready);
         unlock();
       })());
-    return { env, server, stop };
+    return { env, server, stop, services: ready };
   } catch (error) {
     if (services) await closeServices(services).catch(() => {});
     unlock();

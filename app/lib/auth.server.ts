@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import * as schema from "~db/schema";
 import type { Db } from "./db.server";
 import { isAdmin } from "./roles.server";
+import { eq, sql } from "drizzle-orm";
 import { limitsFor, longestSessionMs, sessionDeadline, type LockoutPolicy, type SessionPolicy } from "./session-policy";
 import { ACCOUNT_LOCKED, clearSignInFailures, lockedMessage, recordSignInFailure, signInLockedUntil } from "./sign-in-lockout.server";
 
@@ -11,9 +12,21 @@ export interface AuthSettings {
   secret: string;
   baseURL: string;
   rateLimit: { enabled: boolean; window: number; max: number };
+  /** The policies at start-up: the session cookie's lifetime is made from them once. */
   sessions: SessionPolicy;
   lockout: LockoutPolicy;
+  /**
+   * The policies in force now (the admin settings' Session Duration and Max Login Attempts, read at each
+   * request from a cache); defaults to the start-up ones.
+   */
+  policies?: () => Promise<{ sessions: SessionPolicy; lockout: LockoutPolicy }>;
+  /** Whether Maintenance Mode is on now: customers may then neither sign in nor sign up. */
+  maintenance?: () => Promise<boolean>;
 }
+
+/** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
+export const MAINTENANCE_CODE = "MAINTENANCE_MODE";
+export const MAINTENANCE_MESSAGE = "The platform is under maintenance. Please try again later.";
 
 /**
  * Checks a sign-up request's body; returns the first problem's message, or null when it is fine.
@@ -25,6 +38,8 @@ export interface AuthOptions {
   validateSignUp: SignUpValidator;
   /** The clock for the sign-in lockout; tests move it. */
   now?: () => Date;
+  /** Runs after a customer signed up through the sign-up endpoint (e.g. the admins' notification); failures are logged. */
+  onSignedUp?: (userId: string) => Promise<void>;
 }
 
 /** The header the Express layer fills with the client address it trusts (see server/app.ts). */
@@ -38,7 +53,10 @@ const emailOf = (body: unknown): string | null => {
 const isWrongCredentials = (returned: unknown): boolean =>
   returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
 
-export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date() }: AuthOptions) {
+export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp }: AuthOptions) {
+  const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
+  const maintenance = settings.maintenance ?? (async () => false);
+  const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
   const auth = betterAuth({
     secret: settings.secret,
     baseURL: settings.baseURL,
@@ -84,13 +102,17 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           // The browser checks the sign-up form too, but the server never trusts it.
           const problem = validateSignUp(ctx.body);
           if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+          if (await maintenance()) throw maintenanceError();
         }
         if (ctx.path === "/sign-in/email") {
           // A locked account is refused even with the right password, from any address.
           const email = emailOf(ctx.body);
-          if (email && (await signInLockedUntil(db, settings.lockout, email, now()))) {
-            throw new APIError("LOCKED", { code: ACCOUNT_LOCKED, message: lockedMessage(settings.lockout) });
+          const { lockout } = await policies();
+          if (email && (await signInLockedUntil(db, lockout, email, now()))) {
+            throw new APIError("LOCKED", { code: ACCOUNT_LOCKED, message: lockedMessage(lockout) });
           }
+          // Maintenance Mode keeps customers out; admins still sign in.
+          if (email && (await maintenance()) && !(await isAdminEmail(db, email))) throw maintenanceError();
         }
         if (ctx.path === "/change-password") {
           // A changed password ends every other session of the account, whatever the client asked for.
@@ -98,11 +120,15 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email" && ctx.context.newSession && onSignedUp) {
+          await onSignedUp(ctx.context.newSession.user.id).catch((error: unknown) => console.error("After sign-up:", error));
+          return;
+        }
         if (ctx.path !== "/sign-in/email") return;
         const email = emailOf(ctx.body);
         if (!email) return;
         if (ctx.context.newSession) await clearSignInFailures(db, email);
-        else if (isWrongCredentials(ctx.context.returned)) await recordSignInFailure(db, settings.lockout, email, now());
+        else if (isWrongCredentials(ctx.context.returned)) await recordSignInFailure(db, (await policies()).lockout, email, now());
       }),
     },
     databaseHooks: {
@@ -128,7 +154,7 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
         create: {
           // A new session ends by its role's limits from the start (admins: 30 minutes idle by default).
           before: async (session) => {
-            const limits = limitsFor(settings.sessions, await isAdmin(db, session.userId));
+            const limits = limitsFor((await policies()).sessions, await isAdmin(db, session.userId));
             const createdAt = session.createdAt ?? new Date();
             return { data: { ...session, expiresAt: sessionDeadline(limits, { createdAt, lastUsedAt: createdAt }) } };
           },
@@ -137,7 +163,16 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
     },
   });
   // The session reader (loadSessionUser) enforces the same limits the sessions were created with.
-  return Object.assign(auth, { sessionPolicy: settings.sessions });
+  return Object.assign(auth, { sessionPolicy: async () => (await policies()).sessions });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether the account with this e-mail is an admin's (sign-in during Maintenance Mode). */
+async function isAdminEmail(db: Db, email: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: schema.user.id })
+    .from(schema.user)
+    .where(eq(sql`lower(${schema.user.email})`, email.trim().toLowerCase()));
+  return found ? isAdmin(db, found.id) : false;
+}

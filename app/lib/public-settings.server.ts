@@ -20,6 +20,18 @@ export function siteConfigFor(context: Readonly<RouterContextProvider>): SiteCon
   return servicesIfRunning(context)?.siteConfig ?? siteConfigFrom(process.env);
 }
 
+/**
+ * The agency's values as pages show them: the admin settings' Company Name and Support Email override the
+ * environment's agency name and e-mail once the app is running (help texts, the maintenance page).
+ */
+export async function siteConfigInForce(context: Readonly<RouterContextProvider>): Promise<SiteConfig> {
+  const running = servicesIfRunning(context);
+  const base = siteConfigFor(context);
+  if (!running) return base;
+  const { general } = await running.settings.get();
+  return { ...base, agencyName: general.companyName, email: general.supportEmail };
+}
+
 /** The public origin (SITE_URL, no trailing slash): the server's, or at build time the build environment's. */
 export function siteUrlFor(context: Readonly<RouterContextProvider>): string {
   return servicesIfRunning(context)?.env.SITE_URL ?? siteUrlFrom(process.env);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSeeChange } from "./realtime";
+import { canSeeChange, EVERYONE } from "./realtime";
 
 describe("canSeeChange", () => {
   const change = { table: "notifications", userId: "a" };
@@ -11,5 +11,9 @@ describe("canSeeChange", () => {
 
   it("lets admins see every row", () => {
     expect(canSeeChange({ userId: "admin", isAdmin: true }, change)).toBe(true);
+  });
+
+  it("lets every viewer see a change for everyone (the settings)", () => {
+    expect(canSeeChange({ userId: "b", isAdmin: false }, { table: "admin_settings", userId: EVERYONE })).toBe(true);
   });
 });

@@ -9,9 +9,15 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-/** A stream forwards a change only to its owner and to admins. */
+/**
+ * The `userId` of a change that concerns every viewer (the admin settings: Maintenance Mode switches every
+ * customer's open page). Such a change names only its table, never a row or a value.
+ */
+export const EVERYONE = "*";
+
+/** A stream forwards a change only to its owner and to admins; a change for everyone to all. */
 export function canSeeChange(viewer: Viewer, change: Change): boolean {
-  return viewer.isAdmin || viewer.userId === change.userId;
+  return viewer.isAdmin || viewer.userId === change.userId || change.userId === EVERYONE;
 }
 
 /** Events the browser receives on the live stream. */

@@ -6,6 +6,8 @@ import { InProcessChangeBus, PgChangeBus, type ChangeBus } from "./realtime.serv
 import { Secrets } from "./secrets.server";
 import type { SessionUser } from "./session";
 import { lockoutPolicyFrom, sessionPolicyFrom } from "./session-policy";
+import { defaultSettings } from "./admin-settings";
+import { SettingsStore } from "./settings.server";
 import { siteConfigFrom, type SiteConfig } from "./site-config";
 import { createStorage, type Storage } from "./storage.server";
 import { createStripe, type Stripe } from "./stripe.server";
@@ -23,6 +25,13 @@ export interface Services {
   stripe: Stripe | null;
   /** Encrypts and decrypts stored secrets (passwords, PINs, credential details); see secrets.server.ts. */
   secrets: Secrets;
+  /** The admin settings in force (cached; a save takes effect at the next request). */
+  settings: SettingsStore;
+}
+
+/** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
+export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp"> {
+  onSignedUp?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
 }
 
 export const servicesContext = createContext<Services>();
@@ -32,7 +41,7 @@ export const sessionUserContext = createContext<SessionUser | null>(null);
  * `authOptions` carries what lib may not import itself (the sign-up form's schema lives in features/auth):
  * the composition roots (server/app.ts, the tests' support) pass it in.
  */
-export async function createServices(env: Env, database: Database | undefined, authOptions: AuthOptions): Promise<Services> {
+export async function createServices(env: Env, database: Database | undefined, options: ServiceOptions): Promise<Services> {
   database ??= await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: `${env.DATA_DIR}/pglite` });
   let bus: ChangeBus;
   if (env.DATABASE_URL) {
@@ -42,23 +51,33 @@ export async function createServices(env: Env, database: Database | undefined, a
   } else {
     bus = new InProcessChangeBus();
   }
+  const siteConfig = siteConfigFrom(process.env);
+  const sessions = sessionPolicyFrom(env);
+  const lockout = lockoutPolicyFrom(env);
+  // The environment's values are the defaults of a fresh database; the stored settings win from then on.
+  const settings = new SettingsStore(database.db, defaultSettings(SettingsStore.seedFrom(env, siteConfig)), bus, { sessions, lockout });
+  const { onSignedUp, ...authOptions } = options;
+  const db = database.db;
   const auth = createAuth(
     database.db,
     {
       secret: env.AUTH_SECRET,
       baseURL: env.SITE_URL,
       rateLimit: { enabled: true, window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
-      sessions: sessionPolicyFrom(env),
-      lockout: lockoutPolicyFrom(env),
+      sessions,
+      lockout,
+      policies: () => settings.policies(),
+      maintenance: async () => (await settings.get()).general.maintenanceMode,
     },
-    authOptions,
+    { ...authOptions, onSignedUp: onSignedUp ? (userId) => onSignedUp({ db, bus }, userId) : undefined },
   );
   return {
     env,
     database,
     auth,
     bus,
-    siteConfig: siteConfigFrom(process.env),
+    siteConfig,
+    settings,
     storage: createStorage(env),
     stripe: createStripe(env),
     secrets: Secrets.fromSettings(env.CREDENTIALS_KEY, env.CREDENTIALS_PREVIOUS_KEYS),
@@ -66,6 +85,7 @@ export async function createServices(env: Env, database: Database | undefined, a
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  services.settings.close();
   await services.bus.close();
   await services.database.close();
 }

@@ -32,7 +32,7 @@ export async function loadSessionUser(
     isAdmin(db, user.id),
     db.select({ avatarUrl: profiles.avatarUrl, fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
   ]);
-  const limits = limitsFor(auth.sessionPolicy, admin);
+  const limits = limitsFor(await auth.sessionPolicy(), admin);
   const createdAt = new Date(session.createdAt);
   const lastUsedAt = new Date(session.updatedAt);
   if (sessionExpired(limits, { createdAt, lastUsedAt }, now)) {

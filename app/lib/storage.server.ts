@@ -1,13 +1,14 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "./env.server";
 
@@ -39,11 +40,45 @@ export interface Storage {
   get(bucket: Bucket, key: string): Promise<Uint8Array | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(bucket: Bucket, key: string): Promise<void>;
+  /** What a bucket holds: its files (previews not counted) and the bytes of everything in it, previews included. */
+  usage?(bucket: Bucket): Promise<BucketUsage>;
+  /** "local folder" or "S3-compatible bucket", for the admins' status view. */
+  readonly kindName?: string;
 }
+
+export interface BucketUsage {
+  files: number;
+  bytes: number;
+}
+
+const isPreview = (name: string) => name.endsWith(".thumb.webp");
 
 /** One app instance: files in a folder (DATA_DIR/storage by default), one sub-folder per bucket. */
 export class LocalStorage implements Storage {
+  readonly kindName = "local folder";
+
   constructor(readonly root: string) {}
+
+  async usage(bucket: Bucket): Promise<BucketUsage> {
+    if (!isBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    const usage = { files: 0, bytes: 0 };
+    const walk = async (dir: string): Promise<void> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else if (entry.isFile() && !entry.name.endsWith(".part")) {
+          usage.bytes += (await stat(full)).size;
+          if (!isPreview(entry.name)) usage.files += 1;
+        }
+      }
+    };
+    await walk(path.join(this.root, bucket));
+    return usage;
+  }
 
   private file(bucket: Bucket, key: string): string {
     checkKey(bucket, key);
@@ -92,7 +127,25 @@ export interface S3Settings {
  * prefixes inside it, so one private bucket is enough.
  */
 export class S3Storage implements Storage {
+  readonly kindName = "S3-compatible bucket";
   private readonly client: S3Client;
+
+  async usage(bucket: Bucket): Promise<BucketUsage> {
+    if (!isBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    const usage = { files: 0, bytes: 0 };
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: `${bucket}/`, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        usage.bytes += object.Size ?? 0;
+        if (!isPreview(object.Key ?? "")) usage.files += 1;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return usage;
+  }
 
   constructor(private readonly settings: S3Settings) {
     this.client = new S3Client({

@@ -103,7 +103,7 @@ test("the admin sees the counters and the customers newest first, and opens a cu
     await expectNoAxeViolations(page);
 
     await page.getByRole("tab", { name: "Notes" }).click();
-    await expect(page.getByText("Customer notes are coming soon.")).toBeVisible();
+    await expect(page.getByText("No notes yet")).toBeVisible();
     await expect(page.getByText("No website payments yet")).toBeHidden();
 
     // Back to the list, then the keyboard: Enter on the focused name link.

@@ -5,7 +5,7 @@ import { setProgressStep } from "~/features/progress/set-progress-step.server";
 import type { Executor } from "~/lib/db.server";
 import { HttpError } from "~/lib/errors";
 import type { Change } from "~/lib/realtime";
-import { adminIds } from "~/lib/roles.server";
+import { adminRecipients } from "~/lib/settings.server";
 import type { ServiceType } from "~/lib/service-catalog";
 import type { Storage } from "~/lib/storage.server";
 import { keyFromFileUrl } from "~/lib/stored-files";
@@ -94,13 +94,16 @@ export async function submitterLabel(executor: Executor, userId: string): Promis
   return company ? `${name} from ${company}` : name;
 }
 
-/** Tells every admin (but the customer, should they be one) that the information was submitted or updated. */
+/**
+ * Tells every admin (but the customer, should they be one) that the information was submitted or updated,
+ * when the settings' Push Notifications and New submission received are on.
+ */
 export async function notifyAdmins(
   executor: Executor,
   notification: { type: string; title: string; message: string },
   customerId: string,
 ): Promise<Change[]> {
-  const admins = (await adminIds(executor)).filter((id) => id !== customerId);
+  const admins = await adminRecipients(executor, "newSubmission", customerId);
   return writeNotifications(
     executor,
     admins.map((adminId) => ({ userId: adminId, ...notification })),

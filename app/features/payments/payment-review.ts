@@ -27,6 +27,9 @@ export const decisionFormSchema = paymentDecisionSchema.extend({
 export const DECISION_STATUS = { approve: "completed", reject: "rejected" } as const;
 
 /** Trimmed notes, or null when there are none. */
+/** The admin notes of a payment approved on receipt (Auto-approve Submissions on). */
+export const AUTO_APPROVED_NOTE = "Approved automatically on receipt (Auto-approve Submissions is on)";
+
 export function normalizeNotes(notes: string | null | undefined): string | null {
   const trimmed = (notes ?? "").trim();
   return trimmed ? trimmed : null;

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { payments, profiles } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
-import { adminIds } from "~/lib/roles.server";
+import { recordAuditEvent } from "~/lib/audit.server";
+import { adminRecipients, autoApproveOn } from "~/lib/settings.server";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
 import { badRequest } from "~/lib/errors";
@@ -13,6 +14,7 @@ import type { Actor } from "~/lib/session";
 import type { Storage } from "~/lib/storage.server";
 import { prepareUploads, storeUpload } from "~/lib/uploads.server";
 import { alreadyPending, isLivePaymentConflict, refuseIfNotPayable } from "./payment-eligibility.server";
+import { AUTO_APPROVED_NOTE, decisionNotification } from "./payment-review";
 import { PROOF_NOTIFICATION_TITLE, proofNotificationMessage, proofStem } from "./payment-rules";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { proofFormSchema } from "./payments.schemas";
@@ -29,7 +31,9 @@ export type ZelleProofInput = z.input<typeof proofFormSchema>;
 /**
  * A customer's Zelle proof: checked by its bytes (JPEG, PNG or WebP, at most 10 MB), stored privately,
  * recorded as a pending payment priced from the catalog, and announced to every admin in the same
- * transaction. A refusal leaves no row, no notification and no stored file; changes are published after
+ * transaction (when the settings' New submission received is on). With Auto-approve Submissions on, the
+ * payment is recorded approved, its admin notes say so, the customer gets the approval notification and
+ * the approval is audited (actor: the system). A refusal leaves no row, no notification and no stored file; changes are published after
  * the commit.
  */
 export async function submitZelleProof(
@@ -58,6 +62,7 @@ export async function submitZelleProof(
       photo,
       (stored) =>
         db.transaction(async (tx) => {
+          const autoApprove = await autoApproveOn(tx);
           const [row] = await tx
             .insert(payments)
             .values({
@@ -67,7 +72,8 @@ export async function submitZelleProof(
               amount,
               paymentMethod: "zelle",
               proofUrl: stored.url,
-              status: "pending",
+              status: autoApprove ? "completed" : "pending",
+              adminNotes: autoApprove ? AUTO_APPROVED_NOTE : null,
             })
             .returning();
           const [profile] = await tx
@@ -80,11 +86,19 @@ export async function submitZelleProof(
             target.paymentNumber,
             amount,
           );
-          const admins = (await adminIds(tx)).filter((id) => id !== userId);
-          const changes = await writeNotifications(
-            tx,
-            admins.map((adminId) => ({ userId: adminId, type: "payment", title: PROOF_NOTIFICATION_TITLE, message })),
-          );
+          const admins = await adminRecipients(tx, "newSubmission", userId);
+          const changes = await writeNotifications(tx, [
+            ...admins.map((adminId) => ({ userId: adminId, type: "payment", title: PROOF_NOTIFICATION_TITLE, message })),
+            ...(autoApprove ? [{ userId, type: "payment", ...decisionNotification("approve", AUTO_APPROVED_NOTE) }] : []),
+          ]);
+          if (autoApprove) {
+            await recordAuditEvent(tx, {
+              actorId: null,
+              action: "payment.approve",
+              customerId: userId,
+              detail: { paymentId: row!.id, serviceType: row!.serviceType, paymentNumber: row!.paymentNumber, notes: AUTO_APPROVED_NOTE, auto: true },
+            });
+          }
           return { row: row!, changes };
         }),
       { stem: proofStem(target.serviceType, target.paymentNumber), now: deps.now },

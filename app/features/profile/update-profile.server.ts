@@ -5,7 +5,7 @@ import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
 import { badRequest, notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import { adminIds } from "~/lib/roles.server";
+import { adminRecipients } from "~/lib/settings.server";
 import type { Actor } from "~/lib/session";
 import { PROFILE_UPDATED_TITLE, PROFILE_UPDATED_TYPE, profileUpdatedMessage } from "./profile-views";
 import { personalInfoSchema, type PersonalInfo } from "./profile.schemas";
@@ -33,7 +33,7 @@ export async function updateProfile(
       .returning({ id: profiles.id });
     if (updated.length === 0) throw notFound("Profile not found");
     await tx.update(user).set({ name: fullName }).where(eq(user.id, id));
-    const admins = (await adminIds(tx)).filter((adminId) => adminId !== id);
+    const admins = await adminRecipients(tx, "profileUpdates", id);
     const message = profileUpdatedMessage({ fullName, companyName });
     return writeNotifications(
       tx,

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
+import { History, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
 import { Outlet } from "react-router";
 import { NavShell, type NavItem } from "~/components/nav-shell";
 import { useSignOut } from "~/features/auth/use-sign-out";
@@ -30,6 +30,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     { label: "Dashboard", icon: LayoutDashboard, to: "/admin/dashboard" },
     { label: "Users", icon: Users, to: "/admin/users" },
     { label: "Settings", icon: Settings, to: "/admin/settings" },
+    { label: "Activity", icon: History, to: "/admin/activity" },
     { label: "Logout", icon: LogOut, onSelect: () => void signOut() },
   ];
   return (

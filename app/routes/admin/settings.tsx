@@ -1,8 +1,79 @@
+import { data } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { GeneralSettingsForm, NotificationSettingsForm, SecuritySettingsForm } from "~/features/settings/components/settings-forms";
+import { DatabaseTab } from "~/features/settings/components/database-tab";
+import { getSettings } from "~/features/settings/get-settings.server";
+import { getSystemStatus } from "~/features/settings/get-system-status.server";
+import { saveSettings } from "~/features/settings/save-settings.server";
+import { isSettingsSection, SETTINGS_MESSAGES, SETTINGS_SECTIONS } from "~/lib/admin-settings";
+import { HttpError } from "~/lib/errors";
+import type { ActionResult } from "~/lib/forms";
+import { formFailure, INVALID_REQUEST, parseForm } from "~/lib/forms.server";
+import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings" }];
 
-export default function AdminSettings() {
-  return <PageTitle title="Settings" description="Platform preferences." />;
+// The admin layout's middleware has refused non-admins already; the use cases check again.
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = sessionUser(context);
+  const [settings, status] = await Promise.all([getSettings(services(context), actor), getSystemStatus(services(context), actor)]);
+  return { settings, status };
+}
+
+/** One tab's form posts here: `section` (general, notifications or security) and that tab's values. */
+export async function action({ request, context }: Route.ActionArgs) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return formFailure({ error: INVALID_REQUEST });
+  }
+  const section = form.get("section");
+  if (!isSettingsSection(section)) return formFailure({ error: INVALID_REQUEST });
+  const parsed = await parseForm(form, SETTINGS_SECTIONS[section]);
+  if (!parsed.ok) return formFailure(parsed);
+  try {
+    const { database, bus, settings } = services(context);
+    await saveSettings({ db: database.db, bus, settings }, sessionUser(context), { section, values: parsed.value });
+    return { ok: true } satisfies ActionResult;
+  } catch (error) {
+    if (error instanceof HttpError) return errorResponse(error);
+    console.error("Failed to save settings:", error);
+    return data<ActionResult>({ ok: false, error: SETTINGS_MESSAGES.saveFailed }, { status: 500 });
+  }
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { settings, status } = loaderData;
+  // Keyed by the stored values: another admin's save (a live update) resets the forms to them.
+  const key = JSON.stringify(settings);
+  return (
+    <>
+      <PageTitle title="Settings" description="Platform preferences." />
+      <Tabs defaultValue="general">
+        <div className="overflow-x-auto">
+          <TabsList aria-label="Settings sections">
+            <TabsTrigger value="general">General</TabsTrigger>
+            <TabsTrigger value="notifications">Notifications</TabsTrigger>
+            <TabsTrigger value="security">Security</TabsTrigger>
+            <TabsTrigger value="database">Database</TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="general">
+          <GeneralSettingsForm key={`general-${key}`} values={settings.general} />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationSettingsForm key={`notifications-${key}`} values={settings.notifications} />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecuritySettingsForm key={`security-${key}`} values={settings.security} />
+        </TabsContent>
+        <TabsContent value="database">
+          <DatabaseTab status={status} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
 }

@@ -17,6 +17,11 @@ import { listCredentials } from "~/features/credentials/list-credentials.server"
 import { adminCredentialsAction } from "~/features/credentials/admin-credentials-action.server";
 import { AdminGoogleBusinessInfo } from "~/features/business-info/components/admin-google-business-info";
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
+import { AdminNotesTab } from "~/features/notes/components/admin-notes-tab";
+import { adminNotesAction } from "~/features/notes/admin-notes-action.server";
+import { listNotes } from "~/features/notes/list-notes.server";
+import type { NotesLoad } from "~/features/notes/note-views";
+import { DELETE_NOTE_INTENT, SAVE_NOTE_INTENT } from "~/features/notes/notes.schemas";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
@@ -59,7 +64,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     console.error("Failed to load payments:", error);
     return [];
   });
-  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }] = await Promise.all([
+  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes] = await Promise.all([
     getGoogleBusinessInfo({ db: database.db }, actor, { userId: customer.id }),
     getWebsiteInfo({ db: database.db }, actor, { userId: customer.id }),
     getCustomerProgress(database, actor, { userId: customer.id }).then(
@@ -70,14 +75,23 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       },
     ),
     listCredentials(database, actor, { userId: customer.id }),
+    // A failure to load notes is logged and the tab says 'Failed to load notes'.
+    listNotes(database, actor, { userId: customer.id }).then(
+      (list): NotesLoad => ({ ok: true, notes: list }),
+      (error: unknown): NotesLoad => {
+        console.error("Failed to load notes:", error);
+        return { ok: false };
+      },
+    ),
   ]);
-  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials };
+  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes };
 }
 
 /**
- * Three forms post here: the payment card's decision (`intent=decide`, paymentId, decision, notes), a
- * progress toggle (`intent=progress`, service, step, done) and the Credenciales tab's save
- * (`intent=save-credentials` with the three cards' fields).
+ * These forms post here: the payment card's decision (`intent=decide`, paymentId, decision, notes), a
+ * progress toggle (`intent=progress`, service, step, done), the Credenciales tab's save
+ * (`intent=save-credentials` with the three cards' fields) and the Notes tab's `intent=save-note` /
+ * `intent=delete-note` (see adminNotesAction).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   let form: FormData;
@@ -89,7 +103,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (form.get("intent") === PROGRESS_INTENT) return progressAction(form, context, params.userId);
   const { database, bus } = services(context);
   try {
-    if (form.get("intent") === SAVE_CREDENTIALS_INTENT) {
+    const intent = form.get("intent");
+    if (intent === SAVE_NOTE_INTENT || intent === DELETE_NOTE_INTENT) {
+      return await adminNotesAction(services(context), sessionUser(context), { userId: params.userId, form });
+    }
+    if (intent === SAVE_CREDENTIALS_INTENT) {
       return await adminCredentialsAction(services(context), sessionUser(context), { userId: params.userId, form });
     }
     const parsed = await parseForm(form, decisionFormSchema);
@@ -164,7 +182,7 @@ function BackToUsers() {
 }
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
-  const { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials } = loaderData;
+  const { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -225,9 +243,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
           <AdminCredentialsTab cards={credentials} />
         </TabsContent>
         <TabsContent value="notes">
-          <Card className="p-6 text-slate-700">
-            <p>Customer notes are coming soon.</p>
-          </Card>
+          <AdminNotesTab notes={notes} />
         </TabsContent>
       </Tabs>
     </>

@@ -8,19 +8,29 @@ import { signIn } from "~/features/auth/auth-api";
 import { loginErrorMessage, loginSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/paths";
-import { sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/route-guards.server";
+import { MaintenancePage } from "~/features/settings/components/maintenance-page";
+import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { useSiteConfig } from "~/lib/use-site-config";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  if (sessionUser(context)) throw redirect(CUSTOMER_HOME);
-  return null;
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = sessionUser(context);
+  if (user) throw redirect(CUSTOMER_HOME);
+  // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
+  return { maintenance: await maintenanceFor(services(context), user) };
 }
 
-export default function Login() {
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  const maintenance = loaderData.maintenance;
+  if (maintenance) return <MaintenancePage supportEmail={maintenance.supportEmail} companyName={maintenance.companyName} />;
+  return <Login />;
+}
+
+function Login() {
   const navigate = useNavigate();
   const { email: agencyEmail, phone: agencyPhone } = useSiteConfig();
   const [pending, setPending] = useState(false);

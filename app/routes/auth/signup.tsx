@@ -9,18 +9,28 @@ import { SIGNUP_INLINE_FIELDS, signupErrorMessage, signupFormSchema } from "~/fe
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { CUSTOMER_HOME } from "~/lib/paths";
-import { sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/route-guards.server";
+import { MaintenancePage } from "~/features/settings/components/maintenance-page";
+import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create account" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  if (sessionUser(context)) throw redirect(CUSTOMER_HOME);
-  return null;
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = sessionUser(context);
+  if (user) throw redirect(CUSTOMER_HOME);
+  // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
+  return { maintenance: await maintenanceFor(services(context), user) };
 }
 
-export default function Signup() {
+export default function SignupPage({ loaderData }: Route.ComponentProps) {
+  const maintenance = loaderData.maintenance;
+  if (maintenance) return <MaintenancePage supportEmail={maintenance.supportEmail} companyName={maintenance.companyName} />;
+  return <Signup />;
+}
+
+function Signup() {
   const navigate = useNavigate();
   const [phone, setPhone] = useState("");
   const [pending, setPending] = useState(false);

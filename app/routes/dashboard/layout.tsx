@@ -5,21 +5,40 @@ import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
+import { MaintenancePage } from "~/features/settings/components/maintenance-page";
+import { maintenanceFor, refuseDuringMaintenance } from "~/features/settings/maintenance.server";
 import { initials } from "~/features/users/initials";
 import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/paths";
-import { requireUser, services } from "~/lib/route-guards.server";
+import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/layout";
+
+// Maintenance Mode: a signed-in customer's changes are refused (503) before any portal action runs; their
+// pages give way to the maintenance page (the loader below). Admins are unaffected; signed-out visitors go
+// on to the login page, which shows it too.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const user = sessionUser(context);
+    if (user && request.method !== "GET" && request.method !== "HEAD") await refuseDuringMaintenance(services(context), user);
+    return next();
+  },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
+  const maintenance = await maintenanceFor(services(context), user);
+  if (maintenance) return { maintenance, user: null, notifications: [] };
   const notifications = await listNotifications(services(context).database, user);
-  return { user: { name: user.name, image: user.image }, notifications };
+  return { maintenance: null, user: { name: user.name, image: user.image }, notifications };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { user, notifications } = loaderData;
+  const { user, notifications, maintenance } = loaderData;
+  // Listening on the maintenance page too: when Maintenance Mode goes off, the portal comes back live.
   useLiveUpdates(CUSTOMER_LOGIN);
   const signOut = useSignOut(CUSTOMER_LOGIN);
+  if (maintenance || !user) {
+    return <MaintenancePage supportEmail={maintenance?.supportEmail ?? ""} companyName={maintenance?.companyName ?? ""} />;
+  }
   const items: NavItem[] = [
     { label: "Progress", icon: ListChecks, to: "/dashboard/progress" },
     { label: "Google Business", icon: Building2, to: "/dashboard/google-business" },
@@ -53,3 +72,4 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     </NavShell>
   );
 }
+

@@ -1,0 +1,79 @@
+/** The audited actions as the activity log names them (the kinds of its filter). */
+export const ACTIVITY_LABELS: Record<string, string> = {
+  "payment.approve": "Approved a payment",
+  "payment.reject": "Rejected a payment",
+  "progress.toggle": "Updated progress",
+  "credentials.save": "Saved credentials",
+  "secret.reveal": "Revealed a secret",
+  "note.create": "Created a note",
+  "note.update": "Edited a note",
+  "note.delete": "Deleted a note",
+  "settings.update": "Changed settings",
+};
+
+export function activityLabel(action: string): string {
+  return ACTIVITY_LABELS[action] ?? action;
+}
+
+export const ACTIVITY_PAGE_SIZE = 25;
+
+export interface ActivityEvent {
+  id: string;
+  action: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  /** Who did it: null for the system itself (e.g. an auto-approval) or a deleted account. */
+  actor: { id: string; name: string } | null;
+  customer: { id: string; name: string } | null;
+  /** A short reading of the event's detail (the section, the note's title, the payment...). */
+  summary: string;
+}
+
+export interface ActivityFilters {
+  adminId: string | null;
+  customerId: string | null;
+  action: string | null;
+}
+
+export interface ActivityPage {
+  events: ActivityEvent[];
+  page: number;
+  pageCount: number;
+  total: number;
+  filters: ActivityFilters;
+  /** The choices of the filters: people who appear in the log. */
+  admins: { id: string; name: string }[];
+  customers: { id: string; name: string }[];
+  actions: string[];
+}
+
+/** A one-line reading of an audit event's detail; never a secret (the detail holds none). */
+export function summarize(action: string, detail: Record<string, unknown>): string {
+  const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+  switch (action) {
+    case "payment.approve":
+    case "payment.reject":
+      return [
+        detail.serviceType === "google_business" ? "Google Business" : detail.serviceType === "website" ? `Website payment ${text(detail.paymentNumber)}` : "",
+        detail.auto ? "(automatic)" : "",
+      ]
+        .filter(Boolean)
+        .join(" ");
+    case "note.create":
+    case "note.update":
+    case "note.delete":
+      return text(detail.title);
+    case "settings.update": {
+      const changed = detail.changed && typeof detail.changed === "object" ? Object.keys(detail.changed) : [];
+      return `${text(detail.section)}${changed.length ? `: ${changed.join(", ")}` : ""}`;
+    }
+    case "progress.toggle":
+      return [text(detail.service), text(detail.step), detail.done === true ? "done" : detail.done === false ? "not done" : ""].filter(Boolean).join(" ");
+    case "secret.reveal":
+      return [detail.kind === "website_credentials" ? "Credentials" : detail.kind === "google_business_info" ? "Google Business" : "", text(detail.field)].filter(Boolean).join(" ");
+    case "credentials.save":
+      return Array.isArray(detail.types) ? detail.types.join(", ") : "";
+    default:
+      return "";
+  }
+}

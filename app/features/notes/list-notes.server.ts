@@ -1,0 +1,30 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { adminUserNotes, user } from "~db/schema";
+import { requireAdminActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import { notFound } from "~/lib/errors";
+import type { Actor } from "~/lib/session";
+import { storedImageView } from "~/lib/stored-files";
+import type { NoteView } from "./note-views";
+
+/** A customer's notes, newest first, with their authors' names. Admins only. */
+export async function listNotes({ db }: { db: Db }, actor: Actor | null, { userId }: { userId: string }): Promise<NoteView[]> {
+  requireAdminActor(actor);
+  if (!z.uuid().safeParse(userId).success) throw notFound("Customer not found");
+  const rows = await db
+    .select({ note: adminUserNotes, author: user.name })
+    .from(adminUserNotes)
+    .leftJoin(user, eq(user.id, adminUserNotes.createdBy))
+    .where(eq(adminUserNotes.userId, userId))
+    .orderBy(desc(adminUserNotes.createdAt), desc(adminUserNotes.id));
+  return rows.map(({ note, author }) => ({
+    id: note.id,
+    title: note.title,
+    description: note.description,
+    photos: note.photoUrls.map(storedImageView),
+    createdAt: note.createdAt.toISOString(),
+    updatedAt: note.updatedAt.toISOString(),
+    author: author ?? null,
+  }));
+}

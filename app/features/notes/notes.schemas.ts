@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/** The spec's texts for admin notes (sections 5 and 9). */
+export const NOTE_MESSAGES = {
+  required: "Title and description are required",
+  created: "Note created successfully",
+  updated: "Note updated successfully",
+  deleted: "Note deleted successfully",
+  loadFailed: "Failed to load notes",
+  saveFailed: "Failed to save note",
+  deleteFailed: "Failed to delete note",
+  notFound: "Note not found",
+  invalidPhoto: "A photo you kept is not one of this note's photos",
+} as const;
+
+export const SAVE_NOTE_INTENT = "save-note";
+export const DELETE_NOTE_INTENT = "delete-note";
+
+export const NOTE_TITLE_MAX = 200;
+export const NOTE_DESCRIPTION_MAX = 5000;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: NOTE_MESSAGES.required })
+    .trim()
+    .min(1, NOTE_MESSAGES.required)
+    .max(max, `Must be at most ${max} characters`);
+
+/**
+ * The add/edit note dialog's fields. `noteId` is empty for a new note; `keepPhotos[i]` names the saved
+ * photos an edit keeps. New photos travel beside the fields as `photos`.
+ */
+export const noteFormSchema = z.object({
+  intent: z.literal(SAVE_NOTE_INTENT),
+  noteId: z.uuid().optional(),
+  title: requiredText(NOTE_TITLE_MAX),
+  description: requiredText(NOTE_DESCRIPTION_MAX),
+  keepPhotos: z
+    .array(z.string().optional())
+    .optional()
+    .transform((values) => (values ?? []).filter((value): value is string => Boolean(value))),
+});
+export type NoteForm = z.output<typeof noteFormSchema>;
+
+export const deleteNoteFormSchema = z.object({
+  intent: z.literal(DELETE_NOTE_INTENT),
+  noteId: z.uuid(),
+});

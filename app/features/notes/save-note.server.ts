@@ -1,0 +1,109 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { adminUserNotes, profiles } from "~db/schema";
+import { recordAuditEvent } from "~/lib/audit.server";
+import { requireAdminActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import { badRequest, HttpError, notFound } from "~/lib/errors";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import type { Actor } from "~/lib/session";
+import type { Storage } from "~/lib/storage.server";
+import { prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/uploads.server";
+import { removeNotePhotos } from "./note-photos.server";
+import { NOTE_MESSAGES, noteFormSchema, SAVE_NOTE_INTENT } from "./notes.schemas";
+
+export interface NoteDeps {
+  db: Db;
+  bus: ChangeBus;
+  storage: Storage;
+}
+
+export interface SaveNoteInput {
+  /** The customer the note is about. */
+  userId: string;
+  /** Absent for a new note. */
+  noteId?: string;
+  title: string;
+  description: string;
+  /** On an edit: the saved photos kept (others are removed). */
+  keepPhotos?: readonly string[];
+  /** New photo files (FormData entries). */
+  photos?: readonly unknown[];
+}
+
+const sent = (values: readonly unknown[]) => values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
+
+/**
+ * Creates or edits a note about a customer (admins only). The photos are checked (at most 6 with the kept
+ * ones, each an image under 10 MB) before anything is stored, stored before the transaction and removed if
+ * it fails; photos an edit drops are removed after the commit. Audited (`note.create` / `note.update`);
+ * the change is published for the admins viewing this customer.
+ */
+export async function saveNote(deps: NoteDeps, actor: Actor | null, input: SaveNoteInput): Promise<"created" | "updated"> {
+  const { db, bus, storage } = deps;
+  const admin = requireAdminActor(actor);
+  if (!z.uuid().safeParse(input.userId).success) throw notFound("Customer not found");
+  const parsed = noteFormSchema.safeParse({ ...input, intent: SAVE_NOTE_INTENT });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? NOTE_MESSAGES.required);
+  const { noteId, title, description } = parsed.data;
+  const keep = [...new Set(parsed.data.keepPhotos)];
+
+  const [customer] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.userId));
+  if (!customer) throw notFound("Customer not found");
+  let saved: string[] = [];
+  if (noteId) {
+    const [existing] = await db
+      .select({ photoUrls: adminUserNotes.photoUrls })
+      .from(adminUserNotes)
+      .where(and(eq(adminUserNotes.id, noteId), eq(adminUserNotes.userId, input.userId)));
+    if (!existing) throw notFound(NOTE_MESSAGES.notFound);
+    saved = existing.photoUrls;
+  } else if (keep.length > 0) {
+    throw badRequest(NOTE_MESSAGES.invalidPhoto);
+  }
+  if (keep.some((url) => !saved.includes(url))) throw badRequest(NOTE_MESSAGES.invalidPhoto);
+
+  const files = sent(input.photos ?? []);
+  const prepared: PreparedUpload[] =
+    files.length === 0 ? [] : await prepareUploads("note-photo", files, { alreadyStored: keep.length });
+
+  const write = (stored: StoredUpload[]) =>
+    db.transaction(async (tx) => {
+      const photoUrls = [...keep, ...stored.map((photo) => photo.url)];
+      if (noteId) {
+        const [updated] = await tx
+          .update(adminUserNotes)
+          .set({ title, description, photoUrls, updatedAt: new Date() })
+          .where(and(eq(adminUserNotes.id, noteId), eq(adminUserNotes.userId, input.userId)))
+          .returning({ id: adminUserNotes.id });
+        if (!updated) throw notFound(NOTE_MESSAGES.notFound);
+        await recordAuditEvent(tx, {
+          actorId: admin.id,
+          action: "note.update",
+          customerId: input.userId,
+          detail: { noteId, title, photos: photoUrls.length },
+        });
+        return "updated" as const;
+      }
+      const [created] = await tx
+        .insert(adminUserNotes)
+        .values({ userId: input.userId, createdBy: admin.id, title, description, photoUrls })
+        .returning({ id: adminUserNotes.id });
+      if (!created) throw new HttpError(500, NOTE_MESSAGES.saveFailed);
+      await recordAuditEvent(tx, {
+        actorId: admin.id,
+        action: "note.create",
+        customerId: input.userId,
+        detail: { noteId: created.id, title, photos: photoUrls.length },
+      });
+      return "created" as const;
+    });
+
+  const result = prepared.length === 0 ? await write([]) : await storeUploads(storage, "note-photo", input.userId, prepared, write);
+  await removeNotePhotos(
+    storage,
+    saved.filter((url) => !keep.includes(url)),
+  );
+  await publishChanges(bus, [{ table: "admin_user_notes", userId: input.userId }]);
+  return result;
+}

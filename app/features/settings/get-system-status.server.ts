@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { requireAdminActor } from "~/lib/actor-guards";
+import type { Database } from "~/lib/db.server";
+import type { Actor } from "~/lib/session";
+import { BUCKETS, type Storage } from "~/lib/storage.server";
+import type { SystemStatus } from "./system-status";
+
+let version: string | undefined;
+function appVersion(): string {
+  if (version === undefined) {
+    try {
+      version = (JSON.parse(readFileSync(path.join(process.cwd(), "package.json"), "utf8")) as { version?: string }).version ?? "unknown";
+    } catch {
+      version = "unknown";
+    }
+  }
+  return version;
+}
+
+async function scalar(database: Database, query: ReturnType<typeof sql>): Promise<number | null> {
+  try {
+    const result = (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    const value = Object.values(result.rows[0] ?? {})[0];
+    return value === undefined || value === null ? null : Number(value);
+  } catch (error) {
+    console.error("Could not read a database figure:", error);
+    return null;
+  }
+}
+
+/** The storage buckets' real file counts and sizes, the database's size and the backend's status. Admins only. */
+export async function getSystemStatus({ database, storage }: { database: Database; storage: Storage }, actor: Actor | null): Promise<SystemStatus> {
+  requireAdminActor(actor);
+  const buckets = await Promise.all(
+    BUCKETS.map(async (name) => ({ name, ...((await storage.usage?.(name).catch(() => null)) ?? { files: 0, bytes: 0 }) })),
+  );
+  const [databaseBytes, migrationsApplied] = await Promise.all([
+    scalar(database, sql`select pg_database_size(current_database())`),
+    scalar(database, sql`select count(*) from drizzle.__drizzle_migrations`),
+  ]);
+  return {
+    buckets,
+    databaseBytes,
+    databaseKind: database.kind,
+    migrationsApplied,
+    storageKind: storage.kindName ?? "custom",
+    version: appVersion(),
+    uptimeSeconds: Math.round(process.uptime()),
+  };
+}

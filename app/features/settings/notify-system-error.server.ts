@@ -1,0 +1,41 @@
+import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { countAttempt } from "~/lib/attempt-counter.server";
+import type { Db } from "~/lib/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import { adminRecipients } from "~/lib/settings.server";
+
+export const SYSTEM_ERROR_NOTIFICATION = { type: "system_error", title: "System Error" } as const;
+/** At most one notification per kind of error in this window, across every app instance. */
+export const SYSTEM_ERROR_WINDOW_MS = 10 * 60_000;
+const MESSAGE_MAX = 200;
+
+/** The kind an error is counted under: its class name (TypeError, a database error's name...). */
+export function errorKind(error: unknown): string {
+  return error instanceof Error ? error.name || "Error" : typeof error;
+}
+
+/**
+ * A server error: every admin is told (type system_error) when the settings' System errors and Push
+ * Notifications are on, at most once per 10 minutes per kind (the attempt counters, shared by every
+ * instance, hold the window). Never throws: reporting an error must not cause another.
+ */
+export async function notifySystemError({ db, bus }: { db: Db; bus: ChangeBus }, error: unknown, now = new Date()): Promise<void> {
+  try {
+    const kind = errorKind(error);
+    const changes = await db.transaction(async (tx) => {
+      const admins = await adminRecipients(tx, "systemErrors");
+      if (admins.length === 0) return [];
+      const counted = await countAttempt(tx, `system-error:${kind}`, { windowMs: SYSTEM_ERROR_WINDOW_MS, max: 1 }, now);
+      if (counted.count > 1) return [];
+      const detail = error instanceof Error ? error.message : String(error);
+      const message = `A server error occurred (${kind}): ${detail}`.slice(0, MESSAGE_MAX);
+      return writeNotifications(
+        tx,
+        admins.map((adminId) => ({ userId: adminId, ...SYSTEM_ERROR_NOTIFICATION, message })),
+      );
+    });
+    await publishChanges(bus, changes);
+  } catch (failure) {
+    console.error("Could not notify admins of a server error:", failure);
+  }
+}

@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { adminSettings } from "~db/schema";
+import { SETTINGS_SECTIONS, type AdminSettings, type SettingsSection } from "~/lib/admin-settings";
+import { requireAdminActor } from "~/lib/actor-guards";
+import { recordAuditEvent } from "~/lib/audit.server";
+import type { Db } from "~/lib/db.server";
+import { badRequest } from "~/lib/errors";
+import { EVERYONE } from "~/lib/realtime";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import type { Actor } from "~/lib/session";
+import { readSettings, SETTINGS_ROW_ID, SETTINGS_TABLE, type SettingsStore } from "~/lib/settings.server";
+
+export interface SaveSettingsDeps {
+  db: Db;
+  bus: ChangeBus;
+  settings: SettingsStore;
+}
+
+/**
+ * Saves one tab of the admin settings (admins only): the section's values replace the stored ones, in one
+ * transaction with the audit event (`settings.update`: the section and which values changed, old and new).
+ * The cache is dropped and the change published to every viewer, so the next request everywhere reads the
+ * new values and open pages reload (Maintenance Mode switches customers' pages live).
+ */
+export async function saveSettings(
+  deps: SaveSettingsDeps,
+  actor: Actor | null,
+  input: { section: SettingsSection; values: Record<string, unknown> },
+): Promise<AdminSettings> {
+  const admin = requireAdminActor(actor);
+  const schema = SETTINGS_SECTIONS[input.section];
+  if (!schema) throw badRequest("Invalid request");
+  const parsed = schema.safeParse(input.values);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  const values = parsed.data as Record<string, unknown>;
+
+  const saved = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select({ values: adminSettings.values }).from(adminSettings).where(eq(adminSettings.id, SETTINGS_ROW_ID)).for("update");
+    const before = await readSettings(tx, deps.settings.defaultValues);
+    const stored = { ...(row?.values ?? {}), [input.section]: values };
+    await tx
+      .insert(adminSettings)
+      .values({ id: SETTINGS_ROW_ID, values: stored, updatedBy: admin.id })
+      .onConflictDoUpdate({ target: adminSettings.id, set: { values: stored, updatedBy: admin.id, updatedAt: new Date() } });
+    const previous = before[input.section] as Record<string, unknown>;
+    const changed = Object.fromEntries(
+      Object.keys(values)
+        .filter((key) => previous[key] !== values[key])
+        .map((key) => [key, { from: previous[key], to: values[key] }]),
+    );
+    await recordAuditEvent(tx, { actorId: admin.id, action: "settings.update", detail: { section: input.section, changed } });
+    return readSettings(tx, deps.settings.defaultValues);
+  });
+  deps.settings.invalidate();
+  await publishChanges(deps.bus, [{ table: SETTINGS_TABLE, userId: EVERYONE }]);
+  return saved;
+}

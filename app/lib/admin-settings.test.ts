@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { defaultSettings, generalSettingsSchema, notifiesAdmins, securitySettingsSchema, settingsFromStored } from "./admin-settings";
+
+const seed = { companyName: "Agency", supportEmail: "help@agency.test", sessionDurationMinutes: 30, maxLoginAttempts: 5 };
+
+describe("admin settings", () => {
+  it("defaults to the spec's values, with the environment's numbers clamped to the bounds", () => {
+    expect(defaultSettings(seed).notifications).toEqual({
+      emailNotifications: true,
+      pushNotifications: true,
+      newUserRegistration: true,
+      newSubmission: true,
+      profileUpdates: true,
+      systemErrors: false,
+    });
+    expect(defaultSettings({ ...seed, sessionDurationMinutes: 2, maxLoginAttempts: 50 }).security).toMatchObject({ sessionDurationMinutes: 5, maxLoginAttempts: 20 });
+  });
+
+  it("reads stored values over the defaults, value by value; a bad value keeps its default", () => {
+    const stored = { general: { maintenanceMode: true, supportEmail: "not an email" }, security: { maxLoginAttempts: 3, sessionDurationMinutes: 99999 }, other: 1 };
+    const settings = settingsFromStored(stored, defaultSettings(seed));
+    expect(settings.general).toEqual({ maintenanceMode: true, autoApproveSubmissions: false, companyName: "Agency", supportEmail: "help@agency.test" });
+    expect(settings.security).toMatchObject({ maxLoginAttempts: 3, sessionDurationMinutes: 30 });
+    expect(settingsFromStored(null, defaultSettings(seed))).toEqual(defaultSettings(seed));
+  });
+
+  it("bounds the numbers: session duration 5 to 1440 minutes, login attempts 3 to 20, whole numbers", () => {
+    const parse = (minutes: string, attempts: string) => securitySettingsSchema.safeParse({ sessionDurationMinutes: minutes, maxLoginAttempts: attempts }).success;
+    expect(parse("5", "3")).toBe(true);
+    expect(parse("1440", "20")).toBe(true);
+    expect(parse("4", "3")).toBe(false);
+    expect(parse("1441", "3")).toBe(false);
+    expect(parse("30", "2")).toBe(false);
+    expect(parse("30", "21")).toBe(false);
+    expect(parse("30.5", "5")).toBe(false);
+  });
+
+  it("reads switches as a form sends them: 'on' checked, absent off", () => {
+    const parsed = generalSettingsSchema.parse({ maintenanceMode: "on", companyName: "A", supportEmail: "a@b.test" });
+    expect(parsed).toMatchObject({ maintenanceMode: true, autoApproveSubmissions: false });
+  });
+
+  it("notifies admins of an event only with Push Notifications and the event's switch on", () => {
+    const on = defaultSettings(seed).notifications;
+    expect(notifiesAdmins(on, "newUserRegistration")).toBe(true);
+    expect(notifiesAdmins(on, "systemErrors")).toBe(false);
+    expect(notifiesAdmins({ ...on, pushNotifications: false }, "newUserRegistration")).toBe(false);
+  });
+});

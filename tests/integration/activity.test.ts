@@ -1,0 +1,87 @@
+import { describe, expect, it, beforeAll, afterAll } from "vitest";
+import { listActivity, activityQuery } from "~/features/activity/list-activity.server";
+import { saveNote } from "~/features/notes/save-note.server";
+import { saveSettings } from "~/features/settings/save-settings.server";
+import { recordAuditEvent } from "~/lib/audit.server";
+import { middleware as adminGuard } from "~/routes/admin/layout";
+import { loader as activityLoader } from "~/routes/admin/activity";
+import type { SessionUser } from "~/lib/session";
+import { expectHttpError, makeAdmin, routeContext, signUpCustomer, SITE_URL, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let customerA: SignedIn;
+let customerB: SignedIn;
+let admin: SignedIn;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  customerA = await signUpCustomer(services, { name: "Ana Ruiz" });
+  customerB = await signUpCustomer(services, { name: "Blair Banks" });
+  admin = await makeAdmin(services);
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+const all = activityQuery(new URLSearchParams());
+
+/** The page's loader as the framework runs it: the admin layout's middleware first. */
+async function loadPage(actor: SessionUser | null, search = "") {
+  const args = { request: new Request(`${SITE_URL}/admin/activity${search}`), context: routeContext(services, actor), params: {} };
+  let answer: unknown;
+  try {
+    await adminGuard[0]!(args as never, (async () => {
+      answer = await activityLoader(args as never);
+      return new Response(null);
+    }) as never);
+  } catch (thrown) {
+    return { guardedBy: (thrown as Response).headers.get("location") };
+  }
+  return answer as { log: Awaited<ReturnType<typeof listActivity>> };
+}
+
+describe("the activity log", () => {
+  it("gives customers and anonymous visitors nothing", async () => {
+    expect(await loadPage(customerA.user)).toHaveProperty("guardedBy");
+    expect(await loadPage(null)).toHaveProperty("guardedBy");
+    await expectHttpError(listActivity({ db: database.db }, customerA.user, all), 403);
+    await expectHttpError(listActivity({ db: database.db }, null, all), 401);
+  });
+
+  it("lists who did what to whom, newest first, filtered by admin, customer and kind, 25 a page", async () => {
+    const deps = { db: database.db, bus: services.bus, storage: services.storage };
+    await saveNote(deps, admin.user, { userId: customerA.id, title: "Call notes", description: "d" });
+    await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, admin.user, {
+      section: "security",
+      values: { twoFactor: false, sessionTimeout: true, sessionDurationMinutes: 40, maxLoginAttempts: 5 },
+    });
+    const page = await loadPage(admin.user);
+    if ("guardedBy" in page) throw new Error("guarded");
+    const [settingsEvent, noteEvent] = page.log.events;
+    expect(settingsEvent).toMatchObject({ action: "settings.update", actor: { id: admin.id }, customer: null, summary: "security: sessionDurationMinutes" });
+    expect(noteEvent).toMatchObject({ action: "note.create", actor: { id: admin.id }, customer: { id: customerA.id, name: "Ana Ruiz" }, summary: "Call notes" });
+
+    for (let index = 0; index < 30; index += 1) {
+      await recordAuditEvent(database.db, { actorId: admin.id, action: "progress.toggle", customerId: customerB.id, detail: { service: "website", step: "design", done: true } });
+    }
+    const first = await loadPage(admin.user, `?customer=${customerB.id}`);
+    if ("guardedBy" in first) throw new Error("guarded");
+    expect(first.log).toMatchObject({ total: 30, page: 1, pageCount: 2 });
+    expect(first.log.events).toHaveLength(25);
+    expect(first.log.events.every((event) => event.customer?.id === customerB.id)).toBe(true);
+    const second = await loadPage(admin.user, `?customer=${customerB.id}&page=2`);
+    if ("guardedBy" in second) throw new Error("guarded");
+    expect(second.log.events).toHaveLength(5);
+
+    const notes = await loadPage(admin.user, `?kind=note.create&admin=${admin.id}`);
+    if ("guardedBy" in notes) throw new Error("guarded");
+    expect(notes.log.events.map((event) => event.action)).toEqual(["note.create"]);
+    expect(notes.log.customers.map((customer) => customer.name)).toEqual(["Ana Ruiz", "Blair Banks"]);
+    // Unreadable filters are dropped, not trusted.
+    expect(activityQuery(new URLSearchParams("admin=x'--&kind=drop&page=-3"))).toEqual({ adminId: null, customerId: null, action: null, page: 1 });
+  });
+});

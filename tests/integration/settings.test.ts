@@ -1,0 +1,283 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { adminSettings, auditEvents, notifications, payments } from "~db/schema";
+import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
+import { AUTO_APPROVED_NOTE } from "~/features/payments/payment-review";
+import { getSettings } from "~/features/settings/get-settings.server";
+import { getSystemStatus } from "~/features/settings/get-system-status.server";
+import { saveNote } from "~/features/notes/save-note.server";
+import { notifySystemError, SYSTEM_ERROR_WINDOW_MS } from "~/features/settings/notify-system-error.server";
+import { saveSettings } from "~/features/settings/save-settings.server";
+import type { Change } from "~/lib/realtime";
+import { loadSessionUser } from "~/lib/session.server";
+import type { SessionUser } from "~/lib/session";
+import { middleware as adminGuard } from "~/routes/admin/layout";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
+import { loader as portalLoader, middleware as portalGuard } from "~/routes/dashboard/layout";
+import { loader as loginLoader } from "~/routes/auth/login";
+import {
+  cookieFrom,
+  expectHttpError,
+  makeAdmin,
+  nextClientIp,
+  routeAnswer,
+  routeContext,
+  signIn,
+  signUpBody,
+  authRequest,
+  signUpCustomer,
+  SITE_URL,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let customer: SignedIn;
+let admin: SignedIn;
+let published: Change[] = [];
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  admin = await makeAdmin(services);
+  customer = await signUpCustomer(services);
+  services.bus.subscribe((change) => published.push(change));
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+const deps = () => ({ db: database.db, bus: services.bus, settings: services.settings });
+
+const GENERAL = { maintenanceMode: false, autoApproveSubmissions: false, companyName: "Acme Agency", supportEmail: "help@acme.test" };
+const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false };
+const SECURITY = { twoFactor: false, sessionTimeout: true, sessionDurationMinutes: 30, maxLoginAttempts: 5 };
+
+/** The settings page's action as the framework runs it: the admin layout's middleware first. */
+async function postSettings(actor: SessionUser | null, fields: [string, string][]) {
+  const body = new URLSearchParams(fields);
+  const request = new Request(`${SITE_URL}/admin/settings`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL },
+    body,
+  });
+  const args = { request, context: routeContext(services, actor), params: {} };
+  let answer: unknown;
+  try {
+    await adminGuard[0]!(args as never, (async () => {
+      answer = await settingsAction(args as never);
+      return new Response(null);
+    }) as never);
+  } catch (thrown) {
+    return { guardedBy: (thrown as Response).headers.get("location") };
+  }
+  return routeAnswer(answer);
+}
+
+async function setGeneral(values: Partial<typeof GENERAL>) {
+  await saveSettings(deps(), admin.user, { section: "general", values: { ...GENERAL, ...values } });
+}
+
+/**
+ * The portal for this visitor: a change (POST) through the layout's middleware ("passed" or the status it
+ * answered with), and whether the layout's loader gives the maintenance page instead of the portal.
+ */
+async function portalAnswer(user: SessionUser): Promise<{ post: number | "passed"; maintenancePage: boolean }> {
+  const args = { request: new Request(`${SITE_URL}/dashboard/profile`, { method: "POST" }), context: routeContext(services, user), params: {} };
+  let post: number | "passed";
+  try {
+    await portalGuard[0]!(args as never, (async () => new Response(null)) as never);
+    post = "passed";
+  } catch (thrown) {
+    post = (thrown as { init?: ResponseInit }).init?.status ?? -1;
+  }
+  const page = (await portalLoader({ request: new Request(`${SITE_URL}/dashboard/progress`), context: routeContext(services, user), params: {} } as never)) as {
+    maintenance: unknown;
+    notifications: unknown[];
+  };
+  return { post, maintenancePage: page.maintenance !== null };
+}
+
+describe("admin settings: who may read and change them", () => {
+  it("gives customers and anonymous visitors nothing", async () => {
+    for (const actor of [customer.user, null]) {
+      expect(await postSettings(actor, [["section", "general"], ["companyName", "X"], ["supportEmail", "x@x.test"], ["maintenanceMode", "on"]])).toHaveProperty("guardedBy");
+    }
+    await expectHttpError(saveSettings(deps(), customer.user, { section: "general", values: { ...GENERAL, maintenanceMode: true } }), 403);
+    await expectHttpError(saveSettings(deps(), null, { section: "general", values: GENERAL }), 401);
+    await expectHttpError(getSettings(services, customer.user), 403);
+    expect((await services.settings.get()).general.maintenanceMode).toBe(false);
+    expect(await database.db.select().from(adminSettings)).toEqual([]);
+  });
+
+  it("starts from the defaults (the environment's values for session and lockout)", async () => {
+    const page = (await settingsLoader({ request: new Request(`${SITE_URL}/admin/settings`), context: routeContext(services, admin.user), params: {} } as never)) as {
+      settings: { notifications: unknown; security: unknown };
+    };
+    expect(page.settings.notifications).toEqual(NOTIFICATIONS);
+    expect(page.settings.security).toEqual(SECURITY);
+  });
+
+  it("saves a tab: stored, audited with what changed, the cache dropped and the change published to everyone", async () => {
+    published = [];
+    const answer = await postSettings(admin.user, [["section", "general"], ["companyName", "Acme Agency"], ["supportEmail", "help@acme.test"]]);
+    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    expect((await services.settings.get()).general).toEqual(GENERAL);
+    await vi.waitFor(() => expect(published).toContainEqual({ table: "admin_settings", userId: "*" }));
+    const [event] = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "settings.update"));
+    expect(event).toMatchObject({ actorId: admin.id, customerId: null, detail: { section: "general", changed: { companyName: { to: "Acme Agency" }, supportEmail: { to: "help@acme.test" } } } });
+    // The root loader's help texts use them.
+    const { loader: rootLoader } = await import("~/root");
+    const root = (await rootLoader({ request: new Request(SITE_URL), context: routeContext(services, customer.user), params: {} } as never)) as { siteConfig: { agencyName: string; email: string } };
+    expect(root.siteConfig).toMatchObject({ agencyName: "Acme Agency", email: "help@acme.test" });
+  });
+
+  it("refuses numbers out of bounds with clear messages", async () => {
+    const security = (duration: string, attempts: string): [string, string][] => [["section", "security"], ["sessionTimeout", "on"], ["sessionDurationMinutes", duration], ["maxLoginAttempts", attempts]];
+    expect(await postSettings(admin.user, security("4", "5"))).toEqual({ status: 400, body: { ok: false, error: "Session duration must be a whole number of minutes from 5 to 1440" } });
+    expect(await postSettings(admin.user, security("1441", "5"))).toMatchObject({ status: 400 });
+    expect(await postSettings(admin.user, security("30", "2"))).toEqual({ status: 400, body: { ok: false, error: "Max login attempts must be a whole number from 3 to 20" } });
+    expect(await postSettings(admin.user, security("30", "21"))).toMatchObject({ status: 400 });
+    expect(await postSettings(admin.user, [["section", "general"], ["companyName", "A"], ["supportEmail", "not-an-email"]])).toEqual({ status: 400, body: { ok: false, error: "Please enter a valid support email" } });
+    expect((await services.settings.get()).security).toEqual(SECURITY);
+  });
+});
+
+describe("the Database tab", () => {
+  it("counts each bucket's real files and bytes, reads the database's size and migrations; admins only", async () => {
+    const empty = await getSystemStatus(services, admin.user);
+    const notesBefore = empty.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f0f" } }).png().toBuffer();
+    await saveNote({ db: database.db, bus: services.bus, storage: services.storage }, admin.user, {
+      userId: customer.id,
+      title: "With photos",
+      description: "two",
+      photos: [new File([new Uint8Array(png)], "a.png"), new File([new Uint8Array(png)], "b.png")],
+    });
+    const status = await getSystemStatus(services, admin.user);
+    expect(status.buckets.map((bucket) => bucket.name)).toEqual(["avatars", "admin-note-photos", "business-logos", "google-business-photos"]);
+    const notes = status.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
+    expect(notes.files).toBe(notesBefore.files + 2);
+    expect(notes.bytes).toBeGreaterThan(notesBefore.bytes);
+    expect(status.databaseBytes).toBeGreaterThan(0);
+    expect(status.migrationsApplied).toBe(6);
+    expect(status).toMatchObject({ databaseKind: database.url ? "postgres" : "pglite", storageKind: "local folder" });
+    await expectHttpError(getSystemStatus(services, customer.user), 403);
+    await expectHttpError(getSystemStatus(services, null), 401);
+  });
+});
+
+describe("each setting's effect", () => {
+  it("Maintenance Mode blocks a customer's portal pages, sign-in and sign-up, but not an admin's", async () => {
+    await setGeneral({ maintenanceMode: true });
+    expect(await portalAnswer(customer.user)).toEqual({ post: 503, maintenancePage: true });
+    expect(await portalAnswer(admin.user)).toEqual({ post: "passed", maintenancePage: false });
+    const login = (await loginLoader({ request: new Request(`${SITE_URL}/login`), context: routeContext(services, null), params: {} } as never)) as { maintenance: unknown };
+    expect(login.maintenance).toEqual({ maintenance: true, supportEmail: "help@acme.test", companyName: "Acme Agency" });
+    const refused = await signIn(services, customer.email, customer.password, nextClientIp());
+    expect(refused.status).toBe(503);
+    expect(cookieFrom(refused)).not.toContain("session_token=");
+    const signUp = await authRequest(services, "/sign-up/email", signUpBody(), { ip: nextClientIp() });
+    expect(signUp.status).toBe(503);
+    const adminSignIn = await signIn(services, admin.email, admin.password, nextClientIp());
+    expect(adminSignIn.status).toBe(200);
+
+    await setGeneral({ maintenanceMode: false });
+    expect(await portalAnswer(customer.user)).toEqual({ post: "passed", maintenancePage: false });
+    expect((await signIn(services, customer.email, customer.password, nextClientIp())).status).toBe(200);
+  });
+
+  it("Auto-approve Submissions approves a Zelle proof on receipt, says so in its notes and notifies the customer", async () => {
+    await setGeneral({ autoApproveSubmissions: true });
+    const payer = await signUpCustomer(services);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#00f" } }).png().toBuffer();
+    const proof = new File([new Uint8Array(png)], "proof.png", { type: "image/png" });
+    const view = await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, payer.user, {
+      serviceType: "google_business",
+      paymentNumber: 1,
+      proof,
+    } as never);
+    expect(view.status).toBe("completed");
+    const [row] = await database.db.select().from(payments).where(eq(payments.userId, payer.id));
+    expect(row).toMatchObject({ status: "completed", adminNotes: AUTO_APPROVED_NOTE });
+    const toCustomer = await database.db.select().from(notifications).where(eq(notifications.userId, payer.id));
+    expect(toCustomer).toEqual([expect.objectContaining({ type: "payment", title: "Payment Approved", message: `Your payment has been approved. Admin notes: ${AUTO_APPROVED_NOTE}` })]);
+    const audit = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "payment.approve"), eq(auditEvents.customerId, payer.id)));
+    expect(audit).toEqual([expect.objectContaining({ actorId: null, detail: expect.objectContaining({ auto: true }) })]);
+    await setGeneral({ autoApproveSubmissions: false });
+  });
+
+  it("New user registration notifies every admin of a sign-up; turned off, it does not", async () => {
+    const adminNotices = async () => database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "new_user")));
+    const before = (await adminNotices()).length;
+    await signUpCustomer(services, { name: "Nora New", companyName: "Nora Nails" } as never);
+    const after = await adminNotices();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({ title: "New User Registration", message: "Nora New from Nora Nails just registered" });
+
+    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, newUserRegistration: false } });
+    await signUpCustomer(services);
+    expect(await adminNotices()).toHaveLength(before + 1);
+    // Push Notifications off silences every admin notification, whatever the event's switch says.
+    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, pushNotifications: false } });
+    await signUpCustomer(services);
+    expect(await adminNotices()).toHaveLength(before + 1);
+    await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
+  });
+
+  it("a Max Login Attempts of 3 locks the account on the third failure", async () => {
+    await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, maxLoginAttempts: 3 } });
+    const target = await signUpCustomer(services);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect((await signIn(services, target.email, "Wr0ng!Password-x", nextClientIp())).status).toBe(401);
+    }
+    const locked = await signIn(services, target.email, target.password, nextClientIp());
+    expect(locked.status).toBe(423);
+    await saveSettings(deps(), admin.user, { section: "security", values: SECURITY });
+  });
+
+  it("Session Duration is the admins' idle limit at the next request; Session Timeout off lifts it", async () => {
+    const other = await makeAdmin(services);
+    const load = (minutes: number) =>
+      loadSessionUser(services.auth, database.db, new Headers({ cookie: other.cookie }), { now: new Date(Date.now() + minutes * 60_000) });
+    await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, sessionTimeout: false } });
+    expect((await load(45)).user).toMatchObject({ id: other.id });
+    await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, sessionDurationMinutes: 10 } });
+    expect((await load(45 + 11)).user).toBeNull();
+    await saveSettings(deps(), admin.user, { section: "security", values: SECURITY });
+  });
+
+  it("System errors tells every admin of a server error, at most once per 10 minutes per kind; off by default", async () => {
+    const errorsFor = async () => database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "system_error")));
+    const busDeps = { db: database.db, bus: services.bus };
+    await notifySystemError(busDeps, new TypeError("boom while off"));
+    expect(await errorsFor()).toEqual([]);
+    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, systemErrors: true } });
+    const now = new Date();
+    await notifySystemError(busDeps, new TypeError("first"), now);
+    await notifySystemError(busDeps, new TypeError("second, same kind"), new Date(now.getTime() + 60_000));
+    await notifySystemError(busDeps, new RangeError("another kind"), now);
+    expect((await errorsFor()).map((row) => row.message).sort()).toEqual(["A server error occurred (RangeError): another kind", "A server error occurred (TypeError): first"]);
+    await notifySystemError(busDeps, new TypeError("after the window"), new Date(now.getTime() + SYSTEM_ERROR_WINDOW_MS + 1000));
+    expect(await errorsFor()).toHaveLength(3);
+    // Through the framework's error hook, as a failing loader reports it.
+    const { handleError } = await import("~/entry.server");
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    handleError(new SyntaxError("from a loader"), { request: new Request(SITE_URL), params: {}, context: routeContext(services, null) } as never);
+    quiet.mockRestore();
+    await vi.waitFor(async () => expect((await errorsFor()).map((row) => row.message)).toContain("A server error occurred (SyntaxError): from a loader"));
+    await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
+  });
+
+  it("keeps its own row id: a second row cannot exist", async () => {
+    await expect(database.db.insert(adminSettings).values({ id: randomUUID(), values: {} })).rejects.toThrow();
+  });
+});
