@@ -49,6 +49,7 @@ export async function autoApproveOn(executor: Executor): Promise<boolean> {
 export class SettingsStore {
   private cached: Promise<AdminSettings> | null = null;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeResync: () => void;
 
   constructor(
     private readonly db: Executor,
@@ -60,6 +61,9 @@ export class SettingsStore {
     this.unsubscribe = bus.subscribe((change) => {
       if (change.table === SETTINGS_TABLE) this.invalidate();
     });
+    // After the bus reconnects, changes published meanwhile are lost: a settings save among them would
+    // leave this instance on old values, so the next read goes to the database.
+    this.unsubscribeResync = bus.onResync(() => this.invalidate());
   }
 
   static seedFrom(env: { ADMIN_SESSION_IDLE_MINUTES: number; SIGN_IN_MAX_FAILURES: number }, site: { agencyName: string; email: string }): SettingsSeed {
@@ -109,5 +113,6 @@ export class SettingsStore {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeResync();
   }
 }
