@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
 import * as schema from "~db/schema";
 import type { Db } from "./db.server";
 import { isAdmin } from "./roles.server";
@@ -23,6 +24,9 @@ export interface AuthSettings {
   /** Whether Maintenance Mode is on now: customers may then neither sign in nor sign up. */
   maintenance?: () => Promise<boolean>;
 }
+
+/** The issuer shown in authenticator apps for the enrolment QR code. */
+export const TWO_FACTOR_ISSUER = "Agency Portal";
 
 /** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
 export const MAINTENANCE_CODE = "MAINTENANCE_MODE";
@@ -64,6 +68,9 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
     // tests must exercise the check that runs in production.
     trustedOrigins: [settings.baseURL],
     database: drizzleAdapter(db, { provider: "pg", schema }),
+    // Admin two-factor (TOTP and backup codes): once enrolled, every sign-in of the account asks for a code;
+    // the admin guard (route-guards.server.ts) sends an un-enrolled admin to enrolment when the Security setting is on.
+    plugins: [twoFactor({ issuer: TWO_FACTOR_ISSUER })],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 12,
