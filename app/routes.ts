@@ -17,6 +17,7 @@ export default [
   ]),
 
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/two-factor", "routes/admin/two-factor.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),

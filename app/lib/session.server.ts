@@ -52,6 +52,7 @@ export async function loadSessionUser(
       name: profile[0]?.fullName ?? user.name,
       image: profile[0]?.avatarUrl ?? user.image ?? null,
       isAdmin: admin,
+      twoFactorEnabled: user.twoFactorEnabled === true,
     },
     setCookies,
   };

@@ -5,6 +5,8 @@ export interface SessionUser {
   name: string;
   image: string | null;
   isAdmin: boolean;
+  /** Whether the account has confirmed two-factor sign-in (TOTP). */
+  twoFactorEnabled: boolean;
 }
 
 export type Actor = Pick<SessionUser, "id" | "isAdmin">;

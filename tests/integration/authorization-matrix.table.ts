@@ -244,6 +244,12 @@ export const ROWS: Row[] = [
     note: "the caller's own profile only (the page never takes a user id); as the credentials page, a visitor's document POST ends at the layout's guard",
   },
   { route: "/admin/login", method: "GET", expect: { anonymous: "ok", customerA: "ok", customerB: "ok", admin: ADMIN_HOME } },
+  {
+    route: "/admin/two-factor",
+    method: "GET",
+    expect: { anonymous: ADMIN_LOGIN, customerA: DENIED, customerB: DENIED, admin: "ok" },
+    note: "two-factor enrolment: only an admin who has not enrolled sees it (an enrolled one is sent to the dashboard)",
+  },
   { route: "/admin", method: "GET", expect: { ...adminPage, admin: ADMIN_HOME } },
   { route: "/admin/dashboard", method: "GET", expect: adminPage },
   { route: "/admin/users", method: "GET", expect: adminPage },

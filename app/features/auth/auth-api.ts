@@ -8,9 +8,9 @@ export interface AuthError {
   status: number;
 }
 
-export type AuthResult = { ok: true } | { ok: false; error: AuthError };
+export type AuthResult<T = unknown> = { ok: true; data?: T } | { ok: false; error: AuthError };
 
-async function post(path: string, body: unknown): Promise<AuthResult> {
+async function post<T = unknown>(path: string, body: unknown): Promise<AuthResult<T>> {
   try {
     const response = await fetch(`/api/auth${path}`, {
       method: "POST",
@@ -18,7 +18,7 @@ async function post(path: string, body: unknown): Promise<AuthResult> {
       body: JSON.stringify(body ?? {}),
       credentials: "same-origin",
     });
-    if (response.ok) return { ok: true };
+    if (response.ok) return { ok: true, data: (await response.json().catch(() => undefined)) as T | undefined };
     const payload = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     return { ok: false, error: { ...payload, status: response.status } };
   } catch {
@@ -30,8 +30,24 @@ export function signUp(body: { name: string; email: string; password: string; ph
   return post("/sign-up/email", body);
 }
 
+/** Signs in; `data.twoFactorRedirect` says the account has two-factor and a code must follow (no session yet). */
 export function signIn(body: { email: string; password: string }) {
-  return post("/sign-in/email", body);
+  return post<{ twoFactorRedirect?: boolean }>("/sign-in/email", body);
+}
+
+/** Starts two-factor enrolment (the password confirms it): the TOTP URI for the QR code and the backup codes. */
+export function enableTwoFactor(password: string) {
+  return post<{ totpURI: string; backupCodes: string[] }>("/two-factor/enable", { password });
+}
+
+/** Checks an authenticator code: confirms enrolment, or completes a sign-in that asked for a code. */
+export function verifyTotp(code: string) {
+  return post("/two-factor/verify-totp", { code });
+}
+
+/** Completes a sign-in with a backup code (each works once). */
+export function verifyBackupCode(code: string) {
+  return post("/two-factor/verify-backup-code", { code });
 }
 
 export function signOut() {

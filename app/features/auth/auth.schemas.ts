@@ -84,6 +84,18 @@ export const adminLoginSchema = z.object({
   password: required("Please fill in all fields"),
 });
 
+/** The second step of an admin sign-in, and the enrolment's confirmation: an authenticator or backup code. */
+export const twoFactorCodeSchema = z.object({
+  code: required("Please enter the code"),
+});
+
+/** The enrolment's first step: the password confirms the admin is who the session says. */
+export const twoFactorPasswordSchema = z.object({
+  password: required("Please enter your password"),
+});
+
+export const INVALID_TWO_FACTOR_CODE = "Invalid code";
+
 /** Maps Better Auth's error on sign-up to the spec's message. */
 export function signupErrorMessage(error: { code?: string; message?: string } | null | undefined): string {
   const code = error?.code ?? "";

@@ -5,8 +5,8 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
-import { fetchSessionUser, signIn, signOut } from "~/features/auth/auth-api";
-import { adminLoginSchema, loginErrorMessage } from "~/features/auth/auth.schemas";
+import { fetchSessionUser, signIn, signOut, verifyBackupCode, verifyTotp } from "~/features/auth/auth-api";
+import { adminLoginSchema, INVALID_TWO_FACTOR_CODE, loginErrorMessage, twoFactorCodeSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME } from "~/lib/paths";
 import { sessionUser } from "~/lib/route-guards.server";
@@ -29,6 +29,9 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const [pending, setPending] = useState(false);
+  // After the password: an account with two-factor is asked for a code (authenticator or backup code).
+  const [codeStep, setCodeStep] = useState(false);
+  const [useBackupCode, setUseBackupCode] = useState(false);
   const denied = searchParams.has(ACCESS_DENIED_FLAG);
 
   useEffect(() => {
@@ -46,6 +49,40 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
       void logIn(value);
     },
   });
+  const [codeForm] = useValidatedForm({
+    schema: twoFactorCodeSchema,
+    id: "two-factor-code",
+    toastTitle: "Error",
+    onValid(event, value) {
+      event.preventDefault();
+      void checkCode(value.code);
+    },
+  });
+
+  async function checkCode(code: string) {
+    setPending(true);
+    try {
+      const result = await (useBackupCode ? verifyBackupCode(code) : verifyTotp(code));
+      if (!result.ok) {
+        notify.error(INVALID_TWO_FACTOR_CODE);
+        return;
+      }
+      await enter();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function enter() {
+    const user = await fetchSessionUser();
+    if (!user?.isAdmin) {
+      await signOut();
+      accessDenied();
+      return;
+    }
+    notify.success("Welcome back, Admin");
+    await navigate(ADMIN_HOME);
+  }
 
   async function logIn(value: { email: string; password: string }) {
     setPending(true);
@@ -55,17 +92,36 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
         notify.error(loginErrorMessage(result.error));
         return;
       }
-      const user = await fetchSessionUser();
-      if (!user?.isAdmin) {
-        await signOut();
-        accessDenied();
+      if (result.data?.twoFactorRedirect) {
+        setCodeStep(true);
         return;
       }
-      notify.success("Welcome back, Admin");
-      await navigate(ADMIN_HOME);
+      await enter();
     } finally {
       setPending(false);
     }
+  }
+
+  if (codeStep) {
+    return (
+      <AuthCard title="Admin Login" description="Enter the code from your authenticator app, or one of your backup codes.">
+        <form className="space-y-4" {...getFormProps(codeForm)}>
+          <Field
+            id="code"
+            label={useBackupCode ? "Backup code" : "Authentication code"}
+            autoComplete="one-time-code"
+            inputMode={useBackupCode ? "text" : "numeric"}
+            autoFocus
+          />
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Verifying..." : "Verify"}
+          </Button>
+          <Button type="button" variant="ghost" className="w-full" onClick={() => setUseBackupCode((value) => !value)}>
+            {useBackupCode ? "Use an authenticator code" : "Use a backup code"}
+          </Button>
+        </form>
+      </AuthCard>
+    );
   }
 
   return (

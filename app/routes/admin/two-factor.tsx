@@ -1,0 +1,141 @@
+import { getFormProps } from "@conform-to/react";
+import QRCode from "qrcode";
+import { useState } from "react";
+import { redirect, useNavigate } from "react-router";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/input";
+import { notify } from "~/components/ui/toast";
+import { enableTwoFactor, verifyTotp } from "~/features/auth/auth-api";
+import { INVALID_TWO_FACTOR_CODE, twoFactorCodeSchema, twoFactorPasswordSchema } from "~/features/auth/auth.schemas";
+import { AuthCard } from "~/features/auth/components/auth-card";
+import { useSignOut } from "~/features/auth/use-sign-out";
+import { ACCESS_DENIED_FLAG, ADMIN_HOME, ADMIN_LOGIN } from "~/lib/paths";
+import { sessionUser } from "~/lib/route-guards.server";
+import type { Route } from "./+types/two-factor";
+
+export const meta: Route.MetaFunction = () => [{ title: "Two-Factor Authentication" }];
+
+/**
+ * Two-factor enrolment, outside the admin layout (whose guard sends an un-enrolled admin here while the
+ * Security setting Two-Factor is on). Only a signed-in admin without two-factor may use it.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const user = sessionUser(context);
+  if (!user) throw redirect(ADMIN_LOGIN);
+  if (!user.isAdmin) throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`);
+  if (user.twoFactorEnabled) throw redirect(ADMIN_HOME);
+  return { email: user.email };
+}
+
+type Step = { kind: "password" } | { kind: "scan"; qr: string; secret: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] };
+
+function secretOf(totpURI: string): string {
+  return new URL(totpURI).searchParams.get("secret") ?? "";
+}
+
+export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const signOut = useSignOut(ADMIN_LOGIN);
+  const [step, setStep] = useState<Step>({ kind: "password" });
+  const [pending, setPending] = useState(false);
+
+  const [passwordForm] = useValidatedForm({
+    schema: twoFactorPasswordSchema,
+    id: "two-factor-password",
+    toastTitle: "Error",
+    onValid(event, value) {
+      event.preventDefault();
+      void start(value.password);
+    },
+  });
+  const [codeForm] = useValidatedForm({
+    schema: twoFactorCodeSchema,
+    id: "two-factor-confirm",
+    toastTitle: "Error",
+    onValid(event, value) {
+      event.preventDefault();
+      void confirm(value.code);
+    },
+  });
+
+  async function start(password: string) {
+    setPending(true);
+    try {
+      const result = await enableTwoFactor(password);
+      if (!result.ok || !result.data) {
+        notify.error(result.ok ? "Could not start two-factor setup" : (result.error.message ?? "Invalid password"));
+        return;
+      }
+      const svg = await QRCode.toString(result.data.totpURI, { type: "svg", margin: 1 });
+      setStep({
+        kind: "scan",
+        qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+        secret: secretOf(result.data.totpURI),
+        backupCodes: result.data.backupCodes,
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function confirm(code: string) {
+    if (step.kind !== "scan") return;
+    setPending(true);
+    try {
+      const result = await verifyTotp(code);
+      if (!result.ok) {
+        notify.error(INVALID_TWO_FACTOR_CODE);
+        return;
+      }
+      notify.success("Two-factor authentication is on");
+      setStep({ kind: "codes", backupCodes: step.backupCodes });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Two-Factor Authentication" description={`Admin accounts must use two-factor sign-in. Set it up for ${loaderData.email}.`}>
+      {step.kind === "password" ? (
+        <form className="space-y-4" {...getFormProps(passwordForm)}>
+          <Field id="password" label="Password" type="password" autoComplete="current-password" />
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Starting..." : "Set up two-factor"}
+          </Button>
+          <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
+            Logout
+          </Button>
+        </form>
+      ) : null}
+      {step.kind === "scan" ? (
+        <form className="space-y-4" {...getFormProps(codeForm)}>
+          <p className="text-sm text-slate-700">Scan this QR code with your authenticator app, or enter the secret by hand.</p>
+          <img src={step.qr} alt="QR code for your authenticator app" className="mx-auto size-48" />
+          <p className="text-sm text-slate-700">
+            Secret: <code className="break-all font-mono" data-testid="two-factor-secret">{step.secret}</code>
+          </p>
+          <Field id="code" label="Authentication code" autoComplete="one-time-code" inputMode="numeric" />
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Verifying..." : "Verify"}
+          </Button>
+        </form>
+      ) : null}
+      {step.kind === "codes" ? (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">
+            Save these backup codes somewhere safe. Each works once, and they are not shown again.
+          </p>
+          <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
+            {step.backupCodes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+          <Button type="button" className="w-full" onClick={() => void navigate(ADMIN_HOME)}>
+            Continue
+          </Button>
+        </div>
+      ) : null}
+    </AuthCard>
+  );
+}

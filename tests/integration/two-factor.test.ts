@@ -1,0 +1,148 @@
+import { generateSync } from "otplib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveSettings } from "~/features/settings/save-settings.server";
+import { loadSessionUser } from "~/lib/session.server";
+import { ADMIN_TWO_FACTOR_SETUP } from "~/lib/paths";
+import { middleware as adminGuard } from "~/routes/admin/layout";
+import { middleware as portalGuard } from "~/routes/dashboard/layout";
+import { loader as setupLoader } from "~/routes/admin/two-factor";
+import {
+  authRequest,
+  cookieFrom,
+  makeAdmin,
+  routeContext,
+  signIn,
+  signUpCustomer,
+  SITE_URL,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let settingsAdmin: SignedIn;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  settingsAdmin = await makeAdmin(services);
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+async function setTwoFactorSetting(on: boolean) {
+  const { security } = await services.settings.get();
+  await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, settingsAdmin.user, {
+    section: "security",
+    values: { ...security, twoFactor: on },
+  });
+  services.settings.invalidate();
+}
+
+/** Runs a layout's middleware the way the framework does; returns the redirect's target, or "passed". */
+type Guard = (typeof adminGuard)[number] | (typeof portalGuard)[number];
+
+async function guardAnswer(guards: readonly Guard[], cookie: string, url: string): Promise<string> {
+  const { user } = await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }));
+  const request = new Request(`${SITE_URL}${url}`, { headers: { cookie } });
+  try {
+    await (guards[0] as (args: never, next: never) => Promise<unknown>)({ request, context: routeContext(services, user), params: {} } as never, (async () => new Response(null)) as never);
+    return "passed";
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get("location") ?? String(thrown.status);
+    throw thrown;
+  }
+}
+
+/** Enrols the signed-in admin through the real endpoints: enable (password), then a TOTP code confirms it. */
+async function enrol(admin: SignedIn): Promise<{ secret: string; backupCodes: string[]; cookie: string }> {
+  const enabled = await authRequest(services, "/two-factor/enable", { password: admin.password }, { cookie: admin.cookie });
+  expect(enabled.status, await enabled.clone().text()).toBe(200);
+  const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = new URL(totpURI).searchParams.get("secret")!;
+  const confirmed = await authRequest(services, "/two-factor/verify-totp", { code: generateSync({ secret }) }, { cookie: admin.cookie });
+  expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+  // Confirming replaces the session (Better Auth signs the account in afresh, now with two-factor).
+  const cookie = cookieFrom(confirmed);
+  expect(cookie).toContain("session_token=");
+  return { secret, backupCodes, cookie };
+}
+
+/** Signs in with the password; an account with two-factor gets no session, only the two-factor cookie. */
+async function passwordStep(admin: SignedIn): Promise<{ twoFactorRedirect: boolean; cookie: string }> {
+  const response = await signIn(services, admin.email, admin.password);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { twoFactorRedirect?: boolean };
+  return { twoFactorRedirect: body.twoFactorRedirect === true, cookie: cookieFrom(response) };
+}
+
+describe("admin two-factor", () => {
+  it("sends an admin who has not enrolled to enrolment while the setting is on, and only then", async () => {
+    const admin = await makeAdmin(services);
+    await setTwoFactorSetting(false);
+    expect(await guardAnswer(adminGuard, admin.cookie, "/admin/dashboard")).toBe("passed");
+    await setTwoFactorSetting(true);
+    try {
+      expect(await guardAnswer(adminGuard, admin.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
+      expect(await guardAnswer(adminGuard, admin.cookie, "/admin/settings")).toBe(ADMIN_TWO_FACTOR_SETUP);
+      // A customer is not affected: the portal lets them in, and they have no enrolment page.
+      const customer = await signUpCustomer(services);
+      expect(await guardAnswer(portalGuard, customer.cookie, "/dashboard/progress")).toBe("passed");
+      const customerSignIn = await signIn(services, customer.email, customer.password);
+      expect(((await customerSignIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBeUndefined();
+      expect(cookieFrom(customerSignIn)).toContain("session_token=");
+
+      const { cookie } = await enrol(admin);
+      expect(await guardAnswer(adminGuard, cookie, "/admin/dashboard")).toBe("passed");
+      // An enrolled admin has nothing to do on the enrolment page.
+      const user = (await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user;
+      expect(user?.twoFactorEnabled).toBe(true);
+      const answer = await Promise.resolve()
+        .then(() => setupLoader({ request: new Request(`${SITE_URL}/admin/two-factor`), context: routeContext(services, user), params: {} } as never))
+        .catch((thrown: unknown) => thrown);
+      expect(answer instanceof Response && answer.headers.get("location")).toBe("/admin/dashboard");
+    } finally {
+      await setTwoFactorSetting(false);
+    }
+  });
+
+  it("asks an enrolled admin for a code at every sign-in, refuses a wrong one, and accepts a right one", async () => {
+    const admin = await makeAdmin(services);
+    const { secret } = await enrol(admin);
+    const first = await passwordStep(admin);
+    expect(first.twoFactorRedirect).toBe(true);
+    expect(first.cookie).not.toContain("session_token=");
+    const correct = generateSync({ secret });
+    const wrong = correct === "000000" ? "111111" : "000000";
+    const refused = await authRequest(services, "/two-factor/verify-totp", { code: wrong }, { cookie: first.cookie });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(cookieFrom(refused)).not.toContain("session_token=");
+    const accepted = await authRequest(services, "/two-factor/verify-totp", { code: correct }, { cookie: first.cookie });
+    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    const session = cookieFrom(accepted);
+    expect(session).toContain("session_token=");
+    const user = (await loadSessionUser(services.auth, services.database.db, new Headers({ cookie: session }))).user;
+    expect(user).toMatchObject({ id: admin.id, isAdmin: true, twoFactorEnabled: true });
+  });
+
+  it("accepts a backup code once", async () => {
+    const admin = await makeAdmin(services);
+    const { backupCodes } = await enrol(admin);
+    const code = backupCodes[0]!;
+    const first = await passwordStep(admin);
+    const used = await authRequest(services, "/two-factor/verify-backup-code", { code }, { cookie: first.cookie });
+    expect(used.status, await used.clone().text()).toBe(200);
+    expect(cookieFrom(used)).toContain("session_token=");
+    const second = await passwordStep(admin);
+    expect(second.twoFactorRedirect).toBe(true);
+    const reused = await authRequest(services, "/two-factor/verify-backup-code", { code }, { cookie: second.cookie });
+    expect(reused.status).toBeGreaterThanOrEqual(400);
+    expect(cookieFrom(reused)).not.toContain("session_token=");
+  });
+});
