@@ -337,6 +337,7 @@ describe("loadSessionUser", () => {
       name: "Pat Customer",
       image: null,
       isAdmin: false,
+      twoFactorEnabled: false,
     });
     expect((await load({ cookie: adminCookie })).user).toMatchObject({ email: adminEmail, isAdmin: true });
     expect((await load({})).user).toBeNull();

@@ -1,5 +1,9 @@
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { auditEvents, twoFactor } from "~db/schema";
+import { resetTwoFactor } from "~/features/settings/reset-two-factor.server";
+import { action as settingsAction } from "~/routes/admin/settings";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { loadSessionUser } from "~/lib/session.server";
 import { ADMIN_TWO_FACTOR_SETUP } from "~/lib/paths";
@@ -9,6 +13,7 @@ import { loader as setupLoader } from "~/routes/admin/two-factor";
 import {
   authRequest,
   cookieFrom,
+  expectHttpError,
   makeAdmin,
   routeContext,
   signIn,
@@ -144,5 +149,43 @@ describe("admin two-factor", () => {
     const reused = await authRequest(services, "/two-factor/verify-backup-code", { code }, { cookie: second.cookie });
     expect(reused.status).toBeGreaterThanOrEqual(400);
     expect(cookieFrom(reused)).not.toContain("session_token=");
+  });
+
+  it("lets an admin reset another admin's two-factor (audited); nobody else may", async () => {
+    const target = await makeAdmin(services);
+    const { cookie } = await enrol(target);
+    const customer = await signUpCustomer(services);
+    await expectHttpError(resetTwoFactor({ db: database.db }, customer.user, { userId: target.id }), 403);
+    await expectHttpError(resetTwoFactor({ db: database.db }, null, { userId: target.id }), 401);
+    // Only admins' two-factor is reset here, and not one's own.
+    await expectHttpError(resetTwoFactor({ db: database.db }, settingsAdmin.user, { userId: customer.id }), 404);
+    await expectHttpError(resetTwoFactor({ db: database.db }, target.user, { userId: target.id }), 400);
+    expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(1);
+    expect(await database.db.select().from(auditEvents).where(eq(auditEvents.action, "two-factor.reset"))).toHaveLength(0);
+
+    // Through the settings page's action, as the Security tab posts it.
+    const request = new Request(`${SITE_URL}/admin/settings`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL },
+      body: new URLSearchParams({ intent: "reset-two-factor", userId: target.id }),
+    });
+    const answer = await settingsAction({ request, context: routeContext(services, settingsAdmin.user), params: {} } as never);
+    expect(answer).toMatchObject({ ok: true });
+    expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(0);
+    const [event] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "two-factor.reset"), eq(auditEvents.actorId, settingsAdmin.id)));
+    expect(event?.detail).toEqual({ adminId: target.id, wasEnabled: true });
+    // The reset admin's sessions ended; the next sign-in asks for no code, and enrolment follows while the setting is on.
+    expect((await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user).toBeNull();
+    const again = await passwordStep(target);
+    expect(again.twoFactorRedirect).toBe(false);
+    await setTwoFactorSetting(true);
+    try {
+      expect(await guardAnswer(adminGuard, again.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
+    } finally {
+      await setTwoFactorSetting(false);
+    }
   });
 });

@@ -9,6 +9,7 @@ export const ACTIVITY_LABELS: Record<string, string> = {
   "note.update": "Edited a note",
   "note.delete": "Deleted a note",
   "settings.update": "Changed settings",
+  "two-factor.reset": "Reset an admin's two-factor",
 };
 
 export function activityLabel(action: string): string {

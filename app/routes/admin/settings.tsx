@@ -6,6 +6,9 @@ import { DatabaseTab } from "~/features/settings/components/database-tab";
 import { getSettings } from "~/features/settings/get-settings.server";
 import { getSystemStatus } from "~/features/settings/get-system-status.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
+import { AdminTwoFactorList } from "~/features/settings/components/admin-two-factor-list";
+import { listAdminTwoFactor, resetTwoFactor } from "~/features/settings/reset-two-factor.server";
+import { RESET_TWO_FACTOR_INTENT } from "~/features/settings/two-factor-views";
 import { isSettingsSection, SETTINGS_MESSAGES, SETTINGS_SECTIONS } from "~/lib/admin-settings";
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
@@ -18,8 +21,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings" }];
 // The admin layout's middleware has refused non-admins already; the use cases check again.
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = sessionUser(context);
-  const [settings, status] = await Promise.all([getSettings(services(context), actor), getSystemStatus(services(context), actor)]);
-  return { settings, status };
+  const [settings, status, admins] = await Promise.all([
+    getSettings(services(context), actor),
+    getSystemStatus(services(context), actor),
+    listAdminTwoFactor({ db: services(context).database.db }, actor),
+  ]);
+  return { settings, status, admins, selfId: actor?.id ?? null };
 }
 
 /** One tab's form posts here: `section` (general, notifications or security) and that tab's values. */
@@ -29,6 +36,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     form = await request.formData();
   } catch {
     return formFailure({ error: INVALID_REQUEST });
+  }
+  if (form.get("intent") === RESET_TWO_FACTOR_INTENT) {
+    const userId = form.get("userId");
+    if (typeof userId !== "string" || !userId) return formFailure({ error: INVALID_REQUEST });
+    try {
+      await resetTwoFactor({ db: services(context).database.db }, sessionUser(context), { userId });
+      return { ok: true, title: "Two-factor reset", message: "The admin sets up two-factor again at the next sign-in." } satisfies ActionResult;
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error);
+      throw error;
+    }
   }
   const section = form.get("section");
   if (!isSettingsSection(section)) return formFailure({ error: INVALID_REQUEST });
@@ -46,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, status } = loaderData;
+  const { settings, status, admins, selfId } = loaderData;
   // Keyed by the stored values: another admin's save (a live update) resets the forms to them.
   const key = JSON.stringify(settings);
   return (
@@ -69,6 +87,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="security">
           <SecuritySettingsForm key={`security-${key}`} values={settings.security} />
+          <AdminTwoFactorList admins={admins} selfId={selfId} />
         </TabsContent>
         <TabsContent value="database">
           <DatabaseTab status={status} />

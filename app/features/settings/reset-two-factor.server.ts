@@ -1,0 +1,42 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { profiles, session, twoFactor, user, userRoles } from "~db/schema";
+import { requireAdminActor } from "~/lib/actor-guards";
+import { recordAuditEvent } from "~/lib/audit.server";
+import type { Db } from "~/lib/db.server";
+import { badRequest, notFound } from "~/lib/errors";
+import { isAdmin } from "~/lib/roles.server";
+import type { Actor } from "~/lib/session";
+import type { AdminTwoFactorView } from "./two-factor-views";
+
+/**
+ * Resets another admin's two-factor (admins only; one's own is not reset here): the secret and backup codes
+ * are deleted, the account's two-factor turned off and its sessions ended, in one transaction with the audit
+ * event `two-factor.reset`. While the Security setting is on, that admin enrols again at the next sign-in.
+ */
+export async function resetTwoFactor(deps: { db: Db }, actor: Actor | null, input: { userId: string }): Promise<void> {
+  const admin = requireAdminActor(actor);
+  if (input.userId === admin.id) throw badRequest("You cannot reset your own two-factor authentication");
+  await deps.db.transaction(async (tx) => {
+    if (!(await isAdmin(tx, input.userId))) throw notFound("Admin not found");
+    const [target] = await tx.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, input.userId)).for("update");
+    if (!target) throw notFound("Admin not found");
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, input.userId));
+    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, input.userId));
+    await tx.delete(session).where(eq(session.userId, input.userId));
+    await recordAuditEvent(tx, { actorId: admin.id, action: "two-factor.reset", detail: { adminId: input.userId, wasEnabled: target.enabled === true } });
+  });
+}
+
+/** The admins and whether each has two-factor, for the Security tab (admins only). */
+export async function listAdminTwoFactor(deps: { db: Db }, actor: Actor | null): Promise<AdminTwoFactorView[]> {
+  requireAdminActor(actor);
+  const ids = (await deps.db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin"))).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = await deps.db
+    .select({ id: user.id, email: user.email, name: profiles.fullName, enabled: user.twoFactorEnabled })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(and(inArray(user.id, ids)))
+    .orderBy(user.email);
+  return rows.map((row) => ({ id: row.id, email: row.email, name: row.name ?? row.email, twoFactorEnabled: row.enabled === true }));
+}

@@ -1,0 +1,9 @@
+/** An admin as the Security tab's two-factor list shows it. */
+export interface AdminTwoFactorView {
+  id: string;
+  email: string;
+  name: string;
+  twoFactorEnabled: boolean;
+}
+
+export const RESET_TWO_FACTOR_INTENT = "reset-two-factor";
