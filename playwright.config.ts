@@ -33,6 +33,8 @@ if (unguardedSpecs.length > 0) {
 
 /** Specs whose settings reach every page of the shared e2e server: run by the "server-wide" project, last. */
 const SERVER_WIDE_SPECS = /admin-settings\.spec\.ts$/;
+/** The admin two-factor spec: the Two-Factor setting changes every admin's sign-in, so it runs after the server-wide project. */
+const TWO_FACTOR_SPECS = /admin-two-factor\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -60,9 +62,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: SERVER_WIDE_SPECS },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: [SERVER_WIDE_SPECS, TWO_FACTOR_SPECS] },
     // Specs that change what every visitor sees (Maintenance Mode) run alone, after all the others.
     { name: "server-wide", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE_SPECS, dependencies: ["chromium"], fullyParallel: false },
+    // Two-factor on reaches every admin sign-in (the shared e2e admin's too): alone, after everything else.
+    { name: "two-factor", use: { ...devices["Desktop Chrome"] }, testMatch: TWO_FACTOR_SPECS, dependencies: ["server-wide"], fullyParallel: false },
   ],
   webServer: [
     {

@@ -5,7 +5,7 @@ import { writeNotifications } from "~/features/notifications/write-notifications
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
 import { publishChanges } from "~/lib/realtime.server";
 import type { Services } from "~/lib/services.server";
-import { profiles } from "~db/schema";
+import { profiles, userRoles } from "~db/schema";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -73,6 +73,21 @@ export function testHooks(services: Services): Router {
     );
     await publishChanges(services.bus, changes);
     res.status(200).json({ ok: true, deleted });
+  });
+  // The e2e server has one shared admin; a spec that changes an admin's sign-in (two-factor) makes its own.
+  const promoteBody = z.object({ email: z.email() });
+  router.post("/admins", async (req, res) => {
+    const body = promoteBody.parse(req.body);
+    const [profile] = await services.database.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.email, body.email.toLowerCase()));
+    if (!profile) {
+      res.status(404).json({ error: "No such user" });
+      return;
+    }
+    await services.database.db.insert(userRoles).values({ userId: profile.id, role: "admin" }).onConflictDoNothing();
+    res.status(201).json({ ok: true });
   });
   return router;
 }
