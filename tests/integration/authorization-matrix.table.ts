@@ -166,6 +166,14 @@ export const ROWS: Row[] = [
     expect: everyone("ok"),
     note: "test hook: deletes A's website progress record (none here) through the one deletion writer",
   },
+  {
+    route: "/__test/admins",
+    method: "POST",
+    body: { email: "nobody-matrix@example.test" },
+    json: true,
+    expect: everyone(404),
+    note: "test hook: promotes an e2e user to admin (the two-factor spec's own admin); an unknown address here, so the matrix's roles stay as they are",
+  },
 
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },
