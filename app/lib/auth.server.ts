@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import * as schema from "~db/schema";
 import type { Db } from "./db.server";
@@ -27,6 +27,8 @@ export interface AuthSettings {
 
 /** The issuer shown in authenticator apps for the enrolment QR code. */
 export const TWO_FACTOR_ISSUER = "Agency Portal";
+
+export const TWO_FACTOR_ADMINS_ONLY = "Two-factor authentication is for admin accounts";
 
 /** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
 export const MAINTENANCE_CODE = "MAINTENANCE_MODE";
@@ -120,6 +122,11 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           }
           // Maintenance Mode keeps customers out; admins still sign in.
           if (email && (await maintenance()) && !(await isAdminEmail(db, email))) throw maintenanceError();
+        }
+        if (ctx.path === "/two-factor/enable") {
+          // Two-factor is for admins (the Security setting): a customer's account cannot turn it on.
+          const current = await getSessionFromCtx(ctx);
+          if (!current || !(await isAdmin(db, current.user.id))) throw new APIError("FORBIDDEN", { message: TWO_FACTOR_ADMINS_ONLY });
         }
         if (ctx.path === "/change-password") {
           // A changed password ends every other session of the account, whatever the client asked for.

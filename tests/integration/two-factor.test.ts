@@ -188,4 +188,13 @@ describe("admin two-factor", () => {
       await setTwoFactorSetting(false);
     }
   });
+
+  it("refuses to turn two-factor on for a customer's account", async () => {
+    const customer = await signUpCustomer(services);
+    const refused = await authRequest(services, "/two-factor/enable", { password: customer.password }, { cookie: customer.cookie });
+    expect(refused.status).toBe(403);
+    expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, customer.id))).toHaveLength(0);
+    const signedIn = await signIn(services, customer.email, customer.password);
+    expect(cookieFrom(signedIn)).toContain("session_token=");
+  });
 });
