@@ -6,7 +6,7 @@ import express, { type Express } from "express";
 import type { Server } from "node:http";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { signupServerProblem } from "~/features/auth/auth.schemas";
+import { passwordProblem, signupServerProblem } from "~/features/auth/auth.schemas";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
@@ -117,7 +117,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
   let services: Services | undefined;
   try {
-    services = await createServices(env, undefined, { validateSignUp: signupServerProblem, onSignedUp: notifyAdminsOfSignUp });
+    services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
     await applyMigrations(services.database);
     await encryptPlainSecrets(services.database, services.secrets, console.log);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {

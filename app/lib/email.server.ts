@@ -22,6 +22,8 @@ export interface EmailBranding {
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+const linkify = (html: string) => html.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
 /** The plain text and simple HTML of a message, with the company's footer. */
 export function composeEmail(input: EmailInput, branding: EmailBranding): { text: string; html: string } {
   const footer = `${branding.companyName}${branding.supportEmail ? ` · ${branding.supportEmail}` : ""}`;
@@ -30,7 +32,7 @@ export function composeEmail(input: EmailInput, branding: EmailBranding): { text
     input.html ??
     input.text
       .split(/\n{2,}/)
-      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
+      .map((paragraph) => `<p>${linkify(escapeHtml(paragraph)).replace(/\n/g, "<br>")}</p>`)
       .join("\n");
   const html = `<!doctype html><html><body style="font-family:sans-serif">${body}\n<hr><p style="color:#666">${escapeHtml(footer)}</p></body></html>`;
   return { text, html };
@@ -171,4 +173,20 @@ export class EmailSender {
 /** The sender address: SMTP_FROM, or no-reply at the site's host. */
 export function mailFrom(env: { SMTP_FROM?: string; SITE_URL: string }): string {
   return env.SMTP_FROM ?? `no-reply@${new URL(env.SITE_URL).hostname}`;
+}
+
+/** The footer's company name and support e-mail, from the stored general settings. */
+export async function emailBranding(settings: { get(): Promise<{ general: EmailBranding }> }): Promise<EmailBranding> {
+  const { companyName, supportEmail } = (await settings.get()).general;
+  return { companyName, supportEmail };
+}
+
+/** The reset e-mail: the link to /reset-password with the single-use token. */
+export function passwordResetEmail(siteUrl: string, user: { email: string; name: string }, token: string): EmailInput {
+  const link = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return {
+    to: user.email,
+    subject: "Reset your password",
+    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link (it works once, for one hour):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.`,
+  };
 }
