@@ -16,7 +16,7 @@ import { cspNonceContext, newNonce } from "~/lib/content-security-policy";
 import { applyMigrations } from "~/lib/db.server";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
-import { createMailer, EmailSender, mailFrom } from "~/lib/email.server";
+import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email.server";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
 import { limitRequestBodies } from "./body-limit";
@@ -131,6 +131,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     const mailSender = new EmailSender(
       services.database.db,
       createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: path.join(env.DATA_DIR, "outbox") }),
+      { branding: () => emailBranding(services!.settings) },
     );
     const app = createApp(services, options);
     const server = await new Promise<Server>((resolve, reject) => {

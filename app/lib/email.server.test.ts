@@ -3,7 +3,7 @@ import { composeEmail, mailFrom, retryDelayMs } from "./email.server";
 
 describe("e-mail composition", () => {
   it("adds the company footer to the text and escapes the HTML made from it", () => {
-    const { text, html } = composeEmail({ to: "a@b.test", subject: "s", text: "Note: <b>late</b>\n\nSecond" }, { companyName: "Co & Sons", supportEmail: "help@co.test" });
+    const { text, html } = composeEmail({ text: "Note: <b>late</b>\n\nSecond" }, { companyName: "Co & Sons", supportEmail: "help@co.test" });
     expect(text).toBe("Note: <b>late</b>\n\nSecond\n\n--\nCo & Sons · help@co.test\n");
     expect(html).toContain("<p>Note: &lt;b&gt;late&lt;/b&gt;</p>\n<p>Second</p>");
     expect(html).toContain("Co &amp; Sons · help@co.test");

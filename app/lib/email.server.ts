@@ -24,27 +24,28 @@ const escapeHtml = (value: string) =>
 
 const linkify = (html: string) => html.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-/** The plain text and simple HTML of a message, with the company's footer. */
-export function composeEmail(input: EmailInput, branding: EmailBranding): { text: string; html: string } {
+/** The simple HTML of a plain-text body: paragraphs, line breaks, links. */
+export function textToHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${linkify(escapeHtml(paragraph)).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+}
+
+/** The message as sent: the body with the company's footer (name and support e-mail from the settings at send time). */
+export function composeEmail(body: { text: string; html?: string }, branding: EmailBranding): { text: string; html: string } {
   const footer = `${branding.companyName}${branding.supportEmail ? ` · ${branding.supportEmail}` : ""}`;
-  const text = `${input.text}\n\n--\n${footer}\n`;
-  const body =
-    input.html ??
-    input.text
-      .split(/\n{2,}/)
-      .map((paragraph) => `<p>${linkify(escapeHtml(paragraph)).replace(/\n/g, "<br>")}</p>`)
-      .join("\n");
-  const html = `<!doctype html><html><body style="font-family:sans-serif">${body}\n<hr><p style="color:#666">${escapeHtml(footer)}</p></body></html>`;
+  const text = `${body.text}\n\n--\n${footer}\n`;
+  const html = `<!doctype html><html><body style="font-family:sans-serif">${body.html ?? textToHtml(body.text)}\n<hr><p style="color:#666">${escapeHtml(footer)}</p></body></html>`;
   return { text, html };
 }
 
 /**
  * The one writer of the queue: records a message in the caller's transaction, so it exists exactly when
- * the change that causes it commits. The sender sends it after commit.
+ * the change that causes it commits. The sender adds the footer and sends it after commit.
  */
-export async function queueEmail(executor: Executor, branding: EmailBranding, input: EmailInput): Promise<void> {
-  const { text, html } = composeEmail(input, branding);
-  await executor.insert(emailMessages).values({ to: input.to, subject: input.subject, text, html });
+export async function queueEmail(executor: Executor, input: EmailInput): Promise<void> {
+  await executor.insert(emailMessages).values({ to: input.to, subject: input.subject, text: input.text, html: input.html ?? textToHtml(input.text) });
 }
 
 export interface OutgoingMessage {
@@ -97,7 +98,14 @@ export class EmailSender {
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
-    private readonly options: { intervalMs?: number; retryBaseMs?: number; staleMs?: number; log?: (line: string) => void } = {},
+    private readonly options: {
+      intervalMs?: number;
+      retryBaseMs?: number;
+      staleMs?: number;
+      log?: (line: string) => void;
+      /** The footer's company name and support e-mail (the stored settings). */
+      branding?: () => Promise<EmailBranding>;
+    } = {},
   ) {}
 
   start(): void {
@@ -149,7 +157,8 @@ export class EmailSender {
       });
       if (!claimed) return;
       try {
-        await this.mailer(claimed);
+        const branding = (await this.options.branding?.()) ?? { companyName: "", supportEmail: "" };
+        await this.mailer({ ...claimed, ...composeEmail({ text: claimed.text, html: claimed.html }, branding) });
         await this.db.update(emailMessages).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailMessages.id, claimed.id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -9,7 +9,7 @@ import { lockoutPolicyFrom, sessionPolicyFrom } from "./session-policy";
 import { defaultSettings } from "./admin-settings";
 import { SettingsStore } from "./settings.server";
 import { siteConfigFrom, type SiteConfig } from "./site-config";
-import { emailBranding, passwordResetEmail, queueEmail } from "./email.server";
+import { passwordResetEmail, queueEmail } from "./email.server";
 import { createStorage, type Storage } from "./storage.server";
 import { createStripe, type Stripe } from "./stripe.server";
 
@@ -78,7 +78,7 @@ export async function createServices(env: Env, database: Database | undefined, o
       passwordReset: validateNewPassword
         ? {
             validatePassword: validateNewPassword,
-            send: async (user, token) => queueEmail(db, await emailBranding(settings), passwordResetEmail(env.SITE_URL, user, token)),
+            send: (user, token) => queueEmail(db, passwordResetEmail(env.SITE_URL, user, token)),
           }
         : undefined,
     },

@@ -38,14 +38,17 @@ describe("the e-mail queue against a real SMTP server", () => {
     const smtp = new TestSmtp();
     smtps.push(smtp);
     await smtp.start();
-    const sender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), { log: quiet });
+    const sender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), {
+      log: quiet,
+      branding: async () => branding,
+    });
     await database.db.transaction(async (tx) => {
-      await queueEmail(tx, branding, { to: "ann@queue.test", subject: "Payment approved", text: "Your payment was approved." });
+      await queueEmail(tx, { to: "ann@queue.test", subject: "Payment approved", text: "Your payment was approved." });
     });
     // A rolled-back change records no message.
     await expect(
       database.db.transaction(async (tx) => {
-        await queueEmail(tx, branding, { to: "bob@queue.test", subject: "Never", text: "Rolled back." });
+        await queueEmail(tx, { to: "bob@queue.test", subject: "Never", text: "Rolled back." });
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");
@@ -73,7 +76,7 @@ describe("the e-mail queue against a real SMTP server", () => {
     const first = new EmailSender(database.db, mailer, { log: quiet, retryBaseMs: 1 });
     const second = new EmailSender(database.db, mailer, { log: quiet, retryBaseMs: 1 });
     const recipients = ["down1@queue.test", "down2@queue.test", "down3@queue.test"];
-    for (const to of recipients) await queueEmail(database.db, branding, { to, subject: "Waiting", text: `Hello ${to}` });
+    for (const to of recipients) await queueEmail(database.db, { to, subject: "Waiting", text: `Hello ${to}` });
 
     await first.sendDue();
     const waiting = await database.db.select().from(emailMessages).where(eq(emailMessages.subject, "Waiting"));
@@ -130,7 +133,7 @@ describe("the e-mail queue in the running app", () => {
   it("writes .eml files to the outbox without SMTP_URL; with SMTP down, a queued message waits across a restart and arrives once", async () => {
     const first = await start();
     try {
-      await queueEmail(first.services.database.db, branding, { to: "outbox@queue.test", subject: "Into the outbox", text: "Kept on disk." });
+      await queueEmail(first.services.database.db, { to: "outbox@queue.test", subject: "Into the outbox", text: "Kept on disk." });
       await first.mailSender.sendDue();
       const files = readdirSync(path.join(dataDir, "outbox"));
       expect(files).toHaveLength(1);
@@ -146,7 +149,7 @@ describe("the e-mail queue in the running app", () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
     const down = await start();
     try {
-      await queueEmail(down.services.database.db, branding, { to: "restart@queue.test", subject: "Across a restart", text: "Sent once." });
+      await queueEmail(down.services.database.db, { to: "restart@queue.test", subject: "Across a restart", text: "Sent once." });
       await down.mailSender.sendDue();
       const [row] = await down.services.database.db.select().from(emailMessages).where(eq(emailMessages.to, "restart@queue.test"));
       expect(row).toMatchObject({ status: "queued", attempts: 1 });

@@ -168,7 +168,7 @@ describe("the Database tab", () => {
     expect(notes.files).toBe(notesBefore.files + 2);
     expect(notes.bytes).toBeGreaterThan(notesBefore.bytes);
     expect(status.databaseBytes).toBeGreaterThan(0);
-    expect(status.migrationsApplied).toBe(6);
+    expect(status.migrationsApplied).toBe(7);
     expect(status).toMatchObject({ databaseKind: database.url ? "postgres" : "pglite", storageKind: "local folder" });
     await expectHttpError(getSystemStatus(services, customer.user), 403);
     await expectHttpError(getSystemStatus(services, null), 401);
