@@ -17,7 +17,7 @@ export function EmailPreferencesForm({ emailUpdates }: { emailUpdates: boolean }
       <div className="flex items-start gap-3">
         <input id="emailUpdates" name="emailUpdates" type="checkbox" defaultChecked={emailUpdates} className="mt-1 size-4" />
         <label htmlFor="emailUpdates" className="text-sm text-slate-700">
-          Email me when a payment is approved or rejected and when a step of my project is completed
+          Send me an e-mail when a payment is approved or rejected and when a step of my project is completed
         </label>
       </div>
       <div className="flex justify-end">
