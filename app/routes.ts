@@ -4,6 +4,8 @@ export default [
   index("routes/marketing/home.tsx"),
   route("signup", "routes/auth/signup.tsx"),
   route("login", "routes/auth/login.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
 

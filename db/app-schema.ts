@@ -65,6 +65,8 @@ export const profiles = pgTable(
     avatarUrl: text("avatar_url"),
     /** When the customer acknowledged the Credentials page's security warning; null until then. */
     credentialsWarningAcknowledgedAt: timestamp("credentials_warning_acknowledged_at", { withTimezone: true }),
+    /** The customer turned e-mail off on the Profile page (in-app notifications still arrive). */
+    emailOptOut: boolean("email_opt_out").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("profiles_created_at_idx").on(t.createdAt.desc())],
@@ -287,4 +289,28 @@ export const adminSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check("admin_settings_singleton_check", sql`${t.id} = 'global'`)],
+);
+
+/**
+ * The durable e-mail queue: a message is inserted in the transaction of the change that causes it (only
+ * through `queueEmail` in app/lib/email.server.ts) and sent after commit by the sender. Status:
+ * queued -> sending -> sent; a failed send goes back to queued with a later next_attempt_at, and to
+ * failed after the last attempt; a row left in sending by a crash is never resent (see email.server.ts).
+ */
+export const emailMessages = pgTable(
+  "email_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed", "interrupted"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_messages_due_idx").on(t.status, t.nextAttemptAt)],
 );

@@ -6,7 +6,7 @@ import express, { type Express } from "express";
 import type { Server } from "node:http";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { signupServerProblem } from "~/features/auth/auth.schemas";
+import { passwordProblem, signupServerProblem } from "~/features/auth/auth.schemas";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
@@ -16,6 +16,7 @@ import { cspNonceContext, newNonce } from "~/lib/content-security-policy";
 import { applyMigrations } from "~/lib/db.server";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
+import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email.server";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
 import { limitRequestBodies } from "./body-limit";
@@ -105,6 +106,8 @@ export interface RunningApp {
   server: Server;
   /** The running app's services (tests read and write through them). */
   services: Services;
+  /** The e-mail queue's sender (tests run a pass with `sendDue()`). */
+  mailSender: EmailSender;
   stop(): Promise<void>;
 }
 
@@ -114,7 +117,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
   let services: Services | undefined;
   try {
-    services = await createServices(env, undefined, { validateSignUp: signupServerProblem, onSignedUp: notifyAdminsOfSignUp });
+    services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
     await applyMigrations(services.database);
     await encryptPlainSecrets(services.database, services.secrets, console.log);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
@@ -125,6 +128,11 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
       });
       console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
     }
+    const mailSender = new EmailSender(
+      services.database.db,
+      createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: path.join(env.DATA_DIR, "outbox") }),
+      { branding: () => emailBranding(services!.settings) },
+    );
     const app = createApp(services, options);
     const server = await new Promise<Server>((resolve, reject) => {
       const listening = app.listen(env.PORT, () => resolve(listening));
@@ -135,6 +143,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
     const ready = services;
+    mailSender.start();
     console.log(
       `Serving ${env.SITE_URL} on port ${env.PORT} (${ready.database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );
@@ -143,10 +152,11 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
       (stopping ??= (async () => {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
+        await mailSender.stop();
         await closeServices(ready);
         unlock();
       })());
-    return { env, server, stop, services: ready };
+    return { env, server, stop, services: ready, mailSender };
   } catch (error) {
     if (services) await closeServices(services).catch(() => {});
     unlock();

@@ -7,6 +7,7 @@ import type { Db } from "./db.server";
 import { isAdmin } from "./roles.server";
 import { eq, sql } from "drizzle-orm";
 import { limitsFor, longestSessionMs, sessionDeadline, type LockoutPolicy, type SessionPolicy } from "./session-policy";
+import { countAttempt } from "./attempt-counter.server";
 import { ACCOUNT_LOCKED, clearSignInFailures, lockedMessage, recordSignInFailure, signInLockedUntil } from "./sign-in-lockout.server";
 
 export interface AuthSettings {
@@ -46,7 +47,21 @@ export interface AuthOptions {
   now?: () => Date;
   /** Runs after a customer signed up through the sign-up endpoint (e.g. the admins' notification); failures are logged. */
   onSignedUp?: (userId: string) => Promise<void>;
+  /** Password reset: see PasswordResetOptions. Without it, the reset endpoints answer that reset is not enabled. */
+  passwordReset?: PasswordResetOptions;
 }
+
+/** Password reset (Better Auth's flow): the e-mail with the link, and the new password's rules. */
+export interface PasswordResetOptions {
+  /** Queues the e-mail holding `${SITE_URL}/reset-password?token=...` (single use, valid RESET_TOKEN_SECONDS). */
+  send: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
+  /** The sign-up password rules: the first problem's message, or null. */
+  validatePassword: (password: string) => string | null;
+}
+
+export const RESET_TOKEN_SECONDS = 60 * 60;
+/** Reset e-mails per account per hour (beyond it, the request answers the same and sends nothing). */
+export const RESET_EMAILS_PER_ACCOUNT = { windowMs: 60 * 60_000, max: 3 };
 
 /** The header the Express layer fills with the client address it trusts (see server/app.ts). */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -59,7 +74,7 @@ const emailOf = (body: unknown): string | null => {
 const isWrongCredentials = (returned: unknown): boolean =>
   returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
 
-export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp }: AuthOptions) {
+export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp, passwordReset }: AuthOptions) {
   const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
   const maintenance = settings.maintenance ?? (async () => false);
   const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
@@ -80,6 +95,14 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
       autoSignIn: true,
       // A changed password ends the account's sessions; password reset (a later issue) included.
       revokeSessionsOnPasswordReset: true,
+      // Password reset (issue 12): one e-mail per request, at most RESET_EMAILS_PER_ACCOUNT per account.
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      sendResetPassword: passwordReset
+        ? async ({ user, token }) => {
+            const counted = await countAttempt(db, `password-reset:${user.id}`, RESET_EMAILS_PER_ACCOUNT, now());
+            if (counted.allowed) await passwordReset.send(user, token);
+          }
+        : undefined,
     },
     session: {
       // The cookie lives as long as the longest session may; the server decides each session's end
@@ -97,6 +120,8 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
       customRules: {
         "/sign-in/email": { window: settings.rateLimit.window, max: settings.rateLimit.max },
         "/sign-up/email": { window: settings.rateLimit.window, max: settings.rateLimit.max },
+        "/request-password-reset": { window: settings.rateLimit.window, max: settings.rateLimit.max },
+        "/reset-password": { window: settings.rateLimit.window, max: settings.rateLimit.max },
       },
     },
     advanced: {
@@ -127,6 +152,12 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           // Two-factor is for admins (the Security setting): a customer's account cannot turn it on.
           const current = await getSessionFromCtx(ctx);
           if (!current || !(await isAdmin(db, current.user.id))) throw new APIError("FORBIDDEN", { message: TWO_FACTOR_ADMINS_ONLY });
+        }
+        if (ctx.path === "/reset-password" && passwordReset) {
+          // The new password follows the sign-up rules.
+          const password = (ctx.body as { newPassword?: unknown } | null)?.newPassword;
+          const problem = passwordReset.validatePassword(typeof password === "string" ? password : "");
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem });
         }
         if (ctx.path === "/change-password") {
           // A changed password ends every other session of the account, whatever the client asked for.

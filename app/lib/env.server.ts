@@ -90,6 +90,9 @@ export const envSchema = z
     STORAGE_S3_ACCESS_KEY_ID: optional(z.string().min(1)),
     STORAGE_S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
     STORAGE_S3_FORCE_PATH_STYLE: optional(booleanFlag),
+    // E-mail (app/lib/email.server.ts): without SMTP_URL, messages go to DATA_DIR/outbox as .eml files.
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
+    SMTP_FROM: optional(z.string().min(3)),
     // Secrets at rest (app/lib/secrets.server.ts): the master key, and older keys that still decrypt.
     CREDENTIALS_KEY: optional(z.string().refine(isValidMasterKey, MASTER_KEY_HINT)),
     CREDENTIALS_PREVIOUS_KEYS: optional(

@@ -9,6 +9,7 @@ import { lockoutPolicyFrom, sessionPolicyFrom } from "./session-policy";
 import { defaultSettings } from "./admin-settings";
 import { SettingsStore } from "./settings.server";
 import { siteConfigFrom, type SiteConfig } from "./site-config";
+import { passwordResetEmail, queueEmail } from "./email.server";
 import { createStorage, type Storage } from "./storage.server";
 import { createStripe, type Stripe } from "./stripe.server";
 
@@ -30,7 +31,9 @@ export interface Services {
 }
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
-export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp"> {
+export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "passwordReset"> {
+  /** The sign-up password rules (features/auth), which a reset's new password follows; enables password reset. */
+  validateNewPassword?: (password: string) => string | null;
   onSignedUp?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
 }
 
@@ -56,7 +59,7 @@ export async function createServices(env: Env, database: Database | undefined, o
   const lockout = lockoutPolicyFrom(env);
   // The environment's values are the defaults of a fresh database; the stored settings win from then on.
   const settings = new SettingsStore(database.db, defaultSettings(SettingsStore.seedFrom(env, siteConfig)), bus, { sessions, lockout });
-  const { onSignedUp, ...authOptions } = options;
+  const { onSignedUp, validateNewPassword, ...authOptions } = options;
   const db = database.db;
   const auth = createAuth(
     database.db,
@@ -69,7 +72,16 @@ export async function createServices(env: Env, database: Database | undefined, o
       policies: () => settings.policies(),
       maintenance: async () => (await settings.get()).general.maintenanceMode,
     },
-    { ...authOptions, onSignedUp: onSignedUp ? (userId) => onSignedUp({ db, bus }, userId) : undefined },
+    {
+      ...authOptions,
+      onSignedUp: onSignedUp ? (userId) => onSignedUp({ db, bus }, userId) : undefined,
+      passwordReset: validateNewPassword
+        ? {
+            validatePassword: validateNewPassword,
+            send: (user, token) => queueEmail(db, passwordResetEmail(env.SITE_URL, user, token)),
+          }
+        : undefined,
+    },
   );
   return {
     env,

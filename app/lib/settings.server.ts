@@ -24,21 +24,21 @@ export async function readSettings(executor: Executor, defaults: AdminSettings):
 }
 
 // The notification switches and Auto-approve do not depend on the environment's seed values.
-const SEEDLESS = defaultSettings({ companyName: "", supportEmail: "", sessionDurationMinutes: 30, maxLoginAttempts: 5 });
+export const SEEDLESS_SETTINGS = defaultSettings({ companyName: "", supportEmail: "", sessionDurationMinutes: 30, maxLoginAttempts: 5 });
 
 /**
  * The admins to notify of an event, read inside the caller's transaction: none when Push Notifications or
  * the event's switch is off; never the customer the event is about (`exclude`).
  */
 export async function adminRecipients(executor: Executor, event: AdminNotificationEvent, exclude?: string): Promise<string[]> {
-  const { notifications } = await readSettings(executor, SEEDLESS);
+  const { notifications } = await readSettings(executor, SEEDLESS_SETTINGS);
   if (!notifiesAdmins(notifications, event)) return [];
   return (await adminIds(executor)).filter((id) => id !== exclude);
 }
 
 /** Whether Auto-approve Submissions is on, read inside the caller's transaction. */
 export async function autoApproveOn(executor: Executor): Promise<boolean> {
-  return (await readSettings(executor, SEEDLESS)).general.autoApproveSubmissions;
+  return (await readSettings(executor, SEEDLESS_SETTINGS)).general.autoApproveSubmissions;
 }
 
 /**

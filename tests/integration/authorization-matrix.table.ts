@@ -179,6 +179,19 @@ export const ROWS: Row[] = [
   { route: "/", method: "GET", expect: everyone("ok") },
   { route: "/signup", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
   { route: "/login", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
+  {
+    route: "/forgot-password",
+    method: "GET",
+    expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME },
+    note: "the form posts to Better Auth's /api/auth/request-password-reset (same answer for any address)",
+  },
+  {
+    route: "/reset-password",
+    method: "GET",
+    url: "/reset-password?token=not-a-real-token",
+    expect: everyone("ok"),
+    note: "public: the token is checked (single use, one hour) by /api/auth/reset-password when the form is sent",
+  },
   { route: "/robots.txt", method: "GET", expect: everyone("ok") },
   { route: "/sitemap.xml", method: "GET", expect: everyone("ok") },
   {

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { expect } from "vitest";
-import { signupServerProblem } from "~/features/auth/auth.schemas";
+import { passwordProblem, signupServerProblem } from "~/features/auth/auth.schemas";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
@@ -99,7 +99,7 @@ export async function testServices(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...settings,
   });
-  const services = await createServices(env, database, { validateSignUp: signupServerProblem, now: clock, onSignedUp: notifyAdminsOfSignUp });
+  const services = await createServices(env, database, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, now: clock, onSignedUp: notifyAdminsOfSignUp });
   return {
     ...services,
     async close() {

@@ -60,3 +60,12 @@ export async function fetchSessionUser(): Promise<{ id: string; isAdmin: boolean
   const payload = (await response.json()) as { user: { id: string; isAdmin: boolean } | null };
   return payload.user;
 }
+
+/** Asks for the reset e-mail; the answer is the same whether or not the address has an account. */
+export function requestPasswordReset(email: string) {
+  return post("/request-password-reset", { email });
+}
+
+export function resetPassword(body: { token: string; newPassword: string }) {
+  return post("/reset-password", body);
+}

@@ -113,3 +113,22 @@ export function loginErrorMessage(error: { code?: string; status?: number; messa
   if (error?.status === 429) return "Too many attempts. Please wait a minute and try again.";
   return "Error logging in";
 }
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** The reset form: the new password follows the sign-up rules (shown as 'Error' toasts, like sign-up). */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordField.prefault(""), confirmPassword: z.string().prefault("") })
+  .refine((value) => value.password === value.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+
+/** What the forgot-password page always says after a request (no hint whether the address has an account). */
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that email, we have sent a link to reset its password. The link works once and expires in one hour.";
+export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please ask for a new one.";
+
+/** The reset endpoint's refusals, as the page shows them. */
+export function resetPasswordErrorMessage(error: { code?: string; message?: string; status: number }): string {
+  if (error.code === "INVALID_TOKEN" || error.code === "USER_NOT_FOUND") return RESET_LINK_INVALID_MESSAGE;
+  if (error.status === 429) return "Too many attempts. Please try again later.";
+  return error.message || "Something went wrong. Please try again.";
+}

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { emailAdmins } from "~/lib/email-notifications.server";
 import { payments, profiles } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
@@ -104,6 +105,7 @@ export async function notifyAdmins(
   customerId: string,
 ): Promise<Change[]> {
   const admins = await adminRecipients(executor, "newSubmission", customerId);
+  await emailAdmins(executor, "newSubmission", notification, customerId);
   return writeNotifications(
     executor,
     admins.map((adminId) => ({ userId: adminId, ...notification })),

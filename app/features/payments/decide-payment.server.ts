@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { emailCustomer } from "~/lib/email-notifications.server";
 import { payments } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { requireAdminActor } from "~/lib/actor-guards";
@@ -55,6 +56,7 @@ export async function decidePayment(
     const notified = await writeNotifications(tx, [
       { userId: decided.userId, type: "payment", ...decisionNotification(decision, notes) },
     ]);
+    await emailCustomer(tx, decided.userId, decisionNotification(decision, notes));
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: decision === "approve" ? "payment.approve" : "payment.reject",

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { emailAdmins, emailCustomer } from "~/lib/email-notifications.server";
 import type { z } from "zod";
 import { payments, profiles } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
@@ -91,7 +92,9 @@ export async function submitZelleProof(
             ...admins.map((adminId) => ({ userId: adminId, type: "payment", title: PROOF_NOTIFICATION_TITLE, message })),
             ...(autoApprove ? [{ userId, type: "payment", ...decisionNotification("approve", AUTO_APPROVED_NOTE) }] : []),
           ]);
+          await emailAdmins(tx, "newSubmission", { title: PROOF_NOTIFICATION_TITLE, message }, userId);
           if (autoApprove) {
+            await emailCustomer(tx, userId, decisionNotification("approve", AUTO_APPROVED_NOTE));
             await recordAuditEvent(tx, {
               actorId: null,
               action: "payment.approve",

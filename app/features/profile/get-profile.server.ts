@@ -17,5 +17,6 @@ export async function getProfile({ db }: { db: Db }, actor: Actor | null): Promi
     phone: row.phone ?? "",
     companyName: row.companyName ?? "",
     avatarUrl: row.avatarUrl,
+    emailUpdates: !row.emailOptOut,
   };
 }

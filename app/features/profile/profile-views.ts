@@ -5,6 +5,8 @@ export interface ProfileView {
   phone: string;
   companyName: string;
   avatarUrl: string | null;
+  /** Whether payment decisions and completed steps are also sent by e-mail (the customer may turn it off). */
+  emailUpdates: boolean;
 }
 
 export const PROFILE_UPDATED_TYPE = "profile_updated";

@@ -20,6 +20,15 @@ export const PROFILE_PASSWORD_MIN_LENGTH = 6;
 export const UPDATE_PROFILE_INTENT = "update-profile";
 export const CHANGE_PASSWORD_INTENT = "change-password";
 export const UPLOAD_AVATAR_INTENT = "upload-avatar";
+export const EMAIL_PREFERENCES_INTENT = "email-preferences";
+export const EMAIL_PREFERENCES_SAVED = "Email preferences saved";
+export const EMAIL_PREFERENCES_FAILED = "Could not save email preferences";
+
+/** E-mail updates: a checkbox (absent when unticked): payment decisions and completed progress steps by e-mail. */
+export const emailPreferencesSchema = z.object({
+  intent: z.literal(EMAIL_PREFERENCES_INTENT),
+  emailUpdates: z.literal("on").optional().transform((value) => value === "on"),
+});
 
 /** Personal Information: the sign-up form's rules for the name, phone and company (Email is read-only). */
 export const personalInfoSchema = signupFieldsSchema.pick({ fullName: true, phone: true, companyName: true }).extend({
@@ -67,4 +76,4 @@ export const avatarFormSchema = z.object({
     .refine((file) => !(file instanceof Blob) || file.size <= UPLOAD_KINDS.avatar.maxBytes, { message: avatarMessages.tooLarge }),
 });
 
-export const profilePageFormSchema = z.discriminatedUnion("intent", [personalInfoSchema, changePasswordSchema, avatarFormSchema]);
+export const profilePageFormSchema = z.discriminatedUnion("intent", [personalInfoSchema, changePasswordSchema, avatarFormSchema, emailPreferencesSchema]);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { emailAdmins } from "~/lib/email-notifications.server";
 import { profiles, user } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { requireActor } from "~/lib/actor-guards";
@@ -35,6 +36,7 @@ export async function updateProfile(
     await tx.update(user).set({ name: fullName }).where(eq(user.id, id));
     const admins = await adminRecipients(tx, "profileUpdates", id);
     const message = profileUpdatedMessage({ fullName, companyName });
+    await emailAdmins(tx, "profileUpdates", { title: PROFILE_UPDATED_TITLE, message }, id);
     return writeNotifications(
       tx,
       admins.map((adminId) => ({ userId: adminId, type: PROFILE_UPDATED_TYPE, title: PROFILE_UPDATED_TITLE, message })),

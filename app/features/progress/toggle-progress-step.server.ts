@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { emailCustomer } from "~/lib/email-notifications.server";
 import { profiles } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { isCustomer } from "~/features/users/customer-query.server";
@@ -57,6 +58,7 @@ export async function toggleProgressStep(
     const notifications = notify
       ? await writeNotifications(tx, [{ userId, ...progressNotification(service, step) }])
       : [];
+    if (notify) await emailCustomer(tx, userId, progressNotification(service, step));
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "progress.toggle",

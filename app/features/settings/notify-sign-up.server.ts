@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { emailAdmins } from "~/lib/email-notifications.server";
 import { profiles } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import type { Db } from "~/lib/db.server";
@@ -20,9 +21,10 @@ export function newUserMessage({ fullName, companyName }: { fullName: string; co
 export async function notifyAdminsOfSignUp({ db, bus }: { db: Db; bus: ChangeBus }, userId: string): Promise<void> {
   const changes = await db.transaction(async (tx) => {
     const admins = await adminRecipients(tx, "newUserRegistration", userId);
-    if (admins.length === 0) return [];
     const [profile] = await tx.select({ fullName: profiles.fullName, companyName: profiles.companyName }).from(profiles).where(eq(profiles.id, userId));
     const message = newUserMessage(profile ?? { fullName: "", companyName: null });
+    await emailAdmins(tx, "newUserRegistration", { ...NEW_USER_NOTIFICATION, message }, userId);
+    if (admins.length === 0) return [];
     return writeNotifications(
       tx,
       admins.map((adminId) => ({ userId: adminId, ...NEW_USER_NOTIFICATION, message })),

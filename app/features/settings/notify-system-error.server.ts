@@ -1,4 +1,6 @@
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { emailAdmins } from "~/lib/email-notifications.server";
+import { readSettings, SEEDLESS_SETTINGS } from "~/lib/settings.server";
 import { countAttempt } from "~/lib/attempt-counter.server";
 import type { Db } from "~/lib/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
@@ -24,11 +26,13 @@ export async function notifySystemError({ db, bus }: { db: Db; bus: ChangeBus },
     const kind = errorKind(error);
     const changes = await db.transaction(async (tx) => {
       const admins = await adminRecipients(tx, "systemErrors");
-      if (admins.length === 0) return [];
+      const { notifications } = await readSettings(tx, SEEDLESS_SETTINGS);
+      if (admins.length === 0 && !(notifications.emailNotifications && notifications.systemErrors)) return [];
       const counted = await countAttempt(tx, `system-error:${kind}`, { windowMs: SYSTEM_ERROR_WINDOW_MS, max: 1 }, now);
       if (counted.count > 1) return [];
       const detail = error instanceof Error ? error.message : String(error);
       const message = `A server error occurred (${kind}): ${detail}`.slice(0, MESSAGE_MAX);
+      await emailAdmins(tx, "systemErrors", { ...SYSTEM_ERROR_NOTIFICATION, message });
       return writeNotifications(
         tx,
         admins.map((adminId) => ({ userId: adminId, ...SYSTEM_ERROR_NOTIFICATION, message })),

@@ -11,7 +11,6 @@ import { CUSTOMER_HOME } from "~/lib/paths";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/features/settings/maintenance.server";
-import { useSiteConfig } from "~/lib/use-site-config";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import type { Route } from "./+types/login";
 
@@ -32,7 +31,6 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
 
 function Login() {
   const navigate = useNavigate();
-  const { email: agencyEmail, phone: agencyPhone } = useSiteConfig();
   const [pending, setPending] = useState(false);
   // The spec shows login's messages under the fields only. Sign-in goes to Better Auth's handler (its rate
   // limit applies there), so the valid form is sent by fetch rather than to a page action.
@@ -69,15 +67,8 @@ function Login() {
           error={fields.password.errors?.[0]}
         />
         <div className="flex justify-end">
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto p-0"
-            onClick={() =>
-              notify.info("Forgot password", `Contact us at ${agencyEmail} or ${agencyPhone} and we will reset it for you.`)
-            }
-          >
-            Forgot password
+          <Button asChild variant="link" className="h-auto p-0">
+            <Link to="/forgot-password">Forgot password</Link>
           </Button>
         </div>
         <Button type="submit" className="w-full" disabled={pending}>

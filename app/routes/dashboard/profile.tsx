@@ -6,7 +6,9 @@ import { AvatarUpload } from "~/features/profile/components/avatar-upload";
 import { ChangePasswordForm } from "~/features/profile/components/change-password-form";
 import { PersonalInfoForm } from "~/features/profile/components/personal-info-form";
 import { getProfile } from "~/features/profile/get-profile.server";
-import { PROFILE_MESSAGES, profilePageFormSchema } from "~/features/profile/profile.schemas";
+import { EmailPreferencesForm } from "~/features/profile/components/email-preferences-form";
+import { updateEmailPreferences } from "~/features/profile/update-email-preferences.server";
+import { EMAIL_PREFERENCES_FAILED, PROFILE_MESSAGES, profilePageFormSchema } from "~/features/profile/profile.schemas";
 import { updateAvatar } from "~/features/profile/update-avatar.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import { HttpError, notSignedIn } from "~/lib/errors";
@@ -26,9 +28,10 @@ const FAILURE: Record<string, string> = {
   "update-profile": PROFILE_MESSAGES.updateFailed,
   "change-password": PROFILE_MESSAGES.passwordFailed,
   "upload-avatar": PROFILE_MESSAGES.avatarFailed,
+  "email-preferences": EMAIL_PREFERENCES_FAILED,
 };
 
-/** The page's three forms, by `intent`: update-profile, change-password, upload-avatar (multipart). */
+/** The page's forms, by `intent`: update-profile, change-password, upload-avatar (multipart), email-preferences. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, storage, auth } = services(context);
   const actor = sessionUser(context);
@@ -42,6 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (input.intent === "update-profile") {
       const { intent: _intent, ...fields } = input;
       await updateProfile({ db: database.db, bus }, actor, fields);
+      return { ok: true } satisfies ActionResult;
+    }
+    if (input.intent === "email-preferences") {
+      await updateEmailPreferences({ db: database.db, bus }, actor, { emailUpdates: input.emailUpdates });
       return { ok: true } satisfies ActionResult;
     }
     if (input.intent === "upload-avatar") {
@@ -94,6 +101,14 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent>
             <ChangePasswordForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Email Updates</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <EmailPreferencesForm emailUpdates={profile.emailUpdates} />
           </CardContent>
         </Card>
       </div>

@@ -1,0 +1,30 @@
+import { getFormProps } from "@conform-to/react";
+import { useFetcher } from "react-router";
+import { useActionToast } from "~/components/forms/use-action-toast";
+import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { Button } from "~/components/ui/button";
+import type { ActionResult } from "~/lib/forms";
+import { EMAIL_PREFERENCES_INTENT, EMAIL_PREFERENCES_SAVED, emailPreferencesSchema } from "../profile.schemas";
+
+export function EmailPreferencesForm({ emailUpdates }: { emailUpdates: boolean }) {
+  const fetcher = useFetcher<ActionResult>();
+  const saving = fetcher.state !== "idle";
+  useActionToast(fetcher.data, { success: { title: EMAIL_PREFERENCES_SAVED } });
+  const [form] = useValidatedForm({ schema: emailPreferencesSchema, id: "email-preferences" });
+  return (
+    <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={EMAIL_PREFERENCES_INTENT} />
+      <div className="flex items-start gap-3">
+        <input id="emailUpdates" name="emailUpdates" type="checkbox" defaultChecked={emailUpdates} className="mt-1 size-4" />
+        <label htmlFor="emailUpdates" className="text-sm text-slate-700">
+          Send me an e-mail when a payment is approved or rejected and when a step of my project is completed
+        </label>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : "Save Preferences"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

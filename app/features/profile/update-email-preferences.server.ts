@@ -1,0 +1,23 @@
+import { eq } from "drizzle-orm";
+import { profiles } from "~db/schema";
+import { requireActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import { notFound } from "~/lib/errors";
+import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import type { Actor } from "~/lib/session";
+
+/** The signed-in user turns e-mail updates on or off for their own account (never anyone else's). */
+export async function updateEmailPreferences(
+  { db, bus }: { db: Db; bus: ChangeBus },
+  actor: Actor | null,
+  input: { emailUpdates: boolean },
+): Promise<void> {
+  const { id } = requireActor(actor);
+  const updated = await db
+    .update(profiles)
+    .set({ emailOptOut: !input.emailUpdates })
+    .where(eq(profiles.id, id))
+    .returning({ id: profiles.id });
+  if (updated.length === 0) throw notFound("Profile not found");
+  await publishChanges(bus, [{ table: "profiles", userId: id }]);
+}

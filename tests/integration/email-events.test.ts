@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payments } from "~db/schema";
+import { decidePayment } from "~/features/payments/decide-payment.server";
+import { updateEmailPreferences } from "~/features/profile/update-email-preferences.server";
+import { getProfile } from "~/features/profile/get-profile.server";
+import { updateProfile } from "~/features/profile/update-profile.server";
+import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
+import { saveSettings } from "~/features/settings/save-settings.server";
+import { createMailer, EmailSender } from "~/lib/email.server";
+import { TestSmtp } from "./email-smtp";
+import {
+  expectHttpError,
+  makeAdmin,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let smtp: TestSmtp;
+let sender: EmailSender;
+let admin: SignedIn;
+
+const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false };
+const deps = () => ({ db: database.db, bus: services.bus, settings: services.settings });
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  smtp = new TestSmtp();
+  await smtp.start();
+  sender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@events.test", outboxDir: "/nonexistent" }), {
+    log: () => {},
+    branding: async () => ({ companyName: "Events Co", supportEmail: "help@events.test" }),
+  });
+  admin = await makeAdmin(services);
+});
+
+afterAll(async () => {
+  await smtp.stop();
+  await services.close();
+  await database.close();
+});
+
+async function addPayment(userId: string): Promise<string> {
+  const [row] = await database.db
+    .insert(payments)
+    .values({ userId, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", proofUrl: `/files/x/${userId}/p.png` })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+describe("e-mails of events", () => {
+  it("tells the customer of a rejected payment with the admin's note, and of a completed step", async () => {
+    const customer = await signUpCustomer(services);
+    const paymentId = await addPayment(customer.id);
+    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId, decision: "reject", notes: "The amount does not match" });
+    await toggleProgressStep({ db: database.db, bus: services.bus }, admin.user, { userId: customer.id, service: "google_business", step: "profileCreation", done: true });
+    await sender.sendDue();
+    const mails = smtp.to(customer.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.decoded).toContain("Subject: Payment Rejected");
+    expect(mails[0]!.decoded).toContain("Your payment has been rejected. Admin notes: The amount does not match");
+    expect(mails[0]!.decoded).toContain("Events Co · help@events.test");
+    expect(mails[1]!.decoded).toMatch(/Subject: .* is complete/);
+    expect(mails.every((mail) => mail.to.length === 1)).toBe(true);
+  });
+
+  it("tells the customer of an approved payment; sends nothing once the customer turned e-mail off", async () => {
+    const customer = await signUpCustomer(services);
+    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId: await addPayment(customer.id), decision: "approve" });
+    await sender.sendDue();
+    expect(smtp.to(customer.email)).toHaveLength(1);
+    expect(smtp.to(customer.email)[0]!.decoded).toContain("Your payment has been approved");
+
+    await updateEmailPreferences({ db: database.db, bus: services.bus }, customer.user, { emailUpdates: false });
+    expect((await getProfile({ db: database.db }, customer.user)).emailUpdates).toBe(false);
+    await toggleProgressStep({ db: database.db, bus: services.bus }, admin.user, { userId: customer.id, service: "google_business", step: "profileCreation", done: true });
+    await sender.sendDue();
+    expect(smtp.to(customer.email)).toHaveLength(1);
+  });
+
+  it("only the signed-in user changes their own e-mail preference", async () => {
+    await expectHttpError(updateEmailPreferences({ db: database.db, bus: services.bus }, null, { emailUpdates: false }), 401);
+  });
+
+  it("tells admins of a profile update when Email Notifications is on, and not when it is off", async () => {
+    const customer = await signUpCustomer(services, { name: "Paula Profile" });
+    await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
+    await updateProfile({ db: database.db, bus: services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
+    await sender.sendDue();
+    const toAdmin = smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Profile from Paula Co updated their profile"));
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]!.decoded).toContain("Subject: Profile Updated");
+    expect(smtp.to(customer.email)).toHaveLength(0);
+
+    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, emailNotifications: false } });
+    await updateProfile({ db: database.db, bus: services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Two" });
+    await sender.sendDue();
+    expect(smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Two"))).toHaveLength(0);
+  });
+});
