@@ -1,10 +1,13 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
+import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
 import { updateEmailPreferences } from "~/features/profile/update-email-preferences.server";
 import { getProfile } from "~/features/profile/get-profile.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
+import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { createMailer, EmailSender } from "~/lib/email.server";
 import { TestSmtp } from "./email-smtp";
@@ -86,6 +89,43 @@ describe("e-mails of events", () => {
 
   it("only the signed-in user changes their own e-mail preference", async () => {
     await expectHttpError(updateEmailPreferences({ db: database.db, bus: services.bus }, null, { emailUpdates: false }), 401);
+  });
+
+  it("tells admins of a sign-up, a new Zelle proof and a server error when their switches are on", async () => {
+    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, systemErrors: true } });
+    const customer = await signUpCustomer(services, { name: "Nora Newcomer" });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).png().toBuffer();
+    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, {
+      serviceType: "google_business",
+      paymentNumber: 1,
+      proof: new File([new Uint8Array(png)], "proof.png", { type: "image/png" }),
+    });
+    await notifySystemError({ db: database.db, bus: services.bus }, new RangeError("Mail test failure"));
+    await sender.sendDue();
+    const toAdmin = smtp.to(admin.email);
+    expect(toAdmin.filter((mail) => mail.decoded.includes("Subject: New User Registration") && mail.decoded.includes("Nora Newcomer"))).toHaveLength(1);
+    expect(toAdmin.filter((mail) => mail.decoded.includes("Subject: New Payment Received (Zelle)") && mail.decoded.includes("Nora Newcomer"))).toHaveLength(1);
+    expect(toAdmin.filter((mail) => mail.decoded.includes("Subject: System Error") && mail.decoded.includes("Mail test failure"))).toHaveLength(1);
+    // The customer is told nothing of these admin events.
+    expect(smtp.to(customer.email)).toHaveLength(0);
+    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, emailNotifications: false } });
+  });
+
+  it("tells the customer when Auto-approve Submissions approves their proof on receipt", async () => {
+    const general = { maintenanceMode: false, autoApproveSubmissions: true, companyName: "Events Co", supportEmail: "help@events.test" };
+    await saveSettings(deps(), admin.user, { section: "general", values: general });
+    const customer = await signUpCustomer(services);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a00" } }).png().toBuffer();
+    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, {
+      serviceType: "google_business",
+      paymentNumber: 1,
+      proof: new File([new Uint8Array(png)], "proof.png", { type: "image/png" }),
+    });
+    await sender.sendDue();
+    const mails = smtp.to(customer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.decoded).toContain("Subject: Payment Approved");
+    await saveSettings(deps(), admin.user, { section: "general", values: { ...general, autoApproveSubmissions: false } });
   });
 
   it("tells admins of a profile update when Email Notifications is on, and not when it is off", async () => {
