@@ -7,7 +7,9 @@ import { SECRET_COLUMNS } from "./stored-secrets.server";
 describe("SECRET_COLUMNS", () => {
   it("lists every secret column of the schema (so start-up encryption and rotation cover it)", () => {
     const looksSecret = /(password|pin|details|secret|token)$/;
-    const authTables = new Set(["user", "session", "account", "verification", "rateLimit", "rate_limit"]);
+    // Better Auth's own tables: it hashes passwords and encrypts the two-factor secret and backup codes itself
+    // (with AUTH_SECRET), so they are not ours to encrypt or rotate.
+    const authTables = new Set(["user", "session", "account", "verification", "rateLimit", "rate_limit", "two_factor"]);
     const found: string[] = [];
     for (const table of Object.values(schema)) {
       if (!(table instanceof PgTable) || authTables.has(getTableName(table))) continue;
