@@ -33,6 +33,8 @@ export const onlyFromLoopback: RequestHandler = (req, res, next) => {
  */
 export function testHooks(services: Services): Router {
   const router = Router();
+  const userByEmail = async (email: string) =>
+    (await services.database.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email.toLowerCase())))[0];
   router.use(express.json());
   const notificationBody = z.object({
     email: z.email(),
@@ -42,10 +44,7 @@ export function testHooks(services: Services): Router {
   });
   router.post("/notifications", async (req, res) => {
     const body = notificationBody.parse(req.body);
-    const [profile] = await services.database.db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(eq(profiles.email, body.email.toLowerCase()));
+    const profile = await userByEmail(body.email);
     if (!profile) {
       res.status(404).json({ error: "No such user" });
       return;
@@ -60,10 +59,7 @@ export function testHooks(services: Services): Router {
   const progressBody = z.object({ email: z.email(), service: z.enum(["google_business", "website"]) });
   router.post("/progress/delete", async (req, res) => {
     const body = progressBody.parse(req.body);
-    const [profile] = await services.database.db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(eq(profiles.email, body.email.toLowerCase()));
+    const profile = await userByEmail(body.email);
     if (!profile) {
       res.status(404).json({ error: "No such user" });
       return;
@@ -78,10 +74,7 @@ export function testHooks(services: Services): Router {
   const promoteBody = z.object({ email: z.email() });
   router.post("/admins", async (req, res) => {
     const body = promoteBody.parse(req.body);
-    const [profile] = await services.database.db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(eq(profiles.email, body.email.toLowerCase()));
+    const profile = await userByEmail(body.email);
     if (!profile) {
       res.status(404).json({ error: "No such user" });
       return;
