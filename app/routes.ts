@@ -18,6 +18,8 @@ export default [
     route("profile", "routes/dashboard/profile.tsx"),
   ]),
 
+  route("receipts/:paymentId", "routes/receipts/receipt.tsx"),
+
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/two-factor", "routes/admin/two-factor.tsx"),
   ...prefix("admin", [

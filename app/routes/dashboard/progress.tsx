@@ -1,4 +1,6 @@
 import { PageTitle } from "~/components/nav-shell";
+import { NextStepPanel } from "~/features/next-step/components/next-step-panel";
+import { getOwnInformationSent } from "~/features/next-step/get-own-information-sent.server";
 import { PaymentStatusCard } from "~/features/payments/components/payment-status-card";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { ProgressCards } from "~/features/progress/components/progress-card";
@@ -11,9 +13,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Construction Progress" 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { database } = services(context);
-  const [payments, progress] = await Promise.all([
+  const { database, stripe } = services(context);
+  const [payments, informationSent, progress] = await Promise.all([
     listOwnPayments(database, user),
+    getOwnInformationSent(database, user),
     // A failure to read progress leaves the rest of the page: the cards say 'Failed to load progress data'.
     getOwnProgress(database, user).then(
       (records): ProgressLoad => ({ ok: true, progress: records }),
@@ -23,15 +26,27 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
     ),
   ]);
-  return { payments, progress };
+  return { payments, informationSent, progress, cardEnabled: stripe !== null };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const { progress } = loaderData;
   return (
     <>
       <PageTitle
         title="Construction Progress"
         description="Follow each step of your Google Business Profile and website projects."
+      />
+      <NextStepPanel
+        cardEnabled={loaderData.cardEnabled}
+        state={{
+          payments: loaderData.payments,
+          informationSent: loaderData.informationSent,
+          steps: {
+            google_business: progress.ok ? (progress.progress.google_business?.steps ?? null) : null,
+            website: progress.ok ? (progress.progress.website?.steps ?? null) : null,
+          },
+        }}
       />
       <PaymentStatusCard payments={loaderData.payments} />
       <ProgressCards load={loaderData.progress} />

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { ADMIN_NOTES_MAX, adminPaymentTitle, decisionFormSchema } from "../payment-review";
 import { ADMIN_BADGE_TONE, displayStatus } from "../payment-state";
 import type { ReviewPayment } from "../payment-views";
+import { receiptPath } from "~/features/receipts/receipt";
 
 const CREATED_AT: Intl.DateTimeFormatOptions = {
   month: "short",
@@ -59,6 +60,11 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
           <LocalDateTime iso={payment.createdAt} options={CREATED_AT} />
         </dd>
       </dl>
+      {status === "completed" ? (
+        <Link to={receiptPath(payment.id)} className="inline-block text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
+          View receipt<span className="sr-only">: {title}</span>
+        </Link>
+      ) : null}
 
       {payment.proofUrl ? (
         <Dialog>

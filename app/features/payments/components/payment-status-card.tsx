@@ -1,4 +1,5 @@
-import { useNavigation, useRevalidator } from "react-router";
+import { Link, useNavigation, useRevalidator } from "react-router";
+import { receiptPath } from "~/features/receipts/receipt";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDollars, SERVICE_CATALOG, SERVICE_TYPES } from "~/lib/service-catalog";
@@ -60,6 +61,19 @@ export function PaymentStatusCard({ payments }: { payments: StatusPayment[] }) {
                 <div className="flex items-center gap-3">
                   <span className="font-semibold text-slate-900">{formatDollars(payment.amount)}</span>
                   <Badge tone={ADMIN_BADGE_TONE[status]}>{STATUS_LABEL_ES[status]}</Badge>
+                  {status === "completed" ? (
+                    <Link
+                      to={receiptPath(payment.id)}
+                      className="text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
+                      data-testid="receipt-link"
+                    >
+                      Ver recibo
+                      <span className="sr-only">
+                        : {SERVICE_LABEL_ES[payment.serviceType] ?? payment.serviceType}
+                        {payment.serviceType === "website" ? `, pago ${payment.paymentNumber}` : ""}
+                      </span>
+                    </Link>
+                  ) : null}
                 </div>
               </li>
             );

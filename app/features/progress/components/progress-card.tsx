@@ -19,7 +19,7 @@ export function ProgressCard({ service, record }: { service: ServiceType; record
   const { title, description } = PROGRESS_CARD_TEXT[service];
   const percentage = progressPercentage(service, record?.steps ?? null);
   return (
-    <Card aria-labelledby={titleId} data-testid={`progress-card-${service}`} className="flex flex-col">
+    <Card aria-labelledby={titleId} id={`progress-${service}`} data-testid={`progress-card-${service}`} className="flex flex-col">
       <CardHeader>
         <CardTitle id={titleId}>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>

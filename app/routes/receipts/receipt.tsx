@@ -1,0 +1,39 @@
+import { data, redirect } from "react-router";
+import { getReceipt, RECEIPT_NOT_FOUND } from "~/features/receipts/get-receipt.server";
+import { ReceiptDocument } from "~/features/receipts/components/receipt-document";
+import { maintenanceFor } from "~/features/settings/maintenance.server";
+import { HttpError } from "~/lib/errors";
+import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/paths";
+import { mustEnrolTwoFactor, requireUser, services } from "~/lib/route-guards.server";
+import type { Route } from "./+types/receipt";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded ? `Receipt ${loaded.receipt.number}` : "Receipt" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * A completed payment's receipt, outside both portals' shells so that it prints as one clean page; the
+ * customer who paid and admins may open it (anyone else: 404; visitors: the login page).
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  if (user.isAdmin && !user.twoFactorEnabled && (await mustEnrolTwoFactor(context))) throw redirect(ADMIN_TWO_FACTOR_SETUP);
+  // The portal is closed to customers during Maintenance Mode: its home shows the maintenance page.
+  if (await maintenanceFor(services(context), user)) throw redirect(CUSTOMER_HOME);
+  const { database, settings } = services(context);
+  try {
+    const receipt = await getReceipt({ db: database.db, settings }, user, { paymentId: params.paymentId });
+    const back = user.isAdmin
+      ? { backTo: `/admin/users/${receipt.customerId}`, backLabel: "Back to customer" }
+      : { backTo: CUSTOMER_HOME, backLabel: "Back to progress" };
+    return { receipt, ...back };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw data(RECEIPT_NOT_FOUND, { status: 404 });
+    throw error;
+  }
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ReceiptDocument receipt={loaderData.receipt} backTo={loaderData.backTo} backLabel={loaderData.backLabel} />;
+}
