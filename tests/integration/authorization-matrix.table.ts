@@ -50,6 +50,8 @@ export interface Fixtures {
   id: string;
   email: string;
   paymentId: string;
+  /** A's completed payment (it has a receipt). */
+  completedPaymentId: string;
   notificationId: string;
   /** A's stored website credential (with an encrypted password). */
   credentialId: string;
@@ -202,6 +204,20 @@ export const ROWS: Row[] = [
     note: "the index sends everyone on; /dashboard/progress then sends visitors to /login (a data request runs the layout's guard too)",
   },
   { route: "/dashboard/progress", method: "GET", expect: customerPage },
+  {
+    route: "/receipts/:paymentId",
+    method: "GET",
+    url: "/receipts/{a.completedPaymentId}",
+    expect: { anonymous: LOGIN, customerA: "ok", customerB: 404, admin: "ok" },
+    note: "a completed payment's receipt: its owner and admins; another customer gets 404 as if it did not exist",
+  },
+  {
+    route: "/receipts/:paymentId",
+    method: "GET",
+    url: "/receipts/{a.paymentId}",
+    expect: { anonymous: LOGIN, customerA: 404, customerB: 404, admin: 404 },
+    note: "A's pending payment has no receipt yet, for anyone",
+  },
   { route: "/dashboard/google-business", method: "GET", expect: customerPage },
   { route: "/dashboard/website", method: "GET", expect: customerPage },
   {

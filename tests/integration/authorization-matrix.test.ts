@@ -139,6 +139,12 @@ async function customerAFixtures(): Promise<Fixtures> {
     .insert(payments)
     .values({ userId: id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "pending" })
     .returning();
+  // A completed payment has a receipt (a pending one has none): website payment 2, so that no checkout row
+  // finds a service of A's already paid.
+  const [completed] = await db
+    .insert(payments)
+    .values({ userId: id, serviceType: "website", paymentNumber: 2, amount: 350, paymentMethod: "card", status: "completed" })
+    .returning();
   const [notification] = await db
     .insert(notifications)
     .values({ userId: id, type: "payment", title: "For A", message: "Only A reads this" })
@@ -156,6 +162,7 @@ async function customerAFixtures(): Promise<Fixtures> {
     id,
     email: credentials.customerA.email,
     paymentId: payment!.id,
+    completedPaymentId: completed!.id,
     notificationId: notification!.id,
     credentialId: credential!.id,
     avatar: (await store("avatar")).key,

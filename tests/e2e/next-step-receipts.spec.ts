@@ -1,0 +1,95 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
+import { countDocumentLoads, paymentDialog, sendZelleProofInDialog } from "./payments-support";
+
+/** How long a live change may take to reach the customer's open page after the admin's decision. */
+const LIVE_UPDATE_MS = 3000;
+
+const googlePanel = (page: Page) => page.getByTestId("next-step-google_business");
+
+async function adminOnCustomer(browser: Browser, userId: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await page.goto(`/admin/users/${userId}`);
+  return page;
+}
+
+/** How many pages a PDF has: its page objects (`/Type /Page`, not the `/Type /Pages` tree). */
+function pdfPageCount(pdf: Buffer): number {
+  return pdf.toString("latin1").match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+}
+
+test("the next-step panel leads a new customer from payment to 'send your information' live, and the payment's receipt prints on one page", async ({
+  browser,
+}) => {
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const who = newCustomer();
+  await signUpViaApi(customer, who);
+  const { user } = (await (await customer.request.get("/resources/session")).json()) as { user: { id: string } };
+  await gotoWithLiveStream(customer, "/dashboard/progress");
+
+  // A new customer is offered the payment, with its price, for each service.
+  await expect(customer.getByRole("heading", { name: "Your next step" })).toBeVisible();
+  await expect(googlePanel(customer)).toHaveAttribute("data-state", "pay");
+  await expect(customer.getByTestId("next-step-website")).toHaveAttribute("data-state", "pay");
+  await googlePanel(customer).getByRole("button", { name: "Pay $250" }).click();
+  await expect(paymentDialog(customer)).toBeVisible();
+  await sendZelleProofInDialog(customer);
+  await expect(googlePanel(customer)).toHaveAttribute("data-state", "reviewing");
+  await expect(googlePanel(customer).getByText("We are reviewing your payment")).toBeVisible();
+  await customer.keyboard.press("Escape");
+  await expect(paymentDialog(customer)).toHaveCount(0);
+
+  // The admin approves it on the customer's page; the customer's open panel moves on without a reload.
+  const loads = countDocumentLoads(customer);
+  const admin = await adminOnCustomer(browser, user.id);
+  await admin.getByRole("button", { name: "Approve Payment" }).click();
+  await expect(googlePanel(customer)).toHaveAttribute("data-state", "send-information", { timeout: LIVE_UPDATE_MS });
+  await expect(googlePanel(customer).getByText("Send your information")).toBeVisible();
+  await expect(googlePanel(customer).getByRole("link", { name: /Fill in the Google Business Profile form/ })).toHaveAttribute(
+    "href",
+    "/dashboard/google-business",
+  );
+  expect(loads()).toBe(0);
+
+  // The admin's payment card now leads to the receipt too.
+  const adminReceipt = admin.getByRole("link", { name: /View receipt/ });
+  await expect(adminReceipt).toBeVisible();
+  const receiptUrl = await adminReceipt.getAttribute("href");
+  expect(receiptUrl).toMatch(/^\/receipts\/[0-9a-f-]{36}$/);
+  await adminReceipt.click();
+  await expect(admin.getByRole("heading", { name: "Payment Receipt" })).toBeVisible();
+  await expect(admin.getByText(who.fullName)).toBeVisible();
+
+  // The customer opens it from the payment-status card.
+  await customer.getByTestId("receipt-link").click();
+  await expect(customer).toHaveURL(receiptUrl!);
+  await expect(customer.getByRole("heading", { name: "Payment Receipt" })).toBeVisible();
+  await expect(customer.getByTestId("receipt-amount")).toHaveText("$250");
+  await expect(customer.getByTestId("receipt-number")).toHaveText(/^R-\d{8}-[0-9A-F]{8}$/);
+  await expect(customer.getByText("Google Business Profile Setup")).toBeVisible();
+  await expect(customer.getByText("Zelle", { exact: true })).toBeVisible();
+
+  // It prints as one page, without the toolbar.
+  await customer.emulateMedia({ media: "print" });
+  await expect(customer.getByRole("button", { name: "Print receipt" })).toBeHidden();
+  const pdf = await customer.pdf({ format: "Letter" });
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(pdfPageCount(pdf)).toBe(1);
+  await customer.emulateMedia({ media: "screen" });
+
+  // At 375 px nothing runs off the side.
+  await customer.setViewportSize({ width: 375, height: 800 });
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Another customer gets a 404 for it.
+  const other = await (await browser.newContext()).newPage();
+  await signUpViaApi(other, newCustomer());
+  const response = await other.goto(receiptUrl!);
+  expect(response?.status()).toBe(404);
+});
