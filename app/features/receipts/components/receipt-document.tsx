@@ -40,7 +40,7 @@ export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: Recei
             <p className="text-lg font-bold text-slate-900">{receipt.agency.name}</p>
             <p className="text-sm text-slate-600">{receipt.agency.supportEmail}</p>
           </div>
-          <div className="text-right">
+          <div className="sm:text-right">
             <h1 id="receipt-title" className="text-2xl font-bold text-slate-900">
               Payment Receipt
             </h1>

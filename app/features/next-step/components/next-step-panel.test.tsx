@@ -1,0 +1,68 @@
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { WEBSITE_STEPS } from "~/features/progress/progress-steps";
+import type { NextStepInput } from "../next-step";
+import { NextStepPanel } from "./next-step-panel";
+
+function render(state: NextStepInput): string {
+  const router = createMemoryRouter([{ path: "/", element: <NextStepPanel state={state} cardEnabled /> }]);
+  return renderToString(<RouterProvider router={router} />).replaceAll("<!-- -->", "");
+}
+
+const none = { google_business: false, website: false };
+const at = "2026-01-01T00:00:00.000Z";
+
+/** The part of the HTML that is one service's panel. */
+function panel(html: string, service: string): string {
+  const start = html.indexOf(`data-testid="next-step-${service}"`);
+  expect(start).toBeGreaterThan(-1);
+  // Google's panel comes first, the website's second.
+  if (service === "website") return html.slice(start);
+  return html.slice(start, html.indexOf('data-testid="next-step-website"'));
+}
+
+describe("NextStepPanel", () => {
+  it("offers each service's price and payment button to a new customer", () => {
+    const html = render({ payments: [], informationSent: none, steps: { google_business: null, website: null } });
+    expect(panel(html, "google_business")).toContain("Pay $250");
+    expect(panel(html, "website")).toContain("Pay $350");
+    expect(html).toContain('data-state="pay"');
+  });
+
+  it("says the payment is being reviewed, with no action", () => {
+    const html = render({
+      payments: [{ serviceType: "google_business", paymentNumber: 1, status: "pending", createdAt: at }],
+      informationSent: none,
+      steps: { google_business: null, website: null },
+    });
+    const google = panel(html, "google_business");
+    expect(google).toContain("We are reviewing your payment");
+    expect(google).not.toContain("<button");
+  });
+
+  it("links to the form once paid, and to the checklist once the information is sent", () => {
+    const payments = [
+      { serviceType: "google_business", paymentNumber: 1, status: "completed", createdAt: at },
+      { serviceType: "website", paymentNumber: 1, status: "completed", createdAt: at },
+    ];
+    const html = render({ payments, informationSent: { google_business: false, website: true }, steps: { google_business: null, website: null } });
+    expect(panel(html, "google_business")).toContain('href="/dashboard/google-business"');
+    expect(panel(html, "website")).toContain('href="#progress-website"');
+    expect(panel(html, "website")).toContain("0 of 8 steps done");
+  });
+
+  it("offers the second payment when the site is in review, and says when everything is done", () => {
+    const steps = Object.fromEntries(WEBSITE_STEPS.map((step) => [step.key, true]));
+    const paidOnce = [{ serviceType: "website", paymentNumber: 1, status: "completed", createdAt: at }];
+    const due = render({ payments: paidOnce, informationSent: { google_business: false, website: true }, steps: { google_business: null, website: steps } });
+    expect(panel(due, "website")).toContain("Pay Second 50% ($350)");
+    const done = render({
+      payments: [...paidOnce, { serviceType: "website", paymentNumber: 2, status: "completed", createdAt: at }],
+      informationSent: { google_business: false, website: true },
+      steps: { google_business: null, website: steps },
+    });
+    expect(panel(done, "website")).toContain("All done");
+    expect(panel(done, "website")).not.toContain("<button");
+  });
+});
