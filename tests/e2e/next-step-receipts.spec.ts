@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
 import { countDocumentLoads, paymentDialog, sendZelleProofInDialog } from "./payments-support";
@@ -16,6 +17,11 @@ async function adminOnCustomer(browser: Browser, userId: string): Promise<Page> 
   await expect(page).toHaveURL("/admin/dashboard");
   await page.goto(`/admin/users/${userId}`);
   return page;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
 /** How many pages a PDF has: its page objects (`/Type /Page`, not the `/Type /Pages` tree). */
@@ -37,6 +43,7 @@ test("the next-step panel leads a new customer from payment to 'send your inform
   await expect(customer.getByRole("heading", { name: "Your next step" })).toBeVisible();
   await expect(googlePanel(customer)).toHaveAttribute("data-state", "pay");
   await expect(customer.getByTestId("next-step-website")).toHaveAttribute("data-state", "pay");
+  await expectNoAxeViolations(customer);
   await googlePanel(customer).getByRole("button", { name: "Pay $250" }).click();
   await expect(paymentDialog(customer)).toBeVisible();
   await sendZelleProofInDialog(customer);
@@ -74,6 +81,7 @@ test("the next-step panel leads a new customer from payment to 'send your inform
   await expect(customer.getByTestId("receipt-number")).toHaveText(/^R-\d{8}-[0-9A-F]{8}$/);
   await expect(customer.getByText("Google Business Profile Setup")).toBeVisible();
   await expect(customer.getByText("Zelle", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(customer);
 
   // It prints as one page, without the toolbar.
   await customer.emulateMedia({ media: "print" });
