@@ -40,7 +40,12 @@ describe("when progress cannot be read", () => {
   it("the customer's page still loads its payments, and says the progress failed to load", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const loaded = await progressLoader(args(customer.user, "http://localhost:3000/dashboard/progress"));
-    expect(loaded).toEqual({ payments: [], progress: { ok: false } });
+    expect(loaded).toEqual({
+      payments: [],
+      informationSent: { google_business: false, website: false },
+      progress: { ok: false },
+      cardEnabled: services.stripe !== null,
+    });
     expect(logged).toHaveBeenCalledWith("Failed to load progress data:", expect.any(Error));
     logged.mockRestore();
   });

@@ -39,6 +39,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       />
       <NextStepPanel
         cardEnabled={loaderData.cardEnabled}
+        progressLoaded={progress.ok}
         state={{
           payments: loaderData.payments,
           informationSent: loaderData.informationSent,

@@ -5,8 +5,10 @@ import { WEBSITE_STEPS } from "~/features/progress/progress-steps";
 import type { NextStepInput } from "../next-step";
 import { NextStepPanel } from "./next-step-panel";
 
-function render(state: NextStepInput): string {
-  const router = createMemoryRouter([{ path: "/", element: <NextStepPanel state={state} cardEnabled /> }]);
+function render(state: NextStepInput, progressLoaded = true): string {
+  const router = createMemoryRouter([
+    { path: "/", element: <NextStepPanel state={state} cardEnabled progressLoaded={progressLoaded} /> },
+  ]);
   return renderToString(<RouterProvider router={router} />).replaceAll("<!-- -->", "");
 }
 
@@ -50,6 +52,10 @@ describe("NextStepPanel", () => {
     expect(panel(html, "google_business")).toContain('href="/dashboard/google-business"');
     expect(panel(html, "website")).toContain('href="#progress-website"');
     expect(panel(html, "website")).toContain("0 of 8 steps done");
+    // Checklists that could not be read give no (wrong) count.
+    const unread = render({ payments, informationSent: { google_business: false, website: true }, steps: { google_business: null, website: null } }, false);
+    expect(panel(unread, "website")).toContain("Follow each step in the checklist below.");
+    expect(panel(unread, "website")).not.toContain("steps done");
   });
 
   it("offers the second payment when the site is in review, and says when everything is done", () => {

@@ -28,7 +28,7 @@ interface PanelText {
   action: ReactNode;
 }
 
-function panelText(service: ServiceType, step: NextStep, cardEnabled: boolean): PanelText {
+function panelText(service: ServiceType, step: NextStep, cardEnabled: boolean, progressLoaded: boolean): PanelText {
   const name = SERVICE_NAME[service];
   switch (step.kind) {
     case "pay": {
@@ -70,7 +70,10 @@ function panelText(service: ServiceType, step: NextStep, cardEnabled: boolean): 
       return {
         icon: <ListChecks aria-hidden="true" className="size-6 text-blue-700" />,
         headline: "We are working on it",
-        detail: `${step.done} of ${step.total} steps done. Follow each step in the checklist below.`,
+        // When the checklists could not be read, the counts would be wrong: the card below says it failed.
+        detail: progressLoaded
+          ? `${step.done} of ${step.total} steps done. Follow each step in the checklist below.`
+          : "Follow each step in the checklist below.",
         action: (
           <Button asChild variant="outline">
             <a href={`#${progressCardAnchor(service)}`}>See the checklist</a>
@@ -100,9 +103,19 @@ function panelText(service: ServiceType, step: NextStep, cardEnabled: boolean): 
   }
 }
 
-function ServicePanel({ service, step, cardEnabled }: { service: ServiceType; step: NextStep; cardEnabled: boolean }) {
+function ServicePanel({
+  service,
+  step,
+  cardEnabled,
+  progressLoaded,
+}: {
+  service: ServiceType;
+  step: NextStep;
+  cardEnabled: boolean;
+  progressLoaded: boolean;
+}) {
   const titleId = useId();
-  const text = panelText(service, step, cardEnabled);
+  const text = panelText(service, step, cardEnabled, progressLoaded);
   return (
     <Card
       className="flex flex-col gap-3 p-4 sm:p-5"
@@ -129,7 +142,16 @@ function ServicePanel({ service, step, cardEnabled }: { service: ServiceType; st
 }
 
 /** The progress page's top panel: per service, where it stands and the one action that moves it on. */
-export function NextStepPanel({ state, cardEnabled }: { state: NextStepInput; cardEnabled: boolean }) {
+export function NextStepPanel({
+  state,
+  cardEnabled,
+  progressLoaded = true,
+}: {
+  state: NextStepInput;
+  cardEnabled: boolean;
+  /** False when the checklists could not be read (their steps are then passed as null). */
+  progressLoaded?: boolean;
+}) {
   const steps = nextSteps(state);
   return (
     <section aria-labelledby="next-step-title" className="mb-6">
@@ -138,7 +160,13 @@ export function NextStepPanel({ state, cardEnabled }: { state: NextStepInput; ca
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
         {SERVICE_TYPES.map((service) => (
-          <ServicePanel key={service} service={service} step={steps[service]} cardEnabled={cardEnabled} />
+          <ServicePanel
+            key={service}
+            service={service}
+            step={steps[service]}
+            cardEnabled={cardEnabled}
+            progressLoaded={progressLoaded}
+          />
         ))}
       </div>
     </section>
