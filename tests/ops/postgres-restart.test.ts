@@ -53,7 +53,10 @@ test("PostgreSQL stops and starts again under the running app: 503 meanwhile, th
   const data = await customer.fetch("/resources/session");
   expect(data.status).toBe(503);
   expect(await data.json()).toEqual({ error: "The service is temporarily unavailable. Please try again in a moment." });
+  // Background work (the e-mail queue's pass every 2 s) fails meanwhile too, and must not end the process.
+  await new Promise((resolve) => setTimeout(resolve, 2500));
   expect(app.process.exitCode).toBeNull();
+  expect((await customer.fetch("/resources/session")).status).toBe(503);
   // The open stream is the app's, not the database's: it stays open through the outage.
   expect(stream.closed).toBe(false);
 
