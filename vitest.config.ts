@@ -29,6 +29,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Real app processes, PostgreSQL clusters and an S3 server (tests/ops/support.ts): scripts/test-ops.js runs them.
+          name: "ops",
+          include: ["tests/ops/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

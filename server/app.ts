@@ -13,14 +13,19 @@ import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { lockDataFolder } from "~/lib/data-lock.server";
 import { cspNonceContext, newNonce } from "~/lib/content-security-policy";
-import { applyMigrations } from "~/lib/db.server";
+import { DatabaseHealth } from "~/lib/database-health.server";
+import { applyMigrations, appliedMigrationCount, withStartupLock } from "~/lib/db.server";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
 import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email.server";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
+import { enableTestPause } from "~/lib/test-pauses.server";
+import { rejectProoflessPayments } from "~/features/payments/reject-proofless-payments.server";
+import { sweepOrphanFiles } from "~/lib/storage-sweep.server";
 import { limitRequestBodies } from "./body-limit";
 import { refuseCrossSiteRequests } from "./cross-site";
+import { databaseErrorsAre503, databaseGate } from "./database-gate";
 import { liveEvents } from "./events";
 import { filesRouter } from "./files";
 import { checkoutRouter, stripeWebhookRouter } from "./payments";
@@ -30,6 +35,8 @@ import { onlyFromLoopback, testHooks } from "./test-hooks";
 interface AppOptions {
   /** Vite's dev middleware, when serving with hot reload. */
   devMiddleware?: express.RequestHandler;
+  /** PostgreSQL's reachability: while it is down, requests get 503 (server/database-gate.ts). */
+  databaseHealth?: DatabaseHealth;
 }
 
 // For scripts/pglite-template.js, which runs against the build.
@@ -56,6 +63,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
 
   // Pages, data and assets go out compressed; the live stream must not be buffered by a compressor.
   app.use(compression({ filter: (req, res) => req.path !== LIVE_STREAM_PATH && compression.filter(req, res) }));
+  if (options.databaseHealth) app.use(databaseGate(options.databaseHealth));
 
   // Before any body parser: Stripe signs the raw bytes.
   app.use(stripeWebhookRouter(services));
@@ -91,6 +99,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     }),
   );
 
+  app.use(databaseErrorsAre503);
   app.use(((error, _req, res, _next) => {
     console.error(error);
     void notifySystemError({ db: services.database.db, bus: services.bus }, error);
@@ -118,22 +127,30 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   let services: Services | undefined;
   try {
     services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
-    await applyMigrations(services.database);
-    await encryptPlainSecrets(services.database, services.secrets, console.log);
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const outcome = await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
-        email: env.ADMIN_EMAIL,
-        password: env.ADMIN_PASSWORD,
-        promoteExisting: env.ADMIN_PROMOTE_EXISTING,
-      });
-      console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
-    }
+    // One instance at a time (a PostgreSQL advisory lock; decision 024): migrations, secrets, admin, sweep.
+    await withStartupLock(services.database, async () => {
+      const before = await appliedMigrationCount(services!.database);
+      await applyMigrations(services!.database);
+      console.log(`Database migrations: ${(await appliedMigrationCount(services!.database)) - before} applied`);
+      await encryptPlainSecrets(services!.database, services!.secrets, console.log);
+      if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+        const outcome = await ensureAdmin({ auth: services!.auth, db: services!.database.db }, "start-up", {
+          email: env.ADMIN_EMAIL,
+          password: env.ADMIN_PASSWORD,
+          promoteExisting: env.ADMIN_PROMOTE_EXISTING,
+        });
+        console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
+      }
+      await sweepStorage(services!);
+    });
+    if (env.NODE_ENV === "test" && env.E2E_TEST_HOOKS) enableTestPause(env.E2E_PAUSE_AT);
+    const databaseHealth = services.database.kind === "postgres" ? new DatabaseHealth(services.database.pool) : undefined;
     const mailSender = new EmailSender(
       services.database.db,
       createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: path.join(env.DATA_DIR, "outbox") }),
       { branding: () => emailBranding(services!.settings) },
     );
-    const app = createApp(services, options);
+    const app = createApp(services, { ...options, databaseHealth });
     const server = await new Promise<Server>((resolve, reject) => {
       const listening = app.listen(env.PORT, () => resolve(listening));
       listening.once("error", reject);
@@ -153,6 +170,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
         await mailSender.stop();
+        databaseHealth?.close();
         await closeServices(ready);
         unlock();
       })());
@@ -161,5 +179,23 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     if (services) await closeServices(services).catch(() => {});
     unlock();
     throw error;
+  }
+}
+
+/**
+ * The start-up sweep (decision 024): stored files no row refers to (older than STORAGE_SWEEP_GRACE_SECONDS) are
+ * removed, and pending payments whose proof file is gone are rejected so the customer can send it again. A failure
+ * is logged and does not stop the start: the sweep only tidies.
+ */
+async function sweepStorage(services: Services): Promise<void> {
+  try {
+    const { db } = services.database;
+    const swept = await sweepOrphanFiles(db, services.storage, { graceMs: services.env.STORAGE_SWEEP_GRACE_SECONDS * 1000 });
+    const { rejected, reported } = await rejectProoflessPayments({ db, bus: services.bus }, swept.listed, swept.listedAfter);
+    if (swept.removed.length > 0) console.log(`Storage sweep: removed ${swept.removed.length} orphan file(s): ${swept.removed.join(", ")}`);
+    if (rejected.length > 0) console.log(`Storage sweep: rejected ${rejected.length} pending payment(s) whose proof file is missing: ${rejected.map((p) => p.id).join(", ")}`);
+    for (const payment of reported) console.warn(`Storage sweep: the ${payment.status} payment ${payment.id} has no proof file (restore it from a backup)`);
+  } catch (error) {
+    console.error("Storage sweep failed:", error);
   }
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
+import { isConnectionError } from "~/lib/database-health.server";
 import { isAdmin } from "~/lib/roles.server";
 import { loadSessionUser } from "~/lib/session.server";
 import { canSeeChange, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime";
@@ -78,7 +79,11 @@ export function liveEvents(
     const unsubscribeResync = bus.onResync(() => send(LIVE_EVENTS.resync, {}));
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
     const sessionCheck = setInterval(async () => {
-      const current = await loadSessionUser(auth, database.db, headers).catch(() => ({ user: null }));
+      // The database unreachable for a moment says nothing about the session: the stream stays, the next check decides.
+      const current = await loadSessionUser(auth, database.db, headers).catch((error: unknown) =>
+        isConnectionError(error) ? undefined : { user: null },
+      );
+      if (!current) return;
       if (!current.user) {
         send(LIVE_EVENTS.sessionEnded, {});
         res.end();

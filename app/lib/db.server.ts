@@ -118,3 +118,36 @@ export async function writePgliteTemplate(file = pgliteTemplateFile): Promise<vo
   await pglite.close();
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
 }
+
+/** The advisory-lock key every instance's start-up takes (any fixed 64-bit number; "agency-p" in ASCII). */
+export const STARTUP_LOCK_KEY = 0x6167656e63792d70n;
+
+/**
+ * Runs `work` (migrations and the other start-up writes) while holding a PostgreSQL session advisory lock, so N
+ * instances starting together do it one after another: the first applies the migrations, the others find them
+ * applied. The lock is held by one pooled connection for the whole of `work` and released with it; a process that
+ * dies holding it loses its session and with it the lock. The embedded database has one process (the data-folder
+ * lock): no lock is needed.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== "postgres") return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY.toString()]).catch(() => {});
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** How many migrations the database has recorded as applied (Drizzle's journal table; 0 on a fresh database). */
+export async function appliedMigrationCount(database: Database): Promise<number> {
+  const exists = await database.pool.query("select to_regclass('drizzle.__drizzle_migrations') as t");
+  if (!exists.rows[0]?.t) return 0;
+  const result = await database.pool.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+  return result.rows[0].n as number;
+}

@@ -110,14 +110,20 @@ export class EmailSender {
 
   start(): void {
     this.stopped = false;
+    // A pass that fails (the database unreachable for a moment) is logged and the next one tries again: an unhandled
+    // rejection here would end the process.
+    const pass = () =>
+      this.sendDue().catch((error: unknown) =>
+        (this.options.log ?? console.error)(`E-mail queue pass failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     const tick = () => {
       if (this.stopped) return;
       this.timer = setTimeout(() => {
-        void this.sendDue().finally(tick);
+        void pass().finally(tick);
       }, this.options.intervalMs ?? 2_000);
       this.timer.unref();
     };
-    void this.sendDue().finally(tick);
+    void pass().finally(tick);
   }
 
   async stop(): Promise<void> {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { StartupError } from "./errors";
 import { isValidMasterKey, MASTER_KEY_HINT } from "./secrets.server";
+import { TEST_PAUSE_POINTS } from "./test-pauses.server";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
@@ -76,6 +77,8 @@ export const envSchema = z
     SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     SIGN_IN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
     E2E_TEST_HOOKS: optional(booleanFlag),
+    // Fault tests only (app/lib/test-pauses.server.ts): the write-path point where the process stops to be killed.
+    E2E_PAUSE_AT: optional(z.enum(TEST_PAUSE_POINTS)),
     // Card payments (Stripe). Without a secret key the card option says it is not configured.
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_... or rk_...)")),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")),
@@ -90,6 +93,8 @@ export const envSchema = z
     STORAGE_S3_ACCESS_KEY_ID: optional(z.string().min(1)),
     STORAGE_S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
     STORAGE_S3_FORCE_PATH_STYLE: optional(booleanFlag),
+    // The start-up sweep (app/lib/storage-sweep.server.ts) leaves files younger than this: a sibling may be storing them.
+    STORAGE_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
     // E-mail (app/lib/email.server.ts): without SMTP_URL, messages go to DATA_DIR/outbox as .eml files.
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
     SMTP_FROM: optional(z.string().min(3)),
@@ -131,6 +136,9 @@ export const envSchema = z
       });
     }
     // Security settings (HTTP hardening, decision 014).
+    if (env.E2E_PAUSE_AT && !(env.E2E_TEST_HOOKS && env.NODE_ENV === "test")) {
+      ctx.addIssue({ code: "custom", path: ["E2E_PAUSE_AT"], message: "is only allowed with E2E_TEST_HOOKS and NODE_ENV=test" });
+    }
     if (env.E2E_TEST_HOOKS && env.NODE_ENV !== "test") {
       ctx.addIssue({ code: "custom", path: ["E2E_TEST_HOOKS"], message: "is only allowed with NODE_ENV=test" });
     }

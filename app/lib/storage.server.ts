@@ -42,8 +42,17 @@ export interface Storage {
   delete(bucket: Bucket, key: string): Promise<void>;
   /** What a bucket holds: its files (previews not counted) and the bytes of everything in it, previews included. */
   usage?(bucket: Bucket): Promise<BucketUsage>;
+  /** Every file in a bucket (previews and unfinished writes included), for the start-up sweep (storage-sweep.server.ts). */
+  list?(bucket: Bucket): Promise<StoredObject[]>;
   /** "local folder" or "S3-compatible bucket", for the admins' status view. */
   readonly kindName?: string;
+}
+
+export interface StoredObject {
+  /** The key inside the bucket, as put() took it (a local folder's unfinished `.part` writes included). */
+  key: string;
+  /** When it was last written, in milliseconds since the epoch. */
+  modifiedAt: number;
 }
 
 export interface BucketUsage {
@@ -78,6 +87,24 @@ export class LocalStorage implements Storage {
     };
     await walk(path.join(this.root, bucket));
     return usage;
+  }
+
+  async list(bucket: Bucket): Promise<StoredObject[]> {
+    if (!isBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    const objects: StoredObject[] = [];
+    const walk = async (dir: string, prefix: string): Promise<void> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full, `${prefix}${entry.name}/`);
+        else if (entry.isFile()) objects.push({ key: `${prefix}${entry.name}`, modifiedAt: (await stat(full)).mtimeMs });
+      }
+    };
+    await walk(path.join(this.root, bucket), "");
+    return objects;
   }
 
   private file(bucket: Bucket, key: string): string {
@@ -145,6 +172,23 @@ export class S3Storage implements Storage {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return usage;
+  }
+
+  async list(bucket: Bucket): Promise<StoredObject[]> {
+    if (!isBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    const objects: StoredObject[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: `${bucket}/`, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        objects.push({ key: object.Key.slice(bucket.length + 1), modifiedAt: object.LastModified?.getTime() ?? Date.now() });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return objects;
   }
 
   constructor(private readonly settings: S3Settings) {

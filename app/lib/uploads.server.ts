@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { HttpError } from "./errors";
 import { fileRoutePath, type Storage } from "./storage.server";
+import { testPause } from "./test-pauses.server";
 import {
   checkUploadSizes,
   IMAGE_TYPES,
@@ -166,6 +167,7 @@ export async function storeUploads<T>(
         thumbnailUrl: fileRoutePath(bucket, thumb),
       });
       await storage.put(bucket, key, file.image, file.contentType);
+      await testPause("upload:image-stored");
       await storage.put(bucket, thumb, file.thumbnail, "image/webp");
     }
     return await work(stored);

@@ -13,6 +13,7 @@ import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { paymentAmount } from "~/lib/service-catalog";
 import type { Actor } from "~/lib/session";
 import type { Storage } from "~/lib/storage.server";
+import { testPause } from "~/lib/test-pauses.server";
 import { prepareUploads, storeUpload } from "~/lib/uploads.server";
 import { alreadyPending, isLivePaymentConflict, refuseIfNotPayable } from "./payment-eligibility.server";
 import { AUTO_APPROVED_NOTE, decisionNotification } from "./payment-review";
@@ -102,6 +103,7 @@ export async function submitZelleProof(
               detail: { paymentId: row!.id, serviceType: row!.serviceType, paymentNumber: row!.paymentNumber, notes: AUTO_APPROVED_NOTE, auto: true },
             });
           }
+          await testPause("proof:before-commit");
           return { row: row!, changes };
         }),
       { stem: proofStem(target.serviceType, target.paymentNumber), now: deps.now },
