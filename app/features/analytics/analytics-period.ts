@@ -47,14 +47,17 @@ const isoDate = (missing: string) =>
     .min(1, missing)
     .refine((value) => parseIsoDay(value) !== null, PERIOD_MESSAGES.date);
 
+const bothDays = (from: string, to: string) => parseIsoDay(from) !== null && parseIsoDay(to) !== null;
+
 export const analyticsPeriodSchema = z.discriminatedUnion(
   "period",
   [
     z.object({ period: z.enum(["30d", "90d", "12m"]) }),
     z
       .object({ period: z.literal("custom"), from: isoDate(PERIOD_MESSAGES.fromMissing), to: isoDate(PERIOD_MESSAGES.toMissing) })
-      .refine(({ from, to }) => from <= to, { message: PERIOD_MESSAGES.order, path: ["to"] })
-      .refine(({ from, to }) => (parseIsoDay(to)!.getTime() - parseIsoDay(from)!.getTime()) / DAY_MS < MAX_PERIOD_DAYS, {
+      // Zod runs these even after a date was refused: they judge only two readable dates.
+      .refine(({ from, to }) => !bothDays(from, to) || from <= to, { message: PERIOD_MESSAGES.order, path: ["to"] })
+      .refine(({ from, to }) => !bothDays(from, to) || (parseIsoDay(to)!.getTime() - parseIsoDay(from)!.getTime()) / DAY_MS < MAX_PERIOD_DAYS, {
         message: PERIOD_MESSAGES.tooLong,
         path: ["to"],
       }),
