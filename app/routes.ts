@@ -30,6 +30,7 @@ export default [
       route("users/:userId", "routes/admin/user-detail.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("activity", "routes/admin/activity.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
     ]),
   ]),
 

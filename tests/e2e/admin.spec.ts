@@ -71,7 +71,7 @@ test.describe("the admin login form", () => {
     await expectToast(page, "Welcome back, Admin");
     await expect(page).toHaveURL("/admin/dashboard");
     for (const card of ["User Management", "Analytics", "System Settings"]) {
-      await expect(page.getByText(card, { exact: true })).toBeVisible();
+      await expect(page.getByRole("main").getByText(card, { exact: true })).toBeVisible();
     }
 
     const sidebar = page.getByRole("navigation", { name: "Admin" });
@@ -79,6 +79,7 @@ test.describe("the admin login form", () => {
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     await expect(sidebar.getByRole("link", { name: "Users" })).toHaveAttribute("href", "/admin/users");
     await expect(sidebar.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/admin/settings");
+    await expect(sidebar.getByRole("link", { name: "Analytics" })).toHaveAttribute("href", "/admin/analytics");
     await sidebar.getByRole("link", { name: "Users" }).click();
     await expect(page).toHaveURL("/admin/users");
 

@@ -326,6 +326,7 @@ export const ROWS: Row[] = [
   },
   { route: "/admin/settings", method: "GET", expect: adminPage },
   { route: "/admin/activity", method: "GET", expect: adminPage, note: "the audit log: admins only, read-only (no action)" },
+  { route: "/admin/analytics", method: "GET", expect: adminPage, note: "revenue, sign-ups and the funnel: admins only, read-only (no action)" },
   {
     route: "/admin/settings",
     method: "POST",

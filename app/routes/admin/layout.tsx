@@ -1,4 +1,4 @@
-import { History, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
+import { BarChart3, History, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
 import { Outlet } from "react-router";
 import { NavShell, type NavItem } from "~/components/nav-shell";
 import { useSignOut } from "~/features/auth/use-sign-out";
@@ -29,6 +29,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const items: NavItem[] = [
     { label: "Dashboard", icon: LayoutDashboard, to: "/admin/dashboard" },
     { label: "Users", icon: Users, to: "/admin/users" },
+    { label: "Analytics", icon: BarChart3, to: "/admin/analytics" },
     { label: "Settings", icon: Settings, to: "/admin/settings" },
     { label: "Activity", icon: History, to: "/admin/activity" },
     { label: "Logout", icon: LogOut, onSelect: () => void signOut() },

@@ -1,0 +1,101 @@
+import { percentage, type AnalyticsPeriod } from "./analytics-period";
+
+/** Completed payments collected in one UTC month (`YYYY-MM`), in US dollars, by method. */
+export interface MonthlyRevenue {
+  month: string;
+  card: number;
+  zelle: number;
+  total: number;
+}
+
+/** Customers (admins excluded) who signed up in the UTC week (Monday to Sunday) starting `weekStart` (`YYYY-MM-DD`). */
+export interface WeeklySignUps {
+  weekStart: string;
+  signUps: number;
+}
+
+/**
+ * The funnel of the customers who signed up in the period, as they stand today. Each step counts the customers who
+ * reached it and every step before it, so the steps never grow:
+ * - paid: at least one completed payment (any service);
+ * - information sent: also submitted a service's information form (Google Business or website);
+ * - launched: also has a service whose final progress step is done (Google Business "SEO & Local Setup", website
+ *   "Website Launch"). The funnel is overall: a customer counts once whichever service got them there.
+ */
+export interface FunnelCounts {
+  signedUp: number;
+  paid: number;
+  informationSent: number;
+  launched: number;
+}
+
+export interface AnalyticsReport {
+  period: AnalyticsPeriod;
+  revenue: MonthlyRevenue[];
+  revenueTotal: { card: number; zelle: number; total: number };
+  signUps: WeeklySignUps[];
+  funnel: FunnelCounts;
+  /**
+   * The median, over customers who launched in the period, of the days from their first completed payment to their
+   * first launched service; null when nobody launched in the period.
+   */
+  medianDaysToLaunch: number | null;
+  launchesInPeriod: number;
+}
+
+export const FUNNEL_STEPS = [
+  { key: "signedUp", label: "Signed up" },
+  { key: "paid", label: "Paid" },
+  { key: "informationSent", label: "Information sent" },
+  { key: "launched", label: "Launched" },
+] as const satisfies readonly { key: keyof FunnelCounts; label: string }[];
+
+export interface FunnelStep {
+  key: keyof FunnelCounts;
+  label: string;
+  count: number;
+  /** Percentage of the previous step's customers who reached this one; null for the first step or an empty previous step. */
+  fromPrevious: number | null;
+  /** Percentage of the signed-up customers who reached this step; null when nobody signed up. */
+  fromStart: number | null;
+}
+
+/** The funnel's steps in order, each with its conversion from the step before and from the start. */
+export function funnelSteps(counts: FunnelCounts): FunnelStep[] {
+  return FUNNEL_STEPS.map((step, index) => ({
+    key: step.key,
+    label: step.label,
+    count: counts[step.key],
+    fromPrevious: index === 0 ? null : percentage(counts[step.key], counts[FUNNEL_STEPS[index - 1]!.key]),
+    fromStart: percentage(counts[step.key], counts.signedUp),
+  }));
+}
+
+/** US dollars as the page shows them: "$1,234" or "$1,234.50". */
+export function formatUsd(amount: number): string {
+  return amount.toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+/** A percentage as the page shows it, or a dash when there is nothing to compare with. */
+export function formatPercent(value: number | null): string {
+  return value === null ? "–" : `${value}%`;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** `2026-03` -> "Mar 2026". */
+export function monthLabel(month: string): string {
+  const [year, number] = month.split("-");
+  return `${MONTHS[Number(number) - 1] ?? number} ${year}`;
+}
+
+/** `2026-03-02` -> "Mar 2" (the year only when asked, for tables). */
+export function dayLabel(day: string, withYear = false): string {
+  const [year, month, date] = day.split("-");
+  return `${MONTHS[Number(month) - 1] ?? month} ${Number(date)}${withYear ? `, ${year}` : ""}`;
+}

@@ -1,0 +1,71 @@
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { dayLabel, formatPercent, formatUsd, monthLabel, type FunnelStep, type MonthlyRevenue, type WeeklySignUps } from "../analytics-views";
+
+/*
+ * The charts, drawn with recharts. Only the analytics route imports this module, so recharts stays out of every other
+ * route's JavaScript. Each chart is a picture for sighted readers (aria-hidden, not in the tab order); the same figures
+ * are in the table that follows it, which screen readers read.
+ */
+
+const CARD_COLOR = "#1d4ed8";
+const ZELLE_COLOR = "#6d28d9";
+const SIGN_UP_COLOR = "#0f766e";
+const FUNNEL_COLOR = "#1e40af";
+const TEXT_COLOR = "#334155";
+const chartStyle = { width: "100%", height: 300 } as const;
+const tick = { fill: TEXT_COLOR, fontSize: 12 };
+
+const compactUsd = (value: number) =>
+  value >= 1000 ? `$${(value / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })}k` : `$${value.toLocaleString("en-US")}`;
+const nonZero = (format: (value: number) => string) => (value: unknown) => (typeof value === "number" && value > 0 ? format(value) : "");
+
+export function RevenueChart({ revenue }: { revenue: MonthlyRevenue[] }) {
+  const data = revenue.map((row) => ({ ...row, label: monthLabel(row.month) }));
+  return (
+    <BarChart data={data} responsive style={chartStyle} accessibilityLayer={false} margin={{ top: 24, right: 8, bottom: 24, left: 8 }}>
+      <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="label" tick={tick} label={{ value: "Month (UTC)", position: "insideBottom", offset: -16, fill: TEXT_COLOR }} />
+      <YAxis tickFormatter={compactUsd} tick={tick} width={64} label={{ value: "US dollars", angle: -90, position: "insideLeft", fill: TEXT_COLOR }} />
+      <Tooltip formatter={(value) => formatUsd(Number(value))} />
+      <Legend verticalAlign="top" height={28} />
+      <Bar dataKey="card" name="Card" stackId="revenue" fill={CARD_COLOR} isAnimationActive={false} />
+      <Bar dataKey="zelle" name="Zelle" stackId="revenue" fill={ZELLE_COLOR} isAnimationActive={false}>
+        <LabelList dataKey="total" position="top" fill={TEXT_COLOR} fontSize={12} formatter={nonZero(compactUsd)} />
+      </Bar>
+    </BarChart>
+  );
+}
+
+export function SignUpsChart({ signUps }: { signUps: WeeklySignUps[] }) {
+  const data = signUps.map((row) => ({ ...row, label: dayLabel(row.weekStart) }));
+  return (
+    <BarChart data={data} responsive style={chartStyle} accessibilityLayer={false} margin={{ top: 24, right: 8, bottom: 24, left: 8 }}>
+      <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="label" tick={tick} label={{ value: "Week starting (Monday, UTC)", position: "insideBottom", offset: -16, fill: TEXT_COLOR }} />
+      <YAxis allowDecimals={false} tick={tick} width={48} label={{ value: "Customers", angle: -90, position: "insideLeft", fill: TEXT_COLOR }} />
+      <Tooltip />
+      <Bar dataKey="signUps" name="Sign-ups" fill={SIGN_UP_COLOR} isAnimationActive={false}>
+        <LabelList dataKey="signUps" position="top" fill={TEXT_COLOR} fontSize={12} formatter={nonZero(String)} />
+      </Bar>
+    </BarChart>
+  );
+}
+
+export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
+  const data = steps.map((step) => ({
+    label: step.label,
+    count: step.count,
+    text: step.fromPrevious === null ? String(step.count) : `${step.count} (${formatPercent(step.fromPrevious)})`,
+  }));
+  return (
+    <BarChart data={data} layout="vertical" responsive style={{ width: "100%", height: 240 }} accessibilityLayer={false} margin={{ top: 8, right: 96, bottom: 24, left: 8 }}>
+      <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+      <XAxis type="number" allowDecimals={false} tick={tick} label={{ value: "Customers", position: "insideBottom", offset: -16, fill: TEXT_COLOR }} />
+      <YAxis type="category" dataKey="label" tick={tick} width={120} />
+      <Tooltip />
+      <Bar dataKey="count" name="Customers" fill={FUNNEL_COLOR} isAnimationActive={false}>
+        <LabelList dataKey="text" position="right" fill={TEXT_COLOR} fontSize={12} />
+      </Bar>
+    </BarChart>
+  );
+}

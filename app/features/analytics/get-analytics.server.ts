@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import { requireAdminActor } from "~/lib/actor-guards";
+import type { Db } from "~/lib/db.server";
+import type { Actor } from "~/lib/session";
+import { parseIsoDay, type AnalyticsPeriod } from "./analytics-period";
+import type { AnalyticsReport, FunnelCounts, MonthlyRevenue, WeeklySignUps } from "./analytics-views";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Row = Record<string, unknown>;
+
+async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** node-postgres hands numeric and bigint back as strings; float8 and int4 as numbers. */
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** Not an admin: customers only, as everywhere else in the back office. */
+const isCustomerProfile = (alias: string) =>
+  sql.raw(`not exists (select 1 from user_roles r where r.user_id = ${alias}.id and r.role = 'admin')`);
+
+/**
+ * When a customer's service was launched: its final progress step is done now, at the time the last audit event
+ * marked it done (admins tick it through toggleProgressStep, which audits every toggle); the progress row's
+ * updated_at when no such event exists (a row written by hand or an event removed with its actor's history).
+ */
+const launchesQuery = sql.raw(`
+  select gp.user_id, coalesce((
+      select max(a.created_at) from audit_events a
+      where a.customer_id = gp.user_id and a.action = 'progress.toggle'
+        and a.detail->>'service' = 'google_business' and a.detail->>'step' = 'seoLocalSetup' and a.detail->>'done' = 'true'
+    ), gp.updated_at) as launched_at
+  from google_business_progress gp where gp.seo_local_setup
+  union all
+  select wp.user_id, coalesce((
+      select max(a.created_at) from audit_events a
+      where a.customer_id = wp.user_id and a.action = 'progress.toggle'
+        and a.detail->>'service' = 'website' and a.detail->>'step' = 'websiteLaunch' and a.detail->>'done' = 'true'
+    ), wp.updated_at) as launched_at
+  from website_progress wp where wp.website_launch
+`);
+
+/**
+ * The analytics report over a period, every figure computed by the database. Months and weeks are UTC; a completed
+ * payment counts in the month it was completed (its updated_at: a payment is only ever updated while pending, so
+ * that is the moment a card payment arrived or a Zelle proof was approved). Admins only; read-only.
+ */
+export async function getAnalytics({ db }: { db: Db }, actor: Actor | null, period: AnalyticsPeriod): Promise<AnalyticsReport> {
+  requireAdminActor(actor);
+  const start = parseIsoDay(period.from);
+  const last = parseIsoDay(period.to);
+  if (!start || !last || start > last) throw new Error(`unreadable analytics period ${period.from}..${period.to}`);
+  // Half-open [from, to): the day after the last day, at midnight UTC.
+  const from = start.toISOString();
+  const to = new Date(last.getTime() + DAY_MS).toISOString();
+  const inPeriod = (column: string) => sql`${sql.raw(column)} >= ${from}::timestamptz and ${sql.raw(column)} < ${to}::timestamptz`;
+
+  const revenueRows = rows(
+    db,
+    sql`with months as (
+          select generate_series(
+            date_trunc('month', ${from}::timestamptz at time zone 'UTC'),
+            date_trunc('month', ${period.to}::date::timestamp),
+            interval '1 month') as month
+        )
+        select to_char(m.month, 'YYYY-MM') as month,
+          coalesce(sum(p.amount) filter (where p.payment_method = 'card'), 0)::float8 as card,
+          coalesce(sum(p.amount) filter (where p.payment_method = 'zelle'), 0)::float8 as zelle,
+          coalesce(sum(p.amount), 0)::float8 as total
+        from months m
+        left join payments p on p.status = 'completed'
+          and date_trunc('month', p.updated_at at time zone 'UTC') = m.month
+          and ${inPeriod("p.updated_at")}
+        group by m.month
+        order by m.month`,
+  );
+
+  const revenueTotalRows = rows(
+    db,
+    sql`select coalesce(sum(amount) filter (where payment_method = 'card'), 0)::float8 as card,
+          coalesce(sum(amount) filter (where payment_method = 'zelle'), 0)::float8 as zelle,
+          coalesce(sum(amount), 0)::float8 as total
+        from payments p
+        where p.status = 'completed' and ${inPeriod("p.updated_at")}`,
+  );
+
+  const signUpRows = rows(
+    db,
+    sql`with weeks as (
+          select generate_series(
+            date_trunc('week', ${from}::timestamptz at time zone 'UTC'),
+            date_trunc('week', ${period.to}::date::timestamp),
+            interval '1 week') as week
+        )
+        select to_char(w.week, 'YYYY-MM-DD') as week_start, count(pr.id)::int as sign_ups
+        from weeks w
+        left join profiles pr on date_trunc('week', pr.created_at at time zone 'UTC') = w.week
+          and ${inPeriod("pr.created_at")}
+          and ${isCustomerProfile("pr")}
+        group by w.week
+        order by w.week`,
+  );
+
+  const funnelRows = rows(
+    db,
+    sql`with first_paid as (
+          select user_id, min(updated_at) as paid_at from payments where status = 'completed' group by user_id
+        ),
+        information as (
+          select user_id from google_business_info union select user_id from website_info
+        ),
+        first_launch as (
+          select user_id, min(launched_at) as launched_at from (${launchesQuery}) launches group by user_id
+        ),
+        journey as (
+          select pr.created_at, fp.paid_at, i.user_id is not null as information_sent, fl.launched_at
+          from profiles pr
+          left join first_paid fp on fp.user_id = pr.id
+          left join information i on i.user_id = pr.id
+          left join first_launch fl on fl.user_id = pr.id
+          where ${isCustomerProfile("pr")}
+        )
+        select
+          count(*) filter (where ${inPeriod("created_at")})::int as signed_up,
+          count(*) filter (where ${inPeriod("created_at")} and paid_at is not null)::int as paid,
+          count(*) filter (where ${inPeriod("created_at")} and paid_at is not null and information_sent)::int as information_sent,
+          count(*) filter (where ${inPeriod("created_at")} and paid_at is not null and information_sent and launched_at is not null)::int as launched,
+          percentile_cont(0.5) within group (
+            order by greatest(extract(epoch from (launched_at - paid_at)), 0)::float8 / 86400
+          ) filter (where paid_at is not null and ${inPeriod("launched_at")}) as median_days,
+          count(*) filter (where paid_at is not null and ${inPeriod("launched_at")})::int as launches
+        from journey`,
+  );
+
+  const [revenue, [totals], signUps, [funnel]] = await Promise.all([revenueRows, revenueTotalRows, signUpRows, funnelRows]);
+  const median = funnel?.median_days;
+  return {
+    period,
+    revenue: revenue.map((row): MonthlyRevenue => ({ month: String(row.month), card: num(row.card), zelle: num(row.zelle), total: num(row.total) })),
+    revenueTotal: { card: num(totals?.card), zelle: num(totals?.zelle), total: num(totals?.total) },
+    signUps: signUps.map((row): WeeklySignUps => ({ weekStart: String(row.week_start), signUps: num(row.sign_ups) })),
+    funnel: {
+      signedUp: num(funnel?.signed_up),
+      paid: num(funnel?.paid),
+      informationSent: num(funnel?.information_sent),
+      launched: num(funnel?.launched),
+    } satisfies FunnelCounts,
+    medianDaysToLaunch: median === null || median === undefined ? null : Math.round(Number(median) * 10) / 10,
+    launchesInPeriod: num(funnel?.launches),
+  };
+}

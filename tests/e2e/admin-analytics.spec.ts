@@ -1,0 +1,120 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { E2E_ADMIN, newCustomer, signUpWith, test } from "./fixtures";
+
+async function adminPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return page;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
+}
+
+/** A UTC day counted from today, as YYYY-MM-DD. */
+const isoDay = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+const number = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())?.match(/\d+/)?.[0]);
+
+test("an admin reads the charts and their tables", async ({ browser, request }) => {
+  // Other specs sign people up on the same server: this one only relies on its own customer being counted.
+  await signUpWith(request, newCustomer());
+  const page = await adminPage(browser);
+  await page.goto("/admin/analytics");
+  await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Analytics" })).toBeVisible();
+
+  for (const [id, title] of [["revenue", "Revenue per month"], ["sign-ups", "Sign-ups per week"], ["funnel", "Customer funnel"]] as const) {
+    const card = page.getByTestId(`analytics-${id}`);
+    await expect(card.getByRole("heading", { name: title })).toBeVisible();
+    // The chart is drawn once the page has hydrated and measured its width.
+    await expect(card.getByTestId(`${id}-chart`).locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+    await card.getByText("Show the figures as a table").click();
+    await expect(card.getByRole("table")).toBeVisible();
+  }
+  // Axis titles and values are written on the charts.
+  await expect(page.getByTestId("revenue-chart").getByText("US dollars")).toBeVisible();
+  await expect(page.getByTestId("sign-ups-chart").getByText("Customers")).toBeVisible();
+  await expect(page.getByTestId("funnel-chart").getByText("Signed up")).toBeVisible();
+
+  // The default period is the last 12 months; this test's customer signed up in it.
+  expect(page.url()).not.toContain("period=");
+  const signUps = await number(page, "stat-sign-ups");
+  expect(signUps).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId("funnel-signedUp").getByRole("cell").first()).toHaveText(String(signUps));
+  const weekly = page.getByTestId("analytics-sign-ups").getByRole("table");
+  // 12 calendar months are 51 to 57 weeks (Monday first), plus the header row.
+  expect(await weekly.getByRole("row").count()).toBeGreaterThanOrEqual(52);
+  await expect(page.getByTestId("analytics-revenue").getByRole("table").locator("tbody tr")).toHaveCount(12);
+  await expectNoAxeViolations(page);
+});
+
+test("an admin changes the period, and a period that cannot be read gets its message", async ({ browser, request }) => {
+  await signUpWith(request, newCustomer());
+  const page = await adminPage(browser);
+  // From the sidebar: a client-side navigation, which fetches the route's chart code only now (under the page's CSP).
+  await page.goto("/admin/dashboard");
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Analytics" }).click();
+  await expect(page).toHaveURL("/admin/analytics");
+  await expect(page.getByTestId("revenue-chart").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+
+  // Another period: the URL keeps it, and the figures follow.
+  await page.getByLabel("Period", { exact: true }).selectOption("30d");
+  await page.getByRole("button", { name: "Show figures" }).click();
+  await expect(page).toHaveURL(/\?period=30d$/);
+  await expect(page.getByTestId("analytics-range")).toHaveText(`${isoDay(-29)} to ${isoDay(0)} (UTC)`);
+  // A 30-day window spans one or two calendar months.
+  await expect(page.getByTestId("analytics-revenue").locator("table tbody tr")).toHaveCount(isoDay(-29).slice(0, 7) === isoDay(0).slice(0, 7) ? 1 : 2);
+  expect(await number(page, "stat-sign-ups")).toBeGreaterThanOrEqual(1);
+
+  // Custom dates in the past: nobody had signed up then.
+  await page.getByLabel("Period", { exact: true }).selectOption("custom");
+  await page.getByLabel("From", { exact: true }).fill("2020-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2020-03-31");
+  await page.getByRole("button", { name: "Show figures" }).click();
+  await expect(page).toHaveURL(/period=custom&from=2020-01-01&to=2020-03-31/);
+  await expect(page.getByTestId("stat-sign-ups")).toHaveText("0");
+  await expect(page.getByTestId("stat-revenue")).toHaveText("$0");
+  await expect(page.getByTestId("median-days")).toHaveText("No service was launched in this period.");
+  await expect(page.getByTestId("analytics-revenue").locator("table tbody tr")).toHaveCount(3);
+  await expectNoAxeViolations(page);
+
+  // A period the URL cannot give: its message, no figures, no error page.
+  const response = await page.goto("/admin/analytics?period=custom&from=2026-03-31&to=2026-01-01");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("alert").filter({ hasText: "The start date must be on or before the end date" })).toBeVisible();
+  await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("analytics-revenue")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("the analytics page fits a 375 px wide screen", async ({ browser }) => {
+  const page = await adminPage(browser, { width: 375, height: 800 });
+  await page.goto("/admin/analytics?period=90d");
+  await expect(page.getByTestId("revenue-chart").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("recharts is only in the analytics route's JavaScript", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin/analytics");
+  const routes = await page.evaluate(
+    () => (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string; imports?: string[] }> } }).__reactRouterManifest.routes,
+  );
+  const assets = path.join("build", "client", "assets");
+  // recharts names its SVG root with this class; no other code here does.
+  const withRecharts = readdirSync(assets)
+    .filter((file) => file.endsWith(".js") && readFileSync(path.join(assets, file), "utf8").includes("recharts-surface"))
+    .map((file) => `/assets/${file}`);
+  expect(withRecharts).toEqual([routes["routes/admin/analytics"]!.module]);
+  for (const [id, route] of Object.entries(routes)) {
+    if (id === "routes/admin/analytics") continue;
+    expect([route.module, ...(route.imports ?? [])].filter((file) => withRecharts.includes(file)), id).toEqual([]);
+  }
+});
