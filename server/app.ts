@@ -64,7 +64,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     next();
   });
   // Health checks: public, no session, nothing to read from the request; cheap enough for frequent polls.
-  app.use(healthRouter({ database: services.database, storage: services.storage, draining: () => lifecycle.draining }));
+  app.use(healthRouter({ database: services.database, storage: services.storage, draining: () => lifecycle.draining, log }));
 
   app.use(securityHeaders(services.env.SITE_URL));
   app.use((req, _res, next) => {

@@ -13,6 +13,8 @@ export interface ReadinessDeps {
   storage: Storage;
   /** True once the process is shutting down: a load balancer stops sending new requests here. */
   draining?: () => boolean;
+  /** Where a failed check's detail goes. */
+  log?: Pick<Logger, "warn">;
 }
 
 export interface ReadinessOptions {
@@ -53,9 +55,8 @@ const PUBLIC_PROBLEMS: Record<string, string> = { database: "database unreachabl
 
 /** Database reachable and fully migrated, storage writable (a small file written and removed). */
 export async function checkReadiness(
-  { database, storage, draining }: ReadinessDeps,
+  { database, storage, draining, log = logger }: ReadinessDeps,
   timeoutMs = DEFAULTS.timeoutMs,
-  log: Pick<Logger, "warn"> = logger,
 ): Promise<Readiness> {
   if (draining?.()) return { ready: false, reason: "shutting down", checks: { process: "shutting down" } };
   const checks: Record<string, string> = {};
@@ -73,9 +74,13 @@ export async function checkReadiness(
   };
   await Promise.all([
     run("database", async () => {
-      const { rows } = await database.pool.query<{ last: string | null }>(
-        "select max(created_at)::text as last from drizzle.__drizzle_migrations",
-      );
+      const { rows } = await database.pool
+        .query<{ last: string | null }>("select max(created_at)::text as last from drizzle.__drizzle_migrations")
+        .catch((error: { code?: string }) => {
+          // undefined_table, invalid_schema_name: reachable, but never migrated.
+          if (error.code === "42P01" || error.code === "3F000") throw new PublicProblem("migrations not applied (the app applies them at start)");
+          throw error;
+        });
       const last = Number(rows[0]?.last ?? 0);
       if (last < newestMigrationMillis()) throw new PublicProblem("migrations not applied (the app applies them at start)");
     }),
