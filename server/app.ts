@@ -45,8 +45,9 @@ export interface Lifecycle {
   liveStreams: LiveStreams;
 }
 
-// For scripts/pglite-template.js, which runs against the build.
+// For scripts/pglite-template.js and scripts/backup.js / restore.js (data-folder.js), which run against the build.
 export { writePgliteTemplate } from "~/lib/db.server";
+export { lockDataFolder } from "~/lib/data-lock.server";
 
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();

@@ -85,7 +85,7 @@ export async function checkReadiness(
       if (last < newestMigrationMillis()) throw new PublicProblem("migrations not applied (the app applies them at start)");
     }),
     run("storage", async () => {
-      const key = `_readyz/probe-${process.pid}`;
+      const key = `_readyz-probe-${process.pid}`;
       await storage.put("avatars", key, new TextEncoder().encode("ok"), "text/plain");
       await storage.delete("avatars", key);
     }),
