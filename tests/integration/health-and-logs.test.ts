@@ -47,7 +47,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const server of servers) server.closeAllConnections(), server.close();
+  for (const server of servers) {
+    server.closeAllConnections();
+    server.close();
+  }
   await services?.close();
   await database?.close();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
