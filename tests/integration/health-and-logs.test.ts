@@ -110,7 +110,8 @@ describe("GET /healthz and /readyz", () => {
     } finally {
       await unmigrated.close();
     }
-  });
+    // Two embedded databases opened: slow on a busy machine.
+  }, 120_000);
 
   it("/readyz is 503 once the app is shutting down, so a load balancer drains it", async () => {
     const lifecycle: Lifecycle = { draining: false, liveStreams: new LiveStreams() };
