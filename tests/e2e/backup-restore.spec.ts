@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +14,22 @@ async function signIn(base: string, email: string, password: string): Promise<st
   const response = await postJson(base, "/api/auth/sign-in/email", { email, password });
   expect(response.status, await response.clone().text()).toBe(200);
   return cookieFrom(response);
+}
+
+/** Every credential password the customer can reveal (ids read from their credentials page's data). */
+async function revealed(base: string, cookie: string): Promise<string[]> {
+  const data = await page(base, "/dashboard/credentials.data", cookie);
+  const ids = [...new Set(data.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [])];
+  const values: string[] = [];
+  for (const id of ids) {
+    const form = new FormData();
+    form.set("kind", "credential");
+    form.set("id", id);
+    form.set("field", "password");
+    const response = await fetch(`${base}/resources/secrets/reveal`, { method: "POST", body: form, headers: { cookie, origin: base } });
+    if (response.status === 200) values.push(((await response.json()) as { value: string }).value);
+  }
+  return values;
 }
 
 async function page(base: string, url: string, cookie: string): Promise<string> {
@@ -57,6 +74,16 @@ test("a backup taken after a journey, restored into an empty folder, starts with
     const upload = await fetch(`${app.base}/resources/payments/proof`, { method: "POST", body: form, headers: { cookie: customerCookie, origin: app.base } });
     expect(upload.status, await upload.clone().text()).toBe(200);
 
+    // A stored secret, encrypted with the generated credentials key that the archive must carry.
+    const secret = `Backup-Secret-${customer.email.slice(6, 14)}`;
+    const credentials = new FormData();
+    for (const [name, value] of Object.entries({ intent: "save-card", credentialType: "domain", title: "Backup Registrar", password: secret })) {
+      credentials.set(name, value);
+    }
+    const saved = await fetch(`${app.base}/dashboard/credentials`, { method: "POST", body: credentials, headers: { cookie: customerCookie, origin: app.base }, redirect: "manual" });
+    expect(saved.status, await saved.clone().text()).toBeLessThan(400);
+    expect(await revealed(app.base, customerCookie)).toContain(secret);
+
     const adminCookie = await signIn(app.base, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     const detailBefore = await page(app.base, `/admin/users/${userId}`, adminCookie);
     const [proof] = proofLinks(detailBefore);
@@ -100,9 +127,17 @@ test("a backup taken after a journey, restored into an empty folder, starts with
       expect(readFileSync(path.join(restored, secret), "utf8")).toBe(readFileSync(path.join(original, secret), "utf8"));
     }
 
+    // `npm run secrets:rotate` (the build's copy, plain node) moves the restored secrets to a new key: it can only
+    // decrypt them with the archived key.
+    const newKey = randomBytes(32).toString("hex");
+    const archivedKey = readFileSync(path.join(restored, "credentials-key"), "utf8").trim();
+    const rotate = npmRun("secrets:rotate", [], { DATA_DIR: restored, CREDENTIALS_KEY: newKey, CREDENTIALS_PREVIOUS_KEYS: archivedKey });
+    expect(rotate.status, rotate.output).toBe(0);
+    expect(rotate.output).toMatch(/Re-encrypted [1-9]\d* stored secret\(s\)/);
+
     // The original folder is gone, as after losing the machine: the restored one alone serves.
     rmSync(original, { recursive: true, force: true });
-    app = await startApp(PORT, restored, ADMIN);
+    app = await startApp(PORT, restored, { ...ADMIN, CREDENTIALS_KEY: newKey });
     expect((await fetch(`${app.base}/readyz`)).status).toBe(200);
     // The session made before the backup still works (the auth secret and the sessions table were restored).
     const stillSignedIn = await page(app.base, "/dashboard/google-business", customerCookie);
@@ -118,6 +153,7 @@ test("a backup taken after a journey, restored into an empty folder, starts with
     // The customer signs in with the same password; their payment is still pending review (the page's data).
     const customerAgain = await signIn(app.base, customer.email, customer.password);
     expect(await page(app.base, "/dashboard/google-business.data", customerAgain)).toBe(customerDataBefore);
+    expect(await revealed(app.base, customerAgain)).toContain(secret);
     expect((await app.stop()).code).toBe(0);
     app = undefined;
   } finally {
