@@ -152,9 +152,9 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   const env = parseEnv();
   const log = options.logger ?? processLogger;
   log.level = env.LOG_LEVEL;
+  const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
   // Route modules and libraries that write to the console still produce JSON lines with the request id.
   const restoreConsole = routeConsoleToLogger(log);
-  const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
   let services: Services | undefined;
   try {
     services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
