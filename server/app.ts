@@ -59,9 +59,16 @@ export function createApp(services: Services, options: AppOptions = {}): Express
 
   // First: every request gets its id and its log line, and whatever is logged while handling it carries the id.
   app.use(requestLogging(log));
-  app.use((_req, res, next) => {
-    // Shutting down: answers close their connection, so clients open their next one elsewhere.
-    if (lifecycle.draining) res.set("Connection", "close");
+  app.use((req, res, next) => {
+    // Shutting down: answers close their connection, so clients open their next one elsewhere; a live stream asked
+    // for now (on a connection kept alive) would outlast the shutdown, so the browser is told to retry.
+    if (lifecycle.draining) {
+      res.set("Connection", "close");
+      if (req.path === LIVE_STREAM_PATH) {
+        res.status(503).set("Retry-After", "1").json({ error: "Shutting down; reconnect" });
+        return;
+      }
+    }
     next();
   });
   // Health checks: public, no session, nothing to read from the request; cheap enough for frequent polls.

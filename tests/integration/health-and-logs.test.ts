@@ -122,6 +122,10 @@ describe("GET /healthz and /readyz", () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ reason: "shutting down" });
     expect(response.headers.get("connection")).toBe("close");
+    // A live stream asked for on a kept-alive connection now would outlast the shutdown: retry elsewhere.
+    const stream = await fetch(`${base}/events`, { headers: { accept: "text/event-stream" } });
+    expect(stream.status).toBe(503);
+    expect(stream.headers.get("retry-after")).toBe("1");
   });
 });
 
