@@ -90,6 +90,8 @@ export default defineConfig({
         LIVE_STREAMS_PER_USER: "100",
         DATABASE_URL: "",
         AUTH_SECRET: "",
+        // One JSON line per request would flood the run's output: warnings and errors only (E2E_LOG_LEVEL=info for all).
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
         // Card payments against the fake Stripe server below.
         STRIPE_SECRET_KEY: "sk_test_e2e_fake",
         STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,

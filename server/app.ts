@@ -17,6 +17,7 @@ import { DatabaseHealth } from "~/lib/database-health.server";
 import { applyMigrations, appliedMigrationCount, withStartupLock } from "~/lib/db.server";
 import { parseEnv, type Env } from "~/lib/env.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
+import { logger as processLogger, routeConsoleToLogger, type Logger } from "~/lib/logger.server";
 import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email.server";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
@@ -26,9 +27,11 @@ import { sweepOrphanFiles } from "~/lib/storage-sweep.server";
 import { limitRequestBodies } from "./body-limit";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { databaseErrorsAre503, databaseGate } from "./database-gate";
-import { liveEvents } from "./events";
+import { liveEvents, LiveStreams } from "./events";
 import { filesRouter } from "./files";
+import { healthRouter } from "./health";
 import { checkoutRouter, stripeWebhookRouter } from "./payments";
+import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
 import { onlyFromLoopback, testHooks } from "./test-hooks";
 
@@ -37,16 +40,46 @@ interface AppOptions {
   devMiddleware?: express.RequestHandler;
   /** PostgreSQL's reachability: while it is down, requests get 503 (server/database-gate.ts). */
   databaseHealth?: DatabaseHealth;
+  /** Where request lines and errors go (the process's JSON logger by default; tests capture their own). */
+  logger?: Logger;
+  /** Shared with start(): the shutdown flag /readyz reports and the live streams a shutdown closes. */
+  lifecycle?: Lifecycle;
 }
 
-// For scripts/pglite-template.js, which runs against the build.
+/** What a graceful shutdown needs from the running app. */
+export interface Lifecycle {
+  draining: boolean;
+  liveStreams: LiveStreams;
+}
+
+// For scripts/pglite-template.js and scripts/backup.js / restore.js (data-folder.js), which run against the build.
 export { writePgliteTemplate } from "~/lib/db.server";
+export { lockDataFolder } from "~/lib/data-lock.server";
 
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
+  const log = options.logger ?? processLogger;
+  const lifecycle = options.lifecycle ?? { draining: false, liveStreams: new LiveStreams() };
   app.disable("x-powered-by");
   // A hop count or the proxies' addresses (env.server.ts refuses `true`, which would trust any client's header).
   app.set("trust proxy", services.env.TRUST_PROXY ?? false);
+
+  // First: every request gets its id and its log line, and whatever is logged while handling it carries the id.
+  app.use(requestLogging(log));
+  app.use((req, res, next) => {
+    // Shutting down: answers close their connection, so clients open their next one elsewhere; a live stream asked
+    // for now (on a connection kept alive) would outlast the shutdown, so the browser is told to retry.
+    if (lifecycle.draining) {
+      res.set("Connection", "close");
+      if (req.path === LIVE_STREAM_PATH) {
+        res.status(503).set("Retry-After", "1").json({ error: "Shutting down; reconnect" });
+        return;
+      }
+    }
+    next();
+  });
+  // Health checks: public, no session, nothing to read from the request; cheap enough for frequent polls.
+  app.use(healthRouter({ database: services.database, storage: services.storage, draining: () => lifecycle.draining, log }));
 
   app.use(securityHeaders(services.env.SITE_URL));
   app.use((req, _res, next) => {
@@ -70,7 +103,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(checkoutRouter(services));
   app.use(filesRouter(services));
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
-  app.get(LIVE_STREAM_PATH, liveEvents(services, { maxStreamsPerUser: services.env.LIVE_STREAMS_PER_USER }));
+  app.get(LIVE_STREAM_PATH, liveEvents(services, { maxStreamsPerUser: services.env.LIVE_STREAMS_PER_USER }, lifecycle.liveStreams));
   if (services.env.E2E_TEST_HOOKS && services.env.NODE_ENV === "test") {
     app.use("/__test", onlyFromLoopback, testHooks(services));
   }
@@ -101,7 +134,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
 
   app.use(databaseErrorsAre503);
   app.use(((error, _req, res, _next) => {
-    console.error(error);
+    log.error({ err: error }, "Request failed");
     void notifySystemError({ db: services.database.db, bus: services.bus }, error);
     if (!res.headersSent) res.status(500).send("Something went wrong");
   }) as express.ErrorRequestHandler);
@@ -110,6 +143,12 @@ export function createApp(services: Services, options: AppOptions = {}): Express
 
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/**
+ * A graceful stop: how long requests in flight may take to finish before their connections are cut, and after how
+ * long a browser whose live stream was closed reconnects. server/main.js exits by force 10 s after the signal.
+ */
+export const SHUTDOWN = { drainMs: 8_000, reconnectAfterMs: 1_000 };
+
 export interface RunningApp {
   env: Env;
   server: Server;
@@ -117,13 +156,21 @@ export interface RunningApp {
   services: Services;
   /** The e-mail queue's sender (tests run a pass with `sendDue()`). */
   mailSender: EmailSender;
+  /**
+   * Graceful stop: stops taking connections, reports not-ready, closes live streams with a reconnect hint, lets
+   * requests in flight finish (cut after SHUTDOWN.drainMs), then stops the e-mail sender and closes the database.
+   */
   stop(): Promise<void>;
 }
 
 /** Start-up: settings, data-folder lock, database, migrations, admin account, then the HTTP server. */
 export async function start(options: AppOptions = {}): Promise<RunningApp> {
   const env = parseEnv();
+  const log = options.logger ?? processLogger;
+  log.level = env.LOG_LEVEL;
   const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
+  // Route modules and libraries that write to the console still produce JSON lines with the request id.
+  const restoreConsole = routeConsoleToLogger(log);
   let services: Services | undefined;
   try {
     services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
@@ -131,15 +178,15 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     await withStartupLock(services.database, async () => {
       const before = await appliedMigrationCount(services!.database);
       await applyMigrations(services!.database);
-      console.log(`Database migrations: ${(await appliedMigrationCount(services!.database)) - before} applied`);
-      await encryptPlainSecrets(services!.database, services!.secrets, console.log);
+      log.info(`Database migrations: ${(await appliedMigrationCount(services!.database)) - before} applied`);
+      await encryptPlainSecrets(services!.database, services!.secrets, (message) => log.info(message));
       if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
         const outcome = await ensureAdmin({ auth: services!.auth, db: services!.database.db }, "start-up", {
           email: env.ADMIN_EMAIL,
           password: env.ADMIN_PASSWORD,
           promoteExisting: env.ADMIN_PROMOTE_EXISTING,
         });
-        console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
+        log.info(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
       }
       await sweepStorage(services!);
     });
@@ -150,7 +197,8 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
       createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: path.join(env.DATA_DIR, "outbox") }),
       { branding: () => emailBranding(services!.settings) },
     );
-    const app = createApp(services, { ...options, databaseHealth });
+    const lifecycle: Lifecycle = { draining: false, liveStreams: new LiveStreams() };
+    const app = createApp(services, { ...options, databaseHealth, logger: log, lifecycle });
     const server = await new Promise<Server>((resolve, reject) => {
       const listening = app.listen(env.PORT, () => resolve(listening));
       listening.once("error", reject);
@@ -161,23 +209,42 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
     const ready = services;
     mailSender.start();
-    console.log(
+    log.info(
       `Serving ${env.SITE_URL} on port ${env.PORT} (${ready.database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
+        lifecycle.draining = true;
+        const closed = new Promise((resolve) => server.close(resolve));
+        lifecycle.liveStreams.closeAll(SHUTDOWN.reconnectAfterMs);
+        // Idle keep-alive connections close now, busy ones as soon as their answer is out.
+        server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        let timer: NodeJS.Timeout | undefined;
+        const drained = await Promise.race([
+          closed.then(() => true),
+          new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SHUTDOWN.drainMs))),
+        ]);
+        clearInterval(sweep);
+        clearTimeout(timer);
+        if (!drained) {
+          log.warn(`Requests still running after ${SHUTDOWN.drainMs} ms: closing their connections`);
+          server.closeAllConnections();
+          await closed;
+        }
         await mailSender.stop();
         databaseHealth?.close();
         await closeServices(ready);
         unlock();
+        log.info("Stopped");
+        restoreConsole();
       })());
     return { env, server, stop, services: ready, mailSender };
   } catch (error) {
     if (services) await closeServices(services).catch(() => {});
     unlock();
+    restoreConsole();
     throw error;
   }
 }

@@ -17,6 +17,27 @@ export interface LiveEventsOptions {
   sessionCheckMs: number;
 }
 
+/**
+ * The open streams of this process, so a graceful shutdown can close them: each gets a `retry:` telling the
+ * browser when to reconnect (to another instance, or this one restarted) and a final `reconnect` event, then ends.
+ */
+export class LiveStreams {
+  private readonly closers = new Set<(retryMs: number) => void>();
+
+  get size(): number {
+    return this.closers.size;
+  }
+
+  add(close: (retryMs: number) => void): () => void {
+    this.closers.add(close);
+    return () => this.closers.delete(close);
+  }
+
+  closeAll(retryMs: number): void {
+    for (const close of [...this.closers]) close(retryMs);
+  }
+}
+
 export const LIVE_EVENTS_DEFAULTS: LiveEventsOptions = {
   maxStreamsPerUser: 5,
   roleTtlMs: 5_000,
@@ -33,6 +54,7 @@ export const LIVE_EVENTS_DEFAULTS: LiveEventsOptions = {
 export function liveEvents(
   { auth, database, bus }: Services,
   options: Partial<LiveEventsOptions> = {},
+  streams: LiveStreams = new LiveStreams(),
 ): RequestHandler {
   const { maxStreamsPerUser, roleTtlMs, sessionCheckMs } = { ...LIVE_EVENTS_DEFAULTS, ...options };
   const openStreams = new Map<string, number>();
@@ -93,10 +115,16 @@ export function liveEvents(
       roleReadAt = Date.now();
     }, sessionCheckMs);
 
+    const forget = streams.add((retryMs) => {
+      res.write(`retry: ${retryMs}\n\n`);
+      send(LIVE_EVENTS.reconnect, { retryMs });
+      res.end();
+    });
     let closed = false;
     const cleanup = () => {
       if (closed) return;
       closed = true;
+      forget();
       unsubscribe();
       unsubscribeResync();
       clearInterval(heartbeat);

@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Request, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
+import { logger } from "~/lib/logger.server";
 import { loadSessionUser } from "~/lib/session.server";
 import type { Services } from "~/lib/services.server";
 import { isBucket, isSafeKey } from "~/lib/storage.server";
@@ -44,7 +45,7 @@ export function filesRouter(services: Services): Router {
       res.setHeader("Content-Length", String(bytes.byteLength));
       res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     } catch (error) {
-      console.error(error);
+      logger.error({ err: error }, "Serving a file failed");
       res.status(500).json({ error: "Something went wrong" });
     }
   });

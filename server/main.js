@@ -18,6 +18,11 @@ try {
   const { app, vite } = await load();
   const running = await app.start({ devMiddleware: vite?.middlewares });
   const shutdown = async (signal) => {
+    // A graceful stop (app.ts: RunningApp.stop) that hangs must not keep the process: forced exit after 10 s.
+    setTimeout(() => {
+      console.error(`${signal}: not stopped within 10 s, exiting`);
+      process.exit(1);
+    }, 10_000).unref();
     console.log(`${signal}: shutting down`);
     await running.stop();
     await vite?.close();

@@ -2,6 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type Response } from "express";
 import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
 import { handleCardWebhook } from "~/features/payments/handle-card-webhook.server";
+import { logger } from "~/lib/logger.server";
 import { loadSessionUser } from "~/lib/session.server";
 import { HttpError } from "~/lib/errors";
 import type { Services } from "~/lib/services.server";
@@ -12,7 +13,7 @@ function sendError(res: Response, error: unknown, fallback = "Something went wro
     res.status(error.status).json({ ok: false, error: error.message });
     return;
   }
-  console.error(error);
+  logger.error({ err: error }, "Payment endpoint failed");
   res.status(500).json({ ok: false, error: fallback });
 }
 

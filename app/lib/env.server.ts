@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { StartupError } from "./errors";
+import { LOG_LEVELS } from "./logger.server";
 import { isValidMasterKey, MASTER_KEY_HINT } from "./secrets.server";
 import { TEST_PAUSE_POINTS } from "./test-pauses.server";
 
@@ -67,6 +68,8 @@ export const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
     LIVE_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
+    // JSON logs on stdout (app/lib/logger.server.ts): fatal, error, warn, info, debug, trace or silent.
+    LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
     // Start-up admin: an existing non-admin account with ADMIN_EMAIL is promoted only when this is set.
     ADMIN_PROMOTE_EXISTING: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
     // Session limits and the sign-in lockout (app/lib/session-policy.ts, docs/decisions/012).

@@ -26,6 +26,8 @@ export const LIVE_EVENTS = {
   /** The bus lost its connection for a while: changes may have been missed, so every page reloads its data. */
   resync: "resync",
   sessionEnded: "session-ended",
+  /** The server is shutting down: the stream ends after it, and the browser reconnects after the `retry:` it was sent. */
+  reconnect: "reconnect",
 } as const;
 
 export const LIVE_STREAM_PATH = "/events";

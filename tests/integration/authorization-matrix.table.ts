@@ -126,6 +126,8 @@ export const ROWS: Row[] = [
     note: "changes only the caller's own name; the admin role is not a user field (decision 001)",
   },
   { route: "/api/auth/*splat", method: "GET", url: "/api/auth/no-such-endpoint", expect: everyone(404) },
+  { route: "/healthz", method: "GET", expect: everyone("ok"), note: "public: says only that the process is alive (server/health.ts)" },
+  { route: "/readyz", method: "GET", expect: everyone("ok"), note: "public: ready or not and a short reason, no data (tests/integration/health-and-logs.test.ts)" },
   { route: "/events", method: "GET", expect: signedIn(), note: "the stream forwards only what the viewer may see (tests/integration/realtime.test.ts)" },
   {
     route: "/api/create-payment-checkout",
