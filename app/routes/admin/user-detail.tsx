@@ -23,9 +23,8 @@ import { listNotes } from "~/features/notes/list-notes.server";
 import type { NotesLoad } from "~/features/notes/note-views";
 import { DELETE_NOTE_INTENT, SAVE_NOTE_INTENT } from "~/features/notes/notes.schemas";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
-import { decidePayment } from "~/features/payments/decide-payment.server";
+import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
-import { decisionFormSchema, decisionToast } from "~/features/payments/payment-review";
 import { AdminProgressChecklist } from "~/features/progress/components/admin-progress-checklist";
 import { getCustomerProgress } from "~/features/progress/get-customer-progress.server";
 import type { ProgressLoad } from "~/features/progress/progress-views";
@@ -36,6 +35,7 @@ import {
   progressToggleFormSchema,
 } from "~/features/progress/progress.schemas";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
+import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 // The admin layout's middleware has already refused non-admins; the use cases check the actor again.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { database } = services(context);
+  const { database, bus } = services(context);
   const actor = sessionUser(context);
   let customer;
   try {
@@ -59,6 +59,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (error instanceof HttpError && error.status === 404) throw data("Customer not found", { status: 404 });
     throw error;
   }
+  // Opening the customer's page is opening their information: the forms leave the work queue in the version
+  // saved now, marked before they are read so the page never shows less than what was marked seen.
+  await markInformationReviewed({ db: database.db, bus }, actor, { userId: customer.id });
   // As in the original, a failure to load payments is logged and the tab shows no payments.
   const payments = await listPaymentsForReview(database, actor, { userId: customer.id }).catch((error: unknown) => {
     console.error("Failed to load payments:", error);
@@ -101,7 +104,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return formFailure({ error: INVALID_REQUEST });
   }
   if (form.get("intent") === PROGRESS_INTENT) return progressAction(form, context, params.userId);
-  const { database, bus } = services(context);
   try {
     const intent = form.get("intent");
     if (intent === SAVE_NOTE_INTENT || intent === DELETE_NOTE_INTENT) {
@@ -110,11 +112,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === SAVE_CREDENTIALS_INTENT) {
       return await adminCredentialsAction(services(context), sessionUser(context), { userId: params.userId, form });
     }
-    const parsed = await parseForm(form, decisionFormSchema);
-    if (!parsed.ok) return formFailure(parsed);
-    await decidePayment({ db: database.db, bus }, sessionUser(context), parsed.value);
-    const toast = decisionToast(parsed.value.decision);
-    return { ok: true, title: toast.title, message: toast.description } satisfies ActionResult;
+    return await decidePaymentAction(services(context), sessionUser(context), form);
   } catch (error) {
     return errorResponse(error);
   }

@@ -1,0 +1,5 @@
+ALTER TABLE "google_business_info" ADD COLUMN "information_reviewed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "website_info" ADD COLUMN "information_reviewed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "google_business_info_unreviewed_idx" ON "google_business_info" USING btree ("updated_at") WHERE "google_business_info"."information_reviewed_at" is null or "google_business_info"."updated_at" > "google_business_info"."information_reviewed_at";--> statement-breakpoint
+CREATE INDEX "payments_pending_created_idx" ON "payments" USING btree ("created_at") WHERE "payments"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "website_info_unreviewed_idx" ON "website_info" USING btree ("updated_at") WHERE "website_info"."information_reviewed_at" is null or "website_info"."updated_at" > "website_info"."information_reviewed_at";
