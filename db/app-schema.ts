@@ -233,6 +233,29 @@ export const websiteProgress = pgTable(
   (t) => [check("website_progress_current_step_check", sql`${t.currentStep} between 0 and 8`)],
 );
 
+/**
+ * Per customer and paid service: when it was last paid (its last completed payment), when it last moved
+ * (that payment or a later change of its checklist) and whether every step is done. Kept by triggers on
+ * payments and the two progress tables (migration 0008), so every way a payment completes (decision,
+ * auto-approve, card webhook) and every progress write keep it; the admin work queue reads its stalled
+ * services through the partial index instead of aggregating every payment.
+ */
+export const serviceActivity = pgTable(
+  "service_activity",
+  {
+    userId: owner(),
+    serviceType: text("service_type").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    movedAt: timestamp("moved_at", { withTimezone: true }).notNull(),
+    finished: boolean("finished").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.serviceType] }),
+    check("service_activity_service_type_check", sql`${t.serviceType} in (${inList(SERVICE_TYPES)})`),
+    index("service_activity_unfinished_moved_idx").on(t.movedAt).where(sql`not ${t.finished}`),
+  ],
+);
+
 export const websiteCredentials = pgTable(
   "website_credentials",
   {

@@ -6,6 +6,7 @@ import {
   googleBusinessProgress,
   notifications,
   payments,
+  serviceActivity,
   websiteInfo,
   websiteProgress,
 } from "~db/schema";
@@ -73,7 +74,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const table of [payments, googleBusinessInfo, websiteInfo, googleBusinessProgress, websiteProgress, notifications]) {
+  for (const table of [serviceActivity, payments, googleBusinessInfo, websiteInfo, googleBusinessProgress, websiteProgress, notifications]) {
     await db().delete(table);
   }
   published = [];
@@ -145,6 +146,9 @@ describe("payments waiting for review", () => {
     expect(sent.map((n) => [n.title, n.message])).toEqual([["Payment Approved", "Your payment has been approved. Admin notes: Thanks"]]);
     await vi.waitFor(() => expect(published).toContainEqual({ table: "payments", userId: a!.id }));
     expect((await queue(new Date())).pendingPayments.total).toBe(0);
+    // The approval started the service's clock (service_activity, kept by the payments trigger).
+    const weekOn = await queue(new Date(Date.now() + 8 * DAY));
+    expect(weekOn.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[a!.id, "google_business"]]);
 
     const again = routeAnswer(await dashboardAction(args(admin.user, { intent: "decide", paymentId, decision: "reject" }) as never));
     expect(again).toEqual({ status: 409, body: { ok: false, error: "This payment has already been reviewed" } });
@@ -290,15 +294,24 @@ describe("the queries stay cheap with 10,000 customers", () => {
     ).toContain("payments_pending_created_idx");
     expect(
       await plan(sql`
+        select * from service_activity where not finished and moved_at < now() - interval '7 days'
+        order by moved_at, user_id, service_type limit 20`),
+    ).toContain("service_activity_unfinished_moved_idx");
+    expect(
+      await plan(sql`
         select * from google_business_info
         where (information_reviewed_at is null or updated_at > information_reviewed_at)
         order by updated_at, user_id limit 20`),
     ).toContain("google_business_info_unreviewed_idx");
 
-    const started = performance.now();
-    const result = await queue(new Date());
-    const elapsed = performance.now() - started;
-    console.info(`work queue over 10,000 customers: ${elapsed.toFixed(1)} ms`);
+    // Timings are printed only: the lead measures the page (bench:admin) on a quiet machine.
+    let result = await queue(new Date());
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      result = await queue(new Date());
+      console.info(`work queue over 10,000 customers: ${(performance.now() - started).toFixed(1)} ms`);
+    }
+
     expect(result.pendingPayments.items.length).toBeLessThanOrEqual(20);
     expect(result.stalledCustomers.items).toHaveLength(20);
     expect(result.stalledCustomers.total).toBeGreaterThan(20);
