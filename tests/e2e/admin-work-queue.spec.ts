@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
-import { paymentDialog, sendZelleProofInDialog } from "./payments-support";
+import { paymentDialog, PROOF_PNG, sendZelleProofInDialog } from "./payments-support";
 
 /** How long a live change may take to reach an open page. */
 const LIVE_UPDATE_MS = 3000;
@@ -36,7 +36,7 @@ test("the dashboard's three cards are links to their areas, reachable by keyboar
   await expect(admin).toHaveURL("/admin/settings");
 });
 
-test("a customer's new proof appears on the admin's open dashboard, is approved from the queue, and the customer's page unlocks live", async ({
+test("a customer's new proof appears on the admin's open dashboard, is approved from the queue, and the customer's page unlocks live; their information joins the queue until opened", async ({
   browser,
 }) => {
   const customer = newCustomer();
@@ -58,7 +58,7 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   await expect(customerPage.getByText("Payment Pending Review")).toBeVisible();
 
   // The admin's open dashboard shows the proof without a reload.
-  const row = admin.getByTestId("queue-payment").filter({ hasText: customer.fullName });
+  const row = admin.getByTestId("queue-payment-row").filter({ hasText: customer.fullName });
   await expect(row).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await expect(row.getByRole("link", { name: customer.fullName })).toHaveAttribute("href", /^\/admin\/users\/[0-9a-f-]+$/);
   await expect(row.getByText("Google Business Profile Setup - Service Payment")).toBeVisible();
@@ -81,4 +81,34 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   await expect(customerPage.getByText("Payment Pending Review")).toHaveCount(0);
   expect(customerLoads).toBe(0);
   expect(adminLoads).toBe(0);
+
+  // The customer sends their Google Business information: it joins the queue live, links to its tab, and
+  // leaves the queue once an admin has opened the customer's page.
+  const saved = await customerPage.request.post("/dashboard/google-business", {
+    multipart: {
+      gmailEmail: "owner@gmail.com",
+      gmailPassword: "secret",
+      legalBusinessName: "Queue Plumbing",
+      serviceType: "Plumbing",
+      openingDate: "2020-01-01",
+      phoneNumber: "(555) 123-4567",
+      address: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      zip: "73301",
+      "serviceCities[0]": "Austin",
+      logo: { name: "logo.png", mimeType: "image/png", buffer: PROOF_PNG },
+      photos: { name: "photo.png", mimeType: "image/png", buffer: PROOF_PNG },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBeLessThan(400);
+  const info = admin.getByTestId("queue-information-row").filter({ hasText: customer.fullName });
+  await expect(info).toContainText("Google Business info submitted", { timeout: LIVE_UPDATE_MS });
+  expect(adminLoads).toBe(0);
+  await info.getByRole("link", { name: customer.fullName }).click();
+  await expect(admin.getByRole("tab", { name: "Google Business" })).toHaveAttribute("aria-selected", "true");
+  await expect(admin.getByText("Queue Plumbing").first()).toBeVisible();
+  await admin.goBack();
+  await expect(admin.getByRole("heading", { name: /^Information submitted or updated/ })).toBeVisible();
+  await expect(info).toHaveCount(0);
 });

@@ -6,6 +6,7 @@ import {
   useFetchers,
   useNavigation,
   useRevalidator,
+  useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -169,6 +170,8 @@ function ServiceColumns({ children }: { children: React.ReactNode }) {
   return <div className="grid gap-6 lg:grid-cols-2">{children}</div>;
 }
 
+const CUSTOMER_TABS = ["payments", "notes", "google-business", "website", "credentials"];
+
 function BackToUsers() {
   return (
     <Button asChild variant="ghost" size="icon" aria-label="Back to users">
@@ -184,6 +187,10 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
+  // The work queue links an information form to its tab (?tab=google-business / website).
+  const [searchParams] = useSearchParams();
+  const requestedTab = searchParams.get("tab");
+  const initialTab = requestedTab && CUSTOMER_TABS.includes(requestedTab) ? requestedTab : "payments";
   // Reloading this page's data (a live update, or the reload after a decision, which a fetcher in its
   // "loading" state stands for): the list shown may be about to change.
   const reloading =
@@ -204,7 +211,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Tabs defaultValue="payments">
+      <Tabs defaultValue={initialTab}>
         <div className="overflow-x-auto">
           <TabsList aria-label="Customer sections">
             <TabsTrigger value="payments">Payments</TabsTrigger>

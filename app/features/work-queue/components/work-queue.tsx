@@ -18,11 +18,16 @@ import {
 
 const LINK = "font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
 
+const agoText = (age: string) => (age === "just now" ? age : `${age} ago`);
+
 const serviceTitle = (service: string) => (isServiceType(service) ? SERVICE_CATALOG[service].title : service);
 
-function customerPath(userId: string) {
-  return `/admin/users/${userId}`;
+function customerPath(userId: string, tab?: string) {
+  return `/admin/users/${userId}${tab ? `?tab=${tab}` : ""}`;
 }
+
+/** The detail page's tab that shows each information form. */
+const INFORMATION_TAB = { google_business: "google-business", website: "website" } as const;
 
 /** One list of the queue: its heading with the total, the rows, and 'Showing n of total' when cut. */
 function QueueSection<Item>({
@@ -67,7 +72,7 @@ function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: str
   const title = `${serviceTitle(payment.serviceType)} - ${adminPaymentTitle(payment.serviceType, payment.paymentNumber)}`;
   return (
     <li>
-      <Card data-testid="queue-payment" className="grid gap-4 p-4 md:grid-cols-[8rem_1fr_minmax(16rem,22rem)]">
+      <Card data-testid="queue-payment-row" className="grid gap-4 p-4 md:grid-cols-[8rem_1fr_minmax(16rem,22rem)]">
         {payment.proofUrl ? (
           <Dialog>
             <DialogTrigger asChild>
@@ -115,9 +120,9 @@ function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: str
 function InformationRow({ item, asOf }: { item: QueueInformation; asOf: string }) {
   return (
     <li>
-      <Card data-testid="queue-information" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+      <Card data-testid="queue-information-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
         <div>
-          <Link to={customerPath(item.userId)} className={LINK}>
+          <Link to={customerPath(item.userId, INFORMATION_TAB[item.form])} className={LINK}>
             {item.customerName || "Unnamed customer"}
           </Link>
           <p className="text-slate-700">
@@ -125,7 +130,7 @@ function InformationRow({ item, asOf }: { item: QueueInformation; asOf: string }
           </p>
         </div>
         <time dateTime={item.savedAt} className="text-slate-600">
-          {formatAge(item.savedAt, asOf)} ago
+          {agoText(formatAge(item.savedAt, asOf))}
         </time>
       </Card>
     </li>
@@ -135,7 +140,7 @@ function InformationRow({ item, asOf }: { item: QueueInformation; asOf: string }
 function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
   return (
     <li>
-      <Card data-testid="queue-stalled" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+      <Card data-testid="queue-stalled-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
         <div>
           <Link to={customerPath(item.userId)} className={LINK}>
             {item.customerName || "Unnamed customer"}
