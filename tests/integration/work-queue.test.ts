@@ -10,6 +10,7 @@ import {
   websiteInfo,
   websiteProgress,
 } from "~db/schema";
+import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
 import type { Change } from "~/lib/realtime";
@@ -251,13 +252,25 @@ describe("customers whose progress has not moved for 7 days after payment", () =
       { userId: a!.id, customerName: "Ana One", service: "google_business", lastMovedAt: daysAgo(10).toISOString(), doneSteps: 0, totalSteps: 6 },
     ]);
 
+    // An admin ticking a step (the progress update's trigger) takes d's website off the queue.
+    await toggleProgressStep({ db: db(), bus: services.bus }, admin.user, {
+      userId: d!.id,
+      service: "website",
+      step: "planningStructure",
+      done: true,
+    });
+    expect((await queue()).stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[a!.id, "google_business"]]);
+    await toggleProgressStep({ db: db(), bus: services.bus }, admin.user, {
+      userId: d!.id,
+      service: "website",
+      step: "planningStructure",
+      done: false,
+    });
+
     // Seven days on, c's payment is stalled too; a tick on a's checklist takes a off.
     await db().insert(googleBusinessProgress).values({ userId: a!.id, profileCreation: true, updatedAt: NOW });
     const later = await queue(new Date(NOW.getTime() + 5 * DAY));
-    expect(later.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([
-      [d!.id, "website"],
-      [c!.id, "google_business"],
-    ]);
+    expect(later.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[c!.id, "google_business"]]);
   });
 });
 
