@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -44,6 +45,15 @@ const businessContactColumns = () => ({
   zip: text("zip"),
   serviceCities: textList("service_cities"),
 });
+
+/**
+ * The work queue's information forms not yet seen by an admin in their latest version: a partial index
+ * holding only those rows (few), ordered by when they were saved.
+ */
+const unreviewedIndex = (name: string, t: { updatedAt: AnyPgColumn; informationReviewedAt: AnyPgColumn }) =>
+  index(name)
+    .on(t.updatedAt)
+    .where(sql`${t.informationReviewedAt} is null or ${t.updatedAt} > ${t.informationReviewedAt}`);
 
 export const SERVICE_TYPES = ["google_business", "website"] as const;
 export const PAYMENT_STATUSES = ["pending", "completed", "rejected"] as const;
@@ -130,6 +140,8 @@ export const payments = pgTable(
     uniqueIndex("payments_live_unique_idx")
       .on(t.userId, t.serviceType, t.paymentNumber)
       .where(sql`${t.status} in ('pending', 'completed')`),
+    // The admin work queue: proofs waiting for review, oldest first (few rows, whatever the customer count).
+    index("payments_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -145,21 +157,27 @@ export const stripeEvents = pgTable("stripe_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const googleBusinessInfo = pgTable("google_business_info", {
-  userId: owner().primaryKey(),
-  gmailEmail: text("gmail_email"),
-  gmailPassword: text("gmail_password"),
-  logoUrl: text("logo_url"),
-  legalBusinessName: text("legal_business_name"),
-  serviceType: text("service_type"),
-  openingDate: date("opening_date"),
-  phoneNumber: text("phone_number"),
-  website: text("website"),
-  ...businessContactColumns(),
-  photoUrls: textList("photo_urls"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const googleBusinessInfo = pgTable(
+  "google_business_info",
+  {
+    userId: owner().primaryKey(),
+    gmailEmail: text("gmail_email"),
+    gmailPassword: text("gmail_password"),
+    logoUrl: text("logo_url"),
+    legalBusinessName: text("legal_business_name"),
+    serviceType: text("service_type"),
+    openingDate: date("opening_date"),
+    phoneNumber: text("phone_number"),
+    website: text("website"),
+    ...businessContactColumns(),
+    photoUrls: textList("photo_urls"),
+    /** The `updated_at` an admin last saw on the customer's detail page; null until one opens it. */
+    informationReviewedAt: timestamp("information_reviewed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unreviewedIndex("google_business_info_unreviewed_idx", t)],
+);
 
 export const googleBusinessProgress = pgTable("google_business_progress", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -173,22 +191,28 @@ export const googleBusinessProgress = pgTable("google_business_progress", {
   updatedAt: updatedAt(),
 });
 
-export const websiteInfo = pgTable("website_info", {
-  userId: owner().primaryKey(),
-  hasDomain: boolean("has_domain").notNull().default(false),
-  domainProvider: text("domain_provider"),
-  hasHosting: boolean("has_hosting").notNull().default(false),
-  hostingProvider: text("hosting_provider"),
-  primaryColor: text("primary_color"),
-  logoUrl: text("logo_url"),
-  founderPhotoUrl: text("founder_photo_url"),
-  legalBusinessName: text("legal_business_name"),
-  serviceTypes: textList("service_types"),
-  phoneNumber: text("phone_number"),
-  ...businessContactColumns(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const websiteInfo = pgTable(
+  "website_info",
+  {
+    userId: owner().primaryKey(),
+    hasDomain: boolean("has_domain").notNull().default(false),
+    domainProvider: text("domain_provider"),
+    hasHosting: boolean("has_hosting").notNull().default(false),
+    hostingProvider: text("hosting_provider"),
+    primaryColor: text("primary_color"),
+    logoUrl: text("logo_url"),
+    founderPhotoUrl: text("founder_photo_url"),
+    legalBusinessName: text("legal_business_name"),
+    serviceTypes: textList("service_types"),
+    phoneNumber: text("phone_number"),
+    ...businessContactColumns(),
+    /** The `updated_at` an admin last saw on the customer's detail page; null until one opens it. */
+    informationReviewedAt: timestamp("information_reviewed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unreviewedIndex("website_info_unreviewed_idx", t)],
+);
 
 export const websiteProgress = pgTable(
   "website_progress",
@@ -207,6 +231,29 @@ export const websiteProgress = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check("website_progress_current_step_check", sql`${t.currentStep} between 0 and 8`)],
+);
+
+/**
+ * Per customer and paid service: when it was last paid (its last completed payment), when it last moved
+ * (that payment or a later change of its checklist) and whether every step is done. Kept by triggers on
+ * payments and the two progress tables (migration 0008), so every way a payment completes (decision,
+ * auto-approve, card webhook) and every progress write keep it; the admin work queue reads its stalled
+ * services through the partial index instead of aggregating every payment.
+ */
+export const serviceActivity = pgTable(
+  "service_activity",
+  {
+    userId: owner(),
+    serviceType: text("service_type").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    movedAt: timestamp("moved_at", { withTimezone: true }).notNull(),
+    finished: boolean("finished").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.serviceType] }),
+    check("service_activity_service_type_check", sql`${t.serviceType} in (${inList(SERVICE_TYPES)})`),
+    index("service_activity_unfinished_moved_idx").on(t.movedAt).where(sql`not ${t.finished}`),
+  ],
 );
 
 export const websiteCredentials = pgTable(

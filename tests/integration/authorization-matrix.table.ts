@@ -291,6 +291,13 @@ export const ROWS: Row[] = [
   },
   { route: "/admin", method: "GET", expect: { ...adminPage, admin: ADMIN_HOME } },
   { route: "/admin/dashboard", method: "GET", expect: adminPage },
+  {
+    route: "/admin/dashboard",
+    method: "POST",
+    body: { intent: "decide", paymentId: "00000000-0000-4000-8000-000000000000", decision: "reject", notes: "" },
+    expect: { ...adminPage, admin: 404 },
+    note: "the work queue's decision form (the customer page's decidePaymentAction): customers are refused by the admin layout's guard before the action; an admin deciding an unknown payment gets 404",
+  },
   { route: "/admin/users", method: "GET", expect: adminPage },
   { route: "/admin/users/:userId", method: "GET", url: "/admin/users/{a.id}", expect: adminPage },
   {

@@ -1,31 +1,62 @@
 import { BarChart3, Settings, Users } from "lucide-react";
+import { Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
+import { WorkQueue } from "~/features/work-queue/components/work-queue";
+import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
+import { formFailure, INVALID_REQUEST } from "~/lib/forms.server";
+import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
 
 const cards = [
-  { title: "User Management", description: "Review customers, their payments and their projects.", icon: Users },
-  { title: "Analytics", description: "Sign-ups, payments and delivery at a glance.", icon: BarChart3 },
-  { title: "System Settings", description: "Platform, notification and security preferences.", icon: Settings },
+  { title: "User Management", description: "Review customers, their payments and their projects.", icon: Users, to: "/admin/users" },
+  { title: "Analytics", description: "Sign-ups, payments and delivery at a glance.", icon: BarChart3, to: "/admin/analytics" },
+  { title: "System Settings", description: "Platform, notification and security preferences.", icon: Settings, to: "/admin/settings" },
 ];
 
-export default function AdminDashboard() {
+// The admin layout's middleware has already refused non-admins; the use case checks the actor again.
+export async function loader({ context }: Route.LoaderArgs) {
+  return { queue: await getWorkQueue(services(context).database, sessionUser(context)) };
+}
+
+/** The work queue's decision form posts here (`intent=decide`), answered as on the customer's page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return formFailure({ error: INVALID_REQUEST });
+  }
+  return decidePaymentAction(services(context), sessionUser(context), form);
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle title="Admin Dashboard" description="Welcome to the back office." />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {cards.map(({ title, description, icon: Icon }) => (
-          <Card key={title}>
-            <CardHeader>
-              <Icon aria-hidden="true" className="mb-2 size-8 text-blue-700" />
-              <CardTitle>{title}</CardTitle>
-              <CardDescription>{description}</CardDescription>
-            </CardHeader>
-          </Card>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {cards.map(({ title, description, icon: Icon, to }) => (
+          <li key={title}>
+            {/* The whole card is the link; its name is the card's title and text. */}
+            <Link
+              to={to}
+              className="group block h-full rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+            >
+              <Card className="h-full transition-colors group-hover:border-blue-300 group-hover:bg-blue-50/40">
+                <CardHeader>
+                  <Icon aria-hidden="true" className="mb-2 size-8 text-blue-700" />
+                  <CardTitle>{title}</CardTitle>
+                  <CardDescription>{description}</CardDescription>
+                </CardHeader>
+              </Card>
+            </Link>
+          </li>
         ))}
-      </div>
+      </ul>
+      <WorkQueue queue={loaderData.queue} />
     </>
   );
 }

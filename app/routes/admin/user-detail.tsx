@@ -6,6 +6,7 @@ import {
   useFetchers,
   useNavigation,
   useRevalidator,
+  useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -23,9 +24,8 @@ import { listNotes } from "~/features/notes/list-notes.server";
 import type { NotesLoad } from "~/features/notes/note-views";
 import { DELETE_NOTE_INTENT, SAVE_NOTE_INTENT } from "~/features/notes/notes.schemas";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
-import { decidePayment } from "~/features/payments/decide-payment.server";
+import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
-import { decisionFormSchema, decisionToast } from "~/features/payments/payment-review";
 import { AdminProgressChecklist } from "~/features/progress/components/admin-progress-checklist";
 import { getCustomerProgress } from "~/features/progress/get-customer-progress.server";
 import type { ProgressLoad } from "~/features/progress/progress-views";
@@ -36,6 +36,7 @@ import {
   progressToggleFormSchema,
 } from "~/features/progress/progress.schemas";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
+import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
@@ -50,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 // The admin layout's middleware has already refused non-admins; the use cases check the actor again.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { database } = services(context);
+  const { database, bus } = services(context);
   const actor = sessionUser(context);
   let customer;
   try {
@@ -59,6 +60,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (error instanceof HttpError && error.status === 404) throw data("Customer not found", { status: 404 });
     throw error;
   }
+  // Opening the customer's page is opening their information: the forms leave the work queue in the version
+  // saved now, marked before they are read so the page never shows less than what was marked seen.
+  await markInformationReviewed({ db: database.db, bus }, actor, { userId: customer.id });
   // As in the original, a failure to load payments is logged and the tab shows no payments.
   const payments = await listPaymentsForReview(database, actor, { userId: customer.id }).catch((error: unknown) => {
     console.error("Failed to load payments:", error);
@@ -101,7 +105,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return formFailure({ error: INVALID_REQUEST });
   }
   if (form.get("intent") === PROGRESS_INTENT) return progressAction(form, context, params.userId);
-  const { database, bus } = services(context);
   try {
     const intent = form.get("intent");
     if (intent === SAVE_NOTE_INTENT || intent === DELETE_NOTE_INTENT) {
@@ -110,11 +113,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === SAVE_CREDENTIALS_INTENT) {
       return await adminCredentialsAction(services(context), sessionUser(context), { userId: params.userId, form });
     }
-    const parsed = await parseForm(form, decisionFormSchema);
-    if (!parsed.ok) return formFailure(parsed);
-    await decidePayment({ db: database.db, bus }, sessionUser(context), parsed.value);
-    const toast = decisionToast(parsed.value.decision);
-    return { ok: true, title: toast.title, message: toast.description } satisfies ActionResult;
+    return await decidePaymentAction(services(context), sessionUser(context), form);
   } catch (error) {
     return errorResponse(error);
   }
@@ -171,6 +170,8 @@ function ServiceColumns({ children }: { children: React.ReactNode }) {
   return <div className="grid gap-6 lg:grid-cols-2">{children}</div>;
 }
 
+const CUSTOMER_TABS = ["payments", "notes", "google-business", "website", "credentials"];
+
 function BackToUsers() {
   return (
     <Button asChild variant="ghost" size="icon" aria-label="Back to users">
@@ -186,6 +187,10 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
+  // The work queue links an information form to its tab (?tab=google-business / website).
+  const [searchParams] = useSearchParams();
+  const requestedTab = searchParams.get("tab");
+  const initialTab = requestedTab && CUSTOMER_TABS.includes(requestedTab) ? requestedTab : "payments";
   // Reloading this page's data (a live update, or the reload after a decision, which a fetcher in its
   // "loading" state stands for): the list shown may be about to change.
   const reloading =
@@ -206,7 +211,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Tabs defaultValue="payments">
+      <Tabs defaultValue={initialTab}>
         <div className="overflow-x-auto">
           <TabsList aria-label="Customer sections">
             <TabsTrigger value="payments">Payments</TabsTrigger>

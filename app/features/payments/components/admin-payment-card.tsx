@@ -1,21 +1,16 @@
-import { getFormProps } from "@conform-to/react";
-import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import type { ActionResult } from "~/lib/forms";
 import { formatDollars } from "~/lib/service-catalog";
-import { useActionToast } from "~/components/forms/use-action-toast";
-import { useValidatedForm } from "~/components/forms/use-validated-form";
-import { ADMIN_NOTES_MAX, adminPaymentTitle, decisionFormSchema } from "../payment-review";
+import { adminPaymentTitle } from "../payment-review";
 import { ADMIN_BADGE_TONE, displayStatus } from "../payment-state";
 import type { ReviewPayment } from "../payment-views";
 import { receiptPath } from "~/features/receipts/receipt";
+import { PaymentDecisionForm } from "./payment-decision-form";
 
 const CREATED_AT: Intl.DateTimeFormatOptions = {
   month: "short",
@@ -26,18 +21,12 @@ const CREATED_AT: Intl.DateTimeFormatOptions = {
 };
 
 /**
- * One payment in the admin's Payments tab. Pending payments get the Approve and Reject buttons, disabled
- * while this payment's decision is on its way; the page's data reloads after it by itself.
+ * One payment in the admin's Payments tab. Pending payments get the decision form (PaymentDecisionForm);
+ * the page's data reloads after it by itself.
  */
 export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
-  const fetcher = useFetcher<ActionResult>();
-  // The page's action answers 'Status Updated' / 'Payment has been approved' (or the refusal's message).
-  useActionToast(fetcher.data);
-  const [form, fields] = useValidatedForm({ schema: decisionFormSchema, id: `decision-${payment.id}` });
-  const [notes, setNotes] = useState(payment.adminNotes ?? "");
   const status = displayStatus(payment.status);
   const pending = status === "pending";
-  const busy = fetcher.state !== "idle";
   const title = adminPaymentTitle(payment.serviceType, payment.paymentNumber);
   const notesId = `admin-notes-${payment.id}`;
 
@@ -84,37 +73,7 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
       ) : null}
 
       {pending ? (
-        <fetcher.Form method="post" className="space-y-3" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="decide" />
-          <input type="hidden" name="paymentId" value={payment.id} />
-          <div className="space-y-1.5">
-            <Label htmlFor={notesId}>Admin Notes</Label>
-            <Textarea
-              id={notesId}
-              name="notes"
-              value={notes}
-              maxLength={ADMIN_NOTES_MAX}
-              onChange={(event) => setNotes(event.target.value)}
-              placeholder="Add internal notes about this payment..."
-              disabled={busy}
-              aria-invalid={fields.notes.errors ? true : undefined}
-              aria-describedby={fields.notes.errors ? fields.notes.errorId : undefined}
-            />
-            {fields.notes.errors ? (
-              <p id={fields.notes.errorId} className="text-sm text-red-700">
-                {fields.notes.errors[0]}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button type="submit" name="decision" value="approve" disabled={busy} className="flex-1 bg-green-700 hover:bg-green-800">
-              Approve Payment
-            </Button>
-            <Button type="submit" name="decision" value="reject" variant="destructive" disabled={busy} className="flex-1">
-              Reject Payment
-            </Button>
-          </div>
-        </fetcher.Form>
+        <PaymentDecisionForm payment={payment} />
       ) : (
         <div className="space-y-1.5">
           <Label htmlFor={notesId}>Admin Notes</Label>

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { HttpError } from "~/lib/errors";
+import type { ActionResult } from "~/lib/forms";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import type { Services } from "~/lib/services.server";
+import type { Actor } from "~/lib/session";
+import { decidePayment } from "./decide-payment.server";
+import { decisionFormSchema, decisionToast } from "./payment-review";
+
+/**
+ * The `intent=decide` branch of a page action (paymentId, decision, notes), as PaymentDecisionForm posts it:
+ * the customer's detail page and the admin dashboard's work queue answer it the same way, 'Status Updated'
+ * or the refusal's message and status (401/403/404/409/400). Anything else is thrown to the page.
+ */
+export async function decidePaymentAction(
+  services: Pick<Services, "database" | "bus">,
+  actor: Actor | null,
+  form: FormData,
+) {
+  const parsed = await parseForm(form, decisionFormSchema);
+  if (!parsed.ok) return formFailure(parsed);
+  try {
+    await decidePayment({ db: services.database.db, bus: services.bus }, actor, parsed.value);
+  } catch (error) {
+    if (error instanceof HttpError) return data<ActionResult>({ ok: false, error: error.message }, { status: error.status });
+    throw error;
+  }
+  const toast = decisionToast(parsed.value.decision);
+  return { ok: true, title: toast.title, message: toast.description } satisfies ActionResult;
+}

@@ -1,0 +1,94 @@
+import type { ServiceType } from "~/lib/service-catalog";
+import type { ReviewPayment } from "~/features/payments/payment-views";
+
+/** How many rows each list of the work queue shows; its heading counts them all. */
+export const WORK_QUEUE_LIMIT = 20;
+
+/** A paid service whose progress has not moved for this many days is stalled. */
+export const STALLED_AFTER_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One list of the queue: the first rows (oldest first) and how many there are in all. */
+export interface QueueList<Item> {
+  total: number;
+  items: Item[];
+}
+
+/** A Zelle proof waiting for review, with what the decision form and the row show. */
+export interface QueuePayment extends ReviewPayment {
+  customerName: string;
+  /** The proof's preview, served by the files route (null when the payment has no proof). */
+  proofThumbnailUrl: string | null;
+}
+
+export type InformationForm = ServiceType;
+
+/** An information form saved since an admin last opened the customer's page. */
+export interface QueueInformation {
+  userId: string;
+  customerName: string;
+  form: InformationForm;
+  /** First submission never opened, or an update to one already seen. */
+  kind: "submitted" | "updated";
+  savedAt: string;
+}
+
+/** A paid service whose checklist has not moved for STALLED_AFTER_DAYS days. */
+export interface QueueStalled {
+  userId: string;
+  customerName: string;
+  service: ServiceType;
+  /** When the service last moved: its last completed payment or its last progress change, the later. */
+  lastMovedAt: string;
+  doneSteps: number;
+  totalSteps: number;
+}
+
+export interface WorkQueue {
+  /** The server's time when the queue was read: ages are counted from it (the same on server and browser). */
+  asOf: string;
+  pendingPayments: QueueList<QueuePayment>;
+  updatedInformation: QueueList<QueueInformation>;
+  stalledCustomers: QueueList<QueueStalled>;
+}
+
+export const INFORMATION_FORM_TITLE: Record<InformationForm, string> = {
+  google_business: "Google Business info",
+  website: "Website info",
+};
+
+/**
+ * How long something has waited, in the largest whole unit: 'just now' under a minute, then minutes,
+ * hours and days ('1 day', '3 days'). A time in the future (clocks apart) counts as just now.
+ */
+export function formatAge(since: Date | string, now: Date | string): string {
+  const ms = new Date(now).getTime() - new Date(since).getTime();
+  const minutes = Math.floor(ms / 60_000);
+  if (!Number.isFinite(minutes) || minutes < 1) return "just now";
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(ms / DAY_MS);
+  const [count, unit] = days >= 1 ? [days, "day"] : hours >= 1 ? [hours, "hour"] : [minutes, "minute"];
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+/** When a paid service last moved: its last completed payment, or a later change of its checklist. */
+export function lastMovedAt(paidAt: Date, progressChangedAt: Date | null): Date {
+  return progressChangedAt && progressChangedAt > paidAt ? progressChangedAt : paidAt;
+}
+
+/** The moment before which a service's last move makes it stalled. */
+export function stalledCutoff(now: Date): Date {
+  return new Date(now.getTime() - STALLED_AFTER_DAYS * DAY_MS);
+}
+
+/**
+ * The stalled rule (the database query applies the same one): a service paid for, not finished (not every
+ * step ticked), that has not moved (no completed payment, no step ticked) for STALLED_AFTER_DAYS days.
+ */
+export function isStalled(
+  { paidAt, progressChangedAt, finished }: { paidAt: Date; progressChangedAt: Date | null; finished: boolean },
+  now: Date,
+): boolean {
+  return !finished && lastMovedAt(paidAt, progressChangedAt) < stalledCutoff(now);
+}

@@ -1,0 +1,114 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
+import { paymentDialog, PROOF_PNG, sendZelleProofInDialog } from "./payments-support";
+
+/** How long a live change may take to reach an open page. */
+const LIVE_UPDATE_MS = 3000;
+
+/** An admin signed in in a browser context of its own, phone-sized (375 px), on the dashboard with its live stream open. */
+async function adminOnDashboard(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  await gotoWithLiveStream(page, "/admin/dashboard");
+  return page;
+}
+
+test("the dashboard's three cards are links to their areas, reachable by keyboard", async ({ browser }) => {
+  const admin = await adminOnDashboard(browser);
+  const main = admin.getByRole("main");
+  for (const [name, href] of [
+    ["User Management", "/admin/users"],
+    ["Analytics", "/admin/analytics"],
+    ["System Settings", "/admin/settings"],
+  ] as const) {
+    const link = main.getByRole("link", { name: new RegExp(`^${name}`) });
+    await expect(link).toHaveAttribute("href", href);
+    await expect(link.getByText(name, { exact: true })).toBeVisible();
+  }
+  const settings = main.getByRole("link", { name: /^System Settings/ });
+  await settings.focus();
+  await expect(settings).toBeFocused();
+  await admin.keyboard.press("Enter");
+  await expect(admin).toHaveURL("/admin/settings");
+});
+
+test("a customer's new proof appears on the admin's open dashboard, is approved from the queue, and the customer's page unlocks live; their information joins the queue until opened", async ({
+  browser,
+}) => {
+  const customer = newCustomer();
+  const customerPage = await (await browser.newContext()).newPage();
+  await signUpViaApi(customerPage, customer);
+  await gotoWithLiveStream(customerPage, "/dashboard/google-business");
+  await expect(customerPage.getByText("Payment required to continue")).toBeVisible();
+
+  const admin = await adminOnDashboard(browser);
+  await expect(admin.getByRole("heading", { name: /^Payments waiting for review/ })).toBeVisible();
+  let adminLoads = 0;
+  let customerLoads = 0;
+  admin.on("load", () => (adminLoads += 1));
+  customerPage.on("load", () => (customerLoads += 1));
+
+  await customerPage.getByRole("button", { name: "Pay $250" }).click();
+  await expect(paymentDialog(customerPage)).toBeVisible();
+  await sendZelleProofInDialog(customerPage);
+  await expect(customerPage.getByText("Payment Pending Review")).toBeVisible();
+
+  // The admin's open dashboard shows the proof without a reload.
+  const row = admin.getByTestId("queue-payment-row").filter({ hasText: customer.fullName });
+  await expect(row).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(row.getByRole("link", { name: customer.fullName })).toHaveAttribute("href", /^\/admin\/users\/[0-9a-f-]+$/);
+  await expect(row.getByText("Google Business Profile Setup - Service Payment")).toBeVisible();
+  await expect(row.getByText("$250")).toBeVisible();
+  await expect(row.getByTestId("queue-age")).toHaveText("just now");
+  await expect(row.locator("img")).toHaveAttribute("src", /^\/files\/admin-note-photos\/.+\.thumb\./);
+  await expect.poll(() => row.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(adminLoads).toBe(0);
+
+  const { violations } = await new AxeBuilder({ page: admin }).include("main").analyze();
+  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+
+  await row.getByPlaceholder("Add internal notes about this payment...").fill("Approved from the queue");
+  await row.getByRole("button", { name: "Approve Payment" }).click();
+  await expectToast(admin, "Status Updated", "Payment has been approved");
+  await expect(row).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
+
+  // The customer's open page unlocks live, with the admin's note in the notification.
+  await expect(customerPage.getByRole("heading", { name: "Gmail Credentials" })).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(customerPage.getByText("Payment Pending Review")).toHaveCount(0);
+  expect(customerLoads).toBe(0);
+  expect(adminLoads).toBe(0);
+
+  // The customer sends their Google Business information: it joins the queue live, links to its tab, and
+  // leaves the queue once an admin has opened the customer's page.
+  const saved = await customerPage.request.post("/dashboard/google-business", {
+    multipart: {
+      gmailEmail: "owner@gmail.com",
+      gmailPassword: "secret",
+      legalBusinessName: "Queue Plumbing",
+      serviceType: "Plumbing",
+      openingDate: "2020-01-01",
+      phoneNumber: "(555) 123-4567",
+      address: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      zip: "73301",
+      "serviceCities[0]": "Austin",
+      logo: { name: "logo.png", mimeType: "image/png", buffer: PROOF_PNG },
+      photos: { name: "photo.png", mimeType: "image/png", buffer: PROOF_PNG },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBeLessThan(400);
+  const info = admin.getByTestId("queue-information-row").filter({ hasText: customer.fullName });
+  await expect(info).toContainText("Google Business info submitted", { timeout: LIVE_UPDATE_MS });
+  expect(adminLoads).toBe(0);
+  await info.getByRole("link", { name: customer.fullName }).click();
+  await expect(admin.getByRole("tab", { name: "Google Business" })).toHaveAttribute("aria-selected", "true");
+  await expect(admin.getByText("Queue Plumbing").first()).toBeVisible();
+  await admin.goBack();
+  await expect(admin.getByRole("heading", { name: /^Information submitted or updated/ })).toBeVisible();
+  await expect(info).toHaveCount(0);
+});

@@ -1,0 +1,332 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  googleBusinessInfo,
+  googleBusinessProgress,
+  notifications,
+  payments,
+  serviceActivity,
+  websiteInfo,
+  websiteProgress,
+} from "~db/schema";
+import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
+import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
+import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
+import type { Change } from "~/lib/realtime";
+import type { SessionUser } from "~/lib/session";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { loader as detailLoader } from "~/routes/admin/user-detail";
+import {
+  expectHttpError,
+  makeAdmin,
+  routeAnswer,
+  routeContext,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let admin: SignedIn;
+let customers: SignedIn[] = [];
+let published: Change[] = [];
+
+const NOW = new Date("2026-11-22T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
+const db = () => database.db;
+const queue = (now = NOW, limit?: number) => getWorkQueue({ db: db() }, admin.user, { now, limit });
+
+async function addPayment(userId: string, values: Partial<typeof payments.$inferInsert> = {}): Promise<string> {
+  const [row] = await db()
+    .insert(payments)
+    .values({
+      userId,
+      serviceType: "google_business",
+      paymentNumber: 1,
+      amount: 250,
+      paymentMethod: "zelle",
+      proofUrl: `/files/admin-note-photos/${userId}/proof-${randomUUID()}.png`,
+      ...values,
+    })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  services.bus.subscribe((change) => published.push(change));
+  admin = await makeAdmin(services);
+  customers = [];
+  for (const name of ["Ana One", "Ben Two", "Cleo Three", "Dan Four", "Eve Five", "Fay Six"]) {
+    customers.push(await signUpCustomer(services, { name }));
+  }
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  for (const table of [serviceActivity, payments, googleBusinessInfo, websiteInfo, googleBusinessProgress, websiteProgress, notifications]) {
+    await db().delete(table);
+  }
+  published = [];
+});
+
+describe("the work queue is the admins'", () => {
+  it("refuses anonymous visitors (401) and customers (403)", async () => {
+    await expectHttpError(getWorkQueue({ db: db() }, null), 401);
+    await expectHttpError(getWorkQueue({ db: db() }, customers[0]!.user), 403);
+    await expectHttpError(markInformationReviewed({ db: db(), bus: services.bus }, customers[0]!.user, { userId: customers[0]!.id }), 403);
+    await expectHttpError(markInformationReviewed({ db: db(), bus: services.bus }, null, { userId: customers[0]!.id }), 401);
+  });
+
+  it("the dashboard's loader and decision action refuse a customer past the layout's guard", async () => {
+    const [a] = customers;
+    const paymentId = await addPayment(a!.id);
+    await expectHttpError(dashboardLoader(args(a!.user) as never), 403);
+    const answer = routeAnswer(await dashboardAction(args(a!.user, { intent: "decide", paymentId, decision: "approve" }) as never));
+    expect(answer.status).toBe(403);
+    const answerAnonymous = routeAnswer(await dashboardAction(args(null, { intent: "decide", paymentId, decision: "approve" }) as never));
+    expect(answerAnonymous.status).toBe(401);
+    const [row] = await db().select().from(payments).where(eq(payments.id, paymentId));
+    expect(row!.status).toBe("pending");
+  });
+});
+
+function args(user: SessionUser | null, fields?: Record<string, string>) {
+  const request = fields
+    ? new Request("http://localhost:3000/admin/dashboard", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      })
+    : new Request("http://localhost:3000/admin/dashboard");
+  return { request, context: routeContext(services, user), params: {} };
+}
+
+describe("payments waiting for review", () => {
+  it("lists exactly the pending proofs, oldest first, with customer, service, amount and thumbnail", async () => {
+    const [a, b, c] = customers;
+    const newest = await addPayment(a!.id, { createdAt: daysAgo(1) });
+    const oldest = await addPayment(b!.id, { serviceType: "website", amount: 350, createdAt: daysAgo(3) });
+    const middle = await addPayment(c!.id, { serviceType: "website", paymentNumber: 1, amount: 350, createdAt: daysAgo(2) });
+    await addPayment(a!.id, { serviceType: "website", status: "completed", createdAt: daysAgo(9) });
+    await addPayment(b!.id, { status: "rejected", createdAt: daysAgo(10) });
+
+    const { pendingPayments } = await queue();
+    expect(pendingPayments.total).toBe(3);
+    expect(pendingPayments.items.map((payment) => payment.id)).toEqual([oldest, middle, newest]);
+    const first = pendingPayments.items[0]!;
+    expect(first).toMatchObject({ userId: b!.id, customerName: "Ben Two", serviceType: "website", amount: 350, status: "pending" });
+    expect(first.proofThumbnailUrl).toMatch(new RegExp(`^/files/admin-note-photos/${b!.id}/proof-[0-9a-f-]+\\.thumb\\.`));
+
+    const cut = await queue(NOW, 2);
+    expect(cut.pendingPayments.total).toBe(3);
+    expect(cut.pendingPayments.items.map((payment) => payment.id)).toEqual([oldest, middle]);
+  });
+
+  it("an admin approves from the dashboard as on the customer's page: status, notification, and it leaves the queue", async () => {
+    const [a] = customers;
+    const paymentId = await addPayment(a!.id);
+    const answer = routeAnswer(
+      await dashboardAction(args(admin.user, { intent: "decide", paymentId, decision: "approve", notes: "Thanks" }) as never),
+    );
+    expect(answer).toEqual({ status: 200, body: { ok: true, title: "Status Updated", message: "Payment has been approved" } });
+    const [row] = await db().select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ status: "completed", adminNotes: "Thanks" });
+    const sent = await db().select().from(notifications).where(eq(notifications.userId, a!.id));
+    expect(sent.map((n) => [n.title, n.message])).toEqual([["Payment Approved", "Your payment has been approved. Admin notes: Thanks"]]);
+    await vi.waitFor(() => expect(published).toContainEqual({ table: "payments", userId: a!.id }));
+    expect((await queue(new Date())).pendingPayments.total).toBe(0);
+    // The approval started the service's clock (service_activity, kept by the payments trigger).
+    const weekOn = await queue(new Date(Date.now() + 8 * DAY));
+    expect(weekOn.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[a!.id, "google_business"]]);
+
+    const again = routeAnswer(await dashboardAction(args(admin.user, { intent: "decide", paymentId, decision: "reject" }) as never));
+    expect(again).toEqual({ status: 409, body: { ok: false, error: "This payment has already been reviewed" } });
+  });
+});
+
+describe("information submitted or updated since an admin last opened it", () => {
+  async function saveInfo(table: typeof googleBusinessInfo | typeof websiteInfo, userId: string, at: Date, reviewedAt: Date | null) {
+    await db()
+      .insert(table)
+      .values({ userId, legalBusinessName: "Biz", createdAt: at, updatedAt: at, informationReviewedAt: reviewedAt });
+  }
+
+  it("lists forms never opened and forms saved after they were last opened, not those seen since", async () => {
+    const [a, b, c, d] = customers;
+    await saveInfo(googleBusinessInfo, a!.id, daysAgo(5), daysAgo(5)); // seen in its latest version
+    await saveInfo(websiteInfo, b!.id, daysAgo(2), daysAgo(4)); // updated after it was seen
+    await saveInfo(googleBusinessInfo, c!.id, daysAgo(3), null); // never opened
+    await saveInfo(websiteInfo, d!.id, daysAgo(6), daysAgo(1)); // seen after its last save
+
+    const { updatedInformation } = await queue();
+    expect(updatedInformation.total).toBe(2);
+    expect(updatedInformation.items).toEqual([
+      { userId: c!.id, customerName: "Cleo Three", form: "google_business", kind: "submitted", savedAt: daysAgo(3).toISOString() },
+      { userId: b!.id, customerName: "Ben Two", form: "website", kind: "updated", savedAt: daysAgo(2).toISOString() },
+    ]);
+  });
+
+  it("opening the customer's page takes their forms off the queue for every admin; a new save puts them back", async () => {
+    const [a] = customers;
+    await saveInfo(googleBusinessInfo, a!.id, daysAgo(3), null);
+    await saveInfo(websiteInfo, a!.id, daysAgo(2), daysAgo(4));
+    expect((await queue()).updatedInformation.total).toBe(2);
+
+    await detailLoader({ ...args(admin.user), params: { userId: a!.id } } as never);
+    expect((await queue()).updatedInformation.total).toBe(0);
+    await vi.waitFor(() =>
+      expect(published).toEqual(
+        expect.arrayContaining([
+          { table: "google_business_info", userId: a!.id },
+          { table: "website_info", userId: a!.id },
+        ]),
+      ),
+    );
+    // Nothing new: opening the page again writes and publishes nothing.
+    published = [];
+    expect(await markInformationReviewed({ db: db(), bus: services.bus }, admin.user, { userId: a!.id })).toEqual({ marked: 0 });
+
+    await db().update(websiteInfo).set({ updatedAt: daysAgo(0) }).where(eq(websiteInfo.userId, a!.id));
+    const { updatedInformation } = await queue();
+    expect(updatedInformation.items.map((item) => [item.userId, item.form, item.kind])).toEqual([[a!.id, "website", "updated"]]);
+  });
+});
+
+describe("customers whose progress has not moved for 7 days after payment", () => {
+  it("lists paid, unfinished services with no move for 7 days, oldest first, and not the fresh or finished ones", async () => {
+    const [a, b, c, d, e, f] = customers;
+    // a: Google paid 10 days ago, no checklist yet: stalled.
+    await addPayment(a!.id, { status: "completed", updatedAt: daysAgo(10), createdAt: daysAgo(11) });
+    // b: Google paid 12 days ago, a step ticked 2 days ago: moving.
+    await addPayment(b!.id, { status: "completed", updatedAt: daysAgo(12) });
+    await db().insert(googleBusinessProgress).values({ userId: b!.id, informationCollection: true, updatedAt: daysAgo(2) });
+    // c: paid 3 days ago: fresh.
+    await addPayment(c!.id, { status: "completed", updatedAt: daysAgo(3) });
+    // d: Google finished (every step) long ago: not stalled. Website payment 1 paid 20 days ago, 2 steps
+    // ticked 15 days ago: stalled (the older of the two stalled rows).
+    await addPayment(d!.id, { status: "completed", updatedAt: daysAgo(30) });
+    await db().insert(googleBusinessProgress).values({
+      userId: d!.id,
+      informationCollection: true,
+      profileCreation: true,
+      submittedVerification: true,
+      verificationCompleted: true,
+      profileOptimization: true,
+      seoLocalSetup: true,
+      updatedAt: daysAgo(25),
+    });
+    await addPayment(d!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
+    await db()
+      .insert(websiteProgress)
+      .values({ userId: d!.id, clientInfoReceived: true, domainHostingSetup: true, currentStep: 2, updatedAt: daysAgo(15) });
+    // e: website payment 1 20 days ago, payment 2 two days ago: the clock restarted.
+    await addPayment(e!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
+    await addPayment(e!.id, { serviceType: "website", paymentNumber: 2, amount: 350, status: "completed", updatedAt: daysAgo(2) });
+    // f: only a pending proof and a rejected one, long ago: not paid.
+    await addPayment(f!.id, { createdAt: daysAgo(20), updatedAt: daysAgo(20) });
+    await addPayment(f!.id, { serviceType: "website", amount: 350, status: "rejected", updatedAt: daysAgo(20) });
+
+    const { stalledCustomers } = await queue();
+    expect(stalledCustomers.total).toBe(2);
+    expect(stalledCustomers.items).toEqual([
+      {
+        userId: d!.id,
+        customerName: "Dan Four",
+        service: "website",
+        lastMovedAt: daysAgo(15).toISOString(),
+        doneSteps: 2,
+        totalSteps: 8,
+      },
+      { userId: a!.id, customerName: "Ana One", service: "google_business", lastMovedAt: daysAgo(10).toISOString(), doneSteps: 0, totalSteps: 6 },
+    ]);
+
+    // An admin ticking a step (the progress update's trigger) takes d's website off the queue.
+    await toggleProgressStep({ db: db(), bus: services.bus }, admin.user, {
+      userId: d!.id,
+      service: "website",
+      step: "planningStructure",
+      done: true,
+    });
+    expect((await queue()).stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[a!.id, "google_business"]]);
+    await toggleProgressStep({ db: db(), bus: services.bus }, admin.user, {
+      userId: d!.id,
+      service: "website",
+      step: "planningStructure",
+      done: false,
+    });
+
+    // Seven days on, c's payment is stalled too; a tick on a's checklist takes a off.
+    await db().insert(googleBusinessProgress).values({ userId: a!.id, profileCreation: true, updatedAt: NOW });
+    const later = await queue(new Date(NOW.getTime() + 5 * DAY));
+    expect(later.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[c!.id, "google_business"]]);
+  });
+});
+
+describe("the queries stay cheap with 10,000 customers", () => {
+  it("each list reads through its partial index", async () => {
+    // 10,000 customers' worth of rows, made in SQL (the users a payment needs come from the user table).
+    await db().execute(sql`
+      insert into "user" (id, name, email, email_verified, created_at, updated_at)
+      select gen_random_uuid(), 'Bulk ' || i, 'bulk-' || i || '@example.com', false, now(), now()
+      from generate_series(1, 10000) i
+    `);
+    await db().execute(sql`insert into profiles (id, full_name, email) select id, name, email from "user" where email like 'bulk-%'`);
+    await db().execute(sql`
+      insert into payments (user_id, service_type, payment_number, amount, payment_method, status, created_at, updated_at)
+      select id, 'google_business', 1, 250, 'zelle', case when random() < 0.002 then 'pending' else 'completed' end,
+        now() - random() * interval '90 days', now() - random() * interval '90 days'
+      from profiles where email like 'bulk-%'
+    `);
+    await db().execute(sql`
+      insert into google_business_info (user_id, legal_business_name, updated_at, information_reviewed_at)
+      select id, 'Bulk', now() - interval '5 days', case when random() < 0.99 then now() - interval '5 days' end
+      from profiles where email like 'bulk-%'
+    `);
+    await db().execute(sql`
+      insert into google_business_progress (user_id, information_collection, updated_at)
+      select id, true, now() - random() * interval '30 days' from profiles where email like 'bulk-%'
+    `);
+    await db().execute(sql`analyze`);
+
+    const plan = async (query: ReturnType<typeof sql>) =>
+      (await db().execute<{ "QUERY PLAN": string }>(sql`explain ${query}`)).rows.map((row) => row["QUERY PLAN"]).join("\n");
+    expect(
+      await plan(sql`select * from payments where status = 'pending' order by created_at, id limit 20`),
+    ).toContain("payments_pending_created_idx");
+    expect(
+      await plan(sql`
+        select * from service_activity where not finished and moved_at < now() - interval '7 days'
+        order by moved_at, user_id, service_type limit 20`),
+    ).toContain("service_activity_unfinished_moved_idx");
+    expect(
+      await plan(sql`
+        select * from google_business_info
+        where (information_reviewed_at is null or updated_at > information_reviewed_at)
+        order by updated_at, user_id limit 20`),
+    ).toContain("google_business_info_unreviewed_idx");
+
+    // Timings are printed only: the lead measures the page (bench:admin) on a quiet machine.
+    let result = await queue(new Date());
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      result = await queue(new Date());
+      console.info(`work queue over 10,000 customers: ${(performance.now() - started).toFixed(1)} ms`);
+    }
+
+    expect(result.pendingPayments.items.length).toBeLessThanOrEqual(20);
+    expect(result.stalledCustomers.items).toHaveLength(20);
+    expect(result.stalledCustomers.total).toBeGreaterThan(20);
+  });
+});
