@@ -1,7 +1,6 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
-import compression from "compression";
 import express, { type Express } from "express";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -20,6 +19,7 @@ import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email.
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
 import { limitRequestBodies } from "./body-limit";
+import { compressResponses } from "./compression";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { liveEvents } from "./events";
 import { filesRouter } from "./files";
@@ -54,8 +54,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(limitRequestBodies());
   app.use(refuseCrossSiteRequests(services.env.SITE_URL));
 
-  // Pages, data and assets go out compressed; the live stream must not be buffered by a compressor.
-  app.use(compression({ filter: (req, res) => req.path !== LIVE_STREAM_PATH && compression.filter(req, res) }));
+  // Pages, data and assets go out compressed (server/compression.ts), the live stream excepted.
+  app.use(compressResponses());
 
   // Before any body parser: Stripe signs the raw bytes.
   app.use(stripeWebhookRouter(services));
