@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { count, desc, sql, type SQLWrapper } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { googleBusinessInfo, googleBusinessProgress, profiles, user, websiteProgress } from "~db/schema";
 import { CUSTOMERS_PER_PAGE, type CustomerListQuery } from "~/features/users/customer-list-query";
-import { listCustomers } from "~/features/users/list-customers.server";
+import { listCustomers, searchCondition } from "~/features/users/list-customers.server";
 import type { CustomerActivity } from "~/features/users/user-counters";
 import { expectedMix, seedCustomers, seededCustomer } from "../../scripts/bench/seed-customers.js";
 import { expectHttpError, makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
@@ -126,6 +127,27 @@ describe("the admin customer list at scale", () => {
     expect((await list({ search: "scale_customer" })).total).toBe(0);
     const nothing = await list({ search: "no such customer anywhere" });
     expect(nothing).toMatchObject({ total: 0, pageCount: 1, customers: [] });
+  });
+});
+
+describe("the indexes the list needs", () => {
+  /** The plan of a query with sequential scans made a last resort, as on a table too big to scan. */
+  async function plan(query: SQLWrapper): Promise<string> {
+    return database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const { rows } = await tx.execute(sql`explain ${query}`);
+      return rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+  }
+
+  it("the search reads the trigram index (its expression matches the index's), the order the registration index", async () => {
+    expect(await plan(database.db.select({ n: count() }).from(profiles).where(searchCondition("garcia")))).toContain("profiles_search_idx");
+    expect(await plan(database.db.select({ n: count() }).from(profiles).where(searchCondition("555 100-0037")))).toContain(
+      "profiles_search_idx",
+    );
+    expect(
+      await plan(database.db.select({ id: profiles.id }).from(profiles).orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(50)),
+    ).toContain("profiles_created_at_id_idx");
   });
 });
 
