@@ -88,20 +88,24 @@ function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCu
 
 /**
  * One page of the customers (admins left out), newest first, 50 a page, searched and filtered by counter
- * state, with the counters over every customer. Two queries: the counters, then the page. Without a search
+ * state, with the counters over every customer. Two queries: the counters and the page. Without a search
  * the counters already give the list's total and the page walks the registration-date index; a search reads
  * its total from the page query (a window count), so the search runs over the customers once.
  */
 export async function listCustomers({ db }: { db: Db }, actor: Actor | null, query: CustomerListQuery = FIRST_PAGE): Promise<CustomerList> {
   requireAdminActor(actor);
   const filter = query.activity ? activityCondition[query.activity] : undefined;
-  const counters = await countCustomers(db);
+  const search = query.search ? searchCondition(query.search) : undefined;
+  const matching = and(search, filter);
+  // The counters and the requested page at once (on PostgreSQL two connections work in parallel; PGlite
+  // takes them in turn). Only a page past the end needs another query.
+  const [counters, requested] = await Promise.all([countCustomers(db), customerPage(db, matching, query.page, Boolean(search))]);
 
-  if (!query.search) {
+  if (!search) {
     const total = query.activity ? counters[COUNTER_OF[query.activity]] : counters.total;
     const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
     const page = Math.min(query.page, pageCount);
-    const rows = total === 0 ? [] : await customerPage(db, filter, page, false);
+    const rows = page === query.page ? requested : await customerPage(db, filter, page, false);
     return {
       customers: rows.map(listed),
       counters,
@@ -111,9 +115,8 @@ export async function listCustomers({ db }: { db: Db }, actor: Actor | null, que
     };
   }
 
-  const matching = and(searchCondition(query.search), filter);
   let page = query.page;
-  let rows = await customerPage(db, matching, page, true);
+  let rows = requested;
   if (rows.length === 0 && page > 1) {
     // Past the last page (an old link, a hand-edited address): show the last page there is.
     const [first] = await customerPage(db, matching, 1, true);
