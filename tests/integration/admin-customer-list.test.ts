@@ -64,14 +64,32 @@ describe("the admin customer list at scale", () => {
     expect(beyond.customers.map((row) => row.id)).toEqual(third.customers.map((row) => row.id));
   });
 
-  it("computes the counters in one query, matching the inserted rows; the page is the only other query", async () => {
+  it("computes the counters in one query, matching the inserted rows, and reuses them until something is written", async () => {
     const spy = vi.spyOn(database.pool, "query");
     try {
+      // A write first, so the counters are counted afresh: the snapshot, the counters, the page.
+      await database.db.update(profiles).set({ phone: "(555) 000-0000" }).where(sql`${profiles.email} = ${customer.email}`);
+      spy.mockClear();
       const { counters } = await list({ page: 2 });
       const mix = expectedMix(SEEDED);
       // The customer who signed up has no records: one more inactive.
       expect(counters).toEqual({ ...mix, total: mix.total + 1, inactive: mix.inactive + 1 });
+      expect(spy).toHaveBeenCalledTimes(3);
+      const countersQuery = spy.mock.calls.map(([query]) => JSON.stringify(query)).filter((text) => text.includes("filter (where"));
+      expect(countersQuery).toHaveLength(1);
+
+      // Nothing written since: the same counters without counting (the snapshot and the page only).
+      spy.mockClear();
+      expect((await list({ page: 3 })).counters).toEqual(counters);
       expect(spy).toHaveBeenCalledTimes(2);
+
+      // A committed write (here a progress record, as the admin's toggle writes one) is counted at once.
+      await database.db.insert(googleBusinessProgress).values({ userId: customer.id, verificationCompleted: true, seoLocalSetup: true });
+      spy.mockClear();
+      expect((await list()).counters).toEqual({ ...counters, active: counters.active + 1, inactive: counters.inactive - 1 });
+      expect(spy).toHaveBeenCalledTimes(3);
+      await database.db.delete(googleBusinessProgress).where(sql`${googleBusinessProgress.userId} = ${customer.id}`);
+      expect((await list()).counters).toEqual(counters);
     } finally {
       spy.mockRestore();
     }

@@ -62,6 +62,24 @@ async function countCustomers(db: Db): Promise<UserCounters> {
   return { total, active, inactive, inProgress: total - active - inactive };
 }
 
+/**
+ * The last counters each database gave, with the snapshot they were read under. Two statements under the
+ * same snapshot see the same rows (MVCC), and any committed write moves the snapshot on, on every instance
+ * sharing the database; so while nothing was written the counters are reused, and the first read after
+ * any write counts again. The snapshot costs a trivial query; the counters read every customer.
+ */
+const lastCounters = new WeakMap<Db, { snapshot: string; counters: UserCounters }>();
+
+async function currentCounters(db: Db): Promise<UserCounters> {
+  const { rows } = await db.execute<{ snapshot: string }>(sql`select pg_current_snapshot()::text as snapshot`);
+  const snapshot = rows[0]?.snapshot ?? "";
+  const last = lastCounters.get(db);
+  if (last && snapshot && last.snapshot === snapshot) return last.counters;
+  const counters = await countCustomers(db);
+  lastCounters.set(db, { snapshot, counters });
+  return counters;
+}
+
 const COUNTER_OF: Record<CustomerActivity, keyof UserCounters> = { active: "active", inactive: "inactive", in_progress: "inProgress" };
 
 /**
@@ -99,7 +117,7 @@ export async function listCustomers({ db }: { db: Db }, actor: Actor | null, que
   const matching = and(search, filter);
   // The counters and the requested page at once (on PostgreSQL two connections work in parallel; PGlite
   // takes them in turn). Only a page past the end needs another query.
-  const [counters, requested] = await Promise.all([countCustomers(db), customerPage(db, matching, query.page, Boolean(search))]);
+  const [counters, requested] = await Promise.all([currentCounters(db), customerPage(db, matching, query.page, Boolean(search))]);
 
   if (!search) {
     const total = query.activity ? counters[COUNTER_OF[query.activity]] : counters.total;
