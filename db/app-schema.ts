@@ -79,7 +79,9 @@ export const profiles = pgTable(
     emailOptOut: boolean("email_opt_out").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("profiles_created_at_idx").on(t.createdAt.desc())],
+  // The admin list's order (newest first, id to break ties) read straight from the index, a page at a time;
+  // NULLS FIRST is what ORDER BY ... DESC means, so the planner can walk the index.
+  (t) => [index("profiles_created_at_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const userRoles = pgTable(

@@ -1,7 +1,6 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
-import compression from "compression";
 import express, { type Express } from "express";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -25,6 +24,7 @@ import { enableTestPause } from "~/lib/test-pauses.server";
 import { rejectProoflessPayments } from "~/features/payments/reject-proofless-payments.server";
 import { sweepOrphanFiles } from "~/lib/storage-sweep.server";
 import { limitRequestBodies } from "./body-limit";
+import { compressResponses } from "./compression";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { databaseErrorsAre503, databaseGate } from "./database-gate";
 import { liveEvents, LiveStreams } from "./events";
@@ -94,8 +94,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(limitRequestBodies());
   app.use(refuseCrossSiteRequests(services.env.SITE_URL));
 
-  // Pages, data and assets go out compressed; the live stream must not be buffered by a compressor.
-  app.use(compression({ filter: (req, res) => req.path !== LIVE_STREAM_PATH && compression.filter(req, res) }));
+  // Pages, data and assets go out compressed (server/compression.ts), the live stream excepted.
+  app.use(compressResponses());
   if (options.databaseHealth) app.use(databaseGate(options.databaseHealth));
 
   // Before any body parser: Stripe signs the raw bytes.

@@ -6,6 +6,7 @@ import { deleteProgressRecord } from "~/features/progress/delete-progress-record
 import { publishChanges } from "~/lib/realtime.server";
 import type { Services } from "~/lib/services.server";
 import { profiles, userRoles } from "~db/schema";
+import { seedCustomers } from "../scripts/bench/seed-customers.js";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -80,6 +81,19 @@ export function testHooks(services: Services): Router {
       return;
     }
     await services.database.db.insert(userRoles).values({ userId: profile.id, role: "admin" }).onConflictDoNothing();
+    res.status(201).json({ ok: true });
+  });
+  // Many customers at once, inserted directly as the benchmarks do (scripts/bench/seed-customers.js): the admin
+  // list's pages need more than 50. A prefix of the test's own keeps its customers apart from other tests'.
+  const seedBody = z.object({ count: z.number().int().min(1).max(500), prefix: z.string().regex(/^[a-z][a-z0-9]{2,15}$/) });
+  router.post("/customers/seed", async (req, res) => {
+    const parsed = seedBody.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: "count 1-500 and a prefix of 3-16 lower-case letters and digits" });
+      return;
+    }
+    const pool = services.database.pool;
+    await seedCustomers((text: string, params: unknown[]) => pool.query(text, params), parsed.data);
     res.status(201).json({ ok: true });
   });
   return router;

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PglitePgConnection } from "@electric-sql/pglite/node-postgres";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -22,6 +23,12 @@ export interface Database {
 }
 
 export const migrationsFolder = path.resolve("db/migrations");
+
+/**
+ * PostgreSQL extensions the embedded database loads; every open of a data folder must load them, since the
+ * migrations create objects that use them (pg_trgm: the admin customer search's index, migration 0009).
+ */
+export const pgliteExtensions = { pg_trgm };
 
 /**
  * A fresh embedded database made and migrated at build time (`npm run build`). Starting a new data folder
@@ -48,7 +55,7 @@ export async function openDatabase(options: {
   const fresh = !dataDir.startsWith("memory://") && !existsSync(path.join(dataDir, "PG_VERSION"));
   const template = options.pgliteTemplate ?? pgliteTemplateFile;
   const loadDataDir = fresh && existsSync(template) ? new Blob([await readFile(template)]) : undefined;
-  const pglite = await PGlite.create(dataDir, { loadDataDir });
+  const pglite = await PGlite.create(dataDir, { loadDataDir, extensions: pgliteExtensions });
   const pool = new pg.Pool(pgliteConfig(pglite));
   return {
     db: drizzle(pool, { schema }),
@@ -110,7 +117,7 @@ export async function applyMigrations(database: Database): Promise<void> {
 }
 
 export async function writePgliteTemplate(file = pgliteTemplateFile): Promise<void> {
-  const pglite = await PGlite.create("memory://");
+  const pglite = await PGlite.create("memory://", { extensions: pgliteExtensions });
   const pool = new pg.Pool(pgliteConfig(pglite));
   await migrate(drizzle(pool), { migrationsFolder });
   await pool.end();

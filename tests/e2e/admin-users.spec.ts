@@ -73,7 +73,8 @@ test("the admin sees the counters and the customers newest first, and opens a cu
     const total = await counter(page, "total-users");
     expect(total).toBeGreaterThanOrEqual(2);
     expect((await counter(page, "active")) + (await counter(page, "inactive")) + (await counter(page, "in-progress"))).toBe(total);
-    await expect(page.getByTestId("customer-row")).toHaveCount(total);
+    // 50 a page (tests/e2e/admin-customer-list.spec.ts covers the pages).
+    await expect(page.getByTestId("customer-row")).toHaveCount(Math.min(total, 50));
 
     for (const heading of ["Name", "Email", "Phone", "Company", "Registration Date"]) {
       await expect(page.getByRole("columnheader", { name: heading, exact: true })).toBeVisible();

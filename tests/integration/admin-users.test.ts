@@ -164,8 +164,23 @@ describe("the admin routes", () => {
 
   it("the users page loader returns the list and counters; the detail loader the customer, or a 404 response", async () => {
     const list = await usersLoader(argsFor(admin.user, "/admin/users") as never);
-    expect(list.customers).toHaveLength(5);
-    expect(list.counters.total).toBe(5);
+    expect(list.init?.status).toBe(200);
+    expect(list.data.customers).toHaveLength(5);
+    expect(list.data.counters.total).toBe(5);
+    expect(list.data.error).toBeNull();
+
+    // The list's state comes from the address.
+    const searched = await usersLoader(argsFor(admin.user, "/admin/users?q=wes&status=active") as never);
+    expect(searched.data.customers.map((customer) => customer.fullName)).toEqual(["Wes Website"]);
+    expect(searched.data.query).toEqual({ search: "wes", activity: "active", page: 1 });
+
+    // A bad address is answered with the whole list and a message, status 400, not a failure.
+    const bad = await usersLoader(argsFor(admin.user, `/admin/users?q=${"x".repeat(101)}&status=asleep&page=-2`) as never);
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data.error).toBe(
+      "Search must be 100 characters or fewer. Unknown filter: choose Total Users, Active, Inactive or In Progress. Page must be a whole number of 1 or more",
+    );
+    expect(bad.data.customers).toHaveLength(5);
 
     const detail = await detailLoader(argsFor(admin.user, "/admin/users/x", { userId: customers[2]!.id }) as never);
     expect(detail.customer.fullName).toBe("Wes Website");

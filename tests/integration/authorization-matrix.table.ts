@@ -178,6 +178,14 @@ export const ROWS: Row[] = [
     expect: everyone(404),
     note: "test hook: promotes an e2e user to admin (the two-factor spec's own admin); an unknown address here, so the matrix's roles stay as they are",
   },
+  {
+    route: "/__test/customers/seed",
+    method: "POST",
+    body: { count: "0", prefix: "matrix" },
+    json: true,
+    expect: everyone(400),
+    note: "test hook: inserts customers directly (the admin list's pages in e2e); a count of 0 here is refused, so the matrix's customers stay as they are",
+  },
 
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },

@@ -1,10 +1,12 @@
-import { notExists, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { profiles, userRoles } from "~db/schema";
 
-/** A profile is a customer's unless its user holds the admin role. */
-export const isCustomer = notExists(
-  sql`(select 1 from ${userRoles} where ${userRoles.userId} = ${profiles.id} and ${userRoles.role} = 'admin')`,
-);
+/**
+ * A profile is a customer's unless its user holds the admin role. NOT IN (user_id is never null) hashes the
+ * few admins once; NOT EXISTS made the planner probe user_roles once per profile, doubling the cost of the
+ * admin counters over 10,000 customers on PGlite.
+ */
+export const isCustomer = sql`${profiles.id} not in (select ${userRoles.userId} from ${userRoles} where ${userRoles.role} = 'admin')`;
 
 export const customerColumns = {
   id: profiles.id,

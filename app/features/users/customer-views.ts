@@ -1,3 +1,4 @@
+import type { CustomerListQuery } from "./customer-list-query";
 import type { CustomerActivity, UserCounters } from "./user-counters";
 
 /** One customer as the admin list and the customer detail header show them. */
@@ -16,9 +17,15 @@ export interface ListedCustomer extends Customer {
   activity: CustomerActivity;
 }
 
+/** One page of the admin list: the customers on it, the counters over every customer, and where it is. */
 export interface CustomerList {
   customers: ListedCustomer[];
   counters: UserCounters;
+  /** The state shown (the page clamped to the last one). */
+  query: CustomerListQuery;
+  /** Customers matching the search and filter, over every page. */
+  total: number;
+  pageCount: number;
 }
 
 export function toCustomer(row: Omit<Customer, "createdAt"> & { createdAt: Date }): Customer {

@@ -1,44 +1,152 @@
-import { desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { googleBusinessInfo, googleBusinessProgress, profiles, websiteProgress } from "~db/schema";
 import { requireAdminActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
 import type { Actor } from "~/lib/session";
+import { CUSTOMERS_PER_PAGE, FIRST_PAGE, type CustomerListQuery } from "./customer-list-query";
 import { customerColumns, isCustomer } from "./customer-query.server";
-import { toCustomer, type CustomerList } from "./customer-views";
-import { countUsers, customerActivity, type CustomerWork } from "./user-counters";
+import { toCustomer, type CustomerList, type ListedCustomer } from "./customer-views";
+import type { CustomerActivity, UserCounters } from "./user-counters";
+
+// The counter rule (user-counters.ts) on a profile joined to its records. Each joined table has at most one
+// row per user (unique on user_id), so the joins never multiply rows.
+const isActive = sql`(coalesce(${googleBusinessProgress.verificationCompleted} and ${googleBusinessProgress.seoLocalSetup}, false)
+  or coalesce(${websiteProgress.websiteLaunch}, false))`;
+const isInactive = sql`(${googleBusinessProgress.userId} is null and ${websiteProgress.userId} is null
+  and ${googleBusinessInfo.userId} is null)`;
+const activity = sql<CustomerActivity>`case when ${isActive} then 'active' when ${isInactive} then 'inactive' else 'in_progress' end`;
+
+const activityCondition: Record<CustomerActivity, SQL> = {
+  active: isActive,
+  inactive: isInactive,
+  in_progress: sql`not ${isActive} and not ${isInactive}`,
+};
+
+/** `%text%` for ILIKE, with the pattern characters in the text matched literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
 
 /**
- * Every customer (admins left out), newest first, with the counters of the admin list. One query: each
- * joined table has at most one row per user (unique on user_id), so the joins never multiply rows.
+ * What the search reads: name, e-mail, company, phone and the phone's digits, apart by a character nobody
+ * types. Exactly the expression of the trigram index profiles_search_idx (migration 0008), so the planner
+ * uses it; written once here and once there.
  */
-export async function listCustomers({ db }: { db: Db }, actor: Actor | null): Promise<CustomerList> {
-  requireAdminActor(actor);
-  const rows = await db
+const searchText = sql`(${profiles.fullName} || E'\\x01' || ${profiles.email} || E'\\x01' || coalesce(${profiles.companyName}, '')
+  || E'\\x01' || coalesce(${profiles.phone}, '') || E'\\x01' || coalesce(translate(${profiles.phone}, '() -', ''), ''))`;
+
+/**
+ * The search: part of the name, e-mail, company or phone, ignoring case. A phone number however written
+ * ('555 123 4567', '(555) 123-4567', '5551234567') is looked for by its digits.
+ */
+export function searchCondition(search: string): SQL {
+  const digits = search.replace(/[\s()+.-]/g, "");
+  const term = /^\d{3,}$/.test(digits) ? digits : search;
+  return sql`${searchText} ilike ${containing(term)}`;
+}
+
+/** The counters over every customer, in one query. */
+async function countCustomers(db: Db): Promise<UserCounters> {
+  const [row] = await db
     .select({
-      ...customerColumns,
-      googleProgressId: googleBusinessProgress.id,
-      verificationCompleted: googleBusinessProgress.verificationCompleted,
-      seoLocalSetup: googleBusinessProgress.seoLocalSetup,
-      websiteProgressId: websiteProgress.id,
-      websiteLaunch: websiteProgress.websiteLaunch,
-      hasGoogleInfo: isNotNull(googleBusinessInfo.userId),
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`count(*) filter (where ${isActive})::int`,
+      inactive: sql<number>`count(*) filter (where ${isInactive})::int`,
     })
     .from(profiles)
     .leftJoin(googleBusinessProgress, eq(googleBusinessProgress.userId, profiles.id))
     .leftJoin(websiteProgress, eq(websiteProgress.userId, profiles.id))
     .leftJoin(googleBusinessInfo, eq(googleBusinessInfo.userId, profiles.id))
-    .where(isCustomer)
-    .orderBy(desc(profiles.createdAt), desc(profiles.id));
+    .where(isCustomer);
+  const { total = 0, active = 0, inactive = 0 } = row ?? {};
+  return { total, active, inactive, inProgress: total - active - inactive };
+}
 
-  const work: CustomerWork[] = rows.map((row) => ({
-    googleProgress: row.googleProgressId
-      ? { verificationCompleted: Boolean(row.verificationCompleted), seoLocalSetup: Boolean(row.seoLocalSetup) }
-      : null,
-    websiteProgress: row.websiteProgressId ? { websiteLaunch: Boolean(row.websiteLaunch) } : null,
-    hasGoogleInfo: Boolean(row.hasGoogleInfo),
-  }));
+/**
+ * The last counters each database gave, with the snapshot they were read under. Two statements under the
+ * same snapshot see the same rows (MVCC), and any committed write moves the snapshot on, on every instance
+ * sharing the database; so while nothing was written the counters are reused, and the first read after
+ * any write counts again. The snapshot costs a trivial query; the counters read every customer.
+ */
+const lastCounters = new WeakMap<Db, { snapshot: string; counters: UserCounters }>();
+
+async function currentCounters(db: Db): Promise<UserCounters> {
+  const { rows } = await db.execute<{ snapshot: string }>(sql`select pg_current_snapshot()::text as snapshot`);
+  const snapshot = rows[0]?.snapshot ?? "";
+  const last = lastCounters.get(db);
+  if (last && snapshot && last.snapshot === snapshot) return last.counters;
+  const counters = await countCustomers(db);
+  lastCounters.set(db, { snapshot, counters });
+  return counters;
+}
+
+const COUNTER_OF: Record<CustomerActivity, keyof UserCounters> = { active: "active", inactive: "inactive", in_progress: "inProgress" };
+
+/**
+ * One page of the customers matching `matching`, newest first. With `countMatches` each row also says how
+ * many customers match in all (a window count, which reads every match); without, `matched` is 0 and the
+ * page is read straight from the registration-date index.
+ */
+function customerPage(db: Db, matching: SQL | undefined, page: number, countMatches: boolean) {
+  return db
+    .select({ ...customerColumns, activity, matched: countMatches ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+    .from(profiles)
+    .leftJoin(googleBusinessProgress, eq(googleBusinessProgress.userId, profiles.id))
+    .leftJoin(websiteProgress, eq(websiteProgress.userId, profiles.id))
+    .leftJoin(googleBusinessInfo, eq(googleBusinessInfo.userId, profiles.id))
+    .where(and(isCustomer, matching))
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(CUSTOMERS_PER_PAGE)
+    .offset((page - 1) * CUSTOMERS_PER_PAGE);
+}
+
+function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCustomer {
+  return { ...toCustomer(row), activity: row.activity };
+}
+
+/**
+ * One page of the customers (admins left out), newest first, 50 a page, searched and filtered by counter
+ * state, with the counters over every customer. Two queries: the counters and the page. Without a search
+ * the counters already give the list's total and the page walks the registration-date index; a search reads
+ * its total from the page query (a window count), so the search runs over the customers once.
+ */
+export async function listCustomers({ db }: { db: Db }, actor: Actor | null, query: CustomerListQuery = FIRST_PAGE): Promise<CustomerList> {
+  requireAdminActor(actor);
+  const filter = query.activity ? activityCondition[query.activity] : undefined;
+  const search = query.search ? searchCondition(query.search) : undefined;
+  const matching = and(search, filter);
+  // The counters and the requested page at once (on PostgreSQL two connections work in parallel; PGlite
+  // takes them in turn). Only a page past the end needs another query.
+  const [counters, requested] = await Promise.all([currentCounters(db), customerPage(db, matching, query.page, Boolean(search))]);
+
+  if (!search) {
+    const total = query.activity ? counters[COUNTER_OF[query.activity]] : counters.total;
+    const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
+    const page = Math.min(query.page, pageCount);
+    const rows = page === query.page ? requested : await customerPage(db, filter, page, false);
+    return {
+      customers: rows.map(listed),
+      counters,
+      query: { ...query, page },
+      total,
+      pageCount,
+    };
+  }
+
+  let page = query.page;
+  let rows = requested;
+  if (rows.length === 0 && page > 1) {
+    // Past the last page (an old link, a hand-edited address): show the last page there is.
+    const [first] = await customerPage(db, matching, 1, true);
+    page = Math.max(1, Math.ceil((first?.matched ?? 0) / CUSTOMERS_PER_PAGE));
+    rows = first ? await customerPage(db, matching, page, true) : [];
+  }
+  const total = rows[0]?.matched ?? 0;
   return {
-    customers: rows.map((row, i) => ({ ...toCustomer(row), activity: customerActivity(work[i]!) })),
-    counters: countUsers(work),
+    customers: rows.map(listed),
+    counters,
+    query: { ...query, page },
+    total,
+    pageCount: Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE)),
   };
 }

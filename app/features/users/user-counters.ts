@@ -1,38 +1,16 @@
-/** What the admin customer list knows about one customer's work, for the counters. */
-export interface CustomerWork {
-  googleProgress: { verificationCompleted: boolean; seoLocalSetup: boolean } | null;
-  websiteProgress: { websiteLaunch: boolean } | null;
-  hasGoogleInfo: boolean;
-}
-
-export type CustomerActivity = "active" | "inactive" | "in_progress";
-
 /**
- * Inactive: no progress record and no Google information yet. Active: the Google profile is verified and
- * its local SEO set up, or the website is launched. Everyone else with some record is in progress.
+ * The admin list's counter states. The rule (spec): Inactive means no progress record and no Google
+ * information; Active means the Google profile is verified and its local SEO set up, or the website is
+ * launched; everyone else with some record is In Progress. The database applies it (customer-activity.server.ts),
+ * so the counters and the filter come from one place; tests/integration/admin-users.test.ts checks every case.
  */
-export function customerActivity(work: CustomerWork): CustomerActivity {
-  const { googleProgress, websiteProgress, hasGoogleInfo } = work;
-  if (!googleProgress && !websiteProgress && !hasGoogleInfo) return "inactive";
-  const googleDone = Boolean(googleProgress?.verificationCompleted && googleProgress.seoLocalSetup);
-  if (googleDone || websiteProgress?.websiteLaunch) return "active";
-  return "in_progress";
-}
+export const CUSTOMER_ACTIVITIES = ["active", "inactive", "in_progress"] as const;
+
+export type CustomerActivity = (typeof CUSTOMER_ACTIVITIES)[number];
 
 export interface UserCounters {
   total: number;
   active: number;
   inactive: number;
   inProgress: number;
-}
-
-export function countUsers(customers: readonly CustomerWork[]): UserCounters {
-  const counters: UserCounters = { total: customers.length, active: 0, inactive: 0, inProgress: 0 };
-  for (const customer of customers) {
-    const activity = customerActivity(customer);
-    if (activity === "active") counters.active++;
-    else if (activity === "inactive") counters.inactive++;
-    else counters.inProgress++;
-  }
-  return counters;
 }

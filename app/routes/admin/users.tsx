@@ -1,8 +1,10 @@
-import { isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card } from "~/components/ui/card";
+import { CustomerListControls, CustomerPages } from "~/features/users/components/customer-list-controls";
 import { CustomerTable } from "~/features/users/components/customer-table";
 import { UserCounterCards } from "~/features/users/components/user-counter-cards";
+import { parseCustomerListQuery } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/users";
@@ -10,16 +12,22 @@ import type { Route } from "./+types/users";
 export const meta: Route.MetaFunction = () => [{ title: "Users" }];
 
 // The admin layout's middleware has already refused non-admins; listCustomers checks the actor again.
-export async function loader({ context }: Route.LoaderArgs) {
-  return listCustomers(services(context).database, sessionUser(context));
+// A bad search, filter or page in the address is answered with the list and a message (400), never a failure.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { query, error } = parseCustomerListQuery(new URL(request.url).searchParams);
+  const list = await listCustomers(services(context).database, sessionUser(context), query);
+  return data({ ...list, error }, { status: error ? 400 : 200 });
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { counters, customers, query, total, pageCount, error } = loaderData;
   return (
     <>
       <PageTitle title="Users" description="Every customer of the agency." />
-      <UserCounterCards counters={loaderData.counters} />
-      <CustomerTable customers={loaderData.customers} />
+      <UserCounterCards counters={counters} activity={query.activity} search={query.search} />
+      <CustomerListControls query={query} total={total} error={error} />
+      <CustomerTable customers={customers} filtered={Boolean(query.search || query.activity)} />
+      <CustomerPages query={query} pageCount={pageCount} />
     </>
   );
 }

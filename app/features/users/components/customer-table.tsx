@@ -12,12 +12,12 @@ export const customerPath = (id: string) => `/admin/users/${id}`;
  * The customer list, newest first. A click anywhere on a row opens the customer; for the keyboard and
  * screen readers the name is a link to the same place. On narrow screens the table scrolls sideways.
  */
-export function CustomerTable({ customers }: { customers: ListedCustomer[] }) {
+export function CustomerTable({ customers, filtered = false }: { customers: ListedCustomer[]; filtered?: boolean }) {
   const navigate = useNavigate();
   if (customers.length === 0) {
     return (
       <Card className="p-6 text-center text-slate-600">
-        <p>No customers yet</p>
+        <p>{filtered ? "No customers match this search or filter" : "No customers yet"}</p>
       </Card>
     );
   }

@@ -1,29 +1,55 @@
 import { Activity, CircleOff, Clock, Users } from "lucide-react";
-import { Card } from "~/components/ui/card";
-import type { UserCounters } from "../user-counters";
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+import { customerListHref } from "../customer-list-query";
+import type { CustomerActivity, UserCounters } from "../user-counters";
 
-export function UserCounterCards({ counters }: { counters: UserCounters }) {
+/**
+ * The four counters. Each card is a link that filters the list by its state (Total Users shows everyone),
+ * keeping the search; the card of the state shown is marked current.
+ */
+export function UserCounterCards({
+  counters,
+  activity = null,
+  search = "",
+}: {
+  counters: UserCounters;
+  activity?: CustomerActivity | null;
+  search?: string;
+}) {
   const items = [
-    { label: "Total Users", value: counters.total, icon: Users, tone: "text-blue-700" },
-    { label: "Active", value: counters.active, icon: Activity, tone: "text-green-700" },
-    { label: "Inactive", value: counters.inactive, icon: CircleOff, tone: "text-slate-600" },
-    { label: "In Progress", value: counters.inProgress, icon: Clock, tone: "text-amber-700" },
-  ];
+    { label: "Total Users", value: counters.total, icon: Users, tone: "text-blue-700", state: null },
+    { label: "Active", value: counters.active, icon: Activity, tone: "text-green-700", state: "active" },
+    { label: "Inactive", value: counters.inactive, icon: CircleOff, tone: "text-slate-600", state: "inactive" },
+    { label: "In Progress", value: counters.inProgress, icon: Clock, tone: "text-amber-700", state: "in_progress" },
+  ] as const;
   return (
     <ul aria-label="Customer counters" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {items.map(({ label, value, icon: Icon, tone }) => (
-        <li key={label}>
-          <Card className="flex items-center justify-between gap-3 p-4">
-            <div>
-              <p className="text-sm font-medium text-slate-600">{label}</p>
-              <p className="text-2xl font-bold text-slate-900" data-testid={`counter-${label.toLowerCase().replace(/\s+/g, "-")}`}>
-                {value}
-              </p>
-            </div>
-            <Icon aria-hidden="true" className={`size-8 ${tone}`} />
-          </Card>
-        </li>
-      ))}
+      {items.map(({ label, value, icon: Icon, tone, state }) => {
+        const current = activity === state;
+        return (
+          <li key={label}>
+            <Link
+              to={customerListHref({ search, activity: state, page: 1 })}
+              aria-current={current ? "true" : undefined}
+              data-testid={`counter-card-${label.toLowerCase().replace(/\s+/g, "-")}`}
+              className={cn(
+                "flex items-center justify-between gap-3 rounded-xl border bg-white p-4 shadow-sm transition-colors hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none",
+                current ? "border-blue-600 ring-1 ring-blue-600" : "border-slate-200",
+              )}
+            >
+              <div>
+                <p className="text-sm font-medium text-slate-600">{label}</p>
+                <p className="text-2xl font-bold text-slate-900" data-testid={`counter-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+                  {value}
+                </p>
+              </div>
+              <span className="sr-only">{state ? ` (show only ${label.toLowerCase()} customers)` : " (show every customer)"}</span>
+              <Icon aria-hidden="true" className={`size-8 ${tone}`} />
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

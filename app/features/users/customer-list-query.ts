@@ -1,0 +1,63 @@
+import { CUSTOMER_ACTIVITIES, type CustomerActivity } from "./user-counters";
+
+export const CUSTOMERS_PER_PAGE = 50;
+export const SEARCH_MAX_LENGTH = 100;
+/** Far past any real list (500,000 customers); a bigger number is a typo or a probe, not a page. */
+const PAGE_MAX = 10_000;
+
+/** What the admin customer list shows: a search over name, e-mail, company and phone, a counter state, a page. */
+export interface CustomerListQuery {
+  search: string;
+  activity: CustomerActivity | null;
+  page: number;
+}
+
+export const FIRST_PAGE: CustomerListQuery = { search: "", activity: null, page: 1 };
+
+export const SEARCH_TOO_LONG = `Search must be ${SEARCH_MAX_LENGTH} characters or fewer`;
+export const UNKNOWN_FILTER = "Unknown filter: choose Total Users, Active, Inactive or In Progress";
+export const BAD_PAGE = "Page must be a whole number of 1 or more";
+
+/**
+ * Reads the list's state from the URL (`q`, `status`, `page`). A bad part falls back to its default and
+ * comes with a message to show, so a mistyped or hand-edited address never fails the page.
+ */
+export function parseCustomerListQuery(params: URLSearchParams): { query: CustomerListQuery; error: string | null } {
+  const errors: string[] = [];
+  let search = (params.get("q") ?? "").replace(/\s+/g, " ").trim();
+  if (search.length > SEARCH_MAX_LENGTH) {
+    errors.push(SEARCH_TOO_LONG);
+    search = "";
+  }
+  const status = params.get("status") ?? "";
+  let activity: CustomerActivity | null = null;
+  if ((CUSTOMER_ACTIVITIES as readonly string[]).includes(status)) activity = status as CustomerActivity;
+  else if (status !== "") errors.push(UNKNOWN_FILTER);
+  const pageText = params.get("page") ?? "";
+  let page = 1;
+  if (/^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 && Number(pageText) <= PAGE_MAX) page = Number(pageText);
+  else if (pageText !== "") errors.push(BAD_PAGE);
+  return { query: { search, activity, page }, error: errors.length ? errors.join(". ") : null };
+}
+
+/** The list's address for a state: only what differs from the defaults, so the plain list stays /admin/users. */
+export function customerListHref(query: CustomerListQuery): string {
+  const params = new URLSearchParams();
+  if (query.search) params.set("q", query.search);
+  if (query.activity) params.set("status", query.activity);
+  if (query.page > 1) params.set("page", String(query.page));
+  const text = params.toString();
+  return text ? `/admin/users?${text}` : "/admin/users";
+}
+
+/** Up to `width` page numbers around the current one, always with the first and the last; null marks a gap. */
+export function pageWindow(page: number, pageCount: number, width = 5): (number | null)[] {
+  const half = Math.floor(width / 2);
+  const start = Math.max(1, Math.min(page - half, pageCount - width + 1));
+  const end = Math.min(pageCount, start + width - 1);
+  const pages: (number | null)[] = [];
+  if (start > 1) pages.push(1, ...(start > 2 ? [null] : []));
+  for (let n = start; n <= end; n++) pages.push(n);
+  if (end < pageCount) pages.push(...(end < pageCount - 1 ? [null] : []), pageCount);
+  return pages;
+}
