@@ -19,6 +19,7 @@ import { LIVE_STREAM_PATH } from "~/lib/realtime";
 import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email.server";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
+import { forgetCachedSessions } from "~/lib/session-middleware.server";
 import { limitRequestBodies } from "./body-limit";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { liveEvents } from "./events";
@@ -30,6 +31,8 @@ import { onlyFromLoopback, testHooks } from "./test-hooks";
 interface AppOptions {
   /** Vite's dev middleware, when serving with hot reload. */
   devMiddleware?: express.RequestHandler;
+  /** A cluster worker: the primary already ran the start-up work (migrations, secrets, admin) once; see prepare(). */
+  prepared?: boolean;
 }
 
 // For scripts/pglite-template.js, which runs against the build.
@@ -38,6 +41,12 @@ export { writePgliteTemplate } from "~/lib/db.server";
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Sign-in, sign-out and password changes go through the auth handler: no cached session user outlives them.
+  const forgetSessionsAround: express.RequestHandler = (_req, res, next) => {
+    forgetCachedSessions(services);
+    res.once("finish", () => forgetCachedSessions(services));
+    next();
+  };
   // A hop count or the proxies' addresses (env.server.ts refuses `true`, which would trust any client's header).
   app.set("trust proxy", services.env.TRUST_PROXY ?? false);
 
@@ -61,7 +70,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(stripeWebhookRouter(services));
   app.use(checkoutRouter(services));
   app.use(filesRouter(services));
-  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+  app.all("/api/auth/*splat", forgetSessionsAround, toNodeHandler(services.auth));
   app.get(LIVE_STREAM_PATH, liveEvents(services, { maxStreamsPerUser: services.env.LIVE_STREAMS_PER_USER }));
   if (services.env.E2E_TEST_HOOKS && services.env.NODE_ENV === "test") {
     app.use("/__test", onlyFromLoopback, testHooks(services));
@@ -111,6 +120,34 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/** The start-up work done once per start, whatever the number of processes: migrations, secrets, the admin account. */
+async function startUpWork(env: Env, services: Services): Promise<void> {
+  await applyMigrations(services.database);
+  await encryptPlainSecrets(services.database, services.secrets, console.log);
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const outcome = await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      promoteExisting: env.ADMIN_PROMOTE_EXISTING,
+    });
+    console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
+  }
+}
+
+/**
+ * The cluster primary's share of a start (server/cluster.js): the start-up work, once, before the workers fork and
+ * each call start({ prepared: true }). PostgreSQL only: the embedded database allows one process.
+ */
+export async function prepare(): Promise<void> {
+  const env = parseEnv();
+  const services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
+  try {
+    await startUpWork(env, services);
+  } finally {
+    await closeServices(services);
+  }
+}
+
 /** Start-up: settings, data-folder lock, database, migrations, admin account, then the HTTP server. */
 export async function start(options: AppOptions = {}): Promise<RunningApp> {
   const env = parseEnv();
@@ -118,16 +155,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   let services: Services | undefined;
   try {
     services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
-    await applyMigrations(services.database);
-    await encryptPlainSecrets(services.database, services.secrets, console.log);
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const outcome = await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
-        email: env.ADMIN_EMAIL,
-        password: env.ADMIN_PASSWORD,
-        promoteExisting: env.ADMIN_PROMOTE_EXISTING,
-      });
-      console.log(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
-    }
+    if (!options.prepared) await startUpWork(env, services);
     const mailSender = new EmailSender(
       services.database.db,
       createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: path.join(env.DATA_DIR, "outbox") }),
