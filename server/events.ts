@@ -76,6 +76,12 @@ export function liveEvents(
       queue = queue.then(() => forward(change)).catch(() => {});
     });
     const unsubscribeResync = bus.onResync(() => send(LIVE_EVENTS.resync, {}));
+    // The page says when its data was read (`since`); only if the viewer may have missed a change since then does it
+    // reload: a page load is one document request, not a document and then its data again (decision 025).
+    const since = Number(req.query.since);
+    if (req.query.since !== undefined && (!Number.isFinite(since) || (bus.missedSince?.(since, (change) => canSeeChange(viewer, change)) ?? true))) {
+      send(LIVE_EVENTS.resync, {});
+    }
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
     const sessionCheck = setInterval(async () => {
       const current = await loadSessionUser(auth, database.db, headers).catch(() => ({ user: null }));

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { Change } from "./realtime";
+import { RecentChanges } from "./recent-changes";
 
 export type ChangeListener = (change: Change) => void;
 export type ResyncListener = () => void;
@@ -17,6 +18,8 @@ export interface ChangeBus {
   /** Called when changes may have been lost (the bus reconnected), so viewers should reload. */
   onResync(listener: ResyncListener): () => void;
   close(): Promise<void>;
+  /** Whether a viewer whose data was read at `since` may have missed a change it can see (RecentChanges). */
+  missedSince?(since: number, canSee: (change: Change) => boolean): boolean;
 }
 
 class ListenerSet {
@@ -41,9 +44,15 @@ class ListenerSet {
 /** One app instance: changes travel in memory. */
 export class InProcessChangeBus implements ChangeBus {
   private readonly listeners = new ListenerSet();
+  private readonly recent = new RecentChanges();
 
   async publish(change: Change): Promise<void> {
+    this.recent.record(change);
     this.listeners.emit("change", change);
+  }
+
+  missedSince(since: number, canSee: (change: Change) => boolean): boolean {
+    return this.recent.missedSince(since, canSee);
   }
 
   subscribe(listener: ChangeListener): () => void {
@@ -66,6 +75,7 @@ export const CHANGE_CHANNEL = "app_changes";
  */
 export class PgChangeBus implements ChangeBus {
   private readonly listeners = new ListenerSet();
+  private readonly recent = new RecentChanges();
   private client: pg.Client | undefined;
   private closed = false;
   private retryDelay = 250;
@@ -92,7 +102,9 @@ export class PgChangeBus implements ChangeBus {
     client.on("notification", (message) => {
       if (message.channel !== this.channel || !message.payload) return;
       try {
-        this.listeners.emit("change", JSON.parse(message.payload) as Change);
+        const change = JSON.parse(message.payload) as Change;
+        this.recent.record(change);
+        this.listeners.emit("change", change);
       } catch {
         console.error("Ignored a malformed change notification");
       }
@@ -119,7 +131,10 @@ export class PgChangeBus implements ChangeBus {
     }
     this.client = client;
     this.retryDelay = 250;
-    if (this.connectedOnce) this.listeners.emit("resync");
+    if (this.connectedOnce) {
+      this.recent.recordResync();
+      this.listeners.emit("resync");
+    }
     this.connectedOnce = true;
   }
 
@@ -143,6 +158,10 @@ export class PgChangeBus implements ChangeBus {
 
   onResync(listener: ResyncListener): () => void {
     return this.listeners.on("resync", listener);
+  }
+
+  missedSince(since: number, canSee: (change: Change) => boolean): boolean {
+    return this.recent.missedSince(since, canSee);
   }
 
   /** For tests: drop the listening connection as a network failure would. */

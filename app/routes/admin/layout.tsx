@@ -20,11 +20,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireUser(context, ADMIN_LOGIN);
-  return { notifications: await listNotifications(services(context).database, admin) };
+  // Before any read: the live stream reports changes made after this (use-live-updates.ts).
+  const dataReadAt = Date.now();
+  return { notifications: await listNotifications(services(context).database, admin), dataReadAt };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  useLiveUpdates(ADMIN_LOGIN);
+  useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt);
   const signOut = useSignOut(ADMIN_LOGIN);
   const items: NavItem[] = [
     { label: "Dashboard", icon: LayoutDashboard, to: "/admin/dashboard" },

@@ -1,0 +1,54 @@
+import type { Change } from "./realtime";
+
+/** Clocks of the instances behind one load balancer may differ a little (NTP keeps them well within this). */
+export const CLOCK_MARGIN_MS = 2_000;
+
+/**
+ * The changes a bus delivered in the last minute, so a live stream opened by a page can tell whether anything its
+ * viewer may see changed since the page's data was read (docs/decisions/025). Without it, every page load reloaded
+ * its data once when its stream opened, "to catch up": a second data request on every screen.
+ */
+export class RecentChanges {
+  private entries: { at: number; change: Change }[] = [];
+  private resyncAt = -Infinity;
+  private readonly startedAt: number;
+
+  constructor(
+    private readonly keepMs = 60_000,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.startedAt = now();
+  }
+
+  record(change: Change): void {
+    const at = this.now();
+    this.entries.push({ at, change });
+    let drop = 0;
+    while (drop < this.entries.length && (this.entries[drop]!.at < at - this.keepMs || this.entries.length - drop > this.maxEntries)) drop++;
+    if (drop > 0) this.entries.splice(0, drop);
+  }
+
+  /** Changes may have been lost (the bus reconnected): every stream opened for older data must reload. */
+  recordResync(): void {
+    this.resyncAt = this.now();
+  }
+
+  /**
+   * Whether a viewer whose data was read at `since` (ms since the epoch) may have missed a change it can see. When
+   * the memory does not reach back that far (this instance started later, the change is older than a minute, or the
+   * memory is full) the answer is yes: a needless reload is harmless, a missed change is not.
+   */
+  missedSince(since: number, canSee: (change: Change) => boolean): boolean {
+    const from = since - CLOCK_MARGIN_MS;
+    const oldest = this.entries.length >= this.maxEntries ? this.entries[0]!.at : this.now() - this.keepMs;
+    if (from < this.startedAt || from < oldest) return true;
+    if (this.resyncAt >= from) return true;
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const entry = this.entries[i]!;
+      if (entry.at < from) break;
+      if (canSee(entry.change)) return true;
+    }
+    return false;
+  }
+}
