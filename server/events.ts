@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { isAdmin } from "~/lib/roles.server";
-import { loadSessionUser } from "~/lib/session.server";
+import { checkSessions, loadSessionUser, type WatchedSession } from "~/lib/session.server";
 import { canSeeChange, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime";
 import type { Services } from "~/lib/services.server";
 
@@ -12,7 +12,7 @@ export interface LiveEventsOptions {
   maxStreamsPerUser: number;
   /** How long an admin's role, once read, is trusted before another user's change makes the stream read it again. */
   roleTtlMs: number;
-  /** How often each stream checks that its session still exists (and re-reads the role). */
+  /** How often the open streams' sessions are checked (still there, within their limits) and their roles re-read. */
   sessionCheckMs: number;
 }
 
@@ -36,10 +36,38 @@ export function liveEvents(
   const { maxStreamsPerUser, roleTtlMs, sessionCheckMs } = { ...LIVE_EVENTS_DEFAULTS, ...options };
   const openStreams = new Map<string, number>();
 
+  // Every open stream's session is checked on one timer, in a few queries for all of them (checkSessions).
+  const watched = new Set<WatchedSession>();
+  let checkTimer: ReturnType<typeof setInterval> | undefined;
+  let checking = false;
+  const checkAll = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      await checkSessions(auth, database.db, [...watched]);
+    } catch {
+      // The database is away: the next round tries again; the streams stay open meanwhile.
+    } finally {
+      checking = false;
+    }
+  };
+  const watch = (entry: WatchedSession) => {
+    watched.add(entry);
+    checkTimer ??= setInterval(() => void checkAll(), sessionCheckMs);
+    checkTimer.unref?.();
+    return () => {
+      watched.delete(entry);
+      if (watched.size === 0 && checkTimer) {
+        clearInterval(checkTimer);
+        checkTimer = undefined;
+      }
+    };
+  };
+
   return async (req, res) => {
     const headers = fromNodeHeaders(req.headers);
-    const { user } = await loadSessionUser(auth, database.db, headers);
-    if (!user) {
+    const { user, sessionId } = await loadSessionUser(auth, database.db, headers);
+    if (!user || !sessionId) {
       res.status(401).json({ error: "You must be logged in" });
       return;
     }
@@ -83,16 +111,17 @@ export function liveEvents(
       send(LIVE_EVENTS.resync, {});
     }
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
-    const sessionCheck = setInterval(async () => {
-      const current = await loadSessionUser(auth, database.db, headers).catch(() => ({ user: null }));
-      if (!current.user) {
+    const unwatch = watch({
+      sessionId,
+      stillValid(isAdmin) {
+        viewer.isAdmin = isAdmin;
+        roleReadAt = Date.now();
+      },
+      ended() {
         send(LIVE_EVENTS.sessionEnded, {});
         res.end();
-        return;
-      }
-      viewer.isAdmin = current.user.isAdmin;
-      roleReadAt = Date.now();
-    }, sessionCheckMs);
+      },
+    });
 
     let closed = false;
     const cleanup = () => {
@@ -101,7 +130,7 @@ export function liveEvents(
       unsubscribe();
       unsubscribeResync();
       clearInterval(heartbeat);
-      clearInterval(sessionCheck);
+      unwatch();
       const remaining = (openStreams.get(user.id) ?? 1) - 1;
       if (remaining > 0) openStreams.set(user.id, remaining);
       else openStreams.delete(user.id);
