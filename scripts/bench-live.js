@@ -4,7 +4,7 @@
 // (the app runs in its own), then 50 times marks a viewer's notifications read through the app (a committed change
 // for that viewer) and measures the time from sending that request to the change's arrival on the viewer's stream:
 // p50 / p95 / max, the app's memory per stream (RSS delta / streams), and whether every stream is still open.
-//   --quick   1,000 streams and 20 changes        BENCH_STREAMS, BENCH_CHANGES, BENCH_PORT (default 4711), BENCH_SKIP_BUILD=1
+//   --quick   1,000 streams and 20 changes        BENCH_STREAMS, BENCH_CHANGES, BENCH_PORT (default 4711), BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=dir
 import http from "node:http";
 import { rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -99,7 +99,8 @@ try {
   await app.stop();
   console.log(`writing ${STREAMS} viewers...`);
   const viewers = await seed(dataDir);
-  app = await startApp({ port: PORT, dataDir, env: { LIVE_STREAMS_PER_USER: "5" } });
+  const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  app = await startApp({ port: PORT, dataDir, nodeArgs, env: { LIVE_STREAMS_PER_USER: "5" } });
   await sleep(1_000);
   const rssBefore = rssBytes(app.pid);
 

@@ -2,10 +2,18 @@ import type { RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { isAdmin } from "~/lib/roles.server";
 import { checkSessions, loadSessionUser, type WatchedSession } from "~/lib/session.server";
-import { canSeeChange, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime";
+import { canSeeChange, EVERYONE, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime";
 import type { Services } from "~/lib/services.server";
 
 const HEARTBEAT_MS = 15_000;
+
+interface OpenStream {
+  viewer: Viewer;
+  /** A change this stream's viewer may see (its own, or any for an admin): forwarded in order. */
+  deliver(change: Change): void;
+  send(event: string, data: unknown): void;
+  heartbeat(): void;
+}
 
 export interface LiveEventsOptions {
   /** Open streams one user may hold on this instance (tabs, devices); the next one gets 429. */
@@ -64,6 +72,50 @@ export function liveEvents(
     };
   };
 
+  // One bus subscription for all the streams, routing each change to its owner's streams and the admins' (not every
+  // stream looking at every change: with 10,000 streams that was 10,000 callbacks per change), and one heartbeat timer.
+  const streams = new Set<OpenStream>();
+  const byUser = new Map<string, Set<OpenStream>>();
+  let stopRouting: (() => void) | undefined;
+  const route = (change: Change) => {
+    if (change.userId === EVERYONE) {
+      for (const stream of streams) stream.deliver(change);
+      return;
+    }
+    for (const stream of byUser.get(change.userId) ?? []) stream.deliver(change);
+    for (const stream of streams) if (stream.viewer.isAdmin && stream.viewer.userId !== change.userId) stream.deliver(change);
+  };
+  const attach = (stream: OpenStream) => {
+    streams.add(stream);
+    let own = byUser.get(stream.viewer.userId);
+    if (!own) byUser.set(stream.viewer.userId, (own = new Set()));
+    own.add(stream);
+    if (!stopRouting) {
+      const unsubscribe = bus.subscribe(route);
+      const unsubscribeResync = bus.onResync(() => {
+        for (const open of streams) open.send(LIVE_EVENTS.resync, {});
+      });
+      const heartbeat = setInterval(() => {
+        for (const open of streams) open.heartbeat();
+      }, HEARTBEAT_MS);
+      heartbeat.unref?.();
+      stopRouting = () => {
+        unsubscribe();
+        unsubscribeResync();
+        clearInterval(heartbeat);
+      };
+    }
+    return () => {
+      streams.delete(stream);
+      own.delete(stream);
+      if (own.size === 0 && byUser.get(stream.viewer.userId) === own) byUser.delete(stream.viewer.userId);
+      if (streams.size === 0) {
+        stopRouting?.();
+        stopRouting = undefined;
+      }
+    };
+  };
+
   return async (req, res) => {
     const headers = fromNodeHeaders(req.headers);
     const { user, sessionId } = await loadSessionUser(auth, database.db, headers);
@@ -100,17 +152,20 @@ export function liveEvents(
       if (change.userId !== viewer.userId && viewer.isAdmin && Date.now() - roleReadAt >= roleTtlMs) await readRole();
       if (canSeeChange(viewer, change)) send(LIVE_EVENTS.change, { table: change.table });
     };
-    const unsubscribe = bus.subscribe((change) => {
-      queue = queue.then(() => forward(change)).catch(() => {});
+    const detach = attach({
+      viewer,
+      deliver(change) {
+        queue = queue.then(() => forward(change)).catch(() => {});
+      },
+      send,
+      heartbeat: () => res.write(": heartbeat\n\n"),
     });
-    const unsubscribeResync = bus.onResync(() => send(LIVE_EVENTS.resync, {}));
     // The page says when its data was read (`since`); only if the viewer may have missed a change since then does it
     // reload: a page load is one document request, not a document and then its data again (decision 025).
     const since = Number(req.query.since);
     if (req.query.since !== undefined && (!Number.isFinite(since) || (bus.missedSince?.(since, (change) => canSeeChange(viewer, change)) ?? true))) {
       send(LIVE_EVENTS.resync, {});
     }
-    const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
     const unwatch = watch({
       sessionId,
       stillValid(isAdmin) {
@@ -127,9 +182,7 @@ export function liveEvents(
     const cleanup = () => {
       if (closed) return;
       closed = true;
-      unsubscribe();
-      unsubscribeResync();
-      clearInterval(heartbeat);
+      detach();
       unwatch();
       const remaining = (openStreams.get(user.id) ?? 1) - 1;
       if (remaining > 0) openStreams.set(user.id, remaining);
