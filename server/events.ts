@@ -6,6 +6,7 @@ import { canSeeChange, EVERYONE, LIVE_EVENTS, type Change, type Viewer } from "~
 import type { Services } from "~/lib/services.server";
 
 const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_SLICES = 15;
 
 interface OpenStream {
   viewer: Viewer;
@@ -95,9 +96,13 @@ export function liveEvents(
       const unsubscribeResync = bus.onResync(() => {
         for (const open of streams) open.send(LIVE_EVENTS.resync, {});
       });
+      // Spread over the interval: a slice of the streams each second, not 10,000 writes in one burst.
+      let tick = 0;
       const heartbeat = setInterval(() => {
-        for (const open of streams) open.heartbeat();
-      }, HEARTBEAT_MS);
+        tick = (tick + 1) % HEARTBEAT_SLICES;
+        let index = 0;
+        for (const open of streams) if (index++ % HEARTBEAT_SLICES === tick) open.heartbeat();
+      }, HEARTBEAT_MS / HEARTBEAT_SLICES);
       heartbeat.unref?.();
       stopRouting = () => {
         unsubscribe();
