@@ -163,6 +163,8 @@ async function runOn(kind) {
       }
     }
   } finally {
+    // Requests autocannon abandoned at the end of the last run are still being answered: let them finish first.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     await app?.stop();
     postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
