@@ -3,6 +3,8 @@ import { fromNodeHeaders } from "better-auth/node";
 import { isAdmin } from "~/lib/roles.server";
 import { checkSessions, loadSessionUser, type WatchedSession } from "~/lib/session.server";
 import { canSeeChange, EVERYONE, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime";
+import { PROCESS_ID } from "~/lib/realtime.server";
+import { CLOCK_MARGIN_MS, parseDataRead, SAME_PROCESS_MARGIN_MS } from "~/lib/recent-changes";
 import type { Services } from "~/lib/services.server";
 
 const HEARTBEAT_MS = 15_000;
@@ -167,9 +169,10 @@ export function liveEvents(
     });
     // The page says when its data was read (`since`); only if the viewer may have missed a change since then does it
     // reload: a page load is one document request, not a document and then its data again (decision 025).
-    const since = Number(req.query.since);
-    if (req.query.since !== undefined && (!Number.isFinite(since) || (bus.missedSince?.(since, (change) => canSeeChange(viewer, change)) ?? true))) {
-      send(LIVE_EVENTS.resync, {});
+    if (req.query.since !== undefined) {
+      const read = parseDataRead(req.query.since);
+      const margin = read?.process === PROCESS_ID ? SAME_PROCESS_MARGIN_MS : CLOCK_MARGIN_MS;
+      if (!read || (bus.missedSince?.(read.at, (change) => canSeeChange(viewer, change), margin) ?? true)) send(LIVE_EVENTS.resync, {});
     }
     const unwatch = watch({
       sessionId,

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { Change } from "./realtime";
-import { RecentChanges } from "./recent-changes";
+import { formatDataRead, RecentChanges } from "./recent-changes";
 
 export type ChangeListener = (change: Change) => void;
 export type ResyncListener = () => void;
@@ -12,6 +13,14 @@ export async function publishChanges(bus: ChangeBus, changes: readonly Change[])
   await Promise.all([...seen.values()].map((change) => bus.publish(change)));
 }
 
+/** This process, in live-since tokens: a stream served by the process that read the page's data needs no clock margin. */
+export const PROCESS_ID = randomUUID().replaceAll("-", "").slice(0, 12);
+
+/** The layouts' loaders return this, taken before their reads; the page opens its live stream with it (decision 025). */
+export function liveSince(): string {
+  return formatDataRead(Date.now(), PROCESS_ID);
+}
+
 export interface ChangeBus {
   publish(change: Change): Promise<void>;
   subscribe(listener: ChangeListener): () => void;
@@ -19,7 +28,7 @@ export interface ChangeBus {
   onResync(listener: ResyncListener): () => void;
   close(): Promise<void>;
   /** Whether a viewer whose data was read at `since` may have missed a change it can see (RecentChanges). */
-  missedSince?(since: number, canSee: (change: Change) => boolean): boolean;
+  missedSince?(since: number, canSee: (change: Change) => boolean, marginMs?: number): boolean;
 }
 
 class ListenerSet {
@@ -51,8 +60,8 @@ export class InProcessChangeBus implements ChangeBus {
     this.listeners.emit("change", change);
   }
 
-  missedSince(since: number, canSee: (change: Change) => boolean): boolean {
-    return this.recent.missedSince(since, canSee);
+  missedSince(since: number, canSee: (change: Change) => boolean, marginMs?: number): boolean {
+    return this.recent.missedSince(since, canSee, marginMs);
   }
 
   subscribe(listener: ChangeListener): () => void {
@@ -160,8 +169,8 @@ export class PgChangeBus implements ChangeBus {
     return this.listeners.on("resync", listener);
   }
 
-  missedSince(since: number, canSee: (change: Change) => boolean): boolean {
-    return this.recent.missedSince(since, canSee);
+  missedSince(since: number, canSee: (change: Change) => boolean, marginMs?: number): boolean {
+    return this.recent.missedSince(since, canSee, marginMs);
   }
 
   /** For tests: drop the listening connection as a network failure would. */

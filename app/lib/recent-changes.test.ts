@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLOCK_MARGIN_MS, RecentChanges } from "./recent-changes";
+import { CLOCK_MARGIN_MS, formatDataRead, parseDataRead, RecentChanges, SAME_PROCESS_MARGIN_MS } from "./recent-changes";
 import type { Change } from "./realtime";
 
 const A = "user-a";
@@ -63,5 +63,23 @@ describe("RecentChanges", () => {
     expect(recent.missedSince(readAt - 5_000, own(A))).toBe(true);
     clock.now += 5_000;
     expect(recent.missedSince(clock.now, own(A))).toBe(false);
+  });
+});
+
+describe("live-since tokens", () => {
+  it("round-trip the time and the process, and refuse anything else", () => {
+    expect(parseDataRead(formatDataRead(1_700_000_000_123, "abc123"))).toEqual({ at: 1_700_000_000_123, process: "abc123" });
+    expect(parseDataRead("1700000000123")).toEqual({ at: 1_700_000_000_123, process: undefined });
+    for (const bad of ["soon", "", "12-", "-abc", "1e9", "12-a b", undefined, ["1"]]) expect(parseDataRead(bad)).toBeNull();
+  });
+
+  it("on the process that read the data, only a change after the read (less a moment) counts", () => {
+    const { clock, recent } = recorder();
+    clock.now += 10_000;
+    recent.record({ table: "payments", userId: A });
+    clock.now += 500;
+    const readAt = clock.now;
+    expect(recent.missedSince(readAt, own(A), SAME_PROCESS_MARGIN_MS)).toBe(false);
+    expect(recent.missedSince(readAt, own(A))).toBe(true);
   });
 });

@@ -51,7 +51,7 @@ function expectOneDocumentRequest(load: FullLoad, path: string, dataInDocument: 
   expect(load.documents).toEqual([path]);
   expect(load.dataFetches, "data fetched after the document").toEqual([]);
   expect(load.liveStreams).toHaveLength(1);
-  expect(load.liveStreams[0]).toMatch(/^\/events\?since=\d+$/);
+  expect(load.liveStreams[0]).toMatch(/^\/events\?since=\d+-\w+$/);
   expect(load.html).toContain(dataInDocument);
 }
 

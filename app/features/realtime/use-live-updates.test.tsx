@@ -38,7 +38,7 @@ class FakeEventSource {
 let container: HTMLDivElement;
 let root: Root;
 
-const DATA_READ_AT = 1_700_000_000_000;
+const DATA_READ_AT = "1700000000000-abc123";
 
 function Page() {
   useLiveUpdates("/login", DATA_READ_AT);

@@ -8,10 +8,10 @@ const REVALIDATE_DEBOUNCE_MS = 50;
 
 /**
  * Keeps the signed-in page current: listens to the live stream and reloads the page's data when
- * something the viewer may see changes. Goes to `loginPath` when the session ends. `dataReadAt` is when the
- * layout's loader read the page's data (server time, ms): the stream tells whether anything changed since.
+ * something the viewer may see changes. Goes to `loginPath` when the session ends. `dataReadAt` says when (and on
+ * which server process) the layout's loader read the page's data: the stream tells whether anything changed since.
  */
-export function useLiveUpdates(loginPath: string, dataReadAt: number): void {
+export function useLiveUpdates(loginPath: string, dataReadAt: string): void {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   // The latest functions, without restarting the stream on every render.
@@ -51,7 +51,7 @@ export function useLiveUpdates(loginPath: string, dataReadAt: number): void {
       if (stopped) return;
       // Changes made before the stream opened (between reading the data and connecting, or while it was down)
       // would be missed: the server compares them with `since` and sends a resync when there were any.
-      source = new EventSource(`${LIVE_STREAM_PATH}?since=${latest.current.dataReadAt}`);
+      source = new EventSource(`${LIVE_STREAM_PATH}?since=${encodeURIComponent(latest.current.dataReadAt)}`);
       source.addEventListener(LIVE_EVENTS.change, revalidate);
       source.addEventListener(LIVE_EVENTS.resync, revalidate);
       source.addEventListener(LIVE_EVENTS.sessionEnded, sessionEnded);

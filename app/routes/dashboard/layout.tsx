@@ -5,6 +5,7 @@ import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
+import { liveSince } from "~/lib/realtime.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor, refuseDuringMaintenance } from "~/features/settings/maintenance.server";
 import { initials } from "~/features/users/initials";
@@ -26,7 +27,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   // Before any read: the live stream reports changes made after this (use-live-updates.ts).
-  const dataReadAt = Date.now();
+  const dataReadAt = liveSince();
   const maintenance = await maintenanceFor(services(context), user);
   if (maintenance) return { maintenance, user: null, notifications: [], dataReadAt };
   const notifications = await listNotifications(services(context).database, user);
