@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -63,12 +63,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = coalescedBody(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html");
@@ -86,4 +83,37 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * React writes a page in many small chunks; each one went through the web stream and the compressor on its own
+ * (the compressor's per-chunk work was the largest single cost in the portal's CPU profile, docs/decisions/025).
+ * What React writes in one turn of the event loop goes on as one chunk; a suspended part still streams when ready.
+ */
+function coalescedBody(onEnd: () => void): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const body = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+      callback();
+    },
+    flush(callback) {
+      flush();
+      onEnd();
+      callback();
+    },
+  });
+  function flush() {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const chunks = pending;
+    pending = [];
+    body.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  }
+  return body;
 }

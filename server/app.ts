@@ -23,6 +23,7 @@ import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
 import { enableTestPause } from "~/lib/test-pauses.server";
 import { rejectProoflessPayments } from "~/features/payments/reject-proofless-payments.server";
 import { sweepOrphanFiles } from "~/lib/storage-sweep.server";
+import { forgetCachedSessions } from "~/lib/session-middleware.server";
 import { limitRequestBodies } from "./body-limit";
 import { compressResponses } from "./compression";
 import { refuseCrossSiteRequests } from "./cross-site";
@@ -44,6 +45,8 @@ interface AppOptions {
   logger?: Logger;
   /** Shared with start(): the shutdown flag /readyz reports and the live streams a shutdown closes. */
   lifecycle?: Lifecycle;
+  /** A cluster worker: the primary already ran the start-up work (migrations, secrets, admin) once; see prepare(). */
+  prepared?: boolean;
 }
 
 /** What a graceful shutdown needs from the running app. */
@@ -61,6 +64,12 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   const log = options.logger ?? processLogger;
   const lifecycle = options.lifecycle ?? { draining: false, liveStreams: new LiveStreams() };
   app.disable("x-powered-by");
+  // Sign-in, sign-out and password changes go through the auth handler: no cached session user outlives them.
+  const forgetSessionsAround: express.RequestHandler = (_req, res, next) => {
+    forgetCachedSessions(services);
+    res.once("finish", () => forgetCachedSessions(services));
+    next();
+  };
   // A hop count or the proxies' addresses (env.server.ts refuses `true`, which would trust any client's header).
   app.set("trust proxy", services.env.TRUST_PROXY ?? false);
 
@@ -102,7 +111,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(stripeWebhookRouter(services));
   app.use(checkoutRouter(services));
   app.use(filesRouter(services));
-  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+  app.all("/api/auth/*splat", forgetSessionsAround, toNodeHandler(services.auth));
   app.get(LIVE_STREAM_PATH, liveEvents(services, { maxStreamsPerUser: services.env.LIVE_STREAMS_PER_USER }, lifecycle.liveStreams));
   if (services.env.E2E_TEST_HOOKS && services.env.NODE_ENV === "test") {
     app.use("/__test", onlyFromLoopback, testHooks(services));
@@ -163,6 +172,42 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/**
+ * The start-up work done once per start, whatever the number of processes: migrations, secrets, the admin account,
+ * the storage sweep. One instance at a time (a PostgreSQL advisory lock; decision 024).
+ */
+async function startUpWork(env: Env, services: Services, log: Logger): Promise<void> {
+  await withStartupLock(services.database, async () => {
+    const before = await appliedMigrationCount(services.database);
+    await applyMigrations(services.database);
+    log.info(`Database migrations: ${(await appliedMigrationCount(services.database)) - before} applied`);
+    await encryptPlainSecrets(services.database, services.secrets, (message) => log.info(message));
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const outcome = await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+        promoteExisting: env.ADMIN_PROMOTE_EXISTING,
+      });
+      log.info(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
+    }
+    await sweepStorage(services);
+  });
+}
+
+/**
+ * The cluster primary's share of a start (server/cluster.js): the start-up work, once, before the workers fork and
+ * each call start({ prepared: true }). PostgreSQL only: the embedded database allows one process.
+ */
+export async function prepare(): Promise<void> {
+  const env = parseEnv();
+  const services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
+  try {
+    await startUpWork(env, services, processLogger);
+  } finally {
+    await closeServices(services);
+  }
+}
+
 /** Start-up: settings, data-folder lock, database, migrations, admin account, then the HTTP server. */
 export async function start(options: AppOptions = {}): Promise<RunningApp> {
   const env = parseEnv();
@@ -174,22 +219,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   let services: Services | undefined;
   try {
     services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
-    // One instance at a time (a PostgreSQL advisory lock; decision 024): migrations, secrets, admin, sweep.
-    await withStartupLock(services.database, async () => {
-      const before = await appliedMigrationCount(services!.database);
-      await applyMigrations(services!.database);
-      log.info(`Database migrations: ${(await appliedMigrationCount(services!.database)) - before} applied`);
-      await encryptPlainSecrets(services!.database, services!.secrets, (message) => log.info(message));
-      if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-        const outcome = await ensureAdmin({ auth: services!.auth, db: services!.database.db }, "start-up", {
-          email: env.ADMIN_EMAIL,
-          password: env.ADMIN_PASSWORD,
-          promoteExisting: env.ADMIN_PROMOTE_EXISTING,
-        });
-        log.info(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
-      }
-      await sweepStorage(services!);
-    });
+    if (!options.prepared) await startUpWork(env, services, log);
     if (env.NODE_ENV === "test" && env.E2E_TEST_HOOKS) enableTestPause(env.E2E_PAUSE_AT);
     const databaseHealth = services.database.kind === "postgres" ? new DatabaseHealth(services.database.pool) : undefined;
     const mailSender = new EmailSender(

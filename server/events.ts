@@ -1,19 +1,29 @@
 import type { RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
-import { isConnectionError } from "~/lib/database-health.server";
 import { isAdmin } from "~/lib/roles.server";
-import { loadSessionUser } from "~/lib/session.server";
-import { canSeeChange, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime";
+import { checkSessions, loadSessionUser, type WatchedSession } from "~/lib/session.server";
+import { canSeeChange, EVERYONE, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime";
+import { PROCESS_ID } from "~/lib/realtime.server";
+import { CLOCK_MARGIN_MS, parseDataRead, SAME_PROCESS_MARGIN_MS } from "~/lib/recent-changes";
 import type { Services } from "~/lib/services.server";
 
 const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_SLICES = 15;
+
+interface OpenStream {
+  viewer: Viewer;
+  /** A change this stream's viewer may see (its own, or any for an admin): forwarded in order. */
+  deliver(change: Change): void;
+  send(event: string, data: unknown): void;
+  heartbeat(): void;
+}
 
 export interface LiveEventsOptions {
   /** Open streams one user may hold on this instance (tabs, devices); the next one gets 429. */
   maxStreamsPerUser: number;
   /** How long an admin's role, once read, is trusted before another user's change makes the stream read it again. */
   roleTtlMs: number;
-  /** How often each stream checks that its session still exists (and re-reads the role). */
+  /** How often the open streams' sessions are checked (still there, within their limits) and their roles re-read. */
   sessionCheckMs: number;
 }
 
@@ -54,15 +64,91 @@ export const LIVE_EVENTS_DEFAULTS: LiveEventsOptions = {
 export function liveEvents(
   { auth, database, bus }: Services,
   options: Partial<LiveEventsOptions> = {},
-  streams: LiveStreams = new LiveStreams(),
+  closable: LiveStreams = new LiveStreams(),
 ): RequestHandler {
   const { maxStreamsPerUser, roleTtlMs, sessionCheckMs } = { ...LIVE_EVENTS_DEFAULTS, ...options };
   const openStreams = new Map<string, number>();
 
+  // Every open stream's session is checked on one timer, in a few queries for all of them (checkSessions).
+  const watched = new Set<WatchedSession>();
+  let checkTimer: ReturnType<typeof setInterval> | undefined;
+  let checking = false;
+  const checkAll = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      await checkSessions(auth, database.db, [...watched]);
+    } catch {
+      // The database is away: the next round tries again; the streams stay open meanwhile.
+    } finally {
+      checking = false;
+    }
+  };
+  const watch = (entry: WatchedSession) => {
+    watched.add(entry);
+    checkTimer ??= setInterval(() => void checkAll(), sessionCheckMs);
+    checkTimer.unref?.();
+    return () => {
+      watched.delete(entry);
+      if (watched.size === 0 && checkTimer) {
+        clearInterval(checkTimer);
+        checkTimer = undefined;
+      }
+    };
+  };
+
+  // One bus subscription for all the streams, routing each change to its owner's streams and the admins' (not every
+  // stream looking at every change: with 10,000 streams that was 10,000 callbacks per change), and one heartbeat timer.
+  const streams = new Set<OpenStream>();
+  const byUser = new Map<string, Set<OpenStream>>();
+  let stopRouting: (() => void) | undefined;
+  const route = (change: Change) => {
+    if (change.userId === EVERYONE) {
+      for (const stream of streams) stream.deliver(change);
+      return;
+    }
+    for (const stream of byUser.get(change.userId) ?? []) stream.deliver(change);
+    for (const stream of streams) if (stream.viewer.isAdmin && stream.viewer.userId !== change.userId) stream.deliver(change);
+  };
+  const attach = (stream: OpenStream) => {
+    streams.add(stream);
+    let own = byUser.get(stream.viewer.userId);
+    if (!own) byUser.set(stream.viewer.userId, (own = new Set()));
+    own.add(stream);
+    if (!stopRouting) {
+      const unsubscribe = bus.subscribe(route);
+      const unsubscribeResync = bus.onResync(() => {
+        for (const open of streams) open.send(LIVE_EVENTS.resync, {});
+      });
+      // Spread over the interval: a slice of the streams each second, not 10,000 writes in one burst.
+      let tick = 0;
+      const heartbeat = setInterval(() => {
+        tick = (tick + 1) % HEARTBEAT_SLICES;
+        let index = 0;
+        for (const open of streams) if (index++ % HEARTBEAT_SLICES === tick) open.heartbeat();
+      }, HEARTBEAT_MS / HEARTBEAT_SLICES);
+      heartbeat.unref?.();
+      stopRouting = () => {
+        unsubscribe();
+        unsubscribeResync();
+        clearInterval(heartbeat);
+      };
+    }
+    return () => {
+      streams.delete(stream);
+      own.delete(stream);
+      if (own.size === 0 && byUser.get(stream.viewer.userId) === own) byUser.delete(stream.viewer.userId);
+      if (streams.size === 0) {
+        stopRouting?.();
+        stopRouting = undefined;
+      }
+    };
+  };
+
   return async (req, res) => {
     const headers = fromNodeHeaders(req.headers);
-    const { user } = await loadSessionUser(auth, database.db, headers);
-    if (!user) {
+    const { user, sessionId } = await loadSessionUser(auth, database.db, headers);
+    if (!user || !sessionId) {
       res.status(401).json({ error: "You must be logged in" });
       return;
     }
@@ -95,27 +181,34 @@ export function liveEvents(
       if (change.userId !== viewer.userId && viewer.isAdmin && Date.now() - roleReadAt >= roleTtlMs) await readRole();
       if (canSeeChange(viewer, change)) send(LIVE_EVENTS.change, { table: change.table });
     };
-    const unsubscribe = bus.subscribe((change) => {
-      queue = queue.then(() => forward(change)).catch(() => {});
+    const detach = attach({
+      viewer,
+      deliver(change) {
+        queue = queue.then(() => forward(change)).catch(() => {});
+      },
+      send,
+      heartbeat: () => res.write(": heartbeat\n\n"),
     });
-    const unsubscribeResync = bus.onResync(() => send(LIVE_EVENTS.resync, {}));
-    const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
-    const sessionCheck = setInterval(async () => {
-      // The database unreachable for a moment says nothing about the session: the stream stays, the next check decides.
-      const current = await loadSessionUser(auth, database.db, headers).catch((error: unknown) =>
-        isConnectionError(error) ? undefined : { user: null },
-      );
-      if (!current) return;
-      if (!current.user) {
+    // The page says when its data was read (`since`); only if the viewer may have missed a change since then does it
+    // reload: a page load is one document request, not a document and then its data again (decision 025).
+    if (req.query.since !== undefined) {
+      const read = parseDataRead(req.query.since);
+      const margin = read?.process === PROCESS_ID ? SAME_PROCESS_MARGIN_MS : CLOCK_MARGIN_MS;
+      if (!read || (bus.missedSince?.(read.at, (change) => canSeeChange(viewer, change), margin) ?? true)) send(LIVE_EVENTS.resync, {});
+    }
+    const unwatch = watch({
+      sessionId,
+      stillValid(isAdmin) {
+        viewer.isAdmin = isAdmin;
+        roleReadAt = Date.now();
+      },
+      ended() {
         send(LIVE_EVENTS.sessionEnded, {});
         res.end();
-        return;
-      }
-      viewer.isAdmin = current.user.isAdmin;
-      roleReadAt = Date.now();
-    }, sessionCheckMs);
+      },
+    });
 
-    const forget = streams.add((retryMs) => {
+    const forget = closable.add((retryMs) => {
       res.write(`retry: ${retryMs}\n\n`);
       send(LIVE_EVENTS.reconnect, { retryMs });
       res.end();
@@ -125,10 +218,8 @@ export function liveEvents(
       if (closed) return;
       closed = true;
       forget();
-      unsubscribe();
-      unsubscribeResync();
-      clearInterval(heartbeat);
-      clearInterval(sessionCheck);
+      detach();
+      unwatch();
       const remaining = (openStreams.get(user.id) ?? 1) - 1;
       if (remaining > 0) openStreams.set(user.id, remaining);
       else openStreams.delete(user.id);

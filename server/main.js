@@ -1,5 +1,6 @@
 // The process entry: loads the app through Vite in development (hot reload) or from the build.
 import process from "node:process";
+import { isClusterWorker, runPrimary, workerCount } from "./cluster.js";
 
 const dev = process.argv.includes("--dev");
 // React (and React Router) pick their production or development build from NODE_ENV when first loaded: it must
@@ -14,9 +15,23 @@ async function load() {
   return { app: await vite.ssrLoadModule("./server/app.ts"), vite };
 }
 
+// WEB_CONCURRENCY > 1 on PostgreSQL: this process becomes the cluster primary (server/cluster.js).
+const workers = dev ? 1 : workerCount();
+
 try {
+  if (workers > 1 && !isClusterWorker) {
+    const { app } = await load();
+    await runPrimary(workers, () => app.prepare());
+  } else await serve();
+} catch (error) {
+  // Start-up problems (bad settings, a locked data folder, an unreachable database) are told plainly.
+  console.error(error?.startupProblem ? `Cannot start: ${error.message}` : error);
+  process.exit(1);
+}
+
+async function serve() {
   const { app, vite } = await load();
-  const running = await app.start({ devMiddleware: vite?.middlewares });
+  const running = await app.start({ devMiddleware: vite?.middlewares, prepared: isClusterWorker });
   const shutdown = async (signal) => {
     // A graceful stop (app.ts: RunningApp.stop) that hangs must not keep the process: forced exit after 10 s.
     setTimeout(() => {
@@ -30,8 +45,4 @@ try {
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
-} catch (error) {
-  // Start-up problems (bad settings, a locked data folder, an unreachable database) are told plainly.
-  console.error(error?.startupProblem ? `Cannot start: ${error.message}` : error);
-  process.exit(1);
 }

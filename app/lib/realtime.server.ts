@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { Change } from "./realtime";
+import { formatDataRead, RecentChanges } from "./recent-changes";
 
 export type ChangeListener = (change: Change) => void;
 export type ResyncListener = () => void;
@@ -11,12 +13,22 @@ export async function publishChanges(bus: ChangeBus, changes: readonly Change[])
   await Promise.all([...seen.values()].map((change) => bus.publish(change)));
 }
 
+/** This process, in live-since tokens: a stream served by the process that read the page's data needs no clock margin. */
+export const PROCESS_ID = randomUUID().replaceAll("-", "").slice(0, 12);
+
+/** The layouts' loaders return this, taken before their reads; the page opens its live stream with it (decision 025). */
+export function liveSince(): string {
+  return formatDataRead(Date.now(), PROCESS_ID);
+}
+
 export interface ChangeBus {
   publish(change: Change): Promise<void>;
   subscribe(listener: ChangeListener): () => void;
   /** Called when changes may have been lost (the bus reconnected), so viewers should reload. */
   onResync(listener: ResyncListener): () => void;
   close(): Promise<void>;
+  /** Whether a viewer whose data was read at `since` may have missed a change it can see (RecentChanges). */
+  missedSince?(since: number, canSee: (change: Change) => boolean, marginMs?: number): boolean;
 }
 
 class ListenerSet {
@@ -41,9 +53,15 @@ class ListenerSet {
 /** One app instance: changes travel in memory. */
 export class InProcessChangeBus implements ChangeBus {
   private readonly listeners = new ListenerSet();
+  private readonly recent = new RecentChanges();
 
   async publish(change: Change): Promise<void> {
+    this.recent.record(change);
     this.listeners.emit("change", change);
+  }
+
+  missedSince(since: number, canSee: (change: Change) => boolean, marginMs?: number): boolean {
+    return this.recent.missedSince(since, canSee, marginMs);
   }
 
   subscribe(listener: ChangeListener): () => void {
@@ -66,6 +84,7 @@ export const CHANGE_CHANNEL = "app_changes";
  */
 export class PgChangeBus implements ChangeBus {
   private readonly listeners = new ListenerSet();
+  private readonly recent = new RecentChanges();
   private client: pg.Client | undefined;
   private closed = false;
   private retryDelay = 250;
@@ -92,7 +111,9 @@ export class PgChangeBus implements ChangeBus {
     client.on("notification", (message) => {
       if (message.channel !== this.channel || !message.payload) return;
       try {
-        this.listeners.emit("change", JSON.parse(message.payload) as Change);
+        const change = JSON.parse(message.payload) as Change;
+        this.recent.record(change);
+        this.listeners.emit("change", change);
       } catch {
         console.error("Ignored a malformed change notification");
       }
@@ -119,7 +140,10 @@ export class PgChangeBus implements ChangeBus {
     }
     this.client = client;
     this.retryDelay = 250;
-    if (this.connectedOnce) this.listeners.emit("resync");
+    if (this.connectedOnce) {
+      this.recent.recordResync();
+      this.listeners.emit("resync");
+    }
     this.connectedOnce = true;
   }
 
@@ -143,6 +167,10 @@ export class PgChangeBus implements ChangeBus {
 
   onResync(listener: ResyncListener): () => void {
     return this.listeners.on("resync", listener);
+  }
+
+  missedSince(since: number, canSee: (change: Change) => boolean, marginMs?: number): boolean {
+    return this.recent.missedSince(since, canSee, marginMs);
   }
 
   /** For tests: drop the listening connection as a network failure would. */

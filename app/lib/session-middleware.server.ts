@@ -1,17 +1,56 @@
 import type { MiddlewareFunction } from "react-router";
 import { servicesIfRunning } from "./public-settings.server";
-import { sessionUserContext } from "./services.server";
+import { sessionUserContext, type Services } from "./services.server";
+import type { SessionUser } from "./session";
+import { SESSION_TABLES, SessionCache } from "./session-cache";
 import { loadSessionUser } from "./session.server";
+
+/** How long a read request may reuse the session user a previous read of the same cookie loaded (decision 025). */
+export const SESSION_CACHE_MS = 2_000;
+
+const caches = new WeakMap<Services, SessionCache<SessionUser>>();
+
+/** The services' session cache; cleared by any change to sessions, roles or profiles, from any instance. */
+function cacheFor(services: Services): SessionCache<SessionUser> {
+  let cache = caches.get(services);
+  if (!cache) {
+    const created = new SessionCache<SessionUser>(SESSION_CACHE_MS);
+    services.bus.subscribe((change) => {
+      if (SESSION_TABLES.has(change.table)) created.clear();
+    });
+    caches.set(services, created);
+    cache = created;
+  }
+  return cache;
+}
+
+/** Forgets every cached session user: the auth handler (sign-in, sign-out, password changes) calls it. */
+export function forgetCachedSessions(services: Services): void {
+  caches.get(services)?.clear();
+}
+
+const isRead = (method: string) => method === "GET" || method === "HEAD";
 
 /** Loads the session once per request into the router context, and passes on any refreshed cookie. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // Build-time pre-rendering (the landing page) runs without services and without a visitor: signed out.
   const services = servicesIfRunning(context);
   if (!services) return next();
-  const { auth, database } = services;
-  const { user, setCookies } = await loadSessionUser(auth, database.db, request.headers);
+  const cache = cacheFor(services);
+  const cookie = request.headers.get("cookie");
+  const read = isRead(request.method);
+  // Any write may change what a session user holds (a role, a name, the session itself): nothing cached survives it.
+  if (!read) cache.clear();
+  const cached = read && cookie ? cache.get(cookie) : undefined;
+  if (cached) {
+    context.set(sessionUserContext, cached);
+    return next();
+  }
+  const { user, setCookies } = await loadSessionUser(services.auth, services.database.db, request.headers);
+  if (read && cookie && user && setCookies.length === 0) cache.set(cookie, user);
   context.set(sessionUserContext, user);
   const response = await next();
+  if (!read) cache.clear();
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
   return response;
 };

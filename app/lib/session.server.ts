@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { profiles, session as sessions } from "~db/schema";
 import type { Auth } from "./auth.server";
 import type { Db } from "./db.server";
-import { isAdmin } from "./roles.server";
+import { adminIds, isAdmin } from "./roles.server";
 import type { SessionUser } from "./session";
 import { limitsFor, sessionDeadline, sessionExpired, touchIntervalMs } from "./session-policy";
 
@@ -23,7 +23,7 @@ export async function loadSessionUser(
   db: Db,
   headers: Headers,
   { now = new Date() }: LoadSessionOptions = {},
-): Promise<{ user: SessionUser | null; setCookies: string[] }> {
+): Promise<{ user: SessionUser | null; setCookies: string[]; sessionId?: string }> {
   const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = responseHeaders?.getSetCookie() ?? [];
   if (!response) return { user: null, setCookies };
@@ -55,6 +55,7 @@ export async function loadSessionUser(
       twoFactorEnabled: user.twoFactorEnabled === true,
     },
     setCookies,
+    sessionId: session.id,
   };
 }
 
@@ -66,4 +67,43 @@ async function clearedSessionCookie(auth: Auth): Promise<string> {
   if (attributes.secure) parts.push("Secure");
   if (attributes.sameSite) parts.push(`SameSite=${String(attributes.sameSite).replace(/^./, (c) => c.toUpperCase())}`);
   return parts.join("; ");
+}
+
+/** What a batch session check needs of a live stream: its session and what to do with the outcome. */
+export interface WatchedSession {
+  sessionId: string;
+  /** The session is still valid: the user's current admin role. */
+  stillValid(isAdmin: boolean): void;
+  /** The session was deleted (sign-out, password change), expired, or passed its role's idle or absolute limit. */
+  ended(): void;
+}
+
+/**
+ * Checks many sessions in a few queries (live streams, docs/decisions/025): the sessions by id, the admins, the
+ * session policy once, with the same limits loadSessionUser enforces. One stream's own look-up every minute made
+ * 10,000 open streams cost some 170 session look-ups a second.
+ */
+export async function checkSessions(auth: Auth, db: Db, watched: readonly WatchedSession[], now = new Date()): Promise<void> {
+  if (watched.length === 0) return;
+  const [policy, admins] = await Promise.all([auth.sessionPolicy(), adminIds(db)]);
+  const adminSet = new Set(admins);
+  const found = new Map<string, { userId: string; createdAt: Date; updatedAt: Date; expiresAt: Date }>();
+  const ids = [...new Set(watched.map((entry) => entry.sessionId))];
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const rows = await db
+      .select({ id: sessions.id, userId: sessions.userId, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(inArray(sessions.id, ids.slice(i, i + 1_000)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  for (const entry of watched) {
+    const row = found.get(entry.sessionId);
+    const admin = row ? adminSet.has(row.userId) : false;
+    const expired =
+      !row ||
+      new Date(row.expiresAt).getTime() <= now.getTime() ||
+      sessionExpired(limitsFor(policy, admin), { createdAt: new Date(row.createdAt), lastUsedAt: new Date(row.updatedAt) }, now);
+    if (expired) entry.ended();
+    else entry.stillValid(admin);
+  }
 }

@@ -135,9 +135,7 @@ export async function gotoWithLiveStream(page: Page, path: string): Promise<void
   const streamOpen = page.waitForResponse(
     (response) => new URL(response.url()).pathname === "/events" && response.status() === 200,
   );
-  // Once open, the page reloads its data once to catch up with anything written before it connected.
-  const caughtUp = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data"));
+  // The page's data came with its document; the stream tells it when anything changed since (decision 025).
   await page.goto(path);
   await streamOpen;
-  await caughtUp;
 }

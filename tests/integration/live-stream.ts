@@ -13,9 +13,9 @@ export class LiveStream {
   private readonly controller = new AbortController();
   private done: Promise<void> = Promise.resolve();
 
-  static async open(base: string, cookie?: string): Promise<{ response: Response; stream?: LiveStream }> {
+  static async open(base: string, cookie?: string, query = ""): Promise<{ response: Response; stream?: LiveStream }> {
     const stream = new LiveStream();
-    const response = await fetch(`${base}${LIVE_STREAM_PATH}`, {
+    const response = await fetch(`${base}${LIVE_STREAM_PATH}${query}`, {
       headers: cookie ? { cookie, accept: "text/event-stream" } : { accept: "text/event-stream" },
       signal: stream.controller.signal,
     });

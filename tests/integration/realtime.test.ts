@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { publishChanges } from "~/lib/realtime.server";
 import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime";
+import { CLOCK_MARGIN_MS } from "~/lib/recent-changes";
 import type { ChangeBus, ChangeListener, ResyncListener } from "~/lib/realtime.server";
 import { liveEvents } from "../../server/events";
 import { changeEvent, LiveStream, type LiveEvent } from "./live-stream";
@@ -40,6 +41,7 @@ function trackListeners(bus: ChangeBus): ChangeBus {
     subscribe: tracked((listener: ChangeListener) => bus.subscribe(listener)),
     onResync: tracked((listener: ResyncListener) => bus.onResync(listener)),
     close: () => bus.close(),
+    missedSince: (since, canSee) => bus.missedSince?.(since, canSee) ?? true,
   };
 }
 
@@ -53,9 +55,10 @@ let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
 const openStreams: LiveStream[] = [];
+let busCreatedAt = 0;
 
-async function openStream(cookie: string): Promise<LiveStream> {
-  const { response, stream } = await LiveStream.open(base, cookie);
+async function openStream(cookie: string, query = ""): Promise<LiveStream> {
+  const { response, stream } = await LiveStream.open(base, cookie, query);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
   openStreams.push(stream!);
@@ -65,6 +68,7 @@ async function openStream(cookie: string): Promise<LiveStream> {
 beforeAll(async () => {
   database = await testDatabase();
   services = await testServices(database);
+  busCreatedAt = Date.now();
   customerA = await signUpCustomer(services, { name: "Alex A" });
   customerB = await signUpCustomer(services, { name: "Blair B" });
   admin = await makeAdmin(services);
@@ -133,6 +137,28 @@ describe("the /events stream", () => {
       changeEvent("marker"),
     ]);
     expect(await streamA.until(isMarker)).toEqual([changeEvent("notifications"), changeEvent("marker")]);
+  });
+
+  it("tells a page whether it missed a change since its data was read (`since`), instead of every page reloading", async () => {
+    // The bus remembers the last minute from its start; a page read within the clock margin of that start reloads.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, busCreatedAt + CLOCK_MARGIN_MS + 100 - Date.now())));
+    const customerC = await signUpCustomer(services, { name: "Casey C" });
+    const readAt = Date.now();
+    await services.bus.publish({ table: "payments", userId: customerB.id });
+
+    const current = await openStream(customerC.cookie, `?since=${readAt}`);
+    await services.bus.publish({ table: "marker", userId: customerC.id });
+    expect(await current.until(isMarker)).toEqual([changeEvent("marker")]);
+
+    // A change to the viewer's rows after the read (before the stream opened): the new stream says resync first.
+    const behind = await openStream(customerC.cookie, `?since=${readAt}`);
+    expect(await behind.until((event) => event.event === LIVE_EVENTS.resync)).toEqual([{ event: LIVE_EVENTS.resync, data: {} }]);
+
+    // Data older than the bus remembers, or an unreadable time: resync.
+    const old = await openStream(customerC.cookie, `?since=${readAt - 120_000}`);
+    expect((await old.until(() => true))[0]).toEqual({ event: LIVE_EVENTS.resync, data: {} });
+    const garbled = await openStream(customerC.cookie, "?since=soon");
+    expect((await garbled.until(() => true))[0]).toEqual({ event: LIVE_EVENTS.resync, data: {} });
   });
 
   it("lets go of its bus listeners once the browser has gone", async () => {

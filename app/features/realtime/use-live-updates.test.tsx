@@ -38,8 +38,10 @@ class FakeEventSource {
 let container: HTMLDivElement;
 let root: Root;
 
+const DATA_READ_AT = "1700000000000-abc123";
+
 function Page() {
-  useLiveUpdates("/login");
+  useLiveUpdates("/login", DATA_READ_AT);
   return null;
 }
 
@@ -75,5 +77,21 @@ describe("when the stream says its session ended", () => {
     await act(async () => first!.fire(LIVE_EVENTS.sessionEnded));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login", { replace: true }));
     expect(FakeEventSource.opened).toHaveLength(1);
+  });
+});
+
+describe("opening the stream", () => {
+  it("tells the server when the page's data was read, and does not reload the data just for opening", async () => {
+    const [first] = FakeEventSource.opened;
+    expect(first!.url).toBe(`/events?since=${DATA_READ_AT}`);
+    await act(async () => first!.fire("open"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(revalidate).not.toHaveBeenCalled();
+  });
+
+  it("reloads the data when the server says changes may have been missed", async () => {
+    const [first] = FakeEventSource.opened;
+    await act(async () => first!.fire(LIVE_EVENTS.resync));
+    await vi.waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
   });
 });

@@ -8,15 +8,16 @@ const REVALIDATE_DEBOUNCE_MS = 50;
 
 /**
  * Keeps the signed-in page current: listens to the live stream and reloads the page's data when
- * something the viewer may see changes. Goes to `loginPath` when the session ends.
+ * something the viewer may see changes. Goes to `loginPath` when the session ends. `dataReadAt` says when (and on
+ * which server process) the layout's loader read the page's data: the stream tells whether anything changed since.
  */
-export function useLiveUpdates(loginPath: string): void {
+export function useLiveUpdates(loginPath: string, dataReadAt: string): void {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   // The latest functions, without restarting the stream on every render.
-  const latest = useRef({ revalidator, navigate });
+  const latest = useRef({ revalidator, navigate, dataReadAt });
   useEffect(() => {
-    latest.current = { revalidator, navigate };
+    latest.current = { revalidator, navigate, dataReadAt };
   });
 
   useEffect(() => {
@@ -48,12 +49,9 @@ export function useLiveUpdates(loginPath: string): void {
 
     const connect = () => {
       if (stopped) return;
-      source = new EventSource(LIVE_STREAM_PATH);
-      source.addEventListener("open", () => {
-        // Changes made before the stream opened (between rendering and connecting, or while it was
-        // down) were missed: catch up once.
-        revalidate();
-      });
+      // Changes made before the stream opened (between reading the data and connecting, or while it was down)
+      // would be missed: the server compares them with `since` and sends a resync when there were any.
+      source = new EventSource(`${LIVE_STREAM_PATH}?since=${encodeURIComponent(latest.current.dataReadAt)}`);
       source.addEventListener(LIVE_EVENTS.change, revalidate);
       source.addEventListener(LIVE_EVENTS.resync, revalidate);
       source.addEventListener(LIVE_EVENTS.sessionEnded, sessionEnded);

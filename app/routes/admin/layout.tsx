@@ -5,6 +5,7 @@ import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
+import { liveSince } from "~/lib/realtime.server";
 import { ADMIN_LOGIN } from "~/lib/paths";
 import { requireAdmin, requireUser, services } from "~/lib/route-guards.server";
 import type { Route } from "./+types/layout";
@@ -20,11 +21,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireUser(context, ADMIN_LOGIN);
-  return { notifications: await listNotifications(services(context).database, admin) };
+  // Before any read: the live stream reports changes made after this (use-live-updates.ts).
+  const dataReadAt = liveSince();
+  return { notifications: await listNotifications(services(context).database, admin), dataReadAt };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  useLiveUpdates(ADMIN_LOGIN);
+  useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt);
   const signOut = useSignOut(ADMIN_LOGIN);
   const items: NavItem[] = [
     { label: "Dashboard", icon: LayoutDashboard, to: "/admin/dashboard" },

@@ -5,6 +5,7 @@ import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
+import { liveSince } from "~/lib/realtime.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor, refuseDuringMaintenance } from "~/features/settings/maintenance.server";
 import { initials } from "~/features/users/initials";
@@ -25,16 +26,18 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
+  // Before any read: the live stream reports changes made after this (use-live-updates.ts).
+  const dataReadAt = liveSince();
   const maintenance = await maintenanceFor(services(context), user);
-  if (maintenance) return { maintenance, user: null, notifications: [] };
+  if (maintenance) return { maintenance, user: null, notifications: [], dataReadAt };
   const notifications = await listNotifications(services(context).database, user);
-  return { maintenance: null, user: { name: user.name, image: user.image }, notifications };
+  return { maintenance: null, user: { name: user.name, image: user.image }, notifications, dataReadAt };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { user, notifications, maintenance } = loaderData;
+  const { user, notifications, maintenance, dataReadAt } = loaderData;
   // Listening on the maintenance page too: when Maintenance Mode goes off, the portal comes back live.
-  useLiveUpdates(CUSTOMER_LOGIN);
+  useLiveUpdates(CUSTOMER_LOGIN, dataReadAt);
   const signOut = useSignOut(CUSTOMER_LOGIN);
   if (maintenance || !user) {
     return <MaintenancePage supportEmail={maintenance?.supportEmail ?? ""} companyName={maintenance?.companyName ?? ""} />;

@@ -1,0 +1,172 @@
+// Shared by the load benchmarks (bench-portal.js, bench-live.js): start the built app on a fresh data folder,
+// a throwaway PostgreSQL cluster, CPU time of the app's processes, percentiles.
+import { spawn, spawnSync } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chownSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const ADMIN = { email: "bench-admin@bench.test", password: "Bench-Admin-Password-1!" };
+export const AUTH_SECRET = randomBytes(32).toString("hex");
+export const CREDENTIALS_KEY = randomBytes(32).toString("base64");
+export const SESSION_COOKIE = "better-auth.session_token";
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** `npm run build` unless BENCH_SKIP_BUILD=1 (and a build exists). */
+export function buildApp(origin) {
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync("build/server/index.js")) return;
+  console.log("building...");
+  const build = spawnSync("npm", ["run", "build"], { stdio: "ignore", env: { ...process.env, SITE_URL: origin } });
+  if (build.status !== 0) throw new Error("build failed");
+}
+
+/** A throwaway PostgreSQL cluster (as .ci/run starts one), or null when the server binaries are missing. */
+export async function startPostgres() {
+  const bins = existsSync("/usr/lib/postgresql")
+    ? readdirSync("/usr/lib/postgresql").map((v) => `/usr/lib/postgresql/${v}/bin`).filter((dir) => existsSync(`${dir}/initdb`))
+    : [];
+  const bin = bins.at(-1);
+  if (!bin) return null;
+  const asPg = (args) =>
+    process.getuid?.() === 0 ? spawnSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" }) : spawnSync(args[0], args.slice(1), { stdio: "ignore" });
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-pg-"));
+  if (process.getuid?.() === 0) chownSync(dir, Number(spawnSync("id", ["-u", "postgres"]).stdout.toString().trim()), 0);
+  const port = await freePort();
+  if (asPg([`${bin}/initdb`, "-D", `${dir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8"]).status !== 0) throw new Error("initdb failed");
+  const started = asPg([
+    `${bin}/pg_ctl`, "-D", `${dir}/data`, "-l", `${dir}/server.log`, "-w",
+    "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, "start",
+  ]);
+  if (started.status !== 0) throw new Error("pg_ctl start failed");
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      asPg([`${bin}/pg_ctl`, "-D", `${dir}/data`, "-m", "immediate", "stop"]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node server/main.js` from the build; resolves once it answers. */
+export async function startApp({ port, dataDir, databaseUrl, env = {}, nodeArgs = [] }) {
+  const origin = `http://localhost:${port}`;
+  const child = spawn("node", [...nodeArgs, "server/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_URL: origin,
+      DATABASE_URL: databaseUrl ?? "",
+      AUTH_SECRET,
+      CREDENTIALS_KEY,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      NODE_ENV: "production",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${origin}/login`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the app did not answer in time");
+    await sleep(200);
+  }
+  return {
+    origin,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function freshDataDir(prefix) {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** The process and all its descendants (the cluster's workers). */
+export function processTree(rootPid) {
+  const parents = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // gone
+    }
+  }
+  const tree = [rootPid];
+  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  return tree;
+}
+
+const TICK_MS = 1000 / Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim() || 100);
+
+/** User + system CPU time of the process tree, in milliseconds (from /proc/<pid>/stat). */
+export function cpuMs(rootPid) {
+  let ticks = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** Resident memory of the process tree, in bytes. */
+export function rssBytes(rootPid) {
+  let pages = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      pages += Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]);
+    } catch {
+      // gone
+    }
+  }
+  return pages * 4096;
+}
+
+/** A session cookie as Better Auth signs it (HMAC-SHA256 of the token with the secret, base64). */
+export function signedSessionCookie(token) {
+  const signature = createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
+  return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+export function sessionCookieFrom(response) {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error(`no session cookie (${response.status})`);
+  return cookie.split(";")[0];
+}

@@ -1,0 +1,79 @@
+import express from "express";
+import { eq } from "drizzle-orm";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime";
+import { session as sessions, userRoles } from "~db/schema";
+import { liveEvents } from "../../server/events";
+import { changeEvent, LiveStream, type LiveEvent } from "./live-stream";
+import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+
+// The open streams' sessions are checked together on one timer (checkSessions): a deleted session ends its stream,
+// a live one stays open, and a revoked admin's stream stops getting other users' changes.
+const CHECK_MS = 150;
+const isMarker = (event: LiveEvent) => (event.data as { table?: string } | undefined)?.table === "marker";
+const ended = (event: LiveEvent) => event.event === LIVE_EVENTS.sessionEnded;
+
+let database: TestDatabase;
+let services: TestServices;
+let server: Server;
+let base: string;
+const openStreams: LiveStream[] = [];
+
+async function openStream(cookie: string): Promise<LiveStream> {
+  const { response, stream } = await LiveStream.open(base, cookie);
+  expect(response.status).toBe(200);
+  openStreams.push(stream!);
+  return stream!;
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  const app = express();
+  // A long role TTL: only the session check may notice the revoked role.
+  app.get(LIVE_STREAM_PATH, liveEvents(services, { sessionCheckMs: CHECK_MS, roleTtlMs: 60_000 }));
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await Promise.all(openStreams.map((stream) => stream.close()));
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await services?.close();
+  await database?.close();
+});
+
+describe("the live streams' session check", () => {
+  it("ends the stream of a deleted session and keeps the others open", async () => {
+    const leaving: SignedIn = await signUpCustomer(services, { name: "Lee Leaving" });
+    const staying: SignedIn = await signUpCustomer(services, { name: "Sam Staying" });
+    const streamLeaving = await openStream(leaving.cookie);
+    const streamStaying = await openStream(staying.cookie);
+
+    await database.db.delete(sessions).where(eq(sessions.userId, leaving.id));
+    expect(await streamLeaving.until(ended)).toEqual([{ event: LIVE_EVENTS.sessionEnded, data: {} }]);
+
+    await new Promise((resolve) => setTimeout(resolve, CHECK_MS * 3));
+    await services.bus.publish({ table: "marker", userId: staying.id });
+    expect(await streamStaying.until(isMarker)).toEqual([changeEvent("marker")]);
+  });
+
+  it("re-reads the role: a revoked admin's stream stops getting other users' changes", async () => {
+    const admin = await makeAdmin(services);
+    const customer = await signUpCustomer(services, { name: "Cory Customer" });
+    const stream = await openStream(admin.cookie);
+    await services.bus.publish({ table: "marker", userId: customer.id });
+    expect(await stream.until(isMarker)).toEqual([changeEvent("marker")]);
+
+    await database.db.delete(userRoles).where(eq(userRoles.userId, admin.id));
+    await new Promise((resolve) => setTimeout(resolve, CHECK_MS * 4));
+    await services.bus.publish({ table: "payments", userId: customer.id });
+    await services.bus.publish({ table: "marker", userId: admin.id });
+    expect(await stream.until(isMarker)).toEqual([changeEvent("marker")]);
+  });
+});
