@@ -2,12 +2,17 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 export default [
   index("routes/marketing/home.tsx"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("resources/language", "routes/resources/language.ts"),
+
+  // Every page but the landing page: in the request's language (docs/decisions/026). Not re-indented, to keep
+  // the merge with the branches that add routes here small.
+  layout("routes/localized.tsx", [
   route("signup", "routes/auth/signup.tsx"),
   route("login", "routes/auth/login.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
-  route("robots.txt", "routes/resources/robots.ts"),
-  route("sitemap.xml", "routes/resources/sitemap.ts"),
 
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.ts"),
@@ -31,12 +36,13 @@ export default [
     ]),
   ]),
 
+  route("*", "routes/not-found.tsx"),
+  ]),
+
   ...prefix("resources", [
     route("session", "routes/resources/session.ts"),
     route("notifications", "routes/resources/notifications.ts"),
     route("payments/proof", "routes/resources/payment-proof.ts"),
     route("secrets/reveal", "routes/resources/reveal-secret.ts"),
   ]),
-
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -88,6 +88,9 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
     // Admin two-factor (TOTP and backup codes): once enrolled, every sign-in of the account asks for a code;
     // the admin guard (route-guards.server.ts) sends an un-enrolled admin to enrolment when the Security setting is on.
     plugins: [twoFactor({ issuer: TWO_FACTOR_ISSUER })],
+    // The saved language (docs/decisions/026) comes with the session; it is set by the language switcher
+    // (app/routes/resources/language.ts), never by a sign-up or profile body.
+    user: { additionalFields: { language: { type: "string", required: false, input: false } } },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 12,
