@@ -1,7 +1,8 @@
 // `npm run bench:landing`: the landing page's speed budget, measured. Builds the app, serves it from the build on
 // its own port with a fresh data folder, runs Lighthouse (default mobile settings: simulated slow 4G and a 4x
-// slower CPU) three times on `/` in the system Chromium, and prints the medians against the targets.
-// BENCH_RUNS and BENCH_PORT override the run count and the port.
+// slower CPU) three times on each of `/`, `/login` and `/signup` in the system Chromium, and prints the medians
+// against the targets. BENCH_RUNS, BENCH_PORT and BENCH_PATHS (comma-separated) override the run count, the port
+// and the pages; `--quick` is one run each. (`/es`, the Spanish landing page of issue 14, joins when it exists.)
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +11,8 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = process.argv.includes("--quick") ? 1 : Number(process.env.BENCH_RUNS ?? 3);
+const PATHS = (process.env.BENCH_PATHS ?? "/,/login,/signup").split(",").filter(Boolean);
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const ORIGIN = `http://localhost:${PORT}`;
 const CHROME_FLAGS = [
@@ -71,13 +73,13 @@ async function assetSizes(lhr) {
   return sizes;
 }
 
-async function audit() {
+async function audit(pagePath) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    const result = await lighthouse(`${ORIGIN}/`, {
+    const result = await lighthouse(`${ORIGIN}${pagePath}`, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
@@ -122,16 +124,17 @@ const server = spawn("node", ["server/main.js"], {
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
-const runs = [];
+const runsByPath = new Map(PATHS.map((pagePath) => [pagePath, []]));
 try {
   const first = await waitForServer(Date.now() + 60_000);
   // The pre-rendered page is answered with an ETag; a page rendered per request has none.
   console.log(`serving ${ORIGIN}/ (${first.headers.get("etag") ? "pre-rendered file" : "rendered per request"})`);
-  for (let run = 1; run <= RUNS; run++) {
-    const figures = await audit();
-    runs.push(figures);
-    console.log(
-      `run ${run}: performance ${figures.performance}, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, ` +
+  for (const [pagePath, runs] of runsByPath)
+    for (let run = 1; run <= RUNS; run++) {
+      const figures = await audit(pagePath);
+      runs.push(figures);
+      console.log(
+      `${pagePath} run ${run}: performance ${figures.performance}, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, ` +
         `CLS ${figures.cls.toFixed(3)}, accessibility ${figures.accessibility}, JS ${kb(figures.jsGzip)} gz, CSS ${kb(figures.cssGzip)} gz`,
     );
   }
@@ -141,6 +144,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+let missed = 0;
+for (const [pagePath, runs] of runsByPath) {
 const medians = Object.fromEntries(
   [
     "performance",
@@ -156,8 +161,7 @@ const medians = Object.fromEntries(
     "cssTransfer",
   ].map((key) => [key, median(runs.map((run) => run[key]))]),
 );
-console.log(`\nLighthouse ${RUNS} runs on ${ORIGIN}/ (mobile defaults), medians:`);
-let missed = 0;
+console.log(`\nLighthouse ${RUNS} runs on ${ORIGIN}${pagePath} (mobile defaults), medians:`);
 for (const target of TARGETS) {
   const value = medians[target.key];
   const ok = target.ok(value);
@@ -175,6 +179,7 @@ console.log(`  LCP element: ${runs[0]?.lcpElement ?? "unknown"}`);
 console.log("  files loaded (gzipped):");
 for (const file of runs[0]?.files ?? [])
   console.log(`    ${file.kind.padEnd(4)}${kb(file.gzipped).padStart(9)}  ${file.url}`);
+}
 if (missed) {
   console.log(`\n${missed} target(s) not met`);
   process.exitCode = 1;

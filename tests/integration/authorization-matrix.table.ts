@@ -327,6 +327,13 @@ export const ROWS: Row[] = [
   { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id and role only" },
   {
     route: "/resources/language",
+    method: "GET",
+    expect: everyone(400),
+    data: everyone("ok"),
+    note: "an action only, as the proof route",
+  },
+  {
+    route: "/resources/language",
     method: "POST",
     body: { language: "en", redirectTo: "/dashboard/progress" },
     expect: everyone("to:/dashboard/progress"),

@@ -4,7 +4,9 @@ import type { SessionUser } from "~/lib/session";
 import { loader as localizedLoader } from "~/routes/localized";
 import { action } from "~/routes/resources/language";
 import {
+  authRequest,
   routeContext,
+  signUpBody,
   sessionUserFor,
   signUpCustomer,
   testDatabase,
@@ -89,5 +91,16 @@ describe("the language switcher", () => {
     expect(await languageOfUser(database.db, customerB.id)).toBe("en");
     const offSite = await switchLanguage(null, { language: "es", redirectTo: "//evil.example/" });
     expect(offSite.headers.get("location")).toBe("/es");
+  });
+});
+
+describe("signing up", () => {
+  it("saves the language the visitor chose before, for the account's e-mails", async () => {
+    const response = await authRequest(services, "/sign-up/email", signUpBody(), { cookie: "lang=es" });
+    expect(response.status).toBe(200);
+    const { user } = (await response.json()) as { user: { id: string } };
+    expect(await languageOfUser(database.db, user.id)).toBe("es");
+    // Without a cookie or a known browser language nothing is saved (customers A and B): English by default.
+    expect(await languageOfUser(database.db, customerB.id)).toBe("en");
   });
 });
