@@ -12,6 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const RUNS = process.argv.includes("--quick") ? 1 : Number(process.env.BENCH_RUNS ?? 3);
+const LANDING_PAGES = new Set(["/", "/es"]);
 const PATHS = (process.env.BENCH_PATHS ?? "/,/login,/signup").split(",").filter(Boolean);
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -25,12 +26,13 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 const TARGETS = [
-  { key: "performance", label: "performance score", ok: (v) => v >= 95, goal: ">= 95", show: (v) => String(v) },
+  { key: "performance", label: "performance score", ok: (v) => v >= 100, goal: "100", show: (v) => String(v) },
   { key: "lcp", label: "LCP", ok: (v) => v <= 1800, goal: "<= 1.8 s", show: (v) => `${(v / 1000).toFixed(2)} s` },
   { key: "tbt", label: "TBT", ok: (v) => v <= 100, goal: "<= 100 ms", show: (v) => `${Math.round(v)} ms` },
   { key: "cls", label: "CLS", ok: (v) => v <= 0.02, goal: "<= 0.02", show: (v) => v.toFixed(3) },
   { key: "accessibility", label: "accessibility score", ok: (v) => v >= 100, goal: "100", show: (v) => String(v) },
-  { key: "jsGzip", label: "JavaScript (gzipped)", ok: (v) => v <= 120_000, goal: "<= 120 kB", show: kb },
+  // The JavaScript budget is the landing page's (README "Landing page"); the other pages' figure is printed.
+  { key: "jsGzip", label: "JavaScript (gzipped)", ok: (v, page) => !LANDING_PAGES.has(page) || v <= 120_000, goal: "<= 120 kB", show: kb },
   { key: "cssGzip", label: "CSS (gzipped)", ok: () => true, goal: "(no target)", show: kb },
 ];
 
@@ -164,10 +166,10 @@ const medians = Object.fromEntries(
 console.log(`\nLighthouse ${RUNS} runs on ${ORIGIN}${pagePath} (mobile defaults), medians:`);
 for (const target of TARGETS) {
   const value = medians[target.key];
-  const ok = target.ok(value);
+  const ok = target.ok(value, pagePath);
   if (!ok) missed++;
   console.log(
-    `  ${target.label.padEnd(22)} ${target.show(value).padStart(9)}   target ${target.goal.padEnd(10)} ${ok ? "met" : "NOT MET"}`,
+    `  ${target.label.padEnd(22)} ${target.show(value).padStart(9)}   target ${(target.key === "jsGzip" && !LANDING_PAGES.has(pagePath) ? "(landing only)" : target.goal).padEnd(10)} ${ok ? "met" : "NOT MET"}`,
   );
 }
 console.log(`  ${"FCP".padEnd(22)} ${`${(medians.fcp / 1000).toFixed(2)} s`.padStart(9)}`);
