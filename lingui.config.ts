@@ -1,4 +1,5 @@
 import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-po";
 
 /**
  * The interface's languages (docs/decisions/026). English is the source: its texts are the spec's, written in
@@ -16,6 +17,7 @@ export default defineConfig({
       exclude: ["**/*.test.ts", "**/*.test.tsx"],
     },
   ],
-  format: "po",
+  // File names without line numbers: a catalog does not change (nor conflict at merge) when code only moves.
+  format: formatter({ lineNumbers: false }),
   orderBy: "messageId",
 });
