@@ -18,7 +18,7 @@ describe("inlineStyleSheetsMiddleware", () => {
     );
     const html = await response.text();
     expect(html).toContain('<style>/* /assets/root-1.css */ body{color:red}</style><link nonce="n1" rel="stylesheet" href="/assets/root-1.css" media="print"/>');
-    expect(html).not.toContain("modulepreload");
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-1.js" nonce="n1"/>');
     expect(response.headers.get("Set-Cookie")).toBe("a=1");
   });
 
