@@ -1,5 +1,5 @@
 import type { Messages } from "@lingui/core";
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CATALOGS, requestLocale } from "~/lib/i18n/catalogs.server";
 import { LocalizedProvider } from "~/lib/i18n/localized-provider";
 import type { Route } from "./+types/localized";
@@ -12,6 +12,12 @@ import type { Route } from "./+types/localized";
 export function loader({ request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request, context);
   return { locale, messages: CATALOGS[locale] };
+}
+
+/** A live update's revalidation (same URL, no form sent) cannot change the language: the messages are not sent again. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function Localized({ loaderData }: Route.ComponentProps) {
