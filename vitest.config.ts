@@ -1,7 +1,10 @@
+import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
+import { linguiMacro } from "./lingui-macro.vite";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  plugins: [linguiMacro(), lingui()],
   test: {
     projects: [
       {

@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -13,6 +14,7 @@ import "./lib/zod-jitless";
 import { Toaster } from "./components/ui/toast";
 import { siteConfigInForce } from "./lib/public-settings.server";
 import { sessionMiddleware } from "./lib/session-middleware.server";
+import { isLocale } from "./lib/i18n/locales";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -23,9 +25,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { siteConfig: await siteConfigInForce(context) };
 }
 
+/** The page's language: the deepest route data that names one (the localized layout, the landing pages). */
+function usePageLocale(): string {
+  const locales = useMatches()
+    .map((match) => (match.loaderData as { locale?: unknown } | undefined)?.locale)
+    .filter(isLocale);
+  return locales.at(-1) ?? "en";
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const lang = usePageLocale();
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

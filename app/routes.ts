@@ -2,36 +2,43 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 export default [
   index("routes/marketing/home.tsx"),
-  route("signup", "routes/auth/signup.tsx"),
-  route("login", "routes/auth/login.tsx"),
-  route("forgot-password", "routes/auth/forgot-password.tsx"),
-  route("reset-password", "routes/auth/reset-password.tsx"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("resources/language", "routes/resources/language.ts"),
 
-  route("dashboard", "routes/dashboard/layout.tsx", [
-    index("routes/dashboard/index.ts"),
-    route("progress", "routes/dashboard/progress.tsx"),
-    route("google-business", "routes/dashboard/google-business.tsx"),
-    route("website", "routes/dashboard/website.tsx"),
-    route("credentials", "routes/dashboard/credentials.tsx"),
-    route("profile", "routes/dashboard/profile.tsx"),
-  ]),
+  // Every page but the landing page: in the request's language (docs/decisions/026).
+  layout("routes/localized.tsx", [
+    route("signup", "routes/auth/signup.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
 
-  route("receipts/:paymentId", "routes/receipts/receipt.tsx"),
-
-  route("admin/login", "routes/admin/login.tsx"),
-  route("admin/two-factor", "routes/admin/two-factor.tsx"),
-  ...prefix("admin", [
-    layout("routes/admin/layout.tsx", [
-      index("routes/admin/index.ts"),
-      route("dashboard", "routes/admin/dashboard.tsx"),
-      route("users", "routes/admin/users.tsx"),
-      route("users/:userId", "routes/admin/user-detail.tsx"),
-      route("settings", "routes/admin/settings.tsx"),
-      route("activity", "routes/admin/activity.tsx"),
-      route("analytics", "routes/admin/analytics.tsx"),
+    route("dashboard", "routes/dashboard/layout.tsx", [
+      index("routes/dashboard/index.ts"),
+      route("progress", "routes/dashboard/progress.tsx"),
+      route("google-business", "routes/dashboard/google-business.tsx"),
+      route("website", "routes/dashboard/website.tsx"),
+      route("credentials", "routes/dashboard/credentials.tsx"),
+      route("profile", "routes/dashboard/profile.tsx"),
     ]),
+
+    route("receipts/:paymentId", "routes/receipts/receipt.tsx"),
+
+    route("admin/login", "routes/admin/login.tsx"),
+    route("admin/two-factor", "routes/admin/two-factor.tsx"),
+    ...prefix("admin", [
+      layout("routes/admin/layout.tsx", [
+        index("routes/admin/index.ts"),
+        route("dashboard", "routes/admin/dashboard.tsx"),
+        route("users", "routes/admin/users.tsx"),
+        route("users/:userId", "routes/admin/user-detail.tsx"),
+        route("settings", "routes/admin/settings.tsx"),
+        route("activity", "routes/admin/activity.tsx"),
+        route("analytics", "routes/admin/analytics.tsx"),
+      ]),
+    ]),
+
+    route("*", "routes/not-found.tsx"),
   ]),
 
   ...prefix("resources", [
@@ -40,6 +47,4 @@ export default [
     route("payments/proof", "routes/resources/payment-proof.ts"),
     route("secrets/reveal", "routes/resources/reveal-secret.ts"),
   ]),
-
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

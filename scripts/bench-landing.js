@@ -1,7 +1,8 @@
 // `npm run bench:landing`: the landing page's speed budget, measured. Builds the app, serves it from the build on
 // its own port with a fresh data folder, runs Lighthouse (default mobile settings: simulated slow 4G and a 4x
-// slower CPU) three times on `/` in the system Chromium, and prints the medians against the targets.
-// BENCH_RUNS and BENCH_PORT override the run count and the port.
+// slower CPU) three times on each of `/`, `/login` and `/signup` in the system Chromium, and prints the medians
+// against the targets. BENCH_RUNS, BENCH_PORT and BENCH_PATHS (comma-separated) override the run count, the port
+// and the pages; `--quick` is one run each. (`/es`, the Spanish landing page of issue 14, joins when it exists.)
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +11,9 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = process.argv.includes("--quick") ? 1 : Number(process.env.BENCH_RUNS ?? 3);
+const LANDING_PAGES = new Set(["/", "/es"]);
+const PATHS = (process.env.BENCH_PATHS ?? "/,/login,/signup").split(",").filter(Boolean);
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const ORIGIN = `http://localhost:${PORT}`;
 const CHROME_FLAGS = [
@@ -23,12 +26,13 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 const TARGETS = [
-  { key: "performance", label: "performance score", ok: (v) => v >= 95, goal: ">= 95", show: (v) => String(v) },
+  { key: "performance", label: "performance score", ok: (v) => v >= 100, goal: "100", show: (v) => String(v) },
   { key: "lcp", label: "LCP", ok: (v) => v <= 1800, goal: "<= 1.8 s", show: (v) => `${(v / 1000).toFixed(2)} s` },
   { key: "tbt", label: "TBT", ok: (v) => v <= 100, goal: "<= 100 ms", show: (v) => `${Math.round(v)} ms` },
   { key: "cls", label: "CLS", ok: (v) => v <= 0.02, goal: "<= 0.02", show: (v) => v.toFixed(3) },
   { key: "accessibility", label: "accessibility score", ok: (v) => v >= 100, goal: "100", show: (v) => String(v) },
-  { key: "jsGzip", label: "JavaScript (gzipped)", ok: (v) => v <= 120_000, goal: "<= 120 kB", show: kb },
+  // The JavaScript budget is the landing page's (README "Landing page"); the other pages' figure is printed.
+  { key: "jsGzip", label: "JavaScript (gzipped)", ok: (v, page) => !LANDING_PAGES.has(page) || v <= 120_000, goal: "<= 120 kB", show: kb },
   { key: "cssGzip", label: "CSS (gzipped)", ok: () => true, goal: "(no target)", show: kb },
 ];
 
@@ -71,13 +75,13 @@ async function assetSizes(lhr) {
   return sizes;
 }
 
-async function audit() {
+async function audit(pagePath) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    const result = await lighthouse(`${ORIGIN}/`, {
+    const result = await lighthouse(`${ORIGIN}${pagePath}`, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
@@ -122,16 +126,17 @@ const server = spawn("node", ["server/main.js"], {
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
-const runs = [];
+const runsByPath = new Map(PATHS.map((pagePath) => [pagePath, []]));
 try {
   const first = await waitForServer(Date.now() + 60_000);
   // The pre-rendered page is answered with an ETag; a page rendered per request has none.
   console.log(`serving ${ORIGIN}/ (${first.headers.get("etag") ? "pre-rendered file" : "rendered per request"})`);
-  for (let run = 1; run <= RUNS; run++) {
-    const figures = await audit();
-    runs.push(figures);
-    console.log(
-      `run ${run}: performance ${figures.performance}, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, ` +
+  for (const [pagePath, runs] of runsByPath)
+    for (let run = 1; run <= RUNS; run++) {
+      const figures = await audit(pagePath);
+      runs.push(figures);
+      console.log(
+      `${pagePath} run ${run}: performance ${figures.performance}, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, ` +
         `CLS ${figures.cls.toFixed(3)}, accessibility ${figures.accessibility}, JS ${kb(figures.jsGzip)} gz, CSS ${kb(figures.cssGzip)} gz`,
     );
   }
@@ -141,6 +146,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+let missed = 0;
+for (const [pagePath, runs] of runsByPath) {
 const medians = Object.fromEntries(
   [
     "performance",
@@ -156,14 +163,13 @@ const medians = Object.fromEntries(
     "cssTransfer",
   ].map((key) => [key, median(runs.map((run) => run[key]))]),
 );
-console.log(`\nLighthouse ${RUNS} runs on ${ORIGIN}/ (mobile defaults), medians:`);
-let missed = 0;
+console.log(`\nLighthouse ${RUNS} runs on ${ORIGIN}${pagePath} (mobile defaults), medians:`);
 for (const target of TARGETS) {
   const value = medians[target.key];
-  const ok = target.ok(value);
+  const ok = target.ok(value, pagePath);
   if (!ok) missed++;
   console.log(
-    `  ${target.label.padEnd(22)} ${target.show(value).padStart(9)}   target ${target.goal.padEnd(10)} ${ok ? "met" : "NOT MET"}`,
+    `  ${target.label.padEnd(22)} ${target.show(value).padStart(9)}   target ${(target.key === "jsGzip" && !LANDING_PAGES.has(pagePath) ? "(landing only)" : target.goal).padEnd(10)} ${ok ? "met" : "NOT MET"}`,
   );
 }
 console.log(`  ${"FCP".padEnd(22)} ${`${(medians.fcp / 1000).toFixed(2)} s`.padStart(9)}`);
@@ -175,6 +181,7 @@ console.log(`  LCP element: ${runs[0]?.lcpElement ?? "unknown"}`);
 console.log("  files loaded (gzipped):");
 for (const file of runs[0]?.files ?? [])
   console.log(`    ${file.kind.padEnd(4)}${kb(file.gzipped).padStart(9)}  ${file.url}`);
+}
 if (missed) {
   console.log(`\n${missed} target(s) not met`);
   process.exitCode = 1;

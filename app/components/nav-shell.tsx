@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Menu, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { NavLink, useNavigation } from "react-router";
@@ -70,6 +71,7 @@ export function NavShell({
 }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigation = useNavigation();
+  const { t } = useLingui();
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
@@ -78,7 +80,7 @@ export function NavShell({
             variant="ghost"
             size="icon"
             className="lg:hidden"
-            aria-label="Open menu"
+            aria-label={t`Open menu`}
             aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen(true)}
           >
@@ -94,7 +96,7 @@ export function NavShell({
           <NavList items={items} />
         </nav>
       </aside>
-      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title="Menu">
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title={t`Menu`}>
         <nav aria-label={navLabel}>
           <NavList items={items} onNavigate={() => setDrawerOpen(false)} />
         </nav>
@@ -102,7 +104,7 @@ export function NavShell({
       <main className="px-4 pt-20 pb-10 sm:px-6 lg:ml-64 lg:px-8">
         {navigation.state === "loading" ? (
           <p role="status" className="mb-4 text-sm text-slate-600">
-            Loading...
+            {t`Loading...`}
           </p>
         ) : null}
         {children}

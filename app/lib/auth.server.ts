@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { twoFactor } from "better-auth/plugins";
 import * as schema from "~db/schema";
 import type { Db } from "./db.server";
+import { localeFromCookie, negotiateLocale } from "./i18n/locales";
 import { isAdmin } from "./roles.server";
 import { eq, sql } from "drizzle-orm";
 import { limitsFor, longestSessionMs, sessionDeadline, type LockoutPolicy, type SessionPolicy } from "./session-policy";
@@ -88,6 +89,9 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
     // Admin two-factor (TOTP and backup codes): once enrolled, every sign-in of the account asks for a code;
     // the admin guard (route-guards.server.ts) sends an un-enrolled admin to enrolment when the Security setting is on.
     plugins: [twoFactor({ issuer: TWO_FACTOR_ISSUER })],
+    // The saved language (docs/decisions/026) comes with the session; it is set by the language switcher
+    // (app/routes/resources/language.ts), never by a sign-up or profile body.
+    user: { additionalFields: { language: { type: "string", required: false, input: false } } },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 12,
@@ -182,6 +186,10 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           // Every account gets its profile row, made from the sign-up form's metadata.
           after: async (user, ctx) => {
             const body = (ctx?.body ?? {}) as { phone?: unknown; companyName?: unknown };
+            // The language the visitor signed up in (their cookie or browser) becomes the account's, for its e-mails.
+            const headers = ctx?.headers ?? ctx?.request?.headers;
+            const language = headers ? (localeFromCookie(headers.get("cookie")) ?? negotiateLocale(headers.get("accept-language"))) : null;
+            if (language) await db.update(schema.user).set({ language }).where(eq(schema.user.id, user.id));
             await db
               .insert(schema.profiles)
               .values({

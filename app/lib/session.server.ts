@@ -53,6 +53,7 @@ export async function loadSessionUser(
       image: profile[0]?.avatarUrl ?? user.image ?? null,
       isAdmin: admin,
       twoFactorEnabled: user.twoFactorEnabled === true,
+      language: typeof user.language === "string" ? user.language : null,
     },
     setCookies,
     sessionId: session.id,

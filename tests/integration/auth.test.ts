@@ -338,6 +338,7 @@ describe("loadSessionUser", () => {
       image: null,
       isAdmin: false,
       twoFactorEnabled: false,
+      language: null,
     });
     expect((await load({ cookie: adminCookie })).user).toMatchObject({ email: adminEmail, isAdmin: true });
     expect((await load({})).user).toBeNull();

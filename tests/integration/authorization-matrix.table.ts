@@ -359,6 +359,20 @@ export const ROWS: Row[] = [
     note: "saving the Notifications tab with its defaults (so the walk's other cells are unaffected): only an admin (audited)",
   },
   { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id and role only" },
+  {
+    route: "/resources/language",
+    method: "GET",
+    expect: everyone(400),
+    data: everyone("ok"),
+    note: "an action only, as the proof route",
+  },
+  {
+    route: "/resources/language",
+    method: "POST",
+    body: { language: "en", redirectTo: "/dashboard/progress" },
+    expect: everyone("to:/dashboard/progress"),
+    note: "the language switcher: a visitor's choice in a cookie, a signed-in user's own account only",
+  },
   { route: "/resources/notifications", method: "GET", expect: signedIn() },
   {
     route: "/resources/notifications",

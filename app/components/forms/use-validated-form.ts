@@ -3,7 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { FormEvent } from "react";
 import type { z } from "zod";
 import { notify } from "~/components/ui/toast";
-import { firstError, VALIDATION_ERROR_TITLE, type FieldErrors, type FormReply } from "~/lib/forms";
+import { msg } from "@lingui/core/macro";
+import { firstError, type FieldErrors, type FormReply } from "~/lib/forms";
+import { translate } from "~/lib/i18n/translate";
 
 /** Conform's name for the hidden field its own revalidation submits carry; a real submit has none. */
 const CONFORM_INTENT = "__intent__";
@@ -39,7 +41,8 @@ export function useValidatedForm<Schema extends FormSchema>({
   schema,
   id,
   lastResult,
-  toastTitle = VALIDATION_ERROR_TITLE,
+  // The spec's 'Validation Error' (lib/forms.ts VALIDATION_ERROR_TITLE), in the page's language.
+  toastTitle = translate(msg`Validation Error`),
   inlineOnly = [],
   toastMessage,
   onValid,

@@ -1,4 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { translate, zodMessage } from "~/lib/i18n/translate";
 import { phoneDigits } from "./phone";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -6,26 +9,33 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** The error code the server answers a sign-in to a locked account with (app/lib/sign-in-lockout.server.ts). */
 export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
 
+// The messages are Lingui descriptors read in the active language when a form is checked (`zodMessage`,
+// `translate`: app/lib/i18n/translate.ts); on the server they read in English. docs/decisions/026.
+
 /** The sign-up password rules, in the order the spec checks them; the first one broken is reported. */
-const passwordRules: { test: (password: string) => boolean; message: string }[] = [
-  { test: (p) => p.length >= PASSWORD_MIN_LENGTH, message: "Password must be at least 12 characters" },
-  { test: (p) => /[A-Z]/.test(p), message: "Password must contain at least one uppercase letter" },
-  { test: (p) => /[a-z]/.test(p), message: "Password must contain at least one lowercase letter" },
-  { test: (p) => /[0-9]/.test(p), message: "Password must contain at least one number" },
-  { test: (p) => /[^A-Za-z0-9]/.test(p), message: "Password must contain at least one special character" },
+const passwordRules: { test: (password: string) => boolean; message: MessageDescriptor }[] = [
+  { test: (p) => p.length >= PASSWORD_MIN_LENGTH, message: msg`Password must be at least 12 characters` },
+  { test: (p) => /[A-Z]/.test(p), message: msg`Password must contain at least one uppercase letter` },
+  { test: (p) => /[a-z]/.test(p), message: msg`Password must contain at least one lowercase letter` },
+  { test: (p) => /[0-9]/.test(p), message: msg`Password must contain at least one number` },
+  { test: (p) => /[^A-Za-z0-9]/.test(p), message: msg`Password must contain at least one special character` },
 ];
 
 export function passwordProblem(password: string): string | null {
-  return passwordRules.find((rule) => !rule.test(password))?.message ?? null;
+  const broken = passwordRules.find((rule) => !rule.test(password));
+  return broken ? translate(broken.message) : null;
 }
 
+/** The English text, for the server's checks (the profile's password change). */
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+const passwordsDoNotMatch = msg`Passwords do not match`;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, { message, abort: true });
-const emailField = required("Please enter your email").pipe(z.email("Please enter a valid email address"));
-const phoneField = required("Please enter your phone number").refine(
+const required = (message: MessageDescriptor) =>
+  z.string(zodMessage(message)).trim().min(1, { ...zodMessage(message), abort: true });
+const emailField = required(msg`Please enter your email`).pipe(z.email(zodMessage(msg`Please enter a valid email address`)));
+const phoneField = required(msg`Please enter your phone number`).refine(
   (value) => phoneDigits(value).length === 10,
-  "Please enter a 10-digit US phone number",
+  zodMessage(msg`Please enter a 10-digit US phone number`),
 );
 const passwordField = z.string().superRefine((password, ctx) => {
   const problem = passwordProblem(password);
@@ -34,16 +44,16 @@ const passwordField = z.string().superRefine((password, ctx) => {
 
 /** The fields checked inline under the inputs. */
 export const signupFieldsSchema = z.object({
-  fullName: required("Please enter your full name").max(200, "Full name must be less than 200 characters"),
+  fullName: required(msg`Please enter your full name`).max(200, zodMessage(msg`Full name must be less than 200 characters`)),
   email: emailField,
   phone: phoneField,
-  companyName: z.string().trim().max(200, "Company name must be less than 200 characters").optional(),
+  companyName: z.string().trim().max(200, zodMessage(msg`Company name must be less than 200 characters`)).optional(),
 });
 
 /** The password checks, each shown as a toast titled 'Error' in the spec's order. */
 export const signupPasswordSchema = z
   .object({ password: passwordField, confirmPassword: z.string() })
-  .refine((value) => value.password === value.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH });
+  .refine((value) => value.password === value.confirmPassword, zodMessage(passwordsDoNotMatch));
 
 /**
  * The whole sign-up form as the browser checks it: the fields (shown inline) and then the password rules
@@ -52,7 +62,7 @@ export const signupPasswordSchema = z
 export const signupFormSchema = signupFieldsSchema
   .extend({ password: passwordField.prefault(""), confirmPassword: z.string().prefault("") })
   .refine((value) => value.password === value.confirmPassword, {
-    message: PASSWORDS_DO_NOT_MATCH,
+    ...zodMessage(passwordsDoNotMatch),
     path: ["confirmPassword"],
   });
 
@@ -75,23 +85,23 @@ export function signupServerProblem(body: unknown): string | null {
 }
 
 export const loginSchema = z.object({
-  email: required("Please enter your email"),
-  password: required("Please enter your password"),
+  email: required(msg`Please enter your email`),
+  password: required(msg`Please enter your password`),
 });
 
 export const adminLoginSchema = z.object({
-  email: required("Please fill in all fields"),
-  password: required("Please fill in all fields"),
+  email: required(msg`Please fill in all fields`),
+  password: required(msg`Please fill in all fields`),
 });
 
 /** The second step of an admin sign-in, and the enrolment's confirmation: an authenticator or backup code. */
 export const twoFactorCodeSchema = z.object({
-  code: required("Please enter the code"),
+  code: required(msg`Please enter the code`),
 });
 
 /** The enrolment's first step: the password confirms the admin is who the session says. */
 export const twoFactorPasswordSchema = z.object({
-  password: required("Please enter your password"),
+  password: required(msg`Please enter your password`),
 });
 
 export const INVALID_TWO_FACTOR_CODE = "Invalid code";
@@ -100,18 +110,19 @@ export const INVALID_TWO_FACTOR_CODE = "Invalid code";
 export function signupErrorMessage(error: { code?: string; message?: string } | null | undefined): string {
   const code = error?.code ?? "";
   if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
-    return "This email is already registered";
+    return translate(msg`This email is already registered`);
   }
-  return "Error creating account";
+  return translate(msg`Error creating account`);
 }
 
 /** Maps Better Auth's error on sign-in to the spec's message. */
 export function loginErrorMessage(error: { code?: string; status?: number; message?: string } | null | undefined): string {
-  if (error?.code === "INVALID_EMAIL_OR_PASSWORD") return "Incorrect email or password";
+  if (error?.code === "INVALID_EMAIL_OR_PASSWORD") return translate(msg`Incorrect email or password`);
   // The server's message says how long the lock lasts (a setting).
-  if (error?.code === ACCOUNT_LOCKED_CODE) return error.message || "Too many failed sign-ins: this account is locked. Please try again later.";
-  if (error?.status === 429) return "Too many attempts. Please wait a minute and try again.";
-  return "Error logging in";
+  if (error?.code === ACCOUNT_LOCKED_CODE)
+    return error.message || translate(msg`Too many failed sign-ins: this account is locked. Please try again later.`);
+  if (error?.status === 429) return translate(msg`Too many attempts. Please wait a minute and try again.`);
+  return translate(msg`Error logging in`);
 }
 
 export const forgotPasswordSchema = z.object({ email: emailField });
@@ -119,16 +130,28 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 /** The reset form: the new password follows the sign-up rules (shown as 'Error' toasts, like sign-up). */
 export const resetPasswordFormSchema = z
   .object({ password: passwordField.prefault(""), confirmPassword: z.string().prefault("") })
-  .refine((value) => value.password === value.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+  .refine((value) => value.password === value.confirmPassword, { ...zodMessage(passwordsDoNotMatch), path: ["confirmPassword"] });
 
 /** What the forgot-password page always says after a request (no hint whether the address has an account). */
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that email, we have sent a link to reset its password. The link works once and expires in one hour.";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please ask for a new one.";
 
+/** RESET_REQUESTED_MESSAGE in the active language. */
+export function resetRequestedMessage(): string {
+  return translate(
+    msg`If an account exists for that email, we have sent a link to reset its password. The link works once and expires in one hour.`,
+  );
+}
+
+/** RESET_LINK_INVALID_MESSAGE in the active language. */
+export function resetLinkInvalidMessage(): string {
+  return translate(msg`This reset link is invalid or has expired. Please ask for a new one.`);
+}
+
 /** The reset endpoint's refusals, as the page shows them. */
 export function resetPasswordErrorMessage(error: { code?: string; message?: string; status: number }): string {
-  if (error.code === "INVALID_TOKEN" || error.code === "USER_NOT_FOUND") return RESET_LINK_INVALID_MESSAGE;
-  if (error.status === 429) return "Too many attempts. Please try again later.";
-  return error.message || "Something went wrong. Please try again.";
+  if (error.code === "INVALID_TOKEN" || error.code === "USER_NOT_FOUND") return resetLinkInvalidMessage();
+  if (error.status === 429) return translate(msg`Too many attempts. Please try again later.`);
+  return error.message || translate(msg`Something went wrong. Please try again.`);
 }

@@ -1,6 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
 import { BarChart3, History, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
 import { Outlet } from "react-router";
+import { LanguageSwitcher } from "~/components/language-switcher";
 import { NavShell, type NavItem } from "~/components/nav-shell";
+import { isLocale } from "~/lib/i18n/locales";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
@@ -29,21 +32,27 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt);
   const signOut = useSignOut(ADMIN_LOGIN);
+  const { t, i18n } = useLingui();
   const items: NavItem[] = [
-    { label: "Dashboard", icon: LayoutDashboard, to: "/admin/dashboard" },
-    { label: "Users", icon: Users, to: "/admin/users" },
-    { label: "Analytics", icon: BarChart3, to: "/admin/analytics" },
-    { label: "Settings", icon: Settings, to: "/admin/settings" },
-    { label: "Activity", icon: History, to: "/admin/activity" },
-    { label: "Logout", icon: LogOut, onSelect: () => void signOut() },
+    { label: t`Dashboard`, icon: LayoutDashboard, to: "/admin/dashboard" },
+    { label: t`Users`, icon: Users, to: "/admin/users" },
+    { label: t`Analytics`, icon: BarChart3, to: "/admin/analytics" },
+    { label: t`Settings`, icon: Settings, to: "/admin/settings" },
+    { label: t`Activity`, icon: History, to: "/admin/activity" },
+    { label: t`Logout`, icon: LogOut, onSelect: () => void signOut() },
   ];
   return (
     <NavShell
       homePath="/admin/dashboard"
-      navLabel="Admin"
+      navLabel={t`Admin`}
       items={items}
-      badge={<span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">Admin</span>}
-      headerEnd={<NotificationBell notifications={loaderData.notifications} />}
+      badge={<span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">{t`Admin`}</span>}
+      headerEnd={
+        <>
+          <LanguageSwitcher locale={isLocale(i18n.locale) ? i18n.locale : "en"} />
+          <NotificationBell notifications={loaderData.notifications} />
+        </>
+      }
     >
       <Outlet />
     </NavShell>

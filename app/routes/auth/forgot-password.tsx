@@ -1,4 +1,6 @@
 import { getFormProps } from "@conform-to/react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,20 +8,22 @@ import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { requestPasswordReset } from "~/features/auth/auth-api";
-import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/features/auth/auth.schemas";
+import { forgotPasswordSchema, resetRequestedMessage } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/paths";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import { sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Forgot password" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   if (sessionUser(context)) throw redirect(CUSTOMER_HOME);
-  return null;
+  return { title: i18nFor(requestLocale(request, context))._(msg`Forgot password`) };
 }
 
 export default function ForgotPasswordPage() {
+  const { t } = useLingui();
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
   // Sent to Better Auth's handler (its rate limit applies there); the answer never says whether the address has an account.
@@ -37,29 +41,32 @@ export default function ForgotPasswordPage() {
     const result = await requestPasswordReset(email);
     setPending(false);
     if (!result.ok && result.error.status === 429) {
-      notify.error("Too many attempts. Please try again later.");
+      notify.error(t`Too many attempts. Please try again later.`);
       return;
     }
     setSent(true);
   }
 
   return (
-    <AuthCard title="Forgot password" description="Enter the email of your account and we will send you a link to choose a new password.">
+    <AuthCard
+      title={t`Forgot password`}
+      description={t`Enter the email of your account and we will send you a link to choose a new password.`}
+    >
       {sent ? (
         <p role="status" className="text-sm text-slate-700">
-          {RESET_REQUESTED_MESSAGE}
+          {resetRequestedMessage()}
         </p>
       ) : (
         <form className="space-y-4" {...getFormProps(form)}>
-          <Field id="email" label="Email" type="email" autoComplete="email" error={fields.email.errors?.[0]} />
+          <Field id="email" label={t`Email`} type="email" autoComplete="email" error={fields.email.errors?.[0]} />
           <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Sending..." : "Send reset link"}
+            {pending ? t`Sending...` : t`Send reset link`}
           </Button>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
         <Link to="/login" className="font-medium text-blue-700 hover:underline">
-          Back to Login
+          <Trans>Back to Login</Trans>
         </Link>
       </p>
     </AuthCard>

@@ -1,4 +1,6 @@
 import { getFormProps } from "@conform-to/react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,25 +8,30 @@ import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { resetPassword } from "~/features/auth/auth-api";
-import { RESET_LINK_INVALID_MESSAGE, resetPasswordErrorMessage, resetPasswordFormSchema } from "~/features/auth/auth.schemas";
+import { resetLinkInvalidMessage, resetPasswordErrorMessage, resetPasswordFormSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset password" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Reset password" }];
 
 /** The token from the e-mailed link; Better Auth checks it (single use, one hour) when the form is sent. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token: /^[A-Za-z0-9_-]{1,200}$/.test(token) ? token : "" };
+  return {
+    token: /^[A-Za-z0-9_-]{1,200}$/.test(token) ? token : "",
+    title: i18nFor(requestLocale(request, context))._(msg`Reset password`),
+  };
 }
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const { token } = loaderData;
   const navigate = useNavigate();
+  const { t } = useLingui();
   const [pending, setPending] = useState(false);
   const [form] = useValidatedForm({
     schema: resetPasswordFormSchema,
-    toastTitle: "Error",
+    toastTitle: t`Error`,
     onValid(event, value) {
       event.preventDefault();
       void save(value.password);
@@ -39,34 +46,34 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       notify.error(resetPasswordErrorMessage(result.error));
       return;
     }
-    notify.success("Password updated. Please log in with your new password.");
+    notify.success(t`Password updated. Please log in with your new password.`);
     navigate("/login");
   }
 
   return (
-    <AuthCard title="Choose a new password" description="Your new password ends every signed-in session of your account.">
+    <AuthCard title={t`Choose a new password`} description={t`Your new password ends every signed-in session of your account.`}>
       {token ? (
         <form className="space-y-4" {...getFormProps(form)}>
           <Field
             id="password"
-            label="New Password"
+            label={t`New Password`}
             type="password"
             autoComplete="new-password"
-            hint="At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character."
+            hint={t`At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character.`}
           />
-          <Field id="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
+          <Field id="confirmPassword" label={t`Confirm Password`} type="password" autoComplete="new-password" />
           <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Saving..." : "Reset Password"}
+            {pending ? t`Saving...` : t`Reset Password`}
           </Button>
         </form>
       ) : (
         <p role="alert" className="text-sm text-red-700">
-          {RESET_LINK_INVALID_MESSAGE}
+          {resetLinkInvalidMessage()}
         </p>
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
         <Link to="/forgot-password" className="font-medium text-blue-700 hover:underline">
-          Ask for a new link
+          <Trans>Ask for a new link</Trans>
         </Link>
       </p>
     </AuthCard>

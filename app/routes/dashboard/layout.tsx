@@ -1,6 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
 import { Building2, Globe, KeyRound, ListChecks, LogOut } from "lucide-react";
 import { Link, Outlet } from "react-router";
+import { LanguageSwitcher } from "~/components/language-switcher";
 import { NavShell, type NavItem } from "~/components/nav-shell";
+import { isLocale } from "~/lib/i18n/locales";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
@@ -39,27 +42,29 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   // Listening on the maintenance page too: when Maintenance Mode goes off, the portal comes back live.
   useLiveUpdates(CUSTOMER_LOGIN, dataReadAt);
   const signOut = useSignOut(CUSTOMER_LOGIN);
+  const { t, i18n } = useLingui();
   if (maintenance || !user) {
     return <MaintenancePage supportEmail={maintenance?.supportEmail ?? ""} companyName={maintenance?.companyName ?? ""} />;
   }
   const items: NavItem[] = [
-    { label: "Progress", icon: ListChecks, to: "/dashboard/progress" },
-    { label: "Google Business", icon: Building2, to: "/dashboard/google-business" },
-    { label: "Website", icon: Globe, to: "/dashboard/website" },
-    { label: "Credentials", icon: KeyRound, to: "/dashboard/credentials" },
-    { label: "Sign Out", icon: LogOut, onSelect: () => void signOut() },
+    { label: t`Progress`, icon: ListChecks, to: "/dashboard/progress" },
+    { label: t`Google Business`, icon: Building2, to: "/dashboard/google-business" },
+    { label: t`Website`, icon: Globe, to: "/dashboard/website" },
+    { label: t`Credentials`, icon: KeyRound, to: "/dashboard/credentials" },
+    { label: t`Sign Out`, icon: LogOut, onSelect: () => void signOut() },
   ];
   return (
     <NavShell
       homePath={CUSTOMER_HOME}
-      navLabel="Dashboard"
+      navLabel={t`Dashboard`}
       items={items}
       headerEnd={
         <>
+          <LanguageSwitcher locale={isLocale(i18n.locale) ? i18n.locale : "en"} />
           <NotificationBell notifications={notifications} />
           <Link
             to="/dashboard/profile"
-            aria-label="Your profile"
+            aria-label={t`Your profile`}
             className="grid size-10 place-items-center overflow-hidden rounded-full bg-blue-100 text-sm font-semibold text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
           >
             {user.image ? (

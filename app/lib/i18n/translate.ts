@@ -1,0 +1,29 @@
+import { i18n, type I18n, type MessageDescriptor } from "@lingui/core";
+import { INTL_LOCALES, isLocale } from "./locales";
+
+let active: I18n = i18n;
+
+/** The browser's page language for `translate` (LocalizedProvider sets it; never called on the server). */
+export function setActiveI18n(instance: I18n): void {
+  active = instance;
+}
+
+/**
+ * A message in the active language, for code outside React components: zod schemas' messages (as
+ * `{ error: () => translate(msg\`...\`) }`, so they are read when the form is checked, not when the module
+ * loads), toasts raised outside a component. In the browser the active language is the page's (set by
+ * LocalizedProvider); on the server the shared instance stays English (pages render with their own instance).
+ */
+export function translate(descriptor: MessageDescriptor): string {
+  return active.locale ? active._(descriptor) : (descriptor.message ?? descriptor.id);
+}
+
+/** A zod `error` option in the active language: `z.string().min(1, zodMessage(msg\`Please enter ...\`))`. */
+export function zodMessage(descriptor: MessageDescriptor): { error: () => string } {
+  return { error: () => translate(descriptor) };
+}
+
+/** The Intl tag of the active language (dates, money, numbers): `new Intl.NumberFormat(intlLocale(i18n.locale), ...)`. */
+export function intlLocale(locale: string | undefined): string {
+  return isLocale(locale) ? INTL_LOCALES[locale] : INTL_LOCALES.en;
+}

@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { saveLanguage } from "~/lib/i18n/language.server";
+import { LOCALES, languageCookie, pageAfterSwitch } from "~/lib/i18n/locales";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { services, sessionUser } from "~/lib/route-guards.server";
+import type { Route } from "./+types/language";
+
+const languageSchema = z.object({
+  language: z.enum(LOCALES),
+  redirectTo: z.string().optional(),
+});
+
+/**
+ * The language switcher (landing, portal and admin headers): keeps a visitor's choice in a cookie, and a
+ * signed-in user's on the account too (so it follows them to other browsers and into their e-mails, and
+ * outlives sign-out in this browser). Works without JavaScript: a plain form post, then back to the page.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, languageSchema);
+  if (!parsed.ok) return formFailure(parsed);
+  const { language, redirectTo } = parsed.value;
+  const user = sessionUser(context);
+  if (user) await saveLanguage(services(context).database.db, user.id, language);
+  const secure = new URL(request.url).protocol === "https:";
+  return redirect(pageAfterSwitch(redirectTo, language), { headers: { "Set-Cookie": languageCookie(language, secure) } });
+}

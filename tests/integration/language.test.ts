@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { languageOfUser } from "~/lib/i18n/language.server";
+import type { SessionUser } from "~/lib/session";
+import { loader as localizedLoader } from "~/routes/localized";
+import { action } from "~/routes/resources/language";
+import {
+  authRequest,
+  routeContext,
+  signUpBody,
+  sessionUserFor,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let customerA: SignedIn;
+let customerB: SignedIn;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  customerA = await signUpCustomer(services);
+  customerB = await signUpCustomer(services);
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+async function switchLanguage(user: SessionUser | null, fields: Record<string, string>): Promise<Response> {
+  try {
+    const result = await action({
+      request: new Request("http://localhost:3000/resources/language", { method: "POST", body: new URLSearchParams(fields) }),
+      context: routeContext(services, user),
+      params: {},
+    } as unknown as Parameters<typeof action>[0]);
+    return result as Response;
+  } catch (thrown) {
+    return thrown as Response;
+  }
+}
+
+function pageLanguage(user: SessionUser | null, headers: Record<string, string>) {
+  const result = localizedLoader({
+    request: new Request("http://localhost:3000/login", { headers }),
+    context: routeContext(services, user),
+    params: {},
+  } as unknown as Parameters<typeof localizedLoader>[0]);
+  return result.locale;
+}
+
+describe("the language switcher", () => {
+  it("keeps a visitor's choice in a cookie and goes back to the page", async () => {
+    const response = await switchLanguage(null, { language: "es", redirectTo: "/signup" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/signup");
+    expect(response.headers.get("set-cookie")).toMatch(/^lang=es; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    // The cookie then wins over the browser's language.
+    expect(pageLanguage(null, { cookie: "lang=es", "accept-language": "en-US" })).toBe("es");
+    expect(pageLanguage(null, { "accept-language": "es-MX,en;q=0.5" })).toBe("es");
+    expect(pageLanguage(null, { "accept-language": "fr" })).toBe("en");
+  });
+
+  it("saves a signed-in user's choice on their own account only, and it outranks cookie and browser", async () => {
+    expect(await languageOfUser(database.db, customerA.id)).toBe("en");
+    const response = await switchLanguage(customerA.user, { language: "es", redirectTo: "/dashboard/progress" });
+    expect(response.headers.get("location")).toBe("/dashboard/progress");
+    expect(response.headers.get("set-cookie")).toMatch(/^lang=es;/);
+    expect(await languageOfUser(database.db, customerA.id)).toBe("es");
+    expect(await languageOfUser(database.db, customerB.id)).toBe("en");
+
+    // The session carries it: a new request (another browser, after sign-in) is in Spanish.
+    const reloaded = await sessionUserFor(services, customerA.cookie);
+    expect(reloaded?.language).toBe("es");
+    expect(pageLanguage(reloaded, { cookie: "lang=en", "accept-language": "en" })).toBe("es");
+    expect((await sessionUserFor(services, customerB.cookie))?.language).toBeNull();
+
+    await switchLanguage(reloaded, { language: "en", redirectTo: "/es" });
+    expect(await languageOfUser(database.db, customerA.id)).toBe("en");
+  });
+
+  it("refuses an unknown language and never redirects off the site", async () => {
+    const refused = await switchLanguage(customerB.user, { language: "fr", redirectTo: "/" });
+    expect((refused as unknown as { init?: ResponseInit }).init?.status ?? refused.status).toBe(400);
+    expect(await languageOfUser(database.db, customerB.id)).toBe("en");
+    const offSite = await switchLanguage(null, { language: "es", redirectTo: "//evil.example/" });
+    expect(offSite.headers.get("location")).toBe("/es");
+  });
+});
+
+describe("signing up", () => {
+  it("saves the language the visitor chose before, for the account's e-mails", async () => {
+    const response = await authRequest(services, "/sign-up/email", signUpBody(), { cookie: "lang=es" });
+    expect(response.status).toBe(200);
+    const { user } = (await response.json()) as { user: { id: string } };
+    expect(await languageOfUser(database.db, user.id)).toBe("es");
+    // Without a cookie or a known browser language nothing is saved (customers A and B): English by default.
+    expect(await languageOfUser(database.db, customerB.id)).toBe("en");
+  });
+});
