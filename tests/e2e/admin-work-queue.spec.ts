@@ -36,7 +36,7 @@ test("the dashboard's three cards are links to their areas, reachable by keyboar
   await expect(admin).toHaveURL("/admin/settings");
 });
 
-test("a customer's new proof appears on the admin's open dashboard, is approved from the queue, and the customer's page unlocks live; their information joins the queue until opened", async ({
+test("a customer's new proof appears on the admin's open dashboard, is approved from the queue, and the customer's pages (payment gate and next-step panel) change live; their information joins the queue until opened", async ({
   browser,
 }) => {
   const customer = newCustomer();
@@ -56,6 +56,13 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   await expect(paymentDialog(customerPage)).toBeVisible();
   await sendZelleProofInDialog(customerPage);
   await expect(customerPage.getByText("Payment Pending Review")).toBeVisible();
+  // A second tab of the customer's on the progress page: its next-step panel says the payment is being reviewed.
+  const progressPage = await customerPage.context().newPage();
+  await gotoWithLiveStream(progressPage, "/dashboard/progress");
+  const panel = progressPage.getByTestId("next-step-google_business");
+  await expect(panel.getByText("We are reviewing your payment")).toBeVisible();
+  let progressLoads = 0;
+  progressPage.on("load", () => (progressLoads += 1));
 
   // The admin's open dashboard shows the proof without a reload.
   const row = admin.getByTestId("queue-payment-row").filter({ hasText: customer.fullName });
@@ -81,6 +88,10 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   await expect(customerPage.getByText("Payment Pending Review")).toHaveCount(0);
   expect(customerLoads).toBe(0);
   expect(adminLoads).toBe(0);
+  // ...and the progress page's panel moves to "send your information", also without a reload.
+  await expect(panel.getByText("Send your information")).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  expect(progressLoads).toBe(0);
+  await progressPage.close();
 
   // The customer sends their Google Business information: it joins the queue live, links to its tab, and
   // leaves the queue once an admin has opened the customer's page.
