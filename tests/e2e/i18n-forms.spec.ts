@@ -46,7 +46,7 @@ test("a Spanish customer fills the Google Business form, sees a mistake and the 
   await page.getByLabel("Tipo de servicio").fill("Techos");
   await page.getByLabel("Fecha de apertura").fill("2016-04-02");
   await page.getByLabel("Número de teléfono").pressSequentially("5551234567");
-  await page.getByLabel("Dirección").fill("1 Main St");
+  await page.getByRole("textbox", { name: "Dirección", exact: true }).fill("1 Main St");
   await page.getByRole("textbox", { name: "Ciudad", exact: true }).fill("Miami");
   await page.getByLabel("Estado").fill("FL");
   // The mistake: a ZIP code of three digits.
@@ -98,14 +98,14 @@ test("a Spanish customer sees Credentials and Profile in Spanish; a refusal from
 
   await page.goto("/dashboard/profile");
   await expect(page).toHaveTitle("Perfil");
-  await expect(page.getByText("Información personal")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Información personal" })).toBeVisible();
   await expect(page.getByLabel("Nombre completo")).toBeVisible();
   await expectNoAxeViolations(page);
   // A mistake the browser catches...
   await page.getByLabel("Contraseña nueva").fill("abc");
   await page.getByLabel("Confirmar contraseña").fill("abc");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
-  await expect(page.getByText("La contraseña debe tener al menos 6 caracteres")).toBeVisible();
+  await expect(page.getByLabel("Contraseña nueva")).toHaveAccessibleDescription(/La contraseña debe tener al menos 6 caracteres/);
   // ...and one only the server knows: its answer is in the request's language.
   await page.getByLabel("Contraseña actual").fill("Not-The-Password-1");
   await page.getByLabel("Contraseña nueva").fill(`${STRONG_PASSWORD}2`);
