@@ -1,4 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { zodMessage } from "~/lib/i18n/translate";
 
 /**
  * The rules both business-information forms share (spec section 5), written once: the browser and the
@@ -31,6 +34,39 @@ export const MESSAGES = {
   serviceTypesRequired: "At least one service type is required",
   invalidUrl: "Must be a valid URL",
 } as const;
+
+/**
+ * The same messages as Lingui descriptors (docs/decisions/026): the schemas read them in the active language
+ * through `zodMessage`. MESSAGES keeps their English for server code and tests (a unit test keeps both in step).
+ */
+export const MESSAGE_DESCRIPTORS = {
+  invalidEmail: msg`Invalid email address`,
+  emailTooLong: msg`Email must be less than 255 characters`,
+  gmailPasswordRequired: msg`Gmail password is required`,
+  legalNameRequired: msg`Legal business name is required`,
+  legalNameTooLong: msg`Legal business name must be less than 200 characters`,
+  serviceTypeRequired: msg`Type of service is required`,
+  serviceTypeTooLong: msg`Type of service must be less than 100 characters`,
+  openingDateRequired: msg`Opening date is required`,
+  openingDateFuture: msg`Opening date cannot be in the future`,
+  phoneRequired: msg`Phone number is required`,
+  phoneFormat: msg`Invalid phone number format`,
+  addressRequired: msg`Street address is required`,
+  addressTooLong: msg`Street address must be less than 200 characters`,
+  aptSuiteTooLong: msg`Apt/Suite must be less than 50 characters`,
+  cityRequired: msg`City is required`,
+  cityTooLong: msg`City must be less than 100 characters`,
+  stateRequired: msg`State is required`,
+  stateTooShort: msg`State must be at least 2 characters`,
+  stateTooLong: msg`State must be less than 50 characters`,
+  zipRequired: msg`ZIP code is required`,
+  zipFormat: msg`Invalid ZIP code format. Use 5 digits (e.g., 12345 or 12345-6789)`,
+  serviceCityRequired: msg`At least one service city is required`,
+  serviceTypesRequired: msg`At least one service type is required`,
+  invalidUrl: msg`Must be a valid URL`,
+} satisfies Record<keyof typeof MESSAGES, MessageDescriptor>;
+
+const M = MESSAGE_DESCRIPTORS;
 
 /** Digits, spaces, parentheses, hyphens and plus only. */
 export const PHONE_PATTERN = /^[\d\s()+-]+$/;
@@ -79,19 +115,19 @@ export function localToday(now: Date = new Date()): string {
 }
 
 /** A trimmed text that must be present (`required`) and shorter than `max` characters. */
-export const requiredText = (required: string, max: number, tooLong: string) =>
+export const requiredText = (required: MessageDescriptor, max: number, tooLong: MessageDescriptor) =>
   z
-    .string({ error: required })
+    .string(zodMessage(required))
     .trim()
-    .min(1, required)
-    .max(max - 1, tooLong);
+    .min(1, zodMessage(required))
+    .max(max - 1, zodMessage(tooLong));
 
 /** A trimmed text that may be empty (stored as null) and shorter than `max` characters. */
-export const optionalText = (max: number, tooLong: string) =>
+export const optionalText = (max: number, tooLong: MessageDescriptor) =>
   z
     .string()
     .trim()
-    .max(max - 1, tooLong)
+    .max(max - 1, zodMessage(tooLong))
     .nullish()
     .transform((value) => value || null);
 
@@ -101,27 +137,31 @@ export const optionalUrl = () =>
     .string()
     .trim()
     .nullish()
-    .refine((value) => !value || isWebUrl(value), MESSAGES.invalidUrl)
+    .refine((value) => !value || isWebUrl(value), zodMessage(M.invalidUrl))
     .transform((value) => value || null);
 
 export const phoneNumber = () =>
   z
-    .string({ error: MESSAGES.phoneRequired })
+    .string(zodMessage(M.phoneRequired))
     .trim()
-    .min(1, MESSAGES.phoneRequired)
-    .regex(PHONE_PATTERN, MESSAGES.phoneFormat)
-    .max(20, MESSAGES.phoneFormat);
+    .min(1, zodMessage(M.phoneRequired))
+    .regex(PHONE_PATTERN, zodMessage(M.phoneFormat))
+    .max(20, zodMessage(M.phoneFormat));
 
 export const zipCode = () =>
-  z.string({ error: MESSAGES.zipRequired }).trim().min(1, MESSAGES.zipRequired).regex(ZIP_PATTERN, MESSAGES.zipFormat);
+  z
+    .string(zodMessage(M.zipRequired))
+    .trim()
+    .min(1, zodMessage(M.zipRequired))
+    .regex(ZIP_PATTERN, zodMessage(M.zipFormat));
 
 /** A list of texts (`name[0]`, `name[1]`, ... in the form), cleaned, with at least one left. */
-export const textList = (required: string, { unique }: { unique: boolean }) =>
+export const textList = (required: MessageDescriptor, { unique }: { unique: boolean }) =>
   z
-    .array(z.string().max(199, "Each entry must be less than 200 characters").optional(), { error: required })
+    .array(z.string().max(199, zodMessage(msg`Each entry must be less than 200 characters`)).optional(), zodMessage(required))
     .optional()
     .transform((values) => cleanTextList((values ?? []).filter((value) => value !== undefined), { unique }))
-    .refine((values) => values.length > 0, required);
+    .refine((values) => values.length > 0, zodMessage(required));
 
 /** A list of stored files the customer keeps (`keepPhotos[0]`...): the server checks each against its own record. */
 export const keptFiles = () =>

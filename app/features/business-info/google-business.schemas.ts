@@ -1,8 +1,10 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { zodMessage } from "~/lib/i18n/translate";
 import {
   keptFiles,
   latestOpeningDate,
-  MESSAGES,
+  MESSAGE_DESCRIPTORS as M,
   optionalText,
   optionalUrl,
   phoneNumber,
@@ -18,6 +20,13 @@ export const GOOGLE_SAVED = "Your information has been saved successfully";
 export const GOOGLE_SAVE_FAILED = "Failed to save your information. Please try again.";
 export const NOT_SIGNED_IN_FORM = "You must be logged in to submit this form";
 
+/** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
+export const GOOGLE_TEXTS = {
+  saved: msg`Your information has been saved successfully`,
+  saveFailed: msg`Failed to save your information. Please try again.`,
+  notSignedIn: msg`You must be logged in to submit this form`,
+};
+
 /**
  * The Google Business form (the spec's snake_case variant, in camelCase field names), in the order the
  * fields appear on the page, so the first error is the first field's. Files travel beside it: `logo`
@@ -28,36 +37,39 @@ export const NOT_SIGNED_IN_FORM = "You must be logged in to submit this form";
 export const googleBusinessFormSchema = ({ passwordSaved }: { passwordSaved: boolean }) =>
   z.object({
     gmailEmail: z
-      .string({ error: MESSAGES.invalidEmail })
+      .string(zodMessage(M.invalidEmail))
       .trim()
-      .max(254, MESSAGES.emailTooLong)
-      .pipe(z.email(MESSAGES.invalidEmail)),
+      .max(254, zodMessage(M.emailTooLong))
+      .pipe(z.email(zodMessage(M.invalidEmail))),
     gmailPassword: passwordSaved
-      ? z.string().max(499, GMAIL_PASSWORD_TOO_LONG).nullish().transform((value) => value || null)
-      : z.string({ error: MESSAGES.gmailPasswordRequired }).min(1, MESSAGES.gmailPasswordRequired).max(499, GMAIL_PASSWORD_TOO_LONG),
-    legalBusinessName: requiredText(MESSAGES.legalNameRequired, 200, MESSAGES.legalNameTooLong),
-    serviceType: requiredText(MESSAGES.serviceTypeRequired, 100, MESSAGES.serviceTypeTooLong),
+      ? z.string().max(499, zodMessage(GMAIL_PASSWORD_TOO_LONG)).nullish().transform((value) => value || null)
+      : z
+          .string(zodMessage(M.gmailPasswordRequired))
+          .min(1, zodMessage(M.gmailPasswordRequired))
+          .max(499, zodMessage(GMAIL_PASSWORD_TOO_LONG)),
+    legalBusinessName: requiredText(M.legalNameRequired, 200, M.legalNameTooLong),
+    serviceType: requiredText(M.serviceTypeRequired, 100, M.serviceTypeTooLong),
     openingDate: z
-      .string({ error: MESSAGES.openingDateRequired })
+      .string(zodMessage(M.openingDateRequired))
       .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.openingDateRequired)
-      .refine((value) => !Number.isNaN(Date.parse(value)), MESSAGES.openingDateRequired)
-      .refine((value) => value <= latestOpeningDate(), MESSAGES.openingDateFuture),
+      .regex(/^\d{4}-\d{2}-\d{2}$/, zodMessage(M.openingDateRequired))
+      .refine((value) => !Number.isNaN(Date.parse(value)), zodMessage(M.openingDateRequired))
+      .refine((value) => value <= latestOpeningDate(), zodMessage(M.openingDateFuture)),
     phoneNumber: phoneNumber(),
     website: optionalUrl(),
     facebookLink: optionalUrl(),
     instagramLink: optionalUrl(),
     linkedinLink: optionalUrl(),
-    address: requiredText(MESSAGES.addressRequired, 200, MESSAGES.addressTooLong),
-    aptSuite: optionalText(50, MESSAGES.aptSuiteTooLong),
-    city: requiredText(MESSAGES.cityRequired, 100, MESSAGES.cityTooLong),
-    state: requiredText(MESSAGES.stateRequired, 50, MESSAGES.stateTooLong),
+    address: requiredText(M.addressRequired, 200, M.addressTooLong),
+    aptSuite: optionalText(50, M.aptSuiteTooLong),
+    city: requiredText(M.cityRequired, 100, M.cityTooLong),
+    state: requiredText(M.stateRequired, 50, M.stateTooLong),
     zip: zipCode(),
-    serviceCities: textList(MESSAGES.serviceCityRequired, { unique: true }),
+    serviceCities: textList(M.serviceCityRequired, { unique: true }),
     keepPhotos: keptFiles(),
   });
 
-const GMAIL_PASSWORD_TOO_LONG = "Gmail password must be less than 500 characters";
+const GMAIL_PASSWORD_TOO_LONG = msg`Gmail password must be less than 500 characters`;
 
 type Schema = ReturnType<typeof googleBusinessFormSchema>;
 export type GoogleBusinessFormInput = z.input<Schema>;

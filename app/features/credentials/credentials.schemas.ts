@@ -1,4 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { translate, zodMessage } from "~/lib/i18n/translate";
 import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets";
 
 /** The spec's credential types (website_credentials.credential_type); the same list as db/app-schema.ts. */
@@ -7,10 +10,12 @@ export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
 export interface CredentialCardSpec {
   type: CredentialType;
-  /** The card's title, also the prefix of its validation messages. */
+  /** The card's title, also the prefix of its validation messages (English; `labelText` in the page's language). */
   label: string;
-  /** What the website_link field is called on this card. */
+  labelText: MessageDescriptor;
+  /** What the website_link field is called on this card (English; `websiteLabelText` in the page's language). */
   websiteLabel: string;
+  websiteLabelText: MessageDescriptor;
   hasPin: boolean;
 }
 
@@ -20,9 +25,23 @@ export interface CredentialCardSpec {
  * `website` (its website_link holds the Gmail address; no PIN).
  */
 export const CREDENTIAL_CARDS: readonly CredentialCardSpec[] = [
-  { type: "domain", label: "Domain", websiteLabel: "Website", hasPin: true },
-  { type: "hosting", label: "Hosting & Website", websiteLabel: "Website", hasPin: true },
-  { type: "website", label: "Google Business", websiteLabel: "Gmail Email", hasPin: false },
+  { type: "domain", label: "Domain", labelText: msg`Domain`, websiteLabel: "Website", websiteLabelText: msg`Website`, hasPin: true },
+  {
+    type: "hosting",
+    label: "Hosting & Website",
+    labelText: msg`Hosting & Website`,
+    websiteLabel: "Website",
+    websiteLabelText: msg`Website`,
+    hasPin: true,
+  },
+  {
+    type: "website",
+    label: "Google Business",
+    labelText: msg`Google Business`,
+    websiteLabel: "Gmail Email",
+    websiteLabelText: msg`Gmail Email`,
+    hasPin: false,
+  },
 ];
 
 export function cardSpec(type: CredentialType): CredentialCardSpec {
@@ -42,7 +61,26 @@ export const CREDENTIAL_MESSAGES = {
   invalid: "Invalid input",
 } as const;
 
+/** The same messages as Lingui descriptors, read in the active language (the literal numbers are CREDENTIAL_LIMITS). */
+const MESSAGE_DESCRIPTORS = {
+  title: msg`Company Provider must be less than 200 characters`,
+  websiteLink: msg`Must be a valid URL or email address`,
+  username: msg`Username must be less than 200 characters`,
+  password: msg`Password must be less than 500 characters`,
+  pin: msg`PIN must be less than 50 characters`,
+  details: msg`Details must be less than 1000 characters`,
+  invalid: msg`Invalid input`,
+} satisfies Record<keyof typeof CREDENTIAL_MESSAGES, MessageDescriptor>;
+const M = MESSAGE_DESCRIPTORS;
+
 export const CREDENTIALS_SAVED = "Credentials saved successfully";
+
+/** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
+export const CREDENTIALS_TEXTS = {
+  saved: msg`Credentials saved successfully`,
+  saveFailed: msg`Failed to save credentials`,
+  notSignedIn: msg`You must be logged in to save credentials`,
+};
 export const CREDENTIALS_SAVE_FAILED = "Failed to save credentials";
 export const CREDENTIALS_NOT_SIGNED_IN = "You must be logged in to save credentials";
 
@@ -57,25 +95,25 @@ export function isUrlOrEmail(value: string): boolean {
   return z.url().safeParse(value).success && /^https?:/i.test(value);
 }
 
-const plain = (max: number, message: string) => z.string().trim().max(max, message).optional();
+const plain = (max: number, message: MessageDescriptor) => z.string().trim().max(max, zodMessage(message)).optional();
 // Secrets are kept as typed (a password may start or end with a space).
-const secret = (max: number, message: string) => z.string().max(max, message).optional();
+const secret = (max: number, message: MessageDescriptor) => z.string().max(max, zodMessage(message)).optional();
 
 /**
  * One card's fields. Empty secret fields keep what is stored; `clear` lists the stored secrets to remove.
  * The order is the form's order, so the first error reported is the first field's.
  */
 export const credentialFieldsSchema = z.object({
-  title: plain(CREDENTIAL_LIMITS.title, CREDENTIAL_MESSAGES.title),
+  title: plain(CREDENTIAL_LIMITS.title, M.title),
   websiteLink: z
     .string()
     .trim()
-    .refine(isUrlOrEmail, CREDENTIAL_MESSAGES.websiteLink)
+    .refine(isUrlOrEmail, zodMessage(M.websiteLink))
     .optional(),
-  username: plain(CREDENTIAL_LIMITS.username, CREDENTIAL_MESSAGES.username),
-  pin: secret(CREDENTIAL_LIMITS.pin, CREDENTIAL_MESSAGES.pin),
-  password: secret(CREDENTIAL_LIMITS.password, CREDENTIAL_MESSAGES.password),
-  details: secret(CREDENTIAL_LIMITS.details, CREDENTIAL_MESSAGES.details),
+  username: plain(CREDENTIAL_LIMITS.username, M.username),
+  pin: secret(CREDENTIAL_LIMITS.pin, M.pin),
+  password: secret(CREDENTIAL_LIMITS.password, M.password),
+  details: secret(CREDENTIAL_LIMITS.details, M.details),
   clear: z.array(z.enum(CREDENTIAL_SECRET_FIELDS)).optional(),
 });
 export type CredentialFields = z.infer<typeof credentialFieldsSchema>;
@@ -103,9 +141,16 @@ export const adminCredentialsFormSchema = z.object({
   website: credentialFieldsSchema.optional(),
 });
 
-/** A card's validation message as the toast shows it: the card's label, then the message. */
-export function cardErrorMessage(type: CredentialType, message: string | undefined): string {
-  return `${cardSpec(type).label}: ${message || CREDENTIAL_MESSAGES.invalid}`;
+/**
+ * A card's validation message as the toast shows it: the card's label, then the message. The label is read in
+ * the active language, or by `read` (an action reads it in its request's language).
+ */
+export function cardErrorMessage(
+  type: CredentialType,
+  message: string | undefined,
+  read: (descriptor: MessageDescriptor) => string = translate,
+): string {
+  return `${read(cardSpec(type).labelText)}: ${message || read(M.invalid)}`;
 }
 
 /** The card a field of either form belongs to: `domain.pin` in the admin form, the page's own card otherwise. */

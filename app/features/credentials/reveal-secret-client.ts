@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { translate } from "~/lib/i18n/translate";
 import { REVEAL_SECRET_PATH, type CredentialSecretField } from "~/lib/secrets";
 
 /**
@@ -11,6 +13,6 @@ export async function revealCredentialField(credentialId: string, field: Credent
     credentials: "same-origin",
   });
   const answer = (await response.json().catch(() => null)) as { value?: string | null; error?: string } | null;
-  if (!response.ok || !answer || answer.value === undefined) throw new Error(answer?.error || "Could not show the value");
+  if (!response.ok || !answer || answer.value === undefined) throw new Error(answer?.error || translate(msg`Could not show the value`));
   return answer.value;
 }

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
-import { passwordProblem, PASSWORDS_DO_NOT_MATCH, signupFieldsSchema } from "~/features/auth/auth.schemas";
+import { translate, zodMessage } from "~/lib/i18n/translate";
+import { passwordProblem, signupFieldsSchema } from "~/features/auth/auth.schemas";
 import { UPLOAD_KINDS } from "~/lib/uploads";
 
 export const PROFILE_MESSAGES = {
@@ -13,6 +15,28 @@ export const PROFILE_MESSAGES = {
   currentPasswordMissing: "Please enter your current password",
   currentPasswordWrong: "Current password is incorrect",
 } as const;
+
+/**
+ * The page's texts as Lingui descriptors (docs/decisions/026), read in the active language: the toasts in the
+ * browser, the action's answers in the request's language. PROFILE_MESSAGES keeps their English.
+ */
+export const PROFILE_TEXTS = {
+  updated: msg`Profile updated successfully`,
+  updateFailed: msg`Could not update profile`,
+  passwordChanged: msg`Password changed successfully`,
+  passwordFailed: msg`Could not change password`,
+  avatarUpdated: msg`Profile picture updated successfully`,
+  avatarFailed: msg`Could not upload image`,
+  passwordTooShort: msg`Password must be at least 6 characters`,
+  currentPasswordMissing: msg`Please enter your current password`,
+  currentPasswordWrong: msg`Current password is incorrect`,
+  passwordsDoNotMatch: msg`Passwords do not match`,
+  emailPreferencesSaved: msg`Email preferences saved`,
+  emailPreferencesFailed: msg`Could not save email preferences`,
+  // The avatar's messages (app/lib/uploads.ts, UPLOAD_KINDS.avatar.messages).
+  avatarInvalid: msg`Please select a valid image`,
+  avatarTooLarge: msg`Image must be smaller than 2MB`,
+};
 
 /** The spec's minimum for a changed password (section 9); the sign-up rules (12 and four classes) follow it. */
 export const PROFILE_PASSWORD_MIN_LENGTH = 6;
@@ -43,11 +67,11 @@ export function passwordChangeProblem(value: {
   confirmPassword?: string;
 }): { field: "currentPassword" | "newPassword" | "confirmPassword"; message: string } | null {
   const next = value.newPassword ?? "";
-  if (next !== (value.confirmPassword ?? "")) return { field: "confirmPassword", message: PASSWORDS_DO_NOT_MATCH };
-  if (next.length < PROFILE_PASSWORD_MIN_LENGTH) return { field: "newPassword", message: PROFILE_MESSAGES.passwordTooShort };
+  if (next !== (value.confirmPassword ?? "")) return { field: "confirmPassword", message: translate(PROFILE_TEXTS.passwordsDoNotMatch) };
+  if (next.length < PROFILE_PASSWORD_MIN_LENGTH) return { field: "newPassword", message: translate(PROFILE_TEXTS.passwordTooShort) };
   const weak = passwordProblem(next);
   if (weak) return { field: "newPassword", message: weak };
-  if (!value.currentPassword) return { field: "currentPassword", message: PROFILE_MESSAGES.currentPasswordMissing };
+  if (!value.currentPassword) return { field: "currentPassword", message: translate(PROFILE_TEXTS.currentPasswordMissing) };
   return null;
 }
 
@@ -65,15 +89,13 @@ export const changePasswordSchema = z
   })
   .transform((value) => ({ intent: value.intent, currentPassword: value.currentPassword ?? "", newPassword: value.newPassword ?? "" }));
 
-const avatarMessages = UPLOAD_KINDS.avatar.messages;
-
 /** The avatar: an image (by its declared type here; the server sniffs the bytes) of at most 2 MB. */
 export const avatarFormSchema = z.object({
   intent: z.literal(UPLOAD_AVATAR_INTENT),
   avatar: z
-    .custom<Blob>((value) => value instanceof Blob && value.size > 0, { message: avatarMessages.missing })
-    .refine((file) => !(file instanceof Blob) || !file.type || file.type.startsWith("image/"), { message: avatarMessages.notImage })
-    .refine((file) => !(file instanceof Blob) || file.size <= UPLOAD_KINDS.avatar.maxBytes, { message: avatarMessages.tooLarge }),
+    .custom<Blob>((value) => value instanceof Blob && value.size > 0, zodMessage(PROFILE_TEXTS.avatarInvalid))
+    .refine((file) => !(file instanceof Blob) || !file.type || file.type.startsWith("image/"), zodMessage(PROFILE_TEXTS.avatarInvalid))
+    .refine((file) => !(file instanceof Blob) || file.size <= UPLOAD_KINDS.avatar.maxBytes, zodMessage(PROFILE_TEXTS.avatarTooLarge)),
 });
 
 export const profilePageFormSchema = z.discriminatedUnion("intent", [personalInfoSchema, changePasswordSchema, avatarFormSchema, emailPreferencesSchema]);

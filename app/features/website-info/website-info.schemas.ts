@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { zodMessage } from "~/lib/i18n/translate";
 import {
-  MESSAGES,
+  MESSAGE_DESCRIPTORS as M,
   optionalText,
   optionalUrl,
   phoneNumber,
@@ -15,9 +17,15 @@ export const WEBSITE_DEFAULT_ERROR = "Please check your input and try again";
 export const WEBSITE_SAVED = "Website information submitted successfully";
 export const WEBSITE_SAVE_FAILED = "Failed to submit information";
 
-const PROVIDER_TOO_LONG = "Provider must be less than 200 characters";
-const USERNAME_TOO_LONG = "Username must be less than 200 characters";
-const PASSWORD_TOO_LONG = "Password must be less than 500 characters";
+/** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
+export const WEBSITE_TEXTS = {
+  saved: msg`Website information submitted successfully`,
+  saveFailed: msg`Failed to submit information`,
+};
+
+const PROVIDER_TOO_LONG = msg`Provider must be less than 200 characters`;
+const USERNAME_TOO_LONG = msg`Username must be less than 200 characters`;
+const PASSWORD_TOO_LONG = msg`Password must be less than 500 characters`;
 
 /**
  * The website form (the spec's camelCase variant plus domain, hosting, colour and files), in page order.
@@ -31,26 +39,26 @@ export const websiteInfoFormSchema = z
     hasDomain: z.boolean().nullish().transform(Boolean),
     domainProvider: optionalText(200, PROVIDER_TOO_LONG),
     domainUsername: optionalText(200, USERNAME_TOO_LONG),
-    domainPassword: z.string().max(499, PASSWORD_TOO_LONG).nullish().transform((value) => value || null),
+    domainPassword: z.string().max(499, zodMessage(PASSWORD_TOO_LONG)).nullish().transform((value) => value || null),
     hasHosting: z.boolean().nullish().transform(Boolean),
     hostingProvider: optionalText(200, PROVIDER_TOO_LONG),
     hostingUsername: optionalText(200, USERNAME_TOO_LONG),
-    hostingPassword: z.string().max(499, PASSWORD_TOO_LONG).nullish().transform((value) => value || null),
+    hostingPassword: z.string().max(499, zodMessage(PASSWORD_TOO_LONG)).nullish().transform((value) => value || null),
     primaryColor: z
-      .enum(PALETTE_HEXES, { error: "Please choose a color from the palette" })
+      .enum(PALETTE_HEXES, zodMessage(msg`Please choose a color from the palette`))
       .nullish()
       .transform((value) => value ?? null),
-    legalBusinessName: requiredText(MESSAGES.legalNameRequired, 200, MESSAGES.legalNameTooLong),
+    legalBusinessName: requiredText(M.legalNameRequired, 200, M.legalNameTooLong),
     phoneNumber: phoneNumber(),
-    serviceTypes: textList(MESSAGES.serviceTypesRequired, { unique: false }),
+    serviceTypes: textList(M.serviceTypesRequired, { unique: false }),
     facebookLink: optionalUrl(),
     instagramLink: optionalUrl(),
     linkedinLink: optionalUrl(),
-    serviceCities: textList(MESSAGES.serviceCityRequired, { unique: false }),
-    address: requiredText(MESSAGES.addressRequired, 200, MESSAGES.addressTooLong),
-    aptSuite: optionalText(50, MESSAGES.aptSuiteTooLong),
-    city: requiredText(MESSAGES.cityRequired, 100, MESSAGES.cityTooLong),
-    state: requiredText(MESSAGES.stateRequired, 50, MESSAGES.stateTooLong).pipe(z.string().min(2, MESSAGES.stateTooShort)),
+    serviceCities: textList(M.serviceCityRequired, { unique: false }),
+    address: requiredText(M.addressRequired, 200, M.addressTooLong),
+    aptSuite: optionalText(50, M.aptSuiteTooLong),
+    city: requiredText(M.cityRequired, 100, M.cityTooLong),
+    state: requiredText(M.stateRequired, 50, M.stateTooLong).pipe(z.string().min(2, zodMessage(M.stateTooShort))),
     zip: zipCode(),
   })
   .transform((value) => ({

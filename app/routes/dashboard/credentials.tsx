@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
 import { acknowledgeCredentialsWarning } from "~/features/credentials/acknowledge-credentials-warning.server";
 import { CredentialCard } from "~/features/credentials/components/credential-card";
@@ -5,8 +7,7 @@ import { CredentialsWarningDialog } from "~/features/credentials/components/cred
 import {
   cardErrorMessage,
   CREDENTIAL_CARDS,
-  CREDENTIALS_NOT_SIGNED_IN,
-  CREDENTIALS_SAVE_FAILED,
+  CREDENTIALS_TEXTS,
   credentialsPageFormSchema,
 } from "~/features/credentials/credentials.schemas";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
@@ -14,27 +15,34 @@ import { saveCredentials } from "~/features/credentials/save-credentials.server"
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { localizeMessage } from "~/lib/i18n/server-message.server";
 import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/credentials";
 
-export const meta: Route.MetaFunction = () => [{ title: "Credentials" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Credentials" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return listCredentials({ db: services(context).database.db }, user, { userId: user.id });
+  const credentials = await listCredentials({ db: services(context).database.db }, user, { userId: user.id });
+  return { ...credentials, title: i18nFor(requestLocale(request, context))._(msg`Credentials`) };
 }
 
 /** One card's form (`intent=save-card`) or the security warning's 'I Understand' (`intent=acknowledge-warning`). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, secrets } = services(context);
+  // The answers' messages in the request's language (the schema re-checks in English on the server).
+  const locale = requestLocale(request, context);
+  const i18n = i18nFor(locale);
   const actor = sessionUser(context);
-  if (!actor) return data<ActionResult>({ ok: false, error: CREDENTIALS_NOT_SIGNED_IN }, { status: 401 });
+  if (!actor) return data<ActionResult>({ ok: false, error: i18n._(CREDENTIALS_TEXTS.notSignedIn) }, { status: 401 });
   const parsed = await parseForm(request, credentialsPageFormSchema);
   if (!parsed.ok) {
     const type = parsed.reply.initialValue?.credentialType;
     const card = CREDENTIAL_CARDS.find((spec) => spec.type === type);
-    return formFailure(card ? { error: cardErrorMessage(card.type, parsed.error) } : parsed);
+    const message = localizeMessage(locale, parsed.error);
+    return formFailure({ error: card ? cardErrorMessage(card.type, message, (descriptor) => i18n._(descriptor)) : message });
   }
   const input = parsed.value;
   try {
@@ -51,18 +59,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true } satisfies ActionResult;
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      return data<ActionResult>({ ok: false, error: error.message }, { status: error.status });
+      return data<ActionResult>({ ok: false, error: localizeMessage(locale, error.message) }, { status: error.status });
     }
     console.error("Failed to save credentials:", error);
-    return data<ActionResult>({ ok: false, error: CREDENTIALS_SAVE_FAILED }, { status: 500 });
+    return data<ActionResult>({ ok: false, error: i18n._(CREDENTIALS_TEXTS.saveFailed) }, { status: 500 });
   }
 }
 
 export default function CredentialsPage({ loaderData }: Route.ComponentProps) {
   const { cards, warningAcknowledged } = loaderData;
+  const { t } = useLingui();
   return (
     <>
-      <PageTitle title="Credentials" description="Domain, hosting and Google Business access for our team." />
+      <PageTitle title={t`Credentials`} description={t`Domain, hosting and Google Business access for our team.`} />
       <div className="grid gap-6 xl:grid-cols-2">
         {CREDENTIAL_CARDS.map((spec) => (
           <CredentialCard key={spec.type} spec={spec} card={cards.find((card) => card.type === spec.type)!} />

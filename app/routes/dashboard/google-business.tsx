@@ -1,12 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
 import { GoogleBusinessInformation } from "~/features/business-info/components/google-business-form";
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
-import {
-  GOOGLE_SAVE_FAILED,
-  GOOGLE_SAVED,
-  googleBusinessFormSchema,
-  NOT_SIGNED_IN_FORM,
-} from "~/features/business-info/google-business.schemas";
+import { GOOGLE_TEXTS, googleBusinessFormSchema } from "~/features/business-info/google-business.schemas";
 import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
 import { PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment } from "~/features/payments/payment-state";
@@ -15,19 +12,26 @@ import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { readInformationForm, saveFailure } from "~/lib/information-form.server";
 import { errorResponse, requireUser, services, sessionUser } from "~/lib/route-guards.server";
-import { notSignedIn } from "~/lib/errors";
+import { HttpError, notSignedIn } from "~/lib/errors";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { localizeMessage } from "~/lib/i18n/server-message.server";
 import type { Route } from "./+types/google-business";
 
-export const meta: Route.MetaFunction = () => [{ title: "Google My Business" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Google My Business" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { database, stripe } = services(context);
   const payment = latestPayment(await listOwnPayments(database, user), "google_business", 1);
   const completed = payment?.status === "completed";
   // The information is sent only behind a completed payment, as the page shows it.
   const info = completed ? await getGoogleBusinessInfo({ db: database.db }, user, { userId: user.id }) : null;
-  return { payment: payment ? { status: payment.status } : null, cardEnabled: stripe !== null, info };
+  return {
+    payment: payment ? { status: payment.status } : null,
+    cardEnabled: stripe !== null,
+    info,
+    title: i18nFor(requestLocale(request, context))._(msg`Google My Business`),
+  };
 }
 
 /**
@@ -36,29 +40,35 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, storage, secrets } = services(context);
+  // The answers' messages in the request's language (the schema re-checks in English on the server).
+  const locale = requestLocale(request, context);
+  const i18n = i18nFor(locale);
+  const localized = (failure: { error: string }) => ({ error: localizeMessage(locale, failure.error) });
   try {
     const actor = sessionUser(context);
-    if (!actor) throw notSignedIn(NOT_SIGNED_IN_FORM);
+    if (!actor) throw notSignedIn(i18n._(GOOGLE_TEXTS.notSignedIn));
     const formData = await readInformationForm(request);
-    if (!formData.ok) return formFailure(formData);
+    if (!formData.ok) return formFailure(localized(formData));
     const saved = await getGoogleBusinessInfo({ db: database.db }, actor, { userId: actor.id });
     const parsed = await parseForm(formData.value, googleBusinessFormSchema({ passwordSaved: saved?.gmailPassword.isSet ?? false }));
-    if (!parsed.ok) return formFailure(parsed);
+    if (!parsed.ok) return formFailure(localized(parsed));
     await saveGoogleBusinessInfo({ db: database.db, bus, storage, secrets }, actor, {
       fields: parsed.value,
       logo: formData.value.get("logo") ?? undefined,
       photos: formData.value.getAll("photos"),
     });
-    return { ok: true, message: GOOGLE_SAVED } satisfies ActionResult;
+    return { ok: true, message: i18n._(GOOGLE_TEXTS.saved) } satisfies ActionResult;
   } catch (error) {
-    return saveFailure(error, GOOGLE_SAVE_FAILED) ?? errorResponse(error);
+    const refusal = error instanceof HttpError ? new HttpError(error.status, localizeMessage(locale, error.message)) : error;
+    return saveFailure(refusal, i18n._(GOOGLE_TEXTS.saveFailed)) ?? errorResponse(refusal);
   }
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   return (
     <>
-      <PageTitle title="Google My Business" description="Your Google Business Profile information." />
+      <PageTitle title={t`Google My Business`} description={t`Your Google Business Profile information.`} />
       <PaymentGate
         serviceType="google_business"
         paymentNumber={1}

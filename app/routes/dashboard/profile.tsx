@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -8,38 +11,45 @@ import { PersonalInfoForm } from "~/features/profile/components/personal-info-fo
 import { getProfile } from "~/features/profile/get-profile.server";
 import { EmailPreferencesForm } from "~/features/profile/components/email-preferences-form";
 import { updateEmailPreferences } from "~/features/profile/update-email-preferences.server";
-import { EMAIL_PREFERENCES_FAILED, PROFILE_MESSAGES, profilePageFormSchema } from "~/features/profile/profile.schemas";
+import { PROFILE_TEXTS, profilePageFormSchema } from "~/features/profile/profile.schemas";
 import { updateAvatar } from "~/features/profile/update-avatar.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import { HttpError, notSignedIn } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { localizeMessage } from "~/lib/i18n/server-message.server";
 import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/profile";
 
-export const meta: Route.MetaFunction = () => [{ title: "Profile" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Profile" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { profile: await getProfile({ db: services(context).database.db }, user) };
+  return {
+    profile: await getProfile({ db: services(context).database.db }, user),
+    title: i18nFor(requestLocale(request, context))._(msg`Profile`),
+  };
 }
 
-const FAILURE: Record<string, string> = {
-  "update-profile": PROFILE_MESSAGES.updateFailed,
-  "change-password": PROFILE_MESSAGES.passwordFailed,
-  "upload-avatar": PROFILE_MESSAGES.avatarFailed,
-  "email-preferences": EMAIL_PREFERENCES_FAILED,
+const FAILURE: Record<string, MessageDescriptor> = {
+  "update-profile": PROFILE_TEXTS.updateFailed,
+  "change-password": PROFILE_TEXTS.passwordFailed,
+  "upload-avatar": PROFILE_TEXTS.avatarFailed,
+  "email-preferences": PROFILE_TEXTS.emailPreferencesFailed,
 };
 
 /** The page's forms, by `intent`: update-profile, change-password, upload-avatar (multipart), email-preferences. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, storage, auth } = services(context);
   const actor = sessionUser(context);
+  // The answers' messages in the request's language (the schema re-checks in English on the server).
+  const locale = requestLocale(request, context);
   let intent = "";
   try {
     if (!actor) throw notSignedIn();
     const parsed = await parseForm(request, profilePageFormSchema);
-    if (!parsed.ok) return formFailure(parsed);
+    if (!parsed.ok) return formFailure({ error: localizeMessage(locale, parsed.error) });
     const input = parsed.value;
     intent = input.intent;
     if (input.intent === "update-profile") {
@@ -66,22 +76,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: true }, { headers: cookies });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      return data<ActionResult>({ ok: false, error: error.message }, { status: error.status });
+      return data<ActionResult>({ ok: false, error: localizeMessage(locale, error.message) }, { status: error.status });
     }
     console.error(`Profile action ${intent || "(unknown)"} failed:`, error);
-    return data<ActionResult>({ ok: false, error: FAILURE[intent] ?? PROFILE_MESSAGES.updateFailed }, { status: 500 });
+    return data<ActionResult>({ ok: false, error: i18nFor(locale)._(FAILURE[intent] ?? PROFILE_TEXTS.updateFailed) }, { status: 500 });
   }
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
+  const { t } = useLingui();
   return (
     <>
-      <PageTitle title="Profile" description="Your personal information and password." />
+      <PageTitle title={t`Profile`} description={t`Your personal information and password.`} />
       <div className="grid max-w-3xl gap-6">
         <Card>
           <CardHeader>
-            <CardTitle>Profile Picture</CardTitle>
+            <CardTitle>
+              <Trans>Profile Picture</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             <AvatarUpload name={profile.fullName} avatarUrl={profile.avatarUrl} />
@@ -89,7 +102,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Personal Information</CardTitle>
+            <CardTitle>
+              <Trans>Personal Information</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             <PersonalInfoForm profile={profile} />
@@ -97,7 +112,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Change Password</CardTitle>
+            <CardTitle>
+              <Trans>Change Password</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             <ChangePasswordForm />
@@ -105,7 +122,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Email Updates</CardTitle>
+            <CardTitle>
+              <Trans>Email Updates</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             <EmailPreferencesForm emailUpdates={profile.emailUpdates} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { GoogleBusinessInfoView } from "../google-business-views";
 import { GoogleBusinessReadOnly } from "./google-business-read-only";
@@ -9,10 +10,11 @@ import { RevealedSecret } from "./reveal-secret-button";
  * request through the audited reveal. The page's live updates refresh it when the customer saves.
  */
 export function AdminGoogleBusinessInfo({ info, userId }: { info: GoogleBusinessInfoView | null; userId: string }) {
+  const { t } = useLingui();
   return (
     <Card data-testid="admin-google-business-info">
       <CardHeader>
-        <CardTitle>Business Information</CardTitle>
+        <CardTitle>{t`Business Information`}</CardTitle>
       </CardHeader>
       <CardContent>
         {info ? (
@@ -20,11 +22,13 @@ export function AdminGoogleBusinessInfo({ info, userId }: { info: GoogleBusiness
             info={info}
             headingLevel={3}
             password={
-              <RevealedSecret secret={info.gmailPassword} fields={{ kind: "gmail-password", userId }} label="Gmail password" />
+              <RevealedSecret secret={info.gmailPassword} fields={{ kind: "gmail-password", userId }} label={t`Gmail password`} />
             }
           />
         ) : (
-          <p className="text-slate-600">No information submitted yet</p>
+          <p className="text-slate-600">
+            <Trans>No information submitted yet</Trans>
+          </p>
         )}
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
 import { ConfirmSubmissionDialog, EditInformationButton, FormActions } from "~/components/forms/edit-controls";
 import { FormSection, TextField } from "~/components/forms/form-section";
@@ -8,13 +9,11 @@ import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cleanTextList, localToday } from "../business-rules";
-import { googleBusinessFormSchema, GOOGLE_SAVED } from "../google-business.schemas";
+import { googleBusinessFormSchema } from "../google-business.schemas";
 import type { GoogleBusinessInfoView } from "../google-business-views";
 import { GmailInfoDialogs } from "./gmail-info-dialogs";
 import { GoogleBusinessReadOnly } from "./google-business-read-only";
 
-const TOO_LARGE = "File too large";
-const TOO_MANY = "Too many photos";
 const cleanCities = (values: readonly string[]) => cleanTextList(values, { unique: true });
 
 /**
@@ -27,7 +26,9 @@ export function GoogleBusinessInformation({ info }: { info: GoogleBusinessInfoVi
     return (
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-700">Your information has been submitted. You can edit it at any time.</p>
+          <p className="text-sm text-slate-700">
+            <Trans>Your information has been submitted. You can edit it at any time.</Trans>
+          </p>
           <EditInformationButton onEdit={() => setEditing(true)} />
         </div>
         <GoogleBusinessReadOnly info={info} password={<span className="font-mono">••••••••</span>} />
@@ -44,6 +45,8 @@ function formatPhoneInput(event: React.FormEvent<HTMLInputElement>) {
 }
 
 function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | null; onDone: () => void }) {
+  const { t } = useLingui();
+  const tooLarge = t`File too large`;
   const [cities, setCities] = useState<string[]>(info?.serviceCities ?? []);
   const [logo, setLogo] = useState<File | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
@@ -56,7 +59,7 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
   const { form, fields, pending, dialog } = useConfirmedSubmit({
     id: "google-business-form",
     schema: schema,
-    successTitle: GOOGLE_SAVED,
+    successTitle: t`Your information has been saved successfully`,
     onDone,
     addFiles(data) {
       if (logo) data.set("logo", logo);
@@ -67,39 +70,39 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
   return (
     <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
       <FormSection
-        title="Gmail Credentials"
-        description="The Google account your Business Profile will belong to."
+        title={t`Gmail Credentials`}
+        description={t`The Google account your Business Profile will belong to.`}
         action={<GmailInfoDialogs />}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.gmailEmail} label="Gmail Email" required type="email" autoComplete="off" defaultValue={info?.gmailEmail} />
+          <TextField field={fields.gmailEmail} label={t`Gmail Email`} required type="email" autoComplete="off" defaultValue={info?.gmailEmail} />
           <TextField
             field={fields.gmailPassword}
-            label="Gmail Password"
+            label={t`Gmail Password`}
             required={!passwordSaved}
             type="password"
             autoComplete="new-password"
-            hint={passwordSaved ? "Saved. Leave empty to keep it." : undefined}
+            hint={passwordSaved ? t`Saved. Leave empty to keep it.` : undefined}
           />
         </div>
       </FormSection>
 
-      <FormSection title="Business Information">
+      <FormSection title={t`Business Information`}>
         <ImageUploadField
           kind="google-logo"
-          label="Logo"
+          label={t`Logo`}
           saved={info?.logo ?? null}
           file={logo}
           onFile={setLogo}
-          titles={{ tooLarge: TOO_LARGE }}
+          titles={{ tooLarge }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.legalBusinessName} label="Legal Business Name" required defaultValue={info?.legalBusinessName} />
-          <TextField field={fields.serviceType} label="Type of Service" required defaultValue={info?.serviceType} placeholder="e.g. Plumbing" />
-          <TextField field={fields.openingDate} label="Opening Date" required type="date" max={maxDate} defaultValue={info?.openingDate} />
+          <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={info?.legalBusinessName} />
+          <TextField field={fields.serviceType} label={t`Type of Service`} required defaultValue={info?.serviceType} placeholder={t`e.g. Plumbing`} />
+          <TextField field={fields.openingDate} label={t`Opening Date`} required type="date" max={maxDate} defaultValue={info?.openingDate} />
           <TextField
             field={fields.phoneNumber}
-            label="Phone Number"
+            label={t`Phone Number`}
             required
             type="tel"
             inputMode="tel"
@@ -108,11 +111,11 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
             defaultValue={info?.phoneNumber}
             onInput={formatPhoneInput}
           />
-          <TextField field={fields.website} label="Website" type="url" placeholder="https://" defaultValue={info?.website ?? ""} className="sm:col-span-2" />
+          <TextField field={fields.website} label={t`Website`} type="url" placeholder="https://" defaultValue={info?.website ?? ""} className="sm:col-span-2" />
         </div>
       </FormSection>
 
-      <FormSection title="Social Media Links">
+      <FormSection title={t`Social Media Links`}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField field={fields.facebookLink} label="Facebook" type="url" placeholder="https://facebook.com/..." defaultValue={info?.facebookLink ?? ""} />
           <TextField field={fields.instagramLink} label="Instagram" type="url" placeholder="https://instagram.com/..." defaultValue={info?.instagramLink ?? ""} />
@@ -120,48 +123,48 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
         </div>
       </FormSection>
 
-      <FormSection title="Business Address">
+      <FormSection title={t`Business Address`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.address} label="Street Address" required autoComplete="street-address" defaultValue={info?.address} className="sm:col-span-2" />
-          <TextField field={fields.aptSuite} label="Apt/Suite" defaultValue={info?.aptSuite ?? ""} />
-          <TextField field={fields.city} label="City" required autoComplete="address-level2" defaultValue={info?.city} />
-          <TextField field={fields.state} label="State" required autoComplete="address-level1" defaultValue={info?.state} />
-          <TextField field={fields.zip} label="ZIP Code" required autoComplete="postal-code" inputMode="numeric" defaultValue={info?.zip} />
+          <TextField field={fields.address} label={t`Street Address`} required autoComplete="street-address" defaultValue={info?.address} className="sm:col-span-2" />
+          <TextField field={fields.aptSuite} label={t`Apt/Suite`} defaultValue={info?.aptSuite ?? ""} />
+          <TextField field={fields.city} label={t`City`} required autoComplete="address-level2" defaultValue={info?.city} />
+          <TextField field={fields.state} label={t`State`} required autoComplete="address-level1" defaultValue={info?.state} />
+          <TextField field={fields.zip} label={t`ZIP Code`} required autoComplete="postal-code" inputMode="numeric" defaultValue={info?.zip} />
         </div>
       </FormSection>
 
       {/* Not among the spec's required-marked fields, though at least one city is required. */}
-      <FormSection title="Service Cities" description="The cities where you offer your services (at least one).">
+      <FormSection title={t`Service Cities`} description={t`The cities where you offer your services (at least one).`}>
         <TextListInput
           field={fields.serviceCities}
-          label="Service City"
+          label={t`Service City`}
           values={cities}
           onChange={setCities}
           clean={cleanCities}
-          placeholder="e.g. Miami"
+          placeholder={t`e.g. Miami`}
         />
       </FormSection>
 
-      <FormSection title="Business Photos" description="Photos of your work, team or premises.">
+      <FormSection title={t`Business Photos`} description={t`Photos of your work, team or premises.`}>
         {keptPhotos.map((url, index) => (
           <input key={url} type="hidden" name={`${fields.keepPhotos.name}[${index}]`} value={url} />
         ))}
         <ImageListField
           kind="google-photo"
-          label="Business Photos"
+          label={t`Business Photos`}
           saved={info?.photos ?? []}
           kept={keptPhotos}
           onKept={setKeptPhotos}
           files={photos}
           onFiles={setPhotos}
-          titles={{ tooLarge: TOO_LARGE, tooMany: TOO_MANY }}
+          titles={{ tooLarge, tooMany: t`Too many photos` }}
         />
       </FormSection>
 
-      <FormActions canCancel={info !== null} onCancel={onDone} pending={pending} submitLabel={info ? "Save Changes" : "Submit Information"} />
+      <FormActions canCancel={info !== null} onCancel={onDone} pending={pending} submitLabel={info ? t`Save Changes` : t`Submit Information`} />
       <ConfirmSubmissionDialog
         {...dialog}
-        description="Please confirm that your Google Business information is correct before submitting."
+        description={t`Please confirm that your Google Business information is correct before submitting.`}
       />
     </form>
   );

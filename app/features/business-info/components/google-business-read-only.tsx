@@ -1,4 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { intlLocale } from "~/lib/i18n/translate";
 import { FormSection } from "~/components/forms/form-section";
 import { ExternalLink, ImageThumbnails, ReadOnlyList, TextChips } from "~/components/forms/read-only-view";
 import type { GoogleBusinessInfoView } from "../google-business-views";
@@ -17,29 +19,30 @@ export function GoogleBusinessReadOnly({
   password: ReactNode;
   headingLevel?: 2 | 3;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <div className="space-y-4">
-      <FormSection headingLevel={headingLevel} title="Gmail Credentials">
+      <FormSection headingLevel={headingLevel} title={t`Gmail Credentials`}>
         <ReadOnlyList
           items={[
-            { label: "Gmail Email", value: info.gmailEmail },
-            { label: "Gmail Password", value: password },
+            { label: t`Gmail Email`, value: info.gmailEmail },
+            { label: t`Gmail Password`, value: password },
           ]}
         />
       </FormSection>
-      <FormSection headingLevel={headingLevel} title="Business Information">
+      <FormSection headingLevel={headingLevel} title={t`Business Information`}>
         <ReadOnlyList
           items={[
-            { label: "Logo", value: info.logo ? <ImageThumbnails images={[info.logo]} label="Logo" /> : null, wide: true },
-            { label: "Legal Business Name", value: info.legalBusinessName },
-            { label: "Type of Service", value: info.serviceType },
-            { label: "Opening Date", value: info.openingDate },
-            { label: "Phone Number", value: info.phoneNumber },
-            { label: "Website", value: <ExternalLink href={info.website} /> },
+            { label: t`Logo`, value: info.logo ? <ImageThumbnails images={[info.logo]} label={t`Logo`} /> : null, wide: true },
+            { label: t`Legal Business Name`, value: info.legalBusinessName },
+            { label: t`Type of Service`, value: info.serviceType },
+            { label: t`Opening Date`, value: formatOpeningDate(info.openingDate, intlLocale(i18n.locale)) },
+            { label: t`Phone Number`, value: info.phoneNumber },
+            { label: t`Website`, value: <ExternalLink href={info.website} /> },
           ]}
         />
       </FormSection>
-      <FormSection headingLevel={headingLevel} title="Social Media Links">
+      <FormSection headingLevel={headingLevel} title={t`Social Media Links`}>
         <ReadOnlyList
           items={[
             { label: "Facebook", value: <ExternalLink href={info.facebookLink} /> },
@@ -48,27 +51,35 @@ export function GoogleBusinessReadOnly({
           ]}
         />
       </FormSection>
-      <FormSection headingLevel={headingLevel} title="Business Address">
+      <FormSection headingLevel={headingLevel} title={t`Business Address`}>
         <ReadOnlyList
           items={[
-            { label: "Street Address", value: info.address },
-            { label: "Apt/Suite", value: info.aptSuite },
-            { label: "City", value: info.city },
-            { label: "State", value: info.state },
-            { label: "ZIP Code", value: info.zip },
+            { label: t`Street Address`, value: info.address },
+            { label: t`Apt/Suite`, value: info.aptSuite },
+            { label: t`City`, value: info.city },
+            { label: t`State`, value: info.state },
+            { label: t`ZIP Code`, value: info.zip },
           ]}
         />
       </FormSection>
-      <FormSection headingLevel={headingLevel} title="Service Cities">
-        <TextChips values={info.serviceCities} label="Service cities" />
+      <FormSection headingLevel={headingLevel} title={t`Service Cities`}>
+        <TextChips values={info.serviceCities} label={t`Service cities`} />
       </FormSection>
-      <FormSection headingLevel={headingLevel} title="Business Photos">
+      <FormSection headingLevel={headingLevel} title={t`Business Photos`}>
         {info.photos.length > 0 ? (
-          <ImageThumbnails images={info.photos} label="Photo" />
+          <ImageThumbnails images={info.photos} label={t`Photo`} />
         ) : (
-          <p className="text-sm text-slate-600">No photos</p>
+          <p className="text-sm text-slate-600">{t`No photos`}</p>
         )}
       </FormSection>
     </div>
   );
+}
+
+/** A saved opening date (`YYYY-MM-DD`) in the page's language, e.g. 'April 2, 2016' / '2 de abril de 2016'. */
+export function formatOpeningDate(value: string, locale: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
@@ -19,13 +20,14 @@ export function RevealedSecret({
   fields: Record<string, string>;
   label: string;
 }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<{ value?: string | null; ok?: false; error?: string }>();
   const [shown, setShown] = useState(false);
-  const failure = fetcher.data?.ok === false ? (fetcher.data.error ?? "Could not reveal the password") : null;
+  const failure = fetcher.data?.ok === false ? (fetcher.data.error ?? t`Could not reveal the password`) : null;
   useEffect(() => {
     if (failure) notify.error(failure);
   }, [fetcher.data, failure]);
-  if (!secret.isSet) return <span className="text-slate-600">Not set</span>;
+  if (!secret.isSet) return <span className="text-slate-600">{t`Not set`}</span>;
   const value = shown ? fetcher.data?.value : undefined;
   const reveal = () => {
     setShown(true);
@@ -37,14 +39,14 @@ export function RevealedSecret({
         {shown && typeof value === "string" ? value : "••••••••"}
       </span>
       {shown ? (
-        <Button type="button" size="sm" variant="ghost" onClick={() => setShown(false)} aria-label={`Hide ${label}`}>
+        <Button type="button" size="sm" variant="ghost" onClick={() => setShown(false)} aria-label={t`Hide ${label}`}>
           <EyeOff aria-hidden="true" />
-          Hide
+          <Trans>Hide</Trans>
         </Button>
       ) : (
-        <Button type="button" size="sm" variant="ghost" onClick={reveal} aria-label={`Show ${label}`}>
+        <Button type="button" size="sm" variant="ghost" onClick={reveal} aria-label={t`Show ${label}`}>
           <Eye aria-hidden="true" />
-          Show
+          <Trans>Show</Trans>
         </Button>
       )}
     </span>

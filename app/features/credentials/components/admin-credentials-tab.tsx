@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Save } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -13,7 +14,6 @@ import {
   cardErrorMessage,
   cardOfField,
   CREDENTIAL_CARDS,
-  CREDENTIALS_SAVED,
   SAVE_CREDENTIALS_INTENT,
 } from "../credentials.schemas";
 import { CredentialDetails, CredentialInputs } from "./credential-fields";
@@ -23,10 +23,11 @@ import { CredentialDetails, CredentialInputs } from "./credential-fields";
  * form for all three that saves them together (one transaction, audited). Posts to the page's own action.
  */
 export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) {
+  const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
-  useActionToast(fetcher.data, { success: { title: CREDENTIALS_SAVED }, onSuccess: () => setEditing(false) });
+  useActionToast(fetcher.data, { success: { title: t`Credentials saved successfully` }, onSuccess: () => setEditing(false) });
   const [form, fields] = useValidatedForm({
     schema: adminCredentialsFormSchema,
     id: "admin-credentials",
@@ -49,7 +50,7 @@ export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) 
     return (
       <Card key={spec.type} role="region" aria-labelledby={headingId}>
         <CardHeader>
-          <CardTitle id={headingId}>{spec.label}</CardTitle>
+          <CardTitle id={headingId}>{i18n._(spec.labelText)}</CardTitle>
         </CardHeader>
         <CardContent>
           {editing ? (
@@ -68,7 +69,7 @@ export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) 
         <div className="flex justify-end">
           <Button type="button" variant="outline" onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" />
-            Edit
+            <Trans>Edit</Trans>
           </Button>
         </div>
         {content}
@@ -81,11 +82,11 @@ export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) 
       {content}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={() => setEditing(false)} disabled={saving}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={saving}>
           <Save aria-hidden="true" />
-          {saving ? "Saving..." : "Save"}
+          {saving ? t`Saving...` : t`Save`}
         </Button>
       </div>
     </fetcher.Form>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
@@ -23,6 +26,13 @@ function Row({ label, id, children, error }: { label: string; id: string; childr
     </div>
   );
 }
+
+// A saved secret's hint and its removal box, whole per field (the English reads 'A pin is saved...').
+const SAVED_SECRET_TEXTS: Record<CredentialSecretField, { hint: MessageDescriptor; remove: MessageDescriptor }> = {
+  pin: { hint: msg`A pin is saved. Leave this empty to keep it.`, remove: msg`Remove the saved pin` },
+  password: { hint: msg`A password is saved. Leave this empty to keep it.`, remove: msg`Remove the saved password` },
+  details: { hint: msg`A details is saved. Leave this empty to keep it.`, remove: msg`Remove the saved details` },
+};
 
 const described = (id: string, error?: string, hint?: string) =>
   [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
@@ -50,15 +60,16 @@ function SecretInput({
   field: CredentialSecretField;
   revealable?: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const [visible, setVisible] = useState(false);
-  const hint = isSet ? `A ${label.toLowerCase()} is saved. Leave this empty to keep it.` : undefined;
+  const hint = isSet ? i18n._(SAVED_SECRET_TEXTS[field].hint) : undefined;
   const common = {
     id,
     name,
     maxLength,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": described(id, error, hint),
-    placeholder: isSet ? "Saved (unchanged)" : undefined,
+    placeholder: isSet ? t`Saved (unchanged)` : undefined,
     autoComplete: "off",
   } as const;
   return (
@@ -73,7 +84,7 @@ function SecretInput({
               type="button"
               variant="outline"
               size="icon"
-              aria-label={`${visible ? "Hide" : "Show"} ${label}`}
+              aria-label={visible ? t`Hide ${label}` : t`Show ${label}`}
               aria-pressed={visible}
               aria-controls={id}
               onClick={() => setVisible((current) => !current)}
@@ -91,7 +102,7 @@ function SecretInput({
       {isSet ? (
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" name={clearName} value={field} className="size-4" />
-          Remove the saved {label.toLowerCase()}
+          {i18n._(SAVED_SECRET_TEXTS[field].remove)}
         </label>
       ) : null}
     </Row>
@@ -115,6 +126,7 @@ export function CredentialInputs({
   idPrefix: string;
   errors?: FieldErrors;
 }) {
+  const { t, i18n } = useLingui();
   const id = (field: string) => `${idPrefix}-${field}`;
   const name = (field: string) => `${prefix}${field}`;
   const plain = (field: "title" | "websiteLink" | "username", label: string, value: string, max?: number, type = "text") => (
@@ -133,14 +145,14 @@ export function CredentialInputs({
   );
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {plain("title", "Company Provider", card.title, CREDENTIAL_LIMITS.title)}
-      {plain("websiteLink", spec.websiteLabel, card.websiteLink)}
-      {plain("username", "Username", card.username, CREDENTIAL_LIMITS.username)}
+      {plain("title", t`Company Provider`, card.title, CREDENTIAL_LIMITS.title)}
+      {plain("websiteLink", i18n._(spec.websiteLabelText), card.websiteLink)}
+      {plain("username", t`Username`, card.username, CREDENTIAL_LIMITS.username)}
       {spec.hasPin ? (
         <SecretInput
           id={id("pin")}
           name={name("pin")}
-          label="PIN"
+          label={t`PIN`}
           field="pin"
           clearName={name("clear")}
           isSet={card.secrets.pin.isSet}
@@ -151,7 +163,7 @@ export function CredentialInputs({
       <SecretInput
         id={id("password")}
         name={name("password")}
-        label="Password"
+        label={t`Password`}
         field="password"
         clearName={name("clear")}
         isSet={card.secrets.password.isSet}
@@ -163,7 +175,7 @@ export function CredentialInputs({
         <SecretInput
           id={id("details")}
           name={name("details")}
-          label="Details"
+          label={t`Details`}
           field="details"
           clearName={name("clear")}
           isSet={card.secrets.details.isSet}
@@ -178,29 +190,39 @@ export function CredentialInputs({
 
 /** One card's saved values, read-only: plain fields as text, secrets masked with Show / Hide. */
 export function CredentialDetails({ spec, card }: { spec: CredentialCardSpec; card: CredentialCardView }) {
-  const text = (value: string) => (value ? <span className="break-all">{value}</span> : <span className="text-slate-500">Not set</span>);
-  const items: { label: string; value: ReactNode }[] = [
-    { label: "Company Provider", value: text(card.title) },
-    { label: spec.websiteLabel, value: text(card.websiteLink) },
-    { label: "Username", value: text(card.username) },
+  const { t, i18n } = useLingui();
+  const text = (value: string) =>
+    value ? <span className="break-all">{value}</span> : <span className="text-slate-500">{t`Not set`}</span>;
+  const items: { key: string; label: string; value: ReactNode }[] = [
+    { key: "title", label: t`Company Provider`, value: text(card.title) },
+    { key: "websiteLink", label: i18n._(spec.websiteLabelText), value: text(card.websiteLink) },
+    { key: "username", label: t`Username`, value: text(card.username) },
     ...(spec.hasPin
-      ? [{ label: "PIN", value: <SecretValue key={card.version} credentialId={card.id} field="pin" label="PIN" secret={card.secrets.pin} /> }]
+      ? [
+          {
+            key: "pin",
+            label: t`PIN`,
+            value: <SecretValue key={card.version} credentialId={card.id} field="pin" label={t`PIN`} secret={card.secrets.pin} />,
+          },
+        ]
       : []),
     {
-      label: "Password",
-      value: <SecretValue key={card.version} credentialId={card.id} field="password" label="Password" secret={card.secrets.password} />,
+      key: "password",
+      label: t`Password`,
+      value: <SecretValue key={card.version} credentialId={card.id} field="password" label={t`Password`} secret={card.secrets.password} />,
     },
     {
-      label: "Details",
+      key: "details",
+      label: t`Details`,
       value: (
-        <SecretValue key={card.version} credentialId={card.id} field="details" label="Details" secret={card.secrets.details} multiline />
+        <SecretValue key={card.version} credentialId={card.id} field="details" label={t`Details`} secret={card.secrets.details} multiline />
       ),
     },
   ];
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
       {items.map((item) => (
-        <div key={item.label} className={item.label === "Details" ? "min-w-0 sm:col-span-2" : "min-w-0"}>
+        <div key={item.key} className={item.key === "details" ? "min-w-0 sm:col-span-2" : "min-w-0"}>
           <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{item.label}</dt>
           <dd className="mt-0.5 text-sm text-slate-900">{item.value}</dd>
         </div>

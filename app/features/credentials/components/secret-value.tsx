@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -24,9 +25,10 @@ export function SecretValue({
   secret: MaskedSecret;
   multiline?: boolean;
 }) {
+  const { t } = useLingui();
   const [value, setValue] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  if (!secret.isSet || !credentialId) return <span className="text-slate-500">Not set</span>;
+  if (!secret.isSet || !credentialId) return <span className="text-slate-500">{t`Not set`}</span>;
   const shown = value !== null;
   const toggle = async () => {
     if (shown) {
@@ -37,7 +39,7 @@ export function SecretValue({
     try {
       setValue((await revealCredentialField(credentialId, field)) ?? "");
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : "Could not show the value");
+      notify.error(error instanceof Error ? error.message : t`Could not show the value`);
     } finally {
       setPending(false);
     }
@@ -55,7 +57,7 @@ export function SecretValue({
         variant="ghost"
         size="sm"
         className="h-7 shrink-0 px-2"
-        aria-label={`${shown ? "Hide" : "Show"} ${label}`}
+        aria-label={shown ? t`Hide ${label}` : t`Show ${label}`}
         aria-pressed={shown}
         disabled={pending}
         onClick={() => void toggle()}

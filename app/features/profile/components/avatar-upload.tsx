@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Camera } from "lucide-react";
 import { useRef } from "react";
 import { useFetcher } from "react-router";
@@ -6,13 +7,14 @@ import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { initials } from "~/features/users/initials";
 import type { ActionResult } from "~/lib/forms";
-import { avatarFormSchema, PROFILE_MESSAGES, UPLOAD_AVATAR_INTENT } from "../profile.schemas";
+import { avatarFormSchema, PROFILE_TEXTS, UPLOAD_AVATAR_INTENT } from "../profile.schemas";
 
 /**
  * Click-to-upload avatar: choosing a file sends it at once. The browser checks type and size first (the
  * spec's messages); the server checks the bytes.
  */
 export function AvatarUpload({ name, avatarUrl }: { name: string; avatarUrl: string | null }) {
+  const { t, i18n } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -20,7 +22,7 @@ export function AvatarUpload({ name, avatarUrl }: { name: string; avatarUrl: str
   const reset = () => {
     if (inputRef.current) inputRef.current.value = "";
   };
-  useActionToast(fetcher.data, { success: { title: PROFILE_MESSAGES.avatarUpdated }, onSuccess: reset, onFailure: reset });
+  useActionToast(fetcher.data, { success: { title: i18n._(PROFILE_TEXTS.avatarUpdated) }, onSuccess: reset, onFailure: reset });
   const [form] = useValidatedForm({ schema: avatarFormSchema, id: "avatar-form" });
   return (
     <fetcher.Form ref={formRef} method="post" encType="multipart/form-data" className="flex items-center gap-4" {...getFormProps(form)}>
@@ -49,11 +51,13 @@ export function AvatarUpload({ name, avatarUrl }: { name: string; avatarUrl: str
         <span className="absolute inset-x-0 bottom-0 flex justify-center bg-slate-900/60 py-1 text-white">
           <Camera aria-hidden="true" className="size-4" />
         </span>
-        <span className="sr-only">Profile picture</span>
+        <span className="sr-only">{t`Profile picture`}</span>
       </label>
       <div className="text-sm text-slate-600">
-        <p className="font-medium text-slate-900">{uploading ? "Uploading..." : "Click the picture to change it"}</p>
-        <p>JPEG, PNG or WebP, up to 2MB.</p>
+        <p className="font-medium text-slate-900">{uploading ? t`Uploading...` : t`Click the picture to change it`}</p>
+        <p>
+          <Trans>JPEG, PNG or WebP, up to 2MB.</Trans>
+        </p>
       </div>
     </fetcher.Form>
   );

@@ -1,15 +1,17 @@
 import { getFormProps } from "@conform-to/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/forms";
-import { EMAIL_PREFERENCES_INTENT, EMAIL_PREFERENCES_SAVED, emailPreferencesSchema } from "../profile.schemas";
+import { EMAIL_PREFERENCES_INTENT, emailPreferencesSchema, PROFILE_TEXTS } from "../profile.schemas";
 
 export function EmailPreferencesForm({ emailUpdates }: { emailUpdates: boolean }) {
+  const { t, i18n } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
-  useActionToast(fetcher.data, { success: { title: EMAIL_PREFERENCES_SAVED } });
+  useActionToast(fetcher.data, { success: { title: i18n._(PROFILE_TEXTS.emailPreferencesSaved) } });
   const [form] = useValidatedForm({ schema: emailPreferencesSchema, id: "email-preferences" });
   return (
     <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -17,12 +19,12 @@ export function EmailPreferencesForm({ emailUpdates }: { emailUpdates: boolean }
       <div className="flex items-start gap-3">
         <input id="emailUpdates" name="emailUpdates" type="checkbox" defaultChecked={emailUpdates} className="mt-1 size-4" />
         <label htmlFor="emailUpdates" className="text-sm text-slate-700">
-          Send me an e-mail when a payment is approved or rejected and when a step of my project is completed
+          <Trans>Send me an e-mail when a payment is approved or rejected and when a step of my project is completed</Trans>
         </label>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save Preferences"}
+          {saving ? t`Saving...` : t`Save Preferences`}
         </Button>
       </div>
     </fetcher.Form>

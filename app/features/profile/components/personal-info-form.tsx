@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
@@ -8,22 +9,23 @@ import { Field } from "~/components/ui/input";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import type { ActionResult } from "~/lib/forms";
 import type { ProfileView } from "../profile-views";
-import { personalInfoSchema, PROFILE_MESSAGES, UPDATE_PROFILE_INTENT } from "../profile.schemas";
+import { personalInfoSchema, PROFILE_TEXTS, UPDATE_PROFILE_INTENT } from "../profile.schemas";
 
 export function PersonalInfoForm({ profile }: { profile: ProfileView }) {
+  const { t, i18n } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
   const [phone, setPhone] = useState(formatUsPhone(profile.phone));
-  useActionToast(fetcher.data, { success: { title: PROFILE_MESSAGES.updated } });
+  useActionToast(fetcher.data, { success: { title: i18n._(PROFILE_TEXTS.updated) } });
   const [form, fields] = useValidatedForm({ schema: personalInfoSchema, id: "personal-info" });
   return (
     <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
-      <Field id="fullName" label="Full Name" autoComplete="name" defaultValue={profile.fullName} error={fields.fullName.errors?.[0]} />
-      <Field id="email" label="Email" type="email" value={profile.email} readOnly className="bg-slate-100" name="" />
+      <Field id="fullName" label={t`Full Name`} autoComplete="name" defaultValue={profile.fullName} error={fields.fullName.errors?.[0]} />
+      <Field id="email" label={t`Email`} type="email" value={profile.email} readOnly className="bg-slate-100" name="" />
       <Field
         id="phone"
-        label="Phone"
+        label={t`Phone`}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
@@ -35,14 +37,14 @@ export function PersonalInfoForm({ profile }: { profile: ProfileView }) {
       />
       <Field
         id="companyName"
-        label="Company Name"
+        label={t`Company Name`}
         autoComplete="organization"
         defaultValue={profile.companyName}
         error={fields.companyName.errors?.[0]}
       />
       <div className="flex justify-end">
         <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save Changes"}
+          {saving ? t`Saving...` : t`Save Changes`}
         </Button>
       </div>
     </fetcher.Form>

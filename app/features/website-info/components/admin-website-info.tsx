@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { WebsiteInfoView } from "../website-info-views";
 import { WebsiteInfoReadOnly } from "./website-info-read-only";
@@ -8,10 +9,11 @@ import { WebsiteInfoReadOnly } from "./website-info-read-only";
  * Domain and hosting passwords stay masked here; the Credenciales tab is where credentials are handled.
  */
 export function AdminWebsiteInfo({ info }: { info: WebsiteInfoView | null }) {
+  const { t } = useLingui();
   return (
     <Card data-testid="admin-website-info">
       <CardHeader>
-        <CardTitle>Website Information</CardTitle>
+        <CardTitle>{t`Website Information`}</CardTitle>
       </CardHeader>
       <CardContent>
         {info ? (
@@ -21,7 +23,9 @@ export function AdminWebsiteInfo({ info }: { info: WebsiteInfoView | null }) {
             password={(type) => (info[type].password.isSet ? <span className="font-mono">••••••••</span> : null)}
           />
         ) : (
-          <p className="text-slate-600">No information submitted yet</p>
+          <p className="text-slate-600">
+            <Trans>No information submitted yet</Trans>
+          </p>
         )}
       </CardContent>
     </Card>

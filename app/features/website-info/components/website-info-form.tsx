@@ -1,4 +1,7 @@
 import { getFormProps } from "@conform-to/react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { ConfirmSubmissionDialog, EditInformationButton, FormActions } from "~/components/forms/edit-controls";
 import { FormSection, TextField, type FieldMeta } from "~/components/forms/form-section";
@@ -8,7 +11,7 @@ import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { cleanTextList } from "~/features/business-info/business-rules";
 import { PALETTE, paletteColor } from "../palette";
-import { websiteInfoFormSchema, WEBSITE_SAVED } from "../website-info.schemas";
+import { websiteInfoFormSchema } from "../website-info.schemas";
 import type { WebsiteAccessView, WebsiteInfoView } from "../website-info-views";
 import { WebsiteInfoReadOnly } from "./website-info-read-only";
 
@@ -25,7 +28,9 @@ export function WebsiteInformation({ info }: { info: WebsiteInfoView | null }) {
     return (
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-700">Your website information has been submitted. You can edit it at any time.</p>
+          <p className="text-sm text-slate-700">
+            <Trans>Your website information has been submitted. You can edit it at any time.</Trans>
+          </p>
           <EditInformationButton onEdit={() => setEditing(true)} />
         </div>
         <WebsiteInfoReadOnly
@@ -44,6 +49,12 @@ function formatPhoneInput(event: React.FormEvent<HTMLInputElement>) {
 }
 
 type Fields = ReturnType<typeof useConfirmedSubmit<typeof websiteInfoFormSchema>>["fields"];
+
+// Whole labels per kind, so each reads naturally in Spanish ('Proveedor del dominio').
+const ACCESS_LABELS: Record<"domain" | "hosting", { provider: MessageDescriptor; username: MessageDescriptor; password: MessageDescriptor }> = {
+  domain: { provider: msg`Domain Provider`, username: msg`Domain Username`, password: msg`Domain Password` },
+  hosting: { provider: msg`Hosting Provider`, username: msg`Hosting Username`, password: msg`Hosting Password` },
+};
 
 /**
  * A "has domain" / "has hosting" box revealing provider, username and password. Ticking or unticking
@@ -66,11 +77,12 @@ function AccessFields({
   access: WebsiteAccessView | undefined;
   fields: Fields;
 }) {
+  const { t, i18n } = useLingui();
   const [cleared, setCleared] = useState(false);
   const meta = (name: "Provider" | "Username" | "Password"): FieldMeta => fields[`${kind}${name}`];
   const boxId = `${kind}-box`;
   const hasField = kind === "domain" ? fields.hasDomain : fields.hasHosting;
-  const title = kind === "domain" ? "Domain" : "Hosting";
+  const labels = ACCESS_LABELS[kind];
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-2">
@@ -91,19 +103,19 @@ function AccessFields({
       </div>
       {checked ? (
         <div key={String(cleared)} className="grid gap-4 sm:grid-cols-3">
-          <TextField field={meta("Provider")} label={`${title} Provider`} defaultValue={cleared ? "" : (provider ?? "")} />
+          <TextField field={meta("Provider")} label={i18n._(labels.provider)} defaultValue={cleared ? "" : (provider ?? "")} />
           <TextField
             field={meta("Username")}
-            label={`${title} Username`}
+            label={i18n._(labels.username)}
             autoComplete="off"
             defaultValue={cleared ? "" : (access?.username ?? "")}
           />
           <TextField
             field={meta("Password")}
-            label={`${title} Password`}
+            label={i18n._(labels.password)}
             type="password"
             autoComplete="new-password"
-            hint={!cleared && access?.password.isSet ? "Saved. Leave empty to keep it." : undefined}
+            hint={!cleared && access?.password.isSet ? t`Saved. Leave empty to keep it.` : undefined}
           />
         </div>
       ) : null}
@@ -113,10 +125,12 @@ function AccessFields({
 
 /** The 20 named swatches as a radio group: arrow keys move between them, the chosen name is shown. */
 function BrandColors({ field, value, onChange }: { field: FieldMeta; value: string | null; onChange: (hex: string) => void }) {
+  const { t, i18n } = useLingui();
   const chosen = paletteColor(value);
+  const chosenName = chosen ? i18n._(chosen.label) : "";
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium text-slate-800">Primary Color</legend>
+      <legend className="text-sm font-medium text-slate-800">{t`Primary Color`}</legend>
       <div className="grid grid-cols-4 gap-2 sm:grid-cols-5 lg:grid-cols-10">
         {PALETTE.map((color) => (
           <label key={color.hex} className="group flex cursor-pointer flex-col items-center gap-1 text-center text-xs text-slate-700">
@@ -133,18 +147,19 @@ function BrandColors({ field, value, onChange }: { field: FieldMeta; value: stri
               className="size-9 rounded-full border-2 border-white shadow ring-2 ring-slate-200 peer-checked:ring-slate-900 peer-focus-visible:ring-blue-600"
               style={{ backgroundColor: color.hex }}
             />
-            <span>{color.name}</span>
+            <span>{i18n._(color.label)}</span>
           </label>
         ))}
       </div>
       <p className="text-sm text-slate-700" aria-live="polite">
-        {chosen ? `Selected: ${chosen.name} (${chosen.hex})` : "No color selected"}
+        {chosen ? t`Selected: ${chosenName} (${chosen.hex})` : t`No color selected`}
       </p>
     </fieldset>
   );
 }
 
 function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDone: () => void }) {
+  const { t } = useLingui();
   const [hasDomain, setHasDomain] = useState(info?.hasDomain ?? false);
   const [hasHosting, setHasHosting] = useState(info?.hasHosting ?? false);
   const [color, setColor] = useState<string | null>(info?.primaryColor ?? null);
@@ -155,7 +170,7 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
   const { form, fields, pending, dialog } = useConfirmedSubmit({
     id: "website-info-form",
     schema: websiteInfoFormSchema,
-    successTitle: WEBSITE_SAVED,
+    successTitle: t`Website information submitted successfully`,
     onDone,
     addFiles(data) {
       if (logo) data.set("logo", logo);
@@ -165,10 +180,10 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
 
   return (
     <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
-      <FormSection title="Domain & Hosting" description="Tell us whether you already have a domain and hosting.">
+      <FormSection title={t`Domain & Hosting`} description={t`Tell us whether you already have a domain and hosting.`}>
         <AccessFields
           kind="domain"
-          label="I already have a domain"
+          label={t`I already have a domain`}
           checked={hasDomain}
           onChecked={setHasDomain}
           provider={info?.domainProvider ?? null}
@@ -177,7 +192,7 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
         />
         <AccessFields
           kind="hosting"
-          label="I already have hosting"
+          label={t`I already have hosting`}
           checked={hasHosting}
           onChecked={setHasHosting}
           provider={info?.hostingProvider ?? null}
@@ -186,16 +201,16 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
         />
       </FormSection>
 
-      <FormSection title="Brand Colors" description="Choose the main color of your website.">
+      <FormSection title={t`Brand Colors`} description={t`Choose the main color of your website.`}>
         <BrandColors field={fields.primaryColor} value={color} onChange={setColor} />
       </FormSection>
 
-      <FormSection title="Visual Assets">
+      <FormSection title={t`Visual Assets`}>
         <div className="grid gap-6 sm:grid-cols-2">
-          <ImageUploadField kind="website-logo" label="Logo" saved={info?.logo ?? null} file={logo} onFile={setLogo} />
+          <ImageUploadField kind="website-logo" label={t`Logo`} saved={info?.logo ?? null} file={logo} onFile={setLogo} />
           <ImageUploadField
             kind="founder-photo"
-            label="Founder Photo"
+            label={t`Founder Photo`}
             saved={info?.founderPhoto ?? null}
             file={founderPhoto}
             onFile={setFounderPhoto}
@@ -203,12 +218,12 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
         </div>
       </FormSection>
 
-      <FormSection title="Business Information">
+      <FormSection title={t`Business Information`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.legalBusinessName} label="Legal Business Name" required defaultValue={info?.legalBusinessName} />
+          <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={info?.legalBusinessName} />
           <TextField
             field={fields.phoneNumber}
-            label="Phone Number"
+            label={t`Phone Number`}
             required
             type="tel"
             inputMode="tel"
@@ -220,12 +235,12 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
         </div>
         <TextListInput
           field={fields.serviceTypes}
-          label="Service Type"
+          label={t`Service Type`}
           values={serviceTypes}
           onChange={setServiceTypes}
           clean={cleanList}
           required
-          placeholder="e.g. Roof repair"
+          placeholder={t`e.g. Roof repair`}
         />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField field={fields.facebookLink} label="Facebook" type="url" placeholder="https://facebook.com/..." defaultValue={info?.facebookLink ?? ""} />
@@ -234,29 +249,29 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
         </div>
         <TextListInput
           field={fields.serviceCities}
-          label="Service City"
+          label={t`Service City`}
           values={cities}
           onChange={setCities}
           clean={cleanList}
           required
-          placeholder="e.g. Miami"
+          placeholder={t`e.g. Miami`}
         />
       </FormSection>
 
-      <FormSection title="Location">
+      <FormSection title={t`Location`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.address} label="Street Address" required autoComplete="street-address" defaultValue={info?.address} className="sm:col-span-2" />
-          <TextField field={fields.aptSuite} label="Apt/Suite" defaultValue={info?.aptSuite ?? ""} />
-          <TextField field={fields.city} label="City" required autoComplete="address-level2" defaultValue={info?.city} />
-          <TextField field={fields.state} label="State" required autoComplete="address-level1" defaultValue={info?.state} />
-          <TextField field={fields.zip} label="ZIP Code" required autoComplete="postal-code" inputMode="numeric" defaultValue={info?.zip} />
+          <TextField field={fields.address} label={t`Street Address`} required autoComplete="street-address" defaultValue={info?.address} className="sm:col-span-2" />
+          <TextField field={fields.aptSuite} label={t`Apt/Suite`} defaultValue={info?.aptSuite ?? ""} />
+          <TextField field={fields.city} label={t`City`} required autoComplete="address-level2" defaultValue={info?.city} />
+          <TextField field={fields.state} label={t`State`} required autoComplete="address-level1" defaultValue={info?.state} />
+          <TextField field={fields.zip} label={t`ZIP Code`} required autoComplete="postal-code" inputMode="numeric" defaultValue={info?.zip} />
         </div>
       </FormSection>
 
-      <FormActions canCancel={info !== null} onCancel={onDone} pending={pending} submitLabel={info ? "Save Changes" : "Submit Information"} />
+      <FormActions canCancel={info !== null} onCancel={onDone} pending={pending} submitLabel={info ? t`Save Changes` : t`Submit Information`} />
       <ConfirmSubmissionDialog
         {...dialog}
-        description="Please confirm that your website information is correct before submitting."
+        description={t`Please confirm that your website information is correct before submitting.`}
       />
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { FormSection } from "~/components/forms/form-section";
 import { ExternalLink, ImageThumbnails, ReadOnlyList, TextChips } from "~/components/forms/read-only-view";
@@ -17,65 +18,66 @@ export function WebsiteInfoReadOnly({
   password: (type: "domain" | "hosting") => ReactNode;
   headingLevel?: 2 | 3;
 }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
-      <FormSection headingLevel={headingLevel} title="Domain & Hosting">
+      <FormSection headingLevel={headingLevel} title={t`Domain & Hosting`}>
         <ReadOnlyList
           items={[
-            { label: "Has Domain", value: info.hasDomain ? "Yes" : "No" },
+            { label: t`Has Domain`, value: info.hasDomain ? t`Yes` : t`No` },
             ...(info.hasDomain
               ? [
-                  { label: "Domain Provider", value: info.domainProvider },
-                  { label: "Domain Username", value: info.domain.username },
-                  { label: "Domain Password", value: password("domain") },
+                  { label: t`Domain Provider`, value: info.domainProvider },
+                  { label: t`Domain Username`, value: info.domain.username },
+                  { label: t`Domain Password`, value: password("domain") },
                 ]
               : []),
-            { label: "Has Hosting", value: info.hasHosting ? "Yes" : "No" },
+            { label: t`Has Hosting`, value: info.hasHosting ? t`Yes` : t`No` },
             ...(info.hasHosting
               ? [
-                  { label: "Hosting Provider", value: info.hostingProvider },
-                  { label: "Hosting Username", value: info.hosting.username },
-                  { label: "Hosting Password", value: password("hosting") },
+                  { label: t`Hosting Provider`, value: info.hostingProvider },
+                  { label: t`Hosting Username`, value: info.hosting.username },
+                  { label: t`Hosting Password`, value: password("hosting") },
                 ]
               : []),
           ]}
         />
       </FormSection>
-      <FormSection headingLevel={headingLevel} title="Brand Colors">
-        <ReadOnlyList items={[{ label: "Primary Color", value: <ColorSwatch hex={info.primaryColor} /> }]} />
+      <FormSection headingLevel={headingLevel} title={t`Brand Colors`}>
+        <ReadOnlyList items={[{ label: t`Primary Color`, value: <ColorSwatch hex={info.primaryColor} /> }]} />
       </FormSection>
-      <FormSection headingLevel={headingLevel} title="Visual Assets">
+      <FormSection headingLevel={headingLevel} title={t`Visual Assets`}>
         <ReadOnlyList
           items={[
-            { label: "Logo", value: info.logo ? <ImageThumbnails images={[info.logo]} label="Logo" /> : null },
+            { label: t`Logo`, value: info.logo ? <ImageThumbnails images={[info.logo]} label={t`Logo`} /> : null },
             {
-              label: "Founder Photo",
-              value: info.founderPhoto ? <ImageThumbnails images={[info.founderPhoto]} label="Founder photo" /> : null,
+              label: t`Founder Photo`,
+              value: info.founderPhoto ? <ImageThumbnails images={[info.founderPhoto]} label={t`Founder photo`} /> : null,
             },
           ]}
         />
       </FormSection>
-      <FormSection headingLevel={headingLevel} title="Business Information">
+      <FormSection headingLevel={headingLevel} title={t`Business Information`}>
         <ReadOnlyList
           items={[
-            { label: "Legal Business Name", value: info.legalBusinessName },
-            { label: "Phone Number", value: info.phoneNumber },
-            { label: "Service Types", value: <TextChips values={info.serviceTypes} label="Service types" />, wide: true },
+            { label: t`Legal Business Name`, value: info.legalBusinessName },
+            { label: t`Phone Number`, value: info.phoneNumber },
+            { label: t`Service Types`, value: <TextChips values={info.serviceTypes} label={t`Service types`} />, wide: true },
             { label: "Facebook", value: <ExternalLink href={info.facebookLink} /> },
             { label: "Instagram", value: <ExternalLink href={info.instagramLink} /> },
             { label: "LinkedIn", value: <ExternalLink href={info.linkedinLink} /> },
-            { label: "Service Cities", value: <TextChips values={info.serviceCities} label="Service cities" />, wide: true },
+            { label: t`Service Cities`, value: <TextChips values={info.serviceCities} label={t`Service cities`} />, wide: true },
           ]}
         />
       </FormSection>
-      <FormSection headingLevel={headingLevel} title="Location">
+      <FormSection headingLevel={headingLevel} title={t`Location`}>
         <ReadOnlyList
           items={[
-            { label: "Street Address", value: info.address },
-            { label: "Apt/Suite", value: info.aptSuite },
-            { label: "City", value: info.city },
-            { label: "State", value: info.state },
-            { label: "ZIP Code", value: info.zip },
+            { label: t`Street Address`, value: info.address },
+            { label: t`Apt/Suite`, value: info.aptSuite },
+            { label: t`City`, value: info.city },
+            { label: t`State`, value: info.state },
+            { label: t`ZIP Code`, value: info.zip },
           ]}
         />
       </FormSection>
