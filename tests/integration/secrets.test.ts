@@ -5,12 +5,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, googleBusinessInfo, user, websiteCredentials } from "~db/schema";
 import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
 import { applyMigrations, openDatabase, type Db } from "~/lib/db.server";
 import { parseEncryptedValue, parseMasterKey, SecretError, Secrets } from "~/lib/secrets.server";
+import { createLogger } from "~/lib/logger.server";
 import { encryptPlainSecrets, rotateStoredSecrets, SECRET_COLUMNS } from "~/lib/stored-secrets.server";
 import { action as revealAction } from "~/routes/resources/reveal-secret";
 import { start } from "../../server/app";
@@ -449,12 +450,12 @@ async function startApp(dataDir: string): Promise<{ logged: string[] }> {
   const saved = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
   Object.assign(process.env, settings);
   const logged: string[] = [];
-  const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void logged.push(args.join(" ")));
+  // The app's JSON log lines, each line's message kept.
+  const logger = createLogger({ destination: { write: (line: string) => void logged.push(JSON.parse(line).msg) } });
   try {
-    const running = await start();
+    const running = await start({ logger });
     await running.stop();
   } finally {
-    spy.mockRestore();
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
