@@ -13,6 +13,7 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 
 const googlePanel = (page: Page) => page.getByTestId("next-step-google_business");
 const websitePanel = (page: Page) => page.getByTestId("next-step-website");
+const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 const spanishDialog = (page: Page) => page.getByRole("dialog", { name: "Pago requerido" });
 
 test("a Spanish browser signs up, follows its progress and pays in Spanish; switching to English keeps the page and the session", async ({
@@ -31,6 +32,9 @@ test("a Spanish browser signs up, follows its progress and pays in Spanish; swit
   await page.getByLabel("Confirmar contraseña").fill(customer.password);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   await expect(page).toHaveURL("/dashboard/progress");
+  await expectToast(page, "Cuenta creada con éxito");
+  // axe checks the page once the toast (animating, its colours mid-fade) has gone.
+  await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
 
   // The progress page and its next-step panel, in Spanish, prices formatted for es.
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -77,6 +81,7 @@ test("a Spanish browser signs up, follows its progress and pays in Spanish; swit
   // The payment-status card keeps the spec's Spanish texts.
   await expect(page.getByRole("heading", { name: "Estado de Pagos" })).toBeVisible();
   await expect(page.getByTestId("payment-status-row").getByText("Pendiente")).toBeVisible();
+  await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
   await expectNoAxeViolations(page);
 
   // Switching to English keeps the page and the session; the spec's Spanish card stays as the spec shows it.
