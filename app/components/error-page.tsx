@@ -19,6 +19,8 @@ export function ErrorPage({ error, dev = false }: { error: unknown; dev?: boolea
   }
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      {/* React puts it in the document's head: the page keeps a title when its route's meta did not run. */}
+      <title>{title}</title>
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-slate-600">{details}</p>
       <a href="/" className="text-blue-700 underline">

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { expectToast, newCustomer, test } from "./fixtures";
+import { expectToast, newCustomer, signUpViaApi, test } from "./fixtures";
 import { PROOF_PNG } from "./payments-support";
 
 // Issue 14's main journey: a browser that asks for Spanish (Accept-Language: es-ES).
@@ -96,4 +96,16 @@ test("a Spanish browser signs up, follows its progress and pays in Spanish; swit
   await expect(page.getByRole("dialog", { name: "Payment Required" })).toHaveAccessibleDescription(
     "Website Development - Payment 1 of 2",
   );
+});
+
+test("a failing portal page shows the error page in Spanish, with lang es and no accessibility violations", async ({ page }) => {
+  await signUpViaApi(page, newCustomer());
+  // A receipt that does not exist: its loader answers 404, the localized layout's boundary shows it.
+  const response = await page.goto("/receipts/00000000-0000-4000-8000-000000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { name: "¡Vaya! Página no encontrada" })).toBeVisible();
+  await expect(page).toHaveTitle("¡Vaya! Página no encontrada");
+  await expect(page.getByRole("link", { name: "Volver al inicio" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
