@@ -57,6 +57,10 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The last resort, in English: a failure of the landing page or of the localized layout's own loader. Pages
+ * under the localized layout show app/components/error-page.tsx in their language (its boundary).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let details = "Please try again in a moment.";

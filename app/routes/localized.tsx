@@ -1,5 +1,6 @@
 import type { Messages } from "@lingui/core";
-import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ErrorPage } from "~/components/error-page";
 import { CATALOGS, requestLocale } from "~/lib/i18n/catalogs.server";
 import { LocalizedProvider } from "~/lib/i18n/localized-provider";
 import type { Route } from "./+types/localized";
@@ -25,6 +26,20 @@ export default function Localized({ loaderData }: Route.ComponentProps) {
     // The serialized messages lose their tuple types, not their shape.
     <LocalizedProvider locale={loaderData.locale} messages={loaderData.messages as Messages}>
       <Outlet />
+    </LocalizedProvider>
+  );
+}
+
+/**
+ * A failure below this layout shows the error page in the page's language. When this layout's own loader
+ * failed there are no messages: the error goes on to the root's boundary (English).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/localized");
+  if (!data) throw error;
+  return (
+    <LocalizedProvider locale={data.locale} messages={data.messages as Messages}>
+      <ErrorPage error={error} dev={import.meta.env.DEV} />
     </LocalizedProvider>
   );
 }

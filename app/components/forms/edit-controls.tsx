@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Pencil } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
@@ -7,7 +8,7 @@ export function EditInformationButton({ onEdit }: { onEdit: () => void }) {
   return (
     <Button type="button" onClick={onEdit}>
       <Pencil aria-hidden="true" />
-      Edit Information
+      <Trans>Edit Information</Trans>
     </Button>
   );
 }
@@ -27,15 +28,16 @@ export function FormActions({
   pending: boolean;
   submitLabel: string;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       {canCancel ? (
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       ) : null}
       <Button type="submit" disabled={pending}>
-        {pending ? "Saving..." : submitLabel}
+        {pending ? t`Saving...` : submitLabel}
       </Button>
     </div>
   );
@@ -55,15 +57,16 @@ export function ConfirmSubmissionDialog({
   pending: boolean;
   description: string;
 }) {
+  const { t } = useLingui();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Confirm Submission" description={description}>
+      <DialogContent title={t`Confirm Submission`} description={description}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Go Back
+            <Trans>Go Back</Trans>
           </Button>
           <Button type="button" onClick={onConfirm} disabled={pending}>
-            {pending ? "Submitting..." : "Confirm"}
+            {pending ? t`Submitting...` : t`Confirm`}
           </Button>
         </div>
       </DialogContent>

@@ -1,7 +1,10 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, type ChangeEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { translate } from "~/lib/i18n/translate";
 import type { StoredImageView } from "~/lib/stored-files";
 import { checkUploadSizes, UPLOAD_KINDS, type UploadKind } from "~/lib/uploads";
 import { RequiredMark } from "./form-section";
@@ -13,7 +16,6 @@ export interface UploadToastTitles {
 }
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
-export const NOT_AN_IMAGE = "Please select an image file";
 
 /** The browser's checks on picked files (image type, size, count); the server checks the bytes again. */
 export function refusePickedFiles(
@@ -23,7 +25,7 @@ export function refusePickedFiles(
   titles: UploadToastTitles,
 ): boolean {
   if (files.some((file) => !file.type.startsWith("image/"))) {
-    notify.error(NOT_AN_IMAGE);
+    notify.error(translate(msg`Please select an image file`));
     return true;
   }
   const problem = checkUploadSizes(
@@ -92,7 +94,10 @@ export function ImageUploadField({
   required?: boolean;
 }) {
   const inputId = useId();
+  const { t } = useLingui();
   const hintId = `${inputId}-hint`;
+  const lower = label.toLowerCase();
+  const fileName = file?.name ?? "";
   const files = useMemo(() => (file ? [file] : []), [file]);
   const [preview] = useObjectUrls(files);
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -110,16 +115,16 @@ export function ImageUploadField({
       </p>
       <div className="flex flex-wrap items-center gap-4">
         {preview ? (
-          <Preview src={preview} alt={`${label} preview`} />
+          <Preview src={preview} alt={t`${label} preview`} />
         ) : saved ? (
           <Preview src={saved.thumbnailUrl} alt={label} href={saved.url} />
         ) : (
           <div className="grid size-24 place-items-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-600">
-            No image
+            <Trans>No image</Trans>
           </div>
         )}
         <div className="space-y-2">
-          <PickButton label={saved || file ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}>
+          <PickButton label={saved || file ? t`Change ${lower}` : t`Choose ${lower}`}>
             <input
               id={inputId}
               type="file"
@@ -133,11 +138,12 @@ export function ImageUploadField({
           {file ? (
             <Button type="button" variant="ghost" size="sm" onClick={() => onFile(null)}>
               <X aria-hidden="true" />
-              Remove new {label.toLowerCase()}
+              <Trans>Remove new {lower}</Trans>
             </Button>
           ) : null}
           <p id={hintId} className="text-xs text-slate-600">
-            JPEG, PNG or WebP, up to {maxMb}MB.{file ? ` Selected: ${file.name}` : ""}
+            <Trans>JPEG, PNG or WebP, up to {maxMb}MB.</Trans>
+            {file ? ` ${t`Selected: ${fileName}`}` : ""}
           </p>
         </div>
       </div>
@@ -169,8 +175,10 @@ export function ImageListField({
   titles?: UploadToastTitles;
 }) {
   const inputId = useId();
+  const { t } = useLingui();
   const hintId = `${inputId}-hint`;
   const previews = useObjectUrls(files);
+  const maxMb = UPLOAD_KINDS[kind].maxBytes / (1024 * 1024);
   const max = UPLOAD_KINDS[kind].maxFiles;
   const keptSaved = saved.filter((photo) => kept.includes(photo.url));
   const count = keptSaved.length + files.length;
@@ -187,21 +195,28 @@ export function ImageListField({
       </p>
       {count > 0 ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={label}>
-          {keptSaved.map((photo, index) => (
-            <li key={photo.url} className="relative w-fit">
-              <Preview src={photo.thumbnailUrl} alt={`Saved photo ${index + 1}`} href={photo.url} />
-              <RemoveImage label={`Remove saved photo ${index + 1}`} onClick={() => onKept(kept.filter((url) => url !== photo.url))} />
-            </li>
-          ))}
-          {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="relative w-fit">
-              <Preview src={previews[index] ?? ""} alt={`New photo ${index + 1}: ${file.name}`} />
-              <RemoveImage label={`Remove new photo ${index + 1}`} onClick={() => onFiles(files.filter((_, at) => at !== index))} />
-            </li>
-          ))}
+          {keptSaved.map((photo, index) => {
+            const n = index + 1;
+            return (
+              <li key={photo.url} className="relative w-fit">
+                <Preview src={photo.thumbnailUrl} alt={t`Saved photo ${n}`} href={photo.url} />
+                <RemoveImage label={t`Remove saved photo ${n}`} onClick={() => onKept(kept.filter((url) => url !== photo.url))} />
+              </li>
+            );
+          })}
+          {files.map((file, index) => {
+            const n = index + 1;
+            const name = file.name;
+            return (
+              <li key={`${file.name}-${index}`} className="relative w-fit">
+                <Preview src={previews[index] ?? ""} alt={t`New photo ${n}: ${name}`} />
+                <RemoveImage label={t`Remove new photo ${n}`} onClick={() => onFiles(files.filter((_, at) => at !== index))} />
+              </li>
+            );
+          })}
         </ul>
       ) : null}
-      <PickButton label="Add photos">
+      <PickButton label={t`Add photos`}>
         <input
           id={inputId}
           type="file"
@@ -215,7 +230,7 @@ export function ImageListField({
         />
       </PickButton>
       <p id={hintId} className="text-xs text-slate-600">
-        Up to {max} photos, JPEG, PNG or WebP, each up to {UPLOAD_KINDS[kind].maxBytes / (1024 * 1024)}MB.
+        <Trans>Up to {max} photos, JPEG, PNG or WebP, each up to {maxMb}MB.</Trans>
       </p>
     </div>
   );

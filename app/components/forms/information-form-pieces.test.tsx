@@ -2,6 +2,7 @@
 import { act, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { inLanguage } from "~/lib/i18n/test-i18n";
 import { refusePickedFiles } from "./image-upload-field";
 import { TextListInput } from "./text-list-input";
 
@@ -89,7 +90,7 @@ function typeAndAdd(text: string) {
 
 describe("the list-of-text input", () => {
   it("adds with Enter, trims, ignores empties and (for a unique list) duplicates, sends indexed fields, removes by button", () => {
-    act(() => root.render(<Cities unique />));
+    act(() => root.render(inLanguage(<Cities unique />)));
     typeAndAdd("  Miami ");
     typeAndAdd("");
     typeAndAdd("miami");
@@ -108,7 +109,7 @@ describe("the list-of-text input", () => {
   });
 
   it("keeps duplicates when the list allows them", () => {
-    act(() => root.render(<Cities unique={false} />));
+    act(() => root.render(inLanguage(<Cities unique={false} />)));
     typeAndAdd("Miami");
     typeAndAdd("Miami");
     expect(container.querySelectorAll('input[type="hidden"]')).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus, X } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { Button } from "~/components/ui/button";
@@ -26,6 +27,8 @@ export function TextListInput({
   placeholder?: string;
 }) {
   const [draft, setDraft] = useState("");
+  const { t } = useLingui();
+  const lower = label.toLowerCase();
   const error = field.errors?.[0];
   const add = () => {
     onChange(clean([...values, draft]));
@@ -54,9 +57,9 @@ export function TextListInput({
           aria-describedby={error ? field.errorId : undefined}
           className="flex h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none aria-[invalid=true]:border-red-600 sm:text-sm"
         />
-        <Button type="button" variant="outline" onClick={add} aria-label={`Add ${label.toLowerCase()}`}>
+        <Button type="button" variant="outline" onClick={add} aria-label={t`Add ${lower}`}>
           <Plus aria-hidden="true" />
-          Add
+          <Trans>Add</Trans>
         </Button>
       </div>
       {values.map((value, index) => (
@@ -73,7 +76,7 @@ export function TextListInput({
               <button
                 type="button"
                 onClick={() => onChange(values.filter((_, at) => at !== index))}
-                aria-label={`Remove ${value}`}
+                aria-label={t`Remove ${value}`}
                 className="rounded-full p-1 hover:bg-blue-100 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
               >
                 <X aria-hidden="true" className="size-3.5" />

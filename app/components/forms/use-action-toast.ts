@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { useEffect, useEffectEvent } from "react";
 import { notify } from "~/components/ui/toast";
-import { firstError, isActionResult, isFormReply, VALIDATION_ERROR_TITLE, type ActionSuccess } from "~/lib/forms";
+import { firstError, isActionResult, isFormReply, type ActionSuccess } from "~/lib/forms";
+import { translate } from "~/lib/i18n/translate";
 
 export interface ToastText {
   title: string;
@@ -38,7 +40,8 @@ export function useActionToast<Result>(result: Result | undefined, options: Acti
     if (isFormReply(answer)) {
       const message = firstError(answer.error);
       if (answer.status === "error" || message) {
-        notify.error(message ?? "Invalid input", VALIDATION_ERROR_TITLE);
+        // The spec's 'Validation Error' (lib/forms.ts VALIDATION_ERROR_TITLE), in the page's language.
+        notify.error(message ?? translate(msg`Invalid input`), translate(msg`Validation Error`));
         options.onFailure?.();
       } else {
         options.onSuccess?.(answer);

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
@@ -16,6 +17,7 @@ export function DialogContent({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode; hideDescription?: boolean }) {
+  const { t } = useLingui();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
@@ -28,7 +30,7 @@ export function DialogContent({
       >
         <div className="flex items-start justify-between gap-4">
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-          <DialogPrimitive.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+          <DialogPrimitive.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label={t`Close`}>
             <X aria-hidden="true" className="size-5" />
           </DialogPrimitive.Close>
         </div>

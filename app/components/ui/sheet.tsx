@@ -1,4 +1,5 @@
 import { Dialog } from "radix-ui";
+import { useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/utils";
@@ -17,6 +18,7 @@ export function Sheet({
   children: ReactNode;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -29,7 +31,7 @@ export function Sheet({
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <Dialog.Title className="text-base font-semibold">{title}</Dialog.Title>
-            <Dialog.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
+            <Dialog.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label={t`Close menu`}>
               <X className="size-5" />
             </Dialog.Close>
           </div>

@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { zodMessage } from "~/lib/i18n/translate";
 import { isValidPaymentNumber, SERVICE_TYPES, type ServiceType } from "~/lib/service-catalog";
-import { MAX_PROOF_BYTES, PROOF_MESSAGES } from "./payment-rules";
+import { MAX_PROOF_BYTES } from "./payment-rules";
 
 const targetFields = {
   serviceType: z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]], { error: "Unknown service" }),
@@ -20,10 +22,16 @@ export const paymentTargetSchema = z.object(targetFields).refine(...payableNumbe
 
 export type PaymentTarget = z.infer<typeof paymentTargetSchema>;
 
-/** The proof photo: required, at most 10 MB. Its bytes are checked on the server (PROOF_MESSAGES.notImage). */
+/**
+ * The proof photo: required, at most 10 MB, with PROOF_MESSAGES' texts (lib/uploads.ts) in the page's language.
+ * Its bytes are checked on the server (PROOF_MESSAGES.notImage).
+ */
 const proofPhoto = z
-  .custom<Blob>((value) => value instanceof Blob && value.size > 0, { message: PROOF_MESSAGES.missing })
-  .refine((file) => !(file instanceof Blob) || file.size <= MAX_PROOF_BYTES, { message: PROOF_MESSAGES.tooLarge });
+  .custom<Blob>((value) => value instanceof Blob && value.size > 0, zodMessage(msg`Please select a proof of payment photo`))
+  .refine(
+    (file) => !(file instanceof Blob) || file.size <= MAX_PROOF_BYTES,
+    zodMessage(msg`The proof of payment photo must be smaller than 10MB`),
+  );
 
 /** The Zelle step's form (multipart): which payment, and the photo of the transfer's confirmation. */
 export const proofFormSchema = z.object({ ...targetFields, proof: proofPhoto }).refine(...payableNumber);

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { ServiceType } from "~/lib/service-catalog";
 
 /** One step of a service's progress checklist: its column (as the schema names it) and the spec's label. */
@@ -37,6 +39,27 @@ export type ProgressStepKey<S extends ServiceType = ServiceType> = S extends "go
 export const PROGRESS_STEPS: { [S in ServiceType]: readonly ProgressStep<ProgressStepKey<S>>[] } = {
   google_business: GOOGLE_BUSINESS_STEPS,
   website: WEBSITE_STEPS,
+};
+
+/**
+ * Each step's label as a message, for the screens in the page's language: `i18n._(PROGRESS_STEP_MESSAGES[key])`.
+ * The English is the spec's label (the `label` above, which server code and notifications keep using).
+ */
+export const PROGRESS_STEP_MESSAGES: Record<GoogleBusinessStepKey | WebsiteStepKey, MessageDescriptor> = {
+  informationCollection: msg`Information Collection`,
+  profileCreation: msg`Profile Creation`,
+  submittedVerification: msg`Submitted for Verification`,
+  verificationCompleted: msg`Verification Completed`,
+  profileOptimization: msg`Profile Optimization`,
+  seoLocalSetup: msg`SEO & Local Setup`,
+  clientInfoReceived: msg`Client Information Received`,
+  domainHostingSetup: msg`Domain & Hosting Setup`,
+  planningStructure: msg`Planning & Structure Definition`,
+  designLayout: msg`Design & Layout Creation`,
+  websiteDevelopment: msg`Website Development`,
+  seoOptimization: msg`SEO Optimization Setup`,
+  reviewApproval: msg`Review & Client Approval`,
+  websiteLaunch: msg`Website Launch`,
 };
 
 export function isProgressStep<S extends ServiceType>(service: S, key: unknown): key is ProgressStepKey<S> {

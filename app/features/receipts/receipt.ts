@@ -23,9 +23,15 @@ export interface ReceiptView {
   /** When the payment was made (ISO). */
   paidAt: string;
   customer: { name: string; email: string; companyName: string | null };
+  /** In English (the spec's texts); the document shows them in the page's language from the fields after. */
   service: string;
   amount: string;
   method: string;
+  serviceType: ServiceType;
+  paymentNumber: number;
+  /** The amount in dollars. */
+  amountPaid: number;
+  paymentMethod: string;
   agency: { name: string; supportEmail: string };
 }
 
@@ -43,6 +49,10 @@ export function toReceiptView(
     service: paymentSubtitle(payment.serviceType, payment.paymentNumber),
     amount: formatDollars(payment.amount),
     method: PAYMENT_METHOD_LABEL[payment.paymentMethod] ?? payment.paymentMethod,
+    serviceType: payment.serviceType,
+    paymentNumber: payment.paymentNumber,
+    amountPaid: payment.amount,
+    paymentMethod: payment.paymentMethod,
     agency,
   };
 }

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
 import { NextStepPanel } from "~/features/next-step/components/next-step-panel";
 import { getOwnInformationSent } from "~/features/next-step/get-own-information-sent.server";
@@ -6,12 +8,13 @@ import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { ProgressCards } from "~/features/progress/components/progress-card";
 import { getOwnProgress } from "~/features/progress/get-own-progress.server";
 import type { ProgressLoad } from "~/features/progress/progress-views";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import { requireUser, services } from "~/lib/route-guards.server";
 import type { Route } from "./+types/progress";
 
-export const meta: Route.MetaFunction = () => [{ title: "Construction Progress" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Construction Progress" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { database, stripe } = services(context);
   const [payments, informationSent, progress] = await Promise.all([
@@ -26,16 +29,18 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
     ),
   ]);
-  return { payments, informationSent, progress, cardEnabled: stripe !== null };
+  const title = i18nFor(requestLocale(request, context))._(msg`Construction Progress`);
+  return { payments, informationSent, progress, cardEnabled: stripe !== null, title };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { progress } = loaderData;
+  const { t } = useLingui();
   return (
     <>
       <PageTitle
-        title="Construction Progress"
-        description="Follow each step of your Google Business Profile and website projects."
+        title={t`Construction Progress`}
+        description={t`Follow each step of your Google Business Profile and website projects.`}
       />
       <NextStepPanel
         cardEnabled={loaderData.cardEnabled}

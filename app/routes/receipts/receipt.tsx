@@ -1,14 +1,16 @@
+import { msg } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
 import { getReceipt, RECEIPT_NOT_FOUND } from "~/features/receipts/get-receipt.server";
 import { ReceiptDocument } from "~/features/receipts/components/receipt-document";
 import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { HttpError } from "~/lib/errors";
 import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/paths";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import { mustEnrolTwoFactor, requireUser, services } from "~/lib/route-guards.server";
 import type { Route } from "./+types/receipt";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: loaded ? `Receipt ${loaded.receipt.number}` : "Receipt" },
+  { title: loaded?.title ?? "Receipt" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -16,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
  * A completed payment's receipt, outside both portals' shells so that it prints as one clean page; the
  * customer who paid and admins may open it (anyone else: 404; visitors: the login page).
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context);
   if (user.isAdmin && !user.twoFactorEnabled && (await mustEnrolTwoFactor(context))) throw redirect(ADMIN_TWO_FACTOR_SETUP);
   // The portal is closed to customers during Maintenance Mode: its home shows the maintenance page.
@@ -24,10 +26,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { database, settings } = services(context);
   try {
     const receipt = await getReceipt({ db: database.db, settings }, user, { paymentId: params.paymentId });
+    const i18n = i18nFor(requestLocale(request, context));
     const back = user.isAdmin
-      ? { backTo: `/admin/users/${receipt.customerId}`, backLabel: "Back to customer" }
-      : { backTo: CUSTOMER_HOME, backLabel: "Back to progress" };
-    return { receipt, ...back };
+      ? { backTo: `/admin/users/${receipt.customerId}`, backLabel: i18n._(msg`Back to customer`) }
+      : { backTo: CUSTOMER_HOME, backLabel: i18n._(msg`Back to progress`) };
+    const number = receipt.number;
+    return { receipt, ...back, title: i18n._(msg`Receipt ${number}`) };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw data(RECEIPT_NOT_FOUND, { status: 404 });
     throw error;

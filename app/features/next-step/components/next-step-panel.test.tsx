@@ -1,15 +1,17 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { inLanguage } from "~/lib/i18n/test-i18n";
+import type { Locale } from "~/lib/i18n/locales";
 import { WEBSITE_STEPS } from "~/features/progress/progress-steps";
 import type { NextStepInput } from "../next-step";
 import { NextStepPanel } from "./next-step-panel";
 
-function render(state: NextStepInput, progressLoaded = true): string {
+function render(state: NextStepInput, progressLoaded = true, locale: Locale = "en"): string {
   const router = createMemoryRouter([
     { path: "/", element: <NextStepPanel state={state} cardEnabled progressLoaded={progressLoaded} /> },
   ]);
-  return renderToString(<RouterProvider router={router} />).replaceAll("<!-- -->", "");
+  return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
 }
 
 const none = { google_business: false, website: false };
@@ -70,5 +72,19 @@ describe("NextStepPanel", () => {
     });
     expect(panel(done, "website")).toContain("All done");
     expect(panel(done, "website")).not.toContain("<button");
+  });
+
+  it("speaks Spanish on a Spanish page: headings, sentences, counts and prices formatted for es", () => {
+    const html = render({ payments: [], informationSent: none, steps: { google_business: null, website: null } }, true, "es");
+    expect(html).toContain("Su próximo paso");
+    expect(panel(html, "google_business")).toContain("Perfil de Google Business");
+    expect(panel(html, "google_business")).toContain("Con $250 comenzamos la configuración de su Perfil de Google Business.");
+    expect(panel(html, "google_business")).toContain("Pagar $250");
+    expect(panel(html, "website")).toContain("El primer 50 % ($350) pone en marcha su sitio web.");
+    expect(html).not.toContain("Your next step");
+    const payments = [{ serviceType: "website", paymentNumber: 1, status: "completed", createdAt: at }];
+    const working = render({ payments, informationSent: { google_business: false, website: true }, steps: { google_business: null, website: null } }, true, "es");
+    expect(panel(working, "website")).toContain("0 de 8 pasos completados.");
+    expect(panel(working, "website")).toContain("Ver la lista de verificación");
   });
 });

@@ -1,15 +1,19 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { CheckCircle2, Clock, FileText, ListChecks, Wallet } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PayButton } from "~/features/payments/components/payment-gate";
-import { formatDollars, paymentAmount, SERVICE_TYPES, type ServiceType } from "~/lib/service-catalog";
+import { formatMoney } from "~/lib/i18n/format";
+import { paymentAmount, SERVICE_TYPES, type ServiceType } from "~/lib/service-catalog";
 import { nextSteps, type NextStep, type NextStepInput } from "../next-step";
 
-const SERVICE_NAME: Record<ServiceType, string> = {
-  google_business: "Google Business Profile",
-  website: "Website",
+const SERVICE_NAME: Record<ServiceType, MessageDescriptor> = {
+  google_business: msg`Google Business Profile`,
+  website: msg`Website`,
 };
 
 /** Where each service's information form lives. */
@@ -28,22 +32,28 @@ interface PanelText {
   action: ReactNode;
 }
 
-function panelText(service: ServiceType, step: NextStep, cardEnabled: boolean, progressLoaded: boolean): PanelText {
-  const name = SERVICE_NAME[service];
+function panelText(
+  i18n: I18n,
+  service: ServiceType,
+  step: NextStep,
+  cardEnabled: boolean,
+  progressLoaded: boolean,
+): PanelText {
+  const name = i18n._(SERVICE_NAME[service]);
   switch (step.kind) {
     case "pay": {
-      const amount = formatDollars(paymentAmount(service, 1));
+      const amount = formatMoney(paymentAmount(service, 1), i18n.locale);
       return {
         icon: <Wallet aria-hidden="true" className="size-6 text-blue-700" />,
-        headline: step.retry ? "Your payment could not be confirmed" : "Start with the payment",
+        headline: step.retry ? i18n._(msg`Your payment could not be confirmed`) : i18n._(msg`Start with the payment`),
         detail: step.retry
-          ? `Please pay ${amount} again to start your ${name}.`
+          ? i18n._(msg`Please pay ${amount} again to start your ${name}.`)
           : service === "website"
-            ? `The first 50% (${amount}) starts your website.`
-            : `${amount} starts your ${name} setup.`,
+            ? i18n._(msg`The first 50% (${amount}) starts your website.`)
+            : i18n._(msg`${amount} starts your ${name} setup.`),
         action: (
           <PayButton serviceType={service} paymentNumber={1} cardEnabled={cardEnabled}>
-            {step.retry ? "Try Again" : `Pay ${amount}`}
+            {step.retry ? i18n._(msg`Try Again`) : i18n._(msg`Pay ${amount}`)}
           </PayButton>
         ),
       };
@@ -51,44 +61,46 @@ function panelText(service: ServiceType, step: NextStep, cardEnabled: boolean, p
     case "reviewing":
       return {
         icon: <Clock aria-hidden="true" className="size-6 text-yellow-600" />,
-        headline: "We are reviewing your payment",
-        detail: "You will be notified as soon as it is approved.",
+        headline: i18n._(msg`We are reviewing your payment`),
+        detail: i18n._(msg`You will be notified as soon as it is approved.`),
         action: null,
       };
     case "send-information":
       return {
         icon: <FileText aria-hidden="true" className="size-6 text-blue-700" />,
-        headline: "Send your information",
-        detail: `Your payment is complete. Tell us about your business so we can start your ${name}.`,
+        headline: i18n._(msg`Send your information`),
+        detail: i18n._(msg`Your payment is complete. Tell us about your business so we can start your ${name}.`),
         action: (
           <Button asChild>
-            <Link to={INFORMATION_FORM_PATH[service]}>Fill in the {name} form</Link>
+            <Link to={INFORMATION_FORM_PATH[service]}>{i18n._(msg`Fill in the ${name} form`)}</Link>
           </Button>
         ),
       };
-    case "in-progress":
+    case "in-progress": {
+      const { done, total } = step;
       return {
         icon: <ListChecks aria-hidden="true" className="size-6 text-blue-700" />,
-        headline: "We are working on it",
+        headline: i18n._(msg`We are working on it`),
         // When the checklists could not be read, the counts would be wrong: the card below says it failed.
         detail: progressLoaded
-          ? `${step.done} of ${step.total} steps done. Follow each step in the checklist below.`
-          : "Follow each step in the checklist below.",
+          ? i18n._(msg`${done} of ${total} steps done. Follow each step in the checklist below.`)
+          : i18n._(msg`Follow each step in the checklist below.`),
         action: (
           <Button asChild variant="outline">
-            <a href={`#${progressCardAnchor(service)}`}>See the checklist</a>
+            <a href={`#${progressCardAnchor(service)}`}>{i18n._(msg`See the checklist`)}</a>
           </Button>
         ),
       };
+    }
     case "second-payment": {
-      const amount = formatDollars(paymentAmount(service, 2));
+      const amount = formatMoney(paymentAmount(service, 2), i18n.locale);
       return {
         icon: <Wallet aria-hidden="true" className="size-6 text-blue-700" />,
-        headline: step.retry ? "Second payment rejected - Try again" : "Your website is ready for review",
-        detail: `The second 50% (${amount}) is due before your website launches.`,
+        headline: step.retry ? i18n._(msg`Second payment rejected - Try again`) : i18n._(msg`Your website is ready for review`),
+        detail: i18n._(msg`The second 50% (${amount}) is due before your website launches.`),
         action: (
           <PayButton serviceType={service} paymentNumber={2} cardEnabled={cardEnabled}>
-            {`Pay Second 50% (${amount})`}
+            {i18n._(msg`Pay Second 50% (${amount})`)}
           </PayButton>
         ),
       };
@@ -96,8 +108,11 @@ function panelText(service: ServiceType, step: NextStep, cardEnabled: boolean, p
     case "finished":
       return {
         icon: <CheckCircle2 aria-hidden="true" className="size-6 text-green-700" />,
-        headline: "All done",
-        detail: service === "website" ? "Your website is launched and fully paid." : "Your Google Business Profile is set up.",
+        headline: i18n._(msg`All done`),
+        detail:
+          service === "website"
+            ? i18n._(msg`Your website is launched and fully paid.`)
+            : i18n._(msg`Your Google Business Profile is set up.`),
         action: null,
       };
   }
@@ -115,7 +130,8 @@ function ServicePanel({
   progressLoaded: boolean;
 }) {
   const titleId = useId();
-  const text = panelText(service, step, cardEnabled, progressLoaded);
+  const { i18n } = useLingui();
+  const text = panelText(i18n, service, step, cardEnabled, progressLoaded);
   return (
     <Card
       className="flex flex-col gap-3 p-4 sm:p-5"
@@ -125,7 +141,7 @@ function ServicePanel({
       role="region"
     >
       <h3 id={titleId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-        {SERVICE_NAME[service]}
+        {i18n._(SERVICE_NAME[service])}
       </h3>
       <div className="flex items-start gap-3" aria-live="polite">
         {text.icon}
@@ -153,10 +169,11 @@ export function NextStepPanel({
   progressLoaded?: boolean;
 }) {
   const steps = nextSteps(state);
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="next-step-title" className="mb-6">
       <h2 id="next-step-title" className="mb-3 text-lg font-semibold text-slate-900">
-        Your next step
+        {i18n._(msg`Your next step`)}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
         {SERVICE_TYPES.map((service) => (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { format } from "date-fns";
 import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
@@ -5,17 +6,30 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/forms";
 import { useActionToast } from "~/components/forms/use-action-toast";
+import { formatDate } from "~/lib/i18n/format";
 import { cn } from "~/lib/utils";
 import type { NotificationList } from "../notification-views";
 
 const ACTION = "/resources/notifications";
+
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+
+/** A row's time: English as before ('Jan 5, 3:04 PM'), other languages through Intl ('5 ene, 3:04 p. m.'). */
+function shortDateTime(iso: string | Date, locale: string): string {
+  return locale === "en" ? format(new Date(iso), "MMM d, h:mm a") : formatDate(iso, locale, SHORT_DATE_TIME);
+}
 
 export function NotificationBell({ notifications }: { notifications: NotificationList }) {
   const fetcher = useFetcher<ActionResult>();
   // A refusal shows as an 'Error' toast; the list reloads by itself after each submission.
   useActionToast(fetcher.data);
   const { items, unreadCount } = notifications;
-  const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications";
+  const { t, i18n } = useLingui();
+  const unreadLabel = (title: string) => t`${title} (unread)`;
+  const label =
+    unreadCount > 0
+      ? t`Notifications, ${unreadCount} unread`
+      : t`Notifications`;
 
   return (
     <Popover.Root>
@@ -39,20 +53,20 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
           className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white shadow-lg focus:outline-none"
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-            <h2 className="text-sm font-semibold">Notifications</h2>
+            <h2 className="text-sm font-semibold">{t`Notifications`}</h2>
             {unreadCount > 0 ? (
               <fetcher.Form method="post" action={ACTION}>
                 <input type="hidden" name="intent" value="mark-all-read" />
                 <Button type="submit" variant="link" size="sm" className="h-auto p-0">
-                  Mark all as read
+                  <Trans>Mark all as read</Trans>
                 </Button>
               </fetcher.Form>
             ) : null}
           </div>
           {items.length === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-600">No notifications yet</p>
+            <p className="px-4 py-6 text-center text-sm text-slate-600">{t`No notifications yet`}</p>
           ) : (
-            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label="Notifications list">
+            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label={t`Notifications list`}>
               {items.map((item) => (
                 <li key={item.id}>
                   <fetcher.Form method="post" action={ACTION}>
@@ -64,14 +78,14 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
                         "w-full px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none",
                         !item.isRead && "bg-blue-50",
                       )}
-                      aria-label={`${item.title}${item.isRead ? "" : " (unread)"}`}
+                      aria-label={item.isRead ? item.title : unreadLabel(item.title)}
                     >
                       <span className="flex items-start gap-2">
                         {!item.isRead ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-blue-600" /> : null}
                         <span className="min-w-0">
                           <span className="block text-sm font-medium text-slate-900">{item.title}</span>
                           <span className="block text-sm break-words text-slate-700">{item.message}</span>
-                          <span className="mt-1 block text-xs text-slate-500">{format(new Date(item.createdAt), "MMM d, h:mm a")}</span>
+                          <span className="mt-1 block text-xs text-slate-500">{shortDateTime(item.createdAt, i18n.locale)}</span>
                         </span>
                       </span>
                     </button>

@@ -1,4 +1,7 @@
 import { getFormProps } from "@conform-to/react";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CreditCard, Smartphone } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
@@ -7,7 +10,9 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import type { ActionResult } from "~/lib/forms";
-import { formatDollars, paymentAmount, paymentSubtitle, type ServiceType } from "~/lib/service-catalog";
+import { formatMoney } from "~/lib/i18n/format";
+import { translate } from "~/lib/i18n/translate";
+import { paymentAmount, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useSiteConfig } from "~/lib/use-site-config";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
@@ -40,11 +45,21 @@ async function startCheckout(serviceType: ServiceType, paymentNumber: number): P
     body: JSON.stringify({ serviceType, paymentNumber, returnPath: window.location.pathname }),
   });
   const data = (await response.json().catch(() => null)) as { ok?: unknown; url?: unknown; error?: unknown } | null;
-  if (!data) throw new Error("No response data from payment function");
+  if (!data) throw new Error(translate(msg`No response data from payment function`));
   if (!response.ok || data.ok === false || data.error)
-    throw new Error(typeof data.error === "string" && data.error ? data.error : "Error creating payment session");
-  if (typeof data.url !== "string" || !data.url) throw new Error("No checkout URL returned");
+    throw new Error(typeof data.error === "string" && data.error ? data.error : translate(msg`Error creating payment session`));
+  if (typeof data.url !== "string" || !data.url) throw new Error(translate(msg`No checkout URL returned`));
   return data.url;
+}
+
+/**
+ * The dialog's subtitle in the page's language: 'Google Business Profile Setup' or 'Website Development - Payment
+ * N of 2' (service-catalog.ts paymentSubtitle, in English).
+ */
+export function localizedPaymentSubtitle(i18n: I18n, service: ServiceType, paymentNumber: number): string {
+  const title = i18n._(service === "website" ? msg`Website Development` : msg`Google Business Profile Setup`);
+  const total = SERVICE_CATALOG[service].payments;
+  return total > 1 ? i18n._(msg`${title} - Payment ${paymentNumber} of ${total}`) : title;
 }
 
 export function PaymentDialog({
@@ -56,7 +71,8 @@ export function PaymentDialog({
   trigger,
 }: PaymentDialogProps) {
   const [step, setStep] = useState<Step>("choose");
-  const amount = formatDollars(paymentAmount(serviceType, paymentNumber));
+  const { t, i18n } = useLingui();
+  const amount = formatMoney(paymentAmount(serviceType, paymentNumber), i18n.locale);
   const change = (next: boolean) => {
     if (!next) setStep("choose");
     onOpenChange(next);
@@ -64,7 +80,7 @@ export function PaymentDialog({
   return (
     <Dialog open={open} onOpenChange={change}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent title="Payment Required" description={paymentSubtitle(serviceType, paymentNumber)}>
+      <DialogContent title={t`Payment Required`} description={localizedPaymentSubtitle(i18n, serviceType, paymentNumber)}>
         <p className="text-3xl font-bold text-slate-900" data-testid="payment-amount">
           {amount}
         </p>
@@ -93,25 +109,26 @@ export function PaymentDialog({
 }
 
 export function MethodChoice({ cardEnabled, onChoose }: { cardEnabled: boolean; onChoose: (step: Step) => void }) {
+  const { t } = useLingui();
   const option =
     "flex w-full items-start gap-3 rounded-lg border border-slate-200 p-4 text-left hover:border-blue-600 hover:bg-blue-50 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none";
   return (
-    <div className="space-y-3" role="group" aria-label="Choose a payment method">
-      <p className="text-sm font-medium text-slate-800">Choose a payment method</p>
+    <div className="space-y-3" role="group" aria-label={t`Choose a payment method`}>
+      <p className="text-sm font-medium text-slate-800">{t`Choose a payment method`}</p>
       <button type="button" className={option} onClick={() => onChoose("card")}>
         <CreditCard aria-hidden="true" className="mt-0.5 size-5 text-blue-700" />
         <span>
-          <span className="block font-semibold text-slate-900">Credit/Debit Card</span>
+          <span className="block font-semibold text-slate-900">{t`Credit/Debit Card`}</span>
           <span className="block text-sm text-slate-600">
-            {cardEnabled ? "Pay securely online with your card" : "Card payments are not configured"}
+            {cardEnabled ? t`Pay securely online with your card` : t`Card payments are not configured`}
           </span>
         </span>
       </button>
       <button type="button" className={option} onClick={() => onChoose("zelle")}>
         <Smartphone aria-hidden="true" className="mt-0.5 size-5 text-purple-700" />
         <span>
-          <span className="block font-semibold text-slate-900">Zelle Transfer</span>
-          <span className="block text-sm text-slate-600">Send a transfer and upload a photo of the confirmation</span>
+          <span className="block font-semibold text-slate-900">{t`Zelle Transfer`}</span>
+          <span className="block text-sm text-slate-600">{t`Send a transfer and upload a photo of the confirmation`}</span>
         </span>
       </button>
     </div>
@@ -122,7 +139,7 @@ function BackButton({ onBack, disabled }: { onBack: () => void; disabled?: boole
   return (
     <Button type="button" variant="outline" onClick={onBack} disabled={disabled}>
       <ArrowLeft aria-hidden="true" />
-      Back
+      <Trans>Back</Trans>
     </Button>
   );
 }
@@ -141,13 +158,14 @@ export function CardStep({
   onBack: () => void;
 }) {
   const [pending, setPending] = useState(false);
+  const { t } = useLingui();
   const proceed = async () => {
     setPending(true);
     try {
       const url = await startCheckout(serviceType, paymentNumber);
       window.location.assign(url);
     } catch (error) {
-      notify.error(error instanceof Error && error.message ? error.message : "Error creating payment session");
+      notify.error(error instanceof Error && error.message ? error.message : t`Error creating payment session`);
       setPending(false);
     }
   };
@@ -155,27 +173,27 @@ export function CardStep({
     <div className="space-y-4">
       {cardEnabled ? (
         <p className="text-sm text-slate-700">
-          You will be taken to our secure card payment page (Stripe) to pay {amount} with a credit or debit card. When
-          the payment is confirmed, this page unlocks automatically.
+          <Trans>
+            You will be taken to our secure card payment page (Stripe) to pay {amount} with a credit or debit card.
+            When the payment is confirmed, this page unlocks automatically.
+          </Trans>
         </p>
       ) : (
         <p className="text-sm text-slate-700" role="status">
-          Card payments are not configured. Please pay by Zelle Transfer.
+          <Trans>Card payments are not configured. Please pay by Zelle Transfer.</Trans>
         </p>
       )}
       <div className="flex justify-between gap-2">
         <BackButton onBack={onBack} disabled={pending} />
         {cardEnabled ? (
           <Button type="button" onClick={() => void proceed()} disabled={pending}>
-            {pending ? "Redirecting..." : "Continue"}
+            {pending ? t`Redirecting...` : t`Continue`}
           </Button>
         ) : null}
       </div>
     </div>
   );
 }
-
-const PROOF_SUBMITTED = { title: "Payment Submitted", description: "Your Zelle proof has been sent for review" };
 
 function ZelleStep({
   amount,
@@ -191,13 +209,17 @@ function ZelleStep({
   onDone: () => void;
 }) {
   const { zellePhone } = useSiteConfig();
+  const { t } = useLingui();
   const inputId = useId();
   const fetcher = useFetcher<ActionResult>();
   const [hasFile, setHasFile] = useState(false);
   const pending = fetcher.state !== "idle";
   // The action answers { ok: true } or { ok: false, error }; a success closes the dialog, and the page's
   // data reloads by itself after the fetcher's submission.
-  useActionToast(fetcher.data, { success: PROOF_SUBMITTED, onSuccess: onDone });
+  useActionToast(fetcher.data, {
+    success: { title: t`Payment Submitted`, description: t`Your Zelle proof has been sent for review` },
+    onSuccess: onDone,
+  });
   const [form, fields] = useValidatedForm({ schema: proofFormSchema });
   const proofError = fields.proof.errors?.[0];
 
@@ -213,15 +235,17 @@ function ZelleStep({
       <input type="hidden" name="paymentNumber" value={paymentNumber} />
       <div className="rounded-lg bg-purple-50 p-4 text-sm text-slate-800">
         <p>
-          Send <strong>{amount}</strong> by Zelle to:
+          <Trans>
+            Send <strong>{amount}</strong> by Zelle to:
+          </Trans>
         </p>
         <p className="mt-1 text-lg font-semibold" data-testid="zelle-phone">
           {zellePhone}
         </p>
-        <p className="mt-2">Then upload a photo or screenshot of the transfer confirmation.</p>
+        <p className="mt-2">{t`Then upload a photo or screenshot of the transfer confirmation.`}</p>
       </div>
       <div className="space-y-1.5">
-        <Label htmlFor={inputId}>Proof of payment photo</Label>
+        <Label htmlFor={inputId}>{t`Proof of payment photo`}</Label>
         <Input
           id={inputId}
           name={fields.proof.name}
@@ -233,7 +257,7 @@ function ZelleStep({
           onChange={(event) => setHasFile(Boolean(event.currentTarget.files?.length))}
         />
         <p id={`${inputId}-hint`} className="text-xs text-slate-600">
-          JPEG, PNG or WebP, up to 10MB.
+          {t`JPEG, PNG or WebP, up to 10MB.`}
         </p>
         {proofError ? (
           <p id={fields.proof.errorId} className="text-sm text-red-700">
@@ -244,7 +268,7 @@ function ZelleStep({
       <div className="flex justify-between gap-2">
         <BackButton onBack={onBack} disabled={pending} />
         <Button type="submit" disabled={!hasFile || pending}>
-          {pending ? "Submitting..." : "Submit Proof"}
+          {pending ? t`Submitting...` : t`Submit Proof`}
         </Button>
       </div>
     </fetcher.Form>

@@ -1,13 +1,15 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { inLanguage } from "~/lib/i18n/test-i18n";
+import type { Locale } from "~/lib/i18n/locales";
 import { CardStep, MethodChoice } from "./payment-dialog";
 import { PaymentGate } from "./payment-gate";
 
-function render(element: React.ReactElement): string {
+function render(element: React.ReactElement, locale: Locale = "en"): string {
   const router = createMemoryRouter([{ path: "/", element }]);
   // React separates adjacent text with comments; the test reads the text as a browser shows it.
-  return renderToString(<RouterProvider router={router} />).replaceAll("<!-- -->", "");
+  return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
 }
 
 const gate = (payment: { status: string } | null) =>
@@ -68,5 +70,24 @@ describe("the payment dialog's card option", () => {
     );
     expect(step).toContain("secure card payment page (Stripe) to pay $350");
     expect(step).toContain("Continue");
+  });
+
+  it("is in Spanish on a Spanish page", () => {
+    const choice = render(<MethodChoice cardEnabled onChoose={() => {}} />, "es");
+    expect(choice).toContain("Elija un método de pago");
+    expect(choice).toContain("Tarjeta de crédito/débito");
+    expect(choice).toContain("Transferencia Zelle");
+    const step = render(<CardStep amount="$350" cardEnabled serviceType="website" paymentNumber={2} onBack={() => {}} />, "es");
+    expect(step).toContain("para pagar $350 con tarjeta de crédito o débito");
+    expect(step).toContain("Continuar");
+    expect(step).toContain("Atrás");
+    const gated = render(
+      <PaymentGate serviceType="google_business" paymentNumber={1} payment={null} cardEnabled>
+        <p>Unlocked content</p>
+      </PaymentGate>,
+      "es",
+    );
+    expect(gated).toContain("Se requiere un pago para continuar");
+    expect(gated).toContain("Pagar $250");
   });
 });

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Clock, Lock, XCircle } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
@@ -5,7 +7,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { notify } from "~/components/ui/toast";
-import { formatDollars, paymentAmount, type ServiceType } from "~/lib/service-catalog";
+import { formatMoney } from "~/lib/i18n/format";
+import { translate } from "~/lib/i18n/translate";
+import { paymentAmount, type ServiceType } from "~/lib/service-catalog";
 import { gateState } from "../payment-state";
 import { PaymentDialog } from "./payment-dialog";
 
@@ -52,33 +56,34 @@ export function PaymentGate({
   ...gated
 }: GatedPayment & { prompt?: ReactNode; children: ReactNode }) {
   useCheckoutReturnNotice();
+  const { t, i18n } = useLingui();
   const state = gateState(gated.payment);
   if (state === "completed") return <>{children}</>;
-  const amount = formatDollars(paymentAmount(gated.serviceType, gated.paymentNumber));
+  const amount = formatMoney(paymentAmount(gated.serviceType, gated.paymentNumber), i18n.locale);
   return (
     <Card className="mx-auto max-w-xl" data-testid="payment-gate" data-state={state}>
       <CardContent className="flex flex-col items-center gap-4 pt-8 pb-8 text-center">
         {state === "none" ? (
           <>
             <Lock aria-hidden="true" className="size-10 text-blue-700" />
-            <h2 className="text-xl font-semibold text-slate-900">Payment required to continue</h2>
+            <h2 className="text-xl font-semibold text-slate-900">{t`Payment required to continue`}</h2>
             {prompt ? <div className="text-slate-700">{prompt}</div> : null}
-            <PayButton {...gated}>Pay {amount}</PayButton>
+            <PayButton {...gated}>{t`Pay ${amount}`}</PayButton>
           </>
         ) : state === "pending" ? (
           <>
             <Clock aria-hidden="true" className="size-10 text-yellow-600" />
-            <Badge tone="yellow">Payment Pending Review</Badge>
+            <Badge tone="yellow">{t`Payment Pending Review`}</Badge>
             <p className="text-slate-700">
-              The administrator is reviewing your payment and will notify you as soon as it is approved.
+              <Trans>The administrator is reviewing your payment and will notify you as soon as it is approved.</Trans>
             </p>
           </>
         ) : (
           <>
             <XCircle aria-hidden="true" className="size-10 text-red-600" />
-            <Badge tone="red">Payment Rejected</Badge>
-            <p className="text-slate-700">Your payment could not be confirmed. Please try again.</p>
-            <PayButton {...gated}>Try Again</PayButton>
+            <Badge tone="red">{t`Payment Rejected`}</Badge>
+            <p className="text-slate-700">{t`Your payment could not be confirmed. Please try again.`}</p>
+            <PayButton {...gated}>{t`Try Again`}</PayButton>
           </>
         )}
       </CardContent>
@@ -96,8 +101,11 @@ export function useCheckoutReturnNotice(): void {
   useEffect(() => {
     if (!checkout) return;
     if (checkout === "success")
-      notify.success("Payment received", "Your card payment is being confirmed; this page updates by itself.");
-    else if (checkout === "cancelled") notify.info("Payment cancelled", "No charge was made.");
+      notify.success(
+        translate(msg`Payment received`),
+        translate(msg`Your card payment is being confirmed; this page updates by itself.`),
+      );
+    else if (checkout === "cancelled") notify.info(translate(msg`Payment cancelled`), translate(msg`No charge was made.`));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

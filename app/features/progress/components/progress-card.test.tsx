@@ -1,17 +1,31 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { inLanguage } from "~/lib/i18n/test-i18n";
+import type { Locale } from "~/lib/i18n/locales";
 import { AdminProgressChecklist } from "./admin-progress-checklist";
 import { ProgressCards } from "./progress-card";
 
-function render(element: React.ReactElement): string {
+function render(element: React.ReactElement, locale: Locale = "en"): string {
   const router = createMemoryRouter([{ path: "/", element }]);
-  return renderToString(<RouterProvider router={router} />).replaceAll("<!-- -->", "");
+  return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
 }
 
 const google = { steps: { informationCollection: false, profileCreation: true }, updatedAt: "2026-03-01T10:00:00.000Z" };
 
 describe("the customer's progress cards", () => {
+  it("are in Spanish on a Spanish page, step names included (the spec's step texts translated)", () => {
+    const html = render(<ProgressCards load={{ ok: true, progress: { google_business: google, website: null } }} />, "es");
+    expect(html).toContain("Perfil de Google Business");
+    expect(html).toContain("Progreso general");
+    expect(html).toMatch(/role="progressbar" aria-label="Progreso de Perfil de Google Business"[^>]*aria-valuenow="17"/);
+    expect(html).toContain("Creación del perfil</span><span class=\"sr-only\">completado</span>");
+    expect(html).toContain("Recopilación de información</span><span class=\"sr-only\">pendiente</span>");
+    expect(html).toContain("Aún no hay datos de progreso");
+    expect(html).not.toContain("Profile Creation");
+    expect(render(<ProgressCards load={{ ok: false }} />, "es")).toContain("No se pudo cargar el progreso");
+  });
+
   it("show each service's percentage as text and as a progressbar value, and tell done steps by more than colour", () => {
     const html = render(<ProgressCards load={{ ok: true, progress: { google_business: google, website: null } }} />);
     expect(html).toContain("Google Business Profile");

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ServiceType } from "~/lib/service-catalog";
@@ -6,17 +9,19 @@ import type { ProgressLoad, ServiceProgressView } from "../progress-views";
 import { ProgressBar } from "./progress-bar";
 import { ProgressChecklist } from "./progress-checklist";
 
-export const PROGRESS_CARD_TEXT: Record<ServiceType, { title: string; description: string }> = {
-  google_business: { title: "Google Business Profile", description: "Setup and optimization progress" },
-  website: { title: "Website Development", description: "Website creation and launch progress" },
+export const PROGRESS_CARD_TEXT: Record<ServiceType, { title: MessageDescriptor; description: MessageDescriptor }> = {
+  google_business: { title: msg`Google Business Profile`, description: msg`Setup and optimization progress` },
+  website: { title: msg`Website Development`, description: msg`Website creation and launch progress` },
 };
 
-export const NO_PROGRESS_DATA = "No progress data available yet";
+export const NO_PROGRESS_DATA = msg`No progress data available yet`;
 
 /** One service's progress for the customer: the overall percentage, its bar and the checklist. */
 export function ProgressCard({ service, record }: { service: ServiceType; record: ServiceProgressView | null }) {
   const titleId = useId();
-  const { title, description } = PROGRESS_CARD_TEXT[service];
+  const { i18n } = useLingui();
+  const title = i18n._(PROGRESS_CARD_TEXT[service].title);
+  const description = i18n._(PROGRESS_CARD_TEXT[service].description);
   const percentage = progressPercentage(service, record?.steps ?? null);
   return (
     <Card aria-labelledby={titleId} id={`progress-${service}`} data-testid={`progress-card-${service}`} className="flex flex-col">
@@ -28,16 +33,16 @@ export function ProgressCard({ service, record }: { service: ServiceType; record
         {record ? (
           <>
             <div className="flex items-baseline justify-between gap-2">
-              <span className="text-sm font-medium text-slate-700">Overall progress</span>
+              <span className="text-sm font-medium text-slate-700">{i18n._(msg`Overall progress`)}</span>
               <span className="text-2xl font-bold text-slate-900" data-testid="progress-percentage">
                 {percentage}%
               </span>
             </div>
-            <ProgressBar value={percentage} label={`${title} progress`} />
-            <ProgressChecklist service={service} steps={record.steps} label={`${title} steps`} />
+            <ProgressBar value={percentage} label={i18n._(msg`${title} progress`)} />
+            <ProgressChecklist service={service} steps={record.steps} label={i18n._(msg`${title} steps`)} />
           </>
         ) : (
-          <p className="text-slate-600">{NO_PROGRESS_DATA}</p>
+          <p className="text-slate-600">{i18n._(NO_PROGRESS_DATA)}</p>
         )}
       </CardContent>
     </Card>
@@ -46,11 +51,12 @@ export function ProgressCard({ service, record }: { service: ServiceType; record
 
 /** Both services' cards: side by side on wide screens, stacked on phones; or the load failure in their place. */
 export function ProgressCards({ load }: { load: ProgressLoad }) {
+  const { i18n } = useLingui();
   if (!load.ok) {
     return (
       <Card role="alert" className="p-6">
-        <p className="font-semibold text-red-700">Failed to load progress data</p>
-        <p className="mt-1 text-sm text-slate-600">Please reload the page to try again.</p>
+        <p className="font-semibold text-red-700">{i18n._(msg`Failed to load progress data`)}</p>
+        <p className="mt-1 text-sm text-slate-600">{i18n._(msg`Please reload the page to try again.`)}</p>
       </Card>
     );
   }

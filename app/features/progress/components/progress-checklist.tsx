@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { CheckCircle2, Circle } from "lucide-react";
 import type { ServiceType } from "~/lib/service-catalog";
-import { PROGRESS_STEPS } from "../progress-steps";
+import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS } from "../progress-steps";
 
 /**
  * A read-only checklist: a done step has a check mark and its label in bold, a step not done an empty
@@ -15,6 +17,7 @@ export function ProgressChecklist({
   steps: Record<string, boolean>;
   label: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <ol aria-label={label} className="space-y-2">
       {PROGRESS_STEPS[service].map((step) => {
@@ -26,8 +29,8 @@ export function ProgressChecklist({
             ) : (
               <Circle aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
             )}
-            <span className={done ? "font-medium text-slate-900" : "text-slate-600"}>{step.label}</span>
-            <span className="sr-only">{done ? "done" : "not done"}</span>
+            <span className={done ? "font-medium text-slate-900" : "text-slate-600"}>{i18n._(PROGRESS_STEP_MESSAGES[step.key])}</span>
+            <span className="sr-only">{done ? i18n._(msg`done`) : i18n._(msg`not done`)}</span>
           </li>
         );
       })}

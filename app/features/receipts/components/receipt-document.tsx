@@ -1,7 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Printer } from "lucide-react";
 import { Link } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Button } from "~/components/ui/button";
+import { localizedPaymentSubtitle } from "~/features/payments/components/payment-dialog";
+import { formatMoney } from "~/lib/i18n/format";
 import type { ReceiptView } from "../receipt";
 
 const PAID_AT: Intl.DateTimeFormatOptions = { month: "long", day: "numeric", year: "numeric" };
@@ -11,24 +14,27 @@ const PAID_AT: Intl.DateTimeFormatOptions = { month: "long", day: "numeric", yea
  * hidden when printing, so the browser's print or "save as PDF" gives the receipt alone.
  */
 export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: ReceiptView; backTo: string; backLabel: string }) {
+  const { t, i18n } = useLingui();
+  const method = receipt.paymentMethod === "card" ? t`Card` : receipt.method;
+  const supportEmail = receipt.agency.supportEmail;
   const rows: [string, React.ReactNode][] = [
-    ["Receipt number", <span data-testid="receipt-number">{receipt.number}</span>],
-    ["Date", <LocalDateTime iso={receipt.paidAt} options={PAID_AT} />],
-    ["Customer", receipt.customer.name],
-    ["Company", receipt.customer.companyName ?? "-"],
-    ["E-mail", receipt.customer.email],
-    ["Service", receipt.service],
-    ["Payment method", receipt.method],
+    [t`Receipt number`, <span data-testid="receipt-number">{receipt.number}</span>],
+    [t`Date`, <LocalDateTime iso={receipt.paidAt} options={PAID_AT} />],
+    [t`Customer`, receipt.customer.name],
+    [t`Company`, receipt.customer.companyName ?? "-"],
+    [t`E-mail`, receipt.customer.email],
+    [t`Service`, localizedPaymentSubtitle(i18n, receipt.serviceType, receipt.paymentNumber)],
+    [t`Payment method`, method],
   ];
   return (
     <div className="min-h-screen bg-slate-50 px-4 py-6 print:min-h-0 print:bg-white print:p-0">
-      <nav aria-label="Receipt actions" className="mx-auto mb-4 flex max-w-2xl flex-wrap items-center justify-between gap-2 print:hidden">
+      <nav aria-label={t`Receipt actions`} className="mx-auto mb-4 flex max-w-2xl flex-wrap items-center justify-between gap-2 print:hidden">
         <Link to={backTo} className="text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
           {backLabel}
         </Link>
         <Button type="button" variant="outline" onClick={() => window.print()}>
           <Printer aria-hidden="true" />
-          Print receipt
+          <Trans>Print receipt</Trans>
         </Button>
       </nav>
       <main
@@ -42,7 +48,7 @@ export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: Recei
           </div>
           <div className="sm:text-right">
             <h1 id="receipt-title" className="text-2xl font-bold text-slate-900">
-              Payment Receipt
+              <Trans>Payment Receipt</Trans>
             </h1>
             <p className="text-sm text-slate-600">{receipt.number}</p>
           </div>
@@ -56,14 +62,15 @@ export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: Recei
           ))}
         </dl>
         <div className="flex items-baseline justify-between border-t border-slate-200 pt-6">
-          <span className="text-base font-semibold text-slate-900">Amount paid</span>
+          <span className="text-base font-semibold text-slate-900">{t`Amount paid`}</span>
           <span className="text-3xl font-bold text-slate-900" data-testid="receipt-amount">
-            {receipt.amount}
+            {formatMoney(receipt.amountPaid, i18n.locale)}
           </span>
         </div>
         <p className="mt-8 text-sm text-slate-600">
-          Thank you for your business. Questions about this payment? Write to {receipt.agency.supportEmail} and quote the receipt
-          number.
+          <Trans>
+            Thank you for your business. Questions about this payment? Write to {supportEmail} and quote the receipt number.
+          </Trans>
         </p>
       </main>
     </div>

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { formatDollars } from "~/lib/service-catalog";
+import { formatDate, formatMoney } from "./format";
+
+describe("formatMoney", () => {
+  it("writes prices as the spec does in English, and for es in Spanish", () => {
+    expect(formatMoney(250, "en")).toBe("$250");
+    expect(formatMoney(250, "en")).toBe(formatDollars(250));
+    expect(formatMoney(1500.5, "en")).toBe("$1,500.50");
+    expect(formatMoney(350, "es")).toBe("$350");
+    expect(formatMoney(1500.5, "es")).toBe("$1,500.50");
+  });
+});
+
+describe("formatDate", () => {
+  it("names the month in the page's language", () => {
+    const options: Intl.DateTimeFormatOptions = { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" };
+    expect(formatDate("2026-01-02T03:04:05Z", "en", options)).toBe("January 2, 2026");
+    expect(formatDate("2026-01-02T03:04:05Z", "es", options)).toBe("2 de enero de 2026");
+  });
+});

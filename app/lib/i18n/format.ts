@@ -1,0 +1,19 @@
+import { intlLocale } from "./translate";
+
+/**
+ * Dollars in the page's language (`formatMoney(250, i18n.locale)`): `$250`, `$1,500.50`. Whole amounts show
+ * no cents, as the spec writes prices. For English the text is the same as `formatDollars` below 1,000.
+ */
+export function formatMoney(amount: number, locale: string | undefined): string {
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** A date (or date and time) in the page's language: `formatDate(iso, i18n.locale, { dateStyle: "long" })`. */
+export function formatDate(value: string | Date, locale: string | undefined, options: Intl.DateTimeFormatOptions): string {
+  return new Date(value).toLocaleString(intlLocale(locale), options);
+}
