@@ -93,7 +93,7 @@ describe("landing page content", () => {
       ["$700", "Dos pagos de $350 (50% cada uno)"],
     ]);
     expect(spanish.industries.items[4]!.dialog.title).toBe(
-      "Por qué los negocios de lavado a presión necesitan presencia en internet",
+      "Lavado a presión: por qué su negocio necesita presencia en internet",
     );
     expect(spanish.testimonials.items.map((item) => item.name)).toEqual(
       landingContent.testimonials.items.map((item) => item.name),
