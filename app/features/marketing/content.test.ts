@@ -4,8 +4,8 @@ import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { landingContentFor } from "./content";
 import { landingLocale, landingPath, telHref } from "./landing";
 
-const landingContent = landingContentFor(i18nFor("en"));
-const spanish = landingContentFor(i18nFor("es"));
+const landingContent = landingContentFor(i18nFor("en"), "Agency");
+const spanish = landingContentFor(i18nFor("es"), "Agency");
 
 describe("landing page content", () => {
   it("prices both services from the payment catalog, with the spec's terms and delivery times", () => {
@@ -87,7 +87,8 @@ describe("landing page content", () => {
 
   it("says everything in Spanish for /es: every text differs from the English, prices and names stay", () => {
     expect(spanish.hero.title).toBe("Aparezca en Google. Consiga el trabajo.");
-    expect(spanish.header).toMatchObject({ signUp: "Regístrese", login: "Iniciar sesión" });
+    expect(spanish.header).toMatchObject({ home: "Inicio de Agency", signUp: "Regístrese", login: "Iniciar sesión" });
+    expect(landingContent.header.home).toBe("Agency home");
     expect(spanish.services.offers.map((offer) => [offer.price, offer.paymentTerms])).toEqual([
       ["$250", "Un solo pago"],
       ["$700", "Dos pagos de $350 (50% cada uno)"],

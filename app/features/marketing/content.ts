@@ -201,8 +201,11 @@ export interface CarouselLabels {
   dots: string[];
 }
 
-/** Everything the landing page says, by section, in the spec's order, in the language of `i18n`. */
-export function landingContentFor(i18n: I18n) {
+/**
+ * Everything the landing page says, by section, in the spec's order, in the language of `i18n`. `agencyName`
+ * names the logo's link ('Agency home').
+ */
+export function landingContentFor(i18n: I18n, agencyName: string) {
   const t: Translate = (descriptor) => i18n._(descriptor);
   const offers = offersFor(t);
   const [googleOffer, websiteOffer] = offers as [Offer, Offer];
@@ -420,6 +423,7 @@ export function landingContentFor(i18n: I18n) {
   return {
     skipToContent: t(msg`Skip to content`),
     header: {
+      home: t(msg`${agencyName} home`),
       navLabel: t(msg`Account`),
       signUp: t(msg`Sign Up`),
       login: t(msg`Login`),

@@ -4,7 +4,7 @@ import { landingLocale } from "~/features/marketing/landing";
 import { servePrerenderedLanding } from "~/features/marketing/prerendered-landing.server";
 import { landingMeta } from "~/features/marketing/seo";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
-import { siteConfigFor, siteUrlFor } from "~/lib/public-settings.server";
+import { siteConfigFor, siteConfigInForce, siteUrlFor } from "~/lib/public-settings.server";
 import type { Route } from "./+types/home";
 
 // `/` (English) and `/es` (Spanish, route id "routes/marketing/home-es" in app/routes.ts): both pre-rendered at
@@ -19,13 +19,15 @@ export const handle = { deferToaster: true };
  * each page is one pre-rendered file), so they are data in the HTML rather than code in the page's JavaScript
  * (see content.ts), and the page loads no i18n code. `locale` sets `<html lang>` (app/root.tsx).
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = landingLocale(new URL(request.url).pathname);
   const i18n = i18nFor(locale);
+  const siteConfig = siteConfigFor(context);
   return {
     locale,
-    content: landingContentFor(i18n),
-    meta: landingMeta(siteUrlFor(context), siteConfigFor(context), i18n, locale),
+    // The name the page shows (the admin settings' Company Name once running), as the logo does.
+    content: landingContentFor(i18n, (await siteConfigInForce(context)).agencyName),
+    meta: landingMeta(siteUrlFor(context), siteConfig, i18n, locale),
   };
 }
 

@@ -36,7 +36,7 @@ export function SiteHeader({ content, locale }: { content: LandingContent["heade
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4">
         {/* A long agency name shrinks and truncates rather than push the buttons off a narrow screen. */}
         <div className="min-w-0 [&_a]:min-w-0 [&_a>span:last-child]:truncate [&_a>span:last-child]:text-base sm:[&_a>span:last-child]:text-lg">
-          <Logo to={landingPath(locale)} />
+          <Logo to={landingPath(locale)} label={content.home} />
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageSwitch locale={locale} />
