@@ -62,9 +62,11 @@ describe("landing page SEO", () => {
     expect(find("property", "og:locale")).toMatchObject({ content: "es_US" });
     expect(find("property", "og:locale:alternate")).toMatchObject({ content: "en_US" });
     expect(find("property", "og:url")).toMatchObject({ content: `${SITE}/es` });
-    const jsonLd = (find("script:ld+json", "") ?? meta.find((tag) => "script:ld+json" in tag)) as Record<string, any>;
+    const jsonLd = meta.find((tag) => "script:ld+json" in tag) as {
+      "script:ld+json": ReturnType<typeof landingJsonLd>;
+    };
     const graph = jsonLd["script:ld+json"]["@graph"];
-    expect(graph[0].makesOffer.map((offer: { name: string }) => offer.name)).toEqual([
+    expect(graph[0]?.makesOffer?.map((offer) => offer.name)).toEqual([
       "Perfil de Empresa de Google",
       "Sitio web profesional",
     ]);
