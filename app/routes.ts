@@ -2,6 +2,8 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 export default [
   index("routes/marketing/home.tsx"),
+  // The landing page in Spanish: the same module under its own id (docs/decisions/026).
+  route("es", "routes/marketing/home.tsx", { id: "routes/marketing/home-es" }),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("resources/language", "routes/resources/language.ts"),

@@ -124,7 +124,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
     // Pages are never served as files (build/client/index.html is the pre-rendered landing page): they go through
     // React Router and carry their Content-Security-Policy.
-    const files = express.static(client, { maxAge: "1h", index: false });
+    // No redirect for a folder either: `/es` reaches React Router, not build/client/es/ (the pre-rendered `/es`).
+    const files = express.static(client, { maxAge: "1h", index: false, redirect: false });
     app.use((req, res, next) => (req.path.endsWith(".html") ? next() : files(req, res, next)));
   }
 

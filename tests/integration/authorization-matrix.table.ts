@@ -189,6 +189,7 @@ export const ROWS: Row[] = [
 
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },
+  { route: "/es", method: "GET", expect: everyone("ok") },
   { route: "/signup", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
   { route: "/login", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
   {

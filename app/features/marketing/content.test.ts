@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_CATALOG } from "~/lib/service-catalog";
-import { landingContent } from "./content";
-import { BENEFIT_TITLES, industryBenefits } from "./industry-benefits";
-import { industryDialogTitle, telHref } from "./landing";
+import { i18nFor } from "~/lib/i18n/catalogs.server";
+import { landingContentFor } from "./content";
+import { landingLocale, landingPath, telHref } from "./landing";
+
+const landingContent = landingContentFor(i18nFor("en"), "Agency");
+const spanish = landingContentFor(i18nFor("es"), "Agency");
 
 describe("landing page content", () => {
   it("prices both services from the payment catalog, with the spec's terms and delivery times", () => {
@@ -46,7 +49,7 @@ describe("landing page content", () => {
       "Construction",
       "Electrician",
     ]);
-    expect(Object.values(BENEFIT_TITLES)).toEqual([
+    expect(Object.values(industries[0]!.dialog.benefits).map((benefit) => benefit.title)).toEqual([
       "Google Business Profile",
       "Professional Website",
       "Get More Clients",
@@ -54,18 +57,14 @@ describe("landing page content", () => {
     ]);
     const allTexts = new Set<string>();
     for (const industry of industries) {
-      const benefits = industryBenefits[industry.slug];
-      expect(benefits, industry.slug).toBeDefined();
-      for (const text of Object.values(benefits!)) {
+      for (const { text } of Object.values(industry.dialog.benefits)) {
         expect(text.length).toBeGreaterThan(120);
         allTexts.add(text);
       }
       expect(industry.image.alt).not.toBe("");
     }
     expect(allTexts.size).toBe(7 * 4); // no block is copied from another trade
-    expect(industryDialogTitle({ name: "Pressure Washing" })).toBe(
-      "Why Pressure Washing Businesses Need Online Presence",
-    );
+    expect(industries[4]!.dialog.title).toBe("Why Pressure Washing Businesses Need Online Presence");
   });
 
   it("has five five-star testimonials with a name, business, text and portrait", () => {
@@ -84,6 +83,48 @@ describe("landing page content", () => {
   it("covers all 50 states", () => {
     expect(new Set(landingContent.coverage.states).size).toBe(50);
     expect(landingContent.coverage.title).toContain("50 states");
+  });
+
+  it("says everything in Spanish for /es: every text differs from the English, prices and names stay", () => {
+    expect(spanish.hero.title).toBe("Aparezca en Google. Consiga el trabajo.");
+    expect(spanish.header).toMatchObject({ home: "Inicio de Agency", signUp: "Regístrese", login: "Iniciar sesión" });
+    expect(landingContent.header.home).toBe("Agency home");
+    expect(spanish.services.offers.map((offer) => [offer.price, offer.paymentTerms])).toEqual([
+      ["$250", "Un solo pago"],
+      ["$700", "Dos pagos de $350 (50% cada uno)"],
+    ]);
+    expect(spanish.industries.items[4]!.dialog.title).toBe(
+      "Lavado a presión: por qué su negocio necesita presencia en internet",
+    );
+    expect(spanish.testimonials.items.map((item) => item.name)).toEqual(
+      landingContent.testimonials.items.map((item) => item.name),
+    );
+    // Walk both trees side by side: every copy string of the Spanish page differs from its English one, except
+    // names, places, URLs and the few words that are the same in both languages.
+    const same = new Set(["Google Business", "USD", "Email", "Error"]);
+    const unchanged: string[] = [];
+    const walk = (en: unknown, es: unknown, key: string) => {
+      if (typeof en === "string") {
+        if (en === es && /\s/.test(en) && !/^(\/|data:|#)/.test(en) && !same.has(en)) unchanged.push(`${key}: ${en}`);
+      } else if (en && typeof en === "object") {
+        for (const [k, v] of Object.entries(en)) walk(v, (es as Record<string, unknown>)[k], `${key}.${k}`);
+      }
+    };
+    const { testimonials: enTestimonials, coverage: enCoverage, ...enRest } = landingContent;
+    const { testimonials: esTestimonials, coverage: esCoverage, ...esRest } = spanish;
+    walk(enRest, esRest, "content");
+    walk(enTestimonials.items.map((item) => item.text), esTestimonials.items.map((item) => item.text), "testimonials");
+    walk(enCoverage.text, esCoverage.text, "coverage");
+    expect(unchanged).toEqual([]);
+  });
+
+  it("maps the landing page's paths and languages both ways", () => {
+    expect(landingPath("en")).toBe("/");
+    expect(landingPath("es")).toBe("/es");
+    expect(landingLocale("/")).toBe("en");
+    expect(landingLocale("/es")).toBe("es");
+    expect(landingLocale("/es/")).toBe("es");
+    expect(landingLocale("/espanol")).toBe("en");
   });
 
   it("turns a displayed US phone number into a tel: link", () => {

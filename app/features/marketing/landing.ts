@@ -13,14 +13,24 @@ export const PORTRAIT_SIZE = { width: 160, height: 160 } as const;
 export const HERO_INTERVAL_MS = 5000;
 export const TESTIMONIAL_INTERVAL_MS = 6000;
 
-export function industryDialogTitle(industry: { name: string }): string {
-  return `Why ${industry.name} Businesses Need Online Presence`;
-}
-
 /** `tel:` target for a displayed US phone number: '(555) 201-7788' becomes 'tel:+15552017788'. */
 export function telHref(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   if (digits.length === 10) return `tel:+1${digits}`;
   if (digits.length === 11 && digits.startsWith("1")) return `tel:+${digits}`;
   return `tel:${phone.trim().startsWith("+") ? "+" : ""}${digits}`;
+}
+
+/** The four blocks of an industry's dialog, in their order. */
+export const BENEFIT_ORDER = ["googleBusiness", "website", "moreClients", "credibility"] as const;
+export type IndustryBenefit = (typeof BENEFIT_ORDER)[number];
+
+/** The landing page's path in a language: English at `/`, Spanish at `/es` (docs/decisions/026). */
+export function landingPath(locale: "en" | "es"): string {
+  return locale === "es" ? "/es" : "/";
+}
+
+/** The language of a landing page's path. */
+export function landingLocale(pathname: string): "en" | "es" {
+  return pathname.replace(/\/+$/, "") === "/es" ? "es" : "en";
 }

@@ -26,6 +26,21 @@ describe("the pre-rendered landing page", () => {
     expect(verdict.page?.etag).toMatch(/^"[\w-]+"$/);
   });
 
+  it("adapts /es too: its canonical URL is /es, its hreflang links and its own scripts' hashes in its CSP", async () => {
+    const spanish = builtPage()
+      .replace(`<link rel="canonical" href="${BUILT_ORIGIN}/"/>`, `<link rel="canonical" href="${BUILT_ORIGIN}/es"/>`)
+      .replace("</head>", `<link rel="alternate" hrefLang="en" href="${BUILT_ORIGIN}/"/></head>`)
+      .replace(`ctx("${BUILT_ORIGIN}/")`, `ctx("${BUILT_ORIGIN}/es")`);
+    const verdict = await adaptPrerenderedPage(spanish, "https://agency.example", defaultSiteConfig, css);
+    expect(verdict.page?.html).toContain('<link rel="canonical" href="https://agency.example/es"/>');
+    expect(verdict.page?.html).toContain('<link rel="alternate" hrefLang="en" href="https://agency.example/"/>');
+    const english = await adaptPrerenderedPage(builtPage(), "https://agency.example", defaultSiteConfig, css);
+    const hash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+    expect(verdict.page?.contentSecurityPolicy).toContain(hash('ctx("https://agency.example/es")'));
+    expect(verdict.page?.contentSecurityPolicy).not.toContain(hash('ctx("https://agency.example/")'));
+    expect(english.page?.contentSecurityPolicy).toContain(hash('ctx("https://agency.example/")'));
+  });
+
   it("leaves out the script preloads, so the scripts do not compete with the first paint", async () => {
     const withPreloads = builtPage().replace(
       "</head>",

@@ -1,6 +1,8 @@
 /**
- * Serves the landing page that React Router pre-rendered at build time (`prerender: ["/"]` writes
- * build/client/index.html and build/client/_root.data), instead of rendering `/` again for every visitor.
+ * Serves the landing pages that React Router pre-rendered at build time (`prerender: ["/", "/es"]` writes
+ * build/client/index.html and build/client/_root.data for `/`, build/client/es/index.html and build/client/es.data
+ * for `/es`, the Spanish one), instead of rendering them again for every visitor. Each page is loaded, adapted and
+ * cached on its own, with a Content-Security-Policy of its own inline scripts' hashes.
  *
  * The Express app serves build/client with `index: false`, so `/` reaches the React Router handler; this route
  * middleware answers it from the file, compressed, with an ETag. On the way, once per process:
@@ -54,7 +56,7 @@ export async function adaptPrerenderedPage(
   if (stamp !== configStamp(siteConfig)) {
     return { page: null, reason: "it was built with other SITE_* contact values than the server's" };
   }
-  const builtOrigin = /<link rel="canonical" href="([^"]+)\/"/.exec(builtHtml)?.[1];
+  const builtOrigin = /<link rel="canonical" href="(https?:\/\/[^/"]+)\/[^"]*"/.exec(builtHtml)?.[1];
   if (!builtOrigin || !PLAIN_ORIGIN.test(builtOrigin)) return { page: null, reason: "it has no canonical URL" };
   let html = builtHtml;
   if (builtOrigin !== siteUrl) {
@@ -95,28 +97,42 @@ export async function inlineStyleSheets(
   return head + html.slice(headEnd);
 }
 
-let loaded: { key: string; verdict: Promise<PrerenderedPage | null> } | undefined;
+/** The pre-rendered pages: each path's HTML file and the data file of its client-side navigations. */
+export const PRERENDERED_FILES: Record<string, { html: string; data: string }> = {
+  "/": { html: "index.html", data: "_root.data" },
+  "/es": { html: "es/index.html", data: "es.data" },
+};
 
-async function loadPage(siteUrl: string, siteConfig: SiteConfig): Promise<PrerenderedPage | null> {
+const loaded = new Map<string, { key: string; verdict: Promise<PrerenderedPage | null> }>();
+
+async function loadPage(pathname: string, siteUrl: string, siteConfig: SiteConfig): Promise<PrerenderedPage | null> {
+  const files = PRERENDERED_FILES[pathname];
+  if (!files) return null;
   let built: string;
   try {
-    // Both files or neither: `_root.data` answers the client's data request for `/` (served statically).
-    await access(path.join(CLIENT_DIR, "_root.data"));
-    built = await readFile(path.join(CLIENT_DIR, "index.html"), "utf8");
+    // Both files or neither: the data file answers the client's data request for the page (served statically).
+    await access(path.join(CLIENT_DIR, files.data));
+    built = await readFile(path.join(CLIENT_DIR, files.html), "utf8");
   } catch {
     return null; // not pre-rendered (an old build): render per request
   }
   const verdict = await adaptPrerenderedPage(built, siteUrl, siteConfig, (href) =>
     readFile(path.join(CLIENT_DIR, href), "utf8"),
   );
-  if (!verdict.page) console.warn(`Not serving the pre-rendered landing page: ${verdict.reason}. Rebuild to use it.`);
+  if (!verdict.page) {
+    console.warn(`Not serving the pre-rendered landing page ${pathname}: ${verdict.reason}. Rebuild to use it.`);
+  }
   return verdict.page;
 }
 
-function prerenderedPage(siteUrl: string, siteConfig: SiteConfig): Promise<PrerenderedPage | null> {
+function prerenderedPage(pathname: string, siteUrl: string, siteConfig: SiteConfig): Promise<PrerenderedPage | null> {
   const key = `${siteUrl} ${configStamp(siteConfig)}`;
-  if (loaded?.key !== key) loaded = { key, verdict: loadPage(siteUrl, siteConfig) };
-  return loaded.verdict;
+  let entry = loaded.get(pathname);
+  if (entry?.key !== key) {
+    entry = { key, verdict: loadPage(pathname, siteUrl, siteConfig) };
+    loaded.set(pathname, entry);
+  }
+  return entry.verdict;
 }
 
 function acceptedEncoding(header: string | null): "br" | "gzip" | null {
@@ -132,12 +148,13 @@ function acceptedEncoding(header: string | null): "br" | "gzip" | null {
   return null;
 }
 
-/** Route middleware for `/`: answers GET and HEAD with the pre-rendered page when it is usable. */
+/** Route middleware for `/` and `/es`: answers GET and HEAD with the pre-rendered page when it is usable. */
 export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (import.meta.env.DEV || (request.method !== "GET" && request.method !== "HEAD")) return next();
   const services = servicesIfRunning(context);
   if (!services) return next(); // this is the build-time pre-rendering itself
-  const page = await prerenderedPage(services.env.SITE_URL, services.siteConfig);
+  const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
+  const page = await prerenderedPage(pathname, services.env.SITE_URL, services.siteConfig);
   if (!page) return next();
 
   const encoding = acceptedEncoding(request.headers.get("Accept-Encoding"));

@@ -1,34 +1,50 @@
 /** What search engines and link previews read about the landing page: tags, structured data, robots, sitemap. */
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { MetaDescriptor } from "react-router";
+import type { Locale } from "~/lib/i18n/locales";
 import { formatDollars, SERVICE_CATALOG } from "~/lib/service-catalog";
 import type { SiteConfig } from "~/lib/site-config";
-import { offers } from "./content";
+import { type Offer, offersFor } from "./content";
 import ogImage from "./images/og-image.jpg";
+import { landingPath } from "./landing";
 
 export const OG_IMAGE = {
   src: ogImage,
   width: 1200,
   height: 630,
-  alt: "Illustrations of a cleaner, a painter, a plumber and a roofer at work",
+  alt: msg`Illustrations of a cleaner, a painter, a plumber and a roofer at work`,
 };
 
+/** The landing page in each language (`/` English, `/es` Spanish): each its own canonical URL, linked by hreflang. */
+export const LANDING_PAGES = [
+  { locale: "en", path: "/", hreflang: "en", ogLocale: "en_US", inLanguage: "en-US" },
+  { locale: "es", path: "/es", hreflang: "es", ogLocale: "es_US", inLanguage: "es-US" },
+] as const satisfies readonly { locale: Locale; path: string; hreflang: string; ogLocale: string; inLanguage: string }[];
+
 /** Pages that are public and worth indexing. */
-export const INDEXED_PATHS = ["/"] as const;
+export const INDEXED_PATHS = LANDING_PAGES.map((page) => page.path);
 /** Signed-in and machine paths that crawlers should leave alone. */
 export const DISALLOWED_PATHS = ["/dashboard", "/admin", "/api/", "/resources/", "/events"] as const;
 
-const [googleOffer, websiteOffer] = offers as [(typeof offers)[0], (typeof offers)[1]];
-
-export function landingTitle(siteConfig: SiteConfig): string {
-  return `Google Business Profile & Websites for Service Businesses | ${siteConfig.agencyName}`;
+function offersIn(i18n: I18n): [Offer, Offer] {
+  return offersFor((descriptor) => i18n._(descriptor)) as [Offer, Offer];
 }
 
-export function landingDescription(): string {
-  const website = SERVICE_CATALOG.website;
-  return (
-    `Get found on Google: ${googleOffer.name} setup for ${googleOffer.price}, ready in 1 week, and a custom website ` +
-    `for ${websiteOffer.price}, paid as ${website.payments} payments of ${formatDollars(website.amountPerPayment)}. ` +
-    "For US service businesses in all 50 states."
+export function landingTitle(siteConfig: SiteConfig, i18n: I18n): string {
+  const agencyName = siteConfig.agencyName;
+  return i18n._(msg`Google Business Profile & Websites for Service Businesses | ${agencyName}`);
+}
+
+export function landingDescription(i18n: I18n): string {
+  const [googleOffer, websiteOffer] = offersIn(i18n);
+  const googleName = googleOffer.name;
+  const googlePrice = googleOffer.price;
+  const websitePrice = websiteOffer.price;
+  const payments = SERVICE_CATALOG.website.payments;
+  const installment = formatDollars(SERVICE_CATALOG.website.amountPerPayment);
+  return i18n._(
+    msg`Get found on Google: ${googleName} setup for ${googlePrice}, ready in 1 week, and a custom website for ${websitePrice}, paid as ${payments} payments of ${installment}. For US service businesses in all 50 states.`,
   );
 }
 
@@ -37,8 +53,9 @@ function absolute(siteUrl: string, path: string): string {
 }
 
 /** schema.org description of the agency and its two offers, priced in USD, serving the whole US. */
-export function landingJsonLd(siteUrl: string, siteConfig: SiteConfig) {
+export function landingJsonLd(siteUrl: string, siteConfig: SiteConfig, i18n: I18n, locale: Locale = "en") {
   const home = `${siteUrl}/`;
+  const page = LANDING_PAGES.find((landing) => landing.locale === locale)!;
   const organizationId = `${home}#organization`;
   const unitedStates = { "@type": "Country", name: "United States" };
   return {
@@ -51,8 +68,9 @@ export function landingJsonLd(siteUrl: string, siteConfig: SiteConfig) {
         url: home,
         logo: absolute(siteUrl, "/favicon.svg"),
         image: absolute(siteUrl, OG_IMAGE.src),
-        description:
-          "Digital-marketing agency that sets up Google Business Profiles and builds custom websites for US service businesses.",
+        description: i18n._(
+          msg`Digital-marketing agency that sets up Google Business Profiles and builds custom websites for US service businesses.`,
+        ),
         telephone: siteConfig.phone,
         email: siteConfig.email,
         areaServed: unitedStates,
@@ -64,7 +82,7 @@ export function landingJsonLd(siteUrl: string, siteConfig: SiteConfig) {
           url: siteConfig.chatUrl,
           areaServed: "US",
         },
-        makesOffer: offers.map((offer) => ({
+        makesOffer: offersIn(i18n).map((offer) => ({
           "@type": "Offer",
           name: offer.name,
           description: `${offer.paymentTerms}. ${offer.delivery}.`,
@@ -77,7 +95,9 @@ export function landingJsonLd(siteUrl: string, siteConfig: SiteConfig) {
             name: offer.name,
             description: offer.summary,
             serviceType:
-              offer.type === "google_business" ? "Google Business Profile setup" : "Website design and development",
+              offer.type === "google_business"
+                ? i18n._(msg`Google Business Profile setup`)
+                : i18n._(msg`Website design and development`),
             provider: { "@id": organizationId },
             areaServed: unitedStates,
           },
@@ -89,37 +109,61 @@ export function landingJsonLd(siteUrl: string, siteConfig: SiteConfig) {
         url: home,
         name: siteConfig.agencyName,
         publisher: { "@id": organizationId },
-        inLanguage: "en-US",
+        inLanguage: LANDING_PAGES.map((landing) => landing.inLanguage),
+      },
+      {
+        "@type": "WebPage",
+        "@id": `${absolute(siteUrl, page.path)}#webpage`,
+        url: absolute(siteUrl, page.path),
+        isPartOf: { "@id": `${home}#website` },
+        inLanguage: page.inLanguage,
       },
     ],
   };
 }
 
-export function landingMeta(siteUrl: string, siteConfig: SiteConfig): MetaDescriptor[] {
-  const title = landingTitle(siteConfig);
-  const description = landingDescription();
-  const url = `${siteUrl}/`;
+/**
+ * The head of the landing page in a language: title, description, its own canonical URL, `hreflang` links to
+ * every language's page (itself included) and `x-default` (English), Open Graph, Twitter and JSON-LD.
+ */
+export function landingMeta(siteUrl: string, siteConfig: SiteConfig, i18n: I18n, locale: Locale): MetaDescriptor[] {
+  const page = LANDING_PAGES.find((landing) => landing.locale === locale)!;
+  const title = landingTitle(siteConfig, i18n);
+  const description = landingDescription(i18n);
+  const url = absolute(siteUrl, landingPath(locale));
   const image = absolute(siteUrl, OG_IMAGE.src);
+  const imageAlt = i18n._(OG_IMAGE.alt);
   return [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
+    ...LANDING_PAGES.map((landing) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: landing.hreflang,
+      href: absolute(siteUrl, landing.path),
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absolute(siteUrl, "/") },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: siteConfig.agencyName },
-    { property: "og:locale", content: "en_US" },
+    { property: "og:locale", content: page.ogLocale },
+    ...LANDING_PAGES.filter((landing) => landing.locale !== locale).map((landing) => ({
+      property: "og:locale:alternate",
+      content: landing.ogLocale,
+    })),
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     { property: "og:image:width", content: String(OG_IMAGE.width) },
     { property: "og:image:height", content: String(OG_IMAGE.height) },
-    { property: "og:image:alt", content: OG_IMAGE.alt },
+    { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
-    { name: "twitter:image:alt", content: OG_IMAGE.alt },
-    { "script:ld+json": landingJsonLd(siteUrl, siteConfig) },
+    { name: "twitter:image:alt", content: imageAlt },
+    { "script:ld+json": landingJsonLd(siteUrl, siteConfig, i18n, locale) },
   ];
 }
 
@@ -138,10 +182,20 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/**
+ * Both landing pages, each listing every language's page (itself included) and `x-default` as
+ * `xhtml:link` alternates, as search engines read language versions from a sitemap.
+ */
 export function sitemapXml(siteUrl: string): string {
+  const alternates = [
+    ...LANDING_PAGES.map((landing) => ({ hreflang: landing.hreflang, href: absolute(siteUrl, landing.path) })),
+    { hreflang: "x-default", href: absolute(siteUrl, "/") },
+  ]
+    .map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
+    .join("\n");
   const urls = INDEXED_PATHS.map(
     (path) =>
-      `  <url>\n    <loc>${escapeXml(absolute(siteUrl, path))}</loc>\n    <changefreq>monthly</changefreq>\n    <priority>1.0</priority>\n  </url>`,
+      `  <url>\n    <loc>${escapeXml(absolute(siteUrl, path))}</loc>\n${alternates}\n    <changefreq>monthly</changefreq>\n    <priority>1.0</priority>\n  </url>`,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }

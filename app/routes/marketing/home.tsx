@@ -1,24 +1,33 @@
 import { LandingPage } from "~/features/marketing/components/landing-page";
-import { landingContent } from "~/features/marketing/content";
+import { landingContentFor } from "~/features/marketing/content";
+import { landingLocale } from "~/features/marketing/landing";
 import { servePrerenderedLanding } from "~/features/marketing/prerendered-landing.server";
 import { landingMeta } from "~/features/marketing/seo";
-import { siteConfigFor, siteUrlFor } from "~/lib/public-settings.server";
+import { i18nFor } from "~/lib/i18n/catalogs.server";
+import { siteConfigFor, siteConfigInForce, siteUrlFor } from "~/lib/public-settings.server";
 import type { Route } from "./+types/home";
 
-// Pre-rendered at build time (react-router.config.ts); the middleware serves that file to visitors.
+// `/` (English) and `/es` (Spanish, route id "routes/marketing/home-es" in app/routes.ts): both pre-rendered at
+// build time (react-router.config.ts); the middleware serves those files to visitors.
 export const middleware: Route.MiddlewareFunction[] = [servePrerenderedLanding];
 
 /** The landing page shows no toasts: the notifier's code is not loaded for it (see components/ui/toast.tsx). */
 export const handle = { deferToaster: true };
 
 /**
- * The copy and the head tags come from here, so they are data in the HTML rather than code in the page's
- * JavaScript (see content.ts).
+ * The copy and the head tags come from here, in the page's language (by its path, not the visitor's choice:
+ * each page is one pre-rendered file), so they are data in the HTML rather than code in the page's JavaScript
+ * (see content.ts), and the page loads no i18n code. `locale` sets `<html lang>` (app/root.tsx).
  */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = landingLocale(new URL(request.url).pathname);
+  const i18n = i18nFor(locale);
+  const siteConfig = siteConfigFor(context);
   return {
-    content: landingContent,
-    meta: landingMeta(siteUrlFor(context), siteConfigFor(context)),
+    locale,
+    // The name the page shows (the admin settings' Company Name once running), as the logo does.
+    content: landingContentFor(i18n, (await siteConfigInForce(context)).agencyName),
+    meta: landingMeta(siteUrlFor(context), siteConfig, i18n, locale),
   };
 }
 
@@ -26,5 +35,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData?.meta ?? [{ title: "Google Business Profile and websites for service businesses" }];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <LandingPage content={loaderData.content} />;
+  return <LandingPage content={loaderData.content} locale={loaderData.locale} />;
 }

@@ -3,18 +3,17 @@ import { PauseIcon, PlayIcon } from "./icons";
 import { cx } from "./cx";
 
 /**
- * One slide of a carousel: named 'Slide n of N' for assistive technology, marked current, and hidden and
- * inert while another slide shows. `className` lays it out; the current/hidden classes come from the caller.
+ * One slide of a carousel: named 'Slide n of N' (`label`, in the page's language) for assistive technology,
+ * marked current, and hidden and inert while another slide shows. `className` lays it out; the current/hidden
+ * classes come from the caller.
  */
 export function CarouselSlide({
-  index,
-  count,
+  label,
   current,
   className,
   children,
 }: {
-  index: number;
-  count: number;
+  label: string;
   current: boolean;
   className: string;
   children: ReactNode;
@@ -23,7 +22,7 @@ export function CarouselSlide({
     <div
       role="group"
       aria-roledescription="slide"
-      aria-label={`Slide ${index + 1} of ${count}`}
+      aria-label={label}
       aria-current={current ? "true" : undefined}
       aria-hidden={!current}
       inert={!current}
@@ -36,7 +35,8 @@ export function CarouselSlide({
 
 /**
  * The visible pause/play control and one dot per slide. `label` names the carousel in the control's
- * accessible name ('Pause hero slideshow'); `dotLabel` names each dot.
+ * accessible name ('Pause hero slideshow'); `dotLabel` names each dot; `pauseText` and `playText` are the
+ * control's words in the page's language.
  */
 export function CarouselControls({
   label,
@@ -47,6 +47,8 @@ export function CarouselControls({
   onToggle,
   dotLabel,
   tone,
+  pauseText,
+  playText,
 }: {
   label: string;
   count: number;
@@ -56,6 +58,8 @@ export function CarouselControls({
   onToggle: () => void;
   dotLabel: (index: number) => string;
   tone: "light" | "dark";
+  pauseText: string;
+  playText: string;
 }) {
   const light = tone === "light";
   return (
@@ -71,7 +75,7 @@ export function CarouselControls({
         )}
       >
         {playing ? <PauseIcon /> : <PlayIcon />}
-        <span>{playing ? "Pause" : "Play"}</span>
+        <span>{playing ? pauseText : playText}</span>
         <span className="sr-only"> {label}</span>
       </button>
       <ul className="flex items-center">

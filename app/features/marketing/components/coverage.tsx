@@ -22,7 +22,7 @@ export function Coverage({
           </h2>
           <p className="mt-4 text-lg text-slate-700">{coverage.text}</p>
           <ul
-            aria-label="States we serve"
+            aria-label={coverage.statesLabel}
             className="mt-8 columns-2 gap-x-6 text-sm text-slate-700 sm:columns-3 md:columns-4"
           >
             {coverage.states.map((state) => (
@@ -47,8 +47,8 @@ export function Coverage({
                 className="flex items-center gap-3 rounded-lg bg-green-700 px-4 py-3 font-semibold hover:bg-green-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
               >
                 <ChatIcon className="size-5 shrink-0" />
-                Chat with us on WhatsApp
-                <span className="sr-only">(opens in a new tab)</span>
+                {contact.chat}
+                <span className="sr-only">{contact.opensInNewTab}</span>
               </a>
             </li>
             <li>
@@ -58,7 +58,7 @@ export function Coverage({
               >
                 <PhoneIcon className="size-5 shrink-0" />
                 <span>
-                  <span className="sr-only">Call </span>
+                  <span className="sr-only">{contact.call} </span>
                   {phone}
                 </span>
               </a>
@@ -70,7 +70,7 @@ export function Coverage({
               >
                 <MailIcon className="size-5 shrink-0" />
                 <span>
-                  <span className="sr-only">E-mail </span>
+                  <span className="sr-only">{contact.email} </span>
                   {email}
                 </span>
               </a>
@@ -80,7 +80,7 @@ export function Coverage({
             to="/signup"
             className="mt-8 inline-flex h-12 w-full items-center justify-center rounded-md bg-white px-6 text-base font-bold text-blue-800 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-blue-800"
           >
-            Get Started
+            {contact.getStarted}
           </Link>
         </div>
       </div>

@@ -6,7 +6,7 @@ import { cx } from "./cx";
 import { ChatIcon } from "./icons";
 import { useCarousel } from "./use-carousel";
 
-export function Hero({ content }: { content: LandingContent["hero"] }) {
+export function Hero({ content, controls }: { content: LandingContent["hero"]; controls: LandingContent["carouselControls"] }) {
   const { chatUrl } = useSiteConfig();
   const heroSlides = content.slides;
   const carousel = useCarousel(heroSlides.length, HERO_INTERVAL_MS);
@@ -28,14 +28,14 @@ export function Hero({ content }: { content: LandingContent["hero"] }) {
             className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-green-700 px-6 text-base font-semibold text-white hover:bg-green-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900"
           >
             <ChatIcon className="size-5" />
-            WhatsApp Us
-            <span className="sr-only">(opens in a new tab)</span>
+            {content.chat}
+            <span className="sr-only">{content.opensInNewTab}</span>
           </a>
           <a
             href="#services"
             className="inline-flex h-12 items-center justify-center rounded-md border border-white/70 px-6 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
           >
-            See services and prices
+            {content.seeServices}
           </a>
         </div>
         <p className="mt-6 text-sm text-slate-200">{content.priceLine}</p>
@@ -43,7 +43,7 @@ export function Hero({ content }: { content: LandingContent["hero"] }) {
       <div
         role="region"
         aria-roledescription="carousel"
-        aria-label="Trades we help"
+        aria-label={content.carousel.region}
         data-rotation={carousel.hydrated ? (carousel.rotating ? "running" : "held") : undefined}
         {...carousel.holdProps}
       >
@@ -53,8 +53,7 @@ export function Hero({ content }: { content: LandingContent["hero"] }) {
             return (
               <CarouselSlide
                 key={slide.trade}
-                index={i}
-                count={heroSlides.length}
+                label={content.carousel.slides[i]!}
                 current={current}
                 className={cx(
                   "absolute inset-0 transition-opacity duration-1000 motion-reduce:transition-none",
@@ -82,13 +81,15 @@ export function Hero({ content }: { content: LandingContent["hero"] }) {
         <div className="absolute inset-x-0 bottom-4 z-20 px-4">
           <CarouselControls
             tone="light"
-            label="hero slideshow"
+            label={content.carousel.name}
+            pauseText={controls.pause}
+            playText={controls.play}
             count={heroSlides.length}
             index={carousel.index}
             playing={carousel.playing}
             onSelect={carousel.select}
             onToggle={carousel.toggle}
-            dotLabel={(i) => `Show slide ${i + 1} of ${heroSlides.length}: ${heroSlides[i]?.trade}`}
+            dotLabel={(i) => content.carousel.dots[i]!}
           />
         </div>
       </div>

@@ -64,7 +64,7 @@ export function Industries({ content }: { content: LandingContent["industries"] 
                   aria-hidden="true"
                   className="mt-auto flex items-center gap-1 pt-4 text-sm font-semibold text-blue-700"
                 >
-                  Why go online <span className="transition-transform group-hover:translate-x-1">&rarr;</span>
+                  {content.whyGoOnline} <span className="transition-transform group-hover:translate-x-1">&rarr;</span>
                 </p>
               </div>
             </li>
@@ -75,6 +75,7 @@ export function Industries({ content }: { content: LandingContent["industries"] 
         <Suspense fallback={null}>
           <IndustryDialog
             industry={selected}
+            labels={content.dialog}
             open={open}
             onOpenChange={setOpen}
             onCloseAutoFocus={(event) => {

@@ -30,9 +30,9 @@ export function Services({ content }: { content: LandingContent["services"] }) {
                 <span className="text-slate-600">USD</span>
               </p>
               <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-800">
-                <dt className="font-semibold">Payment</dt>
+                <dt className="font-semibold">{content.payment}</dt>
                 <dd>{offer.paymentTerms}</dd>
-                <dt className="font-semibold">Delivery</dt>
+                <dt className="font-semibold">{content.delivery}</dt>
                 <dd>{offer.delivery}</dd>
               </dl>
               <ul className="mt-6 space-y-3 text-slate-700">
@@ -51,13 +51,13 @@ export function Services({ content }: { content: LandingContent["services"] }) {
                   to="/signup"
                   className="inline-flex h-11 w-full items-center justify-center rounded-md bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
                 >
-                  Order {offer.name}
+                  {offer.orderLabel}
                 </Link>
               </div>
             </article>
           ))}
         </div>
-        <h3 className="mt-16 text-xl font-bold text-slate-900">How it works</h3>
+        <h3 className="mt-16 text-xl font-bold text-slate-900">{content.howItWorks}</h3>
         <ol className="mt-6 grid gap-6 md:grid-cols-3">
           {steps.map((step, i) => (
             <li key={step.title} className="flex gap-4">

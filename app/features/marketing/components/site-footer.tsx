@@ -1,26 +1,20 @@
 import { Link } from "react-router";
 import { useSiteConfig } from "~/lib/use-site-config";
+import type { LandingContent } from "../content";
 import { BELOW_THE_FOLD } from "./cx";
 
-const sections = [
-  { href: "#services", label: "Services and prices" },
-  { href: "#industries", label: "Industries" },
-  { href: "#testimonials", label: "Testimonials" },
-  { href: "#contact", label: "Contact" },
-];
-
-export function SiteFooter({ tagline }: { tagline: string }) {
+export function SiteFooter({ content }: { content: LandingContent["footer"] }) {
   const { agencyName } = useSiteConfig();
   return (
     <footer className={`bg-slate-950 py-12 text-slate-300 ${BELOW_THE_FOLD}`}>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 md:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{agencyName}</p>
-          <p className="mt-2 text-sm">{tagline}</p>
+          <p className="mt-2 text-sm">{content.tagline}</p>
         </div>
-        <nav aria-label="Page sections">
+        <nav aria-label={content.sectionsLabel}>
           <ul className="space-y-1 text-sm">
-            {sections.map((section) => (
+            {content.sections.map((section) => (
               <li key={section.href}>
                 <a
                   href={section.href}
@@ -32,14 +26,14 @@ export function SiteFooter({ tagline }: { tagline: string }) {
             ))}
           </ul>
         </nav>
-        <nav aria-label="Your account">
+        <nav aria-label={content.accountLabel}>
           <ul className="space-y-1 text-sm">
             <li>
               <Link
                 to="/signup"
                 className="inline-block rounded py-1 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
               >
-                Create an account
+                {content.createAccount}
               </Link>
             </li>
             <li>
@@ -47,13 +41,13 @@ export function SiteFooter({ tagline }: { tagline: string }) {
                 to="/login"
                 className="inline-block rounded py-1 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
               >
-                Client login
+                {content.clientLogin}
               </Link>
             </li>
           </ul>
         </nav>
       </div>
-      <p className="mx-auto mt-10 max-w-6xl px-4 text-xs text-slate-400">&copy; {agencyName}. All rights reserved.</p>
+      <p className="mx-auto mt-10 max-w-6xl px-4 text-xs text-slate-400">&copy; {agencyName}. {content.rights}</p>
     </footer>
   );
 }

@@ -1,25 +1,54 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
+import { LOCALE_NAMES, type Locale } from "~/lib/i18n/locales";
+import type { LandingContent } from "../content";
+import { landingPath } from "../landing";
 
 const button =
   "inline-flex h-9 items-center justify-center rounded-md px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2";
 
-export function SiteHeader() {
+/**
+ * The landing page's language switcher: a plain form (no JavaScript needed, a full page load of the other
+ * pre-rendered page) that keeps the choice in the `lang` cookie (and on the account when signed in) and goes
+ * to the landing page in the chosen language (`/resources/language`, docs/decisions/026). The other language's
+ * name is written in that language, marked with its `lang`.
+ */
+function LanguageSwitch({ locale }: { locale: Locale }) {
+  const other: Locale = locale === "es" ? "en" : "es";
+  return (
+    <form method="post" action="/resources/language">
+      <input type="hidden" name="language" value={other} />
+      <input type="hidden" name="redirectTo" value={landingPath(other)} />
+      <button
+        type="submit"
+        lang={other}
+        className={`${button} px-2 text-slate-700 underline-offset-4 hover:bg-slate-100 hover:underline`}
+      >
+        {LOCALE_NAMES[other]}
+      </button>
+    </form>
+  );
+}
+
+export function SiteHeader({ content, locale }: { content: LandingContent["header"]; locale: Locale }) {
   return (
     <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4">
         {/* A long agency name shrinks and truncates rather than push the buttons off a narrow screen. */}
         <div className="min-w-0 [&_a]:min-w-0 [&_a>span:last-child]:truncate [&_a>span:last-child]:text-base sm:[&_a>span:last-child]:text-lg">
-          <Logo />
+          <Logo to={landingPath(locale)} label={content.home} />
         </div>
-        <nav aria-label="Account" className="flex shrink-0 items-center gap-2">
-          <Link to="/signup" className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}>
-            Sign Up
-          </Link>
-          <Link to="/login" className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
-            Login
-          </Link>
-        </nav>
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <LanguageSwitch locale={locale} />
+          <nav aria-label={content.navLabel} className="flex items-center gap-2">
+            <Link to="/signup" className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}>
+              {content.signUp}
+            </Link>
+            <Link to="/login" className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
+              {content.login}
+            </Link>
+          </nav>
+        </div>
       </div>
     </header>
   );

@@ -5,7 +5,13 @@ import { PORTRAIT_SIZE, TESTIMONIAL_INTERVAL_MS } from "../landing";
 import { CarouselControls, CarouselSlide } from "./carousel-controls";
 import { useCarousel } from "./use-carousel";
 
-export function Testimonials({ content }: { content: LandingContent["testimonials"] }) {
+export function Testimonials({
+  content,
+  controls,
+}: {
+  content: LandingContent["testimonials"];
+  controls: LandingContent["carouselControls"];
+}) {
   const testimonials = content.items;
   const carousel = useCarousel(testimonials.length, TESTIMONIAL_INTERVAL_MS);
   return (
@@ -22,7 +28,7 @@ export function Testimonials({ content }: { content: LandingContent["testimonial
         <div
           role="region"
           aria-roledescription="carousel"
-          aria-label="Customer testimonials"
+          aria-label={content.carousel.region}
           data-rotation={carousel.hydrated ? (carousel.rotating ? "running" : "held") : undefined}
           className="mt-10"
           {...carousel.holdProps}
@@ -34,8 +40,7 @@ export function Testimonials({ content }: { content: LandingContent["testimonial
               return (
                 <CarouselSlide
                   key={testimonial.name}
-                  index={i}
-                  count={testimonials.length}
+                  label={content.carousel.slides[i]!}
                   current={current}
                   className={cx(
                     "col-start-1 row-start-1 rounded-2xl bg-white p-6 shadow-xl transition-[opacity,visibility] duration-500 motion-reduce:transition-none sm:p-10",
@@ -43,7 +48,7 @@ export function Testimonials({ content }: { content: LandingContent["testimonial
                   )}
                 >
                   <figure>
-                    <div role="img" aria-label={`Rated ${testimonial.rating} out of 5`} className="flex gap-1">
+                    <div role="img" aria-label={content.ratings[i]} className="flex gap-1">
                       {Array.from({ length: testimonial.rating }, (_, star) => (
                         <StarIcon key={star} className="size-5 text-amber-500" />
                       ))}
@@ -76,13 +81,15 @@ export function Testimonials({ content }: { content: LandingContent["testimonial
           <div className="mt-6">
             <CarouselControls
               tone="light"
-              label="testimonials"
+              label={content.carousel.name}
+              pauseText={controls.pause}
+              playText={controls.play}
               count={testimonials.length}
               index={carousel.index}
               playing={carousel.playing}
               onSelect={carousel.select}
               onToggle={carousel.toggle}
-              dotLabel={(i) => `Show testimonial ${i + 1} of ${testimonials.length}: ${testimonials[i]?.name}`}
+              dotLabel={(i) => content.carousel.dots[i]!}
             />
           </div>
         </div>

@@ -1,0 +1,160 @@
+import AxeBuilder from "@axe-core/playwright";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
+import { defaultSiteConfig } from "../../app/lib/site-config";
+
+// The landing page in Spanish at /es (issue 14): pre-rendered like /, linked to / by hreflang, with a switcher
+// in the header that works without JavaScript. `/` stays English whatever the browser's language.
+const site = defaultSiteConfig;
+const HERO_EN = "Get found on Google. Get hired for the job.";
+const HERO_ES = "Aparezca en Google. Consiga el trabajo.";
+
+const summarize = (violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) =>
+  violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
+
+async function expectSpanish(page: Page) {
+  await expect(page).toHaveURL(/\/es$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO_ES);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Regístrese" })).toHaveAttribute("href", "/signup");
+}
+
+async function expectEnglish(page: Page) {
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO_EN);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
+}
+
+test.describe("the landing page in Spanish", () => {
+  test("/es is in Spanish with lang=\"es\", its dialogs too, and axe finds no violations", async ({ page }) => {
+    await page.goto("/es");
+    await expectSpanish(page);
+    await expect(page).toHaveTitle(`Perfil de Empresa de Google y sitios web para negocios de servicios | ${site.agencyName}`);
+    await expect(page.getByRole("region", { name: "Oficios que ayudamos" })).toHaveAttribute("data-rotation", "running");
+    await expect(page.getByRole("article", { name: "Perfil de Empresa de Google" })).toContainText("Un solo pago");
+    await expect(page.getByRole("article", { name: "Sitio web profesional" })).toContainText("Dos pagos de $350 (50% cada uno)");
+    await expect(page.locator("#contact").getByRole("link", { name: "Comience ahora" })).toHaveAttribute("href", "/signup");
+    expect(summarize((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+
+    await page.locator("#industries").getByRole("button", { name: "Techos", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Techos: por qué su negocio necesita presencia en internet" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Consiga más clientes" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Cree su cuenta" })).toHaveAttribute("href", "/signup");
+    expect(summarize((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+    await dialog.getByRole("button", { name: "Volver a la página" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("/ stays English for a Spanish browser, and offers Español in the header", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "es-ES" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expectEnglish(page);
+    await expect(page.getByRole("button", { name: "Español" })).toHaveAttribute("lang", "es");
+    await context.close();
+  });
+
+  test("the switcher goes from / to /es and back, keeps the choice for the next pages", async ({ page, context }) => {
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Trades we help" })).toHaveAttribute("data-rotation", "running");
+    await page.getByRole("banner").getByRole("button", { name: "Español" }).click();
+    await expectSpanish(page);
+    expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("es");
+    // Sign-up follows the choice.
+    await page.getByRole("banner").getByRole("link", { name: "Regístrese" }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await page.goBack();
+    await expectSpanish(page);
+
+    await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+    await expectEnglish(page);
+    expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("en");
+  });
+
+  for (const width of [375, 1280]) {
+    test(`/es has no horizontal scroll at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/es");
+      await expect(page.getByRole("region", { name: "Oficios que ayudamos" })).toHaveAttribute("data-rotation", "running");
+      const [scrollWidth, viewport] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth).toBeLessThanOrEqual(viewport);
+    });
+  }
+});
+
+test.describe("the landing switcher without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("goes from / to /es and back", async ({ page }) => {
+    await page.goto("/");
+    await expectEnglish(page);
+    await page.getByRole("banner").getByRole("button", { name: "Español" }).click();
+    await expectSpanish(page);
+    await expect(page.locator("#testimonials")).toContainText("Antes vivíamos de recomendaciones.");
+    await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+    await expectEnglish(page);
+  });
+});
+
+test.describe("served HTML of /es", () => {
+  test("is the pre-rendered file, with its canonical URL, hreflang links both ways and its own CSP hashes", async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get("/es");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/es"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="en" href="${baseURL}/"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="es" href="${baseURL}/es"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${baseURL}/"/>`);
+    expect(html).toContain(`<meta property="og:locale" content="es_US"/>`);
+    expect(html).toMatch(/<meta name="description" content="Aparezca en Google: [^"]*\$250/);
+    expect(html).toMatch(/<meta property="og:description" content="Aparezca en Google/);
+    expect(html).toContain(HERO_ES);
+
+    // It is build/client/es/index.html with this server's origin.
+    const built = readFileSync(path.resolve("build/client/es/index.html"), "utf8");
+    const builtOrigin = /<link rel="canonical" href="([^"]+)\/es"/.exec(built)![1]!;
+    const body = (document: string) => document.slice(document.indexOf("<body"));
+    expect(body(html)).toBe(body(built).replaceAll(builtOrigin, baseURL!));
+    expect(response.headers()["etag"]).toBeTruthy();
+
+    // Its CSP allows exactly its own inline scripts, by hash (none of /'s).
+    const policy = response.headers()["content-security-policy"]!;
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes]) => !/\bsrc=|type="application\/ld\+json"/.test(attributes!))
+      .map(([, , text]) => `'sha256-${createHash("sha256").update(text!).digest("base64")}'`);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const hash of inline) expect(policy).toContain(hash);
+    expect(policy).not.toContain("nonce-");
+    const englishPolicy = (await request.get("/")).headers()["content-security-policy"]!;
+    expect(englishPolicy).not.toBe(policy);
+
+    // The English page links back.
+    const english = await (await request.get("/")).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain(`<link rel="alternate" hrefLang="es" href="${baseURL}/es"/>`);
+    expect(english).toContain(`<link rel="canonical" href="${baseURL}/"/>`);
+  });
+
+  test("its client data file is served, and the sitemap lists both pages", async ({ request, baseURL }) => {
+    const data = await request.get("/es.data");
+    expect(data.status()).toBe(200);
+    expect(await data.text()).toContain(HERO_ES);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/</loc>`);
+    expect(sitemap).toContain(`<loc>${baseURL}/es</loc>`);
+    expect(sitemap).toContain(`hreflang="es" href="${baseURL}/es"`);
+  });
+});
