@@ -8,6 +8,7 @@
 //
 // Options: --quick (3 s a page instead of 15), --no-build. Environment: BENCH_PORT (default 3293),
 // BENCH_CUSTOMERS (default 10000), BENCH_DURATION (seconds a page), BENCH_CONNECTIONS (default 10), DATABASE_URL,
+// WEB_CONCURRENCY (app processes on PostgreSQL, default 2),
 // BENCH_SEQUENTIAL (one-at-a-time requests a page, default 100, 30 with --quick), BENCH_CPU_PROF=dir (a V8 CPU
 // profile of the app, written when it stops).
 import autocannon from "autocannon";
@@ -24,6 +25,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { expectedMix, seedCustomers } from "./bench/seed-customers.js";
+// CPU time of the app's whole process tree (the cluster's workers on PostgreSQL), not of the first process only.
+import { cpuMs } from "./bench-support.js";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
@@ -59,17 +62,6 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** CPU time (user + system) the process has used so far, in milliseconds (Linux /proc). */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100;
-  } catch {
-    return NaN;
-  }
 }
 
 /** A fresh database: a new PGlite folder, or a new database on the PostgreSQL server. Migrated and seeded. */
@@ -200,6 +192,8 @@ const server = spawn("node", [...profile, "server/main.js"], {
     NODE_ENV: "production",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // On PostgreSQL the app runs a process per core, as in production (server/cluster.js); PGlite allows one.
+    WEB_CONCURRENCY: database.url ? (process.env.WEB_CONCURRENCY ?? "2") : "",
     ...(database.url
       ? { AUTH_SECRET: "bench-admin-auth-secret-0123456789abcdef", CREDENTIALS_KEY: process.env.CREDENTIALS_KEY ?? "a".repeat(64) }
       : {}),
