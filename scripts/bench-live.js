@@ -8,7 +8,7 @@
 import http from "node:http";
 import { rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { buildApp, freshDataDir, percentile, rssBytes, signedSessionCookie, startApp } from "./bench-support.js";
+import { buildApp, freshDataDir, openPglite, percentile, rssBytes, signedSessionCookie, startApp } from "./bench-support.js";
 
 const QUICK = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
 const STREAMS = Number(process.env.BENCH_STREAMS ?? (QUICK ? 1_000 : 10_000));
@@ -30,8 +30,7 @@ const SEED_SQL = (count) => `
 `;
 
 async function seed(dataDir) {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(`${dataDir}/pglite`);
+  const db = await openPglite(dataDir);
   await db.exec(SEED_SQL(STREAMS));
   const { rows } = await db.query(`select s.token, s.user_id from session s join "user" u on u.id = s.user_id where u.email like 'viewer-%@bench.test'`);
   await db.close();

@@ -15,6 +15,7 @@ import {
   buildApp,
   cpuMs,
   freshDataDir,
+  openPglite,
   percentile,
   sessionCookieFrom,
   startApp,
@@ -73,8 +74,7 @@ async function post(path, body, cookie) {
 }
 
 async function seedPglite(dataDir, sql) {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(`${dataDir}/pglite`);
+  const db = await openPglite(dataDir);
   await db.exec(sql);
   await db.close();
 }

@@ -1,4 +1,5 @@
 import compression from "compression";
+import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
 
@@ -65,7 +66,22 @@ function onceWrapper(target: Response, event: string | symbol, listener: Listene
   return wrapped;
 }
 
+/**
+ * The compressors' effort, chosen for pages made per request (docs/decisions/025): on a 40 kB page gzip level 4
+ * takes about 0.38 ms of CPU against 0.49 ms at the default 6 for 3.5 % more bytes, brotli quality 3 about
+ * 0.30 ms against 0.46 ms at the library's 4 for 5 % more. Browsers ask for brotli.
+ */
+export const GZIP_LEVEL = 4;
+export const BROTLI_QUALITY = 3;
+
 /** Pages, data and assets go out compressed; the live stream must not be buffered by a compressor. */
 export function compressResponses(): RequestHandler[] {
-  return [compression({ filter: (req, res) => req.path !== LIVE_STREAM_PATH && compression.filter(req, res) }), relayDrain];
+  return [
+    compression({
+      level: GZIP_LEVEL,
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+      filter: (req, res) => req.path !== LIVE_STREAM_PATH && compression.filter(req, res),
+    }),
+    relayDrain,
+  ];
 }

@@ -1,18 +1,18 @@
-import type { Messages } from "@lingui/core";
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { CATALOGS, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestLocale, SERIALIZED_CATALOGS } from "~/lib/i18n/catalogs.server";
 import { LocalizedProvider } from "~/lib/i18n/localized-provider";
 import type { Route } from "./+types/localized";
 
 /**
  * Every page but the landing page sits in this layout (app/routes.ts): it picks the request's language and
- * sends only that language's compiled messages, as loader data (docs/decisions/026). The landing page carries
+ * sends only that language's compiled messages, as loader data (docs/decisions/026), serialized once per
+ * language (docs/decisions/025). The landing page carries
  * its copy as loader data of its own and loads no i18n code.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request, context);
-  return { locale, messages: CATALOGS[locale] };
+  return { locale, messages: SERIALIZED_CATALOGS[locale] };
 }
 
 /** A live update's revalidation (same URL, no form sent) cannot change the language: the messages are not sent again. */
@@ -23,8 +23,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export default function Localized({ loaderData }: Route.ComponentProps) {
   return (
-    // The serialized messages lose their tuple types, not their shape.
-    <LocalizedProvider locale={loaderData.locale} messages={loaderData.messages as Messages}>
+    <LocalizedProvider locale={loaderData.locale} messages={loaderData.messages}>
       <Outlet />
     </LocalizedProvider>
   );
@@ -38,7 +37,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/localized");
   if (!data) throw error;
   return (
-    <LocalizedProvider locale={data.locale} messages={data.messages as Messages}>
+    <LocalizedProvider locale={data.locale} messages={data.messages}>
       <ErrorPage error={error} dev={import.meta.env.DEV} />
     </LocalizedProvider>
   );

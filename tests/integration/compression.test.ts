@@ -4,9 +4,9 @@ import express, { type RequestHandler } from "express";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import zlib, { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { compressResponses } from "../../server/compression";
+import { BROTLI_QUALITY, compressResponses, GZIP_LEVEL } from "../../server/compression";
 
 /** 8 MB that zlib cannot shrink, so the compressed stream stays big and the slow client holds it back. */
 const CHUNKS = Array.from({ length: 128 }, () => randomBytes(64 * 1024));
@@ -69,4 +69,34 @@ describe("compressed pages", () => {
     const { warnings } = await slowDownload([compression()]);
     expect(warnings.some((warning) => warning.includes("MaxListenersExceededWarning") && warning.includes("drain"))).toBe(true);
   }, 60_000);
+});
+
+describe("compression effort for pages made per request", () => {
+  it("answers brotli at quality 3 and gzip at level 4, each byte-exact to what zlib makes at that effort", async () => {
+    const page = `<!doctype html><html><body>${Array.from({ length: 400 }, (_, i) => `<p class="row">Customer ${i}</p>`).join("")}</body></html>`;
+    const app = express();
+    app.use(compressResponses());
+    app.get("/", (_req, res) => void res.type("html").send(page));
+    server = app.listen(0);
+    await new Promise((resolve) => server!.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const fetchRaw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        http.get({ port, path: "/", headers: { "accept-encoding": encoding } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => parts.push(chunk));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(parts) }));
+        }).on("error", reject);
+      });
+    const br = await fetchRaw("gzip, deflate, br");
+    expect(br.encoding).toBe("br");
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(page);
+    expect(br.body.length).toBe(zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }).length);
+    const gzip = await fetchRaw("gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(page);
+    // gzip's header differs (time, OS byte): compare the deflate stream's length.
+    expect(gzip.body.length).toBe(zlib.gzipSync(page, { level: GZIP_LEVEL }).length);
+    expect([BROTLI_QUALITY, GZIP_LEVEL]).toEqual([3, 4]);
+  });
 });

@@ -156,6 +156,38 @@ describe("payments waiting for review", () => {
   });
 });
 
+describe("each queue's total is counted apart from its rows", () => {
+  it("counts and shows every queued row, the customer named by the profile or else by the account", async () => {
+    const [a, b] = customers;
+    // An account whose profile row is missing (the profile is written after the account): still queued, still counted.
+    const [orphan] = await db()
+      .execute<{ id: string }>(
+        sql`insert into "user" (name, email, email_verified, created_at, updated_at) values ('No Profile', ${`no-profile-${randomUUID()}@example.test`}, true, now(), now()) returning id`,
+      )
+      .then((result) => result.rows);
+    await addPayment(a!.id, { createdAt: daysAgo(3) });
+    await addPayment(orphan!.id, { createdAt: daysAgo(2) });
+    await addPayment(b!.id, { createdAt: daysAgo(1) });
+    await db().insert(googleBusinessInfo).values({ userId: orphan!.id, legalBusinessName: "Biz", updatedAt: daysAgo(4) });
+    await db().insert(websiteInfo).values({ userId: b!.id, legalBusinessName: "Biz", updatedAt: daysAgo(5) });
+
+    const full = await queue();
+    expect(full.pendingPayments.total).toBe(3);
+    expect(full.pendingPayments.items.map((payment) => payment.customerName)).toEqual(["Ana One", "No Profile", "Ben Two"]);
+    expect(full.updatedInformation.total).toBe(2);
+    expect(full.updatedInformation.items.map((item) => [item.customerName, item.form])).toEqual([
+      ["Ben Two", "website"],
+      ["No Profile", "google_business"],
+    ]);
+
+    const cut = await queue(NOW, 1);
+    expect(cut.pendingPayments).toMatchObject({ total: 3, items: [{ customerName: "Ana One" }] });
+    expect(cut.updatedInformation.total).toBe(2);
+    expect(cut.updatedInformation.items.map((item) => item.customerName)).toEqual(["Ben Two"]);
+    await db().execute(sql`delete from "user" where id = ${orphan!.id}`);
+  });
+});
+
 describe("information submitted or updated since an admin last opened it", () => {
   async function saveInfo(table: typeof googleBusinessInfo | typeof websiteInfo, userId: string, at: Date, reviewedAt: Date | null) {
     await db()

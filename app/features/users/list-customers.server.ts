@@ -83,13 +83,12 @@ async function currentCounters(db: Db): Promise<UserCounters> {
 const COUNTER_OF: Record<CustomerActivity, keyof UserCounters> = { active: "active", inactive: "inactive", in_progress: "inProgress" };
 
 /**
- * One page of the customers matching `matching`, newest first. With `countMatches` each row also says how
- * many customers match in all (a window count, which reads every match); without, `matched` is 0 and the
- * page is read straight from the registration-date index.
+ * One page of the customers matching `matching`, newest first, read along the registration-date index (which
+ * stops after the page; a search the planner finds selective is read through the trigram index instead).
  */
-function customerPage(db: Db, matching: SQL | undefined, page: number, countMatches: boolean) {
+function customerPage(db: Db, matching: SQL | undefined, page: number) {
   return db
-    .select({ ...customerColumns, activity, matched: countMatches ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+    .select({ ...customerColumns, activity })
     .from(profiles)
     .leftJoin(googleBusinessProgress, eq(googleBusinessProgress.userId, profiles.id))
     .leftJoin(websiteProgress, eq(websiteProgress.userId, profiles.id))
@@ -100,15 +99,36 @@ function customerPage(db: Db, matching: SQL | undefined, page: number, countMatc
     .offset((page - 1) * CUSTOMERS_PER_PAGE);
 }
 
+/**
+ * How many customers a search (and filter) matches. Only the filter needs the records joined; a search alone
+ * counts profiles. The planner prices the search expression as cheap and would scan every profile computing
+ * it (30-50 ms at 10,000 customers on PGlite) rather than read the trigram index (about 5 ms): the count is
+ * asked for with sequential scans off, in a transaction of its own so the setting ends with it.
+ */
+async function countMatches(db: Db, search: SQL, filter: SQL | undefined): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const base = tx.select({ matched: sql<number>`count(*)::int` }).from(profiles);
+    const [row] = filter
+      ? await base
+          .leftJoin(googleBusinessProgress, eq(googleBusinessProgress.userId, profiles.id))
+          .leftJoin(websiteProgress, eq(websiteProgress.userId, profiles.id))
+          .leftJoin(googleBusinessInfo, eq(googleBusinessInfo.userId, profiles.id))
+          .where(and(isCustomer, search, filter))
+      : await base.where(and(isCustomer, search));
+    return row?.matched ?? 0;
+  });
+}
+
 function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCustomer {
   return { ...toCustomer(row), activity: row.activity };
 }
 
 /**
  * One page of the customers (admins left out), newest first, 50 a page, searched and filtered by counter
- * state, with the counters over every customer. Two queries: the counters and the page. Without a search
- * the counters already give the list's total and the page walks the registration-date index; a search reads
- * its total from the page query (a window count), so the search runs over the customers once.
+ * state, with the counters over every customer. Without a search the counters already give the list's total
+ * and the page walks the registration-date index. With a search the page comes first: a page that is not
+ * full tells the total by itself (the usual case of a narrow search); otherwise the matches are counted.
  */
 export async function listCustomers({ db }: { db: Db }, actor: Actor | null, query: CustomerListQuery = FIRST_PAGE): Promise<CustomerList> {
   requireAdminActor(actor);
@@ -117,13 +137,13 @@ export async function listCustomers({ db }: { db: Db }, actor: Actor | null, que
   const matching = and(search, filter);
   // The counters and the requested page at once (on PostgreSQL two connections work in parallel; PGlite
   // takes them in turn). Only a page past the end needs another query.
-  const [counters, requested] = await Promise.all([currentCounters(db), customerPage(db, matching, query.page, Boolean(search))]);
+  const [counters, requested] = await Promise.all([currentCounters(db), customerPage(db, matching, query.page)]);
 
   if (!search) {
     const total = query.activity ? counters[COUNTER_OF[query.activity]] : counters.total;
     const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
     const page = Math.min(query.page, pageCount);
-    const rows = page === query.page ? requested : await customerPage(db, filter, page, false);
+    const rows = page === query.page ? requested : await customerPage(db, filter, page);
     return {
       customers: rows.map(listed),
       counters,
@@ -133,20 +153,19 @@ export async function listCustomers({ db }: { db: Db }, actor: Actor | null, que
     };
   }
 
-  let page = query.page;
-  let rows = requested;
-  if (rows.length === 0 && page > 1) {
-    // Past the last page (an old link, a hand-edited address): show the last page there is.
-    const [first] = await customerPage(db, matching, 1, true);
-    page = Math.max(1, Math.ceil((first?.matched ?? 0) / CUSTOMERS_PER_PAGE));
-    rows = first ? await customerPage(db, matching, page, true) : [];
-  }
-  const total = rows[0]?.matched ?? 0;
+  const fullPageOrPastTheEnd = requested.length === CUSTOMERS_PER_PAGE || (requested.length === 0 && query.page > 1);
+  const total = fullPageOrPastTheEnd
+    ? await countMatches(db, search, filter)
+    : (query.page - 1) * CUSTOMERS_PER_PAGE + requested.length;
+  const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
+  // Past the last page (an old link, a hand-edited address): show the last page there is.
+  const page = Math.min(query.page, pageCount);
+  const rows = page === query.page ? requested : await customerPage(db, matching, page);
   return {
     customers: rows.map(listed),
     counters,
     query: { ...query, page },
     total,
-    pageCount: Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE)),
+    pageCount,
   };
 }

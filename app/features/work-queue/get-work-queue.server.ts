@@ -6,6 +6,7 @@ import {
   profiles,
   serviceActivity,
   websiteInfo,
+  user,
   websiteProgress,
 } from "~db/schema";
 import { toReviewPayment } from "~/features/payments/payment-views";
@@ -32,8 +33,14 @@ export interface GetWorkQueueInput {
   limit?: number;
 }
 
-/** The total a `count(*) over ()` column carries on every row (a bigint: a string from the driver). */
-const TOTAL = sql<number>`count(*) over ()`.mapWith(Number);
+/**
+ * The customer's name on a queue row: the profile's, else the account's. Every queued row belongs to an account
+ * (`user_id` references it), so the rows are joined to it and to the profile as an outer join: a queue's total
+ * is then a count over its own partial index, with no join, and always the number of rows the list can show.
+ * (A `count(*) over ()` on the joined rows read and joined every queued row: 7-17 ms with 2,500 pending proofs
+ * and 5,000 unreviewed forms on PGlite, against under 1 ms for the bare counts.)
+ */
+const customerName = sql<string>`coalesce(${profiles.fullName}, ${user.name})`;
 
 /**
  * The admin's work queue: proofs waiting for review, information forms saved since an admin last opened the
@@ -66,29 +73,33 @@ export async function getWorkQueue(
 
 /** Payments waiting for a decision (Zelle proofs: card payments are completed by the card provider), oldest first. */
 async function listPendingPayments(db: Db, limit: number): Promise<QueueList<QueuePayment>> {
-  const rows = await db
-    .select({
-      id: payments.id,
-      userId: payments.userId,
-      serviceType: payments.serviceType,
-      paymentNumber: payments.paymentNumber,
-      amount: payments.amount,
-      paymentMethod: payments.paymentMethod,
-      status: payments.status,
-      proofUrl: payments.proofUrl,
-      adminNotes: payments.adminNotes,
-      createdAt: payments.createdAt,
-      customerName: profiles.fullName,
-      total: TOTAL,
-    })
-    .from(payments)
-    .innerJoin(profiles, eq(profiles.id, payments.userId))
-    .where(eq(payments.status, "pending"))
-    .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(limit);
+  const pending = eq(payments.status, "pending");
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: payments.id,
+        userId: payments.userId,
+        serviceType: payments.serviceType,
+        paymentNumber: payments.paymentNumber,
+        amount: payments.amount,
+        paymentMethod: payments.paymentMethod,
+        status: payments.status,
+        proofUrl: payments.proofUrl,
+        adminNotes: payments.adminNotes,
+        createdAt: payments.createdAt,
+        customerName,
+      })
+      .from(payments)
+      .innerJoin(user, eq(user.id, payments.userId))
+      .leftJoin(profiles, eq(profiles.id, payments.userId))
+      .where(pending)
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(limit),
+    db.select({ total: count() }).from(payments).where(pending),
+  ]);
   return {
-    total: rows[0]?.total ?? 0,
-    items: rows.map(({ customerName, total: _total, ...row }) => ({
+    total: counted?.total ?? 0,
+    items: rows.map(({ customerName, ...row }) => ({
       ...toReviewPayment(row),
       customerName,
       proofThumbnailUrl: row.proofUrl ? storedImageView(row.proofUrl).thumbnailUrl : null,
@@ -103,22 +114,28 @@ async function listUnreviewedInformation(
   limit: number,
 ): Promise<QueueList<QueueInformation>> {
   const table = form === "google_business" ? googleBusinessInfo : websiteInfo;
-  const rows = await db
-    .select({
-      userId: table.userId,
-      customerName: profiles.fullName,
-      reviewedAt: table.informationReviewedAt,
-      updatedAt: table.updatedAt,
-      total: TOTAL,
-    })
+  // Spelled as the partial index's predicate, so the planner reads only the index's rows.
+  const unreviewed = or(isNull(table.informationReviewedAt), gt(table.updatedAt, table.informationReviewedAt));
+  // The oldest rows are taken from the form's own partial index first and only those joined to the names:
+  // when most forms are unreviewed, the planner would otherwise join every one of them and sort.
+  const queued = db
+    .select({ userId: table.userId, reviewedAt: table.informationReviewedAt, updatedAt: table.updatedAt })
     .from(table)
-    .innerJoin(profiles, eq(profiles.id, table.userId))
-    // Spelled as the partial index's predicate, so the planner reads only the index's rows.
-    .where(or(isNull(table.informationReviewedAt), gt(table.updatedAt, table.informationReviewedAt)))
+    .where(unreviewed)
     .orderBy(asc(table.updatedAt), asc(table.userId))
-    .limit(limit);
+    .limit(limit)
+    .as("queued");
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ userId: queued.userId, customerName, reviewedAt: queued.reviewedAt, updatedAt: queued.updatedAt })
+      .from(queued)
+      .innerJoin(user, eq(user.id, queued.userId))
+      .leftJoin(profiles, eq(profiles.id, queued.userId))
+      .orderBy(asc(queued.updatedAt), asc(queued.userId)),
+    db.select({ total: count() }).from(table).where(unreviewed),
+  ]);
   return {
-    total: rows[0]?.total ?? 0,
+    total: counted?.total ?? 0,
     items: rows.map((row) => ({
       userId: row.userId,
       customerName: row.customerName,
@@ -143,17 +160,24 @@ async function listStalledServices(db: Db, now: Date, limit: number): Promise<Qu
         userId: serviceActivity.userId,
         serviceType: serviceActivity.serviceType,
         movedAt: serviceActivity.movedAt,
-        customerName: profiles.fullName,
+        customerName,
         google: googleBusinessProgress,
         website: websiteProgress,
       })
       .from(serviceActivity)
-      .innerJoin(profiles, eq(profiles.id, serviceActivity.userId))
+      .innerJoin(user, eq(user.id, serviceActivity.userId))
+      .leftJoin(profiles, eq(profiles.id, serviceActivity.userId))
       .leftJoin(
         googleBusinessProgress,
-        and(eq(serviceActivity.serviceType, "google_business"), eq(googleBusinessProgress.userId, serviceActivity.userId)),
+        and(
+          eq(serviceActivity.serviceType, "google_business"),
+          eq(googleBusinessProgress.userId, serviceActivity.userId),
+        ),
       )
-      .leftJoin(websiteProgress, and(eq(serviceActivity.serviceType, "website"), eq(websiteProgress.userId, serviceActivity.userId)))
+      .leftJoin(
+        websiteProgress,
+        and(eq(serviceActivity.serviceType, "website"), eq(websiteProgress.userId, serviceActivity.userId)),
+      )
       .where(stalled)
       .orderBy(asc(serviceActivity.movedAt), asc(serviceActivity.userId), asc(serviceActivity.serviceType))
       .limit(limit),

@@ -8,6 +8,13 @@ import { chooseLocale, LOCALES, type Locale } from "./locales";
 /** Each language's compiled catalog (the .po files, compiled by Lingui's Vite plugin). Only the server holds both. */
 export const CATALOGS: Record<Locale, Messages> = { en, es };
 
+/**
+ * Each catalog serialized once, as the localized layout sends it (docs/decisions/025): one string in the loader
+ * data costs React Router's encoder one escape per page, where the catalog as an object cost a walk over every
+ * message on every page load, growing with every translated screen.
+ */
+export const SERIALIZED_CATALOGS: Record<Locale, string> = { en: JSON.stringify(en), es: JSON.stringify(es) };
+
 // One instance per language, each fixed to it, so concurrent requests in different languages never share state.
 const instances = Object.fromEntries(
   LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: CATALOGS[locale] } })]),
