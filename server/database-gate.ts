@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { isConnectionError, type DatabaseHealth } from "~/lib/database-health.server";
-import { i18nFor } from "~/lib/i18n/catalogs.server";
+import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale, type Locale } from "~/lib/i18n/locales";
 import { serverText } from "~/lib/i18n/server-texts";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";

@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Request, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
-import { i18nFor } from "~/lib/i18n/catalogs.server";
+import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale } from "~/lib/i18n/locales";
 import { serverText } from "~/lib/i18n/server-texts";
 import { logger } from "~/lib/logger.server";

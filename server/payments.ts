@@ -3,7 +3,7 @@ import express, { Router, type Request, type Response } from "express";
 import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
 import { handleCardWebhook } from "~/features/payments/handle-card-webhook.server";
 import type { I18n } from "@lingui/core";
-import { i18nFor } from "~/lib/i18n/catalogs.server";
+import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale } from "~/lib/i18n/locales";
 import { serverText } from "~/lib/i18n/server-texts";
 import { logger } from "~/lib/logger.server";

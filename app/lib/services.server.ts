@@ -10,7 +10,7 @@ import { defaultSettings } from "./admin-settings";
 import { SettingsStore } from "./settings.server";
 import { siteConfigFrom, type SiteConfig } from "./site-config";
 import { passwordResetEmail, queueEmail } from "./email.server";
-import { i18nFor } from "./i18n/catalogs.server";
+import { i18nFor } from "./i18n/instances.server";
 import { languageOfUser } from "./i18n/language.server";
 import { createStorage, type Storage } from "./storage.server";
 import { createStripe, type Stripe } from "./stripe.server";

@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { eq, inArray } from "drizzle-orm";
 import { user as users } from "~db/schema";
 import type { Executor } from "../db.server";
-import { i18nFor } from "./catalogs.server";
+import { i18nFor } from "./instances.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 
 /**
