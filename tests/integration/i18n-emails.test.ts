@@ -36,7 +36,8 @@ beforeAll(async () => {
   spanishAdmin = await makeAdmin(services);
   await saveLanguage(database.db, spanishAdmin.id, "es");
   await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, admin.user, { section: "notifications", values: NOTIFICATIONS });
-});
+  // Two admins and a database on a shared machine: more than the default hook time under load.
+}, 180_000);
 
 afterAll(async () => {
   await smtp.stop();
