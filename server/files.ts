@@ -1,11 +1,15 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Request, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
+import { i18nFor } from "~/lib/i18n/instances.server";
+import { chooseLocale } from "~/lib/i18n/locales";
+import { serverText } from "~/lib/i18n/server-texts";
 import { logger } from "~/lib/logger.server";
 import { loadSessionUser } from "~/lib/session.server";
 import type { Services } from "~/lib/services.server";
 import { isBucket, isSafeKey } from "~/lib/storage.server";
 import { isAllowedImageType, mayReadFile } from "~/lib/uploads";
+import { visitorLocale } from "./database-gate";
 
 /**
  * Private files: `GET /files/{bucket}/{key}`, readable per the upload kind the key belongs to
@@ -21,18 +25,21 @@ export function filesRouter(services: Services): Router {
       const bucket = req.params.bucket;
       const keyParam = (req.params as unknown as { key: string[] | string }).key;
       const key = Array.isArray(keyParam) ? keyParam.join("/") : keyParam;
-      const { user } = await loadSessionUser(services.auth, services.database.db, fromNodeHeaders(req.headers));
+      const headers = fromNodeHeaders(req.headers);
+      const { user } = await loadSessionUser(services.auth, services.database.db, headers);
+      // The answer's words in the reader's language (saved choice, cookie, Accept-Language).
+      const i18n = i18nFor(chooseLocale(user?.language, headers));
       if (!user) {
-        res.status(401).json({ error: "You must be logged in" });
+        res.status(401).json({ error: serverText(i18n, "You must be logged in") });
         return;
       }
       if (!isBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, bucket, key)) {
-        res.status(404).json({ error: "Not found" });
+        res.status(404).json({ error: serverText(i18n, "Not found") });
         return;
       }
       const bytes = await services.storage.get(bucket, key);
       if (!bytes) {
-        res.status(404).json({ error: "Not found" });
+        res.status(404).json({ error: serverText(i18n, "Not found") });
         return;
       }
       const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
@@ -46,7 +53,7 @@ export function filesRouter(services: Services): Router {
       res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     } catch (error) {
       logger.error({ err: error }, "Serving a file failed");
-      res.status(500).json({ error: "Something went wrong" });
+      res.status(500).json({ error: serverText(i18nFor(visitorLocale(req)), "Something went wrong") });
     }
   });
   return router;

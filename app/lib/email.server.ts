@@ -1,5 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import nodemailer from "nodemailer";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { emailMessages } from "~db/schema";
@@ -196,12 +198,18 @@ export async function emailBranding(settings: { get(): Promise<{ general: EmailB
   return { companyName, supportEmail };
 }
 
-/** The reset e-mail: the link to /reset-password with the single-use token. */
-export function passwordResetEmail(siteUrl: string, user: { email: string; name: string }, token: string): EmailInput {
+/** The reset e-mail, in the account's language: the link to /reset-password with the single-use token. */
+export function passwordResetEmail(i18n: I18n, siteUrl: string, user: { email: string; name: string }, token: string): EmailInput {
   const link = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const name = user.name;
   return {
     to: user.email,
-    subject: "Reset your password",
-    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link (it works once, for one hour):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.`,
+    subject: i18n._(msg`Reset your password`),
+    text: [
+      i18n._(msg`Hello ${name},`),
+      i18n._(msg`Someone asked to reset the password of your account. To choose a new password, open this link (it works once, for one hour):`),
+      link,
+      i18n._(msg`If you did not ask for this, ignore this e-mail: your password stays the same.`),
+    ].join("\n\n"),
   };
 }

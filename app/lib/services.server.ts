@@ -10,6 +10,8 @@ import { defaultSettings } from "./admin-settings";
 import { SettingsStore } from "./settings.server";
 import { siteConfigFrom, type SiteConfig } from "./site-config";
 import { passwordResetEmail, queueEmail } from "./email.server";
+import { i18nFor } from "./i18n/instances.server";
+import { languageOfUser } from "./i18n/language.server";
 import { createStorage, type Storage } from "./storage.server";
 import { createStripe, type Stripe } from "./stripe.server";
 
@@ -78,7 +80,9 @@ export async function createServices(env: Env, database: Database | undefined, o
       passwordReset: validateNewPassword
         ? {
             validatePassword: validateNewPassword,
-            send: (user, token) => queueEmail(db, passwordResetEmail(env.SITE_URL, user, token)),
+            // In the account's saved language (docs/decisions/026).
+            send: async (user, token) =>
+              queueEmail(db, passwordResetEmail(i18nFor(await languageOfUser(db, user.id)), env.SITE_URL, user, token)),
           }
         : undefined,
     },

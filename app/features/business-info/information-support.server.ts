@@ -1,4 +1,7 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { and, eq } from "drizzle-orm";
+import type { Localized } from "~/lib/i18n/localized-text";
 import { emailAdmins } from "~/lib/email-notifications.server";
 import { payments, profiles } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
@@ -84,31 +87,37 @@ export async function removeFiles(storage: Storage, kind: UploadKind, urls: read
   }
 }
 
-/** "{full name} from {company}" (or the name alone without a company), as the admins' notification says. */
-export async function submitterLabel(executor: Executor, userId: string): Promise<string> {
+/** Who submitted: the customer's name and company, for the admins' notification (`submitterLabel`). */
+export async function submitterOf(executor: Executor, userId: string): Promise<{ fullName: string; companyName: string | null }> {
   const [profile] = await executor
     .select({ fullName: profiles.fullName, companyName: profiles.companyName })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  const name = profile?.fullName?.trim() || "A customer";
-  const company = profile?.companyName?.trim();
-  return company ? `${name} from ${company}` : name;
+  return { fullName: profile?.fullName ?? "", companyName: profile?.companyName ?? null };
+}
+
+/** "{full name} from {company}" (or the name alone without a company), as the admins' notification says, in the admin's language. */
+export function submitterLabel(i18n: I18n, submitter: { fullName: string; companyName: string | null }): string {
+  const name = submitter.fullName.trim() || i18n._(msg`A customer`);
+  const company = submitter.companyName?.trim();
+  return company ? i18n._(msg`${name} from ${company}`) : name;
 }
 
 /**
- * Tells every admin (but the customer, should they be one) that the information was submitted or updated,
+ * Tells every admin (but the customer, should they be one) that the information was submitted or updated (each
+ * in their own language),
  * when the settings' Push Notifications and New submission received are on.
  */
 export async function notifyAdmins(
   executor: Executor,
-  notification: { type: string; title: string; message: string },
+  notification: { type: string; text: Localized<{ title: string; message: string }> },
   customerId: string,
 ): Promise<Change[]> {
   const admins = await adminRecipients(executor, "newSubmission", customerId);
-  await emailAdmins(executor, "newSubmission", notification, customerId);
+  await emailAdmins(executor, "newSubmission", notification.text, customerId);
   return writeNotifications(
     executor,
-    admins.map((adminId) => ({ userId: adminId, ...notification })),
+    admins.map((adminId) => ({ userId: adminId, type: notification.type, text: notification.text })),
   );
 }
 

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { googleBusinessInfo } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
@@ -20,6 +22,7 @@ import {
   sentFiles,
   storeOptional,
   submitterLabel,
+  submitterOf,
 } from "./information-support.server";
 
 export interface SaveGoogleBusinessInfoDeps {
@@ -38,9 +41,22 @@ export interface SaveGoogleBusinessInfoInput {
   photos?: readonly unknown[];
 }
 
+/** The admins' notifications of a first save and of a later one, in each admin's language. */
 export const GOOGLE_NOTIFICATIONS = {
-  submitted: { type: "google_business_submitted", title: "Google Business Information Submitted", verb: "submitted" },
-  updated: { type: "google_business_updated", title: "Google Business Information Updated", verb: "updated" },
+  submitted: {
+    type: "google_business_submitted",
+    text: (i18n: I18n, who: string) => ({
+      title: i18n._(msg`Google Business Information Submitted`),
+      message: i18n._(msg`${who} submitted their Google Business information`),
+    }),
+  },
+  updated: {
+    type: "google_business_updated",
+    text: (i18n: I18n, who: string) => ({
+      title: i18n._(msg`Google Business Information Updated`),
+      message: i18n._(msg`${who} updated their Google Business information`),
+    }),
+  },
 } as const;
 
 /**
@@ -93,10 +109,10 @@ export async function saveGoogleBusinessInfo(
         if (!written) throw new HttpError(500, "The information was not saved");
         const { inserted: first, ...row } = written;
         const notice = first ? GOOGLE_NOTIFICATIONS.submitted : GOOGLE_NOTIFICATIONS.updated;
-        const who = await submitterLabel(tx, userId);
+        const submitter = await submitterOf(tx, userId);
         const notified = await notifyAdmins(
           tx,
-          { type: notice.type, title: notice.title, message: `${who} ${notice.verb} their Google Business information` },
+          { type: notice.type, text: (i18n) => notice.text(i18n, submitterLabel(i18n, submitter)) },
           userId,
         );
         const progress = first

@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
 import { emailCustomer } from "~/lib/email-notifications.server";
 import { payments } from "~db/schema";
@@ -53,10 +54,10 @@ export async function decidePayment(
       const [existing] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId));
       throw existing ? alreadyReviewed() : notFound("Payment not found");
     }
-    const notified = await writeNotifications(tx, [
-      { userId: decided.userId, type: "payment", ...decisionNotification(decision, notes) },
-    ]);
-    await emailCustomer(tx, decided.userId, decisionNotification(decision, notes));
+    // Worded in the customer's saved language (their row and their e-mail).
+    const notice = (i18n: I18n) => decisionNotification(i18n, decision, notes);
+    const notified = await writeNotifications(tx, [{ userId: decided.userId, type: "payment", text: notice }]);
+    await emailCustomer(tx, decided.userId, notice);
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: decision === "approve" ? "payment.approve" : "payment.reject",

@@ -1,5 +1,11 @@
+import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { adminPaymentTitle, decisionNotification, decisionToast, normalizeNotes, paymentDecisionSchema } from "./payment-review";
+import { messages as enMessages } from "~/locales/en/messages.po";
+import { messages as esMessages } from "~/locales/es/messages.po";
+import { adminPaymentTitle, AUTO_APPROVED_NOTE_TEXT, decisionNotification, decisionToast, normalizeNotes, paymentDecisionSchema } from "./payment-review";
+
+const en = setupI18n({ locale: "en", messages: { en: enMessages } });
+const es = setupI18n({ locale: "es", messages: { es: esMessages } });
 
 describe("payment review rules", () => {
   it("stores empty or blank notes as null and trims the rest", () => {
@@ -10,12 +16,26 @@ describe("payment review rules", () => {
   });
 
   it("words the customer's notification as the spec does", () => {
-    expect(decisionNotification("approve", null)).toEqual({ title: "Payment Approved", message: "Your payment has been approved" });
-    expect(decisionNotification("reject", null)).toEqual({ title: "Payment Rejected", message: "Your payment has been rejected" });
-    expect(decisionNotification("reject", "Blurry photo")).toEqual({
+    expect(decisionNotification(en, "approve", null)).toEqual({ title: "Payment Approved", message: "Your payment has been approved" });
+    expect(decisionNotification(en, "reject", null)).toEqual({ title: "Payment Rejected", message: "Your payment has been rejected" });
+    expect(decisionNotification(en, "reject", "Blurry photo")).toEqual({
       title: "Payment Rejected",
       message: "Your payment has been rejected. Admin notes: Blurry photo",
     });
+  });
+
+  it("words it in Spanish for a Spanish-speaking customer, the system's own notes translated too", () => {
+    expect(decisionNotification(es, "approve", null)).toEqual({ title: "Pago aprobado", message: "Su pago ha sido aprobado" });
+    expect(decisionNotification(es, "reject", "Foto borrosa")).toEqual({
+      title: "Pago rechazado",
+      message: "Su pago ha sido rechazado. Notas del administrador: Foto borrosa",
+    });
+    expect(decisionNotification(es, "approve", AUTO_APPROVED_NOTE_TEXT).message).toBe(
+      "Su pago ha sido aprobado. Notas del administrador: Aprobado automáticamente al recibirlo (la aprobación automática de envíos está activada)",
+    );
+    expect(decisionNotification(en, "approve", AUTO_APPROVED_NOTE_TEXT).message).toBe(
+      "Your payment has been approved. Admin notes: Approved automatically on receipt (Auto-approve Submissions is on)",
+    );
   });
 
   it("words the admin's toast", () => {

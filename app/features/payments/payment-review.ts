@@ -1,3 +1,5 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { SERVICE_CATALOG, isServiceType } from "~/lib/service-catalog";
 
@@ -29,19 +31,33 @@ export const DECISION_STATUS = { approve: "completed", reject: "rejected" } as c
 /** Trimmed notes, or null when there are none. */
 /** The admin notes of a payment approved on receipt (Auto-approve Submissions on). */
 export const AUTO_APPROVED_NOTE = "Approved automatically on receipt (Auto-approve Submissions is on)";
+/** The same note in the customer's notification, translated (production builds strip a descriptor's English: keep both). */
+export const AUTO_APPROVED_NOTE_TEXT = msg`Approved automatically on receipt (Auto-approve Submissions is on)`;
 
 export function normalizeNotes(notes: string | null | undefined): string | null {
   const trimmed = (notes ?? "").trim();
   return trimmed ? trimmed : null;
 }
 
-/** The notification the customer receives about the decision (section 7 of the spec). */
-export function decisionNotification(decision: PaymentDecision, notes: string | null): { title: string; message: string } {
+/**
+ * The notification (and e-mail) the customer receives about the decision (section 7 of the spec), in the
+ * customer's language. Notes the system wrote (a descriptor: automatic approval, lost proof) are translated too;
+ * an admin's own notes are quoted as typed.
+ */
+export function decisionNotification(
+  i18n: I18n,
+  decision: PaymentDecision,
+  notes: string | MessageDescriptor | null,
+): { title: string; message: string } {
   const approved = decision === "approve";
-  const message = `Your payment has been ${approved ? "approved" : "rejected"}`;
+  const title = approved ? i18n._(msg`Payment Approved`) : i18n._(msg`Payment Rejected`);
+  if (!notes) return { title, message: approved ? i18n._(msg`Your payment has been approved`) : i18n._(msg`Your payment has been rejected`) };
+  const adminNotes = typeof notes === "string" ? notes : i18n._(notes);
   return {
-    title: approved ? "Payment Approved" : "Payment Rejected",
-    message: notes ? `${message}. Admin notes: ${notes}` : message,
+    title,
+    message: approved
+      ? i18n._(msg`Your payment has been approved. Admin notes: ${adminNotes}`)
+      : i18n._(msg`Your payment has been rejected. Admin notes: ${adminNotes}`),
   };
 }
 

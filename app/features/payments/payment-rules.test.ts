@@ -7,6 +7,12 @@ import {
   proofNotificationMessage,
 } from "./payment-rules";
 import { paymentTargetSchema } from "./payments.schemas";
+import { setupI18n } from "@lingui/core";
+import { messages as enMessages } from "~/locales/en/messages.po";
+import { messages as esMessages } from "~/locales/es/messages.po";
+
+const en = setupI18n({ locale: "en", messages: { en: enMessages } });
+const es = setupI18n({ locale: "es", messages: { es: esMessages } });
 
 const p = (serviceType: string, paymentNumber: number, status: string) => ({ serviceType, paymentNumber, status });
 
@@ -46,13 +52,19 @@ describe("proof rules", () => {
 
   it("writes the admins' message with the amount and the service", () => {
     expect(
-      proofNotificationMessage({ fullName: "Ana Ruiz", companyName: "Ruiz Roofing" }, "google_business", 1, 250),
+      proofNotificationMessage(en, { fullName: "Ana Ruiz", companyName: "Ruiz Roofing" }, "google_business", 1, 250),
     ).toBe("Ana Ruiz from Ruiz Roofing submitted a Zelle payment of $250 for Google Business Profile");
-    expect(proofNotificationMessage({ fullName: "Ana Ruiz", companyName: "Ruiz Roofing" }, "website", 2, 350)).toBe(
+    expect(proofNotificationMessage(en, { fullName: "Ana Ruiz", companyName: "Ruiz Roofing" }, "website", 2, 350)).toBe(
       "Ana Ruiz from Ruiz Roofing submitted a Zelle payment of $350 for Website (Payment 2)",
     );
-    expect(proofNotificationMessage({ fullName: "Ana Ruiz", companyName: null }, "website", 1, 350)).toBe(
-      "Ana Ruiz submitted a Zelle payment of $350 for Website (Payment 1)",
+    expect(proofNotificationMessage(en, { fullName: "Ana Ruiz", companyName: null }, "website", 1, 349.5)).toBe(
+      "Ana Ruiz submitted a Zelle payment of $349.50 for Website (Payment 1)",
+    );
+  });
+
+  it("writes it in Spanish for a Spanish-speaking admin", () => {
+    expect(proofNotificationMessage(es, { fullName: "Ana Ruiz", companyName: "Ruiz Roofing" }, "website", 2, 350)).toBe(
+      "Ana Ruiz de Ruiz Roofing envió un pago por Zelle de $350 para Sitio web (pago 2)",
     );
   });
 });

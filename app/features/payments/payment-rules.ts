@@ -1,5 +1,8 @@
 import { UPLOAD_KINDS } from "~/lib/uploads";
-import { formatDollars, paymentSubtitle, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { formatMoney } from "~/lib/i18n/localized-text";
+import { paymentSubtitle, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
 
 /** A proof photo's limit and messages: the uploads module's "payment-proof" kind. */
 export const MAX_PROOF_BYTES = UPLOAD_KINDS["payment-proof"].maxBytes;
@@ -44,16 +47,22 @@ export function proofStem(service: ServiceType, paymentNumber: number): string {
 
 /** The admins' notification when a customer sends a Zelle proof (spec section 7). */
 export function proofNotificationMessage(
+  i18n: I18n,
   profile: { fullName: string; companyName: string | null },
   service: ServiceType,
   paymentNumber: number,
   amount: number,
 ): string {
-  const who = profile.companyName?.trim() ? `${profile.fullName} from ${profile.companyName.trim()}` : profile.fullName;
-  const what = service === "google_business" ? "Google Business Profile" : `Website (Payment ${paymentNumber})`;
-  return `${who} submitted a Zelle payment of ${formatDollars(amount)} for ${what}`;
+  const name = profile.fullName;
+  const company = profile.companyName?.trim();
+  const who = company ? i18n._(msg`${name} from ${company}`) : name;
+  const what = service === "google_business" ? i18n._(msg`Google Business Profile`) : i18n._(msg`Website (Payment ${paymentNumber})`);
+  const money = formatMoney(amount, i18n.locale);
+  return i18n._(msg`${who} submitted a Zelle payment of ${money} for ${what}`);
 }
 
+/** The admins' notification title, in each admin's language (`i18n._(PROOF_NOTIFICATION_TITLE_TEXT)`). */
+export const PROOF_NOTIFICATION_TITLE_TEXT = msg`New Payment Received (Zelle)`;
 export const PROOF_NOTIFICATION_TITLE = "New Payment Received (Zelle)";
 
 const DASHBOARD_PAGE = /^\/dashboard(\/[a-z][a-z-]*)?$/;

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { recordAuditEvent } from "~/lib/audit.server";
@@ -12,6 +14,8 @@ import { decisionNotification } from "./payment-review";
 
 /** The admin note a pending payment gets when its proof file is gone; the customer reads it in the rejection. */
 export const PROOF_MISSING_NOTE = "The proof of payment file was lost. Please upload it again.";
+/** The same note in the customer's notification and e-mail, in their language. */
+const PROOF_MISSING_NOTE_TEXT = msg`The proof of payment file was lost. Please upload it again.`;
 
 export interface ProoflessPayment {
   id: string;
@@ -59,8 +63,8 @@ export async function rejectProoflessPayments(
         .returning();
       // Another instance's sweep or an admin got there first.
       if (!decided) return [];
-      const notice = decisionNotification("reject", PROOF_MISSING_NOTE);
-      const notified = await writeNotifications(tx, [{ userId: decided.userId, type: "payment", ...notice }]);
+      const notice = (i18n: I18n) => decisionNotification(i18n, "reject", PROOF_MISSING_NOTE_TEXT);
+      const notified = await writeNotifications(tx, [{ userId: decided.userId, type: "payment", text: notice }]);
       await emailCustomer(tx, decided.userId, notice);
       await recordAuditEvent(tx, {
         actorId: null,

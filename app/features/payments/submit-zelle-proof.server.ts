@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { emailAdmins, emailCustomer } from "~/lib/email-notifications.server";
 import type { z } from "zod";
@@ -16,8 +18,8 @@ import type { Storage } from "~/lib/storage.server";
 import { testPause } from "~/lib/test-pauses.server";
 import { prepareUploads, storeUpload } from "~/lib/uploads.server";
 import { alreadyPending, isLivePaymentConflict, refuseIfNotPayable } from "./payment-eligibility.server";
-import { AUTO_APPROVED_NOTE, decisionNotification } from "./payment-review";
-import { PROOF_NOTIFICATION_TITLE, proofNotificationMessage, proofStem } from "./payment-rules";
+import { AUTO_APPROVED_NOTE, AUTO_APPROVED_NOTE_TEXT, decisionNotification } from "./payment-review";
+import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage, proofStem } from "./payment-rules";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { proofFormSchema } from "./payments.schemas";
 
@@ -82,20 +84,26 @@ export async function submitZelleProof(
             .select({ fullName: profiles.fullName, companyName: profiles.companyName })
             .from(profiles)
             .where(eq(profiles.id, userId));
-          const message = proofNotificationMessage(
-            profile ?? { fullName: "A customer", companyName: null },
-            target.serviceType,
-            target.paymentNumber,
-            amount,
-          );
+          // Each admin reads it in their own language, the customer their approval in theirs.
+          const notice = (i18n: I18n) => ({
+            title: i18n._(PROOF_NOTIFICATION_TITLE_TEXT),
+            message: proofNotificationMessage(
+              i18n,
+              profile ?? { fullName: i18n._(msg`A customer`), companyName: null },
+              target.serviceType,
+              target.paymentNumber,
+              amount,
+            ),
+          });
+          const approval = (i18n: I18n) => decisionNotification(i18n, "approve", AUTO_APPROVED_NOTE_TEXT);
           const admins = await adminRecipients(tx, "newSubmission", userId);
           const changes = await writeNotifications(tx, [
-            ...admins.map((adminId) => ({ userId: adminId, type: "payment", title: PROOF_NOTIFICATION_TITLE, message })),
-            ...(autoApprove ? [{ userId, type: "payment", ...decisionNotification("approve", AUTO_APPROVED_NOTE) }] : []),
+            ...admins.map((adminId) => ({ userId: adminId, type: "payment", text: notice })),
+            ...(autoApprove ? [{ userId, type: "payment", text: approval }] : []),
           ]);
-          await emailAdmins(tx, "newSubmission", { title: PROOF_NOTIFICATION_TITLE, message }, userId);
+          await emailAdmins(tx, "newSubmission", notice, userId);
           if (autoApprove) {
-            await emailCustomer(tx, userId, decisionNotification("approve", AUTO_APPROVED_NOTE));
+            await emailCustomer(tx, userId, approval);
             await recordAuditEvent(tx, {
               actorId: null,
               action: "payment.approve",

@@ -10,9 +10,3 @@ export interface ProfileView {
 }
 
 export const PROFILE_UPDATED_TYPE = "profile_updated";
-export const PROFILE_UPDATED_TITLE = "Profile Updated";
-
-/** The admins' notification text when a customer updates their profile. */
-export function profileUpdatedMessage({ fullName, companyName }: { fullName: string; companyName: string | null }): string {
-  return companyName ? `${fullName} from ${companyName} updated their profile` : `${fullName} updated their profile`;
-}

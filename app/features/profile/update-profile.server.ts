@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { emailAdmins } from "~/lib/email-notifications.server";
 import { profiles, user } from "~db/schema";
@@ -8,8 +10,19 @@ import { badRequest, notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { adminRecipients } from "~/lib/settings.server";
 import type { Actor } from "~/lib/session";
-import { PROFILE_UPDATED_TITLE, PROFILE_UPDATED_TYPE, profileUpdatedMessage } from "./profile-views";
+import { PROFILE_UPDATED_TYPE } from "./profile-views";
 import { personalInfoSchema, type PersonalInfo } from "./profile.schemas";
+
+/** The admins' notification when a customer updates their profile, in each admin's language. */
+export function profileUpdatedNotification(
+  i18n: I18n,
+  { fullName, companyName }: { fullName: string; companyName: string | null },
+): { title: string; message: string } {
+  return {
+    title: i18n._(msg`Profile Updated`),
+    message: companyName ? i18n._(msg`${fullName} from ${companyName} updated their profile`) : i18n._(msg`${fullName} updated their profile`),
+  };
+}
 
 /**
  * The customer's Personal Information: full name, phone and company (the e-mail is not changed here). The
@@ -35,11 +48,11 @@ export async function updateProfile(
     if (updated.length === 0) throw notFound("Profile not found");
     await tx.update(user).set({ name: fullName }).where(eq(user.id, id));
     const admins = await adminRecipients(tx, "profileUpdates", id);
-    const message = profileUpdatedMessage({ fullName, companyName });
-    await emailAdmins(tx, "profileUpdates", { title: PROFILE_UPDATED_TITLE, message }, id);
+    const notice = (i18n: I18n) => profileUpdatedNotification(i18n, { fullName, companyName });
+    await emailAdmins(tx, "profileUpdates", notice, id);
     return writeNotifications(
       tx,
-      admins.map((adminId) => ({ userId: adminId, type: PROFILE_UPDATED_TYPE, title: PROFILE_UPDATED_TITLE, message })),
+      admins.map((adminId) => ({ userId: adminId, type: PROFILE_UPDATED_TYPE, text: notice })),
     );
   });
   await publishChanges(bus, [{ table: "profiles", userId: id }, ...changes]);

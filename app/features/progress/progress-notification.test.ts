@@ -1,17 +1,35 @@
+import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { progressNotification } from "./progress-notification";
+import { messages as enMessages } from "~/locales/en/messages.po";
+import { messages as esMessages } from "~/locales/es/messages.po";
+import { progressNotification, PROGRESS_NOTIFICATION_TYPE } from "./progress-notification";
+import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "./progress-steps";
+
+const en = setupI18n({ locale: "en", messages: { en: enMessages } });
+const es = setupI18n({ locale: "es", messages: { es: esMessages } });
 
 describe("progressNotification", () => {
   it("names the step in the title and the message, with the service's notification type", () => {
-    expect(progressNotification("google_business", "profileCreation")).toEqual({
-      type: "google_business_progress",
+    expect(progressNotification(en, "google_business", "profileCreation")).toEqual({
       title: "Profile Creation is complete",
       message: "Profile Creation is complete on your Google Business Profile.",
     });
-    expect(progressNotification("website", "websiteLaunch")).toEqual({
-      type: "website_progress",
+    expect(progressNotification(en, "website", "websiteLaunch")).toEqual({
       title: "Website Launch is complete",
       message: "Website Launch is complete on your website.",
+    });
+    expect(PROGRESS_NOTIFICATION_TYPE).toEqual({ google_business: "google_business_progress", website: "website_progress" });
+  });
+
+  it("uses the spec's label of every step in English", () => {
+    for (const step of GOOGLE_BUSINESS_STEPS) expect(progressNotification(en, "google_business", step.key).title).toBe(`${step.label} is complete`);
+    for (const step of WEBSITE_STEPS) expect(progressNotification(en, "website", step.key).title).toBe(`${step.label} is complete`);
+  });
+
+  it("words it in Spanish for a Spanish-speaking customer", () => {
+    expect(progressNotification(es, "website", "websiteLaunch")).toEqual({
+      title: "Paso completado: Lanzamiento del sitio web",
+      message: "Se completó el paso «Lanzamiento del sitio web» de su sitio web.",
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
 import { emailCustomer } from "~/lib/email-notifications.server";
 import { profiles } from "~db/schema";
@@ -10,7 +11,7 @@ import { badRequest, notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
 import type { ServiceType } from "~/lib/service-catalog";
-import { progressNotification } from "./progress-notification";
+import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "./progress-notification";
 import type { ProgressStepKey } from "./progress-steps";
 import { progressToggleSchema, type ProgressToggleInput } from "./progress.schemas";
 import { setProgressStep } from "./set-progress-step.server";
@@ -55,10 +56,12 @@ export async function toggleProgressStep(
     if (!customer) throw notFound("Customer not found");
     const written = await setProgressStep(tx, { userId, service, step, done });
     const notify = done && !written.wasDone;
+    // Worded in the customer's saved language (their row and their e-mail).
+    const notice = (i18n: I18n) => progressNotification(i18n, service, step);
     const notifications = notify
-      ? await writeNotifications(tx, [{ userId, ...progressNotification(service, step) }])
+      ? await writeNotifications(tx, [{ userId, type: PROGRESS_NOTIFICATION_TYPE[service], text: notice }])
       : [];
-    if (notify) await emailCustomer(tx, userId, progressNotification(service, step));
+    if (notify) await emailCustomer(tx, userId, notice);
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "progress.toggle",

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { emailAdmins } from "~/lib/email-notifications.server";
 import { profiles } from "~db/schema";
@@ -6,12 +8,16 @@ import type { Db } from "~/lib/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { adminRecipients } from "~/lib/settings.server";
 
-export const NEW_USER_NOTIFICATION = { type: "new_user", title: "New User Registration" } as const;
+export const NEW_USER_NOTIFICATION_TYPE = "new_user";
 
-/** "{name} from {company} just registered" (the name alone without a company). */
-export function newUserMessage({ fullName, companyName }: { fullName: string; companyName: string | null }): string {
-  const name = fullName.trim() || "A new customer";
-  return companyName?.trim() ? `${name} from ${companyName.trim()} just registered` : `${name} just registered`;
+/** 'New User Registration' / "{name} from {company} just registered" (the name alone without a company), in the admin's language. */
+export function newUserNotification(i18n: I18n, { fullName, companyName }: { fullName: string; companyName: string | null }): { title: string; message: string } {
+  const name = fullName.trim() || i18n._(msg`A new customer`);
+  const company = companyName?.trim();
+  return {
+    title: i18n._(msg`New User Registration`),
+    message: company ? i18n._(msg`${name} from ${company} just registered`) : i18n._(msg`${name} just registered`),
+  };
 }
 
 /**
@@ -22,12 +28,12 @@ export async function notifyAdminsOfSignUp({ db, bus }: { db: Db; bus: ChangeBus
   const changes = await db.transaction(async (tx) => {
     const admins = await adminRecipients(tx, "newUserRegistration", userId);
     const [profile] = await tx.select({ fullName: profiles.fullName, companyName: profiles.companyName }).from(profiles).where(eq(profiles.id, userId));
-    const message = newUserMessage(profile ?? { fullName: "", companyName: null });
-    await emailAdmins(tx, "newUserRegistration", { ...NEW_USER_NOTIFICATION, message }, userId);
+    const notice = (i18n: I18n) => newUserNotification(i18n, profile ?? { fullName: "", companyName: null });
+    await emailAdmins(tx, "newUserRegistration", notice, userId);
     if (admins.length === 0) return [];
     return writeNotifications(
       tx,
-      admins.map((adminId) => ({ userId: adminId, ...NEW_USER_NOTIFICATION, message })),
+      admins.map((adminId) => ({ userId: adminId, type: NEW_USER_NOTIFICATION_TYPE, text: notice })),
     );
   });
   await publishChanges(bus, changes);

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { emailAdmins } from "~/lib/email-notifications.server";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/settings.server";
@@ -6,7 +8,7 @@ import type { Db } from "~/lib/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { adminRecipients } from "~/lib/settings.server";
 
-export const SYSTEM_ERROR_NOTIFICATION = { type: "system_error", title: "System Error" } as const;
+export const SYSTEM_ERROR_NOTIFICATION_TYPE = "system_error";
 /** At most one notification per kind of error in this window, across every app instance. */
 export const SYSTEM_ERROR_WINDOW_MS = 10 * 60_000;
 const MESSAGE_MAX = 200;
@@ -31,11 +33,15 @@ export async function notifySystemError({ db, bus }: { db: Db; bus: ChangeBus },
       const counted = await countAttempt(tx, `system-error:${kind}`, { windowMs: SYSTEM_ERROR_WINDOW_MS, max: 1 }, now);
       if (counted.count > 1) return [];
       const detail = error instanceof Error ? error.message : String(error);
-      const message = `A server error occurred (${kind}): ${detail}`.slice(0, MESSAGE_MAX);
-      await emailAdmins(tx, "systemErrors", { ...SYSTEM_ERROR_NOTIFICATION, message });
+      // In each admin's language; the error's own text stays as the code threw it.
+      const notice = (i18n: I18n) => ({
+        title: i18n._(msg`System Error`),
+        message: i18n._(msg`A server error occurred (${kind}): ${detail}`).slice(0, MESSAGE_MAX),
+      });
+      await emailAdmins(tx, "systemErrors", notice);
       return writeNotifications(
         tx,
-        admins.map((adminId) => ({ userId: adminId, ...SYSTEM_ERROR_NOTIFICATION, message })),
+        admins.map((adminId) => ({ userId: adminId, type: SYSTEM_ERROR_NOTIFICATION_TYPE, text: notice })),
       );
     });
     await publishChanges(bus, changes);

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { websiteCredentials, websiteInfo } from "~db/schema";
 import {
@@ -9,6 +11,7 @@ import {
   sentFiles,
   storeOptional,
   submitterLabel,
+  submitterOf,
 } from "~/features/business-info/information-support.server";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db, Executor } from "~/lib/db.server";
@@ -36,9 +39,22 @@ export interface SaveWebsiteInfoInput {
   founderPhoto?: unknown;
 }
 
+/** The admins' notifications of a first save and of a later one, in each admin's language. */
 export const WEBSITE_NOTIFICATIONS = {
-  submitted: { type: "website_submitted", title: "Website Information Submitted", verb: "submitted" },
-  updated: { type: "website_updated", title: "Website Information Updated", verb: "updated" },
+  submitted: {
+    type: "website_submitted",
+    text: (i18n: I18n, who: string) => ({
+      title: i18n._(msg`Website Information Submitted`),
+      message: i18n._(msg`${who} submitted their website information`),
+    }),
+  },
+  updated: {
+    type: "website_updated",
+    text: (i18n: I18n, who: string) => ({
+      title: i18n._(msg`Website Information Updated`),
+      message: i18n._(msg`${who} updated their website information`),
+    }),
+  },
 } as const;
 
 const CREDENTIAL_TITLES = { domain: "Domain", hosting: "Hosting" } as const;
@@ -134,10 +150,10 @@ export async function saveWebsiteInfo(
           : false;
 
         const notice = first ? WEBSITE_NOTIFICATIONS.submitted : WEBSITE_NOTIFICATIONS.updated;
-        const who = await submitterLabel(tx, userId);
+        const submitter = await submitterOf(tx, userId);
         const notified = await notifyAdmins(
           tx,
-          { type: notice.type, title: notice.title, message: `${who} ${notice.verb} their website information` },
+          { type: notice.type, text: (i18n) => notice.text(i18n, submitterLabel(i18n, submitter)) },
           userId,
         );
         const progress = first

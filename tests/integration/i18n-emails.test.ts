@@ -1,0 +1,165 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications, payments } from "~db/schema";
+import { decidePayment } from "~/features/payments/decide-payment.server";
+import { updateProfile } from "~/features/profile/update-profile.server";
+import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
+import { saveSettings } from "~/features/settings/save-settings.server";
+import { createMailer, EmailSender } from "~/lib/email.server";
+import { saveLanguage } from "~/lib/i18n/language.server";
+import { TestSmtp, type ReceivedMail } from "./email-smtp";
+import { authRequest, makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+
+/**
+ * Issue 14: what the server writes for a person (e-mails, notification rows) is in that person's saved language;
+ * English stays the spec's text exactly.
+ */
+let database: TestDatabase;
+let services: TestServices;
+let smtp: TestSmtp;
+let sender: EmailSender;
+let admin: SignedIn;
+let spanishAdmin: SignedIn;
+
+const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false };
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  smtp = new TestSmtp();
+  await smtp.start();
+  sender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@i18n.test", outboxDir: "/nonexistent" }), {
+    log: () => {},
+    branding: async () => ({ companyName: "Idiomas Co", supportEmail: "help@i18n.test" }),
+  });
+  admin = await makeAdmin(services);
+  spanishAdmin = await makeAdmin(services);
+  await saveLanguage(database.db, spanishAdmin.id, "es");
+  await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, admin.user, { section: "notifications", values: NOTIFICATIONS });
+  // Two admins and a database on a shared machine: more than the default hook time under load.
+}, 180_000);
+
+afterAll(async () => {
+  await smtp.stop();
+  await services.close();
+  await database.close();
+});
+
+/** A header's RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) decoded. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+    );
+}
+
+function subjectOf(mail: ReceivedMail): string {
+  const match = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(mail.raw);
+  return decodeWords((match?.[1] ?? "").replace(/\r?\n[ \t]/g, " "));
+}
+
+async function spanishCustomer(name: string): Promise<SignedIn> {
+  const customer = await signUpCustomer(services, { name, companyName: null });
+  await saveLanguage(database.db, customer.id, "es");
+  return customer;
+}
+
+async function pendingPayment(userId: string): Promise<string> {
+  const [row] = await database.db
+    .insert(payments)
+    .values({ userId, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", proofUrl: `/files/x/${userId}/p.png` })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+async function rowsOf(userId: string, type: string) {
+  return database.db
+    .select({ title: notifications.title, message: notifications.message })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+}
+
+describe("e-mails and notifications in the recipient's language", () => {
+  it("a Spanish-speaking customer's payment decision: Spanish e-mail (subject and body) and Spanish notification row", async () => {
+    const customer = await spanishCustomer("Lucía Pérez");
+    const deps = { db: database.db, bus: services.bus };
+    await decidePayment(deps, admin.user, { paymentId: await pendingPayment(customer.id), decision: "reject", notes: "El monto no coincide" });
+    await decidePayment(deps, admin.user, { paymentId: await pendingPayment(customer.id), decision: "approve" });
+    await sender.sendDue();
+    const mails = smtp.to(customer.email);
+    expect(mails.map(subjectOf)).toEqual(["Pago rechazado", "Pago aprobado"]);
+    expect(mails[0]!.decoded).toContain("Su pago ha sido rechazado. Notas del administrador: El monto no coincide");
+    expect(mails[0]!.decoded).toContain("Inicie sesión para ver los detalles.");
+    expect(mails[0]!.decoded).not.toContain("Your payment");
+    expect(mails[1]!.decoded).toContain("Su pago ha sido aprobado");
+    expect(await rowsOf(customer.id, "payment")).toEqual(
+      expect.arrayContaining([
+        { title: "Pago rechazado", message: "Su pago ha sido rechazado. Notas del administrador: El monto no coincide" },
+        { title: "Pago aprobado", message: "Su pago ha sido aprobado" },
+      ]),
+    );
+  });
+
+  it("an English customer gets the spec's English exactly", async () => {
+    const customer = await signUpCustomer(services, { name: "Edward English" });
+    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId: await pendingPayment(customer.id), decision: "reject", notes: "Blurry" });
+    await sender.sendDue();
+    const [mail] = smtp.to(customer.email);
+    expect(subjectOf(mail!)).toBe("Payment Rejected");
+    expect(mail!.decoded).toMatch(/Your payment has been rejected\. Admin notes: Blurry\r?\n\r?\nSign in to see the details\./);
+    expect(await rowsOf(customer.id, "payment")).toEqual([{ title: "Payment Rejected", message: "Your payment has been rejected. Admin notes: Blurry" }]);
+  });
+
+  it("a completed step is announced in Spanish to a Spanish-speaking customer (row and e-mail)", async () => {
+    const customer = await spanishCustomer("Mario Gómez");
+    await toggleProgressStep({ db: database.db, bus: services.bus }, admin.user, { userId: customer.id, service: "website", step: "websiteLaunch", done: true });
+    await sender.sendDue();
+    expect(await rowsOf(customer.id, "website_progress")).toEqual([
+      { title: "Paso completado: Lanzamiento del sitio web", message: "Se completó el paso «Lanzamiento del sitio web» de su sitio web." },
+    ]);
+    expect(smtp.to(customer.email).map(subjectOf)).toEqual(["Paso completado: Lanzamiento del sitio web"]);
+  });
+
+  it("the password reset e-mail: Spanish for a Spanish-speaking customer, the spec's English for an English one", async () => {
+    const spanish = await spanishCustomer("Rosa Restablecer");
+    const english = await signUpCustomer(services, { name: "Rita Reset" });
+    for (const customer of [spanish, english]) {
+      expect((await authRequest(services, "/request-password-reset", { email: customer.email })).status).toBe(200);
+    }
+    await sender.sendDue();
+    const [es] = smtp.to(spanish.email);
+    expect(subjectOf(es!)).toBe("Restablezca su contraseña");
+    expect(es!.decoded).toContain("Hola, Rosa Restablecer:");
+    expect(es!.decoded).toMatch(/Alguien pidió restablecer la contraseña de su cuenta[^\n]*\r?\n\r?\nhttp:\/\/[^\s]+\/reset-password\?token=/);
+    expect(es!.decoded).toContain("Si usted no lo pidió, ignore este correo: su contraseña no cambia.");
+    const [en] = smtp.to(english.email);
+    expect(subjectOf(en!)).toBe("Reset your password");
+    expect(en!.decoded).toMatch(
+      /Hello Rita Reset,\r?\n\r?\nSomeone asked to reset the password of your account\. To choose a new password, open this link \(it works once, for one hour\):\r?\n\r?\nhttp:\/\/[^\s]+\/reset-password\?token=[A-Za-z0-9_-]+\r?\n\r?\nIf you did not ask for this, ignore this e-mail: your password stays the same\./,
+    );
+  });
+
+  it("admins are told each in their own language (e-mail and notification row)", async () => {
+    const customer = await signUpCustomer(services, { name: "Paula Profile" });
+    await updateProfile({ db: database.db, bus: services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
+    await sender.sendDue();
+    const english = smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Co"));
+    const spanish = smtp.to(spanishAdmin.email).filter((mail) => mail.decoded.includes("Paula Co"));
+    expect(english.map(subjectOf)).toEqual(["Profile Updated"]);
+    expect(english[0]!.decoded).toContain("Paula Profile from Paula Co updated their profile");
+    expect(spanish.map(subjectOf)).toEqual(["Perfil actualizado"]);
+    expect(spanish[0]!.decoded).toContain("Paula Profile de Paula Co actualizó su perfil");
+    expect(await rowsOf(admin.id, "profile_updated")).toContainEqual({ title: "Profile Updated", message: "Paula Profile from Paula Co updated their profile" });
+    expect(await rowsOf(spanishAdmin.id, "profile_updated")).toContainEqual({ title: "Perfil actualizado", message: "Paula Profile de Paula Co actualizó su perfil" });
+
+    // The sign-up announcement too.
+    await signUpCustomer(services, { name: "Nora Nueva", companyName: "Nora SRL" });
+    await sender.sendDue();
+    expect(await rowsOf(spanishAdmin.id, "new_user")).toContainEqual({ title: "Registro de usuario nuevo", message: "Nora Nueva de Nora SRL acaba de registrarse" });
+    expect(await rowsOf(admin.id, "new_user")).toContainEqual({ title: "New User Registration", message: "Nora Nueva from Nora SRL just registered" });
+    expect(smtp.to(spanishAdmin.email).map(subjectOf)).toContain("Registro de usuario nuevo");
+  });
+});
