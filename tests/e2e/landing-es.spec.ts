@@ -33,9 +33,9 @@ test.describe("the landing page in Spanish", () => {
   test("/es is in Spanish with lang=\"es\", its dialogs too, and axe finds no violations", async ({ page }) => {
     await page.goto("/es");
     await expectSpanish(page);
-    await expect(page).toHaveTitle(`Perfil de Empresa de Google y sitios web para negocios de servicios | ${site.agencyName}`);
+    await expect(page).toHaveTitle(`Perfil de Google Business y sitios web para negocios de servicios | ${site.agencyName}`);
     await expect(page.getByRole("region", { name: "Oficios que ayudamos" })).toHaveAttribute("data-rotation", "running");
-    await expect(page.getByRole("article", { name: "Perfil de Empresa de Google" })).toContainText("Un solo pago");
+    await expect(page.getByRole("article", { name: "Perfil de Google Business" })).toContainText("Un solo pago");
     await expect(page.getByRole("article", { name: "Sitio web profesional" })).toContainText("Dos pagos de $350 (50% cada uno)");
     await expect(page.locator("#contact").getByRole("link", { name: "Comience ahora" })).toHaveAttribute("href", "/signup");
     expect(summarize((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
