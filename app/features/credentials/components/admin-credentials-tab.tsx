@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { useLingui } from "@lingui/react/macro";
 import { Pencil, Save } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -13,7 +14,6 @@ import {
   cardErrorMessage,
   cardOfField,
   CREDENTIAL_CARDS,
-  CREDENTIALS_SAVED,
   SAVE_CREDENTIALS_INTENT,
 } from "../credentials.schemas";
 import { CredentialDetails, CredentialInputs } from "./credential-fields";
@@ -23,10 +23,12 @@ import { CredentialDetails, CredentialInputs } from "./credential-fields";
  * form for all three that saves them together (one transaction, audited). Posts to the page's own action.
  */
 export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
-  useActionToast(fetcher.data, { success: { title: CREDENTIALS_SAVED }, onSuccess: () => setEditing(false) });
+  // CREDENTIALS_SAVED in the page's language.
+  useActionToast(fetcher.data, { success: { title: t`Credentials saved successfully` }, onSuccess: () => setEditing(false) });
   const [form, fields] = useValidatedForm({
     schema: adminCredentialsFormSchema,
     id: "admin-credentials",
@@ -68,7 +70,7 @@ export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) 
         <div className="flex justify-end">
           <Button type="button" variant="outline" onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" />
-            Edit
+            {t`Edit`}
           </Button>
         </div>
         {content}
@@ -81,11 +83,11 @@ export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) 
       {content}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={() => setEditing(false)} disabled={saving}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button type="submit" disabled={saving}>
           <Save aria-hidden="true" />
-          {saving ? "Saving..." : "Save"}
+          {saving ? t`Saving...` : t`Save`}
         </Button>
       </div>
     </fetcher.Form>
