@@ -1,10 +1,18 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { LocalizedProvider } from "~/lib/i18n/localized-provider";
+import { messages as en } from "~/locales/en/messages.po";
 import { AdminProgressChecklist } from "./admin-progress-checklist";
 import { ProgressCards } from "./progress-card";
 
-function render(element: React.ReactElement): string {
+function render(page: React.ReactElement): string {
+  // In the page's language, as the localized layout gives it (English here).
+  const element = (
+    <LocalizedProvider locale="en" messages={en}>
+      {page}
+    </LocalizedProvider>
+  );
   const router = createMemoryRouter([{ path: "/", element }]);
   return renderToString(<RouterProvider router={router} />).replaceAll("<!-- -->", "");
 }

@@ -105,7 +105,7 @@ function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: str
           <dt className="text-slate-600">{t`Customer`}</dt>
           <dd>
             <Link to={customerPath(payment.userId)} className={LINK}>
-              {payment.customerName || "Unnamed customer"}
+              {payment.customerName || t`Unnamed customer`}
             </Link>
           </dd>
           <dt className="text-slate-600">{t`Service`}</dt>
@@ -130,7 +130,7 @@ function InformationRow({ item, asOf }: { item: QueueInformation; asOf: string }
       <Card data-testid="queue-information-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
         <div>
           <Link to={customerPath(item.userId, INFORMATION_TAB[item.form])} className={LINK}>
-            {item.customerName || "Unnamed customer"}
+            {item.customerName || t`Unnamed customer`}
           </Link>
           <p className="text-slate-700">{i18n._(INFORMATION_TEXT[item.form][item.kind])}</p>
         </div>
@@ -152,7 +152,7 @@ function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
       <Card data-testid="queue-stalled-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
         <div>
           <Link to={customerPath(item.userId)} className={LINK}>
-            {item.customerName || "Unnamed customer"}
+            {item.customerName || t`Unnamed customer`}
           </Link>
           <p className="text-slate-700">{t`${service}: ${doneSteps} of ${totalSteps} steps done`}</p>
         </div>
