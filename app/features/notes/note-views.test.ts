@@ -1,4 +1,4 @@
-import { setupI18n } from "@lingui/core";
+import { setupI18n, type MessageDescriptor } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as en } from "~/locales/en/messages.po";
 import { messages as es } from "~/locales/es/messages.po";
@@ -16,11 +16,11 @@ describe("the note card's preview", () => {
 
 const EN = setupI18n({ locale: "en", messages: { en } });
 const ES = setupI18n({ locale: "es", messages: { es } });
-const inEnglish = (descriptor: Parameters<typeof EN._>[0]) => EN._(descriptor);
+const inEnglish = (descriptor: MessageDescriptor) => EN._(descriptor);
 
 describe("the activity log's and status view's wording", () => {
   it("summarizes events in the request's language (Spanish)", () => {
-    const inSpanish = (descriptor: Parameters<typeof ES._>[0]) => ES._(descriptor);
+    const inSpanish = (descriptor: MessageDescriptor) => ES._(descriptor);
     expect(summarize("payment.approve", { serviceType: "website", paymentNumber: 2, auto: true }, inSpanish)).toBe("Pago del sitio web 2 (automático)");
     expect(summarize("progress.toggle", { service: "website", step: "Website Launch", done: true }, inSpanish)).toBe("website Website Launch completado");
   });
