@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { zodMessage } from "./i18n/translate";
 
 /**
  * The admin settings screen (spec section 2 "Admin settings"): three editable sections, stored as one JSON
@@ -27,18 +29,22 @@ export const SETTINGS_TOASTS = {
 /** A switch as a form sends it: a checked checkbox sends "on", an unchecked one nothing. */
 const formSwitch = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
-const wholeNumber = (bounds: { min: number; max: number }, message: string) =>
-  z.coerce.number({ error: message }).int(message).min(bounds.min, message).max(bounds.max, message);
+type ZodMessage = ReturnType<typeof zodMessage>;
+
+const wholeNumber = (bounds: { min: number; max: number }, message: ZodMessage) =>
+  z.coerce.number(message).int(message).min(bounds.min, message).max(bounds.max, message);
+
+// SETTINGS_MESSAGES in the page's language when the browser checks a form (English on the server).
+const { min: minMinutes, max: maxMinutes } = SESSION_DURATION_BOUNDS;
+const { min: minAttempts, max: maxAttempts } = LOGIN_ATTEMPT_BOUNDS;
+const COMPANY_NAME = zodMessage(msg`Company name is required (at most 100 characters)`);
+const SUPPORT_EMAIL = zodMessage(msg`Please enter a valid support email`);
 
 export const generalSettingsSchema = z.object({
   maintenanceMode: formSwitch,
   autoApproveSubmissions: formSwitch,
-  companyName: z.string({ error: SETTINGS_MESSAGES.companyName }).trim().min(1, SETTINGS_MESSAGES.companyName).max(100, SETTINGS_MESSAGES.companyName),
-  supportEmail: z
-    .string({ error: SETTINGS_MESSAGES.supportEmail })
-    .trim()
-    .max(254, SETTINGS_MESSAGES.supportEmail)
-    .pipe(z.email(SETTINGS_MESSAGES.supportEmail)),
+  companyName: z.string(COMPANY_NAME).trim().min(1, COMPANY_NAME).max(100, COMPANY_NAME),
+  supportEmail: z.string(SUPPORT_EMAIL).trim().max(254, SUPPORT_EMAIL).pipe(z.email(SUPPORT_EMAIL)),
 });
 
 export const notificationSettingsSchema = z.object({
@@ -53,8 +59,11 @@ export const notificationSettingsSchema = z.object({
 export const securitySettingsSchema = z.object({
   twoFactor: formSwitch,
   sessionTimeout: formSwitch,
-  sessionDurationMinutes: wholeNumber(SESSION_DURATION_BOUNDS, SETTINGS_MESSAGES.sessionDuration),
-  maxLoginAttempts: wholeNumber(LOGIN_ATTEMPT_BOUNDS, SETTINGS_MESSAGES.loginAttempts),
+  sessionDurationMinutes: wholeNumber(
+    SESSION_DURATION_BOUNDS,
+    zodMessage(msg`Session duration must be a whole number of minutes from ${minMinutes} to ${maxMinutes}`),
+  ),
+  maxLoginAttempts: wholeNumber(LOGIN_ATTEMPT_BOUNDS, zodMessage(msg`Max login attempts must be a whole number from ${minAttempts} to ${maxAttempts}`)),
 });
 
 export type GeneralSettings = z.output<typeof generalSettingsSchema>;

@@ -1,3 +1,10 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { translate } from "~/lib/i18n/translate";
+
+/** A message in a language: `i18n._` of the request's instance; `translate` (English on the server) by default. */
+export type Translator = (descriptor: MessageDescriptor) => string;
+
 /** The audited actions as the activity log names them (the kinds of its filter). */
 export const ACTIVITY_LABELS: Record<string, string> = {
   "payment.approve": "Approved a payment",
@@ -12,8 +19,23 @@ export const ACTIVITY_LABELS: Record<string, string> = {
   "two-factor.reset": "Reset an admin's two-factor",
 };
 
-export function activityLabel(action: string): string {
-  return ACTIVITY_LABELS[action] ?? action;
+/** ACTIVITY_LABELS in the page's language. */
+const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
+  "payment.approve": msg`Approved a payment`,
+  "payment.reject": msg`Rejected a payment`,
+  "progress.toggle": msg`Updated progress`,
+  "credentials.save": msg`Saved credentials`,
+  "secret.reveal": msg`Revealed a secret`,
+  "note.create": msg`Created a note`,
+  "note.update": msg`Edited a note`,
+  "note.delete": msg`Deleted a note`,
+  "settings.update": msg`Changed settings`,
+  "two-factor.reset": msg`Reset an admin's two-factor`,
+};
+
+export function activityLabel(action: string, tr?: Translator): string {
+  const message = ACTIVITY_LABEL_MESSAGES[action];
+  return tr && message ? tr(message) : (ACTIVITY_LABELS[action] ?? action);
 }
 
 export const ACTIVITY_PAGE_SIZE = 25;
@@ -49,14 +71,19 @@ export interface ActivityPage {
 }
 
 /** A one-line reading of an audit event's detail; never a secret (the detail holds none). */
-export function summarize(action: string, detail: Record<string, unknown>): string {
+export function summarize(action: string, detail: Record<string, unknown>, tr: Translator = translate): string {
   const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+  const paymentNumber = text(detail.paymentNumber);
   switch (action) {
     case "payment.approve":
     case "payment.reject":
       return [
-        detail.serviceType === "google_business" ? "Google Business" : detail.serviceType === "website" ? `Website payment ${text(detail.paymentNumber)}` : "",
-        detail.auto ? "(automatic)" : "",
+        detail.serviceType === "google_business"
+          ? "Google Business"
+          : detail.serviceType === "website"
+            ? tr(msg`Website payment ${paymentNumber}`)
+            : "",
+        detail.auto ? tr(msg`(automatic)`) : "",
       ]
         .filter(Boolean)
         .join(" ");
@@ -69,9 +96,9 @@ export function summarize(action: string, detail: Record<string, unknown>): stri
       return `${text(detail.section)}${changed.length ? `: ${changed.join(", ")}` : ""}`;
     }
     case "progress.toggle":
-      return [text(detail.service), text(detail.step), detail.done === true ? "done" : detail.done === false ? "not done" : ""].filter(Boolean).join(" ");
+      return [text(detail.service), text(detail.step), detail.done === true ? tr(msg`done`) : detail.done === false ? tr(msg`not done`) : ""].filter(Boolean).join(" ");
     case "secret.reveal":
-      return [detail.kind === "website_credentials" ? "Credentials" : detail.kind === "google_business_info" ? "Google Business" : "", text(detail.field)].filter(Boolean).join(" ");
+      return [detail.kind === "website_credentials" ? tr(msg`Credentials`) : detail.kind === "google_business_info" ? "Google Business" : "", text(detail.field)].filter(Boolean).join(" ");
     case "credentials.save":
       return Array.isArray(detail.types) ? detail.types.join(", ") : "";
     default:

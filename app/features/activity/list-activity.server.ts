@@ -6,7 +6,7 @@ import { requireAdminActor } from "~/lib/actor-guards";
 import { AUDIT_ACTIONS } from "~/lib/audit.server";
 import type { Db } from "~/lib/db.server";
 import type { Actor } from "~/lib/session";
-import { ACTIVITY_PAGE_SIZE, summarize, type ActivityFilters, type ActivityPage } from "./activity-views";
+import { ACTIVITY_PAGE_SIZE, summarize, type ActivityFilters, type ActivityPage, type Translator } from "./activity-views";
 
 const uuidOrNull = (value: string | null) => (value && z.uuid().safeParse(value).success ? value : null);
 
@@ -26,7 +26,12 @@ export function activityQuery(params: URLSearchParams): ActivityFilters & { page
  * The audit events newest first, 25 a page, filtered by admin, customer and kind, each with who did it and
  * to whom (names as they are now). Admins only; read-only.
  */
-export async function listActivity({ db }: { db: Db }, actor: Actor | null, query: ActivityFilters & { page: number }): Promise<ActivityPage> {
+export async function listActivity(
+  { db }: { db: Db },
+  actor: Actor | null,
+  query: ActivityFilters & { page: number },
+  tr?: Translator,
+): Promise<ActivityPage> {
   requireAdminActor(actor);
   const actorUser = alias(user, "actor_user");
   const customerUser = alias(user, "customer_user");
@@ -78,7 +83,7 @@ export async function listActivity({ db }: { db: Db }, actor: Actor | null, quer
       createdAt: row.createdAt.toISOString(),
       actor: row.actorId ? { id: row.actorId, name: row.actorName ?? "Deleted account" } : null,
       customer: row.customerId ? { id: row.customerId, name: row.customerName ?? "Deleted account" } : null,
-      summary: summarize(row.action, row.detail),
+      summary: summarize(row.action, row.detail, tr),
     })),
     page,
     pageCount,

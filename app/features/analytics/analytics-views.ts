@@ -1,3 +1,4 @@
+import { intlLocale } from "~/lib/i18n/translate";
 import { percentage, type AnalyticsPeriod } from "./analytics-period";
 
 /** Completed payments collected in one UTC month (`YYYY-MM`), in US dollars, by method. */
@@ -71,9 +72,9 @@ export function funnelSteps(counts: FunnelCounts): FunnelStep[] {
   }));
 }
 
-/** US dollars as the page shows them: "$1,234" or "$1,234.50". */
-export function formatUsd(amount: number): string {
-  return amount.toLocaleString("en-US", {
+/** US dollars as the page shows them, in the page's language (`locale`, English by default): "$1,234" or "$1,234.50". */
+export function formatUsd(amount: number, locale?: string): string {
+  return amount.toLocaleString(intlLocale(locale), {
     style: "currency",
     currency: "USD",
     minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
@@ -86,16 +87,22 @@ export function formatPercent(value: number | null): string {
   return value === null ? "–" : `${value}%`;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** `2026-03` -> "Mar 2026". */
-export function monthLabel(month: string): string {
-  const [year, number] = month.split("-");
-  return `${MONTHS[Number(number) - 1] ?? number} ${year}`;
+/** `2026-03` -> "Mar 2026" (Spanish: "mar 2026"): the month in the page's language, read as UTC. */
+export function monthLabel(month: string, locale?: string): string {
+  const [year, number] = month.split("-").map(Number);
+  const date = new Date(Date.UTC(year!, (number ?? 1) - 1, 1));
+  if (Number.isNaN(date.getTime())) return month;
+  return new Intl.DateTimeFormat(intlLocale(locale), { month: "short", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
-/** `2026-03-02` -> "Mar 2" (the year only when asked, for tables). */
-export function dayLabel(day: string, withYear = false): string {
-  const [year, month, date] = day.split("-");
-  return `${MONTHS[Number(month) - 1] ?? month} ${Number(date)}${withYear ? `, ${year}` : ""}`;
+/** `2026-03-02` -> "Mar 2" (Spanish: "2 mar"); the year only when asked, for tables ("Mar 2, 2026"). */
+export function dayLabel(day: string, withYear = false, locale?: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    month: "short",
+    day: "numeric",
+    ...(withYear ? { year: "numeric" } : {}),
+    timeZone: "UTC",
+  }).format(date);
 }

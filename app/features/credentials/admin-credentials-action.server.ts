@@ -1,10 +1,12 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import type { Services } from "~/lib/services.server";
 import type { Actor } from "~/lib/session";
-import { adminCredentialsFormSchema, cardErrorMessage, cardOfField, CREDENTIAL_CARDS, CREDENTIALS_SAVE_FAILED } from "./credentials.schemas";
+import { adminCredentialsFormSchema, cardErrorMessage, cardOfField, CREDENTIAL_CARDS } from "./credentials.schemas";
 import { saveCredentials } from "./save-credentials.server";
 
 /**
@@ -16,6 +18,7 @@ export async function adminCredentialsAction(
   services: Pick<Services, "database" | "bus" | "secrets">,
   actor: Actor | null,
   { userId, form }: { userId: string; form: FormData },
+  i18n: I18n,
 ) {
   const parsed = await parseForm(form, adminCredentialsFormSchema);
   if (!parsed.ok) {
@@ -33,7 +36,8 @@ export async function adminCredentialsAction(
   } catch (error) {
     if (error instanceof HttpError) throw error;
     console.error("Failed to save credentials:", error);
-    return data<ActionResult>({ ok: false, error: CREDENTIALS_SAVE_FAILED }, { status: 500 });
+    // CREDENTIALS_SAVE_FAILED in the request's language.
+    return data<ActionResult>({ ok: false, error: i18n._(msg`Failed to save credentials`) }, { status: 500 });
   }
   return data<ActionResult>({ ok: true });
 }

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
@@ -18,24 +20,38 @@ export async function adminNotesAction(
   services: Pick<Services, "database" | "bus" | "storage">,
   actor: Actor | null,
   { userId, form }: { userId: string; form: FormData },
+  i18n: I18n,
 ) {
   const deps = { db: services.database.db, bus: services.bus, storage: services.storage };
   const deleting = form.get("intent") === DELETE_NOTE_INTENT;
   const failed = deleting ? NOTE_MESSAGES.deleteFailed : NOTE_MESSAGES.saveFailed;
+  // NOTE_MESSAGES in the request's language.
+  const failedText = i18n._(deleting ? msg`Failed to delete note` : msg`Failed to save note`);
   try {
     if (deleting) {
       const parsed = await parseForm(form, deleteNoteFormSchema);
       if (!parsed.ok) return formFailure(parsed);
       await deleteNote(deps, actor, { userId, noteId: parsed.value.noteId });
-      return data<ActionResult>({ ok: true, title: NOTE_MESSAGES.deleted });
+      return data<ActionResult>({ ok: true, title: i18n._(msg`Note deleted successfully`) });
     }
     const parsed = await parseForm(form, noteFormSchema);
     if (!parsed.ok) return formFailure(parsed);
     const outcome = await saveNote(deps, actor, { userId, ...parsed.value, photos: form.getAll("photos") });
-    return data<ActionResult>({ ok: true, title: outcome === "created" ? NOTE_MESSAGES.created : NOTE_MESSAGES.updated });
+    return data<ActionResult>({
+      ok: true,
+      title: i18n._(outcome === "created" ? msg`Note created successfully` : msg`Note updated successfully`),
+    });
   } catch (error) {
-    if (error instanceof HttpError) return data<ActionResult>({ ok: false, error: error.message }, { status: error.status });
+    if (error instanceof HttpError) return data<ActionResult>({ ok: false, error: refusalText(error.message, i18n) }, { status: error.status });
     console.error(`${failed}:`, error);
-    return data<ActionResult>({ ok: false, error: failed }, { status: 500 });
+    return data<ActionResult>({ ok: false, error: failedText }, { status: 500 });
   }
+}
+
+/** The use cases' known refusals in the request's language (others as they are). */
+function refusalText(message: string, i18n: I18n): string {
+  if (message === NOTE_MESSAGES.notFound) return i18n._(msg`Note not found`);
+  if (message === NOTE_MESSAGES.invalidPhoto) return i18n._(msg`A photo you kept is not one of this note's photos`);
+  if (message === NOTE_MESSAGES.required) return i18n._(msg`Title and description are required`);
+  return message;
 }

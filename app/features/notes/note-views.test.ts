@@ -1,4 +1,7 @@
+import { setupI18n, type MessageDescriptor } from "@lingui/core";
 import { describe, expect, it } from "vitest";
+import { messages as en } from "~/locales/en/messages.po";
+import { messages as es } from "~/locales/es/messages.po";
 import { summarize } from "~/features/activity/activity-views";
 import { formatBytes, formatUptime } from "~/features/settings/system-status";
 import { cardPreview } from "./note-views";
@@ -11,11 +14,21 @@ describe("the note card's preview", () => {
   });
 });
 
+const EN = setupI18n({ locale: "en", messages: { en } });
+const ES = setupI18n({ locale: "es", messages: { es } });
+const inEnglish = (descriptor: MessageDescriptor) => EN._(descriptor);
+
 describe("the activity log's and status view's wording", () => {
+  it("summarizes events in the request's language (Spanish)", () => {
+    const inSpanish = (descriptor: MessageDescriptor) => ES._(descriptor);
+    expect(summarize("payment.approve", { serviceType: "website", paymentNumber: 2, auto: true }, inSpanish)).toBe("Pago del sitio web 2 (automático)");
+    expect(summarize("progress.toggle", { service: "website", step: "Website Launch", done: true }, inSpanish)).toBe("website Website Launch completado");
+  });
+
   it("summarizes events without secrets", () => {
-    expect(summarize("settings.update", { section: "security", changed: { maxLoginAttempts: { from: 5, to: 3 } } })).toBe("security: maxLoginAttempts");
-    expect(summarize("payment.approve", { serviceType: "website", paymentNumber: 2, auto: true })).toBe("Website payment 2 (automatic)");
-    expect(summarize("secret.reveal", { kind: "website_credentials", field: "password" })).toBe("Credentials password");
+    expect(summarize("settings.update", { section: "security", changed: { maxLoginAttempts: { from: 5, to: 3 } } }, inEnglish)).toBe("security: maxLoginAttempts");
+    expect(summarize("payment.approve", { serviceType: "website", paymentNumber: 2, auto: true }, inEnglish)).toBe("Website payment 2 (automatic)");
+    expect(summarize("secret.reveal", { kind: "website_credentials", field: "password" }, inEnglish)).toBe("Credentials password");
     expect(summarize("note.delete", { title: "Call" })).toBe("Call");
   });
 

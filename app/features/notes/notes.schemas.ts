@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { zodMessage } from "~/lib/i18n/translate";
 import { z } from "zod";
 
 /** The spec's texts for admin notes (sections 5 and 9). */
@@ -19,12 +21,13 @@ export const DELETE_NOTE_INTENT = "delete-note";
 export const NOTE_TITLE_MAX = 200;
 export const NOTE_DESCRIPTION_MAX = 5000;
 
+// NOTE_MESSAGES.required, in the page's language when the browser checks the form.
 const requiredText = (max: number) =>
   z
-    .string({ error: NOTE_MESSAGES.required })
+    .string(zodMessage(msg`Title and description are required`))
     .trim()
-    .min(1, NOTE_MESSAGES.required)
-    .max(max, `Must be at most ${max} characters`);
+    .min(1, zodMessage(msg`Title and description are required`))
+    .max(max, zodMessage(msg`Must be at most ${max} characters`));
 
 /**
  * The add/edit note dialog's fields. `noteId` is empty for a new note; `keepPhotos[i]` names the saved

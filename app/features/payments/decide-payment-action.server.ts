@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
@@ -5,7 +7,7 @@ import { formFailure, parseForm } from "~/lib/forms.server";
 import type { Services } from "~/lib/services.server";
 import type { Actor } from "~/lib/session";
 import { decidePayment } from "./decide-payment.server";
-import { decisionFormSchema, decisionToast } from "./payment-review";
+import { decisionFormSchema } from "./payment-review";
 
 /**
  * The `intent=decide` branch of a page action (paymentId, decision, notes), as PaymentDecisionForm posts it:
@@ -16,6 +18,7 @@ export async function decidePaymentAction(
   services: Pick<Services, "database" | "bus">,
   actor: Actor | null,
   form: FormData,
+  i18n: I18n,
 ) {
   const parsed = await parseForm(form, decisionFormSchema);
   if (!parsed.ok) return formFailure(parsed);
@@ -25,6 +28,7 @@ export async function decidePaymentAction(
     if (error instanceof HttpError) return data<ActionResult>({ ok: false, error: error.message }, { status: error.status });
     throw error;
   }
-  const toast = decisionToast(parsed.value.decision);
-  return { ok: true, title: toast.title, message: toast.description } satisfies ActionResult;
+  // decisionToast's English texts, in the request's language.
+  const message = parsed.value.decision === "approve" ? msg`Payment has been approved` : msg`Payment has been rejected`;
+  return { ok: true, title: i18n._(msg`Status Updated`), message: i18n._(message) } satisfies ActionResult;
 }

@@ -1,11 +1,16 @@
+import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { formatAge, isStalled, lastMovedAt, stalledCutoff, STALLED_AFTER_DAYS } from "./work-queue-views";
+import { messages as en } from "~/locales/en/messages.po";
+import { messages as es } from "~/locales/es/messages.po";
+import { formatAge, formatAgo, isStalled, lastMovedAt, stalledCutoff, STALLED_AFTER_DAYS } from "./work-queue-views";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+const EN = setupI18n({ locale: "en", messages: { en } });
+const ES = setupI18n({ locale: "es", messages: { es } });
 
 describe("formatAge", () => {
   it.each([
@@ -19,12 +24,33 @@ describe("formatAge", () => {
     [3 * DAY + 5 * HOUR, "3 days"],
     [40 * DAY, "40 days"],
   ])("%i ms ago is '%s'", (ms, text) => {
-    expect(formatAge(ago(ms), NOW)).toBe(text);
+    expect(formatAge(ago(ms), NOW, EN)).toBe(text);
   });
 
   it("takes ISO strings and counts a time in the future as just now", () => {
-    expect(formatAge(ago(2 * DAY).toISOString(), NOW.toISOString())).toBe("2 days");
-    expect(formatAge(new Date(NOW.getTime() + HOUR), NOW)).toBe("just now");
+    expect(formatAge(ago(2 * DAY).toISOString(), NOW.toISOString(), EN)).toBe("2 days");
+    expect(formatAge(new Date(NOW.getTime() + HOUR), NOW, EN)).toBe("just now");
+  });
+
+  it.each([
+    [30_000, "justo ahora"],
+    [MINUTE, "1 minuto"],
+    [5 * MINUTE, "5 minutos"],
+    [HOUR, "1 hora"],
+    [2 * HOUR, "2 horas"],
+    [DAY, "1 día"],
+    [3 * DAY + 5 * HOUR, "3 días"],
+  ])("in Spanish, %i ms ago is '%s'", (ms, text) => {
+    expect(formatAge(ago(ms), NOW, ES)).toBe(text);
+  });
+});
+
+describe("formatAgo", () => {
+  it("says how long ago, in the language", () => {
+    expect(formatAgo(ago(3 * DAY), NOW, EN)).toBe("3 days ago");
+    expect(formatAgo(ago(3 * DAY), NOW, ES)).toBe("hace 3 días");
+    expect(formatAgo(ago(10_000), NOW, EN)).toBe("just now");
+    expect(formatAgo(ago(10_000), NOW, ES)).toBe("justo ahora");
   });
 });
 

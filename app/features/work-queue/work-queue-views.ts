@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
 import type { ServiceType } from "~/lib/service-catalog";
 import type { ReviewPayment } from "~/features/payments/payment-views";
 
@@ -59,17 +61,27 @@ export const INFORMATION_FORM_TITLE: Record<InformationForm, string> = {
 };
 
 /**
- * How long something has waited, in the largest whole unit: 'just now' under a minute, then minutes,
- * hours and days ('1 day', '3 days'). A time in the future (clocks apart) counts as just now.
+ * How long something has waited, in the largest whole unit, in the language of `i18n`: 'just now' under a
+ * minute, then minutes, hours and days ('1 day', '3 days'; '3 días'). A time in the future (clocks apart)
+ * counts as just now.
  */
-export function formatAge(since: Date | string, now: Date | string): string {
+export function formatAge(since: Date | string, now: Date | string, i18n: I18n): string {
   const ms = new Date(now).getTime() - new Date(since).getTime();
   const minutes = Math.floor(ms / 60_000);
-  if (!Number.isFinite(minutes) || minutes < 1) return "just now";
+  if (!Number.isFinite(minutes) || minutes < 1) return i18n._(msg`just now`);
   const hours = Math.floor(minutes / 60);
   const days = Math.floor(ms / DAY_MS);
-  const [count, unit] = days >= 1 ? [days, "day"] : hours >= 1 ? [hours, "hour"] : [minutes, "minute"];
-  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+  if (days >= 1) return i18n._(msg`${plural(days, { one: "# day", other: "# days" })}`);
+  if (hours >= 1) return i18n._(msg`${plural(hours, { one: "# hour", other: "# hours" })}`);
+  return i18n._(msg`${plural(minutes, { one: "# minute", other: "# minutes" })}`);
+}
+
+/** 'just now' or '3 days ago' ('hace 3 días'). */
+export function formatAgo(since: Date | string, now: Date | string, i18n: I18n): string {
+  const age = formatAge(since, now, i18n);
+  const ms = new Date(now).getTime() - new Date(since).getTime();
+  if (!Number.isFinite(ms) || ms < 60_000) return age;
+  return i18n._(msg`${age} ago`);
 }
 
 /** When a paid service last moved: its last completed payment, or a later change of its checklist. */

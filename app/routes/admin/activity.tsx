@@ -1,21 +1,29 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
 import { ActivityLog } from "~/features/activity/components/activity-log";
 import { activityQuery, listActivity } from "~/features/activity/list-activity.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/activity";
 
-export const meta: Route.MetaFunction = () => [{ title: "Activity Log" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Activity Log" }];
 
 // The admin layout's middleware has refused non-admins already; the use case checks again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = activityQuery(new URL(request.url).searchParams);
-  return { log: await listActivity({ db: services(context).database.db }, sessionUser(context), query) };
+  const i18n = i18nFor(requestLocale(request, context));
+  return {
+    log: await listActivity({ db: services(context).database.db }, sessionUser(context), query, (message) => i18n._(message)),
+    title: i18n._(msg`Activity Log`),
+  };
 }
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   return (
     <>
-      <PageTitle title="Activity Log" description="What admins did, to whom and when." />
+      <PageTitle title={t`Activity Log`} description={t`What admins did, to whom and when.`} />
       <ActivityLog log={loaderData.log} />
     </>
   );

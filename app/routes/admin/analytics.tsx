@@ -1,28 +1,51 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
-import { parseAnalyticsPeriod } from "~/features/analytics/analytics-period";
+import { parseAnalyticsPeriod, PERIOD_MESSAGES, type PeriodFieldErrors } from "~/features/analytics/analytics-period";
 import { AnalyticsDashboard } from "~/features/analytics/components/analytics-dashboard";
 import { PeriodPicker } from "~/features/analytics/components/period-picker";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/analytics";
 
-export const meta: Route.MetaFunction = () => [{ title: "Analytics" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Analytics" }];
+
+/** PERIOD_MESSAGES in the request's language. */
+const PERIOD_TEXTS: Record<string, MessageDescriptor> = {
+  [PERIOD_MESSAGES.period]: msg`Choose one of the listed periods`,
+  [PERIOD_MESSAGES.fromMissing]: msg`Choose a start date`,
+  [PERIOD_MESSAGES.toMissing]: msg`Choose an end date`,
+  [PERIOD_MESSAGES.date]: msg`Enter the date as YYYY-MM-DD`,
+  [PERIOD_MESSAGES.order]: msg`The start date must be on or before the end date`,
+  [PERIOD_MESSAGES.tooLong]: msg`Choose a period of at most 5 years`,
+};
+
+function localizeErrors(errors: PeriodFieldErrors, i18n: I18n): PeriodFieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, message && PERIOD_TEXTS[message] ? i18n._(PERIOD_TEXTS[message]) : message]),
+  );
+}
 
 // The admin layout's middleware has refused non-admins already; the use case checks again. A period the URL cannot
 // give is answered with its message beside the picker (and no figures), never with an error page.
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const i18n = i18nFor(requestLocale(request, context));
+  const title = i18n._(msg`Analytics`);
   const parsed = parseAnalyticsPeriod(new URL(request.url).searchParams);
-  if (!parsed.ok) return { report: null, errors: parsed.errors, input: parsed.input };
+  if (!parsed.ok) return { report: null, errors: localizeErrors(parsed.errors, i18n), input: parsed.input, title };
   const report = await getAnalytics({ db: services(context).database.db }, sessionUser(context), parsed.period);
   const { choice, from, to } = parsed.period;
-  return { report, errors: null, input: { period: choice, from, to } };
+  return { report, errors: null, input: { period: choice, from, to }, title };
 }
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { report, errors, input } = loaderData;
+  const { t } = useLingui();
   return (
     <>
-      <PageTitle title="Analytics" description="Revenue, sign-ups and delivery over a period." />
+      <PageTitle title={t`Analytics`} description={t`Revenue, sign-ups and delivery over a period.`} />
       <PeriodPicker input={input} errors={errors} />
       {report ? <AnalyticsDashboard report={report} /> : null}
     </>

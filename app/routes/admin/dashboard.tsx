@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { BarChart3, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
@@ -5,21 +7,25 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
 import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
-import { formFailure, INVALID_REQUEST } from "~/lib/forms.server";
+import { formFailure } from "~/lib/forms.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Admin Dashboard" }];
 
 const cards = [
-  { title: "User Management", description: "Review customers, their payments and their projects.", icon: Users, to: "/admin/users" },
-  { title: "Analytics", description: "Sign-ups, payments and delivery at a glance.", icon: BarChart3, to: "/admin/analytics" },
-  { title: "System Settings", description: "Platform, notification and security preferences.", icon: Settings, to: "/admin/settings" },
+  { title: msg`User Management`, description: msg`Review customers, their payments and their projects.`, icon: Users, to: "/admin/users" },
+  { title: msg`Analytics`, description: msg`Sign-ups, payments and delivery at a glance.`, icon: BarChart3, to: "/admin/analytics" },
+  { title: msg`System Settings`, description: msg`Platform, notification and security preferences.`, icon: Settings, to: "/admin/settings" },
 ];
 
 // The admin layout's middleware has already refused non-admins; the use case checks the actor again.
-export async function loader({ context }: Route.LoaderArgs) {
-  return { queue: await getWorkQueue(services(context).database, sessionUser(context)) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    queue: await getWorkQueue(services(context).database, sessionUser(context)),
+    title: i18nFor(requestLocale(request, context))._(msg`Admin Dashboard`),
+  };
 }
 
 /** The work queue's decision form posts here (`intent=decide`), answered as on the customer's page. */
@@ -28,18 +34,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = await request.formData();
   } catch {
-    return formFailure({ error: INVALID_REQUEST });
+    return formFailure({ error: i18nFor(requestLocale(request, context))._(msg`Invalid request`) });
   }
-  return decidePaymentAction(services(context), sessionUser(context), form);
+  return decidePaymentAction(services(context), sessionUser(context), form, i18nFor(requestLocale(request, context)));
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   return (
     <>
-      <PageTitle title="Admin Dashboard" description="Welcome to the back office." />
+      <PageTitle title={t`Admin Dashboard`} description={t`Welcome to the back office.`} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map(({ title, description, icon: Icon, to }) => (
-          <li key={title}>
+          <li key={to}>
             {/* The whole card is the link; its name is the card's title and text. */}
             <Link
               to={to}
@@ -48,8 +55,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <Card className="h-full transition-colors group-hover:border-blue-300 group-hover:bg-blue-50/40">
                 <CardHeader>
                   <Icon aria-hidden="true" className="mb-2 size-8 text-blue-700" />
-                  <CardTitle>{title}</CardTitle>
-                  <CardDescription>{description}</CardDescription>
+                  <CardTitle>{i18n._(title)}</CardTitle>
+                  <CardDescription>{i18n._(description)}</CardDescription>
                 </CardHeader>
               </Card>
             </Link>

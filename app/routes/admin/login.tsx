@@ -1,4 +1,6 @@
 import { getFormProps } from "@conform-to/react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
@@ -6,26 +8,29 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { fetchSessionUser, signIn, signOut, verifyBackupCode, verifyTotp } from "~/features/auth/auth-api";
-import { adminLoginSchema, INVALID_TWO_FACTOR_CODE, loginErrorMessage, twoFactorCodeSchema } from "~/features/auth/auth.schemas";
+import { adminLoginSchema, loginErrorMessage, twoFactorCodeSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME } from "~/lib/paths";
 import { sessionUser } from "~/lib/route-guards.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { translate } from "~/lib/i18n/translate";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Admin Login" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const user = sessionUser(context);
   if (user?.isAdmin) throw redirect(ADMIN_HOME);
   // A customer's session reaching this page only gets the message; it is not signed out here.
-  return { signedInAsCustomer: Boolean(user) };
+  return { signedInAsCustomer: Boolean(user), title: i18nFor(requestLocale(request, context))._(msg`Admin Login`) };
 }
 
 function accessDenied() {
-  notify.error("You don't have admin privileges", "Access Denied");
+  notify.error(translate(msg`You don't have admin privileges`), translate(msg`Access Denied`));
 }
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const [pending, setPending] = useState(false);
@@ -43,7 +48,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   // The spec's admin login has one message for any missing field, in an 'Error' toast.
   const [form] = useValidatedForm({
     schema: adminLoginSchema,
-    toastTitle: "Error",
+    toastTitle: t`Error`,
     onValid(event, value) {
       event.preventDefault();
       void logIn(value);
@@ -52,7 +57,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   const [codeForm] = useValidatedForm({
     schema: twoFactorCodeSchema,
     id: "two-factor-code",
-    toastTitle: "Error",
+    toastTitle: t`Error`,
     onValid(event, value) {
       event.preventDefault();
       void checkCode(value.code);
@@ -64,7 +69,8 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     try {
       const result = await (useBackupCode ? verifyBackupCode(code) : verifyTotp(code));
       if (!result.ok) {
-        notify.error(INVALID_TWO_FACTOR_CODE);
+        // INVALID_TWO_FACTOR_CODE in the page's language.
+        notify.error(t`Invalid code`);
         return;
       }
       await enter();
@@ -80,7 +86,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
       accessDenied();
       return;
     }
-    notify.success("Welcome back, Admin");
+    notify.success(t`Welcome back, Admin`);
     await navigate(ADMIN_HOME);
   }
 
@@ -104,20 +110,20 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
 
   if (codeStep) {
     return (
-      <AuthCard title="Admin Login" description="Enter the code from your authenticator app, or one of your backup codes.">
+      <AuthCard title={t`Admin Login`} description={t`Enter the code from your authenticator app, or one of your backup codes.`}>
         <form className="space-y-4" {...getFormProps(codeForm)}>
           <Field
             id="code"
-            label={useBackupCode ? "Backup code" : "Authentication code"}
+            label={useBackupCode ? t`Backup code` : t`Authentication code`}
             autoComplete="one-time-code"
             inputMode={useBackupCode ? "text" : "numeric"}
             autoFocus
           />
           <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Verifying..." : "Verify"}
+            {pending ? t`Verifying...` : t`Verify`}
           </Button>
           <Button type="button" variant="ghost" className="w-full" onClick={() => setUseBackupCode((value) => !value)}>
-            {useBackupCode ? "Use an authenticator code" : "Use a backup code"}
+            {useBackupCode ? t`Use an authenticator code` : t`Use a backup code`}
           </Button>
         </form>
       </AuthCard>
@@ -125,12 +131,12 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <AuthCard title="Admin Login" description="Sign in to the back office.">
+    <AuthCard title={t`Admin Login`} description={t`Sign in to the back office.`}>
       <form className="space-y-4" {...getFormProps(form)}>
-        <Field id="email" label="Email" type="email" autoComplete="username" />
-        <Field id="password" label="Password" type="password" autoComplete="current-password" />
+        <Field id="email" label={t`Email`} type="email" autoComplete="username" />
+        <Field id="password" label={t`Password`} type="password" autoComplete="current-password" />
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? "Logging in..." : "Login"}
+          {pending ? t`Logging in...` : t`Login`}
         </Button>
       </form>
     </AuthCard>

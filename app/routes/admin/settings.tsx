@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -9,28 +11,31 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { AdminTwoFactorList } from "~/features/settings/components/admin-two-factor-list";
 import { listAdminTwoFactor, resetTwoFactor } from "~/features/settings/reset-two-factor.server";
 import { RESET_TWO_FACTOR_INTENT } from "~/features/settings/two-factor-views";
-import { isSettingsSection, SETTINGS_MESSAGES, SETTINGS_SECTIONS } from "~/lib/admin-settings";
+import { isSettingsSection, SETTINGS_SECTIONS } from "~/lib/admin-settings";
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
-import { formFailure, INVALID_REQUEST, parseForm } from "~/lib/forms.server";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/settings";
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Settings" }];
 
 // The admin layout's middleware has refused non-admins already; the use cases check again.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = sessionUser(context);
   const [settings, status, admins] = await Promise.all([
     getSettings(services(context), actor),
     getSystemStatus(services(context), actor),
     listAdminTwoFactor({ db: services(context).database.db }, actor),
   ]);
-  return { settings, status, admins, selfId: actor?.id ?? null };
+  return { settings, status, admins, selfId: actor?.id ?? null, title: i18nFor(requestLocale(request, context))._(msg`Settings`) };
 }
 
 /** One tab's form posts here: `section` (general, notifications or security) and that tab's values. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const i18n = i18nFor(requestLocale(request, context));
+  const INVALID_REQUEST = i18n._(msg`Invalid request`);
   let form: FormData;
   try {
     form = await request.formData();
@@ -42,7 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (typeof userId !== "string" || !userId) return formFailure({ error: INVALID_REQUEST });
     try {
       await resetTwoFactor({ db: services(context).database.db }, sessionUser(context), { userId });
-      return { ok: true, title: "Two-factor reset", message: "The admin sets up two-factor again at the next sign-in." } satisfies ActionResult;
+      return {
+        ok: true,
+        title: i18n._(msg`Two-factor reset`),
+        message: i18n._(msg`The admin sets up two-factor again at the next sign-in.`),
+      } satisfies ActionResult;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
       throw error;
@@ -59,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof HttpError) return errorResponse(error);
     console.error("Failed to save settings:", error);
-    return data<ActionResult>({ ok: false, error: SETTINGS_MESSAGES.saveFailed }, { status: 500 });
+    // SETTINGS_MESSAGES.saveFailed in the request's language.
+    return data<ActionResult>({ ok: false, error: i18n._(msg`Failed to save settings`) }, { status: 500 });
   }
 }
 
@@ -67,16 +77,17 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const { settings, status, admins, selfId } = loaderData;
   // Keyed by the stored values: another admin's save (a live update) resets the forms to them.
   const key = JSON.stringify(settings);
+  const { t } = useLingui();
   return (
     <>
-      <PageTitle title="Settings" description="Platform preferences." />
+      <PageTitle title={t`Settings`} description={t`Platform preferences.`} />
       <Tabs defaultValue="general">
         <div className="overflow-x-auto">
-          <TabsList aria-label="Settings sections">
-            <TabsTrigger value="general">General</TabsTrigger>
-            <TabsTrigger value="notifications">Notifications</TabsTrigger>
-            <TabsTrigger value="security">Security</TabsTrigger>
-            <TabsTrigger value="database">Database</TabsTrigger>
+          <TabsList aria-label={t`Settings sections`}>
+            <TabsTrigger value="general">{t`General`}</TabsTrigger>
+            <TabsTrigger value="notifications">{t`Notifications`}</TabsTrigger>
+            <TabsTrigger value="security">{t`Security`}</TabsTrigger>
+            <TabsTrigger value="database">{t`Database`}</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="general">

@@ -1,4 +1,6 @@
 import { getFormProps } from "@conform-to/react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import QRCode from "qrcode";
 import { useState } from "react";
 import { redirect, useNavigate } from "react-router";
@@ -7,25 +9,26 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { enableTwoFactor, verifyTotp } from "~/features/auth/auth-api";
-import { INVALID_TWO_FACTOR_CODE, twoFactorCodeSchema, twoFactorPasswordSchema } from "~/features/auth/auth.schemas";
+import { twoFactorCodeSchema, twoFactorPasswordSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME, ADMIN_LOGIN } from "~/lib/paths";
 import { sessionUser } from "~/lib/route-guards.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import type { Route } from "./+types/two-factor";
 
-export const meta: Route.MetaFunction = () => [{ title: "Two-Factor Authentication" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Two-Factor Authentication" }];
 
 /**
  * Two-factor enrolment, outside the admin layout (whose guard sends an un-enrolled admin here while the
  * Security setting Two-Factor is on). Only a signed-in admin without two-factor may use it.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const user = sessionUser(context);
   if (!user) throw redirect(ADMIN_LOGIN);
   if (!user.isAdmin) throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`);
   if (user.twoFactorEnabled) throw redirect(ADMIN_HOME);
-  return { email: user.email };
+  return { email: user.email, title: i18nFor(requestLocale(request, context))._(msg`Two-Factor Authentication`) };
 }
 
 type Step = { kind: "password" } | { kind: "scan"; qr: string; secret: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] };
@@ -35,6 +38,8 @@ function secretOf(totpURI: string): string {
 }
 
 export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const email = loaderData.email;
   const navigate = useNavigate();
   const signOut = useSignOut(ADMIN_LOGIN);
   const [step, setStep] = useState<Step>({ kind: "password" });
@@ -43,7 +48,7 @@ export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
   const [passwordForm] = useValidatedForm({
     schema: twoFactorPasswordSchema,
     id: "two-factor-password",
-    toastTitle: "Error",
+    toastTitle: t`Error`,
     onValid(event, value) {
       event.preventDefault();
       void start(value.password);
@@ -52,7 +57,7 @@ export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
   const [codeForm] = useValidatedForm({
     schema: twoFactorCodeSchema,
     id: "two-factor-confirm",
-    toastTitle: "Error",
+    toastTitle: t`Error`,
     onValid(event, value) {
       event.preventDefault();
       void confirm(value.code);
@@ -64,7 +69,7 @@ export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
     try {
       const result = await enableTwoFactor(password);
       if (!result.ok || !result.data) {
-        notify.error(result.ok ? "Could not start two-factor setup" : (result.error.message ?? "Invalid password"));
+        notify.error(result.ok ? t`Could not start two-factor setup` : (result.error.message ?? t`Invalid password`));
         return;
       }
       const svg = await QRCode.toString(result.data.totpURI, { type: "svg", margin: 1 });
@@ -85,10 +90,11 @@ export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
     try {
       const result = await verifyTotp(code);
       if (!result.ok) {
-        notify.error(INVALID_TWO_FACTOR_CODE);
+        // INVALID_TWO_FACTOR_CODE in the page's language.
+        notify.error(t`Invalid code`);
         return;
       }
-      notify.success("Two-factor authentication is on");
+      notify.success(t`Two-factor authentication is on`);
       setStep({ kind: "codes", backupCodes: step.backupCodes });
     } finally {
       setPending(false);
@@ -96,43 +102,43 @@ export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <AuthCard title="Two-Factor Authentication" description={`Admin accounts must use two-factor sign-in. Set it up for ${loaderData.email}.`}>
+    <AuthCard title={t`Two-Factor Authentication`} description={t`Admin accounts must use two-factor sign-in. Set it up for ${email}.`}>
       {step.kind === "password" ? (
         <form className="space-y-4" {...getFormProps(passwordForm)}>
-          <Field id="password" label="Password" type="password" autoComplete="current-password" />
+          <Field id="password" label={t`Password`} type="password" autoComplete="current-password" />
           <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Starting..." : "Set up two-factor"}
+            {pending ? t`Starting...` : t`Set up two-factor`}
           </Button>
           <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
-            Logout
+            {t`Logout`}
           </Button>
         </form>
       ) : null}
       {step.kind === "scan" ? (
         <form className="space-y-4" {...getFormProps(codeForm)}>
-          <p className="text-sm text-slate-700">Scan this QR code with your authenticator app, or enter the secret by hand.</p>
-          <img src={step.qr} alt="QR code for your authenticator app" className="mx-auto size-48" />
+          <p className="text-sm text-slate-700">{t`Scan this QR code with your authenticator app, or enter the secret by hand.`}</p>
+          <img src={step.qr} alt={t`QR code for your authenticator app`} className="mx-auto size-48" />
           <p className="text-sm text-slate-700">
-            Secret: <code className="break-all font-mono" data-testid="two-factor-secret">{step.secret}</code>
+            {t`Secret:`} <code className="break-all font-mono" data-testid="two-factor-secret">{step.secret}</code>
           </p>
-          <Field id="code" label="Authentication code" autoComplete="one-time-code" inputMode="numeric" />
+          <Field id="code" label={t`Authentication code`} autoComplete="one-time-code" inputMode="numeric" />
           <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Verifying..." : "Verify"}
+            {pending ? t`Verifying...` : t`Verify`}
           </Button>
         </form>
       ) : null}
       {step.kind === "codes" ? (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            Save these backup codes somewhere safe. Each works once, and they are not shown again.
+            {t`Save these backup codes somewhere safe. Each works once, and they are not shown again.`}
           </p>
-          <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
+          <ul aria-label={t`Backup codes`} className="grid grid-cols-2 gap-2 font-mono text-sm">
             {step.backupCodes.map((code) => (
               <li key={code}>{code}</li>
             ))}
           </ul>
           <Button type="button" className="w-full" onClick={() => void navigate(ADMIN_HOME)}>
-            Continue
+            {t`Continue`}
           </Button>
         </div>
       ) : null}

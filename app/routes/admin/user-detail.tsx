@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { ArrowLeft } from "lucide-react";
 import {
   data,
@@ -31,8 +33,6 @@ import { getCustomerProgress } from "~/features/progress/get-customer-progress.s
 import type { ProgressLoad } from "~/features/progress/progress-views";
 import {
   PROGRESS_INTENT,
-  PROGRESS_UPDATE_FAILED,
-  PROGRESS_UPDATED,
   progressToggleFormSchema,
 } from "~/features/progress/progress.schemas";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
@@ -43,21 +43,26 @@ import { AdminWebsiteInfo } from "~/features/website-info/components/admin-websi
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { HttpError } from "~/lib/errors";
 import { isActionResult, type ActionResult } from "~/lib/forms";
-import { formFailure, INVALID_REQUEST, parseForm } from "~/lib/forms.server";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { translate } from "~/lib/i18n/translate";
 import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
+import type { I18n } from "@lingui/core";
 import type { Route } from "./+types/user-detail";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.customer.fullName || "Customer" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.customer.fullName || loaderData?.title || "Customer" }];
 
 // The admin layout's middleware has already refused non-admins; the use cases check the actor again.
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { database, bus } = services(context);
   const actor = sessionUser(context);
   let customer;
   try {
     customer = await getCustomer(database, actor, { userId: params.userId });
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data("Customer not found", { status: 404 });
+    if (error instanceof HttpError && error.status === 404) {
+      throw data(i18nFor(requestLocale(request, context))._(msg`Customer not found`), { status: 404 });
+    }
     throw error;
   }
   // Opening the customer's page is opening their information: the forms leave the work queue in the version
@@ -88,7 +93,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       },
     ),
   ]);
-  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes };
+  const title = i18nFor(requestLocale(request, context))._(msg`Customer`);
+  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, title };
 }
 
 /**
@@ -98,37 +104,39 @@ export async function loader({ context, params }: Route.LoaderArgs) {
  * `intent=delete-note` (see adminNotesAction).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const i18n = i18nFor(requestLocale(request, context));
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return formFailure({ error: INVALID_REQUEST });
+    return formFailure({ error: i18n._(msg`Invalid request`) });
   }
-  if (form.get("intent") === PROGRESS_INTENT) return progressAction(form, context, params.userId);
+  if (form.get("intent") === PROGRESS_INTENT) return progressAction(form, context, params.userId, i18n);
   try {
     const intent = form.get("intent");
     if (intent === SAVE_NOTE_INTENT || intent === DELETE_NOTE_INTENT) {
-      return await adminNotesAction(services(context), sessionUser(context), { userId: params.userId, form });
+      return await adminNotesAction(services(context), sessionUser(context), { userId: params.userId, form }, i18n);
     }
     if (intent === SAVE_CREDENTIALS_INTENT) {
-      return await adminCredentialsAction(services(context), sessionUser(context), { userId: params.userId, form });
+      return await adminCredentialsAction(services(context), sessionUser(context), { userId: params.userId, form }, i18n);
     }
-    return await decidePaymentAction(services(context), sessionUser(context), form);
+    return await decidePaymentAction(services(context), sessionUser(context), form, i18n);
   } catch (error) {
     return errorResponse(error);
   }
 }
 
 /** A progress toggle: any refusal answers the spec's 'Failed to update progress' with its status. */
-async function progressAction(form: FormData, context: Route.ActionArgs["context"], userId: string) {
-  const failed = (status: number) => data<ActionResult>({ ok: false, error: PROGRESS_UPDATE_FAILED }, { status });
+async function progressAction(form: FormData, context: Route.ActionArgs["context"], userId: string, i18n: I18n) {
+  // PROGRESS_UPDATE_FAILED and PROGRESS_UPDATED in the request's language.
+  const failed = (status: number) => data<ActionResult>({ ok: false, error: i18n._(msg`Failed to update progress`) }, { status });
   const parsed = await parseForm(form, progressToggleFormSchema);
   if (!parsed.ok) return failed(400);
   const { database, bus } = services(context);
   try {
     const { service, step, done } = parsed.value;
     await toggleProgressStep({ db: database.db, bus }, sessionUser(context), { userId, service, step, done });
-    return { ok: true, title: PROGRESS_UPDATED } satisfies ActionResult;
+    return { ok: true, title: i18n._(msg`Progress updated`) } satisfies ActionResult;
   } catch (error) {
     if (error instanceof HttpError) return failed(error.status);
     console.error("Failed to update progress:", error);
@@ -155,7 +163,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   } catch (error) {
     if (intent !== PROGRESS_INTENT) throw error;
     console.error("Failed to update progress:", error);
-    return data<ActionResult>({ ok: false, error: PROGRESS_UPDATE_FAILED }, { status: NOT_SENT_STATUS });
+    return data<ActionResult>({ ok: false, error: translate(msg`Failed to update progress`) }, { status: NOT_SENT_STATUS });
   }
 }
 
@@ -173,8 +181,9 @@ function ServiceColumns({ children }: { children: React.ReactNode }) {
 const CUSTOMER_TABS = ["payments", "notes", "google-business", "website", "credentials"];
 
 function BackToUsers() {
+  const { t } = useLingui();
   return (
-    <Button asChild variant="ghost" size="icon" aria-label="Back to users">
+    <Button asChild variant="ghost" size="icon" aria-label={t`Back to users`}>
       <Link to="/admin/users">
         <ArrowLeft aria-hidden="true" />
       </Link>
@@ -184,6 +193,7 @@ function BackToUsers() {
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   const { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes } = loaderData;
+  const { t } = useLingui();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -204,7 +214,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         <BackToUsers />
         <CustomerAvatar name={customer.fullName} imageUrl={customer.avatarUrl} size="lg" />
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold text-slate-900 sm:text-3xl">{customer.fullName || "Loading..."}</h1>
+          <h1 className="truncate text-2xl font-bold text-slate-900 sm:text-3xl">{customer.fullName || t`Loading...`}</h1>
           <p className="truncate text-sm text-slate-600">
             {[customer.email, customer.companyName].filter(Boolean).join(" · ")}
           </p>
@@ -213,11 +223,11 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
 
       <Tabs defaultValue={initialTab}>
         <div className="overflow-x-auto">
-          <TabsList aria-label="Customer sections">
-            <TabsTrigger value="payments">Payments</TabsTrigger>
-            <TabsTrigger value="notes">Notes</TabsTrigger>
+          <TabsList aria-label={t`Customer sections`}>
+            <TabsTrigger value="payments">{t`Payments`}</TabsTrigger>
+            <TabsTrigger value="notes">{t`Notes`}</TabsTrigger>
             <TabsTrigger value="google-business">Google Business</TabsTrigger>
-            <TabsTrigger value="website">Web Site</TabsTrigger>
+            <TabsTrigger value="website">{t`Web Site`}</TabsTrigger>
             <TabsTrigger value="credentials">Credenciales</TabsTrigger>
           </TabsList>
         </div>
@@ -256,16 +266,17 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLingui();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (
     <>
       <div className="mb-6 flex items-center gap-3">
         <BackToUsers />
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{notFound ? "Customer not found" : "Failed to load data"}</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{notFound ? t`Customer not found` : t`Failed to load data`}</h1>
       </div>
       <Card role="alert" className="p-6 text-slate-700">
-        <p>{notFound ? "There is no customer with this id." : "Please reload the page to try again."}</p>
+        <p>{notFound ? t`There is no customer with this id.` : t`Please reload the page to try again.`}</p>
       </Card>
     </>
   );

@@ -1,12 +1,14 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import type { Locale } from "~/lib/i18n/locales";
+import { inLanguage } from "~/lib/i18n/test-i18n";
 import { ErrorBoundary as UserDetailError } from "./user-detail";
 import { ErrorBoundary as UsersError } from "./users";
 
-/** Renders an error boundary as the router would, inside a router (its back link needs one). */
-function render(element: React.ReactElement): string {
-  const router = createMemoryRouter([{ path: "/", element }]);
+/** Renders an error boundary as the router would, inside a router (its back link needs one) and the page's language. */
+function render(element: React.ReactElement, locale: Locale = "en"): string {
+  const router = createMemoryRouter([{ path: "/", element: inLanguage(element, locale) }]);
   return renderToString(<RouterProvider router={router} />);
 }
 
@@ -27,6 +29,18 @@ describe("the admin customer pages' error boundaries", () => {
     expect(missing).toContain('href="/admin/users"');
     const failed = render(<UserDetailError error={new Error("boom")} params={{ userId: "x" }} loaderData={undefined} />);
     expect(failed).toContain("Failed to load data");
+    log.mockRestore();
+  });
+
+  it("says the same in Spanish", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(render(<UsersError error={new Error("down")} params={{}} loaderData={undefined} />, "es")).toContain(
+      "No se pudieron cargar los usuarios",
+    );
+    const notFound = { status: 404, statusText: "Not Found", internal: false, data: "Cliente no encontrado" };
+    expect(render(<UserDetailError error={notFound} params={{ userId: "x" }} loaderData={undefined} />, "es")).toContain(
+      "Cliente no encontrado",
+    );
     log.mockRestore();
   });
 });

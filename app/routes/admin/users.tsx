@@ -1,29 +1,53 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { data, isRouteErrorResponse } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card } from "~/components/ui/card";
 import { CustomerListControls, CustomerPages } from "~/features/users/components/customer-list-controls";
 import { CustomerTable } from "~/features/users/components/customer-table";
 import { UserCounterCards } from "~/features/users/components/user-counter-cards";
-import { parseCustomerListQuery } from "~/features/users/customer-list-query";
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { BAD_PAGE, parseCustomerListQuery, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, UNKNOWN_FILTER } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
+import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/users";
 
-export const meta: Route.MetaFunction = () => [{ title: "Users" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Users" }];
+
+const searchMax = SEARCH_MAX_LENGTH;
+const LIST_ERRORS: Record<string, MessageDescriptor> = {
+  [SEARCH_TOO_LONG]: msg`Search must be ${searchMax} characters or fewer`,
+  [UNKNOWN_FILTER]: msg`Unknown filter: choose Total Users, Active, Inactive or In Progress`,
+  [BAD_PAGE]: msg`Page must be a whole number of 1 or more`,
+};
+
+/** parseCustomerListQuery's messages (joined by '. ') in the request's language. */
+function localizeListError(error: string, i18n: I18n): string {
+  return error
+    .split(". ")
+    .map((part) => (LIST_ERRORS[part] ? i18n._(LIST_ERRORS[part]) : part))
+    .join(". ");
+}
 
 // The admin layout's middleware has already refused non-admins; listCustomers checks the actor again.
 // A bad search, filter or page in the address is answered with the list and a message (400), never a failure.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, error } = parseCustomerListQuery(new URL(request.url).searchParams);
   const list = await listCustomers(services(context).database, sessionUser(context), query);
-  return data({ ...list, error }, { status: error ? 400 : 200 });
+  const i18n = i18nFor(requestLocale(request, context));
+  return data(
+    { ...list, error: error ? localizeListError(error, i18n) : null, title: i18n._(msg`Users`) },
+    { status: error ? 400 : 200 },
+  );
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { counters, customers, query, total, pageCount, error } = loaderData;
+  const { t } = useLingui();
   return (
     <>
-      <PageTitle title="Users" description="Every customer of the agency." />
+      <PageTitle title={t`Users`} description={t`Every customer of the agency.`} />
       <UserCounterCards counters={counters} activity={query.activity} search={query.search} />
       <CustomerListControls query={query} total={total} error={error} />
       <CustomerTable customers={customers} filtered={Boolean(query.search || query.activity)} />
@@ -35,13 +59,16 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 /** The original shows a 'Failed to load users' toast; a server-rendered page says it in place, inside the admin frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   console.error(error);
+  const { t } = useLingui();
+  const status = isRouteErrorResponse(error) ? error.status : null;
   return (
     <>
-      <PageTitle title="Users" />
+      <PageTitle title={t`Users`} />
       <Card role="alert" className="p-6">
-        <p className="font-semibold text-red-700">Failed to load users</p>
+        <p className="font-semibold text-red-700">{t`Failed to load users`}</p>
         <p className="mt-1 text-sm text-slate-600">
-          {isRouteErrorResponse(error) ? `Error ${error.status}. ` : ""}Please reload the page to try again.
+          {status ? t`Error ${status}. ` : ""}
+          <Trans>Please reload the page to try again.</Trans>
         </p>
       </Card>
     </>

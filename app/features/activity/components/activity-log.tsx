@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Form, Link } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Button } from "~/components/ui/button";
@@ -22,16 +23,19 @@ function pageLink(filters: ActivityPage["filters"], page: number): string {
 /** The activity log: filters (a GET form, so the URL keeps them), the events newest first, and the pages. */
 export function ActivityLog({ log }: { log: ActivityPage }) {
   const { filters } = log;
+  const { t, i18n } = useLingui();
+  const label = (action: string) => activityLabel(action, (message) => i18n._(message));
+  const { page, pageCount, total } = log;
   return (
     <div className="space-y-4">
       <Card className="p-4">
-        <Form method="get" className="grid gap-3 sm:grid-cols-4 sm:items-end" aria-label="Filter activity">
+        <Form method="get" className="grid gap-3 sm:grid-cols-4 sm:items-end" aria-label={t`Filter activity`}>
           <div className="space-y-1.5">
             <label htmlFor="activity-admin" className="text-sm font-medium text-slate-800">
-              Admin
+              {t`Admin`}
             </label>
             <select id="activity-admin" name="admin" defaultValue={filters.adminId ?? ""} className={selectClass}>
-              <option value="">All admins</option>
+              <option value="">{t`All admins`}</option>
               {log.admins.map((admin) => (
                 <option key={admin.id} value={admin.id}>
                   {admin.name}
@@ -41,10 +45,10 @@ export function ActivityLog({ log }: { log: ActivityPage }) {
           </div>
           <div className="space-y-1.5">
             <label htmlFor="activity-customer" className="text-sm font-medium text-slate-800">
-              Customer
+              {t`Customer`}
             </label>
             <select id="activity-customer" name="customer" defaultValue={filters.customerId ?? ""} className={selectClass}>
-              <option value="">All customers</option>
+              <option value="">{t`All customers`}</option>
               {log.customers.map((customer) => (
                 <option key={customer.id} value={customer.id}>
                   {customer.name}
@@ -54,33 +58,33 @@ export function ActivityLog({ log }: { log: ActivityPage }) {
           </div>
           <div className="space-y-1.5">
             <label htmlFor="activity-kind" className="text-sm font-medium text-slate-800">
-              Kind
+              {t`Kind`}
             </label>
             <select id="activity-kind" name="kind" defaultValue={filters.action ?? ""} className={selectClass}>
-              <option value="">All kinds</option>
+              <option value="">{t`All kinds`}</option>
               {log.actions.map((action) => (
                 <option key={action} value={action}>
-                  {activityLabel(action)}
+                  {label(action)}
                 </option>
               ))}
             </select>
           </div>
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit">{t`Apply filters`}</Button>
         </Form>
       </Card>
 
       {log.events.length === 0 ? (
-        <Card className="p-6 text-slate-700">No activity yet</Card>
+        <Card className="p-6 text-slate-700">{t`No activity yet`}</Card>
       ) : (
-        <ol className="space-y-2" aria-label="Activity">
+        <ol className="space-y-2" aria-label={t`Activity`}>
           {log.events.map((event) => (
             <li key={event.id}>
               <Card className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="activity-event">
                 <div className="min-w-0">
                   <p className="font-medium break-words text-slate-900">
-                    <span data-testid="activity-actor">{event.actor?.name ?? "System"}</span>
+                    <span data-testid="activity-actor">{event.actor?.name ?? t`System`}</span>
                     {" · "}
-                    <span data-testid="activity-action">{activityLabel(event.action)}</span>
+                    <span data-testid="activity-action">{label(event.action)}</span>
                     {event.customer ? (
                       <>
                         {" · "}
@@ -99,20 +103,20 @@ export function ActivityLog({ log }: { log: ActivityPage }) {
         </ol>
       )}
 
-      <nav aria-label="Activity pages" className="flex items-center justify-between gap-2">
+      <nav aria-label={t`Activity pages`} className="flex items-center justify-between gap-2">
         {log.page > 1 ? (
           <Button asChild variant="outline">
-            <Link to={pageLink(filters, log.page - 1)}>Previous</Link>
+            <Link to={pageLink(filters, log.page - 1)}>{t`Previous`}</Link>
           </Button>
         ) : (
           <span />
         )}
         <p className="text-sm text-slate-600">
-          Page {log.page} of {log.pageCount} ({log.total} events)
+          {t`Page ${page} of ${pageCount} (${total} events)`}
         </p>
         {log.page < log.pageCount ? (
           <Button asChild variant="outline">
-            <Link to={pageLink(filters, log.page + 1)}>Next</Link>
+            <Link to={pageLink(filters, log.page + 1)}>{t`Next`}</Link>
           </Button>
         ) : (
           <span />

@@ -1,13 +1,19 @@
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { dayLabel, formatPercent, formatUsd, funnelSteps, monthLabel, type AnalyticsReport } from "../analytics-views";
 import { FunnelChart, RevenueChart, SignUpsChart } from "./analytics-charts";
+
+/** FUNNEL_STEPS' labels in the page's language. */
+const STEP_LABELS = { signedUp: msg`Signed up`, paid: msg`Paid`, informationSent: msg`Information sent`, launched: msg`Launched` } as const;
 
 const cell = "px-3 py-2 text-left";
 const numberCell = "px-3 py-2 text-right tabular-nums";
 
 /** One chart with its figures as a table: the chart is for the eye, the table (in a disclosure) for everyone. */
 function ChartCard({ id, title, description, chart, table }: { id: string; title: string; description: string; chart: ReactNode; table: ReactNode }) {
+  const { t } = useLingui();
   return (
     <Card data-testid={`analytics-${id}`}>
       <CardHeader>
@@ -19,7 +25,7 @@ function ChartCard({ id, title, description, chart, table }: { id: string; title
           {chart}
         </div>
         <details className="rounded-md border border-slate-200">
-          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-blue-700">Show the figures as a table</summary>
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-blue-700">{t`Show the figures as a table`}</summary>
           <div className="overflow-x-auto">{table}</div>
         </details>
       </CardContent>
@@ -39,53 +45,61 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
-  const steps = funnelSteps(report.funnel);
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const usd = (amount: number) => formatUsd(amount, locale);
+  const steps = funnelSteps(report.funnel).map((step) => ({ ...step, label: i18n._(STEP_LABELS[step.key]) }));
   const median = report.medianDaysToLaunch;
+  const paid = report.funnel.paid;
+  const paidShare = formatPercent(steps[1]!.fromPrevious);
+  const [card, zelle] = [usd(report.revenueTotal.card), usd(report.revenueTotal.zelle)];
+  const launches = report.launchesInPeriod;
+  const medianDays = median === null ? "" : t`${plural(median, { one: "# day", other: "# days" })}`;
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Stat label="Revenue collected" value={formatUsd(report.revenueTotal.total)} testId="stat-revenue" />
-        <Stat label="Customers signed up" value={String(report.funnel.signedUp)} testId="stat-sign-ups" />
-        <Stat label="Paid (of those signed up)" value={`${report.funnel.paid} (${formatPercent(steps[1]!.fromPrevious)})`} testId="stat-paid" />
+        <Stat label={t`Revenue collected`} value={usd(report.revenueTotal.total)} testId="stat-revenue" />
+        <Stat label={t`Customers signed up`} value={String(report.funnel.signedUp)} testId="stat-sign-ups" />
+        <Stat label={t`Paid (of those signed up)`} value={`${paid} (${paidShare})`} testId="stat-paid" />
         <Stat
-          label="Median days from first payment to launch"
-          value={median === null ? "No launches" : `${median} ${median === 1 ? "day" : "days"}`}
+          label={t`Median days from first payment to launch`}
+          value={median === null ? t`No launches` : medianDays}
           testId="stat-median"
         />
       </dl>
 
       <ChartCard
         id="revenue"
-        title="Revenue per month"
-        description={`Completed payments in US dollars, by method: card ${formatUsd(report.revenueTotal.card)}, Zelle ${formatUsd(report.revenueTotal.zelle)}.`}
+        title={t`Revenue per month`}
+        description={t`Completed payments in US dollars, by method: card ${card}, Zelle ${zelle}.`}
         chart={<RevenueChart revenue={report.revenue} />}
         table={
           <table className="w-full text-sm">
-            <caption className="sr-only">Revenue per month by payment method, in US dollars</caption>
+            <caption className="sr-only">{t`Revenue per month by payment method, in US dollars`}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className={cell}>Month</th>
-                <th scope="col" className={numberCell}>Card</th>
+                <th scope="col" className={cell}>{t`Month`}</th>
+                <th scope="col" className={numberCell}>{t`Card`}</th>
                 <th scope="col" className={numberCell}>Zelle</th>
-                <th scope="col" className={numberCell}>Total</th>
+                <th scope="col" className={numberCell}>{t`Total`}</th>
               </tr>
             </thead>
             <tbody>
               {report.revenue.map((row) => (
                 <tr key={row.month} className="border-t border-slate-100">
-                  <th scope="row" className={`${cell} font-normal`}>{monthLabel(row.month)}</th>
-                  <td className={numberCell}>{formatUsd(row.card)}</td>
-                  <td className={numberCell}>{formatUsd(row.zelle)}</td>
-                  <td className={numberCell}>{formatUsd(row.total)}</td>
+                  <th scope="row" className={`${cell} font-normal`}>{monthLabel(row.month, locale)}</th>
+                  <td className={numberCell}>{usd(row.card)}</td>
+                  <td className={numberCell}>{usd(row.zelle)}</td>
+                  <td className={numberCell}>{usd(row.total)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot className="border-t border-slate-300 font-semibold">
               <tr>
-                <th scope="row" className={cell}>Total</th>
-                <td className={numberCell}>{formatUsd(report.revenueTotal.card)}</td>
-                <td className={numberCell}>{formatUsd(report.revenueTotal.zelle)}</td>
-                <td className={numberCell}>{formatUsd(report.revenueTotal.total)}</td>
+                <th scope="row" className={cell}>{t`Total`}</th>
+                <td className={numberCell}>{card}</td>
+                <td className={numberCell}>{zelle}</td>
+                <td className={numberCell}>{usd(report.revenueTotal.total)}</td>
               </tr>
             </tfoot>
           </table>
@@ -94,22 +108,22 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
 
       <ChartCard
         id="sign-ups"
-        title="Sign-ups per week"
-        description="New customer accounts (admins not counted), by week starting Monday."
+        title={t`Sign-ups per week`}
+        description={t`New customer accounts (admins not counted), by week starting Monday.`}
         chart={<SignUpsChart signUps={report.signUps} />}
         table={
           <table className="w-full text-sm">
-            <caption className="sr-only">Customer sign-ups per week</caption>
+            <caption className="sr-only">{t`Customer sign-ups per week`}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className={cell}>Week starting</th>
-                <th scope="col" className={numberCell}>Sign-ups</th>
+                <th scope="col" className={cell}>{t`Week starting`}</th>
+                <th scope="col" className={numberCell}>{t`Sign-ups`}</th>
               </tr>
             </thead>
             <tbody>
               {report.signUps.map((row) => (
                 <tr key={row.weekStart} className="border-t border-slate-100">
-                  <th scope="row" className={`${cell} font-normal`}>{dayLabel(row.weekStart, true)}</th>
+                  <th scope="row" className={`${cell} font-normal`}>{dayLabel(row.weekStart, true, locale)}</th>
                   <td className={numberCell}>{row.signUps}</td>
                 </tr>
               ))}
@@ -120,18 +134,18 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
 
       <ChartCard
         id="funnel"
-        title="Customer funnel"
-        description="Customers who signed up in the period and how far they have come since, over all services: paid any service, sent its information, had a service launched (its last progress step done). The percentage is the conversion from the step before."
+        title={t`Customer funnel`}
+        description={t`Customers who signed up in the period and how far they have come since, over all services: paid any service, sent its information, had a service launched (its last progress step done). The percentage is the conversion from the step before.`}
         chart={<FunnelChart steps={steps} />}
         table={
           <table className="w-full text-sm">
-            <caption className="sr-only">Customer funnel with the conversion at each step</caption>
+            <caption className="sr-only">{t`Customer funnel with the conversion at each step`}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className={cell}>Step</th>
-                <th scope="col" className={numberCell}>Customers</th>
-                <th scope="col" className={numberCell}>From the step before</th>
-                <th scope="col" className={numberCell}>From sign-up</th>
+                <th scope="col" className={cell}>{t`Step`}</th>
+                <th scope="col" className={numberCell}>{t`Customers`}</th>
+                <th scope="col" className={numberCell}>{t`From the step before`}</th>
+                <th scope="col" className={numberCell}>{t`From sign-up`}</th>
               </tr>
             </thead>
             <tbody>
@@ -150,16 +164,16 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Time to launch</CardTitle>
+          <CardTitle>{t`Time to launch`}</CardTitle>
           <CardDescription>
-            Over the customers whose first service was launched in the period: days from their first completed payment to that launch.
+            {t`Over the customers whose first service was launched in the period: days from their first completed payment to that launch.`}
           </CardDescription>
         </CardHeader>
         <CardContent>
           <p className="text-slate-900" data-testid="median-days">
             {median === null
-              ? "No service was launched in this period."
-              : `Median: ${median} ${median === 1 ? "day" : "days"}, over ${report.launchesInPeriod} ${report.launchesInPeriod === 1 ? "launch" : "launches"}.`}
+              ? t`No service was launched in this period.`
+              : t`Median: ${medianDays}, over ${plural(launches, { one: "# launch", other: "# launches" })}.`}
           </p>
         </CardContent>
       </Card>

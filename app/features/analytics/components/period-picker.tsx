@@ -1,9 +1,14 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Label } from "~/components/ui/input";
 import { PERIOD_PRESETS, type PeriodFieldErrors } from "../analytics-period";
+
+/** PERIOD_PRESETS' labels in the page's language. */
+const PRESET_LABELS = { "30d": msg`Last 30 days`, "90d": msg`Last 90 days`, "12m": msg`Last 12 months` } as const;
 
 const selectClass =
   "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none aria-[invalid=true]:border-red-600 sm:text-sm";
@@ -22,13 +27,16 @@ export function PeriodPicker(props: PeriodPickerProps) {
 }
 
 function PeriodForm({ input, errors }: PeriodPickerProps) {
+  const { t, i18n } = useLingui();
   const [choice, setChoice] = useState(input.period);
   const custom = choice === "custom";
+  const { from, to } = input;
+  const firstError = errors ? Object.values(errors)[0] : "";
   return (
     <Card className="mb-6 p-4">
-      <Form method="get" className="grid gap-3 sm:grid-cols-4 sm:items-end" aria-label="Choose the period">
+      <Form method="get" className="grid gap-3 sm:grid-cols-4 sm:items-end" aria-label={t`Choose the period`}>
         <div className="space-y-1.5">
-          <Label htmlFor="analytics-period">Period</Label>
+          <Label htmlFor="analytics-period">{t`Period`}</Label>
           <select
             id="analytics-period"
             name="period"
@@ -40,13 +48,13 @@ function PeriodForm({ input, errors }: PeriodPickerProps) {
           >
             {PERIOD_PRESETS.map((preset) => (
               <option key={preset.value} value={preset.value}>
-                {preset.label}
+                {i18n._(PRESET_LABELS[preset.value])}
               </option>
             ))}
-            <option value="custom">Custom dates</option>
+            <option value="custom">{t`Custom dates`}</option>
             {PERIOD_PRESETS.some((preset) => preset.value === choice) || custom ? null : (
               <option value={choice} disabled>
-                {choice || "(none)"}
+                {choice || t`(none)`}
               </option>
             )}
           </select>
@@ -58,19 +66,19 @@ function PeriodForm({ input, errors }: PeriodPickerProps) {
         </div>
         {custom ? (
           <>
-            <Field id="from" type="date" label="From" defaultValue={input.from} error={errors?.from} required />
-            <Field id="to" type="date" label="To" defaultValue={input.to} error={errors?.to} required />
+            <Field id="from" type="date" label={t`From`} defaultValue={input.from} error={errors?.from} required />
+            <Field id="to" type="date" label={t`To`} defaultValue={input.to} error={errors?.to} required />
           </>
         ) : (
           <p className="text-sm text-slate-600 sm:col-span-2" data-testid="analytics-range">
-            {input.from && input.to ? `${input.from} to ${input.to} (UTC)` : null}
+            {from && to ? t`${from} to ${to} (UTC)` : null}
           </p>
         )}
-        <Button type="submit">Show figures</Button>
+        <Button type="submit">{t`Show figures`}</Button>
       </Form>
       {errors ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-          The period could not be read: {Object.values(errors)[0]}
+          {t`The period could not be read: ${firstError}`}
         </p>
       ) : null}
     </Card>

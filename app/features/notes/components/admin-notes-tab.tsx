@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -13,7 +14,7 @@ import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/forms";
 import { cardPreview, type NoteView, type NotesLoad } from "../note-views";
-import { DELETE_NOTE_INTENT, NOTE_DESCRIPTION_MAX, NOTE_MESSAGES, NOTE_TITLE_MAX, noteFormSchema, SAVE_NOTE_INTENT } from "../notes.schemas";
+import { DELETE_NOTE_INTENT, NOTE_DESCRIPTION_MAX, NOTE_TITLE_MAX, noteFormSchema, SAVE_NOTE_INTENT } from "../notes.schemas";
 
 /** 'MMM d, yyyy' (en-US: "Nov 22, 2026"). */
 const NOTE_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
@@ -25,25 +26,26 @@ const NOTE_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", 
 export function AdminNotesTab({ notes }: { notes: NotesLoad }) {
   const [editing, setEditing] = useState<NoteView | "new" | null>(null);
   const [deleting, setDeleting] = useState<NoteView | null>(null);
+  const { t } = useLingui();
   return (
     <section aria-labelledby="notes-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="notes-heading" className="text-lg font-semibold text-slate-900">
-          Notes
+          {t`Notes`}
         </h2>
         <Button type="button" onClick={() => setEditing("new")}>
           <Plus aria-hidden="true" />
-          Add Note
+          {t`Add Note`}
         </Button>
       </div>
       {!notes.ok ? (
         <Card role="alert" className="p-6 text-slate-700">
-          {NOTE_MESSAGES.loadFailed}
+          {t`Failed to load notes`}
         </Card>
       ) : notes.notes.length === 0 ? (
-        <Card className="p-6 text-slate-700">No notes yet</Card>
+        <Card className="p-6 text-slate-700">{t`No notes yet`}</Card>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Customer notes">
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t`Customer notes`}>
           {notes.notes.map((note) => (
             <li key={note.id}>
               <NoteCard note={note} onEdit={() => setEditing(note)} onDelete={() => setDeleting(note)} />
@@ -59,31 +61,33 @@ export function AdminNotesTab({ notes }: { notes: NotesLoad }) {
 
 function NoteCard({ note, onEdit, onDelete }: { note: NoteView; onEdit: () => void; onDelete: () => void }) {
   const { shown, more } = cardPreview(note.photos);
+  const { t } = useLingui();
+  const noteTitle = note.title;
   return (
     <Card className="flex h-full flex-col gap-3 p-4" aria-label={note.title}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="min-w-0 font-semibold break-words text-slate-900">{note.title}</h3>
         <div className="flex shrink-0 gap-1">
-          <Button type="button" variant="ghost" size="icon" aria-label={`Edit note ${note.title}`} onClick={onEdit}>
+          <Button type="button" variant="ghost" size="icon" aria-label={t`Edit note ${noteTitle}`} onClick={onEdit}>
             <Pencil aria-hidden="true" />
           </Button>
-          <Button type="button" variant="ghost" size="icon" aria-label={`Delete note ${note.title}`} onClick={onDelete}>
+          <Button type="button" variant="ghost" size="icon" aria-label={t`Delete note ${noteTitle}`} onClick={onDelete}>
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
       </div>
       <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-700">{note.description}</p>
       {shown.length > 0 ? (
-        <ul className="flex flex-wrap items-center gap-2" aria-label="Note photos">
+        <ul className="flex flex-wrap items-center gap-2" aria-label={t`Note photos`}>
           {shown.map((photo, index) => (
             <li key={photo.url}>
               <a href={photo.url} target="_blank" rel="noreferrer" className="block rounded-md focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
-                <img src={photo.thumbnailUrl} alt={`Note photo ${index + 1}`} className="size-16 rounded-md border border-slate-200 object-cover" />
+                <img src={photo.thumbnailUrl} alt={t`Note photo ${index + 1}`} className="size-16 rounded-md border border-slate-200 object-cover" />
               </a>
             </li>
           ))}
           {more > 0 ? (
-            <li className="grid size-16 place-items-center rounded-md bg-slate-100 text-sm font-medium text-slate-700" aria-label={`${more} more photos`}>
+            <li className="grid size-16 place-items-center rounded-md bg-slate-100 text-sm font-medium text-slate-700" aria-label={t`${more} more photos`}>
               +{more}
             </li>
           ) : null}
@@ -99,6 +103,7 @@ function NoteCard({ note, onEdit, onDelete }: { note: NoteView; onEdit: () => vo
 
 /** Add (note null) or edit a note: title, description, photos (kept saved ones plus new ones, at most 6). */
 function NoteDialog({ note, onClose }: { note: NoteView | null; onClose: () => void }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const pending = fetcher.state !== "idle";
   const [photos, setPhotos] = useState<File[]>([]);
@@ -122,17 +127,18 @@ function NoteDialog({ note, onClose }: { note: NoteView | null; onClose: () => v
         if (!open && !pending) onClose();
       }}
     >
-      <DialogContent title={note ? "Edit Note" : "Add Note"} description="Internal notes are visible to admins only." className="max-w-2xl">
+      <DialogContent title={note ? t`Edit Note` : t`Add Note`} description={t`Internal notes are visible to admins only.`} className="max-w-2xl">
         <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name={fields.intent.name} value={SAVE_NOTE_INTENT} />
           <input type="hidden" name={fields.noteId.name} value={note?.id ?? ""} />
           {kept.map((url, index) => (
             <input key={url} type="hidden" name={`${fields.keepPhotos.name}[${index}]`} value={url} />
           ))}
-          <TextField field={fields.title} label="Title" required maxLength={NOTE_TITLE_MAX} defaultValue={note?.title} />
+          <TextField field={fields.title} label={t`Title`} required maxLength={NOTE_TITLE_MAX} defaultValue={note?.title} />
           <div className="space-y-1.5">
             <label htmlFor={fields.description.id} className="text-sm font-medium text-slate-800">
-              Description<span aria-hidden="true" className="text-red-700"> *</span>
+              <Trans>Description</Trans>
+              <span aria-hidden="true" className="text-red-700"> *</span>
             </label>
             <Textarea
               id={fields.description.id}
@@ -148,7 +154,7 @@ function NoteDialog({ note, onClose }: { note: NoteView | null; onClose: () => v
           </div>
           <ImageListField
             kind="note-photo"
-            label="Photos"
+            label={t`Photos`}
             saved={note?.photos ?? []}
             kept={kept}
             onKept={setKept}
@@ -157,10 +163,10 @@ function NoteDialog({ note, onClose }: { note: NoteView | null; onClose: () => v
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              Cancel
+              {t`Cancel`}
             </Button>
             <Button type="submit" disabled={pending}>
-              {pending ? "Saving..." : note ? "Save Changes" : "Create Note"}
+              {pending ? t`Saving...` : note ? t`Save Changes` : t`Create Note`}
             </Button>
           </div>
         </form>
@@ -170,8 +176,10 @@ function NoteDialog({ note, onClose }: { note: NoteView | null; onClose: () => v
 }
 
 function DeleteNoteDialog({ note, onClose }: { note: NoteView; onClose: () => void }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const pending = fetcher.state !== "idle";
+  const noteTitle = note.title;
   useActionToast(fetcher.data, { onSuccess: onClose, onFailure: onClose });
   return (
     <Dialog
@@ -180,15 +188,15 @@ function DeleteNoteDialog({ note, onClose }: { note: NoteView; onClose: () => vo
         if (!open && !pending) onClose();
       }}
     >
-      <DialogContent title="Delete Note" description={`Are you sure you want to delete "${note.title}"? This cannot be undone.`}>
+      <DialogContent title={t`Delete Note`} description={t`Are you sure you want to delete "${noteTitle}"? This cannot be undone.`}>
         <fetcher.Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <input type="hidden" name="intent" value={DELETE_NOTE_INTENT} />
           <input type="hidden" name="noteId" value={note.id} />
           <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
+            {t`Cancel`}
           </Button>
           <Button type="submit" variant="destructive" disabled={pending}>
-            {pending ? "Deleting..." : "Delete"}
+            {pending ? t`Deleting...` : t`Delete`}
           </Button>
         </fetcher.Form>
       </DialogContent>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Badge } from "~/components/ui/badge";
@@ -5,12 +7,14 @@ import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { formatDollars } from "~/lib/service-catalog";
-import { adminPaymentTitle } from "../payment-review";
+import { adminPaymentTitleIn, formatMoney } from "~/lib/i18n/admin-format";
 import { ADMIN_BADGE_TONE, displayStatus } from "../payment-state";
 import type { ReviewPayment } from "../payment-views";
 import { receiptPath } from "~/features/receipts/receipt";
 import { PaymentDecisionForm } from "./payment-decision-form";
+
+/** The status badge's words (English: the status itself, as before). */
+const STATUS_TEXT = { pending: msg`pending`, completed: msg`completed`, rejected: msg`rejected` } as const;
 
 const CREATED_AT: Intl.DateTimeFormatOptions = {
   month: "short",
@@ -25,9 +29,10 @@ const CREATED_AT: Intl.DateTimeFormatOptions = {
  * the page's data reloads after it by itself.
  */
 export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
+  const { t, i18n } = useLingui();
   const status = displayStatus(payment.status);
   const pending = status === "pending";
-  const title = adminPaymentTitle(payment.serviceType, payment.paymentNumber);
+  const title = adminPaymentTitleIn(i18n, payment.serviceType, payment.paymentNumber);
   const notesId = `admin-notes-${payment.id}`;
 
   return (
@@ -35,23 +40,23 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold text-slate-900">{title}</h3>
-          <p className="text-2xl font-bold text-slate-900">{formatDollars(payment.amount)}</p>
+          <p className="text-2xl font-bold text-slate-900">{formatMoney(payment.amount, i18n.locale)}</p>
         </div>
         <Badge tone={ADMIN_BADGE_TONE[status]} data-testid="payment-status">
-          {status}
+          {i18n._(STATUS_TEXT[status])}
         </Badge>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Method</dt>
+        <dt className="text-slate-600">{t`Method`}</dt>
         <dd className="font-medium text-slate-900">{payment.paymentMethod.toUpperCase()}</dd>
-        <dt className="text-slate-600">Date</dt>
+        <dt className="text-slate-600">{t`Date`}</dt>
         <dd className="text-slate-900">
           <LocalDateTime iso={payment.createdAt} options={CREATED_AT} />
         </dd>
       </dl>
       {status === "completed" ? (
         <Link to={receiptPath(payment.id)} className="inline-block text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
-          View receipt<span className="sr-only">: {title}</span>
+          {t`View receipt`}<span className="sr-only">: {title}</span>
         </Link>
       ) : null}
 
@@ -61,13 +66,13 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
             <button
               type="button"
               className="block w-full overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
-              aria-label={`View payment proof: ${title}`}
+              aria-label={t`View payment proof: ${title}`}
             >
               <img src={payment.proofUrl} alt="" className="h-40 w-full object-cover" loading="lazy" />
             </button>
           </DialogTrigger>
-          <DialogContent title="Payment Proof" description={title} hideDescription className="max-w-3xl">
-            <img src={payment.proofUrl} alt={`Payment proof: ${title}`} className="mx-auto h-auto max-h-[75vh] max-w-full rounded-md object-contain" />
+          <DialogContent title={t`Payment Proof`} description={title} hideDescription className="max-w-3xl">
+            <img src={payment.proofUrl} alt={t`Payment proof: ${title}`} className="mx-auto h-auto max-h-[75vh] max-w-full rounded-md object-contain" />
           </DialogContent>
         </Dialog>
       ) : null}
@@ -76,8 +81,8 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
         <PaymentDecisionForm payment={payment} />
       ) : (
         <div className="space-y-1.5">
-          <Label htmlFor={notesId}>Admin Notes</Label>
-          <Textarea id={notesId} value={payment.adminNotes ?? ""} readOnly placeholder="Add internal notes about this payment..." />
+          <Label htmlFor={notesId}>{t`Admin Notes`}</Label>
+          <Textarea id={notesId} value={payment.adminNotes ?? ""} readOnly placeholder={t`Add internal notes about this payment...`} />
         </div>
       )}
     </Card>

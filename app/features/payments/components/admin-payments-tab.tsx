@@ -1,9 +1,11 @@
+import { useLingui } from "@lingui/react/macro";
 import { Badge } from "~/components/ui/badge";
 import type { ReviewPayment } from "../payment-views";
 import { AdminPaymentCard } from "./admin-payment-card";
 
-function PaymentColumn({ title, payments, emptyText }: { title: string; payments: ReviewPayment[]; emptyText: string }) {
-  const headingId = `payments-${title.toLowerCase().replace(/\s+/g, "-")}`;
+function PaymentColumn({ id, title, payments, emptyText }: { id: string; title: string; payments: ReviewPayment[]; emptyText: string }) {
+  const { t } = useLingui();
+  const headingId = `payments-${id}`;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex items-center gap-2">
@@ -12,7 +14,7 @@ function PaymentColumn({ title, payments, emptyText }: { title: string; payments
         </h2>
         <Badge tone="blue" data-testid="payment-count">
           {payments.length}
-          <span className="sr-only"> payments</span>
+          <span className="sr-only"> {t`payments`}</span>
         </Badge>
       </div>
       {payments.length === 0 ? (
@@ -34,16 +36,22 @@ function PaymentColumn({ title, payments, emptyText }: { title: string; payments
 export function AdminPaymentsTab({ payments, loading }: { payments: ReviewPayment[]; loading: boolean }) {
   const website = payments.filter((payment) => payment.serviceType === "website");
   const google = payments.filter((payment) => payment.serviceType === "google_business");
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
       {/* Always present, so screen readers announce the text when it appears; its height is kept to avoid a jump. */}
       <p role="status" className="h-5 text-sm text-slate-600">
-        {loading ? "Loading payments..." : null}
+        {loading ? t`Loading payments...` : null}
       </p>
-      {payments.length === 0 ? <p className="text-slate-700">No payments registered for this user</p> : null}
+      {payments.length === 0 ? <p className="text-slate-700">{t`No payments registered for this user`}</p> : null}
       <div className="grid gap-6 md:grid-cols-2">
-        <PaymentColumn title="Website Payments" payments={website} emptyText="No website payments yet" />
-        <PaymentColumn title="Google Business Payments" payments={google} emptyText="No Google Business payments yet" />
+        <PaymentColumn id="website-payments" title={t`Website Payments`} payments={website} emptyText={t`No website payments yet`} />
+        <PaymentColumn
+          id="google-business-payments"
+          title={t`Google Business Payments`}
+          payments={google}
+          emptyText={t`No Google Business payments yet`}
+        />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
@@ -17,6 +18,7 @@ import type { ReviewPayment } from "../payment-views";
  * rules, notes and notifications are the same from both.
  */
 export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   // The page's action answers 'Status Updated' / 'Payment has been approved' (or the refusal's message).
   useActionToast(fetcher.data);
@@ -30,14 +32,14 @@ export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
       <input type="hidden" name="intent" value="decide" />
       <input type="hidden" name="paymentId" value={payment.id} />
       <div className="space-y-1.5">
-        <Label htmlFor={notesId}>Admin Notes</Label>
+        <Label htmlFor={notesId}>{t`Admin Notes`}</Label>
         <Textarea
           id={notesId}
           name="notes"
           value={notes}
           maxLength={ADMIN_NOTES_MAX}
           onChange={(event) => setNotes(event.target.value)}
-          placeholder="Add internal notes about this payment..."
+          placeholder={t`Add internal notes about this payment...`}
           disabled={busy}
           aria-invalid={fields.notes.errors ? true : undefined}
           aria-describedby={fields.notes.errors ? fields.notes.errorId : undefined}
@@ -50,10 +52,10 @@ export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" name="decision" value="approve" disabled={busy} className="flex-1 bg-green-700 hover:bg-green-800">
-          Approve Payment
+          {t`Approve Payment`}
         </Button>
         <Button type="submit" name="decision" value="reject" variant="destructive" disabled={busy} className="flex-1">
-          Reject Payment
+          {t`Reject Payment`}
         </Button>
       </div>
     </fetcher.Form>

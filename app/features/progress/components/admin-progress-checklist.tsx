@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
@@ -9,10 +11,10 @@ import type { ServiceProgressView } from "../progress-views";
 import { PROGRESS_INTENT } from "../progress.schemas";
 import { ProgressBar } from "./progress-bar";
 
-const TITLES: Record<ServiceType, string> = {
-  google_business: "Google Business Profile Progress",
-  website: "Website Development Progress",
-};
+const TITLES = {
+  google_business: msg`Google Business Profile Progress`,
+  website: msg`Website Development Progress`,
+} as const;
 
 /** The step a progress toggle's form is saving, and the value it asks for. */
 function pendingToggle(formData: FormData | undefined, service: ServiceType): { step: string; done: boolean } | null {
@@ -34,6 +36,8 @@ export function AdminProgressChecklist({
   record: ServiceProgressView | null;
   failed?: boolean;
 }) {
+  const { t, i18n } = useLingui();
+  const title = i18n._(TITLES[service]);
   const titleId = useId();
   const fetchers = useFetchers();
   const shown: Record<string, boolean> = { ...record?.steps };
@@ -46,23 +50,23 @@ export function AdminProgressChecklist({
   return (
     <Card aria-labelledby={titleId} data-testid={`admin-progress-${service}`}>
       <CardHeader>
-        <CardTitle id={titleId}>{TITLES[service]}</CardTitle>
+        <CardTitle id={titleId}>{title}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {failed ? (
           <p role="alert" className="text-red-700">
-            Failed to load data
+            {t`Failed to load data`}
           </p>
         ) : (
           <>
             <div className="flex items-baseline justify-between gap-2">
-              <span className="text-sm text-slate-600">{record ? "Overall progress" : "No progress record yet"}</span>
+              <span className="text-sm text-slate-600">{record ? t`Overall progress` : t`No progress record yet`}</span>
               <span className="font-semibold text-slate-900" data-testid="admin-progress-percentage">
                 {percentage}%
               </span>
             </div>
-            <ProgressBar value={percentage} label={TITLES[service]} />
-            <ul className="space-y-1" aria-label={`${TITLES[service]} steps`}>
+            <ProgressBar value={percentage} label={title} />
+            <ul className="space-y-1" aria-label={t`${title} steps`}>
               {PROGRESS_STEPS[service].map((step) => (
                 <ProgressToggle
                   key={step.key}

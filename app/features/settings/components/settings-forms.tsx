@@ -1,4 +1,6 @@
 import { getFormProps } from "@conform-to/react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useFetcher } from "react-router";
 import { TextField } from "~/components/forms/form-section";
 import { useActionToast } from "~/components/forms/use-action-toast";
@@ -11,7 +13,6 @@ import {
   notificationSettingsSchema,
   securitySettingsSchema,
   SESSION_DURATION_BOUNDS,
-  SETTINGS_TOASTS,
   type AdminSettings,
   type SettingsSection,
 } from "~/lib/admin-settings";
@@ -49,9 +50,18 @@ function SwitchRow({ field, label, description, defaultChecked }: { field: Switc
   );
 }
 
+/** SETTINGS_TOASTS in the page's language. */
+const SAVED_TOASTS = {
+  general: { title: msg`Settings saved`, description: msg`General settings have been updated successfully` },
+  notifications: { title: msg`Notifications updated`, description: msg`Notification preferences have been saved` },
+  security: { title: msg`Security updated`, description: msg`Security settings have been saved` },
+} as const;
+
 function useSettingsForm<S extends SettingsSection>(section: S) {
+  const { i18n } = useLingui();
   const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data, { success: SETTINGS_TOASTS[section] });
+  const toast = SAVED_TOASTS[section];
+  useActionToast(fetcher.data, { success: { title: i18n._(toast.title), description: i18n._(toast.description) } });
   return { fetcher, pending: fetcher.state !== "idle" };
 }
 
@@ -66,28 +76,29 @@ function SectionCard({ title, description, children }: { title: string; descript
 }
 
 export function GeneralSettingsForm({ values }: { values: AdminSettings["general"] }) {
+  const { t } = useLingui();
   const { fetcher, pending } = useSettingsForm("general");
   const [form, fields] = useValidatedForm({ id: "general-settings", schema: generalSettingsSchema });
   return (
-    <SectionCard title="General Settings" description="Platform-wide preferences.">
+    <SectionCard title={t`General Settings`} description={t`Platform-wide preferences.`}>
       <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="section" value="general" />
         <div className="divide-y divide-slate-200">
-          <SwitchRow field={fields.maintenanceMode} label="Maintenance Mode" description="Prevents users from accessing the platform" defaultChecked={values.maintenanceMode} />
+          <SwitchRow field={fields.maintenanceMode} label={t`Maintenance Mode`} description={t`Prevents users from accessing the platform`} defaultChecked={values.maintenanceMode} />
           <SwitchRow
             field={fields.autoApproveSubmissions}
-            label="Auto-approve Submissions"
-            description="Approve Zelle payment proofs automatically on receipt"
+            label={t`Auto-approve Submissions`}
+            description={t`Approve Zelle payment proofs automatically on receipt`}
             defaultChecked={values.autoApproveSubmissions}
           />
         </div>
         <div className="grid gap-4 pt-2 sm:grid-cols-2">
-          <TextField field={fields.companyName} label="Company Name" defaultValue={values.companyName} />
-          <TextField field={fields.supportEmail} label="Support Email" type="email" defaultValue={values.supportEmail} />
+          <TextField field={fields.companyName} label={t`Company Name`} defaultValue={values.companyName} />
+          <TextField field={fields.supportEmail} label={t`Support Email`} type="email" defaultValue={values.supportEmail} />
         </div>
         <div className="pt-2">
           <Button type="submit" disabled={pending}>
-            Save General Settings
+            {t`Save General Settings`}
           </Button>
         </div>
       </fetcher.Form>
@@ -96,23 +107,24 @@ export function GeneralSettingsForm({ values }: { values: AdminSettings["general
 }
 
 export function NotificationSettingsForm({ values }: { values: AdminSettings["notifications"] }) {
+  const { t } = useLingui();
   const { fetcher, pending } = useSettingsForm("notifications");
   const [form, fields] = useValidatedForm({ id: "notification-settings", schema: notificationSettingsSchema });
   return (
-    <SectionCard title="Notification Settings" description="Which events reach the admins, and how.">
+    <SectionCard title={t`Notification Settings`} description={t`Which events reach the admins, and how.`}>
       <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="section" value="notifications" />
         <div className="divide-y divide-slate-200">
-          <SwitchRow field={fields.emailNotifications} label="Email Notifications" description="Receive notifications via email" defaultChecked={values.emailNotifications} />
-          <SwitchRow field={fields.pushNotifications} label="Push Notifications" description="Receive in-app notifications" defaultChecked={values.pushNotifications} />
-          <SwitchRow field={fields.newUserRegistration} label="New user registration" description="When a customer creates an account" defaultChecked={values.newUserRegistration} />
-          <SwitchRow field={fields.newSubmission} label="New submission received" description="Payment proofs and information forms" defaultChecked={values.newSubmission} />
-          <SwitchRow field={fields.profileUpdates} label="User profile updates" description="When a customer changes their profile" defaultChecked={values.profileUpdates} />
-          <SwitchRow field={fields.systemErrors} label="System errors" description="When the server fails (at most once per 10 minutes per kind)" defaultChecked={values.systemErrors} />
+          <SwitchRow field={fields.emailNotifications} label={t`Email Notifications`} description={t`Receive notifications via email`} defaultChecked={values.emailNotifications} />
+          <SwitchRow field={fields.pushNotifications} label={t`Push Notifications`} description={t`Receive in-app notifications`} defaultChecked={values.pushNotifications} />
+          <SwitchRow field={fields.newUserRegistration} label={t`New user registration`} description={t`When a customer creates an account`} defaultChecked={values.newUserRegistration} />
+          <SwitchRow field={fields.newSubmission} label={t`New submission received`} description={t`Payment proofs and information forms`} defaultChecked={values.newSubmission} />
+          <SwitchRow field={fields.profileUpdates} label={t`User profile updates`} description={t`When a customer changes their profile`} defaultChecked={values.profileUpdates} />
+          <SwitchRow field={fields.systemErrors} label={t`System errors`} description={t`When the server fails (at most once per 10 minutes per kind)`} defaultChecked={values.systemErrors} />
         </div>
         <div className="pt-2">
           <Button type="submit" disabled={pending}>
-            Save Notification Settings
+            {t`Save Notification Settings`}
           </Button>
         </div>
       </fetcher.Form>
@@ -121,20 +133,21 @@ export function NotificationSettingsForm({ values }: { values: AdminSettings["no
 }
 
 export function SecuritySettingsForm({ values }: { values: AdminSettings["security"] }) {
+  const { t } = useLingui();
   const { fetcher, pending } = useSettingsForm("security");
   const [form, fields] = useValidatedForm({ id: "security-settings", schema: securitySettingsSchema });
   return (
-    <SectionCard title="Security Settings" description="Admin sessions and sign-in protection.">
+    <SectionCard title={t`Security Settings`} description={t`Admin sessions and sign-in protection.`}>
       <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="section" value="security" />
         <div className="divide-y divide-slate-200">
-          <SwitchRow field={fields.twoFactor} label="Two-Factor Authentication" description="Require two-factor authentication for admin accounts" defaultChecked={values.twoFactor} />
-          <SwitchRow field={fields.sessionTimeout} label="Session Timeout" description="Sign admins out after the session duration without activity" defaultChecked={values.sessionTimeout} />
+          <SwitchRow field={fields.twoFactor} label={t`Two-Factor Authentication`} description={t`Require two-factor authentication for admin accounts`} defaultChecked={values.twoFactor} />
+          <SwitchRow field={fields.sessionTimeout} label={t`Session Timeout`} description={t`Sign admins out after the session duration without activity`} defaultChecked={values.sessionTimeout} />
         </div>
         <div className="grid gap-4 pt-2 sm:grid-cols-2">
           <TextField
             field={fields.sessionDurationMinutes}
-            label="Session Duration (minutes)"
+            label={t`Session Duration (minutes)`}
             type="number"
             inputMode="numeric"
             min={SESSION_DURATION_BOUNDS.min}
@@ -143,7 +156,7 @@ export function SecuritySettingsForm({ values }: { values: AdminSettings["securi
           />
           <TextField
             field={fields.maxLoginAttempts}
-            label="Max Login Attempts"
+            label={t`Max Login Attempts`}
             type="number"
             inputMode="numeric"
             min={LOGIN_ATTEMPT_BOUNDS.min}
@@ -153,7 +166,7 @@ export function SecuritySettingsForm({ values }: { values: AdminSettings["securi
         </div>
         <div className="pt-2">
           <Button type="submit" disabled={pending}>
-            Save Security Settings
+            {t`Save Security Settings`}
           </Button>
         </div>
       </fetcher.Form>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -5,7 +7,7 @@ import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { CUSTOMERS_PER_PAGE, customerListHref, pageWindow, SEARCH_MAX_LENGTH, type CustomerListQuery } from "../customer-list-query";
 
-const STATE_LABEL = { active: "Active", inactive: "Inactive", in_progress: "In Progress" } as const;
+const STATE_LABEL = { active: msg`Active`, inactive: msg`Inactive`, in_progress: msg`In Progress` } as const;
 
 /**
  * The search box (a GET form, so the address keeps the search and a reload or a shared link shows the same
@@ -14,6 +16,10 @@ const STATE_LABEL = { active: "Active", inactive: "Inactive", in_progress: "In P
 export function CustomerListControls({ query, total, error }: { query: CustomerListQuery; total: number; error: string | null }) {
   const first = total === 0 ? 0 : (query.page - 1) * CUSTOMERS_PER_PAGE + 1;
   const last = Math.min(total, query.page * CUSTOMERS_PER_PAGE);
+  const { t, i18n } = useLingui();
+  // Plain counts (the tests read them back as numbers); es-US groups digits as en-US does anyway.
+  const [from, to, all] = [first, last, total];
+  const search = query.search;
   return (
     <div className="mb-4 space-y-3">
       {error ? (
@@ -21,11 +27,11 @@ export function CustomerListControls({ query, total, error }: { query: CustomerL
           {error}
         </Card>
       ) : null}
-      <Form method="get" role="search" aria-label="Search customers" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <Form method="get" role="search" aria-label={t`Search customers`} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         {query.activity ? <input type="hidden" name="status" value={query.activity} /> : null}
         <div className="min-w-0 flex-1 space-y-1.5">
           <label htmlFor="customer-search" className="text-sm font-medium text-slate-800">
-            Search by name, email, company or phone
+            {t`Search by name, email, company or phone`}
           </label>
           <Input
             id="customer-search"
@@ -40,19 +46,19 @@ export function CustomerListControls({ query, total, error }: { query: CustomerL
         <div className="flex gap-2">
           <Button type="submit">
             <Search aria-hidden="true" className="size-4" />
-            Search
+            {t`Search`}
           </Button>
           {query.search ? (
             <Button asChild variant="outline">
-              <Link to={customerListHref({ ...query, search: "", page: 1 })}>Clear search</Link>
+              <Link to={customerListHref({ ...query, search: "", page: 1 })}>{t`Clear search`}</Link>
             </Button>
           ) : null}
         </div>
       </Form>
       <p className="text-sm text-slate-600" aria-live="polite" data-testid="customer-list-summary">
-        {total === 0 ? "No customers" : `Showing ${first}–${last} of ${total} customers`}
-        {query.activity ? ` · ${STATE_LABEL[query.activity]}` : ""}
-        {query.search ? ` · matching “${query.search}”` : ""}
+        {total === 0 ? t`No customers` : t`Showing ${from}–${to} of ${all} customers`}
+        {query.activity ? ` · ${i18n._(STATE_LABEL[query.activity])}` : ""}
+        {search ? ` · ${t`matching “${search}”`}` : ""}
       </p>
     </div>
   );
@@ -60,14 +66,15 @@ export function CustomerListControls({ query, total, error }: { query: CustomerL
 
 /** Previous, a few page numbers around the current one (first and last always), Next. */
 export function CustomerPages({ query, pageCount }: { query: CustomerListQuery; pageCount: number }) {
+  const { t } = useLingui();
   if (pageCount <= 1) return null;
   const linkClass =
     "inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none";
   return (
-    <nav aria-label="Customer pages" className="mt-4 flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={t`Customer pages`} className="mt-4 flex flex-wrap items-center justify-center gap-1.5">
       {query.page > 1 ? (
         <Link to={customerListHref({ ...query, page: query.page - 1 })} className={linkClass} rel="prev">
-          Previous
+          {t`Previous`}
         </Link>
       ) : null}
       {pageWindow(query.page, pageCount).map((page, i) =>
@@ -77,18 +84,18 @@ export function CustomerPages({ query, pageCount }: { query: CustomerListQuery; 
           </span>
         ) : page === query.page ? (
           <span key={page} aria-current="page" className={`${linkClass} border-blue-600 bg-blue-600 text-white hover:bg-blue-600`}>
-            <span className="sr-only">Page </span>
+            <span className="sr-only">{t`Page`} </span>
             {page}
           </span>
         ) : (
-          <Link key={page} to={customerListHref({ ...query, page })} className={linkClass} aria-label={`Page ${page}`}>
+          <Link key={page} to={customerListHref({ ...query, page })} className={linkClass} aria-label={t`Page ${page}`}>
             {page}
           </Link>
         ),
       )}
       {query.page < pageCount ? (
         <Link to={customerListHref({ ...query, page: query.page + 1 })} className={linkClass} rel="next">
-          Next
+          {t`Next`}
         </Link>
       ) : null}
     </nav>

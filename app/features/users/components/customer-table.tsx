@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Card } from "~/components/ui/card";
@@ -14,20 +15,21 @@ export const customerPath = (id: string) => `/admin/users/${id}`;
  */
 export function CustomerTable({ customers, filtered = false }: { customers: ListedCustomer[]; filtered?: boolean }) {
   const navigate = useNavigate();
+  const { t } = useLingui();
   if (customers.length === 0) {
     return (
       <Card className="p-6 text-center text-slate-600">
-        <p>{filtered ? "No customers match this search or filter" : "No customers yet"}</p>
+        <p>{filtered ? t`No customers match this search or filter` : t`No customers yet`}</p>
       </Card>
     );
   }
   return (
     <Card className="overflow-x-auto" data-testid="customer-table-scroll">
       <table className="w-full min-w-[720px] text-left text-sm">
-        <caption className="sr-only">Customers, newest first</caption>
+        <caption className="sr-only">{t`Customers, newest first`}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
           <tr>
-            {["Name", "Email", "Phone", "Company", "Registration Date"].map((heading) => (
+            {[t`Name`, t`Email`, t`Phone`, t`Company`, t`Registration Date`].map((heading) => (
               <th key={heading} scope="col" className="px-4 py-3 font-semibold">
                 {heading}
               </th>
@@ -51,7 +53,7 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
                 <div className="flex items-center gap-3">
                   <CustomerAvatar name={customer.fullName} />
                   <Link to={customerPath(customer.id)} className="font-medium whitespace-nowrap text-slate-900 hover:underline">
-                    {customer.fullName || "Unnamed customer"}
+                    {customer.fullName || t`Unnamed customer`}
                   </Link>
                 </div>
               </td>

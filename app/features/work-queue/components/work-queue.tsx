@@ -1,14 +1,16 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { PaymentDecisionForm } from "~/features/payments/components/payment-decision-form";
-import { adminPaymentTitle } from "~/features/payments/payment-review";
-import { formatDollars, SERVICE_CATALOG, isServiceType } from "~/lib/service-catalog";
+import { adminPaymentTitleIn, formatMoney, serviceTitleIn } from "~/lib/i18n/admin-format";
 import {
   formatAge,
-  INFORMATION_FORM_TITLE,
+  formatAgo,
   STALLED_AFTER_DAYS,
   type QueueInformation,
   type QueuePayment,
@@ -18,9 +20,11 @@ import {
 
 const LINK = "font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
 
-const agoText = (age: string) => (age === "just now" ? age : `${age} ago`);
-
-const serviceTitle = (service: string) => (isServiceType(service) ? SERVICE_CATALOG[service].title : service);
+/** The information row's text: 'Google Business info submitted' (INFORMATION_FORM_TITLE and the kind). */
+const INFORMATION_TEXT: Record<QueueInformation["form"], Record<QueueInformation["kind"], MessageDescriptor>> = {
+  google_business: { submitted: msg`Google Business info submitted`, updated: msg`Google Business info updated` },
+  website: { submitted: msg`Website info submitted`, updated: msg`Website info updated` },
+};
 
 function customerPath(userId: string, tab?: string) {
   return `/admin/users/${userId}${tab ? `?tab=${tab}` : ""}`;
@@ -45,7 +49,9 @@ function QueueSection<Item>({
   emptyText: string;
   children: (item: Item) => ReactNode;
 }) {
+  const { t } = useLingui();
   const headingId = `${id}-heading`;
+  const shown = items.length;
   return (
     <section aria-labelledby={headingId} data-testid={id} className="space-y-3">
       <h3 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -60,16 +66,16 @@ function QueueSection<Item>({
         <ul className="space-y-3">{items.map(children)}</ul>
       )}
       {total > items.length ? (
-        <p className="text-sm text-slate-600">
-          Showing the oldest {items.length} of {total}
-        </p>
+        <p className="text-sm text-slate-600">{t`Showing the oldest ${shown} of ${total}`}</p>
       ) : null}
     </section>
   );
 }
 
 function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: string }) {
-  const title = `${serviceTitle(payment.serviceType)} - ${adminPaymentTitle(payment.serviceType, payment.paymentNumber)}`;
+  const { t, i18n } = useLingui();
+  const title = `${serviceTitleIn(i18n, payment.serviceType)} - ${adminPaymentTitleIn(i18n, payment.serviceType, payment.paymentNumber)}`;
+  const customer = payment.customerName;
   return (
     <li>
       <Card data-testid="queue-payment-row" className="grid gap-4 p-4 md:grid-cols-[8rem_1fr_minmax(16rem,22rem)]">
@@ -79,36 +85,36 @@ function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: str
               <button
                 type="button"
                 className="block h-32 w-full overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 md:w-32"
-                aria-label={`View payment proof: ${payment.customerName}, ${title}`}
+                aria-label={t`View payment proof: ${customer}, ${title}`}
               >
                 <img src={payment.proofThumbnailUrl ?? payment.proofUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
               </button>
             </DialogTrigger>
-            <DialogContent title="Payment Proof" description={`${payment.customerName}: ${title}`} hideDescription className="max-w-3xl">
+            <DialogContent title={t`Payment Proof`} description={`${payment.customerName}: ${title}`} hideDescription className="max-w-3xl">
               <img
                 src={payment.proofUrl}
-                alt={`Payment proof: ${payment.customerName}, ${title}`}
+                alt={t`Payment proof: ${customer}, ${title}`}
                 className="mx-auto h-auto max-h-[75vh] max-w-full rounded-md object-contain"
               />
             </DialogContent>
           </Dialog>
         ) : (
-          <p className="text-sm text-slate-600">No proof attached</p>
+          <p className="text-sm text-slate-600">{t`No proof attached`}</p>
         )}
         <dl className="grid grid-cols-[auto_1fr] content-start gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-600">Customer</dt>
+          <dt className="text-slate-600">{t`Customer`}</dt>
           <dd>
             <Link to={customerPath(payment.userId)} className={LINK}>
-              {payment.customerName || "Unnamed customer"}
+              {payment.customerName || t`Unnamed customer`}
             </Link>
           </dd>
-          <dt className="text-slate-600">Service</dt>
+          <dt className="text-slate-600">{t`Service`}</dt>
           <dd className="text-slate-900">{title}</dd>
-          <dt className="text-slate-600">Amount</dt>
-          <dd className="font-semibold text-slate-900">{formatDollars(payment.amount)}</dd>
-          <dt className="text-slate-600">Waiting</dt>
+          <dt className="text-slate-600">{t`Amount`}</dt>
+          <dd className="font-semibold text-slate-900">{formatMoney(payment.amount, i18n.locale)}</dd>
+          <dt className="text-slate-600">{t`Waiting`}</dt>
           <dd className="text-slate-900" data-testid="queue-age">
-            <time dateTime={payment.createdAt}>{formatAge(payment.createdAt, asOf)}</time>
+            <time dateTime={payment.createdAt}>{formatAge(payment.createdAt, asOf, i18n)}</time>
           </dd>
         </dl>
         <PaymentDecisionForm payment={payment} />
@@ -118,19 +124,18 @@ function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: str
 }
 
 function InformationRow({ item, asOf }: { item: QueueInformation; asOf: string }) {
+  const { t, i18n } = useLingui();
   return (
     <li>
       <Card data-testid="queue-information-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
         <div>
           <Link to={customerPath(item.userId, INFORMATION_TAB[item.form])} className={LINK}>
-            {item.customerName || "Unnamed customer"}
+            {item.customerName || t`Unnamed customer`}
           </Link>
-          <p className="text-slate-700">
-            {INFORMATION_FORM_TITLE[item.form]} {item.kind}
-          </p>
+          <p className="text-slate-700">{i18n._(INFORMATION_TEXT[item.form][item.kind])}</p>
         </div>
         <time dateTime={item.savedAt} className="text-slate-600">
-          {agoText(formatAge(item.savedAt, asOf))}
+          {formatAgo(item.savedAt, asOf, i18n)}
         </time>
       </Card>
     </li>
@@ -138,19 +143,23 @@ function InformationRow({ item, asOf }: { item: QueueInformation; asOf: string }
 }
 
 function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
+  const { t, i18n } = useLingui();
+  const service = serviceTitleIn(i18n, item.service);
+  const { doneSteps, totalSteps } = item;
+  const age = formatAge(item.lastMovedAt, asOf, i18n);
   return (
     <li>
       <Card data-testid="queue-stalled-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
         <div>
           <Link to={customerPath(item.userId)} className={LINK}>
-            {item.customerName || "Unnamed customer"}
+            {item.customerName || t`Unnamed customer`}
           </Link>
-          <p className="text-slate-700">
-            {serviceTitle(item.service)}: {item.doneSteps} of {item.totalSteps} steps done
-          </p>
+          <p className="text-slate-700">{t`${service}: ${doneSteps} of ${totalSteps} steps done`}</p>
         </div>
         <p className="text-slate-600">
-          No progress for <time dateTime={item.lastMovedAt}>{formatAge(item.lastMovedAt, asOf)}</time>
+          <Trans>
+            No progress for <time dateTime={item.lastMovedAt}>{age}</time>
+          </Trans>
         </p>
       </Card>
     </li>
@@ -162,35 +171,38 @@ function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
  * admin layout's stream), so a new proof, another admin's decision or a saved form shows without a reload.
  */
 export function WorkQueue({ queue }: { queue: WorkQueueData }) {
+  const { t } = useLingui();
+  const payments = queue.pendingPayments.total;
+  const stalledDays = STALLED_AFTER_DAYS;
   return (
     <section aria-labelledby="work-queue-heading" className="mt-8 space-y-8">
       <h2 id="work-queue-heading" className="text-xl font-bold text-slate-900">
-        Work queue
+        {t`Work queue`}
       </h2>
       <QueueSection
         id="queue-payments"
-        title="Payments waiting for review"
+        title={t`${plural(payments, { one: "Payments waiting for review", other: "Payments waiting for review" })}`}
         total={queue.pendingPayments.total}
         items={queue.pendingPayments.items}
-        emptyText="No payments waiting for review"
+        emptyText={t`No payments waiting for review`}
       >
         {(payment) => <PendingPaymentRow key={payment.id} payment={payment} asOf={queue.asOf} />}
       </QueueSection>
       <QueueSection
         id="queue-information"
-        title="Information submitted or updated"
+        title={t`Information submitted or updated`}
         total={queue.updatedInformation.total}
         items={queue.updatedInformation.items}
-        emptyText="No new information since it was last opened"
+        emptyText={t`No new information since it was last opened`}
       >
         {(item) => <InformationRow key={`${item.userId}-${item.form}`} item={item} asOf={queue.asOf} />}
       </QueueSection>
       <QueueSection
         id="queue-stalled"
-        title={`No progress for ${STALLED_AFTER_DAYS} days after payment`}
+        title={t`No progress for ${stalledDays} days after payment`}
         total={queue.stalledCustomers.total}
         items={queue.stalledCustomers.items}
-        emptyText="Every paid service moved in the last 7 days"
+        emptyText={t`Every paid service moved in the last 7 days`}
       >
         {(item) => <StalledRow key={`${item.userId}-${item.service}`} item={item} asOf={queue.asOf} />}
       </QueueSection>
