@@ -7,7 +7,8 @@ import { test } from "./fixtures";
 import { defaultSiteConfig } from "../../app/lib/site-config";
 
 // The landing page in Spanish at /es (issue 14): pre-rendered like /, linked to / by hreflang, with a switcher
-// in the header that works without JavaScript. `/` stays English whatever the browser's language.
+// in the header that works without JavaScript. A Spanish browser that has not chosen a language is sent from `/` to
+// `/es`; a choice (the switcher's cookie) is kept.
 const site = defaultSiteConfig;
 const HERO_EN = "Get found on Google. Get hired for the job.";
 const HERO_ES = "Aparezca en Google. Consiga el trabajo.";
@@ -50,9 +51,13 @@ test.describe("the landing page in Spanish", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("/ stays English for a Spanish browser, and offers Español in the header", async ({ browser }) => {
+  test("a Spanish browser opening / reads /es; once it picks English, / stays English", async ({ browser }) => {
     const context = await browser.newContext({ locale: "es-ES" });
     const page = await context.newPage();
+    await page.goto("/");
+    await expectSpanish(page);
+    await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+    await expectEnglish(page);
     await page.goto("/");
     await expectEnglish(page);
     await expect(page.getByRole("button", { name: "Español" })).toHaveAttribute("lang", "es");

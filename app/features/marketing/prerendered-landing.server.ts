@@ -23,6 +23,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/content-security-policy";
+import { landingRedirect } from "~/lib/i18n/locales";
 import { servicesIfRunning } from "~/lib/public-settings.server";
 import type { SiteConfig } from "~/lib/site-config";
 import { configStamp } from "./config-stamp";
@@ -148,12 +149,19 @@ function acceptedEncoding(header: string | null): "br" | "gzip" | null {
   return null;
 }
 
+/** `/` answers by the browser's language and the language cookie (landingRedirect), so caches must key on them. */
+const LANDING_VARY = "Accept-Language, Cookie";
+
 /** Route middleware for `/` and `/es`: answers GET and HEAD with the pre-rendered page when it is usable. */
 export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (import.meta.env.DEV || (request.method !== "GET" && request.method !== "HEAD")) return next();
+  if (request.method !== "GET" && request.method !== "HEAD") return next();
   const services = servicesIfRunning(context);
   if (!services) return next(); // this is the build-time pre-rendering itself
   const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
+  // A Spanish browser that has not chosen a language reads the landing page in Spanish (issue 14).
+  const elsewhere = landingRedirect(pathname, request.headers);
+  if (elsewhere) return new Response(null, { status: 302, headers: { Location: elsewhere, Vary: LANDING_VARY, "Cache-Control": "private, no-cache" } });
+  if (import.meta.env.DEV) return next();
   const page = await prerenderedPage(pathname, services.env.SITE_URL, services.siteConfig);
   if (!page) return next();
 
@@ -164,7 +172,7 @@ export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ re
     // Revalidated on every visit (a new build changes it), answered with 304 when unchanged.
     "Cache-Control": "public, max-age=0, must-revalidate",
     ETag: etag,
-    Vary: "Accept-Encoding",
+    Vary: `Accept-Encoding, ${LANDING_VARY}`,
     "Content-Security-Policy": page.contentSecurityPolicy,
   });
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseLocale, isLocale, languageCookie, localeFromCookie, negotiateLocale, pageAfterSwitch } from "./locales";
+import { chooseLocale, isLocale, landingRedirect, languageCookie, localeFromCookie, negotiateLocale, pageAfterSwitch } from "./locales";
 
 describe("negotiateLocale", () => {
   it("picks Spanish for any Spanish region", () => {
@@ -58,5 +58,21 @@ describe("pageAfterSwitch", () => {
     expect(pageAfterSwitch("/\\evil.example", "es")).toBe("/es");
     expect(pageAfterSwitch("https://evil.example", "en")).toBe("/");
     expect(pageAfterSwitch(undefined, "en")).toBe("/");
+  });
+});
+
+describe("landingRedirect", () => {
+  const headers = (init: Record<string, string>) => new Headers(init);
+  it("sends a browser that prefers Spanish, with no choice made, from / to /es", () => {
+    expect(landingRedirect("/", headers({ "accept-language": "es-MX,es;q=0.9,en;q=0.8" }))).toBe("/es");
+  });
+  it("keeps on / a crawler (no Accept-Language), an English browser, and anyone who chose a language", () => {
+    expect(landingRedirect("/", headers({}))).toBeNull();
+    expect(landingRedirect("/", headers({ "accept-language": "en-US,es;q=0.5" }))).toBeNull();
+    expect(landingRedirect("/", headers({ "accept-language": "es", cookie: "lang=en" }))).toBeNull();
+  });
+  it("never moves another page", () => {
+    expect(landingRedirect("/es", headers({ "accept-language": "es" }))).toBeNull();
+    expect(landingRedirect("/login", headers({ "accept-language": "es" }))).toBeNull();
   });
 });

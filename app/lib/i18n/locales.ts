@@ -54,6 +54,15 @@ export function chooseLocale(saved: string | null | undefined, headers: Headers)
   return localeFromCookie(headers.get("cookie")) ?? negotiateLocale(headers.get("accept-language")) ?? DEFAULT_LOCALE;
 }
 
+/**
+ * Where a visit to the English landing page `/` goes instead: a browser that prefers Spanish and has made no choice
+ * (no language cookie) is sent to `/es`. A crawler (no Accept-Language) and anyone who picked English stay on `/`.
+ */
+export function landingRedirect(pathname: string, headers: Headers): string | null {
+  if (pathname !== "/" || localeFromCookie(headers.get("cookie"))) return null;
+  return negotiateLocale(headers.get("accept-language")) === "es" ? "/es" : null;
+}
+
 /** The Set-Cookie header keeping a visitor's choice for a year (not secret: readable by scripts is fine). */
 export function languageCookie(locale: Locale, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
