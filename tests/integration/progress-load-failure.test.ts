@@ -41,6 +41,7 @@ describe("when progress cannot be read", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const loaded = await progressLoader(args(customer.user, "http://localhost:3000/dashboard/progress"));
     expect(loaded).toEqual({
+      title: "Construction Progress",
       payments: [],
       informationSent: { google_business: false, website: false },
       progress: { ok: false },
