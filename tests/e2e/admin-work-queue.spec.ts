@@ -72,7 +72,9 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   await expect(row.getByText("$250")).toBeVisible();
   await expect(row.getByTestId("queue-age")).toHaveText("just now");
   await expect(row.locator("img")).toHaveAttribute("src", /^\/files\/admin-note-photos\/.+\.thumb\./);
-  await expect.poll(() => row.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  // The thumbnail loads lazily: on a phone-sized screen it may be below the fold until scrolled to.
+  await row.locator("img").scrollIntoViewIfNeeded();
+  await expect.poll(() => row.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(adminLoads).toBe(0);
 
   const { violations } = await new AxeBuilder({ page: admin }).include("main").analyze();
