@@ -187,6 +187,15 @@ export const ROWS: Row[] = [
     note: "test hook: inserts customers directly (the admin list's pages in e2e); a count of 0 here is refused, so the matrix's customers stay as they are",
   },
 
+  {
+    route: "/__test/information/reviewed",
+    method: "POST",
+    body: {},
+    json: true,
+    expect: everyone("ok"),
+    note: "test hook: marks every information form opened (the work-queue spec's information row is then the only one waiting)",
+  },
+
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },
   { route: "/es", method: "GET", expect: everyone("ok") },
