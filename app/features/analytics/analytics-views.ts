@@ -72,16 +72,6 @@ export function funnelSteps(counts: FunnelCounts): FunnelStep[] {
   }));
 }
 
-/** US dollars as the page shows them, in the page's language (`locale`, English by default): "$1,234" or "$1,234.50". */
-export function formatUsd(amount: number, locale?: string): string {
-  return amount.toLocaleString(intlLocale(locale), {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-}
-
 /** A percentage as the page shows it, or a dash when there is nothing to compare with. */
 export function formatPercent(value: number | null): string {
   return value === null ? "–" : `${value}%`;

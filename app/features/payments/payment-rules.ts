@@ -1,7 +1,7 @@
 import { UPLOAD_KINDS } from "~/lib/uploads";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { formatMoney } from "~/lib/i18n/localized-text";
+import { formatMoney } from "~/lib/i18n/format";
 import { paymentSubtitle, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
 
 /** A proof photo's limit and messages: the uploads module's "payment-proof" kind. */

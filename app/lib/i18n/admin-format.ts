@@ -1,23 +1,11 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { isServiceType, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
-import { intlLocale } from "./translate";
 
 /**
- * The back office's shared wordings in the page's language (issue 14): money, the services' names and the
+ * The back office's shared wordings in the page's language (issue 14): the services' names and the
  * admin payment card's title. English stays the spec's ('$350', 'Website Development', 'Payment 1 of 2').
  */
-
-/** '$350' / '$350.50' in English, the same amount in the language's own format otherwise. */
-export function formatMoney(amount: number, locale: string | undefined): string {
-  const digits = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat(intlLocale(locale), {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
-}
 
 const SERVICE_TITLES = {
   google_business: msg`Google Business Profile Setup`,

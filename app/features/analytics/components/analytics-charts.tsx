@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { intlLocale } from "~/lib/i18n/translate";
-import { dayLabel, formatPercent, formatUsd, monthLabel, type FunnelStep, type MonthlyRevenue, type WeeklySignUps } from "../analytics-views";
+import { dayLabel, formatPercent, monthLabel, type FunnelStep, type MonthlyRevenue, type WeeklySignUps } from "../analytics-views";
+import { formatMoney } from "~/lib/i18n/format";
 
 /*
  * The charts, drawn with recharts. Only the analytics route imports this module, so recharts stays out of every other
@@ -35,7 +36,7 @@ export function RevenueChart({ revenue }: { revenue: MonthlyRevenue[] }) {
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="label" tick={tick} label={{ value: t`Month (UTC)`, position: "insideBottom", offset: -16, fill: TEXT_COLOR }} />
       <YAxis tickFormatter={compactUsd(locale)} tick={tick} width={64} label={{ value: t`US dollars`, angle: -90, position: "insideLeft", fill: TEXT_COLOR }} />
-      <Tooltip formatter={(value) => formatUsd(Number(value), locale)} />
+      <Tooltip formatter={(value) => formatMoney(Number(value), locale)} />
       <Legend verticalAlign="top" height={28} />
       <Bar dataKey="card" name={t`Card`} stackId="revenue" fill={CARD_COLOR} isAnimationActive={false} />
       <Bar dataKey="zelle" name="Zelle" stackId="revenue" fill={ZELLE_COLOR} isAnimationActive={false}>

@@ -2,8 +2,9 @@ import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { dayLabel, formatPercent, formatUsd, funnelSteps, monthLabel, type AnalyticsReport } from "../analytics-views";
+import { dayLabel, formatPercent, funnelSteps, monthLabel, type AnalyticsReport } from "../analytics-views";
 import { FunnelChart, RevenueChart, SignUpsChart } from "./analytics-charts";
+import { formatMoney } from "~/lib/i18n/format";
 
 /** FUNNEL_STEPS' labels in the page's language. */
 const STEP_LABELS = { signedUp: msg`Signed up`, paid: msg`Paid`, informationSent: msg`Information sent`, launched: msg`Launched` } as const;
@@ -47,7 +48,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
-  const usd = (amount: number) => formatUsd(amount, locale);
+  const usd = (amount: number) => formatMoney(amount, locale);
   const steps = funnelSteps(report.funnel).map((step) => ({ ...step, label: i18n._(STEP_LABELS[step.key]) }));
   const median = report.medianDaysToLaunch;
   const paid = report.funnel.paid;
