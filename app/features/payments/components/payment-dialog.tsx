@@ -17,6 +17,7 @@ import { useActionToast } from "~/components/forms/use-action-toast";
 import { useSiteConfig } from "~/lib/use-site-config";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { proofFormSchema } from "../payments.schemas";
+import { serviceTitleIn } from "~/lib/i18n/admin-format";
 
 export const CHECKOUT_PATH = "/api/create-payment-checkout";
 export const PROOF_PATH = "/resources/payments/proof";
@@ -57,7 +58,7 @@ async function startCheckout(serviceType: ServiceType, paymentNumber: number): P
  * N of 2' (service-catalog.ts paymentSubtitle, in English).
  */
 export function localizedPaymentSubtitle(i18n: I18n, service: ServiceType, paymentNumber: number): string {
-  const title = i18n._(service === "website" ? msg`Website Development` : msg`Google Business Profile Setup`);
+  const title = serviceTitleIn(i18n, service);
   const total = SERVICE_CATALOG[service].payments;
   return total > 1 ? i18n._(msg`${title} - Payment ${paymentNumber} of ${total}`) : title;
 }
