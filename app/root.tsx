@@ -25,16 +25,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { siteConfig: await siteConfigInForce(context) };
 }
 
-/** The page's language: the deepest route data that names one (the localized layout, the landing pages). */
-function usePageLocale(): string {
-  const locales = useMatches()
-    .map((match) => (match.loaderData as { locale?: unknown } | undefined)?.locale)
-    .filter(isLocale);
-  return locales.at(-1) ?? "en";
+/**
+ * The page's language: the deepest route data that names one (the localized layout, the landing pages), and the
+ * script of its compiled catalog (the localized layout's; the landing pages have none).
+ */
+function usePageLanguage(): { lang: string; catalogScript?: string } {
+  const data = useMatches().map((match) => match.loaderData as { locale?: unknown; catalogScript?: unknown } | undefined);
+  const lang = data.map((route) => route?.locale).filter(isLocale).at(-1) ?? "en";
+  const catalogScript = data.map((route) => route?.catalogScript).find((src) => typeof src === "string");
+  return { lang, catalogScript };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const lang = usePageLocale();
+  const { lang, catalogScript } = usePageLanguage();
   return (
     <html lang={lang}>
       <head>
@@ -42,6 +45,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Deferred: runs after parsing and before the app's module scripts, so hydration finds the messages. */}
+        {catalogScript && <script defer src={catalogScript} />}
       </head>
       <body>
         {children}

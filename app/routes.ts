@@ -48,5 +48,6 @@ export default [
     route("notifications", "routes/resources/notifications.ts"),
     route("payments/proof", "routes/resources/payment-proof.ts"),
     route("secrets/reveal", "routes/resources/reveal-secret.ts"),
+    route("catalog/:file", "routes/resources/catalog.ts"),
   ]),
 ] satisfies RouteConfig;

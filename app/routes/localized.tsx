@@ -1,21 +1,21 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { requestLocale, SERIALIZED_CATALOGS } from "~/lib/i18n/catalogs.server";
+import { CATALOG_SCRIPTS, requestLocale } from "~/lib/i18n/catalogs.server";
 import { LocalizedProvider } from "~/lib/i18n/localized-provider";
 import type { Route } from "./+types/localized";
 
 /**
- * Every page but the landing page sits in this layout (app/routes.ts): it picks the request's language and
- * sends only that language's compiled messages, as loader data (docs/decisions/026), serialized once per
- * language (docs/decisions/025). The landing page carries
- * its copy as loader data of its own and loads no i18n code.
+ * Every page but the landing page sits in this layout (app/routes.ts): it picks the request's language and names
+ * that language's catalog script, which the document loads before the app's code (root.tsx) and the browser
+ * caches for good (docs/decisions/026). The landing page carries its copy as loader data of its own and loads no
+ * i18n code.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request, context);
-  return { locale, messages: SERIALIZED_CATALOGS[locale] };
+  return { locale, catalogScript: CATALOG_SCRIPTS[locale].src };
 }
 
-/** A live update's revalidation (same URL, no form sent) cannot change the language: the messages are not sent again. */
+/** A live update's revalidation (same URL, no form sent) cannot change the language. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.href === nextUrl.href) return false;
   return defaultShouldRevalidate;
@@ -23,7 +23,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export default function Localized({ loaderData }: Route.ComponentProps) {
   return (
-    <LocalizedProvider locale={loaderData.locale} messages={loaderData.messages}>
+    <LocalizedProvider locale={loaderData.locale} catalogScript={loaderData.catalogScript}>
       <Outlet />
     </LocalizedProvider>
   );
@@ -37,7 +37,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/localized");
   if (!data) throw error;
   return (
-    <LocalizedProvider locale={data.locale} messages={data.messages}>
+    <LocalizedProvider locale={data.locale} catalogScript={data.catalogScript}>
       <ErrorPage error={error} dev={import.meta.env.DEV} />
     </LocalizedProvider>
   );

@@ -15,6 +15,8 @@
  * An outcome is an "allow" when it is 2xx or a redirect to anything but a login page.
  */
 
+import { CATALOG_SCRIPTS } from "~/lib/i18n/catalogs.server";
+
 export const ROLES = ["anonymous", "customerA", "customerB", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 export type Outcome = "ok" | `to:${string}` | number;
@@ -369,6 +371,13 @@ export const ROWS: Row[] = [
     note: "saving the Notifications tab with its defaults (so the walk's other cells are unaffected): only an admin (audited)",
   },
   { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id and role only" },
+  {
+    route: "/resources/catalog/:file",
+    method: "GET",
+    url: CATALOG_SCRIPTS.es.src,
+    expect: everyone("ok"),
+    note: "a language's compiled catalog: the interface's texts, the same for everyone",
+  },
   {
     route: "/resources/language",
     method: "GET",

@@ -1,7 +1,10 @@
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATALOGS } from "~/lib/i18n/catalogs.server";
 import { languageOfUser } from "~/lib/i18n/language.server";
 import type { SessionUser } from "~/lib/session";
 import { loader as localizedLoader } from "~/routes/localized";
+import { loader as catalogLoader } from "~/routes/resources/catalog";
 import { action } from "~/routes/resources/language";
 import {
   authRequest,
@@ -46,14 +49,47 @@ async function switchLanguage(user: SessionUser | null, fields: Record<string, s
   }
 }
 
-function pageLanguage(user: SessionUser | null, headers: Record<string, string>) {
-  const result = localizedLoader({
+function localizedPage(user: SessionUser | null, headers: Record<string, string>) {
+  return localizedLoader({
     request: new Request("http://localhost:3000/login", { headers }),
     context: routeContext(services, user),
     params: {},
   } as unknown as Parameters<typeof localizedLoader>[0]);
-  return result.locale;
 }
+
+function pageLanguage(user: SessionUser | null, headers: Record<string, string>) {
+  return localizedPage(user, headers).locale;
+}
+
+function catalogScript(file: string): Response {
+  try {
+    return catalogLoader({ params: { file } } as unknown as Parameters<typeof catalogLoader>[0]);
+  } catch (thrown) {
+    return thrown as Response;
+  }
+}
+
+describe("the catalog script a page names", () => {
+  it("gives the browser the page's language, cached for good under a name that changes with the catalog", async () => {
+    const spanish = localizedPage(null, { "accept-language": "es" }).catalogScript;
+    const english = localizedPage(null, { "accept-language": "en" }).catalogScript;
+    expect(spanish).toMatch(/^\/resources\/catalog\/es\.[\w-]{12}\.js$/);
+    expect(english).toMatch(/^\/resources\/catalog\/en\.[\w-]{12}\.js$/);
+
+    const response = catalogScript(spanish.split("/").at(-1)!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // Run as the browser runs it: it leaves the Spanish catalog, and only it, where LocalizedProvider looks.
+    const browser = { self: {} as Record<string, unknown> };
+    runInNewContext(await response.text(), browser);
+    expect(browser.self.__i18nCatalogs).toEqual({ es: CATALOGS.es });
+  });
+
+  it("answers 404 for a name that is not one of this deployment's catalogs", () => {
+    for (const file of ["es.AAAAAAAAAAAA.js", "fr.js", "..%2Fsecrets.js", ""]) expect(catalogScript(file).status).toBe(404);
+  });
+});
 
 describe("the language switcher", () => {
   it("keeps a visitor's choice in a cookie and goes back to the page", async () => {
