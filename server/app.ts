@@ -129,18 +129,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     app.use((req, res, next) => (req.path.endsWith(".html") ? next() : files(req, res, next)));
   }
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
-      getLoadContext() {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(cspNonceContext, newNonce());
-        return context;
-      },
-    }),
-  );
+  app.all("/{*splat}", pages(services, { development: Boolean(options.devMiddleware) }));
 
   app.use(databaseErrorsAre503);
   app.use(((error, _req, res, _next) => {
@@ -149,6 +138,26 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     if (!res.headersSent) res.status(500).send("Something went wrong");
   }) as express.ErrorRequestHandler);
   return app;
+}
+
+/**
+ * Pages and data requests, through React Router. In production the server build is read once: given as a
+ * function, React Router derives its route tables again on every request (for Vite's module replacement while
+ * developing), which cost about 2 ms of CPU a page (docs/decisions/025).
+ */
+function pages(services: Services, { development }: { development: boolean }): express.RequestHandler {
+  const readBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const getLoadContext = () => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(cspNonceContext, newNonce());
+    return context;
+  };
+  if (development) return createRequestHandler({ build: readBuild, getLoadContext });
+  const handler = readBuild().then((build) => createRequestHandler({ build, getLoadContext }));
+  return (req, res, next) => {
+    handler.then((handle) => handle(req, res, next), next);
+  };
 }
 
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
