@@ -6,7 +6,8 @@
 // the app's CPU time per request and the page's size; then /admin/dashboard and /admin/users one request at a
 // time on one connection (p50/p95 without queueing: the dashboard's "one request under 200 ms").
 //
-// Options: --quick (3 s a page instead of 15), --no-build. Environment: BENCH_PORT (default 3293),
+// Options: --quick (3 s a page instead of 15), --no-build, --postgres (a throwaway PostgreSQL cluster when the
+// server binaries exist, unless DATABASE_URL names a server). Environment: BENCH_PORT (default 3293),
 // BENCH_CUSTOMERS (default 10000), BENCH_DURATION (seconds a page), BENCH_CONNECTIONS (default 10), DATABASE_URL,
 // WEB_CONCURRENCY (app processes on PostgreSQL, default 2),
 // BENCH_SEQUENTIAL (one-at-a-time requests a page, default 100, 30 with --quick), BENCH_CPU_PROF=dir (a V8 CPU
@@ -26,7 +27,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { expectedMix, seedCustomers } from "./bench/seed-customers.js";
 // CPU time of the app's whole process tree (the cluster's workers on PostgreSQL), not of the first process only.
-import { cpuMs } from "./bench-support.js";
+import { cpuMs, startPostgres } from "./bench-support.js";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
@@ -35,7 +36,9 @@ const ORIGIN = `http://localhost:${PORT}`;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 3 : 15));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SERVER_URL = process.env.DATABASE_URL || "";
+const throwawayPostgres = args.has("--postgres") && !process.env.DATABASE_URL ? await startPostgres() : null;
+if (args.has("--postgres") && !process.env.DATABASE_URL && !throwawayPostgres) throw new Error("--postgres: no PostgreSQL server binaries found");
+const SERVER_URL = process.env.DATABASE_URL || throwawayPostgres?.url || "";
 const ADMIN = { email: "admin@bench.test", password: "Bench-Admin-Password-1!" };
 const MIGRATIONS = path.resolve("db/migrations");
 const TEMPLATE = path.resolve("build/pglite-template.tar.gz");
@@ -234,6 +237,7 @@ try {
   process.kill(-server.pid, "SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   await database.drop();
+  throwawayPostgres?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
