@@ -26,6 +26,7 @@ import { sweepOrphanFiles } from "~/lib/storage-sweep.server";
 import { forgetCachedSessions } from "~/lib/session-middleware.server";
 import { limitRequestBodies } from "./body-limit";
 import { compressResponses } from "./compression";
+import { limitConcurrency } from "./concurrency-limit";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { databaseErrorsAre503, databaseGate } from "./database-gate";
 import { liveEvents, LiveStreams } from "./events";
@@ -129,7 +130,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     app.use((req, res, next) => (req.path.endsWith(".html") ? next() : files(req, res, next)));
   }
 
-  app.all("/{*splat}", pages(services, { development: Boolean(options.devMiddleware) }));
+  app.all("/{*splat}", limitConcurrency(services.env.PAGE_CONCURRENCY), pages(services, { development: Boolean(options.devMiddleware) }));
 
   app.use(databaseErrorsAre503);
   app.use(((error, _req, res, _next) => {

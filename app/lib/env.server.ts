@@ -68,6 +68,7 @@ export const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
     LIVE_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
+    PAGE_CONCURRENCY: z.coerce.number().int().positive().default(8),
     // JSON logs on stdout (app/lib/logger.server.ts): fatal, error, warn, info, debug, trace or silent.
     LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
     // Start-up admin: an existing non-admin account with ADMIN_EMAIL is promoted only when this is set.

@@ -7,6 +7,7 @@
  */
 export class SessionCache<T> {
   private readonly entries = new Map<string, { value: T; at: number }>();
+  private readonly loading = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -30,8 +31,24 @@ export class SessionCache<T> {
     this.entries.set(key, { value, at: this.now() });
   }
 
+  /**
+   * One load at a time per key: callers that miss while a load for the same key is under way share it. When an
+   * entry expires under a burst (200 requests of one browser in flight) the session is read once, not 200 times.
+   * A cleared cache forgets the loads under way, so a caller after a write never shares a read made before it.
+   */
+  shared<R>(key: string, load: () => Promise<R>): Promise<R> {
+    const pending = this.loading.get(key) as Promise<R> | undefined;
+    if (pending) return pending;
+    const started = load().finally(() => {
+      if (this.loading.get(key) === started) this.loading.delete(key);
+    });
+    this.loading.set(key, started);
+    return started;
+  }
+
   clear(): void {
     this.entries.clear();
+    this.loading.clear();
   }
 
   get size(): number {

@@ -46,7 +46,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     context.set(sessionUserContext, cached);
     return next();
   }
-  const { user, setCookies } = await loadSessionUser(services.auth, services.database.db, request.headers);
+  const load = () => loadSessionUser(services.auth, services.database.db, request.headers);
+  const { user, setCookies } = read && cookie ? await cache.shared(cookie, load) : await load();
   if (read && cookie && user && setCookies.length === 0) cache.set(cookie, user);
   context.set(sessionUserContext, user);
   const response = await next();

@@ -48,11 +48,15 @@ test.describe("landing page", () => {
     await expect(header.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
     await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
 
+    // Client-side navigations into the localized pages: the landing page has no catalog, so the page's catalog
+    // script is loaded on the way (LocalizedProvider) and the page shows its texts, not message ids.
     await header.getByRole("link", { name: "Sign Up" }).click();
     await expect(page).toHaveURL("/signup");
+    await expect(page.getByText("Create your account")).toBeVisible();
     await page.goBack();
     await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
     await expect(page).toHaveURL("/login");
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
     // Back to the landing page by a client-side navigation (its data comes from the pre-rendered _root.data).
     await page.getByRole("link", { name: `${site.agencyName} home` }).click();
     await expect(page).toHaveURL("/");
