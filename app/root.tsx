@@ -45,13 +45,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* Deferred: runs after parsing and before the app's module scripts, so hydration finds the messages. */}
-        {catalogScript && <script defer src={catalogScript} />}
       </head>
       <body>
         {children}
         <Toaster />
         <ScrollRestoration />
+        {/*
+          Deferred, like the app's module scripts after it: it runs once the page is parsed and before them, so
+          hydration finds the messages; at the end of the body the page's text is painted before it is fetched.
+        */}
+        {catalogScript && <script defer src={catalogScript} />}
         <Scripts />
       </body>
     </html>
