@@ -144,7 +144,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
 /**
  * Pages and data requests, through React Router. In production the server build is read once: given as a
  * function, React Router derives its route tables again on every request (for Vite's module replacement while
- * developing), which cost about 2 ms of CPU a page (docs/decisions/025).
+ * developing), which cost about 1 ms of CPU a page (docs/decisions/025).
  */
 function pages(services: Services, { development }: { development: boolean }): express.RequestHandler {
   const readBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -155,8 +155,10 @@ function pages(services: Services, { development }: { development: boolean }): e
     return context;
   };
   if (development) return createRequestHandler({ build: readBuild, getLoadContext });
-  const handler = readBuild().then((build) => createRequestHandler({ build, getLoadContext }));
+  let handler: Promise<express.RequestHandler> | undefined;
   return (req, res, next) => {
+    // Read at the first request, not at creation: tests make apps that never serve a page (and have no build).
+    handler ??= readBuild().then((build) => createRequestHandler({ build, getLoadContext }));
     handler.then((handle) => handle(req, res, next), next);
   };
 }

@@ -46,8 +46,12 @@ async function heldApp(limit: number) {
 describe("limitConcurrency", () => {
   it("runs at most `limit` requests at once and starts the waiting ones in arrival order", async () => {
     const app = await heldApp(2);
-    const requests = ["a", "b", "c", "d", "e"].map((name) => app.get(name));
-    await app.settle();
+    // Sent one after another, so they reach the server in this order.
+    const requests = [];
+    for (const name of ["a", "b", "c", "d", "e"]) {
+      requests.push(app.get(name));
+      await app.settle();
+    }
     expect(app.started).toEqual(["a", "b"]);
     app.finish("b");
     await app.settle();
@@ -65,6 +69,7 @@ describe("limitConcurrency", () => {
   it("lets form posts and uploads through without a place: they wait on their client's body", async () => {
     const app = await heldApp(1);
     const page = app.get("page");
+    await app.settle();
     const post = app.get("post", "POST");
     await app.settle();
     expect(app.started).toEqual(["page", "post"]);
@@ -81,6 +86,7 @@ describe("limitConcurrency", () => {
     await app.settle();
     const abandoned = app.get("abandoned");
     abandoned.body.catch(() => {});
+    await app.settle();
     const last = app.get("last");
     await app.settle();
     abandoned.request.destroy();
