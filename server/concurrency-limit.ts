@@ -20,6 +20,9 @@ export function limitConcurrency(limit: number): RequestHandler {
   };
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // Gone already (the client left while an earlier middleware, such as the static files' lookup, was at work):
+    // its 'close' has been emitted and would never give a place back.
+    if (res.destroyed || req.socket.destroyed) return;
     let started = false;
     let closed = false;
     res.once("close", () => {

@@ -11,10 +11,12 @@ afterEach(() => {
 });
 
 /** An app whose requests stay open until the test finishes them, recording the order they were started in. */
-async function heldApp(limit: number) {
+async function heldApp(limit: number, { slowBefore = 0 } = {}) {
   const started: string[] = [];
   const holding = new Map<string, () => void>();
   const app = express();
+  // An earlier middleware that takes its time (as the static files' lookup does), when asked to.
+  if (slowBefore) app.use((_req, _res, next) => void setTimeout(next, slowBefore));
   app.use(limitConcurrency(limit));
   app.all("/:name", (req, res) => {
     const name = String(req.params.name);
@@ -97,6 +99,21 @@ describe("limitConcurrency", () => {
     expect(app.started).toEqual(["first", "last"]);
     app.finish("last");
     expect(await last.body).toBe("last");
+    app.close();
+  });
+
+  it("gives no place to a request whose client left before it reached the limit, so none is lost", async () => {
+    const app = await heldApp(1, { slowBefore: 100 });
+    const early = app.get("early");
+    early.body.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    early.request.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const next = app.get("next");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(app.started).toEqual(["next"]);
+    app.finish("next");
+    expect(await next.body).toBe("next");
     app.close();
   });
 });
