@@ -31,6 +31,11 @@ if (unguardedSpecs.length > 0) {
   throw new Error(`Import \`test\` from ./fixtures, not @playwright/test, in: ${unguardedSpecs.join(", ")}`);
 }
 
+/**
+ * Specs that count every request a page makes: the admin sees every change, so another spec's activity would make
+ * the admin's open page reload its data. Run by the "quiet" project, alone, after the parallel ones.
+ */
+const QUIET_SPECS = /portal-requests\.spec\.ts$/;
 /** Specs whose settings reach every page of the shared e2e server: run by the "server-wide" project, last. */
 const SERVER_WIDE_SPECS = /admin-settings\.spec\.ts$/;
 /** The admin two-factor spec: the Two-Factor setting changes every admin's sign-in, so it runs after the server-wide project. */
@@ -62,9 +67,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: [SERVER_WIDE_SPECS, TWO_FACTOR_SPECS] },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: [QUIET_SPECS, SERVER_WIDE_SPECS, TWO_FACTOR_SPECS] },
+    { name: "quiet", use: { ...devices["Desktop Chrome"] }, testMatch: QUIET_SPECS, dependencies: ["chromium"], fullyParallel: false },
     // Specs that change what every visitor sees (Maintenance Mode) run alone, after all the others.
-    { name: "server-wide", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE_SPECS, dependencies: ["chromium"], fullyParallel: false },
+    { name: "server-wide", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE_SPECS, dependencies: ["quiet"], fullyParallel: false },
     // Two-factor on reaches every admin sign-in (the shared e2e admin's too): alone, after everything else.
     { name: "two-factor", use: { ...devices["Desktop Chrome"] }, testMatch: TWO_FACTOR_SPECS, dependencies: ["server-wide"], fullyParallel: false },
   ],
