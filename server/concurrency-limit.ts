@@ -24,9 +24,7 @@ export function limitConcurrency(limit: number): RequestHandler {
     // its 'close' has been emitted and would never give a place back.
     if (res.destroyed || req.socket.destroyed) return;
     let started = false;
-    let closed = false;
     res.once("close", () => {
-      closed = true;
       if (!started) return;
       running--;
       startWaiting();
@@ -37,6 +35,6 @@ export function limitConcurrency(limit: number): RequestHandler {
       next();
     };
     if (running < limit) start();
-    else waiting.push({ start, gone: () => closed });
+    else waiting.push({ start, gone: () => res.destroyed });
   };
 }

@@ -12,7 +12,7 @@ export { CATALOGS, i18nFor } from "./instances.server";
 provideCatalogs(CATALOGS);
 
 /** Where the catalog scripts are served (app/routes/resources/catalog.ts). */
-export const CATALOG_SCRIPT_PATH = "/resources/catalog/";
+const CATALOG_SCRIPT_PATH = "/resources/catalog/";
 
 /**
  * Each language's catalog as a script the browser caches for good (docs/decisions/026): its name carries a hash
