@@ -13,10 +13,11 @@ import "./app.css";
 import "./lib/zod-jitless";
 import { Toaster } from "./components/ui/toast";
 import { siteConfigInForce } from "./lib/public-settings.server";
+import { requestContextMiddleware } from "./lib/http/request-context.server";
 import { sessionMiddleware } from "./lib/session-middleware.server";
 import { isLocale } from "./lib/i18n/locales";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, requestContextMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -1,6 +1,7 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { CATALOG_SCRIPTS, requestLocale } from "~/lib/i18n/catalogs.server";
+import { CATALOG_SCRIPTS } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { LocalizedProvider } from "~/lib/i18n/localized-provider";
 import type { Route } from "./+types/localized";
 
@@ -10,8 +11,8 @@ import type { Route } from "./+types/localized";
  * caches for good (docs/decisions/026). The landing page carries its copy as loader data of its own and loads no
  * i18n code.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const locale = requestLocale(request, context);
+export function loader({ context }: Route.LoaderArgs) {
+  const locale = requestContext(context).locale;
   return { locale, catalogScript: CATALOG_SCRIPTS[locale].src };
 }
 

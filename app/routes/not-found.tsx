@@ -1,11 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { data, Link } from "react-router";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return data({ title: i18nFor(requestLocale(request, context))._(msg`Page not found`) }, { status: 404 });
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ title: requestContext(context).i18n._(msg`Page not found`) }, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Page not found" }];

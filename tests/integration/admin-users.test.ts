@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { googleBusinessInfo, googleBusinessProgress, profiles, websiteProgress } from "~db/schema";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { listCustomers } from "~/features/users/list-customers.server";
-import { servicesContext, sessionUserContext } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { loader as usersLoader } from "~/routes/admin/users";
@@ -21,6 +19,7 @@ import {
   type SignedIn,
   type TestDatabase,
   type TestServices,
+  routeContext,
 } from "./support";
 
 let database: TestDatabase;
@@ -124,11 +123,8 @@ describe("getCustomer", () => {
 
 describe("the admin routes", () => {
   function argsFor(user: SessionUser | null, path: string, params: Record<string, string> = {}, cookie?: string) {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(sessionUserContext, user);
     const headers = new Headers(cookie ? { cookie } : {});
-    return { request: new Request(`http://localhost:3000${path}`, { headers }), context, params };
+    return { request: new Request(`http://localhost:3000${path}`, { headers }), context: routeContext(services, user, headers), params };
   }
 
   /** Runs the admin layout's guard as the framework does before any admin loader; returns what was thrown, if anything. */

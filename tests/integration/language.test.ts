@@ -52,7 +52,7 @@ async function switchLanguage(user: SessionUser | null, fields: Record<string, s
 function localizedPage(user: SessionUser | null, headers: Record<string, string>) {
   return localizedLoader({
     request: new Request("http://localhost:3000/login", { headers }),
-    context: routeContext(services, user),
+    context: routeContext(services, user, new Headers(headers)),
     params: {},
   } as unknown as Parameters<typeof localizedLoader>[0]);
 }

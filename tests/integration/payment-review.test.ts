@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditEvents, notifications, payments } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
 import { HttpError } from "~/lib/errors";
 import type { Change } from "~/lib/realtime";
-import { servicesContext, sessionUserContext } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
@@ -23,6 +21,7 @@ import {
   type TestDatabase,
   type TestServices,
   routeAnswer,
+  routeContext,
 } from "./support";
 
 let database: TestDatabase;
@@ -323,10 +322,8 @@ describe("two decisions blocked on one row lock (PostgreSQL)", () => {
 
 describe("the customer detail route", () => {
   function argsFor(user: SessionUser | null, fields: Record<string, string>, cookie?: string) {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(sessionUserContext, user);
     const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) });
+    const context = routeContext(services, user, headers);
     const request = new Request(`http://localhost:3000/admin/users/${customerA.id}`, {
       method: "POST",
       headers,

@@ -1,10 +1,8 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { servicesContext, sessionUserContext } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/session";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
 import { loader as detailLoader } from "~/routes/admin/user-detail";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices, routeContext } from "./support";
 
 // Reading progress fails (as a lost database connection would); everything else on the pages reads for real.
 vi.mock("~/features/progress/progress-query.server", () => ({
@@ -30,10 +28,7 @@ afterAll(async () => {
 });
 
 function args(user: SessionUser, url: string, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  context.set(sessionUserContext, user);
-  return { request: new Request(url), context, params } as never;
+  return { request: new Request(url), context: routeContext(services, user), params } as never;
 }
 
 describe("when progress cannot be read", () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditEvents, googleBusinessProgress, notifications, websiteProgress } from "~db/schema";
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
@@ -10,7 +9,6 @@ import { toggleProgressStep } from "~/features/progress/toggle-progress-step.ser
 import { listCustomers } from "~/features/users/list-customers.server";
 import type { Change } from "~/lib/realtime";
 import { publishChanges } from "~/lib/realtime.server";
-import { servicesContext, sessionUserContext } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/session";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
 import { middleware as adminGuard } from "~/routes/admin/layout";
@@ -27,6 +25,7 @@ import {
   type SignedIn,
   type TestDatabase,
   type TestServices,
+  routeContext,
 } from "./support";
 
 let database: TestDatabase;
@@ -269,17 +268,14 @@ describe("deleting a record", () => {
 });
 
 describe("the routes", () => {
-  function context(user: SessionUser | null) {
-    const provider = new RouterContextProvider();
-    provider.set(servicesContext, services);
-    provider.set(sessionUserContext, user);
-    return provider;
+  function context(user: SessionUser | null, headers?: Headers) {
+    return routeContext(services, user, headers);
   }
 
   function detailArgs(user: SessionUser | null, fields: Record<string, string>, cookie?: string, userId = customerA.id) {
     const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) });
     const request = new Request(`http://localhost:3000/admin/users/${userId}`, { method: "POST", headers, body: new URLSearchParams(fields) });
-    return { request, context: context(user), params: { userId } };
+    return { request, context: context(user, headers), params: { userId } };
   }
 
   /** The request as the framework runs it: the admin layout's middleware first, then the action. */

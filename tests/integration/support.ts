@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { applyMigrations, openDatabase, type Database } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
+import { buildRequestContext, provideRequestContext } from "~/lib/http/request-context.server";
 import { createServices, servicesContext, sessionUserContext, type Services } from "~/lib/services.server";
 import { loadSessionUser } from "~/lib/session.server";
 import type { SessionUser } from "~/lib/session";
@@ -250,11 +251,15 @@ export async function expectHttpError(promise: Promise<unknown>, status: number)
   expect((error as HttpError).status).toBe(status);
 }
 
-/** The router context a request gets: the services, and who is signed in. */
-export function routeContext(services: Services, user: SessionUser | null): RouterContextProvider {
+/**
+ * The router context a request gets from the root's middleware: the services, who is signed in, and the request
+ * context built from them and the request's headers (its language).
+ */
+export function routeContext(services: Services, user: SessionUser | null, headers: Headers = new Headers()): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(sessionUserContext, user);
+  provideRequestContext(context, buildRequestContext(services, user, headers));
   return context;
 }
 

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
-import type { RouterContextProvider } from "react-router";
-import { sessionUserContext } from "../services.server";
 import { CATALOGS } from "./instances.server";
 import { CATALOGS_GLOBAL, provideCatalogs } from "./localized-provider";
-import { chooseLocale, LOCALES, type Locale } from "./locales";
+import { LOCALES, type Locale } from "./locales";
 
 // The catalogs and each language's instance live in instances.server.ts (no import of the services: e-mail code uses them).
 export { CATALOGS, i18nFor } from "./instances.server";
@@ -31,15 +29,4 @@ export const CATALOG_SCRIPTS: Record<Locale, { src: string; body: string }> = Ob
 export function catalogScriptNamed(fileName: string): string | null {
   const found = Object.values(CATALOG_SCRIPTS).find((script) => script.src === `${CATALOG_SCRIPT_PATH}${fileName}`);
   return found?.body ?? null;
-}
-
-/** The language a request is answered in: the signed-in user's saved choice, the cookie, Accept-Language, English. */
-export function requestLocale(request: Request, context: Readonly<RouterContextProvider>): Locale {
-  let saved: string | null = null;
-  try {
-    saved = context.get(sessionUserContext)?.language ?? null;
-  } catch {
-    // Build-time pre-rendering: no session middleware ran.
-  }
-  return chooseLocale(saved, request.headers);
 }

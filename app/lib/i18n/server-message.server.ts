@@ -1,5 +1,4 @@
-import type { RouterContextProvider } from "react-router";
-import { CATALOGS, i18nFor, requestLocale } from "./catalogs.server";
+import { CATALOGS, i18nFor } from "./catalogs.server";
 import type { Locale } from "./locales";
 
 // English text -> message id, for the catalog's plain messages (no placeholders).
@@ -25,9 +24,4 @@ export function localizeMessage(locale: Locale, english: string): string {
   if (locale === "en") return english;
   const id = idOfEnglish(english);
   return id ? i18nFor(locale)._(id) : english;
-}
-
-/** `localizeMessage` in the language the request is answered in (saved choice, cookie, Accept-Language). */
-export function localizeForRequest(request: Request, context: Readonly<RouterContextProvider>, english: string): string {
-  return localizeMessage(requestLocale(request, context), english);
 }

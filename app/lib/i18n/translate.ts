@@ -2,20 +2,27 @@ import { i18n, type I18n, type MessageDescriptor } from "@lingui/core";
 import { INTL_LOCALES, isLocale } from "./locales";
 
 let active: I18n = i18n;
+let source: () => I18n | undefined = () => undefined;
 
 /** The browser's page language for `translate` (LocalizedProvider sets it; never called on the server). */
 export function setActiveI18n(instance: I18n): void {
   active = instance;
 }
 
+/** On the server: where `translate` finds the language of the request being served (its request context). */
+export function setTranslationSource(find: () => I18n | undefined): void {
+  source = find;
+}
+
 /**
  * A message in the active language, for code outside React components: zod schemas' messages (as
  * `{ error: () => translate(msg\`...\`) }`, so they are read when the form is checked, not when the module
  * loads), toasts raised outside a component. In the browser the active language is the page's (set by
- * LocalizedProvider); on the server the shared instance stays English (pages render with their own instance).
+ * LocalizedProvider); on the server the request's language (its request context), else English.
  */
 export function translate(descriptor: MessageDescriptor): string {
-  return active.locale ? active._(descriptor) : (descriptor.message ?? descriptor.id);
+  const instance = source() ?? active;
+  return instance.locale ? instance._(descriptor) : (descriptor.message ?? descriptor.id);
 }
 
 /** A zod `error` option in the active language: `z.string().min(1, zodMessage(msg\`Please enter ...\`))`. */

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
 import { ActivityLog } from "~/features/activity/components/activity-log";
 import { activityQuery, listActivity } from "~/features/activity/list-activity.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/activity";
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 // The admin layout's middleware has refused non-admins already; the use case checks again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = activityQuery(new URL(request.url).searchParams);
-  const i18n = i18nFor(requestLocale(request, context));
+  const i18n = requestContext(context).i18n;
   return {
     log: await listActivity({ db: services(context).database.db }, sessionUser(context), query, (message) => i18n._(message)),
     title: i18n._(msg`Activity Log`),

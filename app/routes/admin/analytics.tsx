@@ -6,7 +6,7 @@ import { parseAnalyticsPeriod, PERIOD_MESSAGES, type PeriodFieldErrors } from "~
 import { AnalyticsDashboard } from "~/features/analytics/components/analytics-dashboard";
 import { PeriodPicker } from "~/features/analytics/components/period-picker";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/analytics";
 
@@ -31,7 +31,7 @@ function localizeErrors(errors: PeriodFieldErrors, i18n: I18n): PeriodFieldError
 // The admin layout's middleware has refused non-admins already; the use case checks again. A period the URL cannot
 // give is answered with its message beside the picker (and no figures), never with an error page.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const i18n = i18nFor(requestLocale(request, context));
+  const i18n = requestContext(context).i18n;
   const title = i18n._(msg`Analytics`);
   const parsed = parseAnalyticsPeriod(new URL(request.url).searchParams);
   if (!parsed.ok) return { report: null, errors: localizeErrors(parsed.errors, i18n), input: parsed.input, title };

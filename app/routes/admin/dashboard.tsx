@@ -8,7 +8,7 @@ import { decidePaymentAction } from "~/features/payments/decide-payment-action.s
 import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { formFailure } from "~/lib/forms.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/dashboard";
 
@@ -21,10 +21,10 @@ const cards = [
 ];
 
 // The admin layout's middleware has already refused non-admins; the use case checks the actor again.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
     queue: await getWorkQueue(services(context).database, sessionUser(context)),
-    title: i18nFor(requestLocale(request, context))._(msg`Admin Dashboard`),
+    title: requestContext(context).i18n._(msg`Admin Dashboard`),
   };
 }
 
@@ -34,9 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = await request.formData();
   } catch {
-    return formFailure({ error: i18nFor(requestLocale(request, context))._(msg`Invalid request`) });
+    return formFailure({ error: requestContext(context).i18n._(msg`Invalid request`) });
   }
-  return decidePaymentAction(services(context), sessionUser(context), form, i18nFor(requestLocale(request, context)));
+  return decidePaymentAction(services(context), sessionUser(context), form, requestContext(context).i18n);
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

@@ -12,17 +12,17 @@ import { adminLoginSchema, loginErrorMessage, twoFactorCodeSchema } from "~/feat
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME } from "~/lib/paths";
 import { sessionUser } from "~/lib/route-guards.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { translate } from "~/lib/i18n/translate";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Admin Login" }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
   if (user?.isAdmin) throw redirect(ADMIN_HOME);
   // A customer's session reaching this page only gets the message; it is not signed out here.
-  return { signedInAsCustomer: Boolean(user), title: i18nFor(requestLocale(request, context))._(msg`Admin Login`) };
+  return { signedInAsCustomer: Boolean(user), title: requestContext(context).i18n._(msg`Admin Login`) };
 }
 
 function accessDenied() {

@@ -15,26 +15,26 @@ import { isSettingsSection, SETTINGS_SECTIONS } from "~/lib/admin-settings";
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Settings" }];
 
 // The admin layout's middleware has refused non-admins already; the use cases check again.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const actor = sessionUser(context);
   const [settings, status, admins] = await Promise.all([
     getSettings(services(context), actor),
     getSystemStatus(services(context), actor),
     listAdminTwoFactor({ db: services(context).database.db }, actor),
   ]);
-  return { settings, status, admins, selfId: actor?.id ?? null, title: i18nFor(requestLocale(request, context))._(msg`Settings`) };
+  return { settings, status, admins, selfId: actor?.id ?? null, title: requestContext(context).i18n._(msg`Settings`) };
 }
 
 /** One tab's form posts here: `section` (general, notifications or security) and that tab's values. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const i18n = i18nFor(requestLocale(request, context));
+  const i18n = requestContext(context).i18n;
   const INVALID_REQUEST = i18n._(msg`Invalid request`);
   let form: FormData;
   try {

@@ -14,7 +14,7 @@ import { AuthCard } from "~/features/auth/components/auth-card";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME, ADMIN_LOGIN } from "~/lib/paths";
 import { sessionUser } from "~/lib/route-guards.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Two-Factor Authentication" }];
@@ -23,12 +23,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
  * Two-factor enrolment, outside the admin layout (whose guard sends an un-enrolled admin here while the
  * Security setting Two-Factor is on). Only a signed-in admin without two-factor may use it.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
   if (!user) throw redirect(ADMIN_LOGIN);
   if (!user.isAdmin) throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`);
   if (user.twoFactorEnabled) throw redirect(ADMIN_HOME);
-  return { email: user.email, title: i18nFor(requestLocale(request, context))._(msg`Two-Factor Authentication`) };
+  return { email: user.email, title: requestContext(context).i18n._(msg`Two-Factor Authentication`) };
 }
 
 type Step = { kind: "password" } | { kind: "scan"; qr: string; secret: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] };

@@ -44,7 +44,7 @@ import { getWebsiteInfo } from "~/features/website-info/get-website-info.server"
 import { HttpError } from "~/lib/errors";
 import { isActionResult, type ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { translate } from "~/lib/i18n/translate";
 import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
 import type { I18n } from "@lingui/core";
@@ -53,7 +53,7 @@ import type { Route } from "./+types/user-detail";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.customer.fullName || loaderData?.title || "Customer" }];
 
 // The admin layout's middleware has already refused non-admins; the use cases check the actor again.
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { database, bus } = services(context);
   const actor = sessionUser(context);
   let customer;
@@ -61,7 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     customer = await getCustomer(database, actor, { userId: params.userId });
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) {
-      throw data(i18nFor(requestLocale(request, context))._(msg`Customer not found`), { status: 404 });
+      throw data(requestContext(context).i18n._(msg`Customer not found`), { status: 404 });
     }
     throw error;
   }
@@ -93,7 +93,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       },
     ),
   ]);
-  const title = i18nFor(requestLocale(request, context))._(msg`Customer`);
+  const title = requestContext(context).i18n._(msg`Customer`);
   return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, title };
 }
 
@@ -104,7 +104,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * `intent=delete-note` (see adminNotesAction).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const i18n = i18nFor(requestLocale(request, context));
+  const i18n = requestContext(context).i18n;
   let form: FormData;
   try {
     form = await request.formData();

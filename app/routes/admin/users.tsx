@@ -9,7 +9,7 @@ import { UserCounterCards } from "~/features/users/components/user-counter-cards
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { BAD_PAGE, parseCustomerListQuery, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, UNKNOWN_FILTER } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/users";
 
@@ -35,7 +35,7 @@ function localizeListError(error: string, i18n: I18n): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, error } = parseCustomerListQuery(new URL(request.url).searchParams);
   const list = await listCustomers(services(context).database, sessionUser(context), query);
-  const i18n = i18nFor(requestLocale(request, context));
+  const i18n = requestContext(context).i18n;
   return data(
     { ...list, error: error ? localizeListError(error, i18n) : null, title: i18n._(msg`Users`) },
     { status: error ? 400 : 200 },

@@ -11,15 +11,15 @@ import { requestPasswordReset } from "~/features/auth/auth-api";
 import { forgotPasswordSchema, resetRequestedMessage } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/paths";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Forgot password" }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   if (sessionUser(context)) throw redirect(CUSTOMER_HOME);
-  return { title: i18nFor(requestLocale(request, context))._(msg`Forgot password`) };
+  return { title: requestContext(context).i18n._(msg`Forgot password`) };
 }
 
 export default function ForgotPasswordPage() {

@@ -10,7 +10,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { resetPassword } from "~/features/auth/auth-api";
 import { resetLinkInvalidMessage, resetPasswordErrorMessage, resetPasswordFormSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Reset password" }];
@@ -20,7 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return {
     token: /^[A-Za-z0-9_-]{1,200}$/.test(token) ? token : "",
-    title: i18nFor(requestLocale(request, context))._(msg`Reset password`),
+    title: requestContext(context).i18n._(msg`Reset password`),
   };
 }
 

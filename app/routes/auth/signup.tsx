@@ -12,7 +12,7 @@ import { AuthCard } from "~/features/auth/components/auth-card";
 import { inlineStyleSheetsForFirstPaint } from "~/features/auth/inline-style-sheets.server";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { CUSTOMER_HOME } from "~/lib/paths";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/features/settings/maintenance.server";
@@ -24,13 +24,13 @@ export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirst
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Create account" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
   if (user) throw redirect(CUSTOMER_HOME);
   // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
   return {
     maintenance: await maintenanceFor(services(context), user),
-    title: i18nFor(requestLocale(request, context))._(msg`Create account`),
+    title: requestContext(context).i18n._(msg`Create account`),
   };
 }
 

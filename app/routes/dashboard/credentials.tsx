@@ -15,7 +15,7 @@ import { saveCredentials } from "~/features/credentials/save-credentials.server"
 import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { localizeMessage } from "~/lib/i18n/server-message.server";
 import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import { data } from "react-router";
@@ -23,18 +23,17 @@ import type { Route } from "./+types/credentials";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Credentials" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const credentials = await listCredentials({ db: services(context).database.db }, user, { userId: user.id });
-  return { ...credentials, title: i18nFor(requestLocale(request, context))._(msg`Credentials`) };
+  return { ...credentials, title: requestContext(context).i18n._(msg`Credentials`) };
 }
 
 /** One card's form (`intent=save-card`) or the security warning's 'I Understand' (`intent=acknowledge-warning`). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, secrets } = services(context);
   // The answers' messages in the request's language (the schema re-checks in English on the server).
-  const locale = requestLocale(request, context);
-  const i18n = i18nFor(locale);
+  const { locale, i18n } = requestContext(context);
   const actor = sessionUser(context);
   if (!actor) return data<ActionResult>({ ok: false, error: i18n._(CREDENTIALS_TEXTS.notSignedIn) }, { status: 401 });
   const parsed = await parseForm(request, credentialsPageFormSchema);

@@ -13,13 +13,13 @@ import { formFailure, parseForm } from "~/lib/forms.server";
 import { readInformationForm, saveFailure } from "~/lib/information-form.server";
 import { errorResponse, requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import { HttpError, notSignedIn } from "~/lib/errors";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { localizeMessage } from "~/lib/i18n/server-message.server";
 import type { Route } from "./+types/google-business";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Google My Business" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { database, stripe } = services(context);
   const payment = latestPayment(await listOwnPayments(database, user), "google_business", 1);
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payment: payment ? { status: payment.status } : null,
     cardEnabled: stripe !== null,
     info,
-    title: i18nFor(requestLocale(request, context))._(msg`Google My Business`),
+    title: requestContext(context).i18n._(msg`Google My Business`),
   };
 }
 
@@ -41,8 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, storage, secrets } = services(context);
   // The answers' messages in the request's language (the schema re-checks in English on the server).
-  const locale = requestLocale(request, context);
-  const i18n = i18nFor(locale);
+  const { locale, i18n } = requestContext(context);
   const localized = (failure: { error: string }) => ({ error: localizeMessage(locale, failure.error) });
   try {
     const actor = sessionUser(context);

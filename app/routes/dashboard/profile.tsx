@@ -17,18 +17,18 @@ import { updateProfile } from "~/features/profile/update-profile.server";
 import { HttpError, notSignedIn } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { localizeMessage } from "~/lib/i18n/server-message.server";
 import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Profile" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   return {
     profile: await getProfile({ db: services(context).database.db }, user),
-    title: i18nFor(requestLocale(request, context))._(msg`Profile`),
+    title: requestContext(context).i18n._(msg`Profile`),
   };
 }
 
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, storage, auth } = services(context);
   const actor = sessionUser(context);
   // The answers' messages in the request's language (the schema re-checks in English on the server).
-  const locale = requestLocale(request, context);
+  const { locale, i18n } = requestContext(context);
   let intent = "";
   try {
     if (!actor) throw notSignedIn();
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({ ok: false, error: localizeMessage(locale, error.message) }, { status: error.status });
     }
     console.error(`Profile action ${intent || "(unknown)"} failed:`, error);
-    return data<ActionResult>({ ok: false, error: i18nFor(locale)._(FAILURE[intent] ?? PROFILE_TEXTS.updateFailed) }, { status: 500 });
+    return data<ActionResult>({ ok: false, error: i18n._(FAILURE[intent] ?? PROFILE_TEXTS.updateFailed) }, { status: 500 });
   }
 }
 

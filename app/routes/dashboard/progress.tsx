@@ -8,13 +8,13 @@ import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { ProgressCards } from "~/features/progress/components/progress-card";
 import { getOwnProgress } from "~/features/progress/get-own-progress.server";
 import type { ProgressLoad } from "~/features/progress/progress-views";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { requireUser, services } from "~/lib/route-guards.server";
 import type { Route } from "./+types/progress";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Construction Progress" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { database, stripe } = services(context);
   const [payments, informationSent, progress] = await Promise.all([
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     ),
   ]);
-  const title = i18nFor(requestLocale(request, context))._(msg`Construction Progress`);
+  const title = requestContext(context).i18n._(msg`Construction Progress`);
   return { payments, informationSent, progress, cardEnabled: stripe !== null, title };
 }
 

@@ -11,7 +11,7 @@ import { getWebsiteInfo } from "~/features/website-info/get-website-info.server"
 import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
 import { WEBSITE_TEXTS, websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
 import { HttpError, notSignedIn } from "~/lib/errors";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { localizeMessage } from "~/lib/i18n/server-message.server";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/website";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Website" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { database, stripe } = services(context);
   const payments = await listOwnPayments(database, user);
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     second: second ? { status: second.status } : null,
     cardEnabled: stripe !== null,
     info,
-    title: i18nFor(requestLocale(request, context))._(msg`Website`),
+    title: requestContext(context).i18n._(msg`Website`),
   };
 }
 
@@ -46,8 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, storage, secrets } = services(context);
   // The answers' messages in the request's language (the schema re-checks in English on the server).
-  const locale = requestLocale(request, context);
-  const i18n = i18nFor(locale);
+  const { locale, i18n } = requestContext(context);
   const localized = (failure: { error: string }) => ({ error: localizeMessage(locale, failure.error) });
   try {
     const actor = sessionUser(context);

@@ -5,7 +5,7 @@ import { ReceiptDocument } from "~/features/receipts/components/receipt-document
 import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { HttpError } from "~/lib/errors";
 import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/paths";
-import { i18nFor, requestLocale } from "~/lib/i18n/catalogs.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { mustEnrolTwoFactor, requireUser, services } from "~/lib/route-guards.server";
 import type { Route } from "./+types/receipt";
 
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
  * A completed payment's receipt, outside both portals' shells so that it prints as one clean page; the
  * customer who paid and admins may open it (anyone else: 404; visitors: the login page).
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireUser(context);
   if (user.isAdmin && !user.twoFactorEnabled && (await mustEnrolTwoFactor(context))) throw redirect(ADMIN_TWO_FACTOR_SETUP);
   // The portal is closed to customers during Maintenance Mode: its home shows the maintenance page.
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { database, settings } = services(context);
   try {
     const receipt = await getReceipt({ db: database.db, settings }, user, { paymentId: params.paymentId });
-    const i18n = i18nFor(requestLocale(request, context));
+    const i18n = requestContext(context).i18n;
     const back = user.isAdmin
       ? { backTo: `/admin/users/${receipt.customerId}`, backLabel: i18n._(msg`Back to customer`) }
       : { backTo: CUSTOMER_HOME, backLabel: i18n._(msg`Back to progress`) };
