@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ErrorCode } from "./http/app-error";
 
 /**
  * What every page action answers, on both sides of the wire: `{ ok: true }` (with the toast's text when the
@@ -7,7 +6,7 @@ import type { ErrorCode } from "./http/app-error";
  * JavaScript may answer Conform's submission reply instead; `useActionToast` reads both.
  */
 export type ActionSuccess = { ok: true; title?: string; message?: string };
-export type ActionFailure = { ok: false; error: string; code?: ErrorCode };
+export type ActionFailure = { ok: false; error: string };
 export type ActionResult = ActionSuccess | ActionFailure;
 
 /** Conform's reply to a submission (the field errors, keyed by field name; "" holds the form's own). */
