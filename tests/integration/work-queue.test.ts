@@ -16,7 +16,7 @@ import { markInformationReviewed } from "~/features/work-queue/mark-information-
 import type { Change } from "~/lib/realtime";
 import type { SessionUser } from "~/lib/session";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
-import { loader as detailLoader } from "~/routes/admin/user-detail";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
 import {
   expectHttpError,
   makeAdmin,
@@ -85,8 +85,8 @@ describe("the work queue is the admins'", () => {
   it("refuses anonymous visitors (401) and customers (403)", async () => {
     await expectHttpError(getWorkQueue({ db: db() }, null), 401);
     await expectHttpError(getWorkQueue({ db: db() }, customers[0]!.user), 403);
-    await expectHttpError(markInformationReviewed({ db: db(), bus: services.bus }, customers[0]!.user, { userId: customers[0]!.id }), 403);
-    await expectHttpError(markInformationReviewed({ db: db(), bus: services.bus }, null, { userId: customers[0]!.id }), 401);
+    await expectHttpError(markInformationReviewed({ db: db(), bus: services.bus }, customers[0]!.user, { userId: customers[0]!.id, form: "google_business", seenAt: new Date().toISOString() }), 403);
+    await expectHttpError(markInformationReviewed({ db: db(), bus: services.bus }, null, { userId: customers[0]!.id, form: "google_business", seenAt: new Date().toISOString() }), 401);
   });
 
   it("the dashboard's loader and decision action refuse a customer past the layout's guard", async () => {
@@ -111,6 +111,13 @@ function args(user: SessionUser | null, fields?: Record<string, string>) {
       })
     : new Request("http://localhost:3000/admin/dashboard");
   return { request, context: routeContext(services, user), params: {} };
+}
+
+/** A form posted to a customer's page by the admin, as the page's forms post it. */
+function detailPost(userId: string, fields: Record<string, string>, cookie?: string) {
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) });
+  const request = new Request(`http://localhost:3000/admin/users/${userId}`, { method: "POST", headers, body: new URLSearchParams(fields) });
+  return { request, context: routeContext(services, admin.user, headers), params: { userId } } as never;
 }
 
 describe("payments waiting for review", () => {
@@ -210,13 +217,17 @@ describe("information submitted or updated since an admin last opened it", () =>
     ]);
   });
 
-  it("opening the customer's page takes their forms off the queue for every admin; a new save puts them back", async () => {
+  it("showing a form's tab takes it off the queue for every admin; a new save puts it back", async () => {
     const [a] = customers;
     await saveInfo(googleBusinessInfo, a!.id, daysAgo(3), null);
     await saveInfo(websiteInfo, a!.id, daysAgo(2), daysAgo(4));
     expect((await queue()).updatedInformation.total).toBe(2);
 
-    await detailLoader({ ...args(admin.user), params: { userId: a!.id } } as never);
+    // The page's tabs post the version they show (useMarkInformationSeen).
+    for (const [form, savedAt] of [["google_business", daysAgo(3)], ["website", daysAgo(2)]] as const) {
+      const answer = routeAnswer(await detailAction(detailPost(a!.id, { intent: "mark-reviewed", form, seenAt: savedAt.toISOString() })));
+      expect(answer).toEqual({ status: 200, body: { ok: true, marked: 1 } });
+    }
     expect((await queue()).updatedInformation.total).toBe(0);
     await vi.waitFor(() =>
       expect(published).toEqual(
@@ -228,11 +239,48 @@ describe("information submitted or updated since an admin last opened it", () =>
     );
     // Nothing new: opening the page again writes and publishes nothing.
     published = [];
-    expect(await markInformationReviewed({ db: db(), bus: services.bus }, admin.user, { userId: a!.id })).toEqual({ marked: 0 });
+    expect(await markInformationReviewed({ db: db(), bus: services.bus }, admin.user, { userId: a!.id, form: "website", seenAt: daysAgo(2).toISOString() })).toEqual({ marked: 0 });
 
     await db().update(websiteInfo).set({ updatedAt: daysAgo(0) }).where(eq(websiteInfo.userId, a!.id));
     const { updatedInformation } = await queue();
     expect(updatedInformation.items.map((item) => [item.userId, item.form, item.kind])).toEqual([[a!.id, "website", "updated"]]);
+  });
+
+  it("a GET of the customer's page leaves their forms in the queue and publishes nothing", async () => {
+    const [a] = customers;
+    await saveInfo(googleBusinessInfo, a!.id, daysAgo(3), null);
+    await saveInfo(websiteInfo, a!.id, daysAgo(2), daysAgo(4));
+    await detailLoader({ ...args(admin.user), params: { userId: a!.id } } as never);
+    await detailLoader({ ...args(admin.user), params: { userId: a!.id } } as never);
+    expect((await queue()).updatedInformation.total).toBe(2);
+    expect(published).toEqual([]);
+  });
+
+  it("marking an older version seen leaves a newer save in the queue", async () => {
+    const [a] = customers;
+    await saveInfo(googleBusinessInfo, a!.id, daysAgo(1), null);
+    const answer = routeAnswer(await detailAction(detailPost(a!.id, { intent: "mark-reviewed", form: "google_business", seenAt: daysAgo(2).toISOString() })));
+    expect(answer).toEqual({ status: 200, body: { ok: true, marked: 0 } });
+    expect((await queue()).updatedInformation.total).toBe(1);
+  });
+
+  it("an unknown intent gets 400 with its message in the request's language, and changes nothing", async () => {
+    const [a] = customers;
+    await saveInfo(googleBusinessInfo, a!.id, daysAgo(1), null);
+    expect(routeAnswer(await detailAction(detailPost(a!.id, { intent: "approve-everything" })))).toEqual({
+      status: 400,
+      body: { ok: false, error: "Unknown action" },
+    });
+    expect(routeAnswer(await detailAction(detailPost(a!.id, { paymentId: randomUUID(), decision: "approve" })))).toEqual({
+      status: 400,
+      body: { ok: false, error: "Unknown action" },
+    });
+    expect(routeAnswer(await detailAction(detailPost(a!.id, { intent: "approve-everything" }, "lang=es")))).toEqual({
+      status: 400,
+      body: { ok: false, error: "Acción desconocida" },
+    });
+    expect((await queue()).updatedInformation.total).toBe(1);
+    expect(published).toEqual([]);
   });
 });
 

@@ -21,9 +21,12 @@ export const paymentDecisionSchema = z.object({
 
 export type PaymentDecisionInput = z.input<typeof paymentDecisionSchema>;
 
-/** The admin payment card's form: the decision, posted with `intent=decide` to the customer detail page. */
+/** The admin payment card's form's intent, posted to the customer detail page or the dashboard's work queue. */
+export const DECIDE_PAYMENT_INTENT = "decide";
+
+/** The admin payment card's form: the decision, with its intent. */
 export const decisionFormSchema = paymentDecisionSchema.extend({
-  intent: z.literal("decide", { error: "Invalid request" }),
+  intent: z.literal(DECIDE_PAYMENT_INTENT, { error: "Invalid request" }),
 });
 
 export const DECISION_STATUS = { approve: "completed", reject: "rejected" } as const;

@@ -5,9 +5,10 @@ import { Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
+import { DECIDE_PAYMENT_INTENT } from "~/features/payments/payment-review";
 import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
-import { formFailure } from "~/lib/forms.server";
+import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/dashboard";
@@ -28,15 +29,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The work queue's decision form posts here (`intent=decide`), answered as on the customer's page. */
+/** The work queue's decision form posts here, answered as on the customer's page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return formFailure({ error: requestContext(context).i18n._(msg`Invalid request`) });
-  }
-  return decidePaymentAction(services(context), sessionUser(context), form, requestContext(context).i18n);
+  const { i18n, user } = requestContext(context);
+  return dispatchIntent(request, i18n, {
+    [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services(context), user, form, i18n),
+  });
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -27,6 +28,7 @@ import type { NotesLoad } from "~/features/notes/note-views";
 import { DELETE_NOTE_INTENT, SAVE_NOTE_INTENT } from "~/features/notes/notes.schemas";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
 import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
+import { DECIDE_PAYMENT_INTENT } from "~/features/payments/payment-review";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
 import { AdminProgressChecklist } from "~/features/progress/components/admin-progress-checklist";
 import { getCustomerProgress } from "~/features/progress/get-customer-progress.server";
@@ -36,14 +38,18 @@ import {
   progressToggleFormSchema,
 } from "~/features/progress/progress.schemas";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
+import { useMarkInformationSeen } from "~/features/work-queue/components/use-mark-information-seen";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
+import { MARK_REVIEWED_INTENT } from "~/features/work-queue/work-queue.schemas";
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { HttpError } from "~/lib/errors";
 import { isActionResult, type ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import { parseForm } from "~/lib/forms.server";
+import { actionFailure } from "~/lib/http/error-answer.server";
+import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { translate } from "~/lib/i18n/translate";
 import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
@@ -54,7 +60,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 // The admin layout's middleware has already refused non-admins; the use cases check the actor again.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { database, bus } = services(context);
+  const { database } = services(context);
   const actor = sessionUser(context);
   let customer;
   try {
@@ -65,9 +71,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     }
     throw error;
   }
-  // Opening the customer's page is opening their information: the forms leave the work queue in the version
-  // saved now, marked before they are read so the page never shows less than what was marked seen.
-  await markInformationReviewed({ db: database.db, bus }, actor, { userId: customer.id });
   // As in the original, a failure to load payments is logged and the tab shows no payments.
   const payments = await listPaymentsForReview(database, actor, { userId: customer.id }).catch((error: unknown) => {
     console.error("Failed to load payments:", error);
@@ -98,32 +101,23 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 /**
- * These forms post here: the payment card's decision (`intent=decide`, paymentId, decision, notes), a
- * progress toggle (`intent=progress`, service, step, done), the Credenciales tab's save
- * (`intent=save-credentials` with the three cards' fields) and the Notes tab's `intent=save-note` /
- * `intent=delete-note` (see adminNotesAction).
+ * The page's forms, by `intent`: the payment card's decision (paymentId, decision, notes), a progress toggle
+ * (service, step, done), the Credenciales tab's save (the three cards' fields), the Notes tab's save and delete,
+ * and the information tabs' note that the admin has seen a form (posted when the tab is shown). Any other
+ * intent is refused with 400.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const i18n = requestContext(context).i18n;
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return formFailure({ error: i18n._(msg`Invalid request`) });
-  }
-  if (form.get("intent") === PROGRESS_INTENT) return progressAction(form, context, params.userId, i18n);
-  try {
-    const intent = form.get("intent");
-    if (intent === SAVE_NOTE_INTENT || intent === DELETE_NOTE_INTENT) {
-      return await adminNotesAction(services(context), sessionUser(context), { userId: params.userId, form }, i18n);
-    }
-    if (intent === SAVE_CREDENTIALS_INTENT) {
-      return await adminCredentialsAction(services(context), sessionUser(context), { userId: params.userId, form }, i18n);
-    }
-    return await decidePaymentAction(services(context), sessionUser(context), form, i18n);
-  } catch (error) {
-    return errorResponse(error);
-  }
+  const { i18n, user: actor } = requestContext(context);
+  const userId = params.userId;
+  const answered = (work: () => Promise<unknown>) => work().catch((error: unknown) => errorResponse(error));
+  return dispatchIntent(request, i18n, {
+    [DECIDE_PAYMENT_INTENT]: (form) => answered(() => decidePaymentAction(services(context), actor, form, i18n)),
+    [PROGRESS_INTENT]: (form) => progressAction(form, context, userId, i18n),
+    [SAVE_CREDENTIALS_INTENT]: (form) => answered(() => adminCredentialsAction(services(context), actor, { userId, form }, i18n)),
+    [SAVE_NOTE_INTENT]: (form) => answered(() => adminNotesAction(services(context), actor, { userId, form }, i18n)),
+    [DELETE_NOTE_INTENT]: (form) => answered(() => adminNotesAction(services(context), actor, { userId, form }, i18n)),
+    [MARK_REVIEWED_INTENT]: (form) => markReviewedAction(form, context, userId, i18n),
+  });
 }
 
 /** A progress toggle: any refusal answers the spec's 'Failed to update progress' with its status. */
@@ -141,6 +135,21 @@ async function progressAction(form: FormData, context: Route.ActionArgs["context
     if (error instanceof HttpError) return failed(error.status);
     console.error("Failed to update progress:", error);
     return failed(500);
+  }
+}
+
+/** The information tab shown: its form, in the version shown, leaves the work queue (no toast either way). */
+async function markReviewedAction(form: FormData, context: Route.ActionArgs["context"], userId: string, i18n: I18n) {
+  const { database, bus } = services(context);
+  try {
+    const { marked } = await markInformationReviewed({ db: database.db, bus }, sessionUser(context), {
+      userId,
+      form: String(form.get("form") ?? ""),
+      seenAt: String(form.get("seenAt") ?? ""),
+    });
+    return { ok: true, marked };
+  } catch (error) {
+    return actionFailure(error, i18n);
   }
 }
 
@@ -168,8 +177,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 /** A refused or unsent save changed nothing: the page's data need not (and, offline, cannot) reload. */
-export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionResult, actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (actionStatus === NOT_SENT_STATUS || (isActionResult(actionResult) && !actionResult.ok)) return false;
+  // Marking a form seen changes nothing this page shows.
+  if (formData?.get("intent") === MARK_REVIEWED_INTENT) return false;
   return defaultShouldRevalidate;
 }
 
@@ -200,7 +211,10 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   // The work queue links an information form to its tab (?tab=google-business / website).
   const [searchParams] = useSearchParams();
   const requestedTab = searchParams.get("tab");
-  const initialTab = requestedTab && CUSTOMER_TABS.includes(requestedTab) ? requestedTab : "payments";
+  const [tab, setTab] = useState(requestedTab && CUSTOMER_TABS.includes(requestedTab) ? requestedTab : "payments");
+  // An information tab being shown is the admin seeing that form: it leaves the work queue.
+  const shown = tab === "google-business" ? { form: "google_business" as const, info: googleBusinessInfo } : tab === "website" ? { form: "website" as const, info: websiteInfo } : null;
+  useMarkInformationSeen(customer.id, shown?.form ?? null, shown?.info?.updatedAt ?? null);
   // Reloading this page's data (a live update, or the reload after a decision, which a fetcher in its
   // "loading" state stands for): the list shown may be about to change.
   const reloading =
@@ -221,7 +235,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Tabs defaultValue={initialTab}>
+      <Tabs value={tab} onValueChange={setTab}>
         <div className="overflow-x-auto">
           <TabsList aria-label={t`Customer sections`}>
             <TabsTrigger value="payments">{t`Payments`}</TabsTrigger>

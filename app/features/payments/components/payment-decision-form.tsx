@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/forms";
-import { ADMIN_NOTES_MAX, decisionFormSchema } from "../payment-review";
+import { ADMIN_NOTES_MAX, DECIDE_PAYMENT_INTENT, decisionFormSchema } from "../payment-review";
 import type { ReviewPayment } from "../payment-views";
 
 /**
@@ -29,7 +29,7 @@ export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
 
   return (
     <fetcher.Form method="post" className="space-y-3" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="decide" />
+      <input type="hidden" name="intent" value={DECIDE_PAYMENT_INTENT} />
       <input type="hidden" name="paymentId" value={payment.id} />
       <div className="space-y-1.5">
         <Label htmlFor={notesId}>{t`Admin Notes`}</Label>
