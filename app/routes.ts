@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { ENDPOINTS } from "./lib/http/endpoints";
 
 export default [
   index("routes/marketing/home.tsx"),
@@ -46,7 +47,7 @@ export default [
   ...prefix("resources", [
     route("session", "routes/resources/session.ts"),
     route("notifications", "routes/resources/notifications.ts"),
-    route("payments/proof", "routes/resources/payment-proof.ts"),
+    route(ENDPOINTS.paymentProof.slice("/resources/".length), "routes/resources/payment-proof.ts"),
     route("secrets/reveal", "routes/resources/reveal-secret.ts"),
     route("catalog/:file", "routes/resources/catalog.ts"),
   ]),

@@ -112,6 +112,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(stripeWebhookRouter(services));
   app.use(checkoutRouter(services));
   app.use(filesRouter(services));
+
   app.all("/api/auth/*splat", forgetSessionsAround, toNodeHandler(services.auth));
   app.get(LIVE_STREAM_PATH, liveEvents(services, { maxStreamsPerUser: services.env.LIVE_STREAMS_PER_USER }, lifecycle.liveStreams));
   if (services.env.E2E_TEST_HOOKS && services.env.NODE_ENV === "test") {

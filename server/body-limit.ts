@@ -1,6 +1,11 @@
 import type { IncomingMessage } from "node:http";
+import type { MessageDescriptor } from "@lingui/core";
 import type { Request, RequestHandler, Response } from "express";
+import { ERROR_CODES } from "~/lib/http/app-error";
+import { ENDPOINTS } from "~/lib/http/endpoints";
+import { i18nFor } from "~/lib/i18n/instances.server";
 import { UPLOAD_KINDS, uploadBodyLimit } from "~/lib/uploads";
+import { visitorLocale } from "./database-gate";
 
 const MB = 1024 * 1024;
 
@@ -10,7 +15,7 @@ export interface BodyLimit {
   bytes: number;
   why: string;
   /** What the 413 says, when the spec words it for this route. */
-  message?: string;
+  message?: MessageDescriptor;
 }
 
 /** A page or resource route, with or without its React Router single-fetch `.data` suffix. */
@@ -22,9 +27,9 @@ const route = (pattern: string) => new RegExp(`^${pattern}/?(?:\\.data)?$`);
  * sizes): a row's limit is the largest form the route takes, its files plus room for the form around them.
  */
 export const BODY_LIMITS: readonly BodyLimit[] = [
-  { path: /^\/api\/stripe\/webhook$/, bytes: 1 * MB, why: "card-provider webhook events" },
+  { path: route(ENDPOINTS.cardWebhook), bytes: 1 * MB, why: "card-provider webhook events" },
   {
-    path: route("/resources/payments/proof"),
+    path: route(ENDPOINTS.paymentProof),
     bytes: uploadBodyLimit("payment-proof"),
     why: "payment proof: one file of 10 MB",
     message: UPLOAD_KINDS["payment-proof"].messages.tooLarge,
@@ -42,7 +47,6 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
 /** Sign-in, JSON calls and forms without files. */
 export const DEFAULT_BODY_LIMIT = 1 * MB;
 
-export const TOO_LARGE_MESSAGE = "Request body too large";
 
 export function bodyLimitFor(path: string, limits: readonly BodyLimit[] = BODY_LIMITS): Pick<BodyLimit, "bytes" | "message"> {
   return limits.find((limit) => limit.path.test(path)) ?? { bytes: DEFAULT_BODY_LIMIT };
@@ -109,13 +113,13 @@ function closeIfAnsweredEarly(req: IncomingMessage, res: Response): void {
   });
 }
 
-/** 413 in the house's JSON error shape (what the upload forms show). */
-function refuse(req: Request, res: Response, message = TOO_LARGE_MESSAGE): void {
+/** 413 in a form's answer shape (what the upload forms show), in the visitor's language. */
+function refuse(req: Request, res: Response, message: MessageDescriptor = ERROR_CODES.body_too_large.message): void {
   req.socket.pause();
   if (res.headersSent) {
     req.socket.destroy();
     return;
   }
   res.writeHead(413, { "Content-Type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify({ ok: false, error: message }));
+  res.end(JSON.stringify({ ok: false, error: i18nFor(visitorLocale(req))._(message) }));
 }

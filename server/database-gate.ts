@@ -2,20 +2,19 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from "exp
 import { isConnectionError, type DatabaseHealth } from "~/lib/database-health.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale, type Locale } from "~/lib/i18n/locales";
-import { serverText } from "~/lib/i18n/server-texts";
+import { ERROR_CODES, UNAVAILABLE_TITLE } from "~/lib/http/app-error";
 import { LIVE_STREAM_PATH } from "~/lib/realtime";
 
-export const DATABASE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 const RETRY_AFTER_SECONDS = "5";
 
 /** The 503 page in the visitor's language (their cookie, else Accept-Language: the session needs the database). */
 function page(locale: Locale): string {
   const i18n = i18nFor(locale);
-  const title = serverText(i18n, "Temporarily unavailable");
+  const title = i18n._(UNAVAILABLE_TITLE);
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title></head>
-<body><main><h1>${title}</h1><p>${serverText(i18n, DATABASE_UNAVAILABLE_MESSAGE)}</p></main></body></html>`;
+<body><main><h1>${title}</h1><p>${i18n._(ERROR_CODES.unavailable.message)}</p></main></body></html>`;
 }
 
 /** A request's language without its session: the language cookie, else Accept-Language, else English. */
@@ -39,7 +38,7 @@ function wantsJson(req: Request): boolean {
 export function sendDatabaseUnavailable(req: Request, res: Response): void {
   res.status(503).set("Retry-After", RETRY_AFTER_SECONDS).set("Cache-Control", "no-store");
   const locale = visitorLocale(req);
-  if (wantsJson(req)) res.json({ error: serverText(i18nFor(locale), DATABASE_UNAVAILABLE_MESSAGE) });
+  if (wantsJson(req)) res.json({ error: i18nFor(locale)._(ERROR_CODES.unavailable.message) });
   else res.type("html").send(page(locale));
 }
 

@@ -1,12 +1,13 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Request, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
+import { AppError } from "~/lib/http/app-error";
+import { ENDPOINTS } from "~/lib/http/endpoints";
+import { jsonFailure } from "~/lib/http/error-answer.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale } from "~/lib/i18n/locales";
-import { serverText } from "~/lib/i18n/server-texts";
-import { logger } from "~/lib/logger.server";
-import { loadSessionUser } from "~/lib/session.server";
 import type { Services } from "~/lib/services.server";
+import { readSessionUser } from "~/lib/session-middleware.server";
 import { isBucket, isSafeKey } from "~/lib/storage.server";
 import { isAllowedImageType, mayReadFile } from "~/lib/uploads";
 import { visitorLocale } from "./database-gate";
@@ -19,29 +20,21 @@ import { visitorLocale } from "./database-gate";
  */
 export function filesRouter(services: Services): Router {
   const router = Router();
-  router.get("/files/:bucket/*key", async (req: Request, res: Response) => {
+  router.get(`${ENDPOINTS.files}/:bucket/*key`, async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "private, no-store");
+    // The answer's words in the reader's language (saved choice, cookie, Accept-Language).
+    let locale = visitorLocale(req);
     try {
       const bucket = req.params.bucket;
       const keyParam = (req.params as unknown as { key: string[] | string }).key;
       const key = Array.isArray(keyParam) ? keyParam.join("/") : keyParam;
       const headers = fromNodeHeaders(req.headers);
-      const { user } = await loadSessionUser(services.auth, services.database.db, headers);
-      // The answer's words in the reader's language (saved choice, cookie, Accept-Language).
-      const i18n = i18nFor(chooseLocale(user?.language, headers));
-      if (!user) {
-        res.status(401).json({ error: serverText(i18n, "You must be logged in") });
-        return;
-      }
-      if (!isBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, bucket, key)) {
-        res.status(404).json({ error: serverText(i18n, "Not found") });
-        return;
-      }
+      const { user } = await readSessionUser(services, req.method, headers);
+      locale = chooseLocale(user?.language, headers);
+      if (!user) throw new AppError("not_signed_in");
+      if (!isBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, bucket, key)) throw new AppError("not_found");
       const bytes = await services.storage.get(bucket, key);
-      if (!bytes) {
-        res.status(404).json({ error: serverText(i18n, "Not found") });
-        return;
-      }
+      if (!bytes) throw new AppError("not_found");
       const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
       const image = isAllowedImageType(sniffed);
       const filename = key.split("/").pop()!;
@@ -52,8 +45,8 @@ export function filesRouter(services: Services): Router {
       res.setHeader("Content-Length", String(bytes.byteLength));
       res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     } catch (error) {
-      logger.error({ err: error }, "Serving a file failed");
-      res.status(500).json({ error: serverText(i18nFor(visitorLocale(req)), "Something went wrong") });
+      const { status, body } = jsonFailure(error, i18nFor(locale));
+      res.status(status).json(body);
     }
   });
   return router;

@@ -2,31 +2,26 @@ import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type Response } from "express";
 import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
 import { handleCardWebhook } from "~/features/payments/handle-card-webhook.server";
-import type { I18n } from "@lingui/core";
+import { AppError } from "~/lib/http/app-error";
+import { ENDPOINTS } from "~/lib/http/endpoints";
+import { jsonFailure } from "~/lib/http/error-answer.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale } from "~/lib/i18n/locales";
-import { serverText } from "~/lib/i18n/server-texts";
-import { logger } from "~/lib/logger.server";
-import { loadSessionUser } from "~/lib/session.server";
-import { HttpError } from "~/lib/errors";
 import type { Services } from "~/lib/services.server";
+import { readSessionUser } from "~/lib/session-middleware.server";
 import { visitorLocale } from "./database-gate";
 
-/** The one error answer of these JSON endpoints, the same shape as every page action's: `{ ok: false, error }`. */
-function sendError(res: Response, error: unknown, fallback = "Something went wrong", i18n: I18n = i18nFor("en")): void {
-  if (error instanceof HttpError) {
-    res.status(error.status).json({ ok: false, error: serverText(i18n, error.message) });
-    return;
-  }
-  logger.error({ err: error }, "Payment endpoint failed");
-  res.status(500).json({ ok: false, error: serverText(i18n, fallback) });
+/** The one failure answer of the endpoints that are not pages: `{ ok: false, error: { code, message } }`. */
+function sendFailure(res: Response, error: unknown, locale: Parameters<typeof i18nFor>[0]): void {
+  const { status, body } = jsonFailure(error, i18nFor(locale));
+  res.status(status).json(body);
 }
 
-/** Body-parser failures (too large, unreadable) answered as clear JSON instead of the generic 500 page. */
+/** Body-parser failures (too large, unreadable) answered in the same shape instead of the generic 500 page. */
 const bodyErrors: express.ErrorRequestHandler = (error, req, res, next) => {
   const status = (error as { status?: number }).status;
   if (typeof status !== "number" || status >= 500) return next(error);
-  res.status(status).json({ ok: false, error: serverText(i18nFor(visitorLocale(req)), status === 413 ? "Request body too large" : "Invalid request body") });
+  sendFailure(res, new AppError(status === 413 ? "body_too_large" : "invalid_body"), visitorLocale(req));
 };
 
 /**
@@ -36,7 +31,7 @@ const bodyErrors: express.ErrorRequestHandler = (error, req, res, next) => {
 export function stripeWebhookRouter(services: Services): Router {
   const router = Router();
   router.post(
-    "/api/stripe/webhook",
+    ENDPOINTS.cardWebhook,
     express.raw({ type: () => true, limit: "1mb" }),
     async (req: Request, res: Response) => {
       try {
@@ -53,7 +48,7 @@ export function stripeWebhookRouter(services: Services): Router {
         );
         res.json({ received: true, outcome });
       } catch (error) {
-        sendError(res, error);
+        sendFailure(res, error, "en");
       }
     },
     bodyErrors,
@@ -69,24 +64,27 @@ export function stripeWebhookRouter(services: Services): Router {
 export function checkoutRouter(services: Services): Router {
   const router = Router();
   router.post(
-    "/api/create-payment-checkout",
+    ENDPOINTS.cardCheckout,
     express.raw({ type: () => true, limit: "16kb" }),
     async (req: Request, res: Response) => {
-      // Errors are shown to the customer (the payment dialog's toast): in their language.
-      let i18n = i18nFor(visitorLocale(req));
+      // Refusals are shown to the customer (the payment dialog's toast): in their language.
+      const headers = fromNodeHeaders(req.headers);
+      let locale = visitorLocale(req);
+      let done = () => {};
       try {
-        const headers = fromNodeHeaders(req.headers);
-        const { user } = await loadSessionUser(services.auth, services.database.db, headers);
-        i18n = i18nFor(chooseLocale(user?.language, headers));
+        const session = await readSessionUser(services, req.method, headers);
+        done = session.done;
+        const user = session.user;
+        locale = chooseLocale(user?.language, headers);
         // JSON only: a cross-site form cannot send it without the browser asking first.
-        if (user && !req.is("application/json")) throw new HttpError(415, "Content-Type must be application/json");
+        if (user && !req.is("application/json")) throw new AppError("json_required");
         let body: Record<string, unknown> = {};
         try {
           const text = Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "";
           const parsed: unknown = text ? JSON.parse(text) : {};
           if (parsed && typeof parsed === "object") body = parsed as Record<string, unknown>;
         } catch {
-          if (user) throw new HttpError(400, "Invalid request body");
+          if (user) throw new AppError("invalid_body");
         }
         const { url } = await createCardCheckout(
           { db: services.database.db, stripe: services.stripe, siteUrl: services.env.SITE_URL },
@@ -95,7 +93,9 @@ export function checkoutRouter(services: Services): Router {
         );
         res.json({ ok: true, url });
       } catch (error) {
-        sendError(res, error, "Error creating payment session", i18n);
+        sendFailure(res, error, locale);
+      } finally {
+        done();
       }
     },
     bodyErrors,

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import { firstError, type ActionFailure, type FormReply } from "./forms";
+import { ERROR_CODES } from "./http/app-error";
+import { translate } from "./i18n/translate";
 
 export type FormParse<Value> =
   | { ok: true; value: Value }
@@ -13,7 +15,8 @@ export type FormParse<Value> =
       reply: FormReply;
     };
 
-export const INVALID_REQUEST = "Invalid request";
+/** A form that could not be read at all, in the request's language. */
+const invalidRequest = () => translate(ERROR_CODES.invalid_request.message);
 
 /**
  * The one way an action reads a form: the body (a Request's url-encoded or multipart form, or FormData)
@@ -29,7 +32,8 @@ export async function parseForm<Schema extends z.ZodType>(
     try {
       formData = await source.formData();
     } catch {
-      return { ok: false, error: INVALID_REQUEST, reply: { status: "error", error: { "": [INVALID_REQUEST] } } };
+      const error = invalidRequest();
+      return { ok: false, error, reply: { status: "error", error: { "": [error] } } };
     }
   } else {
     formData = source;
@@ -38,7 +42,7 @@ export async function parseForm<Schema extends z.ZodType>(
   if (submission.status === "success") return { ok: true, value: submission.value as z.output<Schema> };
   // Files are never echoed back to the browser.
   const reply = submission.reply({ hideFields: fileFields(formData) });
-  return { ok: false, error: firstError(submission.error) ?? INVALID_REQUEST, reply };
+  return { ok: false, error: firstError(submission.error) ?? invalidRequest(), reply };
 }
 
 function fileFields(formData: FormData): string[] {

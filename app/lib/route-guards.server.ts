@@ -1,5 +1,4 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { HttpError } from "./errors";
+import { redirect, type RouterContextProvider } from "react-router";
 import { ACCESS_DENIED_FLAG, ADMIN_LOGIN, ADMIN_TWO_FACTOR_SETUP, CUSTOMER_LOGIN } from "./paths";
 import { servicesContext, sessionUserContext } from "./services.server";
 import type { SessionUser } from "./session";
@@ -37,10 +36,4 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
 /** Whether admins must have two-factor now (the Security setting Two-Factor). */
 export async function mustEnrolTwoFactor(context: Readonly<RouterContextProvider>): Promise<boolean> {
   return (await services(context).settings.get()).security.twoFactor;
-}
-
-/** Turns a use case's HttpError into a JSON answer with its status; anything else is rethrown. */
-export function errorResponse(error: unknown) {
-  if (error instanceof HttpError) return data({ ok: false as const, error: error.message }, { status: error.status });
-  throw error;
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatDollars, isServiceType, isValidPaymentNumber, paymentAmount, paymentAmountCents, paymentSubtitle } from "./service-catalog";
+import { paymentSubtitleIn } from "./i18n/admin-format";
+import { formatMoney } from "./i18n/format";
+import { englishI18n } from "./i18n/translate";
+import { isServiceType, isValidPaymentNumber, paymentAmount, paymentAmountCents } from "./service-catalog";
 
 describe("service catalog", () => {
   it("prices each payment from the catalog", () => {
@@ -27,9 +30,9 @@ describe("service catalog", () => {
   });
 
   it("gives the payment dialog's subtitles and amounts", () => {
-    expect(paymentSubtitle("google_business", 1)).toBe("Google Business Profile Setup");
-    expect(paymentSubtitle("website", 2)).toBe("Website Development - Payment 2 of 2");
-    expect(formatDollars(250)).toBe("$250");
-    expect(formatDollars(349.5)).toBe("$349.50");
+    expect(paymentSubtitleIn(englishI18n(), "google_business", 1)).toBe("Google Business Profile Setup");
+    expect(paymentSubtitleIn(englishI18n(), "website", 2)).toBe("Website Development - Payment 2 of 2");
+    expect(formatMoney(250, "en")).toBe("$250");
+    expect(formatMoney(349.5, "en")).toBe("$349.50");
   });
 });

@@ -40,13 +40,3 @@ export function paymentAmount(service: ServiceType, paymentNumber: number): numb
 export function paymentAmountCents(service: ServiceType, paymentNumber: number): number {
   return Math.round(paymentAmount(service, paymentNumber) * 100);
 }
-
-/** The payment dialog's subtitle: 'Google Business Profile Setup' or 'Website Development - Payment N of 2'. */
-export function paymentSubtitle(service: ServiceType, paymentNumber: number): string {
-  const { title, payments } = SERVICE_CATALOG[service];
-  return payments > 1 ? `${title} - Payment ${paymentNumber} of ${payments}` : title;
-}
-
-export function formatDollars(amount: number): string {
-  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
-}

@@ -1,7 +1,8 @@
 import { fileTypeFromBuffer } from "file-type";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { HttpError } from "./errors";
+import { AppError, type ErrorCode } from "./http/app-error";
+import { translate } from "./i18n/translate";
 import { fileRoutePath, type Storage } from "./storage.server";
 import { testPause } from "./test-pauses.server";
 import {
@@ -17,14 +18,16 @@ import {
   type UploadProblem,
 } from "./uploads";
 
-/** A refused upload: 400 (missing, not an allowed image, too many) or 413 (too large), with the kind's message. */
-export class UploadError extends HttpError {
-  constructor(
-    readonly problem: UploadProblem,
-    message: string,
-  ) {
-    super(problem === "tooLarge" ? 413 : 400, message);
-  }
+const UPLOAD_CODES = {
+  missing: "upload_missing",
+  notImage: "upload_not_image",
+  tooLarge: "upload_too_large",
+  tooMany: "upload_too_many",
+} as const satisfies Record<UploadProblem, ErrorCode>;
+
+/** A refused upload: 400 (missing, not an allowed image, too many) or 413 (too large), in the kind's words. */
+function uploadRefusal(problem: UploadProblem, message: string): AppError {
+  return new AppError(UPLOAD_CODES[problem], { detail: message });
 }
 
 /** A file that passed the checks: metadata stripped, thumbnail made, not stored yet. */
@@ -65,7 +68,7 @@ async function prepareOne(kind: UploadKind, file: Blob): Promise<PreparedUpload>
   // The content decides, never the name or the declared type.
   const sniffed = await fileTypeFromBuffer(bytes);
   const contentType = sniffed?.mime;
-  if (!isAllowedImageType(contentType)) throw new UploadError("notImage", messages.notImage);
+  if (!isAllowedImageType(contentType)) throw uploadRefusal("notImage", translate(messages.notImage));
   const format = IMAGE_TYPES[contentType];
   try {
     // rotate() applies the EXIF orientation to the pixels first; the output then carries no metadata
@@ -91,13 +94,13 @@ async function prepareOne(kind: UploadKind, file: Blob): Promise<PreparedUpload>
     };
   } catch {
     // The right magic bytes but no decodable image (truncated, corrupt, or too many pixels).
-    throw new UploadError("notImage", messages.notImage);
+    throw uploadRefusal("notImage", translate(messages.notImage));
   }
 }
 
 /**
  * Checks files against the kind (present, count, size, sniffed type, decodable) and prepares them for
- * storing, without storing anything. Throws UploadError. Any non-Blob entry counts as missing.
+ * storing, without storing anything. Throws an AppError (upload_*). Any non-Blob entry counts as missing.
  */
 export async function prepareUploads(
   kind: UploadKind,
@@ -107,7 +110,7 @@ export async function prepareUploads(
   const blobs = files.map((file) => (file instanceof Blob ? file : null));
   const sizes = blobs.map((blob) => blob?.size ?? 0);
   const problem = checkUploadSizes(kind, sizes, alreadyStored);
-  if (problem) throw new UploadError(problem.problem, problem.message);
+  if (problem) throw uploadRefusal(problem.problem, problem.message);
   const prepared: PreparedUpload[] = [];
   // One at a time: each decode holds a full bitmap in memory.
   for (const blob of blobs) prepared.push(await prepareOne(kind, blob!));
@@ -145,7 +148,7 @@ export async function storeUploads<T>(
   const prepared = files.every((file) => isPrepared(file, kind))
     ? (files as PreparedUpload[])
     : await prepareUploads(kind, files, options);
-  if (prepared.length === 0) throw new UploadError("missing", UPLOAD_KINDS[kind].messages.missing);
+  if (prepared.length === 0) throw uploadRefusal("missing", translate(UPLOAD_KINDS[kind].messages.missing));
   const bucket = UPLOAD_KINDS[kind].bucket;
   const stored: StoredUpload[] = [];
   try {

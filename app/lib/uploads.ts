@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { translate } from "./i18n/translate";
 import type { Actor } from "./session";
 
 /**
@@ -15,12 +18,13 @@ export type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | 
 /** Who may read a kind's files besides admins: its owner, or nobody. */
 export type UploadReaders = "owner-and-admins" | "admins";
 
+/** A kind's refusals, as catalog messages: read in the page's language in the browser, the request's on the server. */
 export interface UploadMessages {
-  missing: string;
-  notImage: string;
-  tooLarge: string;
+  missing: MessageDescriptor;
+  notImage: MessageDescriptor;
+  tooLarge: MessageDescriptor;
   /** Shown when more files are sent than the kind allows; `{n}` is how many more may be added. */
-  tooMany: string;
+  tooMany: MessageDescriptor;
 }
 
 export interface UploadKindRule {
@@ -60,10 +64,10 @@ export const UPLOAD_KINDS = {
     maxFiles: 1,
     readers: "owner-and-admins",
     messages: {
-      missing: "Please select a valid image",
-      notImage: "Please select a valid image",
-      tooLarge: "Image must be smaller than 2MB",
-      tooMany: "Please select one image",
+      missing: msg`Please select a valid image`,
+      notImage: msg`Please select a valid image`,
+      tooLarge: msg`Image must be smaller than 2MB`,
+      tooMany: msg`Please select one image`,
     },
   },
   "google-logo": {
@@ -74,10 +78,10 @@ export const UPLOAD_KINDS = {
     maxFiles: 1,
     readers: "owner-and-admins",
     messages: {
-      missing: "Please select an image file",
-      notImage: "Please select an image file",
-      tooLarge: "Logo must be less than 5MB",
-      tooMany: "Please select one logo",
+      missing: msg`Please select an image file`,
+      notImage: msg`Please select an image file`,
+      tooLarge: msg`Logo must be less than 5MB`,
+      tooMany: msg`Please select one logo`,
     },
   },
   "google-photo": {
@@ -88,10 +92,10 @@ export const UPLOAD_KINDS = {
     maxFiles: 6,
     readers: "owner-and-admins",
     messages: {
-      missing: "Please select an image file",
-      notImage: "Please select an image file",
-      tooLarge: "Each photo must be less than 5MB",
-      tooMany: "You can only upload {n} more photo(s)",
+      missing: msg`Please select an image file`,
+      notImage: msg`Please select an image file`,
+      tooLarge: msg`Each photo must be less than 5MB`,
+      tooMany: msg({ message: "You can only upload {n} more photo(s)" }),
     },
   },
   "website-logo": {
@@ -102,10 +106,10 @@ export const UPLOAD_KINDS = {
     maxFiles: 1,
     readers: "owner-and-admins",
     messages: {
-      missing: "Please select an image file",
-      notImage: "Please select an image file",
-      tooLarge: "File size must be less than 5MB",
-      tooMany: "Please select one image",
+      missing: msg`Please select an image file`,
+      notImage: msg`Please select an image file`,
+      tooLarge: msg`File size must be less than 5MB`,
+      tooMany: msg`Please select one image`,
     },
   },
   // The spec keeps founder photos in the avatars bucket.
@@ -117,10 +121,10 @@ export const UPLOAD_KINDS = {
     maxFiles: 1,
     readers: "owner-and-admins",
     messages: {
-      missing: "Please select an image file",
-      notImage: "Please select an image file",
-      tooLarge: "File size must be less than 5MB",
-      tooMany: "Please select one image",
+      missing: msg`Please select an image file`,
+      notImage: msg`Please select an image file`,
+      tooLarge: msg`File size must be less than 5MB`,
+      tooMany: msg`Please select one image`,
     },
   },
   // Notes are the admins' own: the customer they are about never reads them, so they live under notes/.
@@ -132,10 +136,10 @@ export const UPLOAD_KINDS = {
     maxFiles: 6,
     readers: "admins",
     messages: {
-      missing: "Please select an image file",
-      notImage: "A photo is not a valid image",
-      tooLarge: "Each photo must be smaller than 10MB",
-      tooMany: "Maximum 6 photos allowed",
+      missing: msg`Please select an image file`,
+      notImage: msg`A photo is not a valid image`,
+      tooLarge: msg`Each photo must be smaller than 10MB`,
+      tooMany: msg`Maximum 6 photos allowed`,
     },
   },
   "payment-proof": {
@@ -146,10 +150,10 @@ export const UPLOAD_KINDS = {
     maxFiles: 1,
     readers: "owner-and-admins",
     messages: {
-      missing: "Please select a proof of payment photo",
-      notImage: "The proof of payment must be a JPEG, PNG or WebP image",
-      tooLarge: "The proof of payment photo must be smaller than 10MB",
-      tooMany: "Please select one proof of payment photo",
+      missing: msg`Please select a proof of payment photo`,
+      notImage: msg`The proof of payment must be a JPEG, PNG or WebP image`,
+      tooLarge: msg`The proof of payment photo must be smaller than 10MB`,
+      tooMany: msg`Please select one proof of payment photo`,
     },
   },
 } as const satisfies Record<string, UploadKindRule>;
@@ -234,7 +238,7 @@ export function mayReadFile(actor: Actor, bucket: string, key: string): boolean 
 
 /** The message for too many files, with how many more may still be added. */
 export function tooManyMessage(kind: UploadKind, remaining: number): string {
-  return UPLOAD_KINDS[kind].messages.tooMany.replace("{n}", String(Math.max(0, remaining)));
+  return translate({ ...UPLOAD_KINDS[kind].messages.tooMany, values: { n: Math.max(0, remaining) } });
 }
 
 export type UploadProblem = "missing" | "notImage" | "tooLarge" | "tooMany";
@@ -250,10 +254,10 @@ export function checkUploadSizes(
   alreadyStored = 0,
 ): { problem: UploadProblem; message: string } | null {
   const rule = UPLOAD_KINDS[kind];
-  if (sizes.length === 0 || sizes.some((size) => size <= 0)) return { problem: "missing", message: rule.messages.missing };
+  if (sizes.length === 0 || sizes.some((size) => size <= 0)) return { problem: "missing", message: translate(rule.messages.missing) };
   const remaining = rule.maxFiles - alreadyStored;
   if (sizes.length > remaining) return { problem: "tooMany", message: tooManyMessage(kind, remaining) };
-  if (sizes.some((size) => size > rule.maxBytes)) return { problem: "tooLarge", message: rule.messages.tooLarge };
+  if (sizes.some((size) => size > rule.maxBytes)) return { problem: "tooLarge", message: translate(rule.messages.tooLarge) };
   return null;
 }
 

@@ -16,7 +16,7 @@ import {
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
 import type { GoogleBusinessFormInput } from "~/features/business-info/google-business.schemas";
 import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
-import { HttpError } from "~/lib/errors";
+import { AppError } from "~/lib/http/app-error";
 import type { Storage } from "~/lib/storage.server";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { isEncryptedValue } from "~/lib/secrets.server";
@@ -292,7 +292,7 @@ describe("Google Business information", () => {
       customerA.user,
       { fields: { ...GOOGLE_FIELDS, gmailPassword: "", serviceCities: ["Miami"] } as unknown as GoogleBusinessFormInput, logo: png("logo.png") },
     ).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 500, message: "Failed to upload file" });
     expect(await googleRow(customerA.id)).toEqual(before);
   });

@@ -64,7 +64,7 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
       expect((await get(url, admin.cookie)).status).toBe(200);
       const other = await get(url, customerB.cookie);
       expect(other.status).toBe(404);
-      expect(await other.json()).toEqual({ error: "Not found" });
+      expect(await other.json()).toEqual({ ok: false, error: { code: "not_found", message: "Not found" } });
       expect((await get(url)).status).toBe(401);
     }
   });

@@ -7,6 +7,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { PROOF_MESSAGES } from "~/features/payments/payment-rules";
+import { englishI18n } from "~/lib/i18n/translate";
 import { BODY_LIMITS, DEFAULT_BODY_LIMIT, bodyLimitFor as limitOf } from "../../server/body-limit";
 
 const bodyLimitFor = (pathname: string) => limitOf(pathname).bytes;
@@ -189,7 +190,7 @@ describe("request bodies", () => {
       "content-type": type,
     });
     expect(result.status, JSON.stringify(result)).toBe(413);
-    const error = pathname === "/resources/payments/proof" ? PROOF_MESSAGES.tooLarge : "Request body too large";
+    const error = pathname === "/resources/payments/proof" ? englishI18n()._(PROOF_MESSAGES.tooLarge) : "Request body too large";
     expect(JSON.parse(result.body)).toEqual({ ok: false, error });
     expect(result.sent).toBeLessThan(bodyLimitFor(pathname) + 16 * MB);
   });

@@ -42,15 +42,15 @@ describe("the files route's answers", () => {
     const base = await listen(createApp(services));
     const url = `${base}/files/avatars/${crypto.randomUUID()}/x.png`;
     const anonymous = (headers: Record<string, string>) => fetch(url, { headers }).then(async (r) => [r.status, await r.json()]);
-    expect(await anonymous({ "accept-language": "es-MX,es;q=0.9" })).toEqual([401, { error: "Debe iniciar sesión" }]);
-    expect(await anonymous({ "accept-language": "en-US" })).toEqual([401, { error: "You must be logged in" }]);
-    expect(await anonymous({ cookie: "lang=es" })).toEqual([401, { error: "Debe iniciar sesión" }]);
+    expect(await anonymous({ "accept-language": "es-MX,es;q=0.9" })).toEqual([401, { ok: false, error: { code: "not_signed_in", message: "Debe iniciar sesión" } }]);
+    expect(await anonymous({ "accept-language": "en-US" })).toEqual([401, { ok: false, error: { code: "not_signed_in", message: "You must be logged in" } }]);
+    expect(await anonymous({ cookie: "lang=es" })).toEqual([401, { ok: false, error: { code: "not_signed_in", message: "Debe iniciar sesión" } }]);
 
     const signedIn = () => fetch(url, { headers: { cookie: customer.cookie } }).then(async (r) => [r.status, await r.json()]);
-    expect(await signedIn()).toEqual([404, { error: "Not found" }]);
+    expect(await signedIn()).toEqual([404, { ok: false, error: { code: "not_found", message: "Not found" } }]);
     await saveLanguage(database.db, customer.id, "es");
     // The session cache may hold the old choice for a moment: poll until the saved language is read.
-    await expect.poll(signedIn, { timeout: 10_000 }).toEqual([404, { error: "No encontrado" }]);
+    await expect.poll(signedIn, { timeout: 10_000 }).toEqual([404, { ok: false, error: { code: "not_found", message: "No encontrado" } }]);
   });
 });
 

@@ -109,7 +109,7 @@ beforeEach(async () => {
 });
 
 describe("anonymous", () => {
-  it("gets a 401 HttpError for listing, marking one read and marking all read, and nothing changes", async () => {
+  it("gets a 401 AppError for listing, marking one read and marking all read, and nothing changes", async () => {
     await expectHttpError(listNotifications(deps(), null), 401);
     await expectHttpError(markNotificationRead(deps(), null, { id: aIds[0]! }), 401);
     await expectHttpError(markAllNotificationsRead(deps(), null), 401);

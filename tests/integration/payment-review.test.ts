@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { auditEvents, notifications, payments } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
-import { HttpError } from "~/lib/errors";
+import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime";
 import type { SessionUser } from "~/lib/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
@@ -47,13 +47,13 @@ async function deliveredChanges(): Promise<Change[]> {
 
 const byTable = (changes: Change[]) => [...changes].sort((x, y) => x.table.localeCompare(y.table));
 
-async function errorOf(promise: Promise<unknown>): Promise<HttpError> {
+async function errorOf(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }
 
 async function addPayment(
@@ -255,8 +255,8 @@ describe("an admin deciding", () => {
       const lost = results.filter((result) => result.status === "rejected");
       expect(won).toHaveLength(1);
       expect(lost).toHaveLength(1);
-      expect(lost[0]!.reason).toBeInstanceOf(HttpError);
-      expect((lost[0]!.reason as HttpError).status).toBe(409);
+      expect(lost[0]!.reason).toBeInstanceOf(AppError);
+      expect((lost[0]!.reason as AppError).status).toBe(409);
       const winner = won[0]!.value;
       expect(await paymentRow(paymentId)).toMatchObject({ status: winner.status, adminNotes: winner.adminNotes });
       const sent = await paymentNotifications(customerA.id);
@@ -311,7 +311,7 @@ describe("two decisions blocked on one row lock (PostgreSQL)", () => {
       expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(1);
       const lost = settled.filter((result) => result.status === "rejected");
       expect(lost).toHaveLength(1);
-      expect((lost[0]!.reason as HttpError).status).toBe(409);
+      expect((lost[0]!.reason as AppError).status).toBe(409);
       expect(await paymentNotifications(customerB.id)).toHaveLength(1);
     } finally {
       await holder.query("rollback").catch(() => {});

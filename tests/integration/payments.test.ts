@@ -458,19 +458,19 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     fakeStripe.requests.length = 0;
     expect(await checkout(undefined, { serviceType: "website", paymentNumber: 1 })).toEqual({
       status: 401,
-      body: { ok: false, error: "You must be logged in" },
+      body: { ok: false, error: { code: "not_signed_in", message: "You must be logged in" } },
     });
     expect(await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 2 })).toEqual({
       status: 400,
-      body: { ok: false, error: "Payment 1 of 2 must be completed before payment 2" },
+      body: { ok: false, error: { code: "payment_out_of_order", message: "Payment 1 of 2 must be completed before payment 2" } },
     });
     expect(await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 3 })).toEqual({
       status: 400,
-      body: { ok: false, error: "Invalid payment number" },
+      body: { ok: false, error: { code: "invalid_input", message: "Invalid payment number" } },
     });
     expect(await checkout(customerA.cookie, "{not json")).toEqual({
       status: 400,
-      body: { ok: false, error: "Invalid request body" },
+      body: { ok: false, error: { code: "invalid_body", message: "Invalid request body" } },
     });
     expect((await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 1 }, "text/plain")).status).toBe(
       415,
@@ -478,7 +478,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     await sendProof(customerA.user);
     expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
       status: 409,
-      body: { ok: false, error: "A payment for Google Business Profile Setup is already pending review" },
+      body: { ok: false, error: { code: "payment_pending_review", message: "A payment for Google Business Profile Setup is already pending review" } },
     });
     expect(fakeStripe.requests).toEqual([]);
   });
@@ -487,7 +487,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     fakeStripe.failNext(400, "Invalid API key");
     expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
       status: 502,
-      body: { ok: false, error: "Error creating payment session" },
+      body: { ok: false, error: { code: "card_checkout_failed", message: "Error creating payment session" } },
     });
   });
 
@@ -503,7 +503,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     expect(fakeStripe.requests).toHaveLength(10);
     expect(await checkout(customer.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
       status: 429,
-      body: { ok: false, error: "Too many payment attempts. Please wait a few minutes and try again." },
+      body: { ok: false, error: { code: "card_checkout_rate_limited", message: "Too many payment attempts. Please wait a few minutes and try again." } },
     });
     // Refused requests count too, and nothing reaches Stripe while the window lasts.
     expect((await checkout(customer.cookie, "{not json")).status).toBe(400);
@@ -534,7 +534,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
         },
       );
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ ok: false, error: "Card payments are not configured" });
+      expect(await response.json()).toEqual({ ok: false, error: { code: "card_payments_not_configured", message: "Card payments are not configured" } });
     } finally {
       plainServer.closeAllConnections();
       await new Promise((resolve) => plainServer.close(resolve));
@@ -610,7 +610,7 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
     const event = completedEvent(customerA.id, "google_business", 1);
     expect(await postWebhook(event, "whsec_someone_else")).toEqual({
       status: 400,
-      body: { ok: false, error: "Invalid webhook signature" },
+      body: { ok: false, error: { code: "webhook_signature_invalid", message: "Invalid webhook signature" } },
     });
     const tampered = await fetch(`${base}/api/stripe/webhook`, {
       method: "POST",

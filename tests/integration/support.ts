@@ -11,7 +11,7 @@ import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { applyMigrations, openDatabase, type Database } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
-import { HttpError } from "~/lib/errors";
+import { AppError } from "~/lib/http/app-error";
 import { buildRequestContext, provideRequestContext } from "~/lib/http/request-context.server";
 import { createServices, servicesContext, sessionUserContext, type Services } from "~/lib/services.server";
 import { loadSessionUser } from "~/lib/session.server";
@@ -241,14 +241,14 @@ export async function databaseError(promise: Promise<unknown>): Promise<{ code?:
 export const UNIQUE_VIOLATION = "23505";
 export const CHECK_VIOLATION = "23514";
 
-/** Expects the use case to fail with an HttpError of this status. */
+/** Expects the use case to refuse with an AppError of this status. */
 export async function expectHttpError(promise: Promise<unknown>, status: number): Promise<void> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(status);
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).status).toBe(status);
 }
 
 /**

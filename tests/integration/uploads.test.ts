@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpError } from "~/lib/errors";
+import { AppError } from "~/lib/http/app-error";
 import { LocalStorage, S3Storage, type Bucket, type Storage } from "~/lib/storage.server";
 import { thumbnailKey } from "~/lib/uploads";
-import { deleteUpload, prepareUploads, storeUpload, storeUploads, UploadError, type StoredUpload } from "~/lib/uploads.server";
+import { deleteUpload, prepareUploads, storeUpload, storeUploads, type StoredUpload } from "~/lib/uploads.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 
 let fakeS3: FakeS3;
@@ -98,14 +98,14 @@ const png = () => sharp({ create: { width: 600, height: 400, channels: 4, backgr
 const webp = () => sharp({ create: { width: 30, height: 30, channels: 3, background: "#0a0" } }).webp().toBuffer();
 const file = (bytes: Uint8Array, name: string, type = "image/png") => new File([Buffer.from(bytes)], name, { type });
 
-async function refusal(promise: Promise<unknown>): Promise<UploadError> {
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(UploadError);
-  expect(error).toBeInstanceOf(HttpError);
-  return error as UploadError;
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toMatch(/^upload_/);
+  return error as AppError;
 }
 
 describe.each(subjects)("uploads on %s", (_name, make) => {

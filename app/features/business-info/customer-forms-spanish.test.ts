@@ -4,8 +4,8 @@ import { formatOpeningDate } from "~/features/business-info/components/google-bu
 import { cardErrorMessage, credentialFieldsSchema } from "~/features/credentials/credentials.schemas";
 import { avatarFormSchema, changePasswordSchema, passwordChangeProblem, personalInfoSchema } from "~/features/profile/profile.schemas";
 import { websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
-import { localizeMessage } from "~/lib/i18n/server-message.server";
-import { intlLocale, setActiveI18n } from "~/lib/i18n/translate";
+import { AppError, refusalMessage } from "~/lib/http/app-error";
+import { intlLocale, setActiveI18n, setTranslationSource } from "~/lib/i18n/translate";
 import { messages as en } from "~/locales/en/messages.po";
 import { messages as es } from "~/locales/es/messages.po";
 import { MESSAGE_DESCRIPTORS, MESSAGES } from "./business-rules";
@@ -111,13 +111,21 @@ describe("the Profile forms in Spanish", () => {
 });
 
 describe("the server's answers in the request's language", () => {
-  it("reads a message re-checked in English on the server in Spanish, and leaves unknown text alone", () => {
-    expect(localizeMessage("es", "Invalid ZIP code format. Use 5 digits (e.g., 12345 or 12345-6789)")).toBe(
-      "Formato de código postal no válido. Use 5 dígitos (p. ej., 12345 o 12345-6789)",
+  it("re-checks a form on the server in the request's language, and words a refusal's code in it", () => {
+    const spanish = setupI18n({ locale: "es", messages: { es } });
+    // The server's side: the browser's page language is English, the request being served is Spanish.
+    setActiveI18n(setupI18n({ locale: "en", messages: { en } }));
+    setTranslationSource(() => spanish);
+    try {
+      const result = websiteInfoFormSchema.safeParse({ businessName: "Biz", zip: "1234" });
+      expect(messages(result)).toContain("Formato de código postal no válido. Use 5 dígitos (p. ej., 12345 o 12345-6789)");
+    } finally {
+      setTranslationSource(() => undefined);
+    }
+    expect(refusalMessage(new AppError("current_password_wrong"), spanish)).toBe("La contraseña actual es incorrecta");
+    expect(refusalMessage(new AppError("current_password_wrong"), setupI18n({ locale: "en", messages: { en } }))).toBe(
+      "Current password is incorrect",
     );
-    expect(localizeMessage("es", "Current password is incorrect")).toBe("La contraseña actual es incorrecta");
-    expect(localizeMessage("en", "Current password is incorrect")).toBe("Current password is incorrect");
-    expect(localizeMessage("es", "Something no catalog has")).toBe("Something no catalog has");
   });
 });
 

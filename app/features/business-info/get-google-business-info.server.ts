@@ -3,9 +3,9 @@ import { z } from "zod";
 import { googleBusinessInfo } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import type { Executor } from "~/lib/db.server";
-import { badRequest, notFound } from "~/lib/errors";
 import type { Actor } from "~/lib/session";
 import { toGoogleBusinessInfoView, type GoogleBusinessInfoView } from "./google-business-views";
+import { AppError } from "~/lib/http/app-error";
 
 const inputSchema = z.object({ userId: z.uuid() });
 
@@ -20,9 +20,9 @@ export async function getGoogleBusinessInfo(
 ): Promise<GoogleBusinessInfoView | null> {
   const viewer = requireActor(actor);
   const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) throw badRequest("Invalid request");
+  if (!parsed.success) throw new AppError("invalid_request");
   const { userId } = parsed.data;
-  if (!viewer.isAdmin && viewer.id !== userId) throw notFound("Google Business information not found");
+  if (!viewer.isAdmin && viewer.id !== userId) throw new AppError("google_business_info_not_found");
   const [row] = await db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId));
   return row ? toGoogleBusinessInfoView(row) : null;
 }

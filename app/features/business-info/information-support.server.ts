@@ -7,7 +7,6 @@ import { payments, profiles } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
 import type { Executor } from "~/lib/db.server";
-import { HttpError } from "~/lib/errors";
 import type { Change } from "~/lib/realtime";
 import { adminRecipients } from "~/lib/settings.server";
 import type { ServiceType } from "~/lib/service-catalog";
@@ -15,6 +14,7 @@ import type { Storage } from "~/lib/storage.server";
 import { keyFromFileUrl } from "~/lib/stored-files";
 import { deleteUpload, prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/uploads.server";
 import type { UploadKind } from "~/lib/uploads";
+import { AppError } from "~/lib/http/app-error";
 
 /** Shared by the Google Business and website saves: the payment gate, files, notifications, progress. */
 
@@ -36,7 +36,7 @@ export async function requireCompletedPayment(db: Executor, userId: string, serv
       ),
     )
     .limit(1);
-  if (!paid) throw new HttpError(403, PAYMENT_REQUIRED);
+  if (!paid) throw new AppError("payment_required");
 }
 
 /** The files sent in a form field that hold something (an empty file input sends an empty file). */
@@ -68,9 +68,9 @@ export async function storeOptional<T>(
       return work(stored);
     });
   } catch (error) {
-    if (!working && !(error instanceof HttpError)) {
+    if (!working && !(error instanceof AppError)) {
       console.error("Could not store an upload:", error);
-      throw new HttpError(500, UPLOAD_FAILED);
+      throw new AppError("upload_failed");
     }
     throw error;
   }

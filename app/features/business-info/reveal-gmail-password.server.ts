@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { googleBusinessInfo } from "~db/schema";
 import { recordAuditEvent } from "~/lib/audit.server";
 import type { Db } from "~/lib/db.server";
-import { badRequest, notFound, notSignedIn } from "~/lib/errors";
 import type { RevealedSecret } from "~/lib/secrets";
 import type { Secrets } from "~/lib/secrets.server";
 import type { Actor } from "~/lib/session";
 import { z } from "zod";
+import { AppError } from "~/lib/http/app-error";
 
 interface Deps {
   db: Db;
@@ -30,18 +30,18 @@ export async function revealGmailPassword(
   actor: Actor | null,
   input: RevealGmailPasswordInput,
 ): Promise<RevealedSecret> {
-  if (!actor) throw notSignedIn();
+  if (!actor) throw new AppError("not_signed_in");
   const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) throw badRequest("Invalid request");
+  if (!parsed.success) throw new AppError("invalid_request");
   const { userId } = parsed.data;
-  if (!actor.isAdmin && userId !== actor.id) throw notFound("Google Business information not found");
+  if (!actor.isAdmin && userId !== actor.id) throw new AppError("google_business_info_not_found");
 
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ stored: googleBusinessInfo.gmailPassword })
       .from(googleBusinessInfo)
       .where(eq(googleBusinessInfo.userId, userId));
-    if (!row) throw notFound("Google Business information not found");
+    if (!row) throw new AppError("google_business_info_not_found");
     const value = row.stored === null ? null : secrets.decrypt(row.stored);
     await recordAuditEvent(tx, {
       actorId: actor.id,

@@ -4,26 +4,15 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import { googleBusinessInfo } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { badRequest, HttpError } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { encryptSecret, type Secrets } from "~/lib/secrets.server";
 import type { Actor } from "~/lib/session";
 import type { Storage } from "~/lib/storage.server";
 import { UPLOAD_KINDS } from "~/lib/uploads";
-import { GOOGLE_DEFAULT_ERROR, googleBusinessFormSchema, type GoogleBusinessFormInput } from "./google-business.schemas";
+import { googleBusinessFormSchema, type GoogleBusinessFormInput } from "./google-business.schemas";
 import { toGoogleBusinessInfoView, type GoogleBusinessInfoView } from "./google-business-views";
-import {
-  INVALID_FILE_REFERENCE,
-  markInformationReceived,
-  notifyAdmins,
-  prepareOptional,
-  removeFiles,
-  requireCompletedPayment,
-  sentFiles,
-  storeOptional,
-  submitterLabel,
-  submitterOf,
-} from "./information-support.server";
+import { markInformationReceived, notifyAdmins, prepareOptional, removeFiles, requireCompletedPayment, sentFiles, storeOptional, submitterLabel, submitterOf } from "./information-support.server";
+import { AppError } from "~/lib/http/app-error";
 
 export interface SaveGoogleBusinessInfoDeps {
   db: Db;
@@ -79,15 +68,15 @@ export async function saveGoogleBusinessInfo(
 
   const [existing] = await db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId));
   const parsed = googleBusinessFormSchema({ passwordSaved: Boolean(existing?.gmailPassword) }).safeParse(input.fields);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? GOOGLE_DEFAULT_ERROR);
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { keepPhotos, gmailPassword, ...fields } = parsed.data;
 
   const saved = existing?.photoUrls ?? [];
   const kept = [...new Set(keepPhotos)];
-  if (kept.some((url) => !saved.includes(url))) throw badRequest(INVALID_FILE_REFERENCE);
+  if (kept.some((url) => !saved.includes(url))) throw new AppError("kept_photo_unknown");
 
   const logoFiles = sentFiles(input.logo === undefined ? [] : [input.logo]);
-  if (logoFiles.length > 1) throw badRequest(UPLOAD_KINDS["google-logo"].messages.tooMany);
+  if (logoFiles.length > 1) throw new AppError("upload_too_many", { message: UPLOAD_KINDS["google-logo"].messages.tooMany });
   const logo = await prepareOptional("google-logo", logoFiles);
   const photos = await prepareOptional("google-photo", sentFiles(input.photos ?? []), kept.length);
 
@@ -106,7 +95,7 @@ export async function saveGoogleBusinessInfo(
           .onConflictDoUpdate({ target: googleBusinessInfo.userId, set: { ...values, updatedAt: new Date() } })
           // xmax = 0: this statement inserted the row, so this is the first save (even against a racing one).
           .returning({ ...getTableColumns(googleBusinessInfo), inserted: sql<boolean>`(xmax = 0)` });
-        if (!written) throw new HttpError(500, "The information was not saved");
+        if (!written) throw new AppError("not_saved");
         const { inserted: first, ...row } = written;
         const notice = first ? GOOGLE_NOTIFICATIONS.submitted : GOOGLE_NOTIFICATIONS.updated;
         const submitter = await submitterOf(tx, userId);

@@ -1,9 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
-import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
+import { AppError } from "~/lib/http/app-error";
+import { actionFailure } from "~/lib/http/error-answer.server";
 import type { Services } from "~/lib/services.server";
 import type { Actor } from "~/lib/session";
 import { adminCredentialsFormSchema, cardErrorMessage, cardOfField, CREDENTIAL_CARDS } from "./credentials.schemas";
@@ -11,8 +12,8 @@ import { saveCredentials } from "./save-credentials.server";
 
 /**
  * The admin user page's `intent=save-credentials` branch: reads the Credenciales tab's form (three cards,
- * fields `domain.title`...) and saves the cards together. Answers an ActionResult; refusals of the use case
- * (403, 404, 400) are thrown as HttpErrors for the page's own error answer.
+ * fields `domain.title`...) and saves the cards together. Answers an ActionResult: the use case's refusals
+ * (403, 404, 400) with their own message, anything else 'Failed to save credentials'.
  */
 export async function adminCredentialsAction(
   services: Pick<Services, "database" | "bus" | "secrets">,
@@ -34,7 +35,7 @@ export async function adminCredentialsAction(
       cards,
     });
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof AppError) return actionFailure(error, i18n);
     console.error("Failed to save credentials:", error);
     // CREDENTIALS_SAVE_FAILED in the request's language.
     return data<ActionResult>({ ok: false, error: i18n._(msg`Failed to save credentials`) }, { status: 500 });

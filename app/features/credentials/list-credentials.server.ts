@@ -3,11 +3,11 @@ import { z } from "zod";
 import { profiles, websiteCredentials, websiteInfo } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { notFound } from "~/lib/errors";
 import type { Actor } from "~/lib/session";
 import { maskCredentialSecrets } from "./credential-secrets";
 import type { CredentialCardView, CredentialsView } from "./credential-views";
 import { CREDENTIAL_CARDS, type CredentialType } from "./credentials.schemas";
+import { AppError } from "~/lib/http/app-error";
 
 /**
  * A customer's three credential cards, secrets masked, for the customer themself or an admin; anyone else
@@ -20,7 +20,7 @@ export async function listCredentials(
   { userId }: { userId: string },
 ): Promise<CredentialsView> {
   const viewer = requireActor(actor);
-  if (!z.uuid().safeParse(userId).success || (!viewer.isAdmin && viewer.id !== userId)) throw notFound("Credentials not found");
+  if (!z.uuid().safeParse(userId).success || (!viewer.isAdmin && viewer.id !== userId)) throw new AppError("credentials_not_found");
   const [rows, info, profile] = await Promise.all([
     db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, userId)),
     db

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { websiteCredentials } from "~db/schema";
 import { recordAuditEvent } from "~/lib/audit.server";
 import type { Db } from "~/lib/db.server";
-import { badRequest, notFound, notSignedIn } from "~/lib/errors";
 import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField, type RevealedSecret } from "~/lib/secrets";
 import type { Secrets } from "~/lib/secrets.server";
 import type { Actor } from "~/lib/session";
 import { z } from "zod";
+import { AppError } from "~/lib/http/app-error";
 
 interface Deps {
   db: Db;
@@ -30,9 +30,9 @@ export async function revealCredentialSecret(
   actor: Actor | null,
   input: RevealCredentialSecretInput,
 ): Promise<RevealedSecret> {
-  if (!actor) throw notSignedIn();
+  if (!actor) throw new AppError("not_signed_in");
   const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) throw badRequest("Invalid request");
+  if (!parsed.success) throw new AppError("invalid_request");
   const { credentialId, field } = parsed.data;
 
   return db.transaction(async (tx) => {
@@ -40,7 +40,7 @@ export async function revealCredentialSecret(
       .select({ userId: websiteCredentials.userId, stored: websiteCredentials[field] })
       .from(websiteCredentials)
       .where(eq(websiteCredentials.id, credentialId));
-    if (!row || (!actor.isAdmin && row.userId !== actor.id)) throw notFound("Credential not found");
+    if (!row || (!actor.isAdmin && row.userId !== actor.id)) throw new AppError("credential_not_found");
     const value = row.stored === null ? null : secrets.decrypt(row.stored);
     await recordAuditEvent(tx, {
       actorId: actor.id,

@@ -4,12 +4,12 @@ import { user, websiteCredentials } from "~db/schema";
 import { recordAuditEvent } from "~/lib/audit.server";
 import { requireActor, requireAdminActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { badRequest, forbidden, notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets";
 import { encryptSecret, type Secrets } from "~/lib/secrets.server";
 import type { Actor } from "~/lib/session";
 import { cardErrorMessage, credentialFieldsSchema, CREDENTIAL_TYPES, type CredentialFields, type CredentialType } from "./credentials.schemas";
+import { AppError } from "~/lib/http/app-error";
 
 export interface SaveCredentialsDeps {
   db: Db;
@@ -40,20 +40,20 @@ const emptyToNull = (value: string | undefined) => (value === undefined || value
 export async function saveCredentials(deps: SaveCredentialsDeps, actor: Actor | null, input: SaveCredentialsInput): Promise<void> {
   const { db, bus, secrets } = deps;
   const editor = input.editor === "admin" ? requireAdminActor(actor) : requireActor(actor);
-  if (!z.uuid().safeParse(input.userId).success) throw notFound("Customer not found");
-  if (input.editor === "customer" && editor.id !== input.userId) throw forbidden();
-  if (input.cards.length === 0) throw badRequest("Invalid input");
+  if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
+  if (input.editor === "customer" && editor.id !== input.userId) throw new AppError("forbidden");
+  if (input.cards.length === 0) throw new AppError("invalid_input");
 
   const cards = input.cards.map((card) => {
-    if (!(CREDENTIAL_TYPES as readonly string[]).includes(card.type)) throw badRequest("Invalid input");
+    if (!(CREDENTIAL_TYPES as readonly string[]).includes(card.type)) throw new AppError("invalid_input");
     const parsed = credentialFieldsSchema.safeParse(card);
-    if (!parsed.success) throw badRequest(cardErrorMessage(card.type, parsed.error.issues[0]?.message));
+    if (!parsed.success) throw new AppError("invalid_input", { detail: cardErrorMessage(card.type, parsed.error.issues[0]?.message) });
     return { type: card.type, fields: parsed.data };
   });
 
   await db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
-    if (!owner) throw notFound("Customer not found");
+    if (!owner) throw new AppError("customer_not_found");
     const changedSecrets: Record<string, CredentialSecretField[]> = {};
     for (const { type, fields } of cards) {
       const [stored] = await tx

@@ -11,7 +11,8 @@
  */
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { formatDollars, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
+import { formatMoney } from "~/lib/i18n/format";
+import { SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
 // `?no-inline`: each image is a file of its own under /assets (content-hashed, cached for a year), not a data URL
 // copied into every page. One exception: the first hero picture is the largest thing on the first screen, so it
 // is put into the HTML itself (`?raw`, then a data URL) and the first paint waits for no other request.
@@ -120,12 +121,12 @@ export function offersFor(t: Translate): Offer[] {
   const names = offerNames(t);
   const googlePayments = googleBusiness.payments;
   const websitePayments = website.payments;
-  const websiteInstallment = formatDollars(website.amountPerPayment);
+  const websiteInstallment = formatMoney(website.amountPerPayment);
   return [
     {
       type: "google_business",
       name: names.google_business,
-      price: formatDollars(totalPrice("google_business")),
+      price: formatMoney(totalPrice("google_business")),
       priceValue: totalPrice("google_business"),
       paymentTerms: googlePayments === 1 ? t(msg`One payment`) : t(msg`${googlePayments} payments`),
       delivery: t(msg`Ready in 1 week`),
@@ -143,7 +144,7 @@ export function offersFor(t: Translate): Offer[] {
     {
       type: "website",
       name: names.website,
-      price: formatDollars(totalPrice("website")),
+      price: formatMoney(totalPrice("website")),
       priceValue: totalPrice("website"),
       paymentTerms:
         websitePayments === 2

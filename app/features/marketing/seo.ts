@@ -3,7 +3,8 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { MetaDescriptor } from "react-router";
 import type { Locale } from "~/lib/i18n/locales";
-import { formatDollars, SERVICE_CATALOG } from "~/lib/service-catalog";
+import { formatMoney } from "~/lib/i18n/format";
+import { SERVICE_CATALOG } from "~/lib/service-catalog";
 import type { SiteConfig } from "~/lib/site-config";
 import { type Offer, offersFor } from "./content";
 import ogImage from "./images/og-image.jpg";
@@ -42,7 +43,7 @@ export function landingDescription(i18n: I18n): string {
   const googlePrice = googleOffer.price;
   const websitePrice = websiteOffer.price;
   const payments = SERVICE_CATALOG.website.payments;
-  const installment = formatDollars(SERVICE_CATALOG.website.amountPerPayment);
+  const installment = formatMoney(SERVICE_CATALOG.website.amountPerPayment);
   return i18n._(
     msg`Get found on Google: ${googleName} setup for ${googlePrice}, ready in 1 week, and a custom website for ${websitePrice}, paid as ${payments} payments of ${installment}. For US service businesses in all 50 states.`,
   );

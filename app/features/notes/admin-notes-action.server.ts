@@ -1,9 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
-import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
+import { AppError } from "~/lib/http/app-error";
+import { actionFailure } from "~/lib/http/error-answer.server";
 import type { Services } from "~/lib/services.server";
 import type { Actor } from "~/lib/session";
 import { deleteNote } from "./delete-note.server";
@@ -42,16 +43,8 @@ export async function adminNotesAction(
       title: i18n._(outcome === "created" ? msg`Note created successfully` : msg`Note updated successfully`),
     });
   } catch (error) {
-    if (error instanceof HttpError) return data<ActionResult>({ ok: false, error: refusalText(error.message, i18n) }, { status: error.status });
+    if (error instanceof AppError) return actionFailure(error, i18n);
     console.error(`${failed}:`, error);
     return data<ActionResult>({ ok: false, error: failedText }, { status: 500 });
   }
-}
-
-/** The use cases' known refusals in the request's language (others as they are). */
-function refusalText(message: string, i18n: I18n): string {
-  if (message === NOTE_MESSAGES.notFound) return i18n._(msg`Note not found`);
-  if (message === NOTE_MESSAGES.invalidPhoto) return i18n._(msg`A photo you kept is not one of this note's photos`);
-  if (message === NOTE_MESSAGES.required) return i18n._(msg`Title and description are required`);
-  return message;
 }

@@ -3,24 +3,23 @@ import { z } from "zod";
 import { adminUserNotes } from "~db/schema";
 import { recordAuditEvent } from "~/lib/audit.server";
 import { requireAdminActor } from "~/lib/actor-guards";
-import { notFound } from "~/lib/errors";
 import { publishChanges } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
 import { removeNotePhotos } from "./note-photos.server";
-import { NOTE_MESSAGES } from "./notes.schemas";
 import type { NoteDeps } from "./save-note.server";
+import { AppError } from "~/lib/http/app-error";
 
 /** Deletes a note about a customer (admins only) and, after the commit, its stored photos. Audited (`note.delete`). */
 export async function deleteNote(deps: NoteDeps, actor: Actor | null, input: { userId: string; noteId: string }): Promise<void> {
   const { db, bus, storage } = deps;
   const admin = requireAdminActor(actor);
-  if (!z.uuid().safeParse(input.userId).success || !z.uuid().safeParse(input.noteId).success) throw notFound(NOTE_MESSAGES.notFound);
+  if (!z.uuid().safeParse(input.userId).success || !z.uuid().safeParse(input.noteId).success) throw new AppError("note_not_found");
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(adminUserNotes)
       .where(and(eq(adminUserNotes.id, input.noteId), eq(adminUserNotes.userId, input.userId)))
       .returning({ title: adminUserNotes.title, photoUrls: adminUserNotes.photoUrls });
-    if (!row) throw notFound(NOTE_MESSAGES.notFound);
+    if (!row) throw new AppError("note_not_found");
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "note.delete",

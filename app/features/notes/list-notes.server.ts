@@ -3,15 +3,15 @@ import { z } from "zod";
 import { adminUserNotes, user } from "~db/schema";
 import { requireAdminActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { notFound } from "~/lib/errors";
 import type { Actor } from "~/lib/session";
 import { storedImageView } from "~/lib/stored-files";
 import type { NoteView } from "./note-views";
+import { AppError } from "~/lib/http/app-error";
 
 /** A customer's notes, newest first, with their authors' names. Admins only. */
 export async function listNotes({ db }: { db: Db }, actor: Actor | null, { userId }: { userId: string }): Promise<NoteView[]> {
   requireAdminActor(actor);
-  if (!z.uuid().safeParse(userId).success) throw notFound("Customer not found");
+  if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   const rows = await db
     .select({ note: adminUserNotes, author: user.name })
     .from(adminUserNotes)

@@ -4,13 +4,13 @@ import { adminUserNotes, profiles } from "~db/schema";
 import { recordAuditEvent } from "~/lib/audit.server";
 import { requireAdminActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { badRequest, HttpError, notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
 import type { Storage } from "~/lib/storage.server";
 import { prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/uploads.server";
 import { removeNotePhotos } from "./note-photos.server";
-import { NOTE_MESSAGES, noteFormSchema, SAVE_NOTE_INTENT } from "./notes.schemas";
+import { noteFormSchema, SAVE_NOTE_INTENT } from "./notes.schemas";
+import { AppError } from "~/lib/http/app-error";
 
 export interface NoteDeps {
   db: Db;
@@ -42,26 +42,26 @@ const sent = (values: readonly unknown[]) => values.filter((value): value is Blo
 export async function saveNote(deps: NoteDeps, actor: Actor | null, input: SaveNoteInput): Promise<"created" | "updated"> {
   const { db, bus, storage } = deps;
   const admin = requireAdminActor(actor);
-  if (!z.uuid().safeParse(input.userId).success) throw notFound("Customer not found");
+  if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
   const parsed = noteFormSchema.safeParse({ ...input, intent: SAVE_NOTE_INTENT });
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? NOTE_MESSAGES.required);
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { noteId, title, description } = parsed.data;
   const keep = [...new Set(parsed.data.keepPhotos)];
 
   const [customer] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.userId));
-  if (!customer) throw notFound("Customer not found");
+  if (!customer) throw new AppError("customer_not_found");
   let saved: string[] = [];
   if (noteId) {
     const [existing] = await db
       .select({ photoUrls: adminUserNotes.photoUrls })
       .from(adminUserNotes)
       .where(and(eq(adminUserNotes.id, noteId), eq(adminUserNotes.userId, input.userId)));
-    if (!existing) throw notFound(NOTE_MESSAGES.notFound);
+    if (!existing) throw new AppError("note_not_found");
     saved = existing.photoUrls;
   } else if (keep.length > 0) {
-    throw badRequest(NOTE_MESSAGES.invalidPhoto);
+    throw new AppError("kept_note_photo_unknown");
   }
-  if (keep.some((url) => !saved.includes(url))) throw badRequest(NOTE_MESSAGES.invalidPhoto);
+  if (keep.some((url) => !saved.includes(url))) throw new AppError("kept_note_photo_unknown");
 
   const files = sent(input.photos ?? []);
   const prepared: PreparedUpload[] =
@@ -76,7 +76,7 @@ export async function saveNote(deps: NoteDeps, actor: Actor | null, input: SaveN
           .set({ title, description, photoUrls, updatedAt: new Date() })
           .where(and(eq(adminUserNotes.id, noteId), eq(adminUserNotes.userId, input.userId)))
           .returning({ id: adminUserNotes.id });
-        if (!updated) throw notFound(NOTE_MESSAGES.notFound);
+        if (!updated) throw new AppError("note_not_found");
         await recordAuditEvent(tx, {
           actorId: admin.id,
           action: "note.update",
@@ -89,7 +89,7 @@ export async function saveNote(deps: NoteDeps, actor: Actor | null, input: SaveN
         .insert(adminUserNotes)
         .values({ userId: input.userId, createdBy: admin.id, title, description, photoUrls })
         .returning({ id: adminUserNotes.id });
-      if (!created) throw new HttpError(500, NOTE_MESSAGES.saveFailed);
+      if (!created) throw new AppError("note_not_saved");
       await recordAuditEvent(tx, {
         actorId: admin.id,
         action: "note.create",

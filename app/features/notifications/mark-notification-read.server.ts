@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { notifications } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
+import { AppError } from "~/lib/http/app-error";
 
 /** Marks one of the viewer's own notifications read. */
 export async function markNotificationRead(
@@ -19,6 +19,6 @@ export async function markNotificationRead(
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, id)))
     .returning({ id: notifications.id });
   // Another user's notification answers exactly like a missing one.
-  if (updated.length === 0) throw notFound("Notification not found");
+  if (updated.length === 0) throw new AppError("notification_not_found");
   await publishChanges(bus, [{ table: "notifications", userId: id }]);
 }

@@ -3,13 +3,15 @@ import { profiles } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import { countAttempt, type AttemptWindow } from "~/lib/attempt-counter.server";
 import type { Db } from "~/lib/db.server";
-import { badRequest, HttpError } from "~/lib/errors";
-import { paymentAmountCents, paymentSubtitle } from "~/lib/service-catalog";
+import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { englishI18n } from "~/lib/i18n/translate";
+import { paymentAmountCents } from "~/lib/service-catalog";
 import type { Actor } from "~/lib/session";
 import type { Stripe } from "~/lib/stripe.server";
 import { refuseIfNotPayable } from "./payment-eligibility.server";
 import { checkoutReturnPath } from "./payment-rules";
 import { paymentTargetSchema } from "./payments.schemas";
+import { AppError } from "~/lib/http/app-error";
 
 export interface CreateCardCheckoutDeps {
   db: Db;
@@ -44,12 +46,12 @@ export async function createCardCheckout(
   input: CardCheckoutInput,
 ): Promise<{ url: string }> {
   const { id: userId } = requireActor(actor);
-  if (!deps.stripe) throw new HttpError(503, CARD_NOT_CONFIGURED);
+  if (!deps.stripe) throw new AppError("card_payments_not_configured");
   const attempt = await countAttempt(deps.db, checkoutRateLimitKey(userId), deps.rateLimit ?? CHECKOUT_RATE_LIMIT);
-  if (!attempt.allowed) throw new HttpError(429, CHECKOUT_RATE_LIMITED);
+  if (!attempt.allowed) throw new AppError("card_checkout_rate_limited");
 
   const parsed = paymentTargetSchema.safeParse({ serviceType: input.serviceType, paymentNumber: input.paymentNumber });
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid payment");
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const target = parsed.data;
   await refuseIfNotPayable(deps.db, userId, target);
   const [profile] = await deps.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
@@ -65,7 +67,7 @@ export async function createCardCheckout(
           price_data: {
             currency: "usd",
             unit_amount: paymentAmountCents(target.serviceType, target.paymentNumber),
-            product_data: { name: paymentSubtitle(target.serviceType, target.paymentNumber) },
+            product_data: { name: paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber) },
           },
         },
       ],
@@ -78,8 +80,8 @@ export async function createCardCheckout(
     });
   } catch (error) {
     console.error("Stripe Checkout Session creation failed:", (error as Error).message);
-    throw new HttpError(502, "Error creating payment session");
+    throw new AppError("card_checkout_failed");
   }
-  if (!session.url) throw new HttpError(502, "No checkout URL returned");
+  if (!session.url) throw new AppError("card_checkout_failed");
   return { url: session.url };
 }

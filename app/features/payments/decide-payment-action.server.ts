@@ -1,9 +1,8 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { data } from "react-router";
-import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
+import { actionFailure } from "~/lib/http/error-answer.server";
 import type { Services } from "~/lib/services.server";
 import type { Actor } from "~/lib/session";
 import { decidePayment } from "./decide-payment.server";
@@ -25,8 +24,7 @@ export async function decidePaymentAction(
   try {
     await decidePayment({ db: services.database.db, bus: services.bus }, actor, parsed.value);
   } catch (error) {
-    if (error instanceof HttpError) return data<ActionResult>({ ok: false, error: error.message }, { status: error.status });
-    throw error;
+    return actionFailure(error, i18n);
   }
   // decisionToast's English texts, in the request's language.
   const message = parsed.value.decision === "approve" ? msg`Payment has been approved` : msg`Payment has been rejected`;

@@ -6,11 +6,9 @@ import { writeNotifications } from "~/features/notifications/write-notifications
 import { requireAdminActor } from "~/lib/actor-guards";
 import { recordAuditEvent } from "~/lib/audit.server";
 import type { Db } from "~/lib/db.server";
-import { badRequest, HttpError, notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
 import {
-  ALREADY_REVIEWED,
   DECISION_STATUS,
   decisionNotification,
   normalizeNotes,
@@ -18,13 +16,14 @@ import {
   type PaymentDecisionInput,
 } from "./payment-review";
 import { toReviewPayment, type ReviewPayment } from "./payment-views";
+import { AppError } from "~/lib/http/app-error";
 
 export interface DecidePaymentDeps {
   db: Db;
   bus: ChangeBus;
 }
 
-export const alreadyReviewed = () => new HttpError(409, ALREADY_REVIEWED);
+export const alreadyReviewed = () => new AppError("payment_already_reviewed");
 
 /**
  * Approves or rejects a pending payment, once. The status changes only from pending, in one atomic
@@ -40,7 +39,7 @@ export async function decidePayment(
 ): Promise<ReviewPayment> {
   const admin = requireAdminActor(actor);
   const parsed = paymentDecisionSchema.safeParse(input);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { paymentId, decision } = parsed.data;
   const notes = normalizeNotes(parsed.data.notes);
 
@@ -52,7 +51,7 @@ export async function decidePayment(
       .returning();
     if (!decided) {
       const [existing] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId));
-      throw existing ? alreadyReviewed() : notFound("Payment not found");
+      throw existing ? alreadyReviewed() : new AppError("payment_not_found");
     }
     // Worded in the customer's saved language (their row and their e-mail).
     const notice = (i18n: I18n) => decisionNotification(i18n, decision, notes);

@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { payments, profiles, stripeEvents } from "~db/schema";
 import type { Db } from "~/lib/db.server";
-import { badRequest, HttpError } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import { paymentAmount, paymentAmountCents, paymentSubtitle } from "~/lib/service-catalog";
+import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { englishI18n } from "~/lib/i18n/translate";
+import { paymentAmount, paymentAmountCents } from "~/lib/service-catalog";
 import type { Actor } from "~/lib/session";
 import type { Stripe } from "~/lib/stripe.server";
 import { paymentTargetSchema, type PaymentTarget } from "./payments.schemas";
+import { AppError } from "~/lib/http/app-error";
 
 export interface HandleCardWebhookDeps {
   db: Db;
@@ -63,13 +65,13 @@ export async function handleCardWebhook(
   _actor: Actor | null,
   input: CardWebhookInput,
 ): Promise<WebhookOutcome> {
-  if (!deps.stripe || !deps.webhookSecret) throw new HttpError(503, "Card payment webhooks are not configured");
-  if (!input.signature) throw badRequest("Missing Stripe-Signature header");
+  if (!deps.stripe || !deps.webhookSecret) throw new AppError("card_webhook_not_configured");
+  if (!input.signature) throw new AppError("webhook_signature_missing");
   let event: Stripe.Event;
   try {
     event = deps.stripe.webhooks.constructEvent(input.rawBody, input.signature, deps.webhookSecret);
   } catch {
-    throw badRequest("Invalid webhook signature");
+    throw new AppError("webhook_signature_invalid");
   }
   if (!FULFILLING_EVENTS.has(event.type)) return "ignored";
   const session = event.data.object as Stripe.Checkout.Session;
@@ -95,7 +97,7 @@ export async function handleCardWebhook(
       // Logged once per event (a redelivery is a duplicate): someone should look at this session in Stripe.
       if (outcome === "ignored") {
         console.warn(
-          `Stripe session ${session.id} (event ${event.id}) for ${paymentSubtitle(target.serviceType, target.paymentNumber)} was ignored: ${mismatch}.`,
+          `Stripe session ${session.id} (event ${event.id}) for ${paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber)} was ignored: ${mismatch}.`,
         );
       }
       return outcome;
@@ -147,7 +149,7 @@ export async function handleCardWebhook(
         .where(eq(payments.id, current.id));
     } else if (current?.stripeSessionId !== session.id) {
       console.warn(
-        `Stripe session ${session.id} paid ${paymentSubtitle(target.serviceType, target.paymentNumber)} a second time; refund it in Stripe.`,
+        `Stripe session ${session.id} paid ${paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber)} a second time; refund it in Stripe.`,
       );
     }
     return result;

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { payments } from "~db/schema";
 import type { Executor } from "~/lib/db.server";
-import { badRequest, HttpError } from "~/lib/errors";
-import { paymentSubtitle } from "~/lib/service-catalog";
+import type { I18n } from "@lingui/core";
+import { AppError } from "~/lib/http/app-error";
+import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
 import { paymentRefusal } from "./payment-rules";
 import type { PaymentTarget } from "./payments.schemas";
-
-export const conflict = (message: string) => new HttpError(409, message);
 
 /** Refuses a payment the rules do not allow now (paymentRefusal): 400 for an out-of-order one, else 409. */
 export async function refuseIfNotPayable(db: Executor, userId: string, target: PaymentTarget): Promise<void> {
@@ -15,13 +14,13 @@ export async function refuseIfNotPayable(db: Executor, userId: string, target: P
     .from(payments)
     .where(and(eq(payments.userId, userId), eq(payments.serviceType, target.serviceType)));
   const refusal = paymentRefusal(existing, target.serviceType, target.paymentNumber);
-  if (refusal)
-    throw target.paymentNumber > 1 && refusal.includes("must be completed") ? badRequest(refusal) : conflict(refusal);
+  if (refusal) throw refusal;
 }
 
 /** The answer when the database's one-live-payment index refused a row that raced past the check above. */
-export function alreadyPending(target: PaymentTarget): HttpError {
-  return conflict(`A payment for ${paymentSubtitle(target.serviceType, target.paymentNumber)} is already pending review`);
+export function alreadyPending(target: PaymentTarget): AppError {
+  const payment = (i18n: I18n) => paymentSubtitleIn(i18n, target.serviceType, target.paymentNumber);
+  return new AppError("payment_pending_review", { values: { payment } });
 }
 
 /** The PostgreSQL error behind a failed query (Drizzle wraps it as the cause). */

@@ -2,7 +2,9 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as enMessages } from "~/locales/en/messages.po";
 import { messages as esMessages } from "~/locales/es/messages.po";
-import { adminPaymentTitle, AUTO_APPROVED_NOTE_TEXT, decisionNotification, decisionToast, normalizeNotes, paymentDecisionSchema } from "./payment-review";
+import { adminPaymentTitleIn } from "~/lib/i18n/admin-format";
+import { englishI18n } from "~/lib/i18n/translate";
+import { AUTO_APPROVED_NOTE_TEXT, decisionNotification, decisionToast, normalizeNotes, paymentDecisionSchema } from "./payment-review";
 
 const en = setupI18n({ locale: "en", messages: { en: enMessages } });
 const es = setupI18n({ locale: "es", messages: { es: esMessages } });
@@ -44,9 +46,9 @@ describe("payment review rules", () => {
   });
 
   it("titles a card 'Service Payment' for Google Business, else 'Payment N of 2'", () => {
-    expect(adminPaymentTitle("google_business", 1)).toBe("Service Payment");
-    expect(adminPaymentTitle("website", 1)).toBe("Payment 1 of 2");
-    expect(adminPaymentTitle("website", 2)).toBe("Payment 2 of 2");
+    expect(adminPaymentTitleIn(englishI18n(), "google_business", 1)).toBe("Service Payment");
+    expect(adminPaymentTitleIn(englishI18n(), "website", 1)).toBe("Payment 1 of 2");
+    expect(adminPaymentTitleIn(englishI18n(), "website", 2)).toBe("Payment 2 of 2");
   });
 
   it("accepts a decision with or without notes and refuses anything else", () => {

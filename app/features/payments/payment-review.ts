@@ -1,7 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
-import { SERVICE_CATALOG, isServiceType } from "~/lib/service-catalog";
 
 /** The longest payment admin note accepted (the spec sets none; this keeps a notification readable). */
 export const ADMIN_NOTES_MAX = 2000;
@@ -69,11 +68,3 @@ export function decisionToast(decision: PaymentDecision): { title: string; descr
   return { title: "Status Updated", description: `Payment has been ${decision === "approve" ? "approved" : "rejected"}` };
 }
 
-/** An admin payment card's title: 'Service Payment' for the one-payment Google service, else 'Payment N of 2'. */
-export function adminPaymentTitle(serviceType: string, paymentNumber: number): string {
-  if (serviceType === "google_business") return "Service Payment";
-  const payments = isServiceType(serviceType) ? SERVICE_CATALOG[serviceType].payments : 2;
-  return `Payment ${paymentNumber} of ${payments}`;
-}
-
-export const ALREADY_REVIEWED = "This payment has already been reviewed";

@@ -23,23 +23,26 @@ describe("paymentRefusal", () => {
     expect(paymentRefusal([p("website", 1, "completed")], "google_business", 1)).toBeNull();
   });
 
-  it("refuses while a payment is pending or after it is completed", () => {
-    expect(paymentRefusal([p("google_business", 1, "pending")], "google_business", 1)).toBe(
+  it("refuses while a payment is pending (409) or after it is completed (409)", () => {
+    const pending = paymentRefusal([p("google_business", 1, "pending")], "google_business", 1);
+    expect([pending?.code, pending?.status, pending?.message]).toEqual([
+      "payment_pending_review",
+      409,
       "A payment for Google Business Profile Setup is already pending review",
-    );
-    expect(paymentRefusal([p("google_business", 1, "on-hold")], "google_business", 1)).toMatch(/pending review/);
-    expect(
-      paymentRefusal([p("google_business", 1, "rejected"), p("google_business", 1, "completed")], "google_business", 1),
-    ).toBe("Google Business Profile Setup is already paid");
+    ]);
+    expect(paymentRefusal([p("google_business", 1, "on-hold")], "google_business", 1)?.message).toMatch(/pending review/);
+    const paid = paymentRefusal([p("google_business", 1, "rejected"), p("google_business", 1, "completed")], "google_business", 1);
+    expect([paid?.code, paid?.message]).toEqual(["payment_already_paid", "Google Business Profile Setup is already paid"]);
   });
 
-  it("offers website payment 2 only after payment 1 is completed", () => {
+  it("offers website payment 2 only after payment 1 is completed (400 before)", () => {
     const message = "Payment 1 of 2 must be completed before payment 2";
-    expect(paymentRefusal([], "website", 2)).toBe(message);
-    expect(paymentRefusal([p("website", 1, "pending")], "website", 2)).toBe(message);
-    expect(paymentRefusal([p("website", 1, "rejected")], "website", 2)).toBe(message);
+    for (const existing of [[], [p("website", 1, "pending")], [p("website", 1, "rejected")]]) {
+      const refusal = paymentRefusal(existing, "website", 2);
+      expect([refusal?.code, refusal?.status, refusal?.message]).toEqual(["payment_out_of_order", 400, message]);
+    }
     expect(paymentRefusal([p("website", 1, "completed")], "website", 2)).toBeNull();
-    expect(paymentRefusal([p("website", 1, "completed"), p("website", 2, "pending")], "website", 2)).toBe(
+    expect(paymentRefusal([p("website", 1, "completed"), p("website", 2, "pending")], "website", 2)?.message).toBe(
       "A payment for Website Development - Payment 2 of 2 is already pending review",
     );
   });

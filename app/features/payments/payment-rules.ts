@@ -2,7 +2,9 @@ import { UPLOAD_KINDS } from "~/lib/uploads";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { formatMoney } from "~/lib/i18n/format";
-import { paymentSubtitle, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
+import { AppError } from "~/lib/http/app-error";
+import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
 
 /** A proof photo's limit and messages: the uploads module's "payment-proof" kind. */
 export const MAX_PROOF_BYTES = UPLOAD_KINDS["payment-proof"].maxBytes;
@@ -23,18 +25,20 @@ export function paymentRefusal(
   existing: readonly ExistingPayment[],
   service: ServiceType,
   paymentNumber: number,
-): string | null {
+): AppError | null {
   const same = existing.filter((p) => p.serviceType === service && p.paymentNumber === paymentNumber);
-  const label = paymentSubtitle(service, paymentNumber);
-  if (same.some((p) => p.status === "completed")) return `${label} is already paid`;
+  const payment = (i18n: I18n) => paymentSubtitleIn(i18n, service, paymentNumber);
+  if (same.some((p) => p.status === "completed")) return new AppError("payment_already_paid", { values: { payment } });
   // Anything not completed or rejected counts as pending, as the screens show it.
-  if (same.some((p) => p.status !== "rejected")) return `A payment for ${label} is already pending review`;
+  if (same.some((p) => p.status !== "rejected")) return new AppError("payment_pending_review", { values: { payment } });
   if (paymentNumber > 1) {
     const previous = existing.some(
       (p) => p.serviceType === service && p.paymentNumber === paymentNumber - 1 && p.status === "completed",
     );
-    if (!previous)
-      return `Payment ${paymentNumber - 1} of ${SERVICE_CATALOG[service].payments} must be completed before payment ${paymentNumber}`;
+    if (!previous) {
+      const values = { previous: paymentNumber - 1, total: SERVICE_CATALOG[service].payments, number: paymentNumber };
+      return new AppError("payment_out_of_order", { values });
+    }
   }
   return null;
 }

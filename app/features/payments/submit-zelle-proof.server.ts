@@ -9,7 +9,6 @@ import { recordAuditEvent } from "~/lib/audit.server";
 import { adminRecipients, autoApproveOn } from "~/lib/settings.server";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { badRequest } from "~/lib/errors";
 import type { Change } from "~/lib/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { paymentAmount } from "~/lib/service-catalog";
@@ -22,6 +21,7 @@ import { AUTO_APPROVED_NOTE, AUTO_APPROVED_NOTE_TEXT, decisionNotification } fro
 import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage, proofStem } from "./payment-rules";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { proofFormSchema } from "./payments.schemas";
+import { AppError } from "~/lib/http/app-error";
 
 export interface SubmitZelleProofDeps {
   db: Db;
@@ -48,7 +48,7 @@ export async function submitZelleProof(
   const { db, bus, storage } = deps;
   const { id: userId } = requireActor(actor);
   const parsed = proofFormSchema.safeParse(input);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid payment");
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { proof, ...target } = parsed.data;
 
   // The photo is checked (and its metadata stripped) before the payment rules, as before: file errors come first.

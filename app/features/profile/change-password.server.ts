@@ -1,9 +1,9 @@
 import { APIError } from "better-auth/api";
 import { requireActor } from "~/lib/actor-guards";
 import type { Auth } from "~/lib/auth.server";
-import { badRequest } from "~/lib/errors";
 import type { Actor } from "~/lib/session";
-import { changePasswordSchema, PROFILE_MESSAGES } from "./profile.schemas";
+import { changePasswordSchema } from "./profile.schemas";
+import { AppError } from "~/lib/http/app-error";
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -21,7 +21,7 @@ export interface ChangePasswordInput {
 export async function changePassword({ auth }: { auth: Auth }, actor: Actor | null, input: ChangePasswordInput): Promise<Headers> {
   requireActor(actor);
   const parsed = changePasswordSchema.safeParse({ ...input, intent: "change-password" });
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   try {
     const { headers } = await auth.api.changePassword({
       body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
@@ -31,7 +31,7 @@ export async function changePassword({ auth }: { auth: Auth }, actor: Actor | nu
     return headers;
   } catch (error) {
     if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {
-      throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
+      throw new AppError("current_password_wrong");
     }
     throw error;
   }

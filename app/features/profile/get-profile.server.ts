@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { notFound } from "~/lib/errors";
 import type { Actor } from "~/lib/session";
 import type { ProfileView } from "./profile-views";
+import { AppError } from "~/lib/http/app-error";
 
 /** The signed-in user's own profile; there is no way to ask for anyone else's here. */
 export async function getProfile({ db }: { db: Db }, actor: Actor | null): Promise<ProfileView> {
   const { id } = requireActor(actor);
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id));
-  if (!row) throw notFound("Profile not found");
+  if (!row) throw new AppError("profile_not_found");
   return {
     fullName: row.fullName,
     email: row.email,

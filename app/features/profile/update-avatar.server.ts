@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
 import { fileRoutePath, type Storage } from "~/lib/storage.server";
 import { UPLOAD_KINDS } from "~/lib/uploads";
 import { deleteUpload, storeUpload } from "~/lib/uploads.server";
+import { AppError } from "~/lib/http/app-error";
 
 export interface UpdateAvatarDeps {
   db: Db;
@@ -40,7 +40,7 @@ export async function updateAvatar(deps: UpdateAvatarDeps, actor: Actor | null, 
         .from(profiles)
         .where(eq(profiles.id, id))
         .for("update");
-      if (!before) throw notFound("Profile not found");
+      if (!before) throw new AppError("profile_not_found");
       await tx.update(profiles).set({ avatarUrl: stored.url }).where(eq(profiles.id, id));
       return { url: stored.url, previous: before.avatarUrl };
     }),

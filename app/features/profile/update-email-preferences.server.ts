@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
+import { AppError } from "~/lib/http/app-error";
 
 /** The signed-in user turns e-mail updates on or off for their own account (never anyone else's). */
 export async function updateEmailPreferences(
@@ -18,6 +18,6 @@ export async function updateEmailPreferences(
     .set({ emailOptOut: !input.emailUpdates })
     .where(eq(profiles.id, id))
     .returning({ id: profiles.id });
-  if (updated.length === 0) throw notFound("Profile not found");
+  if (updated.length === 0) throw new AppError("profile_not_found");
   await publishChanges(bus, [{ table: "profiles", userId: id }]);
 }

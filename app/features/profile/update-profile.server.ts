@@ -6,12 +6,12 @@ import { profiles, user } from "~db/schema";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { badRequest, notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { adminRecipients } from "~/lib/settings.server";
 import type { Actor } from "~/lib/session";
 import { PROFILE_UPDATED_TYPE } from "./profile-views";
 import { personalInfoSchema, type PersonalInfo } from "./profile.schemas";
+import { AppError } from "~/lib/http/app-error";
 
 /** The admins' notification when a customer updates their profile, in each admin's language. */
 export function profileUpdatedNotification(
@@ -36,7 +36,7 @@ export async function updateProfile(
 ): Promise<void> {
   const { id } = requireActor(actor);
   const parsed = personalInfoSchema.omit({ intent: true }).safeParse(input);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid input");
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const fullName = parsed.data.fullName;
   const companyName = parsed.data.companyName ? parsed.data.companyName : null;
   const changes = await db.transaction(async (tx) => {
@@ -45,7 +45,7 @@ export async function updateProfile(
       .set({ fullName, phone: parsed.data.phone, companyName })
       .where(eq(profiles.id, id))
       .returning({ id: profiles.id });
-    if (updated.length === 0) throw notFound("Profile not found");
+    if (updated.length === 0) throw new AppError("profile_not_found");
     await tx.update(user).set({ name: fullName }).where(eq(user.id, id));
     const admins = await adminRecipients(tx, "profileUpdates", id);
     const notice = (i18n: I18n) => profileUpdatedNotification(i18n, { fullName, companyName });

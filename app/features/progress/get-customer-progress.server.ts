@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { requireAdminActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { notFound } from "~/lib/errors";
 import type { Actor } from "~/lib/session";
 import { readProgress } from "./progress-query.server";
 import type { CustomerProgress } from "./progress-views";
+import { AppError } from "~/lib/http/app-error";
 
 /** Any customer's progress records, for the admin's customer page: admins only (anonymous 401, customers 403). */
 export async function getCustomerProgress(
@@ -13,6 +13,6 @@ export async function getCustomerProgress(
   { userId }: { userId: string },
 ): Promise<CustomerProgress> {
   requireAdminActor(actor);
-  if (!z.uuid().safeParse(userId).success) throw notFound("Customer not found");
+  if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   return readProgress(db, userId);
 }

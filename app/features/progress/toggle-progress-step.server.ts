@@ -7,7 +7,6 @@ import { isCustomer } from "~/features/users/customer-query.server";
 import { requireAdminActor } from "~/lib/actor-guards";
 import { recordAuditEvent } from "~/lib/audit.server";
 import type { Db } from "~/lib/db.server";
-import { badRequest, notFound } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
 import type { ServiceType } from "~/lib/service-catalog";
@@ -15,6 +14,7 @@ import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "./progress-not
 import type { ProgressStepKey } from "./progress-steps";
 import { progressToggleSchema, type ProgressToggleInput } from "./progress.schemas";
 import { setProgressStep } from "./set-progress-step.server";
+import { AppError } from "~/lib/http/app-error";
 
 export interface ToggleProgressStepDeps {
   db: Db;
@@ -42,8 +42,8 @@ export async function toggleProgressStep(
   const parsed = progressToggleSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    if (issue?.path[0] === "userId") throw notFound("Customer not found");
-    throw badRequest(issue?.message ?? "Invalid request");
+    if (issue?.path[0] === "userId") throw new AppError("customer_not_found");
+    throw new AppError("invalid_input", { detail: issue?.message });
   }
   const { userId, service, done } = parsed.data;
   const step = parsed.data.step as ProgressStepKey<ServiceType>;
@@ -53,7 +53,7 @@ export async function toggleProgressStep(
       .select({ id: profiles.id })
       .from(profiles)
       .where(and(eq(profiles.id, userId), isCustomer));
-    if (!customer) throw notFound("Customer not found");
+    if (!customer) throw new AppError("customer_not_found");
     const written = await setProgressStep(tx, { userId, service, step, done });
     const notify = done && !written.wasDone;
     // Worded in the customer's saved language (their row and their e-mail).

@@ -2,15 +2,14 @@ import { eq } from "drizzle-orm";
 import { payments, profiles } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { notFound } from "~/lib/errors";
 import { isServiceType } from "~/lib/service-catalog";
 import type { Actor } from "~/lib/session";
 import type { SettingsStore } from "~/lib/settings.server";
 import { toReceiptView, type ReceiptView } from "./receipt";
+import { AppError } from "~/lib/http/app-error";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const RECEIPT_NOT_FOUND = "Receipt not found";
 
 /**
  * A completed payment's receipt, for its owner or an admin. Anything else - another customer's payment, a
@@ -23,16 +22,16 @@ export async function getReceipt(
   { paymentId }: { paymentId: string },
 ): Promise<ReceiptView> {
   const viewer = requireActor(actor);
-  if (!UUID.test(paymentId)) throw notFound(RECEIPT_NOT_FOUND);
+  if (!UUID.test(paymentId)) throw new AppError("receipt_not_found");
   const [row] = await db
     .select({ payment: payments, fullName: profiles.fullName, email: profiles.email, companyName: profiles.companyName })
     .from(payments)
     .leftJoin(profiles, eq(profiles.id, payments.userId))
     .where(eq(payments.id, paymentId));
-  if (!row || row.payment.status !== "completed") throw notFound(RECEIPT_NOT_FOUND);
-  if (!viewer.isAdmin && row.payment.userId !== viewer.id) throw notFound(RECEIPT_NOT_FOUND);
+  if (!row || row.payment.status !== "completed") throw new AppError("receipt_not_found");
+  if (!viewer.isAdmin && row.payment.userId !== viewer.id) throw new AppError("receipt_not_found");
   const { payment } = row;
-  if (!isServiceType(payment.serviceType)) throw notFound(RECEIPT_NOT_FOUND);
+  if (!isServiceType(payment.serviceType)) throw new AppError("receipt_not_found");
   const { general } = await settings.get();
   return toReceiptView(
     { ...payment, serviceType: payment.serviceType },

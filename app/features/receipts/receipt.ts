@@ -1,4 +1,7 @@
-import { formatDollars, paymentSubtitle, type ServiceType } from "~/lib/service-catalog";
+import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { formatMoney } from "~/lib/i18n/format";
+import { englishI18n } from "~/lib/i18n/translate";
+import type { ServiceType } from "~/lib/service-catalog";
 
 /** Where a completed payment's receipt is: one address for the customer and the admins (no portal shell). */
 export const receiptPath = (paymentId: string) => `/receipts/${paymentId}`;
@@ -46,8 +49,8 @@ export function toReceiptView(
     customerId: payment.userId,
     paidAt: payment.createdAt.toISOString(),
     customer,
-    service: paymentSubtitle(payment.serviceType, payment.paymentNumber),
-    amount: formatDollars(payment.amount),
+    service: paymentSubtitleIn(englishI18n(), payment.serviceType, payment.paymentNumber),
+    amount: formatMoney(payment.amount, "en"),
     method: PAYMENT_METHOD_LABEL[payment.paymentMethod] ?? payment.paymentMethod,
     serviceType: payment.serviceType,
     paymentNumber: payment.paymentNumber,

@@ -3,10 +3,10 @@ import { profiles, session, twoFactor, user, userRoles } from "~db/schema";
 import { requireAdminActor } from "~/lib/actor-guards";
 import { recordAuditEvent } from "~/lib/audit.server";
 import type { Db } from "~/lib/db.server";
-import { badRequest, notFound } from "~/lib/errors";
 import { isAdmin } from "~/lib/roles.server";
 import type { Actor } from "~/lib/session";
 import type { AdminTwoFactorView } from "./two-factor-views";
+import { AppError } from "~/lib/http/app-error";
 
 /**
  * Resets another admin's two-factor (admins only; one's own is not reset here): the secret and backup codes
@@ -15,11 +15,11 @@ import type { AdminTwoFactorView } from "./two-factor-views";
  */
 export async function resetTwoFactor(deps: { db: Db }, actor: Actor | null, input: { userId: string }): Promise<void> {
   const admin = requireAdminActor(actor);
-  if (input.userId === admin.id) throw badRequest("You cannot reset your own two-factor authentication");
+  if (input.userId === admin.id) throw new AppError("own_two_factor_reset");
   await deps.db.transaction(async (tx) => {
-    if (!(await isAdmin(tx, input.userId))) throw notFound("Admin not found");
+    if (!(await isAdmin(tx, input.userId))) throw new AppError("admin_not_found");
     const [target] = await tx.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, input.userId)).for("update");
-    if (!target) throw notFound("Admin not found");
+    if (!target) throw new AppError("admin_not_found");
     await tx.delete(twoFactor).where(eq(twoFactor.userId, input.userId));
     await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, input.userId));
     await tx.delete(session).where(eq(session.userId, input.userId));

@@ -4,11 +4,11 @@ import { SETTINGS_SECTIONS, type AdminSettings, type SettingsSection } from "~/l
 import { requireAdminActor } from "~/lib/actor-guards";
 import { recordAuditEvent } from "~/lib/audit.server";
 import type { Db } from "~/lib/db.server";
-import { badRequest } from "~/lib/errors";
 import { EVERYONE } from "~/lib/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import type { Actor } from "~/lib/session";
 import { readSettings, SETTINGS_ROW_ID, SETTINGS_TABLE, type SettingsStore } from "~/lib/settings.server";
+import { AppError } from "~/lib/http/app-error";
 
 export interface SaveSettingsDeps {
   db: Db;
@@ -29,9 +29,9 @@ export async function saveSettings(
 ): Promise<AdminSettings> {
   const admin = requireAdminActor(actor);
   const schema = SETTINGS_SECTIONS[input.section];
-  if (!schema) throw badRequest("Invalid request");
+  if (!schema) throw new AppError("invalid_request");
   const parsed = schema.safeParse(input.values);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const values = parsed.data as Record<string, unknown>;
 
   const saved = await deps.db.transaction(async (tx) => {

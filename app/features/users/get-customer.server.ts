@@ -3,19 +3,19 @@ import { z } from "zod";
 import { profiles } from "~db/schema";
 import { requireAdminActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
-import { notFound } from "~/lib/errors";
 import type { Actor } from "~/lib/session";
 import { customerColumns, isCustomer } from "./customer-query.server";
 import { toCustomer, type Customer } from "./customer-views";
+import { AppError } from "~/lib/http/app-error";
 
 /** One customer's profile for the admin detail page; an unknown id, a malformed one or an admin's gives 404. */
 export async function getCustomer({ db }: { db: Db }, actor: Actor | null, { userId }: { userId: string }): Promise<Customer> {
   requireAdminActor(actor);
-  if (!z.uuid().safeParse(userId).success) throw notFound("Customer not found");
+  if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   const [row] = await db
     .select(customerColumns)
     .from(profiles)
     .where(and(eq(profiles.id, userId), isCustomer));
-  if (!row) throw notFound("Customer not found");
+  if (!row) throw new AppError("customer_not_found");
   return toCustomer(row);
 }

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { websiteCredentials, websiteInfo } from "~db/schema";
 import { requireActor } from "~/lib/actor-guards";
 import type { Executor } from "~/lib/db.server";
-import { badRequest, notFound } from "~/lib/errors";
 import { maskSecret } from "~/lib/secrets";
 import type { Actor } from "~/lib/session";
 import { toWebsiteInfoView, type WebsiteAccessView, type WebsiteInfoView } from "./website-info-views";
+import { AppError } from "~/lib/http/app-error";
 
 const inputSchema = z.object({ userId: z.uuid() });
 
@@ -49,9 +49,9 @@ export async function getWebsiteInfo(
 ): Promise<WebsiteInfoView | null> {
   const viewer = requireActor(actor);
   const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) throw badRequest("Invalid request");
+  if (!parsed.success) throw new AppError("invalid_request");
   const { userId } = parsed.data;
-  if (!viewer.isAdmin && viewer.id !== userId) throw notFound("Website information not found");
+  if (!viewer.isAdmin && viewer.id !== userId) throw new AppError("website_info_not_found");
   const [row] = await db.select().from(websiteInfo).where(eq(websiteInfo.userId, userId));
   if (!row) return null;
   const { domain, hosting } = await websiteAccess(db, userId);

@@ -15,15 +15,15 @@ import {
 } from "~/features/business-info/information-support.server";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db, Executor } from "~/lib/db.server";
-import { badRequest, HttpError } from "~/lib/errors";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { encryptSecret, type Secrets } from "~/lib/secrets.server";
 import type { Actor } from "~/lib/session";
 import type { Storage } from "~/lib/storage.server";
 import { UPLOAD_KINDS } from "~/lib/uploads";
 import { websiteAccess } from "./get-website-info.server";
-import { WEBSITE_DEFAULT_ERROR, websiteInfoFormSchema, type WebsiteInfoFormInput } from "./website-info.schemas";
+import { websiteInfoFormSchema, type WebsiteInfoFormInput } from "./website-info.schemas";
 import { toWebsiteInfoView, type WebsiteInfoView } from "./website-info-views";
+import { AppError } from "~/lib/http/app-error";
 
 export interface SaveWebsiteInfoDeps {
   db: Db;
@@ -105,13 +105,13 @@ export async function saveWebsiteInfo(
   await requireCompletedPayment(db, userId, "website");
 
   const parsed = websiteInfoFormSchema.safeParse(input.fields);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? WEBSITE_DEFAULT_ERROR);
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { domainUsername, domainPassword, hostingUsername, hostingPassword, ...fields } = parsed.data;
   const [existing] = await db.select().from(websiteInfo).where(eq(websiteInfo.userId, userId));
 
   const one = (kind: "website-logo" | "founder-photo", value: unknown) => {
     const files = sentFiles(value === undefined ? [] : [value]);
-    if (files.length > 1) throw badRequest(UPLOAD_KINDS[kind].messages.tooMany);
+    if (files.length > 1) throw new AppError("upload_too_many", { message: UPLOAD_KINDS[kind].messages.tooMany });
     return prepareOptional(kind, files);
   };
   const logo = await one("website-logo", input.logo);
@@ -131,7 +131,7 @@ export async function saveWebsiteInfo(
           .onConflictDoUpdate({ target: websiteInfo.userId, set: { ...values, updatedAt: new Date() } })
           // xmax = 0: this statement inserted the row, so this is the first save (even against a racing one).
           .returning({ ...getTableColumns(websiteInfo), inserted: sql<boolean>`(xmax = 0)` });
-        if (!written) throw new HttpError(500, "The information was not saved");
+        if (!written) throw new AppError("not_saved");
         const { inserted: first, ...row } = written;
 
         const wroteDomain = fields.hasDomain

@@ -1,5 +1,6 @@
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { englishI18n } from "../i18n/translate";
 
 /**
  * Every refusal the server can answer, by code: its HTTP status and the message a person reads, in their
@@ -17,41 +18,94 @@ export const ERROR_CODES = {
   unknown_intent: { status: 400, message: msg`Unknown action` },
   body_too_large: { status: 413, message: msg`Request body too large` },
   invalid_body: { status: 400, message: msg`Invalid request body` },
+  json_required: { status: 415, message: msg`Content-Type must be application/json` },
+  method_not_allowed: { status: 405, message: msg`Method not allowed` },
   // What the request named
   not_found: { status: 404, message: msg`Not found` },
   customer_not_found: { status: 404, message: msg`Customer not found` },
+  admin_not_found: { status: 404, message: msg`Admin not found` },
+  profile_not_found: { status: 404, message: msg`Profile not found` },
+  notification_not_found: { status: 404, message: msg`Notification not found` },
+  note_not_found: { status: 404, message: msg`Note not found` },
+  payment_not_found: { status: 404, message: msg`Payment not found` },
+  receipt_not_found: { status: 404, message: msg`Receipt not found` },
+  credential_not_found: { status: 404, message: msg`Credential not found` },
+  credentials_not_found: { status: 404, message: msg`Credentials not found` },
+  google_business_info_not_found: { status: 404, message: msg`Google Business information not found` },
+  website_info_not_found: { status: 404, message: msg`Website information not found` },
+  // Rules of the product
+  current_password_wrong: { status: 400, message: msg`Current password is incorrect` },
+  own_two_factor_reset: { status: 400, message: msg`You cannot reset your own two-factor authentication` },
+  payment_required: { status: 403, message: msg`Payment required to continue` },
+  payment_already_reviewed: { status: 409, message: msg`This payment has already been reviewed` },
+  payment_already_paid: { status: 409, message: msg({ message: "{payment} is already paid" }) },
+  payment_pending_review: { status: 409, message: msg({ message: "A payment for {payment} is already pending review" }) },
+  payment_out_of_order: { status: 400, message: msg({ message: "Payment {previous} of {total} must be completed before payment {number}" }) },
+  card_payments_not_configured: { status: 503, message: msg`Card payments are not configured` },
+  card_webhook_not_configured: { status: 503, message: msg`Card payment webhooks are not configured` },
+  card_checkout_rate_limited: { status: 429, message: msg`Too many payment attempts. Please wait a few minutes and try again.` },
+  card_checkout_failed: { status: 502, message: msg`Error creating payment session` },
+  webhook_signature_missing: { status: 400, message: msg`Missing Stripe-Signature header` },
+  webhook_signature_invalid: { status: 400, message: msg`Invalid webhook signature` },
+  kept_photo_unknown: { status: 400, message: msg`A photo you kept is not one of your saved photos` },
+  kept_note_photo_unknown: { status: 400, message: msg`A photo you kept is not one of this note's photos` },
+  // Uploads: each kind of upload words these its own way (app/lib/uploads.ts), passed as the message.
+  upload_missing: { status: 400, message: msg`Please select an image file` },
+  upload_not_image: { status: 400, message: msg`Please select an image file` },
+  upload_too_large: { status: 413, message: msg`Request body too large` },
+  upload_too_many: { status: 400, message: msg`Too many files` },
+  upload_failed: { status: 500, message: msg`Failed to upload file` },
   // The server's side
+  not_saved: { status: 500, message: msg`The information was not saved` },
+  note_not_saved: { status: 500, message: msg`Failed to save note` },
   internal: { status: 500, message: msg`Something went wrong` },
   unavailable: { status: 503, message: msg`The service is temporarily unavailable. Please try again in a moment.` },
 } as const satisfies Record<string, { status: number; message: MessageDescriptor }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
+/** The heading of the page that says `unavailable` (the database is down) to a browser. */
+export const UNAVAILABLE_TITLE = msg`Temporarily unavailable`;
+
+/** A placeholder's value: plain, or worded in the reader's language when the answer is written. */
+export type ErrorValue = string | number | ((i18n: I18n) => string);
+
+export interface AppErrorOptions {
+  /** When the thrower knows better than the code's row (the same refusal is 404 on one page, 409 on another). */
+  status?: number;
+  /** The code's text worded for this case (an upload kind's own message), still a message of the catalog. */
+  message?: MessageDescriptor;
+  /** The message's placeholders. */
+  values?: Record<string, ErrorValue>;
+  /**
+   * A message already in the request's language: the first issue of a shared zod schema parsed on the server
+   * (its messages are read through `translate`, which follows the request's language there).
+   */
+  detail?: string;
 }
 
 /**
- * A refusal with its code. The status comes from the code's row unless the thrower knows better (the same
- * 'not found' is a 404 for a page and a 409 for a payment already decided). `detail` carries a message that is
- * already in the request's language, made by a shared zod schema parsed on the server (the schemas' messages
- * are read through `translate`, which follows the request's language there): the field's own words beat the
- * code's generic text.
+ * A refusal with its code; the one answer function renders it in the request's language. Its `message` is the
+ * English text, for logs (the server's shared Lingui instance is English).
  */
 export class AppError extends Error {
   readonly status: number;
-  /** A message already in the request's language, shown instead of the code's. */
-  readonly detail: string | undefined;
-  /** The code message's placeholders (`Payment {paymentNumber} ...`). */
-  readonly values: Record<string, string | number> | undefined;
 
   constructor(
     readonly code: ErrorCode,
-    options: { status?: number; detail?: string; values?: Record<string, string | number> } = {},
+    readonly options: AppErrorOptions = {},
   ) {
-    super(options.detail ?? code);
+    super(options.detail ?? render(englishI18n(), options.message ?? ERROR_CODES[code].message, options.values));
     this.status = options.status ?? ERROR_CODES[code].status;
-    this.detail = options.detail;
-    this.values = options.values;
   }
+}
+
+function render(i18n: I18n, message: MessageDescriptor, values: Record<string, ErrorValue> = {}): string {
+  const resolved = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "function" ? value(i18n) : value]));
+  return i18n._(message.id, resolved, { message: message.message });
+}
+
+/** The refusal's message in this language. */
+export function refusalMessage(error: AppError, i18n: I18n): string {
+  return error.options.detail ?? render(i18n, error.options.message ?? ERROR_CODES[error.code].message, error.options.values);
 }

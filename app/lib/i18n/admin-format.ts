@@ -17,9 +17,16 @@ export function serviceTitleIn(i18n: I18n, service: ServiceType | string): strin
   return isServiceType(service) ? i18n._(SERVICE_TITLES[service]) : service;
 }
 
-/** adminPaymentTitle in the language: 'Service Payment' for the one-payment Google service, else 'Payment N of 2'. */
+/** An admin payment card's title: 'Service Payment' for the one-payment Google service, else 'Payment N of 2'. */
 export function adminPaymentTitleIn(i18n: I18n, serviceType: string, paymentNumber: number): string {
   if (serviceType === "google_business") return i18n._(msg`Service Payment`);
   const payments = isServiceType(serviceType) ? SERVICE_CATALOG[serviceType].payments : 2;
   return i18n._(msg`Payment ${paymentNumber} of ${payments}`);
+}
+
+/** The payment dialog's subtitle: 'Google Business Profile Setup' or 'Website Development - Payment N of 2'. */
+export function paymentSubtitleIn(i18n: I18n, service: ServiceType, paymentNumber: number): string {
+  const title = serviceTitleIn(i18n, service);
+  const total = SERVICE_CATALOG[service].payments;
+  return total > 1 ? i18n._(msg`${title} - Payment ${paymentNumber} of ${total}`) : title;
 }

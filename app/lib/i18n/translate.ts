@@ -1,4 +1,4 @@
-import { i18n, type I18n, type MessageDescriptor } from "@lingui/core";
+import { i18n, setupI18n, type I18n, type MessageDescriptor } from "@lingui/core";
 import { INTL_LOCALES, isLocale } from "./locales";
 
 let active: I18n = i18n;
@@ -22,7 +22,9 @@ export function setTranslationSource(find: () => I18n | undefined): void {
  */
 export function translate(descriptor: MessageDescriptor): string {
   const instance = source() ?? active;
-  return instance.locale ? instance._(descriptor) : (descriptor.message ?? descriptor.id);
+  if (instance.locale) return instance._(descriptor);
+  const values = descriptor.values ?? {};
+  return (descriptor.message ?? descriptor.id).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /** A zod `error` option in the active language: `z.string().min(1, zodMessage(msg\`Please enter ...\`))`. */
@@ -33,4 +35,15 @@ export function zodMessage(descriptor: MessageDescriptor): { error: () => string
 /** The Intl tag of the active language (dates, money, numbers): `new Intl.NumberFormat(intlLocale(i18n.locale), ...)`. */
 export function intlLocale(locale: string | undefined): string {
   return isLocale(locale) ? INTL_LOCALES[locale] : INTL_LOCALES.en;
+}
+
+// Where no instance is English yet (a unit test; the browser on a Spanish page): the messages' own source text.
+const sourceEnglish = setupI18n({ locale: "en", messages: { en: {} } });
+
+/**
+ * English whatever the request's language, for what the server writes for itself or a third party (a log, a card
+ * provider's product name, stored admin notes): the shared instance on the server, which holds every catalog.
+ */
+export function englishI18n(): I18n {
+  return i18n.locale === "en" ? i18n : sourceEnglish;
 }

@@ -12,11 +12,12 @@ import { AdminTwoFactorList } from "~/features/settings/components/admin-two-fac
 import { listAdminTwoFactor, resetTwoFactor } from "~/features/settings/reset-two-factor.server";
 import { RESET_TWO_FACTOR_INTENT } from "~/features/settings/two-factor-views";
 import { isSettingsSection, SETTINGS_SECTIONS } from "~/lib/admin-settings";
-import { HttpError } from "~/lib/errors";
+import { AppError } from "~/lib/http/app-error";
+import { actionFailure } from "~/lib/http/error-answer.server";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Settings" }];
@@ -53,8 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: i18n._(msg`The admin sets up two-factor again at the next sign-in.`),
       } satisfies ActionResult;
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error);
-      throw error;
+      return actionFailure(error, i18n);
     }
   }
   const section = form.get("section");
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await saveSettings({ db: database.db, bus, settings }, sessionUser(context), { section, values: parsed.value });
     return { ok: true } satisfies ActionResult;
   } catch (error) {
-    if (error instanceof HttpError) return errorResponse(error);
+    if (error instanceof AppError) return actionFailure(error, i18n);
     console.error("Failed to save settings:", error);
     // SETTINGS_MESSAGES.saveFailed in the request's language.
     return data<ActionResult>({ ok: false, error: i18n._(msg`Failed to save settings`) }, { status: 500 });

@@ -45,14 +45,14 @@ import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
-import { HttpError } from "~/lib/errors";
+import { AppError } from "~/lib/http/app-error";
 import { isActionResult, type ActionResult } from "~/lib/forms";
 import { parseForm } from "~/lib/forms.server";
-import { actionFailure } from "~/lib/http/error-answer.server";
+import { actionFailure, loaderFailure } from "~/lib/http/error-answer.server";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { translate } from "~/lib/i18n/translate";
-import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/route-guards.server";
 import type { I18n } from "@lingui/core";
 import type { Route } from "./+types/user-detail";
 
@@ -66,10 +66,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     customer = await getCustomer(database, actor, { userId: params.userId });
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) {
-      throw data(requestContext(context).i18n._(msg`Customer not found`), { status: 404 });
-    }
-    throw error;
+    loaderFailure(error, requestContext(context).i18n);
   }
   // As in the original, a failure to load payments is logged and the tab shows no payments.
   const payments = await listPaymentsForReview(database, actor, { userId: customer.id }).catch((error: unknown) => {
@@ -109,13 +106,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { i18n, user: actor } = requestContext(context);
   const userId = params.userId;
-  const answered = (work: () => Promise<unknown>) => work().catch((error: unknown) => errorResponse(error));
   return dispatchIntent(request, i18n, {
-    [DECIDE_PAYMENT_INTENT]: (form) => answered(() => decidePaymentAction(services(context), actor, form, i18n)),
+    [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services(context), actor, form, i18n),
     [PROGRESS_INTENT]: (form) => progressAction(form, context, userId, i18n),
-    [SAVE_CREDENTIALS_INTENT]: (form) => answered(() => adminCredentialsAction(services(context), actor, { userId, form }, i18n)),
-    [SAVE_NOTE_INTENT]: (form) => answered(() => adminNotesAction(services(context), actor, { userId, form }, i18n)),
-    [DELETE_NOTE_INTENT]: (form) => answered(() => adminNotesAction(services(context), actor, { userId, form }, i18n)),
+    [SAVE_CREDENTIALS_INTENT]: (form) => adminCredentialsAction(services(context), actor, { userId, form }, i18n),
+    [SAVE_NOTE_INTENT]: (form) => adminNotesAction(services(context), actor, { userId, form }, i18n),
+    [DELETE_NOTE_INTENT]: (form) => adminNotesAction(services(context), actor, { userId, form }, i18n),
     [MARK_REVIEWED_INTENT]: (form) => markReviewedAction(form, context, userId, i18n),
   });
 }
@@ -132,7 +128,7 @@ async function progressAction(form: FormData, context: Route.ActionArgs["context
     await toggleProgressStep({ db: database.db, bus }, sessionUser(context), { userId, service, step, done });
     return { ok: true, title: i18n._(msg`Progress updated`) } satisfies ActionResult;
   } catch (error) {
-    if (error instanceof HttpError) return failed(error.status);
+    if (error instanceof AppError) return failed(error.status);
     console.error("Failed to update progress:", error);
     return failed(500);
   }

@@ -12,11 +12,11 @@ import {
 } from "~/features/credentials/credentials.schemas";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
 import { saveCredentials } from "~/features/credentials/save-credentials.server";
-import { HttpError } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { localizeMessage } from "~/lib/i18n/server-message.server";
+import { AppError } from "~/lib/http/app-error";
+import { actionFailure } from "~/lib/http/error-answer.server";
 import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/credentials";
@@ -32,16 +32,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** One card's form (`intent=save-card`) or the security warning's 'I Understand' (`intent=acknowledge-warning`). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, secrets } = services(context);
-  // The answers' messages in the request's language (the schema re-checks in English on the server).
-  const { locale, i18n } = requestContext(context);
+  const { i18n } = requestContext(context);
   const actor = sessionUser(context);
   if (!actor) return data<ActionResult>({ ok: false, error: i18n._(CREDENTIALS_TEXTS.notSignedIn) }, { status: 401 });
   const parsed = await parseForm(request, credentialsPageFormSchema);
   if (!parsed.ok) {
     const type = parsed.reply.initialValue?.credentialType;
     const card = CREDENTIAL_CARDS.find((spec) => spec.type === type);
-    const message = localizeMessage(locale, parsed.error);
-    return formFailure({ error: card ? cardErrorMessage(card.type, message, (descriptor) => i18n._(descriptor)) : message });
+    return formFailure({ error: card ? cardErrorMessage(card.type, parsed.error, (descriptor) => i18n._(descriptor)) : parsed.error });
   }
   const input = parsed.value;
   try {
@@ -57,9 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { ok: true } satisfies ActionResult;
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500) {
-      return data<ActionResult>({ ok: false, error: localizeMessage(locale, error.message) }, { status: error.status });
-    }
+    if (error instanceof AppError && error.status < 500) return actionFailure(error, i18n);
     console.error("Failed to save credentials:", error);
     return data<ActionResult>({ ok: false, error: i18n._(CREDENTIALS_TEXTS.saveFailed) }, { status: 500 });
   }

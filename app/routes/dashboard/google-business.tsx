@@ -11,10 +11,10 @@ import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { readInformationForm, saveFailure } from "~/lib/information-form.server";
-import { errorResponse, requireUser, services, sessionUser } from "~/lib/route-guards.server";
-import { HttpError, notSignedIn } from "~/lib/errors";
+import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
+import { AppError } from "~/lib/http/app-error";
+import { actionFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { localizeMessage } from "~/lib/i18n/server-message.server";
 import type { Route } from "./+types/google-business";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Google My Business" }];
@@ -40,26 +40,22 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, storage, secrets } = services(context);
-  // The answers' messages in the request's language (the schema re-checks in English on the server).
-  const { locale, i18n } = requestContext(context);
-  const localized = (failure: { error: string }) => ({ error: localizeMessage(locale, failure.error) });
+  const { i18n } = requestContext(context);
   try {
     const actor = sessionUser(context);
-    if (!actor) throw notSignedIn(i18n._(GOOGLE_TEXTS.notSignedIn));
+    if (!actor) throw new AppError("not_signed_in", { message: GOOGLE_TEXTS.notSignedIn });
     const formData = await readInformationForm(request);
-    if (!formData.ok) return formFailure(localized(formData));
     const saved = await getGoogleBusinessInfo({ db: database.db }, actor, { userId: actor.id });
-    const parsed = await parseForm(formData.value, googleBusinessFormSchema({ passwordSaved: saved?.gmailPassword.isSet ?? false }));
-    if (!parsed.ok) return formFailure(localized(parsed));
+    const parsed = await parseForm(formData, googleBusinessFormSchema({ passwordSaved: saved?.gmailPassword.isSet ?? false }));
+    if (!parsed.ok) return formFailure(parsed);
     await saveGoogleBusinessInfo({ db: database.db, bus, storage, secrets }, actor, {
       fields: parsed.value,
-      logo: formData.value.get("logo") ?? undefined,
-      photos: formData.value.getAll("photos"),
+      logo: formData.get("logo") ?? undefined,
+      photos: formData.getAll("photos"),
     });
     return { ok: true, message: i18n._(GOOGLE_TEXTS.saved) } satisfies ActionResult;
   } catch (error) {
-    const refusal = error instanceof HttpError ? new HttpError(error.status, localizeMessage(locale, error.message)) : error;
-    return saveFailure(refusal, i18n._(GOOGLE_TEXTS.saveFailed)) ?? errorResponse(refusal);
+    return saveFailure(error, i18n._(GOOGLE_TEXTS.saveFailed)) ?? actionFailure(error, i18n);
   }
 }
 

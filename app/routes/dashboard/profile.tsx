@@ -14,13 +14,13 @@ import { updateEmailPreferences } from "~/features/profile/update-email-preferen
 import { PROFILE_TEXTS, profilePageFormSchema } from "~/features/profile/profile.schemas";
 import { updateAvatar } from "~/features/profile/update-avatar.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
-import { HttpError, notSignedIn } from "~/lib/errors";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { localizeMessage } from "~/lib/i18n/server-message.server";
+import { actionFailure } from "~/lib/http/error-answer.server";
 import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/profile";
+import { AppError } from "~/lib/http/app-error";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Profile" }];
 
@@ -43,13 +43,12 @@ const FAILURE: Record<string, MessageDescriptor> = {
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, storage, auth } = services(context);
   const actor = sessionUser(context);
-  // The answers' messages in the request's language (the schema re-checks in English on the server).
-  const { locale, i18n } = requestContext(context);
+  const { i18n } = requestContext(context);
   let intent = "";
   try {
-    if (!actor) throw notSignedIn();
+    if (!actor) throw new AppError("not_signed_in");
     const parsed = await parseForm(request, profilePageFormSchema);
-    if (!parsed.ok) return formFailure({ error: localizeMessage(locale, parsed.error) });
+    if (!parsed.ok) return formFailure(parsed);
     const input = parsed.value;
     intent = input.intent;
     if (input.intent === "update-profile") {
@@ -75,9 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
     return data<ActionResult>({ ok: true }, { headers: cookies });
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500) {
-      return data<ActionResult>({ ok: false, error: localizeMessage(locale, error.message) }, { status: error.status });
-    }
+    if (error instanceof AppError && error.status < 500) return actionFailure(error, i18n);
     console.error(`Profile action ${intent || "(unknown)"} failed:`, error);
     return data<ActionResult>({ ok: false, error: i18n._(FAILURE[intent] ?? PROFILE_TEXTS.updateFailed) }, { status: 500 });
   }

@@ -10,13 +10,13 @@ import { WebsiteInformation } from "~/features/website-info/components/website-i
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
 import { WEBSITE_TEXTS, websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
-import { HttpError, notSignedIn } from "~/lib/errors";
+import { AppError } from "~/lib/http/app-error";
+import { actionFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { localizeMessage } from "~/lib/i18n/server-message.server";
 import type { ActionResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { readInformationForm, saveFailure } from "~/lib/information-form.server";
-import { errorResponse, requireUser, services, sessionUser } from "~/lib/route-guards.server";
+import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
 import type { Route } from "./+types/website";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Website" }];
@@ -45,25 +45,21 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus, storage, secrets } = services(context);
-  // The answers' messages in the request's language (the schema re-checks in English on the server).
-  const { locale, i18n } = requestContext(context);
-  const localized = (failure: { error: string }) => ({ error: localizeMessage(locale, failure.error) });
+  const { i18n } = requestContext(context);
   try {
     const actor = sessionUser(context);
-    if (!actor) throw notSignedIn(i18n._(GOOGLE_TEXTS.notSignedIn));
+    if (!actor) throw new AppError("not_signed_in", { message: GOOGLE_TEXTS.notSignedIn });
     const formData = await readInformationForm(request);
-    if (!formData.ok) return formFailure(localized(formData));
-    const parsed = await parseForm(formData.value, websiteInfoFormSchema);
-    if (!parsed.ok) return formFailure(localized(parsed));
+    const parsed = await parseForm(formData, websiteInfoFormSchema);
+    if (!parsed.ok) return formFailure(parsed);
     await saveWebsiteInfo({ db: database.db, bus, storage, secrets }, actor, {
       fields: parsed.value,
-      logo: formData.value.get("logo") ?? undefined,
-      founderPhoto: formData.value.get("founderPhoto") ?? undefined,
+      logo: formData.get("logo") ?? undefined,
+      founderPhoto: formData.get("founderPhoto") ?? undefined,
     });
     return { ok: true, message: i18n._(WEBSITE_TEXTS.saved) } satisfies ActionResult;
   } catch (error) {
-    const refusal = error instanceof HttpError ? new HttpError(error.status, localizeMessage(locale, error.message)) : error;
-    return saveFailure(refusal, i18n._(WEBSITE_TEXTS.saveFailed)) ?? errorResponse(refusal);
+    return saveFailure(error, i18n._(WEBSITE_TEXTS.saveFailed)) ?? actionFailure(error, i18n);
   }
 }
 

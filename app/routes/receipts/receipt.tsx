@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
-import { data, redirect } from "react-router";
-import { getReceipt, RECEIPT_NOT_FOUND } from "~/features/receipts/get-receipt.server";
+import { redirect } from "react-router";
+import { getReceipt } from "~/features/receipts/get-receipt.server";
 import { ReceiptDocument } from "~/features/receipts/components/receipt-document";
 import { maintenanceFor } from "~/features/settings/maintenance.server";
-import { HttpError } from "~/lib/errors";
+import { loaderFailure } from "~/lib/http/error-answer.server";
 import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { mustEnrolTwoFactor, requireUser, services } from "~/lib/route-guards.server";
@@ -33,8 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const number = receipt.number;
     return { receipt, ...back, title: i18n._(msg`Receipt ${number}`) };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data(RECEIPT_NOT_FOUND, { status: 404 });
-    throw error;
+    loaderFailure(error, requestContext(context).i18n);
   }
 }
 

@@ -3,7 +3,9 @@ import { markAllNotificationsRead } from "~/features/notifications/mark-all-noti
 import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
 import { notificationActionSchema } from "~/features/notifications/notifications.schemas";
 import { formFailure, parseForm } from "~/lib/forms.server";
-import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
+import { actionFailure } from "~/lib/http/error-answer.server";
+import { requestContext } from "~/lib/http/request-context.server";
+import { services, sessionUser } from "~/lib/route-guards.server";
 import { requireActor } from "~/lib/actor-guards";
 import type { Route } from "./+types/notifications";
 
@@ -11,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     return await listNotifications(services(context).database, sessionUser(context));
   } catch (error) {
-    return errorResponse(error);
+    return actionFailure(error, requestContext(context).i18n);
   }
 }
 
@@ -27,6 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     else await markAllNotificationsRead(deps, actor);
     return { ok: true as const };
   } catch (error) {
-    return errorResponse(error);
+    return actionFailure(error, requestContext(context).i18n);
   }
 }

@@ -1,9 +1,10 @@
 import { proofFormSchema } from "~/features/payments/payments.schemas";
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
 import { requireActor } from "~/lib/actor-guards";
-import { HttpError } from "~/lib/errors";
 import { formFailure, parseForm } from "~/lib/forms.server";
-import { errorResponse, services, sessionUser } from "~/lib/route-guards.server";
+import { AppError } from "~/lib/http/app-error";
+import { actionFailure } from "~/lib/http/error-answer.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/payment-proof";
 
 /**
@@ -12,15 +13,16 @@ import type { Route } from "./+types/payment-proof";
  * message) is the server's, in server/body-limit.ts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, bus, storage } = services(context);
+  const { services, user, i18n } = requestContext(context);
+  const { database, bus, storage } = services;
   try {
-    const actor = requireActor(sessionUser(context));
-    if (request.method !== "POST") throw new HttpError(405, "Method not allowed");
+    const actor = requireActor(user);
+    if (request.method !== "POST") throw new AppError("method_not_allowed");
     const parsed = await parseForm(request, proofFormSchema);
     if (!parsed.ok) return formFailure(parsed);
     await submitZelleProof({ db: database.db, bus, storage }, actor, parsed.value);
     return { ok: true as const };
   } catch (error) {
-    return errorResponse(error);
+    return actionFailure(error, i18n);
   }
 }

@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
-import { HttpError, notSignedIn } from "~/lib/errors";
 import { parseForm } from "~/lib/forms.server";
-import { services, sessionUser } from "~/lib/route-guards.server";
+import { describeError } from "~/lib/http/error-answer.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import { revealSecretSchema, type RevealedSecret } from "~/lib/secrets";
+import { AppError } from "~/lib/http/app-error";
 import type { Route } from "./+types/reveal-secret";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -15,14 +16,13 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * Never cached.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, secrets } = services(context);
-  const deps = { db: database.db, secrets };
+  const { services, user: actor, i18n } = requestContext(context);
+  const deps = { db: services.database.db, secrets: services.secrets };
   try {
-    if (request.method !== "POST") throw new HttpError(405, "Method not allowed");
-    const actor = sessionUser(context);
-    if (!actor) throw notSignedIn();
+    if (request.method !== "POST") throw new AppError("method_not_allowed");
+    if (!actor) throw new AppError("not_signed_in");
     const parsed = await parseForm(request, revealSecretSchema);
-    if (!parsed.ok) throw new HttpError(400, parsed.error);
+    if (!parsed.ok) throw new AppError("invalid_request", { detail: parsed.error });
     const input = parsed.value;
     const revealed: RevealedSecret =
       input.kind === "credential"
@@ -30,9 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         : await revealGmailPassword(deps, actor, { userId: input.userId });
     return data({ value: revealed.value }, { headers: NO_STORE });
   } catch (error) {
-    if (error instanceof HttpError) {
-      return data({ ok: false as const, error: error.message }, { status: error.status, headers: NO_STORE });
-    }
-    throw error;
+    const refusal = describeError(error, i18n);
+    if (!refusal) throw error;
+    return data({ ok: false as const, error: refusal.message }, { status: refusal.status, headers: NO_STORE });
   }
 }

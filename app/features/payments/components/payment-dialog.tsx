@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CreditCard, Smartphone } from "lucide-react";
@@ -12,15 +11,14 @@ import { notify } from "~/components/ui/toast";
 import type { ActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/i18n/format";
 import { translate } from "~/lib/i18n/translate";
-import { paymentAmount, SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
+import { paymentAmount, type ServiceType } from "~/lib/service-catalog";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useSiteConfig } from "~/lib/use-site-config";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { proofFormSchema } from "../payments.schemas";
-import { serviceTitleIn } from "~/lib/i18n/admin-format";
+import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { ENDPOINTS } from "~/lib/http/endpoints";
 
-export const CHECKOUT_PATH = "/api/create-payment-checkout";
-export const PROOF_PATH = "/resources/payments/proof";
 
 type Step = "choose" | "card" | "zelle";
 
@@ -40,27 +38,19 @@ export interface PaymentDialogProps {
  * messages are the spec's checkout error catalogue.
  */
 async function startCheckout(serviceType: ServiceType, paymentNumber: number): Promise<string> {
-  const response = await fetch(CHECKOUT_PATH, {
+  const response = await fetch(ENDPOINTS.cardCheckout, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ serviceType, paymentNumber, returnPath: window.location.pathname }),
   });
-  const data = (await response.json().catch(() => null)) as { ok?: unknown; url?: unknown; error?: unknown } | null;
+  const data = (await response.json().catch(() => null)) as { ok?: unknown; url?: unknown; error?: { message?: unknown } } | null;
   if (!data) throw new Error(translate(msg`No response data from payment function`));
-  if (!response.ok || data.ok === false || data.error)
-    throw new Error(typeof data.error === "string" && data.error ? data.error : translate(msg`Error creating payment session`));
+  if (!response.ok || data.ok === false || data.error) {
+    const message = data.error?.message;
+    throw new Error(typeof message === "string" && message ? message : translate(msg`Error creating payment session`));
+  }
   if (typeof data.url !== "string" || !data.url) throw new Error(translate(msg`No checkout URL returned`));
   return data.url;
-}
-
-/**
- * The dialog's subtitle in the page's language: 'Google Business Profile Setup' or 'Website Development - Payment
- * N of 2' (service-catalog.ts paymentSubtitle, in English).
- */
-export function localizedPaymentSubtitle(i18n: I18n, service: ServiceType, paymentNumber: number): string {
-  const title = serviceTitleIn(i18n, service);
-  const total = SERVICE_CATALOG[service].payments;
-  return total > 1 ? i18n._(msg`${title} - Payment ${paymentNumber} of ${total}`) : title;
 }
 
 export function PaymentDialog({
@@ -81,7 +71,7 @@ export function PaymentDialog({
   return (
     <Dialog open={open} onOpenChange={change}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent title={t`Payment Required`} description={localizedPaymentSubtitle(i18n, serviceType, paymentNumber)}>
+      <DialogContent title={t`Payment Required`} description={paymentSubtitleIn(i18n, serviceType, paymentNumber)}>
         <p className="text-3xl font-bold text-slate-900" data-testid="payment-amount">
           {amount}
         </p>
@@ -227,7 +217,7 @@ function ZelleStep({
   return (
     <fetcher.Form
       method="post"
-      action={PROOF_PATH}
+      action={ENDPOINTS.paymentProof}
       encType="multipart/form-data"
       className="space-y-4"
       {...getFormProps(form)}

@@ -2,7 +2,8 @@ import { Link, useNavigation, useRevalidator } from "react-router";
 import { receiptPath } from "~/features/receipts/receipt";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDollars, SERVICE_CATALOG, SERVICE_TYPES } from "~/lib/service-catalog";
+import { formatMoney } from "~/lib/i18n/format";
+import { SERVICE_CATALOG, SERVICE_TYPES } from "~/lib/service-catalog";
 import { ADMIN_BADGE_TONE, displayStatus, latestPayment, STATUS_LABEL_ES } from "../payment-state";
 
 interface StatusPayment {
@@ -59,7 +60,7 @@ export function PaymentStatusCard({ payments }: { payments: StatusPayment[] }) {
                   ) : null}
                 </div>
                 <div className="flex items-center gap-3">
-                  <span className="font-semibold text-slate-900">{formatDollars(payment.amount)}</span>
+                  <span className="font-semibold text-slate-900">{formatMoney(payment.amount, "es")}</span>
                   <Badge tone={ADMIN_BADGE_TONE[status]}>{STATUS_LABEL_ES[status]}</Badge>
                   {status === "completed" ? (
                     <Link

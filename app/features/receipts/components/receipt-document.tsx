@@ -3,7 +3,7 @@ import { Printer } from "lucide-react";
 import { Link } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Button } from "~/components/ui/button";
-import { localizedPaymentSubtitle } from "~/features/payments/components/payment-dialog";
+import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
 import { formatMoney } from "~/lib/i18n/format";
 import type { ReceiptView } from "../receipt";
 
@@ -23,7 +23,7 @@ export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: Recei
     [t`Customer`, receipt.customer.name],
     [t`Company`, receipt.customer.companyName ?? "-"],
     [t`E-mail`, receipt.customer.email],
-    [t`Service`, localizedPaymentSubtitle(i18n, receipt.serviceType, receipt.paymentNumber)],
+    [t`Service`, paymentSubtitleIn(i18n, receipt.serviceType, receipt.paymentNumber)],
     [t`Payment method`, method],
   ];
   return (
