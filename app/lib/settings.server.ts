@@ -1,16 +1,8 @@
 import { eq } from "drizzle-orm";
 import { adminSettings } from "~db/schema";
-import {
-  defaultSettings,
-  notifiesAdmins,
-  settingsFromStored,
-  type AdminNotificationEvent,
-  type AdminSettings,
-  type SettingsSeed,
-} from "./admin-settings";
+import { defaultSettings, settingsFromStored, type AdminSettings, type SettingsSeed } from "./admin-settings";
 import type { Executor } from "./db.server";
 import type { ChangeBus } from "./realtime.server";
-import { adminIds } from "./roles.server";
 import type { LockoutPolicy, SessionPolicy } from "./session-policy";
 
 export const SETTINGS_ROW_ID = "global";
@@ -25,21 +17,6 @@ export async function readSettings(executor: Executor, defaults: AdminSettings):
 
 // The notification switches and Auto-approve do not depend on the environment's seed values.
 export const SEEDLESS_SETTINGS = defaultSettings({ companyName: "", supportEmail: "", sessionDurationMinutes: 30, maxLoginAttempts: 5 });
-
-/**
- * The admins to notify of an event, read inside the caller's transaction: none when Push Notifications or
- * the event's switch is off; never the customer the event is about (`exclude`).
- */
-export async function adminRecipients(executor: Executor, event: AdminNotificationEvent, exclude?: string): Promise<string[]> {
-  const { notifications } = await readSettings(executor, SEEDLESS_SETTINGS);
-  if (!notifiesAdmins(notifications, event)) return [];
-  return (await adminIds(executor)).filter((id) => id !== exclude);
-}
-
-/** Whether Auto-approve Submissions is on, read inside the caller's transaction. */
-export async function autoApproveOn(executor: Executor): Promise<boolean> {
-  return (await readSettings(executor, SEEDLESS_SETTINGS)).general.autoApproveSubmissions;
-}
 
 /**
  * The settings as requests read them: cached in memory, dropped when a settings change is published (the

@@ -2,13 +2,11 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { and, eq } from "drizzle-orm";
 import type { Localized } from "~/lib/i18n/localized-text";
-import { emailAdmins } from "~/lib/email-notifications.server";
 import { payments, profiles } from "~db/schema";
-import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { notify } from "~/features/notifications/notify.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
 import type { Executor } from "~/lib/db.server";
 import type { Change } from "~/lib/realtime";
-import { adminRecipients } from "~/lib/settings.server";
 import type { ServiceType } from "~/lib/service-catalog";
 import type { Storage } from "~/lib/storage.server";
 import { keyFromFileUrl } from "~/lib/stored-files";
@@ -113,12 +111,7 @@ export async function notifyAdmins(
   notification: { type: string; text: Localized<{ title: string; message: string }> },
   customerId: string,
 ): Promise<Change[]> {
-  const admins = await adminRecipients(executor, "newSubmission", customerId);
-  await emailAdmins(executor, "newSubmission", notification.text, customerId);
-  return writeNotifications(
-    executor,
-    admins.map((adminId) => ({ userId: adminId, type: notification.type, text: notification.text })),
-  );
+  return notify(executor, { to: { admins: "newSubmission", except: customerId }, ...notification });
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
-import { emailCustomer } from "~/lib/email-notifications.server";
 import { payments } from "~db/schema";
-import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { notify } from "~/features/notifications/notify.server";
 import { requireAdminActor } from "~/lib/actor-guards";
 import { recordAuditEvent } from "~/lib/audit.server";
 import type { Db } from "~/lib/db.server";
@@ -55,8 +54,7 @@ export async function decidePayment(
     }
     // Worded in the customer's saved language (their row and their e-mail).
     const notice = (i18n: I18n) => decisionNotification(i18n, decision, notes);
-    const notified = await writeNotifications(tx, [{ userId: decided.userId, type: "payment", text: notice }]);
-    await emailCustomer(tx, decided.userId, notice);
+    const notified = await notify(tx, { to: { customer: decided.userId }, type: "payment", text: notice });
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: decision === "approve" ? "payment.approve" : "payment.reject",

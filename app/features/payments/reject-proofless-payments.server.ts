@@ -1,10 +1,9 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
-import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { notify } from "~/features/notifications/notify.server";
 import { recordAuditEvent } from "~/lib/audit.server";
 import type { Db } from "~/lib/db.server";
-import { emailCustomer } from "~/lib/email-notifications.server";
 import type { Change } from "~/lib/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { keyFromFileUrl } from "~/lib/stored-files";
@@ -64,8 +63,7 @@ export async function rejectProoflessPayments(
       // Another instance's sweep or an admin got there first.
       if (!decided) return [];
       const notice = (i18n: I18n) => decisionNotification(i18n, "reject", PROOF_MISSING_NOTE_TEXT);
-      const notified = await writeNotifications(tx, [{ userId: decided.userId, type: "payment", text: notice }]);
-      await emailCustomer(tx, decided.userId, notice);
+      const notified = await notify(tx, { to: { customer: decided.userId }, type: "payment", text: notice });
       await recordAuditEvent(tx, {
         actorId: null,
         action: "payment.reject",

@@ -1,14 +1,13 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
-import { emailAdmins, emailCustomer } from "~/lib/email-notifications.server";
 import type { z } from "zod";
 import { payments, profiles } from "~db/schema";
-import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { notify } from "~/features/notifications/notify.server";
 import { recordAuditEvent } from "~/lib/audit.server";
-import { adminRecipients, autoApproveOn } from "~/lib/settings.server";
+import { readSettings, SEEDLESS_SETTINGS } from "~/lib/settings.server";
 import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
+import type { Db, Executor } from "~/lib/db.server";
 import type { Change } from "~/lib/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
 import { paymentAmount } from "~/lib/service-catalog";
@@ -31,6 +30,11 @@ export interface SubmitZelleProofDeps {
 }
 
 export type ZelleProofInput = z.input<typeof proofFormSchema>;
+
+/** Whether Auto-approve Submissions is on, read inside the caller's transaction. */
+async function autoApproveOn(executor: Executor): Promise<boolean> {
+  return (await readSettings(executor, SEEDLESS_SETTINGS)).general.autoApproveSubmissions;
+}
 
 /**
  * A customer's Zelle proof: checked by its bytes (JPEG, PNG or WebP, at most 10 MB), stored privately,
@@ -96,14 +100,9 @@ export async function submitZelleProof(
             ),
           });
           const approval = (i18n: I18n) => decisionNotification(i18n, "approve", AUTO_APPROVED_NOTE_TEXT);
-          const admins = await adminRecipients(tx, "newSubmission", userId);
-          const changes = await writeNotifications(tx, [
-            ...admins.map((adminId) => ({ userId: adminId, type: "payment", text: notice })),
-            ...(autoApprove ? [{ userId, type: "payment", text: approval }] : []),
-          ]);
-          await emailAdmins(tx, "newSubmission", notice, userId);
+          const changes = await notify(tx, { to: { admins: "newSubmission", except: userId }, type: "payment", text: notice });
           if (autoApprove) {
-            await emailCustomer(tx, userId, approval);
+            changes.push(...(await notify(tx, { to: { customer: userId }, type: "payment", text: approval })));
             await recordAuditEvent(tx, {
               actorId: null,
               action: "payment.approve",

@@ -1,13 +1,11 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
-import { emailAdmins } from "~/lib/email-notifications.server";
 import { profiles, user } from "~db/schema";
-import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { notify } from "~/features/notifications/notify.server";
 import { requireActor } from "~/lib/actor-guards";
 import type { Db } from "~/lib/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import { adminRecipients } from "~/lib/settings.server";
 import type { Actor } from "~/lib/session";
 import { PROFILE_UPDATED_TYPE } from "./profile-views";
 import { personalInfoSchema, type PersonalInfo } from "./profile.schemas";
@@ -47,13 +45,8 @@ export async function updateProfile(
       .returning({ id: profiles.id });
     if (updated.length === 0) throw new AppError("profile_not_found");
     await tx.update(user).set({ name: fullName }).where(eq(user.id, id));
-    const admins = await adminRecipients(tx, "profileUpdates", id);
-    const notice = (i18n: I18n) => profileUpdatedNotification(i18n, { fullName, companyName });
-    await emailAdmins(tx, "profileUpdates", notice, id);
-    return writeNotifications(
-      tx,
-      admins.map((adminId) => ({ userId: adminId, type: PROFILE_UPDATED_TYPE, text: notice })),
-    );
+    const text = (i18n: I18n) => profileUpdatedNotification(i18n, { fullName, companyName });
+    return notify(tx, { to: { admins: "profileUpdates", except: id }, type: PROFILE_UPDATED_TYPE, text });
   });
   await publishChanges(bus, [{ table: "profiles", userId: id }, ...changes]);
 }

@@ -1,8 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
-import { emailCustomer } from "~/lib/email-notifications.server";
 import { profiles } from "~db/schema";
-import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { notify } from "~/features/notifications/notify.server";
 import { isCustomer } from "~/features/users/customer-query.server";
 import { requireAdminActor } from "~/lib/actor-guards";
 import { recordAuditEvent } from "~/lib/audit.server";
@@ -55,20 +54,17 @@ export async function toggleProgressStep(
       .where(and(eq(profiles.id, userId), isCustomer));
     if (!customer) throw new AppError("customer_not_found");
     const written = await setProgressStep(tx, { userId, service, step, done });
-    const notify = done && !written.wasDone;
+    const justDone = done && !written.wasDone;
     // Worded in the customer's saved language (their row and their e-mail).
     const notice = (i18n: I18n) => progressNotification(i18n, service, step);
-    const notifications = notify
-      ? await writeNotifications(tx, [{ userId, type: PROGRESS_NOTIFICATION_TYPE[service], text: notice }])
-      : [];
-    if (notify) await emailCustomer(tx, userId, notice);
+    const notifications = justDone ? await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], text: notice }) : [];
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "progress.toggle",
       customerId: userId,
       detail: { service, step, done, wasDone: written.wasDone },
     });
-    return { notified: notify, changes: [...written.changes, ...notifications] };
+    return { notified: justDone, changes: [...written.changes, ...notifications] };
   });
 
   await publishChanges(bus, changes);

@@ -1,12 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
-import { emailAdmins } from "~/lib/email-notifications.server";
 import { profiles } from "~db/schema";
-import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { notify } from "~/features/notifications/notify.server";
 import type { Db } from "~/lib/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import { adminRecipients } from "~/lib/settings.server";
 
 export const NEW_USER_NOTIFICATION_TYPE = "new_user";
 
@@ -26,15 +24,9 @@ export function newUserNotification(i18n: I18n, { fullName, companyName }: { ful
  */
 export async function notifyAdminsOfSignUp({ db, bus }: { db: Db; bus: ChangeBus }, userId: string): Promise<void> {
   const changes = await db.transaction(async (tx) => {
-    const admins = await adminRecipients(tx, "newUserRegistration", userId);
     const [profile] = await tx.select({ fullName: profiles.fullName, companyName: profiles.companyName }).from(profiles).where(eq(profiles.id, userId));
-    const notice = (i18n: I18n) => newUserNotification(i18n, profile ?? { fullName: "", companyName: null });
-    await emailAdmins(tx, "newUserRegistration", notice, userId);
-    if (admins.length === 0) return [];
-    return writeNotifications(
-      tx,
-      admins.map((adminId) => ({ userId: adminId, type: NEW_USER_NOTIFICATION_TYPE, text: notice })),
-    );
+    const text = (i18n: I18n) => newUserNotification(i18n, profile ?? { fullName: "", companyName: null });
+    return notify(tx, { to: { admins: "newUserRegistration", except: userId }, type: NEW_USER_NOTIFICATION_TYPE, text });
   });
   await publishChanges(bus, changes);
 }

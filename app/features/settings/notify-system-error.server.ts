@@ -1,12 +1,9 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { writeNotifications } from "~/features/notifications/write-notifications.server";
-import { emailAdmins } from "~/lib/email-notifications.server";
-import { readSettings, SEEDLESS_SETTINGS } from "~/lib/settings.server";
+import { adminsListening, notify } from "~/features/notifications/notify.server";
 import { countAttempt } from "~/lib/attempt-counter.server";
 import type { Db } from "~/lib/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import { adminRecipients } from "~/lib/settings.server";
 
 export const SYSTEM_ERROR_NOTIFICATION_TYPE = "system_error";
 /** At most one notification per kind of error in this window, across every app instance. */
@@ -27,22 +24,16 @@ export async function notifySystemError({ db, bus }: { db: Db; bus: ChangeBus },
   try {
     const kind = errorKind(error);
     const changes = await db.transaction(async (tx) => {
-      const admins = await adminRecipients(tx, "systemErrors");
-      const { notifications } = await readSettings(tx, SEEDLESS_SETTINGS);
-      if (admins.length === 0 && !(notifications.emailNotifications && notifications.systemErrors)) return [];
+      if (!(await adminsListening(tx, "systemErrors"))) return [];
       const counted = await countAttempt(tx, `system-error:${kind}`, { windowMs: SYSTEM_ERROR_WINDOW_MS, max: 1 }, now);
       if (counted.count > 1) return [];
       const detail = error instanceof Error ? error.message : String(error);
       // In each admin's language; the error's own text stays as the code threw it.
-      const notice = (i18n: I18n) => ({
+      const text = (i18n: I18n) => ({
         title: i18n._(msg`System Error`),
         message: i18n._(msg`A server error occurred (${kind}): ${detail}`).slice(0, MESSAGE_MAX),
       });
-      await emailAdmins(tx, "systemErrors", notice);
-      return writeNotifications(
-        tx,
-        admins.map((adminId) => ({ userId: adminId, type: SYSTEM_ERROR_NOTIFICATION_TYPE, text: notice })),
-      );
+      return notify(tx, { to: { admins: "systemErrors" }, type: SYSTEM_ERROR_NOTIFICATION_TYPE, text });
     });
     await publishChanges(bus, changes);
   } catch (failure) {

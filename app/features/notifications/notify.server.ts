@@ -1,0 +1,79 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { and, eq, inArray } from "drizzle-orm";
+import { profiles } from "~db/schema";
+import { notifiesAdmins, type AdminNotificationEvent } from "~/lib/admin-settings";
+import type { Executor } from "~/lib/db.server";
+import { queueEmail } from "~/lib/email.server";
+import { i18nOfUsers } from "~/lib/i18n/language.server";
+import type { Localized } from "~/lib/i18n/localized-text";
+import type { Change } from "~/lib/realtime";
+import { adminIds } from "~/lib/roles.server";
+import { readSettings, SEEDLESS_SETTINGS } from "~/lib/settings.server";
+import { writeNotifications } from "./write-notifications.server";
+
+/** Who hears of an event: the admins who want it (per the settings' switches, never `except`), or one customer. */
+export type Audience = { admins: AdminNotificationEvent; except?: string } | { customer: string };
+
+/** A notification: in-app row and e-mail share its words, rendered in each recipient's saved language. */
+export interface Notification {
+  to: Audience;
+  /** The notification's type (the bell's icon and link). */
+  type: string;
+  text: Localized<{ title: string; message: string }>;
+}
+
+/** The in-app recipients (user ids) and the e-mail recipients (addresses) of an audience. */
+interface Recipients {
+  inApp: string[];
+  email: { id: string; email: string }[];
+}
+
+async function recipientsOf(executor: Executor, to: Audience): Promise<Recipients> {
+  if ("customer" in to) {
+    // A customer always gets the row; the e-mail unless they turned e-mail off on the Profile page.
+    const wantsEmail = await executor
+      .select({ id: profiles.id, email: profiles.email })
+      .from(profiles)
+      .where(and(eq(profiles.id, to.customer), eq(profiles.emailOptOut, false)));
+    return { inApp: [to.customer], email: wantsEmail };
+  }
+  // Admins: in-app when Push Notifications and the event's switch are on, e-mail when Email Notifications and the
+  // event's switch are on; the settings read inside the caller's transaction.
+  const { notifications } = await readSettings(executor, SEEDLESS_SETTINGS);
+  const inAppOn = notifiesAdmins(notifications, to.admins);
+  const emailOn = notifications.emailNotifications && notifications[to.admins];
+  if (!inAppOn && !emailOn) return { inApp: [], email: [] };
+  const admins = (await adminIds(executor)).filter((id) => id !== to.except);
+  const email =
+    emailOn && admins.length > 0
+      ? await executor.select({ id: profiles.id, email: profiles.email }).from(profiles).where(inArray(profiles.id, admins))
+      : [];
+  return { inApp: inAppOn ? admins : [], email };
+}
+
+/** Whether anybody would hear of an admin event now (a notification or an e-mail), read in the caller's transaction. */
+export async function adminsListening(executor: Executor, event: AdminNotificationEvent): Promise<boolean> {
+  const { inApp, email } = await recipientsOf(executor, { admins: event });
+  return inApp.length > 0 || email.length > 0;
+}
+
+function emailBody(text: Notification["text"], i18n: I18n): { subject: string; text: string } {
+  const { title, message } = text(i18n);
+  return { subject: title, text: `${message}\n\n${i18n._(msg`Sign in to see the details.`)}` };
+}
+
+/**
+ * The one way to tell somebody something happened: reads the settings, the recipients and their languages once,
+ * then writes the in-app notification rows and queues the e-mails, all in the caller's transaction (so they exist
+ * exactly when the write they announce does). Returns the changes to publish after the commit.
+ */
+export async function notify(executor: Executor, { to, type, text }: Notification): Promise<Change[]> {
+  const { inApp, email } = await recipientsOf(executor, to);
+  const i18nOf = await i18nOfUsers(executor, [...inApp, ...email.map((row) => row.id)]);
+  for (const row of email) await queueEmail(executor, { to: row.email, ...emailBody(text, i18nOf(row.id)) });
+  return writeNotifications(
+    executor,
+    inApp.map((userId) => ({ userId, type, ...text(i18nOf(userId)) })),
+  );
+}

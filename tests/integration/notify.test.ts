@@ -1,0 +1,126 @@
+import type { I18n } from "@lingui/core";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailMessages, notifications, profiles } from "~db/schema";
+import { notify } from "~/features/notifications/notify.server";
+import { saveSettings } from "~/features/settings/save-settings.server";
+import { UNAVAILABLE_TITLE } from "~/lib/http/app-error";
+import { saveLanguage } from "~/lib/i18n/language.server";
+import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+
+// `notify`: one call words an event for each recipient in their language, writes the in-app rows and queues the
+// e-mails in the caller's transaction, for exactly the recipients the settings say.
+
+let database: TestDatabase;
+let services: TestServices;
+let english: SignedIn;
+let spanish: SignedIn;
+let customer: SignedIn;
+
+const ALL_ON = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: true };
+// A title with a Spanish translation in the catalog: the recipient's language picks it.
+const text = (i18n: I18n) => ({ title: i18n._(UNAVAILABLE_TITLE), message: "m" });
+
+async function setNotifications(values: Partial<typeof ALL_ON>) {
+  await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, english.user, {
+    section: "notifications",
+    values: { ...ALL_ON, ...values },
+  });
+}
+
+async function rowsFor(userIds: string[]) {
+  return database.db
+    .select({ userId: notifications.userId, type: notifications.type, title: notifications.title })
+    .from(notifications)
+    .where(inArray(notifications.userId, userIds));
+}
+
+async function mailTo(addresses: string[]) {
+  return (await database.db.select({ to: emailMessages.to, subject: emailMessages.subject }).from(emailMessages).where(inArray(emailMessages.to, addresses)))
+    .sort((a, b) => a.to.localeCompare(b.to));
+}
+
+async function emailOf(user: SignedIn) {
+  const [row] = await database.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, user.id));
+  return row!.email;
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  english = await makeAdmin(services);
+  spanish = await makeAdmin(services);
+  customer = await signUpCustomer(services);
+  await saveLanguage(database.db, spanish.id, "es");
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(notifications);
+  await database.db.delete(emailMessages);
+  await setNotifications({});
+});
+
+describe("notify", () => {
+  it("tells every admin who wants the event, each in their language, in-app and by e-mail, never the one excepted", async () => {
+    const changes = await notify(database.db, { to: { admins: "newSubmission", except: spanish.id }, type: "payment", text });
+    expect(changes).toEqual([{ table: "notifications", userId: english.id }]);
+    expect(await rowsFor([english.id, spanish.id])).toEqual([{ userId: english.id, type: "payment", title: "Temporarily unavailable" }]);
+
+    await notify(database.db, { to: { admins: "newSubmission" }, type: "payment", text });
+    const spanishRow = (await rowsFor([spanish.id]))[0];
+    expect(spanishRow?.title).not.toBe("Temporarily unavailable");
+    const mails = await mailTo([await emailOf(english), await emailOf(spanish)]);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(["Temporarily unavailable", "Temporarily unavailable", spanishRow!.title].sort());
+  });
+
+  it("follows the settings: push off writes no rows, e-mail off queues no mail, the event's switch off does neither", async () => {
+    const admins = [english.id, spanish.id];
+    const addresses = [await emailOf(english), await emailOf(spanish)];
+    await setNotifications({ pushNotifications: false });
+    expect(await notify(database.db, { to: { admins: "profileUpdates" }, type: "profile_updated", text })).toEqual([]);
+    expect(await rowsFor(admins)).toEqual([]);
+    expect(await mailTo(addresses)).toHaveLength(2);
+
+    await database.db.delete(emailMessages);
+    await setNotifications({ emailNotifications: false });
+    await notify(database.db, { to: { admins: "profileUpdates" }, type: "profile_updated", text });
+    expect(await rowsFor(admins)).toHaveLength(2);
+    expect(await mailTo(addresses)).toEqual([]);
+
+    await database.db.delete(notifications);
+    await setNotifications({ profileUpdates: false });
+    expect(await notify(database.db, { to: { admins: "profileUpdates" }, type: "profile_updated", text })).toEqual([]);
+    expect(await rowsFor(admins)).toEqual([]);
+    expect(await mailTo(addresses)).toEqual([]);
+  });
+
+  it("tells a customer in-app always, and by e-mail unless they turned e-mail off", async () => {
+    const address = await emailOf(customer);
+    expect(await notify(database.db, { to: { customer: customer.id }, type: "payment", text })).toEqual([
+      { table: "notifications", userId: customer.id },
+    ]);
+    expect(await mailTo([address])).toEqual([{ to: address, subject: "Temporarily unavailable" }]);
+
+    await database.db.update(profiles).set({ emailOptOut: true }).where(eq(profiles.id, customer.id));
+    await notify(database.db, { to: { customer: customer.id }, type: "payment", text });
+    expect(await rowsFor([customer.id])).toHaveLength(2);
+    expect(await mailTo([address])).toHaveLength(1);
+    await database.db.update(profiles).set({ emailOptOut: false }).where(eq(profiles.id, customer.id));
+  });
+
+  it("writes rows and e-mails in the caller's transaction: a rollback leaves neither", async () => {
+    const failed = database.db.transaction(async (tx) => {
+      await notify(tx, { to: { customer: customer.id }, type: "payment", text });
+      await notify(tx, { to: { admins: "newSubmission" }, type: "payment", text });
+      throw new Error("the write being announced failed");
+    });
+    await expect(failed).rejects.toThrow("the write being announced failed");
+    expect(await rowsFor([customer.id, english.id, spanish.id])).toEqual([]);
+    expect(await mailTo([await emailOf(customer), await emailOf(english), await emailOf(spanish)])).toEqual([]);
+  });
+});
