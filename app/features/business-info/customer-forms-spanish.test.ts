@@ -8,7 +8,7 @@ import { AppError, refusalMessage } from "~/lib/http/app-error";
 import { intlLocale, setActiveI18n, setTranslationSource } from "~/lib/i18n/translate";
 import { messages as en } from "~/locales/en/messages.po";
 import { messages as es } from "~/locales/es/messages.po";
-import { MESSAGE_DESCRIPTORS, MESSAGES } from "./business-rules";
+import { MESSAGE_DESCRIPTORS, MESSAGES } from "~/features/information/information-rules";
 import { googleBusinessFormSchema } from "./google-business.schemas";
 
 // The customer's information screens (Google Business, Website, Credentials, Profile) in Spanish: each schema's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanTextList, isWebUrl, latestOpeningDate, localToday } from "./business-rules";
+import { cleanTextList, isWebUrl, latestOpeningDate, localToday } from "~/features/information/information-rules";
 import { googleBusinessFormSchema } from "./google-business.schemas";
 
 const VALID = {

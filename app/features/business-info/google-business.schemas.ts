@@ -1,30 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { zodMessage } from "~/lib/i18n/translate";
-import {
-  keptFiles,
-  latestOpeningDate,
-  MESSAGE_DESCRIPTORS as M,
-  optionalText,
-  optionalUrl,
-  phoneNumber,
-  requiredText,
-  textList,
-  zipCode,
-} from "./business-rules";
-
-/** The toast's text when the first error has no message of its own (spec section 5). */
-export const GOOGLE_DEFAULT_ERROR = "Please fill in all required fields correctly";
-
-export const GOOGLE_SAVED = "Your information has been saved successfully";
-export const GOOGLE_SAVE_FAILED = "Failed to save your information. Please try again.";
-export const NOT_SIGNED_IN_FORM = "You must be logged in to submit this form";
+import { keptFiles, latestOpeningDate, addressFields, MESSAGE_DESCRIPTORS as M, optionalUrl, phoneNumber, requiredText, socialLinkFields, textList } from "~/features/information/information-rules";
 
 /** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
 export const GOOGLE_TEXTS = {
   saved: msg`Your information has been saved successfully`,
   saveFailed: msg`Failed to save your information. Please try again.`,
-  notSignedIn: msg`You must be logged in to submit this form`,
 };
 
 /**
@@ -57,14 +39,8 @@ export const googleBusinessFormSchema = ({ passwordSaved }: { passwordSaved: boo
       .refine((value) => value <= latestOpeningDate(), zodMessage(M.openingDateFuture)),
     phoneNumber: phoneNumber(),
     website: optionalUrl(),
-    facebookLink: optionalUrl(),
-    instagramLink: optionalUrl(),
-    linkedinLink: optionalUrl(),
-    address: requiredText(M.addressRequired, 200, M.addressTooLong),
-    aptSuite: optionalText(50, M.aptSuiteTooLong),
-    city: requiredText(M.cityRequired, 100, M.cityTooLong),
-    state: requiredText(M.stateRequired, 50, M.stateTooLong),
-    zip: zipCode(),
+    ...socialLinkFields(),
+    ...addressFields(),
     serviceCities: textList(M.serviceCityRequired, { unique: true }),
     keepPhotos: keptFiles(),
   });

@@ -1,14 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import { websiteCredentials, websiteInfo } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
 import type { Executor } from "~/lib/db.server";
 import { maskSecret } from "~/lib/secrets";
 import type { Actor } from "~/lib/session";
 import { toWebsiteInfoView, type WebsiteAccessView, type WebsiteInfoView } from "./website-info-views";
-import { AppError } from "~/lib/http/app-error";
-
-const inputSchema = z.object({ userId: z.uuid() });
+import { readableInformationOwner } from "~/features/information/read-information.server";
 
 /** The Domain and Hosting credentials' usernames and (masked) passwords of a customer. */
 export async function websiteAccess(
@@ -47,11 +43,7 @@ export async function getWebsiteInfo(
   actor: Actor | null,
   input: { userId: string },
 ): Promise<WebsiteInfoView | null> {
-  const viewer = requireActor(actor);
-  const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("invalid_request");
-  const { userId } = parsed.data;
-  if (!viewer.isAdmin && viewer.id !== userId) throw new AppError("website_info_not_found");
+  const userId = readableInformationOwner(actor, input, "website_info_not_found");
   const [row] = await db.select().from(websiteInfo).where(eq(websiteInfo.userId, userId));
   if (!row) return null;
   const { domain, hosting } = await websiteAccess(db, userId);

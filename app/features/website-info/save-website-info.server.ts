@@ -1,25 +1,12 @@
-import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { websiteCredentials, websiteInfo } from "~db/schema";
-import {
-  markInformationReceived,
-  notifyAdmins,
-  prepareOptional,
-  removeFiles,
-  requireCompletedPayment,
-  sentFiles,
-  storeOptional,
-  submitterLabel,
-  submitterOf,
-} from "~/features/business-info/information-support.server";
-import { requireActor } from "~/lib/actor-guards";
+import { prepareOne, payingCustomer, saveInformation, type InformationSpec } from "~/features/information/save-information.server";
 import type { Db, Executor } from "~/lib/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import { type ChangeBus } from "~/lib/realtime.server";
 import { encryptSecret, type Secrets } from "~/lib/secrets.server";
 import type { Actor } from "~/lib/session";
 import type { Storage } from "~/lib/storage.server";
-import { UPLOAD_KINDS } from "~/lib/uploads";
 import { websiteAccess } from "./get-website-info.server";
 import { websiteInfoFormSchema, type WebsiteInfoFormInput } from "./website-info.schemas";
 import { toWebsiteInfoView, type WebsiteInfoView } from "./website-info-views";
@@ -39,23 +26,19 @@ export interface SaveWebsiteInfoInput {
   founderPhoto?: unknown;
 }
 
-/** The admins' notifications of a first save and of a later one, in each admin's language. */
-export const WEBSITE_NOTIFICATIONS = {
+/** The website information, as the information kit's save pipeline runs it. */
+const WEBSITE_INFORMATION: InformationSpec<typeof websiteInfo> = {
+  table: websiteInfo,
+  step: { service: "website", key: "clientInfoReceived" },
   submitted: {
     type: "website_submitted",
-    text: (i18n: I18n, who: string) => ({
-      title: i18n._(msg`Website Information Submitted`),
-      message: i18n._(msg`${who} submitted their website information`),
-    }),
+    text: (i18n, who) => ({ title: i18n._(msg`Website Information Submitted`), message: i18n._(msg`${who} submitted their website information`) }),
   },
   updated: {
     type: "website_updated",
-    text: (i18n: I18n, who: string) => ({
-      title: i18n._(msg`Website Information Updated`),
-      message: i18n._(msg`${who} updated their website information`),
-    }),
+    text: (i18n, who) => ({ title: i18n._(msg`Website Information Updated`), message: i18n._(msg`${who} updated their website information`) }),
   },
-} as const;
+};
 
 const CREDENTIAL_TITLES = { domain: "Domain", hosting: "Hosting" } as const;
 
@@ -100,81 +83,40 @@ export async function saveWebsiteInfo(
   actor: Actor | null,
   input: SaveWebsiteInfoInput,
 ): Promise<WebsiteInfoView> {
-  const { db, bus, storage, secrets } = deps;
-  const { id: userId } = requireActor(actor);
-  await requireCompletedPayment(db, userId, "website");
+  const userId = await payingCustomer(deps.db, actor, "website");
 
   const parsed = websiteInfoFormSchema.safeParse(input.fields);
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { domainUsername, domainPassword, hostingUsername, hostingPassword, ...fields } = parsed.data;
-  const [existing] = await db.select().from(websiteInfo).where(eq(websiteInfo.userId, userId));
+  const [existing] = await deps.db.select().from(websiteInfo).where(eq(websiteInfo.userId, userId));
+  const logo = await prepareOne("website-logo", input.logo);
+  const founder = await prepareOne("founder-photo", input.founderPhoto);
 
-  const one = (kind: "website-logo" | "founder-photo", value: unknown) => {
-    const files = sentFiles(value === undefined ? [] : [value]);
-    if (files.length > 1) throw new AppError("upload_too_many", { message: UPLOAD_KINDS[kind].messages.tooMany });
-    return prepareOptional(kind, files);
-  };
-  const logo = await one("website-logo", input.logo);
-  const founder = await one("founder-photo", input.founderPhoto);
-
-  const { row, changes } = await storeOptional(storage, "website-logo", userId, logo, (storedLogo) =>
-    storeOptional(storage, "founder-photo", userId, founder, (storedFounder) =>
-      db.transaction(async (tx) => {
-        const values = {
-          ...fields,
-          logoUrl: storedLogo[0]?.url ?? existing?.logoUrl ?? null,
-          founderPhotoUrl: storedFounder[0]?.url ?? existing?.founderPhotoUrl ?? null,
-        };
-        const [written] = await tx
-          .insert(websiteInfo)
-          .values({ userId, ...values })
-          .onConflictDoUpdate({ target: websiteInfo.userId, set: { ...values, updatedAt: new Date() } })
-          // xmax = 0: this statement inserted the row, so this is the first save (even against a racing one).
-          .returning({ ...getTableColumns(websiteInfo), inserted: sql<boolean>`(xmax = 0)` });
-        if (!written) throw new AppError("not_saved");
-        const { inserted: first, ...row } = written;
-
-        const wroteDomain = fields.hasDomain
-          ? await writeAccess(tx, secrets, userId, "domain", {
-              provider: fields.domainProvider,
-              username: domainUsername,
-              password: domainPassword,
-            })
-          : false;
-        const wroteHosting = fields.hasHosting
-          ? await writeAccess(tx, secrets, userId, "hosting", {
-              provider: fields.hostingProvider,
-              username: hostingUsername,
-              password: hostingPassword,
-            })
-          : false;
-
-        const notice = first ? WEBSITE_NOTIFICATIONS.submitted : WEBSITE_NOTIFICATIONS.updated;
-        const submitter = await submitterOf(tx, userId);
-        const notified = await notifyAdmins(
-          tx,
-          { type: notice.type, text: (i18n) => notice.text(i18n, submitterLabel(i18n, submitter)) },
-          userId,
-        );
-        const progress = first
-          ? await markInformationReceived(tx, userId, { service: "website", key: "clientInfoReceived" })
-          : [];
-        const access = await websiteAccess(tx, userId);
-        return {
-          row: toWebsiteInfoView(row, access),
-          changes: [
-            { table: "website_info", userId },
-            ...(wroteDomain || wroteHosting ? [{ table: "website_credentials", userId }] : []),
-            ...notified,
-            ...progress,
-          ],
-        };
+  return saveInformation(
+    deps,
+    userId,
+    WEBSITE_INFORMATION,
+    [
+      { kind: "website-logo", prepared: logo, replaced: logo.length > 0 ? [existing?.logoUrl] : [] },
+      { kind: "founder-photo", prepared: founder, replaced: founder.length > 0 ? [existing?.founderPhotoUrl] : [] },
+    ],
+    {
+      values: ([storedLogo = [], storedFounder = []]) => ({
+        ...fields,
+        logoUrl: storedLogo[0]?.url ?? existing?.logoUrl ?? null,
+        founderPhotoUrl: storedFounder[0]?.url ?? existing?.founderPhotoUrl ?? null,
       }),
-    ),
+      alsoWrite: async (tx) => {
+        const access = { domain: { username: domainUsername, password: domainPassword }, hosting: { username: hostingUsername, password: hostingPassword } };
+        let wrote = false;
+        for (const type of ["domain", "hosting"] as const) {
+          const ticked = type === "domain" ? fields.hasDomain : fields.hasHosting;
+          const provider = type === "domain" ? fields.domainProvider : fields.hostingProvider;
+          if (ticked && (await writeAccess(tx, deps.secrets, userId, type, { provider, ...access[type] }))) wrote = true;
+        }
+        return wrote ? [{ table: "website_credentials", userId }] : [];
+      },
+      result: async (tx, row) => toWebsiteInfoView(row, await websiteAccess(tx, userId)),
+    },
   );
-
-  await removeFiles(storage, "website-logo", logo.length > 0 ? [existing?.logoUrl] : []);
-  await removeFiles(storage, "founder-photo", founder.length > 0 ? [existing?.founderPhotoUrl] : []);
-  await publishChanges(bus, changes);
-  return row;
 }

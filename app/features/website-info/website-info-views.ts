@@ -1,5 +1,6 @@
 import type { websiteInfo } from "~db/schema";
 import type { MaskedSecret } from "~/lib/secrets";
+import { toBusinessDetailsView, type BusinessDetailsView } from "~/features/information/information-views";
 import { storedImageView, type StoredImageView } from "~/lib/stored-files";
 
 /** The username (not secret) and the password (masked) of a Domain or Hosting credential. */
@@ -9,8 +10,7 @@ export interface WebsiteAccessView {
 }
 
 /** A customer's saved website information as the form and the admin's column render it. */
-export interface WebsiteInfoView {
-  userId: string;
+export interface WebsiteInfoView extends BusinessDetailsView {
   hasDomain: boolean;
   domainProvider: string | null;
   domain: WebsiteAccessView;
@@ -18,21 +18,8 @@ export interface WebsiteInfoView {
   hostingProvider: string | null;
   hosting: WebsiteAccessView;
   primaryColor: string | null;
-  logo: StoredImageView | null;
   founderPhoto: StoredImageView | null;
-  legalBusinessName: string;
   serviceTypes: string[];
-  phoneNumber: string;
-  facebookLink: string | null;
-  instagramLink: string | null;
-  linkedinLink: string | null;
-  address: string;
-  aptSuite: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  serviceCities: string[];
-  updatedAt: string;
 }
 
 export function toWebsiteInfoView(
@@ -40,7 +27,7 @@ export function toWebsiteInfoView(
   access: { domain: WebsiteAccessView; hosting: WebsiteAccessView },
 ): WebsiteInfoView {
   return {
-    userId: row.userId,
+    ...toBusinessDetailsView(row),
     hasDomain: row.hasDomain,
     domainProvider: row.domainProvider,
     domain: access.domain,
@@ -48,20 +35,7 @@ export function toWebsiteInfoView(
     hostingProvider: row.hostingProvider,
     hosting: access.hosting,
     primaryColor: row.primaryColor,
-    logo: row.logoUrl ? storedImageView(row.logoUrl) : null,
     founderPhoto: row.founderPhotoUrl ? storedImageView(row.founderPhotoUrl) : null,
-    legalBusinessName: row.legalBusinessName ?? "",
     serviceTypes: row.serviceTypes,
-    phoneNumber: row.phoneNumber ?? "",
-    facebookLink: row.facebookLink,
-    instagramLink: row.instagramLink,
-    linkedinLink: row.linkedinLink,
-    address: row.address ?? "",
-    aptSuite: row.aptSuite,
-    city: row.city ?? "",
-    state: row.state ?? "",
-    zip: row.zip ?? "",
-    serviceCities: row.serviceCities,
-    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -1,21 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { zodMessage } from "~/lib/i18n/translate";
-import {
-  MESSAGE_DESCRIPTORS as M,
-  optionalText,
-  optionalUrl,
-  phoneNumber,
-  requiredText,
-  textList,
-  zipCode,
-} from "~/features/business-info/business-rules";
+import { addressFields, MESSAGE_DESCRIPTORS as M, optionalText, phoneNumber, requiredText, socialLinkFields, textList } from "~/features/information/information-rules";
 import { PALETTE_HEXES } from "./palette";
-
-/** The toast's text when the first error has no message of its own (spec section 5). */
-export const WEBSITE_DEFAULT_ERROR = "Please check your input and try again";
-export const WEBSITE_SAVED = "Website information submitted successfully";
-export const WEBSITE_SAVE_FAILED = "Failed to submit information";
 
 /** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
 export const WEBSITE_TEXTS = {
@@ -51,15 +38,9 @@ export const websiteInfoFormSchema = z
     legalBusinessName: requiredText(M.legalNameRequired, 200, M.legalNameTooLong),
     phoneNumber: phoneNumber(),
     serviceTypes: textList(M.serviceTypesRequired, { unique: false }),
-    facebookLink: optionalUrl(),
-    instagramLink: optionalUrl(),
-    linkedinLink: optionalUrl(),
+    ...socialLinkFields(),
     serviceCities: textList(M.serviceCityRequired, { unique: false }),
-    address: requiredText(M.addressRequired, 200, M.addressTooLong),
-    aptSuite: optionalText(50, M.aptSuiteTooLong),
-    city: requiredText(M.cityRequired, 100, M.cityTooLong),
-    state: requiredText(M.stateRequired, 50, M.stateTooLong).pipe(z.string().min(2, zodMessage(M.stateTooShort))),
-    zip: zipCode(),
+    ...addressFields((state) => state.pipe(z.string().min(2, zodMessage(M.stateTooShort)))),
   })
   .transform((value) => ({
     ...value,

@@ -8,12 +8,8 @@ import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-bus
 import { PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
-import type { ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
-import { readInformationForm, saveFailure } from "~/lib/information-form.server";
-import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
-import { AppError } from "~/lib/http/app-error";
-import { actionFailure } from "~/lib/http/error-answer.server";
+import { informationAction } from "~/features/information/information-action.server";
+import { requireUser, services } from "~/lib/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/google-business";
 
@@ -34,30 +30,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * The form's save (multipart: the fields, `logo`, `photos`, `keepPhotos[i]`): answers `{ ok: true, message }`
- * or a 4xx/5xx `{ ok: false, error }`. Its body limit is in server/body-limit.ts.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { database, bus, storage, secrets } = services(context);
-  const { i18n } = requestContext(context);
-  try {
-    const actor = sessionUser(context);
-    if (!actor) throw new AppError("not_signed_in", { message: GOOGLE_TEXTS.notSignedIn });
-    const formData = await readInformationForm(request);
+/** The form's save (multipart: the fields, `logo`, `photos`, `keepPhotos[i]`), through the information kit. */
+export const action = informationAction({
+  schema: async ({ database }, actor) => {
     const saved = await getGoogleBusinessInfo({ db: database.db }, actor, { userId: actor.id });
-    const parsed = await parseForm(formData, googleBusinessFormSchema({ passwordSaved: saved?.gmailPassword.isSet ?? false }));
-    if (!parsed.ok) return formFailure(parsed);
-    await saveGoogleBusinessInfo({ db: database.db, bus, storage, secrets }, actor, {
-      fields: parsed.value,
-      logo: formData.get("logo") ?? undefined,
-      photos: formData.getAll("photos"),
-    });
-    return { ok: true, message: i18n._(GOOGLE_TEXTS.saved) } satisfies ActionResult;
-  } catch (error) {
-    return saveFailure(error, i18n._(GOOGLE_TEXTS.saveFailed)) ?? actionFailure(error, i18n);
-  }
-}
+    return googleBusinessFormSchema({ passwordSaved: saved?.gmailPassword.isSet ?? false });
+  },
+  save: ({ database, bus, storage, secrets }, actor, fields, form) =>
+    saveGoogleBusinessInfo({ db: database.db, bus, storage, secrets }, actor, {
+      fields,
+      logo: form.get("logo") ?? undefined,
+      photos: form.getAll("photos"),
+    }),
+  texts: GOOGLE_TEXTS,
+});
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();

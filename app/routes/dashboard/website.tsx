@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { PageTitle } from "~/components/nav-shell";
-import { GOOGLE_TEXTS } from "~/features/business-info/google-business.schemas";
 import { PayButton, PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment, secondPaymentBanner } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
@@ -10,13 +9,9 @@ import { WebsiteInformation } from "~/features/website-info/components/website-i
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
 import { WEBSITE_TEXTS, websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
-import { AppError } from "~/lib/http/app-error";
-import { actionFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import type { ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
-import { readInformationForm, saveFailure } from "~/lib/information-form.server";
-import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
+import { informationAction } from "~/features/information/information-action.server";
+import { requireUser, services } from "~/lib/route-guards.server";
 import type { Route } from "./+types/website";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Website" }];
@@ -39,29 +34,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * The form's save (multipart: the fields, `logo`, `founderPhoto`): answers `{ ok: true, message }` or a
- * 4xx/5xx `{ ok: false, error }`. Its body limit is in server/body-limit.ts.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { database, bus, storage, secrets } = services(context);
-  const { i18n } = requestContext(context);
-  try {
-    const actor = sessionUser(context);
-    if (!actor) throw new AppError("not_signed_in", { message: GOOGLE_TEXTS.notSignedIn });
-    const formData = await readInformationForm(request);
-    const parsed = await parseForm(formData, websiteInfoFormSchema);
-    if (!parsed.ok) return formFailure(parsed);
-    await saveWebsiteInfo({ db: database.db, bus, storage, secrets }, actor, {
-      fields: parsed.value,
-      logo: formData.get("logo") ?? undefined,
-      founderPhoto: formData.get("founderPhoto") ?? undefined,
-    });
-    return { ok: true, message: i18n._(WEBSITE_TEXTS.saved) } satisfies ActionResult;
-  } catch (error) {
-    return saveFailure(error, i18n._(WEBSITE_TEXTS.saveFailed)) ?? actionFailure(error, i18n);
-  }
-}
+/** The form's save (multipart: the fields, `logo`, `founderPhoto`), through the information kit. */
+export const action = informationAction({
+  schema: () => websiteInfoFormSchema,
+  save: ({ database, bus, storage, secrets }, actor, fields, form) =>
+    saveWebsiteInfo({ db: database.db, bus, storage, secrets }, actor, {
+      fields,
+      logo: form.get("logo") ?? undefined,
+      founderPhoto: form.get("founderPhoto") ?? undefined,
+    }),
+  texts: WEBSITE_TEXTS,
+});
 
 function SecondPaymentBanner({ second, cardEnabled }: { second: { status: string } | null; cardEnabled: boolean }) {
   const banner = secondPaymentBanner(second);

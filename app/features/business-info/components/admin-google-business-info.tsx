@@ -1,5 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useLingui } from "@lingui/react/macro";
+import { AdminInformationCard } from "~/features/information/components/information-panel";
 import type { GoogleBusinessInfoView } from "../google-business-views";
 import { GoogleBusinessReadOnly } from "./google-business-read-only";
 import { RevealedSecret } from "./reveal-secret-button";
@@ -12,25 +12,17 @@ import { RevealedSecret } from "./reveal-secret-button";
 export function AdminGoogleBusinessInfo({ info, userId }: { info: GoogleBusinessInfoView | null; userId: string }) {
   const { t } = useLingui();
   return (
-    <Card data-testid="admin-google-business-info">
-      <CardHeader>
-        <CardTitle>{t`Business Information`}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {info ? (
-          <GoogleBusinessReadOnly
-            info={info}
-            headingLevel={3}
-            password={
-              <RevealedSecret secret={info.gmailPassword} fields={{ kind: "gmail-password", userId }} label={t`Gmail password`} />
-            }
-          />
-        ) : (
-          <p className="text-slate-600">
-            <Trans>No information submitted yet</Trans>
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <AdminInformationCard
+      testId="admin-google-business-info"
+      title={t`Business Information`}
+      info={info}
+      readOnly={(saved) => (
+        <GoogleBusinessReadOnly
+          info={saved}
+          headingLevel={3}
+          password={<RevealedSecret secret={saved.gmailPassword} fields={{ kind: "gmail-password", userId }} label={t`Gmail password`} />}
+        />
+      )}
+    />
   );
 }

@@ -1,47 +1,29 @@
 import { getFormProps } from "@conform-to/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
-import { ConfirmSubmissionDialog, EditInformationButton, FormActions } from "~/components/forms/edit-controls";
 import { FormSection, TextField } from "~/components/forms/form-section";
 import { ImageListField, ImageUploadField } from "~/components/forms/image-upload-field";
-import { TextListInput } from "~/components/forms/text-list-input";
 import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
-import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
+import { AddressFields, InformationFormActions, PhoneField, ServiceCitiesInput, SocialLinkFields } from "~/features/information/components/information-fields";
+import { InformationPanel, MASKED_PASSWORD } from "~/features/information/components/information-panel";
 import { useHydrated } from "~/lib/use-hydrated";
-import { cleanTextList, localToday } from "../business-rules";
+import { localToday } from "~/features/information/information-rules";
 import { googleBusinessFormSchema } from "../google-business.schemas";
 import type { GoogleBusinessInfoView } from "../google-business-views";
 import { GmailInfoDialogs } from "./gmail-info-dialogs";
 import { GoogleBusinessReadOnly } from "./google-business-read-only";
 
-const cleanCities = (values: readonly string[]) => cleanTextList(values, { unique: true });
 
-/**
- * The Google Business page's content: editable while nothing is saved; afterwards read-only with 'Edit
- * Information', and while editing, Cancel goes back to the saved values.
- */
+/** The Google Business page's content, in the information kit's panel. */
 export function GoogleBusinessInformation({ info }: { info: GoogleBusinessInfoView | null }) {
-  const [editing, setEditing] = useState(false);
-  if (info && !editing) {
-    return (
-      <div className="space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-700">
-            <Trans>Your information has been submitted. You can edit it at any time.</Trans>
-          </p>
-          <EditInformationButton onEdit={() => setEditing(true)} />
-        </div>
-        <GoogleBusinessReadOnly info={info} password={<span className="font-mono">••••••••</span>} />
-      </div>
-    );
-  }
-  return <GoogleBusinessForm info={info} onDone={() => setEditing(false)} />;
-}
-
-/** Phone numbers are formatted as typed, US style. */
-function formatPhoneInput(event: React.FormEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  input.value = formatUsPhone(input.value);
+  return (
+    <InformationPanel
+      info={info}
+      submitted={<Trans>Your information has been submitted. You can edit it at any time.</Trans>}
+      readOnly={(saved) => <GoogleBusinessReadOnly info={saved} password={MASKED_PASSWORD} />}
+      form={(onDone) => <GoogleBusinessForm info={info} onDone={onDone} />}
+    />
+  );
 }
 
 function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | null; onDone: () => void }) {
@@ -100,49 +82,22 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
           <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={info?.legalBusinessName} />
           <TextField field={fields.serviceType} label={t`Type of Service`} required defaultValue={info?.serviceType} placeholder={t`e.g. Plumbing`} />
           <TextField field={fields.openingDate} label={t`Opening Date`} required type="date" max={maxDate} defaultValue={info?.openingDate} />
-          <TextField
-            field={fields.phoneNumber}
-            label={t`Phone Number`}
-            required
-            type="tel"
-            inputMode="tel"
-            maxLength={PHONE_INPUT_MAX_LENGTH}
-            placeholder="(555) 123-4567"
-            defaultValue={info?.phoneNumber}
-            onInput={formatPhoneInput}
-          />
+          <PhoneField field={fields.phoneNumber} saved={info?.phoneNumber} />
           <TextField field={fields.website} label={t`Website`} type="url" placeholder="https://" defaultValue={info?.website ?? ""} className="sm:col-span-2" />
         </div>
       </FormSection>
 
       <FormSection title={t`Social Media Links`}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.facebookLink} label="Facebook" type="url" placeholder="https://facebook.com/..." defaultValue={info?.facebookLink ?? ""} />
-          <TextField field={fields.instagramLink} label="Instagram" type="url" placeholder="https://instagram.com/..." defaultValue={info?.instagramLink ?? ""} />
-          <TextField field={fields.linkedinLink} label="LinkedIn" type="url" placeholder="https://linkedin.com/..." defaultValue={info?.linkedinLink ?? ""} />
-        </div>
+        <SocialLinkFields fields={fields} info={info} columns="sm:grid-cols-2" />
       </FormSection>
 
       <FormSection title={t`Business Address`}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.address} label={t`Street Address`} required autoComplete="street-address" defaultValue={info?.address} className="sm:col-span-2" />
-          <TextField field={fields.aptSuite} label={t`Apt/Suite`} defaultValue={info?.aptSuite ?? ""} />
-          <TextField field={fields.city} label={t`City`} required autoComplete="address-level2" defaultValue={info?.city} />
-          <TextField field={fields.state} label={t`State`} required autoComplete="address-level1" defaultValue={info?.state} />
-          <TextField field={fields.zip} label={t`ZIP Code`} required autoComplete="postal-code" inputMode="numeric" defaultValue={info?.zip} />
-        </div>
+        <AddressFields fields={fields} info={info} />
       </FormSection>
 
       {/* Not among the spec's required-marked fields, though at least one city is required. */}
       <FormSection title={t`Service Cities`} description={t`The cities where you offer your services (at least one).`}>
-        <TextListInput
-          field={fields.serviceCities}
-          label={t`Service City`}
-          values={cities}
-          onChange={setCities}
-          clean={cleanCities}
-          placeholder={t`e.g. Miami`}
-        />
+        <ServiceCitiesInput field={fields.serviceCities} values={cities} onChange={setCities} unique />
       </FormSection>
 
       <FormSection title={t`Business Photos`} description={t`Photos of your work, team or premises.`}>
@@ -161,11 +116,7 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
         />
       </FormSection>
 
-      <FormActions canCancel={info !== null} onCancel={onDone} pending={pending} submitLabel={info ? t`Save Changes` : t`Submit Information`} />
-      <ConfirmSubmissionDialog
-        {...dialog}
-        description={t`Please confirm that your Google Business information is correct before submitting.`}
-      />
+      <InformationFormActions saved={info !== null} onDone={onDone} pending={pending} dialog={dialog} confirmation={t`Please confirm that your Google Business information is correct before submitting.`} />
     </form>
   );
 }

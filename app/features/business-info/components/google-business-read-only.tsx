@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { intlLocale } from "~/lib/i18n/translate";
 import { FormSection } from "~/components/forms/form-section";
 import { ExternalLink, ImageThumbnails, ReadOnlyList, TextChips } from "~/components/forms/read-only-view";
+import { socialLinkItems, useAddressItems } from "~/features/information/components/information-panel";
 import type { GoogleBusinessInfoView } from "../google-business-views";
 
 /**
@@ -20,6 +21,7 @@ export function GoogleBusinessReadOnly({
   headingLevel?: 2 | 3;
 }) {
   const { t, i18n } = useLingui();
+  const address = useAddressItems(info);
   return (
     <div className="space-y-4">
       <FormSection headingLevel={headingLevel} title={t`Gmail Credentials`}>
@@ -43,24 +45,10 @@ export function GoogleBusinessReadOnly({
         />
       </FormSection>
       <FormSection headingLevel={headingLevel} title={t`Social Media Links`}>
-        <ReadOnlyList
-          items={[
-            { label: "Facebook", value: <ExternalLink href={info.facebookLink} /> },
-            { label: "Instagram", value: <ExternalLink href={info.instagramLink} /> },
-            { label: "LinkedIn", value: <ExternalLink href={info.linkedinLink} /> },
-          ]}
-        />
+        <ReadOnlyList items={socialLinkItems(info)} />
       </FormSection>
       <FormSection headingLevel={headingLevel} title={t`Business Address`}>
-        <ReadOnlyList
-          items={[
-            { label: t`Street Address`, value: info.address },
-            { label: t`Apt/Suite`, value: info.aptSuite },
-            { label: t`City`, value: info.city },
-            { label: t`State`, value: info.state },
-            { label: t`ZIP Code`, value: info.zip },
-          ]}
-        />
+        <ReadOnlyList items={address} />
       </FormSection>
       <FormSection headingLevel={headingLevel} title={t`Service Cities`}>
         <TextChips values={info.serviceCities} label={t`Service cities`} />

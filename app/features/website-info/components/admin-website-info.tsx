@@ -1,5 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useLingui } from "@lingui/react/macro";
+import { AdminInformationCard, MASKED_PASSWORD } from "~/features/information/components/information-panel";
 import type { WebsiteInfoView } from "../website-info-views";
 import { WebsiteInfoReadOnly } from "./website-info-read-only";
 
@@ -11,23 +11,13 @@ import { WebsiteInfoReadOnly } from "./website-info-read-only";
 export function AdminWebsiteInfo({ info }: { info: WebsiteInfoView | null }) {
   const { t } = useLingui();
   return (
-    <Card data-testid="admin-website-info">
-      <CardHeader>
-        <CardTitle>{t`Website Information`}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {info ? (
-          <WebsiteInfoReadOnly
-            info={info}
-            headingLevel={3}
-            password={(type) => (info[type].password.isSet ? <span className="font-mono">••••••••</span> : null)}
-          />
-        ) : (
-          <p className="text-slate-600">
-            <Trans>No information submitted yet</Trans>
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <AdminInformationCard
+      testId="admin-website-info"
+      title={t`Website Information`}
+      info={info}
+      readOnly={(saved) => (
+        <WebsiteInfoReadOnly info={saved} headingLevel={3} password={(type) => (saved[type].password.isSet ? MASKED_PASSWORD : null)} />
+      )}
+    />
   );
 }

@@ -3,13 +3,13 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { ConfirmSubmissionDialog, EditInformationButton, FormActions } from "~/components/forms/edit-controls";
 import { FormSection, TextField, type FieldMeta } from "~/components/forms/form-section";
 import { ImageUploadField } from "~/components/forms/image-upload-field";
 import { TextListInput } from "~/components/forms/text-list-input";
 import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
-import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
-import { cleanTextList } from "~/features/business-info/business-rules";
+import { AddressFields, InformationFormActions, PhoneField, ServiceCitiesInput, SocialLinkFields } from "~/features/information/components/information-fields";
+import { InformationPanel, MASKED_PASSWORD } from "~/features/information/components/information-panel";
+import { cleanTextList } from "~/features/information/information-rules";
 import { PALETTE, paletteColor } from "../palette";
 import { websiteInfoFormSchema } from "../website-info.schemas";
 import type { WebsiteAccessView, WebsiteInfoView } from "../website-info-views";
@@ -18,34 +18,18 @@ import { WebsiteInfoReadOnly } from "./website-info-read-only";
 // The website form keeps duplicates (spec section 5), but not empty entries.
 const cleanList = (values: readonly string[]) => cleanTextList(values, { unique: false });
 
-/**
- * The Website page's content: editable while nothing is saved; afterwards read-only with 'Edit
- * Information', and while editing, Cancel goes back to the saved values.
- */
+/** The Website page's content, in the information kit's panel. */
 export function WebsiteInformation({ info }: { info: WebsiteInfoView | null }) {
-  const [editing, setEditing] = useState(false);
-  if (info && !editing) {
-    return (
-      <div className="space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-700">
-            <Trans>Your website information has been submitted. You can edit it at any time.</Trans>
-          </p>
-          <EditInformationButton onEdit={() => setEditing(true)} />
-        </div>
-        <WebsiteInfoReadOnly
-          info={info}
-          password={(type) => (info[type].password.isSet ? <span className="font-mono">••••••••</span> : null)}
-        />
-      </div>
-    );
-  }
-  return <WebsiteInfoForm info={info} onDone={() => setEditing(false)} />;
-}
-
-function formatPhoneInput(event: React.FormEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  input.value = formatUsPhone(input.value);
+  return (
+    <InformationPanel
+      info={info}
+      submitted={<Trans>Your website information has been submitted. You can edit it at any time.</Trans>}
+      readOnly={(saved) => (
+        <WebsiteInfoReadOnly info={saved} password={(type) => (saved[type].password.isSet ? MASKED_PASSWORD : null)} />
+      )}
+      form={(onDone) => <WebsiteInfoForm info={info} onDone={onDone} />}
+    />
+  );
 }
 
 type Fields = ReturnType<typeof useConfirmedSubmit<typeof websiteInfoFormSchema>>["fields"];
@@ -221,17 +205,7 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
       <FormSection title={t`Business Information`}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={info?.legalBusinessName} />
-          <TextField
-            field={fields.phoneNumber}
-            label={t`Phone Number`}
-            required
-            type="tel"
-            inputMode="tel"
-            maxLength={PHONE_INPUT_MAX_LENGTH}
-            placeholder="(555) 123-4567"
-            defaultValue={info?.phoneNumber}
-            onInput={formatPhoneInput}
-          />
+          <PhoneField field={fields.phoneNumber} saved={info?.phoneNumber} />
         </div>
         <TextListInput
           field={fields.serviceTypes}
@@ -242,37 +216,15 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
           required
           placeholder={t`e.g. Roof repair`}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField field={fields.facebookLink} label="Facebook" type="url" placeholder="https://facebook.com/..." defaultValue={info?.facebookLink ?? ""} />
-          <TextField field={fields.instagramLink} label="Instagram" type="url" placeholder="https://instagram.com/..." defaultValue={info?.instagramLink ?? ""} />
-          <TextField field={fields.linkedinLink} label="LinkedIn" type="url" placeholder="https://linkedin.com/..." defaultValue={info?.linkedinLink ?? ""} />
-        </div>
-        <TextListInput
-          field={fields.serviceCities}
-          label={t`Service City`}
-          values={cities}
-          onChange={setCities}
-          clean={cleanList}
-          required
-          placeholder={t`e.g. Miami`}
-        />
+        <SocialLinkFields fields={fields} info={info} columns="sm:grid-cols-3" />
+        <ServiceCitiesInput field={fields.serviceCities} values={cities} onChange={setCities} unique={false} marked />
       </FormSection>
 
       <FormSection title={t`Location`}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.address} label={t`Street Address`} required autoComplete="street-address" defaultValue={info?.address} className="sm:col-span-2" />
-          <TextField field={fields.aptSuite} label={t`Apt/Suite`} defaultValue={info?.aptSuite ?? ""} />
-          <TextField field={fields.city} label={t`City`} required autoComplete="address-level2" defaultValue={info?.city} />
-          <TextField field={fields.state} label={t`State`} required autoComplete="address-level1" defaultValue={info?.state} />
-          <TextField field={fields.zip} label={t`ZIP Code`} required autoComplete="postal-code" inputMode="numeric" defaultValue={info?.zip} />
-        </div>
+        <AddressFields fields={fields} info={info} />
       </FormSection>
 
-      <FormActions canCancel={info !== null} onCancel={onDone} pending={pending} submitLabel={info ? t`Save Changes` : t`Submit Information`} />
-      <ConfirmSubmissionDialog
-        {...dialog}
-        description={t`Please confirm that your website information is correct before submitting.`}
-      />
+      <InformationFormActions saved={info !== null} onDone={onDone} pending={pending} dialog={dialog} confirmation={t`Please confirm that your website information is correct before submitting.`} />
     </form>
   );
 }

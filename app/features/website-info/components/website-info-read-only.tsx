@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { FormSection } from "~/components/forms/form-section";
-import { ExternalLink, ImageThumbnails, ReadOnlyList, TextChips } from "~/components/forms/read-only-view";
+import { ImageThumbnails, ReadOnlyList, TextChips } from "~/components/forms/read-only-view";
+import { socialLinkItems, useAddressItems } from "~/features/information/components/information-panel";
 import type { WebsiteInfoView } from "../website-info-views";
 import { ColorSwatch } from "./color-swatch";
 
@@ -19,6 +20,7 @@ export function WebsiteInfoReadOnly({
   headingLevel?: 2 | 3;
 }) {
   const { t } = useLingui();
+  const address = useAddressItems(info);
   return (
     <div className="space-y-4">
       <FormSection headingLevel={headingLevel} title={t`Domain & Hosting`}>
@@ -63,23 +65,13 @@ export function WebsiteInfoReadOnly({
             { label: t`Legal Business Name`, value: info.legalBusinessName },
             { label: t`Phone Number`, value: info.phoneNumber },
             { label: t`Service Types`, value: <TextChips values={info.serviceTypes} label={t`Service types`} />, wide: true },
-            { label: "Facebook", value: <ExternalLink href={info.facebookLink} /> },
-            { label: "Instagram", value: <ExternalLink href={info.instagramLink} /> },
-            { label: "LinkedIn", value: <ExternalLink href={info.linkedinLink} /> },
+            ...socialLinkItems(info),
             { label: t`Service Cities`, value: <TextChips values={info.serviceCities} label={t`Service cities`} />, wide: true },
           ]}
         />
       </FormSection>
       <FormSection headingLevel={headingLevel} title={t`Location`}>
-        <ReadOnlyList
-          items={[
-            { label: t`Street Address`, value: info.address },
-            { label: t`Apt/Suite`, value: info.aptSuite },
-            { label: t`City`, value: info.city },
-            { label: t`State`, value: info.state },
-            { label: t`ZIP Code`, value: info.zip },
-          ]}
-        />
+        <ReadOnlyList items={address} />
       </FormSection>
     </div>
   );

@@ -169,3 +169,15 @@ export const keptFiles = () =>
     .array(z.string().optional())
     .optional()
     .transform((values) => (values ?? []).filter((value): value is string => Boolean(value)));
+
+/** The three social links, each optional and a web address. */
+export const socialLinkFields = () => ({ facebookLink: optionalUrl(), instagramLink: optionalUrl(), linkedinLink: optionalUrl() });
+
+/** The business's street address; `state` may add its own rule (the website form wants at least 2 letters). */
+export const addressFields = (state: (field: ReturnType<typeof requiredText>) => z.ZodType<string> = (field) => field) => ({
+  address: requiredText(MESSAGE_DESCRIPTORS.addressRequired, 200, MESSAGE_DESCRIPTORS.addressTooLong),
+  aptSuite: optionalText(50, MESSAGE_DESCRIPTORS.aptSuiteTooLong),
+  city: requiredText(MESSAGE_DESCRIPTORS.cityRequired, 100, MESSAGE_DESCRIPTORS.cityTooLong),
+  state: state(requiredText(MESSAGE_DESCRIPTORS.stateRequired, 50, MESSAGE_DESCRIPTORS.stateTooLong)),
+  zip: zipCode(),
+});
