@@ -39,7 +39,9 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    // Import direction (docs/decisions/013-import-direction.md): db <- lib <- components <- features <- routes / server.
+    // Import direction (docs/decisions/013-import-direction.md): db <- lib <- components <- features <- routes / server,
+    // with the domain's rules (app/domain: the catalog, the settings schema, the upload kinds, the services' names)
+    // read by lib, components and features alike; the domain reads only lib/i18n.
     // Written as folder globs so that new files fall under the rule without touching this config.
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "server/**/*.ts"],
     plugins: { "import-x": importX },
@@ -64,6 +66,17 @@ export default tseslint.config(
               target: "./app/lib/**",
               from: "./app/components/**",
               message: "lib is below components: move the shared piece into lib.",
+            },
+            {
+              target: "./app/domain/**",
+              from: "./app/lib",
+              except: ["./i18n"],
+              message: "the domain's rules read only lib/i18n from lib: pass anything else in, or move the rule where it is used.",
+            },
+            {
+              target: "./app/domain/**",
+              from: ["./app/components/**", "./app/features/**", "./app/routes/**", "./server/**"],
+              message: "the domain is below components, features and routes: move the shared piece into the domain.",
             },
             {
               target: "./app/features/**",

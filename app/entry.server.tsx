@@ -5,8 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { notifySystemError } from "./features/settings/notify-system-error.server";
-import { servicesIfRunning } from "./lib/public-settings.server";
-import { contentSecurityPolicy, cspNonceFrom } from "./lib/content-security-policy";
+import { servicesIfRunning } from "./lib/config/public-settings.server";
+import { contentSecurityPolicy, cspNonceFrom } from "./lib/http/content-security-policy";
 
 export const streamTimeout = 5_000;
 

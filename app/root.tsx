@@ -12,9 +12,9 @@ import "./app.css";
 // Before any Zod schema parses: no eval under the Content-Security-Policy.
 import "./lib/zod-jitless";
 import { Toaster } from "./components/ui/toast";
-import { siteConfigInForce } from "./lib/public-settings.server";
+import { siteConfigInForce } from "./lib/config/public-settings.server";
 import { requestContextMiddleware } from "./lib/http/request-context.server";
-import { sessionMiddleware } from "./lib/session-middleware.server";
+import { sessionMiddleware } from "./lib/auth/session-middleware.server";
 import { isLocale } from "./lib/i18n/locales";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, requestContextMiddleware];

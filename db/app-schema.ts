@@ -326,8 +326,8 @@ export const attemptCounters = pgTable("attempt_counters", {
 
 /**
  * The admin settings screen's values: one row (`id = 'global'`), the values as JSON by section
- * (app/lib/admin-settings.ts parses them; a missing value takes its default, so new settings need no
- * migration). Read through app/lib/settings.server.ts.
+ * (app/domain/admin-settings.ts parses them; a missing value takes its default, so new settings need no
+ * migration). Read through app/lib/config/settings.server.ts.
  */
 export const adminSettings = pgTable(
   "admin_settings",
@@ -342,7 +342,7 @@ export const adminSettings = pgTable(
 
 /**
  * The durable e-mail queue: a message is inserted in the transaction of the change that causes it (only
- * through `queueEmail` in app/lib/email.server.ts) and sent after commit by the sender. Status:
+ * through `queueEmail` in app/lib/email/email.server.ts) and sent after commit by the sender. Status:
  * queued -> sending -> sent; a failed send goes back to queued with a later next_attempt_at, and to
  * failed after the last attempt; a row left in sending by a crash is never resent (see email.server.ts).
  */

@@ -109,7 +109,7 @@ export async function startApp({ port, dataDir, databaseUrl, env = {}, nodeArgs 
 
 /**
  * Opens a bench data folder's embedded database directly (the app must be stopped: one process per folder), with
- * the same extensions the app loads (`pgliteExtensions`, app/lib/db.server.ts): the migrations create objects
+ * the same extensions the app loads (`pgliteExtensions`, app/lib/db/db.server.ts): the migrations create objects
  * that use them (pg_trgm, migration 0009), and writing without them fails ("internal_load_library").
  */
 export async function openPglite(dataDir) {

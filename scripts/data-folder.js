@@ -23,7 +23,7 @@ export function dataDirFromEnv() {
 }
 
 /**
- * The app's own data-folder lock (app/lib/data-lock.server.ts, from the build): taking it refuses while the app
+ * The app's own data-folder lock (app/lib/db/data-lock.server.ts, from the build): taking it refuses while the app
  * runs on the folder, and keeps the app from starting while the command works on it.
  */
 export async function lockDataFolder(dataDir) {

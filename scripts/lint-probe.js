@@ -31,13 +31,23 @@ const probes = [
     rule: "import-x/no-restricted-paths",
   },
   {
+    filePath: "app/domain/__lint_probe.ts",
+    code: 'import { requireActor } from "~/lib/auth/actor-guards";\nexport const probe = requireActor;\n',
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    filePath: "app/domain/__lint_probe_features.ts",
+    code: 'import { loginSchema } from "~/features/auth/auth.schemas";\nexport const probe = loginSchema;\n',
+    rule: "import-x/no-restricted-paths",
+  },
+  {
     filePath: "db/__lint_probe.ts",
-    code: 'import { StartupError } from "~/lib/errors";\nexport const probe = StartupError;\n',
+    code: 'import { StartupError } from "~/lib/config/startup-error";\nexport const probe = StartupError;\n',
     rule: "import-x/no-restricted-paths",
   },
   {
     // A real file given an import of a module that imports it back: env.server.ts imports errors.ts.
-    filePath: "app/lib/errors.ts",
+    filePath: "app/lib/config/startup-error.ts",
     code: 'import { env } from "./env.server";\nexport const probe = env;\n',
     rule: "import-x/no-cycle",
   },

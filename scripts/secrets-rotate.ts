@@ -4,11 +4,11 @@
 // DATA_DIR, whose folder it locks: it refuses to run while the app holds it). See docs/decisions/011.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { lockDataFolder } from "~/lib/data-lock.server";
-import { openDatabase } from "~/lib/db.server";
-import { parseEnv } from "~/lib/env.server";
-import { Secrets } from "~/lib/secrets.server";
-import { rotateStoredSecrets } from "~/lib/stored-secrets.server";
+import { lockDataFolder } from "~/lib/db/data-lock.server";
+import { openDatabase } from "~/lib/db/db.server";
+import { parseEnv } from "~/lib/config/env.server";
+import { Secrets } from "~/lib/secrets/secrets.server";
+import { rotateStoredSecrets } from "~/lib/secrets/stored-secrets.server";
 
 async function main(): Promise<void> {
   const env = parseEnv();

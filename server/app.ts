@@ -9,21 +9,21 @@ import { passwordProblem, signupServerProblem } from "~/features/auth/auth.schem
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
-import { CLIENT_IP_HEADER } from "~/lib/auth.server";
-import { lockDataFolder } from "~/lib/data-lock.server";
-import { cspNonceContext, newNonce } from "~/lib/content-security-policy";
-import { DatabaseHealth } from "~/lib/database-health.server";
-import { applyMigrations, appliedMigrationCount, withStartupLock } from "~/lib/db.server";
-import { parseEnv, type Env } from "~/lib/env.server";
-import { LIVE_STREAM_PATH } from "~/lib/realtime";
+import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
+import { lockDataFolder } from "~/lib/db/data-lock.server";
+import { cspNonceContext, newNonce } from "~/lib/http/content-security-policy";
+import { DatabaseHealth } from "~/lib/db/database-health.server";
+import { applyMigrations, appliedMigrationCount, withStartupLock } from "~/lib/db/db.server";
+import { parseEnv, type Env } from "~/lib/config/env.server";
+import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 import { logger as processLogger, routeConsoleToLogger, type Logger } from "~/lib/logger.server";
-import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email.server";
+import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email/email.server";
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
-import { encryptPlainSecrets } from "~/lib/stored-secrets.server";
-import { enableTestPause } from "~/lib/test-pauses.server";
+import { encryptPlainSecrets } from "~/lib/secrets/stored-secrets.server";
+import { enableTestPause } from "~/lib/storage/test-pauses.server";
 import { rejectProoflessPayments } from "~/features/payments/reject-proofless-payments.server";
-import { sweepOrphanFiles } from "~/lib/storage-sweep.server";
-import { forgetCachedSessions } from "~/lib/session-middleware.server";
+import { sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
+import { forgetCachedSessions } from "~/lib/auth/session-middleware.server";
 import { limitRequestBodies } from "./body-limit";
 import { compressResponses } from "./compression";
 import { limitConcurrency } from "./concurrency-limit";
@@ -57,8 +57,8 @@ export interface Lifecycle {
 }
 
 // For scripts/pglite-template.js and scripts/backup.js / restore.js (data-folder.js), which run against the build.
-export { writePgliteTemplate } from "~/lib/db.server";
-export { lockDataFolder } from "~/lib/data-lock.server";
+export { writePgliteTemplate } from "~/lib/db/db.server";
+export { lockDataFolder } from "~/lib/db/data-lock.server";
 
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();

@@ -4,7 +4,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { ERROR_CODES } from "~/lib/http/app-error";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { i18nFor } from "~/lib/i18n/instances.server";
-import { UPLOAD_KINDS, uploadBodyLimit } from "~/lib/uploads";
+import { UPLOAD_KINDS, uploadBodyLimit } from "~/domain/upload-kinds";
 import { visitorLocale } from "./database-gate";
 
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import compression from "compression";
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { LIVE_STREAM_PATH } from "~/lib/realtime";
+import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 
 type Listener = (...args: unknown[]) => void;
 

@@ -1,9 +1,9 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { isConnectionError, type DatabaseHealth } from "~/lib/database-health.server";
+import { isConnectionError, type DatabaseHealth } from "~/lib/db/database-health.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale, type Locale } from "~/lib/i18n/locales";
 import { ERROR_CODES, UNAVAILABLE_TITLE } from "~/lib/http/app-error";
-import { LIVE_STREAM_PATH } from "~/lib/realtime";
+import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 
 const RETRY_AFTER_SECONDS = "5";
 

@@ -1,10 +1,10 @@
 import type { RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
-import { isAdmin } from "~/lib/roles.server";
-import { checkSessions, loadSessionUser, type WatchedSession } from "~/lib/session.server";
-import { canSeeChange, EVERYONE, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime";
-import { PROCESS_ID } from "~/lib/realtime.server";
-import { CLOCK_MARGIN_MS, parseDataRead, SAME_PROCESS_MARGIN_MS } from "~/lib/recent-changes";
+import { isAdmin } from "~/lib/auth/roles.server";
+import { checkSessions, loadSessionUser, type WatchedSession } from "~/lib/auth/session.server";
+import { canSeeChange, EVERYONE, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime/realtime";
+import { PROCESS_ID } from "~/lib/realtime/realtime.server";
+import { CLOCK_MARGIN_MS, parseDataRead, SAME_PROCESS_MARGIN_MS } from "~/lib/realtime/recent-changes";
 import type { Services } from "~/lib/services.server";
 
 const HEARTBEAT_MS = 15_000;

@@ -7,14 +7,14 @@ import { jsonFailure } from "~/lib/http/error-answer.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale } from "~/lib/i18n/locales";
 import type { Services } from "~/lib/services.server";
-import { readSessionUser } from "~/lib/session-middleware.server";
-import { isBucket, isSafeKey } from "~/lib/storage.server";
-import { isAllowedImageType, mayReadFile } from "~/lib/uploads";
+import { readSessionUser } from "~/lib/auth/session-middleware.server";
+import { isBucket, isSafeKey } from "~/lib/storage/storage.server";
+import { isAllowedImageType, mayReadFile } from "~/domain/upload-kinds";
 import { visitorLocale } from "./database-gate";
 
 /**
  * Private files: `GET /files/{bucket}/{key}`, readable per the upload kind the key belongs to
- * (`mayReadFile` in app/lib/uploads.ts): owners and admins for proofs, avatars, logos and business photos;
+ * (`mayReadFile` in app/domain/upload-kinds.ts): owners and admins for proofs, avatars, logos and business photos;
  * admins only for admin note photos; thumbnails as their original. Anyone else gets 404, as if the file did
  * not exist; anonymous visitors 401. Never cached by a shared cache or kept by the browser.
  */

@@ -1,9 +1,9 @@
 import { Router, type Response } from "express";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { migrationsFolder, type Database } from "~/lib/db.server";
+import { migrationsFolder, type Database } from "~/lib/db/db.server";
 import { logger, type Logger } from "~/lib/logger.server";
-import type { Storage } from "~/lib/storage.server";
+import type { Storage } from "~/lib/storage/storage.server";
 
 export const HEALTH_PATH = "/healthz";
 export const READY_PATH = "/readyz";

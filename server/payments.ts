@@ -8,7 +8,7 @@ import { jsonFailure } from "~/lib/http/error-answer.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale } from "~/lib/i18n/locales";
 import type { Services } from "~/lib/services.server";
-import { readSessionUser } from "~/lib/session-middleware.server";
+import { readSessionUser } from "~/lib/auth/session-middleware.server";
 import { visitorLocale } from "./database-gate";
 
 /** The one failure answer of the endpoints that are not pages: `{ ok: false, error: { code, message } }`. */

@@ -3,7 +3,7 @@ import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
-import { publishChanges } from "~/lib/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Services } from "~/lib/services.server";
 import { googleBusinessInfo, profiles, userRoles, websiteInfo } from "~db/schema";
 import { seedCustomers } from "../scripts/bench/seed-customers.js";

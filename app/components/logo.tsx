@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useSiteConfig } from "~/lib/use-site-config";
+import { useSiteConfig } from "~/lib/config/use-site-config";
 
 /** `label`: the link's accessible name when the page says it in another language (the landing page in Spanish). */
 export function Logo({ to = "/", label }: { to?: string; label?: string }) {

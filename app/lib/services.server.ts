@@ -1,18 +1,18 @@
 import { createContext } from "react-router";
-import { createAuth, type Auth, type AuthOptions } from "./auth.server";
-import { openDatabase, type Database } from "./db.server";
-import type { Env } from "./env.server";
-import { InProcessChangeBus, PgChangeBus, type ChangeBus } from "./realtime.server";
-import { Secrets } from "./secrets.server";
-import type { SessionUser } from "./session";
-import { lockoutPolicyFrom, sessionPolicyFrom } from "./session-policy";
-import { defaultSettings } from "./admin-settings";
-import { SettingsStore } from "./settings.server";
-import { siteConfigFrom, type SiteConfig } from "./site-config";
-import { passwordResetEmail, queueEmail } from "./email.server";
+import { createAuth, type Auth, type AuthOptions } from "./auth/auth.server";
+import { openDatabase, type Database } from "./db/db.server";
+import type { Env } from "./config/env.server";
+import { InProcessChangeBus, PgChangeBus, type ChangeBus } from "./realtime/realtime.server";
+import { Secrets } from "./secrets/secrets.server";
+import type { SessionUser } from "./auth/session";
+import { lockoutPolicyFrom, sessionPolicyFrom } from "./auth/session-policy";
+import { defaultSettings } from "../domain/admin-settings";
+import { SettingsStore } from "./config/settings.server";
+import { siteConfigFrom, type SiteConfig } from "./config/site-config";
+import { passwordResetEmail, queueEmail } from "./email/email.server";
 import { i18nFor } from "./i18n/instances.server";
 import { languageOfUser } from "./i18n/language.server";
-import { createStorage, type Storage } from "./storage.server";
+import { createStorage, type Storage } from "./storage/storage.server";
 import { createStripe, type Stripe } from "./stripe.server";
 
 /** Everything a request may need, made once at start-up and handed to routes through the router context. */

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Env } from "./env.server";
+import type { Env } from "./config/env.server";
 
 /** The Stripe SDK when STRIPE_SECRET_KEY is set; null means card payments are not configured. */
 export function createStripe(env: Env): Stripe | null {

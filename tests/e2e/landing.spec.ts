@@ -3,9 +3,9 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "./fixtures";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { defaultSiteConfig } from "../../app/lib/site-config";
+import { defaultSiteConfig } from "../../app/lib/config/site-config";
 
-// The e2e server sets no SITE_* overrides, so the page shows the defaults of app/lib/site-config.ts.
+// The e2e server sets no SITE_* overrides, so the page shows the defaults of app/lib/config/site-config.ts.
 const site = defaultSiteConfig;
 const HERO_TITLE = "Get found on Google. Get hired for the job.";
 const INDUSTRIES = ["Cleaning", "Painting", "Plumbing", "Roofing", "Pressure Washing", "Construction", "Electrician"];

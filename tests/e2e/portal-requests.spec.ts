@@ -1,5 +1,5 @@
 import { expect, type Page, type Request } from "@playwright/test";
-import { CLOCK_MARGIN_MS } from "../../app/lib/recent-changes";
+import { CLOCK_MARGIN_MS } from "../../app/lib/realtime/recent-changes";
 import { E2E_ADMIN, E2E_BASE_URL, newCustomer, sendNotification, test } from "./fixtures";
 
 // Issue 13: every portal screen loads its data in its one document request. A full page load is counted from the

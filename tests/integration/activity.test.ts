@@ -2,10 +2,10 @@ import { describe, expect, it, beforeAll, afterAll } from "vitest";
 import { listActivity, activityQuery } from "~/features/activity/list-activity.server";
 import { saveNote } from "~/features/notes/save-note.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
-import { recordAuditEvent } from "~/lib/audit.server";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { loader as activityLoader } from "~/routes/admin/activity";
-import type { SessionUser } from "~/lib/session";
+import type { SessionUser } from "~/lib/auth/session";
 import { expectHttpError, makeAdmin, routeContext, signUpCustomer, SITE_URL, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
 let database: TestDatabase;

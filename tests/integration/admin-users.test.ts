@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { googleBusinessInfo, googleBusinessProgress, profiles, websiteProgress } from "~db/schema";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { listCustomers } from "~/features/users/list-customers.server";
-import type { SessionUser } from "~/lib/session";
+import type { SessionUser } from "~/lib/auth/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { loader as usersLoader } from "~/routes/admin/users";
 import { loader as detailLoader } from "~/routes/admin/user-detail";

@@ -5,7 +5,7 @@ import { parseAnalyticsPeriod, type AnalyticsPeriod } from "~/features/analytics
 import { funnelSteps } from "~/features/analytics/analytics-views";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
-import type { SessionUser } from "~/lib/session";
+import type { SessionUser } from "~/lib/auth/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
 import { expectHttpError, makeAdmin, routeContext, signUpCustomer, SITE_URL, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";

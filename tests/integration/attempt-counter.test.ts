@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearAttempts, countAttempt, peekAttempts } from "~/lib/attempt-counter.server";
+import { clearAttempts, countAttempt, peekAttempts } from "~/lib/auth/attempt-counter.server";
 import { testDatabase, type TestDatabase } from "./support";
 
 let database: TestDatabase;

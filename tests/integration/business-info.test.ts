@@ -17,11 +17,11 @@ import { getGoogleBusinessInfo } from "~/features/business-info/get-google-busin
 import type { GoogleBusinessFormInput } from "~/features/business-info/google-business.schemas";
 import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
 import { AppError } from "~/lib/http/app-error";
-import type { Storage } from "~/lib/storage.server";
+import type { Storage } from "~/lib/storage/storage.server";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
-import { isEncryptedValue } from "~/lib/secrets.server";
-import { keyFromFileUrl } from "~/lib/stored-files";
-import type { SessionUser } from "~/lib/session";
+import { isEncryptedValue } from "~/lib/secrets/secrets.server";
+import { keyFromFileUrl } from "~/lib/storage/stored-files";
+import type { SessionUser } from "~/lib/auth/session";
 import { action as googleAction, loader as googleLoader } from "~/routes/dashboard/google-business";
 import { action as websiteAction } from "~/routes/dashboard/website";
 import { createApp } from "../../server/app";

@@ -8,11 +8,11 @@ import { auditEvents, profiles, user, websiteCredentials, websiteInfo } from "~d
 import { listCredentials } from "~/features/credentials/list-credentials.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
 import { saveCredentials } from "~/features/credentials/save-credentials.server";
-import { applyMigrations, openDatabase } from "~/lib/db.server";
-import type { Change } from "~/lib/realtime";
-import { InProcessChangeBus } from "~/lib/realtime.server";
-import { encryptSecret, Secrets } from "~/lib/secrets.server";
-import type { SessionUser } from "~/lib/session";
+import { applyMigrations, openDatabase } from "~/lib/db/db.server";
+import type { Change } from "~/lib/realtime/realtime";
+import { InProcessChangeBus } from "~/lib/realtime/realtime.server";
+import { encryptSecret, Secrets } from "~/lib/secrets/secrets.server";
+import type { SessionUser } from "~/lib/auth/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard/credentials";

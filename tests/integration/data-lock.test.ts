@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DataFolderLockedError, lockDataFolder } from "~/lib/data-lock.server";
+import { DataFolderLockedError, lockDataFolder } from "~/lib/db/data-lock.server";
 
 let dataDir: string;
 let lockFile: string;

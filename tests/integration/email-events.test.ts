@@ -9,7 +9,7 @@ import { updateProfile } from "~/features/profile/update-profile.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
-import { createMailer, EmailSender } from "~/lib/email.server";
+import { createMailer, EmailSender } from "~/lib/email/email.server";
 import { TestSmtp } from "./email-smtp";
 import {
   expectHttpError,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "~db/schema";
-import { createMailer, EmailSender, queueEmail } from "~/lib/email.server";
+import { createMailer, EmailSender, queueEmail } from "~/lib/email/email.server";
 import { start } from "../../server/app";
 import { TestSmtp } from "./email-smtp";
 import { testDatabase, type TestDatabase } from "./support";

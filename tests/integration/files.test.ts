@@ -2,8 +2,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_KINDS, type UploadKind } from "~/lib/uploads";
-import { storeUpload, type StoredUpload } from "~/lib/uploads.server";
+import { UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
+import { storeUpload, type StoredUpload } from "~/lib/storage/uploads.server";
 import { createApp } from "../../server/app";
 import {
   makeAdmin,

@@ -5,7 +5,7 @@ import { decidePayment } from "~/features/payments/decide-payment.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
-import { createMailer, EmailSender } from "~/lib/email.server";
+import { createMailer, EmailSender } from "~/lib/email/email.server";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { TestSmtp, type ReceivedMail } from "./email-smtp";
 import { authRequest, makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";

@@ -2,7 +2,7 @@ import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHealth } from "~/lib/database-health.server";
+import type { DatabaseHealth } from "~/lib/db/database-health.server";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { createApp } from "../../server/app";
 import { databaseGate } from "../../server/database-gate";

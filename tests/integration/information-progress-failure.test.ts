@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { googleBusinessInfo, notifications, payments, websiteInfo } from "~db/schema";
-import type { Executor } from "~/lib/db.server";
+import type { Executor } from "~/lib/db/db.server";
 import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
 import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
 import { makeAdmin, signUpCustomer, testDatabase, testServices, type TestDatabase, type TestServices } from "./support";

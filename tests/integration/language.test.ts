@@ -2,7 +2,7 @@ import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGS } from "~/lib/i18n/catalogs.server";
 import { languageOfUser } from "~/lib/i18n/language.server";
-import type { SessionUser } from "~/lib/session";
+import type { SessionUser } from "~/lib/auth/session";
 import { loader as localizedLoader } from "~/routes/localized";
 import { loader as catalogLoader } from "~/routes/resources/catalog";
 import { action } from "~/routes/resources/language";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIVE_STREAM_PATH } from "~/lib/realtime";
+import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 import { userRoles } from "~db/schema";
 import { liveEvents, LIVE_EVENTS_DEFAULTS } from "../../server/events";
 import { changeEvent, LiveStream, type LiveEvent } from "./live-stream";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime";
+import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 import { session as sessions, userRoles } from "~db/schema";
 import { liveEvents } from "../../server/events";
 import { changeEvent, LiveStream, type LiveEvent } from "./live-stream";

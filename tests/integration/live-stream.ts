@@ -1,5 +1,5 @@
 import { expect, vi } from "vitest";
-import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime";
+import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 
 export interface LiveEvent {
   event: string;

@@ -6,10 +6,10 @@ import { adminUserNotes, auditEvents } from "~db/schema";
 import { deleteNote } from "~/features/notes/delete-note.server";
 import { listNotes } from "~/features/notes/list-notes.server";
 import { saveNote } from "~/features/notes/save-note.server";
-import type { Change } from "~/lib/realtime";
-import type { SessionUser } from "~/lib/session";
-import { keyFromFileUrl } from "~/lib/stored-files";
-import { mayReadFile, thumbnailKey } from "~/lib/uploads";
+import type { Change } from "~/lib/realtime/realtime";
+import type { SessionUser } from "~/lib/auth/session";
+import { keyFromFileUrl } from "~/lib/storage/stored-files";
+import { mayReadFile, thumbnailKey } from "~/domain/upload-kinds";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
 import {

@@ -7,9 +7,9 @@ import { markAllNotificationsRead } from "~/features/notifications/mark-all-noti
 import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
 import { NOTIFICATION_LIST_SIZE } from "~/features/notifications/notification-views";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
-import { publishChanges } from "~/lib/realtime.server";
-import type { Change } from "~/lib/realtime";
-import type { SessionUser } from "~/lib/session";
+import { publishChanges } from "~/lib/realtime/realtime.server";
+import type { Change } from "~/lib/realtime/realtime";
+import type { SessionUser } from "~/lib/auth/session";
 import { action, loader } from "~/routes/resources/notifications";
 import {
   makeAdmin,

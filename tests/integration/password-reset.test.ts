@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verification } from "~db/schema";
-import { createMailer, EmailSender } from "~/lib/email.server";
+import { createMailer, EmailSender } from "~/lib/email/email.server";
 import { TestSmtp } from "./email-smtp";
 import { authRequest, sessionUserFor, signIn, signUpCustomer, testDatabase, testServices, uniqueEmail, type TestDatabase, type TestServices } from "./support";
 

@@ -6,8 +6,8 @@ import { auditEvents, notifications, payments } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
 import { AppError } from "~/lib/http/app-error";
-import type { Change } from "~/lib/realtime";
-import type { SessionUser } from "~/lib/session";
+import type { Change } from "~/lib/realtime/realtime";
+import type { SessionUser } from "~/lib/auth/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
 import {

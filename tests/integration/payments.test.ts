@@ -9,9 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { attemptCounters, notifications, payments, stripeEvents } from "~db/schema";
 import { checkoutRateLimitKey, CHECKOUT_RATE_LIMIT } from "~/features/payments/create-card-checkout.server";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
-import { thumbnailKey, UPLOAD_KINDS } from "~/lib/uploads";
-import type { Change } from "~/lib/realtime";
-import type { SessionUser } from "~/lib/session";
+import { thumbnailKey, UPLOAD_KINDS } from "~/domain/upload-kinds";
+import type { Change } from "~/lib/realtime/realtime";
+import type { SessionUser } from "~/lib/auth/session";
 import { action as proofAction } from "~/routes/resources/payment-proof";
 import { createApp } from "../../server/app";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyMigrations, openDatabase, writePgliteTemplate } from "~/lib/db.server";
+import { applyMigrations, openDatabase, writePgliteTemplate } from "~/lib/db/db.server";
 
 const folder = mkdtempSync(path.join(tmpdir(), "pglite-template-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

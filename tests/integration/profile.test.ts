@@ -6,8 +6,8 @@ import { notifications, profiles, user } from "~db/schema";
 import { listCustomers } from "~/features/users/list-customers.server";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { avatarKeyOf } from "~/features/profile/update-avatar.server";
-import type { Change } from "~/lib/realtime";
-import { thumbnailKey } from "~/lib/uploads";
+import type { Change } from "~/lib/realtime/realtime";
+import { thumbnailKey } from "~/domain/upload-kinds";
 import { action as profileAction, loader as profileLoader } from "~/routes/dashboard/profile";
 import {
   cookieFrom,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "~/lib/session";
+import type { SessionUser } from "~/lib/auth/session";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
 import { loader as detailLoader } from "~/routes/admin/user-detail";
 import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices, routeContext } from "./support";

@@ -7,9 +7,9 @@ import { getCustomerProgress } from "~/features/progress/get-customer-progress.s
 import { getOwnProgress } from "~/features/progress/get-own-progress.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { listCustomers } from "~/features/users/list-customers.server";
-import type { Change } from "~/lib/realtime";
-import { publishChanges } from "~/lib/realtime.server";
-import type { SessionUser } from "~/lib/session";
+import type { Change } from "~/lib/realtime/realtime";
+import { publishChanges } from "~/lib/realtime/realtime.server";
+import type { SessionUser } from "~/lib/auth/session";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";

@@ -4,10 +4,10 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
-import { publishChanges } from "~/lib/realtime.server";
-import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime";
-import { CLOCK_MARGIN_MS } from "~/lib/recent-changes";
-import type { ChangeBus, ChangeListener, ResyncListener } from "~/lib/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
+import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
+import { CLOCK_MARGIN_MS } from "~/lib/realtime/recent-changes";
+import type { ChangeBus, ChangeListener, ResyncListener } from "~/lib/realtime/realtime.server";
 import { liveEvents } from "../../server/events";
 import { changeEvent, LiveStream, type LiveEvent } from "./live-stream";
 import {

@@ -3,7 +3,7 @@ import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { payments } from "~db/schema";
 import { getReceipt } from "~/features/receipts/get-receipt.server";
-import type { SessionUser } from "~/lib/session";
+import type { SessionUser } from "~/lib/auth/session";
 import { loader as receiptLoader } from "~/routes/receipts/receipt";
 import {
   expectHttpError,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { googleBusinessInfo, user, websiteCredentials } from "~db/schema";
-import type { Db } from "~/lib/db.server";
-import { encryptSecret, type Secrets } from "~/lib/secrets.server";
+import type { Db } from "~/lib/db/db.server";
+import { encryptSecret, type Secrets } from "~/lib/secrets/secrets.server";
 
 /** A value no database page holds by chance. */
 export const marker = (label: string) => `${label}-${randomBytes(9).toString("hex")}`;

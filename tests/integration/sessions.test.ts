@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session as sessions } from "~db/schema";
-import { loadSessionUser } from "~/lib/session.server";
+import { loadSessionUser } from "~/lib/auth/session.server";
 import {
   authRequest,
   cookieFrom,

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveSettings } from "~/features/settings/save-settings.server";
-import { loadSessionUser } from "~/lib/session.server";
+import { loadSessionUser } from "~/lib/auth/session.server";
 import { start } from "../../server/app";
 import { cookieFrom, signUpBody } from "./support";
 

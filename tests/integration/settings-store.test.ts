@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSettings } from "~db/schema";
-import { defaultSettings } from "~/lib/admin-settings";
-import type { Change } from "~/lib/realtime";
-import type { ChangeBus } from "~/lib/realtime.server";
-import type { LockoutPolicy, SessionPolicy } from "~/lib/session-policy";
-import { SETTINGS_ROW_ID, SETTINGS_TABLE, SettingsStore } from "~/lib/settings.server";
+import { defaultSettings } from "~/domain/admin-settings";
+import type { Change } from "~/lib/realtime/realtime";
+import type { ChangeBus } from "~/lib/realtime/realtime.server";
+import type { LockoutPolicy, SessionPolicy } from "~/lib/auth/session-policy";
+import { SETTINGS_ROW_ID, SETTINGS_TABLE, SettingsStore } from "~/lib/config/settings.server";
 import { testDatabase, type TestDatabase } from "./support";
 
 /** A change bus whose deliveries and reconnect resyncs the test triggers itself. */

@@ -5,8 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { user, userRoles } from "~db/schema";
-import { openDatabase } from "~/lib/db.server";
-import { StartupError } from "~/lib/errors";
+import { openDatabase } from "~/lib/db/db.server";
+import { StartupError } from "~/lib/config/startup-error";
 import { KEEP_ALIVE_TIMEOUT_MS, start } from "../../server/app";
 import { cookieFrom, signUpBody } from "./support";
 

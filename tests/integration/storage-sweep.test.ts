@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync, utimesSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withStartupLock } from "~/lib/db.server";
-import { LocalStorage } from "~/lib/storage.server";
-import { fileColumns, sweepOrphanFiles } from "~/lib/storage-sweep.server";
-import { thumbnailKey } from "~/lib/uploads";
+import { withStartupLock } from "~/lib/db/db.server";
+import { LocalStorage } from "~/lib/storage/storage.server";
+import { fileColumns, sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
+import { thumbnailKey } from "~/domain/upload-kinds";
 import { adminUserNotes, googleBusinessInfo, payments, profiles, websiteInfo } from "~db/schema";
 import { signUpCustomer, testDatabase, testServices, type TestDatabase, type TestServices } from "./support";
 

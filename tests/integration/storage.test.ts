@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/lib/env.server";
-import { createStorage, LocalStorage, S3Storage, type Storage } from "~/lib/storage.server";
+import { parseEnv } from "~/lib/config/env.server";
+import { createStorage, LocalStorage, S3Storage, type Storage } from "~/lib/storage/storage.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 
 let fakeS3: FakeS3;

@@ -8,14 +8,14 @@ import { expect } from "vitest";
 import { passwordProblem, signupServerProblem } from "~/features/auth/auth.schemas";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
-import { CLIENT_IP_HEADER } from "~/lib/auth.server";
-import { applyMigrations, openDatabase, type Database } from "~/lib/db.server";
-import { parseEnv } from "~/lib/env.server";
+import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
+import { applyMigrations, openDatabase, type Database } from "~/lib/db/db.server";
+import { parseEnv } from "~/lib/config/env.server";
 import { AppError } from "~/lib/http/app-error";
 import { buildRequestContext, provideRequestContext } from "~/lib/http/request-context.server";
 import { createServices, servicesContext, sessionUserContext, type Services } from "~/lib/services.server";
-import { loadSessionUser } from "~/lib/session.server";
-import type { SessionUser } from "~/lib/session";
+import { loadSessionUser } from "~/lib/auth/session.server";
+import type { SessionUser } from "~/lib/auth/session";
 
 /**
  * Integration tests run against a real database: the embedded PGlite by default, or a PostgreSQL server

@@ -4,9 +4,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/lib/http/app-error";
-import { LocalStorage, S3Storage, type Bucket, type Storage } from "~/lib/storage.server";
-import { thumbnailKey } from "~/lib/uploads";
-import { deleteUpload, prepareUploads, storeUpload, storeUploads, type StoredUpload } from "~/lib/uploads.server";
+import { LocalStorage, S3Storage, type Bucket, type Storage } from "~/lib/storage/storage.server";
+import { thumbnailKey } from "~/domain/upload-kinds";
+import { deleteUpload, prepareUploads, storeUpload, storeUploads, type StoredUpload } from "~/lib/storage/uploads.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 
 let fakeS3: FakeS3;

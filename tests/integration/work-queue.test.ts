@@ -13,8 +13,8 @@ import {
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
-import type { Change } from "~/lib/realtime";
-import type { SessionUser } from "~/lib/session";
+import type { Change } from "~/lib/realtime/realtime";
+import type { SessionUser } from "~/lib/auth/session";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
 import {

@@ -5,8 +5,8 @@ import { useEffect, useId, useMemo, type ChangeEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { translate } from "~/lib/i18n/translate";
-import type { StoredImageView } from "~/lib/stored-files";
-import { checkUploadSizes, UPLOAD_KINDS, type UploadKind } from "~/lib/uploads";
+import type { StoredImageView } from "~/lib/storage/stored-files";
+import { checkUploadSizes, UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
 import { RequiredMark } from "./form-section";
 
 /** The toast titles a form gives its upload refusals (the spec's: 'File too large', 'Too many photos'). */

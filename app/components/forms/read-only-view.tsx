@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import type { StoredImageView } from "~/lib/stored-files";
+import type { StoredImageView } from "~/lib/storage/stored-files";
 import { cn } from "~/lib/utils";
 
 /** One saved value of a read-only information view; an empty value shows a dash. */

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useEffect, useEffectEvent } from "react";
 import { notify } from "~/components/ui/toast";
-import { firstError, isActionResult, isFormReply, type ActionSuccess } from "~/lib/forms";
+import { firstError, isActionResult, isFormReply, type ActionSuccess } from "~/lib/http/forms";
 import { translate } from "~/lib/i18n/translate";
 
 export interface ToastText {

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { useActionToast } from "./use-action-toast";
 import { useValidatedForm, type FormSchema } from "./use-validated-form";
 

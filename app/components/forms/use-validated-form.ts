@@ -4,7 +4,7 @@ import type { FormEvent } from "react";
 import type { z } from "zod";
 import { notify } from "~/components/ui/toast";
 import { msg } from "@lingui/core/macro";
-import { firstError, type FieldErrors, type FormReply } from "~/lib/forms";
+import { firstError, type FieldErrors, type FormReply } from "~/lib/http/forms";
 import { translate } from "~/lib/i18n/translate";
 
 /** Conform's name for the hidden field its own revalidation submits carry; a real submit has none. */

@@ -2,10 +2,10 @@ import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { auditEvents, profiles, user } from "~db/schema";
-import { requireAdminActor } from "~/lib/actor-guards";
-import { AUDIT_ACTIONS } from "~/lib/audit.server";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { AUDIT_ACTIONS } from "~/lib/auth/audit.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { ACTIVITY_PAGE_SIZE, summarize, type ActivityFilters, type ActivityPage, type Translator } from "./activity-views";
 
 const uuidOrNull = (value: string | null) => (value && z.uuid().safeParse(value).success ? value : null);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { requireAdminActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { parseIsoDay, type AnalyticsPeriod } from "./analytics-period";
 import type { AnalyticsReport, FunnelCounts, MonthlyRevenue, WeeklySignUps } from "./analytics-views";
 

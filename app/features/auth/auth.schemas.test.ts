@@ -10,7 +10,7 @@ import {
   signupPasswordSchema,
   signupServerSchema,
 } from "./auth.schemas";
-import { ACCOUNT_LOCKED, lockedMessage } from "~/lib/sign-in-lockout.server";
+import { ACCOUNT_LOCKED, lockedMessage } from "~/lib/auth/sign-in-lockout.server";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);

@@ -6,7 +6,7 @@ import { phoneDigits } from "./phone";
 
 export const PASSWORD_MIN_LENGTH = 12;
 
-/** The error code the server answers a sign-in to a locked account with (app/lib/sign-in-lockout.server.ts). */
+/** The error code the server answers a sign-in to a locked account with (app/lib/auth/sign-in-lockout.server.ts). */
 export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
 
 // The messages are Lingui descriptors read in the active language when a form is checked (`zodMessage`,

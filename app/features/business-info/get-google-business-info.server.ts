@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { googleBusinessInfo } from "~db/schema";
-import type { Executor } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import type { Executor } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { toGoogleBusinessInfoView, type GoogleBusinessInfoView } from "./google-business-views";
 import { readableInformationOwner } from "~/features/information/read-information.server";
 

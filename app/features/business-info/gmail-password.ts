@@ -1,4 +1,4 @@
-import { maskSecret, type MaskedSecret } from "~/lib/secrets";
+import { maskSecret, type MaskedSecret } from "~/lib/secrets/secrets";
 
 /** The Google Business information's Gmail password as a loader sends it: set or not, never the value. */
 export interface GmailPasswordView {

@@ -1,6 +1,6 @@
 import type { googleBusinessInfo } from "~db/schema";
 import { toBusinessDetailsView, type BusinessDetailsView } from "~/features/information/information-views";
-import { storedImageView, type StoredImageView } from "~/lib/stored-files";
+import { storedImageView, type StoredImageView } from "~/lib/storage/stored-files";
 import { maskGmailPassword, type GmailPasswordView } from "./gmail-password";
 
 /** A customer's saved Google Business information as the form and the admin's column render it. */

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { googleBusinessInfo } from "~db/schema";
-import { recordAuditEvent } from "~/lib/audit.server";
-import type { Db } from "~/lib/db.server";
-import type { RevealedSecret } from "~/lib/secrets";
-import type { Secrets } from "~/lib/secrets.server";
-import type { Actor } from "~/lib/session";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
+import type { Db } from "~/lib/db/db.server";
+import type { RevealedSecret } from "~/lib/secrets/secrets";
+import type { Secrets } from "~/lib/secrets/secrets.server";
+import type { Actor } from "~/lib/auth/session";
 import { z } from "zod";
 import { AppError } from "~/lib/http/app-error";
 

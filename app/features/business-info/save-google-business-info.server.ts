@@ -1,11 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { googleBusinessInfo } from "~db/schema";
-import type { Db } from "~/lib/db.server";
-import { type ChangeBus } from "~/lib/realtime.server";
-import { encryptSecret, type Secrets } from "~/lib/secrets.server";
-import type { Actor } from "~/lib/session";
-import type { Storage } from "~/lib/storage.server";
+import type { Db } from "~/lib/db/db.server";
+import { type ChangeBus } from "~/lib/realtime/realtime.server";
+import { encryptSecret, type Secrets } from "~/lib/secrets/secrets.server";
+import type { Actor } from "~/lib/auth/session";
+import type { Storage } from "~/lib/storage/storage.server";
 import { googleBusinessFormSchema, type GoogleBusinessFormInput } from "./google-business.schemas";
 import { toGoogleBusinessInfoView, type GoogleBusinessInfoView } from "./google-business-views";
 import {

@@ -1,8 +1,8 @@
 import { eq, isNull, and } from "drizzle-orm";
 import { profiles } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 
 /** Remembers that the customer acknowledged the Credentials page's security warning (the first time counts). */
 export async function acknowledgeCredentialsWarning({ db }: { db: Db }, actor: Actor | null, now = new Date()): Promise<void> {

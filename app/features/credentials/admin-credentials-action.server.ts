@@ -1,12 +1,12 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
-import type { ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import type { ActionResult } from "~/lib/http/forms";
+import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { AppError } from "~/lib/http/app-error";
 import { actionFailure } from "~/lib/http/error-answer.server";
 import type { Services } from "~/lib/services.server";
-import type { Actor } from "~/lib/session";
+import type { Actor } from "~/lib/auth/session";
 import { adminCredentialsFormSchema, cardErrorMessage, cardOfField, CREDENTIAL_CARDS } from "./credentials.schemas";
 import { saveCredentials } from "./save-credentials.server";
 

@@ -1,4 +1,4 @@
-import { maskSecret, type CredentialSecretField, type MaskedSecret } from "~/lib/secrets";
+import { maskSecret, type CredentialSecretField, type MaskedSecret } from "~/lib/secrets/secrets";
 
 /** A credential's secret fields as a loader sends them: set or not, never the value. */
 export type CredentialSecretsView = Record<CredentialSecretField, MaskedSecret>;

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { translate, zodMessage } from "~/lib/i18n/translate";
-import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets";
+import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets/secrets";
 
 /** The spec's credential types (website_credentials.credential_type); the same list as db/app-schema.ts. */
 export const CREDENTIAL_TYPES = ["domain", "hosting", "website"] as const;

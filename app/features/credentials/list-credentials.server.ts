@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, websiteCredentials, websiteInfo } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { maskCredentialSecrets } from "./credential-secrets";
 import type { CredentialCardView, CredentialsView } from "./credential-views";
 import { CREDENTIAL_CARDS, type CredentialType } from "./credentials.schemas";

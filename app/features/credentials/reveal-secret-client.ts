@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { translate } from "~/lib/i18n/translate";
-import { REVEAL_SECRET_PATH, type CredentialSecretField } from "~/lib/secrets";
+import { REVEAL_SECRET_PATH, type CredentialSecretField } from "~/lib/secrets/secrets";
 
 /**
  * Asks the server for one stored credential secret in clear (`POST /resources/secrets/reveal`, audited).

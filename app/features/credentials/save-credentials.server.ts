@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { user, websiteCredentials } from "~db/schema";
-import { recordAuditEvent } from "~/lib/audit.server";
-import { requireActor, requireAdminActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets";
-import { encryptSecret, type Secrets } from "~/lib/secrets.server";
-import type { Actor } from "~/lib/session";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
+import { requireActor, requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets/secrets";
+import { encryptSecret, type Secrets } from "~/lib/secrets/secrets.server";
+import type { Actor } from "~/lib/auth/session";
 import { cardErrorMessage, credentialFieldsSchema, CREDENTIAL_TYPES, type CredentialFields, type CredentialType } from "./credentials.schemas";
 import { AppError } from "~/lib/http/app-error";
 

@@ -1,13 +1,13 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { RouterContextProvider } from "react-router";
-import type { ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import type { ActionResult } from "~/lib/http/forms";
+import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { AppError } from "~/lib/http/app-error";
 import { actionFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Services } from "~/lib/services.server";
-import type { SessionUser } from "~/lib/session";
+import type { SessionUser } from "~/lib/auth/session";
 import type { z } from "zod";
 
 /** Both forms' answer to a post without a session (the page itself sends anonymous visitors to the login). */

@@ -1,5 +1,5 @@
 import type { googleBusinessInfo, websiteInfo } from "~db/schema";
-import { storedImageView, type StoredImageView } from "~/lib/stored-files";
+import { storedImageView, type StoredImageView } from "~/lib/storage/stored-files";
 
 /** What both information forms hold: the business's name, contact, social links, address and cities. */
 export interface BusinessDetailsView {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { requireActor } from "~/lib/actor-guards";
+import { requireActor } from "~/lib/auth/actor-guards";
 import { AppError, type ErrorCode } from "~/lib/http/app-error";
-import type { Actor } from "~/lib/session";
+import type { Actor } from "~/lib/auth/session";
 
 const inputSchema = z.object({ userId: z.uuid() });
 

@@ -4,17 +4,17 @@ import { and, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { googleBusinessInfo, payments, profiles, websiteInfo } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
-import type { Db, Executor } from "~/lib/db.server";
-import type { Change } from "~/lib/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import type { ServiceType } from "~/lib/service-catalog";
-import type { Storage } from "~/lib/storage.server";
-import { keyFromFileUrl } from "~/lib/stored-files";
-import { deleteUpload, prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/uploads.server";
-import { UPLOAD_KINDS, type UploadKind } from "~/lib/uploads";
-import { requireActor } from "~/lib/actor-guards";
+import type { Db, Executor } from "~/lib/db/db.server";
+import type { Change } from "~/lib/realtime/realtime";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import type { ServiceType } from "~/domain/service-catalog";
+import type { Storage } from "~/lib/storage/storage.server";
+import { keyFromFileUrl } from "~/lib/storage/stored-files";
+import { deleteUpload, prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/storage/uploads.server";
+import { UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
+import { requireActor } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
-import type { Actor } from "~/lib/session";
+import type { Actor } from "~/lib/auth/session";
 
 /**
  * The information kit's save pipeline, which the Google Business and the website forms both run: the payment

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "~/lib/site-config";
+import type { SiteConfig } from "~/lib/config/site-config";
 
 /**
  * A short fingerprint of the site config a page was rendered with. The pre-rendered landing page carries it,

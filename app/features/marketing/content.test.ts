@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_CATALOG } from "~/lib/service-catalog";
+import { SERVICE_CATALOG } from "~/domain/service-catalog";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { landingContentFor } from "./content";
 import { landingLocale, landingPath, telHref } from "./landing";

@@ -12,7 +12,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { formatMoney } from "~/lib/i18n/format";
-import { SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
+import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
 // `?no-inline`: each image is a file of its own under /assets (content-hashed, cached for a year), not a data URL
 // copied into every page. One exception: the first hero picture is the largest thing on the first screen, so it
 // is put into the HTML itself (`?raw`, then a data URL) and the first paint waits for no other request.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { defaultSiteConfig } from "~/lib/site-config";
+import { defaultSiteConfig } from "~/lib/config/site-config";
 import { configStamp } from "./config-stamp";
 import { adaptPrerenderedPage, inlineStyleSheets } from "./prerendered-landing.server";
 

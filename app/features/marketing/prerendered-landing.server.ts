@@ -22,10 +22,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
-import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/content-security-policy";
+import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/http/content-security-policy";
 import { landingRedirect } from "~/lib/i18n/locales";
-import { servicesIfRunning } from "~/lib/public-settings.server";
-import type { SiteConfig } from "~/lib/site-config";
+import { servicesIfRunning } from "~/lib/config/public-settings.server";
+import type { SiteConfig } from "~/lib/config/site-config";
 import { configStamp } from "./config-stamp";
 
 const CLIENT_DIR = path.resolve("build/client");

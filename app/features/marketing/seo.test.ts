@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
-import { defaultSiteConfig } from "~/lib/site-config";
+import { defaultSiteConfig } from "~/lib/config/site-config";
 import { landingJsonLd, landingMeta, robotsTxt, sitemapXml } from "./seo";
 
 const SITE = "https://agency.example";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { googleBusinessInfo, websiteInfo } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { ServiceType } from "~/lib/service-catalog";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { ServiceType } from "~/domain/service-catalog";
+import type { Actor } from "~/lib/auth/session";
 
 /** Which of the signed-in customer's information forms have been sent (a saved row exists); only their own. */
 export async function getOwnInformationSent({ db }: { db: Db }, actor: Actor | null): Promise<Record<ServiceType, boolean>> {

@@ -1,6 +1,6 @@
 import { displayStatus, latestPayment } from "~/features/payments/payment-state";
 import { PROGRESS_STEPS } from "~/features/progress/progress-steps";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
 
 /**
  * Where one service stands for the customer, and so the one action the progress page's panel offers:

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { adminUserNotes } from "~db/schema";
-import { recordAuditEvent } from "~/lib/audit.server";
-import { requireAdminActor } from "~/lib/actor-guards";
-import { publishChanges } from "~/lib/realtime.server";
-import type { Actor } from "~/lib/session";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { publishChanges } from "~/lib/realtime/realtime.server";
+import type { Actor } from "~/lib/auth/session";
 import { removeNotePhotos } from "./note-photos.server";
 import type { NoteDeps } from "./save-note.server";
 import { AppError } from "~/lib/http/app-error";

@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { adminUserNotes, user } from "~db/schema";
-import { requireAdminActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
-import { storedImageView } from "~/lib/stored-files";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
+import { storedImageView } from "~/lib/storage/stored-files";
 import type { NoteView } from "./note-views";
 import { AppError } from "~/lib/http/app-error";
 

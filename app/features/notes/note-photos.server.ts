@@ -1,6 +1,6 @@
-import type { Storage } from "~/lib/storage.server";
-import { keyFromFileUrl } from "~/lib/stored-files";
-import { deleteUpload } from "~/lib/uploads.server";
+import type { Storage } from "~/lib/storage/storage.server";
+import { keyFromFileUrl } from "~/lib/storage/stored-files";
+import { deleteUpload } from "~/lib/storage/uploads.server";
 
 /** Removes stored note photos (and their thumbnails) after the note stopped referring to them. */
 export async function removeNotePhotos(storage: Storage, urls: readonly string[]): Promise<void> {

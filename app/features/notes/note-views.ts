@@ -1,4 +1,4 @@
-import type { StoredImageView } from "~/lib/stored-files";
+import type { StoredImageView } from "~/lib/storage/stored-files";
 
 /** One note as the Notes tab shows it. */
 export interface NoteView {

@@ -1,8 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { notifications } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { NOTIFICATION_LIST_SIZE, type NotificationList } from "./notification-views";
 
 /** The viewer's own newest notifications and unread count; nobody reads another user's list, admins included. */

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { notifications } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import type { Actor } from "~/lib/auth/session";
 
 /** Marks every unread notification of the viewer read; answers how many changed. */
 export async function markAllNotificationsRead({ db, bus }: { db: Db; bus: ChangeBus }, actor: Actor | null): Promise<number> {

@@ -2,14 +2,14 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { and, eq, inArray } from "drizzle-orm";
 import { profiles } from "~db/schema";
-import { notifiesAdmins, type AdminNotificationEvent } from "~/lib/admin-settings";
-import type { Executor } from "~/lib/db.server";
-import { queueEmail } from "~/lib/email.server";
+import { notifiesAdmins, type AdminNotificationEvent } from "~/domain/admin-settings";
+import type { Executor } from "~/lib/db/db.server";
+import { queueEmail } from "~/lib/email/email.server";
 import { i18nOfUsers } from "~/lib/i18n/language.server";
 import type { Localized } from "~/lib/i18n/localized-text";
-import type { Change } from "~/lib/realtime";
-import { adminIds } from "~/lib/roles.server";
-import { readSettings, SEEDLESS_SETTINGS } from "~/lib/settings.server";
+import type { Change } from "~/lib/realtime/realtime";
+import { adminIds } from "~/lib/auth/roles.server";
+import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import { writeNotifications } from "./write-notifications.server";
 
 /** Who hears of an event: the admins who want it (per the settings' switches, never `except`), or one customer. */

@@ -1,6 +1,6 @@
 import { notifications } from "~db/schema";
-import type { Executor } from "~/lib/db.server";
-import type { Change } from "~/lib/realtime";
+import type { Executor } from "~/lib/db/db.server";
+import type { Change } from "~/lib/realtime/realtime";
 
 /** A notification row as its recipient reads it: stored text, already in their language (see notify). */
 export interface NewNotification {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import { countAttempt, type AttemptWindow } from "~/lib/attempt-counter.server";
-import type { Db } from "~/lib/db.server";
-import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { requireActor } from "~/lib/auth/actor-guards";
+import { countAttempt, type AttemptWindow } from "~/lib/auth/attempt-counter.server";
+import type { Db } from "~/lib/db/db.server";
+import { paymentSubtitleIn } from "~/domain/service-texts";
 import { englishI18n } from "~/lib/i18n/translate";
-import { paymentAmountCents } from "~/lib/service-catalog";
-import type { Actor } from "~/lib/session";
+import { paymentAmountCents } from "~/domain/service-catalog";
+import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
 import { refuseIfNotPayable } from "./payment-eligibility.server";
 import { checkoutReturnPath } from "./payment-rules";

@@ -1,10 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import type { ActionResult } from "~/lib/http/forms";
+import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { actionFailure } from "~/lib/http/error-answer.server";
 import type { Services } from "~/lib/services.server";
-import type { Actor } from "~/lib/session";
+import type { Actor } from "~/lib/auth/session";
 import { decidePayment } from "./decide-payment.server";
 import { decisionFormSchema } from "./payment-review";
 

@@ -2,11 +2,11 @@ import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
 import { payments } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
-import { requireAdminActor } from "~/lib/actor-guards";
-import { recordAuditEvent } from "~/lib/audit.server";
-import type { Db } from "~/lib/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import type { Actor } from "~/lib/session";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
+import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import type { Actor } from "~/lib/auth/session";
 import {
   DECISION_STATUS,
   decisionNotification,

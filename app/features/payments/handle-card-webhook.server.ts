@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { payments, profiles, stripeEvents } from "~db/schema";
-import type { Db } from "~/lib/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { paymentSubtitleIn } from "~/domain/service-texts";
 import { englishI18n } from "~/lib/i18n/translate";
-import { paymentAmount, paymentAmountCents } from "~/lib/service-catalog";
-import type { Actor } from "~/lib/session";
+import { paymentAmount, paymentAmountCents } from "~/domain/service-catalog";
+import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
 import { paymentTargetSchema, type PaymentTarget } from "./payments.schemas";
 import { AppError } from "~/lib/http/app-error";

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { payments } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { toPaymentView, type PaymentView } from "./payment-views";
 
 /** The signed-in customer's own payments, newest first. */

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { payments } from "~db/schema";
-import { requireAdminActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { toReviewPayment, type ReviewPayment } from "./payment-views";
 
 /** A customer's payments for the admin, newest first (the spec leaves the order open). */

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { payments } from "~db/schema";
-import type { Executor } from "~/lib/db.server";
+import type { Executor } from "~/lib/db/db.server";
 import type { I18n } from "@lingui/core";
 import { AppError } from "~/lib/http/app-error";
-import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { paymentSubtitleIn } from "~/domain/service-texts";
 import { paymentRefusal } from "./payment-rules";
 import type { PaymentTarget } from "./payments.schemas";
 

@@ -2,7 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as enMessages } from "~/locales/en/messages.po";
 import { messages as esMessages } from "~/locales/es/messages.po";
-import { adminPaymentTitleIn } from "~/lib/i18n/admin-format";
+import { adminPaymentTitleIn } from "~/domain/service-texts";
 import { englishI18n } from "~/lib/i18n/translate";
 import { AUTO_APPROVED_NOTE_TEXT, decisionNotification, decisionToast, normalizeNotes, paymentDecisionSchema } from "./payment-review";
 

@@ -1,10 +1,10 @@
-import { UPLOAD_KINDS } from "~/lib/uploads";
+import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { formatMoney } from "~/lib/i18n/format";
 import { AppError } from "~/lib/http/app-error";
-import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
-import { SERVICE_CATALOG, type ServiceType } from "~/lib/service-catalog";
+import { paymentSubtitleIn } from "~/domain/service-texts";
+import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
 
 /** A proof photo's limit and messages: the uploads module's "payment-proof" kind. */
 export const MAX_PROOF_BYTES = UPLOAD_KINDS["payment-proof"].maxBytes;

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { zodMessage } from "~/lib/i18n/translate";
-import { isValidPaymentNumber, SERVICE_TYPES, type ServiceType } from "~/lib/service-catalog";
+import { isValidPaymentNumber, SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
 import { MAX_PROOF_BYTES } from "./payment-rules";
 
 const targetFields = {

@@ -2,12 +2,12 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import { notify } from "~/features/notifications/notify.server";
-import { recordAuditEvent } from "~/lib/audit.server";
-import type { Db } from "~/lib/db.server";
-import type { Change } from "~/lib/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import { keyFromFileUrl } from "~/lib/stored-files";
-import { UPLOAD_KINDS } from "~/lib/uploads";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
+import type { Db } from "~/lib/db/db.server";
+import type { Change } from "~/lib/realtime/realtime";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { keyFromFileUrl } from "~/lib/storage/stored-files";
+import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import { payments } from "~db/schema";
 import { decisionNotification } from "./payment-review";
 
@@ -23,7 +23,7 @@ export interface ProoflessPayment {
 }
 
 /**
- * Part of the start-up sweep (see app/lib/storage-sweep.server.ts): Zelle payments whose proof file is not in
+ * Part of the start-up sweep (see app/lib/storage/storage-sweep.server.ts): Zelle payments whose proof file is not in
  * storage. `listed` is every stored file as `bucket/key`, listed after `listedAfter` (database clock): a payment
  * created before that had its file stored before it too, so only those are judged.
  *

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
-import { requireActor } from "~/lib/actor-guards";
-import type { Auth } from "~/lib/auth.server";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Auth } from "~/lib/auth/auth.server";
+import type { Actor } from "~/lib/auth/session";
 import { changePasswordSchema } from "./profile.schemas";
 import { AppError } from "~/lib/http/app-error";
 

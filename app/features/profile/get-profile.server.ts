@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import type { ProfileView } from "./profile-views";
 import { AppError } from "~/lib/http/app-error";
 

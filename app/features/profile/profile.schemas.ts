@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { translate, zodMessage } from "~/lib/i18n/translate";
 import { passwordProblem, signupFieldsSchema } from "~/features/auth/auth.schemas";
-import { UPLOAD_KINDS } from "~/lib/uploads";
+import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 
 export const PROFILE_MESSAGES = {
   updated: "Profile updated successfully",
@@ -33,7 +33,7 @@ export const PROFILE_TEXTS = {
   passwordsDoNotMatch: msg`Passwords do not match`,
   emailPreferencesSaved: msg`Email preferences saved`,
   emailPreferencesFailed: msg`Could not save email preferences`,
-  // The avatar's messages (app/lib/uploads.ts, UPLOAD_KINDS.avatar.messages).
+  // The avatar's messages (app/domain/upload-kinds.ts, UPLOAD_KINDS.avatar.messages).
   avatarInvalid: msg`Please select a valid image`,
   avatarTooLarge: msg`Image must be smaller than 2MB`,
 };

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import type { Actor } from "~/lib/session";
-import { fileRoutePath, type Storage } from "~/lib/storage.server";
-import { UPLOAD_KINDS } from "~/lib/uploads";
-import { deleteUpload, storeUpload } from "~/lib/uploads.server";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import type { Actor } from "~/lib/auth/session";
+import { fileRoutePath, type Storage } from "~/lib/storage/storage.server";
+import { UPLOAD_KINDS } from "~/domain/upload-kinds";
+import { deleteUpload, storeUpload } from "~/lib/storage/uploads.server";
 import { AppError } from "~/lib/http/app-error";
 
 export interface UpdateAvatarDeps {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 
 /** The signed-in user turns e-mail updates on or off for their own account (never anyone else's). */

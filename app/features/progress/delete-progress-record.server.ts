@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { googleBusinessProgress, websiteProgress } from "~db/schema";
-import type { Executor } from "~/lib/db.server";
-import type { Change } from "~/lib/realtime";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { Executor } from "~/lib/db/db.server";
+import type { Change } from "~/lib/realtime/realtime";
+import type { ServiceType } from "~/domain/service-catalog";
 
 const TABLES = {
   google_business: { table: googleBusinessProgress, name: "google_business_progress" },

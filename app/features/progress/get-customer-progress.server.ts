@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { requireAdminActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { readProgress } from "./progress-query.server";
 import type { CustomerProgress } from "./progress-views";
 import { AppError } from "~/lib/http/app-error";

@@ -1,6 +1,6 @@
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { readProgress } from "./progress-query.server";
 import type { CustomerProgress } from "./progress-views";
 

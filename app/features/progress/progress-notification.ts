@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEP_MESSAGES, type ProgressStepKey } from "./progress-steps";
 
 /** The notification type the spec gives each service's progress (section 3). */

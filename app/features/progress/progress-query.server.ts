@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { googleBusinessProgress, websiteProgress } from "~db/schema";
-import type { Executor } from "~/lib/db.server";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { Executor } from "~/lib/db/db.server";
+import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEPS } from "./progress-steps";
 import type { CustomerProgress, ServiceProgressView } from "./progress-views";
 

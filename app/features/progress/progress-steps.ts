@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
 
 /** One step of a service's progress checklist: its column (as the schema names it) and the spec's label. */
 export interface ProgressStep<Key extends string = string> {

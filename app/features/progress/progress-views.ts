@@ -1,4 +1,4 @@
-import type { ServiceType } from "~/lib/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
 
 /** One service's progress record as the screens read it: each step's column key and whether it is done. */
 export interface ServiceProgressView {

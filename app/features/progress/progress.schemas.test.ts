@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/forms.server";
+import { parseForm } from "~/lib/http/forms.server";
 import { INVALID_STEP, progressToggleFormSchema, progressToggleSchema } from "./progress.schemas";
 
 const form = (fields: Record<string, string>) => {

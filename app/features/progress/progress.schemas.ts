@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SERVICE_TYPES, type ServiceType } from "~/lib/service-catalog";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
 import { isProgressStep } from "./progress-steps";
 
 export const INVALID_STEP = "Unknown progress step";

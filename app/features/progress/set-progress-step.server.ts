@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { googleBusinessProgress, websiteProgress } from "~db/schema";
-import type { Executor } from "~/lib/db.server";
-import type { Change } from "~/lib/realtime";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { Executor } from "~/lib/db/db.server";
+import type { Change } from "~/lib/realtime/realtime";
+import type { ServiceType } from "~/domain/service-catalog";
 import { WEBSITE_STEPS, type ProgressStepKey } from "./progress-steps";
 
 export interface ProgressStepChange<S extends ServiceType = ServiceType> {

@@ -2,7 +2,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LIVE_EVENTS } from "~/lib/realtime";
+import { LIVE_EVENTS } from "~/lib/realtime/realtime";
 import { useLiveUpdates } from "./use-live-updates";
 
 const navigate = vi.hoisted(() => vi.fn());

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { fetchSessionUser } from "~/features/auth/auth-api";
-import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime";
+import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 
 const RECONNECT_MS = 2000;
 const REVALIDATE_DEBOUNCE_MS = 50;

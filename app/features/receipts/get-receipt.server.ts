@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { payments, profiles } from "~db/schema";
-import { requireActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import { isServiceType } from "~/lib/service-catalog";
-import type { Actor } from "~/lib/session";
-import type { SettingsStore } from "~/lib/settings.server";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import { isServiceType } from "~/domain/service-catalog";
+import type { Actor } from "~/lib/auth/session";
+import type { SettingsStore } from "~/lib/config/settings.server";
 import { toReceiptView, type ReceiptView } from "./receipt";
 import { AppError } from "~/lib/http/app-error";
 

@@ -1,7 +1,7 @@
-import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { paymentSubtitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
 import { englishI18n } from "~/lib/i18n/translate";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
 
 /** Where a completed payment's receipt is: one address for the customer and the admins (no portal shell). */
 export const receiptPath = (paymentId: string) => `/receipts/${paymentId}`;

@@ -1,7 +1,7 @@
-import type { AdminSettings } from "~/lib/admin-settings";
-import { requireAdminActor } from "~/lib/actor-guards";
-import type { Actor } from "~/lib/session";
-import type { SettingsStore } from "~/lib/settings.server";
+import type { AdminSettings } from "~/domain/admin-settings";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Actor } from "~/lib/auth/session";
+import type { SettingsStore } from "~/lib/config/settings.server";
 
 /** The settings in force, for the settings page (admins only). */
 export async function getSettings({ settings }: { settings: SettingsStore }, actor: Actor | null): Promise<AdminSettings> {

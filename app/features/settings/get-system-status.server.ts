@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { requireAdminActor } from "~/lib/actor-guards";
-import type { Database } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
-import { BUCKETS, type Storage } from "~/lib/storage.server";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Database } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
+import { BUCKETS, type Storage } from "~/lib/storage/storage.server";
 import type { SystemStatus } from "./system-status";
 
 let version: string | undefined;

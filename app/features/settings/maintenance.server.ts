@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Services } from "~/lib/services.server";
-import type { SessionUser } from "~/lib/session";
+import type { SessionUser } from "~/lib/auth/session";
 
 /** What a maintenance answer carries: the support e-mail and company name for the page. */
 export interface MaintenanceInfo {

@@ -3,8 +3,8 @@ import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
-import type { Db } from "~/lib/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 
 export const NEW_USER_NOTIFICATION_TYPE = "new_user";
 

@@ -1,9 +1,9 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { adminsListening, notify } from "~/features/notifications/notify.server";
-import { countAttempt } from "~/lib/attempt-counter.server";
-import type { Db } from "~/lib/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
+import { countAttempt } from "~/lib/auth/attempt-counter.server";
+import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 
 export const SYSTEM_ERROR_NOTIFICATION_TYPE = "system_error";
 /** At most one notification per kind of error in this window, across every app instance. */

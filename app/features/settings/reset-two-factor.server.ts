@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { profiles, session, twoFactor, user, userRoles } from "~db/schema";
-import { requireAdminActor } from "~/lib/actor-guards";
-import { recordAuditEvent } from "~/lib/audit.server";
-import type { Db } from "~/lib/db.server";
-import { isAdmin } from "~/lib/roles.server";
-import type { Actor } from "~/lib/session";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
+import type { Db } from "~/lib/db/db.server";
+import { isAdmin } from "~/lib/auth/roles.server";
+import type { Actor } from "~/lib/auth/session";
 import type { AdminTwoFactorView } from "./two-factor-views";
 import { AppError } from "~/lib/http/app-error";
 

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { adminSettings } from "~db/schema";
-import { SETTINGS_SECTIONS, type AdminSettings, type SettingsSection } from "~/lib/admin-settings";
-import { requireAdminActor } from "~/lib/actor-guards";
-import { recordAuditEvent } from "~/lib/audit.server";
-import type { Db } from "~/lib/db.server";
-import { EVERYONE } from "~/lib/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import type { Actor } from "~/lib/session";
-import { readSettings, SETTINGS_ROW_ID, SETTINGS_TABLE, type SettingsStore } from "~/lib/settings.server";
+import { SETTINGS_SECTIONS, type AdminSettings, type SettingsSection } from "~/domain/admin-settings";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
+import type { Db } from "~/lib/db/db.server";
+import { EVERYONE } from "~/lib/realtime/realtime";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import type { Actor } from "~/lib/auth/session";
+import { readSettings, SETTINGS_ROW_ID, SETTINGS_TABLE, type SettingsStore } from "~/lib/config/settings.server";
 import { AppError } from "~/lib/http/app-error";
 
 export interface SaveSettingsDeps {

@@ -1,8 +1,8 @@
 import { userRoles } from "~db/schema";
-import type { Auth } from "~/lib/auth.server";
-import type { Db } from "~/lib/db.server";
-import { StartupError } from "~/lib/errors";
-import { isAdmin } from "~/lib/roles.server";
+import type { Auth } from "~/lib/auth/auth.server";
+import type { Db } from "~/lib/db/db.server";
+import { StartupError } from "~/lib/config/startup-error";
+import { isAdmin } from "~/lib/auth/roles.server";
 
 export interface EnsureAdminDeps {
   auth: Auth;

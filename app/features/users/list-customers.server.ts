@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { googleBusinessInfo, googleBusinessProgress, profiles, websiteProgress } from "~db/schema";
-import { requireAdminActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
 import { CUSTOMERS_PER_PAGE, FIRST_PAGE, type CustomerListQuery } from "./customer-list-query";
 import { customerColumns, isCustomer } from "./customer-query.server";
 import { toCustomer, type CustomerList, type ListedCustomer } from "./customer-views";

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { websiteCredentials, websiteInfo } from "~db/schema";
-import type { Executor } from "~/lib/db.server";
-import { maskSecret } from "~/lib/secrets";
-import type { Actor } from "~/lib/session";
+import type { Executor } from "~/lib/db/db.server";
+import { maskSecret } from "~/lib/secrets/secrets";
+import type { Actor } from "~/lib/auth/session";
 import { toWebsiteInfoView, type WebsiteAccessView, type WebsiteInfoView } from "./website-info-views";
 import { readableInformationOwner } from "~/features/information/read-information.server";
 

@@ -1,7 +1,7 @@
 import type { websiteInfo } from "~db/schema";
-import type { MaskedSecret } from "~/lib/secrets";
+import type { MaskedSecret } from "~/lib/secrets/secrets";
 import { toBusinessDetailsView, type BusinessDetailsView } from "~/features/information/information-views";
-import { storedImageView, type StoredImageView } from "~/lib/stored-files";
+import { storedImageView, type StoredImageView } from "~/lib/storage/stored-files";
 
 /** The username (not secret) and the password (masked) of a Domain or Hosting credential. */
 export interface WebsiteAccessView {

@@ -11,11 +11,11 @@ import {
 } from "~db/schema";
 import { toReviewPayment } from "~/features/payments/payment-views";
 import { doneStepCount, PROGRESS_STEPS } from "~/features/progress/progress-steps";
-import { requireAdminActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
-import type { Actor } from "~/lib/session";
-import { isServiceType } from "~/lib/service-catalog";
-import { storedImageView } from "~/lib/stored-files";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
+import type { Actor } from "~/lib/auth/session";
+import { isServiceType } from "~/domain/service-catalog";
+import { storedImageView } from "~/lib/storage/stored-files";
 import {
   stalledCutoff,
   WORK_QUEUE_LIMIT,

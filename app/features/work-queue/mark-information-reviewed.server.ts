@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { googleBusinessInfo, websiteInfo } from "~db/schema";
-import { requireAdminActor } from "~/lib/actor-guards";
-import type { Db } from "~/lib/db.server";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime.server";
-import type { Actor } from "~/lib/session";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import type { Actor } from "~/lib/auth/session";
 import { markReviewedSchema } from "./work-queue.schemas";
 
 const FORMS = {

@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
 import type { ReviewPayment } from "~/features/payments/payment-views";
 
 /** How many rows each list of the work queue shows; its heading counts them all. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SERVICE_TYPES } from "~/lib/service-catalog";
+import { SERVICE_TYPES } from "~/domain/service-catalog";
 
 /**
  * The customer page's note that an admin has now seen an information form: posted when its tab is shown,

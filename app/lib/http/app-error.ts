@@ -49,7 +49,7 @@ export const ERROR_CODES = {
   webhook_signature_invalid: { status: 400, message: msg`Invalid webhook signature` },
   kept_photo_unknown: { status: 400, message: msg`A photo you kept is not one of your saved photos` },
   kept_note_photo_unknown: { status: 400, message: msg`A photo you kept is not one of this note's photos` },
-  // Uploads: each kind of upload words these its own way (app/lib/uploads.ts), passed as the message.
+  // Uploads: each kind of upload words these its own way (app/domain/upload-kinds.ts), passed as the message.
   upload_missing: { status: 400, message: msg`Please select an image file` },
   upload_not_image: { status: 400, message: msg`Please select an image file` },
   upload_too_large: { status: 413, message: msg`Request body too large` },

@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
 import { data } from "react-router";
-import type { ActionFailure } from "../forms";
+import type { ActionFailure } from "./forms";
 import { logger } from "../logger.server";
 import { AppError, ERROR_CODES, refusalMessage, type ErrorCode } from "./app-error";
 

@@ -6,9 +6,9 @@ import { i18nFor } from "../i18n/instances.server";
 import { chooseLocale, type Locale } from "../i18n/locales";
 import { setTranslationSource } from "../i18n/translate";
 import { requestContext as logContext } from "../logger.server";
-import { servicesIfRunning } from "../public-settings.server";
+import { servicesIfRunning } from "../config/public-settings.server";
 import { sessionUserContext, type Services } from "../services.server";
-import type { SessionUser } from "../session";
+import type { SessionUser } from "../auth/session";
 
 /**
  * What every loader, action and server-side helper knows about the request it serves, built once by

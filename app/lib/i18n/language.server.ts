@@ -1,13 +1,13 @@
 import type { I18n } from "@lingui/core";
 import { eq, inArray } from "drizzle-orm";
 import { user as users } from "~db/schema";
-import type { Executor } from "../db.server";
+import type { Executor } from "../db/db.server";
 import { i18nFor } from "./instances.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 
 /**
  * A user's language for what is sent to them when they are not asking (e-mails, notification rows;
- * app/lib/email-notifications.server.ts): their saved choice, else English.
+ * app/lib/email/email-notifications.server.ts): their saved choice, else English.
  */
 export async function languageOfUser(db: Executor, userId: string): Promise<Locale> {
   const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));

@@ -4,7 +4,7 @@ import { PageTitle } from "~/components/nav-shell";
 import { ActivityLog } from "~/features/activity/components/activity-log";
 import { activityQuery, listActivity } from "~/features/activity/list-activity.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/activity";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Activity Log" }];

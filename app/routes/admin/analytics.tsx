@@ -7,7 +7,7 @@ import { AnalyticsDashboard } from "~/features/analytics/components/analytics-da
 import { PeriodPicker } from "~/features/analytics/components/period-picker";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Analytics" }];

@@ -10,7 +10,7 @@ import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Admin Dashboard" }];

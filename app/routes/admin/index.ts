@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { ADMIN_HOME } from "~/lib/paths";
+import { ADMIN_HOME } from "~/lib/http/paths";
 
 export function loader() {
   return redirect(ADMIN_HOME);

@@ -8,9 +8,9 @@ import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
-import { liveSince } from "~/lib/realtime.server";
-import { ADMIN_LOGIN } from "~/lib/paths";
-import { requireAdmin, requireUser, services } from "~/lib/route-guards.server";
+import { liveSince } from "~/lib/realtime/realtime.server";
+import { ADMIN_LOGIN } from "~/lib/http/paths";
+import { requireAdmin, requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/layout";
 
 // Every admin page's loader and action runs behind this guard: a child route's data is never

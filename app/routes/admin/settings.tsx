@@ -11,13 +11,13 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { AdminTwoFactorList } from "~/features/settings/components/admin-two-factor-list";
 import { listAdminTwoFactor, resetTwoFactor } from "~/features/settings/reset-two-factor.server";
 import { RESET_TWO_FACTOR_INTENT } from "~/features/settings/two-factor-views";
-import { isSettingsSection, SETTINGS_SECTIONS } from "~/lib/admin-settings";
+import { isSettingsSection, SETTINGS_SECTIONS } from "~/domain/admin-settings";
 import { AppError } from "~/lib/http/app-error";
 import { actionFailure } from "~/lib/http/error-answer.server";
-import type { ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import type { ActionResult } from "~/lib/http/forms";
+import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Settings" }];
@@ -68,7 +68,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof AppError) return actionFailure(error, i18n);
     console.error("Failed to save settings:", error);
-    // SETTINGS_MESSAGES.saveFailed in the request's language.
     return data<ActionResult>({ ok: false, error: i18n._(msg`Failed to save settings`) }, { status: 500 });
   }
 }

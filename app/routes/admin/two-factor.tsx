@@ -12,8 +12,8 @@ import { enableTwoFactor, verifyTotp } from "~/features/auth/auth-api";
 import { twoFactorCodeSchema, twoFactorPasswordSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { useSignOut } from "~/features/auth/use-sign-out";
-import { ACCESS_DENIED_FLAG, ADMIN_HOME, ADMIN_LOGIN } from "~/lib/paths";
-import { sessionUser } from "~/lib/route-guards.server";
+import { ACCESS_DENIED_FLAG, ADMIN_HOME, ADMIN_LOGIN } from "~/lib/http/paths";
+import { sessionUser } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/two-factor";
 

@@ -46,13 +46,13 @@ import { getCustomer } from "~/features/users/get-customer.server";
 import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { AppError } from "~/lib/http/app-error";
-import { isActionResult, type ActionResult } from "~/lib/forms";
-import { parseForm } from "~/lib/forms.server";
+import { isActionResult, type ActionResult } from "~/lib/http/forms";
+import { parseForm } from "~/lib/http/forms.server";
 import { actionFailure, loaderFailure } from "~/lib/http/error-answer.server";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { translate } from "~/lib/i18n/translate";
-import { services, sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { I18n } from "@lingui/core";
 import type { Route } from "./+types/user-detail";
 

@@ -10,7 +10,7 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { BAD_PAGE, parseCustomerListQuery, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, UNKNOWN_FILTER } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Users" }];

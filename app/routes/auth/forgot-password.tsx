@@ -10,9 +10,9 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { requestPasswordReset } from "~/features/auth/auth-api";
 import { forgotPasswordSchema, resetRequestedMessage } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
-import { CUSTOMER_HOME } from "~/lib/paths";
+import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
-import { sessionUser } from "~/lib/route-guards.server";
+import { sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Forgot password" }];

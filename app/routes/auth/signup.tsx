@@ -11,9 +11,9 @@ import { SIGNUP_INLINE_FIELDS, signupErrorMessage, signupFormSchema } from "~/fe
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { inlineStyleSheetsForFirstPaint } from "~/features/auth/inline-style-sheets.server";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
-import { CUSTOMER_HOME } from "~/lib/paths";
+import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/route-guards.server";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";

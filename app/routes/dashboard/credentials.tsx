@@ -12,12 +12,12 @@ import {
 } from "~/features/credentials/credentials.schemas";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
 import { saveCredentials } from "~/features/credentials/save-credentials.server";
-import type { ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import type { ActionResult } from "~/lib/http/forms";
+import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { AppError } from "~/lib/http/app-error";
 import { actionFailure } from "~/lib/http/error-answer.server";
-import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
+import { requireUser, services, sessionUser } from "~/lib/auth/route-guards.server";
 import { data } from "react-router";
 import type { Route } from "./+types/credentials";
 

@@ -9,7 +9,7 @@ import { PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { informationAction } from "~/features/information/information-action.server";
-import { requireUser, services } from "~/lib/route-guards.server";
+import { requireUser, services } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/google-business";
 

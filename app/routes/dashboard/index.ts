@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { CUSTOMER_HOME } from "~/lib/paths";
+import { CUSTOMER_HOME } from "~/lib/http/paths";
 
 export function loader() {
   return redirect(CUSTOMER_HOME);

@@ -8,12 +8,12 @@ import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
-import { liveSince } from "~/lib/realtime.server";
+import { liveSince } from "~/lib/realtime/realtime.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor, refuseDuringMaintenance } from "~/features/settings/maintenance.server";
 import { initials } from "~/features/users/initials";
-import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/paths";
-import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
+import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/http/paths";
+import { requireUser, services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/layout";
 
 // Maintenance Mode: a signed-in customer's changes are refused (503) before any portal action runs; their

@@ -14,11 +14,11 @@ import { updateEmailPreferences } from "~/features/profile/update-email-preferen
 import { PROFILE_TEXTS, profilePageFormSchema } from "~/features/profile/profile.schemas";
 import { updateAvatar } from "~/features/profile/update-avatar.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
-import type { ActionResult } from "~/lib/forms";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import type { ActionResult } from "~/lib/http/forms";
+import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { actionFailure } from "~/lib/http/error-answer.server";
-import { requireUser, services, sessionUser } from "~/lib/route-guards.server";
+import { requireUser, services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/profile";
 import { AppError } from "~/lib/http/app-error";
 

@@ -9,7 +9,7 @@ import { ProgressCards } from "~/features/progress/components/progress-card";
 import { getOwnProgress } from "~/features/progress/get-own-progress.server";
 import type { ProgressLoad } from "~/features/progress/progress-views";
 import { requestContext } from "~/lib/http/request-context.server";
-import { requireUser, services } from "~/lib/route-guards.server";
+import { requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/progress";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Construction Progress" }];

@@ -11,7 +11,7 @@ import { saveWebsiteInfo } from "~/features/website-info/save-website-info.serve
 import { WEBSITE_TEXTS, websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
 import { requestContext } from "~/lib/http/request-context.server";
 import { informationAction } from "~/features/information/information-action.server";
-import { requireUser, services } from "~/lib/route-guards.server";
+import { requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/website";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Website" }];

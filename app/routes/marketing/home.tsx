@@ -4,7 +4,7 @@ import { landingLocale } from "~/features/marketing/landing";
 import { servePrerenderedLanding } from "~/features/marketing/prerendered-landing.server";
 import { landingMeta } from "~/features/marketing/seo";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
-import { siteConfigFor, siteConfigInForce, siteUrlFor } from "~/lib/public-settings.server";
+import { siteConfigFor, siteConfigInForce, siteUrlFor } from "~/lib/config/public-settings.server";
 import type { Route } from "./+types/home";
 
 // `/` (English) and `/es` (Spanish, route id "routes/marketing/home-es" in app/routes.ts): both pre-rendered at

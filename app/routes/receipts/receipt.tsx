@@ -4,9 +4,9 @@ import { getReceipt } from "~/features/receipts/get-receipt.server";
 import { ReceiptDocument } from "~/features/receipts/components/receipt-document";
 import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
-import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/paths";
+import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
-import { mustEnrolTwoFactor, requireUser, services } from "~/lib/route-guards.server";
+import { mustEnrolTwoFactor, requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/receipt";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [

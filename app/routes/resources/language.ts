@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { LOCALES, languageCookie, pageAfterSwitch } from "~/lib/i18n/locales";
-import { formFailure, parseForm } from "~/lib/forms.server";
-import { services, sessionUser } from "~/lib/route-guards.server";
+import { formFailure, parseForm } from "~/lib/http/forms.server";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/language";
 
 const languageSchema = z.object({

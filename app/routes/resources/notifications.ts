@@ -2,11 +2,11 @@ import { listNotifications } from "~/features/notifications/list-notifications.s
 import { markAllNotificationsRead } from "~/features/notifications/mark-all-notifications-read.server";
 import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
 import { notificationActionSchema } from "~/features/notifications/notifications.schemas";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { actionFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/route-guards.server";
-import { requireActor } from "~/lib/actor-guards";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
+import { requireActor } from "~/lib/auth/actor-guards";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ context }: Route.LoaderArgs) {

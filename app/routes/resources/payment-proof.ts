@@ -1,7 +1,7 @@
 import { proofFormSchema } from "~/features/payments/payments.schemas";
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
-import { requireActor } from "~/lib/actor-guards";
-import { formFailure, parseForm } from "~/lib/forms.server";
+import { requireActor } from "~/lib/auth/actor-guards";
+import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { AppError } from "~/lib/http/app-error";
 import { actionFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
-import { parseForm } from "~/lib/forms.server";
+import { parseForm } from "~/lib/http/forms.server";
 import { describeError } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { revealSecretSchema, type RevealedSecret } from "~/lib/secrets";
+import { revealSecretSchema, type RevealedSecret } from "~/lib/secrets/secrets";
 import { AppError } from "~/lib/http/app-error";
 import type { Route } from "./+types/reveal-secret";
 

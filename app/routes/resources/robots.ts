@@ -1,5 +1,5 @@
 import { robotsTxt } from "~/features/marketing/seo";
-import { siteUrlFor } from "~/lib/public-settings.server";
+import { siteUrlFor } from "~/lib/config/public-settings.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { sessionUser } from "~/lib/route-guards.server";
+import { sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/session";
 
 /** Who the browser is signed in as (used by the admin login and the live stream's reconnect check). */

@@ -1,5 +1,5 @@
 import { sitemapXml } from "~/features/marketing/seo";
-import { siteUrlFor } from "~/lib/public-settings.server";
+import { siteUrlFor } from "~/lib/config/public-settings.server";
 import type { Route } from "./+types/sitemap";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { parseEncryptedValue, parseMasterKey, Secrets } from "~/lib/secrets.server";
-import { SECRET_COLUMNS } from "~/lib/stored-secrets.server";
+import { parseEncryptedValue, parseMasterKey, Secrets } from "~/lib/secrets/secrets.server";
+import { SECRET_COLUMNS } from "~/lib/secrets/stored-secrets.server";
 import { saveSecrets, type SavedSecrets } from "../secrets-support";
 import { testDatabase, type TestDatabase } from "../support";
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
-import { REVEAL_SECRET_PATH, type MaskedSecret } from "~/lib/secrets";
+import { REVEAL_SECRET_PATH, type MaskedSecret } from "~/lib/secrets/secrets";
 
 /**
  * A masked secret with a Show button: the value is asked for only on click, through the audited reveal

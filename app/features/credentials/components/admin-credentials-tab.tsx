@@ -7,7 +7,7 @@ import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import type { CredentialCardView } from "../credential-views";
 import {
   adminCredentialsFormSchema,

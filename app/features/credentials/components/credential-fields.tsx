@@ -6,7 +6,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import type { CredentialSecretField } from "~/lib/secrets";
+import type { CredentialSecretField } from "~/lib/secrets/secrets";
 import type { CredentialCardView } from "../credential-views";
 import { CREDENTIAL_LIMITS, type CredentialCardSpec } from "../credentials.schemas";
 import { SecretValue } from "./secret-value";

@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { ACKNOWLEDGE_WARNING_INTENT } from "../credentials.schemas";
 
 /**

@@ -3,7 +3,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
-import type { CredentialSecretField, MaskedSecret } from "~/lib/secrets";
+import type { CredentialSecretField, MaskedSecret } from "~/lib/secrets/secrets";
 import { revealCredentialField } from "../reveal-secret-client";
 
 const MASK = "••••••••";

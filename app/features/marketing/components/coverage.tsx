@@ -1,6 +1,6 @@
 import { ChatIcon, MailIcon, PhoneIcon } from "./icons";
 import { Link } from "react-router";
-import { useSiteConfig } from "~/lib/use-site-config";
+import { useSiteConfig } from "~/lib/config/use-site-config";
 import type { LandingContent } from "../content";
 import { telHref } from "../landing";
 import { BELOW_THE_FOLD } from "./cx";

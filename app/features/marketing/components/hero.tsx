@@ -1,4 +1,4 @@
-import { useSiteConfig } from "~/lib/use-site-config";
+import { useSiteConfig } from "~/lib/config/use-site-config";
 import type { LandingContent } from "../content";
 import { HERO_INTERVAL_MS, SCENE_SIZE } from "../landing";
 import { CarouselControls, CarouselSlide } from "./carousel-controls";

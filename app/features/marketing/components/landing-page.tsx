@@ -1,4 +1,4 @@
-import { useSiteConfig } from "~/lib/use-site-config";
+import { useSiteConfig } from "~/lib/config/use-site-config";
 import { configStamp } from "../config-stamp";
 import type { Locale } from "~/lib/i18n/locales";
 import type { LandingContent } from "../content";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useSiteConfig } from "~/lib/use-site-config";
+import { useSiteConfig } from "~/lib/config/use-site-config";
 import type { LandingContent } from "../content";
 import { BELOW_THE_FOLD } from "./cx";
 

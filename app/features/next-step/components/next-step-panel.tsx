@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PayButton } from "~/features/payments/components/payment-gate";
 import { formatMoney } from "~/lib/i18n/format";
-import { paymentAmount, SERVICE_TYPES, type ServiceType } from "~/lib/service-catalog";
+import { paymentAmount, SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
 import { nextSteps, type NextStep, type NextStepInput } from "../next-step";
 
 const SERVICE_NAME: Record<ServiceType, MessageDescriptor> = {

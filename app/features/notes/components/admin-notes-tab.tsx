@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/textarea";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { cardPreview, type NoteView, type NotesLoad } from "../note-views";
 import { DELETE_NOTE_INTENT, NOTE_DESCRIPTION_MAX, NOTE_TITLE_MAX, noteFormSchema, SAVE_NOTE_INTENT } from "../notes.schemas";
 

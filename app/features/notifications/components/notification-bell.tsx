@@ -4,7 +4,7 @@ import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { formatDate } from "~/lib/i18n/format";
 import { cn } from "~/lib/utils";

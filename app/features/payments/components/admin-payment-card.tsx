@@ -7,7 +7,7 @@ import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { adminPaymentTitleIn } from "~/lib/i18n/admin-format";
+import { adminPaymentTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
 import { ADMIN_BADGE_TONE, displayStatus } from "../payment-state";
 import type { ReviewPayment } from "../payment-views";

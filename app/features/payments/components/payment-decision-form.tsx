@@ -7,7 +7,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { ADMIN_NOTES_MAX, DECIDE_PAYMENT_INTENT, decisionFormSchema } from "../payment-review";
 import type { ReviewPayment } from "../payment-views";
 

@@ -8,15 +8,15 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { formatMoney } from "~/lib/i18n/format";
 import { translate } from "~/lib/i18n/translate";
-import { paymentAmount, type ServiceType } from "~/lib/service-catalog";
+import { paymentAmount, type ServiceType } from "~/domain/service-catalog";
 import { useActionToast } from "~/components/forms/use-action-toast";
-import { useSiteConfig } from "~/lib/use-site-config";
+import { useSiteConfig } from "~/lib/config/use-site-config";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { proofFormSchema } from "../payments.schemas";
-import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { paymentSubtitleIn } from "~/domain/service-texts";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 
 

@@ -9,7 +9,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { notify } from "~/components/ui/toast";
 import { formatMoney } from "~/lib/i18n/format";
 import { translate } from "~/lib/i18n/translate";
-import { paymentAmount, type ServiceType } from "~/lib/service-catalog";
+import { paymentAmount, type ServiceType } from "~/domain/service-catalog";
 import { gateState } from "../payment-state";
 import { PaymentDialog } from "./payment-dialog";
 

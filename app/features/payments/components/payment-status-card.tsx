@@ -3,7 +3,7 @@ import { receiptPath } from "~/features/receipts/receipt";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatMoney } from "~/lib/i18n/format";
-import { SERVICE_CATALOG, SERVICE_TYPES } from "~/lib/service-catalog";
+import { SERVICE_CATALOG, SERVICE_TYPES } from "~/domain/service-catalog";
 import { ADMIN_BADGE_TONE, displayStatus, latestPayment, STATUS_LABEL_ES } from "../payment-state";
 
 interface StatusPayment {

@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { initials } from "~/features/users/initials";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { avatarFormSchema, PROFILE_TEXTS, UPLOAD_AVATAR_INTENT } from "../profile.schemas";
 
 /**

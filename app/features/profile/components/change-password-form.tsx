@@ -6,7 +6,7 @@ import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { CHANGE_PASSWORD_INTENT, changePasswordSchema, PROFILE_TEXTS } from "../profile.schemas";
 
 export function ChangePasswordForm() {

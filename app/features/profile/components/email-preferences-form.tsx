@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { EMAIL_PREFERENCES_INTENT, emailPreferencesSchema, PROFILE_TEXTS } from "../profile.schemas";
 
 export function EmailPreferencesForm({ emailUpdates }: { emailUpdates: boolean }) {

@@ -7,7 +7,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import type { ProfileView } from "../profile-views";
 import { personalInfoSchema, PROFILE_TEXTS, UPDATE_PROFILE_INTENT } from "../profile.schemas";
 

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
 import { progressPercentage } from "../progress-steps";
 import type { ProgressLoad, ServiceProgressView } from "../progress-views";
 import { ProgressBar } from "./progress-bar";

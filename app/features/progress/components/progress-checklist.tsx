@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { CheckCircle2, Circle } from "lucide-react";
-import type { ServiceType } from "~/lib/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS } from "../progress-steps";
 
 /**

@@ -3,7 +3,7 @@ import { Printer } from "lucide-react";
 import { Link } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Button } from "~/components/ui/button";
-import { paymentSubtitleIn } from "~/lib/i18n/admin-format";
+import { paymentSubtitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
 import type { ReceiptView } from "../receipt";
 

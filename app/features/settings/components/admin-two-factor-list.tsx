@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import type { ActionResult } from "~/lib/forms";
+import type { ActionResult } from "~/lib/http/forms";
 import { RESET_TWO_FACTOR_INTENT, type AdminTwoFactorView } from "../two-factor-views";
 
 /** The Security tab's admins and their two-factor; an admin resets another's (audited), never their own here. */

@@ -15,8 +15,8 @@ import {
   SESSION_DURATION_BOUNDS,
   type AdminSettings,
   type SettingsSection,
-} from "~/lib/admin-settings";
-import type { ActionResult } from "~/lib/forms";
+} from "~/domain/admin-settings";
+import type { ActionResult } from "~/lib/http/forms";
 
 interface SwitchField {
   id: string;
@@ -50,7 +50,7 @@ function SwitchRow({ field, label, description, defaultChecked }: { field: Switc
   );
 }
 
-/** SETTINGS_TOASTS in the page's language. */
+/** Each section's toast after a save; Security's is this app's own (the product's button did nothing before). */
 const SAVED_TOASTS = {
   general: { title: msg`Settings saved`, description: msg`General settings have been updated successfully` },
   notifications: { title: msg`Notifications updated`, description: msg`Notification preferences have been saved` },

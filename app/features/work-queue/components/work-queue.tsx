@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { PaymentDecisionForm } from "~/features/payments/components/payment-decision-form";
-import { adminPaymentTitleIn, serviceTitleIn } from "~/lib/i18n/admin-format";
+import { adminPaymentTitleIn, serviceTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
 import {
   formatAge,

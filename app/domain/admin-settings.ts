@@ -1,0 +1,136 @@
+import { msg } from "@lingui/core/macro";
+import { z } from "zod";
+import { zodMessage } from "../lib/i18n/translate";
+
+/**
+ * The admin settings screen (spec section 2 "Admin settings"): three editable sections, stored as one JSON
+ * value. Pure and browser-safe: the forms validate with these schemas, the server parses stored values
+ * with them (a missing or unreadable value takes its default).
+ */
+
+export const SESSION_DURATION_BOUNDS = { min: 5, max: 1440 } as const;
+export const LOGIN_ATTEMPT_BOUNDS = { min: 3, max: 20 } as const;
+
+/** A switch as a form sends it: a checked checkbox sends "on", an unchecked one nothing. */
+const formSwitch = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+
+type ZodMessage = ReturnType<typeof zodMessage>;
+
+const wholeNumber = (bounds: { min: number; max: number }, message: ZodMessage) =>
+  z.coerce.number(message).int(message).min(bounds.min, message).max(bounds.max, message);
+
+// In the page's language when the browser checks a form, in the request's on the server.
+const { min: minMinutes, max: maxMinutes } = SESSION_DURATION_BOUNDS;
+const { min: minAttempts, max: maxAttempts } = LOGIN_ATTEMPT_BOUNDS;
+const COMPANY_NAME = zodMessage(msg`Company name is required (at most 100 characters)`);
+const SUPPORT_EMAIL = zodMessage(msg`Please enter a valid support email`);
+
+export const generalSettingsSchema = z.object({
+  maintenanceMode: formSwitch,
+  autoApproveSubmissions: formSwitch,
+  companyName: z.string(COMPANY_NAME).trim().min(1, COMPANY_NAME).max(100, COMPANY_NAME),
+  supportEmail: z.string(SUPPORT_EMAIL).trim().max(254, SUPPORT_EMAIL).pipe(z.email(SUPPORT_EMAIL)),
+});
+
+export const notificationSettingsSchema = z.object({
+  emailNotifications: formSwitch,
+  pushNotifications: formSwitch,
+  newUserRegistration: formSwitch,
+  newSubmission: formSwitch,
+  profileUpdates: formSwitch,
+  systemErrors: formSwitch,
+});
+
+export const securitySettingsSchema = z.object({
+  twoFactor: formSwitch,
+  sessionTimeout: formSwitch,
+  sessionDurationMinutes: wholeNumber(
+    SESSION_DURATION_BOUNDS,
+    zodMessage(msg`Session duration must be a whole number of minutes from ${minMinutes} to ${maxMinutes}`),
+  ),
+  maxLoginAttempts: wholeNumber(LOGIN_ATTEMPT_BOUNDS, zodMessage(msg`Max login attempts must be a whole number from ${minAttempts} to ${maxAttempts}`)),
+});
+
+export type GeneralSettings = z.output<typeof generalSettingsSchema>;
+export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
+export type SecuritySettings = z.output<typeof securitySettingsSchema>;
+
+export interface AdminSettings {
+  general: GeneralSettings;
+  notifications: NotificationSettings;
+  security: SecuritySettings;
+}
+
+export const SETTINGS_SECTIONS = {
+  general: generalSettingsSchema,
+  notifications: notificationSettingsSchema,
+  security: securitySettingsSchema,
+} as const;
+export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
+
+export function isSettingsSection(value: unknown): value is SettingsSection {
+  return typeof value === "string" && Object.hasOwn(SETTINGS_SECTIONS, value);
+}
+
+/** The values from the environment a fresh database starts with (README: ADMIN_SESSION_IDLE_MINUTES...). */
+export interface SettingsSeed {
+  companyName: string;
+  supportEmail: string;
+  sessionDurationMinutes: number;
+  maxLoginAttempts: number;
+}
+
+/** The spec's defaults: notification events on but System errors; Email and Push on (the spec is silent). */
+export function defaultSettings(seed: SettingsSeed): AdminSettings {
+  return {
+    general: { maintenanceMode: false, autoApproveSubmissions: false, companyName: seed.companyName, supportEmail: seed.supportEmail },
+    notifications: {
+      emailNotifications: true,
+      pushNotifications: true,
+      newUserRegistration: true,
+      newSubmission: true,
+      profileUpdates: true,
+      systemErrors: false,
+    },
+    security: {
+      twoFactor: false,
+      sessionTimeout: true,
+      sessionDurationMinutes: clamp(seed.sessionDurationMinutes, SESSION_DURATION_BOUNDS),
+      maxLoginAttempts: clamp(seed.maxLoginAttempts, LOGIN_ATTEMPT_BOUNDS),
+    },
+  };
+}
+
+function clamp(value: number, { min, max }: { min: number; max: number }): number {
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+/**
+ * The stored JSON read against the defaults, section by section and value by value: a value that is
+ * missing or no longer valid takes its default, so one bad value never hides the others.
+ */
+export function settingsFromStored(stored: unknown, defaults: AdminSettings): AdminSettings {
+  const source = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+  const result = structuredClone(defaults);
+  for (const section of Object.keys(SETTINGS_SECTIONS) as SettingsSection[]) {
+    const values = source[section];
+    if (!values || typeof values !== "object") continue;
+    const shape = SETTINGS_SECTIONS[section].shape as Record<string, z.ZodType>;
+    const target = result[section] as Record<string, unknown>;
+    for (const [key, schema] of Object.entries(shape)) {
+      const value = (values as Record<string, unknown>)[key];
+      if (value === undefined) continue;
+      const parsed = schema.safeParse(value);
+      if (parsed.success) target[key] = parsed.data;
+    }
+  }
+  return result;
+}
+
+/** The admin notification events the Notifications tab switches. */
+export type AdminNotificationEvent = "newUserRegistration" | "newSubmission" | "profileUpdates" | "systemErrors";
+
+/** Whether admins get in-app notifications of this event: Push Notifications on and the event's switch on. */
+export function notifiesAdmins(settings: NotificationSettings, event: AdminNotificationEvent): boolean {
+  return settings.pushNotifications && settings[event];
+}

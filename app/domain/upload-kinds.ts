@@ -1,0 +1,272 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { translate } from "../lib/i18n/translate";
+
+/**
+ * The upload kinds: one row per kind of file a user can send, read by the server (checks, keys, the files
+ * route's policy) and by the browser (early size and count checks before a file is sent). Pure: no storage.
+ *
+ * A key is `<prefix><ownerId>/<stem>_<timestamp>_<random>.<ext>`; its thumbnail sits beside it at
+ * `<same key without extension>.thumb.webp` (see `thumbnailKey`). The owner segment is the customer the file
+ * belongs to (for admin note photos: the customer the note is about, who still may not read it).
+ */
+
+/** The storage buckets (the same list as storage.server.ts, which the browser must not import). */
+export type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | "google-business-photos";
+
+/** Who may read a kind's files besides admins: its owner, or nobody. */
+export type UploadReaders = "owner-and-admins" | "admins";
+
+/** A kind's refusals, as catalog messages: read in the page's language in the browser, the request's on the server. */
+export interface UploadMessages {
+  missing: MessageDescriptor;
+  notImage: MessageDescriptor;
+  tooLarge: MessageDescriptor;
+  /** Shown when more files are sent than the kind allows; `{n}` is how many more may be added. */
+  tooMany: MessageDescriptor;
+}
+
+export interface UploadKindRule {
+  bucket: UploadBucket;
+  /** Keys start with this prefix before the owner segment ("" or a folder ending in "/"). */
+  prefix: string;
+  /** The file name's default stem; a caller may give its own (e.g. a proof's `website_payment_2`). */
+  stem: string;
+  maxBytes: number;
+  /** How many files of this kind one owner may have in one place (e.g. 6 business photos). */
+  maxFiles: number;
+  readers: UploadReaders;
+  messages: UploadMessages;
+}
+
+const MB = 1024 * 1024;
+
+/** The content types every kind accepts, as sniffed from the bytes, and the extension each is stored with. */
+export const IMAGE_TYPES = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+} as const satisfies Record<string, string>;
+export type ImageType = keyof typeof IMAGE_TYPES;
+
+export function isAllowedImageType(mime: string | undefined): mime is ImageType {
+  return mime !== undefined && Object.hasOwn(IMAGE_TYPES, mime);
+}
+
+/** The spec's limits (section "Business rules") and messages (section "Validation"). */
+export const UPLOAD_KINDS = {
+  avatar: {
+    bucket: "avatars",
+    prefix: "",
+    stem: "avatar",
+    maxBytes: 2 * MB,
+    maxFiles: 1,
+    readers: "owner-and-admins",
+    messages: {
+      missing: msg`Please select a valid image`,
+      notImage: msg`Please select a valid image`,
+      tooLarge: msg`Image must be smaller than 2MB`,
+      tooMany: msg`Please select one image`,
+    },
+  },
+  "google-logo": {
+    bucket: "business-logos",
+    prefix: "",
+    stem: "google-logo",
+    maxBytes: 5 * MB,
+    maxFiles: 1,
+    readers: "owner-and-admins",
+    messages: {
+      missing: msg`Please select an image file`,
+      notImage: msg`Please select an image file`,
+      tooLarge: msg`Logo must be less than 5MB`,
+      tooMany: msg`Please select one logo`,
+    },
+  },
+  "google-photo": {
+    bucket: "google-business-photos",
+    prefix: "",
+    stem: "photo",
+    maxBytes: 5 * MB,
+    maxFiles: 6,
+    readers: "owner-and-admins",
+    messages: {
+      missing: msg`Please select an image file`,
+      notImage: msg`Please select an image file`,
+      tooLarge: msg`Each photo must be less than 5MB`,
+      tooMany: msg({ message: "You can only upload {n} more photo(s)" }),
+    },
+  },
+  "website-logo": {
+    bucket: "business-logos",
+    prefix: "",
+    stem: "website-logo",
+    maxBytes: 5 * MB,
+    maxFiles: 1,
+    readers: "owner-and-admins",
+    messages: {
+      missing: msg`Please select an image file`,
+      notImage: msg`Please select an image file`,
+      tooLarge: msg`File size must be less than 5MB`,
+      tooMany: msg`Please select one image`,
+    },
+  },
+  // The spec keeps founder photos in the avatars bucket.
+  "founder-photo": {
+    bucket: "avatars",
+    prefix: "",
+    stem: "founder",
+    maxBytes: 5 * MB,
+    maxFiles: 1,
+    readers: "owner-and-admins",
+    messages: {
+      missing: msg`Please select an image file`,
+      notImage: msg`Please select an image file`,
+      tooLarge: msg`File size must be less than 5MB`,
+      tooMany: msg`Please select one image`,
+    },
+  },
+  // Notes are the admins' own: the customer they are about never reads them, so they live under notes/.
+  "note-photo": {
+    bucket: "admin-note-photos",
+    prefix: "notes/",
+    stem: "note-photo",
+    maxBytes: 10 * MB,
+    maxFiles: 6,
+    readers: "admins",
+    messages: {
+      missing: msg`Please select an image file`,
+      notImage: msg`A photo is not a valid image`,
+      tooLarge: msg`Each photo must be smaller than 10MB`,
+      tooMany: msg`Maximum 6 photos allowed`,
+    },
+  },
+  "payment-proof": {
+    bucket: "admin-note-photos",
+    prefix: "",
+    stem: "proof",
+    maxBytes: 10 * MB,
+    maxFiles: 1,
+    readers: "owner-and-admins",
+    messages: {
+      missing: msg`Please select a proof of payment photo`,
+      notImage: msg`The proof of payment must be a JPEG, PNG or WebP image`,
+      tooLarge: msg`The proof of payment photo must be smaller than 10MB`,
+      tooMany: msg`Please select one proof of payment photo`,
+    },
+  },
+} as const satisfies Record<string, UploadKindRule>;
+
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+export function isUploadKind(value: unknown): value is UploadKind {
+  return typeof value === "string" && Object.hasOwn(UPLOAD_KINDS, value);
+}
+
+/** The longest side of a preview thumbnail, in pixels. */
+export const THUMBNAIL_SIZE = 320;
+
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const STEM = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+export function isSafeStem(stem: string): boolean {
+  return STEM.test(stem);
+}
+
+/** The key a new file of this kind is stored under. Throws on an owner id or stem that is not a plain name. */
+export function uploadKey(
+  kind: UploadKind,
+  ownerId: string,
+  ext: string,
+  { stem, timestamp, random }: { stem?: string; timestamp: number; random: string },
+): string {
+  const rule = UPLOAD_KINDS[kind];
+  const name = stem ?? rule.stem;
+  if (!SEGMENT.test(ownerId) || ownerId.length > 128) throw new Error(`Unsafe owner id for an upload: ${ownerId}`);
+  if (!isSafeStem(name)) throw new Error(`Unsafe file stem for an upload: ${name}`);
+  if (!/^[a-z0-9]{1,32}$/.test(random)) throw new Error("The random part of an upload key must be lowercase letters and digits");
+  return `${rule.prefix}${ownerId}/${name}_${timestamp}_${random}.${ext}`;
+}
+
+const THUMBNAIL_SUFFIX = ".thumb.webp";
+
+/** Where a stored image's preview lives: beside it, same name, `.thumb.webp` instead of its extension. */
+export function thumbnailKey(key: string): string {
+  const slash = key.lastIndexOf("/");
+  const dot = key.lastIndexOf(".");
+  const base = dot > slash ? key.slice(0, dot) : key;
+  return `${base}${THUMBNAIL_SUFFIX}`;
+}
+
+export function isThumbnailKey(key: string): boolean {
+  return key.endsWith(THUMBNAIL_SUFFIX);
+}
+
+/**
+ * The kind a stored key belongs to within its bucket: the kind of that bucket with the longest matching
+ * prefix (so `notes/...` in admin-note-photos is a note photo, anything else there a payment proof).
+ * Thumbnails share their original's key up to the extension, so they get the same kind.
+ */
+export function kindOfKey(bucket: string, key: string): UploadKind | null {
+  let found: UploadKind | null = null;
+  for (const [kind, rule] of Object.entries(UPLOAD_KINDS) as [UploadKind, UploadKindRule][]) {
+    if (rule.bucket !== bucket || !key.startsWith(rule.prefix)) continue;
+    if (found === null || rule.prefix.length > UPLOAD_KINDS[found].prefix.length) found = kind;
+  }
+  return found;
+}
+
+/** The owner segment of a key of this kind (the first segment after the kind's prefix). */
+export function ownerOfKey(kind: UploadKind, key: string): string | null {
+  const rest = key.slice(UPLOAD_KINDS[kind].prefix.length);
+  const [owner, ...file] = rest.split("/");
+  return owner && file.length > 0 ? owner : null;
+}
+
+/**
+ * The files route's policy: admins read every stored file; a customer reads the files of kinds readable by
+ * their owner whose owner segment is their own id. Admin note photos are for admins only, even for the
+ * customer the note is about. Unknown buckets and keys that fit no kind are for nobody but admins.
+ */
+export function mayReadFile(actor: { id: string; isAdmin: boolean }, bucket: string, key: string): boolean {
+  if (actor.isAdmin) return true;
+  const kind = kindOfKey(bucket, key);
+  if (!kind || UPLOAD_KINDS[kind].readers !== "owner-and-admins") return false;
+  return ownerOfKey(kind, key) === actor.id;
+}
+
+/** The message for too many files, with how many more may still be added. */
+export function tooManyMessage(kind: UploadKind, remaining: number): string {
+  return translate({ ...UPLOAD_KINDS[kind].messages.tooMany, values: { n: Math.max(0, remaining) } });
+}
+
+export type UploadProblem = "missing" | "notImage" | "tooLarge" | "tooMany";
+
+/**
+ * The checks that need no bytes, for the browser before sending and the server before reading: how many
+ * files (with `alreadyStored` saved ones counting against the kind's limit) and how large each is.
+ * The content check (sniffing) is the server's alone.
+ */
+export function checkUploadSizes(
+  kind: UploadKind,
+  sizes: readonly number[],
+  alreadyStored = 0,
+): { problem: UploadProblem; message: string } | null {
+  const rule = UPLOAD_KINDS[kind];
+  if (sizes.length === 0 || sizes.some((size) => size <= 0)) return { problem: "missing", message: translate(rule.messages.missing) };
+  const remaining = rule.maxFiles - alreadyStored;
+  if (sizes.length > remaining) return { problem: "tooMany", message: tooManyMessage(kind, remaining) };
+  if (sizes.some((size) => size > rule.maxBytes)) return { problem: "tooLarge", message: translate(rule.messages.tooLarge) };
+  return null;
+}
+
+/** Room for a form's other fields and the multipart framing around its files. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The request body limit a route taking this kind's files needs: all of its files at their largest plus
+ * the form around them (e.g. note photos: 6 x 10 MB + 64 KB).
+ */
+export function uploadBodyLimit(kind: UploadKind, files: number = UPLOAD_KINDS[kind].maxFiles): number {
+  return files * UPLOAD_KINDS[kind].maxBytes + FORM_OVERHEAD_BYTES;
+}

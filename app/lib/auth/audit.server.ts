@@ -1,0 +1,26 @@
+import { auditEvents } from "~db/schema";
+import type { Executor } from "../db/db.server";
+
+/** Every audited action, named `area.verb`. Add a name here when an admin action or a reveal arrives. */
+export const AUDIT_ACTIONS = ["payment.approve", "payment.reject", "progress.toggle", "credentials.save", "secret.reveal", "note.create", "note.update", "note.delete", "settings.update", "two-factor.reset"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEvent {
+  /** Who did it; null only for the system itself. */
+  actorId: string | null;
+  action: AuditAction;
+  /** The customer whose data it touched, when there is one. */
+  customerId?: string | null;
+  /** A small JSON detail: ids, the decision, which field. Never a secret's value. */
+  detail?: Record<string, unknown>;
+}
+
+/** The one audit writer: called inside the action's own transaction, so an action never lacks its record. */
+export async function recordAuditEvent(executor: Executor, event: AuditEvent): Promise<void> {
+  await executor.insert(auditEvents).values({
+    actorId: event.actorId,
+    action: event.action,
+    customerId: event.customerId ?? null,
+    detail: event.detail ?? {},
+  });
+}

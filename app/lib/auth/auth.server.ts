@@ -1,0 +1,231 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
+import * as schema from "~db/schema";
+import type { Db } from "../db/db.server";
+import { localeFromCookie, negotiateLocale } from "../i18n/locales";
+import { isAdmin } from "./roles.server";
+import { eq, sql } from "drizzle-orm";
+import { limitsFor, longestSessionMs, sessionDeadline, type LockoutPolicy, type SessionPolicy } from "./session-policy";
+import { countAttempt } from "./attempt-counter.server";
+import { ACCOUNT_LOCKED, clearSignInFailures, lockedMessage, recordSignInFailure, signInLockedUntil } from "./sign-in-lockout.server";
+
+export interface AuthSettings {
+  secret: string;
+  baseURL: string;
+  rateLimit: { enabled: boolean; window: number; max: number };
+  /** The policies at start-up: the session cookie's lifetime is made from them once. */
+  sessions: SessionPolicy;
+  lockout: LockoutPolicy;
+  /**
+   * The policies in force now (the admin settings' Session Duration and Max Login Attempts, read at each
+   * request from a cache); defaults to the start-up ones.
+   */
+  policies?: () => Promise<{ sessions: SessionPolicy; lockout: LockoutPolicy }>;
+  /** Whether Maintenance Mode is on now: customers may then neither sign in nor sign up. */
+  maintenance?: () => Promise<boolean>;
+}
+
+/** The issuer shown in authenticator apps for the enrolment QR code. */
+export const TWO_FACTOR_ISSUER = "Agency Portal";
+
+export const TWO_FACTOR_ADMINS_ONLY = "Two-factor authentication is for admin accounts";
+
+/** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
+export const MAINTENANCE_CODE = "MAINTENANCE_MODE";
+export const MAINTENANCE_MESSAGE = "The platform is under maintenance. Please try again later.";
+
+/**
+ * Checks a sign-up request's body; returns the first problem's message, or null when it is fine.
+ * The sign-up form's schema lives in features/auth, above lib, so the composition root passes it in.
+ */
+export type SignUpValidator = (body: unknown) => string | null;
+
+export interface AuthOptions {
+  validateSignUp: SignUpValidator;
+  /** The clock for the sign-in lockout; tests move it. */
+  now?: () => Date;
+  /** Runs after a customer signed up through the sign-up endpoint (e.g. the admins' notification); failures are logged. */
+  onSignedUp?: (userId: string) => Promise<void>;
+  /** Password reset: see PasswordResetOptions. Without it, the reset endpoints answer that reset is not enabled. */
+  passwordReset?: PasswordResetOptions;
+}
+
+/** Password reset (Better Auth's flow): the e-mail with the link, and the new password's rules. */
+export interface PasswordResetOptions {
+  /** Queues the e-mail holding `${SITE_URL}/reset-password?token=...` (single use, valid RESET_TOKEN_SECONDS). */
+  send: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
+  /** The sign-up password rules: the first problem's message, or null. */
+  validatePassword: (password: string) => string | null;
+}
+
+export const RESET_TOKEN_SECONDS = 60 * 60;
+/** Reset e-mails per account per hour (beyond it, the request answers the same and sends nothing). */
+export const RESET_EMAILS_PER_ACCOUNT = { windowMs: 60 * 60_000, max: 3 };
+
+/** The header the Express layer fills with the client address it trusts (see server/app.ts). */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+const emailOf = (body: unknown): string | null => {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === "string" && email.trim() ? email : null;
+};
+
+const isWrongCredentials = (returned: unknown): boolean =>
+  returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
+
+export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp, passwordReset }: AuthOptions) {
+  const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
+  const maintenance = settings.maintenance ?? (async () => false);
+  const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
+  const auth = betterAuth({
+    secret: settings.secret,
+    baseURL: settings.baseURL,
+    // Said explicitly: Better Auth turns its origin check off by itself when NODE_ENV is test, and the
+    // tests must exercise the check that runs in production.
+    trustedOrigins: [settings.baseURL],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    // Admin two-factor (TOTP and backup codes): once enrolled, every sign-in of the account asks for a code;
+    // the admin guard (route-guards.server.ts) sends an un-enrolled admin to enrolment when the Security setting is on.
+    plugins: [twoFactor({ issuer: TWO_FACTOR_ISSUER })],
+    // The saved language (docs/decisions/026) comes with the session; it is set by the language switcher
+    // (app/routes/resources/language.ts), never by a sign-up or profile body.
+    user: { additionalFields: { language: { type: "string", required: false, input: false } } },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 12,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // A changed password ends the account's sessions; password reset (a later issue) included.
+      revokeSessionsOnPasswordReset: true,
+      // Password reset (issue 12): one e-mail per request, at most RESET_EMAILS_PER_ACCOUNT per account.
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      sendResetPassword: passwordReset
+        ? async ({ user, token }) => {
+            const counted = await countAttempt(db, `password-reset:${user.id}`, RESET_EMAILS_PER_ACCOUNT, now());
+            if (counted.allowed) await passwordReset.send(user, token);
+          }
+        : undefined,
+    },
+    session: {
+      // The cookie lives as long as the longest session may; the server decides each session's end
+      // (role-based idle and absolute limits, kept in expiresAt and checked in loadSessionUser).
+      expiresIn: Math.ceil(longestSessionMs(settings.sessions) / 1000),
+      // Better Auth's refresh would push every session to the same sliding expiry; loadSessionUser
+      // slides it per role instead.
+      disableSessionRefresh: true,
+    },
+    rateLimit: {
+      enabled: settings.rateLimit.enabled,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: settings.rateLimit.window, max: settings.rateLimit.max },
+        "/sign-up/email": { window: settings.rateLimit.window, max: settings.rateLimit.max },
+        "/request-password-reset": { window: settings.rateLimit.window, max: settings.rateLimit.max },
+        "/reset-password": { window: settings.rateLimit.window, max: settings.rateLimit.max },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: "uuid" },
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") {
+          // The browser checks the sign-up form too, but the server never trusts it.
+          const problem = validateSignUp(ctx.body);
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+          if (await maintenance()) throw maintenanceError();
+        }
+        if (ctx.path === "/sign-in/email") {
+          // A locked account is refused even with the right password, from any address.
+          const email = emailOf(ctx.body);
+          const { lockout } = await policies();
+          if (email && (await signInLockedUntil(db, lockout, email, now()))) {
+            throw new APIError("LOCKED", { code: ACCOUNT_LOCKED, message: lockedMessage(lockout) });
+          }
+          // Maintenance Mode keeps customers out; admins still sign in.
+          if (email && (await maintenance()) && !(await isAdminEmail(db, email))) throw maintenanceError();
+        }
+        if (ctx.path === "/two-factor/enable") {
+          // Two-factor is for admins (the Security setting): a customer's account cannot turn it on.
+          const current = await getSessionFromCtx(ctx);
+          if (!current || !(await isAdmin(db, current.user.id))) throw new APIError("FORBIDDEN", { message: TWO_FACTOR_ADMINS_ONLY });
+        }
+        if (ctx.path === "/reset-password" && passwordReset) {
+          // The new password follows the sign-up rules.
+          const password = (ctx.body as { newPassword?: unknown } | null)?.newPassword;
+          const problem = passwordReset.validatePassword(typeof password === "string" ? password : "");
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+        }
+        if (ctx.path === "/change-password") {
+          // A changed password ends every other session of the account, whatever the client asked for.
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email" && ctx.context.newSession && onSignedUp) {
+          await onSignedUp(ctx.context.newSession.user.id).catch((error: unknown) => console.error("After sign-up:", error));
+          return;
+        }
+        if (ctx.path !== "/sign-in/email") return;
+        const email = emailOf(ctx.body);
+        if (!email) return;
+        if (ctx.context.newSession) await clearSignInFailures(db, email);
+        else if (isWrongCredentials(ctx.context.returned)) await recordSignInFailure(db, (await policies()).lockout, email, now());
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets its profile row, made from the sign-up form's metadata.
+          after: async (user, ctx) => {
+            const body = (ctx?.body ?? {}) as { phone?: unknown; companyName?: unknown };
+            // The language the visitor signed up in (their cookie or browser) becomes the account's, for its e-mails.
+            const headers = ctx?.headers ?? ctx?.request?.headers;
+            const language = headers ? (localeFromCookie(headers.get("cookie")) ?? negotiateLocale(headers.get("accept-language"))) : null;
+            if (language) await db.update(schema.user).set({ language }).where(eq(schema.user.id, user.id));
+            await db
+              .insert(schema.profiles)
+              .values({
+                id: user.id,
+                fullName: user.name,
+                email: user.email,
+                phone: typeof body.phone === "string" ? body.phone : null,
+                companyName: typeof body.companyName === "string" && body.companyName.trim() ? body.companyName.trim() : null,
+              })
+              .onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          // A new session ends by its role's limits from the start (admins: 30 minutes idle by default).
+          before: async (session) => {
+            const limits = limitsFor((await policies()).sessions, await isAdmin(db, session.userId));
+            const createdAt = session.createdAt ?? new Date();
+            return { data: { ...session, expiresAt: sessionDeadline(limits, { createdAt, lastUsedAt: createdAt }) } };
+          },
+        },
+      },
+    },
+  });
+  // The session reader (loadSessionUser) enforces the same limits the sessions were created with.
+  return Object.assign(auth, { sessionPolicy: async () => (await policies()).sessions });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether the account with this e-mail is an admin's (sign-in during Maintenance Mode). */
+async function isAdminEmail(db: Db, email: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: schema.user.id })
+    .from(schema.user)
+    .where(eq(sql`lower(${schema.user.email})`, email.trim().toLowerCase()));
+  return found ? isAdmin(db, found.id) : false;
+}

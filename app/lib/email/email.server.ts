@@ -1,0 +1,215 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import nodemailer from "nodemailer";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { emailMessages } from "~db/schema";
+import type { Db, Executor } from "../db/db.server";
+
+/** One message as the writers give it: plain text, and simple HTML made from it when not given. */
+export interface EmailInput {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Company name and support address for the footer (from the stored general settings). */
+export interface EmailBranding {
+  companyName: string;
+  supportEmail: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const linkify = (html: string) => html.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+/** The simple HTML of a plain-text body: paragraphs, line breaks, links. */
+export function textToHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${linkify(escapeHtml(paragraph)).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+}
+
+/** The message as sent: the body with the company's footer (name and support e-mail from the settings at send time). */
+export function composeEmail(body: { text: string; html?: string }, branding: EmailBranding): { text: string; html: string } {
+  const footer = `${branding.companyName}${branding.supportEmail ? ` · ${branding.supportEmail}` : ""}`;
+  const text = `${body.text}\n\n--\n${footer}\n`;
+  const html = `<!doctype html><html><body style="font-family:sans-serif">${body.html ?? textToHtml(body.text)}\n<hr><p style="color:#666">${escapeHtml(footer)}</p></body></html>`;
+  return { text, html };
+}
+
+/**
+ * The one writer of the queue: records a message in the caller's transaction, so it exists exactly when
+ * the change that causes it commits. The sender adds the footer and sends it after commit.
+ */
+export async function queueEmail(executor: Executor, input: EmailInput): Promise<void> {
+  await executor.insert(emailMessages).values({ to: input.to, subject: input.subject, text: input.text, html: input.html ?? textToHtml(input.text) });
+}
+
+export interface OutgoingMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type Mailer = (message: OutgoingMessage) => Promise<void>;
+
+/** SMTP through nodemailer when `smtpUrl` is set; otherwise `.eml` files in `outboxDir`, subjects logged. */
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log?: (line: string) => void }): Mailer {
+  const log = options.log ?? console.log;
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    return async (message) => {
+      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId: `<${message.id}@agency.mail>` });
+    };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return async (message) => {
+    const info = await stream.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await mkdir(options.outboxDir, { recursive: true });
+    const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`);
+    await writeFile(file, info.message as Buffer);
+    log(`E-mail to ${message.to} written to ${file}: ${message.subject}`);
+  };
+}
+
+export const MAX_ATTEMPTS = 8;
+/** Back-off after the n-th failed attempt: 30 s, 1, 2, 4 … minutes, at most an hour. */
+export function retryDelayMs(attempts: number, baseMs = 30_000): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+/**
+ * Sends due messages. Each message is claimed (status `sending`, attempts + 1) in its own short transaction
+ * with FOR UPDATE SKIP LOCKED, so several instances never take the same row; then sent; then marked `sent`.
+ * A send that fails puts it back to `queued` with a later `next_attempt_at`. Guarantee: at most once —
+ * a process that dies between claiming and marking leaves the row in `sending`, and such a row is never sent
+ * again (after `staleMs` it is marked `interrupted`), because the server may already have accepted it.
+ */
+export class EmailSender {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly options: {
+      intervalMs?: number;
+      retryBaseMs?: number;
+      staleMs?: number;
+      log?: (line: string) => void;
+      /** The footer's company name and support e-mail (the stored settings). */
+      branding?: () => Promise<EmailBranding>;
+    } = {},
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    // A pass that fails (the database unreachable for a moment) is logged and the next one tries again: an unhandled
+    // rejection here would end the process.
+    const pass = () =>
+      this.sendDue().catch((error: unknown) =>
+        (this.options.log ?? console.error)(`E-mail queue pass failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    const tick = () => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        void pass().finally(tick);
+      }, this.options.intervalMs ?? 2_000);
+      this.timer.unref();
+    };
+    void pass().finally(tick);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass: every due message, one at a time. Returns how many were sent. */
+  sendDue(): Promise<void> {
+    this.running ??= this.pass().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const log = this.options.log ?? console.error;
+    const staleBefore = new Date(Date.now() - (this.options.staleMs ?? 10 * 60_000));
+    await this.db
+      .update(emailMessages)
+      .set({ status: "interrupted", lastError: "stopped while sending; not resent (it may have been delivered)" })
+      .where(and(eq(emailMessages.status, "sending"), lte(emailMessages.nextAttemptAt, staleBefore)));
+    while (!this.stopped) {
+      const claimed = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(emailMessages)
+          .where(and(eq(emailMessages.status, "queued"), lte(emailMessages.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(emailMessages.nextAttemptAt))
+          .limit(1)
+          .for("update", { skipLocked: true });
+        if (!row) return undefined;
+        await tx
+          .update(emailMessages)
+          .set({ status: "sending", attempts: row.attempts + 1, nextAttemptAt: sql`now()` })
+          .where(eq(emailMessages.id, row.id));
+        return { ...row, attempts: row.attempts + 1 };
+      });
+      if (!claimed) return;
+      try {
+        const branding = (await this.options.branding?.()) ?? { companyName: "", supportEmail: "" };
+        await this.mailer({ ...claimed, ...composeEmail({ text: claimed.text, html: claimed.html }, branding) });
+        await this.db.update(emailMessages).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailMessages.id, claimed.id));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const last = claimed.attempts >= MAX_ATTEMPTS;
+        await this.db
+          .update(emailMessages)
+          .set({
+            status: last ? "failed" : "queued",
+            lastError: message.slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + retryDelayMs(claimed.attempts, this.options.retryBaseMs)),
+          })
+          .where(eq(emailMessages.id, claimed.id));
+        log(`E-mail to ${claimed.to} not sent (attempt ${claimed.attempts}): ${message}`);
+        // The server is likely down: the others wait for the next pass.
+        return;
+      }
+    }
+  }
+}
+
+/** The sender address: SMTP_FROM, or no-reply at the site's host. */
+export function mailFrom(env: { SMTP_FROM?: string; SITE_URL: string }): string {
+  return env.SMTP_FROM ?? `no-reply@${new URL(env.SITE_URL).hostname}`;
+}
+
+/** The footer's company name and support e-mail, from the stored general settings. */
+export async function emailBranding(settings: { get(): Promise<{ general: EmailBranding }> }): Promise<EmailBranding> {
+  const { companyName, supportEmail } = (await settings.get()).general;
+  return { companyName, supportEmail };
+}
+
+/** The reset e-mail, in the account's language: the link to /reset-password with the single-use token. */
+export function passwordResetEmail(i18n: I18n, siteUrl: string, user: { email: string; name: string }, token: string): EmailInput {
+  const link = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const name = user.name;
+  return {
+    to: user.email,
+    subject: i18n._(msg`Reset your password`),
+    text: [
+      i18n._(msg`Hello ${name},`),
+      i18n._(msg`Someone asked to reset the password of your account. To choose a new password, open this link (it works once, for one hour):`),
+      link,
+      i18n._(msg`If you did not ask for this, ignore this e-mail: your password stays the same.`),
+    ].join("\n\n"),
+  };
+}

@@ -1,0 +1,264 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Env } from "../config/env.server";
+
+/** The spec's storage buckets. Every file is private: it is served only through the authorized /files route. */
+export const BUCKETS = ["avatars", "admin-note-photos", "business-logos", "google-business-photos"] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+export function isBucket(value: unknown): value is Bucket {
+  return typeof value === "string" && (BUCKETS as readonly string[]).includes(value);
+}
+
+/** Keys are server-made: segments of letters, digits, dot, dash and underscore, never "." or ".." alone. */
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+export function isSafeKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key.split("/").every((segment) => SEGMENT.test(segment) && segment !== "." && segment !== "..");
+}
+
+function checkKey(bucket: Bucket, key: string): void {
+  if (!isBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+export interface Storage {
+  /** Stores the bytes under bucket/key, replacing any file there. */
+  put(bucket: Bucket, key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The file's bytes, or null when there is none. */
+  get(bucket: Bucket, key: string): Promise<Uint8Array | null>;
+  /** Removes the file; removing a missing file is not an error. */
+  delete(bucket: Bucket, key: string): Promise<void>;
+  /** What a bucket holds: its files (previews not counted) and the bytes of everything in it, previews included. */
+  usage?(bucket: Bucket): Promise<BucketUsage>;
+  /** Every file in a bucket (previews and unfinished writes included), for the start-up sweep (storage-sweep.server.ts). */
+  list?(bucket: Bucket): Promise<StoredObject[]>;
+  /** "local folder" or "S3-compatible bucket", for the admins' status view. */
+  readonly kindName?: string;
+}
+
+export interface StoredObject {
+  /** The key inside the bucket, as put() took it (a local folder's unfinished `.part` writes included). */
+  key: string;
+  /** When it was last written, in milliseconds since the epoch. */
+  modifiedAt: number;
+}
+
+export interface BucketUsage {
+  files: number;
+  bytes: number;
+}
+
+const isPreview = (name: string) => name.endsWith(".thumb.webp");
+
+/** One app instance: files in a folder (DATA_DIR/storage by default), one sub-folder per bucket. */
+export class LocalStorage implements Storage {
+  readonly kindName = "local folder";
+
+  constructor(readonly root: string) {}
+
+  async usage(bucket: Bucket): Promise<BucketUsage> {
+    if (!isBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    const usage = { files: 0, bytes: 0 };
+    const walk = async (dir: string): Promise<void> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else if (entry.isFile() && !entry.name.endsWith(".part")) {
+          usage.bytes += (await stat(full)).size;
+          if (!isPreview(entry.name)) usage.files += 1;
+        }
+      }
+    };
+    await walk(path.join(this.root, bucket));
+    return usage;
+  }
+
+  async list(bucket: Bucket): Promise<StoredObject[]> {
+    if (!isBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    const objects: StoredObject[] = [];
+    const walk = async (dir: string, prefix: string): Promise<void> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full, `${prefix}${entry.name}/`);
+        else if (entry.isFile()) objects.push({ key: `${prefix}${entry.name}`, modifiedAt: (await stat(full)).mtimeMs });
+      }
+    };
+    await walk(path.join(this.root, bucket), "");
+    return objects;
+  }
+
+  private file(bucket: Bucket, key: string): string {
+    checkKey(bucket, key);
+    return path.join(this.root, bucket, ...key.split("/"));
+  }
+
+  async put(bucket: Bucket, key: string, body: Uint8Array): Promise<void> {
+    const file = this.file(bucket, key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written aside then renamed, so a reader never sees half a file.
+    const temporary = `${file}.${randomBytes(6).toString("hex")}.part`;
+    try {
+      await writeFile(temporary, body, { mode: 0o600 });
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(bucket: Bucket, key: string): Promise<Uint8Array | null> {
+    try {
+      return new Uint8Array(await readFile(this.file(bucket, key)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async delete(bucket: Bucket, key: string): Promise<void> {
+    await rm(this.file(bucket, key), { force: true });
+  }
+}
+
+export interface S3Settings {
+  bucket: string;
+  region?: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+}
+
+/**
+ * Several app instances: one S3-compatible bucket (AWS S3, MinIO, R2...). The spec's buckets become key
+ * prefixes inside it, so one private bucket is enough.
+ */
+export class S3Storage implements Storage {
+  readonly kindName = "S3-compatible bucket";
+  private readonly client: S3Client;
+
+  async usage(bucket: Bucket): Promise<BucketUsage> {
+    if (!isBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    const usage = { files: 0, bytes: 0 };
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: `${bucket}/`, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        usage.bytes += object.Size ?? 0;
+        if (!isPreview(object.Key ?? "")) usage.files += 1;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return usage;
+  }
+
+  async list(bucket: Bucket): Promise<StoredObject[]> {
+    if (!isBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    const objects: StoredObject[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: `${bucket}/`, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        objects.push({ key: object.Key.slice(bucket.length + 1), modifiedAt: object.LastModified?.getTime() ?? Date.now() });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return objects;
+  }
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region ?? "us-east-1",
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+      // Many S3-compatible services do not support the newer default checksums.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+  }
+
+  private key(bucket: Bucket, key: string): string {
+    checkKey(bucket, key);
+    return `${bucket}/${key}`;
+  }
+
+  async put(bucket: Bucket, key: string, body: Uint8Array, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(bucket, key),
+        Body: body,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async get(bucket: Bucket, key: string): Promise<Uint8Array | null> {
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(bucket, key) }),
+      );
+      return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async delete(bucket: Bucket, key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(bucket, key) }));
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+export function createStorage(env: Env): Storage {
+  if (env.STORAGE_S3_BUCKET) {
+    return new S3Storage({
+      bucket: env.STORAGE_S3_BUCKET,
+      region: env.STORAGE_S3_REGION,
+      endpoint: env.STORAGE_S3_ENDPOINT,
+      accessKeyId: env.STORAGE_S3_ACCESS_KEY_ID,
+      secretAccessKey: env.STORAGE_S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.STORAGE_S3_FORCE_PATH_STYLE,
+    });
+  }
+  return new LocalStorage(path.join(env.DATA_DIR, "storage"));
+}
+
+/** The path of the authorized download route for a stored file: what *_url columns hold. */
+export function fileRoutePath(bucket: Bucket, key: string): string {
+  return `/files/${bucket}/${key}`;
+}
