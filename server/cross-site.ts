@@ -4,9 +4,9 @@ import type { RequestHandler } from "express";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The one endpoint another site calls on purpose: the card provider's webhook, verified by its signature. */
-export const CROSS_SITE_EXEMPT_PATHS: ReadonlySet<string> = new Set(["/api/stripe/webhook"]);
+const CROSS_SITE_EXEMPT_PATHS: ReadonlySet<string> = new Set(["/api/stripe/webhook"]);
 
-export type CrossSiteVerdict = "same-site" | "cross-site" | "no-browser-headers";
+type CrossSiteVerdict = "same-site" | "cross-site" | "no-browser-headers";
 
 /**
  * Who sent a state-changing request, by the headers a browser sets and a page cannot: `Origin` (sent by every
@@ -14,7 +14,7 @@ export type CrossSiteVerdict = "same-site" | "cross-site" | "no-browser-headers"
  * comes from a non-browser client (curl, a server), which a cross-site page cannot make a victim's browser send;
  * it is let through, and authentication decides.
  */
-export function crossSiteVerdict(siteOrigin: string, origin: string | undefined, fetchSite: string | undefined): CrossSiteVerdict {
+function crossSiteVerdict(siteOrigin: string, origin: string | undefined, fetchSite: string | undefined): CrossSiteVerdict {
   if (origin !== undefined) return origin === siteOrigin ? "same-site" : "cross-site";
   if (fetchSite !== undefined) return fetchSite === "same-origin" || fetchSite === "none" ? "same-site" : "cross-site";
   return "no-browser-headers";

@@ -35,7 +35,7 @@ function wantsJson(req: Request): boolean {
   );
 }
 
-export function sendDatabaseUnavailable(req: Request, res: Response): void {
+function sendDatabaseUnavailable(req: Request, res: Response): void {
   res.status(503).set("Retry-After", RETRY_AFTER_SECONDS).set("Cache-Control", "no-store");
   const locale = visitorLocale(req);
   if (wantsJson(req)) res.json({ error: i18nFor(locale)._(ERROR_CODES.unavailable.message) });

@@ -5,8 +5,8 @@ import { migrationsFolder, type Database } from "~/lib/db/db.server";
 import { logger, type Logger } from "~/lib/logger.server";
 import type { Storage } from "~/lib/storage/storage.server";
 
-export const HEALTH_PATH = "/healthz";
-export const READY_PATH = "/readyz";
+const HEALTH_PATH = "/healthz";
+const READY_PATH = "/readyz";
 
 export interface ReadinessDeps {
   database: Pick<Database, "pool">;
@@ -26,7 +26,7 @@ export interface ReadinessOptions {
 
 const DEFAULTS: ReadinessOptions = { timeoutMs: 3_000, cacheMs: 1_000 };
 
-export type Readiness = { ready: true; checks: Record<string, "ok"> } | { ready: false; reason: string; checks: Record<string, string> };
+type Readiness = { ready: true; checks: Record<string, "ok"> } | { ready: false; reason: string; checks: Record<string, string> };
 
 /** The newest migration in db/migrations (its journal's timestamp, what drizzle records as created_at). */
 let newestMigration: number | undefined;
@@ -54,7 +54,7 @@ class PublicProblem extends Error {}
 const PUBLIC_PROBLEMS: Record<string, string> = { database: "database unreachable", storage: "storage not writable" };
 
 /** Database reachable and fully migrated, storage writable (a small file written and removed). */
-export async function checkReadiness(
+async function checkReadiness(
   { database, storage, draining, log = logger }: ReadinessDeps,
   timeoutMs = DEFAULTS.timeoutMs,
 ): Promise<Readiness> {

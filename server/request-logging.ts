@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import { randomUUID } from "node:crypto";
 import { requestContext, type Logger } from "~/lib/logger.server";
 
-export const REQUEST_ID_HEADER = "X-Request-Id";
+const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** A request id a client or proxy may hand in: short, and nothing that could forge a log line or a header. */
 const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -11,7 +11,7 @@ const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const SECRET_QUERY_PARAMS = /token|code|secret|password|key|signature/i;
 
 /** The request's path and query, with the values of secret-looking parameters replaced. */
-export function loggedUrl(originalUrl: string): string {
+function loggedUrl(originalUrl: string): string {
   const question = originalUrl.indexOf("?");
   if (question < 0) return originalUrl;
   const params = new URLSearchParams(originalUrl.slice(question + 1));

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 
 /** Powerful browser features the site never uses, switched off for it and anything it might embed. */
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
 /**
  * Headers every response carries. The Content-Security-Policy is per page: app/entry.server.tsx sets it with

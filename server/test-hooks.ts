@@ -10,7 +10,7 @@ import { seedCustomers } from "../scripts/bench/seed-customers.js";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   return address !== undefined && LOOPBACK.test(address);
 }
 

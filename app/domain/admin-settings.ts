@@ -51,9 +51,9 @@ export const securitySettingsSchema = z.object({
   maxLoginAttempts: wholeNumber(LOGIN_ATTEMPT_BOUNDS, zodMessage(msg`Max login attempts must be a whole number from ${minAttempts} to ${maxAttempts}`)),
 });
 
-export type GeneralSettings = z.output<typeof generalSettingsSchema>;
+type GeneralSettings = z.output<typeof generalSettingsSchema>;
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
-export type SecuritySettings = z.output<typeof securitySettingsSchema>;
+type SecuritySettings = z.output<typeof securitySettingsSchema>;
 
 export interface AdminSettings {
   general: GeneralSettings;

@@ -12,13 +12,13 @@ import { translate } from "../lib/i18n/translate";
  */
 
 /** The storage buckets (the same list as storage.server.ts, which the browser must not import). */
-export type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | "google-business-photos";
+type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | "google-business-photos";
 
 /** Who may read a kind's files besides admins: its owner, or nobody. */
-export type UploadReaders = "owner-and-admins" | "admins";
+type UploadReaders = "owner-and-admins" | "admins";
 
 /** A kind's refusals, as catalog messages: read in the page's language in the browser, the request's on the server. */
-export interface UploadMessages {
+interface UploadMessages {
   missing: MessageDescriptor;
   notImage: MessageDescriptor;
   tooLarge: MessageDescriptor;
@@ -159,17 +159,13 @@ export const UPLOAD_KINDS = {
 
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
-export function isUploadKind(value: unknown): value is UploadKind {
-  return typeof value === "string" && Object.hasOwn(UPLOAD_KINDS, value);
-}
-
 /** The longest side of a preview thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 320;
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const STEM = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
-export function isSafeStem(stem: string): boolean {
+function isSafeStem(stem: string): boolean {
   return STEM.test(stem);
 }
 
@@ -196,10 +192,6 @@ export function thumbnailKey(key: string): string {
   const dot = key.lastIndexOf(".");
   const base = dot > slash ? key.slice(0, dot) : key;
   return `${base}${THUMBNAIL_SUFFIX}`;
-}
-
-export function isThumbnailKey(key: string): boolean {
-  return key.endsWith(THUMBNAIL_SUFFIX);
 }
 
 /**
@@ -236,7 +228,7 @@ export function mayReadFile(actor: { id: string; isAdmin: boolean }, bucket: str
 }
 
 /** The message for too many files, with how many more may still be added. */
-export function tooManyMessage(kind: UploadKind, remaining: number): string {
+function tooManyMessage(kind: UploadKind, remaining: number): string {
   return translate({ ...UPLOAD_KINDS[kind].messages.tooMany, values: { n: Math.max(0, remaining) } });
 }
 
@@ -261,7 +253,7 @@ export function checkUploadSizes(
 }
 
 /** Room for a form's other fields and the multipart framing around its files. */
-export const FORM_OVERHEAD_BYTES = 64 * 1024;
+const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * The request body limit a route taking this kind's files needs: all of its files at their largest plus

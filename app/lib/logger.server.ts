@@ -22,7 +22,7 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
  * credentials in headers, session cookies, passwords and secrets in bodies or errors. Request lines are built from
  * chosen fields only (server/request-logging.ts) and carry no headers or bodies at all; this list is the second guard.
  */
-export const REDACTED_FIELDS = [
+const REDACTED_FIELDS = [
   "authorization",
   "cookie",
   "set-cookie",

@@ -42,7 +42,7 @@ export interface Row {
 }
 
 /** A file field in a multipart body: a small real PNG. */
-export interface FileField {
+interface FileField {
   file: "png";
   name: string;
 }

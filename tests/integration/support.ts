@@ -22,7 +22,7 @@ import type { SessionUser } from "~/lib/auth/session";
  * when TEST_DATABASE_URL is set. Each test file gets a database of its own, so files never see each
  * other's rows and may run in parallel.
  */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 export const SITE_URL = "http://localhost:3000";
 export const TEST_PASSWORD = "Str0ng!Passw0rd";

@@ -7,12 +7,12 @@ import path from "node:path";
 import pg from "pg";
 
 export const OPS_PORT_BASE = Number(process.env.OPS_PORT_BASE ?? 4610);
-export const OPS_AUTH_SECRET = "ops-test-auth-secret-0123456789abcdef0123456789";
-export const OPS_CREDENTIALS_KEY = "0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0";
+const OPS_AUTH_SECRET = "ops-test-auth-secret-0123456789abcdef0123456789";
+const OPS_CREDENTIALS_KEY = "0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0";
 export const OPS_ADMIN = { email: "admin@ops.test", password: "Ops-Admin-Password-1!" };
 
 /** The PostgreSQL server binaries: PG_BIN (set by .ci/run), else the newest /usr/lib/postgresql/<v>/bin. */
-export function pgBin(): string | undefined {
+function pgBin(): string | undefined {
   if (process.env.PG_BIN && existsSync(path.join(process.env.PG_BIN, "pg_ctl"))) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return undefined;

@@ -4,7 +4,7 @@ import { notify } from "~/components/ui/toast";
 import { firstError, isActionResult, isFormReply, type ActionSuccess } from "~/lib/http/forms";
 import { translate } from "~/lib/i18n/translate";
 
-export interface ToastText {
+interface ToastText {
   title: string;
   description?: string;
 }

@@ -6,7 +6,6 @@ import { cn } from "~/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /** A centred modal with an overlay, a title and a close button; Radix traps focus and closes on Escape. */
 export function DialogContent({

@@ -6,7 +6,7 @@ import { translate } from "~/lib/i18n/translate";
 export type Translator = (descriptor: MessageDescriptor) => string;
 
 /** The audited actions as the activity log names them (the kinds of its filter). */
-export const ACTIVITY_LABELS: Record<string, string> = {
+const ACTIVITY_LABELS: Record<string, string> = {
   "payment.approve": "Approved a payment",
   "payment.reject": "Rejected a payment",
   "progress.toggle": "Updated progress",
@@ -40,7 +40,7 @@ export function activityLabel(action: string, tr?: Translator): string {
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
-export interface ActivityEvent {
+interface ActivityEvent {
   id: string;
   action: string;
   /** ISO timestamp. */

@@ -13,9 +13,9 @@ export const PERIOD_PRESETS = [
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number]["value"];
 export type PeriodChoice = PeriodPreset | "custom";
 
-export const DEFAULT_PERIOD: PeriodPreset = "12m";
+const DEFAULT_PERIOD: PeriodPreset = "12m";
 /** Longer custom periods are refused: the weekly series would grow past what a chart can show. */
-export const MAX_PERIOD_DAYS = 5 * 366;
+const MAX_PERIOD_DAYS = 5 * 366;
 
 export const PERIOD_MESSAGES = {
   period: "Choose one of the listed periods",
@@ -29,7 +29,7 @@ export const PERIOD_MESSAGES = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A UTC calendar day as YYYY-MM-DD. */
-export function isoDay(date: Date): string {
+function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
@@ -49,7 +49,7 @@ const isoDate = (missing: string) =>
 
 const bothDays = (from: string, to: string) => parseIsoDay(from) !== null && parseIsoDay(to) !== null;
 
-export const analyticsPeriodSchema = z.discriminatedUnion(
+const analyticsPeriodSchema = z.discriminatedUnion(
   "period",
   [
     z.object({ period: z.enum(["30d", "90d", "12m"]) }),

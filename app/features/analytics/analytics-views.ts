@@ -44,7 +44,7 @@ export interface AnalyticsReport {
   launchesInPeriod: number;
 }
 
-export const FUNNEL_STEPS = [
+const FUNNEL_STEPS = [
   { key: "signedUp", label: "Signed up" },
   { key: "paid", label: "Paid" },
   { key: "informationSent", label: "Information sent" },

@@ -2,7 +2,7 @@
  * The browser's calls to Better Auth's handler (where rate limiting applies). Plain fetch keeps the
  * auth client library out of the page bundles.
  */
-export interface AuthError {
+interface AuthError {
   code?: string;
   message?: string;
   status: number;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { translate, zodMessage } from "~/lib/i18n/translate";
 import { phoneDigits } from "./phone";
 
-export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MIN_LENGTH = 12;
 
 /** The error code the server answers a sign-in to a locked account with (app/lib/auth/sign-in-lockout.server.ts). */
 export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
@@ -26,8 +26,6 @@ export function passwordProblem(password: string): string | null {
   return broken ? translate(broken.message) : null;
 }
 
-/** The English text, for the server's checks (the profile's password change). */
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 const passwordsDoNotMatch = msg`Passwords do not match`;
 
 const required = (message: MessageDescriptor) =>
@@ -104,8 +102,6 @@ export const twoFactorPasswordSchema = z.object({
   password: required(msg`Please enter your password`),
 });
 
-export const INVALID_TWO_FACTOR_CODE = "Invalid code";
-
 /** Maps Better Auth's error on sign-up to the spec's message. */
 export function signupErrorMessage(error: { code?: string; message?: string } | null | undefined): string {
   const code = error?.code ?? "";
@@ -132,10 +128,6 @@ export const resetPasswordFormSchema = z
   .object({ password: passwordField.prefault(""), confirmPassword: z.string().prefault("") })
   .refine((value) => value.password === value.confirmPassword, { ...zodMessage(passwordsDoNotMatch), path: ["confirmPassword"] });
 
-/** What the forgot-password page always says after a request (no hint whether the address has an account). */
-export const RESET_REQUESTED_MESSAGE =
-  "If an account exists for that email, we have sent a link to reset its password. The link works once and expires in one hour.";
-export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please ask for a new one.";
 
 /** RESET_REQUESTED_MESSAGE in the active language. */
 export function resetRequestedMessage(): string {

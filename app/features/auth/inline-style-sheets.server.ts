@@ -30,7 +30,7 @@ const MODULE_PRELOAD = /<link( nonce="[^"]*")? rel="modulepreload"/g;
  * The style sheets of the page's head inlined, each <link> kept but non-blocking (`media="print"`: still fetched
  * and cached for the next pages; React hydrates the head by rel and href), and the module preloads made low priority.
  */
-export async function inlineHead(html: string, read: (href: string) => Promise<string>): Promise<string> {
+async function inlineHead(html: string, read: (href: string) => Promise<string>): Promise<string> {
   const headEnd = html.indexOf("</head>");
   if (headEnd < 0) return html;
   let head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (link) => `${link} fetchpriority="low"`);

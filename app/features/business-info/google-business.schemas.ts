@@ -49,5 +49,3 @@ const GMAIL_PASSWORD_TOO_LONG = msg`Gmail password must be less than 500 charact
 
 type Schema = ReturnType<typeof googleBusinessFormSchema>;
 export type GoogleBusinessFormInput = z.input<Schema>;
-/** The parsed form; `gmailPassword` is null when a saved one is kept. */
-export type GoogleBusinessForm = Omit<z.output<Schema>, "gmailPassword"> & { gmailPassword: string | null };

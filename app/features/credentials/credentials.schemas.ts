@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { translate, zodMessage } from "~/lib/i18n/translate";
-import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets/secrets";
+import { CREDENTIAL_SECRET_FIELDS } from "~/lib/secrets/secrets";
 
 /** The spec's credential types (website_credentials.credential_type); the same list as db/app-schema.ts. */
 export const CREDENTIAL_TYPES = ["domain", "hosting", "website"] as const;
@@ -44,24 +44,14 @@ export const CREDENTIAL_CARDS: readonly CredentialCardSpec[] = [
   },
 ];
 
-export function cardSpec(type: CredentialType): CredentialCardSpec {
+function cardSpec(type: CredentialType): CredentialCardSpec {
   return CREDENTIAL_CARDS.find((card) => card.type === type)!;
 }
 
 /** The spec's limits (section 9): title 200, username 200, password 500, PIN 50, details 1000. */
 export const CREDENTIAL_LIMITS = { title: 200, username: 200, password: 500, pin: 50, details: 1000 } as const;
 
-export const CREDENTIAL_MESSAGES = {
-  title: `Company Provider must be less than ${CREDENTIAL_LIMITS.title} characters`,
-  websiteLink: "Must be a valid URL or email address",
-  username: `Username must be less than ${CREDENTIAL_LIMITS.username} characters`,
-  password: `Password must be less than ${CREDENTIAL_LIMITS.password} characters`,
-  pin: `PIN must be less than ${CREDENTIAL_LIMITS.pin} characters`,
-  details: `Details must be less than ${CREDENTIAL_LIMITS.details} characters`,
-  invalid: "Invalid input",
-} as const;
-
-/** The same messages as Lingui descriptors, read in the active language (the literal numbers are CREDENTIAL_LIMITS). */
+/** The cards' messages, read in the active language (the literal numbers are CREDENTIAL_LIMITS). */
 const MESSAGE_DESCRIPTORS = {
   title: msg`Company Provider must be less than 200 characters`,
   websiteLink: msg`Must be a valid URL or email address`,
@@ -70,10 +60,8 @@ const MESSAGE_DESCRIPTORS = {
   pin: msg`PIN must be less than 50 characters`,
   details: msg`Details must be less than 1000 characters`,
   invalid: msg`Invalid input`,
-} satisfies Record<keyof typeof CREDENTIAL_MESSAGES, MessageDescriptor>;
+} satisfies Record<string, MessageDescriptor>;
 const M = MESSAGE_DESCRIPTORS;
-
-export const CREDENTIALS_SAVED = "Credentials saved successfully";
 
 /** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
 export const CREDENTIALS_TEXTS = {
@@ -81,8 +69,6 @@ export const CREDENTIALS_TEXTS = {
   saveFailed: msg`Failed to save credentials`,
   notSignedIn: msg`You must be logged in to save credentials`,
 };
-export const CREDENTIALS_SAVE_FAILED = "Failed to save credentials";
-export const CREDENTIALS_NOT_SIGNED_IN = "You must be logged in to save credentials";
 
 const URL_LIKE = /^(https?:\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]\S*)?$/i;
 const EMAIL = z.email();
@@ -128,7 +114,7 @@ export const credentialCardFormSchema = credentialFieldsSchema.extend({
   credentialType: z.enum(CREDENTIAL_TYPES),
 });
 
-export const acknowledgeWarningFormSchema = z.object({ intent: z.literal(ACKNOWLEDGE_WARNING_INTENT) });
+const acknowledgeWarningFormSchema = z.object({ intent: z.literal(ACKNOWLEDGE_WARNING_INTENT) });
 
 /** The customer's page: either form. */
 export const credentialsPageFormSchema = z.discriminatedUnion("intent", [credentialCardFormSchema, acknowledgeWarningFormSchema]);
@@ -159,4 +145,4 @@ export function cardOfField(name: string, fallback?: CredentialType): Credential
   return (CREDENTIAL_TYPES as readonly string[]).includes(prefix ?? "") ? (prefix as CredentialType) : fallback;
 }
 
-export type { CredentialSecretField };
+;

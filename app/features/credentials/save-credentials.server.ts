@@ -17,7 +17,7 @@ export interface SaveCredentialsDeps {
   secrets: Secrets;
 }
 
-export interface CredentialCardInput extends CredentialFields {
+interface CredentialCardInput extends CredentialFields {
   type: CredentialType;
 }
 

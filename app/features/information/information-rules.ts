@@ -69,8 +69,8 @@ export const MESSAGE_DESCRIPTORS = {
 const M = MESSAGE_DESCRIPTORS;
 
 /** Digits, spaces, parentheses, hyphens and plus only. */
-export const PHONE_PATTERN = /^[\d\s()+-]+$/;
-export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+const PHONE_PATTERN = /^[\d\s()+-]+$/;
+const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
 /** Whether a text is an absolute http(s) address. */
 export function isWebUrl(value: string): boolean {
@@ -148,7 +148,7 @@ export const phoneNumber = () =>
     .regex(PHONE_PATTERN, zodMessage(M.phoneFormat))
     .max(20, zodMessage(M.phoneFormat));
 
-export const zipCode = () =>
+const zipCode = () =>
   z
     .string(zodMessage(M.zipRequired))
     .trim()

@@ -68,7 +68,7 @@ export async function prepareOptional(kind: UploadKind, files: readonly Blob[], 
  * Stores prepared files (none: `work([])`) and runs `work`; a storage failure is 'Failed to upload file'.
  * As with storeUploads, a failing `work` removes what this call stored.
  */
-export async function storeOptional<T>(
+async function storeOptional<T>(
   storage: Storage,
   kind: UploadKind,
   ownerId: string,
@@ -92,7 +92,7 @@ export async function storeOptional<T>(
 }
 
 /** Removes files a save replaced or dropped, after its commit; a failure is logged, the save stands. */
-export async function removeFiles(storage: Storage, kind: UploadKind, urls: readonly (string | null | undefined)[]): Promise<void> {
+async function removeFiles(storage: Storage, kind: UploadKind, urls: readonly (string | null | undefined)[]): Promise<void> {
   for (const url of urls) {
     const key = url ? keyFromFileUrl(kind, url) : null;
     if (!key) continue;
@@ -103,7 +103,7 @@ export async function removeFiles(storage: Storage, kind: UploadKind, urls: read
 }
 
 /** Who submitted: the customer's name and company, for the admins' notification (`submitterLabel`). */
-export async function submitterOf(executor: Executor, userId: string): Promise<{ fullName: string; companyName: string | null }> {
+async function submitterOf(executor: Executor, userId: string): Promise<{ fullName: string; companyName: string | null }> {
   const [profile] = await executor
     .select({ fullName: profiles.fullName, companyName: profiles.companyName })
     .from(profiles)
@@ -112,7 +112,7 @@ export async function submitterOf(executor: Executor, userId: string): Promise<{
 }
 
 /** "{full name} from {company}" (or the name alone without a company), as the admins' notification says, in the admin's language. */
-export function submitterLabel(i18n: I18n, submitter: { fullName: string; companyName: string | null }): string {
+function submitterLabel(i18n: I18n, submitter: { fullName: string; companyName: string | null }): string {
   const name = submitter.fullName.trim() || i18n._(msg`A customer`);
   const company = submitter.companyName?.trim();
   return company ? i18n._(msg`${name} from ${company}`) : name;
@@ -122,7 +122,7 @@ export function submitterLabel(i18n: I18n, submitter: { fullName: string; compan
  * Marks the information step of a service's progress done on the first save. It runs in a savepoint: a
  * failure is logged and rolled back alone, and the save goes on (spec: progress-record errors are only logged).
  */
-export async function markInformationReceived(
+async function markInformationReceived(
   executor: Executor,
   userId: string,
   step: { service: "google_business"; key: "informationCollection" } | { service: "website"; key: "clientInfoReceived" },
@@ -142,7 +142,7 @@ export async function markInformationReceived(
 }
 
 /** One of a service's notifications to the admins: its type and its words, given who sent the information. */
-export interface InformationNotice {
+interface InformationNotice {
   type: string;
   text: (i18n: I18n, who: string) => { title: string; message: string };
 }

@@ -33,7 +33,7 @@ import { BENEFIT_ORDER, type IndustryBenefit, type Picture } from "./landing";
 import { INDUSTRY_BENEFITS } from "./industry-benefits";
 import { svgDataUri } from "./svg-data-uri";
 
-export const US_STATES = [
+const US_STATES = [
   "Alabama",
   "Alaska",
   "Arizona",
@@ -113,7 +113,7 @@ const website = SERVICE_CATALOG.website;
 const googleBusiness = SERVICE_CATALOG.google_business;
 
 /** The offers' names, in a language: also the JSON-LD's (seo.ts). */
-export function offerNames(t: Translate): Record<ServiceType, string> {
+function offerNames(t: Translate): Record<ServiceType, string> {
   return { google_business: t(msg`Google Business Profile`), website: t(msg`Professional Website`) };
 }
 
@@ -182,7 +182,7 @@ export interface Industry {
   };
 }
 
-export interface Testimonial {
+interface Testimonial {
   name: string;
   business: string;
   location: string;

@@ -32,7 +32,7 @@ const CLIENT_DIR = path.resolve("build/client");
 /** An origin that can be written into HTML, JSON and a JavaScript string as it is. */
 const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/;
 
-export interface PrerenderedPage {
+interface PrerenderedPage {
   html: string;
   etag: string;
   gzip: Buffer;
@@ -99,7 +99,7 @@ export async function inlineStyleSheets(
 }
 
 /** The pre-rendered pages: each path's HTML file and the data file of its client-side navigations. */
-export const PRERENDERED_FILES: Record<string, { html: string; data: string }> = {
+const PRERENDERED_FILES: Record<string, { html: string; data: string }> = {
   "/": { html: "index.html", data: "_root.data" },
   "/es": { html: "es/index.html", data: "es.data" },
 };

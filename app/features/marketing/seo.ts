@@ -10,7 +10,7 @@ import { type Offer, offersFor } from "./content";
 import ogImage from "./images/og-image.jpg";
 import { landingPath } from "./landing";
 
-export const OG_IMAGE = {
+const OG_IMAGE = {
   src: ogImage,
   width: 1200,
   height: 630,
@@ -18,26 +18,26 @@ export const OG_IMAGE = {
 };
 
 /** The landing page in each language (`/` English, `/es` Spanish): each its own canonical URL, linked by hreflang. */
-export const LANDING_PAGES = [
+const LANDING_PAGES = [
   { locale: "en", path: "/", hreflang: "en", ogLocale: "en_US", inLanguage: "en-US" },
   { locale: "es", path: "/es", hreflang: "es", ogLocale: "es_US", inLanguage: "es-US" },
 ] as const satisfies readonly { locale: Locale; path: string; hreflang: string; ogLocale: string; inLanguage: string }[];
 
 /** Pages that are public and worth indexing. */
-export const INDEXED_PATHS = LANDING_PAGES.map((page) => page.path);
+const INDEXED_PATHS = LANDING_PAGES.map((page) => page.path);
 /** Signed-in and machine paths that crawlers should leave alone. */
-export const DISALLOWED_PATHS = ["/dashboard", "/admin", "/api/", "/resources/", "/events"] as const;
+const DISALLOWED_PATHS = ["/dashboard", "/admin", "/api/", "/resources/", "/events"] as const;
 
 function offersIn(i18n: I18n): [Offer, Offer] {
   return offersFor((descriptor) => i18n._(descriptor)) as [Offer, Offer];
 }
 
-export function landingTitle(siteConfig: SiteConfig, i18n: I18n): string {
+function landingTitle(siteConfig: SiteConfig, i18n: I18n): string {
   const agencyName = siteConfig.agencyName;
   return i18n._(msg`Google Business Profile & Websites for Service Businesses | ${agencyName}`);
 }
 
-export function landingDescription(i18n: I18n): string {
+function landingDescription(i18n: I18n): string {
   const [googleOffer, websiteOffer] = offersIn(i18n);
   const googleName = googleOffer.name;
   const googlePrice = googleOffer.price;

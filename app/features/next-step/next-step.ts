@@ -20,8 +20,6 @@ export type NextStep =
   | { kind: "second-payment"; paymentNumber: 2; retry: boolean }
   | { kind: "finished" };
 
-export type NextStepKind = NextStep["kind"];
-
 export interface NextStepPayment {
   serviceType: string;
   paymentNumber: number;
@@ -38,7 +36,7 @@ export interface NextStepInput {
 }
 
 /** The website step whose arrival makes the second payment due: 'Review & Client Approval'. */
-export const WEBSITE_REVIEW_STEP = "reviewApproval";
+const WEBSITE_REVIEW_STEP = "reviewApproval";
 
 /**
  * The site is in review once every step before 'Review & Client Approval' is done, or that step or a

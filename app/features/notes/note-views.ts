@@ -16,7 +16,7 @@ export interface NoteView {
 export type NotesLoad = { ok: true; notes: NoteView[] } | { ok: false };
 
 /** How many thumbnails a card shows before '+N'. */
-export const CARD_PHOTOS = 3;
+const CARD_PHOTOS = 3;
 
 /** The card's thumbnails and the count of the rest ('+N'; 0 shows nothing). */
 export function cardPreview<T>(photos: readonly T[]): { shown: T[]; more: number } {

@@ -43,7 +43,6 @@ export const noteFormSchema = z.object({
     .optional()
     .transform((values) => (values ?? []).filter((value): value is string => Boolean(value))),
 });
-export type NoteForm = z.output<typeof noteFormSchema>;
 
 export const deleteNoteFormSchema = z.object({
   intent: z.literal(DELETE_NOTE_INTENT),

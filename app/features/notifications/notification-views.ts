@@ -2,7 +2,7 @@
 
 export const NOTIFICATION_LIST_SIZE = 10;
 
-export interface NotificationItem {
+interface NotificationItem {
   id: string;
   type: string;
   title: string;

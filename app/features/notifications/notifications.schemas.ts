@@ -5,5 +5,3 @@ export const notificationActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("mark-read"), id: z.uuid({ error: "Invalid notification" }) }),
   z.object({ intent: z.literal("mark-all-read") }),
 ]);
-
-export type NotificationAction = z.infer<typeof notificationActionSchema>;

@@ -13,7 +13,7 @@ import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import { writeNotifications } from "./write-notifications.server";
 
 /** Who hears of an event: the admins who want it (per the settings' switches, never `except`), or one customer. */
-export type Audience = { admins: AdminNotificationEvent; except?: string } | { customer: string };
+type Audience = { admins: AdminNotificationEvent; except?: string } | { customer: string };
 
 /** A notification: in-app row and e-mail share its words, rendered in each recipient's saved language. */
 export interface Notification {

@@ -28,8 +28,6 @@ export interface CardCheckoutInput {
   returnPath?: unknown;
 }
 
-export const CARD_NOT_CONFIGURED = "Card payments are not configured";
-export const CHECKOUT_RATE_LIMITED = "Too many payment attempts. Please wait a few minutes and try again.";
 /** Ten checkout sessions per customer in ten minutes: plenty for a person, a wall for a script. */
 export const CHECKOUT_RATE_LIMIT: AttemptWindow = { windowMs: 10 * 60 * 1000, max: 10 };
 

@@ -22,7 +22,7 @@ export interface DecidePaymentDeps {
   bus: ChangeBus;
 }
 
-export const alreadyReviewed = () => new AppError("payment_already_reviewed");
+const alreadyReviewed = () => new AppError("payment_already_reviewed");
 
 /**
  * Approves or rejects a pending payment, once. The status changes only from pending, in one atomic

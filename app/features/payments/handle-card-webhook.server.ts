@@ -26,7 +26,7 @@ export interface CardWebhookInput {
 export type WebhookOutcome = "completed" | "completed-pending-zelle" | "already-paid" | "duplicate" | "ignored";
 
 /** The only currency the catalog charges in. */
-export const CHECKOUT_CURRENCY = "usd";
+const CHECKOUT_CURRENCY = "usd";
 
 const FULFILLING_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
@@ -42,7 +42,7 @@ function sessionTarget(session: Stripe.Checkout.Session): (PaymentTarget & { use
 }
 
 /** Why a paid session does not pay the catalog's price for its payment, or null when it does. */
-export function chargeMismatch(
+function chargeMismatch(
   session: Pick<Stripe.Checkout.Session, "currency" | "amount_total">,
   target: PaymentTarget,
 ): string | null {

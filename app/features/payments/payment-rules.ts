@@ -67,7 +67,6 @@ export function proofNotificationMessage(
 
 /** The admins' notification title, in each admin's language (`i18n._(PROOF_NOTIFICATION_TITLE_TEXT)`). */
 export const PROOF_NOTIFICATION_TITLE_TEXT = msg`New Payment Received (Zelle)`;
-export const PROOF_NOTIFICATION_TITLE = "New Payment Received (Zelle)";
 
 const DASHBOARD_PAGE = /^\/dashboard(\/[a-z][a-z-]*)?$/;
 export const DEFAULT_CHECKOUT_RETURN = "/dashboard/progress";

@@ -35,5 +35,3 @@ const proofPhoto = z
 
 /** The Zelle step's form (multipart): which payment, and the photo of the transfer's confirmation. */
 export const proofFormSchema = z.object({ ...targetFields, proof: proofPhoto }).refine(...payableNumber);
-
-export type ProofForm = z.infer<typeof proofFormSchema>;

@@ -12,7 +12,7 @@ import { payments } from "~db/schema";
 import { decisionNotification } from "./payment-review";
 
 /** The admin note a pending payment gets when its proof file is gone; the customer reads it in the rejection. */
-export const PROOF_MISSING_NOTE = "The proof of payment file was lost. Please upload it again.";
+const PROOF_MISSING_NOTE = "The proof of payment file was lost. Please upload it again.";
 /** The same note in the customer's notification and e-mail, in their language. */
 const PROOF_MISSING_NOTE_TEXT = msg`The proof of payment file was lost. Please upload it again.`;
 

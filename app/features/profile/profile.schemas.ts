@@ -4,18 +4,6 @@ import { translate, zodMessage } from "~/lib/i18n/translate";
 import { passwordProblem, signupFieldsSchema } from "~/features/auth/auth.schemas";
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 
-export const PROFILE_MESSAGES = {
-  updated: "Profile updated successfully",
-  updateFailed: "Could not update profile",
-  passwordChanged: "Password changed successfully",
-  passwordFailed: "Could not change password",
-  avatarUpdated: "Profile picture updated successfully",
-  avatarFailed: "Could not upload image",
-  passwordTooShort: "Password must be at least 6 characters",
-  currentPasswordMissing: "Please enter your current password",
-  currentPasswordWrong: "Current password is incorrect",
-} as const;
-
 /**
  * The page's texts as Lingui descriptors (docs/decisions/026), read in the active language: the toasts in the
  * browser, the action's answers in the request's language. PROFILE_MESSAGES keeps their English.
@@ -39,14 +27,12 @@ export const PROFILE_TEXTS = {
 };
 
 /** The spec's minimum for a changed password (section 9); the sign-up rules (12 and four classes) follow it. */
-export const PROFILE_PASSWORD_MIN_LENGTH = 6;
+const PROFILE_PASSWORD_MIN_LENGTH = 6;
 
 export const UPDATE_PROFILE_INTENT = "update-profile";
 export const CHANGE_PASSWORD_INTENT = "change-password";
 export const UPLOAD_AVATAR_INTENT = "upload-avatar";
 export const EMAIL_PREFERENCES_INTENT = "email-preferences";
-export const EMAIL_PREFERENCES_SAVED = "Email preferences saved";
-export const EMAIL_PREFERENCES_FAILED = "Could not save email preferences";
 
 /** E-mail updates: a checkbox (absent when unticked): payment decisions and completed progress steps by e-mail. */
 export const emailPreferencesSchema = z.object({

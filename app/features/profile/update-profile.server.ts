@@ -12,7 +12,7 @@ import { personalInfoSchema, type PersonalInfo } from "./profile.schemas";
 import { AppError } from "~/lib/http/app-error";
 
 /** The admins' notification when a customer updates their profile, in each admin's language. */
-export function profileUpdatedNotification(
+function profileUpdatedNotification(
   i18n: I18n,
   { fullName, companyName }: { fullName: string; companyName: string | null },
 ): { title: string; message: string } {

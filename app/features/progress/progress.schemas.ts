@@ -38,6 +38,3 @@ export const progressToggleFormSchema = z
   })
   .refine(...stepOfService);
 
-/** The spec's toasts for a toggle (section 8). */
-export const PROGRESS_UPDATED = "Progress updated";
-export const PROGRESS_UPDATE_FAILED = "Failed to update progress";

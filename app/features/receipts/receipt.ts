@@ -16,7 +16,7 @@ export function receiptNumber(payment: { id: string; createdAt: Date | string })
   return `R-${date}-${payment.id.replaceAll("-", "").slice(0, 8).toUpperCase()}`;
 }
 
-export const PAYMENT_METHOD_LABEL: Record<string, string> = { zelle: "Zelle", card: "Card" };
+const PAYMENT_METHOD_LABEL: Record<string, string> = { zelle: "Zelle", card: "Card" };
 
 /** What a receipt page shows: plain data, rendered by the receipt document and printed. */
 export interface ReceiptView {

@@ -6,10 +6,10 @@ import { notify } from "~/features/notifications/notify.server";
 import type { Db } from "~/lib/db/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 
-export const NEW_USER_NOTIFICATION_TYPE = "new_user";
+const NEW_USER_NOTIFICATION_TYPE = "new_user";
 
 /** 'New User Registration' / "{name} from {company} just registered" (the name alone without a company), in the admin's language. */
-export function newUserNotification(i18n: I18n, { fullName, companyName }: { fullName: string; companyName: string | null }): { title: string; message: string } {
+function newUserNotification(i18n: I18n, { fullName, companyName }: { fullName: string; companyName: string | null }): { title: string; message: string } {
   const name = fullName.trim() || i18n._(msg`A new customer`);
   const company = companyName?.trim();
   return {

@@ -5,13 +5,13 @@ import { countAttempt } from "~/lib/auth/attempt-counter.server";
 import type { Db } from "~/lib/db/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 
-export const SYSTEM_ERROR_NOTIFICATION_TYPE = "system_error";
+const SYSTEM_ERROR_NOTIFICATION_TYPE = "system_error";
 /** At most one notification per kind of error in this window, across every app instance. */
 export const SYSTEM_ERROR_WINDOW_MS = 10 * 60_000;
 const MESSAGE_MAX = 200;
 
 /** The kind an error is counted under: its class name (TypeError, a database error's name...). */
-export function errorKind(error: unknown): string {
+function errorKind(error: unknown): string {
   return error instanceof Error ? error.name || "Error" : typeof error;
 }
 

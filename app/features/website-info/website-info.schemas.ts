@@ -54,5 +54,4 @@ export const websiteInfoFormSchema = z
   }));
 
 export type WebsiteInfoFormInput = z.input<typeof websiteInfoFormSchema>;
-export type WebsiteInfoForm = z.output<typeof websiteInfoFormSchema>;
 

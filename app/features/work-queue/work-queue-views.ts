@@ -55,11 +55,6 @@ export interface WorkQueue {
   stalledCustomers: QueueList<QueueStalled>;
 }
 
-export const INFORMATION_FORM_TITLE: Record<InformationForm, string> = {
-  google_business: "Google Business info",
-  website: "Website info",
-};
-
 /**
  * How long something has waited, in the largest whole unit, in the language of `i18n`: 'just now' under a
  * minute, then minutes, hours and days ('1 day', '3 days'; '3 días'). A time in the future (clocks apart)

@@ -3,7 +3,7 @@ import type { Executor } from "../db/db.server";
 
 /** Every audited action, named `area.verb`. Add a name here when an admin action or a reveal arrives. */
 export const AUDIT_ACTIONS = ["payment.approve", "payment.reject", "progress.toggle", "credentials.save", "secret.reveal", "note.create", "note.update", "note.delete", "settings.update", "two-factor.reset"] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEvent {
   /** Who did it; null only for the system itself. */

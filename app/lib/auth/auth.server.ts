@@ -28,19 +28,19 @@ export interface AuthSettings {
 }
 
 /** The issuer shown in authenticator apps for the enrolment QR code. */
-export const TWO_FACTOR_ISSUER = "Agency Portal";
+const TWO_FACTOR_ISSUER = "Agency Portal";
 
-export const TWO_FACTOR_ADMINS_ONLY = "Two-factor authentication is for admin accounts";
+const TWO_FACTOR_ADMINS_ONLY = "Two-factor authentication is for admin accounts";
 
 /** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
-export const MAINTENANCE_CODE = "MAINTENANCE_MODE";
-export const MAINTENANCE_MESSAGE = "The platform is under maintenance. Please try again later.";
+const MAINTENANCE_CODE = "MAINTENANCE_MODE";
+const MAINTENANCE_MESSAGE = "The platform is under maintenance. Please try again later.";
 
 /**
  * Checks a sign-up request's body; returns the first problem's message, or null when it is fine.
  * The sign-up form's schema lives in features/auth, above lib, so the composition root passes it in.
  */
-export type SignUpValidator = (body: unknown) => string | null;
+type SignUpValidator = (body: unknown) => string | null;
 
 export interface AuthOptions {
   validateSignUp: SignUpValidator;
@@ -53,16 +53,16 @@ export interface AuthOptions {
 }
 
 /** Password reset (Better Auth's flow): the e-mail with the link, and the new password's rules. */
-export interface PasswordResetOptions {
+interface PasswordResetOptions {
   /** Queues the e-mail holding `${SITE_URL}/reset-password?token=...` (single use, valid RESET_TOKEN_SECONDS). */
   send: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
   /** The sign-up password rules: the first problem's message, or null. */
   validatePassword: (password: string) => string | null;
 }
 
-export const RESET_TOKEN_SECONDS = 60 * 60;
+const RESET_TOKEN_SECONDS = 60 * 60;
 /** Reset e-mails per account per hour (beyond it, the request answers the same and sends nothing). */
-export const RESET_EMAILS_PER_ACCOUNT = { windowMs: 60 * 60_000, max: 3 };
+const RESET_EMAILS_PER_ACCOUNT = { windowMs: 60 * 60_000, max: 3 };
 
 /** The header the Express layer fills with the client address it trusts (see server/app.ts). */
 export const CLIENT_IP_HEADER = "x-client-ip";

@@ -6,7 +6,7 @@ import { SESSION_TABLES, SessionCache } from "./session-cache";
 import { loadSessionUser } from "./session.server";
 
 /** How long a read request may reuse the session user a previous read of the same cookie loaded (decision 025). */
-export const SESSION_CACHE_MS = 2_000;
+const SESSION_CACHE_MS = 2_000;
 
 const caches = new WeakMap<Services, SessionCache<SessionUser>>();
 

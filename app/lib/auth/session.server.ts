@@ -6,7 +6,7 @@ import { adminIds, isAdmin } from "./roles.server";
 import type { SessionUser } from "./session";
 import { limitsFor, sessionDeadline, sessionExpired, touchIntervalMs } from "./session-policy";
 
-export { adminIds, isAdmin } from "./roles.server";
+export {  isAdmin } from "./roles.server";
 
 export interface LoadSessionOptions {
   /** The time to judge the session's limits at; tests move it. */

@@ -52,7 +52,7 @@ const trustProxy = z.string().transform((value, ctx): number | string[] => {
 /** Hosts a production SITE_URL may name over plain http: this machine only. */
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -207,11 +207,4 @@ function embeddedSecret(dataDir: string, name = "auth-secret"): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-let current: Env | undefined;
-
-export function env(): Env {
-  current ??= parseEnv();
-  return current;
 }

@@ -11,7 +11,7 @@ import * as schema from "~db/schema";
 
 export type Db = NodePgDatabase<typeof schema>;
 /** An open transaction: what `db.transaction` hands its callback. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Where a writer runs its statements: the caller's transaction, or the database itself. */
 export type Executor = Db | Tx;
 
@@ -28,14 +28,14 @@ export const migrationsFolder = path.resolve("db/migrations");
  * PostgreSQL extensions the embedded database loads; every open of a data folder must load them, since the
  * migrations create objects that use them (pg_trgm: the admin customer search's index, migration 0009).
  */
-export const pgliteExtensions = { pg_trgm };
+const pgliteExtensions = { pg_trgm };
 
 /**
  * A fresh embedded database made and migrated at build time (`npm run build`). Starting a new data folder
  * from it skips PGlite's initdb, the slowest part of a first start; the migrations still run at start,
  * so a missing or older template only costs time.
  */
-export const pgliteTemplateFile = path.resolve("build/pglite-template.tar.gz");
+const pgliteTemplateFile = path.resolve("build/pglite-template.tar.gz");
 
 /**
  * Opens PostgreSQL: a server when `databaseUrl` is given, otherwise the embedded PGlite in `pgliteDir`
@@ -127,7 +127,7 @@ export async function writePgliteTemplate(file = pgliteTemplateFile): Promise<vo
 }
 
 /** The advisory-lock key every instance's start-up takes (any fixed 64-bit number; "agency-p" in ASCII). */
-export const STARTUP_LOCK_KEY = 0x6167656e63792d70n;
+const STARTUP_LOCK_KEY = 0x6167656e63792d70n;
 
 /**
  * Runs `work` (migrations and the other start-up writes) while holding a PostgreSQL session advisory lock, so N

@@ -27,7 +27,7 @@ const escapeHtml = (value: string) =>
 const linkify = (html: string) => html.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** The simple HTML of a plain-text body: paragraphs, line breaks, links. */
-export function textToHtml(text: string): string {
+function textToHtml(text: string): string {
   return text
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${linkify(escapeHtml(paragraph)).replace(/\n/g, "<br>")}</p>`)
@@ -50,7 +50,7 @@ export async function queueEmail(executor: Executor, input: EmailInput): Promise
   await executor.insert(emailMessages).values({ to: input.to, subject: input.subject, text: input.text, html: input.html ?? textToHtml(input.text) });
 }
 
-export interface OutgoingMessage {
+interface OutgoingMessage {
   id: string;
   to: string;
   subject: string;
@@ -79,7 +79,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   };
 }
 
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 /** Back-off after the n-th failed attempt: 30 s, 1, 2, 4 … minutes, at most an hour. */
 export function retryDelayMs(attempts: number, baseMs = 30_000): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);

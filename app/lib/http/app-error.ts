@@ -68,7 +68,7 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export const UNAVAILABLE_TITLE = msg`Temporarily unavailable`;
 
 /** A placeholder's value: plain, or worded in the reader's language when the answer is written. */
-export type ErrorValue = string | number | ((i18n: I18n) => string);
+type ErrorValue = string | number | ((i18n: I18n) => string);
 
 export interface AppErrorOptions {
   /** When the thrower knows better than the code's row (the same refusal is 404 on one page, 409 on another). */

@@ -49,7 +49,7 @@ export function contentSecurityPolicy({ nonce, hashes = [] }: PageScripts, { dev
 }
 
 /** The CSP hash source of an inline script's text, as the browser computes it. */
-export function scriptHash(text: string): string {
+function scriptHash(text: string): string {
   return `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 }
 

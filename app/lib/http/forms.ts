@@ -12,9 +12,6 @@ export type ActionResult = ActionSuccess | ActionFailure;
 /** Conform's reply to a submission (the field errors, keyed by field name; "" holds the form's own). */
 export type FormReply = SubmissionResult<string[]>;
 
-/** The toast title the spec gives every validation failure (section 5). */
-export const VALIDATION_ERROR_TITLE = "Validation Error";
-
 export type FieldErrors = Record<string, readonly string[] | null | undefined> | null | undefined;
 
 /**

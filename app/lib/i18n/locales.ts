@@ -7,7 +7,7 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
 /** The cookie a visitor's choice is kept in (a signed-in user's is also saved on the account). */
-export const LANGUAGE_COOKIE = "lang";
+const LANGUAGE_COOKIE = "lang";
 
 /** Each language's own name, as the switcher shows it (in that language). */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", es: "Español" };

@@ -45,7 +45,7 @@ const scriptLoads = new Map<string, Promise<Messages>>();
  * A catalog the page has not loaded yet (a navigation into the localized pages from the landing page, a switch of
  * language without a new document): its script is added, once, and the promise settles when it has run.
  */
-export function loadCatalogScript(src: string, locale: Locale): Promise<Messages> {
+function loadCatalogScript(src: string, locale: Locale): Promise<Messages> {
   let load = scriptLoads.get(src);
   if (!load) {
     load = new Promise<Messages>((resolve, reject) => {

@@ -75,7 +75,7 @@ export class InProcessChangeBus implements ChangeBus {
   async close(): Promise<void> {}
 }
 
-export const CHANGE_CHANNEL = "app_changes";
+const CHANGE_CHANNEL = "app_changes";
 
 /**
  * Several app instances on one PostgreSQL: changes travel through LISTEN/NOTIFY. Listening holds a

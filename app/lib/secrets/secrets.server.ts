@@ -14,7 +14,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
  * unpadded base64url. A value that does not open is refused with an error naming the key id, never returned.
  */
 
-export const SECRET_FORMAT_VERSION = "v1";
+const SECRET_FORMAT_VERSION = "v1";
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -267,9 +267,4 @@ export class Secrets {
 /** The one way a secret is written: its stored text, encrypted under the current key. */
 export function encryptSecret(secrets: Secrets, plaintext: string): string {
   return secrets.encrypt(plaintext);
-}
-
-/** A stored secret's value; a wrong or missing key, or an altered value, throws a SecretError. */
-export function decryptSecret(secrets: Secrets, stored: string): string {
-  return secrets.decrypt(stored);
 }

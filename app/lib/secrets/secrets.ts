@@ -35,7 +35,6 @@ export const revealSecretSchema = z.discriminatedUnion("kind", [
     userId: z.uuid(),
   }),
 ]);
-export type RevealSecretRequest = z.infer<typeof revealSecretSchema>;
 
 /** The reveal's answer: the value, or null when none is stored. Sent with `Cache-Control: no-store`. */
 export interface RevealedSecret {

@@ -25,7 +25,7 @@ export function fileColumns(): { table: string; column: string; list: boolean }[
 }
 
 /** Every stored file some row refers to, as `bucket/key` (its preview is kept with it). */
-export async function referencedFiles(db: Db): Promise<Set<string>> {
+async function referencedFiles(db: Db): Promise<Set<string>> {
   const referenced = new Set<string>();
   for (const { table, column, list } of fileColumns()) {
     const value = list ? sql`unnest(${sql.identifier(column)})` : sql.identifier(column);

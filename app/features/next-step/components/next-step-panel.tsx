@@ -17,13 +17,13 @@ const SERVICE_NAME: Record<ServiceType, MessageDescriptor> = {
 };
 
 /** Where each service's information form lives. */
-export const INFORMATION_FORM_PATH: Record<ServiceType, string> = {
+const INFORMATION_FORM_PATH: Record<ServiceType, string> = {
   google_business: "/dashboard/google-business",
   website: "/dashboard/website",
 };
 
 /** The id of a service's progress card on the same page, so the panel can point to its checklist. */
-export const progressCardAnchor = (service: ServiceType) => `progress-${service}`;
+const progressCardAnchor = (service: ServiceType) => `progress-${service}`;
 
 interface PanelText {
   icon: ReactNode;

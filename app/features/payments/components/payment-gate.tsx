@@ -95,7 +95,7 @@ export function PaymentGate({
  * Back from Stripe's page: the payment itself is recorded by the webhook (never by this return), so this
  * only tells the customer what happens next and tidies the address.
  */
-export function useCheckoutReturnNotice(): void {
+function useCheckoutReturnNotice(): void {
   const [params, setParams] = useSearchParams();
   const checkout = params.get("checkout");
   useEffect(() => {

@@ -9,15 +9,15 @@ import type { ProgressLoad, ServiceProgressView } from "../progress-views";
 import { ProgressBar } from "./progress-bar";
 import { ProgressChecklist } from "./progress-checklist";
 
-export const PROGRESS_CARD_TEXT: Record<ServiceType, { title: MessageDescriptor; description: MessageDescriptor }> = {
+const PROGRESS_CARD_TEXT: Record<ServiceType, { title: MessageDescriptor; description: MessageDescriptor }> = {
   google_business: { title: msg`Google Business Profile`, description: msg`Setup and optimization progress` },
   website: { title: msg`Website Development`, description: msg`Website creation and launch progress` },
 };
 
-export const NO_PROGRESS_DATA = msg`No progress data available yet`;
+const NO_PROGRESS_DATA = msg`No progress data available yet`;
 
 /** One service's progress for the customer: the overall percentage, its bar and the checklist. */
-export function ProgressCard({ service, record }: { service: ServiceType; record: ServiceProgressView | null }) {
+function ProgressCard({ service, record }: { service: ServiceType; record: ServiceProgressView | null }) {
   const titleId = useId();
   const { i18n } = useLingui();
   const title = i18n._(PROGRESS_CARD_TEXT[service].title);

@@ -7,7 +7,7 @@ import { CustomerAvatar } from "./customer-avatar";
 
 const REGISTRATION_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
 
-export const customerPath = (id: string) => `/admin/users/${id}`;
+const customerPath = (id: string) => `/admin/users/${id}`;
 
 /**
  * The customer list, newest first. A click anywhere on a row opens the customer; for the keyboard and
