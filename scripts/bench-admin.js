@@ -44,7 +44,7 @@ const ADMIN = { email: "admin@bench.test", password: "Bench-Admin-Password-1!" }
 const MIGRATIONS = path.resolve("db/migrations");
 const TEMPLATE = path.resolve("build/pglite-template.tar.gz");
 
-/** What is measured, and the issue's target for each (issue 13 for the list, issue 15 for the dashboard). */
+/** What is measured, and the target for each (the list's in docs/decisions/022, the dashboard's in 020). */
 const PAGES = [
   { name: "customer list, first page", path: "/admin/users", p95: 100, marker: "Total Users" },
   { name: "customer list, search", path: "/admin/users?q=garcia", p95: 100, marker: "Total Users" },
@@ -53,7 +53,7 @@ const PAGES = [
   { name: "admin dashboard", path: "/admin/dashboard", p95: 200, marker: null },
 ];
 const PAGE_BYTES_TARGET = 100_000;
-/** Pages also timed one request at a time (no queueing behind other requests): issue 15's dashboard target is one request under 200 ms. */
+/** Pages also timed one request at a time (no queueing behind other requests): the dashboard's target is one request under 200 ms. */
 const SEQUENTIAL = [
   { path: "/admin/dashboard", p95: 200 },
   { path: "/admin/users", p95: 100 },

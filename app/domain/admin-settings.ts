@@ -3,7 +3,7 @@ import { z } from "zod";
 import { zodMessage } from "../lib/i18n/translate";
 
 /**
- * The admin settings screen (spec section 2 "Admin settings"): three editable sections, stored as one JSON
+ * The admin settings screen: three editable sections, stored as one JSON
  * value. Pure and browser-safe: the forms validate with these schemas, the server parses stored values
  * with them (a missing or unreadable value takes its default).
  */

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { isServiceType, SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
 
 /**
- * The back office's shared wordings in the page's language (issue 14): the services' names and the
+ * The back office's shared wordings in the page's language: the services' names and the
  * admin payment card's title. English stays the spec's ('$350', 'Website Development', 'Payment 1 of 2').
  */
 

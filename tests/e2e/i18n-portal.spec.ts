@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import { expectToast, newCustomer, signUpViaApi, test } from "./fixtures";
 import { PROOF_PNG } from "./payments-support";
 
-// Issue 14's main journey: a browser that asks for Spanish (Accept-Language: es-ES).
+// The Spanish interface's main journey: a browser that asks for Spanish (Accept-Language: es-ES).
 test.use({ locale: "es-ES" });
 
 async function expectNoAxeViolations(page: Page): Promise<void> {

@@ -6,7 +6,7 @@ import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
 import { defaultSiteConfig } from "../../app/lib/config/site-config";
 
-// The landing page in Spanish at /es (issue 14): pre-rendered like /, linked to / by hreflang, with a switcher
+// The landing page in Spanish at /es: pre-rendered like /, linked to / by hreflang, with a switcher
 // in the header that works without JavaScript. A Spanish browser that has not chosen a language is sent from `/` to
 // `/es`; a choice (the switcher's cookie) is kept.
 const site = defaultSiteConfig;

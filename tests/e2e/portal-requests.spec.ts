@@ -2,7 +2,7 @@ import { expect, type Page, type Request } from "@playwright/test";
 import { CLOCK_MARGIN_MS } from "../../app/lib/realtime/recent-changes";
 import { E2E_ADMIN, E2E_BASE_URL, newCustomer, sendNotification, test } from "./fixtures";
 
-// Issue 13: every portal screen loads its data in its one document request. A full page load is counted from the
+// Every portal screen loads its data in its one document request. A full page load is counted from the
 // navigation until its live-events stream (GET /events, server-sent events: the one request allowed besides the
 // document and static files) has been open a while: no `.data` request, /resources/* or /api/* fetch may follow.
 

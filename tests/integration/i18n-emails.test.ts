@@ -11,7 +11,7 @@ import { TestSmtp, type ReceivedMail } from "./email-smtp";
 import { authRequest, makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
 /**
- * Issue 14: what the server writes for a person (e-mails, notification rows) is in that person's saved language;
+ * What the server writes for a person (e-mails, notification rows) is in that person's saved language;
  * English stays the spec's text exactly.
  */
 let database: TestDatabase;

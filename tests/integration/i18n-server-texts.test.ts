@@ -8,7 +8,7 @@ import { createApp } from "../../server/app";
 import { databaseGate } from "../../server/database-gate";
 import { signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
-/** Issue 14: the texts server/ answers with, where a person reads them, in the request's language. */
+/** The texts server/ answers with, where a person reads them, in the request's language. */
 let database: TestDatabase;
 let services: TestServices;
 const servers: Server[] = [];

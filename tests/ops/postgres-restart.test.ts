@@ -1,4 +1,4 @@
-// Point 5 of issue 13: a PostgreSQL restart while the app runs is survived without restarting the app. During the
+// A PostgreSQL restart while the app runs is survived without restarting the app. During the
 // outage requests fail clearly (503, a page or JSON), afterwards they work, and an open live stream resyncs and gets
 // the changes made after the restart.
 import { mkdtempSync, rmSync } from "node:fs";

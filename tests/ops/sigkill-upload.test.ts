@@ -1,4 +1,4 @@
-// Point 5 of issue 13: a SIGKILL in the middle of a proof upload leaves no payment without its file and no file without
+// A SIGKILL in the middle of a proof upload leaves no payment without its file and no file without
 // its payment once the app has started again (the start-up sweep, decision 024).
 import { existsSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";

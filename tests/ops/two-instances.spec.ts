@@ -1,4 +1,4 @@
-// Point 4 of issue 13: two app processes on one PostgreSQL database and one S3-compatible server (s3rver, here on
+// Two app processes on one PostgreSQL database and one S3-compatible server (s3rver, here on
 // 127.0.0.1), started together: both run the migrations under the start-up advisory lock and only one applies them.
 // A customer on instance A sends a Zelle proof, the admin on instance B sees it and approves it, and the customer's
 // open page on A unlocks live (B's change travels to A through PostgreSQL LISTEN/NOTIFY).

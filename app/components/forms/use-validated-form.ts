@@ -35,7 +35,7 @@ export interface ValidatedFormOptions<Schema extends FormSchema> {
  * The one client form helper: Conform's `useForm`, validated in the browser by `parseWithZod` against the
  * same schema the action parses with. Field errors go beside their fields (`fields.x.errors`, which a
  * `Field` shows with `aria-invalid` and `aria-describedby`), and on submit the first error is shown in a
- * toast titled 'Validation Error' (spec section 5). Spread `getFormProps(form)` on the form.
+ * toast titled 'Validation Error'. Spread `getFormProps(form)` on the form.
  */
 export function useValidatedForm<Schema extends FormSchema>({
   schema,

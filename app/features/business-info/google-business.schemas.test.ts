@@ -27,7 +27,7 @@ const firstMessage = (input: Record<string, unknown>, s = schema) => {
   return result.success ? null : result.error.issues[0]!.message;
 };
 
-describe("the Google Business form's rules (spec section 5), one row per rule", () => {
+describe("the Google Business form's rules, one row per rule", () => {
   it.each([
     ["gmailEmail", "not-an-email", "Invalid email address"],
     ["gmailEmail", "", "Invalid email address"],

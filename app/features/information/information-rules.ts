@@ -4,7 +4,7 @@ import { z } from "zod";
 import { zodMessage } from "~/lib/i18n/translate";
 
 /**
- * The rules both business-information forms share (spec section 5), written once: the browser and the
+ * The rules both business-information forms share, written once: the browser and the
  * server validate with the same schemas, so every message below is the one the customer sees.
  */
 

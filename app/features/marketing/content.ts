@@ -1,5 +1,5 @@
 /**
- * The landing page's static content (spec sections 1, 2 "Landing page" and 9). Prices come from the payment
+ * The landing page's static content. Prices come from the payment
  * catalog, so the page never promises an amount other than the one charged.
  *
  * The route's loader hands this to the page as loader data (it is in the pre-rendered HTML), so the copy is

@@ -9,7 +9,7 @@ export interface Picture {
 export const SCENE_SIZE = { width: 1600, height: 900 } as const;
 export const PORTRAIT_SIZE = { width: 160, height: 160 } as const;
 
-/** Spec section 9: the hero advances every 5000 ms, the testimonials every 6000 ms. */
+/** The hero advances every 5000 ms, the testimonials every 6000 ms. */
 export const HERO_INTERVAL_MS = 5000;
 export const TESTIMONIAL_INTERVAL_MS = 6000;
 

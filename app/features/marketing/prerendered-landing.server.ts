@@ -158,7 +158,7 @@ export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ re
   const services = servicesIfRunning(context);
   if (!services) return next(); // this is the build-time pre-rendering itself
   const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
-  // A Spanish browser that has not chosen a language reads the landing page in Spanish (issue 14).
+  // A Spanish browser that has not chosen a language reads the landing page in Spanish.
   const elsewhere = landingRedirect(pathname, request.headers);
   if (elsewhere) return new Response(null, { status: 302, headers: { Location: elsewhere, Vary: LANDING_VARY, "Cache-Control": "private, no-cache" } });
   if (import.meta.env.DEV) return next();

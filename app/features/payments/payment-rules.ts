@@ -49,7 +49,7 @@ export function proofStem(service: ServiceType, paymentNumber: number): string {
   return `${service}_payment_${paymentNumber}`;
 }
 
-/** The admins' notification when a customer sends a Zelle proof (spec section 7). */
+/** The admins' notification when a customer sends a Zelle proof. */
 export function proofNotificationMessage(
   i18n: I18n,
   profile: { fullName: string; companyName: string | null },

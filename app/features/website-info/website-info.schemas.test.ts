@@ -24,7 +24,7 @@ const firstMessage = (input: Record<string, unknown>) => {
   return result.success ? null : result.error.issues[0]!.message;
 };
 
-describe("the website form's rules (spec section 5, the camelCase variant), one row per rule", () => {
+describe("the website form's rules (the camelCase field names), one row per rule", () => {
   it.each([
     ["legalBusinessName", "", "Legal business name is required"],
     ["legalBusinessName", "x".repeat(200), "Legal business name must be less than 200 characters"],

@@ -44,7 +44,7 @@ export const websiteInfoFormSchema = z
   })
   .transform((value) => ({
     ...value,
-    // An unticked box clears its provider, username and password (spec section 4).
+    // An unticked box clears its provider, username and password.
     domainProvider: value.hasDomain ? value.domainProvider : null,
     domainUsername: value.hasDomain ? value.domainUsername : null,
     domainPassword: value.hasDomain ? value.domainPassword : null,

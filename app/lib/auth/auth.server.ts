@@ -99,7 +99,7 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
       autoSignIn: true,
       // A changed password ends the account's sessions; password reset (a later issue) included.
       revokeSessionsOnPasswordReset: true,
-      // Password reset (issue 12): one e-mail per request, at most RESET_EMAILS_PER_ACCOUNT per account.
+      // Password reset: one e-mail per request, at most RESET_EMAILS_PER_ACCOUNT per account.
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       sendResetPassword: passwordReset
         ? async ({ user, token }) => {

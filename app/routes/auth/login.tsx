@@ -18,7 +18,7 @@ import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import type { Route } from "./+types/login";
 
-// The style sheet is inlined for a fast first paint (Lighthouse 100, issue 13).
+// The style sheet is inlined for a fast first paint (Lighthouse 100).
 export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Login" }];

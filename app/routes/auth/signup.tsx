@@ -19,7 +19,7 @@ import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import type { Route } from "./+types/signup";
 
-// The style sheet is inlined for a fast first paint (Lighthouse 100, issue 13).
+// The style sheet is inlined for a fast first paint (Lighthouse 100).
 export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Create account" }];
@@ -45,8 +45,8 @@ function Signup() {
   const navigate = useNavigate();
   const [phone, setPhone] = useState("");
   const [pending, setPending] = useState(false);
-  // Field messages show under their inputs; the password rules and the confirmation are 'Error' toasts
-  // (spec section 5). Sign-up goes to Better Auth's handler, where its rate limit applies.
+  // Field messages show under their inputs; the password rules and the confirmation are 'Error' toasts.
+  // Sign-up goes to Better Auth's handler, where its rate limit applies.
   const [form, fields] = useValidatedForm({
     schema: signupFormSchema,
     toastTitle: t`Error`,

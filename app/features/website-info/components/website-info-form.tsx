@@ -15,7 +15,6 @@ import { websiteInfoFormSchema } from "../website-info.schemas";
 import type { WebsiteAccessView, WebsiteInfoView } from "../website-info-views";
 import { WebsiteInfoReadOnly } from "./website-info-read-only";
 
-// The website form keeps duplicates (spec section 5), but not empty entries.
 const cleanList = (values: readonly string[]) => cleanTextList(values, { unique: false });
 
 /** The Website page's content, in the information kit's panel. */
@@ -42,7 +41,7 @@ const ACCESS_LABELS: Record<"domain" | "hosting", { provider: MessageDescriptor;
 
 /**
  * A "has domain" / "has hosting" box revealing provider, username and password. Ticking or unticking
- * clears the three (spec section 4): the inputs are remounted empty; until then they show the saved values.
+ * clears the three: the inputs are remounted empty; until then they show the saved values.
  */
 function AccessFields({
   kind,
