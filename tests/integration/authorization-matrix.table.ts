@@ -376,6 +376,7 @@ export const ROWS: Row[] = [
     route: "/admin/settings",
     method: "POST",
     body: {
+      intent: "save-settings",
       section: "notifications",
       emailNotifications: "on",
       pushNotifications: "on",

@@ -64,7 +64,8 @@ const SECURITY = { twoFactor: false, sessionTimeout: true, sessionDurationMinute
 
 /** The settings page's action as the framework runs it: the admin layout's middleware first. */
 async function postSettings(actor: SessionUser | null, fields: [string, string][]) {
-  const body = new URLSearchParams(fields);
+  // The tabs' forms post their intent with their section (settings-forms.tsx).
+  const body = new URLSearchParams([["intent", "save-settings"], ...fields]);
   const request = new Request(`${SITE_URL}/admin/settings`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL },

@@ -7,3 +7,6 @@ export interface AdminTwoFactorView {
 }
 
 export const RESET_TWO_FACTOR_INTENT = "reset-two-factor";
+
+/** The intent of each settings tab's form (General, Notifications, Security), with its `section`. */
+export const SAVE_SETTINGS_INTENT = "save-settings";

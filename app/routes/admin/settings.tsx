@@ -10,12 +10,13 @@ import { getSystemStatus } from "~/features/settings/get-system-status.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { AdminTwoFactorList } from "~/features/settings/components/admin-two-factor-list";
 import { listAdminTwoFactor, resetTwoFactor } from "~/features/settings/reset-two-factor.server";
-import { RESET_TWO_FACTOR_INTENT } from "~/features/settings/two-factor-views";
+import { RESET_TWO_FACTOR_INTENT, SAVE_SETTINGS_INTENT } from "~/features/settings/two-factor-views";
 import { isSettingsSection, SETTINGS_SECTIONS } from "~/domain/admin-settings";
 import { AppError } from "~/lib/http/app-error";
 import { actionFailure } from "~/lib/http/error-answer.server";
 import type { ActionResult } from "~/lib/http/forms";
 import { formFailure, parseForm } from "~/lib/http/forms.server";
+import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/settings";
@@ -33,43 +34,39 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings, status, admins, selfId: actor?.id ?? null, title: requestContext(context).i18n._(msg`Settings`) };
 }
 
-/** One tab's form posts here: `section` (general, notifications or security) and that tab's values. */
+/** The page's forms, by `intent`: a tab's save (`section` and that tab's values) and an admin's two-factor reset. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const i18n = requestContext(context).i18n;
-  const INVALID_REQUEST = i18n._(msg`Invalid request`);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return formFailure({ error: INVALID_REQUEST });
-  }
-  if (form.get("intent") === RESET_TWO_FACTOR_INTENT) {
-    const userId = form.get("userId");
-    if (typeof userId !== "string" || !userId) return formFailure({ error: INVALID_REQUEST });
-    try {
-      await resetTwoFactor({ db: services(context).database.db }, sessionUser(context), { userId });
-      return {
-        ok: true,
-        title: i18n._(msg`Two-factor reset`),
-        message: i18n._(msg`The admin sets up two-factor again at the next sign-in.`),
-      } satisfies ActionResult;
-    } catch (error) {
-      return actionFailure(error, i18n);
-    }
-  }
-  const section = form.get("section");
-  if (!isSettingsSection(section)) return formFailure({ error: INVALID_REQUEST });
-  const parsed = await parseForm(form, SETTINGS_SECTIONS[section]);
-  if (!parsed.ok) return formFailure(parsed);
-  try {
-    const { database, bus, settings } = services(context);
-    await saveSettings({ db: database.db, bus, settings }, sessionUser(context), { section, values: parsed.value });
-    return { ok: true } satisfies ActionResult;
-  } catch (error) {
-    if (error instanceof AppError) return actionFailure(error, i18n);
-    console.error("Failed to save settings:", error);
-    return data<ActionResult>({ ok: false, error: i18n._(msg`Failed to save settings`) }, { status: 500 });
-  }
+  const { services, user: actor, i18n } = requestContext(context);
+  return dispatchIntent(request, i18n, {
+    [SAVE_SETTINGS_INTENT]: async (form) => {
+      const section = form.get("section");
+      if (!isSettingsSection(section)) return actionFailure(new AppError("invalid_request"), i18n);
+      const parsed = await parseForm(form, SETTINGS_SECTIONS[section]);
+      if (!parsed.ok) return formFailure(parsed);
+      try {
+        await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, actor, { section, values: parsed.value });
+        return { ok: true } satisfies ActionResult;
+      } catch (error) {
+        if (error instanceof AppError) return actionFailure(error, i18n);
+        console.error("Failed to save settings:", error);
+        return data<ActionResult>({ ok: false, error: i18n._(msg`Failed to save settings`) }, { status: 500 });
+      }
+    },
+    [RESET_TWO_FACTOR_INTENT]: async (form) => {
+      const userId = form.get("userId");
+      try {
+        if (typeof userId !== "string" || !userId) throw new AppError("invalid_request");
+        await resetTwoFactor({ db: services.database.db }, actor, { userId });
+        return {
+          ok: true,
+          title: i18n._(msg`Two-factor reset`),
+          message: i18n._(msg`The admin sets up two-factor again at the next sign-in.`),
+        } satisfies ActionResult;
+      } catch (error) {
+        return actionFailure(error, i18n);
+      }
+    },
+  });
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ import {
   type SettingsSection,
 } from "~/domain/admin-settings";
 import type { ActionResult } from "~/lib/http/forms";
+import { SAVE_SETTINGS_INTENT } from "../two-factor-views";
 
 interface SwitchField {
   id: string;
@@ -82,6 +83,7 @@ export function GeneralSettingsForm({ values }: { values: AdminSettings["general
   return (
     <SectionCard title={t`General Settings`} description={t`Platform-wide preferences.`}>
       <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="general" />
         <div className="divide-y divide-slate-200">
           <SwitchRow field={fields.maintenanceMode} label={t`Maintenance Mode`} description={t`Prevents users from accessing the platform`} defaultChecked={values.maintenanceMode} />
@@ -113,6 +115,7 @@ export function NotificationSettingsForm({ values }: { values: AdminSettings["no
   return (
     <SectionCard title={t`Notification Settings`} description={t`Which events reach the admins, and how.`}>
       <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="notifications" />
         <div className="divide-y divide-slate-200">
           <SwitchRow field={fields.emailNotifications} label={t`Email Notifications`} description={t`Receive notifications via email`} defaultChecked={values.emailNotifications} />
@@ -139,6 +142,7 @@ export function SecuritySettingsForm({ values }: { values: AdminSettings["securi
   return (
     <SectionCard title={t`Security Settings`} description={t`Admin sessions and sign-in protection.`}>
       <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="security" />
         <div className="divide-y divide-slate-200">
           <SwitchRow field={fields.twoFactor} label={t`Two-Factor Authentication`} description={t`Require two-factor authentication for admin accounts`} defaultChecked={values.twoFactor} />
