@@ -191,6 +191,7 @@ export async function saveInformation<Table extends InformationTable, Result>(
   const { result, changes } = await storeSlots(storage, userId, slots, [], (stored) =>
     db.transaction(async (tx) => {
       const values = write.values(stored);
+      // Drizzle cannot type an insert into a union of tables; both have the user id key and `updated_at`.
       const table = spec.table as typeof googleBusinessInfo;
       const [written] = await tx
         .insert(table)

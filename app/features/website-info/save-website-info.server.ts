@@ -107,14 +107,11 @@ export async function saveWebsiteInfo(
         founderPhotoUrl: storedFounder[0]?.url ?? existing?.founderPhotoUrl ?? null,
       }),
       alsoWrite: async (tx) => {
-        const access = { domain: { username: domainUsername, password: domainPassword }, hosting: { username: hostingUsername, password: hostingPassword } };
-        let wrote = false;
-        for (const type of ["domain", "hosting"] as const) {
-          const ticked = type === "domain" ? fields.hasDomain : fields.hasHosting;
-          const provider = type === "domain" ? fields.domainProvider : fields.hostingProvider;
-          if (ticked && (await writeAccess(tx, deps.secrets, userId, type, { provider, ...access[type] }))) wrote = true;
-        }
-        return wrote ? [{ table: "website_credentials", userId }] : [];
+        const domain = { provider: fields.domainProvider, username: domainUsername, password: domainPassword };
+        const hosting = { provider: fields.hostingProvider, username: hostingUsername, password: hostingPassword };
+        const wroteDomain = fields.hasDomain && (await writeAccess(tx, deps.secrets, userId, "domain", domain));
+        const wroteHosting = fields.hasHosting && (await writeAccess(tx, deps.secrets, userId, "hosting", hosting));
+        return wroteDomain || wroteHosting ? [{ table: "website_credentials", userId }] : [];
       },
       result: async (tx, row) => toWebsiteInfoView(row, await websiteAccess(tx, userId)),
     },
