@@ -15,7 +15,9 @@
  * An outcome is an "allow" when it is 2xx or a redirect to anything but a login page.
  */
 
+import { ENDPOINTS } from "~/lib/http/endpoints";
 import { CATALOG_SCRIPTS } from "~/lib/i18n/catalogs.server";
+import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 
 export const ROLES = ["anonymous", "customerA", "customerB", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -90,7 +92,7 @@ const signedIn = (outcome: Outcome = "ok") => ({ anonymous: 401, customerA: outc
 const ownFile = { anonymous: 401, customerA: "ok", customerB: 404, admin: "ok" } as const;
 
 const fileRow = (bucket: string, field: keyof Fixtures, expect: Record<Role, Outcome> = ownFile): Row => ({
-  route: "/files/:bucket/*key",
+  route: `${ENDPOINTS.files}/:bucket/*key`,
   method: "GET",
   url: `/files/${bucket}/{a.${field}}`,
   expect,
@@ -130,9 +132,9 @@ export const ROWS: Row[] = [
   { route: "/api/auth/*splat", method: "GET", url: "/api/auth/no-such-endpoint", expect: everyone(404) },
   { route: "/healthz", method: "GET", expect: everyone("ok"), note: "public: says only that the process is alive (server/health.ts)" },
   { route: "/readyz", method: "GET", expect: everyone("ok"), note: "public: ready or not and a short reason, no data (tests/integration/health-and-logs.test.ts)" },
-  { route: "/events", method: "GET", expect: signedIn(), note: "the stream forwards only what the viewer may see (tests/integration/realtime.test.ts)" },
+  { route: LIVE_STREAM_PATH, method: "GET", expect: signedIn(), note: "the stream forwards only what the viewer may see (tests/integration/realtime.test.ts)" },
   {
-    route: "/api/create-payment-checkout",
+    route: ENDPOINTS.cardCheckout,
     method: "POST",
     body: { serviceType: "google_business", paymentNumber: "1" },
     json: true,
@@ -140,7 +142,7 @@ export const ROWS: Row[] = [
     note: "each user's own checkout session, at the fake card provider",
   },
   {
-    route: "/api/stripe/webhook",
+    route: ENDPOINTS.cardWebhook,
     method: "POST",
     body: { type: "checkout.session.completed" },
     json: true,
@@ -418,14 +420,14 @@ export const ROWS: Row[] = [
     note: "A's notification: another user's answers exactly like a missing one, admins included",
   },
   {
-    route: "/resources/payments/proof",
+    route: ENDPOINTS.paymentProof,
     method: "GET",
     expect: everyone(400),
     data: everyone("ok"),
     note: "an action only: a document GET is refused; a data GET answers only the root's public site settings (the leak check covers it)",
   },
   {
-    route: "/resources/payments/proof",
+    route: ENDPOINTS.paymentProof,
     method: "POST",
     body: { serviceType: "google_business", paymentNumber: "1", proof: { file: "png", name: "proof.png" } },
     expect: signedIn(),

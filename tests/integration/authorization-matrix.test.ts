@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { googleBusinessInfo, notifications, payments, websiteCredentials } from "~db/schema";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import routeConfig from "~/routes";
+import { ENDPOINTS } from "~/lib/http/endpoints";
 import { encryptSecret } from "~/lib/secrets/secrets.server";
 import { storeUpload } from "~/lib/storage/uploads.server";
 import type * as AppModule from "../../server/app";
@@ -224,7 +225,7 @@ function requestBody(row: Row): { body?: BodyInit; headers: Record<string, strin
   const fields = row.body ?? {};
   if (row.json) {
     const filled = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? fill(v) : v]));
-    if (row.route === "/api/create-payment-checkout") filled.paymentNumber = Number(filled.paymentNumber) as never;
+    if (row.route === ENDPOINTS.cardCheckout) filled.paymentNumber = Number(filled.paymentNumber) as never;
     return { body: JSON.stringify(filled), headers: { "content-type": "application/json" } };
   }
   const form = new FormData();
