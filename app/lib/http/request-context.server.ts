@@ -40,8 +40,8 @@ export function buildRequestContext(services: Services, user: SessionUser | null
   return { services, user, locale, i18n: i18nFor(locale), requestId: logContext.getStore()?.requestId ?? randomUUID() };
 }
 
-/** Sets the request context into a router context, as the middleware does: for tests that call a loader directly. */
-export function provideRequestContext(context: RouterContextProvider, value: RequestContext): void {
+/** Sets the request context into a router context: the middleware, and tests that call a loader directly. */
+export function provideRequestContext(context: Readonly<RouterContextProvider>, value: RequestContext): void {
   context.set(requestContextKey, value);
 }
 
@@ -54,6 +54,6 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = ({ request
   const services = servicesIfRunning(context);
   if (!services) return next();
   const value = buildRequestContext(services, context.get(sessionUserContext), request.headers);
-  context.set(requestContextKey, value);
+  provideRequestContext(context, value);
   return current.run(value.i18n, next);
 };
