@@ -83,5 +83,3 @@ export const avatarFormSchema = z.object({
     .refine((file) => !(file instanceof Blob) || !file.type || file.type.startsWith("image/"), zodMessage(PROFILE_TEXTS.avatarInvalid))
     .refine((file) => !(file instanceof Blob) || file.size <= UPLOAD_KINDS.avatar.maxBytes, zodMessage(PROFILE_TEXTS.avatarTooLarge)),
 });
-
-export const profilePageFormSchema = z.discriminatedUnion("intent", [personalInfoSchema, changePasswordSchema, avatarFormSchema, emailPreferencesSchema]);

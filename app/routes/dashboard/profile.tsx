@@ -11,14 +11,27 @@ import { PersonalInfoForm } from "~/features/profile/components/personal-info-fo
 import { getProfile } from "~/features/profile/get-profile.server";
 import { EmailPreferencesForm } from "~/features/profile/components/email-preferences-form";
 import { updateEmailPreferences } from "~/features/profile/update-email-preferences.server";
-import { PROFILE_TEXTS, profilePageFormSchema } from "~/features/profile/profile.schemas";
+import {
+  avatarFormSchema,
+  CHANGE_PASSWORD_INTENT,
+  changePasswordSchema,
+  EMAIL_PREFERENCES_INTENT,
+  emailPreferencesSchema,
+  personalInfoSchema,
+  PROFILE_TEXTS,
+  UPDATE_PROFILE_INTENT,
+  UPLOAD_AVATAR_INTENT,
+} from "~/features/profile/profile.schemas";
 import { updateAvatar } from "~/features/profile/update-avatar.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import type { ActionResult } from "~/lib/http/forms";
 import { formFailure, parseForm } from "~/lib/http/forms.server";
+import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
+import type { SessionUser } from "~/lib/auth/session";
+import type { z } from "zod";
 import { actionFailure } from "~/lib/http/error-answer.server";
-import { requireUser, services, sessionUser } from "~/lib/auth/route-guards.server";
+import { requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/profile";
 import { AppError } from "~/lib/http/app-error";
 
@@ -32,52 +45,54 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const FAILURE: Record<string, MessageDescriptor> = {
-  "update-profile": PROFILE_TEXTS.updateFailed,
-  "change-password": PROFILE_TEXTS.passwordFailed,
-  "upload-avatar": PROFILE_TEXTS.avatarFailed,
-  "email-preferences": PROFILE_TEXTS.emailPreferencesFailed,
-};
+/**
+ * One of the page's forms: signed in, its fields parsed by its schema, then its work. A refusal answers its own
+ * message; anything unexpected is logged and answers the form's own failure message with 500.
+ */
+function profileForm<S extends z.ZodType>(
+  context: Route.ActionArgs["context"],
+  schema: S,
+  failed: MessageDescriptor,
+  work: (actor: SessionUser, input: z.output<S>) => Promise<Headers | void>,
+) {
+  const { user: actor, i18n } = requestContext(context);
+  return async (form: FormData) => {
+    try {
+      if (!actor) throw new AppError("not_signed_in");
+      const parsed = await parseForm(form, schema);
+      if (!parsed.ok) return formFailure(parsed);
+      const headers = await work(actor, parsed.value);
+      return data<ActionResult>({ ok: true }, headers ? { headers } : undefined);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) return actionFailure(error, i18n);
+      console.error(`Profile action ${String(form.get("intent"))} failed:`, error);
+      return data<ActionResult>({ ok: false, error: i18n._(failed) }, { status: 500 });
+    }
+  };
+}
 
 /** The page's forms, by `intent`: update-profile, change-password, upload-avatar (multipart), email-preferences. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, bus, storage, auth } = services(context);
-  const actor = sessionUser(context);
-  const { i18n } = requestContext(context);
-  let intent = "";
-  try {
-    if (!actor) throw new AppError("not_signed_in");
-    const parsed = await parseForm(request, profilePageFormSchema);
-    if (!parsed.ok) return formFailure(parsed);
-    const input = parsed.value;
-    intent = input.intent;
-    if (input.intent === "update-profile") {
-      const { intent: _intent, ...fields } = input;
+  const { services, i18n } = requestContext(context);
+  const { database, bus, storage, auth } = services;
+  return dispatchIntent(request, i18n, {
+    [UPDATE_PROFILE_INTENT]: profileForm(context, personalInfoSchema, PROFILE_TEXTS.updateFailed, async (actor, { intent: _intent, ...fields }) => {
       await updateProfile({ db: database.db, bus }, actor, fields);
-      return { ok: true } satisfies ActionResult;
-    }
-    if (input.intent === "email-preferences") {
-      await updateEmailPreferences({ db: database.db, bus }, actor, { emailUpdates: input.emailUpdates });
-      return { ok: true } satisfies ActionResult;
-    }
-    if (input.intent === "upload-avatar") {
-      await updateAvatar({ db: database.db, bus, storage }, actor, { avatar: input.avatar });
-      return { ok: true } satisfies ActionResult;
-    }
-    const headers = await changePassword({ auth }, actor, {
-      currentPassword: input.currentPassword,
-      newPassword: input.newPassword,
-      confirmPassword: input.newPassword,
-      headers: request.headers,
-    });
-    const cookies = new Headers();
-    for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-    return data<ActionResult>({ ok: true }, { headers: cookies });
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500) return actionFailure(error, i18n);
-    console.error(`Profile action ${intent || "(unknown)"} failed:`, error);
-    return data<ActionResult>({ ok: false, error: i18n._(FAILURE[intent] ?? PROFILE_TEXTS.updateFailed) }, { status: 500 });
-  }
+    }),
+    [EMAIL_PREFERENCES_INTENT]: profileForm(context, emailPreferencesSchema, PROFILE_TEXTS.emailPreferencesFailed, async (actor, { emailUpdates }) => {
+      await updateEmailPreferences({ db: database.db, bus }, actor, { emailUpdates });
+    }),
+    [UPLOAD_AVATAR_INTENT]: profileForm(context, avatarFormSchema, PROFILE_TEXTS.avatarFailed, async (actor, { avatar }) => {
+      await updateAvatar({ db: database.db, bus, storage }, actor, { avatar });
+    }),
+    [CHANGE_PASSWORD_INTENT]: profileForm(context, changePasswordSchema, PROFILE_TEXTS.passwordFailed, async (actor, { currentPassword, newPassword }) => {
+      const changed = await changePassword({ auth }, actor, { currentPassword, newPassword, confirmPassword: newPassword, headers: request.headers });
+      // The new session's cookie replaces the old one.
+      const cookies = new Headers();
+      for (const cookie of changed.getSetCookie()) cookies.append("Set-Cookie", cookie);
+      return cookies;
+    }),
+  });
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
