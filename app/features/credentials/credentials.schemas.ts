@@ -114,11 +114,6 @@ export const credentialCardFormSchema = credentialFieldsSchema.extend({
   credentialType: z.enum(CREDENTIAL_TYPES),
 });
 
-const acknowledgeWarningFormSchema = z.object({ intent: z.literal(ACKNOWLEDGE_WARNING_INTENT) });
-
-/** The customer's page: either form. */
-export const credentialsPageFormSchema = z.discriminatedUnion("intent", [credentialCardFormSchema, acknowledgeWarningFormSchema]);
-
 /** The admin's Credenciales tab saves the three cards together: fields named `domain.title`, `hosting.pin`... */
 export const adminCredentialsFormSchema = z.object({
   intent: z.literal(SAVE_CREDENTIALS_INTENT),
