@@ -6,8 +6,8 @@ import { i18nFor } from "./instances.server";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 
 /**
- * A user's language for what is sent to them when they are not asking (e-mails, notification rows;
- * app/lib/email/email-notifications.server.ts): their saved choice, else English.
+ * A user's language for what is sent to them when they are not asking (the password reset e-mail; notifications
+ * and their e-mails go through i18nOfUsers): their saved choice, else English.
  */
 export async function languageOfUser(db: Executor, userId: string): Promise<Locale> {
   const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
