@@ -37,7 +37,7 @@ export function FormSection({
   );
 }
 
-/** The spec's required-field mark after a label; screen readers hear "required" from the input itself. */
+/** The red asterisk after a required field's label; screen readers hear "required" from the input itself. */
 export function RequiredMark() {
   return (
     <span aria-hidden="true" className="ml-0.5 text-red-700">

@@ -9,7 +9,7 @@ import type { StoredImageView } from "~/lib/storage/stored-files";
 import { checkUploadSizes, UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
 import { RequiredMark } from "./form-section";
 
-/** The toast titles a form gives its upload refusals (the spec's: 'File too large', 'Too many photos'). */
+/** The toast titles a form gives its upload refusals (the information forms use 'File too large' and 'Too many photos'). */
 export interface UploadToastTitles {
   tooLarge?: string;
   tooMany?: string;

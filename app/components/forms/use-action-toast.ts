@@ -20,8 +20,8 @@ export interface ActionToastOptions<Result> {
 
 /**
  * The one hook that turns an action's answer into a toast, once per answer: `{ ok: true }` shows the
- * answer's title and message (or `options.success`), `{ ok: false, error }` the spec's destructive 'Error'
- * toast with the message, and a Conform reply with errors its first one as a 'Validation Error'.
+ * answer's title and message (or `options.success`), `{ ok: false, error }` a destructive 'Error'
+ * toast with the message (every refusal's toast), and a Conform reply with errors its first one as a 'Validation Error'.
  * Pass `fetcher.data` or `useActionData()`: a new answer is a new object, an unchanged one shows nothing.
  */
 export function useActionToast<Result>(result: Result | undefined, options: ActionToastOptions<Result> = {}): void {
@@ -40,7 +40,7 @@ export function useActionToast<Result>(result: Result | undefined, options: Acti
     if (isFormReply(answer)) {
       const message = firstError(answer.error);
       if (answer.status === "error" || message) {
-        // The spec's 'Validation Error' (lib/forms.ts VALIDATION_ERROR_TITLE), in the page's language.
+        // A form's refusal is titled 'Validation Error' (as in useValidatedForm), in the page's language.
         notify.error(message ?? translate(msg`Invalid input`), translate(msg`Validation Error`));
         options.onFailure?.();
       } else {

@@ -80,7 +80,7 @@ describe("useValidatedForm (the one client form helper)", () => {
     expect(notify.error).toHaveBeenCalledTimes(1);
   });
 
-  it("keeps errors beside the fields only when the form's spec has no toast", async () => {
+  it("keeps errors beside the fields only when the form asks for no toast", async () => {
     act(() => root.render(<TestForm onValid={vi.fn()} toastTitle={false} />));
     await submit();
     expect(notify.error).not.toHaveBeenCalled();

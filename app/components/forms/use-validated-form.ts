@@ -18,7 +18,7 @@ export interface ValidatedFormOptions<Schema extends FormSchema> {
   id?: string;
   /** The server's Conform reply, when the action answers with one. */
   lastResult?: FormReply | null;
-  /** The toast that shows the first error on submit: 'Validation Error' unless a form's spec says otherwise; false for none. */
+  /** The toast that shows the first error on submit: 'Validation Error' unless the form names another title; false for none. */
   toastTitle?: string | false;
   /** Fields whose errors are shown only beside the field, never in the toast. */
   inlineOnly?: readonly string[];
@@ -41,7 +41,7 @@ export function useValidatedForm<Schema extends FormSchema>({
   schema,
   id,
   lastResult,
-  // The spec's 'Validation Error' (lib/forms.ts VALIDATION_ERROR_TITLE), in the page's language.
+  // A form's first error goes in a toast titled 'Validation Error', in the page's language.
   toastTitle = translate(msg`Validation Error`),
   inlineOnly = [],
   toastMessage,

@@ -25,7 +25,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The app notifier: one toast at a time, as the spec asks. */
+/** The app notifier: one toast visible at a time (the newest), each for 4 seconds. */
 export function Toaster() {
   const hydrated = useHydrated();
   const requested = useSyncExternalStore(
