@@ -170,7 +170,7 @@ describe("the indexes the list needs", () => {
 });
 
 describe("the counter rule, as the database applies it", () => {
-  /** A customer with the given records; the rule's every case (the spec: Admin user counters). */
+  /** A customer with the given records, one for every case of the rule (user-counters.ts). */
   const cases: {
     name: string;
     google?: { verificationCompleted: boolean; seoLocalSetup: boolean };

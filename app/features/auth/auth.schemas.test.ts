@@ -15,7 +15,7 @@ import { ACCOUNT_LOCKED, lockedMessage } from "~/lib/auth/sign-in-lockout.server
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);
 
-describe("password rules, in the spec's order", () => {
+describe("password rules, in their order", () => {
   it.each([
     ["short1!A", "Password must be at least 12 characters"],
     ["alllowercase1!", "Password must contain at least one uppercase letter"],
@@ -85,7 +85,7 @@ describe("sign-up fields", () => {
 });
 
 describe("login forms", () => {
-  it("requires both fields with the spec's messages", () => {
+  it("requires both fields, each with its own message", () => {
     const result = loginSchema.safeParse({ email: " ", password: "" });
     expect(result.error!.issues.map((issue) => issue.message)).toEqual([
       "Please enter your email",

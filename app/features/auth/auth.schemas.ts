@@ -12,7 +12,7 @@ export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
 // The messages are Lingui descriptors read in the active language when a form is checked (`zodMessage`,
 // `translate`: app/lib/i18n/translate.ts); on the server they read in English. docs/decisions/026.
 
-/** The sign-up password rules, in the order the spec checks them; the first one broken is reported. */
+/** The sign-up password rules, in the order they are checked; the first one broken is reported. */
 const passwordRules: { test: (password: string) => boolean; message: MessageDescriptor }[] = [
   { test: (p) => p.length >= PASSWORD_MIN_LENGTH, message: msg`Password must be at least 12 characters` },
   { test: (p) => /[A-Z]/.test(p), message: msg`Password must contain at least one uppercase letter` },
@@ -48,7 +48,7 @@ export const signupFieldsSchema = z.object({
   companyName: z.string().trim().max(200, zodMessage(msg`Company name must be less than 200 characters`)).optional(),
 });
 
-/** The password checks, each shown as a toast titled 'Error' in the spec's order. */
+/** The password checks, each shown as a toast titled 'Error', in the rules' order. */
 export const signupPasswordSchema = z
   .object({ password: passwordField, confirmPassword: z.string() })
   .refine((value) => value.password === value.confirmPassword, zodMessage(passwordsDoNotMatch));
@@ -102,7 +102,7 @@ export const twoFactorPasswordSchema = z.object({
   password: required(msg`Please enter your password`),
 });
 
-/** Maps Better Auth's error on sign-up to the spec's message. */
+/** Maps Better Auth's error on sign-up to the form's message: already registered, or a general failure. */
 export function signupErrorMessage(error: { code?: string; message?: string } | null | undefined): string {
   const code = error?.code ?? "";
   if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
@@ -111,7 +111,7 @@ export function signupErrorMessage(error: { code?: string; message?: string } | 
   return translate(msg`Error creating account`);
 }
 
-/** Maps Better Auth's error on sign-in to the spec's message. */
+/** Maps Better Auth's error on sign-in to the form's message: wrong credentials, a locked account, too many tries... */
 export function loginErrorMessage(error: { code?: string; status?: number; message?: string } | null | undefined): string {
   if (error?.code === "INVALID_EMAIL_OR_PASSWORD") return translate(msg`Incorrect email or password`);
   // The server's message says how long the lock lasts (a setting).

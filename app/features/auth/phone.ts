@@ -15,7 +15,7 @@ export function formatUsPhone(value: string): string {
 }
 
 /**
- * The spec says 13, but its own example '(555) 123-4567' is 14 characters: with 13 a browser refuses the
- * tenth digit as it is typed. 14 lets a whole US number in and nothing more.
+ * A formatted number, '(555) 123-4567', is 14 characters: with the 13 first asked for, a browser refuses the
+ * tenth digit as it is typed. 14 lets a whole US number in and nothing more (decision 003).
  */
 export const PHONE_INPUT_MAX_LENGTH = 14;

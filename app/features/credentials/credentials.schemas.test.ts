@@ -35,7 +35,7 @@ describe("a card's limits", () => {
     const parsed = credentialFieldsSchema.safeParse(input);
     return parsed.success ? null : parsed.error.issues[0]?.message;
   };
-  it("takes values at the spec's limits and refuses one character more, with 'must be less than N characters'", () => {
+  it("takes values at the limits and refuses one character more, with 'must be less than N characters'", () => {
     const at = { title: "t".repeat(200), username: "u".repeat(200), password: "p".repeat(500), pin: "1".repeat(50), details: "d".repeat(1000) };
     expect(first(at)).toBeNull();
     expect(first({ title: "t".repeat(201) })).toBe("Company Provider must be less than 200 characters");

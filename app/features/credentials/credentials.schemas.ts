@@ -4,7 +4,7 @@ import { z } from "zod";
 import { translate, zodMessage } from "~/lib/i18n/translate";
 import { CREDENTIAL_SECRET_FIELDS } from "~/lib/secrets/secrets";
 
-/** The spec's credential types (website_credentials.credential_type); the same list as db/app-schema.ts. */
+/** The credential types (website_credentials.credential_type), one card each; the same list as db/app-schema.ts. */
 export const CREDENTIAL_TYPES = ["domain", "hosting", "website"] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
@@ -48,7 +48,7 @@ function cardSpec(type: CredentialType): CredentialCardSpec {
   return CREDENTIAL_CARDS.find((card) => card.type === type)!;
 }
 
-/** The spec's limits (section 9): title 200, username 200, password 500, PIN 50, details 1000. */
+/** The longest value each card field takes: title 200, username 200, password 500, PIN 50, details 1000. */
 export const CREDENTIAL_LIMITS = { title: 200, username: 200, password: 500, pin: 50, details: 1000 } as const;
 
 /** The cards' messages, read in the active language (the literal numbers are CREDENTIAL_LIMITS). */

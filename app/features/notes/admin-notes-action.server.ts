@@ -14,7 +14,7 @@ import { saveNote } from "./save-note.server";
 /**
  * The admin user page's note branches: `intent=save-note` (noteId empty for a new note, title,
  * description, keepPhotos[i], photos files) and `intent=delete-note` (noteId). Refusals answer their own
- * message and status (401/403/404/400/413); anything else is logged and answers the spec's
+ * message and status (401/403/404/400/413); anything else is logged and answers
  * 'Failed to save note' / 'Failed to delete note' with 500.
  */
 export async function adminNotesAction(

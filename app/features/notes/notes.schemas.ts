@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { zodMessage } from "~/lib/i18n/translate";
 import { z } from "zod";
 
-/** The spec's texts for admin notes (sections 5 and 9). */
+/** The admin notes' messages: the form's refusal, each outcome's toast and each failure. */
 export const NOTE_MESSAGES = {
   required: "Title and description are required",
   created: "Note created successfully",

@@ -26,7 +26,7 @@ export const PROFILE_TEXTS = {
   avatarTooLarge: msg`Image must be smaller than 2MB`,
 };
 
-/** The spec's minimum for a changed password (section 9); the sign-up rules (12 and four classes) follow it. */
+/** The profile page's own minimum for a new password, checked first; the sign-up rules (12 and four classes) come after it. */
 const PROFILE_PASSWORD_MIN_LENGTH = 6;
 
 export const UPDATE_PROFILE_INTENT = "update-profile";

@@ -10,8 +10,8 @@ import type { ActionResult } from "~/lib/http/forms";
 import { avatarFormSchema, PROFILE_TEXTS, UPLOAD_AVATAR_INTENT } from "../profile.schemas";
 
 /**
- * Click-to-upload avatar: choosing a file sends it at once. The browser checks type and size first (the
- * spec's messages); the server checks the bytes.
+ * Click-to-upload avatar: choosing a file sends it at once. The browser checks type and size first ('Please
+ * select a valid image', 'Image must be smaller than 2MB'); the server checks the bytes.
  */
 export function AvatarUpload({ name, avatarUrl }: { name: string; avatarUrl: string | null }) {
   const { t, i18n } = useLingui();
