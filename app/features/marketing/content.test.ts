@@ -8,7 +8,7 @@ const landingContent = landingContentFor(i18nFor("en"), "Agency");
 const spanish = landingContentFor(i18nFor("es"), "Agency");
 
 describe("landing page content", () => {
-  it("prices both services from the payment catalog, with the spec's terms and delivery times", () => {
+  it("prices both services from the payment catalog, with their payment terms and delivery times", () => {
     const [google, website] = landingContent.services.offers;
     expect(google).toMatchObject({
       type: "google_business",

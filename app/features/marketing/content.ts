@@ -203,7 +203,7 @@ export interface CarouselLabels {
 }
 
 /**
- * Everything the landing page says, by section, in the spec's order, in the language of `i18n`. `agencyName`
+ * Everything the landing page says, by section, in the page's order, in the language of `i18n`. `agencyName`
  * names the logo's link ('Agency home').
  */
 export function landingContentFor(i18n: I18n, agencyName: string) {

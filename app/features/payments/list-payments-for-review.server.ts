@@ -5,7 +5,7 @@ import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { toReviewPayment, type ReviewPayment } from "./payment-views";
 
-/** A customer's payments for the admin, newest first (the spec leaves the order open). */
+/** A customer's payments for the admin, newest first. */
 export async function listPaymentsForReview(
   { db }: { db: Db },
   actor: Actor | null,

@@ -17,7 +17,7 @@ describe("payment review rules", () => {
     expect(normalizeNotes("  Checked the bank  ")).toBe("Checked the bank");
   });
 
-  it("words the customer's notification as the spec does", () => {
+  it("words the customer's notification, with the admin's notes after a rejection", () => {
     expect(decisionNotification(en, "approve", null)).toEqual({ title: "Payment Approved", message: "Your payment has been approved" });
     expect(decisionNotification(en, "reject", null)).toEqual({ title: "Payment Rejected", message: "Your payment has been rejected" });
     expect(decisionNotification(en, "reject", "Blurry photo")).toEqual({

@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 
-/** The longest payment admin note accepted (the spec sets none; this keeps a notification readable). */
+/** The longest payment admin note accepted (the notes are quoted in the customer's notification; this keeps it readable). */
 export const ADMIN_NOTES_MAX = 2000;
 
 export type PaymentDecision = "approve" | "reject";
@@ -42,7 +42,7 @@ export function normalizeNotes(notes: string | null | undefined): string | null 
 }
 
 /**
- * The notification (and e-mail) the customer receives about the decision (section 7 of the spec), in the
+ * The notification (and e-mail) the customer receives about the decision, in the
  * customer's language. Notes the system wrote (a descriptor: automatic approval, lost proof) are translated too;
  * an admin's own notes are quoted as typed.
  */

@@ -49,7 +49,7 @@ describe("paymentRefusal", () => {
 });
 
 describe("proof rules", () => {
-  it("names the stored file as the spec says", () => {
+  it("names the stored file after the service and the payment's number", () => {
     expect(proofStem("website", 2)).toBe("website_payment_2");
   });
 

@@ -43,8 +43,10 @@ export function paymentRefusal(
   return null;
 }
 
-/** Where a proof photo is stored in the admin-note-photos bucket: `{userId}/{serviceType}_payment_{n}_{timestamp}.{ext}`. */
-/** The stored proof's file-name stem, as the spec names it: `{serviceType}_payment_{n}` (then a timestamp). */
+/**
+ * The stored proof's file-name stem, `{serviceType}_payment_{n}`: the proof lands in the admin-note-photos bucket at
+ * `{userId}/{stem}_{timestamp}_{random}.{ext}` (app/domain/upload-kinds.ts, uploadKey).
+ */
 export function proofStem(service: ServiceType, paymentNumber: number): string {
   return `${service}_payment_${paymentNumber}`;
 }

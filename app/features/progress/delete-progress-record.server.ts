@@ -12,7 +12,7 @@ const TABLES = {
 /**
  * The one way a progress record is removed: deletes the customer's record of that service in the caller's
  * transaction and returns the change to publish after the commit, so the customer's open page clears its
- * card (the spec's live refresh "clears on deletion"). No screen deletes a record; the end-to-end test
+ * card (a live page clears a card whose record was deleted). No screen deletes a record; the end-to-end test
  * hook does, and whatever deletes one later must go through here.
  */
 export async function deleteProgressRecord(

@@ -21,7 +21,7 @@ describe("progressNotification", () => {
     expect(PROGRESS_NOTIFICATION_TYPE).toEqual({ google_business: "google_business_progress", website: "website_progress" });
   });
 
-  it("uses the spec's label of every step in English", () => {
+  it("uses every step's English label in English", () => {
     for (const step of GOOGLE_BUSINESS_STEPS) expect(progressNotification(en, "google_business", step.key).title).toBe(`${step.label} is complete`);
     for (const step of WEBSITE_STEPS) expect(progressNotification(en, "website", step.key).title).toBe(`${step.label} is complete`);
   });

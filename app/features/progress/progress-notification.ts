@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEP_MESSAGES, type ProgressStepKey } from "./progress-steps";
 
-/** The notification type the spec gives each service's progress (section 3). */
+/** The notification type of each service's progress (the bell picks its icon and link by it). */
 export const PROGRESS_NOTIFICATION_TYPE = {
   google_business: "google_business_progress",
   website: "website_progress",

@@ -12,7 +12,7 @@ const record = (keys: readonly string[], done: number) =>
   Object.fromEntries(keys.map((key, index) => [key, index < done]));
 
 describe("progress steps", () => {
-  it("lists the spec's six Google steps and eight website steps, in order", () => {
+  it("lists the six Google steps and the eight website steps, in order", () => {
     expect(GOOGLE_BUSINESS_STEPS.map((step) => step.label)).toEqual([
       "Information Collection",
       "Profile Creation",

@@ -2,13 +2,13 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
 
-/** One step of a service's progress checklist: its column (as the schema names it) and the spec's label. */
+/** One step of a service's progress checklist: its column (as the schema names it) and its English label. */
 export interface ProgressStep<Key extends string = string> {
   key: Key;
   label: string;
 }
 
-/** The Google Business Profile checklist, in the spec's order. */
+/** The Google Business Profile checklist, in the order the work is done. */
 export const GOOGLE_BUSINESS_STEPS = [
   { key: "informationCollection", label: "Information Collection" },
   { key: "profileCreation", label: "Profile Creation" },
@@ -18,7 +18,7 @@ export const GOOGLE_BUSINESS_STEPS = [
   { key: "seoLocalSetup", label: "SEO & Local Setup" },
 ] as const satisfies readonly ProgressStep[];
 
-/** The website checklist, in the spec's order. */
+/** The website checklist, in the order the work is done. */
 export const WEBSITE_STEPS = [
   { key: "clientInfoReceived", label: "Client Information Received" },
   { key: "domainHostingSetup", label: "Domain & Hosting Setup" },
@@ -43,7 +43,7 @@ export const PROGRESS_STEPS: { [S in ServiceType]: readonly ProgressStep<Progres
 
 /**
  * Each step's label as a message, for the screens in the page's language: `i18n._(PROGRESS_STEP_MESSAGES[key])`.
- * The English is the spec's label (the `label` above, which server code and notifications keep using).
+ * The English is the step's label (the `label` above, which server code and notifications keep using).
  */
 export const PROGRESS_STEP_MESSAGES: Record<GoogleBusinessStepKey | WebsiteStepKey, MessageDescriptor> = {
   informationCollection: msg`Information Collection`,

@@ -26,7 +26,7 @@ export interface ReceiptView {
   /** When the payment was made (ISO). */
   paidAt: string;
   customer: { name: string; email: string; companyName: string | null };
-  /** In English (the spec's texts); the document shows them in the page's language from the fields after. */
+  /** In English (service name, amount, method); the document shows them in the page's language from the fields after. */
   service: string;
   amount: string;
   method: string;

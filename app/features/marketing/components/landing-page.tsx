@@ -11,7 +11,7 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { Testimonials } from "./testimonials";
 
-/** The public landing page, in the spec's order: hero, services, industries, why Google, why a website, testimonials, coverage and contact. */
+/** The public landing page, in this order: hero, services, industries, why Google, why a website, testimonials, coverage and contact. */
 export function LandingPage({ content, locale }: { content: LandingContent; locale: Locale }) {
   const siteConfig = useSiteConfig();
   return (

@@ -34,8 +34,8 @@ export interface PaymentDialogProps {
 }
 
 /**
- * Asks the server for a Stripe Checkout url (a JSON call: the answer is where the browser goes next); the
- * messages are the spec's checkout error catalogue.
+ * Asks the server for a Stripe Checkout url (a JSON call: the answer is where the browser goes next); a
+ * refusal's message is the server's, else one of the checkout's own failure messages below.
  */
 async function startCheckout(serviceType: ServiceType, paymentNumber: number): Promise<string> {
   const response = await fetch(ENDPOINTS.cardCheckout, {

@@ -14,7 +14,7 @@ function render(element: React.ReactElement, locale: Locale = "en"): string {
 const google = { steps: { informationCollection: false, profileCreation: true }, updatedAt: "2026-03-01T10:00:00.000Z" };
 
 describe("the customer's progress cards", () => {
-  it("are in Spanish on a Spanish page, step names included (the spec's step texts translated)", () => {
+  it("are in Spanish on a Spanish page, step names included (the English step labels translated)", () => {
     const html = render(<ProgressCards load={{ ok: true, progress: { google_business: google, website: null } }} />, "es");
     expect(html).toContain("Perfil de Google Business");
     expect(html).toContain("Progreso general");

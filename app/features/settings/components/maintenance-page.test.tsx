@@ -7,7 +7,7 @@ const page = (locale: "en" | "es") =>
   renderToString(inLanguage(<MaintenancePage supportEmail="help@agency.test" companyName="Agency" />, locale)).replaceAll("<!-- -->", "");
 
 describe("the maintenance page", () => {
-  it("keeps the spec's English texts", () => {
+  it("keeps its English texts", () => {
     const html = page("en");
     expect(html).toContain("Under Maintenance");
     expect(html).toContain("Agency is making improvements to the platform. Please check back soon.");
