@@ -14,7 +14,7 @@ export interface BodyLimit {
   path: RegExp;
   bytes: number;
   why: string;
-  /** What the 413 says, when the spec words it for this route. */
+  /** What the 413 says, when the route has its own wording (an upload's size message). */
   message?: MessageDescriptor;
 }
 
@@ -23,8 +23,8 @@ const route = (pattern: string) => new RegExp(`^${pattern}/?(?:\\.data)?$`);
 
 /**
  * The one table of request-body limits. Every non-GET request is held to the first row whose path matches,
- * else to DEFAULT_BODY_LIMIT. Upload routes take their limits from the uploads module's kinds (the spec's
- * sizes): a row's limit is the largest form the route takes, its files plus room for the form around them.
+ * else to DEFAULT_BODY_LIMIT. Upload routes take their limits from the upload kinds' sizes
+ * (app/domain/upload-kinds.ts): a row's limit is the largest form the route takes, its files plus room for the form around them.
  */
 export const BODY_LIMITS: readonly BodyLimit[] = [
   { path: route(ENDPOINTS.cardWebhook), bytes: 1 * MB, why: "card-provider webhook events" },

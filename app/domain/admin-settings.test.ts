@@ -4,7 +4,7 @@ import { defaultSettings, generalSettingsSchema, notifiesAdmins, securitySetting
 const seed = { companyName: "Agency", supportEmail: "help@agency.test", sessionDurationMinutes: 30, maxLoginAttempts: 5 };
 
 describe("admin settings", () => {
-  it("defaults to the spec's values, with the environment's numbers clamped to the bounds", () => {
+  it("defaults to the product's values, with the environment's numbers clamped to the bounds", () => {
     expect(defaultSettings(seed).notifications).toEqual({
       emailNotifications: true,
       pushNotifications: true,

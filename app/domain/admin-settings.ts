@@ -80,7 +80,7 @@ export interface SettingsSeed {
   maxLoginAttempts: number;
 }
 
-/** The spec's defaults: notification events on but System errors; Email and Push on (the spec is silent). */
+/** The defaults: every notification event on but System errors; Email and Push on. */
 export function defaultSettings(seed: SettingsSeed): AdminSettings {
   return {
     general: { maintenanceMode: false, autoApproveSubmissions: false, companyName: seed.companyName, supportEmail: seed.supportEmail },

@@ -4,7 +4,7 @@ import { isServiceType, SERVICE_CATALOG, type ServiceType } from "~/domain/servi
 
 /**
  * The back office's shared wordings in the page's language: the services' names and the
- * admin payment card's title. English stays the spec's ('$350', 'Website Development', 'Payment 1 of 2').
+ * admin payment card's title. In English: '$350', 'Website Development', 'Payment 1 of 2'.
  */
 
 const SERVICE_TITLES = {

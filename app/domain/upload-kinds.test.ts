@@ -18,7 +18,7 @@ const other = { id: "user-b", isAdmin: false };
 const admin = { id: "admin-1", isAdmin: true };
 
 describe("the upload kinds table", () => {
-  it("has the spec's limits", () => {
+  it("has each kind's bucket, size and count limits", () => {
     const limits = Object.fromEntries(
       Object.entries(UPLOAD_KINDS).map(([kind, rule]) => [kind, [rule.bucket, rule.maxBytes / MB, rule.maxFiles]]),
     );

@@ -53,7 +53,7 @@ export function isAllowedImageType(mime: string | undefined): mime is ImageType 
   return mime !== undefined && Object.hasOwn(IMAGE_TYPES, mime);
 }
 
-/** The spec's limits (section "Business rules") and messages (section "Validation"). */
+/** Each kind of upload: where it is stored, its size and count limits, who may read it, and its refusals' messages. */
 export const UPLOAD_KINDS = {
   avatar: {
     bucket: "avatars",
@@ -111,7 +111,7 @@ export const UPLOAD_KINDS = {
       tooMany: msg`Please select one image`,
     },
   },
-  // The spec keeps founder photos in the avatars bucket.
+  // Founder photos go in the avatars bucket, with the profile pictures.
   "founder-photo": {
     bucket: "avatars",
     prefix: "",

@@ -11,7 +11,7 @@
 //   i % 4 == 2  Google information submitted, a website progress record untouched for 30 days (stalled):
 //               In Progress
 //   i % 4 == 3  website information submitted and a pending Zelle proof for the Google service, no
-//               progress and no Google information: Inactive by the spec's rule (website information
+//               progress and no Google information: Inactive by the counter rule (website information
 //               does not count)
 // Every 7th customer has no company, every 11th no phone. Registrations are a minute apart, customer 1 the
 // newest, so the admin list's order is i ascending.

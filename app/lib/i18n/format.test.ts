@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatDate, formatMoney } from "./format";
 
 describe("formatMoney", () => {
-  it("writes prices as the spec does in English, and for es in Spanish", () => {
+  it("writes prices without cents when whole, in English and in Spanish", () => {
     expect(formatMoney(250, "en")).toBe("$250");
     expect(formatMoney(349.5, "en")).toBe("$349.50");
     expect(formatMoney(1500.5, "en")).toBe("$1,500.50");

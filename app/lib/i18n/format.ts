@@ -2,7 +2,7 @@ import { intlLocale } from "./translate";
 
 /**
  * Dollars in the page's language (`formatMoney(250, i18n.locale)`): `$250`, `$1,500.50`. Whole amounts show
- * no cents, as the spec writes prices. For English the text is the same as `formatDollars` below 1,000.
+ * no cents, as prices are written everywhere in the product.
  */
 export function formatMoney(amount: number, locale?: string): string {
   return new Intl.NumberFormat(intlLocale(locale), {

@@ -8,7 +8,7 @@ import { intlLocale, setActiveI18n } from "./translate";
 afterEach(() => setActiveI18n(setupI18n({ locale: "en", messages: { en } })));
 
 describe("validation messages follow the page's language", () => {
-  it("reads the spec's English texts in English", () => {
+  it("reads the English texts in English", () => {
     setActiveI18n(setupI18n({ locale: "en", messages: { en } }));
     const result = loginSchema.safeParse({ email: "", password: "" });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Please enter your email", "Please enter your password"]);

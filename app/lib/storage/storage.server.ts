@@ -12,7 +12,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import type { Env } from "../config/env.server";
 
-/** The spec's storage buckets. Every file is private: it is served only through the authorized /files route. */
+/** The storage buckets, one per family of files. Every file is private: it is served only through the authorized /files route. */
 export const BUCKETS = ["avatars", "admin-note-photos", "business-logos", "google-business-photos"] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
@@ -150,7 +150,7 @@ export interface S3Settings {
 }
 
 /**
- * Several app instances: one S3-compatible bucket (AWS S3, MinIO, R2...). The spec's buckets become key
+ * Several app instances: one S3-compatible bucket (AWS S3, MinIO, R2...). The buckets above become key
  * prefixes inside it, so one private bucket is enough.
  */
 export class S3Storage implements Storage {

@@ -45,7 +45,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     if (denied) setSearchParams({}, { replace: true });
   }, [denied, loaderData.signedInAsCustomer, setSearchParams]);
 
-  // The spec's admin login has one message for any missing field, in an 'Error' toast.
+  // The admin login has one message for any missing field, in an 'Error' toast.
   const [form] = useValidatedForm({
     schema: adminLoginSchema,
     toastTitle: t`Error`,

@@ -116,9 +116,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-/** A progress toggle: any refusal answers the spec's 'Failed to update progress' with its status. */
+/** A progress toggle: any refusal answers one message, 'Failed to update progress', with its status. */
 async function progressAction(form: FormData, context: Route.ActionArgs["context"], userId: string, i18n: I18n) {
-  // PROGRESS_UPDATE_FAILED and PROGRESS_UPDATED in the request's language.
+  // Both answers ('Failed to update progress', 'Progress updated') in the request's language.
   const failed = (status: number) => data<ActionResult>({ ok: false, error: i18n._(msg`Failed to update progress`) }, { status });
   const parsed = await parseForm(form, progressToggleFormSchema);
   if (!parsed.ok) return failed(400);

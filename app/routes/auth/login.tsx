@@ -43,7 +43,7 @@ function Login() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
-  // The spec shows login's messages under the fields only. Sign-in goes to Better Auth's handler (its rate
+  // Login's messages show under the fields only, never in a toast. Sign-in goes to Better Auth's handler (its rate
   // limit applies there), so the valid form is sent by fetch rather than to a page action.
   const [form, fields] = useValidatedForm({
     schema: loginSchema,

@@ -9,8 +9,8 @@ import type { Route } from "./+types/payment-proof";
 
 /**
  * `POST /resources/payments/proof`, the payment dialog's Zelle form (multipart: serviceType, paymentNumber,
- * proof): answers `{ ok: true }` or a 4xx `{ ok: false, error }`. Its body limit (413 with the spec's
- * message) is the server's, in server/body-limit.ts.
+ * proof): answers `{ ok: true }` or a 4xx `{ ok: false, error }`. Its body limit (413 with the proof's
+ * size message) is the server's, in server/body-limit.ts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, i18n } = requestContext(context);
