@@ -53,7 +53,7 @@ describe("sign-up rules on the server", () => {
     ["UPPERCASE-ONLY-1", "Password must contain at least one lowercase letter"],
     ["No-Numbers-Here!", "Password must contain at least one number"],
     ["NoSpecial123456", "Password must contain at least one special character"],
-    // Several rules broken at once: the first in the spec's order is the one reported.
+    // Several rules broken at once: the first in the rules' order is the one reported.
     ["short", "Password must be at least 12 characters"],
     ["alllowercaseletters", "Password must contain at least one uppercase letter"],
   ])("refuses the password %j with %j and creates no account", async (password, message) => {

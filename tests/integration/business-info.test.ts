@@ -158,7 +158,7 @@ describe("Google Business information", () => {
     expect(await notificationsOf(admin1.id, "google_business_submitted")).toHaveLength(0);
   });
 
-  it("refuses an anonymous save with the spec's message", async () => {
+  it("refuses an anonymous save with the form's sign-in message", async () => {
     const answer = await saveGoogle(null, GOOGLE_FIELDS);
     expect(answer).toEqual({ status: 401, body: { ok: false, error: "You must be logged in to submit this form" } });
   });

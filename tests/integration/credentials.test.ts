@@ -181,7 +181,7 @@ describe("the customer's Credentials page", () => {
     expect(await auditsFor(customerA.id, "credentials.save")).toEqual([]);
   });
 
-  it("checks each card with the spec's limits and names the card in the message", async () => {
+  it("checks each card with the field limits and names the card in the message", async () => {
     expect(await postPage(customerA, card("hosting", { pin: "1".repeat(51) }))).toEqual({
       status: 400,
       body: { ok: false, error: "Hosting & Website: PIN must be less than 50 characters" },

@@ -160,7 +160,7 @@ describe("request bodies", () => {
       .join("; ");
   });
 
-  it("has one table of limits that fits the spec's uploads, and a small default", () => {
+  it("has one table of limits that fits the uploads' sizes, and a small default", () => {
     expect(DEFAULT_BODY_LIMIT).toBe(1 * MB);
     expect(bodyLimitFor("/resources/payments/proof")).toBeGreaterThan(10 * MB);
     expect(bodyLimitFor("/admin/users/abc.data")).toBeGreaterThan(60 * MB);

@@ -12,7 +12,7 @@ import { authRequest, makeAdmin, signUpCustomer, testDatabase, testServices, typ
 
 /**
  * What the server writes for a person (e-mails, notification rows) is in that person's saved language;
- * English stays the spec's text exactly.
+ * the English texts are checked word for word.
  */
 let database: TestDatabase;
 let services: TestServices;
@@ -103,7 +103,7 @@ describe("e-mails and notifications in the recipient's language", () => {
     );
   });
 
-  it("an English customer gets the spec's English exactly", async () => {
+  it("an English customer gets the English texts word for word", async () => {
     const customer = await signUpCustomer(services, { name: "Edward English" });
     await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId: await pendingPayment(customer.id), decision: "reject", notes: "Blurry" });
     await sender.sendDue();
@@ -123,7 +123,7 @@ describe("e-mails and notifications in the recipient's language", () => {
     expect(smtp.to(customer.email).map(subjectOf)).toEqual(["Paso completado: Lanzamiento del sitio web"]);
   });
 
-  it("the password reset e-mail: Spanish for a Spanish-speaking customer, the spec's English for an English one", async () => {
+  it("the password reset e-mail: Spanish for a Spanish-speaking customer, the English text for an English one", async () => {
     const spanish = await spanishCustomer("Rosa Restablecer");
     const english = await signUpCustomer(services, { name: "Rita Reset" });
     for (const customer of [spanish, english]) {

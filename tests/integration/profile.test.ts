@@ -145,7 +145,7 @@ describe("the avatar", () => {
     expect((await getCustomer(database, admin.user, { userId: customerA.id })).avatarUrl).toBe(second);
   });
 
-  it("refuses a text file named .png and a picture over 2 MB with the spec's messages, keeping the old picture", async () => {
+  it("refuses a text file named .png and a picture over 2 MB with the avatar's messages, keeping the old picture", async () => {
     const before = (await profileOf(customerA.id)).avatarUrl;
     const fake = new File(["this is not an image"], "fake.png", { type: "image/png" });
     expect(await post(customerA, { intent: "upload-avatar", avatar: fake })).toMatchObject({

@@ -242,7 +242,7 @@ describe("the admin counters follow the records", () => {
     expect(await activityOfA()).toEqual({ activity: "active", counters: { total: 2, active: 1, inactive: 1, inProgress: 0 } });
     await tick("seoLocalSetup", false);
     expect((await activityOfA()).activity).toBe("in_progress");
-    // Unticking everything keeps the record: the customer stays in progress, as the spec's rule says.
+    // Unticking everything keeps the record: the customer stays in progress (a record counts, done or not).
     await tick("verificationCompleted", false);
     expect((await activityOfA()).activity).toBe("in_progress");
     // The website launched is enough on its own.
