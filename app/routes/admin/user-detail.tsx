@@ -68,7 +68,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   } catch (error) {
     loaderFailure(error, requestContext(context).i18n);
   }
-  // As in the original, a failure to load payments is logged and the tab shows no payments.
+  // A failure to load payments is logged and the tab shows no payments: the rest of the customer's page still opens.
   const payments = await listPaymentsForReview(database, actor, { userId: customer.id }).catch((error: unknown) => {
     console.error("Failed to load payments:", error);
     return [];

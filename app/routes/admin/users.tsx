@@ -56,7 +56,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The original shows a 'Failed to load users' toast; a server-rendered page says it in place, inside the admin frame. */
+/** A users list that fails to load says 'Failed to load users' in place of the list, inside the admin frame, and asks for a reload. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   console.error(error);
   const { t } = useLingui();

@@ -14,7 +14,7 @@ import type { ReviewPayment } from "../payment-views";
 import { receiptPath } from "~/features/receipts/receipt";
 import { PaymentDecisionForm } from "./payment-decision-form";
 
-/** The status badge's words (English: the status itself, as before). */
+/** The status badge's words (English: the status itself). */
 const STATUS_TEXT = { pending: msg`pending`, completed: msg`completed`, rejected: msg`rejected` } as const;
 
 const CREATED_AT: Intl.DateTimeFormatOptions = {
