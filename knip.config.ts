@@ -9,9 +9,8 @@ const config: KnipConfig = {
   entry: [
     // The cluster primary's workers, forked by path.
     "server/cluster.js",
-    // The npm scripts' programs and the benchmarks' helpers they start by path.
+    // The npm scripts' programs.
     "scripts/*.{js,ts}",
-    "scripts/bench/*.js",
     // Started by path by tests: the cluster test's app, the production-server spec's React build probe, the
     // operations tests' own Playwright config (scripts/test-ops.js).
     "tests/integration/fixtures/*.js",

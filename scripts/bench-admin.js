@@ -1,7 +1,7 @@
 // `npm run bench:admin`: the admin screens with 10,000 customers. Builds the app (skip with --no-build when
 // build/ is current), makes a fresh data folder (embedded PGlite) or, when DATABASE_URL is set, a fresh database
 // on that PostgreSQL server, migrates it and inserts the customers straight into the database
-// (scripts/bench/seed-customers.js), starts the app from the build on its own port, signs the start-up admin in
+// (db/seed-customers.js), starts the app from the build on its own port, signs the start-up admin in
 // and loads each admin page with autocannon at 10 connections: requests/s, p50/p95/p99, non-2xx, time-outs,
 // the app's CPU time per request and the page's size; then /admin/dashboard and /admin/users one request at a
 // time on one connection (p50/p95 without queueing: the dashboard's "one request under 200 ms").
@@ -25,7 +25,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { expectedMix, seedCustomers } from "./bench/seed-customers.js";
+import { expectedMix, seedCustomers } from "../db/seed-customers.js";
 // CPU time of the app's whole process tree (the cluster's workers on PostgreSQL), not of the first process only.
 import { cpuMs, startPostgres } from "./bench-support.js";
 

@@ -6,7 +6,7 @@ import { deleteProgressRecord } from "~/features/progress/delete-progress-record
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Services } from "~/lib/services.server";
 import { googleBusinessInfo, profiles, userRoles, websiteInfo } from "~db/schema";
-import { seedCustomers } from "../scripts/bench/seed-customers.js";
+import { seedCustomers } from "~db/seed-customers.js";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -83,7 +83,7 @@ export function testHooks(services: Services): Router {
     await services.database.db.insert(userRoles).values({ userId: profile.id, role: "admin" }).onConflictDoNothing();
     res.status(201).json({ ok: true });
   });
-  // Many customers at once, inserted directly as the benchmarks do (scripts/bench/seed-customers.js): the admin
+  // Many customers at once, inserted directly as the benchmarks do (db/seed-customers.js): the admin
   // list's pages need more than 50. A prefix of the test's own keeps its customers apart from other tests'.
   const seedBody = z.object({ count: z.number().int().min(1).max(500), prefix: z.string().regex(/^[a-z][a-z0-9]{2,15}$/) });
   router.post("/customers/seed", async (req, res) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { expectedMix, seededCustomer } from "../../scripts/bench/seed-customers.js";
+import { expectedMix, seededCustomer } from "../../db/seed-customers.js";
 import { E2E_ADMIN, E2E_BASE_URL, test } from "./fixtures";
 
 /** More than a page: 50 on the first, 10 on the second. */

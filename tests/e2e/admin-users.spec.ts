@@ -5,7 +5,7 @@ import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, 
 /** UTC+14, far from the server's zone: a date formatted on the server instead of in the browser would show. */
 const VIEWER_TIME_ZONE = "Pacific/Kiritimati";
 
-/** The spec's delay for a live update, from the moment the writer's call has returned. */
+/** The longest a live update may take, from the moment the writer's call has returned. */
 const LIVE_UPDATE_MS = 2000;
 
 /** A 1x1 PNG: the smallest real image the proof upload accepts (it sniffs the bytes). */

@@ -78,13 +78,13 @@ test("a Spanish browser signs up, follows its progress and pays in Spanish; swit
   await expectToast(page, "Pago enviado", "Su comprobante de Zelle se envió para revisión");
   await expect(dialog).toHaveCount(0);
   await expect(googlePanel(page).getByText("Estamos revisando su pago")).toBeVisible();
-  // The payment-status card keeps the spec's Spanish texts.
+  // The payment-status card is written in Spanish whatever the page's language.
   await expect(page.getByRole("heading", { name: "Estado de Pagos" })).toBeVisible();
   await expect(page.getByTestId("payment-status-row").getByText("Pendiente")).toBeVisible();
   await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
   await expectNoAxeViolations(page);
 
-  // Switching to English keeps the page and the session; the spec's Spanish card stays as the spec shows it.
+  // Switching to English keeps the page and the session; the payment-status card stays in Spanish.
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page).toHaveURL("/dashboard/progress");

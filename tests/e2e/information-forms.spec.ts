@@ -156,7 +156,7 @@ test("Google Business: a paid customer fills the form with a logo and two photos
   await expect(adminColumn.getByRole("img", { name: /^Photo/ })).toHaveCount(1);
 });
 
-test("Google Business: too many photos are refused in the browser with the spec's toast", async ({ browser }) => {
+test("Google Business: too many photos are refused in the browser with the limit's toast", async ({ browser }) => {
   const { page, userId } = await customerWithProof(browser, "google_business");
   await adminApproves(browser, userId, "Google Business");
   await page.goto("/dashboard/google-business");

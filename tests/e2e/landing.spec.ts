@@ -63,7 +63,7 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO_TITLE);
   });
 
-  test("shows the sections in the spec's order, with the home and contact anchors", async ({ page }) => {
+  test("shows the sections in page order, with the home and contact anchors", async ({ page }) => {
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(message.text());
@@ -84,7 +84,7 @@ test.describe("landing page", () => {
     expect(problems).toEqual([]);
   });
 
-  test("sells both services with the spec's prices, terms and delivery times", async ({ page }) => {
+  test("sells both services with their prices, terms and delivery times", async ({ page }) => {
     await page.goto("/");
     const google = page.getByRole("article", { name: "Google Business Profile" });
     await expect(google).toContainText("$250");

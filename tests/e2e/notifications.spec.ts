@@ -1,7 +1,7 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { gotoWithLiveStream, newCustomer, sendNotification, signUpViaApi, type Customer, test } from "./fixtures";
 
-/** The spec's delay for a live update; measured from the moment the writer's call has returned. */
+/** The longest a live update may take; measured from the moment the writer's call has returned. */
 const LIVE_UPDATE_MS = 1000;
 
 const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
@@ -11,7 +11,7 @@ const panel = (page: Page) => page.getByRole("dialog").filter({ has: page.getByR
 /** UTC+14, far from a server's zone: a date formatted on the server instead of in the browser would show. */
 const VIEWER_TIME_ZONE = "Pacific/Kiritimati";
 
-/** 'MMM d, h:mm a' (the spec's notification date) in the viewer's time zone. */
+/** 'MMM d, h:mm a' (a notification's date format) in the viewer's time zone. */
 function viewerDate(date: Date): string {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: VIEWER_TIME_ZONE,

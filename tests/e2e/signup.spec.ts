@@ -42,7 +42,7 @@ test("the phone number is formatted as it is typed", async ({ page }) => {
   // An eleventh digit is not taken.
   await phone.pressSequentially("8");
   await expect(phone).toHaveValue("(555) 123-4567");
-  // The spec's 13 cannot hold its own example '(555) 123-4567' (14 characters): see app/features/auth/phone.ts.
+  // A 13-character limit could not hold the example '(555) 123-4567' (14 characters): see app/features/auth/phone.ts.
   await expect(phone).toHaveAttribute("maxlength", String("(555) 123-4567".length));
 });
 

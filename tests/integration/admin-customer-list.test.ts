@@ -5,7 +5,7 @@ import { googleBusinessInfo, googleBusinessProgress, profiles, user, websiteProg
 import { CUSTOMERS_PER_PAGE, type CustomerListQuery } from "~/features/users/customer-list-query";
 import { listCustomers, searchCondition } from "~/features/users/list-customers.server";
 import type { CustomerActivity } from "~/features/users/user-counters";
-import { expectedMix, seedCustomers, seededCustomer } from "../../scripts/bench/seed-customers.js";
+import { expectedMix, seedCustomers, seededCustomer } from "../../db/seed-customers.js";
 import { expectHttpError, makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
 /** Enough for three pages: 50, 50 and 20. */

@@ -180,7 +180,7 @@ export const ROWS: Row[] = [
     body: { email: "nobody-matrix@example.test" },
     json: true,
     expect: everyone(404),
-    note: "test hook: promotes an e2e user to admin (the two-factor spec's own admin); an unknown address here, so the matrix's roles stay as they are",
+    note: "test hook: promotes an e2e user to admin (the two-factor end-to-end test's own admin); an unknown address here, so the matrix's roles stay as they are",
   },
   {
     route: "/__test/customers/seed",
@@ -197,7 +197,7 @@ export const ROWS: Row[] = [
     body: {},
     json: true,
     expect: everyone("ok"),
-    note: "test hook: marks every information form opened (the work-queue spec's information row is then the only one waiting)",
+    note: "test hook: marks every information form opened (the work-queue end-to-end test's information row is then the only one waiting)",
   },
 
   // Pages and resource routes (app/routes.ts).

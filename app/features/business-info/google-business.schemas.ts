@@ -10,7 +10,7 @@ export const GOOGLE_TEXTS = {
 };
 
 /**
- * The Google Business form (the spec's snake_case variant, in camelCase field names), in the order the
+ * The Google Business form (the stored snake_case columns, in camelCase field names), in the order the
  * fields appear on the page, so the first error is the first field's. Files travel beside it: `logo`
  * (one) and `photos` (new ones); `keepPhotos[i]` names saved photos the customer keeps. When a Gmail password
  * is already saved (`passwordSaved`, which the server decides from its own record), the field may be left

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-/** The spec's 20 named brand colours, in its order; one is chosen as the website's primary colour. `name` is the
+/** The 20 named brand colours the form offers, in the order shown; one is chosen as the website's primary colour. `name` is the
  * English name (stored nowhere, tested), `label` the name in the page's language. */
 export const PALETTE = [
   { name: "Red", label: msg`Red`, hex: "#EF4444" },

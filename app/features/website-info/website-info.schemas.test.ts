@@ -87,7 +87,7 @@ describe("the website form's rules (the camelCase field names), one row per rule
 });
 
 describe("the palette", () => {
-  it("has the spec's 20 names, in order, each with a distinct hex value", () => {
+  it("has the 20 brand colour names, in order, each with a distinct hex value", () => {
     expect(PALETTE.map((color) => color.name)).toEqual([
       "Red", "Coral", "Blue", "Navy", "Sky Blue", "Green", "Emerald", "Lime", "Orange", "Amber",
       "Purple", "Violet", "Pink", "Yellow", "Teal", "Cyan", "Indigo", "Gray", "Slate", "Brown",

@@ -15,7 +15,7 @@ const USERNAME_TOO_LONG = msg`Username must be less than 200 characters`;
 const PASSWORD_TOO_LONG = msg`Password must be less than 500 characters`;
 
 /**
- * The website form (the spec's camelCase variant plus domain, hosting, colour and files), in page order.
+ * The website form (the stored fields plus domain, hosting, colour and files), in page order.
  * A domain's or hosting's provider, username and password count only while its box is ticked; the
  * username and password go to the customer's credentials (Domain / Hosting), never to website_info. An
  * empty password keeps the stored one. Files travel beside it: `logo`, `founderPhoto` (a new one replaces

@@ -95,7 +95,7 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
         <AddressFields fields={fields} info={info} />
       </FormSection>
 
-      {/* Not among the spec's required-marked fields, though at least one city is required. */}
+      {/* Not marked required on the page, though at least one city is required. */}
       <FormSection title={t`Service Cities`} description={t`The cities where you offer your services (at least one).`}>
         <ServiceCitiesInput field={fields.serviceCities} values={cities} onChange={setCities} unique />
       </FormSection>

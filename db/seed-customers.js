@@ -1,4 +1,4 @@
-// Inserts many customers straight into the database, for benchmarks and scale tests: set-based SQL over
+// Inserts many customers straight into the database, for the benchmarks, the scale tests and the end-to-end hooks: set-based SQL over
 // generate_series, so 10,000 customers take seconds on PGlite and PostgreSQL alike, with no sign-up calls.
 //
 // `seedCustomers(query, options)` takes any `query(text, params)` that runs one statement: `pool.query` of
@@ -16,7 +16,7 @@
 // Every 7th customer has no company, every 11th no phone. Registrations are a minute apart, customer 1 the
 // newest, so the admin list's order is i ascending.
 
-export const SEED_EMAIL_DOMAIN = "bench.test";
+const SEED_EMAIL_DOMAIN = "bench.test";
 
 const FIRST = ["Ana", "Ben", "Carla", "Diego", "Elena", "Frank", "Gloria", "Hector", "Irene", "Jorge", "Karen", "Luis"];
 const LAST = ["Alvarez", "Brooks", "Castro", "Dunn", "Estrada", "Fischer", "Garcia", "Hughes", "Ibarra", "Jensen", "Kim"];
