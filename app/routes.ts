@@ -8,6 +8,9 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("resources/language", "routes/resources/language.ts"),
+  // JSON endpoints under the URLs the card provider and the payment dialog were given.
+  route(ENDPOINTS.cardCheckout.slice(1), "routes/resources/card-checkout.ts"),
+  route(ENDPOINTS.cardWebhook.slice(1), "routes/resources/card-webhook.ts"),
 
   // Every page but the landing page: in the request's language (docs/decisions/026).
   layout("routes/localized.tsx", [

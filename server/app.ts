@@ -11,7 +11,10 @@ import { notifySystemError } from "~/features/settings/notify-system-error.serve
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { lockDataFolder } from "~/lib/db/data-lock.server";
+import { AppError } from "~/lib/http/app-error";
 import { cspNonceContext, newNonce } from "~/lib/http/content-security-policy";
+import { jsonFailure } from "~/lib/http/error-answer.server";
+import { i18nFor } from "~/lib/i18n/instances.server";
 import { DatabaseHealth } from "~/lib/db/database-health.server";
 import { applyMigrations, appliedMigrationCount, withStartupLock } from "~/lib/db/db.server";
 import { parseEnv, type Env } from "~/lib/config/env.server";
@@ -28,11 +31,10 @@ import { limitRequestBodies } from "./body-limit";
 import { compressResponses } from "./compression";
 import { limitConcurrency } from "./concurrency-limit";
 import { refuseCrossSiteRequests } from "./cross-site";
-import { databaseErrorsAre503, databaseGate } from "./database-gate";
+import { databaseErrorsAre503, databaseGate, visitorLocale } from "./database-gate";
 import { liveEvents, LiveStreams } from "./events";
 import { filesRouter } from "./files";
 import { healthRouter } from "./health";
-import { checkoutRouter, stripeWebhookRouter } from "./payments";
 import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
 import { onlyFromLoopback, testHooks } from "./test-hooks";
@@ -82,7 +84,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     if (lifecycle.draining) {
       res.set("Connection", "close");
       if (req.path === LIVE_STREAM_PATH) {
-        res.status(503).set("Retry-After", "1").json({ error: "Shutting down; reconnect" });
+        const { status, body } = jsonFailure(new AppError("shutting_down"), i18nFor(visitorLocale(req)));
+        res.status(status).set("Retry-After", "1").json(body);
         return;
       }
     }
@@ -108,9 +111,6 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(compressResponses());
   if (options.databaseHealth) app.use(databaseGate(options.databaseHealth));
 
-  // Before any body parser: Stripe signs the raw bytes.
-  app.use(stripeWebhookRouter(services));
-  app.use(checkoutRouter(services));
   app.use(filesRouter(services));
 
   app.all("/api/auth/*splat", forgetSessionsAround, toNodeHandler(services.auth));

@@ -28,6 +28,7 @@ const route = (pattern: string) => new RegExp(`^${pattern}/?(?:\\.data)?$`);
  */
 export const BODY_LIMITS: readonly BodyLimit[] = [
   { path: route(ENDPOINTS.cardWebhook), bytes: 1 * MB, why: "card-provider webhook events" },
+  { path: route(ENDPOINTS.cardCheckout), bytes: 16 * 1024, why: "card checkout: a service, a payment number and a return path" },
   {
     path: route(ENDPOINTS.paymentProof),
     bytes: uploadBodyLimit("payment-proof"),

@@ -1,10 +1,11 @@
 import type { RequestHandler } from "express";
+import { ENDPOINTS } from "~/lib/http/endpoints";
 
 /** Methods that change nothing: they are never refused here. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The one endpoint another site calls on purpose: the card provider's webhook, verified by its signature. */
-const CROSS_SITE_EXEMPT_PATHS: ReadonlySet<string> = new Set(["/api/stripe/webhook"]);
+const CROSS_SITE_EXEMPT_PATHS: ReadonlySet<string> = new Set([ENDPOINTS.cardWebhook]);
 
 type CrossSiteVerdict = "same-site" | "cross-site" | "no-browser-headers";
 

@@ -1,7 +1,12 @@
 import type { RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { isAdmin } from "~/lib/auth/roles.server";
-import { checkSessions, loadSessionUser, type WatchedSession } from "~/lib/auth/session.server";
+import { readSessionUser } from "~/lib/auth/session-middleware.server";
+import { checkSessions, type WatchedSession } from "~/lib/auth/session.server";
+import { AppError } from "~/lib/http/app-error";
+import { jsonFailure } from "~/lib/http/error-answer.server";
+import { i18nFor } from "~/lib/i18n/instances.server";
+import { chooseLocale } from "~/lib/i18n/locales";
 import { canSeeChange, EVERYONE, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime/realtime";
 import { PROCESS_ID } from "~/lib/realtime/realtime.server";
 import { CLOCK_MARGIN_MS, parseDataRead, SAME_PROCESS_MARGIN_MS } from "~/lib/realtime/recent-changes";
@@ -62,10 +67,11 @@ export const LIVE_EVENTS_DEFAULTS: LiveEventsOptions = {
  * within seconds.
  */
 export function liveEvents(
-  { auth, database, bus }: Services,
+  services: Services,
   options: Partial<LiveEventsOptions> = {},
   closable: LiveStreams = new LiveStreams(),
 ): RequestHandler {
+  const { auth, database, bus } = services;
   const { maxStreamsPerUser, roleTtlMs, sessionCheckMs } = { ...LIVE_EVENTS_DEFAULTS, ...options };
   const openStreams = new Map<string, number>();
 
@@ -147,16 +153,15 @@ export function liveEvents(
 
   return async (req, res) => {
     const headers = fromNodeHeaders(req.headers);
-    const { user, sessionId } = await loadSessionUser(auth, database.db, headers);
-    if (!user || !sessionId) {
-      res.status(401).json({ error: "You must be logged in" });
-      return;
-    }
+    const { user, sessionId } = await readSessionUser(services, req.method, headers);
+    // The browser's EventSource only sees the status; the body is for a person reading it, in their language.
+    const refuse = (error: AppError) => {
+      const { status, body } = jsonFailure(error, i18nFor(chooseLocale(user?.language, headers)));
+      res.status(status).json(body);
+    };
+    if (!user || !sessionId) return refuse(new AppError("not_signed_in"));
     const open = openStreams.get(user.id) ?? 0;
-    if (open >= maxStreamsPerUser) {
-      res.status(429).json({ error: "Too many live streams open for this account" });
-      return;
-    }
+    if (open >= maxStreamsPerUser) return refuse(new AppError("live_streams_exceeded"));
     openStreams.set(user.id, open + 1);
 
     const viewer: Viewer = { userId: user.id, isAdmin: user.isAdmin };

@@ -99,7 +99,7 @@ const fileRow = (bucket: string, field: keyof Fixtures, expect: Record<Role, Out
 });
 
 export const ROWS: Row[] = [
-  // Express endpoints (server/app.ts). They run first: the checkout rows need no proof pending yet.
+  // Express endpoints (server/app.ts) and the card endpoints. They run first: the checkout rows need no proof pending yet.
   { route: "/api/auth/*splat", method: "GET", url: "/api/auth/get-session", expect: everyone("ok"), note: "each gets only their own session (null for visitors)" },
   { route: "/api/auth/*splat", method: "GET", url: "/api/auth/list-sessions", expect: signedIn() },
   {
@@ -140,6 +140,20 @@ export const ROWS: Row[] = [
     json: true,
     expect: signedIn(),
     note: "each user's own checkout session, at the fake card provider",
+  },
+  {
+    route: ENDPOINTS.cardCheckout,
+    method: "GET",
+    expect: everyone(400),
+    data: everyone("ok"),
+    note: "an action only: a document GET is refused; a data GET answers only the root's public site settings (the leak check covers it)",
+  },
+  {
+    route: ENDPOINTS.cardWebhook,
+    method: "GET",
+    expect: everyone(400),
+    data: everyone("ok"),
+    note: "an action only, as the checkout",
   },
   {
     route: ENDPOINTS.cardWebhook,

@@ -8,10 +8,13 @@ import { actionFailure, jsonFailure } from "~/lib/http/error-answer.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { action as dashboardAction } from "~/routes/admin/dashboard";
 import { action as detailAction } from "~/routes/admin/user-detail";
+import { action as checkoutAction } from "~/routes/resources/card-checkout";
+import { ENDPOINTS } from "~/lib/http/endpoints";
 import { createApp } from "../../server/app";
 import {
   makeAdmin,
   routeAnswer,
+  routeArgs,
   routeContext,
   signUpCustomer,
   testDatabase,
@@ -131,12 +134,16 @@ describe("refusals thrown by use cases, answered in the request's language", () 
   });
 
   it("a JSON endpoint: the card checkout without card payments configured (card_payments_not_configured, 503)", async () => {
-    const checkout = (cookie: string) =>
-      fetch(`${base}/api/create-payment-checkout`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie },
-        body: JSON.stringify({ serviceType: "google_business", paymentNumber: 1 }),
-      }).then(async (response) => [response.status, await response.json()]);
+    const checkout = async (cookie: string) => {
+      const response = await checkoutAction(
+        await routeArgs(services, ENDPOINTS.cardCheckout, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify({ serviceType: "google_business", paymentNumber: 1 }),
+        }),
+      );
+      return [response.status, await response.json()];
+    };
     expect(await checkout(customer.cookie)).toEqual([
       503,
       { ok: false, error: { code: "card_payments_not_configured", message: "Card payments are not configured" } },
@@ -145,5 +152,15 @@ describe("refusals thrown by use cases, answered in the request's language", () 
       503,
       { ok: false, error: { code: "card_payments_not_configured", message: "Los pagos con tarjeta no están configurados" } },
     ]);
+  });
+
+  it("a JSON endpoint in Express over HTTP: a file that does not exist (not_found, 404)", async () => {
+    const read = (cookie: string) =>
+      fetch(`${base}${ENDPOINTS.files}/avatars/${customer.id}/missing.png`, { headers: { cookie } }).then(async (response) => [
+        response.status,
+        await response.json(),
+      ]);
+    expect(await read(customer.cookie)).toEqual([404, { ok: false, error: { code: "not_found", message: "Not found" } }]);
+    expect(await read(`${customer.cookie}; lang=es`)).toEqual([404, { ok: false, error: { code: "not_found", message: "No encontrado" } }]);
   });
 });

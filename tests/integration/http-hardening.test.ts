@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENDPOINTS } from "~/lib/http/endpoints";
 import routes from "~/routes";
 import { PROOF_MESSAGES } from "~/features/payments/payment-rules";
 import { englishI18n } from "~/lib/i18n/translate";
@@ -228,7 +229,6 @@ describe("request bodies", () => {
 describe("cross-site requests", () => {
   const evil = { origin: "https://evil.example" };
   const expressPosts = [
-    "/api/create-payment-checkout",
     "/api/auth/sign-in/email",
     "/api/auth/sign-up/email",
     "/api/auth/sign-out",
@@ -250,7 +250,10 @@ describe("cross-site requests", () => {
   });
 
   it("refuses a POST from another origin with 403 on every resource route, Express endpoint and page", async () => {
-    for (const pathname of [...resourceRoutePaths(), ...expressPosts, "/login", "/dashboard/profile.data"]) {
+    // The card provider's webhook is the one exception (its own test below).
+    const resources = resourceRoutePaths().filter((pathname) => pathname !== ENDPOINTS.cardWebhook);
+    expect(resources).toContain(ENDPOINTS.cardCheckout);
+    for (const pathname of [...resources, ...expressPosts, "/login", "/dashboard/profile.data"]) {
       const response = await post(pathname, evil);
       expect(response.status, pathname).toBe(403);
       expect(await response.text()).toBe("Cross-site request refused");

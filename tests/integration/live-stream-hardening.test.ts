@@ -63,7 +63,10 @@ describe("the /events stream's limits", () => {
     for (let i = 0; i < 5; i++) streams.push(await openStream(customerA.cookie));
     const refused = await LiveStream.open(base, customerA.cookie);
     expect(refused.response.status).toBe(429);
-    expect(await refused.response.json()).toEqual({ error: "Too many live streams open for this account" });
+    expect(await refused.response.json()).toEqual({
+      ok: false,
+      error: { code: "live_streams_exceeded", message: "Too many live streams open for this account" },
+    });
 
     // Another user is not affected.
     await openStream(customerB.cookie);

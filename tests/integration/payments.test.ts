@@ -12,6 +12,9 @@ import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { thumbnailKey, UPLOAD_KINDS } from "~/domain/upload-kinds";
 import type { Change } from "~/lib/realtime/realtime";
 import type { SessionUser } from "~/lib/auth/session";
+import { ENDPOINTS } from "~/lib/http/endpoints";
+import { action as checkoutAction } from "~/routes/resources/card-checkout";
+import { action as webhookAction } from "~/routes/resources/card-webhook";
 import { action as proofAction } from "~/routes/resources/payment-proof";
 import { createApp } from "../../server/app";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
@@ -28,6 +31,7 @@ import {
   type TestServices,
   routeAnswer,
   routeContext,
+  routeArgs,
 } from "./support";
 
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
@@ -396,12 +400,14 @@ describe("reading payments and proof files", () => {
   });
 });
 
-async function checkout(cookie: string | undefined, body: unknown, contentType = "application/json") {
-  const response = await fetch(`${base}/api/create-payment-checkout`, {
-    method: "POST",
-    headers: { "content-type": contentType, ...(cookie ? { cookie } : {}) },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+async function checkout(cookie: string | undefined, body: unknown, contentType = "application/json", on = services) {
+  const response = await checkoutAction(
+    await routeArgs(on, ENDPOINTS.cardCheckout, {
+      method: "POST",
+      headers: { "content-type": contentType, ...(cookie ? { cookie } : {}) },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -521,23 +527,12 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
 
   it("says card payments are not configured without STRIPE_SECRET_KEY", async () => {
     const plain = await testServices(database);
-    const plainServer = await new Promise<Server>((resolve) => {
-      const listening = createApp(plain).listen(0, "127.0.0.1", () => resolve(listening));
-    });
     try {
-      const response = await fetch(
-        `http://127.0.0.1:${(plainServer.address() as AddressInfo).port}/api/create-payment-checkout`,
-        {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie: customerA.cookie },
-          body: JSON.stringify({ serviceType: "google_business", paymentNumber: 1 }),
-        },
-      );
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ ok: false, error: { code: "card_payments_not_configured", message: "Card payments are not configured" } });
+      expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 }, "application/json", plain)).toEqual({
+        status: 503,
+        body: { ok: false, error: { code: "card_payments_not_configured", message: "Card payments are not configured" } },
+      });
     } finally {
-      plainServer.closeAllConnections();
-      await new Promise((resolve) => plainServer.close(resolve));
       await plain.close();
     }
   });
@@ -575,12 +570,13 @@ function completedEvent(
 async function postWebhook(event: unknown, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const header = signer.webhooks.generateTestHeaderString({ payload, secret });
-  const response = await fetch(`${base}/api/stripe/webhook`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": header },
-    body: payload,
-  });
+  const response = await webhook({ "content-type": "application/json", "stripe-signature": header }, payload);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The webhook's action, given the exact bytes the card provider would send. */
+async function webhook(headers: Record<string, string>, body: string): Promise<Response> {
+  return webhookAction(await routeArgs(services, ENDPOINTS.cardWebhook, { method: "POST", headers, body }));
 }
 
 describe("Stripe webhook (POST /api/stripe/webhook)", () => {
@@ -612,19 +608,18 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
       status: 400,
       body: { ok: false, error: { code: "webhook_signature_invalid", message: "Invalid webhook signature" } },
     });
-    const tampered = await fetch(`${base}/api/stripe/webhook`, {
-      method: "POST",
-      headers: {
+    const tampered = await webhook(
+      {
         "content-type": "application/json",
         "stripe-signature": signer.webhooks.generateTestHeaderString({
           payload: JSON.stringify(event),
           secret: WEBHOOK_SECRET,
         }),
       },
-      body: JSON.stringify({ ...event, id: "evt_changed" }),
-    });
+      JSON.stringify({ ...event, id: "evt_changed" }),
+    );
     expect(tampered.status).toBe(400);
-    const unsigned = await fetch(`${base}/api/stripe/webhook`, { method: "POST", body: JSON.stringify(event) });
+    const unsigned = await webhook({}, JSON.stringify(event));
     expect(unsigned.status).toBe(400);
     expect(await rowsOf(customerA.id)).toEqual([]);
     expect(await database.db.select().from(stripeEvents)).toEqual([]);

@@ -263,6 +263,17 @@ export function routeContext(services: Services, user: SessionUser | null, heade
   return context;
 }
 
+/**
+ * A route module's loader or action arguments, as React Router's middleware would build them: the request at `path`
+ * and the context of the user its Cookie header signs in (none: a visitor).
+ */
+export async function routeArgs(services: Services, path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
+  const request = new Request(new URL(path, SITE_URL), init);
+  const cookie = request.headers.get("cookie");
+  const user = cookie ? await sessionUserFor(services, cookie) : null;
+  return { request, context: routeContext(services, user, request.headers), params } as never;
+}
+
 /** A loader or action result: a plain value (200) or data(..., { status }). */
 export function routeAnswer(result: unknown): { status: number; body: unknown } {
   if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {

@@ -8,13 +8,19 @@ import { loadSessionUser } from "./session.server";
 /** How long a read request may reuse the session user a previous read of the same cookie loaded (decision 025). */
 const SESSION_CACHE_MS = 2_000;
 
-const caches = new WeakMap<Services, SessionCache<SessionUser>>();
+/** A signed-in request's session: who, and which session (the live stream watches it). */
+interface CachedSession {
+  user: SessionUser;
+  sessionId: string;
+}
+
+const caches = new WeakMap<Services, SessionCache<CachedSession>>();
 
 /** The services' session cache; cleared by any change to sessions, roles or profiles, from any instance. */
-function cacheFor(services: Services): SessionCache<SessionUser> {
+function cacheFor(services: Services): SessionCache<CachedSession> {
   let cache = caches.get(services);
   if (!cache) {
-    const created = new SessionCache<SessionUser>(SESSION_CACHE_MS);
+    const created = new SessionCache<CachedSession>(SESSION_CACHE_MS);
     services.bus.subscribe((change) => {
       if (SESSION_TABLES.has(change.table)) created.clear();
     });
@@ -33,14 +39,14 @@ const isRead = (method: string) => method === "GET" || method === "HEAD";
 
 /**
  * The request's session user, through the services' short-lived cache for reads: the one way pages and the
- * Express endpoints (file downloads, the card checkout) read the session. `setCookies` are the refreshed cookies
- * to pass on; `done` is called once the request has been answered.
+ * Express endpoints (file downloads, the live stream) read the session. `sessionId` is the signed-in session's;
+ * `setCookies` are the refreshed cookies to pass on; `done` is called once the request has been answered.
  */
 export async function readSessionUser(
   services: Services,
   method: string,
   headers: Headers,
-): Promise<{ user: SessionUser | null; setCookies: string[]; done: () => void }> {
+): Promise<{ user: SessionUser | null; sessionId?: string; setCookies: string[]; done: () => void }> {
   const cache = cacheFor(services);
   const cookie = headers.get("cookie");
   const read = isRead(method);
@@ -48,11 +54,11 @@ export async function readSessionUser(
   if (!read) cache.clear();
   const done = read ? () => {} : () => cache.clear();
   const cached = read && cookie ? cache.get(cookie) : undefined;
-  if (cached) return { user: cached, setCookies: [], done };
+  if (cached) return { ...cached, setCookies: [], done };
   const load = () => loadSessionUser(services.auth, services.database.db, headers);
-  const { user, setCookies } = read && cookie ? await cache.shared(cookie, load) : await load();
-  if (read && cookie && user && setCookies.length === 0) cache.set(cookie, user);
-  return { user, setCookies, done };
+  const { user, sessionId, setCookies } = read && cookie ? await cache.shared(cookie, load) : await load();
+  if (read && cookie && user && sessionId && setCookies.length === 0) cache.set(cookie, { user, sessionId });
+  return { user, sessionId, setCookies, done };
 }
 
 /** Loads the session once per request into the router context, and passes on any refreshed cookie. */
