@@ -121,12 +121,25 @@ describe("the language switcher", () => {
     expect(await languageOfUser(database.db, customerA.id)).toBe("en");
   });
 
-  it("refuses an unknown language and never redirects off the site", async () => {
+  const statusOf = (answer: Response) => (answer as unknown as { init?: ResponseInit }).init?.status ?? answer.status;
+
+  it("refuses an unknown language", async () => {
     const refused = await switchLanguage(customerB.user, { language: "fr", redirectTo: "/" });
-    expect((refused as unknown as { init?: ResponseInit }).init?.status ?? refused.status).toBe(400);
+    expect(statusOf(refused)).toBe(400);
     expect(await languageOfUser(database.db, customerB.id)).toBe("en");
-    const offSite = await switchLanguage(null, { language: "es", redirectTo: "//evil.example/" });
-    expect(offSite.headers.get("location")).toBe("/es");
+  });
+
+  it.each([
+    ["another site", "//evil.example/"],
+    ["a tab browsers drop (/\\t/evil.example)", "/\t/evil.example"],
+    ["a backslash browsers read as a slash", "/\\evil.example"],
+    ["a control character", "/dashboard\u0001"],
+    ["a header injection", "/dashboard\r\nSet-Cookie: lang=fr"],
+  ])("refuses a way back to %s with 400, saving nothing", async (_name, redirectTo) => {
+    const answer = await switchLanguage(customerB.user, { language: "es", redirectTo });
+    expect(statusOf(answer)).toBe(400);
+    expect((answer as unknown as { data?: unknown }).data).toEqual({ ok: false, error: "That address is not a page of this site" });
+    expect(await languageOfUser(database.db, customerB.id)).toBe("en");
   });
 });
 

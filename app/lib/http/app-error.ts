@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   body_too_large: { status: 413, message: msg`Request body too large` },
   invalid_body: { status: 400, message: msg`Invalid request body` },
   json_required: { status: 415, message: msg`Content-Type must be application/json` },
+  invalid_redirect: { status: 400, message: msg`That address is not a page of this site` },
   method_not_allowed: { status: 405, message: msg`Method not allowed` },
   // What the request named
   not_found: { status: 404, message: msg`Not found` },

@@ -6,3 +6,21 @@ export const ADMIN_LOGIN = "/admin/login";
 export const ADMIN_TWO_FACTOR_SETUP = "/admin/two-factor";
 /** The admin login page shows 'Access Denied' when it is reached with this flag. */
 export const ACCESS_DENIED_FLAG = "denied";
+
+const PATH_BASE = "http://site.invalid";
+
+/**
+ * `value` when it is a path on this site to send a browser to, else null. It must start with one `/`, hold no
+ * control character or backslash (browsers drop tabs and newlines and read `\` as `/`, so `/\t/evil.example`
+ * would leave the site; a control character cannot go in a Location header at all) and stay on the site once
+ * resolved.
+ */
+export function sitePath(value: string): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+  if (!value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  try {
+    return new URL(value, PATH_BASE).origin === PATH_BASE ? value : null;
+  } catch {
+    return null;
+  }
+}

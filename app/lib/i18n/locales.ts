@@ -2,6 +2,8 @@
  * The interface's languages and how one is chosen (docs/decisions/026): the user's saved choice, else the
  * visitor's cookie, else the browser's Accept-Language, else English. Pure: runs on both sides.
  */
+import { sitePath } from "../http/paths";
+
 export const LOCALES = ["en", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
@@ -70,7 +72,7 @@ export function languageCookie(locale: Locale, secure: boolean): string {
 
 /** Where to go after switching: the same page (a local path only), the landing page in the chosen language. */
 export function pageAfterSwitch(redirectTo: string | undefined, language: Locale): string {
-  const path = redirectTo && redirectTo.startsWith("/") && !redirectTo.startsWith("//") && !redirectTo.startsWith("/\\") ? redirectTo : "/";
+  const path = (redirectTo && sitePath(redirectTo)) || "/";
   const [pathname = "/"] = path.split(/[?#]/);
   if (pathname === "/" || pathname === "/es") return language === "es" ? "/es" : "/";
   return path;

@@ -3,7 +3,10 @@ import { z } from "zod";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { LOCALES, languageCookie, pageAfterSwitch } from "~/lib/i18n/locales";
 import { formFailure, parseForm } from "~/lib/http/forms.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
+import { AppError } from "~/lib/http/app-error";
+import { actionFailure } from "~/lib/http/error-answer.server";
+import { sitePath } from "~/lib/http/paths";
+import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/language";
 
 const languageSchema = z.object({
@@ -20,8 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, languageSchema);
   if (!parsed.ok) return formFailure(parsed);
   const { language, redirectTo } = parsed.value;
-  const user = sessionUser(context);
-  if (user) await saveLanguage(services(context).database.db, user.id, language);
+  const { services, user, i18n } = requestContext(context);
+  // Only back to a page of this site: anything else is refused rather than quietly replaced.
+  if (redirectTo !== undefined && redirectTo !== "" && sitePath(redirectTo) === null) {
+    return actionFailure(new AppError("invalid_redirect"), i18n);
+  }
+  if (user) await saveLanguage(services.database.db, user.id, language);
   const secure = new URL(request.url).protocol === "https:";
   return redirect(pageAfterSwitch(redirectTo, language), { headers: { "Set-Cookie": languageCookie(language, secure) } });
 }
