@@ -18,12 +18,18 @@ import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import { loader as portalLoader, middleware as portalGuard } from "~/routes/dashboard/layout";
 import { loader as loginLoader } from "~/routes/auth/login";
+import { ENDPOINTS } from "~/lib/http/endpoints";
+import { action as checkoutAction } from "~/routes/resources/card-checkout";
+import { action as notificationsAction } from "~/routes/resources/notifications";
+import { action as proofAction } from "~/routes/resources/payment-proof";
+import { action as revealAction } from "~/routes/resources/reveal-secret";
 import {
   cookieFrom,
   expectHttpError,
   makeAdmin,
   nextClientIp,
   routeAnswer,
+  routeArgs,
   routeContext,
   signIn,
   signUpBody,
@@ -198,6 +204,54 @@ describe("each setting's effect", () => {
     await setGeneral({ maintenanceMode: false });
     expect(await portalAnswer(customer.user)).toEqual({ post: "passed", maintenancePage: false });
     expect((await signIn(services, customer.email, customer.password, nextClientIp())).status).toBe(200);
+  });
+
+  it("Maintenance Mode refuses a signed-in customer's changes outside the portal's pages too; an admin's go on", async () => {
+    const MAINTENANCE = "The platform is under maintenance. Please try again later.";
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } }).png().toBuffer();
+    const post = (path: string, cookie: string, body: BodyInit, type?: string) =>
+      routeArgs(services, path, { method: "POST", headers: { cookie, ...(type ? { "content-type": type } : {}) }, body });
+    const proofForm = () => {
+      const form = new FormData();
+      form.set("serviceType", "google_business");
+      form.set("paymentNumber", "1");
+      form.set("proof", new File([png], "proof.png", { type: "image/png" }));
+      return form;
+    };
+    const checkoutBody = JSON.stringify({ serviceType: "google_business", paymentNumber: 1 });
+    const bell = new URLSearchParams({ intent: "mark-all-read" });
+    const reveal = new URLSearchParams({ kind: "credential", id: randomUUID(), field: "password" });
+
+    await setGeneral({ maintenanceMode: true });
+    try {
+      expect(routeAnswer(await proofAction(await post(ENDPOINTS.paymentProof, customer.cookie, proofForm())))).toEqual({
+        status: 503,
+        body: { ok: false, error: MAINTENANCE },
+      });
+      const checkout = await checkoutAction(await post(ENDPOINTS.cardCheckout, customer.cookie, checkoutBody, "application/json"));
+      expect([checkout.status, await checkout.json()]).toEqual([503, { ok: false, error: { code: "maintenance", message: MAINTENANCE } }]);
+      const inSpanish = await checkoutAction(await post(ENDPOINTS.cardCheckout, `${customer.cookie}; lang=es`, checkoutBody, "application/json"));
+      expect(await inSpanish.json()).toEqual({
+        ok: false,
+        error: { code: "maintenance", message: "La plataforma está en mantenimiento. Inténtelo de nuevo más tarde." },
+      });
+      expect(routeAnswer(await notificationsAction(await post("/resources/notifications", customer.cookie, bell)))).toEqual({
+        status: 503,
+        body: { ok: false, error: MAINTENANCE },
+      });
+      expect(routeAnswer(await revealAction(await post("/resources/secrets/reveal", customer.cookie, reveal))).status).toBe(503);
+      expect((await authRequest(services, "/update-user", { name: "Changed" }, { cookie: customer.cookie })).status).toBe(503);
+      const password = { currentPassword: customer.password, newPassword: "An0ther!Password" };
+      expect((await authRequest(services, "/change-password", password, { cookie: customer.cookie })).status).toBe(503);
+      expect((await loadSessionUser(services.auth, database.db, new Headers({ cookie: customer.cookie }))).user?.name).not.toBe("Changed");
+
+      // Admins are not held back.
+      expect(routeAnswer(await notificationsAction(await post("/resources/notifications", admin.cookie, bell)))).toEqual({ status: 200, body: { ok: true } });
+      expect((await authRequest(services, "/update-user", { name: admin.user.name }, { cookie: admin.cookie })).status).toBe(200);
+    } finally {
+      await setGeneral({ maintenanceMode: false });
+    }
+    expect(routeAnswer(await notificationsAction(await post("/resources/notifications", customer.cookie, bell)))).toEqual({ status: 200, body: { ok: true } });
   });
 
   it("Auto-approve Submissions approves a Zelle proof on receipt, says so in its notes and notifies the customer", async () => {

@@ -35,6 +35,8 @@ const TWO_FACTOR_ADMINS_ONLY = "Two-factor authentication is for admin accounts"
 /** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
 const MAINTENANCE_CODE = "MAINTENANCE_MODE";
 const MAINTENANCE_MESSAGE = "The platform is under maintenance. Please try again later.";
+/** The account endpoints a signed-in customer changes their account through (name, password). */
+const ACCOUNT_CHANGES: ReadonlySet<string> = new Set(["/update-user", "/change-password"]);
 
 /**
  * Checks a sign-up request's body; returns the first problem's message, or null when it is fine.
@@ -151,6 +153,11 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           }
           // Maintenance Mode keeps customers out; admins still sign in.
           if (email && (await maintenance()) && !(await isAdminEmail(db, email))) throw maintenanceError();
+        }
+        if (ACCOUNT_CHANGES.has(ctx.path) && (await maintenance())) {
+          // Maintenance Mode: a customer still signed in changes nothing through the account endpoints either.
+          const current = await getSessionFromCtx(ctx);
+          if (current && !(await isAdmin(db, current.user.id))) throw maintenanceError();
         }
         if (ctx.path === "/two-factor/enable") {
           // Two-factor is for admins (the Security setting): a customer's account cannot turn it on.

@@ -60,6 +60,7 @@ export const ERROR_CODES = {
   not_saved: { status: 500, message: msg`The information was not saved` },
   note_not_saved: { status: 500, message: msg`Failed to save note` },
   internal: { status: 500, message: msg`Something went wrong` },
+  maintenance: { status: 503, message: msg`The platform is under maintenance. Please try again later.` },
   live_streams_exceeded: { status: 429, message: msg`Too many live streams open for this account` },
   shutting_down: { status: 503, message: msg`Shutting down; reconnect` },
   unavailable: { status: 503, message: msg`The service is temporarily unavailable. Please try again in a moment.` },

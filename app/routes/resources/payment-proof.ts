@@ -1,3 +1,4 @@
+import { refuseCustomerChangeDuringMaintenance } from "~/features/settings/maintenance.server";
 import { proofFormSchema } from "~/features/payments/payments.schemas";
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
 import { requireActor } from "~/lib/auth/actor-guards";
@@ -18,6 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const actor = requireActor(user);
     if (request.method !== "POST") throw new AppError("method_not_allowed");
+    await refuseCustomerChangeDuringMaintenance(services, actor);
     const parsed = await parseForm(request, proofFormSchema);
     if (!parsed.ok) return formFailure(parsed);
     await submitZelleProof({ db: database.db, bus, storage }, actor, parsed.value);
