@@ -17,6 +17,7 @@ import {
   makeAdmin,
   routeContext,
   signIn,
+  signUpBody,
   signUpCustomer,
   SITE_URL,
   testDatabase,
@@ -196,5 +197,30 @@ describe("admin two-factor", () => {
     expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, customer.id))).toHaveLength(0);
     const signedIn = await signIn(services, customer.email, customer.password);
     expect(cookieFrom(signedIn)).toContain("session_token=");
+  });
+
+  it("never repeats the session token in an answer body: sign-up, sign-in, the session, a TOTP sign-in", async () => {
+    /** The body has no `token` and not the value of the session cookie it was sent with or set. */
+    const expectNoToken = async (response: Response, cookie = cookieFrom(response)) => {
+      expect(response.status, await response.clone().text()).toBe(200);
+      const token = /session_token=([^.;]+)/.exec(cookie)?.[1];
+      expect(token, "a session to look for").toBeTruthy();
+      const body = await response.clone().text();
+      expect(body).not.toMatch(/"token"/);
+      expect(body).not.toContain(decodeURIComponent(token!));
+    };
+    const body = signUpBody();
+    await expectNoToken(await authRequest(services, "/sign-up/email", body));
+    const signedIn = await signIn(services, body.email, body.password);
+    await expectNoToken(signedIn);
+    const cookie = cookieFrom(signedIn);
+    const session = await services.auth.handler(new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie } }));
+    await expectNoToken(session, cookie);
+    expect(((await session.json()) as { session: { id: string } }).session.id).toBeTruthy();
+
+    const admin = await makeAdmin(services);
+    const { secret } = await enrol(admin);
+    const step = await passwordStep(admin);
+    await expectNoToken(await authRequest(services, "/two-factor/verify-totp", { code: generateSync({ secret }) }, { cookie: step.cookie }));
   });
 });

@@ -35,6 +35,20 @@ const TWO_FACTOR_ADMINS_ONLY = "Two-factor authentication is for admin accounts"
 /** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
 const MAINTENANCE_CODE = "MAINTENANCE_MODE";
 const MAINTENANCE_MESSAGE = "The platform is under maintenance. Please try again later.";
+/** The endpoints whose answer carries the session token next to the user: sign-up, sign-in, the session, a TOTP sign-in. */
+const TOKEN_ANSWERS: ReadonlySet<string> = new Set(["/sign-up/email", "/sign-in/email", "/get-session", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+/** The answer without any `token` (top level, or the session's). */
+function withoutSessionToken(answer: object): object {
+  const { token: _token, ...rest } = answer as Record<string, unknown>;
+  const session = rest.session;
+  if (session && typeof session === "object") {
+    const { token: _sessionToken, ...kept } = session as Record<string, unknown>;
+    rest.session = kept;
+  }
+  return rest;
+}
+
 /** The account endpoints a signed-in customer changes their account through (name, password). */
 const ACCOUNT_CHANGES: ReadonlySet<string> = new Set(["/update-user", "/change-password"]);
 
@@ -178,13 +192,19 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email" && ctx.context.newSession && onSignedUp) {
           await onSignedUp(ctx.context.newSession.user.id).catch((error: unknown) => console.error("After sign-up:", error));
-          return;
         }
-        if (ctx.path !== "/sign-in/email") return;
-        const email = emailOf(ctx.body);
-        if (!email) return;
-        if (ctx.context.newSession) await clearSignInFailures(db, email);
-        else if (isWrongCredentials(ctx.context.returned)) await recordSignInFailure(db, (await policies()).lockout, email, now());
+        if (ctx.path === "/sign-in/email") {
+          const email = emailOf(ctx.body);
+          if (email && ctx.context.newSession) await clearSignInFailures(db, email);
+          else if (email && isWrongCredentials(ctx.context.returned)) await recordSignInFailure(db, (await policies()).lockout, email, now());
+        }
+        // The session token lives in its HttpOnly cookie only: an answer a script can read never repeats it.
+        if (ctx.request && TOKEN_ANSWERS.has(ctx.path)) {
+          const returned = ctx.context.returned;
+          if (returned && typeof returned === "object" && !(returned instanceof Response) && !(returned instanceof APIError)) {
+            return ctx.json(withoutSessionToken(returned));
+          }
+        }
       }),
     },
     databaseHooks: {
