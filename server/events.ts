@@ -204,7 +204,8 @@ export function liveEvents(
     const unwatch = watch({
       sessionId,
       stillValid(isAdmin) {
-        viewer.isAdmin = isAdmin;
+        // An admin who must still enrol in two-factor sees only their own changes until a new session.
+        viewer.isAdmin = isAdmin && !user.mustEnrolTwoFactor;
         roleReadAt = Date.now();
       },
       ended() {

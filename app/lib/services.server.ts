@@ -73,6 +73,7 @@ export async function createServices(env: Env, database: Database | undefined, o
       lockout,
       policies: () => settings.policies(),
       maintenance: async () => (await settings.get()).general.maintenanceMode,
+      twoFactorRequired: async () => (await settings.get()).security.twoFactor,
     },
     {
       ...authOptions,

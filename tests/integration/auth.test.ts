@@ -337,6 +337,7 @@ describe("loadSessionUser", () => {
       name: "Pat Customer",
       image: null,
       isAdmin: false,
+      mustEnrolTwoFactor: false,
       twoFactorEnabled: false,
       language: null,
     });

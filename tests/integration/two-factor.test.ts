@@ -1,7 +1,11 @@
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { auditEvents, twoFactor } from "~db/schema";
+import { auditEvents, googleBusinessInfo, twoFactor } from "~db/schema";
+import { mayReadFile } from "~/domain/upload-kinds";
+import { getSystemStatus } from "~/features/settings/get-system-status.server";
+import { encryptSecret } from "~/lib/secrets/secrets.server";
+import { action as revealAction } from "~/routes/resources/reveal-secret";
 import { resetTwoFactor } from "~/features/settings/reset-two-factor.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { saveSettings } from "~/features/settings/save-settings.server";
@@ -15,6 +19,8 @@ import {
   cookieFrom,
   expectHttpError,
   makeAdmin,
+  routeAnswer,
+  routeArgs,
   routeContext,
   signIn,
   signUpBody,
@@ -222,5 +228,43 @@ describe("admin two-factor", () => {
     const { secret } = await enrol(admin);
     const step = await passwordStep(admin);
     await expectNoToken(await authRequest(services, "/two-factor/verify-totp", { code: generateSync({ secret }) }, { cookie: step.cookie }));
+  });
+
+  it("gives an admin who must still enrol no admin power anywhere: reveals, file reads, use cases, the guard", async () => {
+    const customer = await signUpCustomer(services);
+    await database.db.insert(googleBusinessInfo).values({ userId: customer.id, gmailPassword: encryptSecret(services.secrets, "Customer's Gmail password") });
+    const admin = await makeAdmin(services);
+    const reveal = async (cookie: string) =>
+      routeAnswer(
+        await revealAction(
+          await routeArgs(services, "/resources/secrets/reveal", {
+            method: "POST",
+            headers: { cookie },
+            body: new URLSearchParams({ kind: "gmail-password", userId: customer.id }),
+          }),
+        ),
+      );
+    const actingUser = async (cookie: string) => (await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user!;
+    await setTwoFactorSetting(true);
+    try {
+      const pending = await actingUser(admin.cookie);
+      expect(pending).toMatchObject({ isAdmin: false, mustEnrolTwoFactor: true });
+      expect((await reveal(admin.cookie)).status).toBe(404);
+      expect(mayReadFile(pending, "avatars", `${customer.id}/avatar.png`)).toBe(false);
+      await expectHttpError(getSystemStatus(services, pending), 403);
+      expect(await guardAnswer(adminGuard, admin.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
+
+      // Enrolled, the same admin has them all.
+      const { cookie } = await enrol(admin);
+      const enrolled = await actingUser(cookie);
+      expect(enrolled).toMatchObject({ isAdmin: true, mustEnrolTwoFactor: false });
+      expect(await reveal(cookie)).toEqual({ status: 200, body: { value: "Customer's Gmail password" } });
+      expect(mayReadFile(enrolled, "avatars", `${customer.id}/avatar.png`)).toBe(true);
+      expect(await getSystemStatus(services, enrolled)).toBeTruthy();
+    } finally {
+      await setTwoFactorSetting(false);
+    }
+    // With the setting off, an admin without two-factor is an admin.
+    expect(await actingUser((await makeAdmin(services)).cookie)).toMatchObject({ isAdmin: true, mustEnrolTwoFactor: false });
   });
 });

@@ -23,6 +23,8 @@ export interface AuthSettings {
    * request from a cache); defaults to the start-up ones.
    */
   policies?: () => Promise<{ sessions: SessionPolicy; lockout: LockoutPolicy }>;
+  /** Whether admins must have two-factor now (the Security setting Two-Factor); off by default. */
+  twoFactorRequired?: () => Promise<boolean>;
   /** Whether Maintenance Mode is on now: customers may then neither sign in nor sign up. */
   maintenance?: () => Promise<boolean>;
 }
@@ -243,7 +245,10 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
     },
   });
   // The session reader (loadSessionUser) enforces the same limits the sessions were created with.
-  return Object.assign(auth, { sessionPolicy: async () => (await policies()).sessions });
+  return Object.assign(auth, {
+    sessionPolicy: async () => (await policies()).sessions,
+    twoFactorRequired: settings.twoFactorRequired ?? (async () => false),
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

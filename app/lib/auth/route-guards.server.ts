@@ -25,15 +25,8 @@ export function requireUser(context: Readonly<RouterContextProvider>, loginPath 
  */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser> {
   const user = requireUser(context, ADMIN_LOGIN);
-  if (user.isAdmin) {
-    if (!user.twoFactorEnabled && (await mustEnrolTwoFactor(context))) throw redirect(ADMIN_TWO_FACTOR_SETUP);
-    return user;
-  }
+  if (user.mustEnrolTwoFactor) throw redirect(ADMIN_TWO_FACTOR_SETUP);
+  if (user.isAdmin) return user;
   const { headers } = await services(context).auth.api.signOut({ headers: request.headers, returnHeaders: true });
   throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`, { headers });
-}
-
-/** Whether admins must have two-factor now (the Security setting Two-Factor). */
-export async function mustEnrolTwoFactor(context: Readonly<RouterContextProvider>): Promise<boolean> {
-  return (await services(context).settings.get()).security.twoFactor;
 }

@@ -56,5 +56,8 @@ export class SessionCache<T> {
   }
 }
 
-/** Tables whose change can end a session or change what the session user holds (role, name, picture). */
-export const SESSION_TABLES: ReadonlySet<string> = new Set(["session", "user", "user_roles", "profiles", "account"]);
+/**
+ * Tables whose change can end a session or change what the session user holds (role, name, picture, and whether an
+ * admin must enrol in two-factor first: the admin settings).
+ */
+export const SESSION_TABLES: ReadonlySet<string> = new Set(["session", "user", "user_roles", "profiles", "account", "admin_settings"]);

@@ -33,6 +33,7 @@ export async function loadSessionUser(
     db.select({ avatarUrl: profiles.avatarUrl, fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
   ]);
   const limits = limitsFor(await auth.sessionPolicy(), admin);
+  const mustEnrolTwoFactor = admin && user.twoFactorEnabled !== true && (await auth.twoFactorRequired());
   const createdAt = new Date(session.createdAt);
   const lastUsedAt = new Date(session.updatedAt);
   if (sessionExpired(limits, { createdAt, lastUsedAt }, now)) {
@@ -51,7 +52,8 @@ export async function loadSessionUser(
       email: user.email,
       name: profile[0]?.fullName ?? user.name,
       image: profile[0]?.avatarUrl ?? user.image ?? null,
-      isAdmin: admin,
+      isAdmin: admin && !mustEnrolTwoFactor,
+      mustEnrolTwoFactor,
       twoFactorEnabled: user.twoFactorEnabled === true,
       language: typeof user.language === "string" ? user.language : null,
     },

@@ -20,7 +20,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  if (user?.isAdmin) throw redirect(ADMIN_HOME);
+  // An admin who must enrol in two-factor first goes on too: the admin guard sends them to enrolment.
+  if (user?.isAdmin || user?.mustEnrolTwoFactor) throw redirect(ADMIN_HOME);
   // A customer's session reaching this page only gets the message; it is not signed out here.
   return { signedInAsCustomer: Boolean(user), title: requestContext(context).i18n._(msg`Admin Login`) };
 }

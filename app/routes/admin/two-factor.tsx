@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
   if (!user) throw redirect(ADMIN_LOGIN);
-  if (!user.isAdmin) throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`);
+  if (!user.isAdmin && !user.mustEnrolTwoFactor) throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`);
   if (user.twoFactorEnabled) throw redirect(ADMIN_HOME);
   return { email: user.email, title: requestContext(context).i18n._(msg`Two-Factor Authentication`) };
 }

@@ -6,7 +6,7 @@ import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
-import { mustEnrolTwoFactor, requireUser, services } from "~/lib/auth/route-guards.server";
+import { requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/receipt";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireUser(context);
-  if (user.isAdmin && !user.twoFactorEnabled && (await mustEnrolTwoFactor(context))) throw redirect(ADMIN_TWO_FACTOR_SETUP);
+  if (user.mustEnrolTwoFactor) throw redirect(ADMIN_TWO_FACTOR_SETUP);
   // The portal is closed to customers during Maintenance Mode: its home shows the maintenance page.
   if (await maintenanceFor(services(context), user)) throw redirect(CUSTOMER_HOME);
   const { database, settings } = services(context);
