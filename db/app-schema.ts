@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -322,6 +323,16 @@ export const attemptCounters = pgTable("attempt_counters", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The last TOTP time step each account signed in with (30-second steps since the epoch): a code is accepted once,
+ * never again in its step or the next one it stays valid in. Written only through
+ * `app/lib/auth/totp-replay.server.ts`.
+ */
+export const totpLastSteps = pgTable("totp_last_steps", {
+  userId: owner().primaryKey(),
+  step: bigint("step", { mode: "number" }).notNull(),
 });
 
 /**

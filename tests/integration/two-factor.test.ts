@@ -86,6 +86,11 @@ async function enrol(admin: SignedIn): Promise<{ secret: string; backupCodes: st
   return { secret, backupCodes, cookie };
 }
 
+/** The code of the step after the current one: accepted now (one step early is allowed), and not yet spent. */
+function nextCode(secret: string): string {
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+}
+
 /** Signs in with the password; an account with two-factor gets no session, only the two-factor cookie. */
 async function passwordStep(admin: SignedIn): Promise<{ twoFactorRedirect: boolean; cookie: string }> {
   const response = await signIn(services, admin.email, admin.password);
@@ -130,7 +135,8 @@ describe("admin two-factor", () => {
     const first = await passwordStep(admin);
     expect(first.twoFactorRedirect).toBe(true);
     expect(first.cookie).not.toContain("session_token=");
-    const correct = generateSync({ secret });
+    // The next step's code: the current one confirmed the enrolment and is spent.
+    const correct = nextCode(secret);
     const wrong = correct === "000000" ? "111111" : "000000";
     const refused = await authRequest(services, "/two-factor/verify-totp", { code: wrong }, { cookie: first.cookie });
     expect(refused.status).toBeGreaterThanOrEqual(400);
@@ -227,7 +233,7 @@ describe("admin two-factor", () => {
     const admin = await makeAdmin(services);
     const { secret } = await enrol(admin);
     const step = await passwordStep(admin);
-    await expectNoToken(await authRequest(services, "/two-factor/verify-totp", { code: generateSync({ secret }) }, { cookie: step.cookie }));
+    await expectNoToken(await authRequest(services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }));
   });
 
   it("gives an admin who must still enrol no admin power anywhere: reveals, file reads, use cases, the guard", async () => {
@@ -266,5 +272,23 @@ describe("admin two-factor", () => {
     }
     // With the setting off, an admin without two-factor is an admin.
     expect(await actingUser((await makeAdmin(services)).cookie)).toMatchObject({ isAdmin: true, mustEnrolTwoFactor: false });
+  });
+
+  it("accepts a TOTP code once: the same code again, or an older one still inside its window, is refused", async () => {
+    const admin = await makeAdmin(services);
+    const { secret } = await enrol(admin);
+    const code = nextCode(secret);
+    // Two sign-ins racing with one fresh code: one session, not two.
+    const steps = await Promise.all([passwordStep(admin), passwordStep(admin)]);
+    const raced = await Promise.all(steps.map((step) => authRequest(services, "/two-factor/verify-totp", { code }, { cookie: step.cookie })));
+    expect(raced.map((response) => response.status).sort()).toEqual([200, 401]);
+
+    for (const spent of [code, generateSync({ secret })]) {
+      const again = await passwordStep(admin);
+      const replayed = await authRequest(services, "/two-factor/verify-totp", { code: spent }, { cookie: again.cookie });
+      expect(replayed.status).toBe(401);
+      expect(await replayed.json()).toMatchObject({ code: "TOTP_CODE_ALREADY_USED", message: "This code was already used. Wait for the next one." });
+      expect(cookieFrom(replayed)).not.toContain("session_token=");
+    }
   });
 });

@@ -9,6 +9,7 @@ import { isAdmin } from "./roles.server";
 import { eq, sql } from "drizzle-orm";
 import { limitsFor, longestSessionMs, sessionDeadline, type LockoutPolicy, type SessionPolicy } from "./session-policy";
 import { countAttempt } from "./attempt-counter.server";
+import { claimTotpStep } from "./totp-replay.server";
 import { ACCOUNT_LOCKED, clearSignInFailures, lockedMessage, recordSignInFailure, signInLockedUntil } from "./sign-in-lockout.server";
 
 export interface AuthSettings {
@@ -37,6 +38,22 @@ const TWO_FACTOR_ADMINS_ONLY = "Two-factor authentication is for admin accounts"
 /** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
 const MAINTENANCE_CODE = "MAINTENANCE_MODE";
 const MAINTENANCE_MESSAGE = "The platform is under maintenance. Please try again later.";
+const TOTP_CODE_USED = "TOTP_CODE_ALREADY_USED";
+const TOTP_CODE_USED_MESSAGE = "This code was already used. Wait for the next one.";
+
+/**
+ * Whose two-factor code this request carries: the signed-in account (confirming enrolment), else the account
+ * whose password step set the two-factor cookie (signing in), as Better Auth's own check finds it.
+ */
+async function twoFactorUserId(ctx: Parameters<typeof getSessionFromCtx>[0]): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie("two_factor");
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  return (await ctx.context.internalAdapter.findVerificationValue(identifier))?.value ?? null;
+}
+
 /** The endpoints whose answer carries the session token next to the user: sign-up, sign-in, the session, a TOTP sign-in. */
 const TOKEN_ANSWERS: ReadonlySet<string> = new Set(["/sign-up/email", "/sign-in/email", "/get-session", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 
@@ -174,6 +191,14 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           // Maintenance Mode: a customer still signed in changes nothing through the account endpoints either.
           const current = await getSessionFromCtx(ctx);
           if (current && !(await isAdmin(db, current.user.id))) throw maintenanceError();
+        }
+        if (ctx.path === "/two-factor/verify-totp") {
+          // A TOTP code signs in once: the same code again (a replay within its 30 seconds or the next) is refused.
+          const userId = await twoFactorUserId(ctx);
+          const code = typeof ctx.body?.code === "string" ? ctx.body.code : "";
+          if (userId && !(await claimTotpStep(db, userId, settings.secret, code, now().getTime()))) {
+            throw new APIError("UNAUTHORIZED", { code: TOTP_CODE_USED, message: TOTP_CODE_USED_MESSAGE });
+          }
         }
         if (ctx.path === "/two-factor/enable") {
           // Two-factor is for admins (the Security setting): a customer's account cannot turn it on.
