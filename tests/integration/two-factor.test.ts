@@ -291,4 +291,42 @@ describe("admin two-factor", () => {
       expect(cookieFrom(replayed)).not.toContain("session_token=");
     }
   });
+
+  it("turns two-factor off only with a current code or a backup code; on and off end the other sessions, on the record", async () => {
+    const admin = await makeAdmin(services);
+    const elsewhere = cookieFrom(await signIn(services, admin.email, admin.password));
+    const alive = async (cookie: string) => (await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user !== null;
+    const events = async (action: string) =>
+      database.db.select().from(auditEvents).where(and(eq(auditEvents.actorId, admin.id), eq(auditEvents.action, action)));
+    expect(await alive(elsewhere)).toBe(true);
+
+    const { secret, backupCodes, cookie } = await enrol(admin);
+    expect(await alive(elsewhere)).toBe(false);
+    expect(await alive(cookie)).toBe(true);
+    expect(await events("two-factor.enable")).toHaveLength(1);
+
+    const step = await passwordStep(admin);
+    const second = cookieFrom(await authRequest(services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }));
+    const disable = (body: Record<string, string>) => authRequest(services, "/two-factor/disable", { password: admin.password, ...body }, { cookie });
+    for (const body of [{}, { code: "000000" }, { code: generateSync({ secret }) }, { backupCode: "not-a-code" }]) {
+      const refused = await disable(body);
+      expect(refused.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+    }
+    expect((await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user?.twoFactorEnabled).toBe(true);
+    expect(await events("two-factor.disable")).toHaveLength(0);
+
+    const off = await disable({ backupCode: backupCodes[0]! });
+    expect(off.status, await off.clone().text()).toBe(200);
+    const after = cookieFrom(off);
+    expect((await loadSessionUser(services.auth, services.database.db, new Headers({ cookie: after }))).user?.twoFactorEnabled).toBe(false);
+    expect(await alive(second)).toBe(false);
+    const [disabled] = await events("two-factor.disable");
+    expect(disabled?.detail).toHaveProperty("ip");
+
+    // A current code does it too.
+    const other = await makeAdmin(services);
+    const enrolled = await enrol(other);
+    const withCode = await authRequest(services, "/two-factor/disable", { password: other.password, code: nextCode(enrolled.secret) }, { cookie: enrolled.cookie });
+    expect(withCode.status, await withCode.clone().text()).toBe(200);
+  });
 });

@@ -17,6 +17,8 @@ const ACTIVITY_LABELS: Record<string, string> = {
   "note.delete": "Deleted a note",
   "settings.update": "Changed settings",
   "two-factor.reset": "Reset an admin's two-factor",
+  "two-factor.enable": "Turned two-factor on",
+  "two-factor.disable": "Turned two-factor off",
 };
 
 /** ACTIVITY_LABELS in the page's language. */
@@ -31,6 +33,8 @@ const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
   "note.delete": msg`Deleted a note`,
   "settings.update": msg`Changed settings`,
   "two-factor.reset": msg`Reset an admin's two-factor`,
+  "two-factor.enable": msg`Turned two-factor on`,
+  "two-factor.disable": msg`Turned two-factor off`,
 };
 
 export function activityLabel(action: string, tr?: Translator): string {
@@ -99,6 +103,9 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       return [text(detail.service), text(detail.step), detail.done === true ? tr(msg`done`) : detail.done === false ? tr(msg`not done`) : ""].filter(Boolean).join(" ");
     case "secret.reveal":
       return [detail.kind === "website_credentials" ? tr(msg`Credentials`) : detail.kind === "google_business_info" ? "Google Business" : "", text(detail.field)].filter(Boolean).join(" ");
+    case "two-factor.enable":
+    case "two-factor.disable":
+      return detail.ip ? tr(msg`from ${text(detail.ip)}`) : "";
     case "credentials.save":
       return Array.isArray(detail.types) ? detail.types.join(", ") : "";
     default:

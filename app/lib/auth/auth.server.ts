@@ -6,10 +6,11 @@ import * as schema from "~db/schema";
 import type { Db } from "../db/db.server";
 import { localeFromCookie, negotiateLocale } from "../i18n/locales";
 import { isAdmin } from "./roles.server";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { limitsFor, longestSessionMs, sessionDeadline, type LockoutPolicy, type SessionPolicy } from "./session-policy";
 import { countAttempt } from "./attempt-counter.server";
 import { claimTotpStep } from "./totp-replay.server";
+import { recordAuditEvent } from "./audit.server";
 import { ACCOUNT_LOCKED, clearSignInFailures, lockedMessage, recordSignInFailure, signInLockedUntil } from "./sign-in-lockout.server";
 
 export interface AuthSettings {
@@ -39,6 +40,8 @@ const TWO_FACTOR_ADMINS_ONLY = "Two-factor authentication is for admin accounts"
 const MAINTENANCE_CODE = "MAINTENANCE_MODE";
 const MAINTENANCE_MESSAGE = "The platform is under maintenance. Please try again later.";
 const TOTP_CODE_USED = "TOTP_CODE_ALREADY_USED";
+const TWO_FACTOR_CODE_REQUIRED = "TWO_FACTOR_CODE_REQUIRED";
+const TWO_FACTOR_CODE_REQUIRED_MESSAGE = "Enter a current authentication code or a backup code to turn two-factor off.";
 const TOTP_CODE_USED_MESSAGE = "This code was already used. Wait for the next one.";
 
 /**
@@ -52,6 +55,11 @@ async function twoFactorUserId(ctx: Parameters<typeof getSessionFromCtx>[0]): Pr
   const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
   if (!identifier) return null;
   return (await ctx.context.internalAdapter.findVerificationValue(identifier))?.value ?? null;
+}
+
+/** The client's address as the server trusts it (Express sets CLIENT_IP_HEADER), for the audit record. */
+function clientIp(ctx: { headers?: Headers; request?: Request }): string | null {
+  return (ctx.headers ?? ctx.request?.headers)?.get(CLIENT_IP_HEADER) ?? null;
 }
 
 /** The endpoints whose answer carries the session token next to the user: sign-up, sign-in, the session, a TOTP sign-in. */
@@ -114,6 +122,8 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
   const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
   const maintenance = settings.maintenance ?? (async () => false);
   const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
+  // Requests confirming a two-factor enrolment, from the before hook to the after hook.
+  const enrolling = new WeakSet<Request>();
   const auth = betterAuth({
     secret: settings.secret,
     baseURL: settings.baseURL,
@@ -196,8 +206,21 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           // A TOTP code signs in once: the same code again (a replay within its 30 seconds or the next) is refused.
           const userId = await twoFactorUserId(ctx);
           const code = typeof ctx.body?.code === "string" ? ctx.body.code : "";
-          if (userId && !(await claimTotpStep(db, userId, settings.secret, code, now().getTime()))) {
+          if (userId && (await claimTotpStep(db, userId, settings.secret, code, now().getTime())) === "spent") {
             throw new APIError("UNAUTHORIZED", { code: TOTP_CODE_USED, message: TOTP_CODE_USED_MESSAGE });
+          }
+          // Confirming enrolment (a signed-in admin without two-factor yet): noted for the after hook.
+          const current = await getSessionFromCtx(ctx);
+          if (current && current.user.twoFactorEnabled !== true && ctx.request) enrolling.add(ctx.request);
+        }
+        if (ctx.path === "/two-factor/disable") {
+          // Turning two-factor off takes a current code or a backup code, not only the password.
+          const current = await getSessionFromCtx(ctx);
+          const { code, backupCode } = (ctx.body ?? {}) as { code?: unknown; backupCode?: unknown };
+          if (current && typeof backupCode === "string" && backupCode) {
+            await auth.api.verifyBackupCode({ body: { code: backupCode, disableSession: true }, headers: ctx.headers ?? new Headers() });
+          } else if (!current || typeof code !== "string" || (await claimTotpStep(db, current.user.id, settings.secret, code, now().getTime())) !== "claimed") {
+            throw new APIError("UNAUTHORIZED", { code: TWO_FACTOR_CODE_REQUIRED, message: TWO_FACTOR_CODE_REQUIRED_MESSAGE });
           }
         }
         if (ctx.path === "/two-factor/enable") {
@@ -224,6 +247,19 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           const email = emailOf(ctx.body);
           if (email && ctx.context.newSession) await clearSignInFailures(db, email);
           else if (email && isWrongCredentials(ctx.context.returned)) await recordSignInFailure(db, (await policies()).lockout, email, now());
+        }
+        const turnedOn = ctx.path === "/two-factor/verify-totp" && ctx.request !== undefined && enrolling.has(ctx.request);
+        if ((turnedOn || ctx.path === "/two-factor/disable") && ctx.context.newSession) {
+          // Two-factor turned on or off: the account's other sessions end, and the change is on the record.
+          const { user: account, session: kept } = ctx.context.newSession;
+          await db.transaction(async (tx) => {
+            await tx.delete(schema.session).where(and(eq(schema.session.userId, account.id), ne(schema.session.id, kept.id)));
+            await recordAuditEvent(tx, {
+              actorId: account.id,
+              action: turnedOn ? "two-factor.enable" : "two-factor.disable",
+              detail: { ip: clientIp(ctx) },
+            });
+          });
         }
         // The session token lives in its HttpOnly cookie only: an answer a script can read never repeats it.
         if (ctx.request && TOKEN_ANSWERS.has(ctx.path)) {

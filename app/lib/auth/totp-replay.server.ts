@@ -27,20 +27,27 @@ export function stepOf(secret: string, code: string, now = Date.now()): number |
 }
 
 /**
- * Claims the step `code` belongs to for this account, once: false when the account already signed in with this
- * step or a later one (the same code again, or an older one still inside the window). The claim is one statement,
- * so two sign-ins racing with the same code cannot both win.
+ * Claims the step `code` belongs to for this account, once: "spent" when the account already used this step or a
+ * later one (the same code again, or an older one still inside the window), "wrong" when the code is not one of the
+ * account's now (or it has no two-factor). The claim is one statement, so two requests racing with the same code
+ * cannot both win.
  */
-export async function claimTotpStep(db: Db, userId: string, authSecret: string, code: string, now = Date.now()): Promise<boolean> {
+export async function claimTotpStep(
+  db: Db,
+  userId: string,
+  authSecret: string,
+  code: string,
+  now = Date.now(),
+): Promise<"claimed" | "spent" | "wrong"> {
   const [row] = await db.select({ secret: twoFactor.secret }).from(twoFactor).where(eq(twoFactor.userId, userId));
-  if (!row) return true;
+  if (!row) return "wrong";
   const stored = await symmetricDecrypt({ key: authSecret, data: row.secret });
   const step = stepOf(stored, code, now);
-  if (step === null) return true;
+  if (step === null) return "wrong";
   const claimed = await db
     .insert(totpLastSteps)
     .values({ userId, step })
     .onConflictDoUpdate({ target: totpLastSteps.userId, set: { step }, setWhere: sql`${totpLastSteps.step} < ${step}` })
     .returning({ userId: totpLastSteps.userId });
-  return claimed.length > 0;
+  return claimed.length > 0 ? "claimed" : "spent";
 }
