@@ -308,7 +308,8 @@ describe("admin two-factor", () => {
     const step = await passwordStep(admin);
     const second = cookieFrom(await authRequest(services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }));
     const disable = (body: Record<string, string>) => authRequest(services, "/two-factor/disable", { password: admin.password, ...body }, { cookie });
-    for (const body of [{}, { code: "000000" }, { code: generateSync({ secret }) }, { backupCode: "not-a-code" }]) {
+    const refusedBodies: Record<string, string>[] = [{}, { code: "000000" }, { code: generateSync({ secret }) }, { backupCode: "not-a-code" }];
+    for (const body of refusedBodies) {
       const refused = await disable(body);
       expect(refused.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
     }

@@ -19,6 +19,11 @@ const ACTIVITY_LABELS: Record<string, string> = {
   "two-factor.reset": "Reset an admin's two-factor",
   "two-factor.enable": "Turned two-factor on",
   "two-factor.disable": "Turned two-factor off",
+  "account.sign-in": "Sign-in",
+  "account.lockout": "Account locked",
+  "account.password-change": "Changed their password",
+  "account.password-reset": "Reset their password",
+  "session.revoke": "Ended sessions",
 };
 
 /** ACTIVITY_LABELS in the page's language. */
@@ -35,6 +40,11 @@ const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
   "two-factor.reset": msg`Reset an admin's two-factor`,
   "two-factor.enable": msg`Turned two-factor on`,
   "two-factor.disable": msg`Turned two-factor off`,
+  "account.sign-in": msg`Sign-in`,
+  "account.lockout": msg`Account locked`,
+  "account.password-change": msg`Changed their password`,
+  "account.password-reset": msg`Reset their password`,
+  "session.revoke": msg`Ended sessions`,
 };
 
 export function activityLabel(action: string, tr?: Translator): string {
@@ -74,6 +84,26 @@ export interface ActivityPage {
   actions: string[];
 }
 
+/** How a sign-in attempt ended, as the log reads it. */
+const SIGN_IN_OUTCOMES: Record<string, MessageDescriptor> = {
+  success: msg`succeeded`,
+  failure: msg`failed`,
+  locked: msg`refused (account locked)`,
+};
+
+/** The second step of a sign-in an event is about. */
+const SIGN_IN_METHODS: Record<string, MessageDescriptor> = {
+  code: msg`with an authentication code`,
+  "backup code": msg`with a backup code`,
+};
+
+/** Which sessions an account ended. */
+const SESSION_SCOPES: Record<string, MessageDescriptor> = {
+  one: msg`one session`,
+  all: msg`all sessions`,
+  others: msg`every other session`,
+};
+
 /** A one-line reading of an audit event's detail; never a secret (the detail holds none). */
 export function summarize(action: string, detail: Record<string, unknown>, tr: Translator = translate): string {
   const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
@@ -105,7 +135,24 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       return [detail.kind === "website_credentials" ? tr(msg`Credentials`) : detail.kind === "google_business_info" ? "Google Business" : "", text(detail.field)].filter(Boolean).join(" ");
     case "two-factor.enable":
     case "two-factor.disable":
-      return detail.ip ? tr(msg`from ${text(detail.ip)}`) : "";
+    case "account.sign-in":
+    case "account.lockout":
+    case "account.password-change":
+    case "account.password-reset":
+    case "session.revoke": {
+      const outcome = SIGN_IN_OUTCOMES[text(detail.outcome)];
+      const method = SIGN_IN_METHODS[text(detail.method)];
+      const scope = SESSION_SCOPES[text(detail.scope)];
+      return [
+        outcome ? tr(outcome) : "",
+        method ? tr(method) : "",
+        scope ? tr(scope) : "",
+        text(detail.email),
+        detail.ip ? tr(msg`from ${text(detail.ip)}`) : "",
+      ]
+        .filter(Boolean)
+        .join(" ");
+    }
     case "credentials.save":
       return Array.isArray(detail.types) ? detail.types.join(", ") : "";
     default:

@@ -57,6 +57,19 @@ async function twoFactorUserId(ctx: Parameters<typeof getSessionFromCtx>[0]): Pr
   return (await ctx.context.internalAdapter.findVerificationValue(identifier))?.value ?? null;
 }
 
+/** The session-ending endpoints and what each ends. */
+const SESSION_REVOCATIONS: ReadonlyMap<string, string> = new Map([
+  ["/revoke-session", "one"],
+  ["/revoke-sessions", "all"],
+  ["/revoke-other-sessions", "others"],
+]);
+
+/** The account with this e-mail, if there is one (a failed sign-in's record). */
+async function accountIdOf(db: Db, email: string): Promise<string | null> {
+  const [found] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(sql`lower(${schema.user.email})`, email.trim().toLowerCase()));
+  return found?.id ?? null;
+}
+
 /** The client's address as the server trusts it (Express sets CLIENT_IP_HEADER), for the audit record. */
 function clientIp(ctx: { headers?: Headers; request?: Request }): string | null {
   return (ctx.headers ?? ctx.request?.headers)?.get(CLIENT_IP_HEADER) ?? null;
@@ -122,8 +135,22 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
   const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
   const maintenance = settings.maintenance ?? (async () => false);
   const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
-  // Requests confirming a two-factor enrolment, from the before hook to the after hook.
+  // Requests confirming a two-factor enrolment, and whose account a two-factor step or reset is for, from the
+  // before hook to the after hook.
   const enrolling = new WeakSet<Request>();
+  const accountOf = new WeakMap<Request, string>();
+  /** An account-security event on the record: who, the outcome, and from where; a customer's is filed under them. */
+  const accountEvent = async (
+    ctx: { headers?: Headers; request?: Request },
+    action: "account.sign-in" | "account.lockout" | "account.password-change" | "account.password-reset" | "session.revoke",
+    userId: string | null,
+    detail: Record<string, unknown>,
+  ) => {
+    const customerId = userId && !(await isAdmin(db, userId)) ? userId : null;
+    // The address typed is kept only when no account has it: an account's own e-mail is already its name.
+    const { email, ...rest } = detail;
+    await recordAuditEvent(db, { actorId: userId, action, customerId, detail: { ...rest, ...(userId ? {} : { email }), ip: clientIp(ctx) } });
+  };
   const auth = betterAuth({
     secret: settings.secret,
     baseURL: settings.baseURL,
@@ -192,6 +219,7 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           const email = emailOf(ctx.body);
           const { lockout } = await policies();
           if (email && (await signInLockedUntil(db, lockout, email, now()))) {
+            await accountEvent(ctx, "account.sign-in", await accountIdOf(db, email), { outcome: "locked", email });
             throw new APIError("LOCKED", { code: ACCOUNT_LOCKED, message: lockedMessage(lockout) });
           }
           // Maintenance Mode keeps customers out; admins still sign in.
@@ -205,6 +233,7 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
         if (ctx.path === "/two-factor/verify-totp") {
           // A TOTP code signs in once: the same code again (a replay within its 30 seconds or the next) is refused.
           const userId = await twoFactorUserId(ctx);
+          if (userId && ctx.request) accountOf.set(ctx.request, userId);
           const code = typeof ctx.body?.code === "string" ? ctx.body.code : "";
           if (userId && (await claimTotpStep(db, userId, settings.secret, code, now().getTime())) === "spent") {
             throw new APIError("UNAUTHORIZED", { code: TOTP_CODE_USED, message: TOTP_CODE_USED_MESSAGE });
@@ -212,6 +241,16 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           // Confirming enrolment (a signed-in admin without two-factor yet): noted for the after hook.
           const current = await getSessionFromCtx(ctx);
           if (current && current.user.twoFactorEnabled !== true && ctx.request) enrolling.add(ctx.request);
+        }
+        if (ctx.path === "/two-factor/verify-backup-code" && ctx.request) {
+          const userId = await twoFactorUserId(ctx);
+          if (userId) accountOf.set(ctx.request, userId);
+        }
+        if (ctx.path === "/reset-password" && ctx.request) {
+          // Whose password the token resets, for the record once it has (the token is spent by then).
+          const token = (ctx.body as { token?: unknown } | null)?.token;
+          const found = typeof token === "string" ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+          if (found) accountOf.set(ctx.request, found.value);
         }
         if (ctx.path === "/two-factor/disable") {
           // Turning two-factor off takes a current code or a backup code, not only the password.
@@ -243,12 +282,37 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
         if (ctx.path === "/sign-up/email" && ctx.context.newSession && onSignedUp) {
           await onSignedUp(ctx.context.newSession.user.id).catch((error: unknown) => console.error("After sign-up:", error));
         }
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError || (returned instanceof Response && !returned.ok);
         if (ctx.path === "/sign-in/email") {
           const email = emailOf(ctx.body);
-          if (email && ctx.context.newSession) await clearSignInFailures(db, email);
-          else if (email && isWrongCredentials(ctx.context.returned)) await recordSignInFailure(db, (await policies()).lockout, email, now());
+          if (email && ctx.context.newSession) {
+            await clearSignInFailures(db, email);
+            await accountEvent(ctx, "account.sign-in", ctx.context.newSession.user.id, { outcome: "success" });
+          } else if (email && isWrongCredentials(returned)) {
+            const locked = await recordSignInFailure(db, (await policies()).lockout, email, now());
+            const userId = await accountIdOf(db, email);
+            await accountEvent(ctx, "account.sign-in", userId, { outcome: "failure", email });
+            if (locked) await accountEvent(ctx, "account.lockout", userId, { email });
+          }
         }
         const turnedOn = ctx.path === "/two-factor/verify-totp" && ctx.request !== undefined && enrolling.has(ctx.request);
+        if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && !turnedOn && ctx.request) {
+          // The second step of a sign-in: its outcome, with the method.
+          const method = ctx.path === "/two-factor/verify-totp" ? "code" : "backup code";
+          const userId = ctx.context.newSession?.user.id ?? accountOf.get(ctx.request) ?? null;
+          if (userId) await accountEvent(ctx, "account.sign-in", userId, { outcome: failed ? "failure" : "success", method });
+        }
+        if (!failed && ctx.path === "/change-password") {
+          const userId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
+          if (userId) await accountEvent(ctx, "account.password-change", userId, {});
+        }
+        if (!failed && ctx.path === "/reset-password" && ctx.request && accountOf.has(ctx.request)) {
+          await accountEvent(ctx, "account.password-reset", accountOf.get(ctx.request)!, {});
+        }
+        if (!failed && SESSION_REVOCATIONS.has(ctx.path) && ctx.context.session) {
+          await accountEvent(ctx, "session.revoke", ctx.context.session.user.id, { scope: SESSION_REVOCATIONS.get(ctx.path) });
+        }
         if ((turnedOn || ctx.path === "/two-factor/disable") && ctx.context.newSession) {
           // Two-factor turned on or off: the account's other sessions end, and the change is on the record.
           const { user: account, session: kept } = ctx.context.newSession;
@@ -316,9 +380,6 @@ export type Auth = ReturnType<typeof createAuth>;
 
 /** Whether the account with this e-mail is an admin's (sign-in during Maintenance Mode). */
 async function isAdminEmail(db: Db, email: string): Promise<boolean> {
-  const [found] = await db
-    .select({ id: schema.user.id })
-    .from(schema.user)
-    .where(eq(sql`lower(${schema.user.email})`, email.trim().toLowerCase()));
-  return found ? isAdmin(db, found.id) : false;
+  const id = await accountIdOf(db, email);
+  return id ? isAdmin(db, id) : false;
 }
