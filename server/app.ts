@@ -6,6 +6,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { passwordProblem, signupServerProblem } from "~/features/auth/auth.schemas";
+import { notifyAdminsOfLockout } from "~/features/settings/notify-admin-lockout.server";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
@@ -164,6 +165,14 @@ function pages(services: Services, { development }: { development: boolean }): e
   };
 }
 
+/** What the services take from the features: the account rules and what follows a sign-up or an admin's lockout. */
+const SERVICE_OPTIONS = {
+  validateSignUp: signupServerProblem,
+  validateNewPassword: passwordProblem,
+  onSignedUp: notifyAdminsOfSignUp,
+  onAdminLocked: notifyAdminsOfLockout,
+};
+
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
@@ -214,7 +223,7 @@ async function startUpWork(env: Env, services: Services, log: Logger): Promise<v
  */
 export async function prepare(): Promise<void> {
   const env = parseEnv();
-  const services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
+  const services = await createServices(env, undefined, SERVICE_OPTIONS);
   try {
     await startUpWork(env, services, processLogger);
   } finally {
@@ -232,7 +241,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
   const restoreConsole = routeConsoleToLogger(log);
   let services: Services | undefined;
   try {
-    services = await createServices(env, undefined, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, onSignedUp: notifyAdminsOfSignUp });
+    services = await createServices(env, undefined, SERVICE_OPTIONS);
     if (!options.prepared) await startUpWork(env, services, log);
     if (env.NODE_ENV === "test" && env.E2E_TEST_HOOKS) enableTestPause(env.E2E_PAUSE_AT);
     const databaseHealth = services.database.kind === "postgres" ? new DatabaseHealth(services.database.pool) : undefined;

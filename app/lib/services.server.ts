@@ -33,10 +33,11 @@ export interface Services {
 }
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
-export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "passwordReset"> {
+export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "passwordReset"> {
   /** The sign-up password rules (features/auth), which a reset's new password follows; enables password reset. */
   validateNewPassword?: (password: string) => string | null;
   onSignedUp?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
+  onAdminLocked?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
 }
 
 export const servicesContext = createContext<Services>();
@@ -61,7 +62,7 @@ export async function createServices(env: Env, database: Database | undefined, o
   const lockout = lockoutPolicyFrom(env);
   // The environment's values are the defaults of a fresh database; the stored settings win from then on.
   const settings = new SettingsStore(database.db, defaultSettings(SettingsStore.seedFrom(env, siteConfig)), bus, { sessions, lockout });
-  const { onSignedUp, validateNewPassword, ...authOptions } = options;
+  const { onSignedUp, onAdminLocked, validateNewPassword, ...authOptions } = options;
   const db = database.db;
   const auth = createAuth(
     database.db,
@@ -78,6 +79,7 @@ export async function createServices(env: Env, database: Database | undefined, o
     {
       ...authOptions,
       onSignedUp: onSignedUp ? (userId) => onSignedUp({ db, bus }, userId) : undefined,
+      onAdminLocked: onAdminLocked ? (userId) => onAdminLocked({ db, bus }, userId) : undefined,
       passwordReset: validateNewPassword
         ? {
             validatePassword: validateNewPassword,

@@ -1,12 +1,14 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, verification } from "~db/schema";
+import { auditEvents, notifications, verification } from "~db/schema";
+import { signInDelayMs } from "~/lib/auth/sign-in-lockout.server";
 import { activityQuery, listActivity } from "~/features/activity/list-activity.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import {
   authRequest,
   cookieFrom,
   makeAdmin,
+  nextClientIp,
   signIn,
   signUpCustomer,
   testDatabase,
@@ -99,5 +101,77 @@ describe("account-security events", () => {
 
     const failures = await listActivity({ db: database.db }, admin.user, activityQuery(new URLSearchParams({ kind: "account.sign-in" })), (message) => i18nFor("es")._(message));
     expect(failures.events.map((event) => event.summary)).toContain("rechazado (cuenta bloqueada) desde 198.51.100.3");
+  });
+});
+
+/** The device cookie a successful sign-in set (the session's own cookies left out). */
+function deviceCookieOf(response: Response): string {
+  const device = cookieFrom(response)
+    .split("; ")
+    .find((pair) => pair.startsWith("device_"));
+  expect(device, "a device cookie").toBeTruthy();
+  return device!;
+}
+
+/** Five failures, each from an address of its own (no growing wait), locking the account for unknown browsers. */
+async function lock(email: string, cookie?: string) {
+  for (let i = 0; i < 5; i++) {
+    const failed = await authRequest(services, "/sign-in/email", { email, password: "Wr0ng!Password-x" }, { ip: nextClientIp(), cookie });
+    expect(failed.status).toBe(401);
+  }
+}
+
+describe("trusted devices and the lock", () => {
+  it("lets a browser that signed in to the account before through a lock, while an unknown one is refused", async () => {
+    const customer = await signUpCustomer(services);
+    const signedIn = await signIn(services, customer.email, customer.password, nextClientIp());
+    const device = deviceCookieOf(signedIn);
+    expect(signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith("device_"))).toMatch(/HttpOnly/i);
+
+    await lock(customer.email);
+    expect((await signIn(services, customer.email, customer.password, nextClientIp())).status).toBe(423);
+    const trusted = await authRequest(services, "/sign-in/email", { email: customer.email, password: customer.password }, { ip: nextClientIp(), cookie: device });
+    expect(trusted.status, await trusted.clone().text()).toBe(200);
+    // Another account's device cookie is no key to this one.
+    const other = await signUpCustomer(services);
+    const otherDevice = deviceCookieOf(await signIn(services, other.email, other.password, nextClientIp()));
+    const borrowed = await authRequest(services, "/sign-in/email", { email: customer.email, password: customer.password }, { ip: nextClientIp(), cookie: otherDevice });
+    expect(borrowed.status).toBe(423);
+  });
+
+  it("counts a trusted device's failures against the device, which loses its trust past the limit", async () => {
+    const customer = await signUpCustomer(services);
+    const device = deviceCookieOf(await signIn(services, customer.email, customer.password, nextClientIp()));
+    // The device's own failures do not lock the account for everyone else...
+    await lock(customer.email, device);
+    expect((await signIn(services, customer.email, customer.password, nextClientIp())).status).toBe(200);
+    // ...but the device is no longer trusted: with the account locked by others, it is refused too.
+    await lock(customer.email);
+    const distrusted = await authRequest(services, "/sign-in/email", { email: customer.email, password: customer.password }, { ip: nextClientIp(), cookie: device });
+    expect(distrusted.status).toBe(423);
+  });
+
+  it("makes each failure from one address wait longer before the next attempt at the account", async () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(signInDelayMs)).toEqual([0, 125, 250, 500, 1000, 2000, 2000]);
+    const customer = await signUpCustomer(services);
+    const address = nextClientIp();
+    for (let i = 0; i < 3; i++) await signIn(services, customer.email, "Wr0ng!Password-x", address);
+    const started = performance.now();
+    expect((await signIn(services, customer.email, customer.password, address)).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(490);
+    // Another address is not slowed by them.
+    const elsewhere = performance.now();
+    await signIn(services, customer.email, customer.password, nextClientIp());
+    expect(performance.now() - elsewhere).toBeLessThan(400);
+  });
+
+  it("tells every other admin when an admin account is locked, whatever the notification switches", async () => {
+    const target = await makeAdmin(services);
+    const colleague = await makeAdmin(services);
+    await lock(target.email);
+    const alerts = await database.db.select().from(notifications).where(and(eq(notifications.type, "security")));
+    expect(alerts.filter((row) => row.userId === colleague.id).map((row) => row.title)).toEqual(["Admin account locked"]);
+    expect(alerts.some((row) => row.userId === target.id)).toBe(false);
+    expect(alerts.find((row) => row.userId === colleague.id)?.message).toContain(target.email);
   });
 });

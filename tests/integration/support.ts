@@ -6,6 +6,7 @@ import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { expect } from "vitest";
 import { passwordProblem, signupServerProblem } from "~/features/auth/auth.schemas";
+import { notifyAdminsOfLockout } from "~/features/settings/notify-admin-lockout.server";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
@@ -100,7 +101,7 @@ export async function testServices(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...settings,
   });
-  const services = await createServices(env, database, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, now: clock, onSignedUp: notifyAdminsOfSignUp });
+  const services = await createServices(env, database, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, now: clock, onSignedUp: notifyAdminsOfSignUp, onAdminLocked: notifyAdminsOfLockout });
   return {
     ...services,
     async close() {

@@ -12,8 +12,11 @@ import { adminIds } from "~/lib/auth/roles.server";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import { writeNotifications } from "./write-notifications.server";
 
-/** Who hears of an event: the admins who want it (per the settings' switches, never `except`), or one customer. */
-type Audience = { admins: AdminNotificationEvent; except?: string } | { customer: string };
+/**
+ * Who hears of an event: the admins who want it (per the settings' switches, never `except`), every admin whatever
+ * the switches (`security`: an alert nobody may turn off), or one customer.
+ */
+type Audience = { admins: AdminNotificationEvent | "security"; except?: string } | { customer: string };
 
 /** A notification: in-app row and e-mail share its words, rendered in each recipient's saved language. */
 export interface Notification {
@@ -39,10 +42,11 @@ async function recipientsOf(executor: Executor, to: Audience): Promise<Recipient
     return { inApp: [to.customer], email: wantsEmail };
   }
   // Admins: in-app when Push Notifications and the event's switch are on, e-mail when Email Notifications and the
-  // event's switch are on; the settings read inside the caller's transaction.
+  // event's switch are on; the settings read inside the caller's transaction. Security alerts always go both ways.
+  const event = to.admins;
   const { notifications } = await readSettings(executor, SEEDLESS_SETTINGS);
-  const inAppOn = notifiesAdmins(notifications, to.admins);
-  const emailOn = notifications.emailNotifications && notifications[to.admins];
+  const inAppOn = event === "security" || notifiesAdmins(notifications, event);
+  const emailOn = event === "security" || (notifications.emailNotifications && notifications[event]);
   if (!inAppOn && !emailOn) return { inApp: [], email: [] };
   const admins = (await adminIds(executor)).filter((id) => id !== to.except);
   const email =

@@ -11,7 +11,22 @@ import { limitsFor, longestSessionMs, sessionDeadline, type LockoutPolicy, type 
 import { countAttempt } from "./attempt-counter.server";
 import { claimTotpStep } from "./totp-replay.server";
 import { recordAuditEvent } from "./audit.server";
-import { ACCOUNT_LOCKED, clearSignInFailures, lockedMessage, recordSignInFailure, signInLockedUntil } from "./sign-in-lockout.server";
+import {
+  ACCOUNT_LOCKED,
+  clearSignInFailures,
+  clearSlowDown,
+  deviceCookieName,
+  deviceCookieOptions,
+  deviceDistrusted,
+  deviceNonce,
+  lockedMessage,
+  newDeviceToken,
+  pendingSignInDelayMs,
+  recordDeviceFailure,
+  recordSignInFailure,
+  recordSlowDown,
+  signInLockedUntil,
+} from "./sign-in-lockout.server";
 
 export interface AuthSettings {
   secret: string;
@@ -104,6 +119,8 @@ export interface AuthOptions {
   now?: () => Date;
   /** Runs after a customer signed up through the sign-up endpoint (e.g. the admins' notification); failures are logged. */
   onSignedUp?: (userId: string) => Promise<void>;
+  /** Runs when failed sign-ins locked an admin's account (the other admins' alert); failures are logged. */
+  onAdminLocked?: (userId: string) => Promise<void>;
   /** Password reset: see PasswordResetOptions. Without it, the reset endpoints answer that reset is not enabled. */
   passwordReset?: PasswordResetOptions;
 }
@@ -131,7 +148,7 @@ const emailOf = (body: unknown): string | null => {
 const isWrongCredentials = (returned: unknown): boolean =>
   returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
 
-export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp, passwordReset }: AuthOptions) {
+export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, passwordReset }: AuthOptions) {
   const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
   const maintenance = settings.maintenance ?? (async () => false);
   const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
@@ -139,6 +156,13 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
   // before hook to the after hook.
   const enrolling = new WeakSet<Request>();
   const accountOf = new WeakMap<Request, string>();
+  // Sign-ins from a browser this account trusts (its device cookie), from the before hook to the after hook.
+  const trustedDevice = new WeakMap<Request, string>();
+  const secureCookies = settings.baseURL.startsWith("https:");
+  /** Gives the browser (a fresh) device cookie for the account it just signed in to. */
+  const trustThisDevice = (ctx: Pick<Parameters<typeof getSessionFromCtx>[0], "request" | "setCookie">, email: string) => {
+    if (ctx.request) ctx.setCookie(deviceCookieName(settings.secret, email), newDeviceToken(settings.secret, email), deviceCookieOptions(secureCookies));
+  };
   /** An account-security event on the record: who, the outcome, and from where; a customer's is filed under them. */
   const accountEvent = async (
     ctx: { headers?: Headers; request?: Request },
@@ -218,9 +242,18 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           // A locked account is refused even with the right password, from any address.
           const email = emailOf(ctx.body);
           const { lockout } = await policies();
-          if (email && (await signInLockedUntil(db, lockout, email, now()))) {
-            await accountEvent(ctx, "account.sign-in", await accountIdOf(db, email), { outcome: "locked", email });
-            throw new APIError("LOCKED", { code: ACCOUNT_LOCKED, message: lockedMessage(lockout) });
+          if (email) {
+            // Each failure from this address at this account makes its next attempt wait longer.
+            const wait = await pendingSignInDelayMs(db, lockout, email, clientIp(ctx) ?? "unknown", now());
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            // A browser that signed in to this account before passes a lock meant for everyone else.
+            let device = deviceNonce(settings.secret, email, ctx.headers?.get("cookie"));
+            if (device && (await deviceDistrusted(db, lockout, device, now()))) device = null;
+            if (device && ctx.request) trustedDevice.set(ctx.request, device);
+            if (!device && (await signInLockedUntil(db, lockout, email, now()))) {
+              await accountEvent(ctx, "account.sign-in", await accountIdOf(db, email), { outcome: "locked", email });
+              throw new APIError("LOCKED", { code: ACCOUNT_LOCKED, message: lockedMessage(lockout) });
+            }
           }
           // Maintenance Mode keeps customers out; admins still sign in.
           if (email && (await maintenance()) && !(await isAdminEmail(db, email))) throw maintenanceError();
@@ -286,14 +319,29 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
         const failed = returned instanceof APIError || (returned instanceof Response && !returned.ok);
         if (ctx.path === "/sign-in/email") {
           const email = emailOf(ctx.body);
+          const address = clientIp(ctx) ?? "unknown";
           if (email && ctx.context.newSession) {
             await clearSignInFailures(db, email);
+            await clearSlowDown(db, email, address);
             await accountEvent(ctx, "account.sign-in", ctx.context.newSession.user.id, { outcome: "success" });
+            trustThisDevice(ctx, email);
           } else if (email && isWrongCredentials(returned)) {
-            const locked = await recordSignInFailure(db, (await policies()).lockout, email, now());
+            const { lockout } = await policies();
+            await recordSlowDown(db, lockout, email, address, now());
             const userId = await accountIdOf(db, email);
-            await accountEvent(ctx, "account.sign-in", userId, { outcome: "failure", email });
-            if (locked) await accountEvent(ctx, "account.lockout", userId, { email });
+            const device = ctx.request ? trustedDevice.get(ctx.request) : undefined;
+            if (device) {
+              // A trusted device's failures count against the device, never the account.
+              await recordDeviceFailure(db, lockout, device, now());
+              await accountEvent(ctx, "account.sign-in", userId, { outcome: "failure", device: "trusted", email });
+            } else {
+              const locked = await recordSignInFailure(db, lockout, email, now());
+              await accountEvent(ctx, "account.sign-in", userId, { outcome: "failure", email });
+              if (locked) await accountEvent(ctx, "account.lockout", userId, { email });
+              if (locked && userId && onAdminLocked && (await isAdmin(db, userId))) {
+                await onAdminLocked(userId).catch((error: unknown) => console.error("After an admin's lockout:", error));
+              }
+            }
           }
         }
         const turnedOn = ctx.path === "/two-factor/verify-totp" && ctx.request !== undefined && enrolling.has(ctx.request);
@@ -302,6 +350,7 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           const method = ctx.path === "/two-factor/verify-totp" ? "code" : "backup code";
           const userId = ctx.context.newSession?.user.id ?? accountOf.get(ctx.request) ?? null;
           if (userId) await accountEvent(ctx, "account.sign-in", userId, { outcome: failed ? "failure" : "success", method });
+          if (ctx.context.newSession) trustThisDevice(ctx, ctx.context.newSession.user.email);
         }
         if (!failed && ctx.path === "/change-password") {
           const userId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;

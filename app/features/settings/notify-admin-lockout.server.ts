@@ -1,0 +1,27 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { eq } from "drizzle-orm";
+import { profiles } from "~db/schema";
+import { notify } from "~/features/notifications/notify.server";
+import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+
+const ADMIN_LOCKED_NOTIFICATION_TYPE = "security";
+
+/**
+ * After failed sign-ins locked an admin's account: every other admin hears of it in the app and by e-mail, whatever
+ * the notification switches (someone may be guessing an admin's password). Passed to the auth layer by the
+ * composition root.
+ */
+export async function notifyAdminsOfLockout({ db, bus }: { db: Db; bus: ChangeBus }, userId: string): Promise<void> {
+  const changes = await db.transaction(async (tx) => {
+    const [profile] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
+    const email = profile?.email ?? "";
+    const text = (i18n: I18n) => ({
+      title: i18n._(msg`Admin account locked`),
+      message: i18n._(msg`Too many failed sign-ins locked the admin account ${email}. See the activity log for where they came from.`),
+    });
+    return notify(tx, { to: { admins: "security", except: userId }, type: ADMIN_LOCKED_NOTIFICATION_TYPE, text });
+  });
+  await publishChanges(bus, changes);
+}
