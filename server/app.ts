@@ -63,6 +63,9 @@ export interface Lifecycle {
 export { writePgliteTemplate } from "~/lib/db/db.server";
 export { lockDataFolder } from "~/lib/db/data-lock.server";
 
+/** The methods the site answers; anything else is 405. */
+const ALLOWED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
+
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   const log = options.logger ?? processLogger;
@@ -107,6 +110,13 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   // made by another site's page are refused (cross-site.ts; the card-provider webhook excepted).
   app.use(limitRequestBodies());
   app.use(refuseCrossSiteRequests(services.env.SITE_URL));
+  // Pages, resource routes and the auth handler take GET, HEAD and POST only: an action must not run for a PUT,
+  // PATCH or DELETE that no form of the site sends.
+  app.use((req, res, next) => {
+    if (ALLOWED_METHODS.has(req.method)) return next();
+    const { status, body } = jsonFailure(new AppError("method_not_allowed"), i18nFor(visitorLocale(req)));
+    res.status(status).set("Allow", [...ALLOWED_METHODS].join(", ")).set("Connection", "close").json(body);
+  });
 
   // Pages, data and assets go out compressed (server/compression.ts), the live stream excepted.
   app.use(compressResponses());

@@ -22,7 +22,7 @@ import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 export const ROLES = ["anonymous", "customerA", "customerB", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 export type Outcome = "ok" | `to:${string}` | number;
-export type Method = "GET" | "POST";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface Row {
   /** A route pattern from app/routes.ts ("/", "/admin/users/:userId", "/*"), or an Express endpoint's path. */

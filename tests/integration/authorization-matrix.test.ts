@@ -271,6 +271,11 @@ function outcomeOf(response: Response, text: string, data: boolean): Outcome {
   return response.status >= 200 && response.status < 300 ? "ok" : response.status;
 }
 
+/** Methods no page sends: every route and endpoint answers them 405. */
+const OTHER_METHODS = ["PUT", "PATCH", "DELETE"] as const;
+
+const everyone = (outcome: Outcome): Record<Role, Outcome> => ({ anonymous: outcome, customerA: outcome, customerB: outcome, admin: outcome });
+
 const LOGIN_PAGES = ["/login", "/admin/login"];
 function isAllow(outcome: Outcome): boolean {
   if (outcome === "ok") return true;
@@ -282,27 +287,29 @@ interface Cell {
   row: Row;
   role: Role;
   data: boolean;
+  crossSite: boolean;
   expected: Outcome;
   actual: Outcome;
   leak?: string;
 }
 
-async function visit(row: Row, role: Role, data: boolean): Promise<Cell> {
+async function visit(row: Row, role: Role, data: boolean, origin = base): Promise<Cell> {
   const { body, headers } = requestBody(row);
   const cookie = role === "anonymous" ? undefined : cookies[role];
   const url = fill(row.url ?? row.route);
-  // Origin is the site itself, so the cross-site check passes and authorization alone decides.
+  // Origin is the site itself, so the cross-site check passes and authorization alone decides (unless a cross-site
+  // visit gives another).
   const response = await fetch(`${base}${data ? dataUrl(url) : url}`, {
     method: row.method,
     redirect: "manual",
-    headers: { origin: base, ...headers, ...(cookie ? { cookie } : {}) },
+    headers: { origin, ...headers, ...(cookie ? { cookie } : {}) },
     body,
   });
   const streaming = response.headers.get("content-type")?.startsWith("text/event-stream");
   const text = streaming ? (await response.body?.cancel(), "") : await response.text();
   if (role !== "anonymous" && endedSession(response)) await signIn(role);
   const expected = (data ? row.data?.[role] : undefined) ?? row.expect[role];
-  const cell: Cell = { row, role, data, expected, actual: outcomeOf(response, text, data) };
+  const cell: Cell = { row, role, data, crossSite: origin !== base, expected, actual: outcomeOf(response, text, data) };
   // Whatever the status, a visitor's or customer B's answer never carries customer A's identity.
   if ((role === "anonymous" || role === "customerB") && (text.includes(fixtures.id) || text.includes(fixtures.email))) {
     cell.leak = `answer contains customer A's ${text.includes(fixtures.email) ? "email" : "id"}`;
@@ -337,6 +344,17 @@ describe("authorization matrix", () => {
       for (const role of ROLES) cells.push(await visit(row, role, false));
       // Every route's data is also reachable as `<url>.data`; it must answer the same way.
       if (routePatterns.has(row.route)) for (const role of ROLES) cells.push(await visit(row, role, true));
+      // Every write, sent by another site's page, is refused before anything reads it (the card webhook excepted).
+      if (row.method === "POST" && row.route !== ENDPOINTS.cardWebhook) {
+        for (const role of ROLES) cells.push(await visit({ ...row, expect: everyone(403) }, role, false, "https://evil.example"));
+      }
+    }
+    // No route or endpoint takes a method no page of the site sends.
+    const firstRows = new Map(ROWS.map((row) => [row.route, row] as const));
+    for (const row of firstRows.values()) {
+      for (const method of OTHER_METHODS) {
+        for (const role of ROLES) cells.push(await visit({ ...row, method, body: undefined, expect: everyone(405), note: method }, role, false));
+      }
     }
 
     const unexpectedAllows = cells.filter((c) => isAllow(c.actual) && !isAllow(c.expected));
@@ -353,7 +371,7 @@ describe("authorization matrix", () => {
       ].join("\n"),
     );
     const describe = (c: Cell) =>
-      `${c.row.method} ${c.row.url ?? c.row.route}${c.data ? " (.data)" : ""} as ${c.role}: expected ${c.expected}, got ${c.actual}${c.leak ? ` (${c.leak})` : ""}`;
+      `${c.row.method} ${c.row.url ?? c.row.route}${c.data ? " (.data)" : ""}${c.crossSite ? " (cross-site)" : ""} as ${c.role}: expected ${c.expected}, got ${c.actual}${c.leak ? ` (${c.leak})` : ""}`;
     if (mismatches.length > 0) console.log(mismatches.map(describe).join("\n"));
     expect(unexpectedAllows.map(describe), "unexpected allows").toEqual([]);
     expect(mismatches.map(describe), "cells that differ from the table").toEqual([]);
