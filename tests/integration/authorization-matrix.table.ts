@@ -309,6 +309,14 @@ export const ROWS: Row[] = [
     data: { anonymous: 401 },
     note: "a card of the caller's own credentials (the page never takes a user id). A visitor's document POST ends at the layout's guard (to /login); the page's fetcher (a data request) gets 401 'You must be logged in to save credentials'",
   },
+  {
+    route: "/dashboard/credentials",
+    method: "POST",
+    body: { intent: "acknowledge-warning", userId: "{a.id}" },
+    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" },
+    data: { anonymous: 401 },
+    note: "marks the caller's own warning read; a userId in the body is ignored",
+  },
   { route: "/dashboard/profile", method: "GET", expect: customerPage },
   {
     route: "/dashboard/profile",
@@ -317,6 +325,30 @@ export const ROWS: Row[] = [
     expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" },
     data: { anonymous: 401 },
     note: "the caller's own profile only (the page never takes a user id); as the credentials page, a visitor's document POST ends at the layout's guard",
+  },
+  {
+    route: "/dashboard/profile",
+    method: "POST",
+    body: { intent: "email-preferences", emailUpdates: "on", userId: "{a.id}" },
+    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" },
+    data: { anonymous: 401 },
+    note: "the caller's own e-mail choice (on, as it starts); a userId in the body is ignored",
+  },
+  {
+    route: "/dashboard/profile",
+    method: "POST",
+    body: { intent: "upload-avatar", avatar: { file: "png", name: "avatar.png" }, userId: "{a.id}" },
+    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" },
+    data: { anonymous: 401 },
+    note: "the caller's own picture; a userId in the body is ignored",
+  },
+  {
+    route: "/dashboard/profile",
+    method: "POST",
+    body: { intent: "change-password", currentPassword: "Wr0ng!Password-x", newPassword: "Matrix!Password-2", confirmPassword: "Matrix!Password-2" },
+    expect: { anonymous: LOGIN, customerA: 400, customerB: 400, admin: 400 },
+    data: { anonymous: 401 },
+    note: "the caller's own password only, and only with the current one (a wrong one here, so the walk's sign-ins still work)",
   },
   { route: "/admin/login", method: "GET", expect: { anonymous: "ok", customerA: "ok", customerB: "ok", admin: ADMIN_HOME } },
   {
@@ -371,6 +403,14 @@ export const ROWS: Row[] = [
   },
   {
     route: "/admin/users/:userId",
+    url: "/admin/users/{a.id}",
+    method: "POST",
+    body: { intent: "delete-note", noteId: "00000000-0000-4000-8000-000000000000" },
+    expect: { ...adminPage, admin: 404 },
+    note: "deleting a note: only an admin; a note that is not there is 404 (notes.test.ts deletes real ones)",
+  },
+  {
+    route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "mark-reviewed", form: "google_business", seenAt: "2020-01-01T00:00:00.000Z" },
@@ -403,6 +443,13 @@ export const ROWS: Row[] = [
     expect: adminPage,
     note: "saving the Notifications tab with its defaults (so the walk's other cells are unaffected): only an admin (audited)",
   },
+  {
+    route: "/admin/settings",
+    method: "POST",
+    body: { intent: "reset-two-factor", userId: "{a.id}" },
+    expect: { ...adminPage, admin: 404 },
+    note: "resets another admin's two-factor: customer A is no admin, so an admin gets 404; customers never get past the guard",
+  },
   { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id and role only" },
   {
     route: "/resources/catalog/:file",
@@ -432,6 +479,13 @@ export const ROWS: Row[] = [
     body: { intent: "mark-read", id: "{a.notificationId}" },
     expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: 404 },
     note: "A's notification: another user's answers exactly like a missing one, admins included",
+  },
+  {
+    route: "/resources/notifications",
+    method: "POST",
+    body: { intent: "mark-all-read", userId: "{a.id}" },
+    expect: signedIn(),
+    note: "the caller's own notifications only; a userId in the body is ignored",
   },
   {
     route: ENDPOINTS.paymentProof,

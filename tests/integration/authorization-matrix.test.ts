@@ -328,6 +328,13 @@ describe("authorization matrix", () => {
       const module = (await vite.ssrLoadModule(`./app/${file}`)) as Record<string, unknown>;
       const methods: Method[] = typeof module.action === "function" ? ["GET", "POST"] : ["GET"];
       for (const method of methods) if (!has(pattern, method)) missing.push(`${method} ${pattern} (app/${file})`);
+      // A page with several forms: every one of its intents has its own row.
+      const intents = Array.isArray(module.intents) ? (module.intents as string[]) : [];
+      for (const intent of intents) {
+        if (!ROWS.some((row) => row.route === pattern && row.method === "POST" && row.body?.intent === intent)) {
+          missing.push(`POST ${pattern} intent=${intent} (app/${file})`);
+        }
+      }
     }
     const endpoints = expressEndpoints((app as unknown as { router: { stack: ExpressLayer[] } }).router.stack);
     for (const { pattern, methods } of endpoints) {

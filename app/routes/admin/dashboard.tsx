@@ -29,10 +29,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** The forms this page's action takes (the matrix tries each). */
+export const intents = [DECIDE_PAYMENT_INTENT] as const;
+
 /** The work queue's decision form posts here, answered as on the customer's page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { i18n, user } = requestContext(context);
-  return dispatchIntent(request, i18n, {
+  return dispatchIntent(request, i18n, intents, {
     [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services(context), user, form, i18n),
   });
 }

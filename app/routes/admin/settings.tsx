@@ -34,10 +34,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings, status, admins, selfId: actor?.id ?? null, title: requestContext(context).i18n._(msg`Settings`) };
 }
 
+/** The forms this page's action takes (the matrix tries each). */
+export const intents = [SAVE_SETTINGS_INTENT, RESET_TWO_FACTOR_INTENT] as const;
+
 /** The page's forms, by `intent`: a tab's save (`section` and that tab's values) and an admin's two-factor reset. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user: actor, i18n } = requestContext(context);
-  return dispatchIntent(request, i18n, {
+  return dispatchIntent(request, i18n, intents, {
     [SAVE_SETTINGS_INTENT]: async (form) => {
       const section = form.get("section");
       if (!isSettingsSection(section)) return actionFailure(new AppError("invalid_request"), i18n);

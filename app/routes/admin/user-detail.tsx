@@ -97,6 +97,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, title };
 }
 
+/** The forms this page's action takes (the matrix tries each). */
+export const intents = [DECIDE_PAYMENT_INTENT, PROGRESS_INTENT, SAVE_CREDENTIALS_INTENT, SAVE_NOTE_INTENT, DELETE_NOTE_INTENT, MARK_REVIEWED_INTENT] as const;
+
 /**
  * The page's forms, by `intent`: the payment card's decision (paymentId, decision, notes), a progress toggle
  * (service, step, done), the Credenciales tab's save (the three cards' fields), the Notes tab's save and delete,
@@ -106,7 +109,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { i18n, user: actor } = requestContext(context);
   const userId = params.userId;
-  return dispatchIntent(request, i18n, {
+  return dispatchIntent(request, i18n, intents, {
     [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services(context), actor, form, i18n),
     [PROGRESS_INTENT]: (form) => progressAction(form, context, userId, i18n),
     [SAVE_CREDENTIALS_INTENT]: (form) => adminCredentialsAction(services(context), actor, { userId, form }, i18n),

@@ -33,6 +33,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...credentials, title: requestContext(context).i18n._(msg`Credentials`) };
 }
 
+/** The forms this page's action takes (the matrix tries each). */
+export const intents = [ACKNOWLEDGE_WARNING_INTENT, SAVE_CARD_INTENT] as const;
+
 /** One card's form (`intent=save-card`) or the security warning's 'I Understand' (`intent=acknowledge-warning`). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user: actor, i18n } = requestContext(context);
@@ -48,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({ ok: false, error: i18n._(CREDENTIALS_TEXTS.saveFailed) }, { status: 500 });
     }
   };
-  return dispatchIntent(request, i18n, {
+  return dispatchIntent(request, i18n, intents, {
     [ACKNOWLEDGE_WARNING_INTENT]: signedIn((actor) => acknowledgeCredentialsWarning({ db: database.db }, actor)),
     [SAVE_CARD_INTENT]: (form) =>
       signedIn(async (actor) => {

@@ -71,11 +71,14 @@ function profileForm<S extends z.ZodType>(
   };
 }
 
+/** The forms this page's action takes (the matrix tries each). */
+export const intents = [UPDATE_PROFILE_INTENT, EMAIL_PREFERENCES_INTENT, UPLOAD_AVATAR_INTENT, CHANGE_PASSWORD_INTENT] as const;
+
 /** The page's forms, by `intent`: update-profile, change-password, upload-avatar (multipart), email-preferences. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, i18n } = requestContext(context);
   const { database, bus, storage, auth } = services;
-  return dispatchIntent(request, i18n, {
+  return dispatchIntent(request, i18n, intents, {
     [UPDATE_PROFILE_INTENT]: profileForm(context, personalInfoSchema, PROFILE_TEXTS.updateFailed, async (actor, { intent: _intent, ...fields }) => {
       await updateProfile({ db: database.db, bus }, actor, fields);
     }),

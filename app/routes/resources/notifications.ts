@@ -18,6 +18,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+/** The bell's forms (the matrix tries each). */
+export const intents = notificationActionSchema.options.map((option) => option.shape.intent.value);
+
 /** The bell's forms: `intent=mark-read&id=...` or `intent=mark-all-read`; answers `{ ok: true }`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, bus } = services(context);
