@@ -6,7 +6,8 @@
  * Adding a route: add one row with its pattern exactly as the route table spells it (`/admin/users/:userId`),
  * its method, and the outcome per role; add a POST row too when its module exports an `action`. Use the
  * shorthands below (`customerPage`, `adminPage`, ...) when they fit. `{a.xxx}` in `url` and `body` is filled
- * with customer A's real ids (see `Fixtures`), so a row can check that customer B never reaches A's data.
+ * with customer A's real ids (see `Fixtures`), so a row can check that customer B never reaches A's data;
+ * `{unique}` is a value of its own for each request (a failed sign-in's address, so the walk never locks it).
  *
  * Each route row is also requested as a data request (`<url>.data`) and must answer the same, unless
  * its `data` field says otherwise for a role (e.g. an action already done by the document request).
@@ -106,7 +107,7 @@ export const ROWS: Row[] = [
     route: "/api/auth/*splat",
     method: "POST",
     url: "/api/auth/sign-in/email",
-    body: { email: "nobody-matrix@example.com", password: "Wr0ng!Password" },
+    body: { email: "nobody-matrix-{unique}@example.com", password: "Wr0ng!Password" },
     json: true,
     expect: everyone(401),
   },

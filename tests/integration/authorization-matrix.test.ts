@@ -1,11 +1,14 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type express from "express";
 import sharp from "sharp";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { googleBusinessInfo, notifications, payments, websiteCredentials } from "~db/schema";
+import { googleBusinessInfo, notifications, payments, session as sessionTable, websiteCredentials } from "~db/schema";
+import { eq } from "drizzle-orm";
+import { generateSync } from "otplib";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import routeConfig from "~/routes";
 import { ENDPOINTS } from "~/lib/http/endpoints";
@@ -14,7 +17,7 @@ import { storeUpload } from "~/lib/storage/uploads.server";
 import type * as AppModule from "../../server/app";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { ROLES, ROWS, type Fixtures, type Method, type Outcome, type Role, type Row } from "./authorization-matrix.table";
-import { signUpBody, testDatabase, testServices, uniqueEmail, type TestDatabase, type TestServices } from "./support";
+import { sessionUserFor, signUpBody, testDatabase, testServices, uniqueEmail, type TestDatabase, type TestServices } from "./support";
 
 /**
  * The authorization matrix: every route in app/routes.ts and every Express endpoint, as a visitor, customer A,
@@ -118,6 +121,8 @@ beforeAll(async () => {
   });
   await signIn("admin");
   fixtures = await customerAFixtures();
+  halfCookies.expiredSession = await expiredSession();
+  halfCookies.passwordStep = await passwordStep();
 }, 120_000);
 
 afterAll(async () => {
@@ -130,6 +135,34 @@ afterAll(async () => {
   await database?.close();
   await fakeStripe?.close();
 });
+
+/** A customer's session cookie whose session has been idle for a year (past every limit). */
+async function expiredSession(): Promise<string> {
+  const response = await postJson("/api/auth/sign-up/email", signUpBody({ name: "Idle Matrix" }));
+  expect(response.status).toBe(200);
+  const cookie = cookieFrom(response);
+  const user = await sessionUserFor(services, cookie);
+  const longAgo = new Date(Date.now() - 365 * 24 * 3600 * 1000);
+  await services.database.db.update(sessionTable).set({ createdAt: longAgo, updatedAt: longAgo }).where(eq(sessionTable.userId, user!.id));
+  return cookie;
+}
+
+/** An enrolled admin's browser after the right password, before the two-factor code: the two-factor cookie only. */
+async function passwordStep(): Promise<string> {
+  const account = { email: uniqueEmail("admin-2fa"), password: "Adm1n!Password-long" };
+  await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", account);
+  const signedIn = cookieFrom(await postJson("/api/auth/sign-in/email", account));
+  const enabled = await postJson("/api/auth/two-factor/enable", { password: account.password }, signedIn);
+  const { totpURI } = (await enabled.json()) as { totpURI: string };
+  const secret = new URL(totpURI).searchParams.get("secret")!;
+  const confirmed = await postJson("/api/auth/two-factor/verify-totp", { code: generateSync({ secret }) }, signedIn);
+  expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+  const step = await postJson("/api/auth/sign-in/email", account);
+  expect(((await step.clone().json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
+  const cookie = cookieFrom(step);
+  expect(cookie).not.toMatch(/session_token=/);
+  return cookie;
+}
 
 /** Customer A's real data: a payment, a notification, and one stored file of every upload kind. */
 async function customerAFixtures(): Promise<Fixtures> {
@@ -213,7 +246,7 @@ function expressEndpoints(stack: readonly ExpressLayer[], prefix = ""): { patter
 }
 
 function fill(template: string): string {
-  return template.replace(/\{a\.([\w-]+)\}/g, (_, field: string) => {
+  return template.replaceAll("{unique}", () => randomUUID()).replace(/\{a\.([\w-]+)\}/g, (_, field: string) => {
     const value = fixtures[field as keyof Fixtures];
     if (value === undefined) throw new Error(`No fixture named a.${field}`);
     return value;
@@ -285,7 +318,7 @@ function isAllow(outcome: Outcome): boolean {
 
 interface Cell {
   row: Row;
-  role: Role;
+  role: Role | HalfSignedIn;
   data: boolean;
   crossSite: boolean;
   expected: Outcome;
@@ -293,9 +326,18 @@ interface Cell {
   leak?: string;
 }
 
-async function visit(row: Row, role: Role, data: boolean, origin = base): Promise<Cell> {
+/**
+ * Browsers that hold a cookie but no session: a session past its limits (idle for a year), and an admin who gave the
+ * right password but not yet the two-factor code. Every cell expects of them what it expects of a visitor.
+ */
+const HALF_SIGNED_IN = ["expiredSession", "passwordStep"] as const;
+type HalfSignedIn = (typeof HALF_SIGNED_IN)[number];
+const halfCookies = {} as Record<HalfSignedIn, string>;
+
+async function visit(row: Row, role: Role | HalfSignedIn, data: boolean, origin = base): Promise<Cell> {
   const { body, headers } = requestBody(row);
-  const cookie = role === "anonymous" ? undefined : cookies[role];
+  const cookie = role === "anonymous" ? undefined : role === "expiredSession" || role === "passwordStep" ? halfCookies[role] : cookies[role];
+  const asRole: Role = role === "expiredSession" || role === "passwordStep" ? "anonymous" : role;
   const url = fill(row.url ?? row.route);
   // Origin is the site itself, so the cross-site check passes and authorization alone decides (unless a cross-site
   // visit gives another).
@@ -307,11 +349,11 @@ async function visit(row: Row, role: Role, data: boolean, origin = base): Promis
   });
   const streaming = response.headers.get("content-type")?.startsWith("text/event-stream");
   const text = streaming ? (await response.body?.cancel(), "") : await response.text();
-  if (role !== "anonymous" && endedSession(response)) await signIn(role);
-  const expected = (data ? row.data?.[role] : undefined) ?? row.expect[role];
+  if (asRole !== "anonymous" && role === asRole && endedSession(response)) await signIn(asRole);
+  const expected = (data ? row.data?.[asRole] : undefined) ?? row.expect[asRole];
   const cell: Cell = { row, role, data, crossSite: origin !== base, expected, actual: outcomeOf(response, text, data) };
   // Whatever the status, a visitor's or customer B's answer never carries customer A's identity.
-  if ((role === "anonymous" || role === "customerB") && (text.includes(fixtures.id) || text.includes(fixtures.email))) {
+  if ((asRole === "anonymous" || asRole === "customerB") && (text.includes(fixtures.id) || text.includes(fixtures.email))) {
     cell.leak = `answer contains customer A's ${text.includes(fixtures.email) ? "email" : "id"}`;
   }
   return cell;
@@ -348,9 +390,9 @@ describe("authorization matrix", () => {
     const cells: Cell[] = [];
     const routePatterns = new Set(pages.map((p) => p.pattern));
     for (const row of ROWS) {
-      for (const role of ROLES) cells.push(await visit(row, role, false));
+      for (const role of [...ROLES, ...HALF_SIGNED_IN]) cells.push(await visit(row, role, false));
       // Every route's data is also reachable as `<url>.data`; it must answer the same way.
-      if (routePatterns.has(row.route)) for (const role of ROLES) cells.push(await visit(row, role, true));
+      if (routePatterns.has(row.route)) for (const role of [...ROLES, ...HALF_SIGNED_IN]) cells.push(await visit(row, role, true));
       // Every write, sent by another site's page, is refused before anything reads it (the card webhook excepted).
       if (row.method === "POST" && row.route !== ENDPOINTS.cardWebhook) {
         for (const role of ROLES) cells.push(await visit({ ...row, expect: everyone(403) }, role, false, "https://evil.example"));

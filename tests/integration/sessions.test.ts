@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session as sessions } from "~db/schema";
+import { session as sessions, user } from "~db/schema";
 import { loadSessionUser } from "~/lib/auth/session.server";
 import {
   authRequest,
@@ -112,6 +112,23 @@ describe("session limits", () => {
     } finally {
       await short.close();
     }
+  });
+});
+
+describe("session limits at the auth endpoints", () => {
+  it("gives a session past its limits nothing there either: no session, no change to the account, and it is gone", async () => {
+    const customer = await signUpCustomer(services, { name: "Idle Ida" });
+    const longAgo = new Date(Date.now() - 8 * DAY);
+    await database.db.update(sessions).set({ updatedAt: longAgo, createdAt: longAgo }).where(eq(sessions.userId, customer.id));
+    const session = await services.auth.handler(new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie: customer.cookie } }));
+    expect(session.status).toBe(200);
+    expect(await session.json()).toBeNull();
+    expect(await sessionRow(customer.cookie)).toBeUndefined();
+
+    const renamed = await authRequest(services, "/update-user", { name: "Someone Else" }, { cookie: customer.cookie });
+    expect(renamed.status).toBe(401);
+    const [profile] = await database.db.select({ name: user.name }).from(user).where(eq(user.id, customer.id));
+    expect(profile?.name).toBe("Idle Ida");
   });
 });
 

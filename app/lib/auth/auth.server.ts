@@ -7,7 +7,7 @@ import type { Db } from "../db/db.server";
 import { localeFromCookie, negotiateLocale } from "../i18n/locales";
 import { isAdmin } from "./roles.server";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { limitsFor, longestSessionMs, sessionDeadline, type LockoutPolicy, type SessionPolicy } from "./session-policy";
+import { limitsFor, longestSessionMs, sessionDeadline, sessionExpired, type LockoutPolicy, type SessionPolicy } from "./session-policy";
 import { countAttempt } from "./attempt-counter.server";
 import { claimTotpStep } from "./totp-replay.server";
 import { recordAuditEvent } from "./audit.server";
@@ -232,6 +232,19 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The session limits (idle and absolute, by role) hold here as on the pages: a session past them ends before
+        // any auth endpoint acts on it, which then answers as for a visitor.
+        if (ctx.path !== "/sign-out" && ctx.headers?.get("cookie")?.includes("session_token=")) {
+          const current = await getSessionFromCtx(ctx);
+          if (current) {
+            const limits = limitsFor((await policies()).sessions, await isAdmin(db, current.user.id));
+            const times = { createdAt: new Date(current.session.createdAt), lastUsedAt: new Date(current.session.updatedAt) };
+            if (sessionExpired(limits, times, now())) {
+              await db.delete(schema.session).where(eq(schema.session.id, current.session.id));
+              ctx.context.session = null;
+            }
+          }
+        }
         if (ctx.path === "/sign-up/email") {
           // The browser checks the sign-up form too, but the server never trusts it.
           const problem = validateSignUp(ctx.body);
