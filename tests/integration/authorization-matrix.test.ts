@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import routeConfig from "~/routes";
+import { UNUSED_AUTH_PATHS } from "~/lib/auth/auth.server";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { encryptSecret } from "~/lib/secrets/secrets.server";
 import { storeUpload } from "~/lib/storage/uploads.server";
@@ -88,6 +89,7 @@ beforeAll(async () => {
     E2E_TEST_HOOKS: "1",
     // The walk signs users in again after each sign-out; the sign-in rate limit is tested in auth.test.ts.
     AUTH_RATE_LIMIT_MAX: "1000",
+    TRUST_PROXY: "loopback",
     STRIPE_SECRET_KEY: "sk_test_matrix",
     STRIPE_WEBHOOK_SECRET: "whsec_matrix",
     STRIPE_API_HOST: "127.0.0.1",
@@ -334,6 +336,13 @@ const HALF_SIGNED_IN = ["expiredSession", "passwordStep"] as const;
 type HalfSignedIn = (typeof HALF_SIGNED_IN)[number];
 const halfCookies = {} as Record<HalfSignedIn, string>;
 
+/**
+ * Each auth call comes from an address of its own (the app trusts the loopback proxy here): Better Auth's per-address
+ * rate limits, tested in auth.test.ts, would otherwise answer the walk's many calls 429.
+ */
+let addresses = 0;
+const nextAddress = () => `198.18.${Math.floor(++addresses / 250) % 250}.${(addresses % 250) + 1}`;
+
 async function visit(row: Row, role: Role | HalfSignedIn, data: boolean, origin = base): Promise<Cell> {
   const { body, headers } = requestBody(row);
   const cookie = role === "anonymous" ? undefined : role === "expiredSession" || role === "passwordStep" ? halfCookies[role] : cookies[role];
@@ -344,12 +353,12 @@ async function visit(row: Row, role: Role | HalfSignedIn, data: boolean, origin 
   const response = await fetch(`${base}${data ? dataUrl(url) : url}`, {
     method: row.method,
     redirect: "manual",
-    headers: { origin, ...headers, ...(cookie ? { cookie } : {}) },
+    headers: { origin, ...headers, ...(cookie ? { cookie } : {}), ...(url.startsWith("/api/auth/") ? { "x-forwarded-for": nextAddress() } : {}) },
     body,
   });
   const streaming = response.headers.get("content-type")?.startsWith("text/event-stream");
   const text = streaming ? (await response.body?.cancel(), "") : await response.text();
-  if (asRole !== "anonymous" && role === asRole && endedSession(response)) await signIn(asRole);
+  if (asRole !== "anonymous" && role === asRole && (row.endsSession || endedSession(response))) await signIn(asRole);
   const expected = (data ? row.data?.[asRole] : undefined) ?? row.expect[asRole];
   const cell: Cell = { row, role, data, crossSite: origin !== base, expected, actual: outcomeOf(response, text, data) };
   // Whatever the status, a visitor's or customer B's answer never carries customer A's identity.
@@ -381,6 +390,21 @@ describe("authorization matrix", () => {
     const endpoints = expressEndpoints((app as unknown as { router: { stack: ExpressLayer[] } }).router.stack);
     for (const { pattern, methods } of endpoints) {
       for (const method of methods) if (!has(pattern, method)) missing.push(`${method} ${pattern} (Express)`);
+    }
+    // Every endpoint Better Auth answers has its own row; the ones the product does not use answer 404.
+    const authEndpoints = Object.values(services.auth.api as Record<string, { path?: unknown; options?: { metadata?: { SERVER_ONLY?: boolean } } }>);
+    for (const endpoint of authEndpoints) {
+      if (typeof endpoint.path !== "string" || endpoint.options?.metadata?.SERVER_ONLY) continue;
+      const path = endpoint.path;
+      if ((UNUSED_AUTH_PATHS as readonly string[]).includes(path)) {
+        for (const method of ["GET", "POST"]) {
+          const answer = await fetch(`${base}/api/auth${path}`, { method, headers: { origin: base, cookie: cookies.admin } });
+          if (answer.status !== 404) missing.push(`${method} /api/auth${path} answers ${answer.status}, not 404 (UNUSED_AUTH_PATHS)`);
+        }
+        continue;
+      }
+      const pattern = new RegExp(`^/api/auth${path.replace(/:[^/]+/g, "[^/?]+")}(\\?|$)`);
+      if (!ROWS.some((row) => row.url !== undefined && pattern.test(row.url))) missing.push(`Better Auth's ${path} (no row with its url)`);
     }
     const known = new Set([...pages.map((p) => p.pattern), ...endpoints.map((e) => e.pattern)]);
     const stale = ROWS.filter((row) => !known.has(row.route)).map((row) => `${row.method} ${row.route}`);
