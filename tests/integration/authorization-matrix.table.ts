@@ -13,7 +13,14 @@
  * its `data` field says otherwise for a role (e.g. an action already done by the document request).
  *
  * Outcomes: "ok" (2xx), a status number (401, 403, 404...), or "to:<path>" (a redirect there, query included).
- * An outcome is an "allow" when it is 2xx or a redirect to anything but a login page.
+ * An outcome is an "allow" when it is 2xx or a redirect to anything but a login page or two-factor enrolment.
+ *
+ * Beyond the four roles written here, the walk also tries every row with an expired session and with an admin stopped
+ * at the password step (both expected to answer as a visitor), and with the admin while two-factor is required and
+ * not yet enrolled (admin pages send them to enrolment, anything else answers as for customer B; `unenrolledAdmin`
+ * says otherwise). Every POST is sent again from another site (403, the card webhook excepted), every route and
+ * endpoint gets PUT, PATCH and DELETE (405), a page's every exported intent needs its row, and so does every Better
+ * Auth endpoint that answers.
  */
 
 import { ENDPOINTS } from "~/lib/http/endpoints";
@@ -40,6 +47,11 @@ export interface Row {
    * navigations fetch), expected to answer as `expect` unless overridden here per role.
    */
   data?: Partial<Record<Role, Outcome>>;
+  /**
+   * The walk's admin while two-factor is required and they have not enrolled, when not what the walk derives (admin
+   * pages send them to enrolment; anything else answers as for customer B).
+   */
+  unenrolledAdmin?: Outcome;
   /** The row ends the caller's session: the walk signs the role in again after it. */
   endsSession?: boolean;
   /** Why a cell is what it is, when it is not obvious. */
@@ -201,7 +213,8 @@ export const ROWS: Row[] = [
     body: { password: "Wr0ng!Password-x" },
     json: true,
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 400 },
-    note: "admins only, with their password",
+    unenrolledAdmin: 400,
+    note: "admins only, with their password; an admin who must enrol may (that is how they do)",
   },
   {
     route: "/api/auth/*splat",
@@ -276,7 +289,8 @@ export const ROWS: Row[] = [
     body: { serviceType: "google_business", paymentNumber: "1" },
     json: true,
     expect: signedIn(),
-    note: "each user's own checkout session, at the fake card provider",
+    unenrolledAdmin: 409,
+    note: "each user's own checkout session, at the fake card provider (the unenrolled admin's own payment is pending by then: the proof row below)",
   },
   {
     route: ENDPOINTS.cardCheckout,
@@ -384,13 +398,15 @@ export const ROWS: Row[] = [
     method: "GET",
     url: "/receipts/{a.completedPaymentId}",
     expect: { anonymous: LOGIN, customerA: "ok", customerB: 404, admin: "ok" },
-    note: "a completed payment's receipt: its owner and admins; another customer gets 404 as if it did not exist",
+    unenrolledAdmin: "to:/admin/two-factor",
+    note: "a completed payment's receipt: its owner and admins; another customer gets 404 as if it did not exist; an admin who must enrol goes to enrolment",
   },
   {
     route: "/receipts/:paymentId",
     method: "GET",
     url: "/receipts/{a.paymentId}",
     expect: { anonymous: LOGIN, customerA: 404, customerB: 404, admin: 404 },
+    unenrolledAdmin: "to:/admin/two-factor",
     note: "A's pending payment has no receipt yet, for anyone",
   },
   { route: "/dashboard/google-business", method: "GET", expect: customerPage },
@@ -487,11 +503,18 @@ export const ROWS: Row[] = [
     data: { anonymous: 401 },
     note: "the caller's own password only, and only with the current one (a wrong one here, so the walk's sign-ins still work)",
   },
-  { route: "/admin/login", method: "GET", expect: { anonymous: "ok", customerA: "ok", customerB: "ok", admin: ADMIN_HOME } },
+  {
+    route: "/admin/login",
+    method: "GET",
+    expect: { anonymous: "ok", customerA: "ok", customerB: "ok", admin: ADMIN_HOME },
+    unenrolledAdmin: ADMIN_HOME,
+    note: "a signed-in admin goes on to the back office (whose guard sends one who must enrol to enrolment)",
+  },
   {
     route: "/admin/two-factor",
     method: "GET",
     expect: { anonymous: ADMIN_LOGIN, customerA: DENIED, customerB: DENIED, admin: "ok" },
+    unenrolledAdmin: "ok",
     note: "two-factor enrolment: only an admin who has not enrolled sees it (an enrolled one is sent to the dashboard)",
   },
   { route: "/admin", method: "GET", expect: { ...adminPage, admin: ADMIN_HOME } },
@@ -637,7 +660,8 @@ export const ROWS: Row[] = [
     body: { serviceType: "google_business", paymentNumber: "1", proof: { file: "png", name: "proof.png" } },
     expect: signedIn(),
     data: { customerA: 409, customerB: 409, admin: 409 },
-    note: "each user's own proof; as a data request a second proof for the same payment is refused (409: the action ran)",
+    unenrolledAdmin: 409,
+    note: "each user's own proof; as a data request a second proof for the same payment is refused (409: the action ran), as for the admin again later",
   },
   {
     route: "/resources/secrets/reveal",

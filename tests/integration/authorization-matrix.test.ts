@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { googleBusinessInfo, notifications, payments, session as sessionTable, websiteCredentials } from "~db/schema";
 import { eq } from "drizzle-orm";
 import { generateSync } from "otplib";
+import { saveSettings } from "~/features/settings/save-settings.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import routeConfig from "~/routes";
 import { UNUSED_AUTH_PATHS } from "~/lib/auth/auth.server";
@@ -137,6 +138,16 @@ afterAll(async () => {
   await database?.close();
   await fakeStripe?.close();
 });
+
+/** Turns the Security setting Two-Factor on or off, as an admin saving the Security tab would. */
+async function setTwoFactorRequired(on: boolean): Promise<void> {
+  const admin = await sessionUserFor(services, cookies.admin);
+  const { security } = await services.settings.get();
+  await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, { id: admin!.id, isAdmin: true }, {
+    section: "security",
+    values: { ...security, twoFactor: on },
+  });
+}
 
 /** A customer's session cookie whose session has been idle for a year (past every limit). */
 async function expiredSession(): Promise<string> {
@@ -311,16 +322,17 @@ const OTHER_METHODS = ["PUT", "PATCH", "DELETE"] as const;
 
 const everyone = (outcome: Outcome): Record<Role, Outcome> => ({ anonymous: outcome, customerA: outcome, customerB: outcome, admin: outcome });
 
-const LOGIN_PAGES = ["/login", "/admin/login"];
+/** Redirects that grant nothing: the login pages and two-factor enrolment. */
+const GATES = ["/login", "/admin/login", "/admin/two-factor"];
 function isAllow(outcome: Outcome): boolean {
   if (outcome === "ok") return true;
   if (typeof outcome === "number") return outcome >= 200 && outcome < 300;
-  return !LOGIN_PAGES.includes(new URL(outcome.slice(3), "http://x").pathname);
+  return !GATES.includes(new URL(outcome.slice(3), "http://x").pathname);
 }
 
 interface Cell {
   row: Row;
-  role: Role | HalfSignedIn;
+  role: WalkRole;
   data: boolean;
   crossSite: boolean;
   expected: Outcome;
@@ -343,10 +355,35 @@ const halfCookies = {} as Record<HalfSignedIn, string>;
 let addresses = 0;
 const nextAddress = () => `198.18.${Math.floor(++addresses / 250) % 250}.${(addresses % 250) + 1}`;
 
-async function visit(row: Row, role: Role | HalfSignedIn, data: boolean, origin = base): Promise<Cell> {
-  const { body, headers } = requestBody(row);
-  const cookie = role === "anonymous" ? undefined : role === "expiredSession" || role === "passwordStep" ? halfCookies[role] : cookies[role];
+/**
+ * The walk's admin while the Security setting Two-Factor is on and they have not enrolled: no admin power anywhere.
+ * Admin pages send them to enrolment; everything else answers as it does for customer B (their own data only),
+ * unless the row says otherwise (`unenrolledAdmin`).
+ */
+const UNENROLLED_ADMIN = "unenrolledAdmin";
+type WalkRole = Role | HalfSignedIn | typeof UNENROLLED_ADMIN;
+
+function expectation(row: Row, role: WalkRole, data: boolean): Outcome {
+  if (role === UNENROLLED_ADMIN) {
+    const customer = (data ? row.data?.customerB : undefined) ?? row.expect.customerB;
+    return row.unenrolledAdmin ?? (customer === DENIED_OUTCOME ? ENROLMENT_OUTCOME : customer);
+  }
   const asRole: Role = role === "expiredSession" || role === "passwordStep" ? "anonymous" : role;
+  return (data ? row.data?.[asRole] : undefined) ?? row.expect[asRole];
+}
+const DENIED_OUTCOME = "to:/admin/login?denied=1";
+const ENROLMENT_OUTCOME = "to:/admin/two-factor";
+
+async function visit(row: Row, role: WalkRole, data: boolean, origin = base): Promise<Cell> {
+  const { body, headers } = requestBody(row);
+  const cookie =
+    role === "anonymous"
+      ? undefined
+      : role === "expiredSession" || role === "passwordStep"
+        ? halfCookies[role]
+        : role === UNENROLLED_ADMIN
+          ? cookies.admin
+          : cookies[role];
   const url = fill(row.url ?? row.route);
   // Origin is the site itself, so the cross-site check passes and authorization alone decides (unless a cross-site
   // visit gives another).
@@ -358,11 +395,12 @@ async function visit(row: Row, role: Role | HalfSignedIn, data: boolean, origin 
   });
   const streaming = response.headers.get("content-type")?.startsWith("text/event-stream");
   const text = streaming ? (await response.body?.cancel(), "") : await response.text();
-  if (asRole !== "anonymous" && role === asRole && (row.endsSession || endedSession(response))) await signIn(asRole);
-  const expected = (data ? row.data?.[asRole] : undefined) ?? row.expect[asRole];
-  const cell: Cell = { row, role, data, crossSite: origin !== base, expected, actual: outcomeOf(response, text, data) };
-  // Whatever the status, a visitor's or customer B's answer never carries customer A's identity.
-  if ((asRole === "anonymous" || asRole === "customerB") && (text.includes(fixtures.id) || text.includes(fixtures.email))) {
+  const signedInAs: Role | null = role === UNENROLLED_ADMIN ? "admin" : role === "anonymous" || role === "expiredSession" || role === "passwordStep" ? null : role;
+  if (signedInAs && (row.endsSession || endedSession(response))) await signIn(signedInAs);
+  const cell: Cell = { row, role, data, crossSite: origin !== base, expected: expectation(row, role, data), actual: outcomeOf(response, text, data) };
+  // Whatever the status, nobody but A and a full admin gets an answer that carries customer A's identity.
+  const mayReadA = role === "customerA" || role === "admin";
+  if (!mayReadA && (text.includes(fixtures.id) || text.includes(fixtures.email))) {
     cell.leak = `answer contains customer A's ${text.includes(fixtures.email) ? "email" : "id"}`;
   }
   return cell;
@@ -422,6 +460,16 @@ describe("authorization matrix", () => {
         for (const role of ROLES) cells.push(await visit({ ...row, expect: everyone(403) }, role, false, "https://evil.example"));
       }
     }
+    // An admin who has not enrolled while two-factor is required: every row again, with no admin power expected.
+    await setTwoFactorRequired(true);
+    try {
+      for (const row of ROWS) {
+        cells.push(await visit(row, UNENROLLED_ADMIN, false));
+        if (routePatterns.has(row.route)) cells.push(await visit(row, UNENROLLED_ADMIN, true));
+      }
+    } finally {
+      await setTwoFactorRequired(false);
+    }
     // No route or endpoint takes a method no page of the site sends.
     const firstRows = new Map(ROWS.map((row) => [row.route, row] as const));
     for (const row of firstRows.values()) {
@@ -437,7 +485,7 @@ describe("authorization matrix", () => {
     console.log(
       [
         `authorization matrix: ${pages.length} routes + ${endpoints.length} Express endpoints; ` +
-          `${routeMethods} route x method pairs in ${ROWS.length} rows x ${ROLES.length} roles, ` +
+          `${routeMethods} route x method pairs in ${ROWS.length} rows x ${ROLES.length + HALF_SIGNED_IN.length + 1} roles, ` +
           `route rows also as .data requests = ${cells.length} requests`,
         `unexpected allows: ${unexpectedAllows.length}; mismatches: ${mismatches.length}; leaks of A's data: ${leaks.length}`,
         `time: vite ${timings.vite} ms, app load ${timings["load app"]} ms, walk ${Math.round(performance.now() - started)} ms`,
