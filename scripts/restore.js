@@ -1,7 +1,7 @@
 // `npm run restore -- <archive.tar.gz>`: brings an empty data folder (DATA_DIR, default ./data) back to the state
 // an `npm run backup` archive holds. It refuses while the app runs on the folder (the data-folder lock) and
 // refuses a folder that holds anything, so it never mixes two states or overwrites live data.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { dataDirFromEnv, FORMAT, LOCK_FILE, lockDataFolder, MANIFEST, Refusal, run, tar } from "./data-folder.js";
 
@@ -35,9 +35,12 @@ await run("restore", async () => {
     if (present.length > 0) {
       throw new Refusal(`${dataDir} is not empty (${present.slice(0, 5).join(", ")}${present.length > 5 ? ", ..." : ""}): restore into an empty or new folder.`);
     }
-    // Unpacked aside, then moved in: a failed unpack leaves the folder as empty as it was.
+    // The app refuses a folder others can enter (docs/decisions/028); this one is empty, so closing it hides nothing.
+    chmodSync(dataDir, 0o700);
+    // Unpacked aside, then moved in: a failed unpack leaves the folder as empty as it was. The archive's own modes
+    // are not kept (an older archive's files were world-readable): the umask makes every entry owner-only.
     mkdirSync(staging);
-    tar(["-xzf", archive, "-C", staging, "--exclude", MANIFEST, "--exclude", LOCK_FILE]);
+    tar(["-xzf", archive, "-C", staging, "--no-same-permissions", "--exclude", MANIFEST, "--exclude", LOCK_FILE]);
     for (const name of readdirSync(staging)) {
       renameSync(path.join(staging, name), path.join(dataDir, name));
       moved.push(name);

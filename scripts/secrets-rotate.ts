@@ -7,10 +7,13 @@ import path from "node:path";
 import { lockDataFolder } from "~/lib/db/data-lock.server";
 import { openDatabase } from "~/lib/db/db.server";
 import { parseEnv } from "~/lib/config/env.server";
+import { keepNewFilesPrivate } from "~/lib/config/private-files.server";
 import { Secrets } from "~/lib/secrets/secrets.server";
 import { rotateStoredSecrets } from "~/lib/secrets/stored-secrets.server";
 
 async function main(): Promise<void> {
+  // It opens the embedded database, which writes files of its own into the data folder.
+  keepNewFilesPrivate();
   const env = parseEnv();
   const pgliteDir = path.join(env.DATA_DIR, "pglite");
   if (!env.DATABASE_URL && !existsSync(path.join(pgliteDir, "PG_VERSION"))) {

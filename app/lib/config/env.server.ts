@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { checkDataFolderIsPrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "./private-files.server";
 import { StartupError } from "./startup-error";
 import { LOG_LEVELS } from "../logger.server";
 import { isValidMasterKey, MASTER_KEY_HINT } from "../secrets/secrets.server";
@@ -187,7 +188,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  // Before anything is written into it: an open folder would expose the secrets generated below.
+  checkDataFolderIsPrivate(dataDir);
   return {
     ...env,
     DATA_DIR: dataDir,
@@ -205,6 +208,6 @@ function embeddedSecret(dataDir: string, name = "auth-secret"): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }

@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "../config/env.server";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.server";
 
 /** The storage buckets, one per family of files. Every file is private: it is served only through the authorized /files route. */
 export const BUCKETS = ["avatars", "admin-note-photos", "business-logos", "google-business-photos"] as const;
@@ -114,11 +115,11 @@ export class LocalStorage implements Storage {
 
   async put(bucket: Bucket, key: string, body: Uint8Array): Promise<void> {
     const file = this.file(bucket, key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     // Written aside then renamed, so a reader never sees half a file.
     const temporary = `${file}.${randomBytes(6).toString("hex")}.part`;
     try {
-      await writeFile(temporary, body, { mode: 0o600 });
+      await writeFile(temporary, body, { mode: PRIVATE_FILE_MODE });
       await rename(temporary, file);
     } catch (error) {
       await rm(temporary, { force: true });
