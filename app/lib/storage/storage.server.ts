@@ -8,7 +8,8 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "../config/env.server";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.server";
@@ -127,11 +128,31 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /**
+   * A link anywhere below the root (the bucket's folder, a key's folders, the file itself) counts as no file: the
+   * app never makes one, so one found there was planted (or restored from a crafted archive) to have the files
+   * route serve something of the host's. The root itself is the operator's choice and may be a link.
+   */
   async get(bucket: Bucket, key: string): Promise<Uint8Array | null> {
+    const file = this.file(bucket, key);
+    let folder = path.join(this.root, bucket);
     try {
-      return new Uint8Array(await readFile(this.file(bucket, key)));
+      for (const segment of ["", ...key.split("/").slice(0, -1)]) {
+        folder = path.join(folder, segment);
+        if (!(await lstat(folder)).isDirectory()) return null;
+      }
+      // O_NOFOLLOW: the last step is not followed either, even if it became a link after the checks above;
+      // O_NONBLOCK: a planted named pipe does not hold the request open.
+      const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      try {
+        if (!(await handle.stat()).isFile()) return null;
+        return new Uint8Array(await handle.readFile());
+      } finally {
+        await handle.close();
+      }
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") return null;
       throw error;
     }
   }
