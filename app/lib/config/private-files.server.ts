@@ -34,7 +34,7 @@ export function closeToOthers(root: string): void {
   visit(root);
 }
 
-export class DataFolderOpenError extends StartupError {}
+class DataFolderOpenError extends StartupError {}
 
 /** The folder as a shell argument: plain paths as they are, anything else single-quoted. */
 function shellWord(value: string): string {
