@@ -45,8 +45,12 @@ export function tar(args) {
   return result.stdout;
 }
 
-/** Runs a command's main, printing a refusal or failure plainly and exiting 1. */
+/**
+ * Runs a command's main, printing a refusal or failure plainly and exiting 1. What the command writes (an archive
+ * holding the keys, a restored data folder) is the user's alone, whatever the shell's umask (docs/decisions/028).
+ */
 export async function run(name, main) {
+  process.umask(0o077);
   try {
     await main();
   } catch (error) {

@@ -6,11 +6,14 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { lockDataFolder } from "~/lib/db/data-lock.server";
 import { openDatabase } from "~/lib/db/db.server";
-import { parseEnv } from "~/lib/config/env.server";
+import { parseEnv, replaceGeneratedCredentialsKey } from "~/lib/config/env.server";
+import { keepNewFilesPrivate } from "~/lib/config/private-files.server";
 import { Secrets } from "~/lib/secrets/secrets.server";
 import { rotateStoredSecrets } from "~/lib/secrets/stored-secrets.server";
 
 async function main(): Promise<void> {
+  // It opens the embedded database, which writes files of its own into the data folder.
+  keepNewFilesPrivate();
   const env = parseEnv();
   const pgliteDir = path.join(env.DATA_DIR, "pglite");
   if (!env.DATABASE_URL && !existsSync(path.join(pgliteDir, "PG_VERSION"))) {
@@ -25,6 +28,16 @@ async function main(): Promise<void> {
       console.log(`Re-encrypted ${changed} stored secret(s); every stored secret is now under key id ${keyId}.`);
     } finally {
       await database.close();
+    }
+    // Only once every secret is under the new key (and the database closed): the folder's generated key file then
+    // holds it, and the retired key is kept nowhere by the app. The embedded mode only: with DATABASE_URL the key is
+    // a setting kept in the operator's secret store, never written here.
+    const replaced = env.DATABASE_URL ? undefined : replaceGeneratedCredentialsKey(env.DATA_DIR, env.CREDENTIALS_KEY);
+    if (replaced) {
+      console.log(
+        `${replaced} now holds the new key; the retired key is no longer in the data folder (older backups still hold ` +
+          "it, with the secrets it encrypted). Remove it from CREDENTIALS_PREVIOUS_KEYS; CREDENTIALS_KEY may stay set or be unset.",
+      );
     }
   } finally {
     unlock();

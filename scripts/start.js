@@ -22,4 +22,6 @@ if (SOURCES.some((source) => newestMtime(source) > builtAt)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// After the build (its output is served, not data), before the app: see server/main.js.
+process.umask(0o077);
 await import("../server/main.js");

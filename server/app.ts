@@ -19,6 +19,7 @@ import { i18nFor } from "~/lib/i18n/instances.server";
 import { DatabaseHealth } from "~/lib/db/database-health.server";
 import { applyMigrations, appliedMigrationCount, withStartupLock } from "~/lib/db/db.server";
 import { parseEnv, type Env } from "~/lib/config/env.server";
+import { keepNewFilesPrivate } from "~/lib/config/private-files.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 import { logger as processLogger, routeConsoleToLogger, type Logger } from "~/lib/logger.server";
 import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email/email.server";
@@ -232,6 +233,7 @@ async function startUpWork(env: Env, services: Services, log: Logger): Promise<v
  * each call start({ prepared: true }). PostgreSQL only: the embedded database allows one process.
  */
 export async function prepare(): Promise<void> {
+  keepNewFilesPrivate();
   const env = parseEnv();
   const services = await createServices(env, undefined, SERVICE_OPTIONS);
   try {
@@ -243,6 +245,8 @@ export async function prepare(): Promise<void> {
 
 /** Start-up: settings, data-folder lock, database, migrations, admin account, then the HTTP server. */
 export async function start(options: AppOptions = {}): Promise<RunningApp> {
+  // However the app is started (main.js, a cluster worker, a test), what it writes is its user's alone.
+  keepNewFilesPrivate();
   const env = parseEnv();
   const log = options.logger ?? processLogger;
   log.level = env.LOG_LEVEL;

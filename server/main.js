@@ -2,6 +2,10 @@
 import process from "node:process";
 import { isClusterWorker, runPrimary, workerCount } from "./cluster.js";
 
+// Before anything is loaded or written: every file and folder this process (the cluster primary and each worker, which
+// run this file too) creates is its user's alone, the embedded database's own files included (docs/decisions/028).
+process.umask(0o077);
+
 const dev = process.argv.includes("--dev");
 // React (and React Router) pick their production or development build from NODE_ENV when first loaded: it must
 // be set before the import below. Unset, React would run its development build (about half the throughput, and

@@ -1,8 +1,12 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
+import { LocalStorage } from "~/lib/storage/storage.server";
 import { storeUpload, type StoredUpload } from "~/lib/storage/uploads.server";
 import { createApp } from "../../server/app";
 import {
@@ -112,5 +116,45 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
     expect((await get(`/files/admin-note-photos/${customerA.id}/..%2F..%2Fauth-secret`, admin.cookie)).status).toBe(404);
     expect((await get(`/files/secrets/${customerA.id}/x.png`, admin.cookie)).status).toBe(404);
     expect((await get(`/files/avatars/${customerA.id}/missing.png`, customerA.cookie)).status).toBe(404);
+  });
+});
+
+describe("GET /files on the local folder: links planted in the storage folder", () => {
+  // Someone who can write into the storage folder (or a crafted backup restored into it) must not turn the files
+  // route into a reader of the host's files: a link counts as no file, wherever it is on the key's path.
+  let outside: string;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    outside = mkdtempSync(path.join(os.tmpdir(), "outside-storage-"));
+    png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#00f" } }).png().toBuffer();
+    writeFileSync(path.join(outside, "host.png"), png);
+  });
+
+  afterAll(() => {
+    if (outside) rmSync(outside, { recursive: true, force: true });
+  });
+
+  const local = () => (services.storage instanceof LocalStorage ? services.storage : undefined);
+
+  it("answers 404 for a file that is a symbolic link, though the file it points to is a readable image", async (context) => {
+    const storage = local();
+    if (!storage) return context.skip();
+    await services.storage.put("avatars", `${customerA.id}/real.png`, png, "image/png");
+    expect((await get(`/files/avatars/${customerA.id}/real.png`, customerA.cookie)).status).toBe(200);
+
+    symlinkSync(path.join(outside, "host.png"), path.join(storage.root, "avatars", customerA.id, "planted.png"));
+    expect((await get(`/files/avatars/${customerA.id}/planted.png`, customerA.cookie)).status).toBe(404);
+    expect((await get(`/files/avatars/${customerA.id}/planted.png`, admin.cookie)).status).toBe(404);
+    expect(await services.storage.get("avatars", `${customerA.id}/planted.png`)).toBeNull();
+  });
+
+  it("answers 404 for a file reached through a linked folder", async (context) => {
+    const storage = local();
+    if (!storage) return context.skip();
+    mkdirSync(path.join(storage.root, "avatars", customerA.id), { recursive: true });
+    symlinkSync(outside, path.join(storage.root, "avatars", customerA.id, "linked"));
+    expect((await get(`/files/avatars/${customerA.id}/linked/host.png`, customerA.cookie)).status).toBe(404);
+    expect(await services.storage.get("avatars", `${customerA.id}/linked/host.png`)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, googleBusinessInfo, user, websiteCredentials } from "~db/schema";
 import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
+import { parseEnv } from "~/lib/config/env.server";
 import { applyMigrations, openDatabase, type Db } from "~/lib/db/db.server";
 import { parseEncryptedValue, parseMasterKey, SecretError, Secrets } from "~/lib/secrets/secrets.server";
 import { createLogger } from "~/lib/logger.server";
@@ -379,6 +380,65 @@ describe("an embedded database folder", () => {
     const result = rotateCommand({ CREDENTIALS_KEY: newKey() });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Cannot rotate the secrets: Cannot decrypt a stored secret: it was encrypted with key id [0-9a-f]{16}/);
+  }, SLOW);
+});
+
+describe("`npm run secrets:rotate` on a folder whose key the app generated", () => {
+  // The retired key must not stay in the data folder (nor travel in every later backup); and the app, started again
+  // without any key setting, reads the new one from the same file.
+  let dataDir: string;
+
+  afterAll(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("replaces the key file with the new key, and the secrets decrypt with that file alone", async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "secrets-rotate-file-"));
+    const pgliteDir = path.join(dataDir, "pglite");
+    const keyFile = path.join(dataDir, "credentials-key");
+    // The first start generates the key into the folder, as the app does.
+    const retired = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test" }).CREDENTIALS_KEY;
+    expect(readFileSync(keyFile, "utf8")).toBe(retired);
+    let embedded = await openDatabase({ pgliteDir });
+    let savedHere: SavedSecrets;
+    try {
+      await applyMigrations(embedded);
+      savedHere = await saveSecrets(embedded.db, Secrets.fromSettings(retired));
+    } finally {
+      await embedded.close();
+    }
+
+    const next = newKey();
+    const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/secrets-rotate.ts"], {
+      encoding: "utf8",
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "test",
+        DATABASE_URL: "",
+        DATA_DIR: dataDir,
+        CREDENTIALS_KEY: next,
+        CREDENTIALS_PREVIOUS_KEYS: retired,
+      },
+    });
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain("Re-encrypted 4 stored secret(s)");
+    expect(result.stdout).toContain(`${keyFile} now holds the new key`);
+
+    expect(readFileSync(keyFile, "utf8")).toBe(next);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(filesHolding(dataDir, [retired])).toEqual(nowhere([retired]));
+    // What the app reads at its next start without any key setting.
+    const fromFolder = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test" }).CREDENTIALS_KEY;
+    expect(fromFolder).toBe(next);
+    embedded = await openDatabase({ pgliteDir });
+    try {
+      const values = [...(await storedValues(embedded.db)).values()];
+      expect(values.map((stored) => Secrets.fromSettings(fromFolder).decrypt(stored)).sort()).toEqual([...savedHere.plaintexts].sort());
+    } finally {
+      await embedded.close();
+    }
   }, SLOW);
 });
 

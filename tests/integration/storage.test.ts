@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,6 +63,33 @@ describe.each(implementations)("Storage: %s", (_name, make) => {
       await expect(storage.put("avatars", key, png, "image/png")).rejects.toThrow(/Unsafe storage key/);
     }
     await expect(storage.get("secrets" as never, "a.png")).rejects.toThrow(/Unknown storage bucket/);
+  });
+});
+
+describe("LocalStorage and links below its root", () => {
+  // The app never makes a link in its storage folder: one found there was planted to reach the host's files, so it
+  // is neither read, written nor deleted through.
+  it("neither reads, writes nor deletes through a linked folder; a linked file is removed as a link", async () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), "storage-outside-"));
+    try {
+      writeFileSync(path.join(outside, "host.png"), "host");
+      const storage: Storage = new LocalStorage(localRoot);
+      mkdirSync(path.join(localRoot, "avatars", "user-9"), { recursive: true });
+      symlinkSync(outside, path.join(localRoot, "avatars", "user-9", "linked"));
+      symlinkSync(path.join(outside, "host.png"), path.join(localRoot, "avatars", "user-9", "file.png"));
+
+      expect(await storage.get("avatars", "user-9/linked/host.png")).toBeNull();
+      expect(await storage.get("avatars", "user-9/file.png")).toBeNull();
+      await expect(storage.put("avatars", "user-9/linked/new.png", new Uint8Array([1]), "image/png")).rejects.toThrow(/a link stands on its path/);
+      await storage.delete("avatars", "user-9/linked/host.png");
+      await storage.delete("avatars", "user-9/file.png");
+
+      expect(readdirSync(outside)).toEqual(["host.png"]);
+      expect(readFileSync(path.join(outside, "host.png"), "utf8")).toBe("host");
+      expect(existsSync(path.join(localRoot, "avatars", "user-9", "file.png"))).toBe(false);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });
 

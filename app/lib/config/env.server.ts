@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { checkDataFolderIsPrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "./private-files.server";
 import { StartupError } from "./startup-error";
 import { LOG_LEVELS } from "../logger.server";
 import { isValidMasterKey, MASTER_KEY_HINT } from "../secrets/secrets.server";
@@ -187,13 +188,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  // Before anything is written into it: an open folder would expose the secrets generated below.
+  checkDataFolderIsPrivate(dataDir);
   return {
     ...env,
     DATA_DIR: dataDir,
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     AUTH_SECRET: env.AUTH_SECRET ?? embeddedSecret(dataDir),
-    CREDENTIALS_KEY: env.CREDENTIALS_KEY ?? embeddedSecret(dataDir, "credentials-key"),
+    CREDENTIALS_KEY: env.CREDENTIALS_KEY ?? embeddedSecret(dataDir, CREDENTIALS_KEY_FILE),
   };
 }
 
@@ -205,6 +208,33 @@ function embeddedSecret(dataDir: string, name = "auth-secret"): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
+}
+
+const CREDENTIALS_KEY_FILE = "credentials-key";
+
+/**
+ * After `secrets:rotate` has put every stored secret under `key`: a key file the app generated into the data folder
+ * is made to hold that key, so the retired one is gone from the folder (and from every later backup), and a start
+ * without a CREDENTIALS_KEY setting reads the key the secrets are under. Written aside and renamed: a crash leaves
+ * the old file or the new one, never half a key. Returns the file when it changed it.
+ */
+export function replaceGeneratedCredentialsKey(dataDir: string, key: string): string | undefined {
+  const file = path.join(dataDir, CREDENTIALS_KEY_FILE);
+  if (!existsSync(file) || readFileSync(file, "utf8").trim() === key.trim()) return undefined;
+  const temporary = `${file}.${randomBytes(6).toString("hex")}.new`;
+  try {
+    const fd = openSync(temporary, "wx", PRIVATE_FILE_MODE);
+    try {
+      writeSync(fd, key.trim());
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+  return file;
 }

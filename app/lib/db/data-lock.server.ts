@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
+import { PRIVATE_FILE_MODE } from "../config/private-files.server";
 import { StartupError } from "../config/startup-error";
 
 export class DataFolderLockedError extends StartupError {}
@@ -21,7 +22,7 @@ export function lockDataFolder(dataDir: string): () => void {
   const file = path.join(dataDir, "app.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, "wx", 0o600);
+      const fd = openSync(file, "wx", PRIVATE_FILE_MODE);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       let released = false;

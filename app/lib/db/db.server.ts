@@ -8,6 +8,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import * as schema from "~db/schema";
+import { closeToOthers } from "../config/private-files.server";
 
 export type Db = NodePgDatabase<typeof schema>;
 /** An open transaction: what `db.transaction` hands its callback. */
@@ -56,6 +57,10 @@ export async function openDatabase(options: {
   const template = options.pgliteTemplate ?? pgliteTemplateFile;
   const loadDataDir = fresh && existsSync(template) ? new Blob([await readFile(template)]) : undefined;
   const pglite = await PGlite.create(dataDir, { loadDataDir, extensions: pgliteExtensions });
+  // PGlite sets its files' modes itself, past the umask: they are made owner-only on open and again on close (in
+  // between, the data folder's own 0700 keeps others out). docs/decisions/028.
+  const onDisk = !dataDir.startsWith("memory://");
+  if (onDisk) closeToOthers(dataDir);
   const pool = new pg.Pool(pgliteConfig(pglite));
   return {
     db: drizzle(pool, { schema }),
@@ -64,6 +69,7 @@ export async function openDatabase(options: {
     async close() {
       await pool.end();
       await pglite.close();
+      if (onDisk) closeToOthers(dataDir);
     },
   };
 }

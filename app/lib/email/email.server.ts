@@ -5,6 +5,7 @@ import { msg } from "@lingui/core/macro";
 import nodemailer from "nodemailer";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { emailMessages } from "~db/schema";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.server";
 import type { Db, Executor } from "../db/db.server";
 
 /** One message as the writers give it: plain text, and simple HTML made from it when not given. */
@@ -72,9 +73,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return async (message) => {
     const info = await stream.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-    await mkdir(options.outboxDir, { recursive: true });
+    // A message can hold a password-reset link: the outbox is the app user's alone.
+    await mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`);
-    await writeFile(file, info.message as Buffer);
+    await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     log(`E-mail to ${message.to} written to ${file}: ${message.subject}`);
   };
 }

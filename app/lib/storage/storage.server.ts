@@ -8,9 +8,11 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "../config/env.server";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.server";
 
 /** The storage buckets, one per family of files. Every file is private: it is served only through the authorized /files route. */
 export const BUCKETS = ["avatars", "admin-note-photos", "business-logos", "google-business-photos"] as const;
@@ -112,13 +114,34 @@ export class LocalStorage implements Storage {
     return path.join(this.root, bucket, ...key.split("/"));
   }
 
+  /**
+   * Whether the folders from the bucket's down to the key's are plain folders ("missing" from the first one that
+   * does not exist yet). The app never makes a link below the root, so one found there was planted (or restored from
+   * a crafted archive) to reach the host's files: it is never followed. The root itself is the operator's choice and
+   * may be a link.
+   */
+  private async folders(bucket: Bucket, key: string): Promise<"plain" | "missing" | "linked"> {
+    let folder = path.join(this.root, bucket);
+    for (const segment of ["", ...key.split("/").slice(0, -1)]) {
+      folder = path.join(folder, segment);
+      try {
+        if (!(await lstat(folder)).isDirectory()) return "linked";
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return "missing";
+        throw error;
+      }
+    }
+    return "plain";
+  }
+
   async put(bucket: Bucket, key: string, body: Uint8Array): Promise<void> {
     const file = this.file(bucket, key);
-    await mkdir(path.dirname(file), { recursive: true });
+    if ((await this.folders(bucket, key)) === "linked") throw new Error(`Not storing ${bucket}/${key}: a link stands on its path`);
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     // Written aside then renamed, so a reader never sees half a file.
     const temporary = `${file}.${randomBytes(6).toString("hex")}.part`;
     try {
-      await writeFile(temporary, body, { mode: 0o600 });
+      await writeFile(temporary, body, { flag: "wx", mode: PRIVATE_FILE_MODE });
       await rename(temporary, file);
     } catch (error) {
       await rm(temporary, { force: true });
@@ -126,17 +149,32 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /** A link on the key's path, or as the file itself, counts as no file (see folders()). */
   async get(bucket: Bucket, key: string): Promise<Uint8Array | null> {
+    const file = this.file(bucket, key);
+    if ((await this.folders(bucket, key)) !== "plain") return null;
     try {
-      return new Uint8Array(await readFile(this.file(bucket, key)));
+      // O_NOFOLLOW: the file itself is not followed either, even if it became a link after the check above;
+      // O_NONBLOCK: a planted named pipe does not hold the request open.
+      const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      try {
+        if (!(await handle.stat()).isFile()) return null;
+        return new Uint8Array(await handle.readFile());
+      } finally {
+        await handle.close();
+      }
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") return null;
       throw error;
     }
   }
 
   async delete(bucket: Bucket, key: string): Promise<void> {
-    await rm(this.file(bucket, key), { force: true });
+    // Through a linked folder the file is not ours: it stays. A link as the file itself is removed, not its target.
+    const file = this.file(bucket, key);
+    if ((await this.folders(bucket, key)) === "linked") return;
+    await rm(file, { force: true });
   }
 }
 
