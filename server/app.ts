@@ -5,7 +5,8 @@ import express, { type Express } from "express";
 import type { Server } from "node:http";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { passwordProblem, signupServerProblem } from "~/features/auth/auth.schemas";
+import { signupServerProblem } from "~/features/auth/auth.schemas";
+import { newPasswordProblem } from "~/features/auth/new-password.server";
 import { notifyAdminsOfLockout } from "~/features/settings/notify-admin-lockout.server";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { notifySystemError } from "~/features/settings/notify-system-error.server";
@@ -179,7 +180,7 @@ function pages(services: Services, { development }: { development: boolean }): e
 /** What the services take from the features: the account rules and what follows a sign-up or an admin's lockout. */
 const SERVICE_OPTIONS = {
   validateSignUp: signupServerProblem,
-  validateNewPassword: passwordProblem,
+  validateNewPassword: newPasswordProblem,
   onSignedUp: notifyAdminsOfSignUp,
   onAdminLocked: notifyAdminsOfLockout,
 };

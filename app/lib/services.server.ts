@@ -33,9 +33,9 @@ export interface Services {
 }
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
-export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "passwordReset"> {
-  /** The sign-up password rules (features/auth), which a reset's new password follows; enables password reset. */
-  validateNewPassword?: (password: string) => string | null;
+export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "passwordReset" | "validateNewPassword"> {
+  /** The one rule set for a new password (features/auth), at sign-up, reset and change; enables password reset. */
+  validateNewPassword?: AuthOptions["validateNewPassword"];
   onSignedUp?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
   onAdminLocked?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
 }
@@ -80,9 +80,9 @@ export async function createServices(env: Env, database: Database | undefined, o
       ...authOptions,
       onSignedUp: onSignedUp ? (userId) => onSignedUp({ db, bus }, userId) : undefined,
       onAdminLocked: onAdminLocked ? (userId) => onAdminLocked({ db, bus }, userId) : undefined,
+      validateNewPassword,
       passwordReset: validateNewPassword
         ? {
-            validatePassword: validateNewPassword,
             // In the account's saved language (docs/decisions/026).
             send: async (user, token) =>
               queueEmail(db, passwordResetEmail(i18nFor(await languageOfUser(db, user.id)), env.SITE_URL, user, token)),

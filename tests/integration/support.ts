@@ -5,7 +5,8 @@ import path from "node:path";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { expect } from "vitest";
-import { passwordProblem, signupServerProblem } from "~/features/auth/auth.schemas";
+import { signupServerProblem } from "~/features/auth/auth.schemas";
+import { newPasswordProblem } from "~/features/auth/new-password.server";
 import { notifyAdminsOfLockout } from "~/features/settings/notify-admin-lockout.server";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
@@ -101,7 +102,7 @@ export async function testServices(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...settings,
   });
-  const services = await createServices(env, database, { validateSignUp: signupServerProblem, validateNewPassword: passwordProblem, now: clock, onSignedUp: notifyAdminsOfSignUp, onAdminLocked: notifyAdminsOfLockout });
+  const services = await createServices(env, database, { validateSignUp: signupServerProblem, validateNewPassword: newPasswordProblem, now: clock, onSignedUp: notifyAdminsOfSignUp, onAdminLocked: notifyAdminsOfLockout });
   return {
     ...services,
     async close() {

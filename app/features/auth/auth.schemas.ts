@@ -6,6 +6,10 @@ import { phoneDigits } from "./phone";
 
 const PASSWORD_MIN_LENGTH = 12;
 
+/** The error code and message of a new password found in the list of common ones (new-password.server.ts). */
+export const PASSWORD_TOO_COMMON_CODE = "PASSWORD_TOO_COMMON";
+export const PASSWORD_TOO_COMMON = msg`This password is too common. Choose one that is harder to guess.`;
+
 /** The error code the server answers a sign-in to a locked account with (app/lib/auth/sign-in-lockout.server.ts). */
 export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
 
@@ -108,6 +112,7 @@ export function signupErrorMessage(error: { code?: string; message?: string } | 
   if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return translate(msg`This email is already registered`);
   }
+  if (code === PASSWORD_TOO_COMMON_CODE) return translate(PASSWORD_TOO_COMMON);
   return translate(msg`Error creating account`);
 }
 
@@ -144,6 +149,7 @@ export function resetLinkInvalidMessage(): string {
 /** The reset endpoint's refusals, as the page shows them. */
 export function resetPasswordErrorMessage(error: { code?: string; message?: string; status: number }): string {
   if (error.code === "INVALID_TOKEN" || error.code === "USER_NOT_FOUND") return resetLinkInvalidMessage();
+  if (error.code === PASSWORD_TOO_COMMON_CODE) return translate(PASSWORD_TOO_COMMON);
   if (error.status === 429) return translate(msg`Too many attempts. Please try again later.`);
   return error.message || translate(msg`Something went wrong. Please try again.`);
 }

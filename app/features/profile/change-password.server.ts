@@ -4,6 +4,7 @@ import type { Auth } from "~/lib/auth/auth.server";
 import type { Actor } from "~/lib/auth/session";
 import { changePasswordSchema } from "./profile.schemas";
 import { AppError } from "~/lib/http/app-error";
+import { PASSWORD_TOO_COMMON_CODE } from "~/features/auth/auth.schemas";
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -30,9 +31,9 @@ export async function changePassword({ auth }: { auth: Auth }, actor: Actor | nu
     });
     return headers;
   } catch (error) {
-    if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {
-      throw new AppError("current_password_wrong");
-    }
+    const code = error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+    if (code === "INVALID_PASSWORD") throw new AppError("current_password_wrong");
+    if (code === PASSWORD_TOO_COMMON_CODE) throw new AppError("password_too_common");
     throw error;
   }
 }

@@ -141,17 +141,27 @@ export interface AuthOptions {
   onSignedUp?: (userId: string) => Promise<void>;
   /** Runs when failed sign-ins locked an admin's account (the other admins' alert); failures are logged. */
   onAdminLocked?: (userId: string) => Promise<void>;
+  /**
+   * The one rule set for a new password (features/auth): checked at sign-up, reset and change, whichever way the
+   * endpoint is reached. Without it only sign-up's own checks apply.
+   */
+  validateNewPassword?: (password: string) => Promise<{ code: string; message: string } | null>;
   /** Password reset: see PasswordResetOptions. Without it, the reset endpoints answer that reset is not enabled. */
   passwordReset?: PasswordResetOptions;
 }
 
-/** Password reset (Better Auth's flow): the e-mail with the link, and the new password's rules. */
+/** Password reset (Better Auth's flow): the e-mail with the link. */
 interface PasswordResetOptions {
   /** Queues the e-mail holding `${SITE_URL}/reset-password?token=...` (single use, valid RESET_TOKEN_SECONDS). */
   send: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
-  /** The sign-up password rules: the first problem's message, or null. */
-  validatePassword: (password: string) => string | null;
 }
+
+/** The new password a request sets, for the endpoints that set one. */
+const NEW_PASSWORD_FIELDS: ReadonlyMap<string, "password" | "newPassword"> = new Map([
+  ["/sign-up/email", "password"],
+  ["/reset-password", "newPassword"],
+  ["/change-password", "newPassword"],
+]);
 
 const RESET_TOKEN_SECONDS = 60 * 60;
 /** Reset e-mails per account per hour (beyond it, the request answers the same and sends nothing). */
@@ -168,7 +178,7 @@ const emailOf = (body: unknown): string | null => {
 const isWrongCredentials = (returned: unknown): boolean =>
   returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
 
-export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, passwordReset }: AuthOptions) {
+export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, validateNewPassword, passwordReset }: AuthOptions) {
   const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
   const maintenance = settings.maintenance ?? (async () => false);
   const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
@@ -337,11 +347,12 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           if (!current) throw new APIError("UNAUTHORIZED", { message: "You must be logged in" });
           if (!(await isAdmin(db, current.user.id))) throw new APIError("FORBIDDEN", { message: TWO_FACTOR_ADMINS_ONLY });
         }
-        if (ctx.path === "/reset-password" && passwordReset) {
-          // The new password follows the sign-up rules.
-          const password = (ctx.body as { newPassword?: unknown } | null)?.newPassword;
-          const problem = passwordReset.validatePassword(typeof password === "string" ? password : "");
-          if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+        const passwordField = NEW_PASSWORD_FIELDS.get(ctx.path);
+        if (passwordField && validateNewPassword) {
+          // One rule set for every new password: the five rules, then the list of common ones.
+          const password = (ctx.body as Record<string, unknown> | null)?.[passwordField];
+          const problem = await validateNewPassword(typeof password === "string" ? password : "");
+          if (problem) throw new APIError("BAD_REQUEST", problem);
         }
         if (ctx.path === "/change-password") {
           // A changed password ends every other session of the account, whatever the client asked for.

@@ -35,6 +35,7 @@ export const ERROR_CODES = {
   google_business_info_not_found: { status: 404, message: msg`Google Business information not found` },
   website_info_not_found: { status: 404, message: msg`Website information not found` },
   // Rules of the product
+  password_too_common: { status: 400, message: msg`This password is too common. Choose one that is harder to guess.` },
   current_password_wrong: { status: 400, message: msg`Current password is incorrect` },
   own_two_factor_reset: { status: 400, message: msg`You cannot reset your own two-factor authentication` },
   payment_required: { status: 403, message: msg`Payment required to continue` },
