@@ -52,6 +52,15 @@ export function activityLabel(action: string, tr?: Translator): string {
   return tr && message ? tr(message) : (ACTIVITY_LABELS[action] ?? action);
 }
 
+/**
+ * Who an event names as its actor: their name; else, with nobody's account, the system's own act (an automatic
+ * approval) or, for an account-security event, an attempt at an address no account has.
+ */
+export function actorName(event: Pick<ActivityEvent, "actor" | "action">, tr: Translator = translate): string {
+  if (event.actor) return event.actor.name;
+  return event.action.startsWith("account.") ? tr(msg`Unknown account`) : tr(msg`System`);
+}
+
 export const ACTIVITY_PAGE_SIZE = 25;
 
 interface ActivityEvent {

@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { activityLabel, type ActivityPage } from "../activity-views";
+import { activityLabel,
+  actorName, type ActivityPage } from "../activity-views";
 
 const WHEN: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" };
 
@@ -82,7 +83,7 @@ export function ActivityLog({ log }: { log: ActivityPage }) {
               <Card className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="activity-event">
                 <div className="min-w-0">
                   <p className="font-medium break-words text-slate-900">
-                    <span data-testid="activity-actor">{event.actor?.name ?? t`System`}</span>
+                    <span data-testid="activity-actor">{actorName(event, (message) => i18n._(message))}</span>
                     {" · "}
                     <span data-testid="activity-action">{label(event.action)}</span>
                     {event.customer ? (
