@@ -116,16 +116,18 @@ export class LocalStorage implements Storage {
 
   /**
    * Whether the folders from the bucket's down to the key's are plain folders ("missing" from the first one that
-   * does not exist yet). The app never makes a link below the root, so one found there was planted (or restored from
-   * a crafted archive) to reach the host's files: it is never followed. The root itself is the operator's choice and
-   * may be a link.
+   * does not exist yet, "blocked" where a file stands instead). The app never makes a link below the root, so one
+   * found there was planted (or restored from a crafted archive) to reach the host's files: it is never followed.
+   * The root itself is the operator's choice and may be a link.
    */
-  private async folders(bucket: Bucket, key: string): Promise<"plain" | "missing" | "linked"> {
+  private async folders(bucket: Bucket, key: string): Promise<"plain" | "missing" | "linked" | "blocked"> {
     let folder = path.join(this.root, bucket);
     for (const segment of ["", ...key.split("/").slice(0, -1)]) {
       folder = path.join(folder, segment);
       try {
-        if (!(await lstat(folder)).isDirectory()) return "linked";
+        const found = await lstat(folder);
+        if (found.isSymbolicLink()) return "linked";
+        if (!found.isDirectory()) return "blocked";
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return "missing";
         throw error;
