@@ -266,8 +266,9 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // The session limits (idle and absolute, by role) hold here as on the pages: a session past them ends before
-        // any auth endpoint acts on it, which then answers as for a visitor.
-        if (ctx.path !== "/sign-out" && ctx.headers?.get("cookie")?.includes("session_token=")) {
+        // any auth endpoint reached over HTTP acts on it, which then answers as for a visitor. (The server's own calls
+        // come from loadSessionUser, which enforces them itself.)
+        if (ctx.request && ctx.path !== "/sign-out" && ctx.headers?.get("cookie")?.includes("session_token=")) {
           const current = await getSessionFromCtx(ctx);
           if (current) {
             const limits = limitsFor((await policies()).sessions, await isAdmin(db, current.user.id));
