@@ -24,6 +24,9 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+/** When each done step of a progress record was marked done: `{ [stepKey]: { at, auto } }`; `auto` when the product ticked it (a received form). */
+export type ProgressStepDates = Record<string, { at: string; auto: boolean }>;
+const stepDates = () => jsonb("step_dates").$type<ProgressStepDates>().notNull().default({});
 const owner = () =>
   uuid("user_id")
     .notNull()
@@ -191,6 +194,7 @@ export const googleBusinessProgress = pgTable("google_business_progress", {
   verificationCompleted: boolean("verification_completed").notNull().default(false),
   profileOptimization: boolean("profile_optimization").notNull().default(false),
   seoLocalSetup: boolean("seo_local_setup").notNull().default(false),
+  stepDates: stepDates(),
   updatedAt: updatedAt(),
 });
 
@@ -231,6 +235,7 @@ export const websiteProgress = pgTable(
     seoOptimization: boolean("seo_optimization").notNull().default(false),
     reviewApproval: boolean("review_approval").notNull().default(false),
     websiteLaunch: boolean("website_launch").notNull().default(false),
+    stepDates: stepDates(),
     updatedAt: updatedAt(),
   },
   (t) => [check("website_progress_current_step_check", sql`${t.currentStep} between 0 and 8`)],

@@ -210,6 +210,8 @@ describe("Google Business information", () => {
       .from(googleBusinessProgress)
       .where(eq(googleBusinessProgress.userId, customerA.id));
     expect(progress?.informationCollection).toBe(true);
+    // Dated, and marked as the product's own tick: the admin is told so before unticking it.
+    expect(progress?.stepDates.informationCollection).toMatchObject({ auto: true });
 
     // The loader never sends the password.
     const loaded = routeAnswer(
@@ -388,7 +390,7 @@ describe("website information", () => {
       expect(sent.map((n) => n.message)).toEqual(["Ana Ruiz from Ruiz Roofing submitted their website information"]);
     }
     const [progress] = await database.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
-    expect(progress).toMatchObject({ clientInfoReceived: true, currentStep: 1 });
+    expect(progress).toMatchObject({ clientInfoReceived: true, currentStep: 1, stepDates: { clientInfoReceived: { auto: true } } });
 
     const view = await getWebsiteInfo({ db: database.db }, admin1.user, { userId: customerA.id });
     expect(view).toMatchObject({ domain: { username: "ana-domains", password: { isSet: true } } });

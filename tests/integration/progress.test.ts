@@ -229,6 +229,44 @@ describe("an admin toggling a step", () => {
   });
 });
 
+describe("a checklist that reads in order, with the day each step was done", () => {
+  it("with withEarlier, marks the earlier steps not yet done too, each dated, notified and audited", async () => {
+    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true });
+    const before = (await googleRow(customerA.id))!.stepDates.profileCreation;
+    await toggleProgressStep(deps(), admin.user, {
+      userId: customerA.id,
+      service: "google_business",
+      step: "verificationCompleted",
+      done: true,
+      withEarlier: true,
+    });
+    const row = (await googleRow(customerA.id))!;
+    expect(row).toMatchObject({ informationCollection: true, profileCreation: true, submittedVerification: true, verificationCompleted: true, profileOptimization: false });
+    expect(Object.keys(row.stepDates).sort()).toEqual(["informationCollection", "profileCreation", "submittedVerification", "verificationCompleted"]);
+    // A step already done keeps its first date; the product marked none of these.
+    expect(row.stepDates.profileCreation).toEqual(before);
+    expect(Object.values(row.stepDates).every((date) => date.auto === false && !Number.isNaN(Date.parse(date.at)))).toBe(true);
+    // One notice per step that became done (the one already done is not announced again).
+    expect(await progressNotifications(customerA.id)).toHaveLength(4);
+    expect((await auditRows()).filter((event) => event.action === "progress.toggle")).toHaveLength(5);
+    // Without it, only the step asked for is written.
+    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "websiteLaunch", done: true });
+    expect(await websiteRow(customerA.id)).toMatchObject({ currentStep: 1, clientInfoReceived: false, websiteLaunch: true });
+  });
+
+  it("unmarking forgets the step's date; the customer's and the admin's reads carry the dates of done steps only", async () => {
+    for (const step of ["clientInfoReceived", "domainHostingSetup"] as const) {
+      await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step, done: true });
+    }
+    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "domainHostingSetup", done: false });
+    expect(Object.keys((await websiteRow(customerA.id))!.stepDates)).toEqual(["clientInfoReceived"]);
+    const own = await getOwnProgress(database, customerA.user);
+    expect(Object.keys(own.website!.doneAt)).toEqual(["clientInfoReceived"]);
+    const seen = await getCustomerProgress(database, admin.user, { userId: customerA.id });
+    expect(seen.website!.doneAt.clientInfoReceived).toMatchObject({ auto: false });
+  });
+});
+
 describe("the admin counters follow the records", () => {
   it("a customer goes from Inactive to In Progress to Active as steps are ticked, and back when unticked", async () => {
     const activityOfA = async () => {

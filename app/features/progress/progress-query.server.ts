@@ -1,16 +1,22 @@
 import { eq } from "drizzle-orm";
-import { googleBusinessProgress, websiteProgress } from "~db/schema";
+import { googleBusinessProgress, websiteProgress, type ProgressStepDates } from "~db/schema";
 import type { Executor } from "~/lib/db/db.server";
 import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEPS } from "./progress-steps";
 import type { CustomerProgress, ServiceProgressView } from "./progress-views";
 
-type Row = Record<string, unknown> & { updatedAt: Date };
+type Row = Record<string, unknown> & { updatedAt: Date; stepDates: ProgressStepDates };
 
 function toView(service: ServiceType, row: Row | undefined): ServiceProgressView | null {
   if (!row) return null;
   return {
     steps: Object.fromEntries(PROGRESS_STEPS[service].map((step) => [step.key, row[step.key] === true])),
+    doneAt: Object.fromEntries(
+      PROGRESS_STEPS[service].flatMap((step) => {
+        const date = row.stepDates[step.key];
+        return row[step.key] === true && date ? [[step.key, date]] : [];
+      }),
+    ),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -3,6 +3,8 @@ import type { ServiceType } from "~/domain/service-catalog";
 /** One service's progress record as the screens read it: each step's column key and whether it is done. */
 export interface ServiceProgressView {
   steps: Record<string, boolean>;
+  /** When each done step was marked done (absent for steps marked before dates were kept), and whether the product did it. */
+  doneAt: Record<string, { at: string; auto: boolean }>;
   updatedAt: string;
 }
 

@@ -12,7 +12,7 @@ describe("the progress toggle form", () => {
   it("reads a ticked box as done and an unticked one (no field) as not done", async () => {
     expect(await parseForm(form({ intent: "progress", service: "website", step: "designLayout", done: "on" }), progressToggleFormSchema)).toEqual({
       ok: true,
-      value: { intent: "progress", service: "website", step: "designLayout", done: true },
+      value: { intent: "progress", service: "website", step: "designLayout", done: true, withEarlier: false },
     });
     expect(await parseForm(form({ intent: "progress", service: "google_business", step: "seoLocalSetup" }), progressToggleFormSchema)).toMatchObject({
       ok: true,

@@ -17,6 +17,8 @@ export const progressToggleSchema = z
     service,
     step: z.string(),
     done: z.boolean(),
+    /** With `done`: mark the steps before it that are not done yet as done too, so the checklist reads in order. */
+    withEarlier: z.boolean().default(false),
   })
   .refine(...stepOfService);
 
@@ -35,6 +37,7 @@ export const progressToggleFormSchema = z
     service,
     step: z.string({ error: INVALID_STEP }),
     done: z.boolean().default(false),
+    withEarlier: z.boolean().default(false),
   })
   .refine(...stepOfService);
 

@@ -10,6 +10,8 @@ export interface ProgressStepChange<S extends ServiceType = ServiceType> {
   service: S;
   step: ProgressStepKey<S>;
   done: boolean;
+  /** The product itself marks the step (a received form), not an admin: the checklists say so beside the date. */
+  auto?: boolean;
 }
 
 export interface ProgressStepResult {
@@ -38,7 +40,7 @@ const websiteDoneCount = sql.join(
  */
 export async function setProgressStep<S extends ServiceType>(
   executor: Executor,
-  { userId, service, step, done }: ProgressStepChange<S>,
+  { userId, service, step, done, auto = false }: ProgressStepChange<S>,
 ): Promise<ProgressStepResult> {
   const { table, name } = TABLES[service];
   const column = (table as typeof googleBusinessProgress & typeof websiteProgress)[step as never] as never;
@@ -53,9 +55,16 @@ export async function setProgressStep<S extends ServiceType>(
     .from(table)
     .where(eq(table.userId, userId))
     .for("update");
+  const wasDone = (before as { done?: boolean } | undefined)?.done === true;
+  // A step keeps the date it was first marked done; unmarking forgets it.
+  const stepDates = done
+    ? wasDone
+      ? undefined
+      : sql`${table.stepDates} || jsonb_build_object(${step}::text, jsonb_build_object('at', now(), 'auto', ${auto}::boolean))`
+    : sql`${table.stepDates} - ${step}::text`;
   await executor
     .update(table)
-    .set({ [step]: done, updatedAt: new Date() })
+    .set({ [step]: done, ...(stepDates ? { stepDates } : {}), updatedAt: new Date() })
     .where(eq(table.userId, userId));
   if (service === "website") {
     await executor
@@ -64,7 +73,7 @@ export async function setProgressStep<S extends ServiceType>(
       .where(eq(websiteProgress.userId, userId));
   }
   return {
-    wasDone: (before as { done?: boolean } | undefined)?.done === true,
+    wasDone,
     changes: [{ table: name, userId }],
   };
 }

@@ -6,11 +6,12 @@ import { isCustomer } from "~/features/users/customer-query.server";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
+import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "./progress-notification";
-import type { ProgressStepKey } from "./progress-steps";
+import { PROGRESS_STEPS, type ProgressStepKey } from "./progress-steps";
 import { progressToggleSchema, type ProgressToggleInput } from "./progress.schemas";
 import { setProgressStep } from "./set-progress-step.server";
 import { AppError } from "~/lib/http/app-error";
@@ -28,7 +29,7 @@ export interface ToggledProgressStep {
 
 /**
  * An admin ticks or unticks one step of a customer's checklist. Only that step's column is written (through
- * setProgressStep, which creates a missing record). Marking a step done that was not done notifies the
+ * setProgressStep, which creates a missing record), and with `withEarlier` the not-yet-done steps before it too. Marking a step done that was not done notifies the
  * customer; unmarking, or marking an already done step again, does not. Every toggle is an audit event.
  * Both are written in the same transaction; the changes are published after the commit.
  */
@@ -44,8 +45,10 @@ export async function toggleProgressStep(
     if (issue?.path[0] === "userId") throw new AppError("customer_not_found");
     throw new AppError("invalid_input", { detail: issue?.message });
   }
-  const { userId, service, done } = parsed.data;
+  const { userId, service, done, withEarlier } = parsed.data;
   const step = parsed.data.step as ProgressStepKey<ServiceType>;
+  const steps = PROGRESS_STEPS[service].map((each) => each.key as ProgressStepKey<ServiceType>);
+  const earlier = done && withEarlier ? steps.slice(0, steps.indexOf(step)) : [];
 
   const { notified, changes } = await db.transaction(async (tx) => {
     const [customer] = await tx
@@ -53,18 +56,28 @@ export async function toggleProgressStep(
       .from(profiles)
       .where(and(eq(profiles.id, userId), isCustomer));
     if (!customer) throw new AppError("customer_not_found");
-    const written = await setProgressStep(tx, { userId, service, step, done });
-    const justDone = done && !written.wasDone;
-    // Worded in the customer's saved language (their row and their e-mail).
-    const notice = (i18n: I18n) => progressNotification(i18n, service, step);
-    const notifications = justDone ? await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], text: notice }) : [];
-    await recordAuditEvent(tx, {
-      actorId: admin.id,
-      action: "progress.toggle",
-      customerId: userId,
-      detail: { service, step, done, wasDone: written.wasDone },
-    });
-    return { notified: justDone, changes: [...written.changes, ...notifications] };
+    // The earlier steps first, in order, then the step asked for: each one a write, a notice when it became done,
+    // and an audit event of its own, as if the admin had ticked them one by one.
+    const changes: Change[] = [];
+    let notified = false;
+    for (const each of [...earlier, step]) {
+      const written = await setProgressStep(tx, { userId, service, step: each, done });
+      const justDone = done && !written.wasDone;
+      changes.push(...written.changes);
+      if (justDone) {
+        // Worded in the customer's saved language (their row and their e-mail).
+        const notice = (i18n: I18n) => progressNotification(i18n, service, each);
+        changes.push(...(await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], text: notice })));
+        notified ||= each === step;
+      }
+      await recordAuditEvent(tx, {
+        actorId: admin.id,
+        action: "progress.toggle",
+        customerId: userId,
+        detail: { service, step: each, done, wasDone: written.wasDone },
+      });
+    }
+    return { notified, changes };
   });
 
   await publishChanges(bus, changes);

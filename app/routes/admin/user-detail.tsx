@@ -127,8 +127,8 @@ async function progressAction(form: FormData, context: Route.ActionArgs["context
   if (!parsed.ok) return failed(400);
   const { database, bus } = services(context);
   try {
-    const { service, step, done } = parsed.value;
-    await toggleProgressStep({ db: database.db, bus }, sessionUser(context), { userId, service, step, done });
+    const { service, step, done, withEarlier } = parsed.value;
+    await toggleProgressStep({ db: database.db, bus }, sessionUser(context), { userId, service, step, done, withEarlier });
     return { ok: true, title: i18n._(msg`Progress updated`) } satisfies ActionResult;
   } catch (error) {
     if (error instanceof AppError) return failed(error.status);

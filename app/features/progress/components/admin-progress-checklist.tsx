@@ -1,25 +1,31 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { ActionResult } from "~/lib/http/forms";
 import type { ServiceType } from "~/domain/service-catalog";
-import { PROGRESS_STEPS, progressPercentage } from "../progress-steps";
+import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS, progressPercentage } from "../progress-steps";
 import type { ServiceProgressView } from "../progress-views";
 import { PROGRESS_INTENT } from "../progress.schemas";
 import { ProgressBar } from "./progress-bar";
+import { StepDate } from "./step-date";
 
 const TITLES = {
   google_business: msg`Google Business Profile Progress`,
   website: msg`Website Development Progress`,
 } as const;
 
-/** The step a progress toggle's form is saving, and the value it asks for. */
-function pendingToggle(formData: FormData | undefined, service: ServiceType): { step: string; done: boolean } | null {
+/** The steps a progress toggle's form is saving, and the value it asks for (with earlier steps when it asks for them). */
+function pendingToggle(formData: FormData | undefined, service: ServiceType): { steps: string[]; done: boolean } | null {
   if (!formData || formData.get("intent") !== PROGRESS_INTENT || formData.get("service") !== service) return null;
-  return { step: String(formData.get("step")), done: formData.get("done") === "on" };
+  const step = String(formData.get("step"));
+  const keys = PROGRESS_STEPS[service].map((each) => each.key as string);
+  const steps = formData.get("withEarlier") === "on" ? keys.slice(0, keys.indexOf(step) + 1) : [step];
+  return { steps, done: formData.get("done") === "on" };
 }
 
 /**
@@ -43,7 +49,7 @@ export function AdminProgressChecklist({
   const shown: Record<string, boolean> = { ...record?.steps };
   for (const fetcher of fetchers) {
     const pending = pendingToggle(fetcher.formData, service);
-    if (pending) shown[pending.step] = pending.done;
+    if (pending) for (const step of pending.steps) shown[step] = pending.done;
   }
   const percentage = progressPercentage(service, shown);
 
@@ -67,13 +73,18 @@ export function AdminProgressChecklist({
             </div>
             <ProgressBar value={percentage} label={title} />
             <ul className="space-y-1" aria-label={t`${title} steps`}>
-              {PROGRESS_STEPS[service].map((step) => (
+              {PROGRESS_STEPS[service].map((step, index) => (
                 <ProgressToggle
                   key={step.key}
                   service={service}
                   step={step.key}
-                  label={step.label}
+                  label={i18n._(PROGRESS_STEP_MESSAGES[step.key])}
                   saved={record?.steps[step.key] === true}
+                  doneAt={record?.doneAt[step.key]}
+                  earlierNotDone={PROGRESS_STEPS[service]
+                    .slice(0, index)
+                    .filter((earlier) => shown[earlier.key] !== true)
+                    .map((earlier) => i18n._(PROGRESS_STEP_MESSAGES[earlier.key]))}
                 />
               ))}
             </ul>
@@ -84,46 +95,108 @@ export function AdminProgressChecklist({
   );
 }
 
-/** One step's checkbox, in a form of its own: ticking it posts only this step to the customer page's action. */
+/** The dialog a toggle opens before it saves: unticking always asks; ticking asks when earlier steps are not done. */
+type Asking = { kind: "untick" } | { kind: "earlier" } | null;
+
+/**
+ * One step's checkbox, posting only this step to the customer page's action, with the date it was done under
+ * its label. Unticking asks first (a step the product ticked itself, on a received form, says so); ticking a
+ * step while earlier ones are not done offers to mark those done too, so the customer never reads a checklist
+ * whose later steps are done before its earlier ones.
+ */
 function ProgressToggle({
   service,
   step,
   label,
   saved,
+  doneAt,
+  earlierNotDone,
 }: {
   service: ServiceType;
   step: string;
   label: string;
   saved: boolean;
+  doneAt: { at: string; auto: boolean } | undefined;
+  earlierNotDone: string[];
 }) {
+  const { t } = useLingui();
   const id = useId();
   const fetcher = useFetcher<ActionResult>();
+  const [asking, setAsking] = useState<Asking>(null);
   // The action answers 'Progress updated', or 'Failed to update progress' (a refusal, or no connection).
   useActionToast(fetcher.data);
   const pending = pendingToggle(fetcher.formData, service);
   const checked = pending ? pending.done : saved;
+  const save = (done: boolean, withEarlier = false) => {
+    setAsking(null);
+    void fetcher.submit(
+      { intent: PROGRESS_INTENT, service, step, ...(done ? { done: "on" } : {}), ...(withEarlier ? { withEarlier: "on" } : {}) },
+      { method: "post" },
+    );
+  };
 
   return (
     <li>
-      <fetcher.Form method="post" className="flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-slate-50">
-        <input type="hidden" name="intent" value={PROGRESS_INTENT} />
-        <input type="hidden" name="service" value={service} />
-        <input type="hidden" name="step" value={step} />
+      <div className="flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-slate-50">
         <input
           id={id}
           type="checkbox"
-          name="done"
           checked={checked}
           onChange={(event) => {
-            // The form is read now, with the box's new state; the box shows it until the save is answered.
-            void fetcher.submit(event.currentTarget.form);
+            if (!event.currentTarget.checked) setAsking({ kind: "untick" });
+            else if (earlierNotDone.length > 0) setAsking({ kind: "earlier" });
+            else save(true);
           }}
           className="size-5 shrink-0 cursor-pointer accent-blue-700"
         />
-        <label htmlFor={id} className="flex-1 cursor-pointer py-2 text-slate-900">
+        <label htmlFor={id} className="flex flex-1 cursor-pointer flex-col py-2 text-slate-900">
           {label}
+          {checked && doneAt ? <StepDate doneAt={doneAt} /> : null}
         </label>
-      </fetcher.Form>
+      </div>
+      {asking?.kind === "untick" ? (
+        <Dialog open onOpenChange={(open) => !open && setAsking(null)}>
+          <DialogContent
+            title={t`Mark "${label}" as not done?`}
+            description={
+              doneAt?.auto
+                ? t`This step was marked done automatically when the customer sent their information. The customer will see it as not done.`
+                : t`The customer will see this step as not done.`
+            }
+          >
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => setAsking(null)}>
+                {t`Cancel`}
+              </Button>
+              <Button type="button" variant="destructive" onClick={() => save(false)}>
+                {t`Mark not done`}
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+      {asking?.kind === "earlier" ? (
+        <Dialog open onOpenChange={(open) => !open && setAsking(null)}>
+          <DialogContent title={t`Mark the earlier steps done too?`} description={t`These steps before "${label}" are not done yet:`}>
+            <ul className="list-disc pl-6 text-sm text-slate-900">
+              {earlierNotDone.map((earlier) => (
+                <li key={earlier}>{earlier}</li>
+              ))}
+            </ul>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => setAsking(null)}>
+                {t`Cancel`}
+              </Button>
+              <Button type="button" variant="outline" onClick={() => save(true)}>
+                {t`Only this step`}
+              </Button>
+              <Button type="button" onClick={() => save(true, true)}>
+                {t`Mark all done`}
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+      ) : null}
     </li>
   );
 }

@@ -11,7 +11,7 @@ function render(element: React.ReactElement, locale: Locale = "en"): string {
   return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
 }
 
-const google = { steps: { informationCollection: false, profileCreation: true }, updatedAt: "2026-03-01T10:00:00.000Z" };
+const google = { steps: { informationCollection: false, profileCreation: true }, doneAt: {}, updatedAt: "2026-03-01T10:00:00.000Z" };
 
 describe("the customer's progress cards", () => {
   it("are in Spanish on a Spanish page, step names included (the English step labels translated)", () => {
@@ -55,7 +55,7 @@ describe("the admin's checklist", () => {
     const html = render(<AdminProgressChecklist service="google_business" record={google} />);
     expect(html).toContain("Google Business Profile Progress");
     expect(html.match(/type="checkbox"/g)).toHaveLength(6);
-    const boxes = [...html.matchAll(/<input [^>]*type="checkbox"[^>]*>\s*<label [^>]*>([^<]+)<\/label>/g)].map(
+    const boxes = [...html.matchAll(/<input [^>]*type="checkbox"[^>]*>\s*<label [^>]*>([^<]+)</g)].map(
       ([box, label]) => [label, box.includes('checked=""')],
     );
     expect(boxes).toEqual([
@@ -76,5 +76,36 @@ describe("the admin's checklist", () => {
     expect(empty).not.toContain("checked");
     expect(empty).toContain(">0%<");
     expect(render(<AdminProgressChecklist service="website" record={null} failed />)).toContain("Failed to load data");
+  });
+
+  it("names its steps in the page's language", () => {
+    const html = render(<AdminProgressChecklist service="google_business" record={google} />, "es");
+    expect(html).toContain("Creación del perfil");
+    expect(html).toContain("Recopilación de información");
+    expect(html).not.toContain("Profile Creation");
+  });
+});
+
+describe("the dates on both checklists", () => {
+  const dated = {
+    steps: { informationCollection: true, profileCreation: true },
+    doneAt: { informationCollection: { at: "2026-03-01T10:00:00.000Z", auto: true }, profileCreation: { at: "2026-03-02T10:00:00.000Z", auto: false } },
+    updatedAt: "2026-03-02T10:00:00.000Z",
+  };
+
+  it("say when each done step was done, and which ones the product marked on a received form", () => {
+    for (const html of [
+      render(<ProgressCards load={{ ok: true, progress: { google_business: dated, website: null } }} />),
+      render(<AdminProgressChecklist service="google_business" record={dated} />),
+    ]) {
+      expect(html.match(/data-testid="progress-step-date"/g)).toHaveLength(2);
+      expect(html).toMatch(/Done <time dateTime="2026-03-01T10:00:00.000Z"><\/time>, when the information arrived/);
+      expect(html).toMatch(/Done <time dateTime="2026-03-02T10:00:00.000Z"><\/time><\/span>/);
+    }
+  });
+
+  it("leave a done step without a date (marked before dates were kept) undated", () => {
+    const html = render(<ProgressCards load={{ ok: true, progress: { google_business: google, website: null } }} />);
+    expect(html).not.toContain("progress-step-date");
   });
 });

@@ -39,7 +39,7 @@ function ProgressCard({ service, record }: { service: ServiceType; record: Servi
               </span>
             </div>
             <ProgressBar value={percentage} label={i18n._(msg`${title} progress`)} />
-            <ProgressChecklist service={service} steps={record.steps} label={i18n._(msg`${title} steps`)} />
+            <ProgressChecklist service={service} steps={record.steps} doneAt={record.doneAt} label={i18n._(msg`${title} steps`)} />
           </>
         ) : (
           <p className="text-slate-600">{i18n._(NO_PROGRESS_DATA)}</p>

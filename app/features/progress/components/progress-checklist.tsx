@@ -3,6 +3,8 @@ import { useLingui } from "@lingui/react";
 import { CheckCircle2, Circle } from "lucide-react";
 import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS } from "../progress-steps";
+import type { ServiceProgressView } from "../progress-views";
+import { StepDate } from "./step-date";
 
 /**
  * A read-only checklist: a done step has a check mark and its label in bold, a step not done an empty
@@ -11,10 +13,12 @@ import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS } from "../progress-steps";
 export function ProgressChecklist({
   service,
   steps,
+  doneAt,
   label,
 }: {
   service: ServiceType;
   steps: Record<string, boolean>;
+  doneAt: ServiceProgressView["doneAt"];
   label: string;
 }) {
   const { i18n } = useLingui();
@@ -29,8 +33,11 @@ export function ProgressChecklist({
             ) : (
               <Circle aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
             )}
-            <span className={done ? "font-medium text-slate-900" : "text-slate-600"}>{i18n._(PROGRESS_STEP_MESSAGES[step.key])}</span>
-            <span className="sr-only">{done ? i18n._(msg`done`) : i18n._(msg`not done`)}</span>
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <span className={done ? "font-medium text-slate-900" : "text-slate-600"}>{i18n._(PROGRESS_STEP_MESSAGES[step.key])}</span>
+              <span className="sr-only">{done ? i18n._(msg`done`) : i18n._(msg`not done`)}</span>
+              {done && doneAt[step.key] ? <StepDate doneAt={doneAt[step.key]!} /> : null}
+            </span>
           </li>
         );
       })}

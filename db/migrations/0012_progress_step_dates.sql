@@ -1,0 +1,2 @@
+ALTER TABLE "google_business_progress" ADD COLUMN "step_dates" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "website_progress" ADD COLUMN "step_dates" jsonb DEFAULT '{}'::jsonb NOT NULL;
