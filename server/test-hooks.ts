@@ -3,6 +3,7 @@ import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
+import { setProgressStep } from "~/features/progress/set-progress-step.server";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Services } from "~/lib/services.server";
 import { googleBusinessInfo, profiles, userRoles, websiteInfo } from "~db/schema";
@@ -70,6 +71,24 @@ export function testHooks(services: Services): Router {
     );
     await publishChanges(services.bus, changes);
     res.status(200).json({ ok: true, deleted });
+  });
+  // What a received information form does to the checklist (its first step, marked by the product), without
+  // paying and filling the form: the checklist's own spec needs only the mark.
+  router.post("/progress/received", async (req, res) => {
+    const body = progressBody.parse(req.body);
+    const profile = await userByEmail(body.email);
+    if (!profile) {
+      res.status(404).json({ error: "No such user" });
+      return;
+    }
+    const mark = { userId: profile.id, done: true, auto: true };
+    const { changes } = await services.database.db.transaction((tx) =>
+      body.service === "google_business"
+        ? setProgressStep(tx, { ...mark, service: "google_business", step: "informationCollection" })
+        : setProgressStep(tx, { ...mark, service: "website", step: "clientInfoReceived" }),
+    );
+    await publishChanges(services.bus, changes);
+    res.status(200).json({ ok: true });
   });
   // The e2e server has one shared admin; a spec that changes an admin's sign-in (two-factor) makes its own.
   const promoteBody = z.object({ email: z.email() });

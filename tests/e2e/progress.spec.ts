@@ -83,6 +83,10 @@ test("the admin ticks 'Profile Creation': the customer's open page shows 17% and
   await expect(toggle).not.toBeChecked();
   const save = saved(admin);
   await toggle.click();
+  // 'Information Collection' is not done yet: the admin is offered to mark it too, and ticks this step only.
+  const earlier = admin.getByRole("dialog", { name: "Mark the earlier steps done too?" });
+  await expect(earlier.getByRole("listitem")).toHaveText(["Information Collection"]);
+  await earlier.getByRole("button", { name: "Only this step" }).click();
   await expect(toggle).toBeChecked();
   expect((await save).status()).toBe(200);
 
@@ -111,10 +115,19 @@ test("the admin ticks 'Profile Creation': the customer's open page shows 17% and
   const { violations } = await new AxeBuilder({ page: customerPage }).analyze();
   expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
 
-  // Unticking, by keyboard this time: the percentage goes back to 0% and nobody is notified.
-  const untick = saved(admin);
+  // Unticking, by keyboard this time, asks first: Escape keeps the step done; confirming unticks it. The percentage
+  // goes back to 0% and nobody is notified.
   await toggle.focus();
   await admin.keyboard.press("Space");
+  const confirm = admin.getByRole("dialog", { name: 'Mark "Profile Creation" as not done?' });
+  await expect(confirm).toBeVisible();
+  await admin.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(toggle).toBeChecked();
+  await toggle.focus();
+  await admin.keyboard.press("Space");
+  const untick = saved(admin);
+  await confirm.getByRole("button", { name: "Mark not done" }).press("Enter");
   await expect(toggle).not.toBeChecked();
   expect((await untick).status()).toBe(200);
   await expect(bar).toHaveAttribute("aria-valuenow", "0", { timeout: LIVE_UPDATE_MS });
@@ -149,7 +162,7 @@ test("offline, a toggle goes back and says 'Failed to update progress'; nothing 
     if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
-  const launch = admin.getByRole("checkbox", { name: "Design & Layout Creation" });
+  const launch = admin.getByRole("checkbox", { name: "Client Information Received" });
   await admin.context().setOffline(true);
   await launch.click();
   await expect(launch).toBeChecked();
@@ -162,7 +175,7 @@ test("offline, a toggle goes back and says 'Failed to update progress'; nothing 
   await expect(customerPage.getByTestId("progress-card-website").getByText("No progress data available yet")).toBeVisible();
   await admin.reload();
   await admin.getByRole("tab", { name: "Web Site", exact: true }).click();
-  await expect(admin.getByRole("checkbox", { name: "Design & Layout Creation" })).not.toBeChecked();
+  await expect(admin.getByRole("checkbox", { name: "Client Information Received" })).not.toBeChecked();
   await expect(customerPage.getByTestId("unread-badge")).toHaveCount(0);
 });
 
@@ -242,6 +255,8 @@ test("the customer list's counters move the customer from Inactive to In Progres
     await list.getByRole("tab", { name: "Google Business", exact: true }).click();
     const save = saved(list);
     await list.getByRole("checkbox", { name: label }).click();
+    // The earlier steps stay as they are: the counters follow exactly the steps ticked.
+    await list.getByRole("dialog").getByRole("button", { name: "Only this step" }).click();
     expect((await save).status()).toBe(200);
     await list.getByRole("link", { name: "Back to users" }).click();
     await expect(list).toHaveURL("/admin/users");

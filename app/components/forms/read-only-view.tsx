@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import type { StoredImageView } from "~/lib/storage/stored-files";
@@ -58,6 +59,7 @@ export function ExternalLink({ href }: { href: string | null }) {
  * who may read them).
  */
 export function ImageThumbnails({ images, label }: { images: readonly StoredImageView[]; label: string }) {
+  const { t } = useLingui();
   if (images.length === 0) return null;
   const single = images.length === 1;
   return (
@@ -72,7 +74,7 @@ export function ImageThumbnails({ images, label }: { images: readonly StoredImag
               rel="noreferrer"
               className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
             >
-              <img src={image.thumbnailUrl} alt={`${name} (open full size)`} className="size-24 rounded-lg border border-slate-200 object-cover" />
+              <img src={image.thumbnailUrl} alt={t`${name} (open full size)`} className="size-24 rounded-lg border border-slate-200 object-cover" />
             </a>
             <a
               href={image.url}
@@ -80,7 +82,7 @@ export function ImageThumbnails({ images, label }: { images: readonly StoredImag
               className="inline-flex items-center gap-1 text-xs text-blue-700 underline underline-offset-2"
             >
               <Download aria-hidden="true" className="size-3" />
-              Download {name.toLowerCase()}
+              {t`Download ${name}`}
             </a>
           </li>
         );

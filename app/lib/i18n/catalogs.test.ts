@@ -49,3 +49,19 @@ describe.each(LOCALES)("the %s catalog", (locale) => {
     expect(untranslated).toEqual([]);
   });
 });
+
+/**
+ * Words a Spanish reader reads as they are in English: brand names, codes, and words spelt the same in both
+ * languages. Any other Spanish entry equal to its English key is a text nobody translated.
+ */
+const SAME_IN_BOTH = new Set(["Coral", "Error", "Error {status}", "Error {status}. ", "General", "Google Business", "Google My Business", "No", "PIN", "Total"]);
+
+describe("the Spanish catalog", () => {
+  it("translates every text, instead of repeating the English (but for words spelt the same in both)", () => {
+    const repeated = [...keysOf(path.join(root, "app/locales/es/messages.po"))]
+      .filter(([key, translation]) => translation === key && !SAME_IN_BOTH.has(key))
+      .map(([key]) => key);
+    expect(repeated).toEqual([]);
+  });
+});
+
