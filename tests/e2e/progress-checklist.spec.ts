@@ -74,7 +74,8 @@ test("a step the product ticked says so, and the admin is told before unticking 
   const sent = await customer.request.post("/__test/progress/received", { data: { email, service: "google_business" } });
   expect(sent.ok(), await sent.text()).toBeTruthy();
   const admin = await freshAdmin(browser, request);
-  await admin.goto("/es/admin/users/" + userId);
+  await gotoWithLiveStream(admin, `/admin/users/${userId}`);
+  await admin.getByRole("button", { name: "Español" }).click();
   await expect(admin.locator("html")).toHaveAttribute("lang", "es");
   await admin.getByRole("tab", { name: "Google Business", exact: true }).click();
   const checklist = admin.getByTestId("admin-progress-google_business");
