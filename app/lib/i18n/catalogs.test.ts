@@ -63,5 +63,12 @@ describe("the Spanish catalog", () => {
       .map(([key]) => key);
     expect(repeated).toEqual([]);
   });
+
+  it("names the Google Business Profile one way ('Perfil de Google Business'), never a translated brand", () => {
+    const other = [...keysOf(path.join(root, "app/locales/es/messages.po")).values()].filter((translation) =>
+      /Empresa de Google|Perfil(es)? de Negocio de Google/i.test(translation),
+    );
+    expect(other).toEqual([]);
+  });
 });
 
