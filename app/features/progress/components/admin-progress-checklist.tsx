@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
@@ -127,17 +127,22 @@ function ProgressToggle({
   useActionToast(fetcher.data);
   const pending = pendingToggle(fetcher.formData, service);
   const checked = pending ? pending.done : saved;
+  const form = useRef<HTMLFormElement>(null);
   const save = (done: boolean, withEarlier = false) => {
     setAsking(null);
-    void fetcher.submit(
-      { intent: PROGRESS_INTENT, service, step, ...(done ? { done: "on" } : {}), ...(withEarlier ? { withEarlier: "on" } : {}) },
-      { method: "post" },
-    );
+    const values = new FormData(form.current!);
+    if (done) values.set("done", "on");
+    else values.delete("done");
+    if (withEarlier) values.set("withEarlier", "on");
+    void fetcher.submit(values, { method: "post" });
   };
 
   return (
     <li>
-      <div className="flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-slate-50">
+      <fetcher.Form ref={form} method="post" className="flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-slate-50">
+        <input type="hidden" name="intent" value={PROGRESS_INTENT} />
+        <input type="hidden" name="service" value={service} />
+        <input type="hidden" name="step" value={step} />
         <input
           id={id}
           type="checkbox"
@@ -153,7 +158,7 @@ function ProgressToggle({
           {label}
           {checked && doneAt ? <StepDate doneAt={doneAt} /> : null}
         </label>
-      </div>
+      </fetcher.Form>
       {asking?.kind === "untick" ? (
         <Dialog open onOpenChange={(open) => !open && setAsking(null)}>
           <DialogContent
