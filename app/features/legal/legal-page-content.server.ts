@@ -22,20 +22,23 @@ export function legalPageContent(
   const i18n = i18nFor(locale);
   const title = i18n._(LEGAL_TITLES[page]);
   const other: Locale = locale === "es" ? "en" : "es";
+  const { companyName, supportEmail } = facts;
+  // The landing page's own words for its logo link.
+  const agencyName = companyName;
   return {
     locale,
     page,
     title,
     paragraphs: paragraphsOf(legalTextInForce(page, legal[page], i18n, facts)),
-    home: { href: locale === "es" ? "/es" : "/", label: i18n._(msg`${facts.companyName} home`), text: i18n._(msg`Back to the home page`) },
+    home: { href: locale === "es" ? "/es" : "/", label: i18n._(msg`${agencyName} home`), text: i18n._(msg`Back to the home page`) },
     switchTo: { locale: other, redirectTo: legalPath(page, other) },
     navLabel: i18n._(msg`Legal`),
     links: LEGAL_PAGES.map((key) => ({ href: legalPath(key, locale), label: i18n._(LEGAL_TITLES[key]), current: key === page })),
-    contact: i18n._(msg`Questions: ${facts.supportEmail}`),
-    supportEmail: facts.supportEmail,
+    contact: i18n._(msg`Questions: ${supportEmail}`),
+    supportEmail,
     meta: [
-      { title: `${title} | ${facts.companyName}` },
-      { name: "description", content: i18n._(msg`${title} of ${facts.companyName}.`) },
+      { title: `${title} | ${companyName}` },
+      { name: "description", content: i18n._(msg`${title} of ${companyName}.`) },
       { tagName: "link", rel: "canonical", href: `${siteUrl}${legalPath(page, locale)}` },
       ...LOCALES.map((language) => ({ tagName: "link", rel: "alternate", hrefLang: HREFLANG[language], href: `${siteUrl}${legalPath(page, language)}` })),
     ],
