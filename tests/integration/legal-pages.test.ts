@@ -32,7 +32,7 @@ beforeAll(async () => {
   services = await testServices(database);
   admin = await makeAdmin(services);
   customer = await signUpCustomer(services);
-});
+}, 300_000);
 
 afterAll(async () => {
   await services?.close();
