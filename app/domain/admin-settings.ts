@@ -69,7 +69,7 @@ export const legalSettingsFormSchema = z.object({
  * the page's language and the company name and support e-mail in force; any other text is shown as written.
  */
 const storedLegalText = z.union([z.literal(""), z.string().trim().min(1).max(LEGAL_TEXT_MAX_LENGTH)]);
-export const legalSettingsSchema = z.object({
+const legalSettingsSchema = z.object({
   privacyPolicy: storedLegalText,
   termsOfService: storedLegalText,
   refundPolicy: storedLegalText,
@@ -78,7 +78,7 @@ export const legalSettingsSchema = z.object({
 type GeneralSettings = z.output<typeof generalSettingsSchema>;
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 type SecuritySettings = z.output<typeof securitySettingsSchema>;
-export type LegalSettings = z.output<typeof legalSettingsSchema>;
+type LegalSettings = z.output<typeof legalSettingsSchema>;
 export type LegalPageKey = keyof LegalSettings;
 
 export interface AdminSettings {

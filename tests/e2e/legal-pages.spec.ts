@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Browser, type Page, type Response } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { defaultSiteConfig } from "../../app/lib/config/site-config";
 import { expectToast, newCustomer, signUpWith, test } from "./fixtures";
 
@@ -111,16 +111,14 @@ test("the pages are rendered on the server, complete without JavaScript, load no
   // The texts are loader data, like the landing page's copy: no catalog script.
   expect(html).not.toContain("/resources/catalog/");
 
-  // What the browser fetches as script for a page (decoded bytes), until the network is quiet.
+  // The script a page loads (decoded bytes of its .js resources), once the network is quiet.
   const scriptBytes = async (path: string) => {
-    const sizes: Promise<number>[] = [];
-    const listener = (response: Response) => {
-      if (response.request().resourceType() === "script") sizes.push(response.body().then((body) => body.length, () => 0));
-    };
-    page.on("response", listener);
     await page.goto(path, { waitUntil: "networkidle" });
-    page.off("response", listener);
-    return (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    return page.evaluate(() =>
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+    );
   };
   const landing = await scriptBytes("/");
   const legal = await scriptBytes("/privacy");

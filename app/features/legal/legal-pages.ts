@@ -17,7 +17,7 @@ export const LEGAL_TITLES: Record<LegalPageKey, MessageDescriptor> = {
 };
 
 /** Each page's path segment: `/privacy` in English, `/es/privacy` in Spanish, as the landing page is `/` and `/es`. */
-export const LEGAL_SLUGS: Record<LegalPageKey, string> = {
+const LEGAL_SLUGS: Record<LegalPageKey, string> = {
   privacyPolicy: "privacy",
   termsOfService: "terms",
   refundPolicy: "refunds",
