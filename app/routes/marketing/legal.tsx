@@ -14,6 +14,9 @@ import type { Route } from "./+types/legal";
  */
 export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint];
 
+/** Nothing on these pages shows a toast: the notifier's code is not loaded for them (components/ui/toast.tsx). */
+export const handle = { deferToaster: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const at = legalPageAt(new URL(request.url).pathname);
   if (!at) throw data("Not found", { status: 404 });

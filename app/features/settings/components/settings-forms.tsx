@@ -250,7 +250,7 @@ export function LegalSettingsForm({ entries }: { entries: LegalTextEntry[] }) {
   return (
     <SectionCard
       title={t`Legal Pages`}
-      description={t`The Privacy Policy, Terms of Service and Refund Policy linked from the home page's footer and the sign-up form. The standard texts follow the page's language and the company name and support email above; a text you change is shown as you write it, on the English and the Spanish page.`}
+      description={t`The Privacy Policy, Terms of Service and Refund Policy linked from the home page's footer and the sign-up form. The standard texts follow the page's language and the General tab's company name and support email; a text you change is shown as you write it, on the English and the Spanish page.`}
     >
       <fetcher.Form method="post" className="space-y-6" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
