@@ -5,6 +5,12 @@ export default [
   index("routes/marketing/home.tsx"),
   // The landing page in Spanish: the same module under its own id (docs/decisions/026).
   route("es", "routes/marketing/home.tsx", { id: "routes/marketing/home-es" }),
+  // The legal pages, each in English and, under /es, in Spanish, as the landing page: one module, the page and
+  // language read from the path (app/features/legal/legal-pages.ts).
+  ...(["privacy", "terms", "refunds"] as const).flatMap((slug) => [
+    route(slug, "routes/marketing/legal.tsx", { id: `routes/marketing/legal-${slug}` }),
+    route(`es/${slug}`, "routes/marketing/legal.tsx", { id: `routes/marketing/legal-es-${slug}` }),
+  ]),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("resources/language", "routes/resources/language.ts"),

@@ -20,6 +20,7 @@ import { i18nFor } from "~/lib/i18n/instances.server";
 import { DatabaseHealth } from "~/lib/db/database-health.server";
 import { applyMigrations, appliedMigrationCount, withStartupLock } from "~/lib/db/db.server";
 import { parseEnv, type Env } from "~/lib/config/env.server";
+import { exampleSiteSettings, exampleSiteSettingsWarning } from "~/lib/config/site-config";
 import { keepNewFilesPrivate } from "~/lib/config/private-files.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 import { logger as processLogger, routeConsoleToLogger, type Logger } from "~/lib/logger.server";
@@ -212,6 +213,8 @@ export interface RunningApp {
  * the storage sweep. One instance at a time (a PostgreSQL advisory lock; decision 024).
  */
 async function startUpWork(env: Env, services: Services, log: Logger): Promise<void> {
+  const examples = exampleSiteSettingsWarning(services.siteConfig, env.NODE_ENV);
+  if (examples) log.warn({ settings: exampleSiteSettings(services.siteConfig) }, examples);
   await withStartupLock(services.database, async () => {
     const before = await appliedMigrationCount(services.database);
     await applyMigrations(services.database);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { zodMessage } from "../lib/i18n/translate";
 
 /**
- * The admin settings screen: three editable sections, stored as one JSON
+ * The admin settings screen: four editable sections, stored as one JSON
  * value. Pure and browser-safe: the forms validate with these schemas, the server parses stored values
  * with them (a missing or unreadable value takes its default).
  */
@@ -51,20 +51,48 @@ export const securitySettingsSchema = z.object({
   maxLoginAttempts: wholeNumber(LOGIN_ATTEMPT_BOUNDS, zodMessage(msg`Max login attempts must be a whole number from ${minAttempts} to ${maxAttempts}`)),
 });
 
+/** The longest text a legal page may have: far above a real policy, far below what would slow the page. */
+export const LEGAL_TEXT_MAX_LENGTH = 20_000;
+const legalMax = LEGAL_TEXT_MAX_LENGTH.toLocaleString("en-US");
+
+const legalText = (message: ZodMessage) => z.string(message).trim().min(1, message).max(LEGAL_TEXT_MAX_LENGTH, message);
+
+/** The Legal tab as the admin fills it in: each page's text, plain, paragraphs separated by a blank line. */
+export const legalSettingsFormSchema = z.object({
+  privacyPolicy: legalText(zodMessage(msg`Privacy Policy text is required (at most ${legalMax} characters)`)),
+  termsOfService: legalText(zodMessage(msg`Terms of Service text is required (at most ${legalMax} characters)`)),
+  refundPolicy: legalText(zodMessage(msg`Refund Policy text is required (at most ${legalMax} characters)`)),
+});
+
+/**
+ * The Legal tab as stored: an empty text means the standard one (app/features/legal/legal-texts.ts), which follows
+ * the page's language and the company name and support e-mail in force; any other text is shown as written.
+ */
+const storedLegalText = z.union([z.literal(""), z.string().trim().min(1).max(LEGAL_TEXT_MAX_LENGTH)]);
+const legalSettingsSchema = z.object({
+  privacyPolicy: storedLegalText,
+  termsOfService: storedLegalText,
+  refundPolicy: storedLegalText,
+});
+
 type GeneralSettings = z.output<typeof generalSettingsSchema>;
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 type SecuritySettings = z.output<typeof securitySettingsSchema>;
+type LegalSettings = z.output<typeof legalSettingsSchema>;
+export type LegalPageKey = keyof LegalSettings;
 
 export interface AdminSettings {
   general: GeneralSettings;
   notifications: NotificationSettings;
   security: SecuritySettings;
+  legal: LegalSettings;
 }
 
 export const SETTINGS_SECTIONS = {
   general: generalSettingsSchema,
   notifications: notificationSettingsSchema,
   security: securitySettingsSchema,
+  legal: legalSettingsSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 
@@ -98,6 +126,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       sessionDurationMinutes: clamp(seed.sessionDurationMinutes, SESSION_DURATION_BOUNDS),
       maxLoginAttempts: clamp(seed.maxLoginAttempts, LOGIN_ATTEMPT_BOUNDS),
     },
+    legal: { privacyPolicy: "", termsOfService: "", refundPolicy: "" },
   };
 }
 

@@ -368,6 +368,9 @@ export const ROWS: Row[] = [
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },
   { route: "/es", method: "GET", expect: everyone("ok") },
+  ...["/privacy", "/terms", "/refunds", "/es/privacy", "/es/terms", "/es/refunds"].map(
+    (route): Row => ({ route, method: "GET", expect: everyone("ok"), note: "a legal page: public, the same text for everyone (no action)" }),
+  ),
   { route: "/signup", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
   { route: "/login", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
   {
@@ -602,6 +605,19 @@ export const ROWS: Row[] = [
     },
     expect: adminPage,
     note: "saving the Notifications tab with its defaults (so the walk's other cells are unaffected): only an admin (audited)",
+  },
+  {
+    route: "/admin/settings",
+    method: "POST",
+    body: {
+      intent: "save-settings",
+      section: "legal",
+      privacyPolicy: "Matrix privacy policy.",
+      termsOfService: "Matrix terms of service.",
+      refundPolicy: "Matrix refund policy.",
+    },
+    expect: adminPage,
+    note: "saving the Legal tab (the public legal pages' texts): only an admin (audited); visitors and customers change nothing",
   },
   {
     route: "/admin/settings",

@@ -32,6 +32,7 @@ import tashaImage from "./images/testimonial-tasha.svg?no-inline";
 import { BENEFIT_ORDER, type IndustryBenefit, type Picture } from "./landing";
 import { INDUSTRY_BENEFITS } from "./industry-benefits";
 import { svgDataUri } from "./svg-data-uri";
+import { LEGAL_PAGES, LEGAL_TITLES, legalPath } from "../legal/legal-pages";
 
 const US_STATES = [
   "Alabama",
@@ -528,6 +529,9 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
       accountLabel: t(msg`Your account`),
       createAccount: t(msg`Create an account`),
       clientLogin: t(msg`Client login`),
+      // Static links to the page's language's legal pages (their texts are read when they are opened).
+      legalLabel: t(msg`Legal`),
+      legal: LEGAL_PAGES.map((page) => ({ href: legalPath(page, i18n.locale === "es" ? "es" : "en"), label: t(LEGAL_TITLES[page]) })),
       rights: t(msg`All rights reserved.`),
     },
   };

@@ -31,3 +31,22 @@ export function siteConfigFrom(source: Record<string, string | undefined>): Site
   }
   return config;
 }
+
+/**
+ * The contact settings that still hold the example values above (unset, or set to the same value), by their
+ * variable names: a site going live with them shows visitors another agency's phone, e-mail and Zelle number.
+ */
+export function exampleSiteSettings(config: SiteConfig): string[] {
+  return (Object.keys(overrides) as (keyof SiteConfig)[]).filter((key) => config[key] === defaultSiteConfig[key]).map((key) => overrides[key]);
+}
+
+/**
+ * The start-up warning naming those settings, or null when every one is set. The end-to-end and integration runs
+ * (`NODE_ENV=test`) use the examples on purpose: no warning there, it would only be noise in their logs.
+ */
+export function exampleSiteSettingsWarning(config: SiteConfig, nodeEnv: string): string | null {
+  if (nodeEnv === "test") return null;
+  const names = exampleSiteSettings(config);
+  if (names.length === 0) return null;
+  return `${names.join(", ")} still ${names.length === 1 ? "holds its example value" : "hold their example values"} (app/lib/config/site-config.ts): the site shows them to visitors. Set ${names.length === 1 ? "it" : "them"} to the agency's own.`;
+}

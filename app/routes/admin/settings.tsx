@@ -3,7 +3,15 @@ import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { GeneralSettingsForm, NotificationSettingsForm, SecuritySettingsForm } from "~/features/settings/components/settings-forms";
+import {
+  GeneralSettingsForm,
+  LegalSettingsForm,
+  NotificationSettingsForm,
+  SecuritySettingsForm,
+  type LegalTextEntry,
+} from "~/features/settings/components/settings-forms";
+import { LEGAL_PAGES, LEGAL_TITLES, legalPath } from "~/features/legal/legal-pages";
+import { legalTextInForce, legalTextsToStore, standardLegalText } from "~/features/legal/legal-texts";
 import { DatabaseTab } from "~/features/settings/components/database-tab";
 import { getSettings } from "~/features/settings/get-settings.server";
 import { getSystemStatus } from "~/features/settings/get-system-status.server";
@@ -11,7 +19,9 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { AdminTwoFactorList } from "~/features/settings/components/admin-two-factor-list";
 import { listAdminTwoFactor, resetTwoFactor } from "~/features/settings/reset-two-factor.server";
 import { RESET_TWO_FACTOR_INTENT, SAVE_SETTINGS_INTENT } from "~/features/settings/two-factor-views";
-import { isSettingsSection, SETTINGS_SECTIONS } from "~/domain/admin-settings";
+import { isSettingsSection, legalSettingsFormSchema, SETTINGS_SECTIONS, type AdminSettings } from "~/domain/admin-settings";
+import { i18nFor } from "~/lib/i18n/catalogs.server";
+import { LOCALES, type Locale } from "~/lib/i18n/locales";
 import { AppError } from "~/lib/http/app-error";
 import { actionFailure } from "~/lib/http/error-answer.server";
 import type { ActionResult } from "~/lib/http/forms";
@@ -31,7 +41,24 @@ export async function loader({ context }: Route.LoaderArgs) {
     getSystemStatus(services(context), actor),
     listAdminTwoFactor({ db: services(context).database.db }, actor),
   ]);
-  return { settings, status, admins, selfId: actor?.id ?? null, title: requestContext(context).i18n._(msg`Settings`) };
+  const { i18n, locale } = requestContext(context);
+  return { settings, status, admins, selfId: actor?.id ?? null, legal: legalEntries(settings, locale), title: i18n._(msg`Settings`) };
+}
+
+/**
+ * The Legal tab's three texts in the admin's language: each page's text as it is shown (the stored one, else the
+ * standard one, so the admin edits what visitors read), the standard text for its button, and the page's address.
+ */
+function legalEntries(settings: AdminSettings, locale: Locale): LegalTextEntry[] {
+  const i18n = i18nFor(locale);
+  const facts = { companyName: settings.general.companyName, supportEmail: settings.general.supportEmail };
+  return LEGAL_PAGES.map((page) => ({
+    page,
+    label: i18n._(LEGAL_TITLES[page]),
+    value: legalTextInForce(page, settings.legal[page], i18n, facts),
+    standard: standardLegalText(page, i18n, facts),
+    path: legalPath(page, locale),
+  }));
 }
 
 /** The forms this page's action takes (the matrix tries each). */
@@ -44,10 +71,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     [SAVE_SETTINGS_INTENT]: async (form) => {
       const section = form.get("section");
       if (!isSettingsSection(section)) return actionFailure(new AppError("invalid_request"), i18n);
-      const parsed = await parseForm(form, SETTINGS_SECTIONS[section]);
+      // The Legal tab's texts are required in the form; a standard text left as it is is stored as empty (legal-texts.ts).
+      const parsed = await parseForm(form, section === "legal" ? legalSettingsFormSchema : SETTINGS_SECTIONS[section]);
       if (!parsed.ok) return formFailure(parsed);
       try {
-        await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, actor, { section, values: parsed.value });
+        let values: Record<string, unknown> = parsed.value;
+        if (section === "legal") {
+          const { general } = await services.settings.get();
+          values = legalTextsToStore(
+            legalSettingsFormSchema.parse(parsed.value),
+            LOCALES.map((locale) => i18nFor(locale)),
+            { companyName: general.companyName, supportEmail: general.supportEmail },
+          );
+        }
+        await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, actor, { section, values });
         return { ok: true } satisfies ActionResult;
       } catch (error) {
         if (error instanceof AppError) return actionFailure(error, i18n);
@@ -73,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, status, admins, selfId } = loaderData;
+  const { settings, status, admins, selfId, legal } = loaderData;
   // Keyed by the stored values: another admin's save (a live update) resets the forms to them.
   const key = JSON.stringify(settings);
   const { t } = useLingui();
@@ -86,6 +123,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="general">{t`General`}</TabsTrigger>
             <TabsTrigger value="notifications">{t`Notifications`}</TabsTrigger>
             <TabsTrigger value="security">{t`Security`}</TabsTrigger>
+            <TabsTrigger value="legal">{t`Legal`}</TabsTrigger>
             <TabsTrigger value="database">{t`Database`}</TabsTrigger>
           </TabsList>
         </div>
@@ -98,6 +136,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <TabsContent value="security">
           <SecuritySettingsForm key={`security-${key}`} values={settings.security} />
           <AdminTwoFactorList admins={admins} selfId={selfId} />
+        </TabsContent>
+        <TabsContent value="legal">
+          <LegalSettingsForm key={`legal-${key}`} entries={legal} />
         </TabsContent>
         <TabsContent value="database">
           <DatabaseTab status={status} />

@@ -17,6 +17,8 @@ import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
+import { legalPath } from "~/features/legal/legal-pages";
+import { isLocale } from "~/lib/i18n/locales";
 import type { Route } from "./+types/signup";
 
 // The style sheet is inlined for a fast first paint (Lighthouse 100).
@@ -109,6 +111,7 @@ function Signup() {
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? t`Creating account...` : t`Create Account`}
         </Button>
+        <SignUpAgreement />
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         <Trans>
@@ -119,5 +122,32 @@ function Signup() {
         </Trans>
       </p>
     </AuthCard>
+  );
+}
+
+/**
+ * What creating an account agrees to, under the button (no check box: the form's fields stay the product's). The
+ * pages open in a new tab, so what was typed in the form stays.
+ */
+function SignUpAgreement() {
+  const { t, i18n } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : "en";
+  const link = "font-medium text-blue-700 underline hover:text-blue-800";
+  return (
+    <p className="text-center text-xs text-slate-600">
+      <Trans>
+        By creating an account you agree to the{" "}
+        <a href={legalPath("termsOfService", locale)} target="_blank" rel="noopener noreferrer" aria-describedby="signup-new-tab" className={link}>
+          Terms
+        </a>{" "}
+        and the{" "}
+        <a href={legalPath("privacyPolicy", locale)} target="_blank" rel="noopener noreferrer" aria-describedby="signup-new-tab" className={link}>
+          Privacy Policy
+        </a>
+      </Trans>
+      <span id="signup-new-tab" hidden>
+        {t`Opens in a new tab`}
+      </span>
+    </p>
   );
 }

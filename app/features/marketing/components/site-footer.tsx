@@ -7,7 +7,7 @@ export function SiteFooter({ content }: { content: LandingContent["footer"] }) {
   const { agencyName } = useSiteConfig();
   return (
     <footer className={`bg-slate-950 py-12 text-slate-300 ${BELOW_THE_FOLD}`}>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 md:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{agencyName}</p>
           <p className="mt-2 text-sm">{content.tagline}</p>
@@ -44,6 +44,21 @@ export function SiteFooter({ content }: { content: LandingContent["footer"] }) {
                 {content.clientLogin}
               </Link>
             </li>
+          </ul>
+        </nav>
+        <nav aria-label={content.legalLabel}>
+          <ul className="space-y-1 text-sm">
+            {content.legal.map((page) => (
+              <li key={page.href}>
+                {/* A document load: the legal pages are rendered per request with the admin's texts. */}
+                <a
+                  href={page.href}
+                  className="inline-block rounded py-1 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+                >
+                  {page.label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

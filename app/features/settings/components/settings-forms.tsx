@@ -1,19 +1,24 @@
 import { getFormProps } from "@conform-to/react";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { useRef } from "react";
 import { useFetcher } from "react-router";
-import { TextField } from "~/components/forms/form-section";
+import { FieldError, TextField, type FieldMeta } from "~/components/forms/form-section";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Textarea } from "~/components/ui/textarea";
 import {
   generalSettingsSchema,
+  LEGAL_TEXT_MAX_LENGTH,
+  legalSettingsFormSchema,
   LOGIN_ATTEMPT_BOUNDS,
   notificationSettingsSchema,
   securitySettingsSchema,
   SESSION_DURATION_BOUNDS,
   type AdminSettings,
+  type LegalPageKey,
   type SettingsSection,
 } from "~/domain/admin-settings";
 import type { ActionResult } from "~/lib/http/forms";
@@ -56,6 +61,7 @@ const SAVED_TOASTS = {
   general: { title: msg`Settings saved`, description: msg`General settings have been updated successfully` },
   notifications: { title: msg`Notifications updated`, description: msg`Notification preferences have been saved` },
   security: { title: msg`Security updated`, description: msg`Security settings have been saved` },
+  legal: { title: msg`Legal pages updated`, description: msg`The legal pages' texts have been saved` },
 } as const;
 
 function useSettingsForm<S extends SettingsSection>(section: S) {
@@ -171,6 +177,90 @@ export function SecuritySettingsForm({ values }: { values: AdminSettings["securi
         <div className="pt-2">
           <Button type="submit" disabled={pending}>
             {t`Save Security Settings`}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </SectionCard>
+  );
+}
+
+/** One legal page in the Legal tab: the text the form starts with, the standard text, and where the page is. */
+export interface LegalTextEntry {
+  page: LegalPageKey;
+  label: string;
+  value: string;
+  standard: string;
+  path: string;
+}
+
+/** A legal page's text area: its label, what it takes, a link to the page and a button that puts the standard text back. */
+function LegalTextField({ field, entry }: { field: FieldMeta; entry: LegalTextEntry }) {
+  const { t } = useLingui();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const error = field.errors?.[0];
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className="space-y-1.5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+          {entry.label}
+        </label>
+        <a href={entry.path} target="_blank" rel="noopener noreferrer" className="rounded text-sm text-blue-700 underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+          {t`View page`}
+          <span className="sr-only"> {t`(opens in a new tab)`}</span>
+        </a>
+      </div>
+      <Textarea
+        ref={area}
+        id={field.id}
+        name={field.name}
+        rows={12}
+        maxLength={LEGAL_TEXT_MAX_LENGTH}
+        defaultValue={entry.value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? field.errorId : null, hintId].filter(Boolean).join(" ")}
+        className="font-mono aria-[invalid=true]:border-red-600"
+      />
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p id={hintId} className="text-xs text-slate-600">
+          {t`Plain text; leave a blank line between paragraphs.`}
+        </p>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            if (!area.current) return;
+            area.current.value = entry.standard;
+            area.current.focus();
+          }}
+        >
+          {t`Use the standard text`}
+        </Button>
+      </div>
+      <FieldError id={field.errorId} message={error} />
+    </div>
+  );
+}
+
+export function LegalSettingsForm({ entries }: { entries: LegalTextEntry[] }) {
+  const { t } = useLingui();
+  const { fetcher, pending } = useSettingsForm("legal");
+  const [form, fields] = useValidatedForm({ id: "legal-settings", schema: legalSettingsFormSchema });
+  return (
+    <SectionCard
+      title={t`Legal Pages`}
+      description={t`The Privacy Policy, Terms of Service and Refund Policy linked from the home page's footer and the sign-up form. The standard texts follow the page's language and the General tab's company name and support email; a text you change is shown as you write it, on the English and the Spanish page.`}
+    >
+      <fetcher.Form method="post" className="space-y-6" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
+        <input type="hidden" name="section" value="legal" />
+        {entries.map((entry) => (
+          <LegalTextField key={entry.page} field={fields[entry.page]} entry={entry} />
+        ))}
+        <div>
+          <Button type="submit" disabled={pending}>
+            {t`Save Legal Pages`}
           </Button>
         </div>
       </fetcher.Form>

@@ -1,0 +1,62 @@
+/**
+ * The three legal pages: where each is, in each language, and how a stored text becomes paragraphs. Pure: the
+ * landing page's footer, the sign-up form, the pages themselves and the admin settings use it on both sides.
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { LegalPageKey } from "~/domain/admin-settings";
+import type { Locale } from "~/lib/i18n/locales";
+
+export const LEGAL_PAGES = ["privacyPolicy", "termsOfService", "refundPolicy"] as const satisfies readonly LegalPageKey[];
+
+/** Each page's title, read in the page's language. */
+export const LEGAL_TITLES: Record<LegalPageKey, MessageDescriptor> = {
+  privacyPolicy: msg`Privacy Policy`,
+  termsOfService: msg`Terms of Service`,
+  refundPolicy: msg`Refund Policy`,
+};
+
+/** Each page's path segment: `/privacy` in English, `/es/privacy` in Spanish, as the landing page is `/` and `/es`. */
+const LEGAL_SLUGS: Record<LegalPageKey, string> = {
+  privacyPolicy: "privacy",
+  termsOfService: "terms",
+  refundPolicy: "refunds",
+};
+
+export function legalPath(page: LegalPageKey, locale: Locale): string {
+  return `${locale === "es" ? "/es" : ""}/${LEGAL_SLUGS[page]}`;
+}
+
+/** Which page and language a path is (`/es/terms`: the terms in Spanish); null for any other path. */
+export function legalPageAt(pathname: string): { page: LegalPageKey; locale: Locale } | null {
+  const match = /^\/(es\/)?([a-z]+)\/*$/.exec(pathname);
+  if (!match) return null;
+  const page = LEGAL_PAGES.find((key) => LEGAL_SLUGS[key] === match[2]);
+  return page ? { page, locale: match[1] ? "es" : "en" } : null;
+}
+
+/**
+ * A plain text as paragraphs: a blank line (spaces allowed on it) ends one; the single line breaks inside a paragraph
+ * stay (the page shows them). Nothing in the text is markup: React writes it as text.
+ */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n/)
+    .map((paragraph) => paragraph.replace(/^\s*\n|\s+$/g, ""))
+    .filter((paragraph) => paragraph.trim() !== "");
+}
+
+/** A legal page as its loader gives it: the text's paragraphs and every word around them, in the page's language. */
+export interface LegalPageContent {
+  locale: Locale;
+  page: LegalPageKey;
+  title: string;
+  paragraphs: string[];
+  home: { href: string; label: string; text: string };
+  switchTo: { locale: Locale; redirectTo: string };
+  navLabel: string;
+  links: { href: string; label: string; current: boolean }[];
+  contact: string;
+  supportEmail: string;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/lib/i18n/instances.server";
+import { legalTextInForce, legalTextsToStore, standardLegalText } from "./legal-texts";
+
+const facts = { companyName: "Acme Local", supportEmail: "help@acme.test" };
+const en = i18nFor("en");
+const es = i18nFor("es");
+
+describe("the standard legal texts", () => {
+  it("name the agency and its support address, and state the prices, payment methods and data kept", () => {
+    const privacy = standardLegalText("privacyPolicy", en, facts);
+    expect(privacy).toContain("Acme Local");
+    expect(privacy).toContain("help@acme.test");
+    expect(privacy).toMatch(/stored encrypted/);
+    expect(privacy).toMatch(/Zelle/);
+    const terms = standardLegalText("termsOfService", en, facts);
+    expect(terms).toContain("$250");
+    expect(terms).toContain("$700 in total, paid in two payments of $350");
+    expect(terms).toMatch(/hosted checkout page/);
+    expect(terms).toMatch(/an administrator reviews it/);
+    expect(standardLegalText("refundPolicy", en, facts)).toMatch(/write to help@acme\.test/);
+  });
+
+  it("are in Spanish for the Spanish page, with the same facts", () => {
+    const terms = standardLegalText("termsOfService", es, facts);
+    expect(terms).toContain("Acme Local");
+    expect(terms).toContain("$700 en total, en dos pagos de $350");
+    expect(standardLegalText("refundPolicy", es, facts)).toContain("escriba a help@acme.test");
+  });
+
+  it("give way to the admin's text, shown as written in both languages", () => {
+    expect(legalTextInForce("termsOfService", "Our own terms.", es, facts)).toBe("Our own terms.");
+    expect(legalTextInForce("termsOfService", "", es, facts)).toBe(standardLegalText("termsOfService", es, facts));
+  });
+
+  it("are stored as empty when saved unchanged in either language, so they keep following the language", () => {
+    const values = {
+      privacyPolicy: standardLegalText("privacyPolicy", es, facts).replaceAll("\n\n", "\r\n\r\n") + "\n",
+      termsOfService: "Our own terms.",
+      refundPolicy: standardLegalText("refundPolicy", en, facts),
+    };
+    expect(legalTextsToStore(values, [en, es], facts)).toEqual({ privacyPolicy: "", termsOfService: "Our own terms.", refundPolicy: "" });
+  });
+});
