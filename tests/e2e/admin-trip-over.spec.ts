@@ -106,3 +106,78 @@ test("the activity log, the payment card and the Database tab speak in a person'
   await admin.getByRole("button", { name: "Ver servidor" }).click();
   await expect(admin.getByRole("dialog", { name: "Estado del servidor" }).getByTestId("app-version")).toHaveText(APP_VERSION);
 });
+
+const figure = (page: Page, id: string) => page.getByTestId(`dashboard-figure-${id}`);
+const dollars = async (page: Page) => Number((await figure(page, "revenue").getByTestId("figure-value").textContent())!.replace(/[^\d.]/g, ""));
+const whole = async (page: Page, id: string) => Number((await figure(page, id).getByTestId("figure-value").textContent())!.replace(/\D/g, ""));
+
+test("the dashboard opens on this month's revenue, the customers waiting and the jobs in progress, each a link to its list; the users list says what each customer paid and where each job stands, as cards on a phone", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { page: customerPage, customer, userId } = await customerWithId(browser);
+  await sendProofViaApi(customerPage.request, "google_business", 1);
+  const { page: admin } = await freshAdmin(browser);
+
+  await admin.goto("/admin/dashboard");
+  const main = admin.getByRole("main");
+  // The navigation cards that repeated the sidebar are gone; the figures are there instead.
+  for (const gone of ["User Management", "System Settings"]) await expect(main.getByText(gone, { exact: true })).toHaveCount(0);
+  await expect(figure(admin, "revenue")).toContainText("Revenue this month");
+  await expect(figure(admin, "waiting")).toContainText("Customers waiting");
+  await expect(figure(admin, "waiting")).toContainText(/\d+ payments? to review · \d+ information updates?/);
+  expect(await whole(admin, "waiting")).toBeGreaterThanOrEqual(1);
+  await expect(figure(admin, "in-progress")).toContainText("Jobs in progress");
+  await expect(figure(admin, "in-progress")).toHaveAttribute("href", "/admin/users?status=in_progress");
+  await expect(figure(admin, "revenue")).toHaveAttribute("href", /^\/admin\/analytics\?period=custom&from=\d{4}-\d{2}-01&to=/);
+  // The figures come before the work queue.
+  const figuresBottom = (await figure(admin, "waiting").boundingBox())!;
+  const queueTop = (await main.getByRole("heading", { name: "Work queue", level: 2 }).boundingBox())!;
+  expect(figuresBottom.y).toBeLessThan(queueTop.y);
+  const revenueBefore = await dollars(admin);
+
+  // Before the payment is approved the list says so.
+  await admin.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+  await expect(main.getByRole("columnheader", { name: "Status" })).toBeVisible();
+  const row = admin.getByTestId("customer-row");
+  await expect(row.getByTestId("customer-standing")).toHaveText("Not paid yet");
+
+  // Approved, and a step ticked: paid, one step of six.
+  await admin.goto(`/admin/users/${userId}`);
+  await admin.getByRole("button", { name: "Approve Payment" }).click();
+  await expect(admin.getByTestId("payment-card").first().getByTestId("payment-status")).toHaveText("Completed");
+  await admin.getByRole("tab", { name: "Google Business", exact: true }).click();
+  const saved = admin.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(`/admin/users/${userId}`));
+  await admin.getByRole("checkbox", { name: "Information Collection" }).click();
+  expect((await saved).status()).toBe(200);
+
+  await admin.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+  await expect(row.getByTestId("customer-standing")).toHaveText("Google Business: paid · 1/6 steps");
+  await admin.goto("/admin/dashboard");
+  expect(await dollars(admin)).toBeGreaterThanOrEqual(revenueBefore + 250);
+  await figure(admin, "in-progress").click();
+  await expect(admin).toHaveURL("/admin/users?status=in_progress");
+  await expect(admin.getByTestId("customer-row").first()).toHaveAttribute("data-activity", "in_progress");
+
+  // In Spanish.
+  await toSpanish(admin);
+  await admin.goto("/admin/dashboard");
+  await expect(figure(admin, "revenue")).toContainText("Ingresos de este mes");
+  await expect(figure(admin, "waiting")).toContainText("Clientes en espera");
+  await expect(figure(admin, "in-progress")).toContainText("Trabajos en curso");
+  await admin.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+  await expect(main.getByRole("columnheader", { name: "Estado" })).toBeAttached();
+  await expect(row.getByTestId("customer-standing")).toHaveText("Google Business: pagado · 1/6 pasos");
+
+  // At 390 px the rows are cards: nothing scrolls sideways and the status is in view.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.goto("/admin/users");
+  await expect(row.first()).toBeVisible();
+  expect(await noSidewaysScroll(admin)).toBeLessThanOrEqual(0);
+  const card = (await row.first().boundingBox())!;
+  expect(card.x + card.width).toBeLessThanOrEqual(390);
+  const standing = (await row.first().getByTestId("customer-standing").boundingBox())!;
+  expect(standing.x + standing.width).toBeLessThanOrEqual(390);
+  await admin.goto("/admin/dashboard");
+  expect(await noSidewaysScroll(admin)).toBeLessThanOrEqual(0);
+});

@@ -115,12 +115,12 @@ test("the admin sees the counters and the customers newest first, and opens a cu
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(newer.fullName);
     await expect(page.getByTestId("avatar-initials")).toHaveText("NN");
 
-    // On a phone-sized screen the table scrolls sideways instead of squeezing.
+    // On a phone-sized screen the rows become cards: nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/admin/users");
     const scroller = page.getByTestId("customer-table-scroll");
     await expect(scroller).toBeVisible();
-    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   } finally {
     await page.context().close();
   }
