@@ -51,7 +51,7 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 test("the activity log, the payment card and the Database tab speak in a person's words, in English and Spanish; the Admin filter lists admins only", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { page: customerPage, customer, userId } = await customerWithId(browser);
   await sendProofViaApi(customerPage.request, "google_business", 1);
   const { page: admin, person } = await freshAdmin(browser);
@@ -114,7 +114,7 @@ const whole = async (page: Page, id: string) => Number((await figure(page, id).g
 test("the dashboard opens on this month's revenue, the customers waiting and the jobs in progress, each a link to its list; the users list says what each customer paid and where each job stands, as cards on a phone", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { page: customerPage, customer, userId } = await customerWithId(browser);
   await sendProofViaApi(customerPage.request, "google_business", 1);
   const { page: admin } = await freshAdmin(browser);
@@ -181,3 +181,82 @@ test("the dashboard opens on this month's revenue, the customers waiting and the
   await admin.goto("/admin/dashboard");
   expect(await noSidewaysScroll(admin)).toBeLessThanOrEqual(0);
 });
+
+/** The brand in the page's header: its name shown whole (not cut), its mark square. */
+async function expectWholeBrand(page: Page): Promise<void> {
+  const banner = page.getByRole("banner");
+  const name = banner.getByTestId("brand-name");
+  await expect(name).toBeVisible();
+  const fits = await name.evaluate((el) => ({ wide: el.scrollWidth - el.clientWidth, tall: el.scrollHeight - el.clientHeight }));
+  expect(fits.wide, "the brand name is cut sideways").toBeLessThanOrEqual(0);
+  expect(fits.tall, "the brand name is cut below").toBeLessThanOrEqual(0);
+  const mark = (await banner.getByTestId("brand-mark").boundingBox())!;
+  expect(Math.abs(mark.width - mark.height), `the brand mark is ${mark.width}x${mark.height}`).toBeLessThanOrEqual(1);
+  // Nothing in the header overlaps the name.
+  const nameBox = (await name.boundingBox())!;
+  const buttons = await banner.locator("a:not(:has([data-testid=brand-name])), button").evaluateAll((elements) =>
+    elements.map((el) => el.getBoundingClientRect()).filter((box) => box.width > 0).map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom })),
+  );
+  for (const box of buttons) {
+    const overlaps = box.left < nameBox.x + nameBox.width - 0.5 && box.right > nameBox.x + 0.5 && box.top < nameBox.y + nameBox.height && box.bottom > nameBox.y;
+    expect(overlaps, "a header button overlaps the brand name").toBe(false);
+  }
+}
+
+/** No two tick values of a chart's horizontal axis overlap; its axis titles are whole and clear of the values. */
+async function expectReadableAxes(page: Page, chart: string): Promise<void> {
+  const card = page.getByTestId(`${chart}-chart`);
+  await expect(card.locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+  const ticks = await card.locator(".recharts-xAxis .recharts-cartesian-axis-tick-value, .recharts-xAxis-ticks .recharts-cartesian-axis-tick-value").evaluateAll((texts) =>
+    texts.map((text) => text.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right })).sort((a, b) => a.left - b.left),
+  );
+  expect(ticks.length).toBeGreaterThan(1);
+  for (let i = 1; i < ticks.length; i += 1) expect(ticks[i]!.left, `${chart}: tick ${i} overlaps the one before`).toBeGreaterThanOrEqual(ticks[i - 1]!.right);
+  for (const title of await card.locator("[data-testid$=axis-title]").all()) {
+    expect(await title.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const box = (await title.boundingBox())!;
+    const cardBox = (await card.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
+  }
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width}px, in English and Spanish: the brand is whole and its mark square, the sidebar runs the page's length, the analytics axes are readable`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const visitor = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+    for (const landing of ["/", "/es"]) {
+      await visitor.goto(landing);
+      await expectWholeBrand(visitor);
+      expect(await noSidewaysScroll(visitor)).toBeLessThanOrEqual(0);
+    }
+
+    const { page: admin } = await freshAdmin(browser, { width, height: 800 });
+    for (const language of ["en", "es"]) {
+      if (language === "es") {
+        await admin.goto("/admin/dashboard");
+        await toSpanish(admin);
+      }
+      for (const path of ["/admin/dashboard", "/admin/users", "/admin/activity"]) {
+        await admin.goto(path);
+        await expectWholeBrand(admin);
+        expect(await noSidewaysScroll(admin)).toBeLessThanOrEqual(0);
+      }
+      await admin.goto("/admin/analytics");
+      await expectWholeBrand(admin);
+      for (const chart of ["revenue", "sign-ups", "funnel"]) await expectReadableAxes(admin, chart);
+      expect(await noSidewaysScroll(admin)).toBeLessThanOrEqual(0);
+      if (width >= 1024) {
+        // A long page: the sidebar's background reaches its end.
+        const sidebar = (await admin.getByTestId("sidebar").boundingBox())!;
+        const pageHeight = await admin.evaluate(() => document.documentElement.scrollHeight);
+        expect(pageHeight).toBeGreaterThan(800);
+        expect(sidebar.height).toBeGreaterThanOrEqual(pageHeight - 1);
+        // Its links stay in view at the bottom of the page.
+        await admin.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect(admin.getByRole("navigation", { name: "Admin" }).getByRole("link").first()).toBeInViewport();
+      }
+    }
+  });
+}

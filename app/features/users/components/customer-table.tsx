@@ -27,7 +27,7 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
   }
   const headings = { name: t`Name`, email: t`Email`, phone: t`Phone`, company: t`Company`, status: t`Status`, registered: t`Registration Date` };
   // On a phone the cell's column name comes from its data-label, drawn before it (not part of its text).
-  const cell = "flex gap-2 px-4 py-1 before:w-28 before:shrink-0 before:font-medium before:text-slate-600 before:content-[attr(data-label)] md:table-cell md:py-3 md:before:content-none";
+  const cell = "flex gap-3 px-4 py-1 before:w-36 before:shrink-0 before:font-medium before:text-slate-600 before:content-[attr(data-label)] md:table-cell md:py-3 md:before:content-none";
   return (
     <Card className="md:overflow-x-auto" data-testid="customer-table-scroll">
       <table className="block w-full text-left text-sm md:table md:min-w-[860px]">
