@@ -73,7 +73,7 @@ export function NavShell({
   const navigation = useNavigation();
   const { t } = useLingui();
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div className="relative min-h-screen bg-slate-50">
       <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-2">
           <Button
@@ -91,8 +91,9 @@ export function NavShell({
         </div>
         <div className="flex items-center gap-1 sm:gap-2">{headerEnd}</div>
       </header>
-      <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 border-r border-slate-200 bg-white pt-16 lg:block">
-        <nav aria-label={navLabel}>
+      {/* The sidebar's background runs the page's whole height; its links stay in view as the page scrolls. */}
+      <aside data-testid="sidebar" className="absolute inset-y-0 left-0 z-20 hidden w-64 border-r border-slate-200 bg-white pt-16 lg:block">
+        <nav aria-label={navLabel} className="sticky top-16">
           <NavList items={items} />
         </nav>
       </aside>

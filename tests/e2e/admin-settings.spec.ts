@@ -84,7 +84,7 @@ test("the Security tab refuses numbers out of bounds and saves good ones; the pa
   // Database: the four buckets with their figures, the status view, and the log.
   await admin.getByRole("tab", { name: "Database" }).click();
   await expect(admin.getByTestId("storage-bucket")).toHaveCount(4);
-  await expect(admin.getByTestId("storage-bucket").filter({ hasText: "admin-note-photos" })).toContainText(/\d+ files? · /);
+  await expect(admin.getByTestId("storage-bucket").filter({ hasText: "Payment proofs and note photos" })).toContainText(/\d+ files? · /);
   await expect(admin.getByText(/Database size: \d/)).toBeVisible();
   await admin.getByRole("button", { name: "View Backend" }).click();
   const backend = admin.getByRole("dialog", { name: "Backend Status" });
@@ -139,7 +139,7 @@ test("the activity log shows the payment decision, the note, the settings change
   await expect(admin.getByRole("heading", { name: "Activity Log" })).toBeVisible();
   const events = admin.getByTestId("activity-event");
   await expect(events.first().getByTestId("activity-action")).toHaveText("Changed settings");
-  await expect(events.first()).toContainText("notifications: profileUpdates");
+  await expect(events.first()).toContainText("Notification settings: User profile updates");
 
   // Filtered to this customer: the four actions, each by the admin, on this customer.
   await admin.getByLabel("Customer").selectOption({ label: customer.fullName });
@@ -149,7 +149,7 @@ test("the activity log shows the payment decision, the note, the settings change
   for (const actor of await events.getByTestId("activity-actor").allTextContents()) expect(actor).toBe("Admin");
   for (const name of await events.getByTestId("activity-customer").allTextContents()) expect(name).toBe(customer.fullName);
   await expect(events.first()).toContainText("Activity note");
-  await expect(events.nth(1)).toContainText("Credentials password");
+  await expect(events.nth(1)).toContainText("Password (Credentials)");
   await expect(events.nth(3)).toContainText("Google Business");
   // The secret itself is never in the log.
   await expect(admin.getByText("Act1vity-Domain-Pw")).toHaveCount(0);

@@ -17,23 +17,23 @@ async function adminOnDashboard(browser: Browser): Promise<Page> {
   return page;
 }
 
-test("the dashboard's three cards are links to their areas, reachable by keyboard", async ({ browser }) => {
+test("the dashboard's three figures are links to their lists, reachable by keyboard", async ({ browser }) => {
   const admin = await adminOnDashboard(browser);
   const main = admin.getByRole("main");
   for (const [name, href] of [
-    ["User Management", "/admin/users"],
-    ["Analytics", "/admin/analytics"],
-    ["System Settings", "/admin/settings"],
+    ["Revenue this month", /^\/admin\/analytics\?period=custom&from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/],
+    ["Customers waiting", /^(\/admin\/dashboard)?#work-queue-heading$/],
+    ["Jobs in progress", /^\/admin\/users\?status=in_progress$/],
   ] as const) {
     const link = main.getByRole("link", { name: new RegExp(`^${name}`) });
     await expect(link).toHaveAttribute("href", href);
     await expect(link.getByText(name, { exact: true })).toBeVisible();
   }
-  const settings = main.getByRole("link", { name: /^System Settings/ });
-  await settings.focus();
-  await expect(settings).toBeFocused();
+  const inProgress = main.getByRole("link", { name: /^Jobs in progress/ });
+  await inProgress.focus();
+  await expect(inProgress).toBeFocused();
   await admin.keyboard.press("Enter");
-  await expect(admin).toHaveURL("/admin/settings");
+  await expect(admin).toHaveURL("/admin/users?status=in_progress");
 });
 
 test("a customer's new proof appears on the admin's open dashboard, is approved from the queue, and the customer's pages (payment gate and next-step panel) change live; their information joins the queue until opened", async ({

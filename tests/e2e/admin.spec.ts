@@ -70,7 +70,7 @@ test.describe("the admin login form", () => {
     await adminLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expectToast(page, "Welcome back, Admin");
     await expect(page).toHaveURL("/admin/dashboard");
-    for (const card of ["User Management", "Analytics", "System Settings"]) {
+    for (const card of ["Revenue this month", "Customers waiting", "Jobs in progress"]) {
       await expect(page.getByRole("main").getByText(card, { exact: true })).toBeVisible();
     }
 

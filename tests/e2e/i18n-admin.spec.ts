@@ -40,7 +40,7 @@ test("an admin who chooses Spanish sees the dashboard, the users list, a custome
   await expect(page).toHaveTitle("Panel de administración");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Panel de administración" })).toBeVisible();
-  for (const name of ["Gestión de usuarios", "Analíticas", "Configuración del sistema"]) {
+  for (const name of ["Ingresos de este mes", "Clientes en espera", "Trabajos en curso"]) {
     await expect(main.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
   }
   await expect(main.getByRole("heading", { name: "Cola de trabajo" })).toBeVisible();

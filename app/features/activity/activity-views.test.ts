@@ -24,3 +24,26 @@ describe("summarize, account security", () => {
     expect(summarize("session.revoke", { scope: "others", ip: "198.51.100.6" })).toBe("every other session from 198.51.100.6");
   });
 });
+
+describe("summarize, in a person's words", () => {
+  it("reads a progress change as a sentence, never the stored keys", () => {
+    const detail = { service: "google_business", step: "verificationCompleted", done: true };
+    expect(summarize("progress.toggle", detail)).toBe('Marked "Verification Completed" done for Google Business Profile');
+    expect(summarize("progress.toggle", detail, es)).toBe('Marcó "Verificación completada" como completado en Perfil de Google Business');
+    expect(summarize("progress.toggle", { service: "website", step: "websiteLaunch", done: false })).toBe('Marked "Website Launch" not done for Website');
+    // A key this version does not know is left out, not shown raw.
+    expect(summarize("progress.toggle", { service: "google_business", step: "someOldStep", done: true })).toBe("");
+  });
+
+  it("names secrets, credentials and settings as the screens label them", () => {
+    expect(summarize("secret.reveal", { kind: "google_business_info", field: "gmail_password" })).toBe("Gmail password (Google Business Profile)");
+    expect(summarize("secret.reveal", { kind: "google_business_info", field: "gmail_password" }, es)).toBe("Contraseña de Gmail (Perfil de Google Business)");
+    expect(summarize("secret.reveal", { kind: "website_credentials", field: "pin" })).toBe("PIN (Credentials)");
+    expect(summarize("credentials.save", { types: ["domain", "hosting"] })).toBe("Domain, Hosting & Website");
+    expect(summarize("settings.update", { section: "notifications", changed: { profileUpdates: {}, systemErrors: {} } })).toBe(
+      "Notification settings: User profile updates, System errors",
+    );
+    expect(summarize("settings.update", { section: "general", changed: { maintenanceMode: {} } }, es)).toBe("Configuración general: Modo de mantenimiento");
+    expect(summarize("payment.approve", { serviceType: "google_business", auto: true })).toBe("Google Business Profile payment (automatic)");
+  });
+});

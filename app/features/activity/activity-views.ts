@@ -1,6 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { translate } from "~/lib/i18n/translate";
+import { CREDENTIAL_CARDS } from "~/features/credentials/credentials.schemas";
+import { PROGRESS_STEP_MESSAGES } from "~/features/progress/progress-steps";
 
 /** A message in a language: `i18n._` of the request's instance; `translate` (English on the server) by default. */
 export type Translator = (descriptor: MessageDescriptor) => string;
@@ -113,16 +115,60 @@ const SESSION_SCOPES: Record<string, MessageDescriptor> = {
   others: msg`every other session`,
 };
 
-/** A one-line reading of an audit event's detail; never a secret (the detail holds none). */
+/** The services as the log names them. */
+const SERVICE_NAMES: Record<string, MessageDescriptor> = {
+  google_business: msg`Google Business Profile`,
+  website: msg`Website`,
+};
+
+/** The settings tabs and their values, named as the settings screen labels them. */
+const SETTINGS_SECTION_NAMES: Record<string, MessageDescriptor> = {
+  general: msg`General settings`,
+  notifications: msg`Notification settings`,
+  security: msg`Security settings`,
+};
+const SETTING_NAMES: Record<string, MessageDescriptor> = {
+  maintenanceMode: msg`Maintenance Mode`,
+  autoApproveSubmissions: msg`Auto-approve Submissions`,
+  companyName: msg`Company Name`,
+  supportEmail: msg`Support Email`,
+  emailNotifications: msg`Email Notifications`,
+  pushNotifications: msg`Push Notifications`,
+  newUserRegistration: msg`New user registration`,
+  newSubmission: msg`New submission received`,
+  profileUpdates: msg`User profile updates`,
+  systemErrors: msg`System errors`,
+  twoFactor: msg`Two-Factor Authentication`,
+  sessionTimeout: msg`Session Timeout`,
+  sessionDurationMinutes: msg`Session Duration (minutes)`,
+  maxLoginAttempts: msg`Max Login Attempts`,
+};
+
+/** The secrets a reveal names: a credential's fields (the Google Business form's Gmail password has its own line). */
+const SECRET_NAMES: Record<string, MessageDescriptor> = {
+  password: msg`Password`,
+  pin: msg`PIN`,
+  details: msg`Details`,
+};
+
+/**
+ * A one-line reading of an audit event's detail, as a person would write it ('Marked "Verification Completed"
+ * done for Google Business Profile'); never a stored key, never a secret (the detail holds none). A key this
+ * version does not know (an older or newer event) is left out rather than shown raw.
+ */
 export function summarize(action: string, detail: Record<string, unknown>, tr: Translator = translate): string {
   const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+  const named = (names: Record<string, MessageDescriptor>, key: unknown) => {
+    const message = typeof key === "string" && Object.hasOwn(names, key) ? names[key] : undefined;
+    return message ? tr(message) : "";
+  };
   const paymentNumber = text(detail.paymentNumber);
   switch (action) {
     case "payment.approve":
     case "payment.reject":
       return [
         detail.serviceType === "google_business"
-          ? "Google Business"
+          ? tr(msg`Google Business Profile payment`)
           : detail.serviceType === "website"
             ? tr(msg`Website payment ${paymentNumber}`)
             : "",
@@ -135,13 +181,25 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     case "note.delete":
       return text(detail.title);
     case "settings.update": {
+      const section = named(SETTINGS_SECTION_NAMES, detail.section);
       const changed = detail.changed && typeof detail.changed === "object" ? Object.keys(detail.changed) : [];
-      return `${text(detail.section)}${changed.length ? `: ${changed.join(", ")}` : ""}`;
+      const settings = changed.map((key) => named(SETTING_NAMES, key)).filter(Boolean).join(", ");
+      return [section, settings].filter(Boolean).join(": ");
     }
-    case "progress.toggle":
-      return [text(detail.service), text(detail.step), detail.done === true ? tr(msg`done`) : detail.done === false ? tr(msg`not done`) : ""].filter(Boolean).join(" ");
-    case "secret.reveal":
-      return [detail.kind === "website_credentials" ? tr(msg`Credentials`) : detail.kind === "google_business_info" ? "Google Business" : "", text(detail.field)].filter(Boolean).join(" ");
+    case "progress.toggle": {
+      const step = named(PROGRESS_STEP_MESSAGES, detail.step);
+      const service = named(SERVICE_NAMES, detail.service);
+      if (!step || !service) return "";
+      if (detail.done === true) return tr(msg`Marked "${step}" done for ${service}`);
+      if (detail.done === false) return tr(msg`Marked "${step}" not done for ${service}`);
+      return "";
+    }
+    case "secret.reveal": {
+      if (detail.kind === "google_business_info") return detail.field === "gmail_password" ? tr(msg`Gmail password (Google Business Profile)`) : "";
+      const secret = named(SECRET_NAMES, detail.field);
+      if (detail.kind === "website_credentials") return secret ? tr(msg`${secret} (Credentials)`) : "";
+      return secret;
+    }
     case "two-factor.enable":
     case "two-factor.disable":
     case "account.sign-in":
@@ -162,8 +220,12 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
         .filter(Boolean)
         .join(" ");
     }
-    case "credentials.save":
-      return Array.isArray(detail.types) ? detail.types.join(", ") : "";
+    case "credentials.save": {
+      const types: unknown[] = Array.isArray(detail.types) ? detail.types : [];
+      return CREDENTIAL_CARDS.filter((card) => types.includes(card.type))
+        .map((card) => tr(card.labelText))
+        .join(", ");
+    }
     default:
       return "";
   }

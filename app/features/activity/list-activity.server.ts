@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
-import { auditEvents, profiles, user } from "~db/schema";
+import { auditEvents, profiles, user, userRoles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { AUDIT_ACTIONS } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
@@ -64,25 +65,28 @@ export async function listActivity(
     .limit(ACTIVITY_PAGE_SIZE)
     .offset((page - 1) * ACTIVITY_PAGE_SIZE);
 
-  const people = async (column: typeof auditEvents.actorId | typeof auditEvents.customerId) => {
+  // The Admin filter lists admins only: customers appear as actors too (their own sign-ins, password changes).
+  const isAdmin = inArray(user.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")));
+  const people = async (column: typeof auditEvents.actorId | typeof auditEvents.customerId, only?: SQL) => {
     const ids = (await db.selectDistinct({ id: column }).from(auditEvents).where(isNotNull(column))).map((row) => row.id!);
     if (ids.length === 0) return [];
     const named = await db
       .select({ id: user.id, name: sql<string>`coalesce(${profiles.fullName}, ${user.name})` })
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
-      .where(inArray(user.id, ids));
+      .where(and(inArray(user.id, ids), only));
     return named.sort((a, b) => a.name.localeCompare(b.name));
   };
-  const [admins, customers] = await Promise.all([people(auditEvents.actorId), people(auditEvents.customerId)]);
+  const [admins, customers] = await Promise.all([people(auditEvents.actorId, isAdmin), people(auditEvents.customerId)]);
+  const deleted = tr ? tr(msg`Deleted account`) : "Deleted account";
 
   return {
     events: rows.map((row) => ({
       id: row.id,
       action: row.action,
       createdAt: row.createdAt.toISOString(),
-      actor: row.actorId ? { id: row.actorId, name: row.actorName ?? "Deleted account" } : null,
-      customer: row.customerId ? { id: row.customerId, name: row.customerName ?? "Deleted account" } : null,
+      actor: row.actorId ? { id: row.actorId, name: row.actorName ?? deleted } : null,
+      customer: row.customerId ? { id: row.customerId, name: row.customerName ?? deleted } : null,
       summary: summarize(row.action, row.detail, tr),
     })),
     page,

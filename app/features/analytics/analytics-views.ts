@@ -96,3 +96,12 @@ export function dayLabel(day: string, withYear = false, locale?: string): string
     timeZone: "UTC",
   }).format(date);
 }
+
+/** The admin dashboard's figures (the waiting work comes from the work queue on the same page). */
+export interface DashboardFigures {
+  revenueThisMonth: number;
+  /** The month's first day and today, as YYYY-MM-DD (UTC): the analytics period the revenue links to. */
+  monthStart: string;
+  today: string;
+  inProgress: number;
+}

@@ -1,23 +1,13 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
+// The version is package.json's, read when the app is built (bundled into the server build), so it does not
+// depend on the folder the app is started from.
+import { version as APP_VERSION } from "../../../package.json";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Database } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { BUCKETS, type Storage } from "~/lib/storage/storage.server";
 import type { SystemStatus } from "./system-status";
 
-let version: string | undefined;
-function appVersion(): string {
-  if (version === undefined) {
-    try {
-      version = (JSON.parse(readFileSync(path.join(process.cwd(), "package.json"), "utf8")) as { version?: string }).version ?? "unknown";
-    } catch {
-      version = "unknown";
-    }
-  }
-  return version;
-}
 
 async function scalar(database: Database, query: ReturnType<typeof sql>): Promise<number | null> {
   try {
@@ -46,7 +36,7 @@ export async function getSystemStatus({ database, storage }: { database: Databas
     databaseKind: database.kind,
     migrationsApplied,
     storageKind: storage.kindName ?? "custom",
-    version: appVersion(),
+    version: APP_VERSION,
     uptimeSeconds: Math.round(process.uptime()),
   };
 }

@@ -12,9 +12,16 @@ export interface Customer {
   createdAt: string;
 }
 
-/** A customer in the admin list, with the activity the counters count them under. */
+/** A service as the list's Status column reads it: completed payments and checklist steps done. */
+export interface ServiceStanding {
+  paid: number;
+  doneSteps: number;
+}
+
+/** A customer in the admin list, with the activity the counters count them under and where their jobs stand. */
 export interface ListedCustomer extends Customer {
   activity: CustomerActivity;
+  standing: { googleBusiness: ServiceStanding; website: ServiceStanding };
 }
 
 /** One page of the admin list: the customers on it, the counters over every customer, and where it is. */

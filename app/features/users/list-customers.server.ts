@@ -1,5 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { googleBusinessInfo, googleBusinessProgress, profiles, websiteProgress } from "~db/schema";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { googleBusinessInfo, googleBusinessProgress, payments, profiles, websiteProgress } from "~db/schema";
+import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/features/progress/progress-steps";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
@@ -15,6 +17,30 @@ const isActive = sql`(coalesce(${googleBusinessProgress.verificationCompleted} a
 const isInactive = sql`(${googleBusinessProgress.userId} is null and ${websiteProgress.userId} is null
   and ${googleBusinessInfo.userId} is null)`;
 const activity = sql<CustomerActivity>`case when ${isActive} then 'active' when ${isInactive} then 'inactive' else 'in_progress' end`;
+
+/** How many of a checklist's steps are done, from the joined progress row (none without one). */
+function doneSteps(columns: readonly AnyPgColumn[]) {
+  return sql<number>`(${sql.join(
+    columns.map((column) => sql`coalesce(${column}::int, 0)`),
+    sql` + `,
+  )})`;
+}
+
+/**
+ * A customer's completed payments for a service: read per listed row through payments_user_created_idx. The
+ * planner evaluates these after the page's limit, so a page costs 50 small index reads, not one per customer.
+ */
+const paidCount = (service: string) =>
+  sql<number>`(select count(*)::int from ${payments} where ${payments.userId} = ${profiles.id}
+    and ${payments.serviceType} = ${service} and ${payments.status} = 'completed')`;
+
+/** What each listed customer paid and where each job stands (the list's Status column). */
+const standingColumns = {
+  googleBusinessPaid: paidCount("google_business"),
+  websitePaid: paidCount("website"),
+  googleBusinessSteps: doneSteps(GOOGLE_BUSINESS_STEPS.map((step) => googleBusinessProgress[step.key])),
+  websiteSteps: doneSteps(WEBSITE_STEPS.map((step) => websiteProgress[step.key])),
+};
 
 const activityCondition: Record<CustomerActivity, SQL> = {
   active: isActive,
@@ -70,7 +96,7 @@ async function countCustomers(db: Db): Promise<UserCounters> {
  */
 const lastCounters = new WeakMap<Db, { snapshot: string; counters: UserCounters }>();
 
-async function currentCounters(db: Db): Promise<UserCounters> {
+export async function currentCounters(db: Db): Promise<UserCounters> {
   const { rows } = await db.execute<{ snapshot: string }>(sql`select pg_current_snapshot()::text as snapshot`);
   const snapshot = rows[0]?.snapshot ?? "";
   const last = lastCounters.get(db);
@@ -88,7 +114,7 @@ const COUNTER_OF: Record<CustomerActivity, keyof UserCounters> = { active: "acti
  */
 function customerPage(db: Db, matching: SQL | undefined, page: number) {
   return db
-    .select({ ...customerColumns, activity })
+    .select({ ...customerColumns, activity, ...standingColumns })
     .from(profiles)
     .leftJoin(googleBusinessProgress, eq(googleBusinessProgress.userId, profiles.id))
     .leftJoin(websiteProgress, eq(websiteProgress.userId, profiles.id))
@@ -121,7 +147,14 @@ async function countMatches(db: Db, search: SQL, filter: SQL | undefined): Promi
 }
 
 function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCustomer {
-  return { ...toCustomer(row), activity: row.activity };
+  return {
+    ...toCustomer(row),
+    activity: row.activity,
+    standing: {
+      googleBusiness: { paid: row.googleBusinessPaid, doneSteps: row.googleBusinessSteps },
+      website: { paid: row.websitePaid, doneSteps: row.websiteSteps },
+    },
+  };
 }
 
 /**

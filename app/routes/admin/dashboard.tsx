@@ -1,13 +1,15 @@
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { BarChart3, Settings, Users } from "lucide-react";
+import { DollarSign, Hourglass, Wrench, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
+import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
 import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
 import { DECIDE_PAYMENT_INTENT } from "~/features/payments/payment-review";
 import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
+import { formatMoney } from "~/lib/i18n/format";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/auth/route-guards.server";
@@ -15,16 +17,14 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Admin Dashboard" }];
 
-const cards = [
-  { title: msg`User Management`, description: msg`Review customers, their payments and their projects.`, icon: Users, to: "/admin/users" },
-  { title: msg`Analytics`, description: msg`Sign-ups, payments and delivery at a glance.`, icon: BarChart3, to: "/admin/analytics" },
-  { title: msg`System Settings`, description: msg`Platform, notification and security preferences.`, icon: Settings, to: "/admin/settings" },
-];
-
 // The admin layout's middleware has already refused non-admins; the use case checks the actor again.
 export async function loader({ context }: Route.LoaderArgs) {
+  const { database } = services(context);
+  const actor = sessionUser(context);
+  const [queue, figures] = await Promise.all([getWorkQueue(database, actor), getDashboardFigures(database, actor)]);
   return {
-    queue: await getWorkQueue(services(context).database, sessionUser(context)),
+    queue,
+    figures,
     title: requestContext(context).i18n._(msg`Admin Dashboard`),
   };
 }
@@ -40,31 +40,69 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** One figure of the dashboard: the whole card is the link to the list behind it. */
+function Figure({ id, icon: Icon, title, value, detail, to }: { id: string; icon: LucideIcon; title: string; value: string; detail: string; to: string }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        data-testid={`dashboard-figure-${id}`}
+        className="group block h-full rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+      >
+        <Card className="flex h-full items-start gap-3 p-4 transition-colors group-hover:border-blue-300 group-hover:bg-blue-50/40">
+          <Icon aria-hidden="true" className="mt-1 size-6 shrink-0 text-blue-700" />
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-700">{title}</p>
+            <p className="text-2xl font-bold text-slate-900" data-testid="figure-value">
+              {value}
+            </p>
+            <p className="text-sm text-slate-600">{detail}</p>
+          </div>
+        </Card>
+      </Link>
+    </li>
+  );
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
+  const { figures, queue } = loaderData;
+  const payments = queue.pendingPayments.total;
+  const information = queue.updatedInformation.total;
+  const revenuePeriod = `/admin/analytics?period=custom&from=${figures.monthStart}&to=${figures.today}`;
   return (
     <>
       <PageTitle title={t`Admin Dashboard`} description={t`Welcome to the back office.`} />
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {cards.map(({ title, description, icon: Icon, to }) => (
-          <li key={to}>
-            {/* The whole card is the link; its name is the card's title and text. */}
-            <Link
-              to={to}
-              className="group block h-full rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
-            >
-              <Card className="h-full transition-colors group-hover:border-blue-300 group-hover:bg-blue-50/40">
-                <CardHeader>
-                  <Icon aria-hidden="true" className="mb-2 size-8 text-blue-700" />
-                  <CardTitle>{i18n._(title)}</CardTitle>
-                  <CardDescription>{i18n._(description)}</CardDescription>
-                </CardHeader>
-              </Card>
-            </Link>
-          </li>
-        ))}
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t`At a glance`}>
+        <Figure
+          id="revenue"
+          icon={DollarSign}
+          title={t`Revenue this month`}
+          value={formatMoney(figures.revenueThisMonth, i18n.locale)}
+          detail={t`Payments completed since the 1st`}
+          to={revenuePeriod}
+        />
+        <Figure
+          id="waiting"
+          icon={Hourglass}
+          title={t`Customers waiting`}
+          value={String(payments + information)}
+          detail={[
+            t`${plural(payments, { one: "# payment to review", other: "# payments to review" })}`,
+            t`${plural(information, { one: "# information update", other: "# information updates" })}`,
+          ].join(" · ")}
+          to="#work-queue-heading"
+        />
+        <Figure
+          id="in-progress"
+          icon={Wrench}
+          title={t`Jobs in progress`}
+          value={String(figures.inProgress)}
+          detail={t`Customers whose work has started`}
+          to="/admin/users?status=in_progress"
+        />
       </ul>
-      <WorkQueue queue={loaderData.queue} />
+      <WorkQueue queue={queue} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { LandingContent } from "../content";
 import { landingPath } from "../landing";
 
 const button =
-  "inline-flex h-9 items-center justify-center rounded-md px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2";
+  "inline-flex h-9 items-center justify-center rounded-md px-2 text-xs font-semibold sm:px-3 sm:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2";
 
 /**
  * The landing page's language switcher: a plain form (no JavaScript needed, a full page load of the other
@@ -24,7 +24,11 @@ function LanguageSwitch({ locale }: { locale: Locale }) {
         lang={other}
         className={`${button} px-2 text-slate-700 underline-offset-4 hover:bg-slate-100 hover:underline`}
       >
-        {LOCALE_NAMES[other]}
+        {/* On a phone the language's code, so the brand keeps its room; its name stays the button's name. */}
+        <span aria-hidden="true" className="uppercase sm:hidden">
+          {other}
+        </span>
+        <span className="sr-only sm:not-sr-only">{LOCALE_NAMES[other]}</span>
       </button>
     </form>
   );
@@ -34,13 +38,13 @@ export function SiteHeader({ content, locale }: { content: LandingContent["heade
   return (
     <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4">
-        {/* A long agency name shrinks and truncates rather than push the buttons off a narrow screen. */}
-        <div className="min-w-0 [&_a]:min-w-0 [&_a>span:last-child]:truncate [&_a>span:last-child]:text-base sm:[&_a>span:last-child]:text-lg">
+        {/* A long agency name wraps (never cut) rather than push the buttons off a narrow screen. */}
+        <div className="min-w-0">
           <Logo to={landingPath(locale)} label={content.home} />
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageSwitch locale={locale} />
-          <nav aria-label={content.navLabel} className="flex items-center gap-2">
+          <nav aria-label={content.navLabel} className="flex items-center gap-1 sm:gap-2">
             <Link to="/signup" className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}>
               {content.signUp}
             </Link>

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
@@ -14,8 +15,11 @@ import type { ReviewPayment } from "../payment-views";
 import { receiptPath } from "~/features/receipts/receipt";
 import { PaymentDecisionForm } from "./payment-decision-form";
 
-/** The status badge's words (English: the status itself). */
-const STATUS_TEXT = { pending: msg`pending`, completed: msg`completed`, rejected: msg`rejected` } as const;
+/** The status badge's words. */
+const STATUS_TEXT = { pending: msg`Pending`, completed: msg`Completed`, rejected: msg`Rejected` } as const;
+
+/** The payment method as a proper name (the spec's 'uppercase' method, kept readable: 'Zelle', 'Card'). */
+const METHOD_TEXT: Record<string, MessageDescriptor> = { zelle: msg`Zelle`, card: msg`Card` };
 
 const CREATED_AT: Intl.DateTimeFormatOptions = {
   month: "short",
@@ -49,7 +53,9 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">{t`Method`}</dt>
-        <dd className="font-medium text-slate-900">{payment.paymentMethod.toUpperCase()}</dd>
+        <dd className="font-medium text-slate-900" data-testid="payment-method">
+          {Object.hasOwn(METHOD_TEXT, payment.paymentMethod) ? i18n._(METHOD_TEXT[payment.paymentMethod]!) : payment.paymentMethod}
+        </dd>
         <dt className="text-slate-600">{t`Date`}</dt>
         <dd className="text-slate-900">
           <LocalDateTime iso={payment.createdAt} options={CREATED_AT} />

@@ -1,4 +1,5 @@
-import { plural } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Database, HardDrive } from "lucide-react";
 import { Link } from "react-router";
@@ -7,9 +8,24 @@ import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { formatBytes, formatUptime, type SystemStatus } from "../system-status";
 
+/** What each storage bucket holds, as the admin reads it (the bucket's own name is the storage's business). */
+const BUCKET_NAMES: Record<string, MessageDescriptor> = {
+  avatars: msg`Profile and founder photos`,
+  "admin-note-photos": msg`Payment proofs and note photos`,
+  "business-logos": msg`Business logos`,
+  "google-business-photos": msg`Google Business photos`,
+};
+
+/** Where files are kept, in words. */
+const STORAGE_KINDS: Record<string, MessageDescriptor> = {
+  "local folder": msg`A folder on this server`,
+  "S3-compatible bucket": msg`S3-compatible storage`,
+};
+
 /** The Database tab: the four storage buckets with their real figures, the database size, the status view and the log. */
 export function DatabaseTab({ status }: { status: SystemStatus }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const named = (names: Record<string, MessageDescriptor>, key: string) => (Object.hasOwn(names, key) ? i18n._(names[key]!) : key);
   const size = status.databaseBytes === null ? t`unknown` : formatBytes(status.databaseBytes);
   return (
     <Card className="space-y-4 p-6">
@@ -22,7 +38,7 @@ export function DatabaseTab({ status }: { status: SystemStatus }) {
           <li key={bucket.name} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3" data-testid="storage-bucket">
             <HardDrive aria-hidden="true" className="size-5 shrink-0 text-blue-700" />
             <div className="min-w-0">
-              <p className="font-medium break-words text-slate-900">{bucket.name}</p>
+              <p className="font-medium break-words text-slate-900">{named(BUCKET_NAMES, bucket.name)}</p>
               <p className="text-sm text-slate-600">
                 {t`Active · Private · ${plural(bucket.files, { one: "# file", other: "# files" })}`} · {formatBytes(bucket.bytes)}
               </p>
@@ -44,7 +60,7 @@ export function DatabaseTab({ status }: { status: SystemStatus }) {
           <DialogContent title={t`Backend Status`} description={t`The running app and what it stores data in.`}>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="font-medium text-slate-800">{t`Version`}</dt>
-              <dd>{status.version}</dd>
+              <dd data-testid="app-version">{status.version}</dd>
               <dt className="font-medium text-slate-800">{t`Uptime`}</dt>
               <dd>{formatUptime(status.uptimeSeconds)}</dd>
               <dt className="font-medium text-slate-800">{t`Database`}</dt>
@@ -52,7 +68,7 @@ export function DatabaseTab({ status }: { status: SystemStatus }) {
               <dt className="font-medium text-slate-800">{t`Migrations applied`}</dt>
               <dd>{status.migrationsApplied ?? t`unknown`}</dd>
               <dt className="font-medium text-slate-800">{t`Storage`}</dt>
-              <dd>{status.storageKind}</dd>
+              <dd>{named(STORAGE_KINDS, status.storageKind)}</dd>
             </dl>
           </DialogContent>
         </Dialog>

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Card } from "~/components/ui/card";
+import { standingLines } from "../customer-standing";
 import type { ListedCustomer } from "../customer-views";
 import { CustomerAvatar } from "./customer-avatar";
 
@@ -11,11 +12,12 @@ const customerPath = (id: string) => `/admin/users/${id}`;
 
 /**
  * The customer list, newest first. A click anywhere on a row opens the customer; for the keyboard and
- * screen readers the name is a link to the same place. On narrow screens the table scrolls sideways.
+ * screen readers the name is a link to the same place. Below the md width each row becomes a card (the cells
+ * stacked, each with its column's name before it), so a phone never scrolls sideways.
  */
 export function CustomerTable({ customers, filtered = false }: { customers: ListedCustomer[]; filtered?: boolean }) {
   const navigate = useNavigate();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (customers.length === 0) {
     return (
       <Card className="p-6 text-center text-slate-600">
@@ -23,44 +25,62 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
       </Card>
     );
   }
+  const headings = { name: t`Name`, email: t`Email`, phone: t`Phone`, company: t`Company`, status: t`Status`, registered: t`Registration Date` };
+  // On a phone the cell's column name comes from its data-label, drawn before it (not part of its text).
+  const cell = "flex gap-3 px-4 py-1 before:w-36 before:shrink-0 before:font-medium before:text-slate-600 before:content-[attr(data-label)] md:table-cell md:py-3 md:before:content-none";
   return (
-    <Card className="overflow-x-auto" data-testid="customer-table-scroll">
-      <table className="w-full min-w-[720px] text-left text-sm">
+    <Card className="md:overflow-x-auto" data-testid="customer-table-scroll">
+      <table className="block w-full text-left text-sm md:table md:min-w-[860px]">
         <caption className="sr-only">{t`Customers, newest first`}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+        <thead className="sr-only border-b border-slate-200 bg-slate-50 text-slate-700 md:not-sr-only md:table-header-group">
           <tr>
-            {[t`Name`, t`Email`, t`Phone`, t`Company`, t`Registration Date`].map((heading) => (
+            {Object.values(headings).map((heading) => (
               <th key={heading} scope="col" className="px-4 py-3 font-semibold">
                 {heading}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="block md:table-row-group">
           {customers.map((customer) => (
             <tr
               key={customer.id}
               data-testid="customer-row"
               data-activity={customer.activity}
-              className="cursor-pointer border-b border-slate-100 last:border-0 hover:bg-slate-50"
+              className="block cursor-pointer border-b border-slate-100 py-2 last:border-0 hover:bg-slate-50 md:table-row md:py-0"
               onClick={(event) => {
                 // The name link navigates by itself; the rest of the row follows it.
                 if ((event.target as HTMLElement).closest("a")) return;
                 void navigate(customerPath(customer.id));
               }}
             >
-              <td className="px-4 py-3">
+              <td className="block px-4 py-2 md:table-cell md:py-3">
                 <div className="flex items-center gap-3">
                   <CustomerAvatar name={customer.fullName} />
-                  <Link to={customerPath(customer.id)} className="font-medium whitespace-nowrap text-slate-900 hover:underline">
+                  <Link to={customerPath(customer.id)} className="font-medium break-words text-slate-900 hover:underline md:whitespace-nowrap">
                     {customer.fullName || t`Unnamed customer`}
                   </Link>
                 </div>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{customer.email}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{customer.phone || "—"}</td>
-              <td className="px-4 py-3 text-slate-700">{customer.companyName || "—"}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+              <td data-label={headings.email} className={`${cell} min-w-0 break-all text-slate-700 md:break-normal md:whitespace-nowrap`}>
+                {customer.email}
+              </td>
+              <td data-label={headings.phone} className={`${cell} whitespace-nowrap text-slate-700`}>
+                {customer.phone || "—"}
+              </td>
+              <td data-label={headings.company} className={`${cell} text-slate-700`}>
+                {customer.companyName || "—"}
+              </td>
+              <td data-label={headings.status} className={`${cell} text-slate-700`} data-testid="customer-standing">
+                <ul className="space-y-0.5">
+                  {standingLines(i18n, customer.standing).map((line) => (
+                    <li key={line} className="md:whitespace-nowrap">
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td data-label={headings.registered} className={`${cell} whitespace-nowrap text-slate-700`}>
                 <LocalDateTime iso={customer.createdAt} options={REGISTRATION_DATE} />
               </td>
             </tr>
