@@ -97,7 +97,7 @@ test("the admin sees the counters and the customers newest first, and opens a cu
     await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(older.fullName);
     await expect(page.getByTestId("avatar-initials")).toHaveText("DW");
-    for (const tab of ["Payments", "Notes", "Google Business", "Web Site", "Credenciales"]) {
+    for (const tab of ["Payments", "Notes", "Google Business", "Web Site", "Credentials"]) {
       await expect(page.getByRole("tab", { name: tab, exact: true })).toBeVisible();
     }
     await expectEmptyPayments(page);

@@ -10,7 +10,10 @@ import type { Actor } from "~/lib/auth/session";
 import {
   DECISION_STATUS,
   decisionNotification,
+  lacksRejectionReason,
   normalizeNotes,
+  paymentPagePath,
+  rejectionNextSteps,
   paymentDecisionSchema,
   type PaymentDecisionInput,
 } from "./payment-review";
@@ -20,19 +23,21 @@ import { AppError } from "~/lib/http/app-error";
 export interface DecidePaymentDeps {
   db: Db;
   bus: ChangeBus;
+  /** The public origin, for the rejection e-mail's link to the customer's payment page. */
+  siteUrl?: string;
 }
 
 const alreadyReviewed = () => new AppError("payment_already_reviewed");
 
 /**
- * Approves or rejects a pending payment, once. The status changes only from pending, in one atomic
+ * Approves or rejects a pending payment, once; a rejection needs its reason (the note), which the customer reads. The status changes only from pending, in one atomic
  * `update ... where status = 'pending' returning`: of two admins deciding at the same moment, the second
  * update finds the row no longer pending and gets 409. The customer's notification and the audit event are
  * written in the same transaction, so a decision never exists without them (and a refused one writes
  * neither); the changes are published after the commit.
  */
 export async function decidePayment(
-  { db, bus }: DecidePaymentDeps,
+  { db, bus, siteUrl }: DecidePaymentDeps,
   actor: Actor | null,
   input: PaymentDecisionInput,
 ): Promise<ReviewPayment> {
@@ -41,6 +46,7 @@ export async function decidePayment(
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { paymentId, decision } = parsed.data;
   const notes = normalizeNotes(parsed.data.notes);
+  if (lacksRejectionReason(decision, notes)) throw new AppError("rejection_reason_required");
 
   const { row, changes } = await db.transaction(async (tx) => {
     const [decided] = await tx
@@ -54,7 +60,10 @@ export async function decidePayment(
     }
     // Worded in the customer's saved language (their row and their e-mail).
     const notice = (i18n: I18n) => decisionNotification(i18n, decision, notes);
-    const notified = await notify(tx, { to: { customer: decided.userId }, type: "payment", text: notice });
+    // A rejection's e-mail also says what the customer can do now, with a link to the page.
+    const pageUrl = siteUrl ? `${siteUrl}${paymentPagePath(decided.serviceType)}` : null;
+    const emailNext = decision === "reject" ? (i18n: I18n) => rejectionNextSteps(i18n, pageUrl) : undefined;
+    const notified = await notify(tx, { to: { customer: decided.userId }, type: "payment", text: notice, emailNext });
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: decision === "approve" ? "payment.approve" : "payment.reject",
