@@ -50,7 +50,10 @@ async function startCheckout(serviceType: ServiceType, paymentNumber: number): P
   return data.url;
 }
 
-export type { Step as PaymentStep };
+/** Where the dialog opens: the method choice, or the Zelle transfer when card payments are not configured. */
+export function firstPaymentStep(cardEnabled: boolean): Step {
+  return cardEnabled ? "choose" : "zelle";
+}
 
 export function PaymentDialog({
   open,
@@ -61,7 +64,7 @@ export function PaymentDialog({
   trigger,
 }: PaymentDialogProps) {
   // Without card payments there is nothing to choose: the dialog opens on the Zelle transfer.
-  const firstStep: Step = cardEnabled ? "choose" : "zelle";
+  const firstStep = firstPaymentStep(cardEnabled);
   const [step, setStep] = useState<Step>(firstStep);
   const { t, i18n } = useLingui();
   const change = (next: boolean) => {
