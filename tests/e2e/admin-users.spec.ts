@@ -270,6 +270,9 @@ test("of two admins deciding one payment, the second gets an error and the butto
     const firstCard = first.getByTestId("payment-card").filter({ hasText: "Payment 1 of 2" });
     await expect(firstCard.getByText("$350", { exact: true })).toBeVisible();
     await firstCard.getByRole("button", { name: "Reject Payment" }).click();
+    const confirm = first.getByRole("dialog", { name: "Reject this payment?" });
+    await confirm.getByLabel("Reason for the rejection (required)").fill("The amount does not match");
+    await confirm.getByRole("button", { name: "Reject Payment" }).click();
     await expectToast(first, "Status Updated", "Payment has been rejected");
     await expect(firstCard.getByTestId("payment-status")).toHaveText("rejected");
     await expect(firstCard.getByTestId("payment-status")).toHaveAttribute("data-tone", "red");

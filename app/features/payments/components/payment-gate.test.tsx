@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { inLanguage } from "~/lib/i18n/test-i18n";
 import type { Locale } from "~/lib/i18n/locales";
 import { CardStep, firstPaymentStep, MethodChoice, PaymentSteps } from "./payment-dialog";
-import { PaymentGate } from "./payment-gate";
+import { PaymentGate, type GatedPayment } from "./payment-gate";
 
 const SITE = { agencyName: "LocalLift Digital", phone: "", email: "", chatUrl: "", zellePhone: "(555) 201-7788" };
 
@@ -31,7 +31,7 @@ function render(element: React.ReactElement, locale: Locale = "en"): string {
   return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
 }
 
-const gate = (payment: { status: string } | null) =>
+const gate = (payment: GatedPayment["payment"]) =>
   render(
     <PaymentGate serviceType="google_business" paymentNumber={1} payment={payment} cardEnabled>
       <p>Unlocked content</p>
