@@ -46,9 +46,15 @@ export async function decidePayment(
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { paymentId, decision } = parsed.data;
   const notes = normalizeNotes(parsed.data.notes);
-  if (lacksRejectionReason(decision, notes)) throw new AppError("rejection_reason_required");
 
   const { row, changes } = await db.transaction(async (tx) => {
+    if (lacksRejectionReason(decision, notes)) {
+      // A payment that is not there or already decided answers as always; a pending one needs the reason.
+      const [existing] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+      if (!existing) throw new AppError("payment_not_found");
+      if (existing.status !== "pending") throw alreadyReviewed();
+      throw new AppError("rejection_reason_required");
+    }
     const [decided] = await tx
       .update(payments)
       .set({ status: DECISION_STATUS[decision], adminNotes: notes })

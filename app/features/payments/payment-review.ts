@@ -33,15 +33,20 @@ export function lacksRejectionReason(decision: PaymentDecision, notes: string | 
   return decision === "reject" && normalizeNotes(notes) === null;
 }
 
-/** The admin payment card's form: the decision, with its intent; the browser asks for a rejection's reason too. */
-export const decisionFormSchema = paymentDecisionSchema
-  .extend({ intent: z.literal(DECIDE_PAYMENT_INTENT, { error: "Invalid request" }) })
-  .superRefine((value, ctx) => {
-    if (lacksRejectionReason(value.decision, value.notes)) {
-      ctx.addIssue({ code: "custom", path: ["notes"], message: translate(ERROR_CODES.rejection_reason_required.message) });
-    }
-  });
+/** The admin payment card's form: the decision, with its intent. */
+export const decisionFormSchema = paymentDecisionSchema.extend({
+  intent: z.literal(DECIDE_PAYMENT_INTENT, { error: "Invalid request" }),
+});
 
+/**
+ * The rejection dialog's form, as the browser checks it: the reason is required there before anything is sent.
+ * The server parses it as any decision (decisionFormSchema) and refuses a missing reason with its own code.
+ */
+export const rejectionFormSchema = decisionFormSchema.superRefine((value, ctx) => {
+  if (lacksRejectionReason(value.decision, value.notes)) {
+    ctx.addIssue({ code: "custom", path: ["notes"], message: translate(ERROR_CODES.rejection_reason_required.message) });
+  }
+});
 export const DECISION_STATUS = { approve: "completed", reject: "rejected" } as const;
 
 /** Trimmed notes, or null when there are none. */

@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/http/forms";
-import { ADMIN_NOTES_MAX, DECIDE_PAYMENT_INTENT, decisionFormSchema } from "../payment-review";
+import { ADMIN_NOTES_MAX, DECIDE_PAYMENT_INTENT, decisionFormSchema, rejectionFormSchema } from "../payment-review";
 import type { ReviewPayment } from "../payment-views";
 
 /** The line beside every payment note box: the note is not internal, whatever the placeholder says. */
@@ -37,7 +37,7 @@ export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
   useActionToast(fetcher.data, { onSuccess: () => setRejecting(false) });
   const [form, fields] = useValidatedForm({ schema: decisionFormSchema, id: `decision-${payment.id}` });
   const [rejectForm, rejectFields] = useValidatedForm({
-    schema: decisionFormSchema,
+    schema: rejectionFormSchema,
     id: `reject-${payment.id}`,
   });
   const [notes, setNotes] = useState(payment.adminNotes ?? "");
