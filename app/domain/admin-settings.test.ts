@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultSettings, generalSettingsSchema, notifiesAdmins, securitySettingsSchema, settingsFromStored } from "./admin-settings";
+import { defaultSettings, generalSettingsSchema, notifiesAdmins, securitySettingsSchema, settingsFromStored, zelleRecipientName } from "./admin-settings";
 
 const seed = { companyName: "Agency", supportEmail: "help@agency.test", sessionDurationMinutes: 30, maxLoginAttempts: 5 };
 
@@ -19,9 +19,16 @@ describe("admin settings", () => {
   it("reads stored values over the defaults, value by value; a bad value keeps its default", () => {
     const stored = { general: { maintenanceMode: true, supportEmail: "not an email" }, security: { maxLoginAttempts: 3, sessionDurationMinutes: 99999 }, other: 1 };
     const settings = settingsFromStored(stored, defaultSettings(seed));
-    expect(settings.general).toEqual({ maintenanceMode: true, autoApproveSubmissions: false, companyName: "Agency", supportEmail: "help@agency.test" });
+    expect(settings.general).toEqual({ maintenanceMode: true, autoApproveSubmissions: false, companyName: "Agency", supportEmail: "help@agency.test", zelleRecipientName: "" });
     expect(settings.security).toMatchObject({ maxLoginAttempts: 3, sessionDurationMinutes: 30 });
     expect(settingsFromStored(null, defaultSettings(seed))).toEqual(defaultSettings(seed));
+  });
+
+  it("names the Zelle recipient by the setting, else by the company name", () => {
+    const general = defaultSettings(seed).general;
+    expect(zelleRecipientName(general)).toBe("Agency");
+    expect(zelleRecipientName({ ...general, zelleRecipientName: "  Maria Lopez  " })).toBe("Maria Lopez");
+    expect(generalSettingsSchema.safeParse({ companyName: "A", supportEmail: "a@b.test", zelleRecipientName: "x".repeat(101) }).success).toBe(false);
   });
 
   it("bounds the numbers: session duration 5 to 1440 minutes, login attempts 3 to 20, whole numbers", () => {

@@ -24,12 +24,15 @@ const { min: minMinutes, max: maxMinutes } = SESSION_DURATION_BOUNDS;
 const { min: minAttempts, max: maxAttempts } = LOGIN_ATTEMPT_BOUNDS;
 const COMPANY_NAME = zodMessage(msg`Company name is required (at most 100 characters)`);
 const SUPPORT_EMAIL = zodMessage(msg`Please enter a valid support email`);
+const ZELLE_RECIPIENT = zodMessage(msg`Zelle recipient name must be at most 100 characters`);
 
 export const generalSettingsSchema = z.object({
   maintenanceMode: formSwitch,
   autoApproveSubmissions: formSwitch,
   companyName: z.string(COMPANY_NAME).trim().min(1, COMPANY_NAME).max(100, COMPANY_NAME),
   supportEmail: z.string(SUPPORT_EMAIL).trim().max(254, SUPPORT_EMAIL).pipe(z.email(SUPPORT_EMAIL)),
+  /** The name on the account that receives Zelle transfers, as the payment dialog shows it; empty: the company name. */
+  zelleRecipientName: z.string(ZELLE_RECIPIENT).trim().max(100, ZELLE_RECIPIENT).optional().default(""),
 });
 
 export const notificationSettingsSchema = z.object({
@@ -111,7 +114,13 @@ export interface SettingsSeed {
 /** The defaults: every notification event on but System errors; Email and Push on. */
 export function defaultSettings(seed: SettingsSeed): AdminSettings {
   return {
-    general: { maintenanceMode: false, autoApproveSubmissions: false, companyName: seed.companyName, supportEmail: seed.supportEmail },
+    general: {
+      maintenanceMode: false,
+      autoApproveSubmissions: false,
+      companyName: seed.companyName,
+      supportEmail: seed.supportEmail,
+      zelleRecipientName: "",
+    },
     notifications: {
       emailNotifications: true,
       pushNotifications: true,
@@ -154,6 +163,11 @@ export function settingsFromStored(stored: unknown, defaults: AdminSettings): Ad
     }
   }
   return result;
+}
+
+/** Whom customers send Zelle transfers to: the General setting's Zelle Recipient Name, else the company name. */
+export function zelleRecipientName(general: Pick<GeneralSettings, "companyName" | "zelleRecipientName">): string {
+  return general.zelleRecipientName.trim() || general.companyName;
 }
 
 /** The admin notification events the Notifications tab switches. */

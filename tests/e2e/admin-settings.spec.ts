@@ -109,7 +109,7 @@ test("the activity log shows the payment decision, the note, the settings change
   await admin.getByRole("button", { name: "Approve Payment" }).click();
   await expectToast(admin, "Status Updated");
   // A credential saved, then revealed.
-  await admin.getByRole("tab", { name: "Credenciales" }).click();
+  await admin.getByRole("tab", { name: "Credentials" }).click();
   await admin.getByRole("button", { name: "Edit" }).click();
   await admin.getByRole("region", { name: "Domain", exact: true }).getByLabel("Password", { exact: true }).fill("Act1vity-Domain-Pw");
   await admin.getByRole("button", { name: "Save" }).click();

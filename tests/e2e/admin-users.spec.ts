@@ -97,7 +97,7 @@ test("the admin sees the counters and the customers newest first, and opens a cu
     await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(older.fullName);
     await expect(page.getByTestId("avatar-initials")).toHaveText("DW");
-    for (const tab of ["Payments", "Notes", "Google Business", "Web Site", "Credenciales"]) {
+    for (const tab of ["Payments", "Notes", "Google Business", "Web Site", "Credentials"]) {
       await expect(page.getByRole("tab", { name: tab, exact: true })).toBeVisible();
     }
     await expectEmptyPayments(page);
@@ -271,6 +271,9 @@ test("of two admins deciding one payment, the second gets an error and the butto
     const firstCard = first.getByTestId("payment-card").filter({ hasText: "Payment 1 of 2" });
     await expect(firstCard.getByText("$350", { exact: true })).toBeVisible();
     await firstCard.getByRole("button", { name: "Reject Payment" }).click();
+    const confirm = first.getByRole("dialog", { name: "Reject this payment?" });
+    await confirm.getByLabel("Reason for the rejection (required)").fill("The amount does not match");
+    await confirm.getByRole("button", { name: "Reject Payment" }).click();
     await expectToast(first, "Status Updated", "Payment has been rejected");
     await expect(firstCard.getByTestId("payment-status")).toHaveText("Rejected");
     await expect(firstCard.getByTestId("payment-status")).toHaveAttribute("data-tone", "red");

@@ -34,7 +34,7 @@ async function adminOnCredentialsTab(browser: Browser, userId: string): Promise<
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL("/admin/dashboard");
   await gotoWithLiveStream(page, `/admin/users/${userId}`);
-  await page.getByRole("tab", { name: "Credenciales" }).click();
+  await page.getByRole("tab", { name: "Credentials" }).click();
   return page;
 }
 

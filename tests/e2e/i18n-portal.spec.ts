@@ -68,7 +68,7 @@ test("a Spanish browser signs up, follows its progress and pays in Spanish; swit
   await expect(dialog.getByRole("button", { name: /Tarjeta de crédito\/débito/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: /Transferencia Zelle/ }).click();
-  await expect(dialog.getByText("Envíe $250 por Zelle a:")).toBeVisible();
+  await expect(dialog.getByText("Envíe la transferencia por Zelle con estos datos:")).toBeVisible();
   const submit = dialog.getByRole("button", { name: "Enviar comprobante" });
   await expect(submit).toBeDisabled();
   await expect(dialog.getByLabel("Foto del comprobante de pago")).toHaveAccessibleDescription("JPEG, PNG o WebP, hasta 10 MB.");
@@ -78,20 +78,21 @@ test("a Spanish browser signs up, follows its progress and pays in Spanish; swit
   await expectToast(page, "Pago enviado", "Su comprobante de Zelle se envió para revisión");
   await expect(dialog).toHaveCount(0);
   await expect(googlePanel(page).getByText("Estamos revisando su pago")).toBeVisible();
-  // The payment-status card is written in Spanish whatever the page's language.
+  // The payment-status card in Spanish, in the spec's words.
   await expect(page.getByRole("heading", { name: "Estado de Pagos" })).toBeVisible();
   await expect(page.getByTestId("payment-status-row").getByText("Pendiente")).toBeVisible();
   await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
   await expectNoAxeViolations(page);
 
-  // Switching to English keeps the page and the session; the payment-status card stays in Spanish.
+  // Switching to English keeps the page and the session; the payment-status card follows the language.
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page).toHaveURL("/dashboard/progress");
   await expect(page.getByRole("heading", { name: "Your next step" })).toBeVisible();
   await expect(googlePanel(page).getByText("We are reviewing your payment")).toBeVisible();
   await expect(websitePanel(page).getByRole("button", { name: "Pay $350" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Estado de Pagos" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment Status" })).toBeVisible();
+  await expect(page.getByTestId("payment-status-row").getByText("Pending")).toBeVisible();
   await websitePanel(page).getByRole("button", { name: "Pay $350" }).click();
   await expect(page.getByRole("dialog", { name: "Payment Required" })).toHaveAccessibleDescription(
     "Website Development - Payment 1 of 2",

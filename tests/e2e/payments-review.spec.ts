@@ -74,6 +74,9 @@ test("an admin rejects a proof: the customer sees 'Payment Rejected' and 'Try Ag
 
   const admin = await adminOnCustomer(browser, userId);
   await admin.getByRole("button", { name: "Reject Payment" }).click();
+  const confirm = admin.getByRole("dialog", { name: "Reject this payment?" });
+  await confirm.getByLabel("Reason for the rejection (required)").fill("The photo is unreadable");
+  await confirm.getByRole("button", { name: "Reject Payment" }).click();
 
   await expect(customerPage.getByText("Payment Rejected", { exact: true }).first()).toBeVisible({
     timeout: LIVE_UPDATE_MS,

@@ -26,7 +26,7 @@ test("a Zelle proof for the Google Business service shows 'Payment Pending Revie
   await gotoWithLiveStream(page, "/dashboard/google-business");
   await expect(page.getByRole("heading", { name: "Google My Business" })).toBeVisible();
   await expect(page.getByText("Payment required to continue")).toBeVisible();
-  await expect(page.getByText(/Para continuar, realiza el pago de \$250/)).toBeVisible();
+  await expect(page.getByText("To continue, pay $250 for the setup of your Google Business Profile.")).toBeVisible();
 
   await page.getByRole("button", { name: "Pay $250" }).click();
   const dialog = paymentDialog(page);
@@ -51,12 +51,12 @@ test("a Zelle proof for the Google Business service shows 'Payment Pending Revie
   await expect(page.getByText(/administrator is reviewing your payment and will notify you/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay $250" })).toHaveCount(0);
 
-  // The progress page's status card, in Spanish.
+  // The progress page's status card, in the page's language.
   await page.getByRole("link", { name: "Progress" }).first().click();
   const card = page.locator("[aria-labelledby=payment-status-title]");
-  await expect(card.getByText("Revisa el estado de tus pagos")).toBeVisible();
-  await expect(card.getByText("Perfil de Google Business")).toBeVisible();
-  await expect(card.getByText("Pendiente")).toBeVisible();
+  await expect(card.getByText("Review the status of your payments")).toBeVisible();
+  await expect(card.getByText("Google Business Profile")).toBeVisible();
+  await expect(card.getByText("Pending")).toBeVisible();
 });
 
 test("the payment dialog works from the keyboard and closes with Escape", async ({ page }) => {
@@ -119,7 +119,7 @@ test("the progress page shows no payment card before any payment", async ({ page
   await signUpViaApi(page, newCustomer());
   await page.goto("/dashboard/progress");
   await expect(page.getByRole("heading", { name: "Construction Progress" })).toBeVisible();
-  await expect(page.getByText("Estado de Pagos")).toHaveCount(0);
+  await expect(page.getByText("Payment Status")).toHaveCount(0);
 });
 
 test("card path: Continue lands on the checkout page, and the signed webhook unlocks the open page without a reload", async ({
@@ -198,8 +198,8 @@ test("website: payment 1 by card unlocks the page with the second-payment offer;
 
   await page.goto("/dashboard/progress");
   const rows = page.getByTestId("payment-status-row");
-  await expect(rows.filter({ hasText: "Pago 1 de 2" })).toContainText("Completado");
-  await expect(rows.filter({ hasText: "Pago 2 de 2" })).toContainText("Pendiente");
+  await expect(rows.filter({ hasText: "Payment 1 of 2" })).toContainText("Completed");
+  await expect(rows.filter({ hasText: "Payment 2 of 2" })).toContainText("Pending");
 });
 
 test("a refused proof shows the server's message and the dialog stays open", async ({ page }) => {

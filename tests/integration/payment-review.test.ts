@@ -195,26 +195,16 @@ describe("an admin deciding", () => {
     ]);
   });
 
-  it("rejects with an empty note: stored as null, the message without notes", async () => {
+  it("refuses a rejection without its reason, in the admin's language: nothing changes, nobody is told", async () => {
     const paymentId = await addPayment(customerB.id, { serviceType: "website", paymentNumber: 2, amount: 350 });
-    await decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "   " });
-    expect(await paymentRow(paymentId)).toMatchObject({ status: "rejected", adminNotes: null });
-    expect(await paymentNotifications(customerB.id)).toEqual([
-      { type: "payment", title: "Payment Rejected", message: "Your payment has been rejected", isRead: false },
-    ]);
-    expect(await auditRows()).toEqual([
-      {
-        actorId: admin.id,
-        action: "payment.reject",
-        customerId: customerB.id,
-        detail: { paymentId, serviceType: "website", paymentNumber: 2 },
-      },
-    ]);
-    expect(byTable(await deliveredChanges())).toEqual([
-      { table: "notifications", userId: customerB.id },
-      { table: "payments", userId: customerB.id },
-    ]);
+    const error = await errorOf(decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "   " }));
+    expect([error.code, error.status]).toEqual(["rejection_reason_required", 400]);
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "pending", adminNotes: null });
+    expect(await paymentNotifications(customerB.id)).toEqual([]);
+    expect(await auditRows()).toEqual([]);
+    expect(await deliveredChanges()).toEqual([]);
 
+    // An approval's note stays optional.
     const withoutNotes = await addPayment(customerB.id);
     await decidePayment(deps(), admin.user, { paymentId: withoutNotes, decision: "approve" });
     expect(await paymentRow(withoutNotes)).toMatchObject({ status: "completed", adminNotes: null });
@@ -284,7 +274,7 @@ describe("two decisions blocked on one row lock (PostgreSQL)", () => {
     const paymentId = await addPayment(customerB.id);
     if (database.kind === "pglite") {
       const first = decidePayment(deps(), admin.user, { paymentId, decision: "approve" });
-      const second = decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject" });
+      const second = decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject", notes: "B" });
       expect((await first).status).toBe("completed");
       expect((await errorOf(second)).status).toBe(409);
       return;

@@ -727,3 +727,59 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
     }
   });
 });
+
+describe("a new proof for a rejected Zelle transfer", () => {
+  /** A's Zelle proof through the route, then rejected: the row as stored. */
+  async function rejectedProofOfA() {
+    expect(await sendProof(customerA.user)).toMatchObject({ status: 200 });
+    const [row] = await rowsOf(customerA.id);
+    await database.db.update(payments).set({ status: "rejected", adminNotes: "Blurry" }).where(eq(payments.id, row!.id));
+    await database.db.delete(notifications);
+    published = [];
+    return row!;
+  }
+
+  it("puts the same payment back in review with the new photo: no second payment, the admins told, the old photo removed", async () => {
+    const rejected = await rejectedProofOfA();
+    const [oldPhoto] = storedProofs(customerA.id);
+    expect(await sendProof(customerA.user, { extra: { paymentId: rejected.id } })).toEqual({ status: 200, body: { ok: true } });
+    const rows = await rowsOf(customerA.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: rejected.id, status: "pending", adminNotes: null, paymentMethod: "zelle" });
+    expect(rows[0]!.proofUrl).not.toBe(rejected.proofUrl);
+    expect(storedProofs(customerA.id)).not.toContain(oldPhoto);
+    expect(storedProofs(customerA.id)).toHaveLength(1);
+    const told = await database.db.select().from(notifications).where(eq(notifications.userId, admin1.id));
+    expect(told.map((n) => n.title)).toEqual(["New Payment Received (Zelle)"]);
+    await vi.waitFor(() => expect(published).toContainEqual({ table: "payments", userId: customerA.id }));
+  });
+
+  it("is refused for anyone but the payment's customer: customer B and an admin as if it did not exist, a visitor 401", async () => {
+    const rejected = await rejectedProofOfA();
+    const notFound = { status: 404, body: { ok: false, error: "Payment not found" } };
+    expect(await sendProof(customerB.user, { extra: { paymentId: rejected.id } })).toEqual(notFound);
+    expect(await sendProof(admin1.user, { extra: { paymentId: rejected.id } })).toEqual(notFound);
+    expect(await sendProof(null, { extra: { paymentId: rejected.id } })).toMatchObject({ status: 401 });
+    expect(await rowsOf(customerA.id)).toEqual([expect.objectContaining({ status: "rejected", proofUrl: rejected.proofUrl })]);
+    expect(storedProofs(customerB.id)).toEqual([]);
+  });
+
+  it("is refused, in the person's language, for a payment that is not rejected, not a Zelle transfer, or not the newest", async () => {
+    expect(await sendProof(customerA.user)).toMatchObject({ status: 200 });
+    const [pending] = await rowsOf(customerA.id);
+    const refusal = { status: 409, body: { ok: false, error: "Only the latest rejected Zelle transfer can get a new proof" } };
+    expect(await sendProof(customerA.user, { extra: { paymentId: pending!.id } })).toEqual(refusal);
+
+    const [card] = await database.db
+      .insert(payments)
+      .values({ userId: customerA.id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "card", status: "rejected" })
+      .returning();
+    expect(await sendProof(customerA.user, { extra: { paymentId: card!.id } })).toEqual(refusal);
+
+    // Paid again after the rejection: the old rejected transfer cannot come back.
+    await database.db.update(payments).set({ status: "rejected" }).where(eq(payments.id, pending!.id));
+    expect(await sendProof(customerA.user)).toMatchObject({ status: 200 });
+    expect(await sendProof(customerA.user, { extra: { paymentId: pending!.id } })).toEqual(refusal);
+    expect(await sendProof(customerA.user, { extra: { paymentId: "not-a-uuid" } })).toMatchObject({ status: 400 });
+  });
+});

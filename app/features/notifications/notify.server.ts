@@ -24,6 +24,8 @@ export interface Notification {
   /** The notification's type (the bell's icon and link). */
   type: string;
   text: Localized<{ title: string; message: string }>;
+  /** What the e-mail says after the message, when it has more to say than the in-app row (what to do next, a link). */
+  emailNext?: Localized<string>;
 }
 
 /** The in-app recipients (user ids) and the e-mail recipients (addresses) of an audience. */
@@ -62,9 +64,10 @@ export async function adminsListening(executor: Executor, event: AdminNotificati
   return inApp.length > 0 || email.length > 0;
 }
 
-function emailBody(text: Notification["text"], i18n: I18n): { subject: string; text: string } {
+function emailBody(text: Notification["text"], i18n: I18n, next?: Notification["emailNext"]): { subject: string; text: string } {
   const { title, message } = text(i18n);
-  return { subject: title, text: `${message}\n\n${i18n._(msg`Sign in to see the details.`)}` };
+  const more = next ? `${next(i18n)}\n\n` : "";
+  return { subject: title, text: `${message}\n\n${more}${i18n._(msg`Sign in to see the details.`)}` };
 }
 
 /**
@@ -72,10 +75,10 @@ function emailBody(text: Notification["text"], i18n: I18n): { subject: string; t
  * then writes the in-app notification rows and queues the e-mails, all in the caller's transaction (so they exist
  * exactly when the write they announce does). Returns the changes to publish after the commit.
  */
-export async function notify(executor: Executor, { to, type, text }: Notification): Promise<Change[]> {
+export async function notify(executor: Executor, { to, type, text, emailNext }: Notification): Promise<Change[]> {
   const { inApp, email } = await recipientsOf(executor, to);
   const i18nOf = await i18nOfUsers(executor, [...inApp, ...email.map((row) => row.id)]);
-  for (const row of email) await queueEmail(executor, { to: row.email, ...emailBody(text, i18nOf(row.id)) });
+  for (const row of email) await queueEmail(executor, { to: row.email, ...emailBody(text, i18nOf(row.id), emailNext) });
   return writeNotifications(
     executor,
     inApp.map((userId) => ({ userId, type, ...text(i18nOf(userId)) })),

@@ -14,7 +14,7 @@ import { decisionFormSchema } from "./payment-review";
  * or the refusal's message and status (401/403/404/409/400). Anything else is thrown to the page.
  */
 export async function decidePaymentAction(
-  services: Pick<Services, "database" | "bus">,
+  services: Pick<Services, "database" | "bus" | "env">,
   actor: Actor | null,
   form: FormData,
   i18n: I18n,
@@ -22,7 +22,7 @@ export async function decidePaymentAction(
   const parsed = await parseForm(form, decisionFormSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
-    await decidePayment({ db: services.database.db, bus: services.bus }, actor, parsed.value);
+    await decidePayment({ db: services.database.db, bus: services.bus, siteUrl: services.env.SITE_URL }, actor, parsed.value);
   } catch (error) {
     return actionFailure(error, i18n);
   }

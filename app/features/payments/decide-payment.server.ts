@@ -10,7 +10,10 @@ import type { Actor } from "~/lib/auth/session";
 import {
   DECISION_STATUS,
   decisionNotification,
+  lacksRejectionReason,
   normalizeNotes,
+  paymentPagePath,
+  rejectionNextSteps,
   paymentDecisionSchema,
   type PaymentDecisionInput,
 } from "./payment-review";
@@ -20,19 +23,21 @@ import { AppError } from "~/lib/http/app-error";
 export interface DecidePaymentDeps {
   db: Db;
   bus: ChangeBus;
+  /** The public origin, for the rejection e-mail's link to the customer's payment page. */
+  siteUrl?: string;
 }
 
 const alreadyReviewed = () => new AppError("payment_already_reviewed");
 
 /**
- * Approves or rejects a pending payment, once. The status changes only from pending, in one atomic
+ * Approves or rejects a pending payment, once; a rejection needs its reason (the note), which the customer reads. The status changes only from pending, in one atomic
  * `update ... where status = 'pending' returning`: of two admins deciding at the same moment, the second
  * update finds the row no longer pending and gets 409. The customer's notification and the audit event are
  * written in the same transaction, so a decision never exists without them (and a refused one writes
  * neither); the changes are published after the commit.
  */
 export async function decidePayment(
-  { db, bus }: DecidePaymentDeps,
+  { db, bus, siteUrl }: DecidePaymentDeps,
   actor: Actor | null,
   input: PaymentDecisionInput,
 ): Promise<ReviewPayment> {
@@ -43,6 +48,13 @@ export async function decidePayment(
   const notes = normalizeNotes(parsed.data.notes);
 
   const { row, changes } = await db.transaction(async (tx) => {
+    if (lacksRejectionReason(decision, notes)) {
+      // A payment that is not there or already decided answers as always; a pending one needs the reason.
+      const [existing] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+      if (!existing) throw new AppError("payment_not_found");
+      if (existing.status !== "pending") throw alreadyReviewed();
+      throw new AppError("rejection_reason_required");
+    }
     const [decided] = await tx
       .update(payments)
       .set({ status: DECISION_STATUS[decision], adminNotes: notes })
@@ -54,7 +66,10 @@ export async function decidePayment(
     }
     // Worded in the customer's saved language (their row and their e-mail).
     const notice = (i18n: I18n) => decisionNotification(i18n, decision, notes);
-    const notified = await notify(tx, { to: { customer: decided.userId }, type: "payment", text: notice });
+    // A rejection's e-mail also says what the customer can do now, with a link to the page.
+    const pageUrl = siteUrl ? `${siteUrl}${paymentPagePath(decided.serviceType)}` : null;
+    const emailNext = decision === "reject" ? (i18n: I18n) => rejectionNextSteps(i18n, pageUrl) : undefined;
+    const notified = await notify(tx, { to: { customer: decided.userId }, type: "payment", text: notice, emailNext });
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: decision === "approve" ? "payment.approve" : "payment.reject",

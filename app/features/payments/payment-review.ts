@@ -1,6 +1,8 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { translate } from "~/lib/i18n/translate";
+import { ERROR_CODES } from "~/lib/http/app-error";
 
 /** The longest payment admin note accepted (the notes are quoted in the customer's notification; this keeps it readable). */
 export const ADMIN_NOTES_MAX = 2000;
@@ -23,11 +25,28 @@ export type PaymentDecisionInput = z.input<typeof paymentDecisionSchema>;
 /** The admin payment card's form's intent, posted to the customer detail page or the dashboard's work queue. */
 export const DECIDE_PAYMENT_INTENT = "decide";
 
+/**
+ * A rejection tells the customer why (they read the note in their notification and on their payment), so it needs
+ * one; an approval's note stays optional.
+ */
+export function lacksRejectionReason(decision: PaymentDecision, notes: string | null | undefined): boolean {
+  return decision === "reject" && normalizeNotes(notes) === null;
+}
+
 /** The admin payment card's form: the decision, with its intent. */
 export const decisionFormSchema = paymentDecisionSchema.extend({
   intent: z.literal(DECIDE_PAYMENT_INTENT, { error: "Invalid request" }),
 });
 
+/**
+ * The rejection dialog's form, as the browser checks it: the reason is required there before anything is sent.
+ * The server parses it as any decision (decisionFormSchema) and refuses a missing reason with its own code.
+ */
+export const rejectionFormSchema = decisionFormSchema.superRefine((value, ctx) => {
+  if (lacksRejectionReason(value.decision, value.notes)) {
+    ctx.addIssue({ code: "custom", path: ["notes"], message: translate(ERROR_CODES.rejection_reason_required.message) });
+  }
+});
 export const DECISION_STATUS = { approve: "completed", reject: "rejected" } as const;
 
 /** Trimmed notes, or null when there are none. */
@@ -61,6 +80,20 @@ export function decisionNotification(
       ? i18n._(msg`Your payment has been approved. Admin notes: ${adminNotes}`)
       : i18n._(msg`Your payment has been rejected. Admin notes: ${adminNotes}`),
   };
+}
+
+/**
+ * What a rejection's e-mail adds: the transfer can get a new proof (the same payment, no second transfer) or be paid
+ * again, on the page that asks for it.
+ */
+export function rejectionNextSteps(i18n: I18n, pageUrl: string | null): string {
+  const options = i18n._(msg`You can upload a new proof of the same transfer (no second payment), or pay again.`);
+  return pageUrl ? `${options}\n${i18n._(msg`Go to your payment: ${pageUrl}`)}` : options;
+}
+
+/** The customer's page of a service's payments: where a rejected one is sent again. */
+export function paymentPagePath(serviceType: string): string {
+  return serviceType === "website" ? "/dashboard/website" : "/dashboard/google-business";
 }
 
 /** The admin toast after a decision: 'Status Updated' / 'Payment has been approved' (or 'rejected'). */

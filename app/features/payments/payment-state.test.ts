@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_BADGE_TONE, displayStatus, gateState, latestPayment, secondPaymentBanner, STATUS_LABEL_ES } from "./payment-state";
+import { ADMIN_BADGE_TONE, displayStatus, gateState, latestPayment, secondPaymentBanner, STATUS_LABEL } from "./payment-state";
+import { setupI18n } from "@lingui/core";
+import { messages as en } from "~/locales/en/messages.po";
+import { messages as es } from "~/locales/es/messages.po";
 
 describe("payment state display", () => {
   it("shows unknown statuses as pending", () => {
@@ -18,8 +21,13 @@ describe("payment state display", () => {
     expect(gateState({ status: "on-hold" })).toBe("pending");
   });
 
-  it("labels statuses in Spanish and colours admin badges", () => {
-    expect(STATUS_LABEL_ES).toEqual({ pending: "Pendiente", completed: "Completado", rejected: "Rechazado" });
+  it("labels statuses in the reader's language and colours admin badges", () => {
+    const words = (locale: "en" | "es") => {
+      const i18n = setupI18n({ locale, messages: { [locale]: locale === "es" ? es : en } });
+      return Object.fromEntries(Object.entries(STATUS_LABEL).map(([status, text]) => [status, i18n._(text)]));
+    };
+    expect(words("es")).toEqual({ pending: "Pendiente", completed: "Completado", rejected: "Rechazado" });
+    expect(words("en")).toEqual({ pending: "Pending", completed: "Completed", rejected: "Rejected" });
     expect(ADMIN_BADGE_TONE[displayStatus("completed")]).toBe("green");
     expect(ADMIN_BADGE_TONE[displayStatus("rejected")]).toBe("red");
     expect(ADMIN_BADGE_TONE[displayStatus("whatever")]).toBe("yellow");

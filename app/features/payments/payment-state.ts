@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+
 /** How a payment's status is shown. Stored statuses are pending, completed and rejected; anything else shows as pending. */
 export type PaymentStatus = "pending" | "completed" | "rejected";
 
@@ -12,11 +15,11 @@ export function gateState(payment: { status: string } | null | undefined): GateS
   return payment ? displayStatus(payment.status) : "none";
 }
 
-/** The Spanish labels of the customer's payment-status card. */
-export const STATUS_LABEL_ES: Record<PaymentStatus, string> = {
-  pending: "Pendiente",
-  completed: "Completado",
-  rejected: "Rechazado",
+/** The customer's payment-status card's status words (Spanish: 'Pendiente', 'Completado', 'Rechazado'). */
+export const STATUS_LABEL: Record<PaymentStatus, MessageDescriptor> = {
+  pending: msg`Pending`,
+  completed: msg`Completed`,
+  rejected: msg`Rejected`,
 };
 
 /** Admin badge colours: completed green, rejected red, anything else yellow. */

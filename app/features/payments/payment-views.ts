@@ -23,6 +23,8 @@ export interface PaymentView {
   paymentMethod: string;
   status: string;
   proofUrl: string | null;
+  /** Why an admin rejected it (their note, which the customer is sent anyway); null unless rejected. */
+  rejectionReason: string | null;
   createdAt: string;
 }
 
@@ -41,10 +43,29 @@ export function toPaymentView(row: PaymentRow): PaymentView {
     paymentMethod: row.paymentMethod,
     status: row.status,
     proofUrl: row.proofUrl,
+    rejectionReason: row.status === "rejected" ? row.adminNotes : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export function toReviewPayment(row: PaymentRow): ReviewPayment {
   return { ...toPaymentView(row), userId: row.userId, adminNotes: row.adminNotes };
+}
+
+/** What a payment gate, the Website banner and the status card need of a payment to say where it stands. */
+export interface PaymentStanding {
+  id: string;
+  status: string;
+  paymentMethod: string;
+  rejectionReason: string | null;
+}
+
+export function toPaymentStanding(payment: PaymentView): PaymentStanding {
+  return { id: payment.id, status: payment.status, paymentMethod: payment.paymentMethod, rejectionReason: payment.rejectionReason };
+}
+
+/** The two names a Zelle transfer's details show: whom to send it to, and whose transfer it is (the memo). */
+export interface ZelleParties {
+  recipientName: string;
+  payerName: string | null;
 }

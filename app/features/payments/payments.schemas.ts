@@ -35,3 +35,9 @@ const proofPhoto = z
 
 /** The Zelle step's form (multipart): which payment, and the photo of the transfer's confirmation. */
 export const proofFormSchema = z.object({ ...targetFields, proof: proofPhoto }).refine(...payableNumber);
+
+/**
+ * A new proof for the customer's own rejected Zelle transfer (the same payment goes back to review): which
+ * payment, and the new photo.
+ */
+export const proofResubmitSchema = z.object({ paymentId: z.uuid({ error: "Invalid payment" }), proof: proofPhoto });

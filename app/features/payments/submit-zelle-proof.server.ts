@@ -1,13 +1,7 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { payments, profiles } from "~db/schema";
-import { notify } from "~/features/notifications/notify.server";
-import { recordAuditEvent } from "~/lib/auth/audit.server";
-import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
+import { payments } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db, Executor } from "~/lib/db/db.server";
+import type { Db } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { paymentAmount } from "~/domain/service-catalog";
@@ -16,8 +10,8 @@ import type { Storage } from "~/lib/storage/storage.server";
 import { testPause } from "~/lib/storage/test-pauses.server";
 import { prepareUploads, storeUpload } from "~/lib/storage/uploads.server";
 import { alreadyPending, isLivePaymentConflict, refuseIfNotPayable } from "./payment-eligibility.server";
-import { AUTO_APPROVED_NOTE, AUTO_APPROVED_NOTE_TEXT, decisionNotification } from "./payment-review";
-import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage, proofStem } from "./payment-rules";
+import { proofStem } from "./payment-rules";
+import { announceProof, autoApproveOn, receivedProofState } from "./proof-announcement.server";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { proofFormSchema } from "./payments.schemas";
 import { AppError } from "~/lib/http/app-error";
@@ -30,11 +24,6 @@ export interface SubmitZelleProofDeps {
 }
 
 export type ZelleProofInput = z.input<typeof proofFormSchema>;
-
-/** Whether Auto-approve Submissions is on, read inside the caller's transaction. */
-async function autoApproveOn(executor: Executor): Promise<boolean> {
-  return (await readSettings(executor, SEEDLESS_SETTINGS)).general.autoApproveSubmissions;
-}
 
 /**
  * A customer's Zelle proof: checked by its bytes (JPEG, PNG or WebP, at most 10 MB), stored privately,
@@ -80,36 +69,10 @@ export async function submitZelleProof(
               amount,
               paymentMethod: "zelle",
               proofUrl: stored.url,
-              status: autoApprove ? "completed" : "pending",
-              adminNotes: autoApprove ? AUTO_APPROVED_NOTE : null,
+              ...receivedProofState(autoApprove),
             })
             .returning();
-          const [profile] = await tx
-            .select({ fullName: profiles.fullName, companyName: profiles.companyName })
-            .from(profiles)
-            .where(eq(profiles.id, userId));
-          // Each admin reads it in their own language, the customer their approval in theirs.
-          const notice = (i18n: I18n) => ({
-            title: i18n._(PROOF_NOTIFICATION_TITLE_TEXT),
-            message: proofNotificationMessage(
-              i18n,
-              profile ?? { fullName: i18n._(msg`A customer`), companyName: null },
-              target.serviceType,
-              target.paymentNumber,
-              amount,
-            ),
-          });
-          const approval = (i18n: I18n) => decisionNotification(i18n, "approve", AUTO_APPROVED_NOTE_TEXT);
-          const changes = await notify(tx, { to: { admins: "newSubmission", except: userId }, type: "payment", text: notice });
-          if (autoApprove) {
-            changes.push(...(await notify(tx, { to: { customer: userId }, type: "payment", text: approval })));
-            await recordAuditEvent(tx, {
-              actorId: null,
-              action: "payment.approve",
-              customerId: userId,
-              detail: { paymentId: row!.id, serviceType: row!.serviceType, paymentNumber: row!.paymentNumber, notes: AUTO_APPROVED_NOTE, auto: true },
-            });
-          }
+          const changes = await announceProof(tx, row!, autoApprove);
           await testPause("proof:before-commit");
           return { row: row!, changes };
         }),

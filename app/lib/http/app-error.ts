@@ -42,6 +42,8 @@ export const ERROR_CODES = {
   payment_already_reviewed: { status: 409, message: msg`This payment has already been reviewed` },
   payment_already_paid: { status: 409, message: msg({ message: "{payment} is already paid" }) },
   payment_pending_review: { status: 409, message: msg({ message: "A payment for {payment} is already pending review" }) },
+  rejection_reason_required: { status: 400, message: msg`Please write the reason for the rejection: the customer reads it` },
+  proof_not_replaceable: { status: 409, message: msg`Only the latest rejected Zelle transfer can get a new proof` },
   payment_out_of_order: { status: 400, message: msg({ message: "Payment {previous} of {total} must be completed before payment {number}" }) },
   card_payments_not_configured: { status: 503, message: msg`Card payments are not configured` },
   card_webhook_not_configured: { status: 503, message: msg`Card payment webhooks are not configured` },

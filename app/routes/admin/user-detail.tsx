@@ -241,7 +241,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="notes">{t`Notes`}</TabsTrigger>
             <TabsTrigger value="google-business">Google Business</TabsTrigger>
             <TabsTrigger value="website">{t`Web Site`}</TabsTrigger>
-            <TabsTrigger value="credentials">Credenciales</TabsTrigger>
+            <TabsTrigger value="credentials">{t`Credentials`}</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="payments">

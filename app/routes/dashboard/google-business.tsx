@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
 import { GoogleBusinessInformation } from "~/features/business-info/components/google-business-form";
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
@@ -8,6 +8,7 @@ import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-bus
 import { PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
+import { toPaymentStanding } from "~/features/payments/payment-views";
 import { informationAction } from "~/features/information/information-action.server";
 import { requireUser, services } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The information is sent only behind a completed payment, as the page shows it.
   const info = completed ? await getGoogleBusinessInfo({ db: database.db }, user, { userId: user.id }) : null;
   return {
-    payment: payment ? { status: payment.status } : null,
+    payment: payment ? toPaymentStanding(payment) : null,
     cardEnabled: stripe !== null,
     info,
     title: requestContext(context).i18n._(msg`Google My Business`),
@@ -56,7 +57,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         payment={loaderData.payment}
         cardEnabled={loaderData.cardEnabled}
         prompt={
-          <p lang="es">Para continuar, realiza el pago de $250 por la configuración de tu Perfil de Google Business.</p>
+          <p>
+            <Trans>To continue, pay $250 for the setup of your Google Business Profile.</Trans>
+          </p>
         }
       >
         <GoogleBusinessInformation info={loaderData.info} />

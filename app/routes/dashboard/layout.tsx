@@ -7,6 +7,7 @@ import { isLocale } from "~/lib/i18n/locales";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
+import { readZelleParties } from "~/features/payments/read-zelle-parties.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
 import { liveSince } from "~/lib/realtime/realtime.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
@@ -32,9 +33,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Before any read: the live stream reports changes made after this (use-live-updates.ts).
   const dataReadAt = liveSince();
   const maintenance = await maintenanceFor(services(context), user);
-  if (maintenance) return { maintenance, user: null, notifications: [], dataReadAt };
-  const notifications = await listNotifications(services(context).database, user);
-  return { maintenance: null, user: { name: user.name, image: user.image }, notifications, dataReadAt };
+  if (maintenance) return { maintenance, user: null, notifications: [], zelle: null, dataReadAt };
+  const [notifications, zelle] = await Promise.all([
+    listNotifications(services(context).database, user),
+    // The payment dialog's Zelle step, on any portal page that offers to pay.
+    readZelleParties(services(context), user),
+  ]);
+  return { maintenance: null, user: { name: user.name, image: user.image }, notifications, zelle, dataReadAt };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {

@@ -54,7 +54,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           },
         }}
       />
-      <PaymentStatusCard payments={loaderData.payments} />
+      <PaymentStatusCard payments={loaderData.payments} cardEnabled={loaderData.cardEnabled} />
       <ProgressCards load={loaderData.progress} />
     </>
   );

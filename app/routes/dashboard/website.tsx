@@ -5,6 +5,8 @@ import { PageTitle } from "~/components/nav-shell";
 import { PayButton, PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment, secondPaymentBanner } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
+import { toPaymentStanding, type PaymentStanding } from "~/features/payments/payment-views";
+import { RejectedPaymentActions, RejectionReason } from "~/features/payments/components/rejected-payment";
 import { WebsiteInformation } from "~/features/website-info/components/website-info-form";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
@@ -26,8 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const info =
     first?.status === "completed" ? await getWebsiteInfo({ db: database.db }, user, { userId: user.id }) : null;
   return {
-    first: first ? { status: first.status } : null,
-    second: second ? { status: second.status } : null,
+    first: first ? toPaymentStanding(first) : null,
+    second: second ? toPaymentStanding(second) : null,
     cardEnabled: stripe !== null,
     info,
     title: requestContext(context).i18n._(msg`Website`),
@@ -46,7 +48,7 @@ export const action = informationAction({
   texts: WEBSITE_TEXTS,
 });
 
-function SecondPaymentBanner({ second, cardEnabled }: { second: { status: string } | null; cardEnabled: boolean }) {
+function SecondPaymentBanner({ second, cardEnabled }: { second: PaymentStanding | null; cardEnabled: boolean }) {
   const banner = secondPaymentBanner(second);
   if (banner === "none") return null;
   return (
@@ -66,20 +68,32 @@ function SecondPaymentBanner({ second, cardEnabled }: { second: { status: string
             <Trans>Second payment pending review</Trans>
           </p>
         ) : banner === "rejected" ? (
-          <p className="flex items-center gap-2 text-sm text-red-800">
-            <XCircle aria-hidden="true" className="size-4" />
-            <Trans>Second payment rejected - Try again</Trans>
-          </p>
+          <>
+            <p className="flex items-center gap-2 text-sm text-red-800">
+              <XCircle aria-hidden="true" className="size-4" />
+              <Trans>Second payment rejected - Try again</Trans>
+            </p>
+            <RejectionReason reason={second?.rejectionReason} className="text-sm text-red-900" />
+          </>
         ) : (
           <p className="text-sm text-green-900">
             <Trans>The remaining 50% is due before your website launches.</Trans>
           </p>
         )}
       </div>
-      {banner === "offer" || banner === "rejected" ? (
+      {banner === "offer" ? (
         <PayButton serviceType="website" paymentNumber={2} cardEnabled={cardEnabled}>
           <Trans>Pay Second 50% ($350)</Trans>
         </PayButton>
+      ) : banner === "rejected" && second ? (
+        <RejectedPaymentActions
+          payment={second}
+          serviceType="website"
+          paymentNumber={2}
+          cardEnabled={cardEnabled}
+          tryAgain={<Trans>Pay Second 50% ($350)</Trans>}
+          className="flex flex-wrap gap-2"
+        />
       ) : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { refuseCustomerChangeDuringMaintenance } from "~/features/settings/maintenance.server";
-import { proofFormSchema } from "~/features/payments/payments.schemas";
+import { proofFormSchema, proofResubmitSchema } from "~/features/payments/payments.schemas";
+import { resubmitZelleProof } from "~/features/payments/resubmit-zelle-proof.server";
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { formFailure, parseForm } from "~/lib/http/forms.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/payment-proof";
 
 /**
  * `POST /resources/payments/proof`, the payment dialog's Zelle form (multipart: serviceType, paymentNumber,
- * proof): answers `{ ok: true }` or a 4xx `{ ok: false, error }`. Its body limit (413 with the proof's
+ * proof), or a new proof for the customer's own rejected Zelle transfer (paymentId, proof): answers `{ ok: true }` or a 4xx `{ ok: false, error }`. Its body limit (413 with the proof's
  * size message) is the server's, in server/body-limit.ts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,7 +21,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const actor = requireActor(user);
     if (request.method !== "POST") throw new AppError("method_not_allowed");
     await refuseCustomerChangeDuringMaintenance(services, actor);
-    const parsed = await parseForm(request, proofFormSchema);
+    const form = await request.formData().catch(() => {
+      throw new AppError("invalid_request");
+    });
+    // A paymentId names the customer's rejected transfer that gets a new proof; without one, a new payment.
+    if (form.has("paymentId")) {
+      const parsed = await parseForm(form, proofResubmitSchema);
+      if (!parsed.ok) return formFailure(parsed);
+      await resubmitZelleProof({ db: database.db, bus, storage }, actor, parsed.value);
+      return { ok: true as const };
+    }
+    const parsed = await parseForm(form, proofFormSchema);
     if (!parsed.ok) return formFailure(parsed);
     await submitZelleProof({ db: database.db, bus, storage }, actor, parsed.value);
     return { ok: true as const };

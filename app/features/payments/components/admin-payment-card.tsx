@@ -89,7 +89,10 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
       ) : (
         <div className="space-y-1.5">
           <Label htmlFor={notesId}>{t`Admin Notes`}</Label>
-          <Textarea id={notesId} value={payment.adminNotes ?? ""} readOnly placeholder={t`Add internal notes about this payment...`} />
+          <Textarea id={notesId} value={payment.adminNotes ?? ""} readOnly placeholder={t`Add internal notes about this payment...`} aria-describedby={`${notesId}-hint`} />
+          <p id={`${notesId}-hint`} className="text-xs text-slate-600">
+            {t`Sent to the customer with the decision`}
+          </p>
         </div>
       )}
     </Card>

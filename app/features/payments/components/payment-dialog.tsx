@@ -1,21 +1,18 @@
-import { getFormProps } from "@conform-to/react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CreditCard, Smartphone } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
-import { Input, Label } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
-import type { ActionResult } from "~/lib/http/forms";
 import { formatMoney } from "~/lib/i18n/format";
 import { translate } from "~/lib/i18n/translate";
 import { paymentAmount, type ServiceType } from "~/domain/service-catalog";
-import { useActionToast } from "~/components/forms/use-action-toast";
-import { useSiteConfig } from "~/lib/config/use-site-config";
-import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { proofFormSchema } from "../payments.schemas";
+import { copyablePhone, zelleMemo } from "../zelle-transfer";
+import { CopyButton } from "./copy-button";
+import { ProofUploadForm } from "./proof-upload-form";
+import { useZelleDetails } from "./use-zelle-details";
 import { paymentSubtitleIn } from "~/domain/service-texts";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 
@@ -27,7 +24,7 @@ export interface PaymentDialogProps {
   onOpenChange: (open: boolean) => void;
   serviceType: ServiceType;
   paymentNumber: number;
-  /** False when the server has no Stripe key: the card option says so and Zelle still works. */
+  /** False when the server has no Stripe key: the dialog offers the Zelle transfer only. */
   cardEnabled: boolean;
   /** The button that opens the dialog; focus returns to it when the dialog closes. */
   trigger?: ReactNode;
@@ -53,6 +50,11 @@ async function startCheckout(serviceType: ServiceType, paymentNumber: number): P
   return data.url;
 }
 
+/** Where the dialog opens: the method choice, or the Zelle transfer when card payments are not configured. */
+export function firstPaymentStep(cardEnabled: boolean): Step {
+  return cardEnabled ? "choose" : "zelle";
+}
+
 export function PaymentDialog({
   open,
   onOpenChange,
@@ -61,41 +63,64 @@ export function PaymentDialog({
   cardEnabled,
   trigger,
 }: PaymentDialogProps) {
-  const [step, setStep] = useState<Step>("choose");
+  // Without card payments there is nothing to choose: the dialog opens on the Zelle transfer.
+  const firstStep = firstPaymentStep(cardEnabled);
+  const [step, setStep] = useState<Step>(firstStep);
   const { t, i18n } = useLingui();
-  const amount = formatMoney(paymentAmount(serviceType, paymentNumber), i18n.locale);
   const change = (next: boolean) => {
-    if (!next) setStep("choose");
+    if (!next) setStep(firstStep);
     onOpenChange(next);
   };
   return (
     <Dialog open={open} onOpenChange={change}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent title={t`Payment Required`} description={paymentSubtitleIn(i18n, serviceType, paymentNumber)}>
-        <p className="text-3xl font-bold text-slate-900" data-testid="payment-amount">
-          {amount}
-        </p>
-        {step === "choose" ? (
-          <MethodChoice cardEnabled={cardEnabled} onChoose={setStep} />
-        ) : step === "card" ? (
-          <CardStep
-            amount={amount}
-            cardEnabled={cardEnabled}
-            serviceType={serviceType}
-            paymentNumber={paymentNumber}
-            onBack={() => setStep("choose")}
-          />
-        ) : (
-          <ZelleStep
-            amount={amount}
-            serviceType={serviceType}
-            paymentNumber={paymentNumber}
-            onBack={() => setStep("choose")}
-            onDone={() => change(false)}
-          />
-        )}
+        <PaymentSteps
+          step={step}
+          onStep={setStep}
+          cardEnabled={cardEnabled}
+          serviceType={serviceType}
+          paymentNumber={paymentNumber}
+          onDone={() => change(false)}
+        />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The dialog's body at one step: the amount, then the method choice, the card step or the Zelle step. */
+export function PaymentSteps({
+  step,
+  onStep,
+  cardEnabled,
+  serviceType,
+  paymentNumber,
+  onDone,
+}: {
+  step: Step;
+  onStep: (step: Step) => void;
+  cardEnabled: boolean;
+  serviceType: ServiceType;
+  paymentNumber: number;
+  onDone: () => void;
+}) {
+  const { i18n } = useLingui();
+  const amount = formatMoney(paymentAmount(serviceType, paymentNumber), i18n.locale);
+  // Back to the choice only when there was one.
+  const back = cardEnabled ? () => onStep("choose") : undefined;
+  return (
+    <>
+      <p className="text-3xl font-bold text-slate-900" data-testid="payment-amount">
+        {amount}
+      </p>
+      {step === "choose" && cardEnabled ? (
+        <MethodChoice cardEnabled={cardEnabled} onChoose={onStep} />
+      ) : step === "card" && cardEnabled ? (
+        <CardStep amount={amount} cardEnabled={cardEnabled} serviceType={serviceType} paymentNumber={paymentNumber} onBack={() => onStep("choose")} />
+      ) : (
+        <ZelleStep amount={amount} serviceType={serviceType} paymentNumber={paymentNumber} onBack={back} onDone={onDone} />
+      )}
+    </>
   );
 }
 
@@ -126,7 +151,7 @@ export function MethodChoice({ cardEnabled, onChoose }: { cardEnabled: boolean; 
   );
 }
 
-function BackButton({ onBack, disabled }: { onBack: () => void; disabled?: boolean }) {
+export function BackButton({ onBack, disabled }: { onBack: () => void; disabled?: boolean }) {
   return (
     <Button type="button" variant="outline" onClick={onBack} disabled={disabled}>
       <ArrowLeft aria-hidden="true" />
@@ -196,72 +221,61 @@ function ZelleStep({
   amount: string;
   serviceType: ServiceType;
   paymentNumber: number;
-  onBack: () => void;
+  /** Undefined when the Zelle transfer is the only way to pay (no card payments): nothing to go back to. */
+  onBack?: () => void;
   onDone: () => void;
 }) {
-  const { zellePhone } = useSiteConfig();
-  const { t } = useLingui();
-  const inputId = useId();
-  const fetcher = useFetcher<ActionResult>();
-  const [hasFile, setHasFile] = useState(false);
-  const pending = fetcher.state !== "idle";
-  // The action answers { ok: true } or { ok: false, error }; a success closes the dialog, and the page's
-  // data reloads by itself after the fetcher's submission.
-  useActionToast(fetcher.data, {
-    success: { title: t`Payment Submitted`, description: t`Your Zelle proof has been sent for review` },
-    onSuccess: onDone,
-  });
-  const [form, fields] = useValidatedForm({ schema: proofFormSchema });
-  const proofError = fields.proof.errors?.[0];
-
+  const { t, i18n } = useLingui();
+  const zelle = useZelleDetails();
+  const memo = zelleMemo(i18n, zelle.payerName, serviceType, paymentNumber);
+  const rawAmount = paymentAmount(serviceType, paymentNumber).toFixed(2);
   return (
-    <fetcher.Form
-      method="post"
-      action={ENDPOINTS.paymentProof}
-      encType="multipart/form-data"
-      className="space-y-4"
-      {...getFormProps(form)}
+    <ProofUploadForm
+      schema={proofFormSchema}
+      fields={{ serviceType, paymentNumber: String(paymentNumber) }}
+      success={{ title: t`Payment Submitted`, description: t`Your Zelle proof has been sent for review` }}
+      onDone={onDone}
+      leftButton={onBack ? (pending) => <BackButton onBack={onBack} disabled={pending} /> : undefined}
     >
-      <input type="hidden" name="serviceType" value={serviceType} />
-      <input type="hidden" name="paymentNumber" value={paymentNumber} />
-      <div className="rounded-lg bg-purple-50 p-4 text-sm text-slate-800">
-        <p>
-          <Trans>
-            Send <strong>{amount}</strong> by Zelle to:
-          </Trans>
-        </p>
-        <p className="mt-1 text-lg font-semibold" data-testid="zelle-phone">
-          {zellePhone}
-        </p>
-        <p className="mt-2">{t`Then upload a photo or screenshot of the transfer confirmation.`}</p>
+      <div className="space-y-3 rounded-lg bg-purple-50 p-4 text-sm text-slate-800" data-testid="zelle-details">
+        <p>{t`Send the transfer by Zelle with these details:`}</p>
+        <dl className="space-y-3">
+          <div>
+            <dt className="text-slate-600">{t`Recipient`}</dt>
+            <dd className="font-semibold text-slate-900" data-testid="zelle-recipient">
+              {zelle.recipientName}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t`Zelle number`}</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span className="text-lg font-semibold text-slate-900" data-testid="zelle-phone">
+                {zelle.phone}
+              </span>
+              <CopyButton value={copyablePhone(zelle.phone)} label={t`Copy the Zelle number`} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t`Amount`}</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span className="text-lg font-semibold text-slate-900" data-testid="zelle-amount">
+                {amount}
+              </span>
+              <CopyButton value={rawAmount} label={t`Copy the amount`} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t`Memo (write this in the transfer's note)`}</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold break-words text-slate-900" data-testid="zelle-memo">
+                {memo}
+              </span>
+              <CopyButton value={memo} label={t`Copy the memo`} />
+            </dd>
+          </div>
+        </dl>
+        <p>{t`Then upload a photo or screenshot of the transfer confirmation.`}</p>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={inputId}>{t`Proof of payment photo`}</Label>
-        <Input
-          id={inputId}
-          name={fields.proof.name}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          required
-          aria-invalid={proofError ? true : undefined}
-          aria-describedby={[proofError ? fields.proof.errorId : null, `${inputId}-hint`].filter(Boolean).join(" ")}
-          onChange={(event) => setHasFile(Boolean(event.currentTarget.files?.length))}
-        />
-        <p id={`${inputId}-hint`} className="text-xs text-slate-600">
-          {t`JPEG, PNG or WebP, up to 10MB.`}
-        </p>
-        {proofError ? (
-          <p id={fields.proof.errorId} className="text-sm text-red-700">
-            {proofError}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex justify-between gap-2">
-        <BackButton onBack={onBack} disabled={pending} />
-        <Button type="submit" disabled={!hasFile || pending}>
-          {pending ? t`Submitting...` : t`Submit Proof`}
-        </Button>
-      </div>
-    </fetcher.Form>
+    </ProofUploadForm>
   );
 }

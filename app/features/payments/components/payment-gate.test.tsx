@@ -3,16 +3,35 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { inLanguage } from "~/lib/i18n/test-i18n";
 import type { Locale } from "~/lib/i18n/locales";
-import { CardStep, MethodChoice } from "./payment-dialog";
-import { PaymentGate } from "./payment-gate";
+import { CardStep, firstPaymentStep, MethodChoice, PaymentSteps } from "./payment-dialog";
+import { PaymentGate, type GatedPayment } from "./payment-gate";
+
+const SITE = { agencyName: "LocalLift Digital", phone: "", email: "", chatUrl: "", zellePhone: "(555) 201-7788" };
 
 function render(element: React.ReactElement, locale: Locale = "en"): string {
-  const router = createMemoryRouter([{ path: "/", element }]);
+  // The root's site config and the portal layout's Zelle names, as the loaders give them.
+  const router = createMemoryRouter(
+    [
+      {
+        id: "root",
+        path: "/",
+        children: [{ id: "routes/dashboard/layout", index: true, element }],
+      },
+    ],
+    {
+      hydrationData: {
+        loaderData: {
+          root: { siteConfig: SITE },
+          "routes/dashboard/layout": { zelle: { recipientName: "Maria Lopez LLC", payerName: "Acme Plumbing" } },
+        },
+      },
+    },
+  );
   // React separates adjacent text with comments; the test reads the text as a browser shows it.
   return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
 }
 
-const gate = (payment: { status: string } | null) =>
+const gate = (payment: GatedPayment["payment"]) =>
   render(
     <PaymentGate serviceType="google_business" paymentNumber={1} payment={payment} cardEnabled>
       <p>Unlocked content</p>
@@ -48,6 +67,55 @@ describe("PaymentGate", () => {
     expect(html).toContain("Payment Rejected");
     expect(html).toContain("Try Again");
     expect(html).not.toContain("Unlocked content");
+  });
+
+  it("says why a Zelle payment was rejected and offers a new proof of the same transfer as well as paying again", () => {
+    const html = gate({ status: "rejected", id: "p1", paymentMethod: "zelle", rejectionReason: "The photo is blurry" });
+    expect(html).toContain("Reason:");
+    expect(html).toContain("The photo is blurry");
+    expect(html).toContain("Upload a new proof");
+    expect(html).toContain("Try Again");
+    // A card payment has no proof to replace.
+    const card = gate({ status: "rejected", id: "p2", paymentMethod: "card", rejectionReason: null });
+    expect(card).not.toContain("Upload a new proof");
+    expect(card).toContain("Try Again");
+  });
+});
+
+describe("the payment dialog without card payments", () => {
+  const zelleOnly = (locale: Locale) =>
+    render(
+      <PaymentSteps
+        step={firstPaymentStep(false)}
+        onStep={() => {}}
+        cardEnabled={false}
+        serviceType="google_business"
+        paymentNumber={1}
+        onDone={() => {}}
+      />,
+      locale,
+    );
+
+  it("opens on the Zelle transfer: no method to choose, no card option, nothing to go back to", () => {
+    const html = zelleOnly("en");
+    expect(html).not.toContain("Choose a payment method");
+    expect(html).not.toContain("Credit/Debit Card");
+    expect(html).not.toContain("Card payments are not configured");
+    expect(html).not.toContain("Back");
+    expect(html).toContain("Maria Lopez LLC");
+    expect(html).toContain("(555) 201-7788");
+    expect(html).toContain("Acme Plumbing – Google Business Profile");
+    expect(html).toContain('aria-label="Copy the Zelle number"');
+    expect(html).toContain('aria-label="Copy the amount"');
+    expect(html).toContain("Submit Proof");
+    expect(firstPaymentStep(true)).toBe("choose");
+  });
+
+  it("is in Spanish on a Spanish page", () => {
+    const html = zelleOnly("es");
+    expect(html).toContain("Acme Plumbing – Perfil de Google Business");
+    expect(html).toContain('aria-label="Copiar el monto"');
+    expect(html).toContain("Destinatario");
   });
 });
 

@@ -1,49 +1,26 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Clock, Lock, XCircle } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { notify } from "~/components/ui/toast";
 import { formatMoney } from "~/lib/i18n/format";
 import { translate } from "~/lib/i18n/translate";
 import { paymentAmount, type ServiceType } from "~/domain/service-catalog";
 import { gateState } from "../payment-state";
-import { PaymentDialog } from "./payment-dialog";
+import { PayButton } from "./pay-button";
+import { RejectedPaymentActions, RejectionReason, type RejectedPayment } from "./rejected-payment";
+
+export { PayButton } from "./pay-button";
 
 export interface GatedPayment {
   serviceType: ServiceType;
   paymentNumber: number;
-  /** The newest payment for this service and number, or null when there is none. */
-  payment: { status: string } | null;
+  /** The newest payment for this service and number, or null when there is none (a rejected one: why, and its id). */
+  payment: ({ status: string } & RejectedPayment) | null;
   cardEnabled: boolean;
-}
-
-/** A button that opens the payment dialog for one payment. */
-export function PayButton({
-  children,
-  serviceType,
-  paymentNumber,
-  cardEnabled,
-  variant,
-}: Omit<GatedPayment, "payment"> & { children: ReactNode; variant?: "default" | "outline" }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <PaymentDialog
-      open={open}
-      onOpenChange={setOpen}
-      serviceType={serviceType}
-      paymentNumber={paymentNumber}
-      cardEnabled={cardEnabled}
-      trigger={
-        <Button type="button" variant={variant}>
-          {children}
-        </Button>
-      }
-    />
-  );
 }
 
 /**
@@ -68,7 +45,9 @@ export function PaymentGate({
             <Lock aria-hidden="true" className="size-10 text-blue-700" />
             <h2 className="text-xl font-semibold text-slate-900">{t`Payment required to continue`}</h2>
             {prompt ? <div className="text-slate-700">{prompt}</div> : null}
-            <PayButton {...gated}>{t`Pay ${amount}`}</PayButton>
+            <PayButton serviceType={gated.serviceType} paymentNumber={gated.paymentNumber} cardEnabled={gated.cardEnabled}>
+              {t`Pay ${amount}`}
+            </PayButton>
           </>
         ) : state === "pending" ? (
           <>
@@ -83,7 +62,13 @@ export function PaymentGate({
             <XCircle aria-hidden="true" className="size-10 text-red-600" />
             <Badge tone="red">{t`Payment Rejected`}</Badge>
             <p className="text-slate-700">{t`Your payment could not be confirmed. Please try again.`}</p>
-            <PayButton {...gated}>{t`Try Again`}</PayButton>
+            <RejectionReason reason={gated.payment?.rejectionReason} className="max-w-prose rounded-md bg-red-50 px-3 py-2 text-left text-sm text-red-900" />
+            <RejectedPaymentActions
+              payment={gated.payment ?? {}}
+              serviceType={gated.serviceType}
+              paymentNumber={gated.paymentNumber}
+              cardEnabled={gated.cardEnabled}
+            />
           </>
         )}
       </CardContent>

@@ -1,10 +1,13 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { receiptPath } from "~/features/receipts/receipt";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatMoney } from "~/lib/i18n/format";
-import { SERVICE_CATALOG, SERVICE_TYPES } from "~/domain/service-catalog";
-import { ADMIN_BADGE_TONE, displayStatus, latestPayment, STATUS_LABEL_ES } from "../payment-state";
+import { isServiceType, SERVICE_CATALOG, SERVICE_TYPES } from "~/domain/service-catalog";
+import { ADMIN_BADGE_TONE, displayStatus, latestPayment, STATUS_LABEL } from "../payment-state";
+import { serviceNameIn } from "../zelle-transfer";
+import { RejectedPaymentActions, RejectionReason } from "./rejected-payment";
 
 interface StatusPayment {
   id: string;
@@ -12,16 +15,17 @@ interface StatusPayment {
   paymentNumber: number;
   amount: number;
   status: string;
+  paymentMethod: string;
+  rejectionReason: string | null;
   createdAt: string;
 }
 
-const SERVICE_LABEL_ES: Record<string, string> = {
-  google_business: "Perfil de Google Business",
-  website: "Sitio Web",
-};
-
-/** The customer's payments at a glance, in Spanish; hidden when there are none. */
-export function PaymentStatusCard({ payments }: { payments: StatusPayment[] }) {
+/**
+ * The customer's payments at a glance, in their language (Spanish: 'Estado de Pagos', 'Pago n de 2', 'Pendiente');
+ * hidden when there are none. A rejected one says why and offers a new proof or paying again.
+ */
+export function PaymentStatusCard({ payments, cardEnabled }: { payments: StatusPayment[]; cardEnabled: boolean }) {
+  const { t, i18n } = useLingui();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const loading = revalidator.state === "loading" || navigation.state === "loading";
@@ -31,51 +35,62 @@ export function PaymentStatusCard({ payments }: { payments: StatusPayment[] }) {
   ).filter((payment): payment is StatusPayment => Boolean(payment));
   if (shown.length === 0 && !loading) return null;
   return (
-    <Card className="mb-6" aria-labelledby="payment-status-title" aria-busy={loading}>
+    <Card className="mb-6" aria-labelledby="payment-status-title" aria-busy={loading} data-testid="payment-status-card">
       <CardHeader>
-        <CardTitle id="payment-status-title">Estado de Pagos</CardTitle>
-        <CardDescription>Revisa el estado de tus pagos</CardDescription>
+        <CardTitle id="payment-status-title">{t`Payment Status`}</CardTitle>
+        <CardDescription>{t`Review the status of your payments`}</CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
           <p role="status" className="mb-3 text-sm text-slate-600">
-            Cargando pagos...
+            {t`Loading payments...`}
           </p>
         ) : null}
-        <ul className="divide-y divide-slate-100" aria-label="Pagos">
+        <ul className="divide-y divide-slate-100" aria-label={t`Payments`}>
           {shown.map((payment) => {
             const status = displayStatus(payment.status);
+            const service = serviceNameIn(i18n, payment.serviceType);
+            const number = payment.paymentNumber;
+            const total = isServiceType(payment.serviceType) ? SERVICE_CATALOG[payment.serviceType].payments : 2;
             return (
-              <li
-                key={payment.id}
-                className="flex flex-wrap items-center justify-between gap-2 py-3"
-                data-testid="payment-status-row"
-              >
-                <div>
-                  <p className="font-medium text-slate-900">
-                    {SERVICE_LABEL_ES[payment.serviceType] ?? payment.serviceType}
-                  </p>
-                  {payment.serviceType === "website" ? (
-                    <p className="text-sm text-slate-600">Pago {payment.paymentNumber} de 2</p>
-                  ) : null}
+              <li key={payment.id} className="space-y-2 py-3" data-testid="payment-status-row">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div>
+                    <p className="font-medium text-slate-900">{service}</p>
+                    {payment.serviceType === "website" ? (
+                      <p className="text-sm text-slate-600">{t`Payment ${number} of ${total}`}</p>
+                    ) : null}
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <span className="font-semibold text-slate-900">{formatMoney(payment.amount, i18n.locale)}</span>
+                    <Badge tone={ADMIN_BADGE_TONE[status]}>{i18n._(STATUS_LABEL[status])}</Badge>
+                    {status === "completed" ? (
+                      <Link
+                        to={receiptPath(payment.id)}
+                        className="text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
+                        data-testid="receipt-link"
+                      >
+                        {t`View receipt`}
+                        <span className="sr-only">
+                          : {service}
+                          {payment.serviceType === "website" ? `, ${t`Payment ${number} of ${total}`}` : ""}
+                        </span>
+                      </Link>
+                    ) : null}
+                  </div>
                 </div>
-                <div className="flex items-center gap-3">
-                  <span className="font-semibold text-slate-900">{formatMoney(payment.amount, "es")}</span>
-                  <Badge tone={ADMIN_BADGE_TONE[status]}>{STATUS_LABEL_ES[status]}</Badge>
-                  {status === "completed" ? (
-                    <Link
-                      to={receiptPath(payment.id)}
-                      className="text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
-                      data-testid="receipt-link"
-                    >
-                      Ver recibo
-                      <span className="sr-only">
-                        : {SERVICE_LABEL_ES[payment.serviceType] ?? payment.serviceType}
-                        {payment.serviceType === "website" ? `, pago ${payment.paymentNumber}` : ""}
-                      </span>
-                    </Link>
-                  ) : null}
-                </div>
+                {status === "rejected" && isServiceType(payment.serviceType) ? (
+                  <div className="space-y-2 rounded-md bg-red-50 p-3">
+                    <RejectionReason reason={payment.rejectionReason} className="text-sm text-red-900" />
+                    <RejectedPaymentActions
+                      payment={payment}
+                      serviceType={payment.serviceType}
+                      paymentNumber={payment.paymentNumber}
+                      cardEnabled={cardEnabled}
+                      className="flex flex-wrap gap-2"
+                    />
+                  </div>
+                ) : null}
               </li>
             );
           })}

@@ -103,6 +103,14 @@ export function GeneralSettingsForm({ values }: { values: AdminSettings["general
         <div className="grid gap-4 pt-2 sm:grid-cols-2">
           <TextField field={fields.companyName} label={t`Company Name`} defaultValue={values.companyName} />
           <TextField field={fields.supportEmail} label={t`Support Email`} type="email" defaultValue={values.supportEmail} />
+          <TextField
+            field={fields.zelleRecipientName}
+            label={t`Zelle Recipient Name`}
+            defaultValue={values.zelleRecipientName}
+            placeholder={values.companyName}
+            maxLength={100}
+            hint={t`The name on the account that receives Zelle transfers, shown to customers when they pay. Empty: the company name.`}
+          />
         </div>
         <div className="pt-2">
           <Button type="submit" disabled={pending}>
