@@ -103,6 +103,12 @@ export const notifications = pgTable(
     type: text("type").notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    /**
+     * What the notification is about (service, payment number, step, customer...): the bell and the e-mail render
+     * it from `type` and this in the reader's language. Null on rows written before it existed: their stored
+     * title and message are shown as they are.
+     */
+    data: jsonb("data").$type<Record<string, unknown>>(),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
   },

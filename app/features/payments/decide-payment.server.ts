@@ -1,4 +1,3 @@
-import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
 import { payments } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -7,9 +6,9 @@ import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
+import type { ServiceType } from "~/domain/service-catalog";
 import {
   DECISION_STATUS,
-  decisionNotification,
   normalizeNotes,
   paymentDecisionSchema,
   type PaymentDecisionInput,
@@ -52,9 +51,12 @@ export async function decidePayment(
       const [existing] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId));
       throw existing ? alreadyReviewed() : new AppError("payment_not_found");
     }
-    // Worded in the customer's saved language (their row and their e-mail).
-    const notice = (i18n: I18n) => decisionNotification(i18n, decision, notes);
-    const notified = await notify(tx, { to: { customer: decided.userId }, type: "payment", text: notice });
+    // Worded in the customer's language when they read it (their row) and when it is written (their e-mail).
+    const notified = await notify(tx, {
+      to: { customer: decided.userId },
+      type: "payment",
+      data: { kind: "decision", decision, service: decided.serviceType as ServiceType, paymentNumber: decided.paymentNumber, notes },
+    });
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: decision === "approve" ? "payment.approve" : "payment.reject",

@@ -1,5 +1,3 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { payments, profiles } from "~db/schema";
@@ -16,8 +14,8 @@ import type { Storage } from "~/lib/storage/storage.server";
 import { testPause } from "~/lib/storage/test-pauses.server";
 import { prepareUploads, storeUpload } from "~/lib/storage/uploads.server";
 import { alreadyPending, isLivePaymentConflict, refuseIfNotPayable } from "./payment-eligibility.server";
-import { AUTO_APPROVED_NOTE, AUTO_APPROVED_NOTE_TEXT, decisionNotification } from "./payment-review";
-import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage, proofStem } from "./payment-rules";
+import { AUTO_APPROVED_NOTE } from "./payment-review";
+import { proofStem } from "./payment-rules";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { proofFormSchema } from "./payments.schemas";
 import { AppError } from "~/lib/http/app-error";
@@ -89,20 +87,15 @@ export async function submitZelleProof(
             .from(profiles)
             .where(eq(profiles.id, userId));
           // Each admin reads it in their own language, the customer their approval in theirs.
-          const notice = (i18n: I18n) => ({
-            title: i18n._(PROOF_NOTIFICATION_TITLE_TEXT),
-            message: proofNotificationMessage(
-              i18n,
-              profile ?? { fullName: i18n._(msg`A customer`), companyName: null },
-              target.serviceType,
-              target.paymentNumber,
-              amount,
-            ),
+          const payment = { service: target.serviceType, paymentNumber: target.paymentNumber };
+          const changes = await notify(tx, {
+            to: { admins: "newSubmission", except: userId },
+            type: "payment",
+            data: { kind: "proof_submitted", customerId: userId, fullName: profile?.fullName ?? "", companyName: profile?.companyName ?? null, amount, ...payment },
           });
-          const approval = (i18n: I18n) => decisionNotification(i18n, "approve", AUTO_APPROVED_NOTE_TEXT);
-          const changes = await notify(tx, { to: { admins: "newSubmission", except: userId }, type: "payment", text: notice });
           if (autoApprove) {
-            changes.push(...(await notify(tx, { to: { customer: userId }, type: "payment", text: approval })));
+            const approval = { kind: "decision", decision: "approve", notes: AUTO_APPROVED_NOTE, systemNote: "auto_approved", ...payment } as const;
+            changes.push(...(await notify(tx, { to: { customer: userId }, type: "payment", data: approval })));
             await recordAuditEvent(tx, {
               actorId: null,
               action: "payment.approve",

@@ -1,4 +1,3 @@
-import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -9,7 +8,7 @@ import type { Db } from "~/lib/db/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import type { ServiceType } from "~/domain/service-catalog";
-import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "./progress-notification";
+import { PROGRESS_NOTIFICATION_TYPE } from "./progress-notification";
 import type { ProgressStepKey } from "./progress-steps";
 import { progressToggleSchema, type ProgressToggleInput } from "./progress.schemas";
 import { setProgressStep } from "./set-progress-step.server";
@@ -55,9 +54,7 @@ export async function toggleProgressStep(
     if (!customer) throw new AppError("customer_not_found");
     const written = await setProgressStep(tx, { userId, service, step, done });
     const justDone = done && !written.wasDone;
-    // Worded in the customer's saved language (their row and their e-mail).
-    const notice = (i18n: I18n) => progressNotification(i18n, service, step);
-    const notifications = justDone ? await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], text: notice }) : [];
+    const notifications = justDone ? await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], data: { step } }) : [];
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "progress.toggle",

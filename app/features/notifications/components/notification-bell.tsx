@@ -9,6 +9,7 @@ import { useActionToast } from "~/components/forms/use-action-toast";
 import { formatDate } from "~/lib/i18n/format";
 import { cn } from "~/lib/utils";
 import type { NotificationList } from "../notification-views";
+import { renderNotification } from "../notification-texts";
 
 const ACTION = "/resources/notifications";
 
@@ -67,7 +68,10 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
             <p className="px-4 py-6 text-center text-sm text-slate-600">{t`No notifications yet`}</p>
           ) : (
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label={t`Notifications list`}>
-              {items.map((item) => (
+              {items.map((stored) => {
+                // Worded now, in the reader's language: a row written before a language change follows it.
+                const item = { ...stored, ...renderNotification(i18n, stored) };
+                return (
                 <li key={item.id}>
                   <fetcher.Form method="post" action={ACTION}>
                     <input type="hidden" name="intent" value="mark-read" />
@@ -91,7 +95,8 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
                     </button>
                   </fetcher.Form>
                 </li>
-              ))}
+                );
+              })}
             </ul>
           )}
         </Popover.Content>

@@ -1,0 +1,79 @@
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test } from "./fixtures";
+
+/**
+ * Notifications as a person meets them: worded in the reader's language when read (not when written), each a
+ * link to the page it is about.
+ */
+
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
+async function newPage(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  opened.push(context);
+  return context.newPage();
+}
+
+/** A customer signed up in an English browser, on the progress page; answers their user id. */
+async function customerOnProgress(page: Page, customer: Customer): Promise<string> {
+  await signUpViaApi(page, customer);
+  const session = await page.request.get("/resources/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  await gotoWithLiveStream(page, "/dashboard/progress");
+  return user.id;
+}
+
+/** The shared e2e admin, signed in through the API in a browser of its own. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await newPage(browser);
+  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return page;
+}
+
+/** The admin ticks a Google Business step of the customer's checklist. */
+async function tickGoogleStep(admin: Page, userId: string, label: string): Promise<void> {
+  await admin.goto(`/admin/users/${userId}?tab=google-business`);
+  const toggle = admin.getByRole("checkbox", { name: label });
+  const saved = admin.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/users/"));
+  await toggle.click();
+  await saved;
+  await expect(toggle).toBeChecked();
+}
+
+const bellOf = (page: Page) => page.getByRole("button", { name: /^(Notifications|Notificaciones)/ });
+const listOf = (page: Page) => page.getByRole("list", { name: /^(Notifications list|Lista de notificaciones)$/ });
+
+test("a notification written in English reads in Spanish after the customer switches language, and back", async ({ browser }) => {
+  const customerPage = await newPage(browser, { locale: "en-US" });
+  const userId = await customerOnProgress(customerPage, newCustomer());
+  const admin = await adminPage(browser);
+  await tickGoogleStep(admin, userId, "Profile Creation");
+
+  await expect(customerPage.getByTestId("unread-badge")).toHaveText("1");
+  await bellOf(customerPage).click();
+  await expect(listOf(customerPage).getByText("Profile Creation is complete", { exact: true })).toBeVisible();
+  await customerPage.keyboard.press("Escape");
+
+  await customerPage.getByRole("button", { name: "Español" }).click();
+  await expect(customerPage.locator("html")).toHaveAttribute("lang", "es");
+  await bellOf(customerPage).click();
+  const list = listOf(customerPage);
+  await expect(list.getByText("Paso completado: Creación del perfil", { exact: true })).toBeVisible();
+  await expect(list.getByText("Se completó el paso «Creación del perfil» de su Perfil de Google Business.")).toBeVisible();
+  await expect(list.getByText("Profile Creation is complete", { exact: true })).toHaveCount(0);
+
+  // A fresh load of the page in Spanish says the same (the server renders it in the reader's language too).
+  await customerPage.reload();
+  await bellOf(customerPage).click();
+  await expect(listOf(customerPage).getByText("Paso completado: Creación del perfil", { exact: true })).toBeVisible();
+  await customerPage.keyboard.press("Escape");
+
+  await customerPage.getByRole("button", { name: "English" }).click();
+  await expect(customerPage.locator("html")).toHaveAttribute("lang", "en");
+  await bellOf(customerPage).click();
+  await expect(listOf(customerPage).getByText("Profile Creation is complete", { exact: true })).toBeVisible();
+});
