@@ -1,5 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test } from "./fixtures";
+import { PROOF_PNG } from "./payments-support";
 
 /**
  * Notifications as a person meets them: worded in the reader's language when read (not when written), each a
@@ -76,4 +77,59 @@ test("a notification written in English reads in Spanish after the customer swit
   await expect(customerPage.locator("html")).toHaveAttribute("lang", "en");
   await bellOf(customerPage).click();
   await expect(listOf(customerPage).getByText("Profile Creation is complete", { exact: true })).toBeVisible();
+});
+
+test("a notification is a link: Enter on it marks it read and opens the page it is about (progress)", async ({ browser }) => {
+  const customerPage = await newPage(browser, { locale: "en-US" });
+  const userId = await customerOnProgress(customerPage, newCustomer());
+  await gotoWithLiveStream(customerPage, "/dashboard/profile");
+  await tickGoogleStep(await adminPage(browser), userId, "Profile Creation");
+
+  await expect(customerPage.getByTestId("unread-badge")).toHaveText("1");
+  await bellOf(customerPage).click();
+  const row = listOf(customerPage).getByRole("link", { name: "Profile Creation is complete (unread)" });
+  await row.focus();
+  await customerPage.keyboard.press("Enter");
+  await expect(customerPage).toHaveURL("/dashboard/progress");
+  await expect(listOf(customerPage)).toBeHidden();
+  await expect(customerPage.getByTestId("unread-badge")).toHaveCount(0);
+  await bellOf(customerPage).click();
+  await expect(listOf(customerPage).getByRole("link", { name: "Profile Creation is complete", exact: true })).toBeVisible();
+});
+
+test("'Payment Approved' names the service and opens its page, in English and in Spanish; the admin's notice opens the customer's payments", async ({
+  browser,
+}) => {
+  const customer = newCustomer();
+  const customerPage = await newPage(browser, { locale: "en-US" });
+  const userId = await customerOnProgress(customerPage, customer);
+  const proof = await customerPage.request.post("/resources/payments/proof", {
+    multipart: { serviceType: "google_business", paymentNumber: "1", proof: { name: "proof.png", mimeType: "image/png", buffer: PROOF_PNG } },
+  });
+  expect(proof.status(), await proof.text()).toBe(200);
+
+  // The admin's bell: the customer's proof, linked to their Payments tab.
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/dashboard");
+  await bellOf(admin).click();
+  const notice = listOf(admin).getByRole("link", { name: /New Payment Received \(Zelle\)/ }).filter({ hasText: customer.fullName });
+  await notice.first().click();
+  await expect(admin).toHaveURL(`/admin/users/${userId}?tab=payments`);
+  await expect(admin.getByRole("tab", { name: "Payments" })).toHaveAttribute("aria-selected", "true");
+  await admin.getByRole("button", { name: "Approve Payment" }).click();
+  await expect(admin.getByRole("button", { name: "Approve Payment" })).toHaveCount(0);
+
+  await expect(customerPage.getByTestId("unread-badge")).toHaveText("1");
+  await bellOf(customerPage).click();
+  await expect(listOf(customerPage).getByText("Your payment for Google Business Profile Setup has been approved", { exact: true })).toBeVisible();
+  await customerPage.keyboard.press("Escape");
+
+  await customerPage.getByRole("button", { name: "Español" }).click();
+  await expect(customerPage.locator("html")).toHaveAttribute("lang", "es");
+  await bellOf(customerPage).click();
+  const approved = listOf(customerPage).getByRole("link", { name: "Pago aprobado (sin leer)" });
+  await expect(approved).toContainText("Su pago de Configuración del Perfil de Google Business ha sido aprobado");
+  await approved.click();
+  await expect(customerPage).toHaveURL("/dashboard/google-business");
+  await expect(customerPage.getByTestId("unread-badge")).toHaveCount(0);
 });
