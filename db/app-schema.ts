@@ -376,7 +376,18 @@ export const emailMessages = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
+    /** The page the message is about (a path): the sender writes it as an absolute link from SITE_URL. */
+    link: text("link"),
+    /**
+     * A message that gathers several events (a customer's progress steps): while it waits (queued, not yet due)
+     * later events update it instead of queueing another; at most one waiting message per key.
+     */
+    gatherKey: text("gather_key"),
+    gathered: jsonb("gathered").$type<unknown[]>(),
     createdAt: createdAt(),
   },
-  (t) => [index("email_messages_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("email_messages_due_idx").on(t.status, t.nextAttemptAt),
+    uniqueIndex("email_messages_gathering_idx").on(t.gatherKey).where(sql`${t.status} = 'queued'`),
+  ],
 );

@@ -9,7 +9,7 @@ import { i18nOfUsers } from "~/lib/i18n/language.server";
 import type { Change } from "~/lib/realtime/realtime";
 import { adminIds } from "~/lib/auth/roles.server";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
-import { eventText, type NotificationEvent } from "./notification-texts";
+import { eventLink, eventText, type NotificationEvent } from "./notification-texts";
 import { writeNotifications } from "./write-notifications.server";
 
 /**
@@ -65,9 +65,11 @@ export async function adminsListening(executor: Executor, event: AdminNotificati
   return inApp.length > 0 || email.length > 0;
 }
 
-function emailBody(event: NotificationEvent, i18n: I18n): { subject: string; text: string } {
+function emailBody(event: NotificationEvent, i18n: I18n): { subject: string; text: string; link: string } {
   const { title, message } = eventText(i18n, event);
-  return { subject: title, text: `${message}\n\n${i18n._(msg`Sign in to see the details.`)}` };
+  // Every e-mail links to the page it is about (an alert with no page of its own: the admin dashboard).
+  const link = eventLink(event) ?? "/admin/dashboard";
+  return { subject: title, text: `${message}\n\n${i18n._(msg`Sign in to see the details:`)}`, link };
 }
 
 /**

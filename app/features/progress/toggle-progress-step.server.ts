@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
+import { gatherProgressEmail } from "~/features/notifications/progress-email.server";
 import { isCustomer } from "~/features/users/customer-query.server";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
@@ -54,7 +55,9 @@ export async function toggleProgressStep(
     if (!customer) throw new AppError("customer_not_found");
     const written = await setProgressStep(tx, { userId, service, step, done });
     const justDone = done && !written.wasDone;
-    const notifications = justDone ? await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], data: { step } }) : [];
+    // The bell tells at once; the e-mail gathers the steps of the next minutes into one (an untick takes its step out).
+    const notifications = justDone ? await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], data: { step }, email: false }) : [];
+    if (justDone || (!done && written.wasDone)) await gatherProgressEmail(tx, { userId, service, step, done });
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "progress.toggle",
