@@ -1,5 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test } from "./fixtures";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { E2E_ADMIN, E2E_BASE_URL, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test } from "./fixtures";
 import { PROOF_PNG } from "./payments-support";
 
 /**
@@ -133,3 +135,56 @@ test("'Payment Approved' names the service and opens its page, in English and in
   await expect(customerPage).toHaveURL("/dashboard/google-business");
   await expect(customerPage.getByTestId("unread-badge")).toHaveCount(0);
 });
+
+/** The e2e server has no SMTP_URL: its messages are .eml files in its data folder's outbox. */
+const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
+
+function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+function subjectOf(raw: string): string {
+  const header = (/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "").replace(/\r?\n[ \t]/g, " ").replace(/\?=\s+=\?/g, "?==?");
+  return header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+    encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+  );
+}
+
+function mailsTo(email: string): { subject: string; body: string }[] {
+  if (!existsSync(OUTBOX)) return [];
+  return readdirSync(OUTBOX)
+    .sort()
+    .map((file) => readFileSync(path.join(OUTBOX, file), "utf8"))
+    .filter((raw) => raw.includes(`To: ${email}`))
+    .map((raw) => ({ subject: subjectOf(raw), body: decodeQuotedPrintable(raw) }));
+}
+
+for (const language of ["en", "es"] as const) {
+  test(`two ticks make one progress e-mail, sent when the window ends, listing both, with the page's link (${language})`, async ({ browser }) => {
+    const customer = newCustomer();
+    const customerPage = await newPage(browser, { locale: "en-US" });
+    const userId = await customerOnProgress(customerPage, customer);
+    if (language === "es") {
+      await customerPage.getByRole("button", { name: "Español" }).click();
+      await expect(customerPage.locator("html")).toHaveAttribute("lang", "es");
+    }
+    const admin = await adminPage(browser);
+    await tickGoogleStep(admin, userId, "Profile Creation");
+    await tickGoogleStep(admin, userId, "Submitted for Verification");
+    await expect(customerPage.getByTestId("unread-badge")).toHaveText("2");
+    // Nothing yet: the e-mail waits for the window's end (the sender runs every 2 s).
+    await customerPage.waitForTimeout(3000);
+    expect(mailsTo(customer.email)).toEqual([]);
+
+    const due = await customerPage.request.post("/__test/emails/due", { data: { email: customer.email } });
+    expect(due.ok()).toBeTruthy();
+    await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(1);
+    const [mail] = mailsTo(customer.email);
+    const english = language === "en";
+    expect(mail!.subject).toBe(english ? "Your Google Business Profile: 2 steps done" : "Su Perfil de Google Business: 2 pasos completados");
+    expect(mail!.body).toContain(english ? "- Profile Creation" : "- Creación del perfil");
+    expect(mail!.body).toContain(english ? "- Submitted for Verification" : "- Enviado para verificación");
+    expect(mail!.body).toContain(`${E2E_BASE_URL}/dashboard/progress`);
+  });
+}
