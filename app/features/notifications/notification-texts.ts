@@ -59,20 +59,20 @@ const DATA_SCHEMAS = {
 } as const;
 
 type DataSchemas = typeof DATA_SCHEMAS;
-export type NotificationType = keyof DataSchemas;
+type NotificationType = keyof DataSchemas;
 
 /** What `notify` is given: a type and its data (`{ type: "payment", data: { kind: "decision", ... } }`). */
 export type NotificationEvent = { [T in NotificationType]: { type: T; data: z.infer<DataSchemas[T]> } }[NotificationType];
 
 /** A stored row as the renderer needs it: its type, its data (null on old rows) and the text stored with it. */
-export interface StoredNotification {
+interface StoredNotification {
   type: string;
   data: unknown;
   title: string;
   message: string;
 }
 
-export interface RenderedNotification {
+interface RenderedNotification {
   title: string;
   message: string;
   /** The page the notification is about (a path), or null when there is none. */
@@ -80,7 +80,7 @@ export interface RenderedNotification {
 }
 
 /** The event a row holds, or null when it has no data or data this version cannot read (then its stored text is shown). */
-export function notificationEvent(row: { type: string; data: unknown }): NotificationEvent | null {
+function notificationEvent(row: { type: string; data: unknown }): NotificationEvent | null {
   if (row.data === null || row.data === undefined || !Object.hasOwn(DATA_SCHEMAS, row.type)) return null;
   const parsed = DATA_SCHEMAS[row.type as NotificationType].safeParse(row.data);
   return parsed.success ? ({ type: row.type, data: parsed.data } as NotificationEvent) : null;
@@ -93,12 +93,12 @@ function customerLabel(i18n: I18n, customer: { fullName: string; companyName: st
 }
 
 /** The customer's page of a service. */
-export const SERVICE_PAGE: Record<ServiceType, string> = {
+const SERVICE_PAGE: Record<ServiceType, string> = {
   google_business: "/dashboard/google-business",
   website: "/dashboard/website",
 };
 
-export const PROGRESS_PAGE = "/dashboard/progress";
+const PROGRESS_PAGE = "/dashboard/progress";
 
 /** A customer's page in the back office, on one of its tabs. */
 function customerPage(customerId: string, tab?: "payments" | "google-business" | "website"): string {

@@ -35,7 +35,7 @@ export interface DoneStep {
 }
 
 /** The page the progress e-mail links to. */
-export const PROGRESS_EMAIL_LINK = "/dashboard/progress";
+const PROGRESS_EMAIL_LINK = "/dashboard/progress";
 
 function stepLabel(i18n: I18n, step: string): string {
   return step in PROGRESS_STEP_MESSAGES ? i18n._(PROGRESS_STEP_MESSAGES[step as ProgressStepKey]) : step;

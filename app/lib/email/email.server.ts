@@ -40,7 +40,7 @@ function textToHtml(text: string): string {
 }
 
 /** A message's page as an absolute URL (an absolute link stays as it is). */
-export function absoluteLink(link: string, siteUrl: string | undefined): string {
+function absoluteLink(link: string, siteUrl: string | undefined): string {
   return /^https?:\/\//.test(link) || !siteUrl ? link : `${siteUrl.replace(/\/$/, "")}${link.startsWith("/") ? "" : "/"}${link}`;
 }
 
