@@ -176,7 +176,7 @@ describe("an admin deciding", () => {
       {
         type: "payment",
         title: "Payment Approved",
-        message: "Your payment has been approved. Admin notes: Matches the bank record",
+        message: "Your payment for Google Business Profile Setup has been approved. Admin notes: Matches the bank record",
         isRead: false,
       },
     ]);
@@ -200,7 +200,7 @@ describe("an admin deciding", () => {
     await decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "   " });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "rejected", adminNotes: null });
     expect(await paymentNotifications(customerB.id)).toEqual([
-      { type: "payment", title: "Payment Rejected", message: "Your payment has been rejected", isRead: false },
+      { type: "payment", title: "Payment Rejected", message: "Your payment for Website Development (Payment 2 of 2) has been rejected", isRead: false },
     ]);
     expect(await auditRows()).toEqual([
       {
