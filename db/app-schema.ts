@@ -106,6 +106,12 @@ export const notifications = pgTable(
     type: text("type").notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    /**
+     * What the notification is about (service, payment number, step, customer...): the bell and the e-mail render
+     * it from `type` and this in the reader's language. Null on rows written before it existed: their stored
+     * title and message are shown as they are.
+     */
+    data: jsonb("data").$type<Record<string, unknown>>(),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -375,7 +381,18 @@ export const emailMessages = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
+    /** The page the message is about (a path): the sender writes it as an absolute link from SITE_URL. */
+    link: text("link"),
+    /**
+     * A message that gathers several events (a customer's progress steps): while it waits (queued, not yet due)
+     * later events update it instead of queueing another; at most one waiting message per key.
+     */
+    gatherKey: text("gather_key"),
+    gathered: jsonb("gathered").$type<unknown[]>(),
     createdAt: createdAt(),
   },
-  (t) => [index("email_messages_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("email_messages_due_idx").on(t.status, t.nextAttemptAt),
+    uniqueIndex("email_messages_gathering_idx").on(t.gatherKey).where(sql`${t.status} = 'queued'`),
+  ],
 );

@@ -266,7 +266,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     const mailSender = new EmailSender(
       services.database.db,
       createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: path.join(env.DATA_DIR, "outbox") }),
-      { branding: () => emailBranding(services!.settings) },
+      { branding: () => emailBranding(services!.settings, env.SITE_URL) },
     );
     const lifecycle: Lifecycle = { draining: false, liveStreams: new LiveStreams() };
     const app = createApp(services, { ...options, databaseHealth, logger: log, lifecycle });

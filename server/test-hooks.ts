@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
@@ -6,7 +6,7 @@ import { deleteProgressRecord } from "~/features/progress/delete-progress-record
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Services } from "~/lib/services.server";
-import { googleBusinessInfo, profiles, userRoles, websiteInfo } from "~db/schema";
+import { emailMessages, googleBusinessInfo, profiles, userRoles, websiteInfo } from "~db/schema";
 import { seedCustomers } from "~db/seed-customers.js";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -121,6 +121,15 @@ export function testHooks(services: Services): Router {
     const now = new Date();
     await services.database.db.update(googleBusinessInfo).set({ informationReviewedAt: now });
     await services.database.db.update(websiteInfo).set({ informationReviewedAt: now });
+    res.status(200).json({ ok: true });
+  });
+  // A gathered e-mail (a customer's progress steps) waits ten minutes for more; a test ends the wait for one address.
+  router.post("/emails/due", async (req, res) => {
+    const { email } = z.object({ email: z.email() }).parse(req.body);
+    await services.database.db
+      .update(emailMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(and(eq(emailMessages.to, email.toLowerCase()), eq(emailMessages.status, "queued"), isNotNull(emailMessages.gatherKey)));
     res.status(200).json({ ok: true });
   });
   return router;

@@ -234,7 +234,7 @@ test("a new proof reaches the admin live; the admin views it, writes a note and 
     expect(items[0]).toMatchObject({
       type: "payment",
       title: "Payment Approved",
-      message: "Your payment has been approved. Admin notes: Matches the bank transfer",
+      message: "Your payment for Google Business Profile Setup has been approved. Admin notes: Matches the bank transfer",
     });
   } finally {
     await reviewer.context().close();
@@ -290,7 +290,7 @@ test("of two admins deciding one payment, the second gets an error and the butto
     const list = await customerPage.request.get("/resources/notifications");
     const { items } = (await list.json()) as { items: { title: string; message: string }[] };
     expect(items.filter((item) => item.title.startsWith("Payment "))).toEqual([
-      expect.objectContaining({ title: "Payment Rejected", message: "Your payment has been rejected" }),
+      expect.objectContaining({ title: "Payment Rejected", message: "Your payment for Website Development (Payment 1 of 2) has been rejected" }),
     ]);
   } finally {
     await first.context().close();

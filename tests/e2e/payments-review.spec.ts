@@ -62,7 +62,7 @@ test("an admin approves a proof with a note: the customer's open page unlocks li
   await bell(customerPage).click();
   await expect(customerPage.getByText("Payment Approved", { exact: true })).toBeVisible();
   await expect(
-    customerPage.getByText("Your payment has been approved. Admin notes: Transfer received, thanks"),
+    customerPage.getByText("Your payment for Google Business Profile Setup has been approved. Admin notes: Transfer received, thanks"),
   ).toBeVisible();
 });
 

@@ -1,10 +1,8 @@
-import type { I18n } from "@lingui/core";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailMessages, notifications, profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
-import { UNAVAILABLE_TITLE } from "~/lib/http/app-error";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
@@ -18,8 +16,8 @@ let spanish: SignedIn;
 let customer: SignedIn;
 
 const ALL_ON = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: true };
-// A title with a Spanish translation in the catalog: the recipient's language picks it.
-const text = (i18n: I18n) => ({ title: i18n._(UNAVAILABLE_TITLE), message: "m" });
+// An event whose title has a Spanish translation in the catalog: the recipient's language picks it.
+const event = { type: "profile_updated", data: { customerId: "c", fullName: "Ana", companyName: null } } as const;
 
 async function setNotifications(values: Partial<typeof ALL_ON>) {
   await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, english.user, {
@@ -67,56 +65,66 @@ beforeEach(async () => {
 
 describe("notify", () => {
   it("tells every admin who wants the event, each in their language, in-app and by e-mail, never the one excepted", async () => {
-    const changes = await notify(database.db, { to: { admins: "newSubmission", except: spanish.id }, type: "payment", text });
+    const changes = await notify(database.db, { to: { admins: "newSubmission", except: spanish.id }, ...event });
     expect(changes).toEqual([{ table: "notifications", userId: english.id }]);
-    expect(await rowsFor([english.id, spanish.id])).toEqual([{ userId: english.id, type: "payment", title: "Temporarily unavailable" }]);
+    expect(await rowsFor([english.id, spanish.id])).toEqual([{ userId: english.id, type: "profile_updated", title: "Profile Updated" }]);
 
-    await notify(database.db, { to: { admins: "newSubmission" }, type: "payment", text });
+    await notify(database.db, { to: { admins: "newSubmission" }, ...event });
     const spanishRow = (await rowsFor([spanish.id]))[0];
-    expect(spanishRow?.title).not.toBe("Temporarily unavailable");
+    expect(spanishRow?.title).not.toBe("Profile Updated");
     const mails = await mailTo([await emailOf(english), await emailOf(spanish)]);
-    expect(mails.map((mail) => mail.subject).sort()).toEqual(["Temporarily unavailable", "Temporarily unavailable", spanishRow!.title].sort());
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(["Profile Updated", "Profile Updated", spanishRow!.title].sort());
   });
 
   it("follows the settings: push off writes no rows, e-mail off queues no mail, the event's switch off does neither", async () => {
     const admins = [english.id, spanish.id];
     const addresses = [await emailOf(english), await emailOf(spanish)];
     await setNotifications({ pushNotifications: false });
-    expect(await notify(database.db, { to: { admins: "profileUpdates" }, type: "profile_updated", text })).toEqual([]);
+    expect(await notify(database.db, { to: { admins: "profileUpdates" }, ...event })).toEqual([]);
     expect(await rowsFor(admins)).toEqual([]);
     expect(await mailTo(addresses)).toHaveLength(2);
 
     await database.db.delete(emailMessages);
     await setNotifications({ emailNotifications: false });
-    await notify(database.db, { to: { admins: "profileUpdates" }, type: "profile_updated", text });
+    await notify(database.db, { to: { admins: "profileUpdates" }, ...event });
     expect(await rowsFor(admins)).toHaveLength(2);
     expect(await mailTo(addresses)).toEqual([]);
 
     await database.db.delete(notifications);
     await setNotifications({ profileUpdates: false });
-    expect(await notify(database.db, { to: { admins: "profileUpdates" }, type: "profile_updated", text })).toEqual([]);
+    expect(await notify(database.db, { to: { admins: "profileUpdates" }, ...event })).toEqual([]);
     expect(await rowsFor(admins)).toEqual([]);
     expect(await mailTo(addresses)).toEqual([]);
   });
 
   it("tells a customer in-app always, and by e-mail unless they turned e-mail off", async () => {
     const address = await emailOf(customer);
-    expect(await notify(database.db, { to: { customer: customer.id }, type: "payment", text })).toEqual([
+    expect(await notify(database.db, { to: { customer: customer.id }, ...event })).toEqual([
       { table: "notifications", userId: customer.id },
     ]);
-    expect(await mailTo([address])).toEqual([{ to: address, subject: "Temporarily unavailable" }]);
+    expect(await mailTo([address])).toEqual([{ to: address, subject: "Profile Updated" }]);
 
     await database.db.update(profiles).set({ emailOptOut: true }).where(eq(profiles.id, customer.id));
-    await notify(database.db, { to: { customer: customer.id }, type: "payment", text });
+    await notify(database.db, { to: { customer: customer.id }, ...event });
     expect(await rowsFor([customer.id])).toHaveLength(2);
     expect(await mailTo([address])).toHaveLength(1);
     await database.db.update(profiles).set({ emailOptOut: false }).where(eq(profiles.id, customer.id));
   });
 
+  it("stores the event's type and data with the row, and its text in the recipient's language only as a fallback", async () => {
+    await notify(database.db, { to: { admins: "profileUpdates" }, ...event });
+    const rows = await database.db
+      .select({ userId: notifications.userId, data: notifications.data, title: notifications.title })
+      .from(notifications)
+      .where(inArray(notifications.userId, [english.id, spanish.id]));
+    expect(rows.map((row) => row.data)).toEqual([event.data, event.data]);
+    expect(rows.find((row) => row.userId === spanish.id)?.title).toBe("Perfil actualizado");
+  });
+
   it("writes rows and e-mails in the caller's transaction: a rollback leaves neither", async () => {
     const failed = database.db.transaction(async (tx) => {
-      await notify(tx, { to: { customer: customer.id }, type: "payment", text });
-      await notify(tx, { to: { admins: "newSubmission" }, type: "payment", text });
+      await notify(tx, { to: { customer: customer.id }, ...event });
+      await notify(tx, { to: { admins: "newSubmission" }, ...event });
       throw new Error("the write being announced failed");
     });
     await expect(failed).rejects.toThrow("the write being announced failed");

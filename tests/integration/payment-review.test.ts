@@ -176,7 +176,7 @@ describe("an admin deciding", () => {
       {
         type: "payment",
         title: "Payment Approved",
-        message: "Your payment has been approved. Admin notes: Matches the bank record",
+        message: "Your payment for Google Business Profile Setup has been approved. Admin notes: Matches the bank record",
         isRead: false,
       },
     ]);

@@ -268,7 +268,7 @@ describe("each setting's effect", () => {
     const [row] = await database.db.select().from(payments).where(eq(payments.userId, payer.id));
     expect(row).toMatchObject({ status: "completed", adminNotes: AUTO_APPROVED_NOTE });
     const toCustomer = await database.db.select().from(notifications).where(eq(notifications.userId, payer.id));
-    expect(toCustomer).toEqual([expect.objectContaining({ type: "payment", title: "Payment Approved", message: `Your payment has been approved. Admin notes: ${AUTO_APPROVED_NOTE}` })]);
+    expect(toCustomer).toEqual([expect.objectContaining({ type: "payment", title: "Payment Approved", message: `Your payment for Google Business Profile Setup has been approved. Admin notes: ${AUTO_APPROVED_NOTE}` })]);
     const audit = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "payment.approve"), eq(auditEvents.customerId, payer.id)));
     expect(audit).toEqual([expect.objectContaining({ actorId: null, detail: expect.objectContaining({ auto: true }) })]);
     await setGeneral({ autoApproveSubmissions: false });

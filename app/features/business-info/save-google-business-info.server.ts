@@ -1,4 +1,3 @@
-import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { googleBusinessInfo } from "~db/schema";
 import type { Db } from "~/lib/db/db.server";
@@ -38,14 +37,8 @@ export interface SaveGoogleBusinessInfoInput {
 const GOOGLE_BUSINESS_INFORMATION: InformationSpec<typeof googleBusinessInfo> = {
   table: googleBusinessInfo,
   step: { service: "google_business", key: "informationCollection" },
-  submitted: {
-    type: "google_business_submitted",
-    text: (i18n, who) => ({ title: i18n._(msg`Google Business Information Submitted`), message: i18n._(msg`${who} submitted their Google Business information`) }),
-  },
-  updated: {
-    type: "google_business_updated",
-    text: (i18n, who) => ({ title: i18n._(msg`Google Business Information Updated`), message: i18n._(msg`${who} updated their Google Business information`) }),
-  },
+  submitted: { type: "google_business_submitted" },
+  updated: { type: "google_business_updated" },
 };
 
 /**

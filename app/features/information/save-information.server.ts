@@ -1,5 +1,3 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { and, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { googleBusinessInfo, payments, profiles, websiteInfo } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -102,20 +100,13 @@ async function removeFiles(storage: Storage, kind: UploadKind, urls: readonly (s
   }
 }
 
-/** Who submitted: the customer's name and company, for the admins' notification (`submitterLabel`). */
+/** Who submitted: the customer's name and company, for the admins' notification. */
 async function submitterOf(executor: Executor, userId: string): Promise<{ fullName: string; companyName: string | null }> {
   const [profile] = await executor
     .select({ fullName: profiles.fullName, companyName: profiles.companyName })
     .from(profiles)
     .where(eq(profiles.id, userId));
   return { fullName: profile?.fullName ?? "", companyName: profile?.companyName ?? null };
-}
-
-/** "{full name} from {company}" (or the name alone without a company), as the admins' notification says, in the admin's language. */
-function submitterLabel(i18n: I18n, submitter: { fullName: string; companyName: string | null }): string {
-  const name = submitter.fullName.trim() || i18n._(msg`A customer`);
-  const company = submitter.companyName?.trim();
-  return company ? i18n._(msg`${name} from ${company}`) : name;
 }
 
 /**
@@ -141,10 +132,9 @@ async function markInformationReceived(
   }
 }
 
-/** One of a service's notifications to the admins: its type and its words, given who sent the information. */
+/** One of a service's notifications to the admins: its type (the words come from it, see notification-texts.ts). */
 interface InformationNotice {
-  type: string;
-  text: (i18n: I18n, who: string) => { title: string; message: string };
+  type: "google_business_submitted" | "google_business_updated" | "website_submitted" | "website_updated";
 }
 
 type InformationTable = typeof googleBusinessInfo | typeof websiteInfo;
@@ -207,7 +197,7 @@ export async function saveInformation<Table extends InformationTable, Result>(
       const notified = await notify(tx, {
         to: { admins: "newSubmission", except: userId },
         type: notice.type,
-        text: (i18n) => notice.text(i18n, submitterLabel(i18n, submitter)),
+        data: { customerId: userId, ...submitter },
       });
       const progress = first ? await markInformationReceived(tx, userId, spec.step) : [];
       return {

@@ -24,6 +24,7 @@ export async function listNotifications({ db }: { db: Db }, actor: Actor | null)
     items: rows.map((row) => ({
       id: row.id,
       type: row.type,
+      data: row.data,
       title: row.title,
       message: row.message,
       isRead: row.isRead,

@@ -6,10 +6,10 @@ import { notifiesAdmins, type AdminNotificationEvent } from "~/domain/admin-sett
 import type { Executor } from "~/lib/db/db.server";
 import { queueEmail } from "~/lib/email/email.server";
 import { i18nOfUsers } from "~/lib/i18n/language.server";
-import type { Localized } from "~/lib/i18n/localized-text";
 import type { Change } from "~/lib/realtime/realtime";
 import { adminIds } from "~/lib/auth/roles.server";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
+import { eventLink, eventText, type NotificationEvent } from "./notification-texts";
 import { writeNotifications } from "./write-notifications.server";
 
 /**
@@ -18,15 +18,18 @@ import { writeNotifications } from "./write-notifications.server";
  */
 type Audience = { admins: AdminNotificationEvent | "security"; except?: string } | { customer: string };
 
-/** A notification: in-app row and e-mail share its words, rendered in each recipient's saved language. */
-export interface Notification {
+/**
+ * A notification: who hears of it, its type and its data (`NotificationEvent`). The bell and the e-mail word it
+ * from these in the reader's language (notification-texts.ts); nothing is stored as a finished sentence except the
+ * row's fallback text.
+ */
+export type Notification = NotificationEvent & {
   to: Audience;
-  /** The notification's type (the bell's icon and link). */
-  type: string;
-  text: Localized<{ title: string; message: string }>;
-  /** What the e-mail says after the message, when it has more to say than the in-app row (what to do next, a link). */
-  emailNext?: Localized<string>;
-}
+  /** false: no e-mail now, the caller gathers it itself (a progress step's e-mail waits for the others). */
+  email?: boolean;
+  /** What the e-mail says after the message, when it has more to say than the in-app row (what to do next). */
+  emailNext?: (i18n: I18n) => string;
+};
 
 /** The in-app recipients (user ids) and the e-mail recipients (addresses) of an audience. */
 interface Recipients {
@@ -64,23 +67,28 @@ export async function adminsListening(executor: Executor, event: AdminNotificati
   return inApp.length > 0 || email.length > 0;
 }
 
-function emailBody(text: Notification["text"], i18n: I18n, next?: Notification["emailNext"]): { subject: string; text: string } {
-  const { title, message } = text(i18n);
+function emailBody(event: NotificationEvent, i18n: I18n, next?: Notification["emailNext"]): { subject: string; text: string; link: string } {
+  const { title, message } = eventText(i18n, event);
   const more = next ? `${next(i18n)}\n\n` : "";
-  return { subject: title, text: `${message}\n\n${more}${i18n._(msg`Sign in to see the details.`)}` };
+  // Every e-mail links to the page it is about (an alert with no page of its own: the admin dashboard).
+  const link = eventLink(event) ?? "/admin/dashboard";
+  return { subject: title, text: `${message}\n\n${more}${i18n._(msg`Sign in to see the details:`)}`, link };
 }
 
 /**
  * The one way to tell somebody something happened: reads the settings, the recipients and their languages once,
- * then writes the in-app notification rows and queues the e-mails, all in the caller's transaction (so they exist
- * exactly when the write they announce does). Returns the changes to publish after the commit.
+ * then writes the in-app notification rows (type, data, and the text in the recipient's language as a fallback)
+ * and queues the e-mails, all in the caller's transaction (so they exist exactly when the write they announce
+ * does). Returns the changes to publish after the commit.
  */
-export async function notify(executor: Executor, { to, type, text, emailNext }: Notification): Promise<Change[]> {
-  const { inApp, email } = await recipientsOf(executor, to);
-  const i18nOf = await i18nOfUsers(executor, [...inApp, ...email.map((row) => row.id)]);
-  for (const row of email) await queueEmail(executor, { to: row.email, ...emailBody(text, i18nOf(row.id), emailNext) });
+export async function notify(executor: Executor, notification: Notification): Promise<Change[]> {
+  const { to, email: sendEmail = true, emailNext, ...event } = notification;
+  const recipients = await recipientsOf(executor, to);
+  const email = sendEmail ? recipients.email : [];
+  const i18nOf = await i18nOfUsers(executor, [...recipients.inApp, ...email.map((row) => row.id)]);
+  for (const row of email) await queueEmail(executor, { to: row.email, ...emailBody(event as NotificationEvent, i18nOf(row.id), emailNext) });
   return writeNotifications(
     executor,
-    inApp.map((userId) => ({ userId, type, ...text(i18nOf(userId)) })),
+    recipients.inApp.map((userId) => ({ userId, type: event.type, data: event.data, ...eventText(i18nOf(userId), event as NotificationEvent) })),
   );
 }

@@ -22,7 +22,7 @@ export async function decidePaymentAction(
   const parsed = await parseForm(form, decisionFormSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
-    await decidePayment({ db: services.database.db, bus: services.bus, siteUrl: services.env.SITE_URL }, actor, parsed.value);
+    await decidePayment({ db: services.database.db, bus: services.bus }, actor, parsed.value);
   } catch (error) {
     return actionFailure(error, i18n);
   }

@@ -1,4 +1,3 @@
-import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
 import { payments } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -7,12 +6,11 @@ import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
+import type { ServiceType } from "~/domain/service-catalog";
 import {
   DECISION_STATUS,
-  decisionNotification,
   lacksRejectionReason,
   normalizeNotes,
-  paymentPagePath,
   rejectionNextSteps,
   paymentDecisionSchema,
   type PaymentDecisionInput,
@@ -23,8 +21,6 @@ import { AppError } from "~/lib/http/app-error";
 export interface DecidePaymentDeps {
   db: Db;
   bus: ChangeBus;
-  /** The public origin, for the rejection e-mail's link to the customer's payment page. */
-  siteUrl?: string;
 }
 
 const alreadyReviewed = () => new AppError("payment_already_reviewed");
@@ -37,7 +33,7 @@ const alreadyReviewed = () => new AppError("payment_already_reviewed");
  * neither); the changes are published after the commit.
  */
 export async function decidePayment(
-  { db, bus, siteUrl }: DecidePaymentDeps,
+  { db, bus }: DecidePaymentDeps,
   actor: Actor | null,
   input: PaymentDecisionInput,
 ): Promise<ReviewPayment> {
@@ -64,12 +60,14 @@ export async function decidePayment(
       const [existing] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId));
       throw existing ? alreadyReviewed() : new AppError("payment_not_found");
     }
-    // Worded in the customer's saved language (their row and their e-mail).
-    const notice = (i18n: I18n) => decisionNotification(i18n, decision, notes);
-    // A rejection's e-mail also says what the customer can do now, with a link to the page.
-    const pageUrl = siteUrl ? `${siteUrl}${paymentPagePath(decided.serviceType)}` : null;
-    const emailNext = decision === "reject" ? (i18n: I18n) => rejectionNextSteps(i18n, pageUrl) : undefined;
-    const notified = await notify(tx, { to: { customer: decided.userId }, type: "payment", text: notice, emailNext });
+    // Worded in the customer's language when they read it (their row) and when it is written (their e-mail); a
+    // rejection's e-mail also says what the customer can do now (the e-mail links to the page).
+    const notified = await notify(tx, {
+      to: { customer: decided.userId },
+      type: "payment",
+      data: { kind: "decision", decision, service: decided.serviceType as ServiceType, paymentNumber: decided.paymentNumber, notes },
+      emailNext: decision === "reject" ? (i18n) => rejectionNextSteps(i18n) : undefined,
+    });
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: decision === "approve" ? "payment.approve" : "payment.reject",

@@ -17,26 +17,39 @@ describe("payment review rules", () => {
     expect(normalizeNotes("  Checked the bank  ")).toBe("Checked the bank");
   });
 
-  it("words the customer's notification, with the admin's notes after a rejection", () => {
-    expect(decisionNotification(en, "approve", null)).toEqual({ title: "Payment Approved", message: "Your payment has been approved" });
-    expect(decisionNotification(en, "reject", null)).toEqual({ title: "Payment Rejected", message: "Your payment has been rejected" });
-    expect(decisionNotification(en, "reject", "Blurry photo")).toEqual({
+  it("words the customer's notification, naming the service, with the admin's notes after a rejection", () => {
+    const google = { service: "google_business" as const, paymentNumber: 1 };
+    const website = { service: "website" as const, paymentNumber: 2 };
+    expect(decisionNotification(en, "approve", null, google)).toEqual({
+      title: "Payment Approved",
+      message: "Your payment for Google Business Profile Setup has been approved",
+    });
+    expect(decisionNotification(en, "reject", null, website)).toEqual({
       title: "Payment Rejected",
-      message: "Your payment has been rejected. Admin notes: Blurry photo",
+      message: "Your payment for Website Development (Payment 2 of 2) has been rejected",
+    });
+    expect(decisionNotification(en, "reject", "Blurry photo", google)).toEqual({
+      title: "Payment Rejected",
+      message: "Your payment for Google Business Profile Setup has been rejected. Admin notes: Blurry photo",
     });
   });
 
   it("words it in Spanish for a Spanish-speaking customer, the system's own notes translated too", () => {
-    expect(decisionNotification(es, "approve", null)).toEqual({ title: "Pago aprobado", message: "Su pago ha sido aprobado" });
-    expect(decisionNotification(es, "reject", "Foto borrosa")).toEqual({
-      title: "Pago rechazado",
-      message: "Su pago ha sido rechazado. Notas del administrador: Foto borrosa",
+    const google = { service: "google_business" as const, paymentNumber: 1 };
+    const website = { service: "website" as const, paymentNumber: 1 };
+    expect(decisionNotification(es, "approve", null, google)).toEqual({
+      title: "Pago aprobado",
+      message: "Su pago de Configuración del Perfil de Google Business ha sido aprobado",
     });
-    expect(decisionNotification(es, "approve", AUTO_APPROVED_NOTE_TEXT).message).toBe(
-      "Su pago ha sido aprobado. Notas del administrador: Aprobado automáticamente al recibirlo (la aprobación automática de envíos está activada)",
+    expect(decisionNotification(es, "reject", "Foto borrosa", website)).toEqual({
+      title: "Pago rechazado",
+      message: "Su pago de Desarrollo del sitio web (Pago 1 de 2) ha sido rechazado. Notas del administrador: Foto borrosa",
+    });
+    expect(decisionNotification(es, "approve", AUTO_APPROVED_NOTE_TEXT, google).message).toBe(
+      "Su pago de Configuración del Perfil de Google Business ha sido aprobado. Notas del administrador: Aprobado automáticamente al recibirlo (la aprobación automática de envíos está activada)",
     );
-    expect(decisionNotification(en, "approve", AUTO_APPROVED_NOTE_TEXT).message).toBe(
-      "Your payment has been approved. Admin notes: Approved automatically on receipt (Auto-approve Submissions is on)",
+    expect(decisionNotification(en, "approve", AUTO_APPROVED_NOTE_TEXT, google).message).toBe(
+      "Your payment for Google Business Profile Setup has been approved. Admin notes: Approved automatically on receipt (Auto-approve Submissions is on)",
     );
   });
 

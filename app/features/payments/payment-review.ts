@@ -3,6 +3,8 @@ import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { translate } from "~/lib/i18n/translate";
 import { ERROR_CODES } from "~/lib/http/app-error";
+import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
+import { serviceTitleIn } from "~/domain/service-texts";
 
 /** The longest payment admin note accepted (the notes are quoted in the customer's notification; this keeps it readable). */
 export const ADMIN_NOTES_MAX = 2000;
@@ -60,25 +62,45 @@ export function normalizeNotes(notes: string | null | undefined): string | null 
   return trimmed ? trimmed : null;
 }
 
+/** The notes the system writes on a payment, by key: the customer's notification stores the key and reads the note in their language. */
+export const SYSTEM_PAYMENT_NOTES = {
+  auto_approved: AUTO_APPROVED_NOTE_TEXT,
+  proof_missing: msg`The proof of payment file was lost. Please upload it again.`,
+} as const satisfies Record<string, MessageDescriptor>;
+
+/** The payment a decision is about, as the customer reads it: 'Google Business Profile Setup', 'Website Development (Payment 2 of 2)'. */
+function decidedPayment(i18n: I18n, { service, paymentNumber }: { service: ServiceType; paymentNumber: number }): string {
+  const title = serviceTitleIn(i18n, service);
+  const total = SERVICE_CATALOG[service].payments;
+  return total > 1 ? i18n._(msg`${title} (Payment ${paymentNumber} of ${total})`) : title;
+}
+
 /**
- * The notification (and e-mail) the customer receives about the decision, in the
- * customer's language. Notes the system wrote (a descriptor: automatic approval, lost proof) are translated too;
+ * The notification (and e-mail) the customer receives about the decision, in the customer's language, naming
+ * the service paid for. Notes the system wrote (a descriptor: automatic approval, lost proof) are translated too;
  * an admin's own notes are quoted as typed.
  */
 export function decisionNotification(
   i18n: I18n,
   decision: PaymentDecision,
   notes: string | MessageDescriptor | null,
+  payment: { service: ServiceType; paymentNumber: number },
 ): { title: string; message: string } {
   const approved = decision === "approve";
   const title = approved ? i18n._(msg`Payment Approved`) : i18n._(msg`Payment Rejected`);
-  if (!notes) return { title, message: approved ? i18n._(msg`Your payment has been approved`) : i18n._(msg`Your payment has been rejected`) };
+  const what = decidedPayment(i18n, payment);
+  if (!notes) {
+    return {
+      title,
+      message: approved ? i18n._(msg`Your payment for ${what} has been approved`) : i18n._(msg`Your payment for ${what} has been rejected`),
+    };
+  }
   const adminNotes = typeof notes === "string" ? notes : i18n._(notes);
   return {
     title,
     message: approved
-      ? i18n._(msg`Your payment has been approved. Admin notes: ${adminNotes}`)
-      : i18n._(msg`Your payment has been rejected. Admin notes: ${adminNotes}`),
+      ? i18n._(msg`Your payment for ${what} has been approved. Admin notes: ${adminNotes}`)
+      : i18n._(msg`Your payment for ${what} has been rejected. Admin notes: ${adminNotes}`),
   };
 }
 
@@ -86,14 +108,8 @@ export function decisionNotification(
  * What a rejection's e-mail adds: the transfer can get a new proof (the same payment, no second transfer) or be paid
  * again, on the page that asks for it.
  */
-export function rejectionNextSteps(i18n: I18n, pageUrl: string | null): string {
-  const options = i18n._(msg`You can upload a new proof of the same transfer (no second payment), or pay again.`);
-  return pageUrl ? `${options}\n${i18n._(msg`Go to your payment: ${pageUrl}`)}` : options;
-}
-
-/** The customer's page of a service's payments: where a rejected one is sent again. */
-export function paymentPagePath(serviceType: string): string {
-  return serviceType === "website" ? "/dashboard/website" : "/dashboard/google-business";
+export function rejectionNextSteps(i18n: I18n): string {
+  return i18n._(msg`You can upload a new proof of the same transfer (no second payment), or pay again.`);
 }
 
 /** The admin toast after a decision: 'Status Updated' / 'Payment has been approved' (or 'rejected'). */

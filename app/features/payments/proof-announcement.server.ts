@@ -1,5 +1,3 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { payments, profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -8,8 +6,7 @@ import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import type { Executor } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
 import type { ServiceType } from "~/domain/service-catalog";
-import { AUTO_APPROVED_NOTE, AUTO_APPROVED_NOTE_TEXT, decisionNotification } from "./payment-review";
-import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage } from "./payment-rules";
+import { AUTO_APPROVED_NOTE } from "./payment-review";
 
 /** Whether Auto-approve Submissions is on, read inside the caller's transaction. */
 export async function autoApproveOn(executor: Executor): Promise<boolean> {
@@ -37,20 +34,16 @@ export async function announceProof(
     .select({ fullName: profiles.fullName, companyName: profiles.companyName })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  const notice = (i18n: I18n) => ({
-    title: i18n._(PROOF_NOTIFICATION_TITLE_TEXT),
-    message: proofNotificationMessage(
-      i18n,
-      profile ?? { fullName: i18n._(msg`A customer`), companyName: null },
-      serviceType,
-      payment.paymentNumber,
-      payment.amount,
-    ),
+  // Each admin reads it in their own language, the customer their approval in theirs.
+  const about = { service: serviceType, paymentNumber: payment.paymentNumber };
+  const changes = await notify(tx, {
+    to: { admins: "newSubmission", except: userId },
+    type: "payment",
+    data: { kind: "proof_submitted", customerId: userId, fullName: profile?.fullName ?? "", companyName: profile?.companyName ?? null, amount: payment.amount, ...about },
   });
-  const changes = await notify(tx, { to: { admins: "newSubmission", except: userId }, type: "payment", text: notice });
   if (autoApprove) {
-    const approval = (i18n: I18n) => decisionNotification(i18n, "approve", AUTO_APPROVED_NOTE_TEXT);
-    changes.push(...(await notify(tx, { to: { customer: userId }, type: "payment", text: approval })));
+    const approval = { kind: "decision", decision: "approve", notes: AUTO_APPROVED_NOTE, systemNote: "auto_approved", ...about } as const;
+    changes.push(...(await notify(tx, { to: { customer: userId }, type: "payment", data: approval })));
     await recordAuditEvent(tx, {
       actorId: null,
       action: "payment.approve",

@@ -1,5 +1,3 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import { notify } from "~/features/notifications/notify.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
@@ -9,12 +7,10 @@ import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import { payments } from "~db/schema";
-import { decisionNotification } from "./payment-review";
+import type { ServiceType } from "~/domain/service-catalog";
 
 /** The admin note a pending payment gets when its proof file is gone; the customer reads it in the rejection. */
 const PROOF_MISSING_NOTE = "The proof of payment file was lost. Please upload it again.";
-/** The same note in the customer's notification and e-mail, in their language. */
-const PROOF_MISSING_NOTE_TEXT = msg`The proof of payment file was lost. Please upload it again.`;
 
 export interface ProoflessPayment {
   id: string;
@@ -62,8 +58,19 @@ export async function rejectProoflessPayments(
         .returning();
       // Another instance's sweep or an admin got there first.
       if (!decided) return [];
-      const notice = (i18n: I18n) => decisionNotification(i18n, "reject", PROOF_MISSING_NOTE_TEXT);
-      const notified = await notify(tx, { to: { customer: decided.userId }, type: "payment", text: notice });
+      // The customer reads the note in their language (SYSTEM_PAYMENT_NOTES.proof_missing).
+      const notified = await notify(tx, {
+        to: { customer: decided.userId },
+        type: "payment",
+        data: {
+          kind: "decision",
+          decision: "reject",
+          service: decided.serviceType as ServiceType,
+          paymentNumber: decided.paymentNumber,
+          notes: PROOF_MISSING_NOTE,
+          systemNote: "proof_missing",
+        },
+      });
       await recordAuditEvent(tx, {
         actorId: null,
         action: "payment.reject",

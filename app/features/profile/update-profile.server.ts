@@ -1,5 +1,3 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { profiles, user } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -10,17 +8,6 @@ import type { Actor } from "~/lib/auth/session";
 import { PROFILE_UPDATED_TYPE } from "./profile-views";
 import { personalInfoSchema, type PersonalInfo } from "./profile.schemas";
 import { AppError } from "~/lib/http/app-error";
-
-/** The admins' notification when a customer updates their profile, in each admin's language. */
-function profileUpdatedNotification(
-  i18n: I18n,
-  { fullName, companyName }: { fullName: string; companyName: string | null },
-): { title: string; message: string } {
-  return {
-    title: i18n._(msg`Profile Updated`),
-    message: companyName ? i18n._(msg`${fullName} from ${companyName} updated their profile`) : i18n._(msg`${fullName} updated their profile`),
-  };
-}
 
 /**
  * The customer's Personal Information: full name, phone and company (the e-mail is not changed here). The
@@ -45,8 +32,7 @@ export async function updateProfile(
       .returning({ id: profiles.id });
     if (updated.length === 0) throw new AppError("profile_not_found");
     await tx.update(user).set({ name: fullName }).where(eq(user.id, id));
-    const text = (i18n: I18n) => profileUpdatedNotification(i18n, { fullName, companyName });
-    return notify(tx, { to: { admins: "profileUpdates", except: id }, type: PROFILE_UPDATED_TYPE, text });
+    return notify(tx, { to: { admins: "profileUpdates", except: id }, type: PROFILE_UPDATED_TYPE, data: { customerId: id, fullName, companyName } });
   });
   await publishChanges(bus, [{ table: "profiles", userId: id }, ...changes]);
 }

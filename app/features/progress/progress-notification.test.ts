@@ -2,7 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as enMessages } from "~/locales/en/messages.po";
 import { messages as esMessages } from "~/locales/es/messages.po";
-import { progressNotification, PROGRESS_NOTIFICATION_TYPE } from "./progress-notification";
+import { progressEmail, progressNotification, PROGRESS_NOTIFICATION_TYPE } from "./progress-notification";
 import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "./progress-steps";
 
 const en = setupI18n({ locale: "en", messages: { en: enMessages } });
@@ -31,5 +31,35 @@ describe("progressNotification", () => {
       title: "Paso completado: Lanzamiento del sitio web",
       message: "Se completó el paso «Lanzamiento del sitio web» de su sitio web.",
     });
+  });
+});
+
+describe("progressEmail", () => {
+  it("has a real subject, plural-correct, lists the steps under their service and links to the progress page", () => {
+    const two = progressEmail(en, [
+      { service: "google_business", step: "profileCreation" },
+      { service: "google_business", step: "verificationCompleted" },
+    ]);
+    expect(two.subject).toBe("Your Google Business Profile: 2 steps done");
+    expect(two.text).toContain("Google Business Profile\n- Profile Creation\n- Verification Completed");
+    expect(two.link).toBe("/dashboard/progress");
+    expect(progressEmail(en, [{ service: "website", step: "websiteLaunch" }]).subject).toBe("Your website: 1 step done");
+    const both = progressEmail(en, [
+      { service: "website", step: "websiteLaunch" },
+      { service: "google_business", step: "profileCreation" },
+    ]);
+    expect(both.subject).toBe("Your Google Business Profile and website: 2 steps done");
+    expect(both.text).toContain("Website\n- Website Launch");
+  });
+
+  it("is in Spanish for a Spanish-speaking customer", () => {
+    expect(progressEmail(es, [{ service: "website", step: "websiteLaunch" }]).subject).toBe("Su sitio web: 1 paso completado");
+    const two = progressEmail(es, [
+      { service: "google_business", step: "profileCreation" },
+      { service: "google_business", step: "verificationCompleted" },
+    ]);
+    expect(two.subject).toBe("Su Perfil de Google Business: 2 pasos completados");
+    expect(two.text).toContain("- Creación del perfil");
+    expect(two.text).toContain("Hemos completado estos pasos de su proyecto:");
   });
 });

@@ -1,5 +1,5 @@
 import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEP_MESSAGES, type ProgressStepKey } from "./progress-steps";
 
@@ -26,4 +26,44 @@ export function progressNotification<S extends ServiceType>(
         ? i18n._(msg`${label} is complete on your Google Business Profile.`)
         : i18n._(msg`${label} is complete on your website.`),
   };
+}
+
+/** A step marked done, as the customer's gathered progress e-mail lists it. */
+export interface DoneStep {
+  service: ServiceType;
+  step: string;
+}
+
+/** The page the progress e-mail links to. */
+const PROGRESS_EMAIL_LINK = "/dashboard/progress";
+
+function stepLabel(i18n: I18n, step: string): string {
+  return step in PROGRESS_STEP_MESSAGES ? i18n._(PROGRESS_STEP_MESSAGES[step as ProgressStepKey]) : step;
+}
+
+/**
+ * The one e-mail a customer gets for the steps done in a while, in their language: 'Your Google Business Profile:
+ * 2 steps done', 'Your website: 1 step done' (both services: 'Your Google Business Profile and website: 3 steps
+ * done'), the steps listed under their service, and the progress page's link (the sender makes it absolute).
+ */
+export function progressEmail(i18n: I18n, steps: readonly DoneStep[]): { subject: string; text: string; link: string } {
+  const count = steps.length;
+  const google = steps.filter((item) => item.service === "google_business");
+  const website = steps.filter((item) => item.service === "website");
+  const subject =
+    website.length === 0
+      ? i18n._(msg`${plural(count, { one: "Your Google Business Profile: # step done", other: "Your Google Business Profile: # steps done" })}`)
+      : google.length === 0
+        ? i18n._(msg`${plural(count, { one: "Your website: # step done", other: "Your website: # steps done" })}`)
+        : i18n._(msg`${plural(count, { one: "Your Google Business Profile and website: # step done", other: "Your Google Business Profile and website: # steps done" })}`);
+  const section = (title: string, items: readonly DoneStep[]) =>
+    items.length === 0 ? [] : [`${title}\n${items.map((item) => `- ${stepLabel(i18n, item.step)}`).join("\n")}`];
+  const text = [
+    i18n._(msg`Hello,`),
+    i18n._(msg`We have completed these steps of your project:`),
+    ...section(i18n._(msg`Google Business Profile`), google),
+    ...section(i18n._(msg`Website`), website),
+    i18n._(msg`See your project's progress:`),
+  ].join("\n\n");
+  return { subject, text, link: PROGRESS_EMAIL_LINK };
 }

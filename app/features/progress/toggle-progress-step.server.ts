@@ -1,7 +1,7 @@
-import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
+import { gatherProgressEmail } from "~/features/notifications/progress-email.server";
 import { isCustomer } from "~/features/users/customer-query.server";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
@@ -10,7 +10,7 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import type { ServiceType } from "~/domain/service-catalog";
-import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "./progress-notification";
+import { PROGRESS_NOTIFICATION_TYPE } from "./progress-notification";
 import { PROGRESS_STEPS, type ProgressStepKey } from "./progress-steps";
 import { progressToggleSchema, type ProgressToggleInput } from "./progress.schemas";
 import { setProgressStep } from "./set-progress-step.server";
@@ -57,7 +57,8 @@ export async function toggleProgressStep(
       .where(and(eq(profiles.id, userId), isCustomer));
     if (!customer) throw new AppError("customer_not_found");
     // The earlier steps first, in order, then the step asked for: each one a write, a notice when it became done,
-    // and an audit event of its own, as if the admin had ticked them one by one.
+    // and an audit event of its own, as if the admin had ticked them one by one. The bell tells at once; the e-mail
+    // gathers the steps of the next minutes into one (an untick takes its step out).
     const changes: Change[] = [];
     let notified = false;
     for (const each of [...earlier, step]) {
@@ -65,11 +66,10 @@ export async function toggleProgressStep(
       const justDone = done && !written.wasDone;
       changes.push(...written.changes);
       if (justDone) {
-        // Worded in the customer's saved language (their row and their e-mail).
-        const notice = (i18n: I18n) => progressNotification(i18n, service, each);
-        changes.push(...(await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], text: notice })));
+        changes.push(...(await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], data: { step: each }, email: false })));
         notified ||= each === step;
       }
+      if (justDone || (!done && written.wasDone)) await gatherProgressEmail(tx, { userId, service, step: each, done });
       await recordAuditEvent(tx, {
         actorId: admin.id,
         action: "progress.toggle",

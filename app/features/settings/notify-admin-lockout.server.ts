@@ -1,5 +1,3 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -17,11 +15,7 @@ export async function notifyAdminsOfLockout({ db, bus }: { db: Db; bus: ChangeBu
   const changes = await db.transaction(async (tx) => {
     const [profile] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
     const email = profile?.email ?? "";
-    const text = (i18n: I18n) => ({
-      title: i18n._(msg`Admin account locked`),
-      message: i18n._(msg`Too many failed sign-ins locked the admin account ${email}. See the activity log for where they came from.`),
-    });
-    return notify(tx, { to: { admins: "security", except: userId }, type: ADMIN_LOCKED_NOTIFICATION_TYPE, text });
+    return notify(tx, { to: { admins: "security", except: userId }, type: ADMIN_LOCKED_NOTIFICATION_TYPE, data: { email } });
   });
   await publishChanges(bus, changes);
 }

@@ -1,5 +1,3 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { adminsListening, notify } from "~/features/notifications/notify.server";
 import { countAttempt } from "~/lib/auth/attempt-counter.server";
 import type { Db } from "~/lib/db/db.server";
@@ -28,12 +26,8 @@ export async function notifySystemError({ db, bus }: { db: Db; bus: ChangeBus },
       const counted = await countAttempt(tx, `system-error:${kind}`, { windowMs: SYSTEM_ERROR_WINDOW_MS, max: 1 }, now);
       if (counted.count > 1) return [];
       const detail = error instanceof Error ? error.message : String(error);
-      // In each admin's language; the error's own text stays as the code threw it.
-      const text = (i18n: I18n) => ({
-        title: i18n._(msg`System Error`),
-        message: i18n._(msg`A server error occurred (${kind}): ${detail}`).slice(0, MESSAGE_MAX),
-      });
-      return notify(tx, { to: { admins: "systemErrors" }, type: SYSTEM_ERROR_NOTIFICATION_TYPE, text });
+      // Worded in each admin's language; the error's own text stays as the code threw it.
+      return notify(tx, { to: { admins: "systemErrors" }, type: SYSTEM_ERROR_NOTIFICATION_TYPE, data: { kind, detail: detail.slice(0, MESSAGE_MAX) } });
     });
     await publishChanges(bus, changes);
   } catch (failure) {

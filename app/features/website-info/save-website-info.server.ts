@@ -1,4 +1,3 @@
-import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { websiteCredentials, websiteInfo } from "~db/schema";
 import { prepareOne, payingCustomer, saveInformation, type InformationSpec } from "~/features/information/save-information.server";
@@ -30,14 +29,8 @@ export interface SaveWebsiteInfoInput {
 const WEBSITE_INFORMATION: InformationSpec<typeof websiteInfo> = {
   table: websiteInfo,
   step: { service: "website", key: "clientInfoReceived" },
-  submitted: {
-    type: "website_submitted",
-    text: (i18n, who) => ({ title: i18n._(msg`Website Information Submitted`), message: i18n._(msg`${who} submitted their website information`) }),
-  },
-  updated: {
-    type: "website_updated",
-    text: (i18n, who) => ({ title: i18n._(msg`Website Information Updated`), message: i18n._(msg`${who} updated their website information`) }),
-  },
+  submitted: { type: "website_submitted" },
+  updated: { type: "website_updated" },
 };
 
 const CREDENTIAL_TITLES = { domain: "Domain", hosting: "Hosting" } as const;

@@ -14,12 +14,16 @@ export interface EmailInput {
   subject: string;
   text: string;
   html?: string;
+  /** The page the message is about, as a path ('/dashboard/progress'): sent as an absolute link from SITE_URL. */
+  link?: string;
 }
 
-/** Company name and support address for the footer (from the stored general settings). */
+/** Company name and support address for the header and footer (from the stored general settings). */
 export interface EmailBranding {
   companyName: string;
   supportEmail: string;
+  /** The site's origin (SITE_URL): a message's link is made absolute with it. */
+  siteUrl?: string;
 }
 
 const escapeHtml = (value: string) =>
@@ -35,11 +39,27 @@ function textToHtml(text: string): string {
     .join("\n");
 }
 
-/** The message as sent: the body with the company's footer (name and support e-mail from the settings at send time). */
-export function composeEmail(body: { text: string; html?: string }, branding: EmailBranding): { text: string; html: string } {
+/** A message's page as an absolute URL (an absolute link stays as it is). */
+function absoluteLink(link: string, siteUrl: string | undefined): string {
+  return /^https?:\/\//.test(link) || !siteUrl ? link : `${siteUrl.replace(/\/$/, "")}${link.startsWith("/") ? "" : "/"}${link}`;
+}
+
+/**
+ * The message as sent: the company's name as a header line, the body, the link to the page it is about (absolute,
+ * from SITE_URL) and the company's footer (name and support e-mail from the settings at send time).
+ */
+export function composeEmail(body: { text: string; html?: string; link?: string | null }, branding: EmailBranding): { text: string; html: string } {
   const footer = `${branding.companyName}${branding.supportEmail ? ` · ${branding.supportEmail}` : ""}`;
-  const text = `${body.text}\n\n--\n${footer}\n`;
-  const html = `<!doctype html><html><body style="font-family:sans-serif">${body.html ?? textToHtml(body.text)}\n<hr><p style="color:#666">${escapeHtml(footer)}</p></body></html>`;
+  const header = branding.companyName;
+  const link = body.link ? absoluteLink(body.link, branding.siteUrl) : null;
+  const text = `${header ? `${header}\n\n` : ""}${body.text}${link ? `\n\n${link}` : ""}\n\n--\n${footer}\n`;
+  const html = [
+    `<!doctype html><html><body style="font-family:sans-serif">`,
+    header ? `<p style="font-size:18px;font-weight:bold">${escapeHtml(header)}</p>` : "",
+    body.html ?? textToHtml(body.text),
+    link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : "",
+    `<hr><p style="color:#666">${escapeHtml(footer)}</p></body></html>`,
+  ].join("\n");
   return { text, html };
 }
 
@@ -48,7 +68,63 @@ export function composeEmail(body: { text: string; html?: string }, branding: Em
  * the change that causes it commits. The sender adds the footer and sends it after commit.
  */
 export async function queueEmail(executor: Executor, input: EmailInput): Promise<void> {
-  await executor.insert(emailMessages).values({ to: input.to, subject: input.subject, text: input.text, html: input.html ?? textToHtml(input.text) });
+  await executor.insert(emailMessages).values(messageColumns(input));
+}
+
+function messageColumns(input: EmailInput) {
+  return { to: input.to, subject: input.subject, text: input.text, html: input.html ?? textToHtml(input.text), link: input.link ?? null };
+}
+
+/**
+ * One message that gathers the events of a while instead of one message each (a customer's progress steps): the
+ * first event queues it due `delayMs` later, the next ones, while it still waits, change its list of items and its
+ * words (`render`), in the caller's transaction. Works with several instances on one database: the waiting
+ * message is locked while it changes, at most one waits per key (a unique index), and once the sender has taken
+ * it (no longer queued) the next event starts a new one. An event that leaves the list empty removes the message.
+ */
+export async function gatherEmail<Item>(
+  executor: Executor,
+  options: {
+    key: string;
+    delayMs: number;
+    change: (items: Item[]) => Item[];
+    render: (items: Item[]) => EmailInput;
+  },
+): Promise<void> {
+  const waiting = () =>
+    executor
+      .select({ id: emailMessages.id, gathered: emailMessages.gathered })
+      .from(emailMessages)
+      .where(and(eq(emailMessages.gatherKey, options.key), eq(emailMessages.status, "queued")))
+      .for("update");
+  let [row] = await waiting();
+  if (!row) {
+    const items = options.change([]);
+    if (items.length === 0) return;
+    const inserted = await executor
+      .insert(emailMessages)
+      .values({
+        ...messageColumns(options.render(items)),
+        gatherKey: options.key,
+        gathered: items,
+        nextAttemptAt: sql`now() + make_interval(secs => ${options.delayMs / 1000})`,
+      })
+      .onConflictDoNothing({ target: emailMessages.gatherKey, where: sql`status = 'queued'` })
+      .returning({ id: emailMessages.id });
+    if (inserted.length > 0) return;
+    // Another transaction queued it first: change theirs.
+    [row] = await waiting();
+    if (!row) return;
+  }
+  const items = options.change((row.gathered ?? []) as Item[]);
+  if (items.length === 0) {
+    await executor.delete(emailMessages).where(eq(emailMessages.id, row.id));
+    return;
+  }
+  await executor
+    .update(emailMessages)
+    .set({ ...messageColumns(options.render(items)), gathered: items })
+    .where(eq(emailMessages.id, row.id));
 }
 
 interface OutgoingMessage {
@@ -168,7 +244,7 @@ export class EmailSender {
       if (!claimed) return;
       try {
         const branding = (await this.options.branding?.()) ?? { companyName: "", supportEmail: "" };
-        await this.mailer({ ...claimed, ...composeEmail({ text: claimed.text, html: claimed.html }, branding) });
+        await this.mailer({ ...claimed, ...composeEmail({ text: claimed.text, html: claimed.html, link: claimed.link }, branding) });
         await this.db.update(emailMessages).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailMessages.id, claimed.id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -194,10 +270,10 @@ export function mailFrom(env: { SMTP_FROM?: string; SITE_URL: string }): string 
   return env.SMTP_FROM ?? `no-reply@${new URL(env.SITE_URL).hostname}`;
 }
 
-/** The footer's company name and support e-mail, from the stored general settings. */
-export async function emailBranding(settings: { get(): Promise<{ general: EmailBranding }> }): Promise<EmailBranding> {
+/** The header's and footer's company name and support e-mail, from the stored general settings; links from SITE_URL. */
+export async function emailBranding(settings: { get(): Promise<{ general: EmailBranding }> }, siteUrl?: string): Promise<EmailBranding> {
   const { companyName, supportEmail } = (await settings.get()).general;
-  return { companyName, supportEmail };
+  return { companyName, supportEmail, siteUrl };
 }
 
 /** The reset e-mail, in the account's language: the link to /reset-password with the single-use token. */

@@ -2,13 +2,15 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { format } from "date-fns";
 import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useFetcher } from "react-router";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/http/forms";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { formatDate } from "~/lib/i18n/format";
 import { cn } from "~/lib/utils";
 import type { NotificationList } from "../notification-views";
+import { renderNotification } from "../notification-texts";
 
 const ACTION = "/resources/notifications";
 
@@ -19,11 +21,28 @@ function shortDateTime(iso: string | Date, locale: string): string {
   return locale === "en" ? format(new Date(iso), "MMM d, h:mm a") : formatDate(iso, locale, SHORT_DATE_TIME);
 }
 
+const rowClass = (isRead: boolean) =>
+  cn("block w-full px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none", !isRead && "bg-blue-50");
+
+function RowContent({ item, locale }: { item: { isRead: boolean; title: string; message: string; createdAt: string }; locale: string }) {
+  return (
+    <span className="flex items-start gap-2">
+      {!item.isRead ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-blue-600" /> : null}
+      <span className="min-w-0">
+        <span className="block text-sm font-medium text-slate-900">{item.title}</span>
+        <span className="block text-sm break-words text-slate-700">{item.message}</span>
+        <span className="mt-1 block text-xs text-slate-500">{shortDateTime(item.createdAt, locale)}</span>
+      </span>
+    </span>
+  );
+}
+
 export function NotificationBell({ notifications }: { notifications: NotificationList }) {
   const fetcher = useFetcher<ActionResult>();
   // A refusal shows as an 'Error' toast; the list reloads by itself after each submission.
   useActionToast(fetcher.data);
   const { items, unreadCount } = notifications;
+  const [open, setOpen] = useState(false);
   const { t, i18n } = useLingui();
   const unreadLabel = (title: string) => t`${title} (unread)`;
   const label =
@@ -32,7 +51,7 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
       : t`Notifications`;
 
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
         <Button variant="ghost" size="icon" className="relative" aria-label={label}>
           <Bell className="size-5" />
@@ -67,31 +86,37 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
             <p className="px-4 py-6 text-center text-sm text-slate-600">{t`No notifications yet`}</p>
           ) : (
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label={t`Notifications list`}>
-              {items.map((item) => (
-                <li key={item.id}>
-                  <fetcher.Form method="post" action={ACTION}>
-                    <input type="hidden" name="intent" value="mark-read" />
-                    <input type="hidden" name="id" value={item.id} />
-                    <button
-                      type={item.isRead ? "button" : "submit"}
-                      className={cn(
-                        "w-full px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none",
-                        !item.isRead && "bg-blue-50",
-                      )}
-                      aria-label={item.isRead ? item.title : unreadLabel(item.title)}
-                    >
-                      <span className="flex items-start gap-2">
-                        {!item.isRead ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-blue-600" /> : null}
-                        <span className="min-w-0">
-                          <span className="block text-sm font-medium text-slate-900">{item.title}</span>
-                          <span className="block text-sm break-words text-slate-700">{item.message}</span>
-                          <span className="mt-1 block text-xs text-slate-500">{shortDateTime(item.createdAt, i18n.locale)}</span>
-                        </span>
-                      </span>
-                    </button>
-                  </fetcher.Form>
-                </li>
-              ))}
+              {items.map((stored) => {
+                // Worded now, in the reader's language: a row written before a language change follows it.
+                const item = { ...stored, ...renderNotification(i18n, stored) };
+                const name = item.isRead ? item.title : unreadLabel(item.title);
+                return (
+                  <li key={item.id}>
+                    {item.href ? (
+                      // The page it is about: following the link (click or Enter) marks it read and closes the list.
+                      <Link
+                        to={item.href}
+                        className={rowClass(item.isRead)}
+                        aria-label={name}
+                        onClick={() => {
+                          if (!item.isRead) void fetcher.submit({ intent: "mark-read", id: item.id }, { method: "post", action: ACTION });
+                          setOpen(false);
+                        }}
+                      >
+                        <RowContent item={item} locale={i18n.locale} />
+                      </Link>
+                    ) : (
+                      <fetcher.Form method="post" action={ACTION}>
+                        <input type="hidden" name="intent" value="mark-read" />
+                        <input type="hidden" name="id" value={item.id} />
+                        <button type={item.isRead ? "button" : "submit"} className={rowClass(item.isRead)} aria-label={name}>
+                          <RowContent item={item} locale={i18n.locale} />
+                        </button>
+                      </fetcher.Form>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </Popover.Content>

@@ -1,0 +1,118 @@
+import { setupI18n } from "@lingui/core";
+import { describe, expect, it } from "vitest";
+import { messages as enMessages } from "~/locales/en/messages.po";
+import { messages as esMessages } from "~/locales/es/messages.po";
+import { renderNotification, type NotificationEvent } from "./notification-texts";
+
+const en = setupI18n({ locale: "en", messages: { en: enMessages } });
+const es = setupI18n({ locale: "es", messages: { es: esMessages } });
+
+/** A row as notify stores it: type and data, with a stored text that must not be what is shown. */
+const row = (event: NotificationEvent) => ({ ...event, title: "stored title", message: "stored message" });
+
+const ana = { customerId: "c-1", fullName: "Ana Díaz", companyName: "Ana Co" };
+
+describe("renderNotification", () => {
+  it("words a payment decision from its data in the reader's language, naming the service, with its link", () => {
+    const approved = row({ type: "payment", data: { kind: "decision", decision: "approve", service: "google_business", paymentNumber: 1, notes: null } });
+    expect(renderNotification(en, approved)).toEqual({
+      title: "Payment Approved",
+      message: "Your payment for Google Business Profile Setup has been approved",
+      href: "/dashboard/google-business",
+    });
+    expect(renderNotification(es, approved)).toEqual({
+      title: "Pago aprobado",
+      message: "Su pago de Configuración del Perfil de Google Business ha sido aprobado",
+      href: "/dashboard/google-business",
+    });
+    const rejected = row({ type: "payment", data: { kind: "decision", decision: "reject", service: "website", paymentNumber: 2, notes: "Blurry" } });
+    expect(renderNotification(en, rejected)).toMatchObject({
+      title: "Payment Rejected",
+      message: "Your payment for Website Development (Payment 2 of 2) has been rejected. Admin notes: Blurry",
+      href: "/dashboard/website",
+    });
+    expect(renderNotification(es, rejected).message).toBe("Su pago de Desarrollo del sitio web (Pago 2 de 2) ha sido rechazado. Notas del administrador: Blurry");
+  });
+
+  it("translates a note the system wrote, whatever English note is stored with it", () => {
+    const lost = row({
+      type: "payment",
+      data: { kind: "decision", decision: "reject", service: "website", paymentNumber: 1, notes: "The proof of payment file was lost. Please upload it again.", systemNote: "proof_missing" },
+    });
+    expect(renderNotification(es, lost).message).toContain("Notas del administrador: ");
+    expect(renderNotification(es, lost).message).not.toContain("The proof of payment file was lost");
+  });
+
+  it("words the admins' proof notification and links to the customer's payments tab", () => {
+    const proof = row({ type: "payment", data: { kind: "proof_submitted", ...ana, service: "website", paymentNumber: 2, amount: 350 } });
+    expect(renderNotification(en, proof)).toEqual({
+      title: "New Payment Received (Zelle)",
+      message: "Ana Díaz from Ana Co submitted a Zelle payment of $350 for Website (Payment 2)",
+      href: "/admin/users/c-1?tab=payments",
+    });
+    expect(renderNotification(es, proof).title).toBe("Nuevo pago recibido (Zelle)");
+    expect(renderNotification(es, proof).message).toContain("Ana Díaz de Ana Co");
+  });
+
+  it("words a progress step and links to the progress page", () => {
+    const step = row({ type: "google_business_progress", data: { step: "profileCreation" } });
+    expect(renderNotification(en, step)).toEqual({
+      title: "Profile Creation is complete",
+      message: "Profile Creation is complete on your Google Business Profile.",
+      href: "/dashboard/progress",
+    });
+    expect(renderNotification(es, row({ type: "website_progress", data: { step: "websiteLaunch" } }))).toEqual({
+      title: "Paso completado: Lanzamiento del sitio web",
+      message: "Se completó el paso «Lanzamiento del sitio web» de su sitio web.",
+      href: "/dashboard/progress",
+    });
+  });
+
+  it("words the admins' information, profile and sign-up notifications, linked to the customer's page and tab", () => {
+    expect(renderNotification(en, row({ type: "google_business_submitted", data: ana }))).toEqual({
+      title: "Google Business Information Submitted",
+      message: "Ana Díaz from Ana Co submitted their Google Business information",
+      href: "/admin/users/c-1?tab=google-business",
+    });
+    expect(renderNotification(en, row({ type: "website_updated", data: { ...ana, companyName: null } }))).toEqual({
+      title: "Website Information Updated",
+      message: "Ana Díaz updated their website information",
+      href: "/admin/users/c-1?tab=website",
+    });
+    expect(renderNotification(en, row({ type: "profile_updated", data: ana })).message).toBe("Ana Díaz from Ana Co updated their profile");
+    expect(renderNotification(en, row({ type: "new_user", data: ana }))).toEqual({
+      title: "New User Registration",
+      message: "Ana Díaz from Ana Co just registered",
+      href: "/admin/users/c-1",
+    });
+    for (const type of ["google_business_submitted", "google_business_updated", "website_submitted", "website_updated", "profile_updated", "new_user"] as const) {
+      const spanish = renderNotification(es, row({ type, data: ana }));
+      expect(spanish.title).not.toBe(renderNotification(en, row({ type, data: ana })).title);
+      expect(spanish.message).toContain("Ana Díaz");
+    }
+  });
+
+  it("words the security and system-error alerts", () => {
+    expect(renderNotification(en, row({ type: "security", data: { email: "boss@agency.test" } }))).toMatchObject({
+      title: "Admin account locked",
+      href: "/admin/activity",
+    });
+    expect(renderNotification(es, row({ type: "security", data: { email: "boss@agency.test" } })).message).toContain("boss@agency.test");
+    expect(renderNotification(en, row({ type: "system_error", data: { kind: "TypeError", detail: "x is undefined" } }))).toEqual({
+      title: "System Error",
+      message: "A server error occurred (TypeError): x is undefined",
+      href: null,
+    });
+  });
+
+  it("shows a row without data, or with data it cannot read, as stored", () => {
+    expect(renderNotification(es, { type: "payment", data: null, title: "Payment Approved", message: "Your payment has been approved" })).toEqual({
+      title: "Payment Approved",
+      message: "Your payment has been approved",
+      href: null,
+    });
+    expect(renderNotification(es, { type: "website_progress", data: null, title: "t", message: "m" })).toEqual({ title: "t", message: "m", href: "/dashboard/progress" });
+    expect(renderNotification(en, { type: "payment", data: { kind: "something new" }, title: "t", message: "m" })).toMatchObject({ title: "t", message: "m" });
+    expect(renderNotification(en, { type: "unknown", data: { a: 1 }, title: "t", message: "m" })).toMatchObject({ title: "t", message: "m" });
+  });
+});

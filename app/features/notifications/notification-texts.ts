@@ -1,0 +1,217 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { z } from "zod";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
+import { decisionNotification, SYSTEM_PAYMENT_NOTES } from "~/features/payments/payment-review";
+import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage } from "~/features/payments/payment-rules";
+import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/progress/progress-notification";
+import { isProgressStep } from "~/features/progress/progress-steps";
+
+/**
+ * A notification is stored as its type and a little data (which service, which payment, which step, which
+ * customer) and worded when somebody reads it, in the reader's language at that moment: a customer who switches
+ * language reads their earlier notifications in the new one. Pure: the bell renders on both sides, notify words
+ * the e-mails and the row's fallback text with it.
+ */
+
+const service = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]]);
+
+/** A customer the admins are told about: who they are (as they were when it happened) and where their page is. */
+const customerRef = z.object({
+  customerId: z.string(),
+  fullName: z.string(),
+  companyName: z.string().nullable(),
+});
+
+const paymentData = z.discriminatedUnion("kind", [
+  /** To the admins: a customer sent a Zelle proof. */
+  customerRef.extend({
+    kind: z.literal("proof_submitted"),
+    service,
+    paymentNumber: z.number().int(),
+    amount: z.number(),
+  }),
+  /** To the customer: their payment was approved or rejected, with the admin's notes or a note the system wrote. */
+  z.object({
+    kind: z.literal("decision"),
+    decision: z.enum(["approve", "reject"]),
+    service,
+    paymentNumber: z.number().int(),
+    notes: z.string().nullable(),
+    systemNote: z.enum(Object.keys(SYSTEM_PAYMENT_NOTES) as [keyof typeof SYSTEM_PAYMENT_NOTES]).optional(),
+  }),
+]);
+
+const progressData = z.object({ step: z.string() });
+
+const DATA_SCHEMAS = {
+  payment: paymentData,
+  google_business_progress: progressData,
+  website_progress: progressData,
+  google_business_submitted: customerRef,
+  google_business_updated: customerRef,
+  website_submitted: customerRef,
+  website_updated: customerRef,
+  profile_updated: customerRef,
+  new_user: customerRef,
+  security: z.object({ email: z.string() }),
+  system_error: z.object({ kind: z.string(), detail: z.string() }),
+} as const;
+
+type DataSchemas = typeof DATA_SCHEMAS;
+type NotificationType = keyof DataSchemas;
+
+/** What `notify` is given: a type and its data (`{ type: "payment", data: { kind: "decision", ... } }`). */
+export type NotificationEvent = { [T in NotificationType]: { type: T; data: z.infer<DataSchemas[T]> } }[NotificationType];
+
+/** A stored row as the renderer needs it: its type, its data (null on old rows) and the text stored with it. */
+interface StoredNotification {
+  type: string;
+  data: unknown;
+  title: string;
+  message: string;
+}
+
+interface RenderedNotification {
+  title: string;
+  message: string;
+  /** The page the notification is about (a path), or null when there is none. */
+  href: string | null;
+}
+
+/** The event a row holds, or null when it has no data or data this version cannot read (then its stored text is shown). */
+function notificationEvent(row: { type: string; data: unknown }): NotificationEvent | null {
+  if (row.data === null || row.data === undefined || !Object.hasOwn(DATA_SCHEMAS, row.type)) return null;
+  const parsed = DATA_SCHEMAS[row.type as NotificationType].safeParse(row.data);
+  return parsed.success ? ({ type: row.type, data: parsed.data } as NotificationEvent) : null;
+}
+
+function customerLabel(i18n: I18n, customer: { fullName: string; companyName: string | null }): string {
+  const name = customer.fullName.trim() || i18n._(msg`A customer`);
+  const company = customer.companyName?.trim();
+  return company ? i18n._(msg`${name} from ${company}`) : name;
+}
+
+/** The customer's page of a service. */
+const SERVICE_PAGE: Record<ServiceType, string> = {
+  google_business: "/dashboard/google-business",
+  website: "/dashboard/website",
+};
+
+const PROGRESS_PAGE = "/dashboard/progress";
+
+/** A customer's page in the back office, on one of its tabs. */
+function customerPage(customerId: string, tab?: "payments" | "google-business" | "website"): string {
+  return `/admin/users/${encodeURIComponent(customerId)}${tab ? `?tab=${tab}` : ""}`;
+}
+
+/** The words of an event in the i18n instance's language. */
+export function eventText(i18n: I18n, event: NotificationEvent): { title: string; message: string } {
+  switch (event.type) {
+    case "payment": {
+      const data = event.data;
+      if (data.kind === "proof_submitted") {
+        return {
+          title: i18n._(PROOF_NOTIFICATION_TITLE_TEXT),
+          message: proofNotificationMessage(
+            i18n,
+            { fullName: data.fullName.trim() || i18n._(msg`A customer`), companyName: data.companyName },
+            data.service,
+            data.paymentNumber,
+            data.amount,
+          ),
+        };
+      }
+      const notes = data.systemNote ? SYSTEM_PAYMENT_NOTES[data.systemNote] : data.notes;
+      return decisionNotification(i18n, data.decision, notes, data);
+    }
+    case "google_business_progress":
+    case "website_progress": {
+      const serviceType = event.type === PROGRESS_NOTIFICATION_TYPE.website ? "website" : "google_business";
+      const step = event.data.step;
+      if (!isProgressStep(serviceType, step)) return { title: i18n._(msg`Progress updated`), message: step };
+      return progressNotification(i18n, serviceType, step);
+    }
+    case "google_business_submitted": {
+      const who = customerLabel(i18n, event.data);
+      return { title: i18n._(msg`Google Business Information Submitted`), message: i18n._(msg`${who} submitted their Google Business information`) };
+    }
+    case "google_business_updated": {
+      const who = customerLabel(i18n, event.data);
+      return { title: i18n._(msg`Google Business Information Updated`), message: i18n._(msg`${who} updated their Google Business information`) };
+    }
+    case "website_submitted": {
+      const who = customerLabel(i18n, event.data);
+      return { title: i18n._(msg`Website Information Submitted`), message: i18n._(msg`${who} submitted their website information`) };
+    }
+    case "website_updated": {
+      const who = customerLabel(i18n, event.data);
+      return { title: i18n._(msg`Website Information Updated`), message: i18n._(msg`${who} updated their website information`) };
+    }
+    case "profile_updated": {
+      const { fullName, companyName } = event.data;
+      return {
+        title: i18n._(msg`Profile Updated`),
+        message: companyName ? i18n._(msg`${fullName} from ${companyName} updated their profile`) : i18n._(msg`${fullName} updated their profile`),
+      };
+    }
+    case "new_user": {
+      const name = event.data.fullName.trim() || i18n._(msg`A new customer`);
+      const company = event.data.companyName?.trim();
+      return {
+        title: i18n._(msg`New User Registration`),
+        message: company ? i18n._(msg`${name} from ${company} just registered`) : i18n._(msg`${name} just registered`),
+      };
+    }
+    case "security": {
+      const email = event.data.email;
+      return {
+        title: i18n._(msg`Admin account locked`),
+        message: i18n._(msg`Too many failed sign-ins locked the admin account ${email}. See the activity log for where they came from.`),
+      };
+    }
+    case "system_error": {
+      const { kind, detail } = event.data;
+      return { title: i18n._(msg`System Error`), message: i18n._(msg`A server error occurred (${kind}): ${detail}`).slice(0, SYSTEM_ERROR_MESSAGE_MAX) };
+    }
+  }
+}
+
+/** A system error's message is cut here: the error's own text can be long. */
+const SYSTEM_ERROR_MESSAGE_MAX = 200;
+
+/** The page an event is about, for its recipient: the customer's service or progress page, or the customer's admin page. */
+export function eventLink(event: NotificationEvent): string | null {
+  switch (event.type) {
+    case "payment":
+      return event.data.kind === "decision" ? SERVICE_PAGE[event.data.service] : customerPage(event.data.customerId, "payments");
+    case "google_business_progress":
+    case "website_progress":
+      return PROGRESS_PAGE;
+    case "google_business_submitted":
+    case "google_business_updated":
+      return customerPage(event.data.customerId, "google-business");
+    case "website_submitted":
+    case "website_updated":
+      return customerPage(event.data.customerId, "website");
+    case "profile_updated":
+    case "new_user":
+      return customerPage(event.data.customerId);
+    case "security":
+      return "/admin/activity";
+    case "system_error":
+      return null;
+  }
+}
+
+/** The page of an old row (no data), where its type alone says it. */
+function typeLink(type: string): string | null {
+  return type === "google_business_progress" || type === "website_progress" ? PROGRESS_PAGE : null;
+}
+
+/** A stored notification in the reader's language, with its link; rows without (readable) data keep their stored text. */
+export function renderNotification(i18n: I18n, row: StoredNotification): RenderedNotification {
+  const event = notificationEvent(row);
+  if (!event) return { title: row.title, message: row.message, href: typeLink(row.type) };
+  return { ...eventText(i18n, event), href: eventLink(event) };
+}
