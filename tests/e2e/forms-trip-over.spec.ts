@@ -38,6 +38,9 @@ const TEXTS = {
 } as const;
 type Language = keyof typeof TEXTS;
 
+// The machine running these is shared and often busy: pages get time to arrive.
+test.describe.configure({ timeout: 120_000 });
+
 /** A fresh code for the secret, never one already used (Better Auth refuses a code twice within its window). */
 async function freshCode(secret: string, used: Set<string>): Promise<string> {
   for (;;) {
@@ -72,7 +75,7 @@ for (const language of ["en", "es"] as const) {
     browser,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const text = TEXTS[language];
     const person = newCustomer();
     await signUpWith(request, person);
@@ -123,5 +126,100 @@ for (const language of ["en", "es"] as const) {
     await expect(second).toHaveURL("/admin/dashboard");
     await expectToast(second, text.welcome);
     await second.context().close();
+  });
+}
+
+const SIGNUP = {
+  en: {
+    locale: "en-US",
+    fullName: "Full Name",
+    email: "Email",
+    phone: "Phone",
+    password: "Password",
+    confirm: "Confirm Password",
+    create: "Create Account",
+    tooShort: "Password must be at least 12 characters",
+    mismatch: "Passwords do not match",
+    created: "Account created successfully",
+    wrongLogin: "Incorrect email or password",
+    login: "Login",
+    signUpLink: "Sign Up",
+  },
+  es: {
+    locale: "es-ES",
+    fullName: "Nombre completo",
+    email: "Correo electrónico",
+    phone: "Teléfono",
+    password: "Contraseña",
+    confirm: "Confirmar contraseña",
+    create: "Crear cuenta",
+    tooShort: "La contraseña debe tener al menos 12 caracteres",
+    mismatch: "Las contraseñas no coinciden",
+    created: "Cuenta creada con éxito",
+    wrongLogin: "Correo o contraseña incorrectos",
+    login: "Iniciar sesión",
+    signUpLink: "Regístrese",
+  },
+} as const;
+
+const toasts = (page: Page) => page.locator("[data-sonner-toast]");
+
+for (const language of ["en", "es"] as const) {
+  test(`sign-up (${language}): the failing password field is marked, one toast at a time, and the errors go on success`, async ({
+    browser,
+  }) => {
+    const text = SIGNUP[language];
+    const page = await (await browser.newContext({ locale: text.locale })).newPage();
+    const person = newCustomer();
+    await page.goto("/signup");
+    await page.getByLabel(text.fullName).fill(person.fullName);
+    await page.getByLabel(text.email).fill(person.email);
+    await page.getByLabel(text.phone).fill(person.phone);
+    const password = page.getByLabel(text.password, { exact: true });
+    const confirm = page.getByLabel(text.confirm);
+
+    // A password rule broken: the toast, and the password field marked with the message tied to it.
+    await password.fill("Sh0rt-Pass!");
+    await confirm.fill("Sh0rt-Pass!");
+    await page.getByRole("button", { name: text.create }).click();
+    await expectToast(page, "Error", text.tooShort);
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAccessibleDescription(new RegExp(`^${text.tooShort}`));
+    await expect(confirm).not.toHaveAttribute("aria-invalid", "true");
+
+    // The confirmation differs: now the confirmation is marked, not the password; the new toast replaced the old.
+    await password.fill(person.password);
+    await confirm.fill(`${person.password}x`);
+    await page.getByRole("button", { name: text.create }).click();
+    await expectToast(page, "Error", text.mismatch);
+    await expect(confirm).toHaveAttribute("aria-invalid", "true");
+    await expect(confirm).toHaveAccessibleDescription(text.mismatch);
+    await expect(password).not.toHaveAttribute("aria-invalid", "true");
+    // The earlier toast went at once (sonner kept it, hidden, until its own 4 seconds were over).
+    await expect(toasts(page).filter({ hasText: text.tooShort })).toHaveCount(0, { timeout: 1500 });
+
+    // Fixed: the success replaces the error, which does not come along to the next page.
+    await confirm.fill(person.password);
+    await expect(confirm).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: text.create }).click();
+    await expect(page).toHaveURL("/dashboard/progress", { timeout: 20_000 });
+    await expect(toasts(page).filter({ hasText: text.mismatch })).toHaveCount(0, { timeout: 1500 });
+    await expect(page.getByText(text.mismatch)).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test(`an error toast (${language}) stays on its page: going to another page closes it`, async ({ browser }) => {
+    const text = SIGNUP[language];
+    const page = await (await browser.newContext({ locale: text.locale })).newPage();
+    await page.goto("/login");
+    await page.getByLabel(text.email).fill(`nobody-${Date.now()}@e2e.test`);
+    await page.getByLabel(text.password).fill("Wrong-Password-1!");
+    await page.getByRole("button", { name: text.login, exact: true }).click();
+    await expectToast(page, "Error", text.wrongLogin);
+    await page.getByRole("link", { name: text.signUpLink }).click();
+    await expect(page).toHaveURL("/signup");
+    // Well before the toast's own 4 seconds are over.
+    await expect(toasts(page)).toHaveCount(0, { timeout: 2500 });
+    await page.context().close();
   });
 }
