@@ -1,7 +1,8 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { generateSync } from "otplib";
-import { expectToast, newCustomer, signUpWith, test } from "./fixtures";
+import { E2E_BASE_URL, expectToast, newCustomer, signUpViaApi, signUpWith, test, type Customer } from "./fixtures";
+import { completeCheckout, lastCheckoutFor } from "./payments-support";
 
 // The places where people tripped over the forms: fields that arrive filled with the wrong thing, toasts that
 // linger, list inputs that swallow what was typed, the same data typed twice. English and Spanish where texts matter.
@@ -220,6 +221,118 @@ for (const language of ["en", "es"] as const) {
     await expect(page).toHaveURL("/signup");
     // Well before the toast's own 4 seconds are over.
     await expect(toasts(page)).toHaveCount(0, { timeout: 2500 });
+    await page.context().close();
+  });
+}
+
+/** A signed-up customer in a browser of their own (language, width) whose first payment of the service is paid by card. */
+async function paidCustomer(
+  browser: Browser,
+  service: "google_business" | "website",
+  options: { locale?: string; width?: number; customer?: Customer } = {},
+): Promise<{ page: Page; customer: Customer }> {
+  const customer = options.customer ?? newCustomer();
+  const page = await (
+    await browser.newContext({ locale: options.locale ?? "en-US", viewport: { width: options.width ?? 1280, height: 900 } })
+  ).newPage();
+  await signUpViaApi(page, customer);
+  const checkout = await page.request.post("/api/create-payment-checkout", {
+    data: { serviceType: service, paymentNumber: 1 },
+    headers: { origin: E2E_BASE_URL },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  await completeCheckout(page.request, await lastCheckoutFor(customer.email));
+  return { page, customer };
+}
+
+const GOOGLE = {
+  en: {
+    locale: "en-US",
+    gmail: "Gmail Email",
+    gmailPassword: "Gmail Password",
+    legalName: "Legal Business Name",
+    serviceType: "Type of Service",
+    openingDate: "Opening Date",
+    phone: "Phone Number",
+    address: "Street Address",
+    city: "City",
+    state: "State",
+    zip: "ZIP Code",
+    serviceCity: "Service City",
+    add: "Add service city",
+    submit: "Submit Information",
+    confirm: "Confirm",
+    saved: "Your information has been saved successfully",
+    cityRequired: "At least one service city is required",
+  },
+  es: {
+    locale: "es-ES",
+    gmail: "Correo de Gmail",
+    gmailPassword: "Contraseña de Gmail",
+    legalName: "Nombre legal del negocio",
+    serviceType: "Tipo de servicio",
+    openingDate: "Fecha de apertura",
+    phone: "Número de teléfono",
+    address: "Dirección",
+    city: "Ciudad",
+    state: "Estado",
+    zip: "Código postal",
+    serviceCity: "Ciudad de servicio",
+    add: /^Agregar/,
+    submit: "Enviar información",
+    confirm: "Confirmar",
+    saved: "Su información se guardó con éxito",
+    cityRequired: "Se requiere al menos una ciudad de servicio",
+  },
+} as const;
+
+/** Picks the state: a select of the states (a text box in older builds). */
+async function chooseState(page: Page, label: string, code: string): Promise<void> {
+  const state = page.getByLabel(label);
+  if ((await state.evaluate((element) => element.tagName)) === "SELECT") await state.selectOption(code);
+  else await state.fill(code);
+}
+
+/** Fills the Google form's required fields but the service cities. */
+async function fillGoogleForm(page: Page, language: Language): Promise<void> {
+  const text = GOOGLE[language];
+  await page.getByLabel(text.gmail).fill("casey.business@gmail.com");
+  await page.getByLabel(text.gmailPassword).fill("Gmail-Pass-e2e");
+  await page.getByLabel(text.legalName).fill("Casey Cleaning LLC");
+  await page.getByLabel(text.serviceType).fill("Cleaning");
+  await page.getByLabel(text.openingDate).fill("2016-04-02");
+  await page.getByLabel(text.phone).fill("(555) 123-4567");
+  await page.getByRole("textbox", { name: text.address, exact: true }).fill("1 Main St");
+  await page.getByRole("textbox", { name: text.city, exact: true }).fill("Miami");
+  await chooseState(page, text.state, "FL");
+  await page.getByLabel(text.zip).fill("33101");
+}
+
+for (const language of ["en", "es"] as const) {
+  test(`list input (${language}): a city typed but not added is sent; the list's error goes once it is fixed`, async ({ browser }) => {
+    const text = GOOGLE[language];
+    const { page } = await paidCustomer(browser, "google_business", { locale: text.locale });
+    await page.goto("/dashboard/google-business");
+    await fillGoogleForm(page, language);
+
+    // No city: the list's error shows; adding one takes it away without another submit.
+    await page.getByRole("button", { name: text.submit }).click();
+    const city = page.getByRole("textbox", { name: text.serviceCity });
+    await expect(page.getByText(text.cityRequired, { exact: true }).last()).toBeVisible();
+    await expect(city).toHaveAttribute("aria-invalid", "true");
+    await city.fill("Doral");
+    await page.getByRole("button", { name: text.add }).click();
+    await expect(city).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("p", { hasText: text.cityRequired })).toHaveCount(0);
+
+    // A second city typed and never added goes with the submit.
+    await city.fill("Hialeah");
+    await page.getByRole("button", { name: text.submit }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: text.confirm, exact: true }).click();
+    await expectToast(page, text.saved);
+    await expect(page.getByText("Hialeah", { exact: true })).toBeVisible();
+    await expect(page.getByText("Doral", { exact: true })).toBeVisible();
     await page.context().close();
   });
 }
