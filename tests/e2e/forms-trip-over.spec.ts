@@ -1,7 +1,7 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { generateSync } from "otplib";
-import { E2E_BASE_URL, expectToast, newCustomer, signUpViaApi, signUpWith, test, type Customer } from "./fixtures";
+import { E2E_ADMIN, E2E_BASE_URL, expectToast, newCustomer, signUpViaApi, signUpWith, test, type Customer } from "./fixtures";
 import { completeCheckout, lastCheckoutFor } from "./payments-support";
 
 // The places where people tripped over the forms: fields that arrive filled with the wrong thing, toasts that
@@ -336,3 +336,53 @@ for (const language of ["en", "es"] as const) {
     await page.context().close();
   });
 }
+
+test("read-only views show an empty value as a dash; a long Gmail address wraps without sideways scroll; a note's missing fields each say what they miss", async ({
+  browser,
+}) => {
+  const { page, customer } = await paidCustomer(browser, "google_business", { width: 390 });
+  await page.goto("/dashboard/google-business");
+  await fillGoogleForm(page, "en");
+  const longGmail = "a.really.long.business.owner.address.for.cleaning@gmail.com";
+  await page.getByLabel(GOOGLE.en.gmail).fill(longGmail);
+  const city = page.getByRole("textbox", { name: GOOGLE.en.serviceCity });
+  await city.fill("Doral");
+  await city.press("Enter");
+  await page.getByRole("button", { name: GOOGLE.en.submit }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm", exact: true }).click();
+  await expectToast(page, GOOGLE.en.saved);
+
+  // Empty social links, website and apt/suite: each a dash, none left blank.
+  for (const label of ["Facebook", "Instagram", "LinkedIn", "Website", "Apt/Suite"]) {
+    const value = page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`, "i") }) }).locator("dd");
+    await expect(value, label).toHaveText(/^—/);
+  }
+  const gmail = page.locator("dd", { hasText: longGmail });
+  await expect(gmail).toBeVisible();
+  expect(await gmail.evaluate((element) => getComputedStyle(element).wordBreak)).not.toBe("break-all");
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.view);
+  await page.screenshot({ path: "test-results/forms-read-only-390.png", fullPage: true });
+
+  // The admin's note: one message per empty field, not the same sentence under both.
+  const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
+  expect(customer.email).toContain("@");
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto("/admin/login");
+  await admin.getByLabel("Email").fill(E2E_ADMIN.email);
+  await admin.getByLabel("Password").fill(E2E_ADMIN.password);
+  await admin.getByRole("button", { name: "Login" }).click();
+  await expect(admin).toHaveURL("/admin/dashboard", { timeout: 20_000 });
+  await admin.goto(`/admin/users/${user.id}`);
+  await admin.getByRole("tab", { name: "Notes" }).click();
+  await admin.getByRole("button", { name: "Add Note" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Add Note" });
+  await dialog.getByRole("button", { name: "Create Note" }).click();
+  await expect(dialog.getByLabel("Title")).toHaveAccessibleDescription("Title is required");
+  await expect(dialog.getByLabel("Description")).toHaveAccessibleDescription("Description is required");
+  await expect(dialog.getByText("Title and description are required")).toHaveCount(0);
+  await dialog.getByLabel("Title").fill("Kick-off call");
+  await dialog.getByRole("button", { name: "Create Note" }).click();
+  await expect(dialog.getByLabel("Title")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Description")).toHaveAccessibleDescription("Description is required");
+});
