@@ -12,6 +12,20 @@ export interface ReadOnlyItem {
   wide?: boolean;
 }
 
+/**
+ * The one way a read-only view shows a value that was left empty: a dash (read as 'Not set'). Links, chips
+ * and image lists show it too when they have nothing, so no empty field is left blank.
+ */
+export function EmptyValue() {
+  const { t } = useLingui();
+  return (
+    <span className="text-slate-500">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{t`Not set`}</span>
+    </span>
+  );
+}
+
 function isEmpty(value: ReactNode): boolean {
   return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 }
@@ -23,7 +37,8 @@ export function ReadOnlyList({ items }: { items: readonly ReadOnlyItem[] }) {
       {items.map((item) => (
         <div key={item.label} className={cn("min-w-0 space-y-0.5", item.wide && "sm:col-span-2")}>
           <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{item.label}</dt>
-          <dd className="text-sm break-words text-slate-900">{isEmpty(item.value) ? "—" : item.value}</dd>
+          {/* Long words (an e-mail address) wrap only where they would not fit, not at every letter. */}
+          <dd className="text-sm [overflow-wrap:anywhere] text-slate-900">{isEmpty(item.value) ? <EmptyValue /> : item.value}</dd>
         </div>
       ))}
     </dl>
@@ -32,7 +47,7 @@ export function ReadOnlyList({ items }: { items: readonly ReadOnlyItem[] }) {
 
 /** A list of texts as chips (service cities, service types). */
 export function TextChips({ values, label }: { values: readonly string[]; label: string }) {
-  if (values.length === 0) return null;
+  if (values.length === 0) return <EmptyValue />;
   return (
     <ul className="flex flex-wrap gap-2" aria-label={label}>
       {values.map((value, index) => (
@@ -46,9 +61,9 @@ export function TextChips({ values, label }: { values: readonly string[]; label:
 
 /** A saved link, opened in a new tab. */
 export function ExternalLink({ href }: { href: string | null }) {
-  if (!href) return null;
+  if (!href) return <EmptyValue />;
   return (
-    <a href={href} target="_blank" rel="noreferrer noopener" className="break-all text-blue-700 underline underline-offset-2">
+    <a href={href} target="_blank" rel="noreferrer noopener" className="[overflow-wrap:anywhere] text-blue-700 underline underline-offset-2">
       {href}
     </a>
   );
@@ -60,7 +75,7 @@ export function ExternalLink({ href }: { href: string | null }) {
  */
 export function ImageThumbnails({ images, label }: { images: readonly StoredImageView[]; label: string }) {
   const { t } = useLingui();
-  if (images.length === 0) return null;
+  if (images.length === 0) return <EmptyValue />;
   const single = images.length === 1;
   return (
     <ul className="flex flex-wrap gap-4" aria-label={label}>

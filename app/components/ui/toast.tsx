@@ -1,5 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { useMatches } from "react-router";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { useLocation, useMatches } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // sonner (about 10 kB of gzipped JavaScript) is a chunk of its own, fetched once the page has hydrated, or,
@@ -25,9 +25,31 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * The toast on screen, if any, and the page it was raised on. There is one at a time: a new toast replaces it
+ * (an old error must not sit beside a later success), and an error belongs to its page: it does not follow
+ * the person to the next one. A success raised before a navigation ('Account created successfully') does.
+ */
+let current: { id: number; kind: ToastKind; path: string } | null = null;
+let nextId = 1;
+
+function currentPath(): string {
+  return typeof window === "undefined" ? "" : window.location.pathname;
+}
+
+/** Closes the error toast raised on another page than `path`. */
+function dismissErrorsFrom(otherThan: string) {
+  const shown = current;
+  if (!shown || shown.kind !== "error" || shown.path === otherThan) return;
+  current = null;
+  void loadSonner().then(({ toast }) => toast.dismiss(shown.id));
+}
+
 /** The app notifier: one toast visible at a time (the newest), each for 4 seconds. */
 export function Toaster() {
   const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  useEffect(() => dismissErrorsFrom(pathname), [pathname]);
   const requested = useSyncExternalStore(
     subscribe,
     () => toastRequested,
@@ -42,9 +64,26 @@ export function Toaster() {
   );
 }
 
-function show(kind: "error" | "success" | "info", title: string, description?: string) {
+type ToastKind = "error" | "success" | "info";
+
+function show(kind: ToastKind, title: string, description?: string) {
   requestToaster();
-  void loadSonner().then(({ toast }) => toast[kind](title, { description }));
+  const id = nextId++;
+  current = { id, kind, path: currentPath() };
+  void loadSonner().then(({ toast }) => {
+    // Whatever was on screen goes: the newest toast is the one that counts.
+    toast.dismiss();
+    toast[kind](title, {
+      id,
+      description,
+      onDismiss: () => forget(id),
+      onAutoClose: () => forget(id),
+    });
+  });
+}
+
+function forget(id: number) {
+  if (current?.id === id) current = null;
 }
 
 export const notify = {

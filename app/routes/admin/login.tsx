@@ -110,14 +110,24 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   }
 
   if (codeStep) {
+    // A key of its own: without it React would reuse the e-mail step's input element for the code, and the
+    // code field would open holding the e-mail just typed. The browser must not offer the e-mail either.
     return (
-      <AuthCard title={t`Admin Login`} description={t`Enter the code from your authenticator app, or one of your backup codes.`}>
+      <AuthCard
+        key="code-step"
+        title={t`Admin Login`}
+        description={t`Enter the code from your authenticator app, or one of your backup codes.`}
+      >
         <form className="space-y-4" {...getFormProps(codeForm)}>
           <Field
             id="code"
             label={useBackupCode ? t`Backup code` : t`Authentication code`}
             autoComplete="one-time-code"
             inputMode={useBackupCode ? "text" : "numeric"}
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            defaultValue=""
             autoFocus
           />
           <Button type="submit" className="w-full" disabled={pending}>
@@ -132,7 +142,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <AuthCard title={t`Admin Login`} description={t`Sign in to the back office.`}>
+    <AuthCard key="password-step" title={t`Admin Login`} description={t`Sign in to the back office.`}>
       <form className="space-y-4" {...getFormProps(form)}>
         <Field id="email" label={t`Email`} type="email" autoComplete="username" />
         <Field id="password" label={t`Password`} type="password" autoComplete="current-password" />

@@ -11,6 +11,7 @@ import { notify } from "~/components/ui/toast";
 import { enableTwoFactor, verifyTotp } from "~/features/auth/auth-api";
 import { twoFactorCodeSchema, twoFactorPasswordSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
+import { BackupCodes } from "~/features/auth/components/backup-codes";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME, ADMIN_LOGIN } from "~/lib/http/paths";
 import { sessionUser } from "~/lib/auth/route-guards.server";
@@ -132,11 +133,7 @@ export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-slate-700">
             {t`Save these backup codes somewhere safe. Each works once, and they are not shown again.`}
           </p>
-          <ul aria-label={t`Backup codes`} className="grid grid-cols-2 gap-2 font-mono text-sm">
-            {step.backupCodes.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ul>
+          <BackupCodes codes={step.backupCodes} email={email} />
           <Button type="button" className="w-full" onClick={() => void navigate(ADMIN_HOME)}>
             {t`Continue`}
           </Button>

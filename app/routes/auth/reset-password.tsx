@@ -29,7 +29,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const { t } = useLingui();
   const [pending, setPending] = useState(false);
-  const [form] = useValidatedForm({
+  const [form, fields] = useValidatedForm({
     schema: resetPasswordFormSchema,
     toastTitle: t`Error`,
     onValid(event, value) {
@@ -60,8 +60,15 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
             type="password"
             autoComplete="new-password"
             hint={t`At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character.`}
+            error={fields.password.errors?.[0]}
           />
-          <Field id="confirmPassword" label={t`Confirm Password`} type="password" autoComplete="new-password" />
+          <Field
+            id="confirmPassword"
+            label={t`Confirm Password`}
+            type="password"
+            autoComplete="new-password"
+            error={fields.confirmPassword.errors?.[0]}
+          />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? t`Saving...` : t`Reset Password`}
           </Button>

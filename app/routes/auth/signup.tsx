@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { signUp } from "~/features/auth/auth-api";
-import { SIGNUP_INLINE_FIELDS, signupErrorMessage, signupFormSchema } from "~/features/auth/auth.schemas";
+import { PASSWORD_TOO_COMMON_CODE, SIGNUP_INLINE_FIELDS, signupErrorMessage, signupFormSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { inlineStyleSheetsForFirstPaint } from "~/features/auth/inline-style-sheets.server";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
@@ -47,7 +47,10 @@ function Signup() {
   const navigate = useNavigate();
   const [phone, setPhone] = useState("");
   const [pending, setPending] = useState(false);
-  // Field messages show under their inputs; the password rules and the confirmation are 'Error' toasts.
+  // The server's refusal of the password itself (too common), shown under it until the password changes.
+  const [passwordRefused, setPasswordRefused] = useState<string | null>(null);
+  // Field messages show under their inputs; the password rules and the confirmation are also 'Error' toasts,
+  // and their fields are marked too (the password for its rules, the confirmation for the mismatch).
   // Sign-up goes to Better Auth's handler, where its rate limit applies.
   const [form, fields] = useValidatedForm({
     schema: signupFormSchema,
@@ -70,7 +73,9 @@ function Signup() {
     });
     setPending(false);
     if (!result.ok) {
-      notify.error(signupErrorMessage(result.error));
+      const message = signupErrorMessage(result.error);
+      if (result.error.code === PASSWORD_TOO_COMMON_CODE) setPasswordRefused(message);
+      notify.error(message);
       return;
     }
     notify.success(t`Account created successfully`);
@@ -106,8 +111,16 @@ function Signup() {
           type="password"
           autoComplete="new-password"
           hint={t`At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character.`}
+          error={fields.password.errors?.[0] ?? passwordRefused ?? undefined}
+          onInput={() => setPasswordRefused(null)}
         />
-        <Field id="confirmPassword" label={t`Confirm Password`} type="password" autoComplete="new-password" />
+        <Field
+          id="confirmPassword"
+          label={t`Confirm Password`}
+          type="password"
+          autoComplete="new-password"
+          error={fields.confirmPassword.errors?.[0]}
+        />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? t`Creating account...` : t`Create Account`}
         </Button>

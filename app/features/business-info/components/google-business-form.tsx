@@ -97,7 +97,13 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
 
       {/* Not marked required on the page, though at least one city is required. */}
       <FormSection title={t`Service Cities`} description={t`The cities where you offer your services (at least one).`}>
-        <ServiceCitiesInput field={fields.serviceCities} values={cities} onChange={setCities} unique />
+        <ServiceCitiesInput
+          field={fields.serviceCities}
+          values={cities}
+          onChange={setCities}
+          unique
+          revalidate={() => form.validate({ name: fields.serviceCities.name })}
+        />
       </FormSection>
 
       <FormSection title={t`Business Photos`} description={t`Photos of your work, team or premises.`}>

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { EmptyValue } from "~/components/forms/read-only-view";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -192,7 +193,7 @@ export function CredentialInputs({
 export function CredentialDetails({ spec, card }: { spec: CredentialCardSpec; card: CredentialCardView }) {
   const { t, i18n } = useLingui();
   const text = (value: string) =>
-    value ? <span className="break-all">{value}</span> : <span className="text-slate-500">{t`Not set`}</span>;
+    value ? <span className="[overflow-wrap:anywhere]">{value}</span> : <EmptyValue />;
   const items: { key: string; label: string; value: ReactNode }[] = [
     { key: "title", label: t`Company Provider`, value: text(card.title) },
     { key: "websiteLink", label: i18n._(spec.websiteLabelText), value: text(card.websiteLink) },

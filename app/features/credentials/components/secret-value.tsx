@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
+import { EmptyValue } from "~/components/forms/read-only-view";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import type { CredentialSecretField, MaskedSecret } from "~/lib/secrets/secrets";
@@ -28,7 +29,7 @@ export function SecretValue({
   const { t } = useLingui();
   const [value, setValue] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  if (!secret.isSet || !credentialId) return <span className="text-slate-500">{t`Not set`}</span>;
+  if (!secret.isSet || !credentialId) return <EmptyValue />;
   const shown = value !== null;
   const toggle = async () => {
     if (shown) {

@@ -94,12 +94,15 @@ export function ServiceCitiesInput({
   onChange,
   unique,
   marked = false,
+  revalidate,
 }: {
   field: FieldMeta;
   values: string[];
   onChange: (values: string[]) => void;
   unique: boolean;
   marked?: boolean;
+  /** Checks the list again once its error has shown. */
+  revalidate?: () => void;
 }) {
   const { t } = useLingui();
   return (
@@ -111,6 +114,7 @@ export function ServiceCitiesInput({
       clean={(list) => cleanTextList(list, { unique })}
       required={marked}
       placeholder={t`e.g. Miami`}
+      revalidate={revalidate}
     />
   );
 }

@@ -119,7 +119,12 @@ function NoteDialog({ note, onClose }: { note: NoteView | null; onClose: () => v
     },
   });
   useActionToast(fetcher.data, { onSuccess: onClose });
-  const descriptionError = fields.description.errors?.[0];
+  // The schema's one message ('Title and description are required') is the toast's; beside the fields each
+  // empty one says what it misses, so the same sentence does not sit under both.
+  const required = t`Title and description are required`;
+  const inline = (error: string | undefined, missing: string) => (error === required ? missing : error);
+  const titleError = inline(fields.title.errors?.[0], t`Title is required`);
+  const descriptionError = inline(fields.description.errors?.[0], t`Description is required`);
   return (
     <Dialog
       open
@@ -134,7 +139,7 @@ function NoteDialog({ note, onClose }: { note: NoteView | null; onClose: () => v
           {kept.map((url, index) => (
             <input key={url} type="hidden" name={`${fields.keepPhotos.name}[${index}]`} value={url} />
           ))}
-          <TextField field={fields.title} label={t`Title`} required maxLength={NOTE_TITLE_MAX} defaultValue={note?.title} />
+          <TextField field={{ id: fields.title.id, name: fields.title.name, errorId: fields.title.errorId, errors: titleError ? [titleError] : undefined }} label={t`Title`} required maxLength={NOTE_TITLE_MAX} defaultValue={note?.title} />
           <div className="space-y-1.5">
             <label htmlFor={fields.description.id} className="text-sm font-medium text-slate-800">
               <Trans>Description</Trans>

@@ -214,9 +214,17 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
           clean={cleanList}
           required
           placeholder={t`e.g. Roof repair`}
+          revalidate={() => form.validate({ name: fields.serviceTypes.name })}
         />
         <SocialLinkFields fields={fields} info={info} columns="sm:grid-cols-3" />
-        <ServiceCitiesInput field={fields.serviceCities} values={cities} onChange={setCities} unique={false} marked />
+        <ServiceCitiesInput
+          field={fields.serviceCities}
+          values={cities}
+          onChange={setCities}
+          unique={false}
+          marked
+          revalidate={() => form.validate({ name: fields.serviceCities.name })}
+        />
       </FormSection>
 
       <FormSection title={t`Location`}>
