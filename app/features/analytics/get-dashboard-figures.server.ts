@@ -7,7 +7,7 @@ import type { Actor } from "~/lib/auth/session";
 import type { DashboardFigures } from "./analytics-views";
 
 /** The first instant of the UTC month `now` is in: the analytics page counts months in UTC too. */
-export function monthStart(now: Date): Date {
+function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 

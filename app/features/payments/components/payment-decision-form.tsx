@@ -13,7 +13,7 @@ import { ADMIN_NOTES_MAX, DECIDE_PAYMENT_INTENT, decisionFormSchema, rejectionFo
 import type { ReviewPayment } from "../payment-views";
 
 /** The line beside every payment note box: the note is not internal, whatever the placeholder says. */
-export function NotesGoToCustomer({ id }: { id: string }) {
+function NotesGoToCustomer({ id }: { id: string }) {
   const { t } = useLingui();
   return (
     <p id={id} className="text-xs text-slate-600" data-testid="notes-sent-hint">

@@ -151,7 +151,7 @@ export function MethodChoice({ cardEnabled, onChoose }: { cardEnabled: boolean; 
   );
 }
 
-export function BackButton({ onBack, disabled }: { onBack: () => void; disabled?: boolean }) {
+function BackButton({ onBack, disabled }: { onBack: () => void; disabled?: boolean }) {
   return (
     <Button type="button" variant="outline" onClick={onBack} disabled={disabled}>
       <ArrowLeft aria-hidden="true" />

@@ -28,7 +28,7 @@ export function RejectionReason({ reason, className }: { reason: string | null |
 }
 
 /** 'Upload a new proof': the same transfer gets a new photo and goes back to review (no second payment). */
-export function ReuploadProofButton({
+function ReuploadProofButton({
   paymentId,
   serviceType,
   paymentNumber,
