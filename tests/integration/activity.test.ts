@@ -62,7 +62,7 @@ describe("the activity log", () => {
     const page = await loadPage(admin.user);
     if ("guardedBy" in page) throw new Error("guarded");
     const [settingsEvent, noteEvent] = page.log.events;
-    expect(settingsEvent).toMatchObject({ action: "settings.update", actor: { id: admin.id }, customer: null, summary: "security: sessionDurationMinutes" });
+    expect(settingsEvent).toMatchObject({ action: "settings.update", actor: { id: admin.id }, customer: null, summary: "Security settings: Session Duration (minutes)" });
     expect(noteEvent).toMatchObject({ action: "note.create", actor: { id: admin.id }, customer: { id: customerA.id, name: "Ana Ruiz" }, summary: "Call notes" });
 
     for (let index = 0; index < 30; index += 1) {

@@ -340,6 +340,22 @@ export const ROWS: Row[] = [
     note: "test hook: deletes A's website progress record (none here) through the one deletion writer",
   },
   {
+    route: "/__test/progress/received",
+    method: "POST",
+    body: { email: "{a.email}", service: "website" },
+    json: true,
+    expect: everyone("ok"),
+    note: "test hook: what a received form marks on A's checklist, through the one step writer",
+  },
+  {
+    route: "/__test/emails/due",
+    method: "POST",
+    body: { email: "{a.email}" },
+    json: true,
+    expect: everyone("ok"),
+    note: "test hook: ends the waiting time of A's gathered e-mails (none here)",
+  },
+  {
     route: "/__test/admins",
     method: "POST",
     body: { email: "nobody-matrix@example.test" },

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, payments } from "~db/schema";
+import { emailMessages, notifications, payments } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
@@ -91,14 +91,14 @@ describe("e-mails and notifications in the recipient's language", () => {
     await sender.sendDue();
     const mails = smtp.to(customer.email);
     expect(mails.map(subjectOf)).toEqual(["Pago rechazado", "Pago aprobado"]);
-    expect(mails[0]!.decoded).toContain("Su pago ha sido rechazado. Notas del administrador: El monto no coincide");
-    expect(mails[0]!.decoded).toContain("Inicie sesión para ver los detalles.");
+    expect(mails[0]!.decoded).toContain("Su pago de Configuración del Perfil de Google Business ha sido rechazado. Notas del administrador: El monto no coincide");
+    expect(mails[0]!.decoded).toContain("Inicie sesión para ver los detalles:");
     expect(mails[0]!.decoded).not.toContain("Your payment");
-    expect(mails[1]!.decoded).toContain("Su pago ha sido aprobado");
+    expect(mails[1]!.decoded).toContain("Su pago de Configuración del Perfil de Google Business ha sido aprobado");
     expect(await rowsOf(customer.id, "payment")).toEqual(
       expect.arrayContaining([
-        { title: "Pago rechazado", message: "Su pago ha sido rechazado. Notas del administrador: El monto no coincide" },
-        { title: "Pago aprobado", message: "Su pago ha sido aprobado" },
+        { title: "Pago rechazado", message: "Su pago de Configuración del Perfil de Google Business ha sido rechazado. Notas del administrador: El monto no coincide" },
+        { title: "Pago aprobado", message: "Su pago de Configuración del Perfil de Google Business ha sido aprobado" },
       ]),
     );
   });
@@ -109,8 +109,14 @@ describe("e-mails and notifications in the recipient's language", () => {
     await sender.sendDue();
     const [mail] = smtp.to(customer.email);
     expect(subjectOf(mail!)).toBe("Payment Rejected");
-    expect(mail!.decoded).toMatch(/Your payment has been rejected\. Admin notes: Blurry\r?\n\r?\nSign in to see the details\./);
-    expect(await rowsOf(customer.id, "payment")).toEqual([{ title: "Payment Rejected", message: "Your payment has been rejected. Admin notes: Blurry" }]);
+    // The decision, what the customer can do now, and the link to the page it is about.
+    expect(mail!.decoded).toMatch(
+      /Your payment for Google Business Profile Setup has been rejected\. Admin notes: Blurry\r?\n\r?\nYou can upload a new proof of the same transfer \(no second payment\), or pay again\.\r?\n\r?\nSign in to see the details:/,
+    );
+    expect(mail!.decoded).toContain("/dashboard/google-business");
+    expect(await rowsOf(customer.id, "payment")).toEqual([
+      { title: "Payment Rejected", message: "Your payment for Google Business Profile Setup has been rejected. Admin notes: Blurry" },
+    ]);
   });
 
   it("a completed step is announced in Spanish to a Spanish-speaking customer (row and e-mail)", async () => {
@@ -120,7 +126,12 @@ describe("e-mails and notifications in the recipient's language", () => {
     expect(await rowsOf(customer.id, "website_progress")).toEqual([
       { title: "Paso completado: Lanzamiento del sitio web", message: "Se completó el paso «Lanzamiento del sitio web» de su sitio web." },
     ]);
-    expect(smtp.to(customer.email).map(subjectOf)).toEqual(["Paso completado: Lanzamiento del sitio web"]);
+    // The e-mail waits for the steps of the next minutes (the progress e-mail's own tests cover the wait); once due,
+    // it is in Spanish too.
+    expect(smtp.to(customer.email)).toEqual([]);
+    await database.db.update(emailMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailMessages.to, customer.email));
+    await sender.sendDue();
+    expect(smtp.to(customer.email).map(subjectOf)).toEqual(["Su sitio web: 1 paso completado"]);
   });
 
   it("the password reset e-mail: Spanish for a Spanish-speaking customer, the English text for an English one", async () => {

@@ -64,7 +64,7 @@ afterAll(async () => {
 
 const deps = () => ({ db: database.db, bus: services.bus, settings: services.settings });
 
-const GENERAL = { maintenanceMode: false, autoApproveSubmissions: false, companyName: "Acme Agency", supportEmail: "help@acme.test" };
+const GENERAL = { maintenanceMode: false, autoApproveSubmissions: false, companyName: "Acme Agency", supportEmail: "help@acme.test", zelleRecipientName: "" };
 const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false };
 const SECURITY = { twoFactor: false, sessionTimeout: true, sessionDurationMinutes: 30, maxLoginAttempts: 5 };
 

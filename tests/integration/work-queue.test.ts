@@ -151,7 +151,7 @@ describe("payments waiting for review", () => {
     const [row] = await db().select().from(payments).where(eq(payments.id, paymentId));
     expect(row).toMatchObject({ status: "completed", adminNotes: "Thanks" });
     const sent = await db().select().from(notifications).where(eq(notifications.userId, a!.id));
-    expect(sent.map((n) => [n.title, n.message])).toEqual([["Payment Approved", "Your payment has been approved. Admin notes: Thanks"]]);
+    expect(sent.map((n) => [n.title, n.message])).toEqual([["Payment Approved", "Your payment for Google Business Profile Setup has been approved. Admin notes: Thanks"]]);
     await vi.waitFor(() => expect(published).toContainEqual({ table: "payments", userId: a!.id }));
     expect((await queue(new Date())).pendingPayments.total).toBe(0);
     // The approval started the service's clock (service_activity, kept by the payments trigger).

@@ -204,6 +204,12 @@ export function eventLink(event: NotificationEvent): string | null {
   }
 }
 
+/** Whether a row tells of an admin's business (a customer's page in the back office, an alert): its data names customers. */
+export function isAdminNotice(row: StoredNotification): boolean {
+  const event = notificationEvent(row);
+  return event !== null && (event.type === "system_error" || (eventLink(event)?.startsWith("/admin") ?? false));
+}
+
 /** The page of an old row (no data), where its type alone says it. */
 function typeLink(type: string): string | null {
   return type === "google_business_progress" || type === "website_progress" ? PROGRESS_PAGE : null;
