@@ -38,6 +38,11 @@ if (unguardedSpecs.length > 0) {
 const QUIET_SPECS = /portal-requests\.spec\.ts$/;
 /** Specs whose settings reach every page of the shared e2e server: run by the "server-wide" project, last. */
 const SERVER_WIDE_SPECS = /admin-settings\.spec\.ts$/;
+/**
+ * The work-queue spec expects a proof it sends among the 20 oldest pending payments on the admin's dashboard: run by
+ * the "first" project, alone, before the parallel specs leave pending payments of their own.
+ */
+const FIRST_SPECS = /admin-work-queue\.spec\.ts$/;
 /** The admin two-factor spec: the Two-Factor setting changes every admin's sign-in, so it runs after the server-wide project. */
 const TWO_FACTOR_SPECS = /admin-two-factor\.spec\.ts$/;
 
@@ -67,7 +72,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: [QUIET_SPECS, SERVER_WIDE_SPECS, TWO_FACTOR_SPECS] },
+    { name: "first", use: { ...devices["Desktop Chrome"] }, testMatch: FIRST_SPECS, fullyParallel: false },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: [FIRST_SPECS, QUIET_SPECS, SERVER_WIDE_SPECS, TWO_FACTOR_SPECS],
+      dependencies: ["first"],
+    },
     { name: "quiet", use: { ...devices["Desktop Chrome"] }, testMatch: QUIET_SPECS, dependencies: ["chromium"], fullyParallel: false },
     // Specs that change what every visitor sees (Maintenance Mode) run alone, after all the others.
     { name: "server-wide", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE_SPECS, dependencies: ["quiet"], fullyParallel: false },

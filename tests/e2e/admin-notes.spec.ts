@@ -32,6 +32,8 @@ async function pngFiles(count: number) {
 const noteCard = (page: Page, title: string) => page.getByRole("list", { name: "Customer notes" }).getByRole("listitem").filter({ hasText: title });
 
 test("an admin adds a note (7 photos refused, then 4), edits and deletes it; a second admin's open Notes tab follows live", async ({ browser }) => {
+  // Three browsers, two sign-ins by form and eleven photo uploads: near the 30 s default on a two-core machine.
+  test.setTimeout(60_000);
   const customerPage = await (await browser.newContext()).newPage();
   const customer = newCustomer();
   await signUpViaApi(customerPage, customer);

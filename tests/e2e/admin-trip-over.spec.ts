@@ -67,6 +67,7 @@ test("the activity log, the payment card and the Database tab speak in a person'
   await admin.getByRole("tab", { name: "Google Business", exact: true }).click();
   const saved = admin.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(`/admin/users/${userId}`));
   await admin.getByRole("checkbox", { name: "Verification Completed" }).click();
+  await admin.getByRole("dialog", { name: "Mark the earlier steps done too?" }).getByRole("button", { name: "Only this step" }).click();
   expect((await saved).status()).toBe(200);
 
   await admin.goto(`/admin/activity?customer=${userId}`);

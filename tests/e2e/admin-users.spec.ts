@@ -84,7 +84,8 @@ test("the admin sees the counters and the customers newest first, and opens a cu
     await expect(row.getByRole("cell").nth(1)).toHaveText(newer.email);
     await expect(row.getByRole("cell").nth(2)).toHaveText(newer.phone);
     await expect(row.getByRole("cell").nth(3)).toHaveText(newer.companyName);
-    await expect(row.getByRole("cell").nth(4)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(row.getByRole("cell").nth(4)).toHaveText("Not paid yet");
+    await expect(row.getByRole("cell").nth(5)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     // Newest first; the admin account is not a customer.
     const allEmails = await page.locator("[data-testid=customer-row] td:nth-child(2)").allTextContents();
     expect(allEmails.indexOf(newer.email)).toBeGreaterThanOrEqual(0);
@@ -290,7 +291,7 @@ test("of two admins deciding one payment, the second gets an error and the butto
     const list = await customerPage.request.get("/resources/notifications");
     const { items } = (await list.json()) as { items: { title: string; message: string }[] };
     expect(items.filter((item) => item.title.startsWith("Payment "))).toEqual([
-      expect.objectContaining({ title: "Payment Rejected", message: "Your payment for Website Development (Payment 1 of 2) has been rejected" }),
+      expect.objectContaining({ title: "Payment Rejected", message: "Your payment for Website Development (Payment 1 of 2) has been rejected. Admin notes: The amount does not match" }),
     ]);
   } finally {
     await first.context().close();

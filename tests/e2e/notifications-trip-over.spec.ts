@@ -37,12 +37,13 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** The admin ticks a Google Business step of the customer's checklist. */
+/** The admin ticks a Google Business step of the customer's checklist, that step only (every one used here has earlier steps not done). */
 async function tickGoogleStep(admin: Page, userId: string, label: string): Promise<void> {
   await admin.goto(`/admin/users/${userId}?tab=google-business`);
   const toggle = admin.getByRole("checkbox", { name: label });
   const saved = admin.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/users/"));
   await toggle.click();
+  await admin.getByRole("dialog", { name: "Mark the earlier steps done too?" }).getByRole("button", { name: "Only this step" }).click();
   await saved;
   await expect(toggle).toBeChecked();
 }
