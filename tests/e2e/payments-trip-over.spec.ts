@@ -81,6 +81,8 @@ test("the admin's customer page names the Credentials tab in the admin's languag
   browser,
   request,
 }) => {
+  // Two admins (one of its own, in Spanish) and a customer with a proof: past the 30 s default on a busy machine.
+  test.setTimeout(60_000);
   const customer = newCustomer();
   const { page, userId } = await customerPage(browser, customer);
   await sendProofViaApi(page.request, "google_business", 1);
@@ -120,7 +122,7 @@ test("rejecting asks for the reason; the customer reads it, uploads a new proof 
   await confirm.getByRole("button", { name: "Reject Payment" }).click();
   await expect(reason).toHaveAttribute("aria-invalid", "true");
   await expect(confirm.getByText("Please write the reason for the rejection: the customer reads it")).toBeVisible();
-  await expect(paymentCard.getByTestId("payment-status")).toHaveText("pending");
+  await expect(paymentCard.getByTestId("payment-status")).toHaveText("Pending");
   // Escape cancels; Reject again, with the reason.
   await admin.keyboard.press("Escape");
   await expect(confirm).toHaveCount(0);
@@ -128,7 +130,7 @@ test("rejecting asks for the reason; the customer reads it, uploads a new proof 
   await reason.fill("The photo is too blurry to read the amount");
   await confirm.getByRole("button", { name: "Reject Payment" }).click();
   await expectToast(admin, "Status Updated", "Payment has been rejected");
-  await expect(paymentCard.getByTestId("payment-status")).toHaveText("rejected");
+  await expect(paymentCard.getByTestId("payment-status")).toHaveText("Rejected");
 
   // The customer's gate says why, and offers a new proof as well as paying again.
   const gate = page.getByTestId("payment-gate");
@@ -160,7 +162,7 @@ test("rejecting asks for the reason; the customer reads it, uploads a new proof 
   await expect(page.getByText("Payment Pending Review")).toBeVisible();
 
   // The same payment is back in review: still one payment, pending, its old reason gone from the box.
-  await expect(paymentCard.getByTestId("payment-status")).toHaveText("pending", { timeout: 5000 });
+  await expect(paymentCard.getByTestId("payment-status")).toHaveText("Pending", { timeout: 5000 });
   await expect(paymentCard).toHaveCount(1);
   await expect(admin.getByPlaceholder("Add internal notes about this payment...")).toHaveValue("");
 });
