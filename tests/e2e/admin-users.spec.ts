@@ -56,6 +56,8 @@ test("the admin sees the counters and the customers newest first, and opens a cu
   browser,
   request,
 }) => {
+  // Fifty rows with their status lists, then axe over the page: past 30 s beside other specs on two cores.
+  test.setTimeout(60_000);
   const suffix = Math.random().toString(36).slice(2, 8);
   const older = newCustomer({ fullName: `Dana Whitfield ${suffix}` });
   const newer = newCustomer({ fullName: `Noel Newer ${suffix}`, companyName: `Newer Painting ${suffix}` });
@@ -145,6 +147,8 @@ function card(page: Page): Locator {
 }
 
 test("a new proof reaches the admin live; the admin views it, writes a note and approves it", async ({ browser }) => {
+  // A customer, an admin, a proof, a note and an approval, each checked live: past 30 s beside other specs on two cores.
+  test.setTimeout(60_000);
   const customer = newCustomer({ fullName: `Rita Proof ${Math.random().toString(36).slice(2, 8)}` });
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
