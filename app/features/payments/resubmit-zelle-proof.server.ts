@@ -3,10 +3,8 @@ import type { z } from "zod";
 import { payments } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
-import type { Storage } from "~/lib/storage/storage.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import { deleteUpload, prepareUploads, storeUpload } from "~/lib/storage/uploads.server";
 import { isServiceType } from "~/domain/service-catalog";
@@ -15,14 +13,8 @@ import { proofStem } from "./payment-rules";
 import { latestPayment } from "./payment-state";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { proofResubmitSchema } from "./payments.schemas";
+import type { SubmitZelleProofDeps } from "./submit-zelle-proof.server";
 import { announceProof, autoApproveOn, receivedProofState } from "./proof-announcement.server";
-
-export interface ResubmitZelleProofDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-  now?: () => number;
-}
 
 export type ZelleProofResubmitInput = z.input<typeof proofResubmitSchema>;
 
@@ -36,7 +28,7 @@ export type ZelleProofResubmitInput = z.input<typeof proofResubmitSchema>;
  * after the commit.
  */
 export async function resubmitZelleProof(
-  deps: ResubmitZelleProofDeps,
+  deps: SubmitZelleProofDeps,
   actor: Actor | null,
   input: ZelleProofResubmitInput,
 ): Promise<PaymentView> {
