@@ -184,7 +184,8 @@ export function liveEvents(
     let queue = Promise.resolve();
     const forward = async (change: Change) => {
       if (change.userId !== viewer.userId && viewer.isAdmin && Date.now() - roleReadAt >= roleTtlMs) await readRole();
-      if (canSeeChange(viewer, change)) send(LIVE_EVENTS.change, { table: change.table });
+      // Whose row it was lets an admin's page for one customer skip the others' changes (use-live-updates.ts).
+      if (canSeeChange(viewer, change)) send(LIVE_EVENTS.change, { table: change.table, userId: change.userId });
     };
     const detach = attach({
       viewer,

@@ -21,8 +21,6 @@ const rows = (page: Page) => page.getByTestId("customer-row");
 const summary = (page: Page) => page.getByTestId("customer-list-summary");
 
 test("the admin searches the customers, filters by a counter card, pages through them, on a phone too", async ({ browser, request }) => {
-  // Fifty rows, each with its status list and phone-card labels: axe alone takes seconds on a busy machine.
-  test.setTimeout(90_000);
   // Customers of this test only, inserted directly; their names, e-mails and companies carry the prefix.
   const prefix = `e2e${Math.random().toString(36).slice(2, 8).replace(/\d/g, "x")}`;
   const seeded = await request.post("/__test/customers/seed", { data: { count: SEEDED, prefix } });

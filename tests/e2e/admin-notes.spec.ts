@@ -1,9 +1,8 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
+import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
 import { countDocumentLoads } from "./payments-support";
 
-const LIVE_UPDATE_MS = 5000;
 
 async function signedInAdmin(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -32,8 +31,6 @@ async function pngFiles(count: number) {
 const noteCard = (page: Page, title: string) => page.getByRole("list", { name: "Customer notes" }).getByRole("listitem").filter({ hasText: title });
 
 test("an admin adds a note (7 photos refused, then 4), edits and deletes it; a second admin's open Notes tab follows live", async ({ browser }) => {
-  // Three browsers, two sign-ins by form and eleven photo uploads: near the 30 s default on a two-core machine.
-  test.setTimeout(60_000);
   const customerPage = await (await browser.newContext()).newPage();
   const customer = newCustomer();
   await signUpViaApi(customerPage, customer);

@@ -1,9 +1,8 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
+import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
 import { countDocumentLoads, sendProofViaApi } from "./payments-support";
 
 // Runs in the "server-wide" project, after every other spec: Maintenance Mode reaches every customer.
-const LIVE_UPDATE_MS = 5000;
 
 async function signedInAdmin(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -1,12 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, signUpWith, type Customer, test } from "./fixtures";
+import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, signUpWith, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
 
 /** UTC+14, far from the server's zone: a date formatted on the server instead of in the browser would show. */
 const VIEWER_TIME_ZONE = "Pacific/Kiritimati";
 
-/** The longest a live update may take, from the moment the writer's call has returned. */
-const LIVE_UPDATE_MS = 2000;
 
 /** A 1x1 PNG: the smallest real image the proof upload accepts (it sniffs the bytes). */
 const PNG_1X1 = Buffer.from(
@@ -56,8 +54,6 @@ test("the admin sees the counters and the customers newest first, and opens a cu
   browser,
   request,
 }) => {
-  // Fifty rows with their status lists, then axe over the page: past 30 s beside other specs on two cores.
-  test.setTimeout(60_000);
   const suffix = Math.random().toString(36).slice(2, 8);
   const older = newCustomer({ fullName: `Dana Whitfield ${suffix}` });
   const newer = newCustomer({ fullName: `Noel Newer ${suffix}`, companyName: `Newer Painting ${suffix}` });
@@ -147,8 +143,6 @@ function card(page: Page): Locator {
 }
 
 test("a new proof reaches the admin live; the admin views it, writes a note and approves it", async ({ browser }) => {
-  // A customer, an admin, a proof, a note and an approval, each checked live: past 30 s beside other specs on two cores.
-  test.setTimeout(60_000);
   const customer = newCustomer({ fullName: `Rita Proof ${Math.random().toString(36).slice(2, 8)}` });
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();

@@ -1,10 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
+import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
 import { paymentDialog, PROOF_PNG, sendZelleProofInDialog } from "./payments-support";
 
-/** How long a live change may take to reach an open page. */
-const LIVE_UPDATE_MS = 3000;
 
 /** An admin signed in in a browser context of its own, phone-sized (375 px), on the dashboard with its live stream open. */
 async function adminOnDashboard(browser: Browser): Promise<Page> {

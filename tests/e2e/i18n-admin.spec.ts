@@ -26,7 +26,6 @@ test("an admin who chooses Spanish sees the dashboard, the users list, a custome
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const page = await freshAdmin(browser, request);
   const customer = newCustomer({ fullName: "Lucía Pérez" });
   await signUpWith(await (await browser.newContext()).request, customer);

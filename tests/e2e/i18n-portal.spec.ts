@@ -19,8 +19,6 @@ const spanishDialog = (page: Page) => page.getByRole("dialog", { name: "Pago req
 test("a Spanish browser signs up, follows its progress and pays in Spanish; switching to English keeps the page and the session", async ({
   page,
 }) => {
-  // A sign-up, two payment dialogs and axe on each: past the 30 s default while other specs run beside it.
-  test.setTimeout(60_000);
   const customer = newCustomer();
 
   // Sign-up is already in Spanish.

@@ -1,10 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
+import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
 import { PROOF_PNG, sendProofViaApi } from "./payments-support";
 
-/** How long a live change may take to reach another browser's open page. */
-const LIVE_UPDATE_MS = 5000;
 
 const image = (name: string) => ({ name, mimeType: "image/png", buffer: PROOF_PNG });
 

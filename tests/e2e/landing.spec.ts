@@ -279,8 +279,6 @@ test.describe("landing page", () => {
   });
 
   test("has no accessibility violations, also with a dialog open", async ({ page }) => {
-    // Two full axe runs over the landing page (the footer's legal links included) beside other specs on two cores.
-    test.setTimeout(60_000);
     await page.goto("/");
     await expect(hero(page)).toHaveAttribute("data-rotation", "running");
     const summarize = (violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) =>

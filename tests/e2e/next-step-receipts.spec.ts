@@ -1,10 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
+import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
 import { countDocumentLoads, paymentDialog, sendZelleProofInDialog } from "./payments-support";
 
-/** How long a live change may take to reach the customer's open page after the admin's decision. */
-const LIVE_UPDATE_MS = 3000;
 
 const googlePanel = (page: Page) => page.getByTestId("next-step-google_business");
 

@@ -1,8 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { gotoWithLiveStream, newCustomer, sendNotification, signUpViaApi, type Customer, test } from "./fixtures";
+import { gotoWithLiveStream, newCustomer, sendNotification, signUpViaApi, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
 
-/** The longest a live update may take; measured from the moment the writer's call has returned. */
-const LIVE_UPDATE_MS = 1000;
 
 const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
 const badge = (page: Page) => page.getByTestId("unread-badge");

@@ -1,9 +1,7 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test } from "./fixtures";
+import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
 import { paymentDialog, sendProofViaApi, sendZelleProofInDialog } from "./payments-support";
 
-/** How long a live change may take to reach the customer's open page after the admin's decision. */
-const LIVE_UPDATE_MS = 3000;
 
 /** A customer in a browser of their own, with a pending proof for the service's first payment, on its page. */
 async function customerWithPendingProof(

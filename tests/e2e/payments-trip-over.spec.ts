@@ -81,8 +81,6 @@ test("the admin's customer page names the Credentials tab in the admin's languag
   browser,
   request,
 }) => {
-  // Two admins (one of its own, in Spanish) and a customer with a proof: past the 30 s default on a busy machine.
-  test.setTimeout(60_000);
   const customer = newCustomer();
   const { page, userId } = await customerPage(browser, customer);
   await sendProofViaApi(page.request, "google_business", 1);

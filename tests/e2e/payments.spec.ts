@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { E2E_STRIPE } from "../../playwright.config";
-import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
+import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
 import {
   completeCheckout,
   countDocumentLoads,
@@ -10,8 +10,6 @@ import {
   sendZelleProofInDialog,
 } from "./payments-support";
 
-/** How long a live change may take to show (the webhook call has returned when the clock starts). */
-const LIVE_UPDATE_MS = 3000;
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -17,19 +17,19 @@ class FakeEventSource {
   static opened: FakeEventSource[] = [];
   readyState = 1;
   closed = false;
-  private readonly listeners = new Map<string, (() => void)[]>();
+  private readonly listeners = new Map<string, ((event: { data: string }) => void)[]>();
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
   }
-  addEventListener(type: string, listener: () => void) {
+  addEventListener(type: string, listener: (event: { data: string }) => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
   close() {
     this.closed = true;
     this.readyState = FakeEventSource.CLOSED;
   }
-  fire(type: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener();
+  fire(type: string, data = "{}") {
+    for (const listener of this.listeners.get(type) ?? []) listener({ data });
   }
 }
 
@@ -40,8 +40,9 @@ let root: Root;
 
 const DATA_READ_AT = "1700000000000-abc123";
 
+/** The page shows customer a's rows only, like an admin's page for one customer. */
 function Page() {
-  useLiveUpdates("/login", DATA_READ_AT);
+  useLiveUpdates("/login", DATA_READ_AT, (change) => change.userId === "a");
   return null;
 }
 
@@ -92,6 +93,23 @@ describe("opening the stream", () => {
   it("reloads the data when the server says changes may have been missed", async () => {
     const [first] = FakeEventSource.opened;
     await act(async () => first!.fire(LIVE_EVENTS.resync));
+    await vi.waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe("a change", () => {
+  it("reloads the data when the open page shows it, and not for a row the page does not show", async () => {
+    const [first] = FakeEventSource.opened;
+    await act(async () => first!.fire(LIVE_EVENTS.change, JSON.stringify({ table: "payments", userId: "b" })));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(revalidate).not.toHaveBeenCalled();
+    await act(async () => first!.fire(LIVE_EVENTS.change, JSON.stringify({ table: "payments", userId: "a" })));
+    await vi.waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
+  });
+
+  it("that cannot be read reloads the data rather than be missed", async () => {
+    const [first] = FakeEventSource.opened;
+    await act(async () => first!.fire(LIVE_EVENTS.change, "not json"));
     await vi.waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { fetchSessionUser } from "~/features/auth/auth-api";
-import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
+import { LIVE_EVENTS, LIVE_STREAM_PATH, type Change } from "~/lib/realtime/realtime";
 
 const RECONNECT_MS = 2000;
 const REVALIDATE_DEBOUNCE_MS = 50;
@@ -10,14 +10,15 @@ const REVALIDATE_DEBOUNCE_MS = 50;
  * Keeps the signed-in page current: listens to the live stream and reloads the page's data when
  * something the viewer may see changes. Goes to `loginPath` when the session ends. `dataReadAt` says when (and on
  * which server process) the layout's loader read the page's data: the stream tells whether anything changed since.
+ * `concerns` says whether a change is one the open page shows; the others reload nothing.
  */
-export function useLiveUpdates(loginPath: string, dataReadAt: string): void {
+export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: (change: Change) => boolean = () => true): void {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   // The latest functions, without restarting the stream on every render.
-  const latest = useRef({ revalidator, navigate, dataReadAt });
+  const latest = useRef({ revalidator, navigate, dataReadAt, concerns });
   useEffect(() => {
-    latest.current = { revalidator, navigate, dataReadAt };
+    latest.current = { revalidator, navigate, dataReadAt, concerns };
   });
 
   useEffect(() => {
@@ -29,6 +30,10 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string): void {
     const revalidate = () => {
       clearTimeout(revalidateTimer);
       revalidateTimer = setTimeout(() => void latest.current.revalidator.revalidate(), REVALIDATE_DEBOUNCE_MS);
+    };
+    const changed = (event: MessageEvent<string>) => {
+      const change = parseChange(event.data);
+      if (!change || latest.current.concerns(change)) revalidate();
     };
     const signedOut = () => {
       stopped = true;
@@ -52,7 +57,7 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string): void {
       // Changes made before the stream opened (between reading the data and connecting, or while it was down)
       // would be missed: the server compares them with `since` and sends a resync when there were any.
       source = new EventSource(`${LIVE_STREAM_PATH}?since=${encodeURIComponent(latest.current.dataReadAt)}`);
-      source.addEventListener(LIVE_EVENTS.change, revalidate);
+      source.addEventListener(LIVE_EVENTS.change, changed);
       source.addEventListener(LIVE_EVENTS.resync, revalidate);
       source.addEventListener(LIVE_EVENTS.sessionEnded, sessionEnded);
       source.addEventListener("error", () => {
@@ -77,4 +82,15 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string): void {
       source?.close();
     };
   }, [loginPath]);
+}
+
+/** A change event's data, or undefined when it cannot be read: then the page reloads (a reload too many, never one missed). */
+function parseChange(data: string): Change | undefined {
+  try {
+    const { table, userId } = JSON.parse(data) as Partial<Change>;
+    if (typeof table === "string" && typeof userId === "string") return { table, userId };
+  } catch {
+    // unreadable: undefined below
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSeeChange, EVERYONE } from "./realtime";
+import { adminPageShows, canSeeChange, EVERYONE } from "./realtime";
 
 describe("canSeeChange", () => {
   const change = { table: "notifications", userId: "a" };
@@ -15,5 +15,19 @@ describe("canSeeChange", () => {
 
   it("lets every viewer see a change for everyone (the settings)", () => {
     expect(canSeeChange({ userId: "b", isAdmin: false }, { table: "admin_settings", userId: EVERYONE })).toBe(true);
+  });
+});
+
+describe("adminPageShows", () => {
+  const page = { adminId: "admin", customerId: "a" };
+  it("reloads a customer's page for that customer, the admin's own rows and the settings only", () => {
+    expect(adminPageShows({ table: "payments", userId: "a" }, page)).toBe(true);
+    expect(adminPageShows({ table: "notifications", userId: "admin" }, page)).toBe(true);
+    expect(adminPageShows({ table: "admin_settings", userId: EVERYONE }, page)).toBe(true);
+    expect(adminPageShows({ table: "payments", userId: "b" }, page)).toBe(false);
+  });
+
+  it("reloads every other admin page (lists, dashboard) for every change", () => {
+    expect(adminPageShows({ table: "payments", userId: "b" }, { adminId: "admin", customerId: undefined })).toBe(true);
   });
 });

@@ -20,6 +20,14 @@ export function canSeeChange(viewer: Viewer, change: Change): boolean {
   return viewer.isAdmin || viewer.userId === change.userId || change.userId === EVERYONE;
 }
 
+/**
+ * Whether an admin's open page shows a change. A customer's page shows that customer's rows, the admin's own (the
+ * bell) and the settings, so the other customers' changes need not reload it; every other admin page lists everyone.
+ */
+export function adminPageShows(change: Change, page: { adminId: string; customerId: string | undefined }): boolean {
+  return page.customerId === undefined || [page.customerId, page.adminId, EVERYONE].includes(change.userId);
+}
+
 /** Events the browser receives on the live stream. */
 export const LIVE_EVENTS = {
   change: "change",

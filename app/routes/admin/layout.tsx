@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { BarChart3, History, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
-import { Outlet } from "react-router";
+import { matchPath, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { NavShell, type NavItem } from "~/components/nav-shell";
 import { isLocale } from "~/lib/i18n/locales";
@@ -8,6 +8,7 @@ import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
+import { adminPageShows } from "~/lib/realtime/realtime";
 import { liveSince } from "~/lib/realtime/realtime.server";
 import { ADMIN_LOGIN } from "~/lib/http/paths";
 import { requireAdmin, requireUser, services } from "~/lib/auth/route-guards.server";
@@ -26,11 +27,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireUser(context, ADMIN_LOGIN);
   // Before any read: the live stream reports changes made after this (use-live-updates.ts).
   const dataReadAt = liveSince();
-  return { notifications: await listNotifications(services(context).database, admin), dataReadAt };
+  return { notifications: await listNotifications(services(context).database, admin), dataReadAt, adminId: admin.id };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt);
+  const { pathname } = useLocation();
+  const customerId = matchPath("/admin/users/:userId", pathname)?.params.userId;
+  useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt, (change) => adminPageShows(change, { adminId: loaderData.adminId, customerId }));
   const signOut = useSignOut(ADMIN_LOGIN);
   const { t, i18n } = useLingui();
   const items: NavItem[] = [
