@@ -184,8 +184,10 @@ export function liveEvents(
     let queue = Promise.resolve();
     const forward = async (change: Change) => {
       if (change.userId !== viewer.userId && viewer.isAdmin && Date.now() - roleReadAt >= roleTtlMs) await readRole();
-      // Whose row it was lets an admin's page for one customer skip the others' changes (use-live-updates.ts).
-      if (canSeeChange(viewer, change)) send(LIVE_EVENTS.change, { table: change.table, userId: change.userId });
+      if (!canSeeChange(viewer, change)) return;
+      // An admin is told whose row it was, so a page for one customer skips the others' changes (use-live-updates.ts);
+      // a customer sees only their own and everyone's, and is not told more.
+      send(LIVE_EVENTS.change, viewer.isAdmin ? { table: change.table, userId: change.userId } : { table: change.table });
     };
     const detach = attach({
       viewer,

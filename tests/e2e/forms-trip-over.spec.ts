@@ -2,7 +2,7 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { generateSync } from "otplib";
 import { E2E_ADMIN, E2E_BASE_URL, expectToast, newCustomer, signUpViaApi, signUpWith, test, type Customer } from "./fixtures";
-import { completeCheckout, lastCheckoutFor } from "./payments-support";
+import { completeCheckout, lastCheckoutFor, PROOF_PNG } from "./payments-support";
 
 // The places where people tripped over the forms: fields that arrive filled with the wrong thing, toasts that
 // linger, list inputs that swallow what was typed, the same data typed twice. English and Spanish where texts matter.
@@ -225,10 +225,10 @@ for (const language of ["en", "es"] as const) {
   });
 }
 
-/** A signed-up customer in a browser of their own (language, width) whose first payment of the service is paid by card. */
+/** A signed-up customer in a browser of their own (language, width) whose first payment of each service is paid by card. */
 async function paidCustomer(
   browser: Browser,
-  service: "google_business" | "website",
+  services: "google_business" | "website" | ("google_business" | "website")[],
   options: { locale?: string; width?: number; customer?: Customer } = {},
 ): Promise<{ page: Page; customer: Customer }> {
   const customer = options.customer ?? newCustomer();
@@ -236,12 +236,14 @@ async function paidCustomer(
     await browser.newContext({ locale: options.locale ?? "en-US", viewport: { width: options.width ?? 1280, height: 900 } })
   ).newPage();
   await signUpViaApi(page, customer);
-  const checkout = await page.request.post("/api/create-payment-checkout", {
-    data: { serviceType: service, paymentNumber: 1 },
-    headers: { origin: E2E_BASE_URL },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  await completeCheckout(page.request, await lastCheckoutFor(customer.email));
+  for (const service of [services].flat()) {
+    const checkout = await page.request.post("/api/create-payment-checkout", {
+      data: { serviceType: service, paymentNumber: 1 },
+      headers: { origin: E2E_BASE_URL },
+    });
+    expect(checkout.status(), await checkout.text()).toBe(200);
+    await completeCheckout(page.request, await lastCheckoutFor(customer.email));
+  }
   return { page, customer };
 }
 
@@ -286,13 +288,6 @@ const GOOGLE = {
   },
 } as const;
 
-/** Picks the state: a select of the states (a text box in older builds). */
-async function chooseState(page: Page, label: string, code: string): Promise<void> {
-  const state = page.getByLabel(label);
-  if ((await state.evaluate((element) => element.tagName)) === "SELECT") await state.selectOption(code);
-  else await state.fill(code);
-}
-
 /** Fills the Google form's required fields but the service cities. */
 async function fillGoogleForm(page: Page, language: Language): Promise<void> {
   const text = GOOGLE[language];
@@ -304,7 +299,7 @@ async function fillGoogleForm(page: Page, language: Language): Promise<void> {
   await page.getByLabel(text.phone).fill("(555) 123-4567");
   await page.getByRole("textbox", { name: text.address, exact: true }).fill("1 Main St");
   await page.getByRole("textbox", { name: text.city, exact: true }).fill("Miami");
-  await chooseState(page, text.state, "FL");
+  await page.getByRole("combobox", { name: text.state }).selectOption("FL");
   await page.getByLabel(text.zip).fill("33101");
 }
 
@@ -333,6 +328,82 @@ for (const language of ["en", "es"] as const) {
     await expectToast(page, text.saved);
     await expect(page.getByText("Hialeah", { exact: true })).toBeVisible();
     await expect(page.getByText("Doral", { exact: true })).toBeVisible();
+    await page.context().close();
+  });
+}
+
+const PREFILL = {
+  en: {
+    fromSignUp: "Your business name and phone number are filled in from your sign-up. Check them before you submit.",
+    fromGoogle: "Filled in from your Google Business Profile information. Check each field before you submit.",
+    chooseState: "Choose a state",
+    logo: "Logo",
+    websiteSaved: "Website information submitted successfully",
+    understand: "I Understand",
+    googleCard: "Google Business",
+    fromForm: "From your Google Business Profile information",
+  },
+  es: {
+    fromSignUp: "El nombre de su negocio y su teléfono vienen de su registro. Revíselos antes de enviar.",
+    fromGoogle: "Completado con la información de su Perfil de Google Business. Revise cada campo antes de enviar.",
+    chooseState: "Elija un estado",
+    logo: "Logotipo",
+    websiteSaved: "Información del sitio web enviada con éxito",
+    understand: "Entiendo",
+    googleCard: "Google Business",
+    fromForm: "De la información de su Perfil de Google Business",
+  },
+} as const;
+
+for (const language of ["en", "es"] as const) {
+  test(`nothing typed twice (${language}): the Google form starts from the sign-up, the website form from the Google one (logo too), and the Credentials card shows the Gmail address`, async ({
+    browser,
+  }) => {
+    const text = GOOGLE[language];
+    const more = PREFILL[language];
+    const { page, customer } = await paidCustomer(browser, ["google_business", "website"], { locale: text.locale });
+
+    // The Google form: company and phone from the sign-up, said so; the state is a select of the 50 states and DC.
+    await page.goto("/dashboard/google-business");
+    await expect(page.getByTestId("prefill-note")).toHaveText(more.fromSignUp);
+    await expect(page.getByLabel(text.legalName)).toHaveValue(customer.companyName);
+    await expect(page.getByLabel(text.phone)).toHaveValue(customer.phone);
+    const state = page.getByRole("combobox", { name: text.state });
+    await expect(state.locator("option")).toHaveCount(52);
+    await expect(state.locator("option").first()).toHaveText(more.chooseState);
+    await expect(state).toHaveValue("");
+    await fillGoogleForm(page, language);
+    await page.getByLabel(more.logo, { exact: true }).setInputFiles({ name: "brand.png", mimeType: "image/png", buffer: PROOF_PNG });
+    const city = page.getByRole("textbox", { name: text.serviceCity });
+    await city.fill("Doral");
+    await city.press("Enter");
+    await page.getByRole("button", { name: text.submit }).click();
+    await page.getByRole("dialog").getByRole("button", { name: text.confirm, exact: true }).click();
+    await expectToast(page, text.saved);
+
+    // The website form: everything both forms ask for, from the Google form, the logo included; nothing to retype.
+    await page.goto("/dashboard/website");
+    await expect(page.getByTestId("prefill-note")).toHaveText(more.fromGoogle);
+    await expect(page.getByLabel(text.legalName)).toHaveValue("Casey Cleaning LLC");
+    await expect(page.getByLabel(text.phone)).toHaveValue("(555) 123-4567");
+    await expect(page.getByRole("textbox", { name: text.address, exact: true })).toHaveValue("1 Main St");
+    await expect(page.getByRole("textbox", { name: text.city, exact: true })).toHaveValue("Miami");
+    await expect(page.getByRole("combobox", { name: text.state })).toHaveValue("FL");
+    await expect(page.getByLabel(text.zip)).toHaveValue("33101");
+    await expect(page.getByText("Doral", { exact: true })).toBeVisible();
+    await expect(page.getByText("Cleaning", { exact: true })).toBeVisible();
+    await expect(page.getByText(/logo\.(png|jpeg|webp)/)).toBeVisible();
+    await page.getByRole("button", { name: text.submit }).click();
+    await page.getByRole("dialog").getByRole("button", { name: text.confirm, exact: true }).click();
+    await expectToast(page, more.websiteSaved);
+    await expect(page.getByRole("list", { name: more.logo }).getByRole("img")).toBeVisible();
+
+    // The Credentials page's Google Business card shows the Gmail address given in the Google form, and says so.
+    await page.goto("/dashboard/credentials");
+    await page.getByRole("button", { name: more.understand }).click();
+    const card = page.getByRole("region", { name: more.googleCard, exact: true });
+    await expect(card).toContainText("casey.business@gmail.com");
+    await expect(card).toContainText(more.fromForm);
     await page.context().close();
   });
 }

@@ -98,7 +98,7 @@ test("Google Business: a paid customer fills the form with a logo and two photos
   await page.getByLabel("Facebook").fill("https://facebook.com/ruiz");
   await page.getByLabel("Street Address").fill("1 Main St");
   await page.getByRole("textbox", { name: "City", exact: true }).fill("Miami");
-  await page.getByLabel("State").fill("FL");
+  await page.getByLabel("State").selectOption("FL");
   await page.getByLabel("ZIP Code").fill("33101");
   const city = page.getByRole("textbox", { name: "Service City" });
   await city.fill(" Miami ");
@@ -215,7 +215,7 @@ test("Website: colour, domain box (unticking clears it), logo and founder photo;
   await page.getByRole("textbox", { name: "Service City" }).press("Enter");
   await page.getByLabel("Street Address").fill("1 Main St");
   await page.getByRole("textbox", { name: "City", exact: true }).fill("Miami");
-  await page.getByLabel("State").fill("FL");
+  await page.getByLabel("State").selectOption("FL");
   await page.getByLabel("ZIP Code").fill("33101");
   await expectNoSidewaysScroll(page);
   await page.getByRole("button", { name: "Submit Information" }).click();

@@ -19,11 +19,12 @@ import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-bus
 import { AppError } from "~/lib/http/app-error";
 import type { Storage } from "~/lib/storage/storage.server";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
+import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
 import { isEncryptedValue } from "~/lib/secrets/secrets.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import type { SessionUser } from "~/lib/auth/session";
 import { action as googleAction, loader as googleLoader } from "~/routes/dashboard/google-business";
-import { action as websiteAction } from "~/routes/dashboard/website";
+import { action as websiteAction, loader as websiteLoader } from "~/routes/dashboard/website";
 import { createApp } from "../../server/app";
 import {
   expectHttpError,
@@ -415,5 +416,49 @@ describe("website information", () => {
         "Ana Ruiz from Ruiz Roofing updated their website information",
       ]);
     }
+  });
+});
+
+describe("an empty form's first values", () => {
+  /** A customer with both first payments completed. */
+  async function paidCustomer(input: { companyName: string | null; phone: string }): Promise<SignedIn> {
+    const customer = await signUpCustomer(services, { name: "Pat Prefill", ...input });
+    await database.db.insert(payments).values([
+      { userId: customer.id, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "completed" },
+      { userId: customer.id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "completed" },
+    ]);
+    return customer;
+  }
+  const load = async (loader: AnyAction, path: string, user: SessionUser) =>
+    routeAnswer(await loader({ request: new Request(`http://localhost:3000${path}`), context: routeContext(services, user), params: {} } as never))
+      .body as { prefill: unknown; info: unknown };
+
+  it("start from the sign-up, then from the other form, always the customer's own; none once the form is saved", async () => {
+    const pat = await paidCustomer({ companyName: "Pat Pools", phone: "(555) 222-3344" });
+    const other = await paidCustomer({ companyName: "Other Co", phone: "(555) 999-0000" });
+    expect((await load(googleLoader, "/dashboard/google-business", pat.user)).prefill).toEqual({
+      from: "signup",
+      values: { legalBusinessName: "Pat Pools", phoneNumber: "(555) 222-3344" },
+    });
+
+    expect(await saveWebsite(pat.user, { ...WEBSITE_FIELDS, legalBusinessName: "Pat Pools LLC", state: "florida" }, { logo: [png("logo.png")] })).toMatchObject({ status: 200 });
+    const google = await load(googleLoader, "/dashboard/google-business", pat.user);
+    expect(google.prefill).toMatchObject({
+      from: "website",
+      values: { legalBusinessName: "Pat Pools LLC", serviceType: "Roof repair", state: "FL", aptSuite: "Suite 2", logo: { url: expect.stringContaining("/files/") } },
+    });
+    // The website's own fields (domain, colour) are not part of it, and nothing secret is.
+    expect(JSON.stringify(google.prefill)).not.toMatch(/GoDaddy|Domain-Secret|1E3A8A/);
+    // Another customer's empty form starts from their own sign-up, never from Pat's information.
+    expect((await getInformationPrefill(database, other.user, { service: "google_business" }))?.values).toEqual({
+      legalBusinessName: "Other Co",
+      phoneNumber: "(555) 999-0000",
+    });
+    // A saved form has no first values.
+    expect((await load(websiteLoader, "/dashboard/website", pat.user)).prefill).toBeNull();
+  });
+
+  it("need a signed-in customer", async () => {
+    await expectHttpError(getInformationPrefill(database, null, { service: "website" }), 401);
   });
 });

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditEvents, profiles, user, websiteCredentials, websiteInfo } from "~db/schema";
+import { auditEvents, googleBusinessInfo, profiles, user, websiteCredentials, websiteInfo } from "~db/schema";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
 import { saveCredentials } from "~/features/credentials/save-credentials.server";
@@ -230,6 +230,20 @@ describe("the customer's Credentials page", () => {
     // The admin's tab shows the same.
     const admins = await listCredentials(database, admin.user, { userId: customer.id });
     expect(admins.cards[0]).toMatchObject({ title: "GoDaddy", username: "domain-user" });
+  });
+
+  it("shows the Google Business form's Gmail address on the Google Business card until the card has one of its own", async () => {
+    const customer = await signUpCustomer(services);
+    await database.db.insert(googleBusinessInfo).values({ userId: customer.id, gmailEmail: "casey.business@gmail.com" });
+    const google = async (actor: SignedIn) => (await listCredentials(database, actor.user, { userId: customer.id })).cards[2];
+    expect(await google(customer)).toMatchObject({ type: "website", websiteLink: "casey.business@gmail.com", websiteLinkFromForm: true });
+    expect(await google(admin)).toMatchObject({ websiteLink: "casey.business@gmail.com", websiteLinkFromForm: true });
+    expect((await listCredentials(database, customer.user, { userId: customer.id })).cards[0]).toMatchObject({ websiteLinkFromForm: false });
+    // B never sees A's address.
+    await expect(listCredentials(database, customerB.user, { userId: customer.id })).rejects.toMatchObject({ code: "credentials_not_found" });
+
+    expect(await postPage(customer, card("website", { websiteLink: "owner@gmail.com" }))).toMatchObject({ status: 200 });
+    expect(await google(customer)).toMatchObject({ websiteLink: "owner@gmail.com", websiteLinkFromForm: false });
   });
 });
 

@@ -68,7 +68,7 @@ describe("the live streams' session check", () => {
     const customer = await signUpCustomer(services, { name: "Cory Customer" });
     const stream = await openStream(admin.cookie);
     await services.bus.publish({ table: "marker", userId: customer.id });
-    expect(await stream.until(isMarker)).toEqual([changeEvent("marker")]);
+    expect(await stream.until(isMarker)).toEqual([changeEvent("marker", customer.id)]);
 
     await database.db.delete(userRoles).where(eq(userRoles.userId, admin.id));
     await new Promise((resolve) => setTimeout(resolve, CHECK_MS * 4));

@@ -64,4 +64,8 @@ export class LiveStream {
   }
 }
 
-export const changeEvent = (table: string): LiveEvent => ({ event: LIVE_EVENTS.change, data: { table } });
+/** A change as a stream sends it: to a customer the table only; to an admin also whose row it was (`userId`). */
+export const changeEvent = (table: string, userId?: string): LiveEvent => ({
+  event: LIVE_EVENTS.change,
+  data: userId === undefined ? { table } : { table, userId },
+});

@@ -120,21 +120,22 @@ describe("the /events stream", () => {
     expect(await streamA.until((event) => event.event === LIVE_EVENTS.change)).toEqual([changeEvent("notifications")]);
   });
 
-  it("forwards every user's changes to an admin", async () => {
+  it("forwards every user's changes to an admin, saying whose they were", async () => {
     const streamAdmin = await openStream(admin.cookie);
     const streamA = await openStream(customerA.cookie);
+    const someone = randomUUID();
 
     await services.bus.publish({ table: "payments", userId: customerB.id });
     await services.bus.publish({ table: "notifications", userId: customerA.id });
-    await services.bus.publish({ table: "website_progress", userId: randomUUID() });
+    await services.bus.publish({ table: "website_progress", userId: someone });
     await services.bus.publish({ table: "marker", userId: admin.id });
     await services.bus.publish({ table: "marker", userId: customerA.id });
 
     expect(await streamAdmin.until(isMarker)).toEqual([
-      changeEvent("payments"),
-      changeEvent("notifications"),
-      changeEvent("website_progress"),
-      changeEvent("marker"),
+      changeEvent("payments", customerB.id),
+      changeEvent("notifications", customerA.id),
+      changeEvent("website_progress", someone),
+      changeEvent("marker", admin.id),
     ]);
     expect(await streamA.until(isMarker)).toEqual([changeEvent("notifications"), changeEvent("marker")]);
   });

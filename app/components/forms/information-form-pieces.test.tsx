@@ -3,6 +3,7 @@ import { act, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { inLanguage } from "~/lib/i18n/test-i18n";
+import { AddressFields } from "~/features/information/components/information-fields";
 import { refusePickedFiles } from "./image-upload-field";
 import { TextListInput } from "./text-list-input";
 
@@ -113,5 +114,29 @@ describe("the list-of-text input", () => {
     typeAndAdd("Miami");
     typeAndAdd("Miami");
     expect(container.querySelectorAll('input[type="hidden"]')).toHaveLength(2);
+  });
+});
+
+describe("the address's state", () => {
+  const meta = (name: string) => ({ id: name, name, errorId: `${name}-error`, errors: [] });
+  const fields = { address: meta("address"), aptSuite: meta("aptSuite"), city: meta("city"), state: meta("state"), zip: meta("zip") };
+  const select = () => container.querySelector<HTMLSelectElement>("select#state")!;
+
+  it("is a select of the 50 states and DC after a 'choose' line, in the page's language", () => {
+    act(() => root.render(inLanguage(<AddressFields fields={fields} info={null} />, "es")));
+    expect(select().options).toHaveLength(52);
+    expect(select().options[0]!.text).toBe("Elija un estado");
+    expect(select().value).toBe("");
+  });
+
+  it("shows a state saved by name or in lower case as its code", () => {
+    act(() => root.render(inLanguage(<AddressFields fields={fields} info={{ state: "florida" }} />)));
+    expect(select().value).toBe("FL");
+  });
+
+  it("keeps a state saved as free text before the select as its own option, chosen, so saving again keeps it", () => {
+    act(() => root.render(inLanguage(<AddressFields fields={fields} info={{ state: "Ontario" }} />)));
+    expect(select().value).toBe("Ontario");
+    expect(select().options).toHaveLength(53);
   });
 });

@@ -77,6 +77,11 @@ describe("the Google Business form's rules, one row per rule", () => {
     expect(firstMessage({ ...VALID, zip: "", gmailEmail: "bad", city: "" })).toBe("Invalid email address");
   });
 
+  it("stores a state named or coded in any case as its code, and keeps an older free-text one as typed", () => {
+    expect(schema.parse({ ...VALID, state: "texas" }).state).toBe("TX");
+    expect(schema.parse({ ...VALID, state: " Ontario " }).state).toBe("Ontario");
+  });
+
   it("keeps a saved Gmail password when the field is left empty, and only then", () => {
     const saved = googleBusinessFormSchema({ passwordSaved: true }).parse({ ...VALID, gmailPassword: "" });
     expect(saved.gmailPassword).toBeNull();

@@ -8,6 +8,8 @@ export interface CredentialCardView {
   id: string | null;
   title: string;
   websiteLink: string;
+  /** The Google Business card's Gmail address is the Google Business form's (the card has none of its own). */
+  websiteLinkFromForm: boolean;
   username: string;
   secrets: CredentialSecretsView;
   /** Changes whenever the row does, so a revealed value is dropped when the stored one may have changed. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { profiles, websiteCredentials, websiteInfo } from "~db/schema";
+import { googleBusinessInfo, profiles, websiteCredentials, websiteInfo } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
@@ -12,7 +12,8 @@ import { AppError } from "~/lib/http/app-error";
 /**
  * A customer's three credential cards, secrets masked, for the customer themself or an admin; anyone else
  * gets 404. A card with no saved title shows the provider the website form recorded (website_info), so the
- * Domain and Hosting cards show what that form collected.
+ * Domain and Hosting cards show what that form collected; the Google Business card with no Gmail address of its own
+ * shows the one given in the Google Business form, marked as coming from there.
  */
 export async function listCredentials(
   { db }: { db: Db },
@@ -21,12 +22,13 @@ export async function listCredentials(
 ): Promise<CredentialsView> {
   const viewer = requireActor(actor);
   if (!z.uuid().safeParse(userId).success || (!viewer.isAdmin && viewer.id !== userId)) throw new AppError("credentials_not_found");
-  const [rows, info, profile] = await Promise.all([
+  const [rows, info, google, profile] = await Promise.all([
     db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, userId)),
     db
       .select({ domainProvider: websiteInfo.domainProvider, hostingProvider: websiteInfo.hostingProvider })
       .from(websiteInfo)
       .where(eq(websiteInfo.userId, userId)),
+    db.select({ gmailEmail: googleBusinessInfo.gmailEmail }).from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId)),
     db
       .select({ acknowledgedAt: profiles.credentialsWarningAcknowledgedAt })
       .from(profiles)
@@ -36,13 +38,16 @@ export async function listCredentials(
     domain: info[0]?.domainProvider,
     hosting: info[0]?.hostingProvider,
   };
+  const formGmail = google[0]?.gmailEmail ?? "";
   const cards = CREDENTIAL_CARDS.map(({ type }): CredentialCardView => {
     const row = rows.find((candidate) => candidate.credentialType === type);
+    const gmailFromForm = type === "website" && !row?.websiteLink && formGmail !== "";
     return {
       type,
       id: row?.id ?? null,
       title: row?.title ?? providers[type] ?? "",
-      websiteLink: row?.websiteLink ?? "",
+      websiteLink: gmailFromForm ? formGmail : (row?.websiteLink ?? ""),
+      websiteLinkFromForm: gmailFromForm,
       username: row?.username ?? "",
       secrets: maskCredentialSecrets(row ?? { password: null, pin: null, details: null }),
       version: row ? `${row.id}:${row.updatedAt.getTime()}` : "none",

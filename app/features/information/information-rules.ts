@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { normalizeState } from "~/domain/us-states";
 import { zodMessage } from "~/lib/i18n/translate";
 
 /**
@@ -173,11 +174,14 @@ export const keptFiles = () =>
 /** The three social links, each optional and a web address. */
 export const socialLinkFields = () => ({ facebookLink: optionalUrl(), instagramLink: optionalUrl(), linkedinLink: optionalUrl() });
 
-/** The business's street address; `state` may add its own rule (the website form wants at least 2 letters). */
+/**
+ * The business's street address; `state` may add its own rule (the website form wants at least 2 letters). A state
+ * given by its name or code is stored as its code (normalizeState).
+ */
 export const addressFields = (state: (field: ReturnType<typeof requiredText>) => z.ZodType<string> = (field) => field) => ({
   address: requiredText(MESSAGE_DESCRIPTORS.addressRequired, 200, MESSAGE_DESCRIPTORS.addressTooLong),
   aptSuite: optionalText(50, MESSAGE_DESCRIPTORS.aptSuiteTooLong),
   city: requiredText(MESSAGE_DESCRIPTORS.cityRequired, 100, MESSAGE_DESCRIPTORS.cityTooLong),
-  state: state(requiredText(MESSAGE_DESCRIPTORS.stateRequired, 50, MESSAGE_DESCRIPTORS.stateTooLong)),
+  state: state(requiredText(MESSAGE_DESCRIPTORS.stateRequired, 50, MESSAGE_DESCRIPTORS.stateTooLong)).transform(normalizeState),
   zip: zipCode(),
 });

@@ -9,6 +9,7 @@ import { PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { toPaymentStanding } from "~/features/payments/payment-views";
+import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
 import { informationAction } from "~/features/information/information-action.server";
 import { requireUser, services } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -23,10 +24,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const completed = payment?.status === "completed";
   // The information is sent only behind a completed payment, as the page shows it.
   const info = completed ? await getGoogleBusinessInfo({ db: database.db }, user, { userId: user.id }) : null;
+  // An empty form starts from what the customer already gave (the website form, the sign-up).
+  const prefill = completed && !info ? await getInformationPrefill({ db: database.db }, user, { service: "google_business" }) : null;
   return {
     payment: payment ? toPaymentStanding(payment) : null,
     cardEnabled: stripe !== null,
     info,
+    prefill,
     title: requestContext(context).i18n._(msg`Google My Business`),
   };
 }
@@ -62,7 +66,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </p>
         }
       >
-        <GoogleBusinessInformation info={loaderData.info} />
+        <GoogleBusinessInformation info={loaderData.info} prefill={loaderData.prefill} />
       </PaymentGate>
     </>
   );

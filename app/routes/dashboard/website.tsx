@@ -12,6 +12,7 @@ import { getWebsiteInfo } from "~/features/website-info/get-website-info.server"
 import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
 import { WEBSITE_TEXTS, websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
 import { requestContext } from "~/lib/http/request-context.server";
+import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
 import { informationAction } from "~/features/information/information-action.server";
 import { requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/website";
@@ -25,13 +26,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const first = latestPayment(payments, "website", 1);
   const second = latestPayment(payments, "website", 2);
   // The information is sent only behind a completed first payment, as the page shows it.
-  const info =
-    first?.status === "completed" ? await getWebsiteInfo({ db: database.db }, user, { userId: user.id }) : null;
+  const completed = first?.status === "completed";
+  const info = completed ? await getWebsiteInfo({ db: database.db }, user, { userId: user.id }) : null;
+  // An empty form starts from what the customer already gave (the Google Business form, the sign-up).
+  const prefill = completed && !info ? await getInformationPrefill({ db: database.db }, user, { service: "website" }) : null;
   return {
     first: first ? toPaymentStanding(first) : null,
     second: second ? toPaymentStanding(second) : null,
     cardEnabled: stripe !== null,
     info,
+    prefill,
     title: requestContext(context).i18n._(msg`Website`),
   };
 }
@@ -100,7 +104,7 @@ function SecondPaymentBanner({ second, cardEnabled }: { second: PaymentStanding 
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { first, second, cardEnabled, info } = loaderData;
+  const { first, second, cardEnabled, info, prefill } = loaderData;
   const { t } = useLingui();
   return (
     <>
@@ -117,7 +121,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         }
       >
         <SecondPaymentBanner second={second} cardEnabled={cardEnabled} />
-        <WebsiteInformation info={info} />
+        <WebsiteInformation info={info} prefill={prefill} />
       </PaymentGate>
     </>
   );

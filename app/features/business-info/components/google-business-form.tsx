@@ -6,6 +6,8 @@ import { ImageListField, ImageUploadField } from "~/components/forms/image-uploa
 import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
 import { AddressFields, InformationFormActions, PhoneField, ServiceCitiesInput, SocialLinkFields } from "~/features/information/components/information-fields";
 import { InformationPanel, MASKED_PASSWORD } from "~/features/information/components/information-panel";
+import { PrefillNote, usePrefilledFile } from "~/features/information/components/prefill";
+import type { InformationPrefill } from "~/features/information/information-prefill";
 import { useHydrated } from "~/lib/use-hydrated";
 import { localToday } from "~/features/information/information-rules";
 import { googleBusinessFormSchema } from "../google-business.schemas";
@@ -14,23 +16,34 @@ import { GmailInfoDialogs } from "./gmail-info-dialogs";
 import { GoogleBusinessReadOnly } from "./google-business-read-only";
 
 
-/** The Google Business page's content, in the information kit's panel. */
-export function GoogleBusinessInformation({ info }: { info: GoogleBusinessInfoView | null }) {
+/** The Google Business page's content, in the information kit's panel; an empty form starts from `prefill`. */
+export function GoogleBusinessInformation({ info, prefill }: { info: GoogleBusinessInfoView | null; prefill: InformationPrefill | null }) {
   return (
     <InformationPanel
       info={info}
       submitted={<Trans>Your information has been submitted. You can edit it at any time.</Trans>}
       readOnly={(saved) => <GoogleBusinessReadOnly info={saved} password={MASKED_PASSWORD} />}
-      form={(onDone) => <GoogleBusinessForm info={info} onDone={onDone} />}
+      form={(onDone) => <GoogleBusinessForm info={info} prefill={info ? null : prefill} onDone={onDone} />}
     />
   );
 }
 
-function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | null; onDone: () => void }) {
+function GoogleBusinessForm({
+  info,
+  prefill,
+  onDone,
+}: {
+  info: GoogleBusinessInfoView | null;
+  prefill: InformationPrefill | null;
+  onDone: () => void;
+}) {
   const { t } = useLingui();
   const tooLarge = t`File too large`;
-  const [cities, setCities] = useState<string[]>(info?.serviceCities ?? []);
+  // The saved information, else what the customer gave elsewhere.
+  const shown = info ?? prefill?.values ?? null;
+  const [cities, setCities] = useState<string[]>(shown?.serviceCities ?? []);
   const [logo, setLogo] = useState<File | null>(null);
+  usePrefilledFile(prefill?.values.logo, "logo", setLogo);
   const [photos, setPhotos] = useState<File[]>([]);
   const [keptPhotos, setKeptPhotos] = useState<string[]>(info?.photos.map((photo) => photo.url) ?? []);
   // The date picker stops at the browser's own today, once hydrated (the server's zone may differ).
@@ -51,6 +64,7 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
 
   return (
     <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+      {prefill ? <PrefillNote from={prefill.from} /> : null}
       <FormSection
         title={t`Gmail Credentials`}
         description={t`The Google account your Business Profile will belong to.`}
@@ -79,20 +93,20 @@ function GoogleBusinessForm({ info, onDone }: { info: GoogleBusinessInfoView | n
           titles={{ tooLarge }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={info?.legalBusinessName} />
-          <TextField field={fields.serviceType} label={t`Type of Service`} required defaultValue={info?.serviceType} placeholder={t`e.g. Plumbing`} />
+          <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={shown?.legalBusinessName} />
+          <TextField field={fields.serviceType} label={t`Type of Service`} required defaultValue={shown?.serviceType} placeholder={t`e.g. Plumbing`} />
           <TextField field={fields.openingDate} label={t`Opening Date`} required type="date" max={maxDate} defaultValue={info?.openingDate} />
-          <PhoneField field={fields.phoneNumber} saved={info?.phoneNumber} />
+          <PhoneField field={fields.phoneNumber} saved={shown?.phoneNumber} />
           <TextField field={fields.website} label={t`Website`} type="url" placeholder="https://" defaultValue={info?.website ?? ""} className="sm:col-span-2" />
         </div>
       </FormSection>
 
       <FormSection title={t`Social Media Links`}>
-        <SocialLinkFields fields={fields} info={info} columns="sm:grid-cols-2" />
+        <SocialLinkFields fields={fields} info={shown} columns="sm:grid-cols-2" />
       </FormSection>
 
       <FormSection title={t`Business Address`}>
-        <AddressFields fields={fields} info={info} />
+        <AddressFields fields={fields} info={shown} />
       </FormSection>
 
       {/* Not marked required on the page, though at least one city is required. */}

@@ -196,7 +196,18 @@ export function CredentialDetails({ spec, card }: { spec: CredentialCardSpec; ca
     value ? <span className="[overflow-wrap:anywhere]">{value}</span> : <EmptyValue />;
   const items: { key: string; label: string; value: ReactNode }[] = [
     { key: "title", label: t`Company Provider`, value: text(card.title) },
-    { key: "websiteLink", label: i18n._(spec.websiteLabelText), value: text(card.websiteLink) },
+    {
+      key: "websiteLink",
+      label: i18n._(spec.websiteLabelText),
+      value: (
+        <>
+          {text(card.websiteLink)}
+          {card.websiteLinkFromForm ? (
+            <span className="block text-xs text-slate-600">{t`From your Google Business Profile information`}</span>
+          ) : null}
+        </>
+      ),
+    },
     { key: "username", label: t`Username`, value: text(card.username) },
     ...(spec.hasPin
       ? [

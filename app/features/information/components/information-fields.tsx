@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { ConfirmSubmissionDialog, FormActions } from "~/components/forms/edit-controls";
-import { TextField, type FieldMeta } from "~/components/forms/form-section";
+import { FieldError, RequiredMark, TextField, type FieldMeta } from "~/components/forms/form-section";
 import { TextListInput } from "~/components/forms/text-list-input";
+import { isUsStateCode, normalizeState, US_STATES } from "~/domain/us-states";
 import { PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { cleanTextList } from "../information-rules";
 import type { BusinessDetailsView } from "../information-views";
@@ -34,7 +35,7 @@ export function SocialLinkFields({
   columns,
 }: {
   fields: Fields<"facebookLink" | "instagramLink" | "linkedinLink">;
-  info: BusinessDetailsView | null;
+  info: Partial<BusinessDetailsView> | null;
   columns: string;
 }) {
   return (
@@ -47,15 +48,52 @@ export function SocialLinkFields({
 }
 
 /** The business's street address. */
-export function AddressFields({ fields, info }: { fields: Fields<"address" | "aptSuite" | "city" | "state" | "zip">; info: BusinessDetailsView | null }) {
+export function AddressFields({ fields, info }: { fields: Fields<"address" | "aptSuite" | "city" | "state" | "zip">; info: Partial<BusinessDetailsView> | null }) {
   const { t } = useLingui();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField field={fields.address} label={t`Street Address`} required autoComplete="street-address" defaultValue={info?.address} className="sm:col-span-2" />
       <TextField field={fields.aptSuite} label={t`Apt/Suite`} defaultValue={info?.aptSuite ?? ""} />
       <TextField field={fields.city} label={t`City`} required autoComplete="address-level2" defaultValue={info?.city} />
-      <TextField field={fields.state} label={t`State`} required autoComplete="address-level1" defaultValue={info?.state} />
+      <StateField field={fields.state} saved={info?.state} />
       <TextField field={fields.zip} label={t`ZIP Code`} required autoComplete="postal-code" inputMode="numeric" defaultValue={info?.zip} />
+    </div>
+  );
+}
+
+/**
+ * The state, chosen among the 50 states and DC (stored by code). A state saved as free text before the select existed
+ * is shown as it was, as an option of its own, so saving the form again keeps it.
+ */
+function StateField({ field, saved }: { field: FieldMeta; saved: string | undefined }) {
+  const { t } = useLingui();
+  const value = saved ? normalizeState(saved) : "";
+  const error = field.errors?.[0];
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+        {t`State`}
+        <RequiredMark />
+      </label>
+      <select
+        id={field.id}
+        name={field.name}
+        defaultValue={value}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? field.errorId : undefined}
+        autoComplete="address-level1"
+        className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none aria-[invalid=true]:border-red-600 sm:text-sm"
+      >
+        <option value="">{t`Choose a state`}</option>
+        {value && !isUsStateCode(value) ? <option value={value}>{value}</option> : null}
+        {US_STATES.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <FieldError id={field.errorId} message={error} />
     </div>
   );
 }

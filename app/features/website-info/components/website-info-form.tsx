@@ -9,6 +9,8 @@ import { TextListInput } from "~/components/forms/text-list-input";
 import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
 import { AddressFields, InformationFormActions, PhoneField, ServiceCitiesInput, SocialLinkFields } from "~/features/information/components/information-fields";
 import { InformationPanel, MASKED_PASSWORD } from "~/features/information/components/information-panel";
+import { PrefillNote, usePrefilledFile } from "~/features/information/components/prefill";
+import type { InformationPrefill } from "~/features/information/information-prefill";
 import { cleanTextList } from "~/features/information/information-rules";
 import { PALETTE, paletteColor } from "../palette";
 import { websiteInfoFormSchema } from "../website-info.schemas";
@@ -17,8 +19,8 @@ import { WebsiteInfoReadOnly } from "./website-info-read-only";
 
 const cleanList = (values: readonly string[]) => cleanTextList(values, { unique: false });
 
-/** The Website page's content, in the information kit's panel. */
-export function WebsiteInformation({ info }: { info: WebsiteInfoView | null }) {
+/** The Website page's content, in the information kit's panel; an empty form starts from `prefill`. */
+export function WebsiteInformation({ info, prefill }: { info: WebsiteInfoView | null; prefill: InformationPrefill | null }) {
   return (
     <InformationPanel
       info={info}
@@ -26,7 +28,7 @@ export function WebsiteInformation({ info }: { info: WebsiteInfoView | null }) {
       readOnly={(saved) => (
         <WebsiteInfoReadOnly info={saved} password={(type) => (saved[type].password.isSet ? MASKED_PASSWORD : null)} />
       )}
-      form={(onDone) => <WebsiteInfoForm info={info} onDone={onDone} />}
+      form={(onDone) => <WebsiteInfoForm info={info} prefill={info ? null : prefill} onDone={onDone} />}
     />
   );
 }
@@ -141,14 +143,17 @@ function BrandColors({ field, value, onChange }: { field: FieldMeta; value: stri
   );
 }
 
-function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDone: () => void }) {
+function WebsiteInfoForm({ info, prefill, onDone }: { info: WebsiteInfoView | null; prefill: InformationPrefill | null; onDone: () => void }) {
   const { t } = useLingui();
+  // The saved information, else what the customer gave elsewhere.
+  const shown = info ?? prefill?.values ?? null;
   const [hasDomain, setHasDomain] = useState(info?.hasDomain ?? false);
   const [hasHosting, setHasHosting] = useState(info?.hasHosting ?? false);
   const [color, setColor] = useState<string | null>(info?.primaryColor ?? null);
-  const [serviceTypes, setServiceTypes] = useState<string[]>(info?.serviceTypes ?? []);
-  const [cities, setCities] = useState<string[]>(info?.serviceCities ?? []);
+  const [serviceTypes, setServiceTypes] = useState<string[]>(shown?.serviceTypes ?? []);
+  const [cities, setCities] = useState<string[]>(shown?.serviceCities ?? []);
   const [logo, setLogo] = useState<File | null>(null);
+  usePrefilledFile(prefill?.values.logo, "logo", setLogo);
   const [founderPhoto, setFounderPhoto] = useState<File | null>(null);
   const { form, fields, pending, dialog } = useConfirmedSubmit({
     id: "website-info-form",
@@ -163,6 +168,7 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
 
   return (
     <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+      {prefill ? <PrefillNote from={prefill.from} /> : null}
       <FormSection title={t`Domain & Hosting`} description={t`Tell us whether you already have a domain and hosting.`}>
         <AccessFields
           kind="domain"
@@ -203,8 +209,8 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
 
       <FormSection title={t`Business Information`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={info?.legalBusinessName} />
-          <PhoneField field={fields.phoneNumber} saved={info?.phoneNumber} />
+          <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={shown?.legalBusinessName} />
+          <PhoneField field={fields.phoneNumber} saved={shown?.phoneNumber} />
         </div>
         <TextListInput
           field={fields.serviceTypes}
@@ -216,7 +222,7 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
           placeholder={t`e.g. Roof repair`}
           revalidate={() => form.validate({ name: fields.serviceTypes.name })}
         />
-        <SocialLinkFields fields={fields} info={info} columns="sm:grid-cols-3" />
+        <SocialLinkFields fields={fields} info={shown} columns="sm:grid-cols-3" />
         <ServiceCitiesInput
           field={fields.serviceCities}
           values={cities}
@@ -228,7 +234,7 @@ function WebsiteInfoForm({ info, onDone }: { info: WebsiteInfoView | null; onDon
       </FormSection>
 
       <FormSection title={t`Location`}>
-        <AddressFields fields={fields} info={info} />
+        <AddressFields fields={fields} info={shown} />
       </FormSection>
 
       <InformationFormActions saved={info !== null} onDone={onDone} pending={pending} dialog={dialog} confirmation={t`Please confirm that your website information is correct before submitting.`} />
