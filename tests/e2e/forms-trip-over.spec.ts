@@ -362,6 +362,12 @@ for (const language of ["en", "es"] as const) {
     const text = GOOGLE[language];
     const more = PREFILL[language];
     const { page, customer } = await paidCustomer(browser, ["google_business", "website"], { locale: text.locale });
+    // Both next steps say 'fill in the form'; on a phone their buttons wrap instead of running off the side.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/dashboard/progress");
+    await expect(page.getByTestId("next-step-website")).toHaveAttribute("data-state", "send-information");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The Google form: company and phone from the sign-up, said so; the state is a select of the 50 states and DC.
     await page.goto("/dashboard/google-business");

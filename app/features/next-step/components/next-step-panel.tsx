@@ -71,7 +71,8 @@ function panelText(
         headline: i18n._(msg`Send your information`),
         detail: i18n._(msg`Your payment is complete. Tell us about your business so we can start your ${name}.`),
         action: (
-          <Button asChild>
+          // Wraps on a phone: the Spanish label is longer than a 375 px screen.
+          <Button asChild className="h-auto min-h-10 whitespace-normal">
             <Link to={INFORMATION_FORM_PATH[service]}>{i18n._(msg`Fill in the ${name} form`)}</Link>
           </Button>
         ),
