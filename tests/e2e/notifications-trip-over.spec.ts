@@ -111,9 +111,12 @@ test("'Payment Approved' names the service and opens its page, in English and in
   });
   expect(proof.status(), await proof.text()).toBe(200);
 
-  // The admin's bell: the customer's proof, linked to their Payments tab.
+  // The admin's bell: the customer's proof, linked to their Payments tab; it switches there from another tab of the
+  // same customer's open page too.
   const admin = await adminPage(browser);
-  await admin.goto("/admin/dashboard");
+  await admin.goto(`/admin/users/${userId}`);
+  await admin.getByRole("tab", { name: "Notes" }).click();
+  await expect(admin.getByRole("tab", { name: "Notes" })).toHaveAttribute("aria-selected", "true");
   await bellOf(admin).click();
   const notice = listOf(admin).getByRole("link", { name: /New Payment Received \(Zelle\)/ }).filter({ hasText: customer.fullName });
   await notice.first().click();

@@ -208,9 +208,16 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   // The work queue links an information form to its tab (?tab=google-business / website).
+  // A link followed while this page is open (a notice in the bell) switches the tab too.
   const [searchParams] = useSearchParams();
   const requestedTab = searchParams.get("tab");
-  const [tab, setTab] = useState(requestedTab && CUSTOMER_TABS.includes(requestedTab) ? requestedTab : "payments");
+  const valid = (name: string | null): name is string => name !== null && CUSTOMER_TABS.includes(name);
+  const [tab, setTab] = useState(valid(requestedTab) ? requestedTab : "payments");
+  const [followedTab, setFollowedTab] = useState(requestedTab);
+  if (requestedTab !== followedTab) {
+    setFollowedTab(requestedTab);
+    if (valid(requestedTab)) setTab(requestedTab);
+  }
   // An information tab being shown is the admin seeing that form: it leaves the work queue.
   const shown = tab === "google-business" ? { form: "google_business" as const, info: googleBusinessInfo } : tab === "website" ? { form: "website" as const, info: websiteInfo } : null;
   useMarkInformationSeen(customer.id, shown?.form ?? null, shown?.info?.updatedAt ?? null);
