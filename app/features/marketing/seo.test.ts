@@ -82,12 +82,19 @@ describe("landing page SEO", () => {
     const sitemap = sitemapXml(SITE);
     expect(sitemap).toContain(`<loc>${SITE}/</loc>`);
     expect(sitemap).toContain(`<loc>${SITE}/es</loc>`);
-    // Each URL lists both languages and x-default.
-    for (const url of sitemap.split("<url>").slice(1)) {
+    // Each landing URL lists both languages and x-default.
+    for (const url of sitemap.split("<url>").slice(1, 3)) {
       expect(url).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${SITE}/"/>`);
       expect(url).toContain(`<xhtml:link rel="alternate" hreflang="es" href="${SITE}/es"/>`);
       expect(url).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/"/>`);
     }
+    // The legal pages too, in both languages, each with its own language versions.
+    expect(sitemap.split("<url>")).toHaveLength(1 + 8);
+    const spanishTerms = sitemap.split("<url>").find((url) => url.includes(`<loc>${SITE}/es/terms</loc>`));
+    expect(spanishTerms).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${SITE}/terms"/>`);
+    expect(spanishTerms).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/terms"/>`);
+    expect(sitemap).toContain(`<loc>${SITE}/privacy</loc>`);
+    expect(sitemap).toContain(`<loc>${SITE}/es/refunds</loc>`);
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
   });
 });

@@ -9,6 +9,7 @@ import type { SiteConfig } from "~/lib/config/site-config";
 import { type Offer, offersFor } from "./content";
 import ogImage from "./images/og-image.jpg";
 import { landingPath } from "./landing";
+import { LEGAL_PAGES, legalPath } from "~/features/legal/legal-pages";
 
 const OG_IMAGE = {
   src: ogImage,
@@ -23,8 +24,14 @@ const LANDING_PAGES = [
   { locale: "es", path: "/es", hreflang: "es", ogLocale: "es_US", inLanguage: "es-US" },
 ] as const satisfies readonly { locale: Locale; path: string; hreflang: string; ogLocale: string; inLanguage: string }[];
 
-/** Pages that are public and worth indexing. */
-const INDEXED_PATHS = LANDING_PAGES.map((page) => page.path);
+/**
+ * Pages that are public and worth indexing, each with its language versions: the landing page, then the legal pages
+ * (less often changed, less important to a search).
+ */
+const INDEXED_PAGES: { en: string; es: string; changefreq: string; priority: string }[] = [
+  { en: "/", es: "/es", changefreq: "monthly", priority: "1.0" },
+  ...LEGAL_PAGES.map((page) => ({ en: legalPath(page, "en"), es: legalPath(page, "es"), changefreq: "yearly", priority: "0.3" })),
+];
 /** Signed-in and machine paths that crawlers should leave alone. */
 const DISALLOWED_PATHS = ["/dashboard", "/admin", "/api/", "/resources/", "/events"] as const;
 
@@ -184,19 +191,21 @@ function escapeXml(text: string): string {
 }
 
 /**
- * Both landing pages, each listing every language's page (itself included) and `x-default` as
+ * Every indexed page in each language, each listing its language versions (itself included) and `x-default` as
  * `xhtml:link` alternates, as search engines read language versions from a sitemap.
  */
 export function sitemapXml(siteUrl: string): string {
-  const alternates = [
-    ...LANDING_PAGES.map((landing) => ({ hreflang: landing.hreflang, href: absolute(siteUrl, landing.path) })),
-    { hreflang: "x-default", href: absolute(siteUrl, "/") },
-  ]
-    .map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
-    .join("\n");
-  const urls = INDEXED_PATHS.map(
-    (path) =>
-      `  <url>\n    <loc>${escapeXml(absolute(siteUrl, path))}</loc>\n${alternates}\n    <changefreq>monthly</changefreq>\n    <priority>1.0</priority>\n  </url>`,
-  );
+  const urls = INDEXED_PAGES.flatMap((page) => {
+    const alternates = [
+      ...LANDING_PAGES.map((landing) => ({ hreflang: landing.hreflang, href: absolute(siteUrl, page[landing.locale]) })),
+      { hreflang: "x-default", href: absolute(siteUrl, page.en) },
+    ]
+      .map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
+      .join("\n");
+    return LANDING_PAGES.map(
+      ({ locale }) =>
+        `  <url>\n    <loc>${escapeXml(absolute(siteUrl, page[locale]))}</loc>\n${alternates}\n    <changefreq>${page.changefreq}</changefreq>\n    <priority>${page.priority}</priority>\n  </url>`,
+    );
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
