@@ -12,13 +12,57 @@ import type { ActionResult } from "~/lib/http/forms";
 import { ADMIN_NOTES_MAX, DECIDE_PAYMENT_INTENT, decisionFormSchema, rejectionFormSchema } from "../payment-review";
 import type { ReviewPayment } from "../payment-views";
 
-/** The line beside every payment note box: the note is not internal, whatever the placeholder says. */
-function NotesGoToCustomer({ id }: { id: string }) {
+/**
+ * A payment's note box, with the line that says it is not internal, whatever the placeholder says, and its error. The
+ * card's box and the reject dialog's share one note (`value`): what is typed in one is in the other.
+ */
+function PaymentNotesField({
+  id,
+  label,
+  field,
+  value,
+  onChange,
+  disabled,
+  required = false,
+  inputRef,
+}: {
+  id: string;
+  label: string;
+  field: { errorId: string; errors?: string[] };
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  required?: boolean;
+  inputRef?: React.Ref<HTMLTextAreaElement>;
+}) {
   const { t } = useLingui();
+  const hintId = `${id}-hint`;
+  const error = field.errors?.[0];
   return (
-    <p id={id} className="text-xs text-slate-600" data-testid="notes-sent-hint">
-      {t`Sent to the customer with your decision`}
-    </p>
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        ref={inputRef}
+        id={id}
+        name="notes"
+        value={value}
+        maxLength={ADMIN_NOTES_MAX}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={t`Add internal notes about this payment...`}
+        disabled={disabled}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error ? field.errorId : null].filter(Boolean).join(" ")}
+      />
+      <p id={hintId} className="text-xs text-slate-600" data-testid="notes-sent-hint">
+        {t`Sent to the customer with your decision`}
+      </p>
+      {error ? (
+        <p id={field.errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -43,37 +87,20 @@ export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
   const [notes, setNotes] = useState(payment.adminNotes ?? "");
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const busy = fetcher.state !== "idle";
-  const notesId = `admin-notes-${payment.id}`;
-  const hintId = `${notesId}-hint`;
-  const reasonId = `reject-reason-${payment.id}`;
-  const reasonHintId = `${reasonId}-hint`;
-  const reasonError = rejectFields.notes.errors?.[0];
 
   return (
     <>
       <fetcher.Form method="post" className="space-y-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={DECIDE_PAYMENT_INTENT} />
         <input type="hidden" name="paymentId" value={payment.id} />
-        <div className="space-y-1.5">
-          <Label htmlFor={notesId}>{t`Admin Notes`}</Label>
-          <Textarea
-            id={notesId}
-            name="notes"
-            value={notes}
-            maxLength={ADMIN_NOTES_MAX}
-            onChange={(event) => setNotes(event.target.value)}
-            placeholder={t`Add internal notes about this payment...`}
-            disabled={busy}
-            aria-invalid={fields.notes.errors ? true : undefined}
-            aria-describedby={[hintId, fields.notes.errors ? fields.notes.errorId : null].filter(Boolean).join(" ")}
-          />
-          <NotesGoToCustomer id={hintId} />
-          {fields.notes.errors ? (
-            <p id={fields.notes.errorId} className="text-sm text-red-700">
-              {fields.notes.errors[0]}
-            </p>
-          ) : null}
-        </div>
+        <PaymentNotesField
+          id={`admin-notes-${payment.id}`}
+          label={t`Admin Notes`}
+          field={fields.notes}
+          value={notes}
+          onChange={setNotes}
+          disabled={busy}
+        />
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="submit" name="decision" value="approve" disabled={busy} className="flex-1 bg-green-700 hover:bg-green-800">
             {t`Approve Payment`}
@@ -97,28 +124,16 @@ export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
             <input type="hidden" name="intent" value={DECIDE_PAYMENT_INTENT} />
             <input type="hidden" name="paymentId" value={payment.id} />
             <input type="hidden" name="decision" value="reject" />
-            <div className="space-y-1.5">
-              <Label htmlFor={reasonId}>{t`Reason for the rejection (required)`}</Label>
-              <Textarea
-                ref={reasonRef}
-                id={reasonId}
-                name="notes"
-                value={notes}
-                maxLength={ADMIN_NOTES_MAX}
-                onChange={(event) => setNotes(event.target.value)}
-                placeholder={t`Add internal notes about this payment...`}
-                disabled={busy}
-                required
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={[reasonHintId, reasonError ? rejectFields.notes.errorId : null].filter(Boolean).join(" ")}
-              />
-              <NotesGoToCustomer id={reasonHintId} />
-              {reasonError ? (
-                <p id={rejectFields.notes.errorId} className="text-sm text-red-700">
-                  {reasonError}
-                </p>
-              ) : null}
-            </div>
+            <PaymentNotesField
+              id={`reject-reason-${payment.id}`}
+              label={t`Reason for the rejection (required)`}
+              field={rejectFields.notes}
+              value={notes}
+              onChange={setNotes}
+              disabled={busy}
+              required
+              inputRef={reasonRef}
+            />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="outline" disabled={busy} onClick={() => setRejecting(false)}>
                 {t`Cancel`}
