@@ -26,6 +26,9 @@ test("an admin who chooses Spanish sees the dashboard, the users list, a custome
   browser,
   request,
 }) => {
+  // Four axe runs over the admin's largest pages (the dashboard's queue, the analytics charts): past 90 s beside
+  // other specs on two cores.
+  test.setTimeout(180_000);
   const page = await freshAdmin(browser, request);
   const customer = newCustomer({ fullName: "Lucía Pérez" });
   await signUpWith(await (await browser.newContext()).request, customer);

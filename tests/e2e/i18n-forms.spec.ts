@@ -48,7 +48,7 @@ test("a Spanish customer fills the Google Business form, sees a mistake and the 
   await page.getByLabel("Número de teléfono").pressSequentially("5551234567");
   await page.getByRole("textbox", { name: "Dirección", exact: true }).fill("1 Main St");
   await page.getByRole("textbox", { name: "Ciudad", exact: true }).fill("Miami");
-  await page.getByLabel("Estado").fill("FL");
+  await page.getByRole("combobox", { name: "Estado" }).selectOption("FL");
   // The mistake: a ZIP code of three digits.
   await page.getByLabel("Código postal").fill("331");
   const city = page.getByRole("textbox", { name: "Ciudad de servicio" });
