@@ -108,7 +108,8 @@ describe("SIGKILL during a proof upload", () => {
     const notes = await db.query("select title, message from notifications where user_id = $1", [userId]);
     expect(notes.rows).toContainEqual({
       title: "Payment Rejected",
-      message: "Your payment has been rejected. Admin notes: The proof of payment file was lost. Please upload it again.",
+      message:
+        "Your payment for Website Development (Payment 1 of 2) has been rejected. Admin notes: The proof of payment file was lost. Please upload it again.",
     });
     const audit = await db.query("select actor_id, action from audit_events where customer_id = $1", [userId]);
     expect(audit.rows).toContainEqual({ actor_id: null, action: "payment.reject" });
