@@ -13,6 +13,19 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
   );
 }
 
+/** A native select styled like Input (the browser's own list: keyboard, phone pickers and autofill work as usual). */
+export function Select({ className, ...props }: ComponentProps<"select">) {
+  return (
+    <select
+      className={cn(
+        "flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-60 aria-[invalid=true]:border-red-600 sm:text-sm",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
 export function Label({ className, ...props }: ComponentProps<"label">) {
   return <label className={cn("text-sm font-medium text-slate-800", className)} {...props} />;
 }

@@ -3,13 +3,11 @@ import { Form, Link } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Select } from "~/components/ui/input";
 import { activityLabel,
   actorName, type ActivityPage } from "../activity-views";
 
 const WHEN: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" };
-
-const selectClass =
-  "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none sm:text-sm";
 
 function pageLink(filters: ActivityPage["filters"], page: number): string {
   const params = new URLSearchParams();
@@ -35,40 +33,40 @@ export function ActivityLog({ log }: { log: ActivityPage }) {
             <label htmlFor="activity-admin" className="text-sm font-medium text-slate-800">
               {t`Admin`}
             </label>
-            <select id="activity-admin" name="admin" defaultValue={filters.adminId ?? ""} className={selectClass}>
+            <Select id="activity-admin" name="admin" defaultValue={filters.adminId ?? ""}>
               <option value="">{t`All admins`}</option>
               {log.admins.map((admin) => (
                 <option key={admin.id} value={admin.id}>
                   {admin.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="space-y-1.5">
             <label htmlFor="activity-customer" className="text-sm font-medium text-slate-800">
               {t`Customer`}
             </label>
-            <select id="activity-customer" name="customer" defaultValue={filters.customerId ?? ""} className={selectClass}>
+            <Select id="activity-customer" name="customer" defaultValue={filters.customerId ?? ""}>
               <option value="">{t`All customers`}</option>
               {log.customers.map((customer) => (
                 <option key={customer.id} value={customer.id}>
                   {customer.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="space-y-1.5">
             <label htmlFor="activity-kind" className="text-sm font-medium text-slate-800">
               {t`Kind`}
             </label>
-            <select id="activity-kind" name="kind" defaultValue={filters.action ?? ""} className={selectClass}>
+            <Select id="activity-kind" name="kind" defaultValue={filters.action ?? ""}>
               <option value="">{t`All kinds`}</option>
               {log.actions.map((action) => (
                 <option key={action} value={action}>
                   {label(action)}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <Button type="submit">{t`Apply filters`}</Button>
         </Form>

@@ -4,14 +4,11 @@ import { useState } from "react";
 import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, Label } from "~/components/ui/input";
+import { Field, Label, Select } from "~/components/ui/input";
 import { PERIOD_PRESETS, type PeriodFieldErrors } from "../analytics-period";
 
 /** PERIOD_PRESETS' labels in the page's language. */
 const PRESET_LABELS = { "30d": msg`Last 30 days`, "90d": msg`Last 90 days`, "12m": msg`Last 12 months` } as const;
-
-const selectClass =
-  "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none aria-[invalid=true]:border-red-600 sm:text-sm";
 
 interface PeriodPickerProps {
   /** What the URL asked for (or the resolved period): the form starts from it. */
@@ -37,14 +34,13 @@ function PeriodForm({ input, errors }: PeriodPickerProps) {
       <Form method="get" className="grid gap-3 sm:grid-cols-4 sm:items-end" aria-label={t`Choose the period`}>
         <div className="space-y-1.5">
           <Label htmlFor="analytics-period">{t`Period`}</Label>
-          <select
+          <Select
             id="analytics-period"
             name="period"
             value={choice}
             onChange={(event) => setChoice(event.target.value)}
             aria-invalid={errors?.period ? true : undefined}
             aria-describedby={errors?.period ? "analytics-period-error" : undefined}
-            className={selectClass}
           >
             {PERIOD_PRESETS.map((preset) => (
               <option key={preset.value} value={preset.value}>
@@ -57,7 +53,7 @@ function PeriodForm({ input, errors }: PeriodPickerProps) {
                 {choice || t`(none)`}
               </option>
             )}
-          </select>
+          </Select>
           {errors?.period ? (
             <p id="analytics-period-error" className="text-sm text-red-700">
               {errors.period}

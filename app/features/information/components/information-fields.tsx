@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { ConfirmSubmissionDialog, FormActions } from "~/components/forms/edit-controls";
 import { FieldError, RequiredMark, TextField, type FieldMeta } from "~/components/forms/form-section";
+import { Label, Select } from "~/components/ui/input";
 import { TextListInput } from "~/components/forms/text-list-input";
 import { isUsStateCode, normalizeState, US_STATES } from "~/domain/us-states";
 import { PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
@@ -71,11 +72,11 @@ function StateField({ field, saved }: { field: FieldMeta; saved: string | undefi
   const error = field.errors?.[0];
   return (
     <div className="space-y-1.5">
-      <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+      <Label htmlFor={field.id}>
         {t`State`}
         <RequiredMark />
-      </label>
-      <select
+      </Label>
+      <Select
         id={field.id}
         name={field.name}
         defaultValue={value}
@@ -83,7 +84,6 @@ function StateField({ field, saved }: { field: FieldMeta; saved: string | undefi
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? field.errorId : undefined}
         autoComplete="address-level1"
-        className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none aria-[invalid=true]:border-red-600 sm:text-sm"
       >
         <option value="">{t`Choose a state`}</option>
         {value && !isUsStateCode(value) ? <option value={value}>{value}</option> : null}
@@ -92,7 +92,7 @@ function StateField({ field, saved }: { field: FieldMeta; saved: string | undefi
             {name}
           </option>
         ))}
-      </select>
+      </Select>
       <FieldError id={field.errorId} message={error} />
     </div>
   );
