@@ -31,6 +31,7 @@ export default [
       route("google-business", "routes/dashboard/google-business.tsx"),
       route("website", "routes/dashboard/website.tsx"),
       route("credentials", "routes/dashboard/credentials.tsx"),
+      route("messages", "routes/dashboard/messages.tsx"),
       route("profile", "routes/dashboard/profile.tsx"),
     ]),
 
@@ -58,6 +59,7 @@ export default [
     route("notifications", "routes/resources/notifications.ts"),
     route(ENDPOINTS.paymentProof.slice("/resources/".length), "routes/resources/payment-proof.ts"),
     route("secrets/reveal", "routes/resources/reveal-secret.ts"),
+    route("messages/:userId", "routes/resources/messages.ts"),
     route("catalog/:file", "routes/resources/catalog.ts"),
   ]),
 ] satisfies RouteConfig;

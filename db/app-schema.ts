@@ -389,10 +389,72 @@ export const emailMessages = pgTable(
      */
     gatherKey: text("gather_key"),
     gathered: jsonb("gathered").$type<unknown[]>(),
+    /** Where a reply goes (a conversation's reply address), when not to the sender. */
+    replyTo: text("reply_to"),
     createdAt: createdAt(),
   },
   (t) => [
     index("email_messages_due_idx").on(t.status, t.nextAttemptAt),
     uniqueIndex("email_messages_gathering_idx").on(t.gatherKey).where(sql`${t.status} = 'queued'`),
+  ],
+);
+
+/** A file sent with a message: where it is stored, and what the thread shows of it. */
+export interface MessageAttachment {
+  /** The files route's path for the file. */
+  url: string;
+  /** Its preview (images only; null for a PDF). */
+  thumbnailUrl: string | null;
+  /** The name the sender's file had (cleaned), for the download link. */
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * One conversation per customer, between them and the agency: who has read up to when, how many messages each
+ * side has not read, and since when the customer has been waiting for an answer (null when the agency spoke
+ * last). Kept in the transaction of every message and every read, so the navigation's count, the admin list's
+ * marker and the work queue read one row instead of counting messages.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    userId: owner().primaryKey(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull(),
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
+    customerUnread: integer("customer_unread").notNull().default(0),
+    agencyUnread: integer("agency_unread").notNull().default(0),
+    customerReadAt: timestamp("customer_read_at", { withTimezone: true }),
+    agencyReadAt: timestamp("agency_read_at", { withTimezone: true }),
+  },
+  // The work queue's unanswered conversations, oldest wait first (few rows, whatever the customer count).
+  (t) => [index("conversations_waiting_idx").on(t.waitingSince).where(sql`${t.waitingSince} is not null`)],
+);
+
+export const MESSAGE_SOURCES = ["portal", "email"] as const;
+
+/**
+ * The messages of each customer's conversation (`user_id` is the customer's, whoever wrote it). An agency message
+ * keeps its text when its author's account is removed: `author_id` goes null and the thread says a former team
+ * member wrote it.
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    authorId: uuid("author_id").references(() => user.id, { onDelete: "set null" }),
+    fromAgency: boolean("from_agency").notNull(),
+    body: text("body").notNull().default(""),
+    attachments: jsonb("attachments").$type<MessageAttachment[]>().notNull().default([]),
+    /** Written in the portal, or a reply to a message e-mail. */
+    source: text("source").notNull().default("portal"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("messages_source_check", sql`${t.source} in (${inList(MESSAGE_SOURCES)})`),
+    check("messages_not_empty_check", sql`length(${t.body}) > 0 or jsonb_array_length(${t.attachments}) > 0`),
+    index("messages_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
   ],
 );

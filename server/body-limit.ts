@@ -35,7 +35,17 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     why: "payment proof: one file of 10 MB",
     message: UPLOAD_KINDS["payment-proof"].messages.tooLarge,
   },
-  { path: route("/admin/users/[^/]+"), bytes: uploadBodyLimit("note-photo"), why: "admin note photos: 6 files of 10 MB" },
+  {
+    path: route("/admin/users/[^/]+"),
+    bytes: Math.max(uploadBodyLimit("note-photo"), uploadBodyLimit("message-attachment")),
+    why: "admin note photos (6 files of 10 MB) or a message's files (5 of 10 MB)",
+  },
+  {
+    path: route("/dashboard/messages"),
+    bytes: uploadBodyLimit("message-attachment"),
+    why: "a message's files: 5 of 10 MB",
+    message: UPLOAD_KINDS["message-attachment"].messages.tooLarge,
+  },
   {
     path: route("/dashboard/google-business"),
     bytes: uploadBodyLimit("google-logo") + uploadBodyLimit("google-photo"),

@@ -9,7 +9,7 @@ import { chooseLocale } from "~/lib/i18n/locales";
 import type { Services } from "~/lib/services.server";
 import { readSessionUser } from "~/lib/auth/session-middleware.server";
 import { isBucket, isSafeKey } from "~/lib/storage/storage.server";
-import { isAllowedImageType, mayReadFile } from "~/domain/upload-kinds";
+import { isAllowedImageType, mayReadFile, PDF_TYPE } from "~/domain/upload-kinds";
 import { visitorLocale } from "./database-gate";
 
 /**
@@ -38,7 +38,8 @@ export function filesRouter(services: Services): Router {
       const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
       const image = isAllowedImageType(sniffed);
       const filename = key.split("/").pop()!;
-      res.setHeader("Content-Type", image ? sniffed : "application/octet-stream");
+      // A PDF (a message's attachment) keeps its type but is downloaded, never shown inside the site.
+      res.setHeader("Content-Type", image || sniffed === PDF_TYPE ? sniffed : "application/octet-stream");
       res.setHeader("Content-Disposition", `${image ? "inline" : "attachment"}; filename="${filename}"`);
       res.setHeader("X-Content-Type-Options", "nosniff");
       res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");

@@ -12,13 +12,26 @@ export interface NavItem {
   icon: LucideIcon;
   to?: string;
   onSelect?: () => void;
+  /** A count beside the label (unread messages); nothing when 0. */
+  count?: number;
+  /** What the count means, read by screen readers with it ("2 unread"). */
+  countLabel?: string;
+}
+
+function NavCount({ count, label }: { count: number; label?: string }) {
+  return (
+    <span className="ml-auto min-w-6 rounded-full bg-red-600 px-2 py-0.5 text-center text-xs font-semibold text-white">
+      <span aria-hidden={label ? true : undefined}>{count > 99 ? "99+" : count}</span>
+      {label ? <span className="sr-only">{label}</span> : null}
+    </span>
+  );
 }
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   const itemClass = "flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors";
   return (
     <ul className="space-y-1 p-3">
-      {items.map(({ label, icon: Icon, to, onSelect }) => (
+      {items.map(({ label, icon: Icon, to, onSelect, count, countLabel }) => (
         <li key={label}>
           {to ? (
             <NavLink
@@ -30,6 +43,7 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
             >
               <Icon aria-hidden="true" className="size-5" />
               {label}
+              {count ? <NavCount count={count} label={countLabel} /> : null}
             </NavLink>
           ) : (
             <button

@@ -25,6 +25,10 @@ const { min: minAttempts, max: maxAttempts } = LOGIN_ATTEMPT_BOUNDS;
 const COMPANY_NAME = zodMessage(msg`Company name is required (at most 100 characters)`);
 const SUPPORT_EMAIL = zodMessage(msg`Please enter a valid support email`);
 const ZELLE_RECIPIENT = zodMessage(msg`Zelle recipient name must be at most 100 characters`);
+const REPLY_TIME = zodMessage(msg`The reply time line must be at most 200 characters`);
+
+/** The longest reply-time line the Messages page shows under 'No messages yet'. */
+export const REPLY_TIME_MAX_LENGTH = 200;
 
 export const generalSettingsSchema = z.object({
   maintenanceMode: formSwitch,
@@ -33,6 +37,8 @@ export const generalSettingsSchema = z.object({
   supportEmail: z.string(SUPPORT_EMAIL).trim().max(254, SUPPORT_EMAIL).pipe(z.email(SUPPORT_EMAIL)),
   /** The name on the account that receives Zelle transfers, as the payment dialog shows it; empty: the company name. */
   zelleRecipientName: z.string(ZELLE_RECIPIENT).trim().max(100, ZELLE_RECIPIENT).optional().default(""),
+  /** The line under an empty conversation saying when the team answers; empty: the standard one, in the reader's language. */
+  messagesReplyTime: z.string(REPLY_TIME).trim().max(REPLY_TIME_MAX_LENGTH, REPLY_TIME).optional().default(""),
 });
 
 export const notificationSettingsSchema = z.object({
@@ -42,6 +48,7 @@ export const notificationSettingsSchema = z.object({
   newSubmission: formSwitch,
   profileUpdates: formSwitch,
   systemErrors: formSwitch,
+  newMessage: formSwitch,
 });
 
 export const securitySettingsSchema = z.object({
@@ -120,6 +127,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       companyName: seed.companyName,
       supportEmail: seed.supportEmail,
       zelleRecipientName: "",
+      messagesReplyTime: "",
     },
     notifications: {
       emailNotifications: true,
@@ -128,6 +136,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       newSubmission: true,
       profileUpdates: true,
       systemErrors: false,
+      newMessage: true,
     },
     security: {
       twoFactor: false,
@@ -171,7 +180,7 @@ export function zelleRecipientName(general: Pick<GeneralSettings, "companyName" 
 }
 
 /** The admin notification events the Notifications tab switches. */
-export type AdminNotificationEvent = "newUserRegistration" | "newSubmission" | "profileUpdates" | "systemErrors";
+export type AdminNotificationEvent = "newUserRegistration" | "newSubmission" | "profileUpdates" | "systemErrors" | "newMessage";
 
 /** Whether admins get in-app notifications of this event: Push Notifications on and the event's switch on. */
 export function notifiesAdmins(settings: NotificationSettings, event: AdminNotificationEvent): boolean {

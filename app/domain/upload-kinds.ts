@@ -12,7 +12,7 @@ import { translate } from "../lib/i18n/translate";
  */
 
 /** The storage buckets (the same list as storage.server.ts, which the browser must not import). */
-type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | "google-business-photos";
+type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | "google-business-photos" | "message-attachments";
 
 /** Who may read a kind's files besides admins: its owner, or nobody. */
 type UploadReaders = "owner-and-admins" | "admins";
@@ -37,6 +37,8 @@ export interface UploadKindRule {
   maxFiles: number;
   readers: UploadReaders;
   messages: UploadMessages;
+  /** PDF documents too, besides images (kept as sent: no thumbnail). */
+  acceptsPdf?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -52,6 +54,10 @@ export type ImageType = keyof typeof IMAGE_TYPES;
 export function isAllowedImageType(mime: string | undefined): mime is ImageType {
   return mime !== undefined && Object.hasOwn(IMAGE_TYPES, mime);
 }
+
+export const PDF_TYPE = "application/pdf";
+/** What a stored file is, as sniffed from its bytes: an image, or a PDF for the kinds that take one. */
+export type StoredFileType = ImageType | typeof PDF_TYPE;
 
 /** Each kind of upload: where it is stored, its size and count limits, who may read it, and its refusals' messages. */
 export const UPLOAD_KINDS = {
@@ -153,6 +159,22 @@ export const UPLOAD_KINDS = {
       notImage: msg`The proof of payment must be a JPEG, PNG or WebP image`,
       tooLarge: msg`The proof of payment photo must be smaller than 10MB`,
       tooMany: msg`Please select one proof of payment photo`,
+    },
+  },
+  // A conversation's files, whoever sent them, belong to its customer: they and the admins read them.
+  "message-attachment": {
+    bucket: "message-attachments",
+    prefix: "",
+    stem: "attachment",
+    maxBytes: 10 * MB,
+    maxFiles: 5,
+    readers: "owner-and-admins",
+    acceptsPdf: true,
+    messages: {
+      missing: msg`Please choose a file to attach`,
+      notImage: msg`Attach JPEG, PNG or WebP images or PDF files only`,
+      tooLarge: msg`Each file must be smaller than 10MB`,
+      tooMany: msg`You can attach at most 5 files`,
     },
   },
 } as const satisfies Record<string, UploadKindRule>;

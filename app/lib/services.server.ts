@@ -16,6 +16,8 @@ import { createStorage, type Storage } from "./storage/storage.server";
 import { createStripe, type Stripe } from "./stripe.server";
 
 /** Everything a request may need, made once at start-up and handed to routes through the router context. */
+import { replyAddresses, type ReplyAddresses } from "./email/reply-address.server";
+
 export interface Services {
   env: Env;
   database: Database;
@@ -30,6 +32,8 @@ export interface Services {
   secrets: Secrets;
   /** The admin settings in force (cached; a save takes effect at the next request). */
   settings: SettingsStore;
+  /** Conversations' reply addresses, or null when replies by e-mail are off (no INBOUND_EMAIL_DOMAIN). */
+  replyAddresses: ReplyAddresses | null;
 }
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
@@ -100,6 +104,7 @@ export async function createServices(env: Env, database: Database | undefined, o
     storage: createStorage(env),
     stripe: createStripe(env),
     secrets: Secrets.fromSettings(env.CREDENTIALS_KEY, env.CREDENTIALS_PREVIOUS_KEYS),
+    replyAddresses: env.INBOUND_EMAIL_DOMAIN ? replyAddresses(env.AUTH_SECRET, env.INBOUND_EMAIL_DOMAIN) : null,
   };
 }
 

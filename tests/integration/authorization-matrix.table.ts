@@ -83,6 +83,8 @@ export interface Fixtures {
   "payment-proof-thumb": string;
   "note-photo": string;
   "note-photo-thumb": string;
+  "message-attachment": string;
+  "message-attachment-thumb": string;
 }
 
 const LOGIN = "to:/login";
@@ -323,6 +325,8 @@ export const ROWS: Row[] = [
   fileRow("admin-note-photos", "payment-proof-thumb"),
   fileRow("admin-note-photos", "note-photo", { anonymous: 401, customerA: 404, customerB: 404, admin: "ok" }),
   fileRow("admin-note-photos", "note-photo-thumb", { anonymous: 401, customerA: 404, customerB: 404, admin: "ok" }),
+  fileRow("message-attachments", "message-attachment"),
+  fileRow("message-attachments", "message-attachment-thumb"),
   {
     route: "/__test/notifications",
     method: "POST",
@@ -489,6 +493,28 @@ export const ROWS: Row[] = [
     data: { anonymous: 401 },
     note: "marks the caller's own warning read; a userId in the body is ignored",
   },
+  {
+    route: "/dashboard/messages",
+    method: "GET",
+    expect: { ...customerPage, admin: "to:/admin/users" },
+    note: "the caller's own conversation; an admin has none of their own and is sent to the customers, whose pages hold theirs",
+  },
+  {
+    route: "/dashboard/messages",
+    method: "POST",
+    body: { intent: "send-message", body: "Matrix hello", userId: "{a.id}", files: { file: "png", name: "message.png" } },
+    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: 404 },
+    data: { anonymous: 401 },
+    note: "a message with a file in the caller's own conversation (a userId in the body is ignored); an admin has no conversation of their own (404)",
+  },
+  {
+    route: "/dashboard/messages",
+    method: "POST",
+    body: { intent: "mark-messages-read", userId: "{a.id}" },
+    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: 404 },
+    data: { anonymous: 401 },
+    note: "marks the caller's own conversation read; a userId in the body is ignored",
+  },
   { route: "/dashboard/profile", method: "GET", expect: customerPage },
   {
     route: "/dashboard/profile",
@@ -600,6 +626,22 @@ export const ROWS: Row[] = [
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
+    body: { intent: "send-message", body: "Matrix answer", files: { file: "png", name: "answer.png" } },
+    expect: adminPage,
+    note: "answering A on the Messages tab: only an admin (audited); the use case refuses another customer again past the guard (messages.test.ts)",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
+    body: { intent: "mark-messages-read" },
+    expect: adminPage,
+    note: "the Messages tab shown marks A's messages read for the agency: only an admin",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
     body: { intent: "no-such-intent" },
     expect: { ...adminPage, admin: 400 },
     note: "an intent the page's table does not have: 400 for an admin, nothing runs; customers never get past the guard",
@@ -665,6 +707,13 @@ export const ROWS: Row[] = [
     note: "the language switcher: a visitor's choice in a cookie, a signed-in user's own account only",
   },
   { route: "/resources/notifications", method: "GET", expect: signedIn() },
+  {
+    route: "/resources/messages/:userId",
+    method: "GET",
+    url: "/resources/messages/{a.id}?before=00000000-0000-4000-8000-000000000000",
+    expect: { anonymous: 401, customerA: "ok", customerB: 403, admin: "ok" },
+    note: "an earlier page of A's conversation: A and admins only",
+  },
   {
     route: "/resources/notifications",
     method: "POST",

@@ -205,6 +205,7 @@ async function customerAFixtures(): Promise<Fixtures> {
     storeUpload(services.storage, kind, id, new File([png], "x.png", { type: "image/png" }), async (stored) => stored);
   const proof = await store("payment-proof");
   const note = await store("note-photo");
+  const attachment = await store("message-attachment");
   return {
     id,
     email: credentials.customerA.email,
@@ -218,9 +219,11 @@ async function customerAFixtures(): Promise<Fixtures> {
     "website-logo": (await store("website-logo")).key,
     "founder-photo": (await store("founder-photo")).key,
     "payment-proof": proof.key,
-    "payment-proof-thumb": proof.thumbnailKey,
+    "payment-proof-thumb": proof.thumbnailKey!,
     "note-photo": note.key,
-    "note-photo-thumb": note.thumbnailKey,
+    "note-photo-thumb": note.thumbnailKey!,
+    "message-attachment": attachment.key,
+    "message-attachment-thumb": attachment.thumbnailKey!,
   };
 }
 

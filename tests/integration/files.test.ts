@@ -62,7 +62,7 @@ const ownerReadable: UploadKind[] = ["avatar", "google-logo", "google-photo", "w
 describe("GET /files/{bucket}/{key}: the policy per kind", () => {
   it.each(ownerReadable)("serves a %s and its thumbnail to its owner and admins; 404 to another customer, 401 anonymous", async (kind) => {
     const stored = storedForA.get(kind)!;
-    for (const url of [stored.url, stored.thumbnailUrl]) {
+    for (const url of [stored.url, stored.thumbnailUrl!]) {
       const own = await get(url, customerA.cookie);
       expect(own.status, url).toBe(200);
       expect((await get(url, admin.cookie)).status).toBe(200);
@@ -78,7 +78,7 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
     const proof = storedForA.get("payment-proof")!;
     expect(note.bucket).toBe(proof.bucket);
     expect(note.key.startsWith("notes/")).toBe(true);
-    for (const url of [note.url, note.thumbnailUrl]) {
+    for (const url of [note.url, note.thumbnailUrl!]) {
       expect((await get(url, customerA.cookie)).status).toBe(404);
       expect((await get(url, customerB.cookie)).status).toBe(404);
       expect((await get(url)).status).toBe(401);
@@ -97,7 +97,7 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
     expect(own.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect((await sharp(Buffer.from(await own.arrayBuffer())).metadata()).format).toBe("png");
 
-    const thumb = await get(stored.thumbnailUrl, customerA.cookie);
+    const thumb = await get(stored.thumbnailUrl!, customerA.cookie);
     expect(thumb.headers.get("content-type")).toBe("image/webp");
     // Refusals are not cached either.
     expect((await get(stored.url, customerB.cookie)).headers.get("cache-control")).toBe("private, no-store");

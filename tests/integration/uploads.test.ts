@@ -135,7 +135,7 @@ describe.each(subjects)("uploads on %s", (_name, make) => {
     // Orientation 6 turns the 40x20 picture upright: the pixels are rotated, not just the tag dropped.
     expect([after.width, after.height]).toEqual([20, 40]);
 
-    const thumb = await sharp((await storage.get("admin-note-photos", stored.thumbnailKey))!).metadata();
+    const thumb = await sharp((await storage.get("admin-note-photos", stored.thumbnailKey!))!).metadata();
     expect(thumb.format).toBe("webp");
     expect(thumb.exif).toBeUndefined();
   });
@@ -151,7 +151,7 @@ describe.each(subjects)("uploads on %s", (_name, make) => {
     );
     expect(stored.map((s) => s.contentType)).toEqual(["image/png", "image/webp"]);
     expect((await sharp((await storage.get("google-business-photos", stored[0]!.key))!).metadata()).format).toBe("png");
-    const thumb = await sharp((await storage.get("google-business-photos", stored[0]!.thumbnailKey))!).metadata();
+    const thumb = await sharp((await storage.get("google-business-photos", stored[0]!.thumbnailKey!))!).metadata();
     expect([thumb.width, thumb.height]).toEqual([320, 213]);
     expect(new Set(stored.map((s) => s.key)).size).toBe(2);
   });

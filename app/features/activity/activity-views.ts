@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { translate } from "~/lib/i18n/translate";
 import { CREDENTIAL_CARDS } from "~/features/credentials/credentials.schemas";
 import { PROGRESS_STEP_MESSAGES } from "~/features/progress/progress-steps";
@@ -17,6 +17,7 @@ const ACTIVITY_LABELS: Record<string, string> = {
   "note.create": "Created a note",
   "note.update": "Edited a note",
   "note.delete": "Deleted a note",
+  "message.send": "Sent a message",
   "settings.update": "Changed settings",
   "two-factor.reset": "Reset an admin's two-factor",
   "two-factor.enable": "Turned two-factor on",
@@ -38,6 +39,7 @@ const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
   "note.create": msg`Created a note`,
   "note.update": msg`Edited a note`,
   "note.delete": msg`Deleted a note`,
+  "message.send": msg`Sent a message`,
   "settings.update": msg`Changed settings`,
   "two-factor.reset": msg`Reset an admin's two-factor`,
   "two-factor.enable": msg`Turned two-factor on`,
@@ -180,6 +182,12 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     case "note.update":
     case "note.delete":
       return text(detail.title);
+    case "message.send": {
+      const files = typeof detail.files === "number" ? detail.files : 0;
+      return [text(detail.preview), files > 0 ? tr(msg`${plural(files, { one: "# file", other: "# files" })}`) : "", detail.source === "email" ? tr(msg`(by e-mail)`) : ""]
+        .filter(Boolean)
+        .join(" · ");
+    }
     case "settings.update": {
       const section = named(SETTINGS_SECTION_NAMES, detail.section);
       const changed = detail.changed && typeof detail.changed === "object" ? Object.keys(detail.changed) : [];

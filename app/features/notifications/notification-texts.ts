@@ -1,5 +1,5 @@
 import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { z } from "zod";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
 import { decisionNotification, SYSTEM_PAYMENT_NOTES } from "~/features/payments/payment-review";
@@ -44,6 +44,17 @@ const paymentData = z.discriminatedUnion("kind", [
 
 const progressData = z.object({ step: z.string() });
 
+/**
+ * A message in a customer's conversation: to the customer when the agency wrote (the author: an admin's name, or
+ * null for a former team member), to the admins when the customer did. The start of its text, and how many files.
+ */
+const messageData = customerRef.extend({
+  fromAgency: z.boolean(),
+  author: z.string().nullable(),
+  preview: z.string(),
+  files: z.number().int().min(0),
+});
+
 const DATA_SCHEMAS = {
   payment: paymentData,
   google_business_progress: progressData,
@@ -54,6 +65,7 @@ const DATA_SCHEMAS = {
   website_updated: customerRef,
   profile_updated: customerRef,
   new_user: customerRef,
+  message: messageData,
   security: z.object({ email: z.string() }),
   system_error: z.object({ kind: z.string(), detail: z.string() }),
 } as const;
@@ -101,7 +113,7 @@ const SERVICE_PAGE: Record<ServiceType, string> = {
 const PROGRESS_PAGE = "/dashboard/progress";
 
 /** A customer's page in the back office, on one of its tabs. */
-function customerPage(customerId: string, tab?: "payments" | "google-business" | "website"): string {
+function customerPage(customerId: string, tab?: "payments" | "google-business" | "website" | "messages"): string {
   return `/admin/users/${encodeURIComponent(customerId)}${tab ? `?tab=${tab}` : ""}`;
 }
 
@@ -163,6 +175,12 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
         message: company ? i18n._(msg`${name} from ${company} just registered`) : i18n._(msg`${name} just registered`),
       };
     }
+    case "message": {
+      const { fromAgency, author, preview, files } = event.data;
+      const who = fromAgency ? (author ?? i18n._(msg`A former team member`)) : customerLabel(i18n, event.data);
+      const what = preview || i18n._(msg`${plural(files, { one: "Sent # file", other: "Sent # files" })}`);
+      return { title: fromAgency ? i18n._(msg`New message from the team`) : i18n._(msg`New message`), message: `${who}: ${what}` };
+    }
     case "security": {
       const email = event.data.email;
       return {
@@ -197,6 +215,8 @@ export function eventLink(event: NotificationEvent): string | null {
     case "profile_updated":
     case "new_user":
       return customerPage(event.data.customerId);
+    case "message":
+      return event.data.fromAgency ? "/dashboard/messages" : customerPage(event.data.customerId, "messages");
     case "security":
       return "/admin/activity";
     case "system_error":

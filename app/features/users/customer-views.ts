@@ -21,6 +21,8 @@ export interface ServiceStanding {
 /** A customer in the admin list, with the activity the counters count them under and where their jobs stand. */
 export interface ListedCustomer extends Customer {
   activity: CustomerActivity;
+  /** Their messages no admin has read yet. */
+  unreadMessages: number;
   standing: { googleBusiness: ServiceStanding; website: ServiceStanding };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { googleBusinessInfo, googleBusinessProgress, payments, profiles, websiteProgress } from "~db/schema";
+import { conversations, googleBusinessInfo, googleBusinessProgress, payments, profiles, websiteProgress } from "~db/schema";
 import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/features/progress/progress-steps";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
@@ -114,8 +114,9 @@ const COUNTER_OF: Record<CustomerActivity, keyof UserCounters> = { active: "acti
  */
 function customerPage(db: Db, matching: SQL | undefined, page: number) {
   return db
-    .select({ ...customerColumns, activity, ...standingColumns })
+    .select({ ...customerColumns, activity, ...standingColumns, unreadMessages: conversations.agencyUnread })
     .from(profiles)
+    .leftJoin(conversations, eq(conversations.userId, profiles.id))
     .leftJoin(googleBusinessProgress, eq(googleBusinessProgress.userId, profiles.id))
     .leftJoin(websiteProgress, eq(websiteProgress.userId, profiles.id))
     .leftJoin(googleBusinessInfo, eq(googleBusinessInfo.userId, profiles.id))
@@ -150,6 +151,7 @@ function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCu
   return {
     ...toCustomer(row),
     activity: row.activity,
+    unreadMessages: row.unreadMessages ?? 0,
     standing: {
       googleBusiness: { paid: row.googleBusinessPaid, doneSteps: row.googleBusinessSteps },
       website: { paid: row.websitePaid, doneSteps: row.websiteSteps },

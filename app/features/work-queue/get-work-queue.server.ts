@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, isNull, lt, not, or, sql } from "drizzle-orm";
 import {
+  conversations,
   googleBusinessInfo,
   googleBusinessProgress,
   payments,
@@ -20,6 +21,7 @@ import {
   stalledCutoff,
   WORK_QUEUE_LIMIT,
   type InformationForm,
+  type QueueConversation,
   type QueueInformation,
   type QueueList,
   type QueuePayment,
@@ -54,11 +56,12 @@ export async function getWorkQueue(
   { now = new Date(), limit = WORK_QUEUE_LIMIT }: GetWorkQueueInput = {},
 ): Promise<WorkQueue> {
   requireAdminActor(actor);
-  const [pendingPayments, google, website, stalledCustomers] = await Promise.all([
+  const [pendingPayments, google, website, stalledCustomers, unansweredMessages] = await Promise.all([
     listPendingPayments(db, limit),
     listUnreviewedInformation(db, "google_business", limit),
     listUnreviewedInformation(db, "website", limit),
     listStalledServices(db, now, limit),
+    listUnansweredConversations(db, limit),
   ]);
   const items = [...google.items, ...website.items]
     .sort((x, y) => x.savedAt.localeCompare(y.savedAt) || x.userId.localeCompare(y.userId))
@@ -68,6 +71,28 @@ export async function getWorkQueue(
     pendingPayments,
     updatedInformation: { total: google.total + website.total, items },
     stalledCustomers,
+    unansweredMessages,
+  };
+}
+
+/** Customers whose last message is theirs (the agency has not answered), the longest waiting first. */
+async function listUnansweredConversations(db: Db, limit: number): Promise<QueueList<QueueConversation>> {
+  // Spelled as the partial index's predicate: only waiting conversations are read.
+  const waiting = sql`${conversations.waitingSince} is not null`;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ userId: conversations.userId, customerName, waitingSince: conversations.waitingSince, unread: conversations.agencyUnread })
+      .from(conversations)
+      .innerJoin(user, eq(user.id, conversations.userId))
+      .leftJoin(profiles, eq(profiles.id, conversations.userId))
+      .where(waiting)
+      .orderBy(asc(conversations.waitingSince), asc(conversations.userId))
+      .limit(limit),
+    db.select({ total: count() }).from(conversations).where(waiting),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    items: rows.map((row) => ({ userId: row.userId, customerName: row.customerName, waitingSince: row.waitingSince!.toISOString(), unread: row.unread })),
   };
 }
 

@@ -47,12 +47,23 @@ export interface QueueStalled {
   totalSteps: number;
 }
 
+/** A customer whose last message has not been answered yet. */
+export interface QueueConversation {
+  userId: string;
+  customerName: string;
+  /** When the first of their unanswered messages was sent. */
+  waitingSince: string;
+  /** Their messages no admin has read yet (0: read, not answered). */
+  unread: number;
+}
+
 export interface WorkQueue {
   /** The server's time when the queue was read: ages are counted from it (the same on server and browser). */
   asOf: string;
   pendingPayments: QueueList<QueuePayment>;
   updatedInformation: QueueList<QueueInformation>;
   stalledCustomers: QueueList<QueueStalled>;
+  unansweredMessages: QueueList<QueueConversation>;
 }
 
 /**

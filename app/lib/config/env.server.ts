@@ -103,6 +103,10 @@ const envSchema = z
     // E-mail (app/lib/email/email.server.ts): without SMTP_URL, messages go to DATA_DIR/outbox as .eml files.
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
     SMTP_FROM: optional(z.string().min(3)),
+    // Replies to message e-mails (app/lib/email/inbound-mail.server.ts): an SMTP listener, off unless a port is set.
+    INBOUND_SMTP_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    INBOUND_SMTP_HOST: z.string().min(1).default("0.0.0.0"),
+    INBOUND_EMAIL_DOMAIN: optional(z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "must be a domain name (replies.example.com)")),
     // Secrets at rest (app/lib/secrets/secrets.server.ts): the master key, and older keys that still decrypt.
     CREDENTIALS_KEY: optional(z.string().refine(isValidMasterKey, MASTER_KEY_HINT)),
     CREDENTIALS_PREVIOUS_KEYS: optional(
@@ -124,6 +128,13 @@ const envSchema = z
         code: "custom",
         path: ["CREDENTIALS_KEY"],
         message: `is required when DATABASE_URL is set (every instance must share the key that encrypts stored passwords); it ${MASTER_KEY_HINT}`,
+      });
+    }
+    if (env.INBOUND_SMTP_PORT && !env.INBOUND_EMAIL_DOMAIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INBOUND_EMAIL_DOMAIN"],
+        message: "is required when INBOUND_SMTP_PORT is set (the domain replies are addressed to)",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -16,6 +16,8 @@ export interface EmailInput {
   html?: string;
   /** The page the message is about, as a path ('/dashboard/progress'): sent as an absolute link from SITE_URL. */
   link?: string;
+  /** Where the reader's reply goes instead of the sender (a conversation's reply address). */
+  replyTo?: string;
 }
 
 /** Company name and support address for the header and footer (from the stored general settings). */
@@ -72,7 +74,7 @@ export async function queueEmail(executor: Executor, input: EmailInput): Promise
 }
 
 function messageColumns(input: EmailInput) {
-  return { to: input.to, subject: input.subject, text: input.text, html: input.html ?? textToHtml(input.text), link: input.link ?? null };
+  return { to: input.to, subject: input.subject, text: input.text, html: input.html ?? textToHtml(input.text), link: input.link ?? null, replyTo: input.replyTo ?? null };
 }
 
 /**
@@ -133,6 +135,7 @@ interface OutgoingMessage {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string | null;
 }
 
 export type Mailer = (message: OutgoingMessage) => Promise<void>;
@@ -143,12 +146,27 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
     return async (message) => {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId: `<${message.id}@agency.mail>` });
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        replyTo: message.replyTo ?? undefined,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: `<${message.id}@agency.mail>`,
+      });
     };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return async (message) => {
-    const info = await stream.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const info = await stream.sendMail({
+      from: options.from,
+      to: message.to,
+      replyTo: message.replyTo ?? undefined,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     // A message can hold a password-reset link: the outbox is the app user's alone.
     await mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`);

@@ -52,6 +52,9 @@ export const ERROR_CODES = {
   webhook_signature_missing: { status: 400, message: msg`Missing Stripe-Signature header` },
   webhook_signature_invalid: { status: 400, message: msg`Invalid webhook signature` },
   kept_photo_unknown: { status: 400, message: msg`A photo you kept is not one of your saved photos` },
+  message_empty: { status: 400, message: msg`Write a message or attach a file` },
+  message_too_long: { status: 400, message: msg`A message can be at most 5,000 characters` },
+  message_rate_limited: { status: 429, message: msg`You are sending messages too quickly. Please wait a minute and try again.` },
   kept_note_photo_unknown: { status: 400, message: msg`A photo you kept is not one of this note's photos` },
   // Uploads: each kind of upload words these its own way (app/domain/upload-kinds.ts), passed as the message.
   upload_missing: { status: 400, message: msg`Please select an image file` },

@@ -9,12 +9,14 @@ import {
   checkUploadSizes,
   IMAGE_TYPES,
   isAllowedImageType,
+  PDF_TYPE,
   THUMBNAIL_SIZE,
   thumbnailKey,
   UPLOAD_KINDS,
   uploadKey,
-  type ImageType,
+  type StoredFileType,
   type UploadKind,
+  type UploadKindRule,
   type UploadProblem,
 } from "../../domain/upload-kinds";
 
@@ -30,13 +32,13 @@ function uploadRefusal(problem: UploadProblem, message: string): AppError {
   return new AppError(UPLOAD_CODES[problem], { detail: message });
 }
 
-/** A file that passed the checks: metadata stripped, thumbnail made, not stored yet. */
+/** A file that passed the checks: an image with its metadata stripped and its thumbnail made (a PDF as sent, no thumbnail), not stored yet. */
 export interface PreparedUpload {
   readonly kind: UploadKind;
-  readonly contentType: ImageType;
+  readonly contentType: StoredFileType;
   readonly ext: string;
   readonly image: Uint8Array;
-  readonly thumbnail: Uint8Array;
+  readonly thumbnail: Uint8Array | null;
 }
 
 /** A stored file and its thumbnail, with the /files paths that serve them. */
@@ -44,11 +46,14 @@ export interface StoredUpload {
   kind: UploadKind;
   bucket: (typeof UPLOAD_KINDS)[UploadKind]["bucket"];
   key: string;
-  thumbnailKey: string;
-  contentType: ImageType;
+  /** Null for a PDF, which has no preview. */
+  thumbnailKey: string | null;
+  contentType: StoredFileType;
   /** What *_url columns hold: the authorized files route's path for the file. */
   url: string;
-  thumbnailUrl: string;
+  thumbnailUrl: string | null;
+  /** The stored file's size in bytes. */
+  size: number;
 }
 
 export interface UploadOptions {
@@ -68,6 +73,9 @@ async function prepareOne(kind: UploadKind, file: Blob): Promise<PreparedUpload>
   // The content decides, never the name or the declared type.
   const sniffed = await fileTypeFromBuffer(bytes);
   const contentType = sniffed?.mime;
+  // A PDF is kept as sent: the browser downloads it (the files route never shows it inline).
+  const rule: UploadKindRule = UPLOAD_KINDS[kind];
+  if (contentType === PDF_TYPE && rule.acceptsPdf) return { kind, contentType, ext: "pdf", image: bytes, thumbnail: null };
   if (!isAllowedImageType(contentType)) throw uploadRefusal("notImage", translate(messages.notImage));
   const format = IMAGE_TYPES[contentType];
   try {
@@ -126,7 +134,7 @@ function uniqueTimestamp(now: number): number {
 
 async function removeStored(storage: Storage, stored: readonly StoredUpload[]): Promise<void> {
   await Promise.all(
-    stored.flatMap((file) => [file.key, file.thumbnailKey].map((key) => storage.delete(file.bucket, key))),
+    stored.flatMap((file) => [file.key, file.thumbnailKey].flatMap((key) => (key ? [storage.delete(file.bucket, key)] : []))),
   ).catch((error) => console.error("Could not remove uploaded files after a failure:", error));
 }
 
@@ -158,7 +166,7 @@ export async function storeUploads<T>(
         timestamp: uniqueTimestamp((options.now ?? Date.now)()),
         random: randomBytes(5).toString("hex"),
       });
-      const thumb = thumbnailKey(key);
+      const thumb = file.thumbnail ? thumbnailKey(key) : null;
       // Recorded before the writes, so a half-finished pair is removed too.
       stored.push({
         kind,
@@ -167,11 +175,12 @@ export async function storeUploads<T>(
         thumbnailKey: thumb,
         contentType: file.contentType,
         url: fileRoutePath(bucket, key),
-        thumbnailUrl: fileRoutePath(bucket, thumb),
+        thumbnailUrl: thumb && fileRoutePath(bucket, thumb),
+        size: file.image.byteLength,
       });
       await storage.put(bucket, key, file.image, file.contentType);
       await testPause("upload:image-stored");
-      await storage.put(bucket, thumb, file.thumbnail, "image/webp");
+      if (thumb && file.thumbnail) await storage.put(bucket, thumb, file.thumbnail, "image/webp");
     }
     return await work(stored);
   } catch (error) {

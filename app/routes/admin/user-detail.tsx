@@ -21,6 +21,11 @@ import { listCredentials } from "~/features/credentials/list-credentials.server"
 import { adminCredentialsAction } from "~/features/credentials/admin-credentials-action.server";
 import { AdminGoogleBusinessInfo } from "~/features/business-info/components/admin-google-business-info";
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
+import { MessagesPanel } from "~/features/messages/components/messages-panel";
+import { conversationFrame } from "~/features/messages/conversation-frame";
+import { listMessages } from "~/features/messages/list-messages.server";
+import { markMessagesReadAction, sendMessageAction } from "~/features/messages/messages-action.server";
+import { MARK_MESSAGES_READ_INTENT, SEND_MESSAGE_INTENT } from "~/features/messages/messages.schemas";
 import { AdminNotesTab } from "~/features/notes/components/admin-notes-tab";
 import { adminNotesAction } from "~/features/notes/admin-notes-action.server";
 import { listNotes } from "~/features/notes/list-notes.server";
@@ -73,7 +78,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     console.error("Failed to load payments:", error);
     return [];
   });
-  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes] = await Promise.all([
+  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes, thread, settings] = await Promise.all([
     getGoogleBusinessInfo({ db: database.db }, actor, { userId: customer.id }),
     getWebsiteInfo({ db: database.db }, actor, { userId: customer.id }),
     getCustomerProgress(database, actor, { userId: customer.id }).then(
@@ -92,13 +97,26 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         return { ok: false };
       },
     ),
+    listMessages(database.db, actor, { userId: customer.id }),
+    services(context).settings.get(),
   ]);
-  const title = requestContext(context).i18n._(msg`Customer`);
-  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, title };
+  const { i18n } = requestContext(context);
+  const title = i18n._(msg`Customer`);
+  const frame = conversationFrame(settings.general, i18n);
+  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, title };
 }
 
 /** The forms this page's action takes (the matrix tries each). */
-export const intents = [DECIDE_PAYMENT_INTENT, PROGRESS_INTENT, SAVE_CREDENTIALS_INTENT, SAVE_NOTE_INTENT, DELETE_NOTE_INTENT, MARK_REVIEWED_INTENT] as const;
+export const intents = [
+  DECIDE_PAYMENT_INTENT,
+  PROGRESS_INTENT,
+  SAVE_CREDENTIALS_INTENT,
+  SAVE_NOTE_INTENT,
+  DELETE_NOTE_INTENT,
+  MARK_REVIEWED_INTENT,
+  SEND_MESSAGE_INTENT,
+  MARK_MESSAGES_READ_INTENT,
+] as const;
 
 /**
  * The page's forms, by `intent`: the payment card's decision (paymentId, decision, notes), a progress toggle
@@ -116,6 +134,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     [SAVE_NOTE_INTENT]: (form) => adminNotesAction(services(context), actor, { userId, form }, i18n),
     [DELETE_NOTE_INTENT]: (form) => adminNotesAction(services(context), actor, { userId, form }, i18n),
     [MARK_REVIEWED_INTENT]: (form) => markReviewedAction(form, context, userId, i18n),
+    [SEND_MESSAGE_INTENT]: (form) => sendMessageAction(services(context), actor, { userId, form }, i18n),
+    [MARK_MESSAGES_READ_INTENT]: (form) => markMessagesReadAction(services(context), actor, { userId, form }, i18n),
   });
 }
 
@@ -178,8 +198,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 /** A refused or unsent save changed nothing: the page's data need not (and, offline, cannot) reload. */
 export function shouldRevalidate({ actionResult, actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (actionStatus === NOT_SENT_STATUS || (isActionResult(actionResult) && !actionResult.ok)) return false;
-  // Marking a form seen changes nothing this page shows.
-  if (formData?.get("intent") === MARK_REVIEWED_INTENT) return false;
+  // Marking a form seen changes nothing this page shows; a read thread's change reaches it live.
+  const intent = formData?.get("intent");
+  if (intent === MARK_REVIEWED_INTENT || intent === MARK_MESSAGES_READ_INTENT) return false;
   return defaultShouldRevalidate;
 }
 
@@ -188,7 +209,7 @@ function ServiceColumns({ children }: { children: React.ReactNode }) {
   return <div className="grid gap-6 lg:grid-cols-2">{children}</div>;
 }
 
-const CUSTOMER_TABS = ["payments", "notes", "google-business", "website", "credentials"];
+const CUSTOMER_TABS = ["payments", "messages", "notes", "google-business", "website", "credentials"];
 
 function BackToUsers() {
   const { t } = useLingui();
@@ -202,7 +223,7 @@ function BackToUsers() {
 }
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
-  const { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes } = loaderData;
+  const { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame } = loaderData;
   const { t } = useLingui();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -245,6 +266,15 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         <div className="overflow-x-auto">
           <TabsList aria-label={t`Customer sections`}>
             <TabsTrigger value="payments">{t`Payments`}</TabsTrigger>
+            <TabsTrigger value="messages">
+              {t`Messages`}
+              {thread.unread > 0 ? (
+                <span className="ml-1.5 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+                  <span aria-hidden="true">{thread.unread}</span>
+                  <span className="sr-only">{t`${thread.unread} unread`}</span>
+                </span>
+              ) : null}
+            </TabsTrigger>
             <TabsTrigger value="notes">{t`Notes`}</TabsTrigger>
             <TabsTrigger value="google-business">Google Business</TabsTrigger>
             <TabsTrigger value="website">{t`Web Site`}</TabsTrigger>
@@ -253,6 +283,9 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <TabsContent value="payments">
           <AdminPaymentsTab payments={payments} loading={reloading} />
+        </TabsContent>
+        <TabsContent value="messages">
+          <MessagesPanel thread={thread} frame={frame} viewerIsAgency action={`/admin/users/${customer.id}`} earlierPath={`/resources/messages/${customer.id}`} />
         </TabsContent>
         <TabsContent value="google-business">
           <ServiceColumns>

@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
-import { Building2, Globe, KeyRound, ListChecks, LogOut } from "lucide-react";
+import { Building2, Globe, KeyRound, ListChecks, LogOut, MessageSquare } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { NavShell, type NavItem } from "~/components/nav-shell";
 import { isLocale } from "~/lib/i18n/locales";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
+import { getOwnUnreadMessages } from "~/features/messages/get-own-unread-messages.server";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { readZelleParties } from "~/features/payments/read-zelle-parties.server";
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
@@ -33,17 +34,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Before any read: the live stream reports changes made after this (use-live-updates.ts).
   const dataReadAt = liveSince();
   const maintenance = await maintenanceFor(services(context), user);
-  if (maintenance) return { maintenance, user: null, notifications: [], zelle: null, dataReadAt };
-  const [notifications, zelle] = await Promise.all([
+  if (maintenance) return { maintenance, user: null, notifications: [], zelle: null, unreadMessages: 0, dataReadAt };
+  const [notifications, zelle, unreadMessages] = await Promise.all([
     listNotifications(services(context).database, user),
     // The payment dialog's Zelle step, on any portal page that offers to pay.
     readZelleParties(services(context), user),
+    getOwnUnreadMessages(services(context).database.db, user),
   ]);
-  return { maintenance: null, user: { name: user.name, image: user.image }, notifications, zelle, dataReadAt };
+  return { maintenance: null, user: { name: user.name, image: user.image }, notifications, zelle, unreadMessages, dataReadAt };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { user, notifications, maintenance, dataReadAt } = loaderData;
+  const { user, notifications, maintenance, unreadMessages, dataReadAt } = loaderData;
   // Listening on the maintenance page too: when Maintenance Mode goes off, the portal comes back live.
   useLiveUpdates(CUSTOMER_LOGIN, dataReadAt);
   const signOut = useSignOut(CUSTOMER_LOGIN);
@@ -56,6 +58,13 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     { label: t`Google Business`, icon: Building2, to: "/dashboard/google-business" },
     { label: t`Website`, icon: Globe, to: "/dashboard/website" },
     { label: t`Credentials`, icon: KeyRound, to: "/dashboard/credentials" },
+    {
+      label: t`Messages`,
+      icon: MessageSquare,
+      to: "/dashboard/messages",
+      count: unreadMessages,
+      countLabel: t`${unreadMessages} unread`,
+    },
     { label: t`Sign Out`, icon: LogOut, onSelect: () => void signOut() },
   ];
   return (

@@ -15,6 +15,7 @@ import {
   legalSettingsFormSchema,
   LOGIN_ATTEMPT_BOUNDS,
   notificationSettingsSchema,
+  REPLY_TIME_MAX_LENGTH,
   securitySettingsSchema,
   SESSION_DURATION_BOUNDS,
   type AdminSettings,
@@ -111,6 +112,14 @@ export function GeneralSettingsForm({ values }: { values: AdminSettings["general
             maxLength={100}
             hint={t`The name on the account that receives Zelle transfers, shown to customers when they pay. Empty: the company name.`}
           />
+          <TextField
+            field={fields.messagesReplyTime}
+            label={t`Reply Time`}
+            defaultValue={values.messagesReplyTime}
+            placeholder={t`Our team answers within one business day.`}
+            maxLength={REPLY_TIME_MAX_LENGTH}
+            hint={t`Shown to customers under an empty conversation in Messages. Empty: the standard line, in the customer's language.`}
+          />
         </div>
         <div className="pt-2">
           <Button type="submit" disabled={pending}>
@@ -137,6 +146,7 @@ export function NotificationSettingsForm({ values }: { values: AdminSettings["no
           <SwitchRow field={fields.newUserRegistration} label={t`New user registration`} description={t`When a customer creates an account`} defaultChecked={values.newUserRegistration} />
           <SwitchRow field={fields.newSubmission} label={t`New submission received`} description={t`Payment proofs and information forms`} defaultChecked={values.newSubmission} />
           <SwitchRow field={fields.profileUpdates} label={t`User profile updates`} description={t`When a customer changes their profile`} defaultChecked={values.profileUpdates} />
+          <SwitchRow field={fields.newMessage} label={t`New message received`} description={t`When a customer writes to the agency in Messages`} defaultChecked={values.newMessage} />
           <SwitchRow field={fields.systemErrors} label={t`System errors`} description={t`When the server fails (at most once per 10 minutes per kind)`} defaultChecked={values.systemErrors} />
         </div>
         <div className="pt-2">

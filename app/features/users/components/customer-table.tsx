@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { MessageSquare } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Card } from "~/components/ui/card";
@@ -8,7 +9,7 @@ import { CustomerAvatar } from "./customer-avatar";
 
 const REGISTRATION_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
 
-const customerPath = (id: string) => `/admin/users/${id}`;
+const customerPath = (id: string, tab?: string) => `/admin/users/${id}${tab ? `?tab=${tab}` : ""}`;
 
 /**
  * The customer list, newest first. A click anywhere on a row opens the customer; for the keyboard and
@@ -60,6 +61,16 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
                   <Link to={customerPath(customer.id)} className="font-medium break-words text-slate-900 hover:underline md:whitespace-nowrap">
                     {customer.fullName || t`Unnamed customer`}
                   </Link>
+                  {customer.unreadMessages > 0 ? (
+                    <Link
+                      to={customerPath(customer.id, "messages")}
+                      className="inline-flex items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+                      data-testid="unread-messages"
+                    >
+                      <MessageSquare aria-hidden="true" className="size-3" />
+                      {t`${customer.unreadMessages} unread`}
+                    </Link>
+                  ) : null}
                 </div>
               </td>
               <td data-label={headings.email} className={`${cell} min-w-0 break-all text-slate-700 md:break-normal md:whitespace-nowrap`}>

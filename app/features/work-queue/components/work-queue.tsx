@@ -13,6 +13,7 @@ import {
   formatAge,
   formatAgo,
   STALLED_AFTER_DAYS,
+  type QueueConversation,
   type QueueInformation,
   type QueuePayment,
   type QueueStalled,
@@ -143,6 +144,28 @@ function InformationRow({ item, asOf }: { item: QueueInformation; asOf: string }
   );
 }
 
+function ConversationRow({ item, asOf }: { item: QueueConversation; asOf: string }) {
+  const { t, i18n } = useLingui();
+  const unread = item.unread;
+  return (
+    <li>
+      <Card data-testid="queue-message-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+        <div>
+          <Link to={customerPath(item.userId, "messages")} className={LINK}>
+            {item.customerName || t`Unnamed customer`}
+          </Link>
+          <p className="text-slate-700">{unread > 0 ? t`${plural(unread, { one: "# unread message", other: "# unread messages" })}` : t`Read, not answered yet`}</p>
+        </div>
+        <p className="text-slate-600">
+          <Trans>
+            Waiting for <time dateTime={item.waitingSince}>{formatAge(item.waitingSince, asOf, i18n)}</time>
+          </Trans>
+        </p>
+      </Card>
+    </li>
+  );
+}
+
 function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
   const { t, i18n } = useLingui();
   const service = serviceTitleIn(i18n, item.service);
@@ -188,6 +211,15 @@ export function WorkQueue({ queue }: { queue: WorkQueueData }) {
         emptyText={t`No payments waiting for review`}
       >
         {(payment) => <PendingPaymentRow key={payment.id} payment={payment} asOf={queue.asOf} />}
+      </QueueSection>
+      <QueueSection
+        id="queue-messages"
+        title={t`Unanswered messages`}
+        total={queue.unansweredMessages.total}
+        items={queue.unansweredMessages.items}
+        emptyText={t`Every customer's message has an answer`}
+      >
+        {(item) => <ConversationRow key={item.userId} item={item} asOf={queue.asOf} />}
       </QueueSection>
       <QueueSection
         id="queue-information"

@@ -1,0 +1,319 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { FileText, Paperclip, Send, X } from "lucide-react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useFetcher } from "react-router";
+import { useActionToast } from "~/components/forms/use-action-toast";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Textarea } from "~/components/ui/textarea";
+import { checkUploadSizes } from "~/domain/upload-kinds";
+import type { ActionResult } from "~/lib/http/forms";
+import { formatDate } from "~/lib/i18n/format";
+import { INTL_LOCALES, isLocale } from "~/lib/i18n/locales";
+import { cn } from "~/lib/utils";
+import { formatFileSize, mergeThread, seenMessageId } from "../message-rules";
+import type { ConversationFrame, MessageView, ThreadView } from "../message-views";
+import { MARK_MESSAGES_READ_INTENT, MESSAGE_MAX, SEND_MESSAGE_INTENT } from "../messages.schemas";
+
+const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
+const MAX_FILES = 5;
+
+interface MessagesPanelProps {
+  thread: ThreadView;
+  frame: ConversationFrame;
+  /** The admin's view (the agency's side) or the customer's. */
+  viewerIsAgency: boolean;
+  /** The page whose action takes the composer's post and the read mark. */
+  action: string;
+  /** Where earlier pages load from (`?before=<id>` is added). */
+  earlierPath: string;
+}
+
+/**
+ * A conversation and its composer, for the customer's Messages page and the admin's Messages tab: the messages
+ * oldest first (the newest at the bottom, in view), 'Load earlier messages' above them, 'Seen' under the viewer's
+ * side's last message once the other side read it. Shown with unread messages while the page is visible, the
+ * thread marks them read.
+ */
+export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPath }: MessagesPanelProps) {
+  const { t, i18n } = useLingui();
+  const [known, setKnown] = useState<MessageView[]>(thread.messages);
+  const [earlierBefore, setEarlierBefore] = useState(thread.earlierBefore);
+  const [followed, setFollowed] = useState(thread);
+  // Each new page of the loader (a live update) joins what this page already shows.
+  if (followed !== thread) {
+    setFollowed(thread);
+    setKnown((current) => mergeThread(current, thread.messages));
+    if (thread.customerId !== followed.customerId) {
+      setKnown(thread.messages);
+      setEarlierBefore(thread.earlierBefore);
+    }
+  }
+  const earlier = useFetcher<ThreadView>();
+  const [loadedEarlier, setLoadedEarlier] = useState<ThreadView | undefined>();
+  if (earlier.data && earlier.data !== loadedEarlier) {
+    setLoadedEarlier(earlier.data);
+    setKnown((current) => mergeThread(earlier.data!.messages, current));
+    setEarlierBefore(earlier.data.earlierBefore);
+  }
+
+  useMarkRead(thread.unread, action);
+
+  const seenId = seenMessageId(known, viewerIsAgency, viewerIsAgency ? thread.customerReadAt : thread.agencyReadAt);
+  const bottom = useRef<HTMLDivElement>(null);
+  const lastId = known.at(-1)?.id;
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: "nearest" });
+  }, [lastId]);
+  const locale = INTL_LOCALES[isLocale(i18n.locale) ? i18n.locale : "en"];
+
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:p-6">
+      {earlierBefore ? (
+        <div className="text-center">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={earlier.state !== "idle"}
+            onClick={() => earlier.load(`${earlierPath}?before=${encodeURIComponent(earlierBefore)}`)}
+          >
+            {earlier.state !== "idle" ? t`Loading...` : t`Load earlier messages`}
+          </Button>
+        </div>
+      ) : null}
+      {known.length === 0 ? (
+        <div className="py-10 text-center">
+          <p className="font-medium text-slate-900">{t`No messages yet`}</p>
+          {viewerIsAgency ? null : <p className="mt-1 text-sm text-slate-600">{frame.replyTime}</p>}
+        </div>
+      ) : (
+        <ol className="flex flex-col gap-4" role="log" aria-label={t`Conversation`}>
+          {known.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              own={message.fromAgency === viewerIsAgency}
+              agencyName={frame.agencyName}
+              viewerIsAgency={viewerIsAgency}
+              seen={message.id === seenId}
+              locale={locale}
+            />
+          ))}
+        </ol>
+      )}
+      <div ref={bottom} />
+      <Composer action={action} />
+    </Card>
+  );
+}
+
+function MessageItem({
+  message,
+  own,
+  agencyName,
+  viewerIsAgency,
+  seen,
+  locale,
+}: {
+  message: MessageView;
+  own: boolean;
+  agencyName: string;
+  viewerIsAgency: boolean;
+  seen: boolean;
+  locale: string;
+}) {
+  const { t } = useLingui();
+  const teamMember = message.authorName ?? t`Former team member`;
+  const author = message.fromAgency
+    ? viewerIsAgency
+      ? `${teamMember} · ${agencyName}`
+      : `${agencyName} · ${teamMember}`
+    : own
+      ? t`You`
+      : (message.authorName ?? "");
+  const time = formatDate(message.createdAt, locale, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <li className={cn("flex flex-col gap-1", own ? "items-end" : "items-start")} data-testid="message">
+      <p className="text-xs text-slate-600">
+        <span className="font-semibold text-slate-800">{author}</span> · <time dateTime={message.createdAt}>{time}</time>
+        {message.byEmail ? <span> · {t`by e-mail`}</span> : null}
+      </p>
+      <div
+        className={cn(
+          "max-w-[min(36rem,90%)] rounded-2xl px-4 py-2 text-sm break-words whitespace-pre-wrap",
+          own ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900",
+        )}
+      >
+        {message.body ? <p>{message.body}</p> : null}
+        {message.attachments.length > 0 ? (
+          <ul className={cn("flex flex-wrap gap-2", message.body && "mt-2")} aria-label={t`Attachments`}>
+            {message.attachments.map((file) => (
+              <li key={file.url}>
+                {file.isImage && file.thumbnailUrl ? (
+                  <a href={file.url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none">
+                    <img src={file.thumbnailUrl} alt={t`${file.name} (open full size)`} className="size-28 rounded-lg border border-slate-200 bg-white object-cover" />
+                  </a>
+                ) : (
+                  <a
+                    href={file.url}
+                    download={file.name}
+                    className={cn("flex items-center gap-2 rounded-lg border px-3 py-2 underline-offset-2 hover:underline", own ? "border-blue-300" : "border-slate-300 bg-white")}
+                  >
+                    <FileText aria-hidden="true" className="size-4 shrink-0" />
+                    <span>
+                      {file.name} <span className="opacity-80">({formatFileSize(file.size, locale)})</span>
+                    </span>
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {seen ? <p className="text-xs text-slate-600">{t`Seen`}</p> : null}
+    </li>
+  );
+}
+
+/** Posts the read mark while the page is visible and the viewer's side has unread messages; once per count. */
+function useMarkRead(unread: number, action: string) {
+  const fetcher = useFetcher();
+  const mark = useEffectEvent(() => {
+    if (unread === 0 || fetcher.state !== "idle" || document.visibilityState !== "visible") return;
+    void fetcher.submit({ intent: MARK_MESSAGES_READ_INTENT }, { method: "post", action });
+  });
+  useEffect(() => {
+    mark();
+    const onVisible = () => mark();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [unread]);
+}
+
+function Composer({ action }: { action: string }) {
+  const { t } = useLingui();
+  const fetcher = useFetcher<ActionResult>();
+  const [body, setBody] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const sending = fetcher.state !== "idle";
+  useActionToast(fetcher.data, {
+    onSuccess: () => {
+      setBody("");
+      setFiles([]);
+      setProblem(null);
+    },
+    onFailure: () => setProblem(fetcher.data && !fetcher.data.ok ? fetcher.data.error : null),
+  });
+
+  const choose = (picked: File[]) => {
+    const all = [...files, ...picked];
+    const refusal = checkUploadSizes("message-attachment", all.map((file) => file.size));
+    if (refusal) {
+      setProblem(refusal.message);
+      return;
+    }
+    setProblem(null);
+    setFiles(all);
+  };
+
+  const send = () => {
+    if (sending) return;
+    if (!body.trim() && files.length === 0) {
+      setProblem(t`Write a message or attach a file`);
+      return;
+    }
+    const form = new FormData();
+    form.set("intent", SEND_MESSAGE_INTENT);
+    form.set("body", body);
+    for (const file of files) form.append("files", file);
+    void fetcher.submit(form, { method: "post", action, encType: "multipart/form-data" });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter (and Enter while an input method composes a word) writes a new line.
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <form
+      className="space-y-2 border-t border-slate-200 pt-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-800">
+        <Trans>Message</Trans>
+      </label>
+      <Textarea
+        id={`${id}-body`}
+        name="body"
+        value={body}
+        maxLength={MESSAGE_MAX}
+        rows={3}
+        onChange={(event) => setBody(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ""}`}
+        aria-invalid={problem ? true : undefined}
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-600">
+        {t`Enter sends; Shift+Enter starts a new line. Up to 5 files: JPEG, PNG or WebP images or PDF, 10 MB each.`}
+      </p>
+      {files.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t`Files to send`}>
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="flex items-center gap-1 rounded-full border border-slate-300 bg-slate-50 py-1 pr-1 pl-3 text-xs">
+              <span className="max-w-48 truncate">{file.name}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                aria-label={t`Remove ${file.name}`}
+                onClick={() => setFiles(files.filter((_, other) => other !== index))}
+              >
+                <X aria-hidden="true" className="size-4" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={sending || files.length >= MAX_FILES}>
+          <Paperclip aria-hidden="true" />
+          {t`Attach files`}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label={t`Attach files`}
+          onChange={(event) => {
+            const picked = [...(event.currentTarget.files ?? [])];
+            event.currentTarget.value = "";
+            if (picked.length > 0) choose(picked);
+          }}
+        />
+        <Button type="submit" disabled={sending}>
+          <Send aria-hidden="true" />
+          {sending ? t`Sending...` : t`Send`}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { conversations, messages, profiles } from "~db/schema";
+import type { Actor } from "~/lib/auth/session";
+import type { Db } from "~/lib/db/db.server";
+import { isAllowedImageType } from "~/domain/upload-kinds";
+import { conversationCustomer } from "./conversation-access.server";
+import type { MessageView, ThreadView } from "./message-views";
+import { MESSAGE_PAGE_SIZE } from "./messages.schemas";
+
+/**
+ * A page of a customer's conversation, for the customer or an admin: the newest messages, or with `before` the
+ * ones just older than that message; oldest first, with each side's read state and the viewer's unread count.
+ * Reads only (opening the thread marks it read through its own action).
+ */
+export async function listMessages(db: Db, actor: Actor | null, input: { userId: string; before?: string }): Promise<ThreadView> {
+  const customer = await conversationCustomer(db, actor, input.userId);
+  const author = alias(profiles, "author");
+  const cursor = input.before
+    ? await db
+        .select({ createdAt: messages.createdAt, id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.id, input.before), eq(messages.userId, customer.id)))
+        .then((rows) => rows[0])
+    : undefined;
+  const [rows, [conversation]] = await Promise.all([
+    db
+      .select({
+        id: messages.id,
+        fromAgency: messages.fromAgency,
+        authorName: author.fullName,
+        body: messages.body,
+        attachments: messages.attachments,
+        source: messages.source,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .leftJoin(author, eq(author.id, messages.authorId))
+      .where(
+        and(
+          eq(messages.userId, customer.id),
+          cursor ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id))) : undefined,
+          // An unknown `before` (not this conversation's) pages back to nothing rather than restarting at the newest.
+          input.before && !cursor ? sql`false` : undefined,
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(MESSAGE_PAGE_SIZE + 1),
+    db.select().from(conversations).where(eq(conversations.userId, customer.id)),
+  ]);
+  const page = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
+  const viewerIsAgency = actor!.isAdmin;
+  return {
+    customerId: customer.id,
+    messages: page.map(
+      (row): MessageView => ({
+        id: row.id,
+        fromAgency: row.fromAgency,
+        authorName: row.fromAgency ? row.authorName : customer.fullName,
+        body: row.body,
+        createdAt: row.createdAt.toISOString(),
+        byEmail: row.source === "email",
+        attachments: row.attachments.map((file) => ({
+          url: file.url,
+          thumbnailUrl: file.thumbnailUrl,
+          name: file.name,
+          size: file.size,
+          isImage: isAllowedImageType(file.contentType),
+        })),
+      }),
+    ),
+    earlierBefore: rows.length > MESSAGE_PAGE_SIZE ? (page[0]?.id ?? null) : null,
+    customerReadAt: conversation?.customerReadAt?.toISOString() ?? null,
+    agencyReadAt: conversation?.agencyReadAt?.toISOString() ?? null,
+    unread: (viewerIsAgency ? conversation?.agencyUnread : conversation?.customerUnread) ?? 0,
+  };
+}

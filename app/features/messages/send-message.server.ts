@@ -1,0 +1,147 @@
+import { eq, sql } from "drizzle-orm";
+import { conversations, messages, profiles, type MessageAttachment } from "~db/schema";
+import { countAttempt, type AttemptWindow } from "~/lib/auth/attempt-counter.server";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
+import type { Actor } from "~/lib/auth/session";
+import type { Db } from "~/lib/db/db.server";
+import type { ReplyAddresses } from "~/lib/email/reply-address.server";
+import { AppError } from "~/lib/http/app-error";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import type { Storage } from "~/lib/storage/storage.server";
+import { prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/storage/uploads.server";
+import { notify } from "~/features/notifications/notify.server";
+import { conversationCustomer } from "./conversation-access.server";
+import { gatherMessageEmails } from "./message-email.server";
+import { attachmentName, messagePreview } from "./message-rules";
+import { MESSAGE_MAX } from "./messages.schemas";
+
+export interface MessageDeps {
+  db: Db;
+  bus: ChangeBus;
+  storage: Storage;
+  /** Message e-mails carry the conversation's reply address when replies by e-mail are on. */
+  replyAddresses: ReplyAddresses | null;
+  rateLimit?: AttemptWindow;
+}
+
+export interface SendMessageInput {
+  /** The customer whose conversation it is. */
+  userId: string;
+  body: string;
+  /** Files (FormData entries, or a reply's attachments as Files); empty entries are ignored. */
+  files?: readonly unknown[];
+  source?: "portal" | "email";
+}
+
+/** 30 messages a minute per account, counted on every instance. */
+export const MESSAGE_RATE_LIMIT: AttemptWindow = { windowMs: 60_000, max: 30 };
+
+const sentFiles = (values: readonly unknown[]) => values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
+
+/**
+ * Posts a message to a customer's conversation, as the customer or as an admin (the agency). The text is 1 to 5,000
+ * characters after trimming, or empty with files; at most 5 files, images or PDF, 10 MB each, checked by content
+ * before anything is stored. In one transaction: the message, the conversation's counters (the writer's side has
+ * read everything, the other side has one more unread; the customer waits until the agency answers), the
+ * notifications (the customer, or the admins who want them), the gathered e-mails and, for an admin, the audit
+ * event. The changes are published after the commit.
+ */
+export async function sendMessage(deps: MessageDeps, actor: Actor | null, input: SendMessageInput): Promise<{ id: string }> {
+  const { db, bus, storage } = deps;
+  const customer = await conversationCustomer(db, actor, input.userId);
+  const writer = actor!;
+  const body = input.body.replace(/\r\n?/g, "\n").trim();
+  const files = sentFiles(input.files ?? []);
+  if (body.length > MESSAGE_MAX) throw new AppError("message_too_long");
+  if (!body && files.length === 0) throw new AppError("message_empty");
+  const prepared: PreparedUpload[] = files.length === 0 ? [] : await prepareUploads("message-attachment", files);
+  const attempt = await countAttempt(db, `message:${writer.id}`, deps.rateLimit ?? MESSAGE_RATE_LIMIT);
+  if (!attempt.allowed) throw new AppError("message_rate_limited");
+  const fromAgency = writer.isAdmin;
+  const source = input.source ?? "portal";
+
+  const write = (stored: StoredUpload[]) =>
+    db.transaction(async (tx) => {
+      const attachments: MessageAttachment[] = stored.map((file, index) => ({
+        url: file.url,
+        thumbnailUrl: file.thumbnailUrl,
+        name: attachmentName((files[index] as File | undefined)?.name, file.url.split(".").pop()),
+        size: file.size,
+        contentType: file.contentType,
+      }));
+      const [message] = await tx
+        .insert(messages)
+        .values({ userId: customer.id, authorId: writer.id, fromAgency, body, attachments, source })
+        .returning({ id: messages.id, createdAt: messages.createdAt });
+      if (!message) throw new AppError("not_saved");
+      const at = message.createdAt;
+      await tx
+        .insert(conversations)
+        .values({
+          userId: customer.id,
+          lastMessageAt: at,
+          waitingSince: fromAgency ? null : at,
+          customerUnread: fromAgency ? 1 : 0,
+          agencyUnread: fromAgency ? 0 : 1,
+          customerReadAt: fromAgency ? null : at,
+          agencyReadAt: fromAgency ? at : null,
+        })
+        .onConflictDoUpdate({
+          target: conversations.userId,
+          set: fromAgency
+            ? {
+                lastMessageAt: at,
+                waitingSince: null,
+                customerUnread: sql`${conversations.customerUnread} + 1`,
+                agencyUnread: 0,
+                agencyReadAt: at,
+              }
+            : {
+                lastMessageAt: at,
+                waitingSince: sql`coalesce(${conversations.waitingSince}, ${at.toISOString()}::timestamptz)`,
+                agencyUnread: sql`${conversations.agencyUnread} + 1`,
+                customerUnread: 0,
+                customerReadAt: at,
+              },
+        });
+      const [author] = fromAgency ? await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, writer.id)) : [];
+      const preview = messagePreview(body);
+      const event = {
+        type: "message" as const,
+        data: {
+          customerId: customer.id,
+          fullName: customer.fullName,
+          companyName: customer.companyName,
+          fromAgency,
+          author: fromAgency ? (author?.fullName ?? null) : null,
+          preview,
+          files: attachments.length,
+        },
+        // Message e-mails are gathered per conversation and reader (gatherMessageEmails), never one per message.
+        email: false,
+      };
+      const changes = await notify(tx, { ...event, to: fromAgency ? { customer: customer.id } : { admins: "newMessage" } });
+      await gatherMessageEmails(tx, {
+        customer,
+        fromAgency,
+        item: { author: event.data.author, body, files: attachments.length, at: at.toISOString() },
+        replyAddress: deps.replyAddresses?.addressFor(customer.id),
+      });
+      if (fromAgency) {
+        await recordAuditEvent(tx, {
+          actorId: writer.id,
+          action: "message.send",
+          customerId: customer.id,
+          detail: { messageId: message.id, preview: messagePreview(body).slice(0, 80), files: attachments.length, source },
+        });
+      }
+      return { id: message.id, changes };
+    });
+
+  const { id, changes } = prepared.length === 0 ? await write([]) : await storeUploads(storage, "message-attachment", customer.id, prepared, write);
+  await publishChanges(bus, [
+    { table: "messages", userId: customer.id },
+    ...changes,
+  ]);
+  return { id };
+}
