@@ -10,6 +10,7 @@ import { newPasswordProblem } from "~/features/auth/new-password.server";
 import { notifyAdminsOfLockout } from "~/features/settings/notify-admin-lockout.server";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { notifySystemError } from "~/features/settings/notify-system-error.server";
+import { startReplyListener } from "~/features/messages/receive-reply.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { lockDataFolder } from "~/lib/db/data-lock.server";
@@ -280,6 +281,8 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
     const ready = services;
     mailSender.start();
+    // Replies to message e-mails (README: Replies by e-mail), only when a port is set.
+    const inbound = env.INBOUND_SMTP_PORT ? await startReplyListener(ready, log) : undefined;
     log.info(
       `Serving ${env.SITE_URL} on port ${env.PORT} (${ready.database.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );
@@ -287,6 +290,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     const stop = () =>
       (stopping ??= (async () => {
         lifecycle.draining = true;
+        const inboundClosed = inbound?.close();
         const closed = new Promise((resolve) => server.close(resolve));
         lifecycle.liveStreams.closeAll(SHUTDOWN.reconnectAfterMs);
         // Idle keep-alive connections close now, busy ones as soon as their answer is out.
@@ -304,6 +308,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
           server.closeAllConnections();
           await closed;
         }
+        await inboundClosed;
         await mailSender.stop();
         databaseHealth?.close();
         await closeServices(ready);

@@ -30,6 +30,7 @@ describe("the upload kinds table", () => {
       "founder-photo": ["avatars", 5, 1],
       "note-photo": ["admin-note-photos", 10, 6],
       "payment-proof": ["admin-note-photos", 10, 1],
+      "message-attachment": ["message-attachments", 10, 5],
     });
   });
 

@@ -14,10 +14,9 @@ import { i18nFor } from "./i18n/instances.server";
 import { languageOfUser } from "./i18n/language.server";
 import { createStorage, type Storage } from "./storage/storage.server";
 import { createStripe, type Stripe } from "./stripe.server";
-
-/** Everything a request may need, made once at start-up and handed to routes through the router context. */
 import { replyAddresses, type ReplyAddresses } from "./email/reply-address.server";
 
+/** Everything a request may need, made once at start-up and handed to routes through the router context. */
 export interface Services {
   env: Env;
   database: Database;

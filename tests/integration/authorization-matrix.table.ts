@@ -496,8 +496,9 @@ export const ROWS: Row[] = [
   {
     route: "/dashboard/messages",
     method: "GET",
-    expect: { ...customerPage, admin: "to:/admin/users" },
-    note: "the caller's own conversation; an admin has none of their own and is sent to the customers, whose pages hold theirs",
+    expect: { ...customerPage, admin: 404 },
+    unenrolledAdmin: 404,
+    note: "the caller's own conversation; an admin's account has none of its own (404: theirs are on each customer's page)",
   },
   {
     route: "/dashboard/messages",
@@ -505,6 +506,7 @@ export const ROWS: Row[] = [
     body: { intent: "send-message", body: "Matrix hello", userId: "{a.id}", files: { file: "png", name: "message.png" } },
     expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: 404 },
     data: { anonymous: 401 },
+    unenrolledAdmin: 404,
     note: "a message with a file in the caller's own conversation (a userId in the body is ignored); an admin has no conversation of their own (404)",
   },
   {
@@ -513,6 +515,7 @@ export const ROWS: Row[] = [
     body: { intent: "mark-messages-read", userId: "{a.id}" },
     expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: 404 },
     data: { anonymous: 401 },
+    unenrolledAdmin: 404,
     note: "marks the caller's own conversation read; a userId in the body is ignored",
   },
   { route: "/dashboard/profile", method: "GET", expect: customerPage },

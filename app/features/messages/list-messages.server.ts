@@ -23,29 +23,44 @@ export async function listMessages(db: Db, actor: Actor | null, input: { userId:
         .where(and(eq(messages.id, input.before), eq(messages.userId, customer.id)))
         .then((rows) => rows[0])
     : undefined;
+  // The page is taken from the conversation's index first (newest first, one more to tell whether there are earlier
+  // ones) and only its rows are joined to their authors: joined first, the planner read and sorted the whole thread.
+  const newest = db
+    .select({
+      id: messages.id,
+      authorId: messages.authorId,
+      fromAgency: messages.fromAgency,
+      body: messages.body,
+      attachments: messages.attachments,
+      source: messages.source,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.userId, customer.id),
+        cursor ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id))) : undefined,
+        // An unknown `before` (not this conversation's) pages back to nothing rather than restarting at the newest.
+        input.before && !cursor ? sql`false` : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MESSAGE_PAGE_SIZE + 1)
+    .as("newest");
   const [rows, [conversation]] = await Promise.all([
     db
       .select({
-        id: messages.id,
-        fromAgency: messages.fromAgency,
+        id: newest.id,
+        fromAgency: newest.fromAgency,
         authorName: author.fullName,
-        body: messages.body,
-        attachments: messages.attachments,
-        source: messages.source,
-        createdAt: messages.createdAt,
+        body: newest.body,
+        attachments: newest.attachments,
+        source: newest.source,
+        createdAt: newest.createdAt,
       })
-      .from(messages)
-      .leftJoin(author, eq(author.id, messages.authorId))
-      .where(
-        and(
-          eq(messages.userId, customer.id),
-          cursor ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id))) : undefined,
-          // An unknown `before` (not this conversation's) pages back to nothing rather than restarting at the newest.
-          input.before && !cursor ? sql`false` : undefined,
-        ),
-      )
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(MESSAGE_PAGE_SIZE + 1),
+      .from(newest)
+      .leftJoin(author, eq(author.id, newest.authorId))
+      .orderBy(desc(newest.createdAt), desc(newest.id)),
     db.select().from(conversations).where(eq(conversations.userId, customer.id)),
   ]);
   const page = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();

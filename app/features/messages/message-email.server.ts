@@ -10,7 +10,7 @@ import { i18nOfUsers } from "~/lib/i18n/language.server";
 import type { ConversationCustomer } from "./conversation-access.server";
 
 /** At most one message e-mail per conversation and reader in this long: later messages join the waiting one. */
-export const MESSAGE_EMAIL_WINDOW_MS = 10 * 60_000;
+const MESSAGE_EMAIL_WINDOW_MS = 10 * 60_000;
 
 /** One message as a gathered e-mail lists it. */
 export interface MessageEmailItem {
@@ -24,7 +24,7 @@ export interface MessageEmailItem {
 const emailKey = (customerId: string, readerId: string) => `message:${customerId}:${readerId}`;
 
 /** The e-mail of a conversation's waiting messages, in the reader's language. */
-export function messageEmail(
+function messageEmail(
   i18n: I18n,
   { items, fromAgency, customerName, to, replyAddress, link }: {
     items: readonly MessageEmailItem[];

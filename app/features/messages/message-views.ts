@@ -1,5 +1,5 @@
 /** A file of a message, as the thread shows it. */
-export interface AttachmentView {
+interface AttachmentView {
   url: string;
   /** The preview of an image; null for a PDF (a download link). */
   thumbnailUrl: string | null;

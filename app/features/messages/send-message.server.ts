@@ -34,7 +34,7 @@ export interface SendMessageInput {
 }
 
 /** 30 messages a minute per account, counted on every instance. */
-export const MESSAGE_RATE_LIMIT: AttemptWindow = { windowMs: 60_000, max: 30 };
+const MESSAGE_RATE_LIMIT: AttemptWindow = { windowMs: 60_000, max: 30 };
 
 const sentFiles = (values: readonly unknown[]) => values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
 

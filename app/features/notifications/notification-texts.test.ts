@@ -13,6 +13,17 @@ const row = (event: NotificationEvent) => ({ ...event, title: "stored title", me
 const ana = { customerId: "c-1", fullName: "Ana Díaz", companyName: "Ana Co" };
 
 describe("renderNotification", () => {
+  it("words a message: to the customer from the team (a former member when the admin left), to admins from the customer", () => {
+    const answer = row({ type: "message", data: { ...ana, fromAgency: true, author: "Sam Lee", preview: "The draft is ready", files: 0 } });
+    expect(renderNotification(en, answer)).toEqual({ title: "New message from the team", message: "Sam Lee: The draft is ready", href: "/dashboard/messages" });
+    expect(renderNotification(es, answer).title).toBe("Nuevo mensaje del equipo");
+    const formerly = row({ type: "message", data: { ...ana, fromAgency: true, author: null, preview: "", files: 2 } });
+    expect(renderNotification(en, formerly).message).toBe("A former team member: Sent 2 files");
+    expect(renderNotification(es, formerly).message).toBe("Un antiguo miembro del equipo: Envió 2 archivos");
+    const question = row({ type: "message", data: { ...ana, fromAgency: false, author: null, preview: "When do we start?", files: 0 } });
+    expect(renderNotification(en, question)).toEqual({ title: "New message", message: "Ana Díaz from Ana Co: When do we start?", href: "/admin/users/c-1?tab=messages" });
+  });
+
   it("words a payment decision from its data in the reader's language, naming the service, with its link", () => {
     const approved = row({ type: "payment", data: { kind: "decision", decision: "approve", service: "google_business", paymentNumber: 1, notes: null } });
     expect(renderNotification(en, approved)).toEqual({

@@ -140,6 +140,9 @@ interface OutgoingMessage {
 
 export type Mailer = (message: OutgoingMessage) => Promise<void>;
 
+/** Every message the product sends is automatic (RFC 3834): out-of-office replies are not sent back to a reply address. */
+const AUTOMATED = { "Auto-Submitted": "auto-generated" };
+
 /** SMTP through nodemailer when `smtpUrl` is set; otherwise `.eml` files in `outboxDir`, subjects logged. */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log?: (line: string) => void }): Mailer {
   const log = options.log ?? console.log;
@@ -154,6 +157,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
         text: message.text,
         html: message.html,
         messageId: `<${message.id}@agency.mail>`,
+        headers: AUTOMATED,
       });
     };
   }
@@ -166,6 +170,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       subject: message.subject,
       text: message.text,
       html: message.html,
+      headers: AUTOMATED,
     });
     // A message can hold a password-reset link: the outbox is the app user's alone.
     await mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });

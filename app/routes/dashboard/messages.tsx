@@ -9,18 +9,21 @@ import { MARK_MESSAGES_READ_INTENT, SEND_MESSAGE_INTENT } from "~/features/messa
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { requireUser, services } from "~/lib/auth/route-guards.server";
-import { redirect } from "react-router";
+import { loaderFailure } from "~/lib/http/error-answer.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Messages" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  // An admin has no conversation of their own: theirs are on each customer's page.
-  if (user.isAdmin) throw redirect("/admin/users");
   const { i18n } = requestContext(context);
-  const [thread, settings] = await Promise.all([listMessages(services(context).database.db, user, { userId: user.id }), services(context).settings.get()]);
-  return { thread, frame: conversationFrame(settings.general, i18n), title: i18n._(msg`Messages`) };
+  try {
+    // An admin's account has no conversation of its own (404): theirs are on each customer's page.
+    const [thread, settings] = await Promise.all([listMessages(services(context).database.db, user, { userId: user.id }), services(context).settings.get()]);
+    return { thread, frame: conversationFrame(settings.general, i18n), title: i18n._(msg`Messages`) };
+  } catch (error) {
+    loaderFailure(error, i18n);
+  }
 }
 
 /** The forms this page's action takes (the matrix tries each). */

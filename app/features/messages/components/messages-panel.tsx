@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FileText, Paperclip, Send, X } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
@@ -8,8 +8,8 @@ import { Card } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/textarea";
 import { checkUploadSizes } from "~/domain/upload-kinds";
 import type { ActionResult } from "~/lib/http/forms";
-import { formatDate } from "~/lib/i18n/format";
 import { INTL_LOCALES, isLocale } from "~/lib/i18n/locales";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { formatFileSize, mergeThread, seenMessageId } from "../message-rules";
 import type { ConversationFrame, MessageView, ThreadView } from "../message-views";
@@ -66,6 +66,10 @@ export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPa
     bottom.current?.scrollIntoView({ block: "nearest" });
   }, [lastId]);
   const locale = INTL_LOCALES[isLocale(i18n.locale) ? i18n.locale : "en"];
+  // In the viewer's time zone, which the server does not know: filled in after hydration (as LocalDateTime does),
+  // with one formatter for the whole thread (one per message was a fifth of the page's render time).
+  const hydrated = useHydrated();
+  const time = useMemo(() => (hydrated ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }) : null), [hydrated, locale]);
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-6">
@@ -98,6 +102,7 @@ export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPa
               viewerIsAgency={viewerIsAgency}
               seen={message.id === seenId}
               locale={locale}
+              time={time}
             />
           ))}
         </ol>
@@ -115,6 +120,7 @@ function MessageItem({
   viewerIsAgency,
   seen,
   locale,
+  time,
 }: {
   message: MessageView;
   own: boolean;
@@ -122,6 +128,7 @@ function MessageItem({
   viewerIsAgency: boolean;
   seen: boolean;
   locale: string;
+  time: Intl.DateTimeFormat | null;
 }) {
   const { t } = useLingui();
   const teamMember = message.authorName ?? t`Former team member`;
@@ -132,11 +139,10 @@ function MessageItem({
     : own
       ? t`You`
       : (message.authorName ?? "");
-  const time = formatDate(message.createdAt, locale, { dateStyle: "medium", timeStyle: "short" });
   return (
     <li className={cn("flex flex-col gap-1", own ? "items-end" : "items-start")} data-testid="message">
       <p className="text-xs text-slate-600">
-        <span className="font-semibold text-slate-800">{author}</span> · <time dateTime={message.createdAt}>{time}</time>
+        <span className="font-semibold text-slate-800">{author}</span> · <time dateTime={message.createdAt}>{time?.format(new Date(message.createdAt))}</time>
         {message.byEmail ? <span> · {t`by e-mail`}</span> : null}
       </p>
       <div

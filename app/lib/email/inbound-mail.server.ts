@@ -1,0 +1,192 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import { logger as processLogger, type Logger } from "../logger.server";
+
+/** A file of an inbound mail, as sent. */
+export interface InboundAttachment {
+  filename: string | undefined;
+  contentType: string;
+  content: Buffer;
+  /** Shown inside the HTML body (a `cid:` image, typically a signature's logo) rather than attached. */
+  related: boolean;
+}
+
+/** An accepted mail, parsed. */
+export interface InboundMail {
+  /** The one recipient the listener accepted (a mail names one address it takes; see maxRecipients below). */
+  recipient: string;
+  /** The envelope sender (MAIL FROM), lower-case; null for the empty sender of bounces and auto-replies. */
+  envelopeFrom: string | null;
+  /** The addresses of the From header, lower-case. */
+  from: string[];
+  /** The plain text body (the HTML turned into text when there is no plain part). */
+  text: string;
+  attachments: InboundAttachment[];
+  /** Sent by a program (an out-of-office answer, a list), by its headers: nobody wrote it. */
+  automatic: boolean;
+  /** The connecting client, for the logs. */
+  remoteAddress: string;
+}
+
+/**
+ * Thrown by `receive` to refuse a mail with a reason the sending server reports to the person: 550 (permanent,
+ * not retried) or 451 (try again later).
+ */
+export class InboundRefusal extends Error {
+  constructor(
+    message: string,
+    readonly responseCode: 550 | 451 = 550,
+  ) {
+    super(message);
+  }
+}
+
+export interface InboundMailOptions {
+  port: number;
+  host: string;
+  /** Whether mail for this address is taken; any other recipient is refused at RCPT TO. */
+  accepts(recipient: string): boolean;
+  /** Handles an accepted mail; a throw other than an InboundRefusal answers 451, so the sender retries. */
+  receive(mail: InboundMail): Promise<void>;
+  /** The largest message, in bytes as sent (attachments base64-encoded). */
+  maxBytes: number;
+  /** Connections at once; each holds up to one message in memory while it is parsed and stored. */
+  maxClients?: number;
+  log?: Logger;
+}
+
+export interface InboundMailServer {
+  /** The port it listens on (the one the system chose when asked for 0). */
+  port: number;
+  close(): Promise<void>;
+}
+
+/** How long a stop waits for a client in the middle of a message before cutting it (its server retries later). */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+// RFC 3834 and the older conventions of vacation programs and mailing lists.
+const AUTOMATIC_PRECEDENCE = /^(bulk|junk|list|auto_reply)$/i;
+
+/**
+ * An SMTP listener for replies to the app's e-mails. It takes mail only for the addresses `accepts` approves and
+ * hands each parsed mail to `receive`. No AUTH (it is a mail exchanger, not a relay) and no STARTTLS: the only
+ * certificate it could offer is smtp-server's built-in one, whose key is public; transport security, SPF and
+ * DKIM belong to the mail server placed in front of it (README: Replies by e-mail).
+ */
+export async function startInboundMail(options: InboundMailOptions): Promise<InboundMailServer> {
+  const log = options.log ?? processLogger;
+  const refuse = (session: SMTPServerSession, reason: string, detail: Record<string, unknown>) =>
+    log.warn({ remoteAddress: session.remoteAddress, envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null, ...detail }, `Inbound mail refused: ${reason}`);
+
+  const server = new SMTPServer({
+    disabledCommands: ["AUTH", "STARTTLS"],
+    authOptional: true,
+    logger: false,
+    disableReverseLookup: true,
+    size: options.maxBytes,
+    rejectOversized: true,
+    // A second reply address gets 452, which tells the sending server to deliver it in a transaction of its own:
+    // a mail is then one person's reply to one conversation, answered as a whole.
+    maxRecipients: 1,
+    maxClients: options.maxClients ?? 5,
+    closeTimeout: CLOSE_TIMEOUT_MS,
+    onRcptTo(address, session, callback) {
+      let accepted = false;
+      try {
+        accepted = options.accepts(address.address);
+      } catch (error) {
+        log.error({ err: error }, "Inbound mail: checking a recipient failed");
+      }
+      if (accepted) return callback();
+      refuse(session, "unknown recipient", { recipient: address.address });
+      callback(smtpError("No such recipient here", 550));
+    },
+    onData(stream, session, callback) {
+      readMessage(stream)
+        .then(async (raw) => {
+          // Over the limit: smtp-server answers 552 itself (rejectOversized), whatever is answered here.
+          if (stream.sizeExceeded || !raw) return callback();
+          const mail = toInboundMail(await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true }), session);
+          await options.receive(mail);
+          callback();
+        })
+        .catch((error: unknown) => {
+          if (error instanceof InboundRefusal) {
+            refuse(session, error.message, { recipient: session.envelope.rcptTo[0]?.address, responseCode: error.responseCode });
+            return callback(smtpError(error.message, error.responseCode));
+          }
+          log.error({ err: error, remoteAddress: session.remoteAddress }, "Inbound mail failed");
+          callback(smtpError("Temporary failure, please try again later", 451));
+        });
+    },
+  });
+  server.on("error", (error) => log.error({ err: error }, "Inbound mail listener error"));
+
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  log.info(`Receiving replies by e-mail on ${options.host}:${port}`);
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The message's bytes; null once it went over the limit (the rest is read and thrown away). */
+function readMessage(stream: SMTPServerDataStream): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => {
+      if (!stream.sizeExceeded) chunks.push(chunk);
+    });
+    stream.once("end", () => resolve(stream.sizeExceeded ? null : Buffer.concat(chunks)));
+    stream.once("error", reject);
+  });
+}
+
+function toInboundMail(parsed: ParsedMail, session: SMTPServerSession): InboundMail {
+  const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address.trim().toLowerCase() : "";
+  const header = (name: string) => {
+    const value: unknown = parsed.headers.get(name);
+    // mailparser gives a structured header as { value, params }.
+    const text = value && typeof value === "object" && "value" in value ? (value as { value: unknown }).value : value;
+    return typeof text === "string" ? text.trim() : "";
+  };
+  const autoSubmitted = header("auto-submitted");
+  return {
+    recipient: session.envelope.rcptTo[0]?.address ?? "",
+    envelopeFrom: envelopeFrom || null,
+    from: (parsed.from?.value ?? []).flatMap((entry) => (entry.address ? [entry.address.trim().toLowerCase()] : [])),
+    text: parsed.text ?? "",
+    attachments: parsed.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: attachment.content,
+      related: attachment.related === true,
+    })),
+    automatic:
+      (autoSubmitted !== "" && !/^no\b/i.test(autoSubmitted)) ||
+      AUTOMATIC_PRECEDENCE.test(header("precedence")) ||
+      header("x-autoreply") !== "" ||
+      header("x-autorespond") !== "",
+    remoteAddress: session.remoteAddress,
+  };
+}
+
+/** The SMTP reply text: one printable ASCII line, as the protocol allows (accents dropped, not the letters). */
+function smtpError(message: string, responseCode: number): Error & { responseCode: number } {
+  const line =
+    message
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^\x20-\x7e]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim() || "Refused";
+  return Object.assign(new Error(line), { responseCode });
+}

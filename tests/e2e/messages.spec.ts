@@ -1,0 +1,97 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_ADMIN, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test } from "./fixtures";
+
+async function signedInAdmin(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  return page;
+}
+
+const thread = (page: Page) => page.getByRole("log");
+const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
+const fileInput = (page: Page) => page.locator('input[type="file"]');
+const messagesNav = (page: Page) => page.getByRole("navigation").getByRole("link", { name: /^Messages/ });
+
+test("a customer sends a photo, the admin's open tab and work queue show it live, the answer reaches the customer's open page, and the admin sees 'Seen'", async ({ browser }) => {
+  const customerPage = await (await browser.newContext()).newPage();
+  const customer = newCustomer();
+  await signUpViaApi(customerPage, customer);
+  const { user } = (await (await customerPage.request.get("/resources/session")).json()) as { user: { id: string } };
+
+  await gotoWithLiveStream(customerPage, "/dashboard/messages");
+  await expect(customerPage.getByText("No messages yet")).toBeVisible();
+  await expect(customerPage.getByText("Our team answers within one business day.")).toBeVisible();
+
+  const admin = await signedInAdmin(browser);
+  await gotoWithLiveStream(admin, `/admin/users/${user.id}?tab=messages`);
+  await expect(admin.getByRole("tab", { name: "Messages", selected: true })).toBeVisible();
+  await expect(admin.getByText("No messages yet")).toBeVisible();
+  const queue = await admin.context().newPage();
+  await gotoWithLiveStream(queue, "/admin/dashboard");
+
+  // A text file named .png is refused by its content; what was typed stays.
+  await composer(customerPage).fill("Here is our logo");
+  await fileInput(customerPage).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
+  await customerPage.getByRole("button", { name: "Send" }).click();
+  await expect(customerPage.getByRole("alert").filter({ hasText: "Attach JPEG, PNG or WebP images or PDF files only" })).toBeVisible();
+  await expect(composer(customerPage)).toHaveValue("Here is our logo");
+  await customerPage.getByRole("button", { name: "Remove logo.png" }).click();
+
+  // The real photo, sent with Enter (Shift+Enter wrote a new line first).
+  const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+  await fileInput(customerPage).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+  await composer(customerPage).press("Shift+Enter");
+  await composer(customerPage).pressSequentially("Blue, please.");
+  await composer(customerPage).press("Enter");
+  await expect(composer(customerPage)).toHaveValue("");
+  const sent = thread(customerPage).getByTestId("message").filter({ hasText: "Blue, please." });
+  await expect(sent).toContainText("You");
+  await expect(sent.getByRole("img", { name: "logo.png (open full size)" })).toBeVisible();
+
+  // The admin's open tab and the work queue have it without a reload.
+  const received = thread(admin).getByTestId("message").filter({ hasText: "Here is our logo" });
+  await expect(received).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(received.getByRole("img", { name: "logo.png (open full size)" })).toBeVisible();
+  await expect(queue.getByTestId("queue-messages").getByRole("link", { name: customer.fullName })).toBeVisible({ timeout: LIVE_UPDATE_MS });
+
+  // The customer is elsewhere in the portal when the answer comes: the bell and the navigation count show it live.
+  await gotoWithLiveStream(customerPage, "/dashboard/progress");
+  await composer(admin).fill("Thanks! We will use it.");
+  await admin.getByRole("button", { name: "Send" }).click();
+  await expect(composer(admin)).toHaveValue("");
+  await expect(messagesNav(customerPage)).toHaveAccessibleName("Messages 1 unread", { timeout: LIVE_UPDATE_MS });
+  await expect(customerPage.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
+  await expect(queue.getByTestId("queue-messages").getByRole("link", { name: customer.fullName })).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
+
+  // Reading it clears the count and the bell, and the admin's open tab says 'Seen' under the answer.
+  await messagesNav(customerPage).click();
+  await expect(thread(customerPage).getByTestId("message").filter({ hasText: "Thanks! We will use it." })).toBeVisible();
+  await expect(messagesNav(customerPage)).toHaveAccessibleName("Messages");
+  await expect(customerPage.getByRole("button", { name: "Notifications" })).toBeVisible();
+  const answer = thread(admin).getByTestId("message").filter({ hasText: "Thanks! We will use it." });
+  await expect(answer.getByText("Seen", { exact: true })).toBeVisible({ timeout: LIVE_UPDATE_MS });
+
+  // With the thread open, the next answer appears in it live.
+  await composer(admin).fill("The first draft is ready.");
+  await admin.getByRole("button", { name: "Send" }).click();
+  await expect(thread(customerPage).getByTestId("message").filter({ hasText: "The first draft is ready." })).toBeVisible({ timeout: LIVE_UPDATE_MS });
+});
+
+test("in Spanish: the empty conversation, the composer and the refusal speak Spanish", async ({ browser }) => {
+  const page = await (await browser.newContext({ locale: "es-ES" })).newPage();
+  await signUpViaApi(page, newCustomer());
+  await page.goto("/dashboard/messages");
+  await expect(page.getByRole("heading", { name: "Mensajes" })).toBeVisible();
+  await expect(page.getByText("Aún no hay mensajes")).toBeVisible();
+  await expect(page.getByText("Nuestro equipo responde en un día hábil.")).toBeVisible();
+  await page.getByRole("button", { name: "Enviar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Escriba un mensaje o adjunte un archivo" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Mensaje" }).fill("Hola, ¿cuándo empiezan?");
+  await page.getByRole("textbox", { name: "Mensaje" }).press("Enter");
+  await expect(page.getByRole("log").getByTestId("message").filter({ hasText: "Hola, ¿cuándo empiezan?" })).toContainText("Usted");
+});
