@@ -455,6 +455,7 @@ export const messages = pgTable(
   (t) => [
     check("messages_source_check", sql`${t.source} in (${inList(MESSAGE_SOURCES)})`),
     check("messages_not_empty_check", sql`length(${t.body}) > 0 or jsonb_array_length(${t.attachments}) > 0`),
-    index("messages_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Spelled as the thread's ORDER BY (DESC means NULLS FIRST), so the newest page is read off the index, unsorted.
+    index("messages_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

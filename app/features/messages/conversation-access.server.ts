@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { profiles } from "~db/schema";
+import { conversations, profiles } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
@@ -14,11 +14,14 @@ export interface ConversationCustomer {
   companyName: string | null;
   email: string;
   emailOptOut: boolean;
+  /** The conversation's counters and read times; null before its first message. */
+  conversation: typeof conversations.$inferSelect | null;
 }
 
 /**
  * Who may open a conversation: its customer, and the admins. Anonymous gets 401, another customer 403 (the
  * customer's own pages never name another id, so only a forged request gets here), an id that is no customer 404.
+ * The conversation's row comes with it, in the same query.
  */
 export async function conversationCustomer(executor: Executor, actor: Actor | null, userId: string): Promise<ConversationCustomer> {
   const viewer = requireActor(actor);
@@ -31,8 +34,10 @@ export async function conversationCustomer(executor: Executor, actor: Actor | nu
       companyName: profiles.companyName,
       email: profiles.email,
       emailOptOut: profiles.emailOptOut,
+      conversation: conversations,
     })
     .from(profiles)
+    .leftJoin(conversations, eq(conversations.userId, profiles.id))
     .where(and(eq(profiles.id, userId), isCustomer));
   if (!customer) throw new AppError("customer_not_found");
   return customer;

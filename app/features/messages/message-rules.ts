@@ -18,12 +18,21 @@ export function attachmentName(name: string | undefined | null, fallbackExt = ""
   return `${clean.slice(0, NAME_MAX - ext.length)}${ext}`;
 }
 
+// Making a number format costs far more than using one (a tenth of a millisecond on the server): one per language and precision.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}:${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits })));
+  return format;
+}
+
 /** A file size as people read it: 512 B, 14 KB, 2.4 MB. */
 export function formatFileSize(bytes: number, locale = "en-US"): string {
   if (bytes < 1024) return `${bytes} B`;
   const kb = bytes / 1024;
-  if (kb < 1024) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(kb)} KB`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(kb / 1024)} MB`;
+  if (kb < 1024) return `${numberFormat(locale, 0).format(kb)} KB`;
+  return `${numberFormat(locale, 1).format(kb / 1024)} MB`;
 }
 
 /**

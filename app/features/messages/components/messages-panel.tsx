@@ -151,9 +151,9 @@ function MessageItem({
           own ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900",
         )}
       >
-        {message.body ? <p>{message.body}</p> : null}
+        {message.body}
         {message.attachments.length > 0 ? (
-          <ul className={cn("flex flex-wrap gap-2", message.body && "mt-2")} aria-label={t`Attachments`}>
+          <ul className={cn("flex flex-wrap gap-2 whitespace-normal", message.body && "mt-2")} aria-label={t`Attachments`}>
             {message.attachments.map((file) => (
               <li key={file.url}>
                 {file.isImage && file.thumbnailUrl ? (
