@@ -82,9 +82,10 @@ test("a customer sends a photo, the admin's open tab and work queue show it live
   await expect(thread(customerPage).getByTestId("message").filter({ hasText: "The first draft is ready." })).toBeVisible({ timeout: LIVE_UPDATE_MS });
 });
 
-test("in Spanish: the empty conversation, the composer and the refusal speak Spanish", async ({ browser }) => {
+test("in Spanish: the empty conversation, the composer and the refusal speak Spanish; the admin list marks the unread message", async ({ browser }) => {
   const page = await (await browser.newContext({ locale: "es-ES" })).newPage();
-  await signUpViaApi(page, newCustomer());
+  const customer = newCustomer();
+  await signUpViaApi(page, customer);
   await page.goto("/dashboard/messages");
   await expect(page.getByRole("heading", { name: "Mensajes" })).toBeVisible();
   await expect(page.getByText("Aún no hay mensajes")).toBeVisible();
@@ -94,4 +95,11 @@ test("in Spanish: the empty conversation, the composer and the refusal speak Spa
   await page.getByRole("textbox", { name: "Mensaje" }).fill("Hola, ¿cuándo empiezan?");
   await page.getByRole("textbox", { name: "Mensaje" }).press("Enter");
   await expect(page.getByRole("log").getByTestId("message").filter({ hasText: "Hola, ¿cuándo empiezan?" })).toContainText("Usted");
+
+  const admin = await signedInAdmin(browser);
+  await admin.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+  await expect(admin.getByTestId("unread-messages")).toHaveText("1 unread");
+  await admin.getByTestId("unread-messages").click();
+  await expect(admin.getByRole("tab", { name: "Messages", selected: true })).toBeVisible();
+  await expect(admin.getByRole("log").getByTestId("message").filter({ hasText: "Hola, ¿cuándo empiezan?" })).toBeVisible();
 });

@@ -206,4 +206,24 @@ describe("a conversation between a customer and the agency", () => {
     const after = await listMessages(database.db, customer.user, { userId: customer.id });
     expect(after.messages.at(-1)).toMatchObject({ body: "From a colleague who left", fromAgency: true, authorName: null });
   });
+
+  it("tells every instance's open pages of a new message and of a read (on PostgreSQL, a second instance through LISTEN/NOTIFY)", async () => {
+    // With a server, a second instance of the app on the same database; embedded, the one instance there is.
+    const other = database.url ? await testServices(database) : services;
+    const heard: Change[] = [];
+    const unsubscribe = other.bus.subscribe((change) => heard.push(change));
+    try {
+      await sendMessage(deps(), customerB.user, { userId: customerB.id, body: "Heard everywhere?" });
+      await markMessagesRead(deps(), admin.user, { userId: customerB.id });
+      await expect.poll(() => heard, { timeout: 5_000 }).toEqual(
+        expect.arrayContaining([
+          { table: "messages", userId: customerB.id },
+          { table: "conversations", userId: customerB.id },
+        ]),
+      );
+    } finally {
+      unsubscribe();
+      if (other !== services) await other.close();
+    }
+  });
 });
