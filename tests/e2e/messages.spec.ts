@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test } from "./fixtures";
@@ -15,6 +16,11 @@ async function signedInAdmin(browser: Browser): Promise<Page> {
 const thread = (page: Page) => page.getByRole("log");
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
 const fileInput = (page: Page) => page.locator('input[type="file"]');
+async function expectNoAxeViolations(page: Page) {
+  // A toast fading out reads as low contrast mid-animation; the toaster is checked where it is shown still.
+  const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
+}
 const messagesNav = (page: Page) => page.getByRole("navigation").getByRole("link", { name: /^Messages/ });
 
 test("a customer sends a photo, the admin's open tab and work queue show it live, the answer reaches the customer's open page, and the admin sees 'Seen'", async ({ browser }) => {
@@ -57,6 +63,8 @@ test("a customer sends a photo, the admin's open tab and work queue show it live
   const received = thread(admin).getByTestId("message").filter({ hasText: "Here is our logo" });
   await expect(received).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await expect(received.getByRole("img", { name: "logo.png (open full size)" })).toBeVisible();
+  await expectNoAxeViolations(customerPage);
+  await expectNoAxeViolations(admin);
   await expect(queue.getByTestId("queue-messages").getByRole("link", { name: customer.fullName })).toBeVisible({ timeout: LIVE_UPDATE_MS });
 
   // The customer is elsewhere in the portal when the answer comes: the bell and the navigation count show it live.

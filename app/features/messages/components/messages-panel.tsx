@@ -1,6 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FileText, Paperclip, Send, X } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
@@ -12,8 +20,16 @@ import { INTL_LOCALES, isLocale } from "~/lib/i18n/locales";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { formatFileSize, mergeThread, seenMessageId } from "../message-rules";
-import type { ConversationFrame, MessageView, ThreadView } from "../message-views";
-import { MARK_MESSAGES_READ_INTENT, MESSAGE_MAX, SEND_MESSAGE_INTENT } from "../messages.schemas";
+import type {
+  ConversationFrame,
+  MessageView,
+  ThreadView,
+} from "../message-views";
+import {
+  MARK_MESSAGES_READ_INTENT,
+  MESSAGE_MAX,
+  SEND_MESSAGE_INTENT,
+} from "../messages.schemas";
 
 const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
 const MAX_FILES = 5;
@@ -35,7 +51,13 @@ interface MessagesPanelProps {
  * side's last message once the other side read it. Shown with unread messages while the page is visible, the
  * thread marks them read.
  */
-export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPath }: MessagesPanelProps) {
+export function MessagesPanel({
+  thread,
+  frame,
+  viewerIsAgency,
+  action,
+  earlierPath,
+}: MessagesPanelProps) {
   const { t, i18n } = useLingui();
   const [known, setKnown] = useState<MessageView[]>(thread.messages);
   const [earlierBefore, setEarlierBefore] = useState(thread.earlierBefore);
@@ -59,7 +81,11 @@ export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPa
 
   useMarkRead(thread.unread, action);
 
-  const seenId = seenMessageId(known, viewerIsAgency, viewerIsAgency ? thread.customerReadAt : thread.agencyReadAt);
+  const seenId = seenMessageId(
+    known,
+    viewerIsAgency,
+    viewerIsAgency ? thread.customerReadAt : thread.agencyReadAt,
+  );
   const bottom = useRef<HTMLDivElement>(null);
   const lastId = known.at(-1)?.id;
   useEffect(() => {
@@ -69,7 +95,16 @@ export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPa
   // In the viewer's time zone, which the server does not know: filled in after hydration (as LocalDateTime does),
   // with one formatter for the whole thread (one per message was a fifth of the page's render time).
   const hydrated = useHydrated();
-  const time = useMemo(() => (hydrated ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }) : null), [hydrated, locale]);
+  const time = useMemo(
+    () =>
+      hydrated
+        ? new Intl.DateTimeFormat(locale, {
+            dateStyle: "medium",
+            timeStyle: "short",
+          })
+        : null,
+    [hydrated, locale],
+  );
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-6">
@@ -80,32 +115,42 @@ export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPa
             variant="outline"
             size="sm"
             disabled={earlier.state !== "idle"}
-            onClick={() => earlier.load(`${earlierPath}?before=${encodeURIComponent(earlierBefore)}`)}
+            onClick={() =>
+              earlier.load(
+                `${earlierPath}?before=${encodeURIComponent(earlierBefore)}`,
+              )
+            }
           >
-            {earlier.state !== "idle" ? t`Loading...` : t`Load earlier messages`}
+            {earlier.state !== "idle"
+              ? t`Loading...`
+              : t`Load earlier messages`}
           </Button>
         </div>
       ) : null}
       {known.length === 0 ? (
         <div className="py-10 text-center">
           <p className="font-medium text-slate-900">{t`No messages yet`}</p>
-          {viewerIsAgency ? null : <p className="mt-1 text-sm text-slate-600">{frame.replyTime}</p>}
+          {viewerIsAgency ? null : (
+            <p className="mt-1 text-sm text-slate-600">{frame.replyTime}</p>
+          )}
         </div>
       ) : (
-        <ol className="flex flex-col gap-4" role="log" aria-label={t`Conversation`}>
-          {known.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              own={message.fromAgency === viewerIsAgency}
-              agencyName={frame.agencyName}
-              viewerIsAgency={viewerIsAgency}
-              seen={message.id === seenId}
-              locale={locale}
-              time={time}
-            />
-          ))}
-        </ol>
+        <div role="log" aria-label={t`Conversation`}>
+          <ol className="flex flex-col gap-4">
+            {known.map((message) => (
+              <MessageItem
+                key={message.id}
+                message={message}
+                own={message.fromAgency === viewerIsAgency}
+                agencyName={frame.agencyName}
+                viewerIsAgency={viewerIsAgency}
+                seen={message.id === seenId}
+                locale={locale}
+                time={time}
+              />
+            ))}
+          </ol>
+        </div>
       )}
       <div ref={bottom} />
       <Composer action={action} />
@@ -140,9 +185,15 @@ function MessageItem({
       ? t`You`
       : (message.authorName ?? "");
   return (
-    <li className={cn("flex flex-col gap-1", own ? "items-end" : "items-start")} data-testid="message">
+    <li
+      className={cn("flex flex-col gap-1", own ? "items-end" : "items-start")}
+      data-testid="message"
+    >
       <p className="text-xs text-slate-600">
-        <span className="font-semibold text-slate-800">{author}</span> · <time dateTime={message.createdAt}>{time?.format(new Date(message.createdAt))}</time>
+        <span className="font-semibold text-slate-800">{author}</span> ·{" "}
+        <time dateTime={message.createdAt}>
+          {time?.format(new Date(message.createdAt))}
+        </time>
         {message.byEmail ? <span> · {t`by e-mail`}</span> : null}
       </p>
       <div
@@ -153,22 +204,43 @@ function MessageItem({
       >
         {message.body}
         {message.attachments.length > 0 ? (
-          <ul className={cn("flex flex-wrap gap-2 whitespace-normal", message.body && "mt-2")} aria-label={t`Attachments`}>
+          <ul
+            className={cn(
+              "flex flex-wrap gap-2 whitespace-normal",
+              message.body && "mt-2",
+            )}
+            aria-label={t`Attachments`}
+          >
             {message.attachments.map((file) => (
               <li key={file.url}>
                 {file.isImage && file.thumbnailUrl ? (
-                  <a href={file.url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none">
-                    <img src={file.thumbnailUrl} alt={t`${file.name} (open full size)`} className="size-28 rounded-lg border border-slate-200 bg-white object-cover" />
+                  <a
+                    href={file.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none"
+                  >
+                    <img
+                      src={file.thumbnailUrl}
+                      alt={t`${file.name} (open full size)`}
+                      className="size-28 rounded-lg border border-slate-200 bg-white object-cover"
+                    />
                   </a>
                 ) : (
                   <a
                     href={file.url}
                     download={file.name}
-                    className={cn("flex items-center gap-2 rounded-lg border px-3 py-2 underline-offset-2 hover:underline", own ? "border-blue-300" : "border-slate-300 bg-white")}
+                    className={cn(
+                      "flex items-center gap-2 rounded-lg border px-3 py-2 underline-offset-2 hover:underline",
+                      own ? "border-blue-300" : "border-slate-300 bg-white",
+                    )}
                   >
                     <FileText aria-hidden="true" className="size-4 shrink-0" />
                     <span>
-                      {file.name} <span className="opacity-80">({formatFileSize(file.size, locale)})</span>
+                      {file.name}{" "}
+                      <span className="opacity-80">
+                        ({formatFileSize(file.size, locale)})
+                      </span>
                     </span>
                   </a>
                 )}
@@ -186,8 +258,16 @@ function MessageItem({
 function useMarkRead(unread: number, action: string) {
   const fetcher = useFetcher();
   const mark = useEffectEvent(() => {
-    if (unread === 0 || fetcher.state !== "idle" || document.visibilityState !== "visible") return;
-    void fetcher.submit({ intent: MARK_MESSAGES_READ_INTENT }, { method: "post", action });
+    if (
+      unread === 0 ||
+      fetcher.state !== "idle" ||
+      document.visibilityState !== "visible"
+    )
+      return;
+    void fetcher.submit(
+      { intent: MARK_MESSAGES_READ_INTENT },
+      { method: "post", action },
+    );
   });
   useEffect(() => {
     mark();
@@ -212,12 +292,16 @@ function Composer({ action }: { action: string }) {
       setFiles([]);
       setProblem(null);
     },
-    onFailure: () => setProblem(fetcher.data && !fetcher.data.ok ? fetcher.data.error : null),
+    onFailure: () =>
+      setProblem(fetcher.data && !fetcher.data.ok ? fetcher.data.error : null),
   });
 
   const choose = (picked: File[]) => {
     const all = [...files, ...picked];
-    const refusal = checkUploadSizes("message-attachment", all.map((file) => file.size));
+    const refusal = checkUploadSizes(
+      "message-attachment",
+      all.map((file) => file.size),
+    );
     if (refusal) {
       setProblem(refusal.message);
       return;
@@ -236,12 +320,20 @@ function Composer({ action }: { action: string }) {
     form.set("intent", SEND_MESSAGE_INTENT);
     form.set("body", body);
     for (const file of files) form.append("files", file);
-    void fetcher.submit(form, { method: "post", action, encType: "multipart/form-data" });
+    void fetcher.submit(form, {
+      method: "post",
+      action,
+      encType: "multipart/form-data",
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends; Shift+Enter (and Enter while an input method composes a word) writes a new line.
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (
+      event.key === "Enter" &&
+      !event.shiftKey &&
+      !event.nativeEvent.isComposing
+    ) {
       event.preventDefault();
       send();
     }
@@ -255,7 +347,10 @@ function Composer({ action }: { action: string }) {
         send();
       }}
     >
-      <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-800">
+      <label
+        htmlFor={`${id}-body`}
+        className="text-sm font-medium text-slate-800"
+      >
         <Trans>Message</Trans>
       </label>
       <Textarea
@@ -275,7 +370,10 @@ function Composer({ action }: { action: string }) {
       {files.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label={t`Files to send`}>
           {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="flex items-center gap-1 rounded-full border border-slate-300 bg-slate-50 py-1 pr-1 pl-3 text-xs">
+            <li
+              key={`${file.name}-${index}`}
+              className="flex items-center gap-1 rounded-full border border-slate-300 bg-slate-50 py-1 pr-1 pl-3 text-xs"
+            >
               <span className="max-w-48 truncate">{file.name}</span>
               <Button
                 type="button"
@@ -283,7 +381,9 @@ function Composer({ action }: { action: string }) {
                 size="icon"
                 className="size-7"
                 aria-label={t`Remove ${file.name}`}
-                onClick={() => setFiles(files.filter((_, other) => other !== index))}
+                onClick={() =>
+                  setFiles(files.filter((_, other) => other !== index))
+                }
               >
                 <X aria-hidden="true" className="size-4" />
               </Button>
@@ -297,7 +397,12 @@ function Composer({ action }: { action: string }) {
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={sending || files.length >= MAX_FILES}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => fileInput.current?.click()}
+          disabled={sending || files.length >= MAX_FILES}
+        >
           <Paperclip aria-hidden="true" />
           {t`Attach files`}
         </Button>
