@@ -83,6 +83,7 @@ describe("listCustomers", () => {
       avatarUrl: null,
       createdAt: "2026-03-01T10:04:00.000Z",
       activity: "in_progress",
+      unreadMessages: 0,
       standing: { googleBusiness: { paid: 0, doneSteps: 1 }, website: { paid: 0, doneSteps: 1 } },
     });
     expect(listed[4]!.companyName).toBeNull();

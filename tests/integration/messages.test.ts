@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, conversations, messages, notifications, user } from "~db/schema";
+import { auditEvents, conversations, emailMessages, messages, notifications, user } from "~db/schema";
 import { listCustomers } from "~/features/users/list-customers.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { listMessages } from "~/features/messages/list-messages.server";
 import { markMessagesRead } from "~/features/messages/mark-messages-read.server";
 import { sendMessage } from "~/features/messages/send-message.server";
+import { saveSettings } from "~/features/settings/save-settings.server";
 import { mayReadFile } from "~/domain/upload-kinds";
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
@@ -225,5 +226,34 @@ describe("a conversation between a customer and the agency", () => {
       unsubscribe();
       if (other !== services) await other.close();
     }
+  });
+
+  it("'New message received' off: a customer's message reaches no admin, by bell or e-mail; the reply-time line follows the settings", async () => {
+    const writer = await signUpCustomer(services, { name: "Quiet Hours" });
+    const settingsDeps = { db: database.db, bus: services.bus, settings: services.settings };
+    const notificationsOn = { emailNotifications: "on", pushNotifications: "on", newUserRegistration: "on", newSubmission: "on", profileUpdates: "on" };
+    await saveSettings(settingsDeps, admin.user, { section: "notifications", values: notificationsOn });
+    try {
+      await sendMessage(deps(), writer.user, { userId: writer.id, body: "Anyone there?" });
+      const bell = await database.db.select().from(notifications).where(and(eq(notifications.type, "message"), eq(notifications.userId, admin.id)));
+      expect(bell.filter((row) => row.message.includes("Anyone there?"))).toEqual([]);
+      const mail = await database.db.select().from(emailMessages).where(eq(emailMessages.gatherKey, `message:${writer.id}:${admin.id}`));
+      expect(mail).toEqual([]);
+      // Still in the work queue: the switch is about being told, not about the conversation.
+      expect((await getWorkQueue({ db: database.db }, admin.user)).unansweredMessages.items.map((item) => item.userId)).toContain(writer.id);
+
+      await saveSettings(settingsDeps, admin.user, { section: "notifications", values: { ...notificationsOn, newMessage: "on" } });
+      await sendMessage(deps(), writer.user, { userId: writer.id, body: "Hello again" });
+      const told = await database.db.select().from(notifications).where(and(eq(notifications.type, "message"), eq(notifications.userId, admin.id)));
+      expect(told.some((row) => row.message.endsWith("Hello again"))).toBe(true);
+      expect(await database.db.select().from(emailMessages).where(eq(emailMessages.gatherKey, `message:${writer.id}:${admin.id}`))).toHaveLength(1);
+    } finally {
+      await saveSettings(settingsDeps, admin.user, { section: "notifications", values: { ...notificationsOn, newMessage: "on" } });
+    }
+
+    const general = await services.settings.get();
+    await saveSettings(settingsDeps, admin.user, { section: "general", values: { ...general.general, messagesReplyTime: "We answer within 2 hours." } });
+    const page = (await messagesLoader(await routeArgs(services, "/dashboard/messages", { headers: { cookie: writer.cookie } }))) as { frame: { replyTime: string } };
+    expect(page.frame.replyTime).toBe("We answer within 2 hours.");
   });
 });
