@@ -13,20 +13,14 @@ import { MESSAGE_PAGE_SIZE } from "./messages.schemas";
  * ones just older than that message; oldest first, with each side's read state and the viewer's unread count.
  * Reads only (opening the thread marks it read through its own action).
  */
-export async function listMessages(
-  db: Db,
-  actor: Actor | null,
-  input: { userId: string; before?: string },
-): Promise<ThreadView> {
+export async function listMessages(db: Db, actor: Actor | null, input: { userId: string; before?: string }): Promise<ThreadView> {
   const customer = await conversationCustomer(db, actor, input.userId);
   const author = alias(profiles, "author");
   const cursor = input.before
     ? await db
         .select({ createdAt: messages.createdAt, id: messages.id })
         .from(messages)
-        .where(
-          and(eq(messages.id, input.before), eq(messages.userId, customer.id)),
-        )
+        .where(and(eq(messages.id, input.before), eq(messages.userId, customer.id)))
         .then((rows) => rows[0])
     : undefined;
   // The page is taken from the conversation's index first (newest first, one more to tell whether there are earlier
@@ -50,13 +44,7 @@ export async function listMessages(
         and(
           eq(messages.userId, customer.id),
           cursor
-            ? or(
-                lt(messages.createdAt, cursor.createdAt),
-                and(
-                  eq(messages.createdAt, cursor.createdAt),
-                  lt(messages.id, cursor.id),
-                ),
-              )
+            ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)))
             : undefined,
           // An unknown `before` (not this conversation's) pages back to nothing rather than restarting at the newest.
           input.before && !cursor ? sql`false` : undefined,
@@ -88,10 +76,11 @@ export async function listMessages(
   const viewerIsAgency = actor!.isAdmin;
   return {
     customerId: customer.id,
+    customerName: customer.fullName,
     messages: page.map((row): MessageView => ({
       id: row.id,
       fromAgency: row.fromAgency,
-      authorName: row.fromAgency ? row.authorName : customer.fullName,
+      authorName: row.fromAgency ? row.authorName : null,
       body: row.body,
       createdAt: row.createdAt.toISOString(),
       byEmail: row.source === "email",
@@ -103,13 +92,9 @@ export async function listMessages(
         isImage: isAllowedImageType(file.contentType),
       })),
     })),
-    earlierBefore:
-      rows.length > MESSAGE_PAGE_SIZE ? (page[0]?.id ?? null) : null,
+    earlierBefore: rows.length > MESSAGE_PAGE_SIZE ? (page[0]?.id ?? null) : null,
     customerReadAt: conversation?.customerReadAt?.toISOString() ?? null,
     agencyReadAt: conversation?.agencyReadAt?.toISOString() ?? null,
-    unread:
-      (viewerIsAgency
-        ? conversation?.agencyUnread
-        : conversation?.customerUnread) ?? 0,
+    unread: (viewerIsAgency ? conversation?.agencyUnread : conversation?.customerUnread) ?? 0,
   };
 }

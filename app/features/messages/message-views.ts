@@ -11,7 +11,7 @@ interface AttachmentView {
 export interface MessageView {
   id: string;
   fromAgency: boolean;
-  /** The admin who wrote an agency message (null: a former team member), or the customer's name. */
+  /** The admin who wrote an agency message (null: a former team member); null on the customer's messages (the thread names them). */
   authorName: string | null;
   body: string;
   createdAt: string;
@@ -23,6 +23,8 @@ export interface MessageView {
 /** One page of a conversation, oldest first, with what each side has read. */
 export interface ThreadView {
   customerId: string;
+  /** The customer's name, which their messages are shown under on the admin's side. */
+  customerName: string;
   messages: MessageView[];
   /** The oldest message shown, when there are earlier ones to page back to. */
   earlierBefore: string | null;

@@ -1,14 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FileText, Paperclip, Send, X } from "lucide-react";
-import {
-  useEffect,
-  useEffectEvent,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from "react";
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
@@ -20,16 +12,8 @@ import { INTL_LOCALES, isLocale } from "~/lib/i18n/locales";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { formatFileSize, mergeThread, seenMessageId } from "../message-rules";
-import type {
-  ConversationFrame,
-  MessageView,
-  ThreadView,
-} from "../message-views";
-import {
-  MARK_MESSAGES_READ_INTENT,
-  MESSAGE_MAX,
-  SEND_MESSAGE_INTENT,
-} from "../messages.schemas";
+import type { ConversationFrame, MessageView, ThreadView } from "../message-views";
+import { MARK_MESSAGES_READ_INTENT, MESSAGE_MAX, SEND_MESSAGE_INTENT } from "../messages.schemas";
 
 const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
 const MAX_FILES = 5;
@@ -51,13 +35,7 @@ interface MessagesPanelProps {
  * side's last message once the other side read it. Shown with unread messages while the page is visible, the
  * thread marks them read.
  */
-export function MessagesPanel({
-  thread,
-  frame,
-  viewerIsAgency,
-  action,
-  earlierPath,
-}: MessagesPanelProps) {
+export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPath }: MessagesPanelProps) {
   const { t, i18n } = useLingui();
   const [known, setKnown] = useState<MessageView[]>(thread.messages);
   const [earlierBefore, setEarlierBefore] = useState(thread.earlierBefore);
@@ -81,11 +59,7 @@ export function MessagesPanel({
 
   useMarkRead(thread.unread, action);
 
-  const seenId = seenMessageId(
-    known,
-    viewerIsAgency,
-    viewerIsAgency ? thread.customerReadAt : thread.agencyReadAt,
-  );
+  const seenId = seenMessageId(known, viewerIsAgency, viewerIsAgency ? thread.customerReadAt : thread.agencyReadAt);
   const bottom = useRef<HTMLDivElement>(null);
   const lastId = known.at(-1)?.id;
   useEffect(() => {
@@ -95,6 +69,20 @@ export function MessagesPanel({
   // In the viewer's time zone, which the server does not know: filled in after hydration (as LocalDateTime does),
   // with one formatter for the whole thread (one per message was a fifth of the page's render time).
   const hydrated = useHydrated();
+  const words: ThreadWords = {
+    you: t`You`,
+    formerTeamMember: t`Former team member`,
+    byEmail: t`by e-mail`,
+    attachments: t`Attachments`,
+    seen: t`Seen`,
+    openFullSize: (name) => t`${name} (open full size)`,
+  };
+  // The agency's messages name the admin and the agency; the customer's, the customer (or 'You' on their own page).
+  const authorOf = (message: MessageView) => {
+    if (!message.fromAgency) return viewerIsAgency ? thread.customerName : words.you;
+    const member = message.authorName ?? words.formerTeamMember;
+    return viewerIsAgency ? `${member} · ${frame.agencyName}` : `${frame.agencyName} · ${member}`;
+  };
   const time = useMemo(
     () =>
       hydrated
@@ -115,24 +103,16 @@ export function MessagesPanel({
             variant="outline"
             size="sm"
             disabled={earlier.state !== "idle"}
-            onClick={() =>
-              earlier.load(
-                `${earlierPath}?before=${encodeURIComponent(earlierBefore)}`,
-              )
-            }
+            onClick={() => earlier.load(`${earlierPath}?before=${encodeURIComponent(earlierBefore)}`)}
           >
-            {earlier.state !== "idle"
-              ? t`Loading...`
-              : t`Load earlier messages`}
+            {earlier.state !== "idle" ? t`Loading...` : t`Load earlier messages`}
           </Button>
         </div>
       ) : null}
       {known.length === 0 ? (
         <div className="py-10 text-center">
           <p className="font-medium text-slate-900">{t`No messages yet`}</p>
-          {viewerIsAgency ? null : (
-            <p className="mt-1 text-sm text-slate-600">{frame.replyTime}</p>
-          )}
+          {viewerIsAgency ? null : <p className="mt-1 text-sm text-slate-600">{frame.replyTime}</p>}
         </div>
       ) : (
         <div role="log" aria-label={t`Conversation`}>
@@ -142,8 +122,8 @@ export function MessagesPanel({
                 key={message.id}
                 message={message}
                 own={message.fromAgency === viewerIsAgency}
-                agencyName={frame.agencyName}
-                viewerIsAgency={viewerIsAgency}
+                author={authorOf(message)}
+                words={words}
                 seen={message.id === seenId}
                 locale={locale}
                 time={time}
@@ -158,89 +138,59 @@ export function MessagesPanel({
   );
 }
 
+/** The words every message of the thread shares, looked up once for the thread rather than once a message. */
+interface ThreadWords {
+  you: string;
+  formerTeamMember: string;
+  byEmail: string;
+  attachments: string;
+  seen: string;
+  openFullSize: (name: string) => string;
+}
+
 function MessageItem({
   message,
   own,
-  agencyName,
-  viewerIsAgency,
+  author,
+  words,
   seen,
   locale,
   time,
 }: {
   message: MessageView;
   own: boolean;
-  agencyName: string;
-  viewerIsAgency: boolean;
+  author: string;
+  words: ThreadWords;
   seen: boolean;
   locale: string;
   time: Intl.DateTimeFormat | null;
 }) {
-  const { t } = useLingui();
-  const teamMember = message.authorName ?? t`Former team member`;
-  const author = message.fromAgency
-    ? viewerIsAgency
-      ? `${teamMember} · ${agencyName}`
-      : `${agencyName} · ${teamMember}`
-    : own
-      ? t`You`
-      : (message.authorName ?? "");
+  const files = message.attachments;
   return (
-    <li
-      className={cn("flex flex-col gap-1", own ? "items-end" : "items-start")}
-      data-testid="message"
-    >
+    <li className={own ? "flex flex-col items-end gap-1" : "flex flex-col items-start gap-1"} data-testid="message">
       <p className="text-xs text-slate-600">
-        <span className="font-semibold text-slate-800">{author}</span> ·{" "}
-        <time dateTime={message.createdAt}>
-          {time?.format(new Date(message.createdAt))}
-        </time>
-        {message.byEmail ? <span> · {t`by e-mail`}</span> : null}
+        <span className="font-semibold text-slate-800">{author}</span> · <time dateTime={message.createdAt}>{time?.format(new Date(message.createdAt))}</time>
+        {message.byEmail ? ` · ${words.byEmail}` : null}
       </p>
-      <div
-        className={cn(
-          "max-w-[min(36rem,90%)] rounded-2xl px-4 py-2 text-sm break-words whitespace-pre-wrap",
-          own ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900",
-        )}
-      >
+      <div className={`max-w-[min(36rem,90%)] rounded-2xl px-4 py-2 text-sm break-words whitespace-pre-wrap ${own ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900"}`}>
         {message.body}
-        {message.attachments.length > 0 ? (
-          <ul
-            className={cn(
-              "flex flex-wrap gap-2 whitespace-normal",
-              message.body && "mt-2",
-            )}
-            aria-label={t`Attachments`}
-          >
-            {message.attachments.map((file) => (
+        {files.length > 0 ? (
+          <ul className={cn("flex flex-wrap gap-2 whitespace-normal", message.body && "mt-2")} aria-label={words.attachments}>
+            {files.map((file) => (
               <li key={file.url}>
                 {file.isImage && file.thumbnailUrl ? (
-                  <a
-                    href={file.url}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none"
-                  >
-                    <img
-                      src={file.thumbnailUrl}
-                      alt={t`${file.name} (open full size)`}
-                      className="size-28 rounded-lg border border-slate-200 bg-white object-cover"
-                    />
+                  <a href={file.url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none">
+                    <img src={file.thumbnailUrl} alt={words.openFullSize(file.name)} className="size-28 rounded-lg border border-slate-200 bg-white object-cover" />
                   </a>
                 ) : (
                   <a
                     href={file.url}
                     download={file.name}
-                    className={cn(
-                      "flex items-center gap-2 rounded-lg border px-3 py-2 underline-offset-2 hover:underline",
-                      own ? "border-blue-300" : "border-slate-300 bg-white",
-                    )}
+                    className={cn("flex items-center gap-2 rounded-lg border px-3 py-2 underline-offset-2 hover:underline", own ? "border-blue-300" : "border-slate-300 bg-white")}
                   >
                     <FileText aria-hidden="true" className="size-4 shrink-0" />
                     <span>
-                      {file.name}{" "}
-                      <span className="opacity-80">
-                        ({formatFileSize(file.size, locale)})
-                      </span>
+                      {file.name} <span className="opacity-80">({formatFileSize(file.size, locale)})</span>
                     </span>
                   </a>
                 )}
@@ -249,7 +199,7 @@ function MessageItem({
           </ul>
         ) : null}
       </div>
-      {seen ? <p className="text-xs text-slate-600">{t`Seen`}</p> : null}
+      {seen ? <p className="text-xs text-slate-600">{words.seen}</p> : null}
     </li>
   );
 }
@@ -258,16 +208,8 @@ function MessageItem({
 function useMarkRead(unread: number, action: string) {
   const fetcher = useFetcher();
   const mark = useEffectEvent(() => {
-    if (
-      unread === 0 ||
-      fetcher.state !== "idle" ||
-      document.visibilityState !== "visible"
-    )
-      return;
-    void fetcher.submit(
-      { intent: MARK_MESSAGES_READ_INTENT },
-      { method: "post", action },
-    );
+    if (unread === 0 || fetcher.state !== "idle" || document.visibilityState !== "visible") return;
+    void fetcher.submit({ intent: MARK_MESSAGES_READ_INTENT }, { method: "post", action });
   });
   useEffect(() => {
     mark();
@@ -292,8 +234,7 @@ function Composer({ action }: { action: string }) {
       setFiles([]);
       setProblem(null);
     },
-    onFailure: () =>
-      setProblem(fetcher.data && !fetcher.data.ok ? fetcher.data.error : null),
+    onFailure: () => setProblem(fetcher.data && !fetcher.data.ok ? fetcher.data.error : null),
   });
 
   const choose = (picked: File[]) => {
@@ -329,11 +270,7 @@ function Composer({ action }: { action: string }) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends; Shift+Enter (and Enter while an input method composes a word) writes a new line.
-    if (
-      event.key === "Enter" &&
-      !event.shiftKey &&
-      !event.nativeEvent.isComposing
-    ) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
     }
@@ -347,10 +284,7 @@ function Composer({ action }: { action: string }) {
         send();
       }}
     >
-      <label
-        htmlFor={`${id}-body`}
-        className="text-sm font-medium text-slate-800"
-      >
+      <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-800">
         <Trans>Message</Trans>
       </label>
       <Textarea
@@ -381,9 +315,7 @@ function Composer({ action }: { action: string }) {
                 size="icon"
                 className="size-7"
                 aria-label={t`Remove ${file.name}`}
-                onClick={() =>
-                  setFiles(files.filter((_, other) => other !== index))
-                }
+                onClick={() => setFiles(files.filter((_, other) => other !== index))}
               >
                 <X aria-hidden="true" className="size-4" />
               </Button>
@@ -397,12 +329,7 @@ function Composer({ action }: { action: string }) {
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() => fileInput.current?.click()}
-          disabled={sending || files.length >= MAX_FILES}
-        >
+        <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={sending || files.length >= MAX_FILES}>
           <Paperclip aria-hidden="true" />
           {t`Attach files`}
         </Button>
