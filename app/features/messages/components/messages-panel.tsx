@@ -42,12 +42,10 @@ export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPa
   const [followed, setFollowed] = useState(thread);
   // Each new page of the loader (a live update) joins what this page already shows.
   if (followed !== thread) {
+    const sameConversation = thread.customerId === followed.customerId;
     setFollowed(thread);
-    setKnown((current) => mergeThread(current, thread.messages));
-    if (thread.customerId !== followed.customerId) {
-      setKnown(thread.messages);
-      setEarlierBefore(thread.earlierBefore);
-    }
+    setKnown((current) => (sameConversation ? mergeThread(current, thread.messages) : thread.messages));
+    if (!sameConversation) setEarlierBefore(thread.earlierBefore);
   }
   const earlier = useFetcher<ThreadView>();
   const [loadedEarlier, setLoadedEarlier] = useState<ThreadView | undefined>();
@@ -66,9 +64,6 @@ export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPa
     bottom.current?.scrollIntoView({ block: "nearest" });
   }, [lastId]);
   const locale = INTL_LOCALES[isLocale(i18n.locale) ? i18n.locale : "en"];
-  // In the viewer's time zone, which the server does not know: filled in after hydration (as LocalDateTime does),
-  // with one formatter for the whole thread (one per message was a fifth of the page's render time).
-  const hydrated = useHydrated();
   const words: ThreadWords = {
     you: t`You`,
     formerTeamMember: t`Former team member`,
@@ -83,16 +78,10 @@ export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPa
     const member = message.authorName ?? words.formerTeamMember;
     return viewerIsAgency ? `${member} · ${frame.agencyName}` : `${frame.agencyName} · ${member}`;
   };
-  const time = useMemo(
-    () =>
-      hydrated
-        ? new Intl.DateTimeFormat(locale, {
-            dateStyle: "medium",
-            timeStyle: "short",
-          })
-        : null,
-    [hydrated, locale],
-  );
+  // In the viewer's time zone, which the server does not know: filled in after hydration (as LocalDateTime does),
+  // with one formatter for the whole thread (one per message was a fifth of the page's render time).
+  const hydrated = useHydrated();
+  const time = useMemo(() => (hydrated ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }) : null), [hydrated, locale]);
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-6">
