@@ -14,6 +14,7 @@ const BUCKET_NAMES: Record<string, MessageDescriptor> = {
   "admin-note-photos": msg`Payment proofs and note photos`,
   "business-logos": msg`Business logos`,
   "google-business-photos": msg`Google Business photos`,
+  "message-attachments": msg`Files sent in messages`,
 };
 
 /** Where files are kept, in words. */
@@ -22,7 +23,7 @@ const STORAGE_KINDS: Record<string, MessageDescriptor> = {
   "S3-compatible bucket": msg`S3-compatible storage`,
 };
 
-/** The Database tab: the four storage buckets with their real figures, the database size, the status view and the log. */
+/** The Database tab: the storage buckets with their real figures, the database size, the status view and the log. */
 export function DatabaseTab({ status }: { status: SystemStatus }) {
   const { t, i18n } = useLingui();
   const named = (names: Record<string, MessageDescriptor>, key: string) => (Object.hasOwn(names, key) ? i18n._(names[key]!) : key);
