@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { E2E_BASE_URL } from "../../playwright.config";
+import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
 
 export { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
 
@@ -103,6 +103,17 @@ export async function signUpWith(request: APIRequestContext, customer: Customer)
     headers: { origin: E2E_BASE_URL },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+/** A new browser context with the e2e admin signed in, on the admin dashboard. */
+export async function signedInAdmin(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  return page;
 }
 
 export async function loginViaForm(page: Page, email: string, password: string): Promise<void> {

@@ -1,17 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test } from "./fixtures";
-
-async function signedInAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
-  return page;
-}
+import { gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
 
 const thread = (page: Page) => page.getByRole("log");
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });

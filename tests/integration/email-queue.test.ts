@@ -43,7 +43,7 @@ describe("the e-mail queue against a real SMTP server", () => {
       branding: async () => branding,
     });
     await database.db.transaction(async (tx) => {
-      await queueEmail(tx, { to: "ann@queue.test", subject: "Payment approved", text: "Your payment was approved." });
+      await queueEmail(tx, { to: "ann@queue.test", subject: "Payment approved", text: "Your payment was approved.", replyTo: "reply+abc@replies.queue.test" });
     });
     // A rolled-back change records no message.
     await expect(
@@ -61,6 +61,9 @@ describe("the e-mail queue against a real SMTP server", () => {
     expect(mail!.decoded).toContain("Queue Co · help@queue.test");
     expect(mail!.decoded).toContain("<p>Your payment was approved.</p>");
     expect(mail!.decoded).toContain("From: portal@queue.test");
+    // Where the reader's answer goes, and that the message is automatic (no out-of-office reply comes back to it).
+    expect(mail!.decoded).toContain("Reply-To: reply+abc@replies.queue.test");
+    expect(mail!.decoded).toContain("Auto-Submitted: auto-generated");
     // Sent once: another pass sends nothing more.
     await sender.sendDue();
     expect(smtp.received).toHaveLength(1);

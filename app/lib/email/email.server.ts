@@ -140,8 +140,14 @@ interface OutgoingMessage {
 
 export type Mailer = (message: OutgoingMessage) => Promise<void>;
 
-/** Every message the product sends is automatic (RFC 3834): out-of-office replies are not sent back to a reply address. */
-const AUTOMATED = { "Auto-Submitted": "auto-generated" };
+/**
+ * A message as nodemailer sends it. Every message the product sends is automatic (RFC 3834): out-of-office replies
+ * are not sent back to a reply address.
+ */
+function mailOptions(from: string, message: OutgoingMessage) {
+  const { to, subject, text, html } = message;
+  return { from, to, replyTo: message.replyTo ?? undefined, subject, text, html, headers: { "Auto-Submitted": "auto-generated" } };
+}
 
 /** SMTP through nodemailer when `smtpUrl` is set; otherwise `.eml` files in `outboxDir`, subjects logged. */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log?: (line: string) => void }): Mailer {
@@ -149,29 +155,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
     return async (message) => {
-      await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        replyTo: message.replyTo ?? undefined,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: `<${message.id}@agency.mail>`,
-        headers: AUTOMATED,
-      });
+      await transport.sendMail({ ...mailOptions(options.from, message), messageId: `<${message.id}@agency.mail>` });
     };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return async (message) => {
-    const info = await stream.sendMail({
-      from: options.from,
-      to: message.to,
-      replyTo: message.replyTo ?? undefined,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: AUTOMATED,
-    });
+    const info = await stream.sendMail(mailOptions(options.from, message));
     // A message can hold a password-reset link: the outbox is the app user's alone.
     await mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`);
