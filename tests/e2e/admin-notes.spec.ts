@@ -1,18 +1,8 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
+import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
 import { countDocumentLoads } from "./payments-support";
 
-
-async function signedInAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
-  return page;
-}
 
 async function onNotesTab(page: Page, userId: string) {
   await gotoWithLiveStream(page, `/admin/users/${userId}`);

@@ -1,18 +1,8 @@
-import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
 import { countDocumentLoads, sendProofViaApi } from "./payments-support";
 
 // Runs in the "server-wide" project, after every other spec: Maintenance Mode reaches every customer.
-
-async function signedInAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
-  return page;
-}
 
 async function setMaintenance(admin: Page, on: boolean) {
   await admin.getByRole("tab", { name: "General" }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
+import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
 import { countDocumentLoads } from "./payments-support";
 
 const MASK = "••••••••";
@@ -26,12 +26,7 @@ async function acknowledgeWarning(page: Page) {
 }
 
 async function adminOnCredentialsTab(browser: Browser, userId: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
+  const page = await signedInAdmin(browser);
   await gotoWithLiveStream(page, `/admin/users/${userId}`);
   await page.getByRole("tab", { name: "Credentials" }).click();
   return page;

@@ -1,18 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
+import { gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
 import { countDocumentLoads, paymentDialog, sendZelleProofInDialog } from "./payments-support";
 
 
 const googlePanel = (page: Page) => page.getByTestId("next-step-google_business");
 
 async function adminOnCustomer(browser: Browser, userId: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
+  const page = await signedInAdmin(browser);
   await page.goto(`/admin/users/${userId}`);
   return page;
 }

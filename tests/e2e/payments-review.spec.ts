@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
+import { gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
 import { paymentDialog, sendProofViaApi, sendZelleProofInDialog } from "./payments-support";
 
 
@@ -20,12 +20,7 @@ async function customerWithPendingProof(
 }
 
 async function adminOnCustomer(browser: Browser, userId: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
+  const page = await signedInAdmin(browser);
   await page.goto(`/admin/users/${userId}`);
   await expect(page.getByRole("tab", { name: "Payments" })).toHaveAttribute("aria-selected", "true");
   return page;
