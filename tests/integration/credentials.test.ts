@@ -286,7 +286,7 @@ describe("authorization", () => {
 describe("the admin's Credenciales tab", () => {
   it("saves the three cards in one transaction, audited without values; reveals are audited too", async () => {
     const customer = await signUpCustomer(services);
-    published = [];
+    await deliveredChanges();
     const secrets = { domain: marker("adm-domain-pw"), hosting: marker("adm-hosting-pw"), website: marker("adm-gmail-pw") };
     const pin = "778899";
     const fields: [string, string][] = [
