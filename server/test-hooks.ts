@@ -6,7 +6,7 @@ import { deleteProgressRecord } from "~/features/progress/delete-progress-record
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Services } from "~/lib/services.server";
-import { emailMessages, googleBusinessInfo, profiles, userRoles, websiteInfo } from "~db/schema";
+import { conversations, emailMessages, googleBusinessInfo, messages, profiles, userRoles, websiteInfo } from "~db/schema";
 import { seedCustomers } from "~db/seed-customers.js";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -131,6 +131,34 @@ export function testHooks(services: Services): Router {
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(and(eq(emailMessages.to, email.toLowerCase()), eq(emailMessages.status, "queued"), isNotNull(emailMessages.gatherKey)));
     res.status(200).json({ ok: true });
+  });
+  // A conversation longer than the page loads (50), without sending each message through the rate-limited composer:
+  // `count` messages from the customer, "<text> 1" the oldest, one minute apart and all older than now.
+  const messagesBody = z.object({ email: z.email(), count: z.number().int().min(1).max(500), text: z.string().min(1) });
+  router.post("/messages/seed", async (req, res) => {
+    const body = messagesBody.parse(req.body);
+    const profile = await userByEmail(body.email);
+    if (!profile) {
+      res.status(404).json({ error: "No such user" });
+      return;
+    }
+    const now = Date.now();
+    const rows = Array.from({ length: body.count }, (_, index) => ({
+      userId: profile.id,
+      authorId: profile.id,
+      fromAgency: false,
+      body: `${body.text} ${index + 1}`,
+      createdAt: new Date(now - (body.count - index) * 60_000),
+    }));
+    await services.database.db.transaction(async (tx) => {
+      await tx.insert(messages).values(rows);
+      const lastMessageAt = rows.at(-1)!.createdAt;
+      await tx
+        .insert(conversations)
+        .values({ userId: profile.id, lastMessageAt, waitingSince: rows[0]!.createdAt, agencyUnread: body.count })
+        .onConflictDoUpdate({ target: conversations.userId, set: { lastMessageAt } });
+    });
+    res.status(201).json({ ok: true });
   });
   return router;
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
+import { E2E_BASE_URL, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
 
 const thread = (page: Page) => page.getByRole("log");
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
@@ -100,4 +100,42 @@ test("in Spanish: the empty conversation, the composer and the refusal speak Spa
   await admin.getByTestId("unread-messages").click();
   await expect(admin.getByRole("tab", { name: "Messages", selected: true })).toBeVisible();
   await expect(admin.getByRole("log").getByTestId("message").filter({ hasText: "Hola, ¿cuándo empiezan?" })).toBeVisible();
+});
+
+test("a long conversation opens on its newest 50 messages; 'Load earlier messages' adds the older ones above, in both languages", async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  const customer = newCustomer();
+  await signUpViaApi(page, customer);
+  const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
+  const seeded = await page.request.post("/__test/messages/seed", { data: { email: customer.email, count: 60, text: "Old note" } });
+  expect(seeded.status()).toBe(201);
+  const messages = thread(page).getByTestId("message");
+
+  await page.goto("/dashboard/messages");
+  await expect(messages).toHaveCount(50);
+  await expect(messages.first()).toContainText("Old note 11");
+  await expect(messages.last()).toContainText("Old note 60");
+  await expect(thread(page).getByText("Old note 10", { exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "Load earlier messages" }).click();
+  await expect(messages).toHaveCount(60);
+  await expect(messages.first()).toContainText("Old note 1");
+  await expect(messages.nth(10)).toContainText("Old note 11");
+  await expect(page.getByRole("button", { name: "Load earlier messages" })).toHaveCount(0);
+  // A message sent now joins the bottom; the earlier ones stay.
+  await composer(page).fill("And a new one");
+  await composer(page).press("Enter");
+  await expect(messages).toHaveCount(61);
+  await expect(messages.last()).toContainText("And a new one");
+  await expect(messages.first()).toContainText("Old note 1");
+
+  // The admin's tab pages back the same way, in the admin's language.
+  const admin = await signedInAdmin(browser);
+  await admin.context().addCookies([{ name: "lang", value: "es", url: E2E_BASE_URL }]);
+  await admin.goto(`/admin/users/${user.id}?tab=messages`);
+  const adminMessages = thread(admin).getByTestId("message");
+  await expect(adminMessages).toHaveCount(50);
+  await expect(adminMessages.first()).toContainText("Old note 12");
+  await admin.getByRole("button", { name: "Cargar mensajes anteriores" }).click();
+  await expect(adminMessages).toHaveCount(61);
+  await expect(adminMessages.first()).toContainText("Old note 1");
 });
