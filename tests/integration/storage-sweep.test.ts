@@ -1,5 +1,5 @@
 // The start-up sweep's rules (decision 024), on the test database and a local storage folder: orphan files older than
-// the grace period go, files any *_url column refers to (and their previews) stay, young files stay; and the start-up
+// the grace period go, files any *_url column or jsonb file list refers to (and their previews) stay, young files stay; and the start-up
 // advisory lock lets one holder in at a time on PostgreSQL.
 import { eq } from "drizzle-orm";
 import { mkdtempSync, rmSync, utimesSync } from "node:fs";
@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withStartupLock } from "~/lib/db/db.server";
 import { LocalStorage } from "~/lib/storage/storage.server";
 import { fileColumns, sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
-import { thumbnailKey } from "~/domain/upload-kinds";
-import { adminUserNotes, googleBusinessInfo, payments, profiles, websiteInfo } from "~db/schema";
+import { PDF_TYPE, thumbnailKey } from "~/domain/upload-kinds";
+import { adminUserNotes, googleBusinessInfo, messages, payments, profiles, websiteInfo } from "~db/schema";
 import { signUpCustomer, testDatabase, testServices, type TestDatabase, type TestServices } from "./support";
 
 let database: TestDatabase;
@@ -40,7 +40,7 @@ async function put(bucket: Parameters<LocalStorage["put"]>[0], key: string, ageM
   utimesSync(path.join(root, bucket, ...key.split("/")), at, at);
 }
 
-const stored = async () => (await Promise.all((["avatars", "admin-note-photos", "business-logos", "google-business-photos"] as const).map(
+const stored = async () => (await Promise.all((["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments"] as const).map(
   async (bucket) => (await storage.list(bucket)).map((object) => `${bucket}/${object.key}`),
 ))).flat().sort();
 
@@ -55,6 +55,7 @@ describe("the start-up storage sweep", () => {
       [websiteInfo, "logo_url"],
       [websiteInfo, "founder_photo_url"],
       [adminUserNotes, "photo_urls"],
+      [messages, "attachments"],
     ] as const) {
       const name = (table as unknown as Record<symbol, string>)[Symbol.for("drizzle:Name")];
       expect(columns).toContain(`${name}.${column}`);
@@ -68,7 +69,10 @@ describe("the start-up storage sweep", () => {
     const avatar = `${id}/avatar_1_bbbbb.webp`;
     const photo = `${id}/photo_1_ccccc.jpg`;
     const notePhoto = `notes/${id}/note-photo_1_ddddd.jpg`;
+    const attachment = `${id}/attachment_1_iiiii.png`;
+    const pdf = `${id}/attachment_2_jjjjj.pdf`;
     for (const [bucket, key] of [
+      ["message-attachments", attachment],
       ["admin-note-photos", proof],
       ["avatars", avatar],
       ["google-business-photos", photo],
@@ -80,6 +84,9 @@ describe("the start-up storage sweep", () => {
     await database.db.insert(payments).values({ userId: id, serviceType: "google_business", paymentNumber: 1, amount: 100, paymentMethod: "zelle", proofUrl: `/files/admin-note-photos/${proof}` });
     await database.db.update(profiles).set({ avatarUrl: `/files/avatars/${avatar}` }).where(eq(profiles.id, id));
     await database.db.insert(googleBusinessInfo).values({ userId: id, photoUrls: [`/files/google-business-photos/${photo}`] } as typeof googleBusinessInfo.$inferInsert);
+    await put("message-attachments", pdf);
+    const file = (key: string, contentType: string) => ({ url: `/files/message-attachments/${key}`, thumbnailUrl: null, name: "f", size: 1, contentType });
+    await database.db.insert(messages).values({ userId: id, fromAgency: false, attachments: [file(attachment, "image/png"), file(pdf, PDF_TYPE)] });
     await database.db.insert(adminUserNotes).values({ userId: id, title: "Visit", description: "Photos", photoUrls: [`/files/admin-note-photos/${notePhoto}`] } as typeof adminUserNotes.$inferInsert);
 
     const orphanImage = `${id}/website_payment_1_2_eeeee.png`; // killed before its preview and its row
@@ -107,6 +114,9 @@ describe("the start-up storage sweep", () => {
         `avatars/${thumbnailKey(avatar)}`,
         `google-business-photos/${photo}`,
         `google-business-photos/${thumbnailKey(photo)}`,
+        `message-attachments/${attachment}`,
+        `message-attachments/${thumbnailKey(attachment)}`,
+        `message-attachments/${pdf}`,
       ].sort(),
     );
     // Everything listed is reported, for the payments check that follows.

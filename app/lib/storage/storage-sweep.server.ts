@@ -1,36 +1,54 @@
-import { getTableColumns, getTableName, isTable, sql } from "drizzle-orm";
+import { getTableColumns, getTableName, isTable, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "~db/schema";
 import type { Db } from "../db/db.server";
 import { BUCKETS, type Bucket, type Storage } from "./storage.server";
 import { thumbnailKey } from "../../domain/upload-kinds";
 
+/** How a column holds its file paths: one text, a text[] list, or a jsonb list of files (`[{ url, ... }]`). */
+type FileColumnShape = "one" | "list" | "files";
+
 /**
- * The columns that point at stored files: every column named `*_url` / `*_urls` (text or text[]) or `image` in the
- * schema, found by name so a new file column is covered without touching the sweep (tests/integration/storage-sweep
- * checks that every upload writer's column is among them). Values that are not `/files/<bucket>/<key>` are ignored.
+ * The columns that point at stored files: every column named `*_url` / `*_urls` (text or text[]) or `image`, and every
+ * jsonb column named `attachments` or `files` (a list of `{ url, thumbnailUrl, name, ... }`, as messages keep theirs),
+ * found by name so a new file column is covered without touching the sweep (tests/integration/storage-sweep checks
+ * that every upload writer's column is among them). Values that are not `/files/<bucket>/<key>` are ignored.
  */
-export function fileColumns(): { table: string; column: string; list: boolean }[] {
-  const found: { table: string; column: string; list: boolean }[] = [];
+export function fileColumns(): { table: string; column: string; shape: FileColumnShape }[] {
+  const found: { table: string; column: string; shape: FileColumnShape }[] = [];
   for (const value of Object.values(schema)) {
     if (!isTable(value)) continue;
     const table = value as PgTable;
     for (const column of Object.values(getTableColumns(table)) as PgColumn[]) {
-      if (!/(_url|_urls)$/.test(column.name) && column.name !== "image") continue;
-      if (column.getSQLType() !== "text" && column.getSQLType() !== "text[]") continue;
-      found.push({ table: getTableName(table), column: column.name, list: column.getSQLType() === "text[]" });
+      const type = column.getSQLType();
+      const shape: FileColumnShape | null =
+        /(_url|_urls)$/.test(column.name) || column.name === "image"
+          ? type === "text"
+            ? "one"
+            : type === "text[]"
+              ? "list"
+              : null
+          : (column.name === "attachments" || column.name === "files") && type === "jsonb"
+            ? "files"
+            : null;
+      if (shape) found.push({ table: getTableName(table), column: column.name, shape });
     }
   }
   return found;
 }
 
+const URL_OF: Record<FileColumnShape, (column: string) => SQL> = {
+  one: (column) => sql`${sql.identifier(column)}`,
+  list: (column) => sql`unnest(${sql.identifier(column)})`,
+  files: (column) => sql`jsonb_array_elements(${sql.identifier(column)}) ->> 'url'`,
+};
+
 /** Every stored file some row refers to, as `bucket/key` (its preview is kept with it). */
 async function referencedFiles(db: Db): Promise<Set<string>> {
   const referenced = new Set<string>();
-  for (const { table, column, list } of fileColumns()) {
-    const value = list ? sql`unnest(${sql.identifier(column)})` : sql.identifier(column);
+  for (const { table, column, shape } of fileColumns()) {
     const result = await db.execute<{ url: string | null }>(
-      sql`select ${value} as url from ${sql.identifier(table)} where ${sql.identifier(column)} is not null`,
+      sql`select ${URL_OF[shape](column)} as url from ${sql.identifier(table)} where ${sql.identifier(column)} is not null`,
     );
     for (const { url } of result.rows) {
       const match = url ? /^\/files\/([^/]+)\/(.+)$/.exec(url) : null;
