@@ -375,7 +375,14 @@ export const ROWS: Row[] = [
     expect: everyone(400),
     note: "test hook: inserts customers directly (the admin list's pages in e2e); a count of 0 here is refused, so the matrix's customers stay as they are",
   },
-
+  {
+    route: "/__test/messages/seed",
+    method: "POST",
+    body: { email: "nobody-matrix@example.test", count: 1, text: "Matrix" },
+    json: true,
+    expect: everyone(404),
+    note: "test hook: writes a long conversation directly (the thread's paging in e2e); an unknown address here, so no conversation changes",
+  },
   {
     route: "/__test/information/reviewed",
     method: "POST",
