@@ -134,7 +134,7 @@ export function testHooks(services: Services): Router {
   });
   // A conversation longer than the page loads (50), without sending each message through the rate-limited composer:
   // `count` messages from the customer, "<text> 1" the oldest, one minute apart and all older than now.
-  const messagesBody = z.object({ email: z.email(), count: z.number().int().min(1).max(500), text: z.string().min(1) });
+  const messagesBody = z.object({ email: z.email(), count: z.coerce.number().int().min(1).max(500), text: z.string().min(1) });
   router.post("/messages/seed", async (req, res) => {
     const body = messagesBody.parse(req.body);
     const profile = await userByEmail(body.email);

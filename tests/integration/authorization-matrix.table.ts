@@ -378,7 +378,7 @@ export const ROWS: Row[] = [
   {
     route: "/__test/messages/seed",
     method: "POST",
-    body: { email: "nobody-matrix@example.test", count: 1, text: "Matrix" },
+    body: { email: "nobody-matrix@example.test", count: "1", text: "Matrix" },
     json: true,
     expect: everyone(404),
     note: "test hook: writes a long conversation directly (the thread's paging in e2e); an unknown address here, so no conversation changes",
