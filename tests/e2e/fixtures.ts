@@ -58,6 +58,8 @@ export const test = base.extend<{ failOnCspViolations: void }>({
  * three browsers, so the wait only tells "arrived live" from "never arrived".
  */
 export const LIVE_UPDATE_MS = 5_000;
+/** How long a test waits for a save's toast. */
+const TOAST_MS = 20_000;
 
 export const STRONG_PASSWORD = "Str0ng-Password!";
 
@@ -141,7 +143,8 @@ export async function sendNotification(
  */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   const front = page.locator('[data-sonner-toast][data-front="true"]');
-  await expect(front.getByText(title, { exact: true })).toBeVisible();
+  // A toast comes with the answer to a save, which the whole suite's load can hold past the usual 10 s.
+  await expect(front.getByText(title, { exact: true })).toBeVisible({ timeout: TOAST_MS });
   if (description !== undefined) await expect(front.getByText(description, { exact: true })).toBeVisible();
 }
 

@@ -103,6 +103,8 @@ test("in Spanish: the empty conversation, the composer and the refusal speak Spa
 });
 
 test("a long conversation opens on its newest 50 messages; 'Load earlier messages' adds the older ones above, in both languages", async ({ browser }) => {
+  // Two people's pages, each loading and paging back a long thread: under the whole suite's load this takes more than 90 s.
+  test.setTimeout(180_000);
   const page = await (await browser.newContext()).newPage();
   const customer = newCustomer();
   await signUpViaApi(page, customer);
