@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
 
@@ -107,9 +107,9 @@ export async function signUpWith(request: APIRequestContext, customer: Customer)
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 
-/** A new browser context with the e2e admin signed in, on the admin dashboard. */
-export async function signedInAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+/** A new browser context (with `options`, e.g. a locale) with the e2e admin signed in, on the admin dashboard. */
+export async function signedInAdmin(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { E2E_ADMIN, E2E_BASE_URL, expectToast, gotoWithLiveStream, newCustomer, signUpWith, type Customer, test } from "./fixtures";
+import { E2E_BASE_URL, expectToast, gotoWithLiveStream, newCustomer, signedInAdmin, signUpWith, type Customer, test } from "./fixtures";
 import { paymentDialog, PROOF_PNG, sendProofViaApi } from "./payments-support";
 
 /** The e2e server writes its e-mails as .eml files in its data folder's outbox. */
@@ -30,15 +30,7 @@ async function customerPage(browser: Browser, customer: Customer, locale = "en-U
   return { page, userId: user.id };
 }
 
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
-  return page;
-}
+const adminPage = (browser: Browser) => signedInAdmin(browser, { locale: "en-US" });
 
 /** An admin of its own who chose Spanish (the language is the account's: the shared e2e admin stays English). */
 async function spanishAdminPage(browser: Browser, request: APIRequestContext): Promise<Page> {
