@@ -459,3 +459,97 @@ export const messages = pgTable(
     index("messages_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+/** A file sent for approval with a review round: where it is stored, and what both sides show of it. */
+export interface ReviewRoundFile {
+  /** The files route's path for the file. */
+  url: string;
+  /** Its preview (images only; null for a PDF). */
+  thumbnailUrl: string | null;
+  /** The name the admin's file had (cleaned), for the download link. */
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+export const REVIEW_DECISIONS = ["approved", "changes_requested"] as const;
+
+/**
+ * What an admin sends a customer to approve for one service (v1, v2, ... per customer and service): a title, a
+ * message, a preview link and files. The customer decides once, approving it or asking for changes with a
+ * comment; a decided round is kept as it was, the history of the job's approvals. The author and the decider
+ * go null when their account is removed, the round stays.
+ */
+export const reviewRounds = pgTable(
+  "review_rounds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    service: text("service").notNull(),
+    version: integer("version").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull().default(""),
+    link: text("link"),
+    files: jsonb("files").$type<ReviewRoundFile[]>().notNull().default([]),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    decision: text("decision"),
+    comment: text("comment"),
+    decidedBy: uuid("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("review_rounds_service_check", sql`${t.service} in (${inList(SERVICE_TYPES)})`),
+    check("review_rounds_decision_check", sql`${t.decision} is null or ${t.decision} in (${inList(REVIEW_DECISIONS)})`),
+    // A decision comes with its time; asking for changes, with what to change.
+    check("review_rounds_decided_check", sql`(${t.decision} is null) = (${t.decidedAt} is null)`),
+    check("review_rounds_comment_check", sql`${t.decision} is distinct from 'changes_requested' or length(${t.comment}) > 0`),
+    uniqueIndex("review_rounds_version_idx").on(t.userId, t.service, t.version),
+    // The work queue's rounds waiting for the customer, and those sent back with changes (few rows, whatever the history).
+    index("review_rounds_waiting_idx").on(t.createdAt).where(sql`${t.decision} is null`),
+    index("review_rounds_changes_idx").on(t.decidedAt).where(sql`${t.decision} = 'changes_requested'`),
+  ],
+);
+
+/**
+ * The finished files of a customer's service (logo set, site backup, hand-over document), any type, which admins
+ * add and the customer downloads at any time. The file is in storage under `key`; `name` is what it downloads as.
+ */
+export const deliveredFiles = pgTable(
+  "delivered_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    service: text("service").notNull(),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("delivered_files_service_check", sql`${t.service} in (${inList(SERVICE_TYPES)})`),
+    uniqueIndex("delivered_files_key_idx").on(t.key),
+    index("delivered_files_user_idx").on(t.userId, t.service, t.createdAt),
+  ],
+);
+
+/**
+ * The review request of a finished service: sent once, when its last step is first ticked with a review link set;
+ * the progress page's 'Leave us a review' card (with the link as the settings have it now) shows until the
+ * customer opens the link or dismisses it.
+ */
+export const reviewRequests = pgTable(
+  "review_requests",
+  {
+    userId: owner(),
+    service: text("service").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.service] }),
+    check("review_requests_service_check", sql`${t.service} in (${inList(SERVICE_TYPES)})`),
+  ],
+);
