@@ -472,12 +472,14 @@ export interface ReviewRoundFile {
   contentType: string;
 }
 
-export const REVIEW_DECISIONS = ["approved", "changes_requested"] as const;
+/** The customer approved the round or asked for changes; or the agency sent a newer round before they decided. */
+export const REVIEW_DECISIONS = ["approved", "changes_requested", "superseded"] as const;
 
 /**
  * What an admin sends a customer to approve for one service (v1, v2, ... per customer and service): a title, a
  * message, a preview link and files. The customer decides once, approving it or asking for changes with a
- * comment; a decided round is kept as it was, the history of the job's approvals. The author and the decider
+ * comment (a round still waiting when the next one is sent is superseded by it); a decided round is kept as it
+ * was, the history of the job's approvals. The author and the decider
  * go null when their account is removed, the round stays.
  */
 export const reviewRounds = pgTable(

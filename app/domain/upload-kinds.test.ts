@@ -31,6 +31,7 @@ describe("the upload kinds table", () => {
       "note-photo": ["admin-note-photos", 10, 6],
       "payment-proof": ["admin-note-photos", 10, 1],
       "message-attachment": ["message-attachments", 10, 5],
+      "approval-file": ["job-files", 10, 6],
     });
   });
 

@@ -12,7 +12,7 @@ import { translate } from "../lib/i18n/translate";
  */
 
 /** The storage buckets (the same list as storage.server.ts, which the browser must not import). */
-type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | "google-business-photos" | "message-attachments";
+type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | "google-business-photos" | "message-attachments" | "job-files";
 
 /** Who may read a kind's files besides admins: its owner, or nobody. */
 type UploadReaders = "owner-and-admins" | "admins";
@@ -175,6 +175,22 @@ export const UPLOAD_KINDS = {
       notImage: msg`Attach JPEG, PNG or WebP images or PDF files only`,
       tooLarge: msg`Each file must be smaller than 10MB`,
       tooMany: msg`You can attach at most 5 files`,
+    },
+  },
+  // What the agency sends a customer to approve (a draft, a preview): theirs and the admins' to read.
+  "approval-file": {
+    bucket: "job-files",
+    prefix: "approvals/",
+    stem: "approval",
+    maxBytes: 10 * MB,
+    maxFiles: 6,
+    readers: "owner-and-admins",
+    acceptsPdf: true,
+    messages: {
+      missing: msg`Please choose a file to send`,
+      notImage: msg`Send JPEG, PNG or WebP images or PDF files only`,
+      tooLarge: msg`Each file must be smaller than 10MB`,
+      tooMany: msg`You can send at most 6 files`,
     },
   },
 } as const satisfies Record<string, UploadKindRule>;

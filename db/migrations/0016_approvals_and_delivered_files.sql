@@ -36,7 +36,7 @@ CREATE TABLE "review_rounds" (
 	"decided_by" uuid,
 	"decided_at" timestamp with time zone,
 	CONSTRAINT "review_rounds_service_check" CHECK ("review_rounds"."service" in ('google_business', 'website')),
-	CONSTRAINT "review_rounds_decision_check" CHECK ("review_rounds"."decision" is null or "review_rounds"."decision" in ('approved', 'changes_requested')),
+	CONSTRAINT "review_rounds_decision_check" CHECK ("review_rounds"."decision" is null or "review_rounds"."decision" in ('approved', 'changes_requested', 'superseded')),
 	CONSTRAINT "review_rounds_decided_check" CHECK (("review_rounds"."decision" is null) = ("review_rounds"."decided_at" is null)),
 	CONSTRAINT "review_rounds_comment_check" CHECK ("review_rounds"."decision" is distinct from 'changes_requested' or length("review_rounds"."comment") > 0)
 );

@@ -18,6 +18,8 @@ const ACTIVITY_LABELS: Record<string, string> = {
   "note.update": "Edited a note",
   "note.delete": "Deleted a note",
   "message.send": "Sent a message",
+  "approval.request": "Requested approval",
+  "approval.decide": "Answered an approval request",
   "settings.update": "Changed settings",
   "two-factor.reset": "Reset an admin's two-factor",
   "two-factor.enable": "Turned two-factor on",
@@ -40,6 +42,8 @@ const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
   "note.update": msg`Edited a note`,
   "note.delete": msg`Deleted a note`,
   "message.send": msg`Sent a message`,
+  "approval.request": msg`Requested approval`,
+  "approval.decide": msg`Answered an approval request`,
   "settings.update": msg`Changed settings`,
   "two-factor.reset": msg`Reset an admin's two-factor`,
   "two-factor.enable": msg`Turned two-factor on`,
@@ -187,6 +191,14 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       return [text(detail.preview), files > 0 ? tr(msg`${plural(files, { one: "# file", other: "# files" })}`) : "", detail.source === "email" ? tr(msg`(by e-mail)`) : ""]
         .filter(Boolean)
         .join(" · ");
+    }
+    case "approval.request":
+    case "approval.decide": {
+      const service = named(SERVICE_NAMES, detail.service);
+      const version = typeof detail.version === "number" ? detail.version : 0;
+      if (!service || !version) return "";
+      if (action === "approval.request") return `${service} v${version}: ${text(detail.title)}`;
+      return detail.decision === "approved" ? tr(msg`Approved ${service} v${version}`) : tr(msg`Asked for changes to ${service} v${version}`);
     }
     case "settings.update": {
       const section = named(SETTINGS_SECTION_NAMES, detail.section);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
 import { decisionNotification, SYSTEM_PAYMENT_NOTES } from "~/features/payments/payment-review";
 import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage } from "~/features/payments/payment-rules";
+import { serviceNameIn } from "~/features/payments/zelle-transfer";
 import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/progress/progress-notification";
 import { isProgressStep } from "~/features/progress/progress-steps";
 
@@ -55,6 +56,17 @@ const messageData = customerRef.extend({
   files: z.number().int().min(0),
 });
 
+/** To the customer: the agency sent a round of a service for approval. */
+const reviewRoundData = z.object({ service, version: z.number().int().min(1), title: z.string() });
+
+/** To the admins: the customer approved a round, or asked for changes (with what to change). */
+const reviewDecisionData = customerRef.extend({
+  service,
+  version: z.number().int().min(1),
+  decision: z.enum(["approved", "changes_requested"]),
+  comment: z.string().nullable(),
+});
+
 const DATA_SCHEMAS = {
   payment: paymentData,
   google_business_progress: progressData,
@@ -66,6 +78,8 @@ const DATA_SCHEMAS = {
   profile_updated: customerRef,
   new_user: customerRef,
   message: messageData,
+  review_round: reviewRoundData,
+  review_decision: reviewDecisionData,
   security: z.object({ email: z.string() }),
   system_error: z.object({ kind: z.string(), detail: z.string() }),
 } as const;
@@ -181,6 +195,25 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
       const what = preview || i18n._(msg`${plural(files, { one: "Sent # file", other: "Sent # files" })}`);
       return { title: fromAgency ? i18n._(msg`New message from the team`) : i18n._(msg`New message`), message: `${who}: ${what}` };
     }
+    case "review_round": {
+      const { version, title } = event.data;
+      const what = serviceNameIn(i18n, event.data.service);
+      return {
+        title: i18n._(msg`Waiting for your approval`),
+        message: i18n._(msg`${what}: ${title} (v${version}). Approve it or tell us what to change.`),
+      };
+    }
+    case "review_decision": {
+      const { version, decision, comment } = event.data;
+      const who = customerLabel(i18n, event.data);
+      const what = serviceNameIn(i18n, event.data.service);
+      return decision === "approved"
+        ? { title: i18n._(msg`Approval received`), message: i18n._(msg`${who} approved ${what} v${version}`) }
+        : {
+            title: i18n._(msg`Changes requested`),
+            message: i18n._(msg`${who} asked for changes to ${what} v${version}: ${commentPreview(comment)}`),
+          };
+    }
     case "security": {
       const email = event.data.email;
       return {
@@ -193,6 +226,13 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
       return { title: i18n._(msg`System Error`), message: i18n._(msg`A server error occurred (${kind}): ${detail}`).slice(0, SYSTEM_ERROR_MESSAGE_MAX) };
     }
   }
+}
+
+/** The start of a customer's comment, as a notification quotes it. */
+const COMMENT_PREVIEW_MAX = 140;
+function commentPreview(comment: string | null): string {
+  const text = (comment ?? "").replace(/\s+/g, " ").trim();
+  return text.length > COMMENT_PREVIEW_MAX ? `${text.slice(0, COMMENT_PREVIEW_MAX - 1)}…` : text;
 }
 
 /** A system error's message is cut here: the error's own text can be long. */
@@ -217,6 +257,10 @@ export function eventLink(event: NotificationEvent): string | null {
       return customerPage(event.data.customerId);
     case "message":
       return event.data.fromAgency ? "/dashboard/messages" : customerPage(event.data.customerId, "messages");
+    case "review_round":
+      return SERVICE_PAGE[event.data.service];
+    case "review_decision":
+      return customerPage(event.data.customerId, event.data.service === "website" ? "website" : "google-business");
     case "security":
       return "/admin/activity";
     case "system_error":

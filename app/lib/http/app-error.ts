@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   credentials_not_found: { status: 404, message: msg`Credentials not found` },
   google_business_info_not_found: { status: 404, message: msg`Google Business information not found` },
   website_info_not_found: { status: 404, message: msg`Website information not found` },
+  review_round_not_found: { status: 404, message: msg`Approval request not found` },
   // Rules of the product
   password_too_common: { status: 400, message: msg`This password is too common. Choose one that is harder to guess.` },
   current_password_wrong: { status: 400, message: msg`Current password is incorrect` },
@@ -55,6 +56,7 @@ export const ERROR_CODES = {
   message_empty: { status: 400, message: msg`Write a message or attach a file` },
   message_too_long: { status: 400, message: msg`A message can be at most 5,000 characters` },
   message_rate_limited: { status: 429, message: msg`You are sending messages too quickly. Please wait a minute and try again.` },
+  review_round_decided: { status: 409, message: msg`This approval request has already been answered` },
   kept_note_photo_unknown: { status: 400, message: msg`A photo you kept is not one of this note's photos` },
   // Uploads: each kind of upload words these its own way (app/domain/upload-kinds.ts), passed as the message.
   upload_missing: { status: 400, message: msg`Please select an image file` },

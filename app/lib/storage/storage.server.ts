@@ -15,7 +15,7 @@ import type { Env } from "../config/env.server";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.server";
 
 /** The storage buckets, one per family of files. Every file is private: it is served only through the authorized /files route. */
-export const BUCKETS = ["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments"] as const;
+export const BUCKETS = ["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments", "job-files"] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 export function isBucket(value: unknown): value is Bucket {

@@ -15,6 +15,7 @@ const BUCKET_NAMES: Record<string, MessageDescriptor> = {
   "business-logos": msg`Business logos`,
   "google-business-photos": msg`Google Business photos`,
   "message-attachments": msg`Files sent in messages`,
+  "job-files": msg`Files for approval and delivered files`,
 };
 
 /** Where files are kept, in words. */

@@ -1,0 +1,70 @@
+import { msg } from "@lingui/core/macro";
+import { z } from "zod";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
+import { zodMessage } from "~/lib/i18n/translate";
+
+export const REQUEST_APPROVAL_INTENT = "request-approval";
+export const DECIDE_ROUND_INTENT = "decide-round";
+
+export const ROUND_TITLE_MAX = 120;
+export const ROUND_MESSAGE_MAX = 2000;
+export const ROUND_COMMENT_MAX = 2000;
+const LINK_MAX = 2000;
+
+const service = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]]);
+
+// The same words as the other forms' length limits (one catalog entry).
+const atMost = (max: number) => zodMessage(msg`Must be at most ${max} characters`);
+
+const linkMessage = zodMessage(msg`Enter the whole link, starting with https://`);
+
+/** A preview address: a whole http(s) URL, or nothing. */
+const link = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() ?? "")
+  .pipe(
+    z.union([
+      z.literal(""),
+      z
+        .url({ protocol: /^https?$/, hostname: z.regexes.domain, ...linkMessage })
+        .max(LINK_MAX, linkMessage),
+    ]),
+  )
+  .transform((value) => value || null);
+
+/** The admin's 'Request approval' dialog; its files travel beside the fields as `files`. */
+export const requestApprovalFormSchema = z.object({
+  intent: z.literal(REQUEST_APPROVAL_INTENT),
+  service,
+  title: z
+    .string(zodMessage(msg`Please enter a title`))
+    .trim()
+    .min(1, zodMessage(msg`Please enter a title`))
+    .max(ROUND_TITLE_MAX, atMost(ROUND_TITLE_MAX)),
+  message: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(ROUND_MESSAGE_MAX, atMost(ROUND_MESSAGE_MAX))),
+  link,
+});
+export type RequestApprovalForm = z.infer<typeof requestApprovalFormSchema>;
+
+/** The customer's answer to a round: approve it, or ask for changes, saying what to change. */
+export const decideRoundFormSchema = z
+  .object({
+    intent: z.literal(DECIDE_ROUND_INTENT),
+    roundId: z.uuid(),
+    decision: z.enum(["approve", "request-changes"]),
+    comment: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
+      .pipe(z.string().max(ROUND_COMMENT_MAX, atMost(ROUND_COMMENT_MAX))),
+  })
+  .refine((form) => form.decision === "approve" || form.comment.length > 0, {
+    path: ["comment"],
+    ...zodMessage(msg`Please tell us what to change`),
+  });
+export type DecideRoundForm = z.infer<typeof decideRoundFormSchema>;

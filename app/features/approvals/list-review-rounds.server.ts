@@ -1,0 +1,62 @@
+import { and, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { profiles, reviewRounds } from "~db/schema";
+import { isAllowedImageType } from "~/domain/upload-kinds";
+import type { ServiceType } from "~/domain/service-catalog";
+import { isCustomer } from "~/features/users/customer-query.server";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Actor } from "~/lib/auth/session";
+import type { Executor } from "~/lib/db/db.server";
+import { AppError } from "~/lib/http/app-error";
+import type { ReviewRoundsView, RoundDecision } from "./review-round-views";
+
+/**
+ * A customer's review rounds, by service, newest first, for the customer themself or an admin: anonymous gets 401,
+ * another customer 403, an id that is no customer 404.
+ */
+export async function listReviewRounds(executor: Executor, actor: Actor | null, userId: string): Promise<ReviewRoundsView> {
+  const viewer = requireActor(actor);
+  if (!viewer.isAdmin && viewer.id !== userId) throw new AppError("forbidden");
+  if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
+  if (viewer.isAdmin) {
+    const [customer] = await executor.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, userId), isCustomer));
+    if (!customer) throw new AppError("customer_not_found");
+  }
+  const rows = await executor
+    .select({
+      id: reviewRounds.id,
+      service: reviewRounds.service,
+      version: reviewRounds.version,
+      title: reviewRounds.title,
+      message: reviewRounds.message,
+      link: reviewRounds.link,
+      files: reviewRounds.files,
+      createdAt: reviewRounds.createdAt,
+      authorName: profiles.fullName,
+      decision: reviewRounds.decision,
+      comment: reviewRounds.comment,
+      decidedAt: reviewRounds.decidedAt,
+    })
+    .from(reviewRounds)
+    .leftJoin(profiles, eq(profiles.id, reviewRounds.createdBy))
+    .where(eq(reviewRounds.userId, userId))
+    .orderBy(desc(reviewRounds.version));
+  const view: ReviewRoundsView = { google_business: [], website: [] };
+  for (const row of rows) {
+    view[row.service as ServiceType].push({
+      id: row.id,
+      service: row.service as ServiceType,
+      version: row.version,
+      title: row.title,
+      message: row.message,
+      link: row.link,
+      files: row.files.map((file) => ({ url: file.url, thumbnailUrl: file.thumbnailUrl, name: file.name, size: file.size, isImage: isAllowedImageType(file.contentType) })),
+      createdAt: row.createdAt.toISOString(),
+      authorName: row.authorName,
+      decision: row.decision as RoundDecision | null,
+      comment: row.comment,
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+    });
+  }
+  return view;
+}
