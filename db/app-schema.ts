@@ -515,7 +515,8 @@ export const reviewRounds = pgTable(
 
 /**
  * The finished files of a customer's service (logo set, site backup, hand-over document), any type, which admins
- * add and the customer downloads at any time. The file is in storage under `key`; `name` is what it downloads as.
+ * add and the customer downloads at any time. `file_url` is the files route's path (the start-up sweep keeps what a
+ * `*_url` column names); `name` is what it downloads as.
  */
 export const deliveredFiles = pgTable(
   "delivered_files",
@@ -523,7 +524,7 @@ export const deliveredFiles = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: owner(),
     service: text("service").notNull(),
-    key: text("key").notNull(),
+    fileUrl: text("file_url").notNull(),
     name: text("name").notNull(),
     size: bigint("size", { mode: "number" }).notNull(),
     createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
@@ -531,7 +532,7 @@ export const deliveredFiles = pgTable(
   },
   (t) => [
     check("delivered_files_service_check", sql`${t.service} in (${inList(SERVICE_TYPES)})`),
-    uniqueIndex("delivered_files_key_idx").on(t.key),
+    uniqueIndex("delivered_files_file_url_idx").on(t.fileUrl),
     index("delivered_files_user_idx").on(t.userId, t.service, t.createdAt),
   ],
 );

@@ -9,7 +9,8 @@ import { chooseLocale } from "~/lib/i18n/locales";
 import type { Services } from "~/lib/services.server";
 import { readSessionUser } from "~/lib/auth/session-middleware.server";
 import { isBucket, isSafeKey } from "~/lib/storage/storage.server";
-import { isAllowedImageType, mayReadFile, PDF_TYPE } from "~/domain/upload-kinds";
+import { ANY_FILE_TYPE, isAllowedImageType, kindOfKey, mayReadFile, PDF_TYPE, UPLOAD_KINDS, type UploadKindRule } from "~/domain/upload-kinds";
+import { contentDisposition } from "~/lib/http/content-disposition";
 import { visitorLocale } from "./database-gate";
 
 /**
@@ -35,12 +36,16 @@ export function filesRouter(services: Services): Router {
       if (!isBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, bucket, key)) throw new AppError("not_found");
       const bytes = await services.storage.get(bucket, key);
       if (!bytes) throw new AppError("not_found");
-      const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
+      // A file of any type (a delivered file) is downloaded whatever its bytes look like.
+      const kind = kindOfKey(bucket, key);
+      const anyType = kind !== null && (UPLOAD_KINDS[kind] as UploadKindRule).anyType === true;
+      const sniffed = anyType ? undefined : (await fileTypeFromBuffer(bytes))?.mime;
       const image = isAllowedImageType(sniffed);
-      const filename = key.split("/").pop()!;
+      // The name it is saved under: the one the page gives (`?name=`, the sender's file name), else the key's.
+      const filename = typeof req.query.name === "string" && req.query.name ? req.query.name : key.split("/").pop()!;
       // A PDF (a message's attachment) keeps its type but is downloaded, never shown inside the site.
-      res.setHeader("Content-Type", image || sniffed === PDF_TYPE ? sniffed : "application/octet-stream");
-      res.setHeader("Content-Disposition", `${image ? "inline" : "attachment"}; filename="${filename}"`);
+      res.setHeader("Content-Type", image || sniffed === PDF_TYPE ? sniffed! : ANY_FILE_TYPE);
+      res.setHeader("Content-Disposition", contentDisposition(image ? "inline" : "attachment", filename));
       res.setHeader("X-Content-Type-Options", "nosniff");
       res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
       res.setHeader("Content-Length", String(bytes.byteLength));

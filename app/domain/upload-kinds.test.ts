@@ -32,6 +32,7 @@ describe("the upload kinds table", () => {
       "payment-proof": ["admin-note-photos", 10, 1],
       "message-attachment": ["message-attachments", 10, 5],
       "approval-file": ["job-files", 10, 6],
+      "delivered-file": ["job-files", 50, 1],
     });
   });
 

@@ -39,6 +39,8 @@ export interface UploadKindRule {
   messages: UploadMessages;
   /** PDF documents too, besides images (kept as sent: no thumbnail). */
   acceptsPdf?: boolean;
+  /** Any file at all, kept as sent (no thumbnail) and always downloaded, never shown in the browser. */
+  anyType?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -56,8 +58,10 @@ export function isAllowedImageType(mime: string | undefined): mime is ImageType 
 }
 
 export const PDF_TYPE = "application/pdf";
-/** What a stored file is, as sniffed from its bytes: an image, or a PDF for the kinds that take one. */
-export type StoredFileType = ImageType | typeof PDF_TYPE;
+/** The type a file of any type is stored and served as. */
+export const ANY_FILE_TYPE = "application/octet-stream";
+/** What a stored file is, as sniffed from its bytes: an image, a PDF for the kinds that take one, or any file. */
+export type StoredFileType = ImageType | typeof PDF_TYPE | typeof ANY_FILE_TYPE;
 
 /** Each kind of upload: where it is stored, its size and count limits, who may read it, and its refusals' messages. */
 export const UPLOAD_KINDS = {
@@ -191,6 +195,22 @@ export const UPLOAD_KINDS = {
       notImage: msg`Send JPEG, PNG or WebP images or PDF files only`,
       tooLarge: msg`Each file must be smaller than 10MB`,
       tooMany: msg`You can send at most 6 files`,
+    },
+  },
+  // The finished work a customer downloads (a logo set, a site backup, a hand-over document): any type.
+  "delivered-file": {
+    bucket: "job-files",
+    prefix: "delivered/",
+    stem: "file",
+    maxBytes: 50 * MB,
+    maxFiles: 1,
+    readers: "owner-and-admins",
+    anyType: true,
+    messages: {
+      missing: msg`Please choose a file`,
+      notImage: msg`Please choose a file`,
+      tooLarge: msg`The file must be smaller than 50MB`,
+      tooMany: msg`Add one file at a time`,
     },
   },
 } as const satisfies Record<string, UploadKindRule>;

@@ -2,7 +2,7 @@ CREATE TABLE "delivered_files" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
 	"service" text NOT NULL,
-	"key" text NOT NULL,
+	"file_url" text NOT NULL,
 	"name" text NOT NULL,
 	"size" bigint NOT NULL,
 	"created_by" uuid,
@@ -47,7 +47,7 @@ ALTER TABLE "review_requests" ADD CONSTRAINT "review_requests_user_id_user_id_fk
 ALTER TABLE "review_rounds" ADD CONSTRAINT "review_rounds_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_rounds" ADD CONSTRAINT "review_rounds_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_rounds" ADD CONSTRAINT "review_rounds_decided_by_user_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "delivered_files_key_idx" ON "delivered_files" USING btree ("key");--> statement-breakpoint
+CREATE UNIQUE INDEX "delivered_files_file_url_idx" ON "delivered_files" USING btree ("file_url");--> statement-breakpoint
 CREATE INDEX "delivered_files_user_idx" ON "delivered_files" USING btree ("user_id","service","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "review_rounds_version_idx" ON "review_rounds" USING btree ("user_id","service","version");--> statement-breakpoint
 CREATE INDEX "review_rounds_waiting_idx" ON "review_rounds" USING btree ("created_at") WHERE "review_rounds"."decision" is null;--> statement-breakpoint

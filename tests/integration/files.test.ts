@@ -91,7 +91,8 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
     const stored = storedForA.get("avatar")!;
     const own = await get(stored.url, customerA.cookie);
     expect(own.headers.get("content-type")).toBe("image/png");
-    expect(own.headers.get("content-disposition")).toBe(`inline; filename="${stored.key.split("/").pop()}"`);
+    const name = stored.key.split("/").pop();
+    expect(own.headers.get("content-disposition")).toBe(`inline; filename="${name}"; filename*=UTF-8''${name}`);
     expect(own.headers.get("x-content-type-options")).toBe("nosniff");
     expect(own.headers.get("cache-control")).toBe("private, no-store");
     expect(own.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
@@ -109,7 +110,23 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
     const response = await get(`/files/avatars/${key}`, customerA.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/octet-stream");
-    expect(response.headers.get("content-disposition")).toBe('attachment; filename="notes.txt"');
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="notes.txt"; filename*=UTF-8''notes.txt`);
+  });
+
+  it("serves a delivered file as a download whatever its bytes, under the name the page gives, to its customer and the admins", async () => {
+    const key = `delivered/${customerA.id}/file_1_abcde.png`;
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123" } }).png().toBuffer();
+    await services.storage.put("job-files", key, new Uint8Array(png), "application/octet-stream");
+    const url = `/files/job-files/${key}?name=${encodeURIComponent("Logo set (final).png")}`;
+    for (const cookie of [customerA.cookie, admin.cookie]) {
+      const response = await get(url, cookie);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/octet-stream");
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Logo set (final).png"; filename*=UTF-8''Logo%20set%20%28final%29.png`);
+      expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
+    }
+    expect((await get(url, customerB.cookie)).status).toBe(404);
+    expect((await get(url)).status).toBe(401);
   });
 
   it("answers 404 for unknown buckets, unsafe and missing keys, even to admins", async () => {

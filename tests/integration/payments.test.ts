@@ -377,7 +377,8 @@ describe("reading payments and proof files", () => {
     const own = await get(url, customerA.cookie);
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("image/png");
-    expect(own.headers.get("content-disposition")).toBe(`inline; filename="${url.split("/").pop()}"`);
+    const name = url.split("/").pop();
+    expect(own.headers.get("content-disposition")).toBe(`inline; filename="${name}"; filename*=UTF-8''${name}`);
     expect(own.headers.get("x-content-type-options")).toBe("nosniff");
     expect(own.headers.get("cache-control")).toContain("private");
     // Stored re-encoded without metadata: the same image, not the same bytes.

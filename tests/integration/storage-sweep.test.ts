@@ -10,7 +10,7 @@ import { withStartupLock } from "~/lib/db/db.server";
 import { LocalStorage } from "~/lib/storage/storage.server";
 import { fileColumns, sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
 import { PDF_TYPE, thumbnailKey } from "~/domain/upload-kinds";
-import { adminUserNotes, googleBusinessInfo, messages, payments, profiles, websiteInfo } from "~db/schema";
+import { adminUserNotes, deliveredFiles, googleBusinessInfo, messages, payments, profiles, reviewRounds, websiteInfo } from "~db/schema";
 import { signUpCustomer, testDatabase, testServices, type TestDatabase, type TestServices } from "./support";
 
 let database: TestDatabase;
@@ -56,6 +56,8 @@ describe("the start-up storage sweep", () => {
       [websiteInfo, "founder_photo_url"],
       [adminUserNotes, "photo_urls"],
       [messages, "attachments"],
+      [reviewRounds, "files"],
+      [deliveredFiles, "file_url"],
     ] as const) {
       const name = (table as unknown as Record<symbol, string>)[Symbol.for("drizzle:Name")];
       expect(columns).toContain(`${name}.${column}`);

@@ -20,6 +20,8 @@ const ACTIVITY_LABELS: Record<string, string> = {
   "message.send": "Sent a message",
   "approval.request": "Requested approval",
   "approval.decide": "Answered an approval request",
+  "file.deliver": "Delivered a file",
+  "file.remove": "Removed a delivered file",
   "settings.update": "Changed settings",
   "two-factor.reset": "Reset an admin's two-factor",
   "two-factor.enable": "Turned two-factor on",
@@ -44,6 +46,8 @@ const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
   "message.send": msg`Sent a message`,
   "approval.request": msg`Requested approval`,
   "approval.decide": msg`Answered an approval request`,
+  "file.deliver": msg`Delivered a file`,
+  "file.remove": msg`Removed a delivered file`,
   "settings.update": msg`Changed settings`,
   "two-factor.reset": msg`Reset an admin's two-factor`,
   "two-factor.enable": msg`Turned two-factor on`,
@@ -199,6 +203,11 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       if (!service || !version) return "";
       if (action === "approval.request") return `${service} v${version}: ${text(detail.title)}`;
       return detail.decision === "approved" ? tr(msg`Approved ${service} v${version}`) : tr(msg`Asked for changes to ${service} v${version}`);
+    }
+    case "file.deliver":
+    case "file.remove": {
+      const service = named(SERVICE_NAMES, detail.service);
+      return [service, text(detail.name)].filter(Boolean).join(": ");
     }
     case "settings.update": {
       const section = named(SETTINGS_SECTION_NAMES, detail.section);

@@ -67,6 +67,9 @@ const reviewDecisionData = customerRef.extend({
   comment: z.string().nullable(),
 });
 
+/** To the customer: the agency added a finished file to a service. */
+const deliveredFileData = z.object({ service, name: z.string() });
+
 const DATA_SCHEMAS = {
   payment: paymentData,
   google_business_progress: progressData,
@@ -80,6 +83,7 @@ const DATA_SCHEMAS = {
   message: messageData,
   review_round: reviewRoundData,
   review_decision: reviewDecisionData,
+  delivered_file: deliveredFileData,
   security: z.object({ email: z.string() }),
   system_error: z.object({ kind: z.string(), detail: z.string() }),
 } as const;
@@ -214,6 +218,11 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
             message: i18n._(msg`${who} asked for changes to ${what} v${version}: ${commentPreview(comment)}`),
           };
     }
+    case "delivered_file": {
+      const { name } = event.data;
+      const what = serviceNameIn(i18n, event.data.service);
+      return { title: i18n._(msg`A file is ready for you`), message: i18n._(msg`${what}: ${name} is ready to download.`) };
+    }
     case "security": {
       const email = event.data.email;
       return {
@@ -258,6 +267,7 @@ export function eventLink(event: NotificationEvent): string | null {
     case "message":
       return event.data.fromAgency ? "/dashboard/messages" : customerPage(event.data.customerId, "messages");
     case "review_round":
+    case "delivered_file":
       return SERVICE_PAGE[event.data.service];
     case "review_decision":
       return customerPage(event.data.customerId, event.data.service === "website" ? "website" : "google-business");

@@ -35,6 +35,7 @@ export const ERROR_CODES = {
   google_business_info_not_found: { status: 404, message: msg`Google Business information not found` },
   website_info_not_found: { status: 404, message: msg`Website information not found` },
   review_round_not_found: { status: 404, message: msg`Approval request not found` },
+  delivered_file_not_found: { status: 404, message: msg`File not found` },
   // Rules of the product
   password_too_common: { status: 400, message: msg`This password is too common. Choose one that is harder to guess.` },
   current_password_wrong: { status: 400, message: msg`Current password is incorrect` },

@@ -6,6 +6,7 @@ import { translate } from "../i18n/translate";
 import { fileRoutePath, type Storage } from "./storage.server";
 import { testPause } from "./test-pauses.server";
 import {
+  ANY_FILE_TYPE,
   checkUploadSizes,
   IMAGE_TYPES,
   isAllowedImageType,
@@ -67,9 +68,19 @@ export interface UploadOptions {
 // Decompression bombs: a small file that decodes to a huge bitmap is refused before it is decoded.
 const MAX_INPUT_PIXELS = 40_000_000;
 
+/** The extension a file of any type is stored with: its name's, if it is a plain one (`zip`, `tar.gz` keeps `gz`), else `bin`. */
+export function anyFileExt(name: string | undefined): string {
+  const ext = /\.([A-Za-z0-9]{1,10})$/.exec(name ?? "")?.[1];
+  return ext ? ext.toLowerCase() : "bin";
+}
+
 async function prepareOne(kind: UploadKind, file: Blob): Promise<PreparedUpload> {
   const messages = UPLOAD_KINDS[kind].messages;
   const bytes = new Uint8Array(await file.arrayBuffer());
+  // Any file at all: kept byte for byte, its type never trusted (it is served as a download).
+  if ((UPLOAD_KINDS[kind] as UploadKindRule).anyType) {
+    return { kind, contentType: ANY_FILE_TYPE, ext: anyFileExt((file as File).name), image: bytes, thumbnail: null };
+  }
   // The content decides, never the name or the declared type.
   const sniffed = await fileTypeFromBuffer(bytes);
   const contentType = sniffed?.mime;
