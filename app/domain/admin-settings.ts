@@ -26,6 +26,7 @@ const COMPANY_NAME = zodMessage(msg`Company name is required (at most 100 charac
 const SUPPORT_EMAIL = zodMessage(msg`Please enter a valid support email`);
 const ZELLE_RECIPIENT = zodMessage(msg`Zelle recipient name must be at most 100 characters`);
 const REPLY_TIME = zodMessage(msg`The reply time line must be at most 200 characters`);
+const REVIEW_LINK = zodMessage(msg`The review link must be a whole address starting with https://`);
 
 /** The longest reply-time line the Messages page shows under 'No messages yet'. */
 export const REPLY_TIME_MAX_LENGTH = 200;
@@ -39,6 +40,14 @@ export const generalSettingsSchema = z.object({
   zelleRecipientName: z.string(ZELLE_RECIPIENT).trim().max(100, ZELLE_RECIPIENT).optional().default(""),
   /** The line under an empty conversation saying when the team answers; empty: the standard one, in the reader's language. */
   messagesReplyTime: z.string(REPLY_TIME).trim().max(REPLY_TIME_MAX_LENGTH, REPLY_TIME).optional().default(""),
+  /** Where a customer leaves the agency a review (its Google review link); empty: no review requests are sent. */
+  reviewLink: z
+    .string(REVIEW_LINK)
+    .trim()
+    .max(2000, REVIEW_LINK)
+    .pipe(z.union([z.literal(""), z.url({ protocol: /^https$/, hostname: z.regexes.domain, ...REVIEW_LINK })]))
+    .optional()
+    .default(""),
 });
 
 export const notificationSettingsSchema = z.object({
@@ -128,6 +137,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       supportEmail: seed.supportEmail,
       zelleRecipientName: "",
       messagesReplyTime: "",
+      reviewLink: "",
     },
     notifications: {
       emailNotifications: true,

@@ -64,7 +64,7 @@ afterAll(async () => {
 
 const deps = () => ({ db: database.db, bus: services.bus, settings: services.settings });
 
-const GENERAL = { maintenanceMode: false, autoApproveSubmissions: false, companyName: "Acme Agency", supportEmail: "help@acme.test", zelleRecipientName: "", messagesReplyTime: "" };
+const GENERAL = { maintenanceMode: false, autoApproveSubmissions: false, companyName: "Acme Agency", supportEmail: "help@acme.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "" };
 const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false, newMessage: true };
 const SECURITY = { twoFactor: false, sessionTimeout: true, sessionDurationMinutes: 30, maxLoginAttempts: 5 };
 
@@ -171,7 +171,7 @@ describe("the Database tab", () => {
       photos: [new File([new Uint8Array(png)], "a.png"), new File([new Uint8Array(png)], "b.png")],
     });
     const status = await getSystemStatus(services, admin.user);
-    expect(status.buckets.map((bucket) => bucket.name)).toEqual(["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments"]);
+    expect(status.buckets.map((bucket) => bucket.name)).toEqual(["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments", "job-files"]);
     const notes = status.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
     expect(notes.files).toBe(notesBefore.files + 2);
     expect(notes.bytes).toBeGreaterThan(notesBefore.bytes);

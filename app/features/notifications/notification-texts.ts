@@ -84,6 +84,7 @@ const DATA_SCHEMAS = {
   review_round: reviewRoundData,
   review_decision: reviewDecisionData,
   delivered_file: deliveredFileData,
+  review_request: z.object({ service }),
   security: z.object({ email: z.string() }),
   system_error: z.object({ kind: z.string(), detail: z.string() }),
 } as const;
@@ -223,6 +224,13 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
       const what = serviceNameIn(i18n, event.data.service);
       return { title: i18n._(msg`A file is ready for you`), message: i18n._(msg`${what}: ${name} is ready to download.`) };
     }
+    case "review_request": {
+      const what = serviceNameIn(i18n, event.data.service);
+      return {
+        title: i18n._(msg`How did we do?`),
+        message: i18n._(msg`Your ${what} is finished. Would you leave us a review? It helps other customers find us.`),
+      };
+    }
     case "security": {
       const email = event.data.email;
       return {
@@ -254,6 +262,7 @@ export function eventLink(event: NotificationEvent): string | null {
       return event.data.kind === "decision" ? SERVICE_PAGE[event.data.service] : customerPage(event.data.customerId, "payments");
     case "google_business_progress":
     case "website_progress":
+    case "review_request":
       return PROGRESS_PAGE;
     case "google_business_submitted":
     case "google_business_updated":

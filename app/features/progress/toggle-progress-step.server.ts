@@ -10,6 +10,7 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import type { ServiceType } from "~/domain/service-catalog";
+import { requestReviewIfFinished } from "~/features/reviews/request-review.server";
 import { PROGRESS_NOTIFICATION_TYPE } from "./progress-notification";
 import { PROGRESS_STEPS, type ProgressStepKey } from "./progress-steps";
 import { progressToggleSchema, type ProgressToggleInput } from "./progress.schemas";
@@ -68,6 +69,7 @@ export async function toggleProgressStep(
       if (justDone) {
         changes.push(...(await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], data: { step: each }, email: false })));
         notified ||= each === step;
+        changes.push(...(await requestReviewIfFinished(tx, { userId, service, step: each })));
       }
       if (justDone || (!done && written.wasDone)) await gatherProgressEmail(tx, { userId, service, step: each, done });
       await recordAuditEvent(tx, {
