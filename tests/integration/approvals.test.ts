@@ -5,6 +5,7 @@ import { auditEvents, emailMessages, notifications, reviewRounds, websiteProgres
 import { decideRound } from "~/features/approvals/decide-round.server";
 import { listReviewRounds } from "~/features/approvals/list-review-rounds.server";
 import { requestApproval } from "~/features/approvals/request-approval.server";
+import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { mayReadFile } from "~/domain/upload-kinds";
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
@@ -152,6 +153,13 @@ describe("the customer's decision", () => {
     expect((await auditOf("approval.decide", customerA.id)).map((event) => [event.actorId, event.detail])).toEqual([
       [customerA.id, expect.objectContaining({ service: "website", version: 2, decision: "changes_requested", ticked: false })],
     ]);
+    // The work queue lists it sent back, with what to change; the Google Business round still waits.
+    const queue = await getWorkQueue({ db: database.db }, admin.user);
+    expect(queue.changesRequested).toEqual({
+      total: 1,
+      items: [expect.objectContaining({ userId: customerA.id, customerName: "Ana Ruiz", service: "website", version: 2, comment: "Bigger phone number, please." })],
+    });
+    expect(queue.waitingApproval.items.map((item) => [item.service, item.version])).toEqual([["google_business", 1]]);
     const again = await refusal(decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" }));
     expect([again.status, again.code]).toEqual([409, "review_round_decided"]);
     // The website step is untouched by a request for changes.
@@ -163,6 +171,13 @@ describe("the customer's decision", () => {
     await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", title: "Home page, third draft" });
     const round = await waiting(customerA.id, "website");
     expect(round.version).toBe(3);
+    // A newer round answers the changes: the queue now waits for the customer instead.
+    const queue = await getWorkQueue({ db: database.db }, admin.user);
+    expect(queue.changesRequested).toEqual({ total: 0, items: [] });
+    expect(queue.waitingApproval.items.map((item) => [item.service, item.version, item.title])).toEqual([
+      ["google_business", 1, "Business description"],
+      ["website", 3, "Home page, third draft"],
+    ]);
     // The audit write fails: neither the decision nor the step may stay.
     await database.db.execute(sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$;
       create trigger refuse_audit before insert on audit_events for each row when (new.action = 'approval.decide') execute function refuse_audit()`));
@@ -186,6 +201,7 @@ describe("the customer's decision", () => {
   it("approving a Google Business round records who and when, and ticks no step", async () => {
     const round = await waiting(customerA.id, "google_business");
     await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve", comment: "ignored" });
+    expect((await getWorkQueue({ db: database.db }, admin.user)).waitingApproval).toEqual({ total: 0, items: [] });
     const [row] = await database.db.select().from(reviewRounds).where(eq(reviewRounds.id, round.id));
     expect(row).toMatchObject({ decision: "approved", comment: null, decidedBy: customerA.id });
     const told = await database.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "google_business_progress")));

@@ -1,6 +1,8 @@
-import { and, asc, count, eq, gt, isNull, lt, not, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lt, not, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import {
   conversations,
+  reviewRounds,
   googleBusinessInfo,
   googleBusinessProgress,
   payments,
@@ -25,6 +27,7 @@ import {
   type QueueInformation,
   type QueueList,
   type QueuePayment,
+  type QueueRound,
   type QueueStalled,
   type WorkQueue,
 } from "./work-queue-views";
@@ -56,12 +59,14 @@ export async function getWorkQueue(
   { now = new Date(), limit = WORK_QUEUE_LIMIT }: GetWorkQueueInput = {},
 ): Promise<WorkQueue> {
   requireAdminActor(actor);
-  const [pendingPayments, google, website, stalledCustomers, unansweredMessages] = await Promise.all([
+  const [pendingPayments, google, website, stalledCustomers, unansweredMessages, changesRequested, waitingApproval] = await Promise.all([
     listPendingPayments(db, limit),
     listUnreviewedInformation(db, "google_business", limit),
     listUnreviewedInformation(db, "website", limit),
     listStalledServices(db, now, limit),
     listUnansweredConversations(db, limit),
+    listRounds(db, "changes_requested", limit),
+    listRounds(db, "waiting", limit),
   ]);
   const items = [...google.items, ...website.items]
     .sort((x, y) => x.savedAt.localeCompare(y.savedAt) || x.userId.localeCompare(y.userId))
@@ -72,6 +77,56 @@ export async function getWorkQueue(
     updatedInformation: { total: google.total + website.total, items },
     stalledCustomers,
     unansweredMessages,
+    changesRequested,
+    waitingApproval,
+  };
+}
+
+/**
+ * Review rounds waiting for the customer, or sent back with changes and not yet answered by a newer round; the
+ * oldest first. Each is read through its partial index (rounds still waiting; rounds sent back).
+ */
+async function listRounds(db: Db, which: "waiting" | "changes_requested", limit: number): Promise<QueueList<QueueRound>> {
+  const newer = alias(reviewRounds, "newer");
+  const open =
+    which === "waiting"
+      ? sql`${reviewRounds.decision} is null`
+      : and(
+          sql`${reviewRounds.decision} = 'changes_requested'`,
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(newer)
+              .where(and(eq(newer.userId, reviewRounds.userId), eq(newer.service, reviewRounds.service), gt(newer.version, reviewRounds.version))),
+          ),
+        );
+  const since = which === "waiting" ? reviewRounds.createdAt : reviewRounds.decidedAt;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        userId: reviewRounds.userId,
+        customerName,
+        service: reviewRounds.service,
+        version: reviewRounds.version,
+        title: reviewRounds.title,
+        since,
+        comment: reviewRounds.comment,
+      })
+      .from(reviewRounds)
+      .innerJoin(user, eq(user.id, reviewRounds.userId))
+      .leftJoin(profiles, eq(profiles.id, reviewRounds.userId))
+      .where(open)
+      .orderBy(asc(since), asc(reviewRounds.id))
+      .limit(limit),
+    db.select({ total: count() }).from(reviewRounds).where(open),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    items: rows.flatMap((row) =>
+      isServiceType(row.service)
+        ? [{ userId: row.userId, customerName: row.customerName, service: row.service, version: row.version, title: row.title, since: row.since!.toISOString(), comment: row.comment }]
+        : [],
+    ),
   };
 }
 

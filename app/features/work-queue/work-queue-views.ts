@@ -57,6 +57,19 @@ export interface QueueConversation {
   unread: number;
 }
 
+/** A review round in the queue: one waiting for the customer's decision, or one the customer sent back with changes. */
+export interface QueueRound {
+  userId: string;
+  customerName: string;
+  service: ServiceType;
+  version: number;
+  title: string;
+  /** When it was sent (waiting) or sent back (changes requested): its age counts from here. */
+  since: string;
+  /** What the customer asked to change (changes requested only). */
+  comment: string | null;
+}
+
 export interface WorkQueue {
   /** The server's time when the queue was read: ages are counted from it (the same on server and browser). */
   asOf: string;
@@ -64,6 +77,10 @@ export interface WorkQueue {
   updatedInformation: QueueList<QueueInformation>;
   stalledCustomers: QueueList<QueueStalled>;
   unansweredMessages: QueueList<QueueConversation>;
+  /** Rounds the customer sent back, not yet followed by a newer round, the oldest first. */
+  changesRequested: QueueList<QueueRound>;
+  /** Rounds waiting for the customer's decision, the oldest first. */
+  waitingApproval: QueueList<QueueRound>;
 }
 
 /**
