@@ -17,6 +17,7 @@ function input(over: Partial<NextStepInput> = {}): NextStepInput {
     payments: [],
     informationSent: { google_business: false, website: false },
     steps: { google_business: null, website: null },
+    waitingRounds: { google_business: null, website: null },
     ...over,
   };
 }
@@ -127,6 +128,20 @@ describe("nextStep: Website", () => {
   it("goes on with the checklist when the second payment was made early", () => {
     const state = input({ payments: paid([pay(service, 2, "completed", 3)]), informationSent: sent, steps: withSteps(3) });
     expect(nextStep(service, state)).toEqual({ kind: "in-progress", done: 3, total: 8 });
+  });
+
+  it("asks for the approval of a waiting round first, then for the second payment its approval leads to", () => {
+    const round = { version: 2, title: "Home page draft" };
+    const waiting = input({ payments: paid(), informationSent: sent, steps: withSteps(6), waitingRounds: { google_business: null, website: round } });
+    expect(nextStep(service, waiting)).toEqual({ kind: "approval", version: 2, title: "Home page draft" });
+    // While building, too; but a second payment under review still comes first.
+    expect(nextStep(service, { ...waiting, steps: { google_business: null, website: withSteps(3).website } }).kind).toBe("approval");
+    expect(nextStep(service, { ...waiting, payments: paid([pay(service, 2, "pending", 3)]) }).kind).toBe("reviewing");
+    // Approved: 'Review & Client Approval' is ticked and the round no longer waits.
+    const approved = input({ payments: paid(), informationSent: sent, steps: withSteps(7) });
+    expect(nextStep(service, approved)).toEqual({ kind: "second-payment", paymentNumber: 2, retry: false });
+    // Not before the information is in (a round sent early waits on the service page).
+    expect(nextStep(service, input({ payments: paid(), waitingRounds: { google_business: null, website: round } })).kind).toBe("send-information");
   });
 
   it("is finished when both payments are completed and every step is done", () => {

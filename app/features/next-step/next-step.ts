@@ -7,6 +7,7 @@ import type { ServiceType } from "~/domain/service-catalog";
  * - `pay`: no payment yet, or the last one was rejected (`retry`): the price and the payment dialog;
  * - `reviewing`: a payment is pending review: nothing to do but wait;
  * - `send-information`: paid, the information form not sent yet: a link to the form;
+ * - `approval`: the agency sent something to approve (a review round) that waits for the customer;
  * - `in-progress`: the information is in, the agency works through the checklist below;
  * - `second-payment` (website): payment 1 is done and the site has reached 'Review & Client Approval':
  *   the second 50% is due (a rejected one may be paid again: `retry`);
@@ -16,6 +17,7 @@ export type NextStep =
   | { kind: "pay"; paymentNumber: 1; retry: boolean }
   | { kind: "reviewing"; paymentNumber: number }
   | { kind: "send-information" }
+  | { kind: "approval"; version: number; title: string }
   | { kind: "in-progress"; done: number; total: number }
   | { kind: "second-payment"; paymentNumber: 2; retry: boolean }
   | { kind: "finished" };
@@ -33,6 +35,8 @@ export interface NextStepInput {
   informationSent: Record<ServiceType, boolean>;
   /** Each service's step values; null when there is no progress record (counts as nothing done). */
   steps: Record<ServiceType, Record<string, boolean> | null>;
+  /** Each service's review round waiting for the customer's decision, if any. */
+  waitingRounds: Record<ServiceType, { version: number; title: string } | null>;
 }
 
 /** The website step whose arrival makes the second payment due: 'Review & Client Approval'. */
@@ -64,14 +68,15 @@ export function nextStep(service: ServiceType, input: NextStepInput): NextStep {
 
   const steps = input.steps[service];
   const progress = counts(service, steps);
-  if (service === "website") {
-    const second = latestPayment(input.payments, service, 2);
-    const secondStatus = second ? displayStatus(second.status) : null;
-    // Paid early from the Website page's banner: its review is what the customer waits for.
-    if (secondStatus === "pending") return { kind: "reviewing", paymentNumber: 2 };
-    if (secondStatus !== "completed" && websiteInReview(steps))
-      return { kind: "second-payment", paymentNumber: 2, retry: secondStatus === "rejected" };
-  }
+  const second = service === "website" ? latestPayment(input.payments, service, 2) : undefined;
+  const secondStatus = second ? displayStatus(second.status) : null;
+  // Paid early from the Website page's banner: its review is what the customer waits for.
+  if (secondStatus === "pending") return { kind: "reviewing", paymentNumber: 2 };
+  // A draft to approve comes first (for the website, before the second payment its approval leads to).
+  const round = input.waitingRounds[service];
+  if (round) return { kind: "approval", version: round.version, title: round.title };
+  if (service === "website" && secondStatus !== "completed" && websiteInReview(steps))
+    return { kind: "second-payment", paymentNumber: 2, retry: secondStatus === "rejected" };
   if (progress.done === progress.total) return { kind: "finished" };
   return { kind: "in-progress", ...progress };
 }

@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
+import { getOwnWaitingRounds } from "~/features/approvals/get-own-waiting-rounds.server";
 import { NextStepPanel } from "~/features/next-step/components/next-step-panel";
 import { getOwnInformationSent } from "~/features/next-step/get-own-information-sent.server";
 import { PaymentStatusCard } from "~/features/payments/components/payment-status-card";
@@ -17,9 +18,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { database, stripe } = services(context);
-  const [payments, informationSent, progress] = await Promise.all([
+  const [payments, informationSent, waitingRounds, progress] = await Promise.all([
     listOwnPayments(database, user),
     getOwnInformationSent(database, user),
+    getOwnWaitingRounds(database, user),
     // A failure to read progress leaves the rest of the page: the cards say 'Failed to load progress data'.
     getOwnProgress(database, user).then(
       (records): ProgressLoad => ({ ok: true, progress: records }),
@@ -30,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
   ]);
   const title = requestContext(context).i18n._(msg`Construction Progress`);
-  return { payments, informationSent, progress, cardEnabled: stripe !== null, title };
+  return { payments, informationSent, waitingRounds, progress, cardEnabled: stripe !== null, title };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -48,6 +50,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         state={{
           payments: loaderData.payments,
           informationSent: loaderData.informationSent,
+          waitingRounds: loaderData.waitingRounds,
           steps: {
             google_business: progress.ok ? (progress.progress.google_business?.steps ?? null) : null,
             website: progress.ok ? (progress.progress.website?.steps ?? null) : null,

@@ -7,9 +7,10 @@ import { WEBSITE_STEPS } from "~/features/progress/progress-steps";
 import type { NextStepInput } from "../next-step";
 import { NextStepPanel } from "./next-step-panel";
 
-function render(state: NextStepInput, progressLoaded = true, locale: Locale = "en"): string {
+function render(state: Omit<NextStepInput, "waitingRounds"> & Partial<NextStepInput>, progressLoaded = true, locale: Locale = "en"): string {
+  const full = { waitingRounds: { google_business: null, website: null }, ...state };
   const router = createMemoryRouter([
-    { path: "/", element: <NextStepPanel state={state} cardEnabled progressLoaded={progressLoaded} /> },
+    { path: "/", element: <NextStepPanel state={full} cardEnabled progressLoaded={progressLoaded} /> },
   ]);
   return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
 }
@@ -58,6 +59,25 @@ describe("NextStepPanel", () => {
     const unread = render({ payments, informationSent: { google_business: false, website: true }, steps: { google_business: null, website: null } }, false);
     expect(panel(unread, "website")).toContain("Follow each step in the checklist below.");
     expect(panel(unread, "website")).not.toContain("steps done");
+  });
+
+  it("asks for the approval of a waiting round, linking to the service's page, in both languages", () => {
+    const payments = [{ serviceType: "google_business", paymentNumber: 1, status: "completed", createdAt: at }];
+    const state = {
+      payments,
+      informationSent: { google_business: true, website: false },
+      steps: { google_business: null, website: null },
+      waitingRounds: { google_business: { version: 1, title: "Business description" }, website: null },
+    };
+    const google = panel(render(state), "google_business");
+    expect(google).toContain('data-state="approval"');
+    expect(google).toContain("Waiting for your approval");
+    expect(google).toContain("v1: Business description");
+    expect(google).toContain('href="/dashboard/google-business"');
+    expect(google).toContain("Review and approve");
+    const spanish = panel(render(state, true, "es"), "google_business");
+    expect(spanish).toContain("Esperando su aprobación");
+    expect(spanish).toContain("Revisar y aprobar");
   });
 
   it("offers the second payment when the site is in review, and says when everything is done", () => {

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
-import { CheckCircle2, Clock, FileText, ListChecks, Wallet } from "lucide-react";
+import { CheckCircle2, ClipboardCheck, Clock, FileText, ListChecks, Wallet } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -16,7 +16,7 @@ const SERVICE_NAME: Record<ServiceType, MessageDescriptor> = {
   website: msg`Website`,
 };
 
-/** Where each service's information form lives. */
+/** Where each service's page lives: its information form, and the rounds waiting for approval. */
 const INFORMATION_FORM_PATH: Record<ServiceType, string> = {
   google_business: "/dashboard/google-business",
   website: "/dashboard/website",
@@ -74,6 +74,17 @@ function panelText(
           // Wraps on a phone: the Spanish label is longer than a 375 px screen.
           <Button asChild className="h-auto min-h-10 whitespace-normal">
             <Link to={INFORMATION_FORM_PATH[service]}>{i18n._(msg`Fill in the ${name} form`)}</Link>
+          </Button>
+        ),
+      };
+    case "approval":
+      return {
+        icon: <ClipboardCheck aria-hidden="true" className="size-6 text-blue-700" />,
+        headline: i18n._(msg`Waiting for your approval`),
+        detail: `v${step.version}: ${step.title}`,
+        action: (
+          <Button asChild className="h-auto min-h-10 whitespace-normal">
+            <Link to={INFORMATION_FORM_PATH[service]}>{i18n._(msg`Review and approve`)}</Link>
           </Button>
         ),
       };
