@@ -60,6 +60,7 @@ export default [
     route(ENDPOINTS.paymentProof.slice("/resources/".length), "routes/resources/payment-proof.ts"),
     route("secrets/reveal", "routes/resources/reveal-secret.ts"),
     route("messages/:userId", "routes/resources/messages.ts"),
+    route("approvals", "routes/resources/approvals.ts"),
     route("catalog/:file", "routes/resources/catalog.ts"),
   ]),
 ] satisfies RouteConfig;
