@@ -2,18 +2,14 @@ import { and, eq, isNull } from "drizzle-orm";
 import { reviewRequests } from "~db/schema";
 import type { ServiceType } from "~/domain/service-catalog";
 import type { Executor } from "~/lib/db/db.server";
+import type { ReviewCardView } from "./review-views";
 
-/** A 'Leave us a review' card the progress page shows: which finished service, and where the review is left. */
-export interface ReviewCard {
-  service: ServiceType;
-  link: string;
-}
 
 /**
  * The customer's review requests still open (the link not opened, the card not dismissed), with the Review Link as
  * the settings have it now; none while the link is empty.
  */
-export async function getOpenReviewRequests(executor: Executor, userId: string, reviewLink: string): Promise<ReviewCard[]> {
+export async function getOpenReviewRequests(executor: Executor, userId: string, reviewLink: string): Promise<ReviewCardView[]> {
   if (!reviewLink) return [];
   const rows = await executor
     .select({ service: reviewRequests.service })
