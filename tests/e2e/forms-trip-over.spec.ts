@@ -1,8 +1,8 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { generateSync } from "otplib";
-import { E2E_ADMIN, E2E_BASE_URL, expectToast, newCustomer, signUpViaApi, signUpWith, test, type Customer } from "./fixtures";
-import { completeCheckout, lastCheckoutFor, PROOF_PNG } from "./payments-support";
+import { E2E_ADMIN, expectToast, newCustomer, signUpViaApi, signUpWith, test, type Customer } from "./fixtures";
+import { payByCard, PROOF_PNG } from "./payments-support";
 
 // The places where people tripped over the forms: fields that arrive filled with the wrong thing, toasts that
 // linger, list inputs that swallow what was typed, the same data typed twice. English and Spanish where texts matter.
@@ -236,14 +236,7 @@ async function paidCustomer(
     await browser.newContext({ locale: options.locale ?? "en-US", viewport: { width: options.width ?? 1280, height: 900 } })
   ).newPage();
   await signUpViaApi(page, customer);
-  for (const service of [services].flat()) {
-    const checkout = await page.request.post("/api/create-payment-checkout", {
-      data: { serviceType: service, paymentNumber: 1 },
-      headers: { origin: E2E_BASE_URL },
-    });
-    expect(checkout.status(), await checkout.text()).toBe(200);
-    await completeCheckout(page.request, await lastCheckoutFor(customer.email));
-  }
+  for (const service of [services].flat()) await payByCard(page.request, customer.email, service, 1);
   return { page, customer };
 }
 

@@ -1,34 +1,6 @@
 import { expect } from "@playwright/test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { E2E_BASE_URL, newCustomer, test } from "./fixtures";
-
-/** The e2e server has no SMTP_URL: its messages are .eml files in its data folder's outbox (as password-reset.spec.ts reads them). */
-const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
-
-function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-/** The Subject header with its RFC 2047 encoded words decoded. */
-function subjectOf(raw: string): string {
-  const header = (/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "").replace(/\r?\n[ \t]/g, " ").replace(/\?=\s+=\?/g, "?==?");
-  return header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-    encoding.toUpperCase() === "B"
-      ? Buffer.from(text, "base64").toString("utf8")
-      : decodeQuotedPrintable(text.replace(/_/g, " ")),
-  );
-}
-
-function messagesTo(email: string): { subject: string; body: string }[] {
-  if (!existsSync(OUTBOX)) return [];
-  return readdirSync(OUTBOX)
-    .sort()
-    .map((file) => readFileSync(path.join(OUTBOX, file), "utf8"))
-    .filter((raw) => raw.includes(`To: ${email}`))
-    .map((raw) => ({ subject: subjectOf(raw), body: decodeQuotedPrintable(raw) }));
-}
+import { mailsTo } from "./outbox";
 
 // A browser that asks for Spanish (Accept-Language: es-ES).
 test.use({ locale: "es-ES" });
@@ -55,7 +27,7 @@ test("a Spanish-speaking customer who forgot the password gets the reset e-mail 
   let mail: { subject: string; body: string } | undefined;
   await expect
     .poll(() => {
-      mail = messagesTo(customer.email).at(-1);
+      mail = mailsTo(customer.email).at(-1);
       return mail?.subject ?? "";
     }, { timeout: 15_000 })
     .toBe("Restablezca su contraseña");

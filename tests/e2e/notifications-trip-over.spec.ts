@@ -1,7 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { E2E_ADMIN, E2E_BASE_URL, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test } from "./fixtures";
+import { mailsTo } from "./outbox";
 import { PROOF_PNG } from "./payments-support";
 
 /**
@@ -139,30 +138,6 @@ test("'Payment Approved' names the service and opens its page, in English and in
   await expect(customerPage).toHaveURL("/dashboard/google-business");
   await expect(customerPage.getByTestId("unread-badge")).toHaveCount(0);
 });
-
-/** The e2e server has no SMTP_URL: its messages are .eml files in its data folder's outbox. */
-const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
-
-function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-function subjectOf(raw: string): string {
-  const header = (/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "").replace(/\r?\n[ \t]/g, " ").replace(/\?=\s+=\?/g, "?==?");
-  return header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-    encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
-  );
-}
-
-function mailsTo(email: string): { subject: string; body: string }[] {
-  if (!existsSync(OUTBOX)) return [];
-  return readdirSync(OUTBOX)
-    .sort()
-    .map((file) => readFileSync(path.join(OUTBOX, file), "utf8"))
-    .filter((raw) => raw.includes(`To: ${email}`))
-    .map((raw) => ({ subject: subjectOf(raw), body: decodeQuotedPrintable(raw) }));
-}
 
 for (const language of ["en", "es"] as const) {
   test(`two ticks make one progress e-mail, sent when the window ends, listing both, with the page's link (${language})`, async ({ browser }) => {

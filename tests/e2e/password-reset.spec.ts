@@ -1,29 +1,12 @@
 import { expect } from "@playwright/test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expectToast, loginViaForm, newCustomer, signUpWith, test } from "./fixtures";
-
-/** The e2e server has no SMTP_URL: its messages are .eml files in its data folder's outbox. */
-const OUTBOX = path.resolve(".tmp/e2e-data/outbox");
-
-function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-function messagesTo(email: string): string[] {
-  if (!existsSync(OUTBOX)) return [];
-  return readdirSync(OUTBOX)
-    .sort()
-    .map((file) => decodeQuotedPrintable(readFileSync(path.join(OUTBOX, file), "utf8")))
-    .filter((message) => message.includes(`To: ${email}`));
-}
+import { mailsTo } from "./outbox";
 
 async function resetLinkFor(email: string): Promise<string> {
   let link = "";
   await expect
     .poll(() => {
-      const match = /(http:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(messagesTo(email).at(-1) ?? "");
+      const match = /(http:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mailsTo(email).map((mail) => mail.body).at(-1) ?? "");
       link = match?.[1] ?? "";
       return link;
     }, { timeout: 15_000 })
@@ -83,6 +66,6 @@ test.describe("password reset", () => {
       }),
     ).toBeVisible();
     await page.waitForTimeout(2_500);
-    expect(messagesTo(unknown)).toHaveLength(0);
+    expect(mailsTo(unknown)).toHaveLength(0);
   });
 });

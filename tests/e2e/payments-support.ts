@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import Stripe from "stripe";
-import { E2E_STRIPE } from "../../playwright.config";
+import { E2E_BASE_URL, E2E_STRIPE } from "../../playwright.config";
 
 /** A real 1x1 PNG, as a customer's proof photo. */
 export const PROOF_PNG = Buffer.from(
@@ -91,6 +91,16 @@ export async function completeCheckout(request: APIRequestContext, checkout: Rec
     data: payload,
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Pays one of the customer's payments by card, through the checkout call and the card provider's signed webhook. */
+export async function payByCard(request: APIRequestContext, email: string, serviceType: string, paymentNumber: number): Promise<void> {
+  const checkout = await request.post("/api/create-payment-checkout", {
+    data: { serviceType, paymentNumber },
+    headers: { origin: E2E_BASE_URL },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  await completeCheckout(request, await lastCheckoutFor(email));
 }
 
 /** Counts full page loads, so a test can show a change arrived without a reload. */
