@@ -37,8 +37,13 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
   },
   {
     path: route("/admin/users/[^/]+"),
-    bytes: Math.max(uploadBodyLimit("note-photo"), uploadBodyLimit("message-attachment")),
-    why: "admin note photos (6 files of 10 MB) or a message's files (5 of 10 MB)",
+    bytes: Math.max(
+      uploadBodyLimit("note-photo"),
+      uploadBodyLimit("message-attachment"),
+      uploadBodyLimit("approval-file"),
+      uploadBodyLimit("delivered-file"),
+    ),
+    why: "the largest of the page's uploads: note photos (6 files of 10 MB), a message's files (5 of 10 MB), a round's files for approval (6 of 10 MB) or a delivered file (one of 50 MB)",
   },
   {
     path: route("/dashboard/messages"),

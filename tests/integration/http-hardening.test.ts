@@ -9,6 +9,7 @@ import { ENDPOINTS } from "~/lib/http/endpoints";
 import routes from "~/routes";
 import { PROOF_MESSAGES } from "~/features/payments/payment-rules";
 import { englishI18n } from "~/lib/i18n/translate";
+import { uploadBodyLimit } from "~/domain/upload-kinds";
 import { BODY_LIMITS, DEFAULT_BODY_LIMIT, bodyLimitFor as limitOf } from "../../server/body-limit";
 
 const bodyLimitFor = (pathname: string) => limitOf(pathname).bytes;
@@ -165,6 +166,10 @@ describe("request bodies", () => {
     expect(DEFAULT_BODY_LIMIT).toBe(1 * MB);
     expect(bodyLimitFor("/resources/payments/proof")).toBeGreaterThan(10 * MB);
     expect(bodyLimitFor("/admin/users/abc.data")).toBeGreaterThan(60 * MB);
+    // The customer's page takes every upload an admin makes there: a round's files and a delivered file too.
+    for (const kind of ["note-photo", "message-attachment", "approval-file", "delivered-file"] as const) {
+      expect(bodyLimitFor("/admin/users/abc.data")).toBeGreaterThanOrEqual(uploadBodyLimit(kind));
+    }
     expect(bodyLimitFor("/dashboard/google-business.data")).toBeGreaterThan(35 * MB);
     expect(bodyLimitFor("/dashboard/website")).toBeGreaterThan(10 * MB);
     expect(bodyLimitFor("/dashboard/profile.data")).toBeGreaterThan(2 * MB);

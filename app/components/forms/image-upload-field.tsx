@@ -1,12 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ImagePlus, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useEffect, useId, useMemo, type ChangeEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { translate } from "~/lib/i18n/translate";
 import type { StoredImageView } from "~/lib/storage/stored-files";
 import { checkUploadSizes, UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
+import { PickButton } from "./file-pickers";
 import { RequiredMark } from "./form-section";
 
 /** The toast titles a form gives its upload refusals (the information forms use 'File too large' and 'Too many photos'). */
@@ -54,20 +55,6 @@ function Preview({ src, alt, href }: { src: string; alt: string; href?: string }
     </a>
   ) : (
     image
-  );
-}
-
-/**
- * The visible "choose" button is the label around the (visually hidden) file input, so a click opens the
- * picker and the keyboard reaches the input itself, whose focus rings the label.
- */
-function PickButton({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <label className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 has-[:disabled]:hidden">
-      {children}
-      <ImagePlus aria-hidden="true" className="size-4" />
-      {label}
-    </label>
   );
 }
 

@@ -18,20 +18,29 @@ const atMost = (max: number) => zodMessage(msg`Must be at most ${max} characters
 
 const linkMessage = zodMessage(msg`Enter the whole link, starting with https://`);
 
+const wholeUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).max(LINK_MAX);
+
+/*
+ * The optional fields check their value after the transform with a refine, not a piped string schema: the forms
+ * are read with Conform's parseWithZod, which turns an empty string into "missing" in every string schema it
+ * reaches, a piped one included, so an empty field would be refused as 'expected string, received undefined'.
+ */
+
 /** A preview address: a whole http(s) URL, or nothing. */
 const link = z
   .string()
   .optional()
   .transform((value) => value?.trim() ?? "")
-  .pipe(
-    z.union([
-      z.literal(""),
-      z
-        .url({ protocol: /^https?$/, hostname: z.regexes.domain, ...linkMessage })
-        .max(LINK_MAX, linkMessage),
-    ]),
-  )
+  .refine((value) => value === "" || wholeUrl.safeParse(value).success, linkMessage)
   .transform((value) => value || null);
+
+/** An optional text, with Windows line ends made plain and trimmed: empty when not written. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
+    .refine((value) => value.length <= max, atMost(max));
 
 /** The admin's 'Request approval' dialog; its files travel beside the fields as `files`. */
 export const requestApprovalFormSchema = z.object({
@@ -42,14 +51,9 @@ export const requestApprovalFormSchema = z.object({
     .trim()
     .min(1, zodMessage(msg`Please enter a title`))
     .max(ROUND_TITLE_MAX, atMost(ROUND_TITLE_MAX)),
-  message: z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().max(ROUND_MESSAGE_MAX, atMost(ROUND_MESSAGE_MAX))),
+  message: optionalText(ROUND_MESSAGE_MAX),
   link,
 });
-export type RequestApprovalForm = z.infer<typeof requestApprovalFormSchema>;
 
 /** The customer's answer to a round: approve it, or ask for changes, saying what to change. */
 export const decideRoundFormSchema = z
@@ -57,14 +61,9 @@ export const decideRoundFormSchema = z
     intent: z.literal(DECIDE_ROUND_INTENT),
     roundId: z.uuid(),
     decision: z.enum(["approve", "request-changes"]),
-    comment: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
-      .pipe(z.string().max(ROUND_COMMENT_MAX, atMost(ROUND_COMMENT_MAX))),
+    comment: optionalText(ROUND_COMMENT_MAX),
   })
   .refine((form) => form.decision === "approve" || form.comment.length > 0, {
     path: ["comment"],
     ...zodMessage(msg`Please tell us what to change`),
   });
-export type DecideRoundForm = z.infer<typeof decideRoundFormSchema>;

@@ -15,10 +15,21 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import type { ServiceType } from "~/domain/service-catalog";
+import { REQUEST_APPROVAL_INTENT } from "~/features/approvals/approvals.schemas";
+import { AdminApprovals } from "~/features/approvals/components/admin-approvals";
+import { listReviewRounds } from "~/features/approvals/list-review-rounds.server";
+import { requestApprovalAction } from "~/features/approvals/request-approval-action.server";
+import type { ReviewRoundsView } from "~/features/approvals/review-round-views";
 import { AdminCredentialsTab } from "~/features/credentials/components/admin-credentials-tab";
 import { SAVE_CREDENTIALS_INTENT } from "~/features/credentials/credentials.schemas";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
 import { adminCredentialsAction } from "~/features/credentials/admin-credentials-action.server";
+import { AdminDeliveredFiles } from "~/features/delivered-files/components/admin-delivered-files";
+import type { DeliveredFilesView } from "~/features/delivered-files/delivered-file-views";
+import { addDeliveredFileAction, removeDeliveredFileAction } from "~/features/delivered-files/delivered-files-action.server";
+import { ADD_DELIVERED_FILE_INTENT, REMOVE_DELIVERED_FILE_INTENT } from "~/features/delivered-files/delivered-files.schemas";
+import { listDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
 import { AdminGoogleBusinessInfo } from "~/features/business-info/components/admin-google-business-info";
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
 import { MessagesPanel } from "~/features/messages/components/messages-panel";
@@ -78,7 +89,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     console.error("Failed to load payments:", error);
     return [];
   });
-  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes, thread, settings] = await Promise.all([
+  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes, thread, settings, rounds, deliveredFiles] = await Promise.all([
     getGoogleBusinessInfo({ db: database.db }, actor, { userId: customer.id }),
     getWebsiteInfo({ db: database.db }, actor, { userId: customer.id }),
     getCustomerProgress(database, actor, { userId: customer.id }).then(
@@ -99,11 +110,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ),
     listMessages(database.db, actor, { userId: customer.id }),
     services(context).settings.get(),
+    listReviewRounds(database.db, actor, customer.id),
+    listDeliveredFiles(database.db, actor, customer.id),
   ]);
   const { i18n } = requestContext(context);
   const title = i18n._(msg`Customer`);
   const frame = conversationFrame(settings.general, i18n);
-  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, title };
+  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, rounds, deliveredFiles, title };
 }
 
 /** The forms this page's action takes (the matrix tries each). */
@@ -116,13 +129,16 @@ export const intents = [
   MARK_REVIEWED_INTENT,
   SEND_MESSAGE_INTENT,
   MARK_MESSAGES_READ_INTENT,
+  REQUEST_APPROVAL_INTENT,
+  ADD_DELIVERED_FILE_INTENT,
+  REMOVE_DELIVERED_FILE_INTENT,
 ] as const;
 
 /**
  * The page's forms, by `intent`: the payment card's decision (paymentId, decision, notes), a progress toggle
  * (service, step, done), the Credenciales tab's save (the three cards' fields), the Notes tab's save and delete,
- * and the information tabs' note that the admin has seen a form (posted when the tab is shown). Any other
- * intent is refused with 400.
+ * the information tabs' note that the admin has seen a form (posted when the tab is shown), and a service
+ * tab's 'Request approval' and delivered files (add, remove). Any other intent is refused with 400.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { i18n, user: actor } = requestContext(context);
@@ -136,6 +152,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     [MARK_REVIEWED_INTENT]: (form) => markReviewedAction(form, context, userId, i18n),
     [SEND_MESSAGE_INTENT]: (form) => sendMessageAction(services(context), actor, { userId, form }, i18n),
     [MARK_MESSAGES_READ_INTENT]: (form) => markMessagesReadAction(services(context), actor, { userId, form }, i18n),
+    [REQUEST_APPROVAL_INTENT]: (form) => requestApprovalAction(services(context), actor, { userId, form }, i18n),
+    [ADD_DELIVERED_FILE_INTENT]: (form) => addDeliveredFileAction(services(context), actor, { userId, form }, i18n),
+    [REMOVE_DELIVERED_FILE_INTENT]: (form) => removeDeliveredFileAction(services(context), actor, { userId, form }, i18n),
   });
 }
 
@@ -209,6 +228,16 @@ function ServiceColumns({ children }: { children: React.ReactNode }) {
   return <div className="grid gap-6 lg:grid-cols-2">{children}</div>;
 }
 
+/** Under a service tab's columns: the rounds sent for approval and the files delivered, side by side on wide screens. */
+function ServiceJob({ service, rounds, files, action }: { service: ServiceType; rounds: ReviewRoundsView; files: DeliveredFilesView; action: string }) {
+  return (
+    <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+      <AdminApprovals service={service} rounds={rounds[service]} action={action} />
+      <AdminDeliveredFiles service={service} files={files[service]} action={action} />
+    </div>
+  );
+}
+
 const CUSTOMER_TABS = ["payments", "messages", "notes", "google-business", "website", "credentials"];
 
 function BackToUsers() {
@@ -223,7 +252,7 @@ function BackToUsers() {
 }
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
-  const { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame } = loaderData;
+  const { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, rounds, deliveredFiles } = loaderData;
   const { t } = useLingui();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -242,12 +271,14 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   // An information tab being shown is the admin seeing that form: it leaves the work queue.
   const shown = tab === "google-business" ? { form: "google_business" as const, info: googleBusinessInfo } : tab === "website" ? { form: "website" as const, info: websiteInfo } : null;
   useMarkInformationSeen(customer.id, shown?.form ?? null, shown?.info?.updatedAt ?? null);
+  // This page's own path: its action takes every form on it.
+  const action = `/admin/users/${customer.id}`;
   // Reloading this page's data (a live update, or the reload after a decision, which a fetcher in its
   // "loading" state stands for): the list shown may be about to change.
   const reloading =
     revalidator.state === "loading" ||
     fetchers.some((fetcher) => fetcher.state === "loading") ||
-    (navigation.state === "loading" && navigation.location.pathname === `/admin/users/${customer.id}`);
+    (navigation.state === "loading" && navigation.location.pathname === action);
 
   return (
     <>
@@ -285,7 +316,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
           <AdminPaymentsTab payments={payments} loading={reloading} />
         </TabsContent>
         <TabsContent value="messages">
-          <MessagesPanel thread={thread} frame={frame} viewerIsAgency action={`/admin/users/${customer.id}`} earlierPath={`/resources/messages/${customer.id}`} />
+          <MessagesPanel thread={thread} frame={frame} viewerIsAgency action={action} earlierPath={`/resources/messages/${customer.id}`} />
         </TabsContent>
         <TabsContent value="google-business">
           <ServiceColumns>
@@ -296,6 +327,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
               failed={!progress.ok}
             />
           </ServiceColumns>
+          <ServiceJob service="google_business" rounds={rounds} files={deliveredFiles} action={action} />
         </TabsContent>
         <TabsContent value="website">
           <ServiceColumns>
@@ -306,6 +338,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
               failed={!progress.ok}
             />
           </ServiceColumns>
+          <ServiceJob service="website" rounds={rounds} files={deliveredFiles} action={action} />
         </TabsContent>
         <TabsContent value="credentials">
           <AdminCredentialsTab cards={credentials} />

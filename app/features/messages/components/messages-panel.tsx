@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { FileText, Paperclip, Send, X } from "lucide-react";
+import { FileText, Paperclip, Send } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
+import { PickedFileList } from "~/components/forms/file-pickers";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -290,28 +291,7 @@ function Composer({ action }: { action: string }) {
       <p id={`${id}-hint`} className="text-xs text-slate-600">
         {t`Enter sends; Shift+Enter starts a new line. Up to 5 files: JPEG, PNG or WebP images or PDF, 10 MB each.`}
       </p>
-      {files.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label={t`Files to send`}>
-          {files.map((file, index) => (
-            <li
-              key={`${file.name}-${index}`}
-              className="flex items-center gap-1 rounded-full border border-slate-300 bg-slate-50 py-1 pr-1 pl-3 text-xs"
-            >
-              <span className="max-w-48 truncate">{file.name}</span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-7"
-                aria-label={t`Remove ${file.name}`}
-                onClick={() => setFiles(files.filter((_, other) => other !== index))}
-              >
-                <X aria-hidden="true" className="size-4" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PickedFileList label={t`Files to send`} files={files} onRemove={(index) => setFiles(files.filter((_, other) => other !== index))} />
       {problem ? (
         <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
           {problem}
