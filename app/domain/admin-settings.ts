@@ -31,6 +31,9 @@ const REVIEW_LINK = zodMessage(msg`The review link must be a whole address start
 /** The longest reply-time line the Messages page shows under 'No messages yet'. */
 export const REPLY_TIME_MAX_LENGTH = 200;
 
+/** The longest Review Link the General tab takes: any real review address is far shorter. */
+export const REVIEW_LINK_MAX_LENGTH = 2000;
+
 export const generalSettingsSchema = z.object({
   maintenanceMode: formSwitch,
   autoApproveSubmissions: formSwitch,
@@ -44,7 +47,7 @@ export const generalSettingsSchema = z.object({
   reviewLink: z
     .string(REVIEW_LINK)
     .trim()
-    .max(2000, REVIEW_LINK)
+    .max(REVIEW_LINK_MAX_LENGTH, REVIEW_LINK)
     .pipe(z.union([z.literal(""), z.url({ protocol: /^https$/, hostname: z.regexes.domain, ...REVIEW_LINK })]))
     .optional()
     .default(""),

@@ -85,6 +85,11 @@ export interface Fixtures {
   "note-photo-thumb": string;
   "message-attachment": string;
   "message-attachment-thumb": string;
+  "approval-file": string;
+  "approval-file-thumb": string;
+  "delivered-file": string;
+  /** A's website round waiting for their decision. */
+  roundId: string;
 }
 
 const LOGIN = "to:/login";
@@ -327,6 +332,9 @@ export const ROWS: Row[] = [
   fileRow("admin-note-photos", "note-photo-thumb", { anonymous: 401, customerA: 404, customerB: 404, admin: "ok" }),
   fileRow("message-attachments", "message-attachment"),
   fileRow("message-attachments", "message-attachment-thumb"),
+  fileRow("job-files", "approval-file"),
+  fileRow("job-files", "approval-file-thumb"),
+  fileRow("job-files", "delivered-file"),
   {
     route: "/__test/notifications",
     method: "POST",
@@ -652,6 +660,30 @@ export const ROWS: Row[] = [
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
+    body: { intent: "request-approval", service: "google_business", title: "Matrix draft", link: "https://example.com/preview", files: { file: "png", name: "draft.png" } },
+    expect: adminPage,
+    note: "sending A a round to approve: only an admin (audited); the use case refuses customers again past the guard (approvals.test.ts)",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
+    body: { intent: "add-delivered-file", service: "google_business", file: { file: "png", name: "logo-set.png" } },
+    expect: adminPage,
+    note: "delivering a finished file to A: only an admin (audited; delivered-files.test.ts refuses customers past the guard)",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
+    body: { intent: "remove-delivered-file", fileId: "00000000-0000-4000-8000-000000000000" },
+    expect: { ...adminPage, admin: 404 },
+    note: "removing a delivered file: only an admin; a file that is not A's (or not there) is 404 (delivered-files.test.ts removes real ones)",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
     body: { intent: "no-such-intent" },
     expect: { ...adminPage, admin: 400 },
     note: "an intent the page's table does not have: 400 for an admin, nothing runs; customers never get past the guard",
@@ -737,6 +769,28 @@ export const ROWS: Row[] = [
     body: { intent: "mark-all-read", userId: "{a.id}" },
     expect: signedIn(),
     note: "the caller's own notifications only; a userId in the body is ignored",
+  },
+  {
+    route: "/resources/approvals",
+    method: "GET",
+    expect: everyone(400),
+    data: everyone("ok"),
+    note: "an action only, as the proof route",
+  },
+  {
+    route: "/resources/approvals",
+    method: "POST",
+    body: { intent: "decide-round", roundId: "{a.roundId}", decision: "request-changes", comment: "Matrix: a bigger logo" },
+    expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: 403 },
+    data: { customerA: 409 },
+    note: "A's round: only A decides it, once (the data request comes second: 409); another customer's answers as a missing round, an admin is refused",
+  },
+  {
+    route: "/resources/approvals",
+    method: "POST",
+    body: { intent: "review-response", service: "website", response: "dismissed" },
+    expect: { anonymous: 401, customerA: "ok", customerB: "ok", admin: 403 },
+    note: "the caller's own review card only (no user id is taken); admins are never asked for a review",
   },
   {
     route: ENDPOINTS.paymentProof,

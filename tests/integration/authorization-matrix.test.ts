@@ -6,7 +6,7 @@ import type express from "express";
 import sharp from "sharp";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { googleBusinessInfo, notifications, payments, session as sessionTable, websiteCredentials } from "~db/schema";
+import { googleBusinessInfo, notifications, payments, reviewRounds, session as sessionTable, websiteCredentials } from "~db/schema";
 import { eq } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { saveSettings } from "~/features/settings/save-settings.server";
@@ -206,6 +206,11 @@ async function customerAFixtures(): Promise<Fixtures> {
   const proof = await store("payment-proof");
   const note = await store("note-photo");
   const attachment = await store("message-attachment");
+  const approvalFile = await store("approval-file");
+  const [round] = await db
+    .insert(reviewRounds)
+    .values({ userId: id, service: "website", version: 1, title: "Matrix home page", message: "", files: [] })
+    .returning();
   return {
     id,
     email: credentials.customerA.email,
@@ -224,6 +229,10 @@ async function customerAFixtures(): Promise<Fixtures> {
     "note-photo-thumb": note.thumbnailKey!,
     "message-attachment": attachment.key,
     "message-attachment-thumb": attachment.thumbnailKey!,
+    "approval-file": approvalFile.key,
+    "approval-file-thumb": approvalFile.thumbnailKey!,
+    "delivered-file": (await store("delivered-file")).key,
+    roundId: round!.id,
   };
 }
 

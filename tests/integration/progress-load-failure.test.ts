@@ -39,6 +39,8 @@ describe("when progress cannot be read", () => {
       title: "Construction Progress",
       payments: [],
       informationSent: { google_business: false, website: false },
+      waitingRounds: { google_business: null, website: null },
+      reviewCards: [],
       progress: { ok: false },
       cardEnabled: services.stripe !== null,
     });

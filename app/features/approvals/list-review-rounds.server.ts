@@ -60,3 +60,13 @@ export async function listReviewRounds(executor: Executor, actor: Actor | null, 
   }
   return view;
 }
+
+/**
+ * The signed-in user's own rounds, for their service pages. An admin opening the portal has none (rounds are
+ * customers'), so their page shows none instead of the 404 an admin id gets above.
+ */
+export async function listOwnReviewRounds(executor: Executor, actor: Actor | null): Promise<ReviewRoundsView> {
+  const viewer = requireActor(actor);
+  if (viewer.isAdmin) return { google_business: [], website: [] };
+  return listReviewRounds(executor, viewer, viewer.id);
+}

@@ -39,3 +39,13 @@ export async function listDeliveredFiles(executor: Executor, actor: Actor | null
   }
   return view;
 }
+
+/**
+ * The signed-in user's own delivered files, for their service pages. An admin opening the portal has none (files
+ * are delivered to customers), so their page shows none instead of the 404 an admin id gets above.
+ */
+export async function listOwnDeliveredFiles(executor: Executor, actor: Actor | null): Promise<DeliveredFilesView> {
+  const viewer = requireActor(actor);
+  if (viewer.isAdmin) return { google_business: [], website: [] };
+  return listDeliveredFiles(executor, viewer, viewer.id);
+}

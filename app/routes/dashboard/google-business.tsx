@@ -1,10 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
+import { CustomerDeliveries } from "~/features/approvals/components/customer-deliveries";
+import { listOwnReviewRounds } from "~/features/approvals/list-review-rounds.server";
 import { GoogleBusinessInformation } from "~/features/business-info/components/google-business-form";
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
 import { GOOGLE_TEXTS, googleBusinessFormSchema } from "~/features/business-info/google-business.schemas";
 import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
+import { listOwnDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
 import { PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
@@ -20,7 +23,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { database, stripe } = services(context);
-  const payment = latestPayment(await listOwnPayments(database, user), "google_business", 1);
+  const [payments, rounds, files] = await Promise.all([
+    listOwnPayments(database, user),
+    listOwnReviewRounds(database.db, user),
+    listOwnDeliveredFiles(database.db, user),
+  ]);
+  const payment = latestPayment(payments, "google_business", 1);
   const completed = payment?.status === "completed";
   // The information is sent only behind a completed payment, as the page shows it.
   const info = completed ? await getGoogleBusinessInfo({ db: database.db }, user, { userId: user.id }) : null;
@@ -31,6 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     cardEnabled: stripe !== null,
     info,
     prefill,
+    rounds: rounds.google_business,
+    files: files.google_business,
     title: requestContext(context).i18n._(msg`Google My Business`),
   };
 }
@@ -51,10 +61,14 @@ export const action = informationAction({
 });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const { rounds, files } = loaderData;
   const { t } = useLingui();
   return (
     <>
       <PageTitle title={t`Google My Business`} description={t`Your Google Business Profile information.`} />
+      {/* Outside the payment gate: rounds and files come only after a payment, and stay the customer's whatever
+          its state later (a refund, a rejected retry). */}
+      <CustomerDeliveries rounds={rounds} files={files} />
       <PaymentGate
         serviceType="google_business"
         paymentNumber={1}

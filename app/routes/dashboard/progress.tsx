@@ -9,6 +9,8 @@ import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { ProgressCards } from "~/features/progress/components/progress-card";
 import { getOwnProgress } from "~/features/progress/get-own-progress.server";
 import type { ProgressLoad } from "~/features/progress/progress-views";
+import { ReviewCards } from "~/features/reviews/components/review-card";
+import { getOpenReviewRequests } from "~/features/reviews/get-open-review-requests.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/progress";
@@ -17,11 +19,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { database, stripe } = services(context);
-  const [payments, informationSent, waitingRounds, progress] = await Promise.all([
+  const { database, stripe, settings } = services(context);
+  const [payments, informationSent, waitingRounds, reviewCards, progress] = await Promise.all([
     listOwnPayments(database, user),
     getOwnInformationSent(database, user),
     getOwnWaitingRounds(database, user),
+    // The Review Link as the settings have it now: a card shows it until answered, none while it is empty.
+    settings.get().then(({ general }) => getOpenReviewRequests(database.db, user.id, general.reviewLink)),
     // A failure to read progress leaves the rest of the page: the cards say 'Failed to load progress data'.
     getOwnProgress(database, user).then(
       (records): ProgressLoad => ({ ok: true, progress: records }),
@@ -32,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
   ]);
   const title = requestContext(context).i18n._(msg`Construction Progress`);
-  return { payments, informationSent, waitingRounds, progress, cardEnabled: stripe !== null, title };
+  return { payments, informationSent, waitingRounds, reviewCards, progress, cardEnabled: stripe !== null, title };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -58,6 +62,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         }}
       />
       <PaymentStatusCard payments={loaderData.payments} cardEnabled={loaderData.cardEnabled} />
+      <ReviewCards cards={loaderData.reviewCards} />
       <ProgressCards load={loaderData.progress} />
     </>
   );

@@ -2,6 +2,9 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { PageTitle } from "~/components/nav-shell";
+import { CustomerDeliveries } from "~/features/approvals/components/customer-deliveries";
+import { listOwnReviewRounds } from "~/features/approvals/list-review-rounds.server";
+import { listOwnDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
 import { PayButton, PaymentGate } from "~/features/payments/components/payment-gate";
 import { latestPayment, secondPaymentBanner } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
@@ -22,7 +25,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { database, stripe } = services(context);
-  const payments = await listOwnPayments(database, user);
+  const [payments, rounds, files] = await Promise.all([
+    listOwnPayments(database, user),
+    listOwnReviewRounds(database.db, user),
+    listOwnDeliveredFiles(database.db, user),
+  ]);
   const first = latestPayment(payments, "website", 1);
   const second = latestPayment(payments, "website", 2);
   // The information is sent only behind a completed first payment, as the page shows it.
@@ -36,6 +43,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     cardEnabled: stripe !== null,
     info,
     prefill,
+    rounds: rounds.website,
+    files: files.website,
     title: requestContext(context).i18n._(msg`Website`),
   };
 }
@@ -104,11 +113,14 @@ function SecondPaymentBanner({ second, cardEnabled }: { second: PaymentStanding 
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { first, second, cardEnabled, info, prefill } = loaderData;
+  const { first, second, cardEnabled, info, prefill, rounds, files } = loaderData;
   const { t } = useLingui();
   return (
     <>
       <PageTitle title={t`Website`} description={t`Your website project information.`} />
+      {/* Outside the payment gate: rounds and files come only after the first payment, and stay the customer's
+          whatever its state later (a refund, a rejected retry). */}
+      <CustomerDeliveries rounds={rounds} files={files} />
       <PaymentGate
         serviceType="website"
         paymentNumber={1}

@@ -16,6 +16,7 @@ import {
   LOGIN_ATTEMPT_BOUNDS,
   notificationSettingsSchema,
   REPLY_TIME_MAX_LENGTH,
+  REVIEW_LINK_MAX_LENGTH,
   securitySettingsSchema,
   SESSION_DURATION_BOUNDS,
   type AdminSettings,
@@ -119,6 +120,17 @@ export function GeneralSettingsForm({ values }: { values: AdminSettings["general
             placeholder={t`Our team answers within one business day.`}
             maxLength={REPLY_TIME_MAX_LENGTH}
             hint={t`Shown to customers under an empty conversation in Messages. Empty: the standard line, in the customer's language.`}
+          />
+          <TextField
+            field={fields.reviewLink}
+            label={t`Review Link`}
+            type="url"
+            inputMode="url"
+            defaultValue={values.reviewLink}
+            placeholder="https://g.page/r/..."
+            maxLength={REVIEW_LINK_MAX_LENGTH}
+            className="sm:col-span-2"
+            hint={t`Where a customer leaves a Google review (an address starting with https://), asked for once a service is finished. Empty: no review request is sent.`}
           />
         </div>
         <div className="pt-2">

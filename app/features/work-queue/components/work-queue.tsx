@@ -16,6 +16,7 @@ import {
   type QueueConversation,
   type QueueInformation,
   type QueuePayment,
+  type QueueRound,
   type QueueStalled,
   type WorkQueue as WorkQueueData,
 } from "../work-queue-views";
@@ -32,7 +33,7 @@ function customerPath(userId: string, tab?: string) {
   return `/admin/users/${userId}${tab ? `?tab=${tab}` : ""}`;
 }
 
-/** The detail page's tab that shows each information form. */
+/** The detail page's tab that shows each service (its information form, its rounds). */
 const INFORMATION_TAB = { google_business: "google-business", website: "website" } as const;
 
 /** One list of the queue: its heading with the total, the rows, and 'Showing n of total' when cut. */
@@ -191,6 +192,41 @@ function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
 }
 
 /**
+ * A review round in the queue: sent back with changes (what the customer asked for, and since when), or still
+ * waiting for the customer's decision (since it was sent). The name opens the service's tab, where the rounds are.
+ */
+function RoundRow({ item, asOf, sentBack }: { item: QueueRound; asOf: string; sentBack: boolean }) {
+  const { t, i18n } = useLingui();
+  const ago = formatAgo(item.since, asOf, i18n);
+  return (
+    <li>
+      <Card data-testid={sentBack ? "queue-changes-row" : "queue-approval-row"} className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+        <div className="min-w-0">
+          <Link to={customerPath(item.userId, INFORMATION_TAB[item.service])} className={LINK}>
+            {item.customerName || t`Unnamed customer`}
+          </Link>
+          <p className="text-slate-700">
+            {serviceTitleIn(i18n, item.service)} · v{item.version}: {item.title}
+          </p>
+          {sentBack && item.comment ? <p className="mt-1 line-clamp-2 border-l-2 border-slate-300 pl-2 break-words whitespace-pre-line text-slate-600">{item.comment}</p> : null}
+        </div>
+        <p className="text-slate-600">
+          {sentBack ? (
+            <Trans>
+              Sent back <time dateTime={item.since} data-testid="queue-age">{ago}</time>
+            </Trans>
+          ) : (
+            <Trans>
+              Sent <time dateTime={item.since} data-testid="queue-age">{ago}</time>
+            </Trans>
+          )}
+        </p>
+      </Card>
+    </li>
+  );
+}
+
+/**
  * The admin's work queue under the dashboard's cards. It reloads with the page on every live change (the
  * admin layout's stream), so a new proof, another admin's decision or a saved form shows without a reload.
  */
@@ -231,6 +267,15 @@ export function WorkQueue({ queue }: { queue: WorkQueueData }) {
         {(item) => <InformationRow key={`${item.userId}-${item.form}`} item={item} asOf={queue.asOf} />}
       </QueueSection>
       <QueueSection
+        id="queue-changes-requested"
+        title={t`Changes requested`}
+        total={queue.changesRequested.total}
+        items={queue.changesRequested.items}
+        emptyText={t`No customer is waiting for changes`}
+      >
+        {(item) => <RoundRow key={`${item.userId}-${item.service}-${item.version}`} item={item} asOf={queue.asOf} sentBack />}
+      </QueueSection>
+      <QueueSection
         id="queue-stalled"
         title={t`No progress for ${stalledDays} days after payment`}
         total={queue.stalledCustomers.total}
@@ -238,6 +283,15 @@ export function WorkQueue({ queue }: { queue: WorkQueueData }) {
         emptyText={t`Every paid service moved in the last 7 days`}
       >
         {(item) => <StalledRow key={`${item.userId}-${item.service}`} item={item} asOf={queue.asOf} />}
+      </QueueSection>
+      <QueueSection
+        id="queue-waiting-approval"
+        title={t`Waiting for customer approval`}
+        total={queue.waitingApproval.total}
+        items={queue.waitingApproval.items}
+        emptyText={t`No version is waiting for a customer's approval`}
+      >
+        {(item) => <RoundRow key={`${item.userId}-${item.service}-${item.version}`} item={item} asOf={queue.asOf} sentBack={false} />}
       </QueueSection>
     </section>
   );

@@ -1,0 +1,79 @@
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { inLanguage } from "~/lib/i18n/test-i18n";
+import type { Locale } from "~/lib/i18n/locales";
+import type { QueueRound, WorkQueue as WorkQueueData } from "../work-queue-views";
+import { WorkQueue } from "./work-queue";
+
+const asOf = "2026-03-10T12:00:00.000Z";
+const empty = { total: 0, items: [] };
+
+function queue(lists: Partial<WorkQueueData> = {}): WorkQueueData {
+  return { asOf, pendingPayments: empty, updatedInformation: empty, stalledCustomers: empty, unansweredMessages: empty, changesRequested: empty, waitingApproval: empty, ...lists };
+}
+
+function render(data: WorkQueueData, locale: Locale = "en"): string {
+  const router = createMemoryRouter([{ path: "/", element: <WorkQueue queue={data} /> }]);
+  // React separates adjacent text with comments; the test reads the text as a browser shows it.
+  return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
+}
+
+/** The HTML of one list of the queue, from its section to the next. */
+function section(html: string, id: string): string {
+  const start = html.indexOf(`data-testid="${id}"`);
+  expect(start).toBeGreaterThan(-1);
+  const end = html.indexOf("<section", start);
+  return html.slice(start, end === -1 ? undefined : end);
+}
+
+const sentBack: QueueRound = {
+  userId: "11111111-1111-4111-8111-111111111111",
+  customerName: "Ana Pérez",
+  service: "website",
+  version: 2,
+  title: "Home page",
+  since: "2026-03-07T12:00:00.000Z",
+  comment: "Bigger logo, please",
+};
+const waiting: QueueRound = {
+  userId: "22222222-2222-4222-8222-222222222222",
+  customerName: "",
+  service: "google_business",
+  version: 1,
+  title: "Profile draft",
+  since: "2026-03-10T09:00:00.000Z",
+  comment: null,
+};
+
+describe("WorkQueue's review rounds", () => {
+  it("lists rounds sent back with changes: the customer's service tab, the version, what to change and since when", () => {
+    const html = section(render(queue({ changesRequested: { total: 1, items: [sentBack] } })), "queue-changes-requested");
+    expect(html).toContain("Changes requested");
+    expect(html).toContain('data-testid="queue-changes-requested-count">1<');
+    expect(html).toContain(`href="/admin/users/${sentBack.userId}?tab=website"`);
+    expect(html).toContain(">Ana Pérez</a>");
+    expect(html).toContain("Website Development · v2: Home page");
+    expect(html).toContain("Bigger logo, please");
+    expect(html).toContain('Sent back <time dateTime="2026-03-07T12:00:00.000Z" data-testid="queue-age">3 days ago</time>');
+  });
+
+  it("lists rounds waiting for the customer's approval, and says when a list is empty", () => {
+    const html = render(queue({ waitingApproval: { total: 3, items: [waiting] } }));
+    const list = section(html, "queue-waiting-approval");
+    expect(list).toContain("Waiting for customer approval");
+    expect(list).toContain(`href="/admin/users/${waiting.userId}?tab=google-business"`);
+    expect(list).toContain("Unnamed customer");
+    expect(list).toContain("Google Business Profile Setup · v1: Profile draft");
+    expect(list).toContain(">3 hours ago</time>");
+    expect(list).toContain("Showing the oldest 1 of 3");
+    expect(section(html, "queue-changes-requested")).toContain("No customer is waiting for changes");
+    expect(render(queue())).toContain("No version is waiting for a customer&#x27;s approval");
+  });
+
+  it("speaks Spanish on a Spanish page", () => {
+    const html = section(render(queue({ changesRequested: { total: 1, items: [sentBack] } }), "es"), "queue-changes-requested");
+    expect(html).toContain("Cambios solicitados");
+    expect(html).toContain("hace 3 días");
+  });
+});
