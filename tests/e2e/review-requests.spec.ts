@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
+import { E2E_BASE_URL, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
 import { mailsTo } from "./outbox";
 import { payByCard } from "./payments-support";
 
@@ -32,6 +32,13 @@ async function saveReviewLink(admin: Page, link: string): Promise<void> {
 async function customerOnProgress(browser: Browser, email: string, locale: string): Promise<{ page: Page; userId: string }> {
   const page = await newPage(browser, locale);
   await signUpViaApi(page, newCustomer({ email }));
+  // The account's language, chosen as the switcher does: the e-mail is written in it.
+  const language = await page.request.post("/resources/language", {
+    form: { language: locale.slice(0, 2), redirectTo: "/dashboard/progress" },
+    headers: { origin: E2E_BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(language.status()).toBe(302);
   await payByCard(page.request, email, "website", 1);
   const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
   await gotoWithLiveStream(page, "/dashboard/progress");

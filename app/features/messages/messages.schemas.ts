@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
+import { optionalText } from "~/lib/http/forms";
 import { zodMessage } from "~/lib/i18n/translate";
 
 /** The longest message, after trimming. */
@@ -15,11 +16,7 @@ const messageMax = MESSAGE_MAX.toLocaleString("en-US");
 /** The composer's text: trimmed; empty is allowed here (files alone), the use case refuses a message with neither. */
 export const sendMessageFormSchema = z.object({
   intent: z.literal(SEND_MESSAGE_INTENT),
-  body: z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().max(MESSAGE_MAX, zodMessage(msg`A message can be at most ${messageMax} characters`))),
+  body: optionalText(MESSAGE_MAX, zodMessage(msg`A message can be at most ${messageMax} characters`)),
 });
 
 export const markMessagesReadFormSchema = z.object({ intent: z.literal(MARK_MESSAGES_READ_INTENT) });

@@ -134,14 +134,19 @@ describe("nextStep: Website", () => {
     const round = { version: 2, title: "Home page draft" };
     const waiting = input({ payments: paid(), informationSent: sent, steps: withSteps(6), waitingRounds: { google_business: null, website: round } });
     expect(nextStep(service, waiting)).toEqual({ kind: "approval", version: 2, title: "Home page draft" });
-    // While building, too; but a second payment under review still comes first.
+    // Only the customer can move it on, so it comes before what else is open: while building, before the
+    // information is in, while a second payment is under review.
     expect(nextStep(service, { ...waiting, steps: { google_business: null, website: withSteps(3).website } }).kind).toBe("approval");
-    expect(nextStep(service, { ...waiting, payments: paid([pay(service, 2, "pending", 3)]) }).kind).toBe("reviewing");
+    expect(nextStep(service, input({ payments: paid(), waitingRounds: { google_business: null, website: round } })).kind).toBe("approval");
+    expect(nextStep(service, { ...waiting, payments: paid([pay(service, 2, "pending", 3)]) }).kind).toBe("approval");
+    // But not before the first payment is completed.
+    expect(nextStep(service, { ...waiting, payments: [pay(service, 1, "pending", 1)] }).kind).toBe("reviewing");
     // Approved: 'Review & Client Approval' is ticked and the round no longer waits.
     const approved = input({ payments: paid(), informationSent: sent, steps: withSteps(7) });
     expect(nextStep(service, approved)).toEqual({ kind: "second-payment", paymentNumber: 2, retry: false });
-    // Not before the information is in (a round sent early waits on the service page).
-    expect(nextStep(service, input({ payments: paid(), waitingRounds: { google_business: null, website: round } })).kind).toBe("send-information");
+    // Also when the agency had the information another way: the form was never sent.
+    expect(nextStep(service, { ...approved, informationSent: { google_business: false, website: false } }).kind).toBe("second-payment");
+    expect(nextStep(service, input({ payments: paid(), steps: withSteps(2) })).kind).toBe("send-information");
   });
 
   it("is finished when both payments are completed and every step is done", () => {

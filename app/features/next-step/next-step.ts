@@ -64,19 +64,21 @@ export function nextStep(service: ServiceType, input: NextStepInput): NextStep {
   const firstStatus = first ? displayStatus(first.status) : null;
   if (firstStatus === null || firstStatus === "rejected") return { kind: "pay", paymentNumber: 1, retry: firstStatus === "rejected" };
   if (firstStatus === "pending") return { kind: "reviewing", paymentNumber: 1 };
-  if (!input.informationSent[service]) return { kind: "send-information" };
-
+  // A draft the agency sent waits for the customer alone: it comes first, whatever else is still open (for the
+  // website, before the second payment its approval leads to).
+  const round = input.waitingRounds[service];
+  if (round) return { kind: "approval", version: round.version, title: round.title };
   const steps = input.steps[service];
   const progress = counts(service, steps);
   const second = service === "website" ? latestPayment(input.payments, service, 2) : undefined;
   const secondStatus = second ? displayStatus(second.status) : null;
+  // A website that reached its review is past the information, however the agency got it (an approved draft, a
+  // call): the second half is what it waits for.
+  const inReview = service === "website" && websiteInReview(steps);
+  if (!input.informationSent[service] && !inReview) return { kind: "send-information" };
   // Paid early from the Website page's banner: its review is what the customer waits for.
   if (secondStatus === "pending") return { kind: "reviewing", paymentNumber: 2 };
-  // A draft to approve comes first (for the website, before the second payment its approval leads to).
-  const round = input.waitingRounds[service];
-  if (round) return { kind: "approval", version: round.version, title: round.title };
-  if (service === "website" && secondStatus !== "completed" && websiteInReview(steps))
-    return { kind: "second-payment", paymentNumber: 2, retry: secondStatus === "rejected" };
+  if (inReview && secondStatus !== "completed") return { kind: "second-payment", paymentNumber: 2, retry: secondStatus === "rejected" };
   if (progress.done === progress.total) return { kind: "finished" };
   return { kind: "in-progress", ...progress };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signupFormSchema, SIGNUP_INLINE_FIELDS } from "~/features/auth/auth.schemas";
+import { sendMessageFormSchema } from "~/features/messages/messages.schemas";
 import { notificationActionSchema } from "~/features/notifications/notifications.schemas";
 import { decisionFormSchema } from "~/features/payments/payment-review";
 import { proofFormSchema } from "~/features/payments/payments.schemas";
@@ -50,6 +51,19 @@ describe("parseForm (the one server form helper)", () => {
       data: { ok: false, error: "Invalid payment number" },
       init: { status: 400 },
     });
+  });
+
+  it("takes an optional text left empty as '' (a message of files alone), and still holds it to its limit", async () => {
+    const form = (body: string) => {
+      const data = new FormData();
+      data.set("intent", "send-message");
+      data.set("body", body);
+      return data;
+    };
+    expect(await parseForm(form(""), sendMessageFormSchema)).toEqual({ ok: true, value: { intent: "send-message", body: "" } });
+    expect(await parseForm(form(" Hi\r\nthere "), sendMessageFormSchema)).toEqual({ ok: true, value: { intent: "send-message", body: "Hi\nthere" } });
+    const long = await parseForm(form("x".repeat(5001)), sendMessageFormSchema);
+    expect(long.ok ? null : long.error).toBe("A message can be at most 5,000 characters");
   });
 
   it("reads a Request's url-encoded body, and refuses one it cannot read", async () => {
