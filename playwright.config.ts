@@ -83,7 +83,8 @@ export default defineConfig({
     },
     { name: "quiet", use: { ...devices["Desktop Chrome"] }, testMatch: QUIET_SPECS, dependencies: ["chromium"], fullyParallel: false },
     // Specs that change what every visitor sees (Maintenance Mode) run alone, after all the others.
-    { name: "server-wide", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE_SPECS, dependencies: ["quiet"], fullyParallel: false },
+    // One worker: each spec's settings (Maintenance Mode, the Review Link) would reach the other's pages.
+    { name: "server-wide", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE_SPECS, dependencies: ["quiet"], fullyParallel: false, workers: 1 },
     // Two-factor on reaches every admin sign-in (the shared e2e admin's too): alone, after everything else.
     { name: "two-factor", use: { ...devices["Desktop Chrome"] }, testMatch: TWO_FACTOR_SPECS, dependencies: ["server-wide"], fullyParallel: false },
   ],
