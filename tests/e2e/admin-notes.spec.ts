@@ -82,7 +82,7 @@ test("an admin adds a note (7 photos refused, then 4), edits and deletes it; a s
 
   // Delete, after a confirmation.
   await edited.getByRole("button", { name: "Delete note Kick-off call (follow-up)" }).click();
-  const confirm = admin.getByRole("dialog", { name: "Delete Note" });
+  const confirm = admin.getByRole("alertdialog", { name: "Delete Note" });
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expectToast(admin, "Note deleted successfully");
   await expect(admin.getByText("No notes yet")).toBeVisible();

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ExternalLink, FileText } from "lucide-react";
 import { useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -21,12 +21,16 @@ import type { ReviewRoundView, RoundDecision, RoundFileView } from "../review-ro
  */
 export function ReviewRoundsPanel({ rounds, viewerIsAgency, action }: { rounds: readonly ReviewRoundView[]; viewerIsAgency: boolean; action: string }) {
   const { t } = useLingui();
+  // The decision's answer is read here, not in the round's buttons: the reload that comes with it shows the round
+  // decided, so the buttons are gone by the time the answer could toast from there.
+  const decision = useFetcher<ActionResult>();
+  useActionToast(decision.data);
   const waiting = rounds.find((round) => round.decision === null) ?? null;
   const history = rounds.filter((round) => round.decision !== null);
   if (rounds.length === 0) return null;
   return (
     <section className="space-y-3" aria-label={t`Approvals`}>
-      {waiting ? <WaitingRound round={waiting} viewerIsAgency={viewerIsAgency} action={action} /> : null}
+      {waiting ? <WaitingRound key={waiting.id} round={waiting} viewerIsAgency={viewerIsAgency} action={action} decision={decision} /> : null}
       {history.length > 0 ? (
         <Card className="p-4 sm:p-5">
           <h3 className="mb-3 text-sm font-semibold text-slate-900">
@@ -63,7 +67,9 @@ function DecisionBadge({ decision }: { decision: RoundDecision }) {
   return <Badge className="bg-slate-100 text-slate-700">{t`Replaced by a newer version`}</Badge>;
 }
 
-function WaitingRound({ round, viewerIsAgency, action }: { round: ReviewRoundView; viewerIsAgency: boolean; action: string }) {
+type DecisionFetcher = FetcherWithComponents<ActionResult>;
+
+function WaitingRound({ round, viewerIsAgency, action, decision }: { round: ReviewRoundView; viewerIsAgency: boolean; action: string; decision: DecisionFetcher }) {
   const { t, i18n } = useLingui();
   const locale = INTL_LOCALES[isLocale(i18n.locale) ? i18n.locale : "en"];
   return (
@@ -83,7 +89,7 @@ function WaitingRound({ round, viewerIsAgency, action }: { round: ReviewRoundVie
         </a>
       ) : null}
       {round.files.length > 0 ? <RoundFiles files={round.files} locale={locale} /> : null}
-      {viewerIsAgency ? null : <Decision roundId={round.id} action={action} />}
+      {viewerIsAgency ? null : <Decision roundId={round.id} action={action} fetcher={decision} />}
     </Card>
   );
 }
@@ -113,21 +119,19 @@ function RoundFiles({ files, locale }: { files: readonly RoundFileView[]; locale
 }
 
 /** The customer's answer: 'Approve' at once, or 'Request changes' with what to change (required). */
-function Decision({ roundId, action }: { roundId: string; action: string }) {
+function Decision({ roundId, action, fetcher }: { roundId: string; action: string; fetcher: DecisionFetcher }) {
   const { t } = useLingui();
-  const fetcher = useFetcher<ActionResult>();
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  // A comment left empty, checked here; else the server's refusal, until the next try.
+  const [empty, setEmpty] = useState(false);
   const id = useId();
   const pending = fetcher.state !== "idle";
-  useActionToast(fetcher.data, { onFailure: () => setProblem(fetcher.data && !fetcher.data.ok ? fetcher.data.error : null) });
+  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const problem = empty ? t`Please tell us what to change` : refused;
   const decide = (decision: "approve" | "request-changes") => {
-    if (decision === "request-changes" && !comment.trim()) {
-      setProblem(t`Please tell us what to change`);
-      return;
-    }
-    setProblem(null);
+    setEmpty(decision === "request-changes" && !comment.trim());
+    if (decision === "request-changes" && !comment.trim()) return;
     void fetcher.submit({ intent: DECIDE_ROUND_INTENT, roundId, decision, comment: decision === "approve" ? "" : comment }, { method: "post", action });
   };
   if (!asking) {

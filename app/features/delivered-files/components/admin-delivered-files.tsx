@@ -2,11 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { Trash2, Upload } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
+import { ConfirmActionDialog } from "~/components/forms/confirm-action-dialog";
 import { PickButton } from "~/components/forms/file-pickers";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { checkUploadSizes, UPLOAD_KINDS } from "~/domain/upload-kinds";
 import type { ServiceType } from "~/domain/service-catalog";
 import type { ActionResult } from "~/lib/http/forms";
@@ -103,32 +103,19 @@ function AddDeliveredFile({ service, action }: { service: ServiceType; action: s
   );
 }
 
-/** The confirmation before a file goes: an alert dialog, since the customer loses the download for good. */
+/** The confirmation before a file goes: the customer loses the download for good. */
 function RemoveDeliveredFileDialog({ file, action, onClose }: { file: DeliveredFileView; action: string; onClose: () => void }) {
   const { t } = useLingui();
-  const fetcher = useFetcher<ActionResult>();
-  const pending = fetcher.state !== "idle";
   const fileName = file.name;
-  useActionToast(fetcher.data, { onSuccess: onClose, onFailure: onClose });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !pending) onClose();
-      }}
-    >
-      <DialogContent role="alertdialog" title={t`Remove this file?`} description={t`The customer will no longer be able to download ${fileName}.`}>
-        <fetcher.Form method="post" action={action} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <input type="hidden" name="intent" value={REMOVE_DELIVERED_FILE_INTENT} />
-          <input type="hidden" name="fileId" value={file.id} />
-          <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-            {t`Cancel`}
-          </Button>
-          <Button type="submit" variant="destructive" disabled={pending}>
-            {pending ? t`Removing...` : t`Remove`}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmActionDialog
+      title={t`Remove this file?`}
+      description={t`The customer will no longer be able to download ${fileName}.`}
+      fields={{ intent: REMOVE_DELIVERED_FILE_INTENT, fileId: file.id }}
+      confirm={t`Remove`}
+      confirming={t`Removing...`}
+      action={action}
+      onClose={onClose}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { ConfirmActionDialog } from "~/components/forms/confirm-action-dialog";
 import { FieldError, TextField } from "~/components/forms/form-section";
 import { ImageListField } from "~/components/forms/image-upload-field";
 import { useActionToast } from "~/components/forms/use-action-toast";
@@ -182,29 +183,15 @@ function NoteDialog({ note, onClose }: { note: NoteView | null; onClose: () => v
 
 function DeleteNoteDialog({ note, onClose }: { note: NoteView; onClose: () => void }) {
   const { t } = useLingui();
-  const fetcher = useFetcher<ActionResult>();
-  const pending = fetcher.state !== "idle";
   const noteTitle = note.title;
-  useActionToast(fetcher.data, { onSuccess: onClose, onFailure: onClose });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !pending) onClose();
-      }}
-    >
-      <DialogContent title={t`Delete Note`} description={t`Are you sure you want to delete "${noteTitle}"? This cannot be undone.`}>
-        <fetcher.Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <input type="hidden" name="intent" value={DELETE_NOTE_INTENT} />
-          <input type="hidden" name="noteId" value={note.id} />
-          <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-            {t`Cancel`}
-          </Button>
-          <Button type="submit" variant="destructive" disabled={pending}>
-            {pending ? t`Deleting...` : t`Delete`}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmActionDialog
+      title={t`Delete Note`}
+      description={t`Are you sure you want to delete "${noteTitle}"? This cannot be undone.`}
+      fields={{ intent: DELETE_NOTE_INTENT, noteId: note.id }}
+      confirm={t`Delete`}
+      confirming={t`Deleting...`}
+      onClose={onClose}
+    />
   );
 }
