@@ -143,6 +143,8 @@ function card(page: Page): Locator {
 }
 
 test("a new proof reaches the admin live; the admin views it, writes a note and approves it", async ({ browser }) => {
+  // Two admins' live pages, three contexts and two axe passes: past 90 s under the whole suite's load.
+  test.setTimeout(180_000);
   const customer = newCustomer({ fullName: `Rita Proof ${Math.random().toString(36).slice(2, 8)}` });
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
