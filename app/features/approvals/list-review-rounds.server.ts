@@ -1,13 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
-import { z } from "zod";
+import { desc, eq } from "drizzle-orm";
 import { profiles, reviewRounds } from "~db/schema";
 import { isAllowedImageType } from "~/domain/upload-kinds";
 import type { ServiceType } from "~/domain/service-catalog";
-import { isCustomer } from "~/features/users/customer-query.server";
+import { requireCustomerReader } from "~/features/users/customer-query.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
-import { AppError } from "~/lib/http/app-error";
 import type { ReviewRoundsView, RoundDecision } from "./review-round-views";
 
 /**
@@ -15,13 +13,7 @@ import type { ReviewRoundsView, RoundDecision } from "./review-round-views";
  * another customer 403, an id that is no customer 404.
  */
 export async function listReviewRounds(executor: Executor, actor: Actor | null, userId: string): Promise<ReviewRoundsView> {
-  const viewer = requireActor(actor);
-  if (!viewer.isAdmin && viewer.id !== userId) throw new AppError("forbidden");
-  if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
-  if (viewer.isAdmin) {
-    const [customer] = await executor.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, userId), isCustomer));
-    if (!customer) throw new AppError("customer_not_found");
-  }
+  await requireCustomerReader(executor, actor, userId);
   const rows = await executor
     .select({
       id: reviewRounds.id,

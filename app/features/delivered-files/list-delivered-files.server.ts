@@ -1,12 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
-import { z } from "zod";
-import { deliveredFiles, profiles } from "~db/schema";
+import { desc, eq } from "drizzle-orm";
+import { deliveredFiles } from "~db/schema";
 import type { ServiceType } from "~/domain/service-catalog";
-import { isCustomer } from "~/features/users/customer-query.server";
+import { requireCustomerReader } from "~/features/users/customer-query.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
-import { AppError } from "~/lib/http/app-error";
 import type { DeliveredFilesView } from "./delivered-file-views";
 
 /**
@@ -14,13 +12,7 @@ import type { DeliveredFilesView } from "./delivered-file-views";
  * 401, another customer 403, an id that is no customer 404.
  */
 export async function listDeliveredFiles(executor: Executor, actor: Actor | null, userId: string): Promise<DeliveredFilesView> {
-  const viewer = requireActor(actor);
-  if (!viewer.isAdmin && viewer.id !== userId) throw new AppError("forbidden");
-  if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
-  if (viewer.isAdmin) {
-    const [customer] = await executor.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, userId), isCustomer));
-    if (!customer) throw new AppError("customer_not_found");
-  }
+  await requireCustomerReader(executor, actor, userId);
   const rows = await executor
     .select()
     .from(deliveredFiles)
