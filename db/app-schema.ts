@@ -88,14 +88,58 @@ export const profiles = pgTable(
   (t) => [index("profiles_created_at_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
+/** The agency's team: an admin reaches everything, a staff member only the customers assigned to them. */
+export const TEAM_ROLES = ["admin", "staff"] as const;
+
+/** A team member's account: its role, and when it was deactivated (it then cannot sign in; its past work keeps its name). */
 export const userRoles = pgTable(
   "user_roles",
   {
-    userId: owner(),
+    userId: owner().primaryKey(),
     role: text("role").notNull(),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_check", sql`${t.role} in ('admin')`)],
+  (t) => [check("user_roles_role_check", sql`${t.role} in (${inList(TEAM_ROLES)})`)],
+);
+
+/**
+ * An invitation to join the team: single use, valid until `expiresAt`; only the token's SHA-256 is kept. Resending
+ * gives it a new token (the old link stops working). One open invitation per address.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("team_invitations_role_check", sql`${t.role} in (${inList(TEAM_ROLES)})`),
+    uniqueIndex("team_invitations_token_hash_idx").on(t.tokenHash),
+    uniqueIndex("team_invitations_open_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
+
+/** Which team members look after which customer (a staff member reaches only these customers). */
+export const customerAssignments = pgTable(
+  "customer_assignments",
+  {
+    customerId: owner(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.memberId] }), index("customer_assignments_member_idx").on(t.memberId)],
 );
 
 export const notifications = pgTable(

@@ -1,13 +1,13 @@
 import type { RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
-import { isAdmin } from "~/lib/auth/roles.server";
+import { assignedCustomerIds, teamStanding } from "~/lib/auth/roles.server";
 import { readSessionUser } from "~/lib/auth/session-middleware.server";
 import { checkSessions, type WatchedSession } from "~/lib/auth/session.server";
 import { AppError } from "~/lib/http/app-error";
 import { jsonFailure } from "~/lib/http/error-answer.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale } from "~/lib/i18n/locales";
-import { canSeeChange, EVERYONE, LIVE_EVENTS, type Change, type Viewer } from "~/lib/realtime/realtime";
+import { canSeeChange, EVERYONE, LIVE_EVENTS, viewerIsTeam, type Change, type Viewer } from "~/lib/realtime/realtime";
 import { PROCESS_ID } from "~/lib/realtime/realtime.server";
 import { CLOCK_MARGIN_MS, parseDataRead, SAME_PROCESS_MARGIN_MS } from "~/lib/realtime/recent-changes";
 import type { Services } from "~/lib/services.server";
@@ -17,7 +17,7 @@ const HEARTBEAT_SLICES = 15;
 
 interface OpenStream {
   viewer: Viewer;
-  /** A change this stream's viewer may see (its own, or any for an admin): forwarded in order. */
+  /** A change this stream's viewer may see (its own, its customers' for staff, any for an admin): forwarded in order. */
   deliver(change: Change): void;
   send(event: string, data: unknown): void;
   heartbeat(): void;
@@ -26,7 +26,7 @@ interface OpenStream {
 export interface LiveEventsOptions {
   /** Open streams one user may hold on this instance (tabs, devices); the next one gets 429. */
   maxStreamsPerUser: number;
-  /** How long an admin's role, once read, is trusted before another user's change makes the stream read it again. */
+  /** How long a team member's role (and customers), once read, is trusted before another user's change makes the stream read it again. */
   roleTtlMs: number;
   /** How often the open streams' sessions are checked (still there, within their limits) and their roles re-read. */
   sessionCheckMs: number;
@@ -114,7 +114,7 @@ export function liveEvents(
       return;
     }
     for (const stream of byUser.get(change.userId) ?? []) stream.deliver(change);
-    for (const stream of streams) if (stream.viewer.isAdmin && stream.viewer.userId !== change.userId) stream.deliver(change);
+    for (const stream of streams) if (viewerIsTeam(stream.viewer) && stream.viewer.userId !== change.userId) stream.deliver(change);
   };
   const attach = (stream: OpenStream) => {
     streams.add(stream);
@@ -164,11 +164,22 @@ export function liveEvents(
     if (open >= maxStreamsPerUser) return refuse(new AppError("live_streams_exceeded"));
     openStreams.set(user.id, open + 1);
 
-    const viewer: Viewer = { userId: user.id, isAdmin: user.isAdmin };
+    const viewer: Viewer = { userId: user.id, isAdmin: user.isAdmin, customerIds: user.assignedCustomerIds ? new Set(user.assignedCustomerIds) : null };
     let roleReadAt = Date.now();
-    const readRole = async () => {
-      viewer.isAdmin = await isAdmin(database.db, viewer.userId).catch(() => false);
+    /** The viewer's team role as it is now (null: a customer, or a deactivated member), and a staff member's customers. */
+    const applyRole = async (role: "admin" | "staff" | null) => {
+      // A member who must still enrol in two-factor sees only their own changes until a new session.
+      const acting = user.mustEnrolTwoFactor ? null : role;
+      viewer.isAdmin = acting === "admin";
+      viewer.customerIds = acting === "staff" ? new Set(await assignedCustomerIds(database.db, viewer.userId)) : null;
       roleReadAt = Date.now();
+    };
+    const readRole = async () => {
+      const standing = await teamStanding(database.db, viewer.userId).catch(() => null);
+      await applyRole(standing?.active ? standing.role : null).catch(() => {
+        viewer.isAdmin = false;
+        viewer.customerIds = null;
+      });
     };
 
     res.writeHead(200, {
@@ -183,11 +194,11 @@ export function liveEvents(
     // Changes are handled one after another, so a role re-read never lets a later change overtake an earlier one.
     let queue = Promise.resolve();
     const forward = async (change: Change) => {
-      if (change.userId !== viewer.userId && viewer.isAdmin && Date.now() - roleReadAt >= roleTtlMs) await readRole();
+      if (change.userId !== viewer.userId && viewerIsTeam(viewer) && Date.now() - roleReadAt >= roleTtlMs) await readRole();
       if (!canSeeChange(viewer, change)) return;
-      // An admin is told whose row it was, so a page for one customer skips the others' changes (use-live-updates.ts);
+      // The team is told whose row it was, so a page for one customer skips the others' changes (use-live-updates.ts);
       // a customer sees only their own and everyone's, and is not told more.
-      send(LIVE_EVENTS.change, viewer.isAdmin ? { table: change.table, userId: change.userId } : { table: change.table });
+      send(LIVE_EVENTS.change, viewerIsTeam(viewer) ? { table: change.table, userId: change.userId } : { table: change.table });
     };
     const detach = attach({
       viewer,
@@ -206,10 +217,8 @@ export function liveEvents(
     }
     const unwatch = watch({
       sessionId,
-      stillValid(isAdmin) {
-        // An admin who must still enrol in two-factor sees only their own changes until a new session.
-        viewer.isAdmin = isAdmin && !user.mustEnrolTwoFactor;
-        roleReadAt = Date.now();
+      stillValid(role) {
+        queue = queue.then(() => applyRole(role)).catch(() => {});
       },
       ended() {
         send(LIVE_EVENTS.sessionEnded, {});

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import type { Actor } from "../lib/auth/session";
 import { translate } from "../lib/i18n/translate";
 
 /**
@@ -14,8 +15,11 @@ import { translate } from "../lib/i18n/translate";
 /** The storage buckets (the same list as storage.server.ts, which the browser must not import). */
 type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | "google-business-photos" | "message-attachments" | "job-files";
 
-/** Who may read a kind's files besides admins: its owner, or nobody. */
-type UploadReaders = "owner-and-admins" | "admins";
+/**
+ * Who may read a kind's files besides admins: its owner and the staff assigned to them; its owner only (payment
+ * proofs: money is the admins'); or the assigned staff only (the team's note photos).
+ */
+type UploadReaders = "owner-and-team" | "owner-and-admins" | "team";
 
 /** A kind's refusals, as catalog messages: read in the page's language in the browser, the request's on the server. */
 interface UploadMessages {
@@ -71,7 +75,7 @@ export const UPLOAD_KINDS = {
     stem: "avatar",
     maxBytes: 2 * MB,
     maxFiles: 1,
-    readers: "owner-and-admins",
+    readers: "owner-and-team",
     messages: {
       missing: msg`Please select a valid image`,
       notImage: msg`Please select a valid image`,
@@ -85,7 +89,7 @@ export const UPLOAD_KINDS = {
     stem: "google-logo",
     maxBytes: 5 * MB,
     maxFiles: 1,
-    readers: "owner-and-admins",
+    readers: "owner-and-team",
     messages: {
       missing: msg`Please select an image file`,
       notImage: msg`Please select an image file`,
@@ -99,7 +103,7 @@ export const UPLOAD_KINDS = {
     stem: "photo",
     maxBytes: 5 * MB,
     maxFiles: 6,
-    readers: "owner-and-admins",
+    readers: "owner-and-team",
     messages: {
       missing: msg`Please select an image file`,
       notImage: msg`Please select an image file`,
@@ -113,7 +117,7 @@ export const UPLOAD_KINDS = {
     stem: "website-logo",
     maxBytes: 5 * MB,
     maxFiles: 1,
-    readers: "owner-and-admins",
+    readers: "owner-and-team",
     messages: {
       missing: msg`Please select an image file`,
       notImage: msg`Please select an image file`,
@@ -128,7 +132,7 @@ export const UPLOAD_KINDS = {
     stem: "founder",
     maxBytes: 5 * MB,
     maxFiles: 1,
-    readers: "owner-and-admins",
+    readers: "owner-and-team",
     messages: {
       missing: msg`Please select an image file`,
       notImage: msg`Please select an image file`,
@@ -143,7 +147,7 @@ export const UPLOAD_KINDS = {
     stem: "note-photo",
     maxBytes: 10 * MB,
     maxFiles: 6,
-    readers: "admins",
+    readers: "team",
     messages: {
       missing: msg`Please select an image file`,
       notImage: msg`A photo is not a valid image`,
@@ -172,7 +176,7 @@ export const UPLOAD_KINDS = {
     stem: "attachment",
     maxBytes: 10 * MB,
     maxFiles: 5,
-    readers: "owner-and-admins",
+    readers: "owner-and-team",
     acceptsPdf: true,
     messages: {
       missing: msg`Please choose a file to attach`,
@@ -188,7 +192,7 @@ export const UPLOAD_KINDS = {
     stem: "approval",
     maxBytes: 10 * MB,
     maxFiles: 6,
-    readers: "owner-and-admins",
+    readers: "owner-and-team",
     acceptsPdf: true,
     messages: {
       missing: msg`Please choose a file to send`,
@@ -204,7 +208,7 @@ export const UPLOAD_KINDS = {
     stem: "file",
     maxBytes: 50 * MB,
     maxFiles: 1,
-    readers: "owner-and-admins",
+    readers: "owner-and-team",
     anyType: true,
     messages: {
       missing: msg`Please choose a file`,
@@ -274,15 +278,19 @@ export function ownerOfKey(kind: UploadKind, key: string): string | null {
 }
 
 /**
- * The files route's policy: admins read every stored file; a customer reads the files of kinds readable by
- * their owner whose owner segment is their own id. Admin note photos are for admins only, even for the
- * customer the note is about. Unknown buckets and keys that fit no kind are for nobody but admins.
+ * The files route's policy: admins read every stored file; a customer reads the files of kinds readable by their
+ * owner whose owner segment is their own id; a staff member those of kinds the team reads whose owner is assigned
+ * to them. Note photos are the team's, even for the customer the note is about; payment proofs are not the staff's.
+ * Unknown buckets and keys that fit no kind are for nobody but admins.
  */
-export function mayReadFile(actor: { id: string; isAdmin: boolean }, bucket: string, key: string): boolean {
+export function mayReadFile(actor: Actor, bucket: string, key: string): boolean {
   if (actor.isAdmin) return true;
   const kind = kindOfKey(bucket, key);
-  if (!kind || UPLOAD_KINDS[kind].readers !== "owner-and-admins") return false;
-  return ownerOfKey(kind, key) === actor.id;
+  const owner = kind ? ownerOfKey(kind, key) : null;
+  if (!kind || !owner) return false;
+  const { readers } = UPLOAD_KINDS[kind];
+  if (owner === actor.id) return readers !== "team";
+  return readers !== "owner-and-admins" && (actor.assignedCustomerIds?.includes(owner) ?? false);
 }
 
 /** The message for too many files, with how many more may still be added. */

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, user, userRoles } from "~db/schema";
 import { AdminPromotionRefused, ensureAdmin } from "~/features/users/ensure-admin.server";
-import { isAdmin, loadSessionUser } from "~/lib/auth/session.server";
+import { loadSessionUser } from "~/lib/auth/session.server";
+import { isAdmin } from "~/lib/auth/roles.server";
 import { createApp } from "../../server/app";
 import {
   authRequest,

@@ -6,7 +6,7 @@ import { notify } from "~/features/notifications/notify.server";
 import { gatherProgressEmail } from "~/features/notifications/progress-email.server";
 import { PROGRESS_NOTIFICATION_TYPE } from "~/features/progress/progress-notification";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
@@ -42,7 +42,7 @@ export async function decideRound(
   input: DecideRoundInput,
 ): Promise<{ decision: "approved" | "changes_requested" }> {
   const customer = requireActor(actor);
-  if (customer.isAdmin) throw new AppError("forbidden");
+  if (isTeam(customer)) throw new AppError("forbidden");
   if (!z.uuid().safeParse(input.roundId).success) throw new AppError("review_round_not_found");
   const parsed = decideRoundFormSchema.safeParse({ ...input, intent: DECIDE_ROUND_INTENT });
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
@@ -74,7 +74,7 @@ export async function decideRound(
     const [who] = await tx.select({ fullName: profiles.fullName, companyName: profiles.companyName }).from(profiles).where(eq(profiles.id, customer.id));
     changes.push(
       ...(await notify(tx, {
-        to: { admins: "newSubmission" },
+        to: { admins: "newSubmission", about: customer.id },
         type: "review_decision",
         data: { customerId: customer.id, fullName: who?.fullName ?? "", companyName: who?.companyName ?? null, service, version: round.version, decision, comment },
       })),

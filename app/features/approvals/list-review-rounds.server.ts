@@ -3,7 +3,7 @@ import { profiles, reviewRounds } from "~db/schema";
 import { isAllowedImageType } from "~/domain/upload-kinds";
 import type { ServiceType } from "~/domain/service-catalog";
 import { requireCustomerReader } from "~/features/users/customer-query.server";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
 import type { ReviewRoundsView, RoundDecision } from "./review-round-views";
@@ -54,11 +54,11 @@ export async function listReviewRounds(executor: Executor, actor: Actor | null, 
 }
 
 /**
- * The signed-in user's own rounds, for their service pages. An admin opening the portal has none (rounds are
- * customers'), so their page shows none instead of the 404 an admin id gets above.
+ * The signed-in user's own rounds, for their service pages. A team member opening the portal has none (rounds are
+ * customers'), so their page shows none instead of the 404 a team member's id gets above.
  */
 export async function listOwnReviewRounds(executor: Executor, actor: Actor | null): Promise<ReviewRoundsView> {
   const viewer = requireActor(actor);
-  if (viewer.isAdmin) return { google_business: [], website: [] };
+  if (isTeam(viewer)) return { google_business: [], website: [] };
   return listReviewRounds(executor, viewer, viewer.id);
 }

@@ -4,7 +4,7 @@ import { profiles, reviewRounds, type ReviewRoundFile } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { attachmentName } from "~/features/messages/message-rules";
 import { isCustomer } from "~/features/users/customer-query.server";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
@@ -41,7 +41,7 @@ const sentFiles = (values: readonly unknown[]) => values.filter((value): value i
  */
 export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, input: RequestApprovalInput): Promise<{ id: string; version: number }> {
   const { db, bus, storage } = deps;
-  const admin = requireAdminActor(actor);
+  const member = requireTeamReach(actor, input.userId);
   if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
   const parsed = requestApprovalFormSchema.safeParse({ ...input, intent: REQUEST_APPROVAL_INTENT });
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
@@ -61,7 +61,7 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, i
       const now = new Date();
       await tx
         .update(reviewRounds)
-        .set({ decision: "superseded", decidedBy: admin.id, decidedAt: now })
+        .set({ decision: "superseded", decidedBy: member.id, decidedAt: now })
         .where(and(eq(reviewRounds.userId, customer.id), eq(reviewRounds.service, service), isNull(reviewRounds.decision)));
       const roundFiles: ReviewRoundFile[] = stored.map((file, index) => ({
         url: file.url,
@@ -80,13 +80,13 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, i
           message,
           link,
           files: roundFiles,
-          createdBy: admin.id,
+          createdBy: member.id,
         })
         .returning({ id: reviewRounds.id, version: reviewRounds.version });
       if (!round) throw new AppError("not_saved");
       const changes = await notify(tx, { to: { customer: customer.id }, type: "review_round", data: { service, version: round.version, title } });
       await recordAuditEvent(tx, {
-        actorId: admin.id,
+        actorId: member.id,
         action: "approval.request",
         customerId: customer.id,
         detail: { roundId: round.id, service, version: round.version, title, files: roundFiles.length, link },

@@ -54,10 +54,10 @@ export function signOut() {
   return post("/sign-out", {});
 }
 
-export async function fetchSessionUser(): Promise<{ id: string; isAdmin: boolean } | null> {
+export async function fetchSessionUser(): Promise<{ id: string; isTeam: boolean } | null> {
   const response = await fetch("/resources/session", { credentials: "same-origin" });
   if (!response.ok) return null;
-  const payload = (await response.json()) as { user: { id: string; isAdmin: boolean } | null };
+  const payload = (await response.json()) as { user: { id: string; isTeam: boolean } | null };
   return payload.user;
 }
 

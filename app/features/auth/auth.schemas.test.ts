@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   adminLoginSchema,
+  ACCOUNT_DEACTIVATED_CODE,
   ACCOUNT_LOCKED_CODE,
   loginErrorMessage,
   loginSchema,
@@ -107,6 +108,7 @@ describe("error mapping", () => {
     expect(loginErrorMessage({ code: "INVALID_EMAIL_OR_PASSWORD", status: 401 })).toBe("Incorrect email or password");
     expect(loginErrorMessage({ status: 429 })).toMatch(/Too many attempts/);
     expect(loginErrorMessage({ status: 500 })).toBe("Error logging in");
+    expect(loginErrorMessage({ code: ACCOUNT_DEACTIVATED_CODE, status: 403 })).toBe("This account has been deactivated. Ask an admin of your team.");
   });
 
   it("shows the server's message for a locked account, whatever the status", () => {

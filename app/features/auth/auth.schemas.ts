@@ -12,6 +12,8 @@ export const PASSWORD_TOO_COMMON = msg`This password is too common. Choose one t
 
 /** The error code the server answers a sign-in to a locked account with (app/lib/auth/sign-in-lockout.server.ts). */
 export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
+/** A deactivated team member's sign-in (told only once the password was right). */
+export const ACCOUNT_DEACTIVATED_CODE = "ACCOUNT_DEACTIVATED";
 
 // The messages are Lingui descriptors read in the active language when a form is checked (`zodMessage`,
 // `translate`: app/lib/i18n/translate.ts); on the server they read in English. docs/decisions/026.
@@ -123,6 +125,7 @@ export function loginErrorMessage(error: { code?: string; status?: number; messa
   if (error?.code === ACCOUNT_LOCKED_CODE)
     return error.message || translate(msg`Too many failed sign-ins: this account is locked. Please try again later.`);
   if (error?.status === 429) return translate(msg`Too many attempts. Please wait a minute and try again.`);
+  if (error?.code === ACCOUNT_DEACTIVATED_CODE) return translate(msg`This account has been deactivated. Ask an admin of your team.`);
   return translate(msg`Error logging in`);
 }
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { requireCustomerAccess } from "~/lib/auth/actor-guards";
 import { googleBusinessInfo } from "~db/schema";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
@@ -34,7 +35,7 @@ export async function revealGmailPassword(
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) throw new AppError("invalid_request");
   const { userId } = parsed.data;
-  if (!actor.isAdmin && userId !== actor.id) throw new AppError("google_business_info_not_found");
+  requireCustomerAccess(actor, userId, "google_business_info_not_found");
 
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { googleBusinessInfo, profiles, websiteCredentials, websiteInfo } from "~db/schema";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { mayWorkOn, requireActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { maskCredentialSecrets } from "./credential-secrets";
@@ -21,7 +21,7 @@ export async function listCredentials(
   { userId }: { userId: string },
 ): Promise<CredentialsView> {
   const viewer = requireActor(actor);
-  if (!z.uuid().safeParse(userId).success || (!viewer.isAdmin && viewer.id !== userId)) throw new AppError("credentials_not_found");
+  if (!z.uuid().safeParse(userId).success || !mayWorkOn(viewer, userId)) throw new AppError("credentials_not_found");
   const [rows, info, google, profile] = await Promise.all([
     db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, userId)),
     db

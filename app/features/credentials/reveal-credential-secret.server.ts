@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { mayWorkOn } from "~/lib/auth/actor-guards";
 import { websiteCredentials } from "~db/schema";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
@@ -40,7 +41,7 @@ export async function revealCredentialSecret(
       .select({ userId: websiteCredentials.userId, stored: websiteCredentials[field] })
       .from(websiteCredentials)
       .where(eq(websiteCredentials.id, credentialId));
-    if (!row || (!actor.isAdmin && row.userId !== actor.id)) throw new AppError("credential_not_found");
+    if (!row || !mayWorkOn(actor, row.userId)) throw new AppError("credential_not_found");
     const value = row.stored === null ? null : secrets.decrypt(row.stored);
     await recordAuditEvent(tx, {
       actorId: actor.id,

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { user, websiteCredentials } from "~db/schema";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import { requireActor, requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireActor, requireTeamActor, requireTeamReach } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets/secrets";
@@ -39,8 +39,9 @@ const emptyToNull = (value: string | undefined) => (value === undefined || value
  */
 export async function saveCredentials(deps: SaveCredentialsDeps, actor: Actor | null, input: SaveCredentialsInput): Promise<void> {
   const { db, bus, secrets } = deps;
-  const editor = input.editor === "admin" ? requireAdminActor(actor) : requireActor(actor);
+  const editor = input.editor === "admin" ? requireTeamActor(actor) : requireActor(actor);
   if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
+  if (input.editor === "admin") requireTeamReach(editor, input.userId);
   if (input.editor === "customer" && editor.id !== input.userId) throw new AppError("forbidden");
   if (input.cards.length === 0) throw new AppError("invalid_input");
 

@@ -4,7 +4,7 @@ import { deliveredFiles, profiles } from "~db/schema";
 import { attachmentName } from "~/features/messages/message-rules";
 import { notify } from "~/features/notifications/notify.server";
 import { isCustomer } from "~/features/users/customer-query.server";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
@@ -30,7 +30,7 @@ export async function addDeliveredFile(
   actor: Actor | null,
   input: { userId: string; service: string; file: unknown },
 ): Promise<{ id: string }> {
-  const admin = requireAdminActor(actor);
+  const member = requireTeamReach(actor, input.userId);
   if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
   const parsed = addDeliveredFileFormSchema.safeParse({ intent: ADD_DELIVERED_FILE_INTENT, service: input.service });
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
@@ -44,11 +44,11 @@ export async function addDeliveredFile(
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(deliveredFiles)
-        .values({ userId: customer.id, service, fileUrl: stored.url, name, size: stored.size, createdBy: admin.id })
+        .values({ userId: customer.id, service, fileUrl: stored.url, name, size: stored.size, createdBy: member.id })
         .returning({ id: deliveredFiles.id });
       if (!row) throw new AppError("not_saved");
       const changes = await notify(tx, { to: { customer: customer.id }, type: "delivered_file", data: { service, name } });
-      await recordAuditEvent(tx, { actorId: admin.id, action: "file.deliver", customerId: customer.id, detail: { fileId: row.id, service, name, size: stored.size } });
+      await recordAuditEvent(tx, { actorId: member.id, action: "file.deliver", customerId: customer.id, detail: { fileId: row.id, service, name, size: stored.size } });
       return { id: row.id, changes };
     }),
   );

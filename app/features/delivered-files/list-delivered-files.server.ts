@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { deliveredFiles } from "~db/schema";
 import type { ServiceType } from "~/domain/service-catalog";
 import { requireCustomerReader } from "~/features/users/customer-query.server";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
 import type { DeliveredFilesView } from "./delivered-file-views";
@@ -33,11 +33,11 @@ export async function listDeliveredFiles(executor: Executor, actor: Actor | null
 }
 
 /**
- * The signed-in user's own delivered files, for their service pages. An admin opening the portal has none (files
- * are delivered to customers), so their page shows none instead of the 404 an admin id gets above.
+ * The signed-in user's own delivered files, for their service pages. A team member opening the portal has none (files
+ * are delivered to customers), so their page shows none instead of the 404 a team member's id gets above.
  */
 export async function listOwnDeliveredFiles(executor: Executor, actor: Actor | null): Promise<DeliveredFilesView> {
   const viewer = requireActor(actor);
-  if (viewer.isAdmin) return { google_business: [], website: [] };
+  if (isTeam(viewer)) return { google_business: [], website: [] };
   return listDeliveredFiles(executor, viewer, viewer.id);
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { deliveredFiles } from "~db/schema";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
@@ -15,7 +15,7 @@ import type { DeliveredFileDeps } from "./add-delivered-file.server";
  * transaction, then the stored file. Another customer's file id, or one already removed, is 404.
  */
 export async function removeDeliveredFile({ db, bus, storage }: DeliveredFileDeps, actor: Actor | null, input: { userId: string; fileId: string }): Promise<void> {
-  const admin = requireAdminActor(actor);
+  const member = requireTeamReach(actor, input.userId);
   if (!z.uuid().safeParse(input.userId).success || !z.uuid().safeParse(input.fileId).success) throw new AppError("delivered_file_not_found");
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -23,7 +23,7 @@ export async function removeDeliveredFile({ db, bus, storage }: DeliveredFileDep
       .where(and(eq(deliveredFiles.id, input.fileId), eq(deliveredFiles.userId, input.userId)))
       .returning({ id: deliveredFiles.id, service: deliveredFiles.service, name: deliveredFiles.name, fileUrl: deliveredFiles.fileUrl });
     if (!row) throw new AppError("delivered_file_not_found");
-    await recordAuditEvent(tx, { actorId: admin.id, action: "file.remove", customerId: input.userId, detail: { fileId: row.id, service: row.service, name: row.name } });
+    await recordAuditEvent(tx, { actorId: member.id, action: "file.remove", customerId: input.userId, detail: { fileId: row.id, service: row.service, name: row.name } });
     return row;
   });
   const key = keyFromFileUrl("delivered-file", removed.fileUrl);

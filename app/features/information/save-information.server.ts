@@ -195,7 +195,7 @@ export async function saveInformation<Table extends InformationTable, Result>(
       const notice = first ? spec.submitted : spec.updated;
       const submitter = await submitterOf(tx, userId);
       const notified = await notify(tx, {
-        to: { admins: "newSubmission", except: userId },
+        to: { admins: "newSubmission", except: userId, about: userId },
         type: notice.type,
         data: { customerId: userId, ...submitter },
       });

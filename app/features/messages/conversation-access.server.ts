@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { conversations, profiles } from "~db/schema";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { requireCustomerAccess } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
@@ -19,13 +19,13 @@ export interface ConversationCustomer {
 }
 
 /**
- * Who may open a conversation: its customer, and the admins. Anonymous gets 401, another customer 403 (the
- * customer's own pages never name another id, so only a forged request gets here), an id that is no customer 404.
+ * Who may open a conversation: its customer, and the team members who reach them. Anonymous gets 401, another
+ * customer 403 (the customer's own pages never name another id, so only a forged request gets here), an id that is
+ * no customer (or a customer not assigned to the staff member asking) 404.
  * The conversation's row comes with it, in the same query.
  */
 export async function conversationCustomer(executor: Executor, actor: Actor | null, userId: string): Promise<ConversationCustomer> {
-  const viewer = requireActor(actor);
-  if (!viewer.isAdmin && viewer.id !== userId) throw new AppError("forbidden");
+  requireCustomerAccess(actor, userId);
   if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   const [customer] = await executor
     .select({

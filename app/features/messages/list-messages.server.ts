@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { isTeam } from "~/lib/auth/actor-guards";
 import { alias } from "drizzle-orm/pg-core";
 import { messages, profiles } from "~db/schema";
 import type { Actor } from "~/lib/auth/session";
@@ -70,7 +71,7 @@ export async function listMessages(db: Db, actor: Actor | null, input: { userId:
   });
   const conversation = customer.conversation;
   const page = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
-  const viewerIsAgency = actor!.isAdmin;
+  const viewerIsAgency = isTeam(actor!);
   return {
     customerId: customer.id,
     customerName: customer.fullName,

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import { isTeam } from "~/lib/auth/actor-guards";
 import { conversations, notifications } from "~db/schema";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
@@ -9,12 +10,12 @@ import { dropMessageEmail } from "./message-email.server";
 /**
  * The viewer's side opened the conversation and read it: its unread count goes to 0, its read time to now (the
  * other side then sees 'Seen'), and the e-mail still waiting to tell this reader of the messages is dropped. The
- * agency is one side: any admin reading clears it for all. The reader's bell notifications of this conversation's
+ * agency is one side: any team member reading clears it for all. The reader's bell notifications of this conversation's
  * messages are read too. Nothing unread: nothing is written or published.
  */
 export async function markMessagesRead(deps: { db: Db; bus: ChangeBus }, actor: Actor | null, input: { userId: string }): Promise<{ marked: boolean }> {
   const customer = await conversationCustomer(deps.db, actor, input.userId);
-  const agency = actor!.isAdmin;
+  const agency = isTeam(actor!);
   const unread = agency ? conversations.agencyUnread : conversations.customerUnread;
   const marked = await deps.db.transaction(async (tx) => {
     const rows = await tx

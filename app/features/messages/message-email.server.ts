@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { inArray } from "drizzle-orm";
 import { profiles } from "~db/schema";
-import { adminIds } from "~/lib/auth/roles.server";
+import { teamFollowing } from "~/lib/auth/roles.server";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import type { Executor } from "~/lib/db/db.server";
 import { gatherEmail, type EmailInput } from "~/lib/email/email.server";
@@ -51,7 +51,7 @@ function messageEmail(
 /**
  * A new message, for the e-mails of the other side (in the message's transaction): added to the e-mail waiting for
  * each reader, or queued as a new one due at the end of the window. The customer gets one unless they turned e-mail
- * off; the admins when Email Notifications and 'New message received' are on.
+ * off; the admins and the staff assigned to the customer when Email Notifications and 'New message received' are on.
  */
 export async function gatherMessageEmails(
   executor: Executor,
@@ -62,8 +62,8 @@ export async function gatherMessageEmails(
     readers = customer.emailOptOut ? [] : [{ id: customer.id, email: customer.email }];
   } else {
     const { notifications } = await readSettings(executor, SEEDLESS_SETTINGS);
-    const admins = notifications.emailNotifications && notifications.newMessage ? await adminIds(executor) : [];
-    readers = admins.length > 0 ? await executor.select({ id: profiles.id, email: profiles.email }).from(profiles).where(inArray(profiles.id, admins)) : [];
+    const team = notifications.emailNotifications && notifications.newMessage ? await teamFollowing(executor, customer.id) : [];
+    readers = team.length > 0 ? await executor.select({ id: profiles.id, email: profiles.email }).from(profiles).where(inArray(profiles.id, team)) : [];
   }
   if (readers.length === 0) return;
   const i18nOf = await i18nOfUsers(executor, readers.map((reader) => reader.id));

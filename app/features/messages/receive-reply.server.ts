@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { profiles, user } from "~db/schema";
-import { adminIds } from "~/lib/auth/roles.server";
+import { activeTeam, assignedCustomerIds } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
 import { InboundRefusal, startInboundMail, type InboundAttachment, type InboundMail, type InboundMailServer } from "~/lib/email/inbound-mail.server";
 import type { ReplyAddresses } from "~/lib/email/reply-address.server";
@@ -72,9 +72,9 @@ export async function receiveReply(deps: ReplyDeps, mail: Omit<InboundMail, "rem
 }
 
 /**
- * The customer when the sender is their account's address; else an admin whose account has this address and
- * may act as an admin now (not one who must still enrol in the two-factor sign-in the settings require, as
- * sessions rule too); else null.
+ * The customer when the sender is their account's address; else an active team member whose account has this
+ * address and may act now (not one who must still enrol in the two-factor sign-in the settings require, as sessions
+ * rule too), with what a staff member reaches; else null.
  */
 async function senderActor(deps: ReplyDeps, customerId: string, sender: string): Promise<Actor | null> {
   const { db } = deps;
@@ -83,16 +83,17 @@ async function senderActor(deps: ReplyDeps, customerId: string, sender: string):
     .from(profiles)
     .where(and(eq(profiles.id, customerId), eq(sql`lower(${profiles.email})`, sender)));
   if (customer) return { id: customer.id, isAdmin: false };
-  const admins = await adminIds(db);
-  if (admins.length === 0) return null;
-  const [admin] = await db
+  const team = await activeTeam(db);
+  if (team.size === 0) return null;
+  const [member] = await db
     .select({ id: profiles.id, twoFactorEnabled: user.twoFactorEnabled })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .where(and(inArray(profiles.id, admins), eq(sql`lower(${profiles.email})`, sender)));
-  if (!admin) return null;
-  if (admin.twoFactorEnabled !== true && (await deps.settings.get()).security.twoFactor) return null;
-  return { id: admin.id, isAdmin: true };
+    .where(and(inArray(profiles.id, [...team.keys()]), eq(sql`lower(${profiles.email})`, sender)));
+  if (!member) return null;
+  if (member.twoFactorEnabled !== true && (await deps.settings.get()).security.twoFactor) return null;
+  if (team.get(member.id) === "admin") return { id: member.id, isAdmin: true };
+  return { id: member.id, isAdmin: false, assignedCustomerIds: await assignedCustomerIds(db, member.id) };
 }
 
 function chosenFiles(attachments: readonly InboundAttachment[]): File[] {

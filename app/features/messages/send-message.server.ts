@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { isTeam } from "~/lib/auth/actor-guards";
 import { conversations, messages, profiles, type MessageAttachment } from "~db/schema";
 import { countAttempt, type AttemptWindow } from "~/lib/auth/attempt-counter.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
@@ -57,7 +58,7 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
   const prepared: PreparedUpload[] = files.length === 0 ? [] : await prepareUploads("message-attachment", files);
   const attempt = await countAttempt(db, `message:${writer.id}`, deps.rateLimit ?? MESSAGE_RATE_LIMIT);
   if (!attempt.allowed) throw new AppError("message_rate_limited");
-  const fromAgency = writer.isAdmin;
+  const fromAgency = isTeam(writer);
   const source = input.source ?? "portal";
 
   const write = (stored: StoredUpload[]) =>
@@ -120,7 +121,7 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
         // Message e-mails are gathered per conversation and reader (gatherMessageEmails), never one per message.
         email: false,
       };
-      const changes = await notify(tx, { ...event, to: fromAgency ? { customer: customer.id } : { admins: "newMessage" } });
+      const changes = await notify(tx, { ...event, to: fromAgency ? { customer: customer.id } : { admins: "newMessage", about: customer.id } });
       await gatherMessageEmails(tx, {
         customer,
         fromAgency,

@@ -2,17 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { adminUserNotes } from "~db/schema";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import { removeNotePhotos } from "./note-photos.server";
 import type { NoteDeps } from "./save-note.server";
 import { AppError } from "~/lib/http/app-error";
 
-/** Deletes a note about a customer (admins only) and, after the commit, its stored photos. Audited (`note.delete`). */
+/** Deletes a note about a customer (the team: admins, and staff on their customers) and, after the commit, its stored photos. Audited (`note.delete`). */
 export async function deleteNote(deps: NoteDeps, actor: Actor | null, input: { userId: string; noteId: string }): Promise<void> {
   const { db, bus, storage } = deps;
-  const admin = requireAdminActor(actor);
+  const member = requireTeamReach(actor, input.userId);
   if (!z.uuid().safeParse(input.userId).success || !z.uuid().safeParse(input.noteId).success) throw new AppError("note_not_found");
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -21,7 +21,7 @@ export async function deleteNote(deps: NoteDeps, actor: Actor | null, input: { u
       .returning({ title: adminUserNotes.title, photoUrls: adminUserNotes.photoUrls });
     if (!row) throw new AppError("note_not_found");
     await recordAuditEvent(tx, {
-      actorId: admin.id,
+      actorId: member.id,
       action: "note.delete",
       customerId: input.userId,
       detail: { noteId: input.noteId, title: row.title, photos: row.photoUrls.length },

@@ -1,16 +1,16 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { adminUserNotes, user } from "~db/schema";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { storedImageView } from "~/lib/storage/stored-files";
 import type { NoteView } from "./note-views";
 import { AppError } from "~/lib/http/app-error";
 
-/** A customer's notes, newest first, with their authors' names. Admins only. */
+/** A customer's notes, newest first, with their authors' names. Admins, and staff on their customers. */
 export async function listNotes({ db }: { db: Db }, actor: Actor | null, { userId }: { userId: string }): Promise<NoteView[]> {
-  requireAdminActor(actor);
+  requireTeamReach(actor, userId);
   if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   const rows = await db
     .select({ note: adminUserNotes, author: user.name })

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { adminUserNotes, profiles } from "~db/schema";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
@@ -34,14 +34,14 @@ export interface SaveNoteInput {
 const sent = (values: readonly unknown[]) => values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
 
 /**
- * Creates or edits a note about a customer (admins only). The photos are checked (at most 6 with the kept
+ * Creates or edits a note about a customer (the team: admins, and staff on their customers). The photos are checked (at most 6 with the kept
  * ones, each an image under 10 MB) before anything is stored, stored before the transaction and removed if
  * it fails; photos an edit drops are removed after the commit. Audited (`note.create` / `note.update`);
  * the change is published for the admins viewing this customer.
  */
 export async function saveNote(deps: NoteDeps, actor: Actor | null, input: SaveNoteInput): Promise<"created" | "updated"> {
   const { db, bus, storage } = deps;
-  const admin = requireAdminActor(actor);
+  const member = requireTeamReach(actor, input.userId);
   if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
   const parsed = noteFormSchema.safeParse({ ...input, intent: SAVE_NOTE_INTENT });
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
@@ -78,7 +78,7 @@ export async function saveNote(deps: NoteDeps, actor: Actor | null, input: SaveN
           .returning({ id: adminUserNotes.id });
         if (!updated) throw new AppError("note_not_found");
         await recordAuditEvent(tx, {
-          actorId: admin.id,
+          actorId: member.id,
           action: "note.update",
           customerId: input.userId,
           detail: { noteId, title, photos: photoUrls.length },
@@ -87,11 +87,11 @@ export async function saveNote(deps: NoteDeps, actor: Actor | null, input: SaveN
       }
       const [created] = await tx
         .insert(adminUserNotes)
-        .values({ userId: input.userId, createdBy: admin.id, title, description, photoUrls })
+        .values({ userId: input.userId, createdBy: member.id, title, description, photoUrls })
         .returning({ id: adminUserNotes.id });
       if (!created) throw new AppError("note_not_saved");
       await recordAuditEvent(tx, {
-        actorId: admin.id,
+        actorId: member.id,
         action: "note.create",
         customerId: input.userId,
         detail: { noteId: created.id, title, photos: photoUrls.length },

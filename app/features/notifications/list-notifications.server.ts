@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { notifications } from "~db/schema";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { isAdminNotice } from "./notification-texts";
@@ -26,9 +26,9 @@ export async function listNotifications({ db }: { db: Db }, actor: Actor | null)
     items: rows.map((row) => ({
       id: row.id,
       type: row.type,
-      // An account without admin power (an admin who must still enrol in two-factor) reads an admin notice as its
+      // An account without team power (a member who must still enrol in two-factor) reads a team notice as its
       // stored text: its data carries the customer's id for the link, which such an account may not follow.
-      data: viewer.isAdmin || !isAdminNotice(row) ? row.data : null,
+      data: isTeam(viewer) || !isAdminNotice(row) ? row.data : null,
       title: row.title,
       message: row.message,
       isRead: row.isRead,

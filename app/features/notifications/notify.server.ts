@@ -7,16 +7,17 @@ import type { Executor } from "~/lib/db/db.server";
 import { queueEmail } from "~/lib/email/email.server";
 import { i18nOfUsers } from "~/lib/i18n/language.server";
 import type { Change } from "~/lib/realtime/realtime";
-import { adminIds } from "~/lib/auth/roles.server";
+import { adminIds, teamFollowing } from "~/lib/auth/roles.server";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import { eventLink, eventText, type NotificationEvent } from "./notification-texts";
 import { writeNotifications } from "./write-notifications.server";
 
 /**
- * Who hears of an event: the admins who want it (per the settings' switches, never `except`), every admin whatever
- * the switches (`security`: an alert nobody may turn off), or one customer.
+ * Who hears of an event: the admins who want it (per the settings' switches, never `except`), with the staff assigned
+ * to the customer it is `about`; every admin whatever the switches (`security`: an alert nobody may turn off); or one
+ * customer.
  */
-type Audience = { admins: AdminNotificationEvent | "security"; except?: string } | { customer: string };
+type Audience = { admins: AdminNotificationEvent | "security"; except?: string; about?: string } | { customer: string };
 
 /**
  * A notification: who hears of it, its type and its data (`NotificationEvent`). The bell and the e-mail word it
@@ -53,7 +54,8 @@ async function recipientsOf(executor: Executor, to: Audience): Promise<Recipient
   const inAppOn = event === "security" || notifiesAdmins(notifications, event);
   const emailOn = event === "security" || (notifications.emailNotifications && notifications[event]);
   if (!inAppOn && !emailOn) return { inApp: [], email: [] };
-  const admins = (await adminIds(executor)).filter((id) => id !== to.except);
+  const team = to.about ? await teamFollowing(executor, to.about) : await adminIds(executor);
+  const admins = team.filter((id) => id !== to.except);
   const email =
     emailOn && admins.length > 0
       ? await executor.select({ id: profiles.id, email: profiles.email }).from(profiles).where(inArray(profiles.id, admins))

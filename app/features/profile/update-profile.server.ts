@@ -32,7 +32,7 @@ export async function updateProfile(
       .returning({ id: profiles.id });
     if (updated.length === 0) throw new AppError("profile_not_found");
     await tx.update(user).set({ name: fullName }).where(eq(user.id, id));
-    return notify(tx, { to: { admins: "profileUpdates", except: id }, type: PROFILE_UPDATED_TYPE, data: { customerId: id, fullName, companyName } });
+    return notify(tx, { to: { admins: "profileUpdates", except: id, about: id }, type: PROFILE_UPDATED_TYPE, data: { customerId: id, fullName, companyName } });
   });
   await publishChanges(bus, [{ table: "profiles", userId: id }, ...changes]);
 }

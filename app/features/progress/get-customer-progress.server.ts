@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { readProgress } from "./progress-query.server";
 import type { CustomerProgress } from "./progress-views";
 import { AppError } from "~/lib/http/app-error";
 
-/** Any customer's progress records, for the admin's customer page: admins only (anonymous 401, customers 403). */
+/** Any customer's progress records, for the admin's customer page: the team on the customers it reaches (anonymous 401, customers 403, staff on another customer 404). */
 export async function getCustomerProgress(
   { db }: { db: Db },
   actor: Actor | null,
   { userId }: { userId: string },
 ): Promise<CustomerProgress> {
-  requireAdminActor(actor);
+  requireTeamReach(actor, userId);
   if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   return readProgress(db, userId);
 }

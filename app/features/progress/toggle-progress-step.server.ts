@@ -3,7 +3,7 @@ import { profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { gatherProgressEmail } from "~/features/notifications/progress-email.server";
 import { isCustomer } from "~/features/users/customer-query.server";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
@@ -39,7 +39,7 @@ export async function toggleProgressStep(
   actor: Actor | null,
   input: ProgressToggleInput,
 ): Promise<ToggledProgressStep> {
-  const admin = requireAdminActor(actor);
+  const member = requireTeamReach(actor, input.userId);
   const parsed = progressToggleSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -73,7 +73,7 @@ export async function toggleProgressStep(
       }
       if (justDone || (!done && written.wasDone)) await gatherProgressEmail(tx, { userId, service, step: each, done });
       await recordAuditEvent(tx, {
-        actorId: admin.id,
+        actorId: member.id,
         action: "progress.toggle",
         customerId: userId,
         detail: { service, step: each, done, wasDone: written.wasDone },

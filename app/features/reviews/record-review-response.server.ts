@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { reviewRequests } from "~db/schema";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
@@ -9,11 +9,11 @@ import { REVIEW_RESPONSE_INTENT, reviewResponseFormSchema } from "./reviews.sche
 
 /**
  * The customer opened the review link, or dismissed the card: either way the card goes, on every open page. Only
- * their own request (an admin has none: 403); answering twice changes nothing.
+ * their own request (the team has none: 403); answering twice changes nothing.
  */
 export async function recordReviewResponse({ db, bus }: { db: Db; bus: ChangeBus }, actor: Actor | null, input: { service: string; response: string }): Promise<void> {
   const customer = requireActor(actor);
-  if (customer.isAdmin) throw new AppError("forbidden");
+  if (isTeam(customer)) throw new AppError("forbidden");
   const parsed = reviewResponseFormSchema.safeParse({ ...input, intent: REVIEW_RESPONSE_INTENT });
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { service, response } = parsed.data;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Services } from "~/lib/services.server";
-import type { SessionUser } from "~/lib/auth/session";
+import { isTeam } from "~/lib/auth/actor-guards";
+import type { Actor, SessionUser } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 
 /** What a maintenance answer carries: the support e-mail and company name for the page. */
@@ -10,9 +11,9 @@ export interface MaintenanceInfo {
   companyName: string;
 }
 
-/** The maintenance page's data when Maintenance Mode is on and the visitor is not an admin; else null. */
-export async function maintenanceFor(services: Pick<Services, "settings">, user: Pick<SessionUser, "isAdmin"> | null): Promise<MaintenanceInfo | null> {
-  if (user?.isAdmin) return null;
+/** The maintenance page's data when Maintenance Mode is on and the visitor is not on the team; else null. */
+export async function maintenanceFor(services: Pick<Services, "settings">, user: Actor | null): Promise<MaintenanceInfo | null> {
+  if (user && isTeam(user)) return null;
   const { general } = await services.settings.get();
   if (!general.maintenanceMode) return null;
   return { maintenance: true, supportEmail: general.supportEmail, companyName: general.companyName };
@@ -27,8 +28,8 @@ export async function refuseDuringMaintenance(services: Pick<Services, "settings
 /**
  * Refuses a signed-in customer's change while Maintenance Mode is on (`maintenance`, 503), in the caller's answer
  * shape: the routes outside the portal's layout (the payment dialog's proof and card checkout, the bell, secret
- * reveals) call it, as the layout's middleware does for the portal's own forms. Admins go on.
+ * reveals) call it, as the layout's middleware does for the portal's own forms. The team goes on.
  */
-export async function refuseCustomerChangeDuringMaintenance(services: Pick<Services, "settings">, user: Pick<SessionUser, "isAdmin">): Promise<void> {
+export async function refuseCustomerChangeDuringMaintenance(services: Pick<Services, "settings">, user: Actor): Promise<void> {
   if (await maintenanceFor(services, user)) throw new AppError("maintenance");
 }

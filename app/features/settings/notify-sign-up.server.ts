@@ -14,7 +14,7 @@ export async function notifyAdminsOfSignUp({ db, bus }: { db: Db; bus: ChangeBus
   const changes = await db.transaction(async (tx) => {
     const [profile] = await tx.select({ fullName: profiles.fullName, companyName: profiles.companyName }).from(profiles).where(eq(profiles.id, userId));
     const data = { customerId: userId, fullName: profile?.fullName ?? "", companyName: profile?.companyName ?? null };
-    return notify(tx, { to: { admins: "newUserRegistration", except: userId }, type: NEW_USER_NOTIFICATION_TYPE, data });
+    return notify(tx, { to: { admins: "newUserRegistration", except: userId, about: userId }, type: NEW_USER_NOTIFICATION_TYPE, data });
   });
   await publishChanges(bus, changes);
 }

@@ -1,17 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, userRoles } from "~db/schema";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { isTeam, requireCustomerAccess } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 
 /**
- * A profile is a customer's unless its user holds the admin role. NOT IN (user_id is never null) hashes the
- * few admins once; NOT EXISTS made the planner probe user_roles once per profile, doubling the cost of the
- * admin counters over 10,000 customers on PGlite.
+ * A profile is a customer's unless its user is on the team (an admin or a staff member, deactivated or not). NOT IN
+ * (user_id is never null) hashes the few members once; NOT EXISTS made the planner probe user_roles once per
+ * profile, doubling the cost of the admin counters over 10,000 customers on PGlite.
  */
-export const isCustomer = sql`${profiles.id} not in (select ${userRoles.userId} from ${userRoles} where ${userRoles.role} = 'admin')`;
+export const isCustomer = sql`${profiles.id} not in (select ${userRoles.userId} from ${userRoles})`;
 
 export const customerColumns = {
   id: profiles.id,
@@ -24,15 +24,14 @@ export const customerColumns = {
 };
 
 /**
- * Who may read one customer's job (their rounds, their delivered files): the customer themself and the admins.
- * Anonymous gets 401, another customer 403, an id that is no customer 404 (a query for an admin; a customer's
- * own id is theirs).
+ * Who may read one customer's job (their rounds, their delivered files): the customer themself and the team members
+ * who reach them. Anonymous gets 401, another customer 403, an id that is no customer (or, for a staff member, one
+ * not assigned to them) 404 (a query for the team; a customer's own id is theirs).
  */
 export async function requireCustomerReader(executor: Executor, actor: Actor | null, userId: string): Promise<void> {
-  const viewer = requireActor(actor);
-  if (!viewer.isAdmin && viewer.id !== userId) throw new AppError("forbidden");
+  const viewer = requireCustomerAccess(actor, userId);
   if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
-  if (viewer.isAdmin) {
+  if (isTeam(viewer)) {
     const [customer] = await executor.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, userId), isCustomer));
     if (!customer) throw new AppError("customer_not_found");
   }

@@ -2,7 +2,7 @@ import { userRoles } from "~db/schema";
 import type { Auth } from "~/lib/auth/auth.server";
 import type { Db } from "~/lib/db/db.server";
 import { StartupError } from "~/lib/config/startup-error";
-import { isAdmin } from "~/lib/auth/roles.server";
+import { teamStanding } from "~/lib/auth/roles.server";
 
 export interface EnsureAdminDeps {
   auth: Auth;
@@ -22,7 +22,8 @@ export type StartupActor = "start-up";
 export class AdminPromotionRefused extends StartupError {}
 
 /**
- * Makes sure the ADMIN_EMAIL account exists, has ADMIN_PASSWORD and the admin role.
+ * Makes sure the ADMIN_EMAIL account exists, has ADMIN_PASSWORD and is an active admin: the operator's way back in
+ * whatever the team did to it (made it staff, deactivated it).
  * Goes through Better Auth's own password hashing and account records, not hand-made ones.
  * Promoting an account or changing its password ends all of its sessions: whoever held one signed in
  * as the old account, not as the admin. An existing customer account is promoted only when the operator
@@ -44,15 +45,16 @@ export async function ensureAdmin(
       accountId: user.id,
       password: await ctx.password.hash(password),
     });
-    await db.insert(userRoles).values({ userId: user.id, role: "admin" }).onConflictDoNothing();
+    await makeActiveAdmin(db, user.id);
     return "created";
   }
 
   const userId = found.user.id;
-  const promote = !(await isAdmin(db, userId));
-  if (promote && !promoteExisting) {
+  const standing = await teamStanding(db, userId);
+  const promote = standing?.role !== "admin" || !standing.active;
+  if (!standing && !promoteExisting) {
     throw new AdminPromotionRefused(
-      `ADMIN_EMAIL ${normalized} belongs to an existing account that is not an admin. ` +
+      `ADMIN_EMAIL ${normalized} belongs to an existing customer account. ` +
         "Set ADMIN_PROMOTE_EXISTING=1 to make that account the admin (its password becomes ADMIN_PASSWORD " +
         "and its sessions end), or choose another ADMIN_EMAIL.",
     );
@@ -64,8 +66,15 @@ export async function ensureAdmin(
     if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
     else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
   }
-  if (promote) await db.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
+  if (promote) await makeActiveAdmin(db, userId);
   if (!promote && matches) return "ready";
   await ctx.internalAdapter.deleteUserSessions(userId);
   return "updated";
+}
+
+async function makeActiveAdmin(db: Db, userId: string): Promise<void> {
+  await db
+    .insert(userRoles)
+    .values({ userId, role: "admin" })
+    .onConflictDoUpdate({ target: userRoles.userId, set: { role: "admin", deactivatedAt: null } });
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { googleBusinessInfo, websiteInfo } from "~db/schema";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
@@ -23,7 +23,7 @@ export async function markInformationReviewed(
   actor: Actor | null,
   input: { userId: string; form: string; seenAt: string },
 ): Promise<{ marked: number }> {
-  requireAdminActor(actor);
+  requireTeamReach(actor, input.userId);
   const parsed = markReviewedSchema.safeParse(input);
   if (!parsed.success) throw new AppError("invalid_request");
   const { userId, form, seenAt } = parsed.data;

@@ -5,7 +5,7 @@ import { twoFactor } from "better-auth/plugins";
 import * as schema from "~db/schema";
 import type { Db } from "../db/db.server";
 import { localeFromCookie, negotiateLocale } from "../i18n/locales";
-import { isAdmin } from "./roles.server";
+import { isTeamAccount, teamStanding } from "./roles.server";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { limitsFor, longestSessionMs, sessionDeadline, sessionExpired, type LockoutPolicy, type SessionPolicy } from "./session-policy";
 import { countAttempt } from "./attempt-counter.server";
@@ -49,7 +49,10 @@ export interface AuthSettings {
 /** The issuer shown in authenticator apps for the enrolment QR code. */
 const TWO_FACTOR_ISSUER = "Agency Portal";
 
-const TWO_FACTOR_ADMINS_ONLY = "Two-factor authentication is for admin accounts";
+const TWO_FACTOR_TEAM_ONLY = "Two-factor authentication is for team accounts";
+/** What signing in to a deactivated team account answers, once its password (and code) proved who is asking. */
+const ACCOUNT_DEACTIVATED = "ACCOUNT_DEACTIVATED";
+const ACCOUNT_DEACTIVATED_MESSAGE = "This account has been deactivated.";
 
 /** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
 const MAINTENANCE_CODE = "MAINTENANCE_MODE";
@@ -139,7 +142,7 @@ export interface AuthOptions {
   now?: () => Date;
   /** Runs after a customer signed up through the sign-up endpoint (e.g. the admins' notification); failures are logged. */
   onSignedUp?: (userId: string) => Promise<void>;
-  /** Runs when failed sign-ins locked an admin's account (the other admins' alert); failures are logged. */
+  /** Runs when failed sign-ins locked a team account (the admins' alert); failures are logged. */
   onAdminLocked?: (userId: string) => Promise<void>;
   /**
    * The one rule set for a new password (features/auth): checked at sign-up, reset and change, whichever way the
@@ -200,7 +203,7 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
     userId: string | null,
     detail: Record<string, unknown>,
   ) => {
-    const customerId = userId && !(await isAdmin(db, userId)) ? userId : null;
+    const customerId = userId && !(await isTeamAccount(db, userId)) ? userId : null;
     // The address typed is kept only when no account has it: an account's own e-mail is already its name.
     const { email, ...rest } = detail;
     await recordAuditEvent(db, { actorId: userId, action, customerId, detail: { ...rest, ...(userId ? {} : { email }), ip: clientIp(ctx) } });
@@ -271,7 +274,7 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
         if (ctx.request && ctx.path !== "/sign-out" && ctx.headers?.get("cookie")?.includes("session_token=")) {
           const current = await getSessionFromCtx(ctx);
           if (current) {
-            const limits = limitsFor((await policies()).sessions, await isAdmin(db, current.user.id));
+            const limits = limitsFor((await policies()).sessions, await isTeamAccount(db, current.user.id));
             const times = { createdAt: new Date(current.session.createdAt), lastUsedAt: new Date(current.session.updatedAt) };
             if (sessionExpired(limits, times, now())) {
               await db.delete(schema.session).where(eq(schema.session.id, current.session.id));
@@ -302,13 +305,13 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
               throw new APIError("LOCKED", { code: ACCOUNT_LOCKED, message: lockedMessage(lockout) });
             }
           }
-          // Maintenance Mode keeps customers out; admins still sign in.
-          if (email && (await maintenance()) && !(await isAdminEmail(db, email))) throw maintenanceError();
+          // Maintenance Mode keeps customers out; the team still signs in.
+          if (email && (await maintenance()) && !(await isTeamEmail(db, email))) throw maintenanceError();
         }
         if (ACCOUNT_CHANGES.has(ctx.path) && (await maintenance())) {
           // Maintenance Mode: a customer still signed in changes nothing through the account endpoints either.
           const current = await getSessionFromCtx(ctx);
-          if (current && !(await isAdmin(db, current.user.id))) throw maintenanceError();
+          if (current && !(await isTeamAccount(db, current.user.id))) throw maintenanceError();
         }
         if (ctx.path === "/two-factor/verify-totp") {
           // A TOTP code signs in once: the same code again (a replay within its 30 seconds or the next) is refused.
@@ -343,10 +346,10 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           }
         }
         if (ctx.path === "/two-factor/enable") {
-          // Two-factor is for admins (the Security setting): a customer's account cannot turn it on.
+          // Two-factor is for the team (the Security setting): a customer's account cannot turn it on.
           const current = await getSessionFromCtx(ctx);
           if (!current) throw new APIError("UNAUTHORIZED", { message: "You must be logged in" });
-          if (!(await isAdmin(db, current.user.id))) throw new APIError("FORBIDDEN", { message: TWO_FACTOR_ADMINS_ONLY });
+          if (!(await isTeamAccount(db, current.user.id))) throw new APIError("FORBIDDEN", { message: TWO_FACTOR_TEAM_ONLY });
         }
         const passwordField = NEW_PASSWORD_FIELDS.get(ctx.path);
         if (passwordField && validateNewPassword) {
@@ -387,7 +390,7 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
               const locked = await recordSignInFailure(db, lockout, email, now());
               await accountEvent(ctx, "account.sign-in", userId, { outcome: "failure", email });
               if (locked) await accountEvent(ctx, "account.lockout", userId, { email });
-              if (locked && userId && onAdminLocked && (await isAdmin(db, userId))) {
+              if (locked && userId && onAdminLocked && (await isTeamAccount(db, userId))) {
                 await onAdminLocked(userId).catch((error: unknown) => console.error("After an admin's lockout:", error));
               }
             }
@@ -457,9 +460,12 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
       },
       session: {
         create: {
-          // A new session ends by its role's limits from the start (admins: 30 minutes idle by default).
+          // A new session ends by its role's limits from the start (the team: 30 minutes idle by default). A deactivated
+          // member gets none: this runs only once the password (and any code) was right, so it tells nobody else.
           before: async (session) => {
-            const limits = limitsFor((await policies()).sessions, await isAdmin(db, session.userId));
+            const standing = await teamStanding(db, session.userId);
+            if (standing?.active === false) throw new APIError("FORBIDDEN", { code: ACCOUNT_DEACTIVATED, message: ACCOUNT_DEACTIVATED_MESSAGE });
+            const limits = limitsFor((await policies()).sessions, standing !== null);
             const createdAt = session.createdAt ?? new Date();
             return { data: { ...session, expiresAt: sessionDeadline(limits, { createdAt, lastUsedAt: createdAt }) } };
           },
@@ -476,8 +482,8 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Whether the account with this e-mail is an admin's (sign-in during Maintenance Mode). */
-async function isAdminEmail(db: Db, email: string): Promise<boolean> {
+/** Whether the account with this e-mail is a team member's (sign-in during Maintenance Mode). */
+async function isTeamEmail(db: Db, email: string): Promise<boolean> {
   const id = await accountIdOf(db, email);
-  return id ? isAdmin(db, id) : false;
+  return id ? isTeamAccount(db, id) : false;
 }

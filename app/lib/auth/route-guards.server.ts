@@ -1,6 +1,10 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { AppError } from "../http/app-error";
+import { loaderFailure } from "../http/error-answer.server";
+import { requestContext } from "../http/request-context.server";
 import { ACCESS_DENIED_FLAG, ADMIN_LOGIN, ADMIN_TWO_FACTOR_SETUP, CUSTOMER_LOGIN } from "../http/paths";
 import { servicesContext, sessionUserContext } from "../services.server";
+import { isTeam } from "./actor-guards";
 import type { SessionUser } from "./session";
 
 
@@ -19,14 +23,24 @@ export function requireUser(context: Readonly<RouterContextProvider>, loginPath 
 }
 
 /**
- * The admin guard, on the server for every admin page and action: no session goes to the admin login;
- * a signed-in non-admin is signed out and sent there with 'Access Denied'; while the Security setting
- * Two-Factor is on, an admin who has not enrolled is sent to enrolment instead of any admin page.
+ * The back office's guard, on the server for every admin page and action: no session goes to the admin login;
+ * a signed-in customer (or a deactivated member) is signed out and sent there with 'Access Denied'; while the
+ * Security setting Two-Factor is on, a team member who has not enrolled is sent to enrolment instead of any admin
+ * page. Admins and staff pass; the admin-only pages and every use case check the role again.
  */
-export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser> {
+export async function requireTeamMember(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser> {
   const user = requireUser(context, ADMIN_LOGIN);
   if (user.mustEnrolTwoFactor) throw redirect(ADMIN_TWO_FACTOR_SETUP);
-  if (user.isAdmin) return user;
+  if (isTeam(user)) return user;
   const { headers } = await services(context).auth.api.signOut({ headers: request.headers, returnHeaders: true });
   throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`, { headers });
 }
+
+/**
+ * The admin-only pages (settings and the team, analytics, the activity log), after the back office's guard: a staff
+ * member gets 403 before any loader or action runs.
+ */
+export const adminOnly: MiddlewareFunction<Response> = ({ context }, next) => {
+  if (!sessionUser(context)?.isAdmin) loaderFailure(new AppError("forbidden"), requestContext(context).i18n);
+  return next();
+};

@@ -46,8 +46,9 @@ export function lockoutPolicyFrom(settings: SessionSettings): LockoutPolicy {
   return { maxFailures: settings.SIGN_IN_MAX_FAILURES, lockMs: settings.SIGN_IN_LOCK_MINUTES * MINUTE };
 }
 
-export function limitsFor(policy: SessionPolicy, isAdmin: boolean): SessionLimits {
-  return isAdmin ? policy.admin : policy.customer;
+/** The team (admins and staff) has the admins' limits; customers theirs. */
+export function limitsFor(policy: SessionPolicy, isTeam: boolean): SessionLimits {
+  return isTeam ? policy.admin : policy.customer;
 }
 
 /** The longest any session may live: the session cookie's lifetime. */

@@ -2,11 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { profiles, session as sessions } from "~db/schema";
 import type { Auth } from "./auth.server";
 import type { Db } from "../db/db.server";
-import { adminIds, isAdmin } from "./roles.server";
-import type { SessionUser } from "./session";
+import { activeTeam, assignedCustomerIds, teamStanding } from "./roles.server";
+import type { SessionUser, TeamRole } from "./session";
 import { limitsFor, sessionDeadline, sessionExpired, touchIntervalMs } from "./session-policy";
-
-export {  isAdmin } from "./roles.server";
 
 export interface LoadSessionOptions {
   /** The time to judge the session's limits at; tests move it. */
@@ -15,8 +13,9 @@ export interface LoadSessionOptions {
 
 /**
  * Reads the session from the request's cookies; also returns any cookie to set. Enforces the session
- * limits for the user's role (docs/decisions/012): a session past its idle or absolute limit is deleted
- * and the request is treated as signed out; a live one has its last use recorded (at most once a minute).
+ * limits for the user's role (docs/decisions/012; the whole team has the admins' limits): a session past its idle
+ * or absolute limit, or a deactivated team member's, is deleted and the request is treated as signed out; a live one
+ * has its last use recorded (at most once a minute).
  */
 export async function loadSessionUser(
   auth: Auth,
@@ -28,15 +27,15 @@ export async function loadSessionUser(
   const setCookies = responseHeaders?.getSetCookie() ?? [];
   if (!response) return { user: null, setCookies };
   const { user, session } = response;
-  const [admin, profile] = await Promise.all([
-    isAdmin(db, user.id),
+  const [standing, profile] = await Promise.all([
+    teamStanding(db, user.id),
     db.select({ avatarUrl: profiles.avatarUrl, fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
   ]);
-  const limits = limitsFor(await auth.sessionPolicy(), admin);
-  const mustEnrolTwoFactor = admin && user.twoFactorEnabled !== true && (await auth.twoFactorRequired());
+  const limits = limitsFor(await auth.sessionPolicy(), standing !== null);
+  const mustEnrolTwoFactor = standing !== null && user.twoFactorEnabled !== true && (await auth.twoFactorRequired());
   const createdAt = new Date(session.createdAt);
   const lastUsedAt = new Date(session.updatedAt);
-  if (sessionExpired(limits, { createdAt, lastUsedAt }, now)) {
+  if (standing?.active === false || sessionExpired(limits, { createdAt, lastUsedAt }, now)) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return { user: null, setCookies: [...setCookies, await clearedSessionCookie(auth)] };
   }
@@ -52,7 +51,8 @@ export async function loadSessionUser(
       email: user.email,
       name: profile[0]?.fullName ?? user.name,
       image: profile[0]?.avatarUrl ?? user.image ?? null,
-      isAdmin: admin && !mustEnrolTwoFactor,
+      isAdmin: standing?.role === "admin" && !mustEnrolTwoFactor,
+      assignedCustomerIds: standing?.role === "staff" && !mustEnrolTwoFactor ? await assignedCustomerIds(db, user.id) : null,
       mustEnrolTwoFactor,
       twoFactorEnabled: user.twoFactorEnabled === true,
       language: typeof user.language === "string" ? user.language : null,
@@ -75,9 +75,9 @@ async function clearedSessionCookie(auth: Auth): Promise<string> {
 /** What a batch session check needs of a live stream: its session and what to do with the outcome. */
 export interface WatchedSession {
   sessionId: string;
-  /** The session is still valid: the user's current admin role. */
-  stillValid(isAdmin: boolean): void;
-  /** The session was deleted (sign-out, password change), expired, or passed its role's idle or absolute limit. */
+  /** The session is still valid: the user's current team role (null: a customer). */
+  stillValid(role: TeamRole | null): void;
+  /** The session was deleted (sign-out, password change, deactivation), expired, or passed its role's limits. */
   ended(): void;
 }
 
@@ -88,8 +88,7 @@ export interface WatchedSession {
  */
 export async function checkSessions(auth: Auth, db: Db, watched: readonly WatchedSession[], now = new Date()): Promise<void> {
   if (watched.length === 0) return;
-  const [policy, admins] = await Promise.all([auth.sessionPolicy(), adminIds(db)]);
-  const adminSet = new Set(admins);
+  const [policy, team] = await Promise.all([auth.sessionPolicy(), activeTeam(db)]);
   const found = new Map<string, { userId: string; createdAt: Date; updatedAt: Date; expiresAt: Date }>();
   const ids = [...new Set(watched.map((entry) => entry.sessionId))];
   for (let i = 0; i < ids.length; i += 1_000) {
@@ -101,12 +100,12 @@ export async function checkSessions(auth: Auth, db: Db, watched: readonly Watche
   }
   for (const entry of watched) {
     const row = found.get(entry.sessionId);
-    const admin = row ? adminSet.has(row.userId) : false;
+    const role = row ? (team.get(row.userId) ?? null) : null;
     const expired =
       !row ||
       new Date(row.expiresAt).getTime() <= now.getTime() ||
-      sessionExpired(limitsFor(policy, admin), { createdAt: new Date(row.createdAt), lastUsedAt: new Date(row.updatedAt) }, now);
+      sessionExpired(limitsFor(policy, role !== null), { createdAt: new Date(row.createdAt), lastUsedAt: new Date(row.updatedAt) }, now);
     if (expired) entry.ended();
-    else entry.stillValid(admin);
+    else entry.stillValid(role);
   }
 }

@@ -1,14 +1,23 @@
+/** The roles on the agency's side: an admin reaches everything, a staff member the customers assigned to them. */
+export type TeamRole = "admin" | "staff";
+
 /** Who is asking: loaded once per request from the session cookie. */
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
   image: string | null;
+  /** An active admin: the whole back office. */
   isAdmin: boolean;
   /**
-   * An admin account that must enrol in two-factor first (the Security setting Two-Factor is on and it has not):
-   * until it does, `isAdmin` is false, so no admin check anywhere lets it act as an admin; the admin guard sends
-   * it to enrolment.
+   * An active staff member's customers (the ones assigned to them): a staff member reaches these and no other;
+   * null for everybody else.
+   */
+  assignedCustomerIds: readonly string[] | null;
+  /**
+   * A team account that must enrol in two-factor first (the Security setting Two-Factor is on and it has not):
+   * until it does, `isAdmin` is false and `assignedCustomerIds` null, so no team check anywhere lets it act; the
+   * admin guard sends it to enrolment.
    */
   mustEnrolTwoFactor: boolean;
   /** Whether the account has confirmed two-factor sign-in (TOTP). */
@@ -17,4 +26,5 @@ export interface SessionUser {
   language: string | null;
 }
 
-export type Actor = Pick<SessionUser, "id" | "isAdmin">;
+/** The acting user of a use case: a customer is neither an admin nor has assigned customers. */
+export type Actor = Pick<SessionUser, "id" | "isAdmin"> & Partial<Pick<SessionUser, "assignedCustomerIds">>;

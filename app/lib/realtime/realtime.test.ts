@@ -5,16 +5,22 @@ describe("canSeeChange", () => {
   const change = { table: "notifications", userId: "a" };
 
   it("lets owners see their own rows only", () => {
-    expect(canSeeChange({ userId: "a", isAdmin: false }, change)).toBe(true);
-    expect(canSeeChange({ userId: "b", isAdmin: false }, change)).toBe(false);
+    expect(canSeeChange({ userId: "a", isAdmin: false, customerIds: null }, change)).toBe(true);
+    expect(canSeeChange({ userId: "b", isAdmin: false, customerIds: null }, change)).toBe(false);
   });
 
   it("lets admins see every row", () => {
-    expect(canSeeChange({ userId: "admin", isAdmin: true }, change)).toBe(true);
+    expect(canSeeChange({ userId: "admin", isAdmin: true, customerIds: null }, change)).toBe(true);
+  });
+
+  it("lets a staff member see the rows of the customers assigned to them, and no other's", () => {
+    const staff = { userId: "staff", isAdmin: false, customerIds: new Set(["a"]) };
+    expect(canSeeChange(staff, change)).toBe(true);
+    expect(canSeeChange(staff, { table: "notifications", userId: "b" })).toBe(false);
   });
 
   it("lets every viewer see a change for everyone (the settings)", () => {
-    expect(canSeeChange({ userId: "b", isAdmin: false }, { table: "admin_settings", userId: EVERYONE })).toBe(true);
+    expect(canSeeChange({ userId: "b", isAdmin: false, customerIds: null }, { table: "admin_settings", userId: EVERYONE })).toBe(true);
   });
 });
 

@@ -7,6 +7,8 @@ export interface Change {
 export interface Viewer {
   userId: string;
   isAdmin: boolean;
+  /** A staff member's customers (their changes reach the stream); null for admins and customers. */
+  customerIds: ReadonlySet<string> | null;
 }
 
 /**
@@ -15,9 +17,14 @@ export interface Viewer {
  */
 export const EVERYONE = "*";
 
-/** A stream forwards a change only to its owner and to admins; a change for everyone to all. */
+/** A stream forwards a change only to its owner, to admins and to the staff assigned to it; a change for everyone to all. */
 export function canSeeChange(viewer: Viewer, change: Change): boolean {
-  return viewer.isAdmin || viewer.userId === change.userId || change.userId === EVERYONE;
+  return viewer.isAdmin || viewer.userId === change.userId || change.userId === EVERYONE || (viewer.customerIds?.has(change.userId) ?? false);
+}
+
+/** Whether a stream's viewer is told whose row a change was (the team's pages skip other customers' changes). */
+export function viewerIsTeam(viewer: Viewer): boolean {
+  return viewer.isAdmin || viewer.customerIds !== null;
 }
 
 /**

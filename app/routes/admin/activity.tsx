@@ -4,12 +4,15 @@ import { PageTitle } from "~/components/nav-shell";
 import { ActivityLog } from "~/features/activity/components/activity-log";
 import { activityQuery, listActivity } from "~/features/activity/list-activity.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
+import { adminOnly, services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/activity";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Activity Log" }];
 
-// The admin layout's middleware has refused non-admins already; the use case checks again.
+// Admins only: the layout lets staff in, this page's middleware sends them 403.
+export const middleware: Route.MiddlewareFunction[] = [adminOnly];
+
+// The middleware has refused everyone but admins; the use case checks again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = activityQuery(new URL(request.url).searchParams);
   const i18n = requestContext(context).i18n;

@@ -7,7 +7,7 @@ import { AnalyticsDashboard } from "~/features/analytics/components/analytics-da
 import { PeriodPicker } from "~/features/analytics/components/period-picker";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
+import { adminOnly, services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Analytics" }];
@@ -28,7 +28,10 @@ function localizeErrors(errors: PeriodFieldErrors, i18n: I18n): PeriodFieldError
   );
 }
 
-// The admin layout's middleware has refused non-admins already; the use case checks again. A period the URL cannot
+// Admins only: the layout lets staff in, this page's middleware sends them 403.
+export const middleware: Route.MiddlewareFunction[] = [adminOnly];
+
+// The middleware has refused everyone but admins; the use case checks again. A period the URL cannot
 // give is answered with its message beside the picker (and no figures), never with an error page.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const i18n = requestContext(context).i18n;

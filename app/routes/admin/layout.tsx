@@ -11,14 +11,14 @@ import { useLiveUpdates } from "~/features/realtime/use-live-updates";
 import { adminPageShows } from "~/lib/realtime/realtime";
 import { liveSince } from "~/lib/realtime/realtime.server";
 import { ADMIN_LOGIN } from "~/lib/http/paths";
-import { requireAdmin, requireUser, services } from "~/lib/auth/route-guards.server";
+import { requireTeamMember, requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/layout";
 
 // Every admin page's loader and action runs behind this guard: a child route's data is never
 // computed for a non-admin, because middleware runs before any loader or action.
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    await requireAdmin(request, context);
+    await requireTeamMember(request, context);
     return next();
   },
 ];

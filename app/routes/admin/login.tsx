@@ -11,6 +11,7 @@ import { fetchSessionUser, signIn, signOut, verifyBackupCode, verifyTotp } from 
 import { adminLoginSchema, loginErrorMessage, twoFactorCodeSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME } from "~/lib/http/paths";
+import { isTeam } from "~/lib/auth/actor-guards";
 import { sessionUser } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { translate } from "~/lib/i18n/translate";
@@ -20,8 +21,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  // An admin who must enrol in two-factor first goes on too: the admin guard sends them to enrolment.
-  if (user?.isAdmin || user?.mustEnrolTwoFactor) throw redirect(ADMIN_HOME);
+  // A team member who must enrol in two-factor first goes on too: the admin guard sends them to enrolment.
+  if (user && (isTeam(user) || user.mustEnrolTwoFactor)) throw redirect(ADMIN_HOME);
   // A customer's session reaching this page only gets the message; it is not signed out here.
   return { signedInAsCustomer: Boolean(user), title: requestContext(context).i18n._(msg`Admin Login`) };
 }
@@ -82,7 +83,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
 
   async function enter() {
     const user = await fetchSessionUser();
-    if (!user?.isAdmin) {
+    if (!user?.isTeam) {
       await signOut();
       accessDenied();
       return;

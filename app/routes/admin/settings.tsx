@@ -28,12 +28,15 @@ import type { ActionResult } from "~/lib/http/forms";
 import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
+import { adminOnly, services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Settings" }];
 
-// The admin layout's middleware has refused non-admins already; the use cases check again.
+// Admins only: the layout lets staff in, this page's middleware sends them 403.
+export const middleware: Route.MiddlewareFunction[] = [adminOnly];
+
+// The middleware has refused everyone but admins; the use cases check again.
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = sessionUser(context);
   const [settings, status, admins] = await Promise.all([

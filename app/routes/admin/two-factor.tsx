@@ -14,6 +14,7 @@ import { AuthCard } from "~/features/auth/components/auth-card";
 import { BackupCodes } from "~/features/auth/components/backup-codes";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME, ADMIN_LOGIN } from "~/lib/http/paths";
+import { isTeam } from "~/lib/auth/actor-guards";
 import { sessionUser } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/two-factor";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
   if (!user) throw redirect(ADMIN_LOGIN);
-  if (!user.isAdmin && !user.mustEnrolTwoFactor) throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`);
+  if (!isTeam(user) && !user.mustEnrolTwoFactor) throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`);
   if (user.twoFactorEnabled) throw redirect(ADMIN_HOME);
   return { email: user.email, title: requestContext(context).i18n._(msg`Two-Factor Authentication`) };
 }
