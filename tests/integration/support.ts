@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { customerAssignments, userRoles } from "~db/schema";
 import { RouterContextProvider } from "react-router";
 import { expect } from "vitest";
 import { signupServerProblem } from "~/features/auth/auth.schemas";
@@ -215,6 +216,20 @@ export async function makeAdmin(
   const user = await sessionUserFor(services, cookie);
   expect(user?.isAdmin).toBe(true);
   return { id: user!.id, email, password, cookie, user: user! };
+}
+
+/**
+ * A staff member assigned to these customers, signed in: an account made as a customer's, then put on the team
+ * directly in the database (the invitation flow has its own tests).
+ */
+export async function makeStaff(services: Services, assignedTo: readonly string[] = []): Promise<SignedIn> {
+  const made = await signUpCustomer(services, { email: uniqueEmail("staff") });
+  const { db } = services.database;
+  await db.insert(userRoles).values({ userId: made.id, role: "staff" });
+  if (assignedTo.length > 0) await db.insert(customerAssignments).values(assignedTo.map((customerId) => ({ customerId, memberId: made.id })));
+  const user = await sessionUserFor(services, made.cookie);
+  expect(user?.assignedCustomerIds).toEqual(expect.arrayContaining([...assignedTo]));
+  return { ...made, user: user! };
 }
 
 export async function sessionUserFor(services: Services, cookie: string): Promise<SessionUser | null> {
