@@ -15,7 +15,8 @@
  * Outcomes: "ok" (2xx), a status number (401, 403, 404...), or "to:<path>" (a redirect there, query included).
  * An outcome is an "allow" when it is 2xx or a redirect to anything but a login page or two-factor enrolment.
  *
- * Beyond the four roles written here, the walk also tries every row with an expired session and with an admin stopped
+ * The roles: a visitor, customers A and B, staff member A (assigned to customer A) and staff member B (assigned to
+ * customer B only), and an admin. Beyond the roles written here, the walk also tries every row with an expired session and with an admin stopped
  * at the password step (both expected to answer as a visitor), and with the admin while two-factor is required and
  * not yet enrolled (admin pages send them to enrolment, anything else answers as for customer B; `unenrolledAdmin`
  * says otherwise). Every POST is sent again from another site (403, the card webhook excepted), every route and
@@ -27,7 +28,7 @@ import { ENDPOINTS } from "~/lib/http/endpoints";
 import { CATALOG_SCRIPTS } from "~/lib/i18n/catalogs.server";
 import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 
-export const ROLES = ["anonymous", "customerA", "customerB", "admin"] as const;
+export const ROLES = ["anonymous", "customerA", "customerB", "staffA", "staffB", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 export type Outcome = "ok" | `to:${string}` | number;
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -102,16 +103,22 @@ const everyone = (outcome: Outcome): Record<Role, Outcome> => ({
   anonymous: outcome,
   customerA: outcome,
   customerB: outcome,
+  staffA: outcome,
+  staffB: outcome,
   admin: outcome,
 });
 /** A signed-in page: visitors go to the login page, every signed-in user sees their own. */
-const customerPage = { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" } as const;
-/** An admin page: visitors go to the admin login, customers are signed out and sent there with 'Access Denied'. */
-const adminPage = { anonymous: ADMIN_LOGIN, customerA: DENIED, customerB: DENIED, admin: "ok" } as const;
+const customerPage = { anonymous: LOGIN, customerA: "ok", customerB: "ok", staffA: "ok", staffB: "ok", admin: "ok" } as const;
+/** A back-office page for the whole team: visitors go to the admin login, customers are signed out and sent there with 'Access Denied'. */
+const adminPage = { anonymous: ADMIN_LOGIN, customerA: DENIED, customerB: DENIED, staffA: "ok", staffB: "ok", admin: "ok" } as const;
+/** An admin-only page (settings and the team, analytics, the activity log): staff get 403. */
+const adminOnlyPage = { ...adminPage, staffA: 403, staffB: 403 } as const;
+/** Customer A's page in the back office: staff member B, not assigned to A, gets 404 as for a customer that does not exist. */
+const customerAPage = { ...adminPage, staffB: 404 } as const;
 /** Own data for any signed-in user, 401 for visitors. */
-const signedIn = (outcome: Outcome = "ok") => ({ anonymous: 401, customerA: outcome, customerB: outcome, admin: outcome });
-/** A's own file: A and admins read it; B gets 404 as if it did not exist; visitors 401. */
-const ownFile = { anonymous: 401, customerA: "ok", customerB: 404, admin: "ok" } as const;
+const signedIn = (outcome: Outcome = "ok") => ({ anonymous: 401, customerA: outcome, customerB: outcome, staffA: outcome, staffB: outcome, admin: outcome });
+/** A's own file: A, staff member A and admins read it; B and staff member B get 404 as if it did not exist; visitors 401. */
+const ownFile = { anonymous: 401, customerA: "ok", customerB: 404, staffA: "ok", staffB: 404, admin: "ok" } as const;
 
 const fileRow = (bucket: string, field: keyof Fixtures, expect: Record<Role, Outcome> = ownFile): Row => ({
   route: `${ENDPOINTS.files}/:bucket/*key`,
@@ -219,9 +226,9 @@ export const ROWS: Row[] = [
     url: "/api/auth/two-factor/enable",
     body: { password: "Wr0ng!Password-x" },
     json: true,
-    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 400 },
+    expect: { anonymous: 401, customerA: 403, customerB: 403, staffA: 400, staffB: 400, admin: 400 },
     unenrolledAdmin: 400,
-    note: "admins only, with their password; an admin who must enrol may (that is how they do)",
+    note: "the team only, with their password; a member who must enrol may (that is how they do)",
   },
   {
     route: "/api/auth/*splat",
@@ -256,7 +263,7 @@ export const ROWS: Row[] = [
     url: "/api/auth/two-factor/verify-totp",
     body: { code: "000000" },
     json: true,
-    expect: { anonymous: 401, customerA: 400, customerB: 400, admin: 400 },
+    expect: { anonymous: 401, customerA: 400, customerB: 400, staffA: 400, staffB: 400, admin: 400 },
     note: "a code signs in only the account whose password step set the two-factor cookie; a signed-in account without two-factor has nothing to verify (400)",
   },
   {
@@ -265,7 +272,7 @@ export const ROWS: Row[] = [
     url: "/api/auth/two-factor/verify-backup-code",
     body: { code: "not-a-code" },
     json: true,
-    expect: { anonymous: 401, customerA: 400, customerB: 400, admin: 400 },
+    expect: { anonymous: 401, customerA: 400, customerB: 400, staffA: 400, staffB: 400, admin: 400 },
     note: "as the TOTP code",
   },
   { route: "/api/auth/*splat", method: "GET", url: "/api/auth/ok", expect: everyone("ok"), note: "Better Auth's liveness answer: no data" },
@@ -326,10 +333,12 @@ export const ROWS: Row[] = [
   fileRow("google-business-photos", "google-photo"),
   fileRow("business-logos", "website-logo"),
   fileRow("avatars", "founder-photo"),
-  fileRow("admin-note-photos", "payment-proof"),
-  fileRow("admin-note-photos", "payment-proof-thumb"),
-  fileRow("admin-note-photos", "note-photo", { anonymous: 401, customerA: 404, customerB: 404, admin: "ok" }),
-  fileRow("admin-note-photos", "note-photo-thumb", { anonymous: 401, customerA: 404, customerB: 404, admin: "ok" }),
+  // Payments are the admins': staff never read a proof, even their own customer's.
+  fileRow("admin-note-photos", "payment-proof", { ...ownFile, staffA: 404 }),
+  fileRow("admin-note-photos", "payment-proof-thumb", { ...ownFile, staffA: 404 }),
+  // Note photos are the team's: not even the customer the note is about reads them.
+  fileRow("admin-note-photos", "note-photo", { anonymous: 401, customerA: 404, customerB: 404, staffA: "ok", staffB: 404, admin: "ok" }),
+  fileRow("admin-note-photos", "note-photo-thumb", { anonymous: 401, customerA: 404, customerB: 404, staffA: "ok", staffB: 404, admin: "ok" }),
   fileRow("message-attachments", "message-attachment"),
   fileRow("message-attachments", "message-attachment-thumb"),
   fileRow("job-files", "approval-file"),
@@ -406,12 +415,12 @@ export const ROWS: Row[] = [
   ...["/privacy", "/terms", "/refunds", "/es/privacy", "/es/terms", "/es/refunds"].map(
     (route): Row => ({ route, method: "GET", expect: everyone("ok"), note: "a legal page: public, the same text for everyone (no action)" }),
   ),
-  { route: "/signup", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
-  { route: "/login", method: "GET", expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME } },
+  { route: "/signup", method: "GET", expect: { ...everyone(HOME), anonymous: "ok" } },
+  { route: "/login", method: "GET", expect: { ...everyone(HOME), anonymous: "ok" } },
   {
     route: "/forgot-password",
     method: "GET",
-    expect: { anonymous: "ok", customerA: HOME, customerB: HOME, admin: HOME },
+    expect: { ...everyone(HOME), anonymous: "ok" },
     note: "the form posts to Better Auth's /api/auth/request-password-reset (same answer for any address)",
   },
   {
@@ -435,15 +444,15 @@ export const ROWS: Row[] = [
     route: "/receipts/:paymentId",
     method: "GET",
     url: "/receipts/{a.completedPaymentId}",
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: 404, admin: "ok" },
+    expect: { anonymous: LOGIN, customerA: "ok", customerB: 404, staffA: 404, staffB: 404, admin: "ok" },
     unenrolledAdmin: "to:/admin/two-factor",
-    note: "a completed payment's receipt: its owner and admins; another customer gets 404 as if it did not exist; an admin who must enrol goes to enrolment",
+    note: "a completed payment's receipt: its owner and admins (money is not the staff's); another customer gets 404 as if it did not exist; an admin who must enrol goes to enrolment",
   },
   {
     route: "/receipts/:paymentId",
     method: "GET",
     url: "/receipts/{a.paymentId}",
-    expect: { anonymous: LOGIN, customerA: 404, customerB: 404, admin: 404 },
+    expect: { ...everyone(404), anonymous: LOGIN },
     unenrolledAdmin: "to:/admin/two-factor",
     note: "A's pending payment has no receipt yet, for anyone",
   },
@@ -468,7 +477,7 @@ export const ROWS: Row[] = [
       "keepPhotos[0]": "/files/google-business-photos/{a.google-photo}",
       logo: { file: "png", name: "logo.png" },
     },
-    expect: { anonymous: LOGIN, customerA: 403, customerB: 403, admin: 403 },
+    expect: { ...everyone(403), anonymous: LOGIN },
     data: { anonymous: 401 },
     note: "a visitor's data request (the form's fetcher) gets 401 'You must be logged in to submit this form', a document POST goes to the login page (the layout's guard); the save writes the caller's own record only (a userId field is ignored); nobody here has a completed Google payment, so every save is refused (403) before a file is stored",
   },
@@ -487,7 +496,7 @@ export const ROWS: Row[] = [
       zip: "73301",
       founderPhoto: { file: "png", name: "founder.png" },
     },
-    expect: { anonymous: LOGIN, customerA: 403, customerB: 403, admin: 403 },
+    expect: { ...everyone(403), anonymous: LOGIN },
     data: { anonymous: 401 },
     note: "as the Google save: own record only; A's website payment 1 is pending, not completed, so the save is refused (403)",
   },
@@ -496,7 +505,7 @@ export const ROWS: Row[] = [
     route: "/dashboard/credentials",
     method: "POST",
     body: { intent: "save-card", credentialType: "domain", title: "Matrix Provider", password: "Matrix-Secret-1" },
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" },
+    expect: customerPage,
     data: { anonymous: 401 },
     note: "a card of the caller's own credentials (the page never takes a user id). A visitor's document POST ends at the layout's guard (to /login); the page's fetcher (a data request) gets 401 'You must be logged in to save credentials'",
   },
@@ -504,22 +513,22 @@ export const ROWS: Row[] = [
     route: "/dashboard/credentials",
     method: "POST",
     body: { intent: "acknowledge-warning", userId: "{a.id}" },
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" },
+    expect: customerPage,
     data: { anonymous: 401 },
     note: "marks the caller's own warning read; a userId in the body is ignored",
   },
   {
     route: "/dashboard/messages",
     method: "GET",
-    expect: { ...customerPage, admin: 404 },
+    expect: { ...customerPage, staffA: 404, staffB: 404, admin: 404 },
     unenrolledAdmin: 404,
-    note: "the caller's own conversation; an admin's account has none of its own (404: theirs are on each customer's page)",
+    note: "the caller's own conversation; a team account has none of its own (404: theirs are on each customer's page)",
   },
   {
     route: "/dashboard/messages",
     method: "POST",
     body: { intent: "send-message", body: "Matrix hello", userId: "{a.id}", files: { file: "png", name: "message.png" } },
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: 404 },
+    expect: { ...customerPage, staffA: 404, staffB: 404, admin: 404 },
     data: { anonymous: 401 },
     unenrolledAdmin: 404,
     note: "a message with a file in the caller's own conversation (a userId in the body is ignored); an admin has no conversation of their own (404)",
@@ -528,7 +537,7 @@ export const ROWS: Row[] = [
     route: "/dashboard/messages",
     method: "POST",
     body: { intent: "mark-messages-read", userId: "{a.id}" },
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: 404 },
+    expect: { ...customerPage, staffA: 404, staffB: 404, admin: 404 },
     data: { anonymous: 401 },
     unenrolledAdmin: 404,
     note: "marks the caller's own conversation read; a userId in the body is ignored",
@@ -538,7 +547,7 @@ export const ROWS: Row[] = [
     route: "/dashboard/profile",
     method: "POST",
     body: { intent: "update-profile", fullName: "Matrix Person", phone: "(555) 123-4567", companyName: "Matrix Co" },
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" },
+    expect: customerPage,
     data: { anonymous: 401 },
     note: "the caller's own profile only (the page never takes a user id); as the credentials page, a visitor's document POST ends at the layout's guard",
   },
@@ -546,7 +555,7 @@ export const ROWS: Row[] = [
     route: "/dashboard/profile",
     method: "POST",
     body: { intent: "email-preferences", emailUpdates: "on", userId: "{a.id}" },
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" },
+    expect: customerPage,
     data: { anonymous: 401 },
     note: "the caller's own e-mail choice (on, as it starts); a userId in the body is ignored",
   },
@@ -554,7 +563,7 @@ export const ROWS: Row[] = [
     route: "/dashboard/profile",
     method: "POST",
     body: { intent: "upload-avatar", avatar: { file: "png", name: "avatar.png" }, userId: "{a.id}" },
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: "ok", admin: "ok" },
+    expect: customerPage,
     data: { anonymous: 401 },
     note: "the caller's own picture; a userId in the body is ignored",
   },
@@ -562,74 +571,74 @@ export const ROWS: Row[] = [
     route: "/dashboard/profile",
     method: "POST",
     body: { intent: "change-password", currentPassword: "Wr0ng!Password-x", newPassword: "Matrix!Password-2", confirmPassword: "Matrix!Password-2" },
-    expect: { anonymous: LOGIN, customerA: 400, customerB: 400, admin: 400 },
+    expect: { ...everyone(400), anonymous: LOGIN },
     data: { anonymous: 401 },
     note: "the caller's own password only, and only with the current one (a wrong one here, so the walk's sign-ins still work)",
   },
   {
     route: "/admin/login",
     method: "GET",
-    expect: { anonymous: "ok", customerA: "ok", customerB: "ok", admin: ADMIN_HOME },
+    expect: { anonymous: "ok", customerA: "ok", customerB: "ok", staffA: ADMIN_HOME, staffB: ADMIN_HOME, admin: ADMIN_HOME },
     unenrolledAdmin: ADMIN_HOME,
-    note: "a signed-in admin goes on to the back office (whose guard sends one who must enrol to enrolment)",
+    note: "a signed-in team member goes on to the back office (whose guard sends one who must enrol to enrolment)",
   },
   {
     route: "/admin/two-factor",
     method: "GET",
-    expect: { anonymous: ADMIN_LOGIN, customerA: DENIED, customerB: DENIED, admin: "ok" },
+    expect: adminPage,
     unenrolledAdmin: "ok",
-    note: "two-factor enrolment: only an admin who has not enrolled sees it (an enrolled one is sent to the dashboard)",
+    note: "two-factor enrolment: only a team member who has not enrolled sees it (an enrolled one is sent to the dashboard)",
   },
-  { route: "/admin", method: "GET", expect: { ...adminPage, admin: ADMIN_HOME } },
+  { route: "/admin", method: "GET", expect: { ...adminPage, staffA: ADMIN_HOME, staffB: ADMIN_HOME, admin: ADMIN_HOME } },
   { route: "/admin/dashboard", method: "GET", expect: adminPage },
   {
     route: "/admin/dashboard",
     method: "POST",
     body: { intent: "decide", paymentId: "00000000-0000-4000-8000-000000000000", decision: "reject", notes: "" },
-    expect: { ...adminPage, admin: 404 },
-    note: "the work queue's decision form (the customer page's decidePaymentAction): customers are refused by the admin layout's guard before the action; an admin deciding an unknown payment gets 404",
+    expect: { ...adminPage, staffA: 403, staffB: 403, admin: 404 },
+    note: "the work queue's decision form (the customer page's decidePaymentAction): customers are refused by the admin layout's guard before the action, staff by the use case (payments are the admins'); an admin deciding an unknown payment gets 404",
   },
   { route: "/admin/users", method: "GET", expect: adminPage },
-  { route: "/admin/users/:userId", method: "GET", url: "/admin/users/{a.id}", expect: adminPage },
+  { route: "/admin/users/:userId", method: "GET", url: "/admin/users/{a.id}", expect: customerAPage },
   {
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "decide", paymentId: "{a.paymentId}", decision: "reject", notes: "Matrix: the amount does not match" },
-    expect: adminPage,
+    expect: { ...adminPage, staffA: 403, staffB: 403 },
     data: { admin: 409 },
-    note: "deciding A's payment: only an admin; the admin layout's middleware refuses customers before the action. As a data request the payment is already decided (409: the action ran)",
+    note: "deciding A's payment: only an admin; the admin layout's middleware refuses customers before the action, the use case staff, even A's. As a data request the payment is already decided (409: the action ran)",
   },
   {
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "progress", service: "google_business", step: "profileCreation", done: "on" },
-    expect: adminPage,
-    note: "ticking a step of A's checklist: only an admin (the use case refuses customers again past the guard, see progress.test.ts); ticking it again answers the same",
+    expect: customerAPage,
+    note: "ticking a step of A's checklist: an admin or A's staff member (staff member B: 404) (the use case refuses customers again past the guard, see progress.test.ts); ticking it again answers the same",
   },
   {
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "save-credentials", "domain.title": "Matrix Registrar", "hosting.password": "Matrix-Secret-2" },
-    expect: adminPage,
-    note: "the Credenciales tab saving A's three cards: only an admin (audited)",
+    expect: customerAPage,
+    note: "the Credenciales tab saving A's three cards: an admin or A's staff member (staff member B: 404) (audited)",
   },
   {
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "save-note", title: "Matrix note", description: "About A", photos: { file: "png", name: "note.png" } },
-    expect: adminPage,
-    note: "a note about A with a photo: only an admin (audited); the use cases refuse customers again past the guard (notes.test.ts)",
+    expect: customerAPage,
+    note: "a note about A with a photo: an admin or A's staff member (staff member B: 404) (audited); the use cases refuse customers again past the guard (notes.test.ts)",
   },
   {
     route: "/admin/users/:userId",
     url: "/admin/users/{a.id}",
     method: "POST",
     body: { intent: "delete-note", noteId: "00000000-0000-4000-8000-000000000000" },
-    expect: { ...adminPage, admin: 404 },
+    expect: { ...adminPage, staffA: 404, staffB: 404, admin: 404 },
     note: "deleting a note: only an admin; a note that is not there is 404 (notes.test.ts deletes real ones)",
   },
   {
@@ -637,47 +646,47 @@ export const ROWS: Row[] = [
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "mark-reviewed", form: "google_business", seenAt: "2020-01-01T00:00:00.000Z" },
-    expect: adminPage,
-    note: "the information tab shown marks A's form seen: only an admin (the use case refuses customers again past the guard, see work-queue.test.ts)",
+    expect: customerAPage,
+    note: "the information tab shown marks A's form seen: an admin or A's staff member (staff member B: 404) (the use case refuses customers again past the guard, see work-queue.test.ts)",
   },
   {
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "send-message", body: "Matrix answer", files: { file: "png", name: "answer.png" } },
-    expect: adminPage,
-    note: "answering A on the Messages tab: only an admin (audited); the use case refuses another customer again past the guard (messages.test.ts)",
+    expect: customerAPage,
+    note: "answering A on the Messages tab: an admin or A's staff member (staff member B: 404) (audited); the use case refuses another customer again past the guard (messages.test.ts)",
   },
   {
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "mark-messages-read" },
-    expect: adminPage,
-    note: "the Messages tab shown marks A's messages read for the agency: only an admin",
+    expect: customerAPage,
+    note: "the Messages tab shown marks A's messages read for the agency: an admin or A's staff member (staff member B: 404)",
   },
   {
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "request-approval", service: "google_business", title: "Matrix draft", link: "https://example.com/preview", files: { file: "png", name: "draft.png" } },
-    expect: adminPage,
-    note: "sending A a round to approve: only an admin (audited); the use case refuses customers again past the guard (approvals.test.ts)",
+    expect: customerAPage,
+    note: "sending A a round to approve: an admin or A's staff member (staff member B: 404) (audited); the use case refuses customers again past the guard (approvals.test.ts)",
   },
   {
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "add-delivered-file", service: "google_business", file: { file: "png", name: "logo-set.png" } },
-    expect: adminPage,
-    note: "delivering a finished file to A: only an admin (audited; delivered-files.test.ts refuses customers past the guard)",
+    expect: customerAPage,
+    note: "delivering a finished file to A: an admin or A's staff member (staff member B: 404) (audited; delivered-files.test.ts refuses customers past the guard)",
   },
   {
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "remove-delivered-file", fileId: "00000000-0000-4000-8000-000000000000" },
-    expect: { ...adminPage, admin: 404 },
+    expect: { ...adminPage, staffA: 404, staffB: 404, admin: 404 },
     note: "removing a delivered file: only an admin; a file that is not A's (or not there) is 404 (delivered-files.test.ts removes real ones)",
   },
   {
@@ -685,12 +694,12 @@ export const ROWS: Row[] = [
     method: "POST",
     url: "/admin/users/{a.id}",
     body: { intent: "no-such-intent" },
-    expect: { ...adminPage, admin: 400 },
+    expect: { ...adminPage, staffA: 400, staffB: 400, admin: 400 },
     note: "an intent the page's table does not have: 400 for an admin, nothing runs; customers never get past the guard",
   },
-  { route: "/admin/settings", method: "GET", expect: adminPage },
-  { route: "/admin/activity", method: "GET", expect: adminPage, note: "the audit log: admins only, read-only (no action)" },
-  { route: "/admin/analytics", method: "GET", expect: adminPage, note: "revenue, sign-ups and the funnel: admins only, read-only (no action)" },
+  { route: "/admin/settings", method: "GET", expect: adminOnlyPage },
+  { route: "/admin/activity", method: "GET", expect: adminOnlyPage, note: "the audit log: admins only, read-only (no action)" },
+  { route: "/admin/analytics", method: "GET", expect: adminOnlyPage, note: "revenue, sign-ups and the funnel: admins only, read-only (no action)" },
   {
     route: "/admin/settings",
     method: "POST",
@@ -703,7 +712,7 @@ export const ROWS: Row[] = [
       newSubmission: "on",
       profileUpdates: "on",
     },
-    expect: adminPage,
+    expect: adminOnlyPage,
     note: "saving the Notifications tab with its defaults (so the walk's other cells are unaffected): only an admin (audited)",
   },
   {
@@ -716,14 +725,14 @@ export const ROWS: Row[] = [
       termsOfService: "Matrix terms of service.",
       refundPolicy: "Matrix refund policy.",
     },
-    expect: adminPage,
+    expect: adminOnlyPage,
     note: "saving the Legal tab (the public legal pages' texts): only an admin (audited); visitors and customers change nothing",
   },
   {
     route: "/admin/settings",
     method: "POST",
     body: { intent: "reset-two-factor", userId: "{a.id}" },
-    expect: { ...adminPage, admin: 404 },
+    expect: { ...adminOnlyPage, admin: 404 },
     note: "resets another admin's two-factor: customer A is no admin, so an admin gets 404; customers never get past the guard",
   },
   { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id and role only" },
@@ -753,15 +762,15 @@ export const ROWS: Row[] = [
     route: "/resources/messages/:userId",
     method: "GET",
     url: "/resources/messages/{a.id}?before=00000000-0000-4000-8000-000000000000",
-    expect: { anonymous: 401, customerA: "ok", customerB: 403, admin: "ok" },
-    note: "an earlier page of A's conversation: A and admins only",
+    expect: { anonymous: 401, customerA: "ok", customerB: 403, staffA: "ok", staffB: 404, admin: "ok" },
+    note: "an earlier page of A's conversation: A, A's staff and admins only",
   },
   {
     route: "/resources/notifications",
     method: "POST",
     body: { intent: "mark-read", id: "{a.notificationId}" },
-    expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: 404 },
-    note: "A's notification: another user's answers exactly like a missing one, admins included",
+    expect: { ...everyone(404), anonymous: 401, customerA: "ok" },
+    note: "A's notification: another user's answers exactly like a missing one, the team included",
   },
   {
     route: "/resources/notifications",
@@ -781,16 +790,16 @@ export const ROWS: Row[] = [
     route: "/resources/approvals",
     method: "POST",
     body: { intent: "decide-round", roundId: "{a.roundId}", decision: "request-changes", comment: "Matrix: a bigger logo" },
-    expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: 403 },
+    expect: { anonymous: 401, customerA: "ok", customerB: 404, staffA: 403, staffB: 403, admin: 403 },
     data: { customerA: 409 },
-    note: "A's round: only A decides it, once (the data request comes second: 409); another customer's answers as a missing round, an admin is refused",
+    note: "A's round: only A decides it, once (the data request comes second: 409); another customer's answers as a missing round, the team is refused",
   },
   {
     route: "/resources/approvals",
     method: "POST",
     body: { intent: "review-response", service: "website", response: "dismissed" },
-    expect: { anonymous: 401, customerA: "ok", customerB: "ok", admin: 403 },
-    note: "the caller's own review card only (no user id is taken); admins are never asked for a review",
+    expect: { anonymous: 401, customerA: "ok", customerB: "ok", staffA: 403, staffB: 403, admin: 403 },
+    note: "the caller's own review card only (no user id is taken); the team is never asked for a review",
   },
   {
     route: ENDPOINTS.paymentProof,
@@ -804,7 +813,7 @@ export const ROWS: Row[] = [
     method: "POST",
     body: { serviceType: "google_business", paymentNumber: "1", proof: { file: "png", name: "proof.png" } },
     expect: signedIn(),
-    data: { customerA: 409, customerB: 409, admin: 409 },
+    data: { customerA: 409, customerB: 409, staffA: 409, staffB: 409, admin: 409 },
     unenrolledAdmin: 409,
     note: "each user's own proof; as a data request a second proof for the same payment is refused (409: the action ran), as for the admin again later",
   },
@@ -812,10 +821,10 @@ export const ROWS: Row[] = [
     route: ENDPOINTS.paymentProof,
     method: "POST",
     body: { paymentId: "{a.paymentId}", proof: { file: "png", name: "new-proof.png" } },
-    expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: 404 },
+    expect: { ...everyone(404), anonymous: 401, customerA: "ok" },
     data: { customerA: 409 },
     unenrolledAdmin: 404,
-    note: "a new proof for A's rejected Zelle transfer (rejected by the admin row above): only A; B and admins answer as for a missing payment. As a data request it is back in review already (409: the action ran)",
+    note: "a new proof for A's rejected Zelle transfer (rejected by the admin row above): only A; B and the team answer as for a missing payment. As a data request it is back in review already (409: the action ran)",
   },
   {
     route: "/resources/secrets/reveal",
@@ -828,15 +837,15 @@ export const ROWS: Row[] = [
     route: "/resources/secrets/reveal",
     method: "POST",
     body: { kind: "credential", id: "{a.credentialId}", field: "password" },
-    expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: "ok" },
-    note: "A's credential password: its owner and admins (audited); another customer's answers as a missing one",
+    expect: ownFile,
+    note: "A's credential password: its owner, A's staff and admins (audited); another customer's, or staff member B's, answers as a missing one",
   },
   {
     route: "/resources/secrets/reveal",
     method: "POST",
     body: { kind: "gmail-password", userId: "{a.id}" },
-    expect: { anonymous: 401, customerA: "ok", customerB: 404, admin: "ok" },
-    note: "A's Gmail password: its owner and admins (audited)",
+    expect: ownFile,
+    note: "A's Gmail password: its owner, A's staff and admins (audited)",
   },
   { route: "/*", method: "GET", url: "/no-such-page", expect: everyone(404) },
 ];

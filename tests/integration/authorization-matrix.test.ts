@@ -6,7 +6,16 @@ import type express from "express";
 import sharp from "sharp";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { googleBusinessInfo, notifications, payments, reviewRounds, session as sessionTable, websiteCredentials } from "~db/schema";
+import {
+  customerAssignments,
+  googleBusinessInfo,
+  notifications,
+  payments,
+  reviewRounds,
+  session as sessionTable,
+  userRoles,
+  websiteCredentials,
+} from "~db/schema";
 import { eq } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { saveSettings } from "~/features/settings/save-settings.server";
@@ -23,7 +32,7 @@ import { sessionUserFor, signUpBody, testDatabase, testServices, uniqueEmail, ty
 
 /**
  * The authorization matrix: every route in app/routes.ts and every Express endpoint, as a visitor, customer A,
- * customer B and an admin, with each method it takes, over real HTTP against the whole app (createApp with the
+ * customer B, the staff member assigned to A, a staff member assigned to B only, and an admin, with each method it takes, over real HTTP against the whole app (createApp with the
  * React Router handler, loaded through Vite as `npm run dev` does, so no build is needed). Expectations live
  * in authorization-matrix.table.ts; a route or endpoint without a row fails the walk.
  */
@@ -116,6 +125,18 @@ beforeAll(async () => {
     expect(response.status, await response.clone().text()).toBe(200);
     cookies[role] = cookieFrom(response);
     credentials[role] = { email: body.email, password: body.password };
+  }
+  // The staff: accounts made as customers', then put on the team, A's staff member assigned to customer A, B's to B.
+  for (const role of ["staffA", "staffB"] as const) {
+    const body = signUpBody({ name: role === "staffA" ? "Sam Staff" : "Sky Staff" });
+    const response = await postJson("/api/auth/sign-up/email", body);
+    expect(response.status, await response.clone().text()).toBe(200);
+    credentials[role] = { email: body.email, password: body.password };
+    const member = await sessionUserFor(services, cookieFrom(response));
+    const customer = await sessionUserFor(services, cookies[role === "staffA" ? "customerA" : "customerB"]);
+    await services.database.db.insert(userRoles).values({ userId: member!.id, role: "staff" });
+    await services.database.db.insert(customerAssignments).values({ customerId: customer!.id, memberId: member!.id });
+    await signIn(role);
   }
   credentials.admin = { email: uniqueEmail("admin"), password: "Adm1n!Password-long" };
   await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
@@ -332,7 +353,7 @@ function outcomeOf(response: Response, text: string, data: boolean): Outcome {
 /** Methods no page sends: every route and endpoint answers them 405. */
 const OTHER_METHODS = ["PUT", "PATCH", "DELETE"] as const;
 
-const everyone = (outcome: Outcome): Record<Role, Outcome> => ({ anonymous: outcome, customerA: outcome, customerB: outcome, admin: outcome });
+const everyone = (outcome: Outcome): Record<Role, Outcome> => Object.fromEntries(ROLES.map((role) => [role, outcome])) as Record<Role, Outcome>;
 
 /** Redirects that grant nothing: the login pages and two-factor enrolment. */
 const GATES = ["/login", "/admin/login", "/admin/two-factor"];
@@ -410,8 +431,8 @@ async function visit(row: Row, role: WalkRole, data: boolean, origin = base): Pr
   const signedInAs: Role | null = role === UNENROLLED_ADMIN ? "admin" : role === "anonymous" || role === "expiredSession" || role === "passwordStep" ? null : role;
   if (signedInAs && (row.endsSession || endedSession(response))) await signIn(signedInAs);
   const cell: Cell = { row, role, data, crossSite: origin !== base, expected: expectation(row, role, data), actual: outcomeOf(response, text, data) };
-  // Whatever the status, nobody but A and a full admin gets an answer that carries customer A's identity.
-  const mayReadA = role === "customerA" || role === "admin";
+  // Whatever the status, nobody but A, A's staff member and a full admin gets an answer that carries customer A's identity.
+  const mayReadA = role === "customerA" || role === "staffA" || role === "admin";
   if (!mayReadA && (text.includes(fixtures.id) || text.includes(fixtures.email))) {
     cell.leak = `answer contains customer A's ${text.includes(fixtures.email) ? "email" : "id"}`;
   }

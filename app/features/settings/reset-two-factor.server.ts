@@ -1,23 +1,23 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { profiles, session, twoFactor, user, userRoles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
-import { isAdmin } from "~/lib/auth/roles.server";
+import { teamStanding } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
 import type { AdminTwoFactorView } from "./two-factor-views";
 import { AppError } from "~/lib/http/app-error";
 
 /**
- * Resets another admin's two-factor (admins only; one's own is not reset here): the secret and backup codes
+ * Resets another team member's two-factor (admins only; one's own is not reset here): the secret and backup codes
  * are deleted, the account's two-factor turned off and its sessions ended, in one transaction with the audit
- * event `two-factor.reset`. While the Security setting is on, that admin enrols again at the next sign-in.
+ * event `two-factor.reset`. While the Security setting is on, that member enrols again at the next sign-in.
  */
 export async function resetTwoFactor(deps: { db: Db }, actor: Actor | null, input: { userId: string }): Promise<void> {
   const admin = requireAdminActor(actor);
   if (input.userId === admin.id) throw new AppError("own_two_factor_reset");
   await deps.db.transaction(async (tx) => {
-    if (!(await isAdmin(tx, input.userId))) throw new AppError("admin_not_found");
+    if (!(await teamStanding(tx, input.userId))?.active) throw new AppError("admin_not_found");
     const [target] = await tx.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, input.userId)).for("update");
     if (!target) throw new AppError("admin_not_found");
     await tx.delete(twoFactor).where(eq(twoFactor.userId, input.userId));
@@ -27,10 +27,10 @@ export async function resetTwoFactor(deps: { db: Db }, actor: Actor | null, inpu
   });
 }
 
-/** The admins and whether each has two-factor, for the Security tab (admins only). */
+/** The active team members and whether each has two-factor, for the Security tab (admins only). */
 export async function listAdminTwoFactor(deps: { db: Db }, actor: Actor | null): Promise<AdminTwoFactorView[]> {
   requireAdminActor(actor);
-  const ids = (await deps.db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin"))).map((row) => row.id);
+  const ids = (await deps.db.select({ id: userRoles.userId }).from(userRoles).where(isNull(userRoles.deactivatedAt))).map((row) => row.id);
   if (ids.length === 0) return [];
   const rows = await deps.db
     .select({ id: user.id, email: user.email, name: profiles.fullName, enabled: user.twoFactorEnabled })

@@ -24,7 +24,7 @@ export const ERROR_CODES = {
   // What the request named
   not_found: { status: 404, message: msg`Not found` },
   customer_not_found: { status: 404, message: msg`Customer not found` },
-  admin_not_found: { status: 404, message: msg`Admin not found` },
+  admin_not_found: { status: 404, message: msg`Team member not found` },
   profile_not_found: { status: 404, message: msg`Profile not found` },
   notification_not_found: { status: 404, message: msg`Notification not found` },
   note_not_found: { status: 404, message: msg`Note not found` },
@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   website_info_not_found: { status: 404, message: msg`Website information not found` },
   review_round_not_found: { status: 404, message: msg`Approval request not found` },
   delivered_file_not_found: { status: 404, message: msg`File not found` },
+  member_not_found: { status: 404, message: msg`Team member not found` },
+  invitation_not_found: { status: 404, message: msg`Invitation not found` },
   // Rules of the product
   password_too_common: { status: 400, message: msg`This password is too common. Choose one that is harder to guess.` },
   current_password_wrong: { status: 400, message: msg`Current password is incorrect` },
@@ -59,6 +61,13 @@ export const ERROR_CODES = {
   message_rate_limited: { status: 429, message: msg`You are sending messages too quickly. Please wait a minute and try again.` },
   review_round_decided: { status: 409, message: msg`This approval request has already been answered` },
   kept_note_photo_unknown: { status: 400, message: msg`A photo you kept is not one of this note's photos` },
+  // The team
+  member_not_active: { status: 400, message: msg`Choose active team members only` },
+  email_taken: { status: 409, message: msg`An account with this email address already exists` },
+  invitation_pending: { status: 409, message: msg`This address already has an open invitation: resend it from the list instead` },
+  invitation_invalid: { status: 410, message: msg`This invitation link is no longer valid. Ask an admin of your team for a new one.` },
+  last_admin: { status: 409, message: msg`The last active admin cannot be demoted or deactivated` },
+  own_deactivation: { status: 400, message: msg`You cannot deactivate your own account` },
   // Uploads: each kind of upload words these its own way (app/domain/upload-kinds.ts), passed as the message.
   upload_missing: { status: 400, message: msg`Please select an image file` },
   upload_not_image: { status: 400, message: msg`Please select an image file` },
@@ -95,6 +104,8 @@ export interface AppErrorOptions {
    * (its messages are read through `translate`, which follows the request's language there).
    */
   detail?: string;
+  /** The form field the refusal is about, so the form can show it beside that field as well as in the toast. */
+  field?: string;
 }
 
 /**
