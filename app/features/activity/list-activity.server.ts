@@ -65,8 +65,9 @@ export async function listActivity(
     .limit(ACTIVITY_PAGE_SIZE)
     .offset((page - 1) * ACTIVITY_PAGE_SIZE);
 
-  // The Admin filter lists admins only: customers appear as actors too (their own sign-ins, password changes).
-  const isAdmin = inArray(user.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")));
+  // The Admin filter lists the team (admins and staff, deactivated ones too: their past work stays theirs), not the
+  // customers, who appear as actors too (their own sign-ins, password changes).
+  const isTeam = inArray(user.id, db.select({ id: userRoles.userId }).from(userRoles));
   const people = async (column: typeof auditEvents.actorId | typeof auditEvents.customerId, only?: SQL) => {
     const ids = (await db.selectDistinct({ id: column }).from(auditEvents).where(isNotNull(column))).map((row) => row.id!);
     if (ids.length === 0) return [];
@@ -77,7 +78,7 @@ export async function listActivity(
       .where(and(inArray(user.id, ids), only));
     return named.sort((a, b) => a.name.localeCompare(b.name));
   };
-  const [admins, customers] = await Promise.all([people(auditEvents.actorId, isAdmin), people(auditEvents.customerId)]);
+  const [admins, customers] = await Promise.all([people(auditEvents.actorId, isTeam), people(auditEvents.customerId)]);
   const deleted = tr ? tr(msg`Deleted account`) : "Deleted account";
 
   return {
