@@ -1,3 +1,5 @@
+import type { TeamRole } from "~/lib/auth/session";
+
 /**
  * The browser's calls to Better Auth's handler (where rate limiting applies). Plain fetch keeps the
  * auth client library out of the page bundles.
@@ -54,10 +56,18 @@ export function signOut() {
   return post("/sign-out", {});
 }
 
-export async function fetchSessionUser(): Promise<{ id: string; isTeam: boolean } | null> {
+/** Who the browser is signed in as (app/routes/resources/session.ts): `role` null for a customer. */
+interface SignedInUser {
+  id: string;
+  name: string;
+  isTeam: boolean;
+  role: TeamRole | null;
+}
+
+export async function fetchSessionUser(): Promise<SignedInUser | null> {
   const response = await fetch("/resources/session", { credentials: "same-origin" });
   if (!response.ok) return null;
-  const payload = (await response.json()) as { user: { id: string; isTeam: boolean } | null };
+  const payload = (await response.json()) as { user: SignedInUser | null };
   return payload.user;
 }
 

@@ -255,7 +255,12 @@ function commentPreview(comment: string | null): string {
 /** A system error's message is cut here: the error's own text can be long. */
 const SYSTEM_ERROR_MESSAGE_MAX = 200;
 
-/** The page an event is about, for its recipient: the customer's service or progress page, or the customer's admin page. */
+/**
+ * The page an event is about, for its recipient: the customer's service or progress page, or the customer's admin page.
+ * A staff member hears only of the events about a customer assigned to them (notify's `about`), and each of those
+ * links to that customer's page, which they may open; the proofs (the payments tab), the security alerts (the
+ * activity log) and the system errors reach the admins only.
+ */
 export function eventLink(event: NotificationEvent): string | null {
   switch (event.type) {
     case "payment":

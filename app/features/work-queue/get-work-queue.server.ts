@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, not, notExists, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lt, not, notExists, or, sql, type Column, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   conversations,
@@ -14,7 +14,7 @@ import {
 } from "~db/schema";
 import { toReviewPayment } from "~/features/payments/payment-views";
 import { doneStepCount, PROGRESS_STEPS } from "~/features/progress/progress-steps";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { isServiceType } from "~/domain/service-catalog";
@@ -48,25 +48,46 @@ export interface GetWorkQueueInput {
 const customerName = sql<string>`coalesce(${profiles.fullName}, ${user.name})`;
 
 /**
- * The admin's work queue: proofs waiting for review, information forms saved since an admin last opened the
+ * Whose rows a list reads: every customer's (undefined, an admin) or only these (a staff member's customers). An
+ * admin's lists get no condition at all, so their statements stay the bare partial-index reads measured.
+ */
+type Reach = readonly string[] | undefined;
+
+function reachedBy(column: Column, reach: Reach): SQL | undefined {
+  return reach ? inArray(column, [...reach]) : undefined;
+}
+
+function none<Item>(): QueueList<Item> {
+  return { total: 0, items: [] };
+}
+
+/**
+ * The team's work queue: proofs waiting for review, information forms saved since an admin last opened the
  * customer, and paid services whose progress has stalled. Each list is bounded (the first `limit` rows,
  * oldest first, and the total) and read through a partial index holding only the rows that can be in it,
  * so the cost follows the queue's size, not the number of customers (docs/decisions/020-admin-work-queue.md).
+ * A staff member's lists hold only the customers assigned to them, and no payments: deciding them is the admins'
+ * (`pendingPayments` is null, not an empty list, so their page does not say that none are waiting).
  */
 export async function getWorkQueue(
   { db }: { db: Db },
   actor: Actor | null,
   { now = new Date(), limit = WORK_QUEUE_LIMIT }: GetWorkQueueInput = {},
 ): Promise<WorkQueue> {
-  requireAdminActor(actor);
+  const member = requireTeamActor(actor);
+  const reach: Reach = member.isAdmin ? undefined : (member.assignedCustomerIds ?? []);
+  if (reach?.length === 0) {
+    // Nobody assigned to them yet: nothing of theirs can be queued, so nothing is read.
+    return { asOf: now.toISOString(), pendingPayments: null, updatedInformation: none(), stalledCustomers: none(), unansweredMessages: none(), changesRequested: none(), waitingApproval: none() };
+  }
   const [pendingPayments, google, website, stalledCustomers, unansweredMessages, changesRequested, waitingApproval] = await Promise.all([
-    listPendingPayments(db, limit),
-    listUnreviewedInformation(db, "google_business", limit),
-    listUnreviewedInformation(db, "website", limit),
-    listStalledServices(db, now, limit),
-    listUnansweredConversations(db, limit),
-    listRounds(db, "changes_requested", limit),
-    listRounds(db, "waiting", limit),
+    member.isAdmin ? listPendingPayments(db, limit) : null,
+    listUnreviewedInformation(db, "google_business", limit, reach),
+    listUnreviewedInformation(db, "website", limit, reach),
+    listStalledServices(db, now, limit, reach),
+    listUnansweredConversations(db, limit, reach),
+    listRounds(db, "changes_requested", limit, reach),
+    listRounds(db, "waiting", limit, reach),
   ]);
   const items = [...google.items, ...website.items]
     .sort((x, y) => x.savedAt.localeCompare(y.savedAt) || x.userId.localeCompare(y.userId))
@@ -86,9 +107,9 @@ export async function getWorkQueue(
  * Review rounds waiting for the customer, or sent back with changes and not yet answered by a newer round; the
  * oldest first. Each is read through its partial index (rounds still waiting; rounds sent back).
  */
-async function listRounds(db: Db, which: "waiting" | "changes_requested", limit: number): Promise<QueueList<QueueRound>> {
+async function listRounds(db: Db, which: "waiting" | "changes_requested", limit: number, reach: Reach): Promise<QueueList<QueueRound>> {
   const newer = alias(reviewRounds, "newer");
-  const open =
+  const sentOrBack =
     which === "waiting"
       ? sql`${reviewRounds.decision} is null`
       : and(
@@ -100,6 +121,7 @@ async function listRounds(db: Db, which: "waiting" | "changes_requested", limit:
               .where(and(eq(newer.userId, reviewRounds.userId), eq(newer.service, reviewRounds.service), gt(newer.version, reviewRounds.version))),
           ),
         );
+  const open = and(sentOrBack, reachedBy(reviewRounds.userId, reach));
   const since = which === "waiting" ? reviewRounds.createdAt : reviewRounds.decidedAt;
   const [rows, [counted]] = await Promise.all([
     db
@@ -131,9 +153,9 @@ async function listRounds(db: Db, which: "waiting" | "changes_requested", limit:
 }
 
 /** Customers whose last message is theirs (the agency has not answered), the longest waiting first. */
-async function listUnansweredConversations(db: Db, limit: number): Promise<QueueList<QueueConversation>> {
+async function listUnansweredConversations(db: Db, limit: number, reach: Reach): Promise<QueueList<QueueConversation>> {
   // Spelled as the partial index's predicate: only waiting conversations are read.
-  const waiting = sql`${conversations.waitingSince} is not null`;
+  const waiting = and(sql`${conversations.waitingSince} is not null`, reachedBy(conversations.userId, reach));
   const [rows, [counted]] = await Promise.all([
     db
       .select({ userId: conversations.userId, customerName, waitingSince: conversations.waitingSince, unread: conversations.agencyUnread })
@@ -192,10 +214,11 @@ async function listUnreviewedInformation(
   db: Db,
   form: InformationForm,
   limit: number,
+  reach: Reach,
 ): Promise<QueueList<QueueInformation>> {
   const table = form === "google_business" ? googleBusinessInfo : websiteInfo;
   // Spelled as the partial index's predicate, so the planner reads only the index's rows.
-  const unreviewed = or(isNull(table.informationReviewedAt), gt(table.updatedAt, table.informationReviewedAt));
+  const unreviewed = and(or(isNull(table.informationReviewedAt), gt(table.updatedAt, table.informationReviewedAt)), reachedBy(table.userId, reach));
   // The oldest rows are taken from the form's own partial index first and only those joined to the names:
   // when most forms are unreviewed, the planner would otherwise join every one of them and sort.
   const queued = db
@@ -232,8 +255,8 @@ async function listUnreviewedInformation(
  * (kept by triggers) through its partial index on unfinished services. The rows and the count are two
  * index reads; the checklists are joined for the 20 rows shown only.
  */
-async function listStalledServices(db: Db, now: Date, limit: number): Promise<QueueList<QueueStalled>> {
-  const stalled = and(not(serviceActivity.finished), lt(serviceActivity.movedAt, stalledCutoff(now)));
+async function listStalledServices(db: Db, now: Date, limit: number, reach: Reach): Promise<QueueList<QueueStalled>> {
+  const stalled = and(not(serviceActivity.finished), lt(serviceActivity.movedAt, stalledCutoff(now)), reachedBy(serviceActivity.userId, reach));
   const [rows, [counted]] = await Promise.all([
     db
       .select({

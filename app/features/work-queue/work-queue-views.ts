@@ -73,7 +73,8 @@ export interface QueueRound {
 export interface WorkQueue {
   /** The server's time when the queue was read: ages are counted from it (the same on server and browser). */
   asOf: string;
-  pendingPayments: QueueList<QueuePayment>;
+  /** Null for a staff member: payments are decided by the admins, so their queue has no such list. */
+  pendingPayments: QueueList<QueuePayment> | null;
   updatedInformation: QueueList<QueueInformation>;
   stalledCustomers: QueueList<QueueStalled>;
   unansweredMessages: QueueList<QueueConversation>;

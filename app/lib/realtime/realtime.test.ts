@@ -25,7 +25,7 @@ describe("canSeeChange", () => {
 });
 
 describe("adminPageShows", () => {
-  const page = { adminId: "admin", customerId: "a" };
+  const page = { memberId: "admin", customerId: "a" };
   it("reloads a customer's page for that customer, the admin's own rows and the settings only", () => {
     expect(adminPageShows({ table: "payments", userId: "a" }, page)).toBe(true);
     expect(adminPageShows({ table: "notifications", userId: "admin" }, page)).toBe(true);
@@ -34,6 +34,14 @@ describe("adminPageShows", () => {
   });
 
   it("reloads every other admin page (lists, dashboard) for every change", () => {
-    expect(adminPageShows({ table: "payments", userId: "b" }, { adminId: "admin", customerId: undefined })).toBe(true);
+    expect(adminPageShows({ table: "payments", userId: "b" }, { memberId: "admin", customerId: undefined })).toBe(true);
+  });
+
+  it("reloads a staff member's pages by the same rule: the open customer's rows and their own bell", () => {
+    const staffPage = { memberId: "staff", customerId: "a" };
+    expect(adminPageShows({ table: "messages", userId: "a" }, staffPage)).toBe(true);
+    expect(adminPageShows({ table: "notifications", userId: "staff" }, staffPage)).toBe(true);
+    expect(adminPageShows({ table: "notifications", userId: "admin" }, staffPage)).toBe(false);
+    expect(adminPageShows({ table: "messages", userId: "a" }, { memberId: "staff", customerId: undefined })).toBe(true);
   });
 });

@@ -28,11 +28,12 @@ export function viewerIsTeam(viewer: Viewer): boolean {
 }
 
 /**
- * Whether an admin's open page shows a change. A customer's page shows that customer's rows, the admin's own (the
- * bell) and the settings, so the other customers' changes need not reload it; every other admin page lists everyone.
+ * Whether a team member's open back-office page shows a change. A customer's page shows that customer's rows, the
+ * member's own (the bell) and the settings, so the other customers' changes need not reload it; every other page
+ * lists everyone the member reaches (a staff member's stream carries only their customers' changes).
  */
-export function adminPageShows(change: Change, page: { adminId: string; customerId: string | undefined }): boolean {
-  return page.customerId === undefined || [page.customerId, page.adminId, EVERYONE].includes(change.userId);
+export function adminPageShows(change: Change, page: { memberId: string; customerId: string | undefined }): boolean {
+  return page.customerId === undefined || [page.customerId, page.memberId, EVERYONE].includes(change.userId);
 }
 
 /** Events the browser receives on the live stream. */

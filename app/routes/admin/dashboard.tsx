@@ -17,15 +17,16 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Admin Dashboard" }];
 
-// The admin layout's middleware has already refused non-admins; the use case checks the actor again.
+// The admin layout's middleware has already refused customers; the use case checks the actor again. A staff
+// member's dashboard is their customers' work queue alone: the figures (revenue) are the admins'.
 export async function loader({ context }: Route.LoaderArgs) {
   const { database } = services(context);
   const actor = sessionUser(context);
-  const [queue, figures] = await Promise.all([getWorkQueue(database, actor), getDashboardFigures(database, actor)]);
+  const [queue, figures] = await Promise.all([getWorkQueue(database, actor), actor?.isAdmin ? getDashboardFigures(database, actor) : null]);
   return {
     queue,
     figures,
-    title: requestContext(context).i18n._(msg`Admin Dashboard`),
+    title: requestContext(context).i18n._(figures ? msg`Admin Dashboard` : msg`Dashboard`),
   };
 }
 
@@ -67,7 +68,15 @@ function Figure({ id, icon: Icon, title, value, detail, to }: { id: string; icon
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const { figures, queue } = loaderData;
-  const payments = queue.pendingPayments.total;
+  if (!figures) {
+    return (
+      <>
+        <PageTitle title={t`Dashboard`} description={t`The work waiting on the customers assigned to you.`} />
+        <WorkQueue queue={queue} />
+      </>
+    );
+  }
+  const payments = queue.pendingPayments?.total ?? 0;
   const information = queue.updatedInformation.total;
   const revenuePeriod = `/admin/analytics?period=custom&from=${figures.monthStart}&to=${figures.today}`;
   return (

@@ -12,6 +12,7 @@ import { adminPageShows } from "~/lib/realtime/realtime";
 import { liveSince } from "~/lib/realtime/realtime.server";
 import { ADMIN_LOGIN } from "~/lib/http/paths";
 import { requireTeamMember, requireUser, services } from "~/lib/auth/route-guards.server";
+import type { TeamRole } from "~/lib/auth/session";
 import type { Route } from "./+types/layout";
 
 // Every admin page's loader and action runs behind this guard: a child route's data is never
@@ -24,32 +25,43 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = requireUser(context, ADMIN_LOGIN);
+  const member = requireUser(context, ADMIN_LOGIN);
   // Before any read: the live stream reports changes made after this (use-live-updates.ts).
   const dataReadAt = liveSince();
-  return { notifications: await listNotifications(services(context).database, admin), dataReadAt, adminId: admin.id };
+  // Past the guard a member is an admin or a staff member; the menu shows a staff member only the pages they may open.
+  const role: TeamRole = member.isAdmin ? "admin" : "staff";
+  return { notifications: await listNotifications(services(context).database, member), dataReadAt, memberId: member.id, role };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const customerId = matchPath("/admin/users/:userId", pathname)?.params.userId;
-  useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt, (change) => adminPageShows(change, { adminId: loaderData.adminId, customerId }));
+  // A staff member's stream carries only their customers' changes, named like an admin's, so the same rule applies.
+  useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt, (change) => adminPageShows(change, { memberId: loaderData.memberId, customerId }));
   const signOut = useSignOut(ADMIN_LOGIN);
   const { t, i18n } = useLingui();
-  const items: NavItem[] = [
-    { label: t`Dashboard`, icon: LayoutDashboard, to: "/admin/dashboard" },
-    { label: t`Users`, icon: Users, to: "/admin/users" },
-    { label: t`Analytics`, icon: BarChart3, to: "/admin/analytics" },
-    { label: t`Settings`, icon: Settings, to: "/admin/settings" },
-    { label: t`Activity`, icon: History, to: "/admin/activity" },
-    { label: t`Logout`, icon: LogOut, onSelect: () => void signOut() },
-  ];
+  const isAdmin = loaderData.role === "admin";
+  const items: NavItem[] = isAdmin
+    ? [
+        { label: t`Dashboard`, icon: LayoutDashboard, to: "/admin/dashboard" },
+        { label: t`Users`, icon: Users, to: "/admin/users" },
+        { label: t`Analytics`, icon: BarChart3, to: "/admin/analytics" },
+        { label: t`Settings`, icon: Settings, to: "/admin/settings" },
+        { label: t`Activity`, icon: History, to: "/admin/activity" },
+        { label: t`Logout`, icon: LogOut, onSelect: () => void signOut() },
+      ]
+    : [
+        { label: t`Dashboard`, icon: LayoutDashboard, to: "/admin/dashboard" },
+        { label: t`My customers`, icon: Users, to: "/admin/users" },
+        { label: t`Logout`, icon: LogOut, onSelect: () => void signOut() },
+      ];
+  const roleName = isAdmin ? t`Admin` : t`Staff`;
   return (
     <NavShell
       homePath="/admin/dashboard"
-      navLabel={t`Admin`}
+      navLabel={roleName}
       items={items}
-      badge={<span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">{t`Admin`}</span>}
+      badge={<span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">{roleName}</span>}
       headerEnd={
         <>
           <LanguageSwitcher locale={isLocale(i18n.locale) ? i18n.locale : "en"} />

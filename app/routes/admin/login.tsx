@@ -88,7 +88,9 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
       accessDenied();
       return;
     }
-    notify.success(t`Welcome back, Admin`);
+    // A staff member is greeted by name: 'Admin' would tell them they hold a role they do not.
+    const name = user.name.trim();
+    notify.success(user.role === "admin" ? t`Welcome back, Admin` : name ? t`Welcome back, ${name}` : t`Welcome back`);
     await navigate(ADMIN_HOME);
   }
 

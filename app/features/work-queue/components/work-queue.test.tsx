@@ -77,3 +77,16 @@ describe("WorkQueue's review rounds", () => {
     expect(html).toContain("hace 3 días");
   });
 });
+
+describe("WorkQueue for a staff member", () => {
+  it("has no payments list and no decision form when the queue carries none (null), and keeps the others", () => {
+    const html = render(queue({ pendingPayments: null, changesRequested: { total: 1, items: [sentBack] } }));
+    expect(html).not.toContain('data-testid="queue-payments"');
+    expect(html).not.toContain("Payments waiting for review");
+    expect(html).not.toContain("Approve");
+    expect(section(html, "queue-changes-requested")).toContain(">Ana Pérez</a>");
+    expect(html).toContain('data-testid="queue-messages"');
+    // An admin's empty list still says so.
+    expect(section(render(queue()), "queue-payments")).toContain("No payments waiting for review");
+  });
+});

@@ -227,27 +227,31 @@ function RoundRow({ item, asOf, sentBack }: { item: QueueRound; asOf: string; se
 }
 
 /**
- * The admin's work queue under the dashboard's cards. It reloads with the page on every live change (the
+ * The team's work queue under the dashboard's cards. It reloads with the page on every live change (the
  * admin layout's stream), so a new proof, another admin's decision or a saved form shows without a reload.
+ * A staff member's queue has no payments list (null): the proofs and their decision form are the admins'.
  */
 export function WorkQueue({ queue }: { queue: WorkQueueData }) {
   const { t } = useLingui();
-  const payments = queue.pendingPayments.total;
+  const { pendingPayments } = queue;
+  const payments = pendingPayments?.total ?? 0;
   const stalledDays = STALLED_AFTER_DAYS;
   return (
     <section aria-labelledby="work-queue-heading" className="mt-8 space-y-8">
       <h2 id="work-queue-heading" className="text-xl font-bold text-slate-900">
         {t`Work queue`}
       </h2>
-      <QueueSection
-        id="queue-payments"
-        title={t`${plural(payments, { one: "Payments waiting for review", other: "Payments waiting for review" })}`}
-        total={queue.pendingPayments.total}
-        items={queue.pendingPayments.items}
-        emptyText={t`No payments waiting for review`}
-      >
-        {(payment) => <PendingPaymentRow key={payment.id} payment={payment} asOf={queue.asOf} />}
-      </QueueSection>
+      {pendingPayments ? (
+        <QueueSection
+          id="queue-payments"
+          title={t`${plural(payments, { one: "Payments waiting for review", other: "Payments waiting for review" })}`}
+          total={pendingPayments.total}
+          items={pendingPayments.items}
+          emptyText={t`No payments waiting for review`}
+        >
+          {(payment) => <PendingPaymentRow key={payment.id} payment={payment} asOf={queue.asOf} />}
+        </QueueSection>
+      ) : null}
       <QueueSection
         id="queue-messages"
         title={t`Unanswered messages`}
