@@ -39,6 +39,8 @@ export default [
 
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/two-factor", "routes/admin/two-factor.tsx"),
+    // An invitation's link: the invitee has no account yet, so it is outside the back office's guard.
+    route("admin/invitations/:token", "routes/admin/invitation.tsx"),
     ...prefix("admin", [
       layout("routes/admin/layout.tsx", [
         index("routes/admin/index.ts"),

@@ -46,4 +46,13 @@ describe("summarize, in a person's words", () => {
     expect(summarize("settings.update", { section: "general", changed: { maintenanceMode: {} } }, es)).toBe("Configuración general: Modo de mantenimiento");
     expect(summarize("payment.approve", { serviceType: "google_business", auto: true })).toBe("Google Business Profile payment (automatic)");
   });
+
+  it("reads an assignment as the members added and removed, by the names they had", () => {
+    const ana = { id: "1", name: "Ana Ruiz" };
+    const bo = { id: "2", name: "Bo Lee" };
+    expect(summarize("customer.assign", { added: [ana, bo], removed: [] })).toBe("Assigned to Ana Ruiz, Bo Lee");
+    expect(summarize("customer.assign", { added: [ana], removed: [bo] })).toBe("Assigned to Ana Ruiz · No longer assigned to Bo Lee");
+    expect(summarize("customer.assign", { added: [ana], removed: [], automatic: true })).toBe("Assigned to Ana Ruiz · (automatic)");
+    expect(summarize("settings.update", { section: "general", changed: { assignNewCustomersTo: {} } })).toBe("General settings: Assign new customers to");
+  });
 });

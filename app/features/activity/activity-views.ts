@@ -3,6 +3,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { translate } from "~/lib/i18n/translate";
 import { CREDENTIAL_CARDS } from "~/features/credentials/credentials.schemas";
 import { PROGRESS_STEP_MESSAGES } from "~/features/progress/progress-steps";
+import { TEAM_ROLE_NAMES } from "~/features/team/team-views";
 
 /** A message in a language: `i18n._` of the request's instance; `translate` (English on the server) by default. */
 export type Translator = (descriptor: MessageDescriptor) => string;
@@ -31,6 +32,14 @@ const ACTIVITY_LABELS: Record<string, string> = {
   "account.password-change": "Changed their password",
   "account.password-reset": "Reset their password",
   "session.revoke": "Ended sessions",
+  "team.invite": "Invited a team member",
+  "team.resend-invite": "Resent a team invitation",
+  "team.revoke-invite": "Revoked a team invitation",
+  "team.join": "Joined the team",
+  "team.change-role": "Changed a team member's role",
+  "team.deactivate": "Deactivated a team member",
+  "team.reactivate": "Reactivated a team member",
+  "customer.assign": "Changed who a customer is assigned to",
 };
 
 /** ACTIVITY_LABELS in the page's language. */
@@ -57,6 +66,14 @@ const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
   "account.password-change": msg`Changed their password`,
   "account.password-reset": msg`Reset their password`,
   "session.revoke": msg`Ended sessions`,
+  "team.invite": msg`Invited a team member`,
+  "team.resend-invite": msg`Resent a team invitation`,
+  "team.revoke-invite": msg`Revoked a team invitation`,
+  "team.join": msg`Joined the team`,
+  "team.change-role": msg`Changed a team member's role`,
+  "team.deactivate": msg`Deactivated a team member`,
+  "team.reactivate": msg`Reactivated a team member`,
+  "customer.assign": msg`Changed who a customer is assigned to`,
 };
 
 export function activityLabel(action: string, tr?: Translator): string {
@@ -145,6 +162,7 @@ const SETTING_NAMES: Record<string, MessageDescriptor> = {
   zelleRecipientName: msg`Zelle Recipient Name`,
   messagesReplyTime: msg`Reply Time`,
   reviewLink: msg`Review Link`,
+  assignNewCustomersTo: msg`Assign new customers to`,
   emailNotifications: msg`Email Notifications`,
   pushNotifications: msg`Push Notifications`,
   newUserRegistration: msg`New user registration`,
@@ -252,6 +270,33 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       ]
         .filter(Boolean)
         .join(" ");
+    }
+    case "customer.assign": {
+      // The members' names as they were when assigned (the detail keeps them).
+      const names = (value: unknown) =>
+        (Array.isArray(value) ? value : [])
+          .map((member: unknown) => (member && typeof member === "object" ? text((member as { name?: unknown }).name) : ""))
+          .filter(Boolean)
+          .join(", ");
+      const assignee = names(detail.added);
+      const removed = names(detail.removed);
+      return [assignee ? tr(msg`Assigned to ${assignee}`) : "", removed ? tr(msg`No longer assigned to ${removed}`) : "", detail.automatic ? tr(msg`(automatic)`) : ""]
+        .filter(Boolean)
+        .join(" · ");
+    }
+    case "team.invite":
+    case "team.resend-invite":
+    case "team.revoke-invite":
+    case "team.join":
+    case "team.deactivate":
+    case "team.reactivate": {
+      const role = named(TEAM_ROLE_NAMES, detail.role);
+      return [text(detail.email), role ? `(${role})` : ""].filter(Boolean).join(" ");
+    }
+    case "team.change-role": {
+      const from = named(TEAM_ROLE_NAMES, detail.from);
+      const to = named(TEAM_ROLE_NAMES, detail.role);
+      return [text(detail.email), from && to ? `${from} → ${to}` : ""].filter(Boolean).join(": ");
     }
     case "credentials.save": {
       const types: unknown[] = Array.isArray(detail.types) ? detail.types : [];

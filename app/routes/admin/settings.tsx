@@ -16,9 +16,13 @@ import { DatabaseTab } from "~/features/settings/components/database-tab";
 import { getSettings } from "~/features/settings/get-settings.server";
 import { getSystemStatus } from "~/features/settings/get-system-status.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
+import { listActiveMembers } from "~/features/team/list-active-members.server";
 import { AdminTwoFactorList } from "~/features/settings/components/admin-two-factor-list";
 import { listAdminTwoFactor, resetTwoFactor } from "~/features/settings/reset-two-factor.server";
 import { RESET_TWO_FACTOR_INTENT, SAVE_SETTINGS_INTENT } from "~/features/settings/two-factor-views";
+import { listTeam } from "~/features/team/list-team.server";
+import { TEAM_INTENTS, teamIntentHandlers } from "~/features/team/team-action.server";
+import { TeamTab } from "~/features/team/components/team-tab";
 import { isSettingsSection, legalSettingsFormSchema, SETTINGS_SECTIONS, type AdminSettings } from "~/domain/admin-settings";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { LOCALES, type Locale } from "~/lib/i18n/locales";
@@ -39,13 +43,16 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 // The middleware has refused everyone but admins; the use cases check again.
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = sessionUser(context);
-  const [settings, status, admins] = await Promise.all([
+  const [settings, status, admins, team] = await Promise.all([
     getSettings(services(context), actor),
     getSystemStatus(services(context), actor),
     listAdminTwoFactor({ db: services(context).database.db }, actor),
+    listTeam({ db: services(context).database.db }, actor),
   ]);
+  // The General tab's 'Assign new customers to' choices.
+  const assignees = (await listActiveMembers(services(context).database.db, actor)).map(({ id, name }) => ({ id, name }));
   const { i18n, locale } = requestContext(context);
-  return { settings, status, admins, selfId: actor?.id ?? null, legal: legalEntries(settings, locale), title: i18n._(msg`Settings`) };
+  return { settings, status, admins, team, assignees, selfId: actor?.id ?? null, legal: legalEntries(settings, locale), title: i18n._(msg`Settings`) };
 }
 
 /**
@@ -65,12 +72,16 @@ function legalEntries(settings: AdminSettings, locale: Locale): LegalTextEntry[]
 }
 
 /** The forms this page's action takes (the matrix tries each). */
-export const intents = [SAVE_SETTINGS_INTENT, RESET_TWO_FACTOR_INTENT] as const;
+export const intents = [SAVE_SETTINGS_INTENT, RESET_TWO_FACTOR_INTENT, ...TEAM_INTENTS] as const;
 
-/** The page's forms, by `intent`: a tab's save (`section` and that tab's values) and an admin's two-factor reset. */
+/**
+ * The page's forms, by `intent`: a tab's save (`section` and that tab's values), an admin's two-factor reset and the
+ * Team tab's invitations and members.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user: actor, i18n } = requestContext(context);
+  const { services, user: actor, i18n, locale } = requestContext(context);
   return dispatchIntent(request, i18n, intents, {
+    ...teamIntentHandlers(services, actor, { i18n, locale }),
     [SAVE_SETTINGS_INTENT]: async (form) => {
       const section = form.get("section");
       if (!isSettingsSection(section)) return actionFailure(new AppError("invalid_request"), i18n);
@@ -113,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, status, admins, selfId, legal } = loaderData;
+  const { settings, status, admins, team, assignees, selfId, legal } = loaderData;
   // Keyed by the stored values: another admin's save (a live update) resets the forms to them.
   const key = JSON.stringify(settings);
   const { t } = useLingui();
@@ -126,12 +137,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="general">{t`General`}</TabsTrigger>
             <TabsTrigger value="notifications">{t`Notifications`}</TabsTrigger>
             <TabsTrigger value="security">{t`Security`}</TabsTrigger>
+            <TabsTrigger value="team">{t`Team`}</TabsTrigger>
             <TabsTrigger value="legal">{t`Legal`}</TabsTrigger>
             <TabsTrigger value="database">{t`Database`}</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="general">
-          <GeneralSettingsForm key={`general-${key}`} values={settings.general} />
+          <GeneralSettingsForm key={`general-${key}`} values={settings.general} assignees={assignees} />
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationSettingsForm key={`notifications-${key}`} values={settings.notifications} />
@@ -139,6 +151,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <TabsContent value="security">
           <SecuritySettingsForm key={`security-${key}`} values={settings.security} />
           <AdminTwoFactorList admins={admins} selfId={selfId} />
+        </TabsContent>
+        <TabsContent value="team">
+          <TeamTab team={team} selfId={selfId} />
         </TabsContent>
         <TabsContent value="legal">
           <LegalSettingsForm key={`legal-${key}`} entries={legal} />
