@@ -27,6 +27,7 @@ const SUPPORT_EMAIL = zodMessage(msg`Please enter a valid support email`);
 const ZELLE_RECIPIENT = zodMessage(msg`Zelle recipient name must be at most 100 characters`);
 const REPLY_TIME = zodMessage(msg`The reply time line must be at most 200 characters`);
 const REVIEW_LINK = zodMessage(msg`The review link must be a whole address starting with https://`);
+const ASSIGNEE = zodMessage(msg`Choose an active team member, or Nobody`);
 
 /** The longest reply-time line the Messages page shows under 'No messages yet'. */
 export const REPLY_TIME_MAX_LENGTH = 200;
@@ -49,6 +50,16 @@ export const generalSettingsSchema = z.object({
     .trim()
     .max(REVIEW_LINK_MAX_LENGTH, REVIEW_LINK)
     .pipe(z.union([z.literal(""), z.url({ protocol: /^https$/, hostname: z.regexes.domain, ...REVIEW_LINK })]))
+    .optional()
+    .default(""),
+  /**
+   * The team member a customer who signs up is assigned to (an id; empty: nobody). Whether it names an active member
+   * is checked on save and again at each sign-up: a member deactivated since is ignored.
+   */
+  assignNewCustomersTo: z
+    .string(ASSIGNEE)
+    .trim()
+    .pipe(z.union([z.literal(""), z.uuid(ASSIGNEE)]))
     .optional()
     .default(""),
 });
@@ -141,6 +152,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       zelleRecipientName: "",
       messagesReplyTime: "",
       reviewLink: "",
+      assignNewCustomersTo: "",
     },
     notifications: {
       emailNotifications: true,

@@ -16,7 +16,7 @@ let services: TestServices;
 let admin: SignedIn;
 let customer: SignedIn;
 
-const query = (changes: Partial<CustomerListQuery>): CustomerListQuery => ({ search: "", activity: null, page: 1, ...changes });
+const query = (changes: Partial<CustomerListQuery>): CustomerListQuery => ({ search: "", activity: null, assigned: null, page: 1, ...changes });
 const list = (changes: Partial<CustomerListQuery> = {}) => listCustomers(database, admin.user, query(changes));
 const names = async (changes: Partial<CustomerListQuery>) => (await list(changes)).customers.map((row) => row.fullName);
 

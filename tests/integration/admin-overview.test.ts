@@ -42,7 +42,7 @@ describe("the users list's Status column", () => {
 
     const spy = vi.spyOn(database.pool, "query");
     try {
-      const { customers } = await listCustomers(database, admin.user, { search: "", activity: null, page: 1 });
+      const { customers } = await listCustomers(database, admin.user, { search: "", activity: null, assigned: null, page: 1 });
       const standing = Object.fromEntries(customers.map((row) => [row.id, row.standing]));
       expect(standing[paying.id]).toEqual({ googleBusiness: { paid: 1, doneSteps: 3 }, website: { paid: 1, doneSteps: 2 } });
       expect(standing[fresh.id]).toEqual({ googleBusiness: { paid: 0, doneSteps: 0 }, website: { paid: 0, doneSteps: 0 } });

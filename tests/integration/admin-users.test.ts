@@ -84,6 +84,7 @@ describe("listCustomers", () => {
       createdAt: "2026-03-01T10:04:00.000Z",
       activity: "in_progress",
       unreadMessages: 0,
+      assignedTo: [],
       standing: { googleBusiness: { paid: 0, doneSteps: 1 }, website: { paid: 0, doneSteps: 1 } },
     });
     expect(listed[4]!.companyName).toBeNull();
@@ -170,7 +171,7 @@ describe("the admin routes", () => {
     // The list's state comes from the address.
     const searched = await usersLoader(argsFor(admin.user, "/admin/users?q=wes&status=active") as never);
     expect(searched.data.customers.map((customer) => customer.fullName)).toEqual(["Wes Website"]);
-    expect(searched.data.query).toEqual({ search: "wes", activity: "active", page: 1 });
+    expect(searched.data.query).toEqual({ search: "wes", activity: "active", assigned: null, page: 1 });
 
     // A bad address is answered with the whole list and a message, status 400, not a failure.
     const bad = await usersLoader(argsFor(admin.user, `/admin/users?q=${"x".repeat(101)}&status=asleep&page=-2`) as never);

@@ -693,6 +693,14 @@ export const ROWS: Row[] = [
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
+    body: { intent: "assign-customer", memberIds: "00000000-0000-4000-8000-000000000000" },
+    expect: { ...adminOnlyPage, admin: 400 },
+    note: "'Assigned to' on A's page: admins only (audited); a member who does not exist is refused (400), so staff member A stays A's; staff 403, even A's own",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
     body: { intent: "no-such-intent" },
     expect: { ...adminPage, staffA: 400, staffB: 400, admin: 400 },
     note: "an intent the page's table does not have: 400 for an admin, nothing runs; customers never get past the guard",
@@ -735,7 +743,40 @@ export const ROWS: Row[] = [
     expect: { ...adminOnlyPage, admin: 404 },
     note: "resets another admin's two-factor: customer A is no admin, so an admin gets 404; customers never get past the guard",
   },
-  { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id and role only" },
+  ...(
+    [
+      ["invite-member", { email: "matrix-invite-{unique}@example.test", role: "staff" }, "ok", "inviting a new member (a new address each time)"],
+      ["resend-invitation", { invitationId: "00000000-0000-4000-8000-000000000000" }, 404, "resending an invitation that is not there"],
+      ["revoke-invitation", { invitationId: "00000000-0000-4000-8000-000000000000" }, 404, "revoking an invitation that is not there"],
+      ["change-member-role", { memberId: "{a.id}", role: "admin" }, 404, "making customer A an admin: A is no team member"],
+      ["deactivate-member", { memberId: "{a.id}" }, 404, "deactivating customer A: A is no team member"],
+      ["reactivate-member", { memberId: "{a.id}" }, 404, "reactivating customer A: A is no team member"],
+    ] as const
+  ).map(
+    ([intent, fields, admin, what]): Row => ({
+      route: "/admin/settings",
+      method: "POST",
+      body: { intent, ...fields },
+      expect: { ...adminOnlyPage, admin },
+      note: `the Team tab, ${what}: admins only (audited); staff 403, customers never get past the guard`,
+    }),
+  ),
+  {
+    route: "/admin/invitations/:token",
+    method: "GET",
+    url: "/admin/invitations/not-a-token",
+    expect: everyone("ok"),
+    note: "an invitation's page is public (the invitee has no account yet); an unknown token shows that it is not valid, and nothing else",
+  },
+  {
+    route: "/admin/invitations/:token",
+    method: "POST",
+    url: "/admin/invitations/not-a-token",
+    body: { name: "Matrix Member", password: "Matrix!Password-1", confirmPassword: "Matrix!Password-1" },
+    expect: everyone(410),
+    note: "only the e-mailed token makes an account, once, within 7 days (team.test.ts); whoever asks, a wrong one makes nothing",
+  },
+  { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id, name and role only" },
   {
     route: "/resources/catalog/:file",
     method: "GET",

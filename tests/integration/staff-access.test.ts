@@ -62,7 +62,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage, secrets: services.secrets, settings: services.settings });
+const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage, secrets: services.secrets, settings: services.settings, replyAddresses: null });
 const refusal = async (promise: Promise<unknown>): Promise<AppError> => {
   const error = await promise.then(
     () => null,
@@ -182,7 +182,7 @@ describe("the admins' own parts", () => {
       getSettings(deps(), actor),
       saveSettings(deps(), actor, { section: "security", values: { ...security } }),
       getSystemStatus({ database, storage: services.storage }, actor),
-      getAnalytics(deps(), actor, { from: "2026-01-01", to: "2026-01-31" }),
+      getAnalytics(deps(), actor, { choice: "custom", from: "2026-01-01", to: "2026-01-31" }),
       getDashboardFigures(deps(), actor),
       listActivity(deps(), actor, { adminId: null, customerId: null, action: null, page: 1 }),
       listAdminTwoFactor(deps(), actor),

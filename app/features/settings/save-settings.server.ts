@@ -1,8 +1,10 @@
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { adminSettings } from "~db/schema";
 import { SETTINGS_SECTIONS, type AdminSettings, type SettingsSection } from "~/domain/admin-settings";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
+import { activeMembers } from "~/lib/auth/roles.server";
 import type { Db } from "~/lib/db/db.server";
 import { EVERYONE } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
@@ -19,6 +21,7 @@ export interface SaveSettingsDeps {
 /**
  * Saves one tab of the admin settings (admins only): the section's values replace the stored ones, in one
  * transaction with the audit event (`settings.update`: the section and which values changed, old and new).
+ * 'Assign new customers to' must name an active team member (or nobody), else member_not_active on that field.
  * The cache is dropped and the change published to every viewer, so the next request everywhere reads the
  * new values and open pages reload (Maintenance Mode switches customers' pages live).
  */
@@ -36,6 +39,11 @@ export async function saveSettings(
 
   const saved = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select({ values: adminSettings.values }).from(adminSettings).where(eq(adminSettings.id, SETTINGS_ROW_ID)).for("update");
+    // The browser offers only active members; one deactivated since the page was loaded (or a forged id) is refused.
+    const assignee = input.section === "general" ? values.assignNewCustomersTo : undefined;
+    if (typeof assignee === "string" && assignee && (await activeMembers(tx, [assignee])).length === 0) {
+      throw new AppError("member_not_active", { message: msg`Choose an active team member, or Nobody`, field: "assignNewCustomersTo" });
+    }
     const before = await readSettings(tx, deps.settings.defaultValues);
     const stored = { ...(row?.values ?? {}), [input.section]: values };
     await tx

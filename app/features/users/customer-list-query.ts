@@ -5,21 +5,31 @@ export const SEARCH_MAX_LENGTH = 100;
 /** Far past any real list (500,000 customers); a bigger number is a typo or a probe, not a page. */
 const PAGE_MAX = 10_000;
 
-/** What the admin customer list shows: a search over name, e-mail, company and phone, a counter state, a page. */
+/** The 'Assigned to' filter's choice for the customers no active team member looks after. */
+export const UNASSIGNED = "none";
+
+/**
+ * What the admin customer list shows: a search over name, e-mail, company and phone, a counter state, whom the
+ * customers are assigned to (a member's id, UNASSIGNED, or null for anyone), a page.
+ */
 export interface CustomerListQuery {
   search: string;
   activity: CustomerActivity | null;
+  assigned: string | null;
   page: number;
 }
 
-export const FIRST_PAGE: CustomerListQuery = { search: "", activity: null, page: 1 };
+export const FIRST_PAGE: CustomerListQuery = { search: "", activity: null, assigned: null, page: 1 };
 
 export const SEARCH_TOO_LONG = `Search must be ${SEARCH_MAX_LENGTH} characters or fewer`;
 export const UNKNOWN_FILTER = "Unknown filter: choose Total Users, Active, Inactive or In Progress";
 export const BAD_PAGE = "Page must be a whole number of 1 or more";
+export const UNKNOWN_ASSIGNEE = "Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member";
+
+const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Reads the list's state from the URL (`q`, `status`, `page`). A bad part falls back to its default and
+ * Reads the list's state from the URL (`q`, `status`, `assigned`, `page`). A bad part falls back to its default and
  * comes with a message to show, so a mistyped or hand-edited address never fails the page.
  */
 export function parseCustomerListQuery(params: URLSearchParams): { query: CustomerListQuery; error: string | null } {
@@ -33,11 +43,15 @@ export function parseCustomerListQuery(params: URLSearchParams): { query: Custom
   let activity: CustomerActivity | null = null;
   if ((CUSTOMER_ACTIVITIES as readonly string[]).includes(status)) activity = status as CustomerActivity;
   else if (status !== "") errors.push(UNKNOWN_FILTER);
+  const assignedText = params.get("assigned") ?? "";
+  let assigned: string | null = null;
+  if (assignedText === UNASSIGNED || MEMBER_ID.test(assignedText)) assigned = assignedText.toLowerCase();
+  else if (assignedText !== "") errors.push(UNKNOWN_ASSIGNEE);
   const pageText = params.get("page") ?? "";
   let page = 1;
   if (/^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 && Number(pageText) <= PAGE_MAX) page = Number(pageText);
   else if (pageText !== "") errors.push(BAD_PAGE);
-  return { query: { search, activity, page }, error: errors.length ? errors.join(". ") : null };
+  return { query: { search, activity, assigned, page }, error: errors.length ? errors.join(". ") : null };
 }
 
 /** The list's address for a state: only what differs from the defaults, so the plain list stays /admin/users. */
@@ -45,6 +59,7 @@ export function customerListHref(query: CustomerListQuery): string {
   const params = new URLSearchParams();
   if (query.search) params.set("q", query.search);
   if (query.activity) params.set("status", query.activity);
+  if (query.assigned) params.set("assigned", query.assigned);
   if (query.page > 1) params.set("page", String(query.page));
   const text = params.toString();
   return text ? `/admin/users?${text}` : "/admin/users";

@@ -23,10 +23,12 @@ export interface ListedCustomer extends Customer {
   activity: CustomerActivity;
   /** Their messages no admin has read yet. */
   unreadMessages: number;
+  /** The names of the active team members they are assigned to (the 'Assigned to' column). */
+  assignedTo: string[];
   standing: { googleBusiness: ServiceStanding; website: ServiceStanding };
 }
 
-/** One page of the admin list: the customers on it, the counters over every customer, and where it is. */
+/** One page of the customer list: the customers on it, the counters over every customer the viewer reaches, and where it is. */
 export interface CustomerList {
   customers: ListedCustomer[];
   counters: UserCounters;

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { conversations, googleBusinessInfo, googleBusinessProgress, payments, profiles, websiteProgress } from "~db/schema";
+import { conversations, customerAssignments, googleBusinessInfo, googleBusinessProgress, payments, profiles, userRoles, websiteProgress } from "~db/schema";
 import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/features/progress/progress-steps";
-import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
-import { CUSTOMERS_PER_PAGE, FIRST_PAGE, type CustomerListQuery } from "./customer-list-query";
+import { CUSTOMERS_PER_PAGE, FIRST_PAGE, UNASSIGNED, type CustomerListQuery } from "./customer-list-query";
 import { customerColumns, isCustomer } from "./customer-query.server";
 import { toCustomer, type CustomerList, type ListedCustomer } from "./customer-views";
 import type { CustomerActivity, UserCounters } from "./user-counters";
@@ -34,13 +34,39 @@ const paidCount = (service: string) =>
   sql<number>`(select count(*)::int from ${payments} where ${payments.userId} = ${profiles.id}
     and ${payments.serviceType} = ${service} and ${payments.status} = 'completed')`;
 
-/** What each listed customer paid and where each job stands (the list's Status column). */
+/**
+ * The names of the active team members a listed customer is assigned to (the 'Assigned to' column), read per listed
+ * row through the assignments' primary key, after the page's limit like the payments.
+ */
+const assignedTo = sql<string[]>`coalesce((select json_agg("assignee"."full_name" order by "assignee"."full_name", "assignee"."id")
+    from ${customerAssignments}
+    join ${userRoles} on ${userRoles.userId} = ${customerAssignments.memberId} and ${userRoles.deactivatedAt} is null
+    join ${profiles} as "assignee" on "assignee"."id" = ${customerAssignments.memberId}
+    where ${customerAssignments.customerId} = ${profiles.id}), '[]'::json)`;
+
+/** What each listed customer paid, where each job stands (the list's Status column) and who looks after them. */
 const standingColumns = {
   googleBusinessPaid: paidCount("google_business"),
   websitePaid: paidCount("website"),
   googleBusinessSteps: doneSteps(GOOGLE_BUSINESS_STEPS.map((step) => googleBusinessProgress[step.key])),
   websiteSteps: doneSteps(WEBSITE_STEPS.map((step) => websiteProgress[step.key])),
+  assignedTo,
 };
+
+/** The customers assigned to a member (through customer_assignments_member_idx): a staff member's whole list. */
+function assignedToMember(memberId: string): SQL {
+  return sql`${profiles.id} in (select ${customerAssignments.customerId} from ${customerAssignments} where ${customerAssignments.memberId} = ${memberId})`;
+}
+
+/** The customers no active team member looks after (a deactivated member's assignment reaches nothing). */
+const unassigned = sql`not exists (select 1 from ${customerAssignments}
+  join ${userRoles} on ${userRoles.userId} = ${customerAssignments.memberId} and ${userRoles.deactivatedAt} is null
+  where ${customerAssignments.customerId} = ${profiles.id})`;
+
+/** The admins' 'Assigned to' filter. */
+function assigneeCondition(assigned: string): SQL {
+  return assigned === UNASSIGNED ? unassigned : assignedToMember(assigned);
+}
 
 const activityCondition: Record<CustomerActivity, SQL> = {
   active: isActive,
@@ -71,8 +97,8 @@ export function searchCondition(search: string): SQL {
   return sql`${searchText} ilike ${containing(term)}`;
 }
 
-/** The counters over every customer, in one query. */
-async function countCustomers(db: Db): Promise<UserCounters> {
+/** The counters over every customer (or those in `scope`), in one query. */
+async function countCustomers(db: Db, scope?: SQL): Promise<UserCounters> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -83,7 +109,7 @@ async function countCustomers(db: Db): Promise<UserCounters> {
     .leftJoin(googleBusinessProgress, eq(googleBusinessProgress.userId, profiles.id))
     .leftJoin(websiteProgress, eq(websiteProgress.userId, profiles.id))
     .leftJoin(googleBusinessInfo, eq(googleBusinessInfo.userId, profiles.id))
-    .where(isCustomer);
+    .where(and(isCustomer, scope));
   const { total = 0, active = 0, inactive = 0 } = row ?? {};
   return { total, active, inactive, inProgress: total - active - inactive };
 }
@@ -127,22 +153,22 @@ function customerPage(db: Db, matching: SQL | undefined, page: number) {
 }
 
 /**
- * How many customers a search (and filter) matches. Only the filter needs the records joined; a search alone
- * counts profiles. The planner prices the search expression as cheap and would scan every profile computing
- * it (30-50 ms at 10,000 customers on PGlite) rather than read the trigram index (about 5 ms): the count is
- * asked for with sequential scans off, in a transaction of its own so the setting ends with it.
+ * How many customers a search or the 'Assigned to' filter (and the counter filter) matches. Only the counter filter
+ * needs the records joined; otherwise profiles are counted. The planner prices the search expression as cheap and
+ * would scan every profile computing it (30-50 ms at 10,000 customers on PGlite) rather than read the trigram index
+ * (about 5 ms): a search is counted with sequential scans off, in a transaction of its own so the setting ends with it.
  */
-async function countMatches(db: Db, search: SQL, filter: SQL | undefined): Promise<number> {
+async function countMatches(db: Db, matching: SQL | undefined, filter: SQL | undefined, { searched }: { searched: boolean }): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
+    if (searched) await tx.execute(sql`set local enable_seqscan = off`);
     const base = tx.select({ matched: sql<number>`count(*)::int` }).from(profiles);
     const [row] = filter
       ? await base
           .leftJoin(googleBusinessProgress, eq(googleBusinessProgress.userId, profiles.id))
           .leftJoin(websiteProgress, eq(websiteProgress.userId, profiles.id))
           .leftJoin(googleBusinessInfo, eq(googleBusinessInfo.userId, profiles.id))
-          .where(and(isCustomer, search, filter))
-      : await base.where(and(isCustomer, search));
+          .where(and(isCustomer, matching, filter))
+      : await base.where(and(isCustomer, matching));
     return row?.matched ?? 0;
   });
 }
@@ -152,6 +178,7 @@ function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCu
     ...toCustomer(row),
     activity: row.activity,
     unreadMessages: row.unreadMessages ?? 0,
+    assignedTo: row.assignedTo,
     standing: {
       googleBusiness: { paid: row.googleBusinessPaid, doneSteps: row.googleBusinessSteps },
       website: { paid: row.websitePaid, doneSteps: row.websiteSteps },
@@ -160,46 +187,54 @@ function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCu
 }
 
 /**
- * One page of the customers (admins left out), newest first, 50 a page, searched and filtered by counter
- * state, with the counters over every customer. Without a search the counters already give the list's total
- * and the page walks the registration-date index. With a search the page comes first: a page that is not
- * full tells the total by itself (the usual case of a narrow search); otherwise the matches are counted.
+ * One page of the customers (the team left out), newest first, 50 a page, searched and filtered by counter state and
+ * (for admins) by whom they are assigned to, with the counters over every customer the viewer reaches. Admins reach
+ * every customer; a staff member only those assigned to them, by a condition in the query itself, so pages and
+ * counts never leave the database (the 'Assigned to' filter is the admins'). Without a search or assignee filter the
+ * counters already give the list's total and the page walks the registration-date index. Otherwise the page comes
+ * first: a page that is not full tells the total by itself (the usual case of a narrow search); else the matches are
+ * counted.
  */
 export async function listCustomers({ db }: { db: Db }, actor: Actor | null, query: CustomerListQuery = FIRST_PAGE): Promise<CustomerList> {
-  requireAdminActor(actor);
-  const filter = query.activity ? activityCondition[query.activity] : undefined;
-  const search = query.search ? searchCondition(query.search) : undefined;
-  const matching = and(search, filter);
+  const member = requireTeamActor(actor);
+  const scope = member.isAdmin ? undefined : assignedToMember(member.id);
+  const shown: CustomerListQuery = member.isAdmin ? query : { ...query, assigned: null };
+  const filter = shown.activity ? activityCondition[shown.activity] : undefined;
+  const search = shown.search ? searchCondition(shown.search) : undefined;
+  // What the counters do not count by: the search and the assignee filter (a staff member's counters are their own).
+  const narrowing = and(search, shown.assigned ? assigneeCondition(shown.assigned) : undefined);
+  const within = (extra: SQL | undefined) => and(scope, narrowing, extra);
   // The counters and the requested page at once (on PostgreSQL two connections work in parallel; PGlite
-  // takes them in turn). Only a page past the end needs another query.
-  const [counters, requested] = await Promise.all([currentCounters(db), customerPage(db, matching, query.page)]);
+  // takes them in turn). Only a page past the end needs another query. A staff member's few customers are
+  // counted each time; the admins' counters over everyone are kept while nothing changes.
+  const [counters, requested] = await Promise.all([scope ? countCustomers(db, scope) : currentCounters(db), customerPage(db, within(filter), shown.page)]);
 
-  if (!search) {
-    const total = query.activity ? counters[COUNTER_OF[query.activity]] : counters.total;
+  if (!narrowing) {
+    const total = shown.activity ? counters[COUNTER_OF[shown.activity]] : counters.total;
     const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
-    const page = Math.min(query.page, pageCount);
-    const rows = page === query.page ? requested : await customerPage(db, filter, page);
+    const page = Math.min(shown.page, pageCount);
+    const rows = page === shown.page ? requested : await customerPage(db, within(filter), page);
     return {
       customers: rows.map(listed),
       counters,
-      query: { ...query, page },
+      query: { ...shown, page },
       total,
       pageCount,
     };
   }
 
-  const fullPageOrPastTheEnd = requested.length === CUSTOMERS_PER_PAGE || (requested.length === 0 && query.page > 1);
+  const fullPageOrPastTheEnd = requested.length === CUSTOMERS_PER_PAGE || (requested.length === 0 && shown.page > 1);
   const total = fullPageOrPastTheEnd
-    ? await countMatches(db, search, filter)
-    : (query.page - 1) * CUSTOMERS_PER_PAGE + requested.length;
+    ? await countMatches(db, within(undefined), filter, { searched: Boolean(search) })
+    : (shown.page - 1) * CUSTOMERS_PER_PAGE + requested.length;
   const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
   // Past the last page (an old link, a hand-edited address): show the last page there is.
-  const page = Math.min(query.page, pageCount);
-  const rows = page === query.page ? requested : await customerPage(db, matching, page);
+  const page = Math.min(shown.page, pageCount);
+  const rows = page === shown.page ? requested : await customerPage(db, within(filter), page);
   return {
     customers: rows.map(listed),
     counters,
-    query: { ...query, page },
+    query: { ...shown, page },
     total,
     pageCount,
   };

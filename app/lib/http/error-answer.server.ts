@@ -19,13 +19,15 @@ export function describeError(error: unknown, i18n: I18n): Refusal | null {
 
 /**
  * The answer of a page action that failed: `{ ok: false, error }` with the refusal's status, the same shape as
- * a form that did not parse, which `useActionToast` shows as a toast. Anything but an AppError is rethrown, so
+ * a form that did not parse, which `useActionToast` shows as a toast (and the form beside its `field`, when the
+ * refusal names one). Anything but an AppError is rethrown, so
  * the framework logs it and shows the error page, as for a failing loader.
  */
 export function actionFailure(error: unknown, i18n: I18n) {
   const refusal = describeError(error, i18n);
   if (!refusal) throw error;
-  return data<ActionFailure>({ ok: false, error: refusal.message }, { status: refusal.status });
+  const field = (error as AppError).options.field;
+  return data<ActionFailure>({ ok: false, error: refusal.message, ...(field ? { field } : {}) }, { status: refusal.status });
 }
 
 /**

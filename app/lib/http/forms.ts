@@ -7,7 +7,8 @@ import { z } from "zod";
  * JavaScript may answer Conform's submission reply instead; `useActionToast` reads both.
  */
 export type ActionSuccess = { ok: true; title?: string; message?: string };
-export type ActionFailure = { ok: false; error: string };
+/** `field`: the form field a server-side refusal is about (a check the browser could not make), shown beside it. */
+export type ActionFailure = { ok: false; error: string; field?: string };
 export type ActionResult = ActionSuccess | ActionFailure;
 
 /** Conform's reply to a submission (the field errors, keyed by field name; "" holds the form's own). */

@@ -57,8 +57,12 @@ import { toggleProgressStep } from "~/features/progress/toggle-progress-step.ser
 import { useMarkInformationSeen } from "~/features/work-queue/components/use-mark-information-seen";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
 import { MARK_REVIEWED_INTENT } from "~/features/work-queue/work-queue.schemas";
+import { assignCustomerAction } from "~/features/users/assign-customer-action.server";
+import { ASSIGN_CUSTOMER_INTENT } from "~/features/users/assignment.schemas";
+import { CustomerAssignment } from "~/features/users/components/customer-assignment";
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
+import { getCustomerAssignment } from "~/features/users/get-customer-assignment.server";
 import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
 import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
 import { AppError } from "~/lib/http/app-error";
@@ -74,7 +78,8 @@ import type { Route } from "./+types/user-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.customer.fullName || loaderData?.title || "Customer" }];
 
-// The admin layout's middleware has already refused non-admins; the use cases check the actor again.
+// The admin layout's middleware has already refused everyone but the team; the use cases check the actor again (a
+// staff member on a customer not assigned to them gets 404). Payments are the admins': a staff member's page has none.
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { database } = services(context);
   const actor = sessionUser(context);
@@ -84,12 +89,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   } catch (error) {
     loaderFailure(error, requestContext(context).i18n);
   }
+  const canReviewPayments = actor?.isAdmin === true;
   // A failure to load payments is logged and the tab shows no payments: the rest of the customer's page still opens.
-  const payments = await listPaymentsForReview(database, actor, { userId: customer.id }).catch((error: unknown) => {
-    console.error("Failed to load payments:", error);
-    return [];
-  });
-  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes, thread, settings, rounds, deliveredFiles] = await Promise.all([
+  const payments = canReviewPayments
+    ? await listPaymentsForReview(database, actor, { userId: customer.id }).catch((error: unknown) => {
+        console.error("Failed to load payments:", error);
+        return [];
+      })
+    : [];
+  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes, thread, settings, rounds, deliveredFiles, assignment] = await Promise.all([
     getGoogleBusinessInfo({ db: database.db }, actor, { userId: customer.id }),
     getWebsiteInfo({ db: database.db }, actor, { userId: customer.id }),
     getCustomerProgress(database, actor, { userId: customer.id }).then(
@@ -112,11 +120,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     services(context).settings.get(),
     listReviewRounds(database.db, actor, customer.id),
     listDeliveredFiles(database.db, actor, customer.id),
+    getCustomerAssignment(database.db, actor, { userId: customer.id }),
   ]);
   const { i18n } = requestContext(context);
   const title = i18n._(msg`Customer`);
   const frame = conversationFrame(settings.general, i18n);
-  return { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, rounds, deliveredFiles, title };
+  return { customer, payments, canReviewPayments, assignment, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, rounds, deliveredFiles, title };
 }
 
 /** The forms this page's action takes (the matrix tries each). */
@@ -132,13 +141,15 @@ export const intents = [
   REQUEST_APPROVAL_INTENT,
   ADD_DELIVERED_FILE_INTENT,
   REMOVE_DELIVERED_FILE_INTENT,
+  ASSIGN_CUSTOMER_INTENT,
 ] as const;
 
 /**
  * The page's forms, by `intent`: the payment card's decision (paymentId, decision, notes), a progress toggle
  * (service, step, done), the Credenciales tab's save (the three cards' fields), the Notes tab's save and delete,
  * the information tabs' note that the admin has seen a form (posted when the tab is shown), and a service
- * tab's 'Request approval' and delivered files (add, remove). Any other intent is refused with 400.
+ * tab's 'Request approval' and delivered files (add, remove), and the header's 'Assigned to' (admins only). Any other
+ * intent is refused with 400.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { i18n, user: actor } = requestContext(context);
@@ -155,6 +166,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     [REQUEST_APPROVAL_INTENT]: (form) => requestApprovalAction(services(context), actor, { userId, form }, i18n),
     [ADD_DELIVERED_FILE_INTENT]: (form) => addDeliveredFileAction(services(context), actor, { userId, form }, i18n),
     [REMOVE_DELIVERED_FILE_INTENT]: (form) => removeDeliveredFileAction(services(context), actor, { userId, form }, i18n),
+    [ASSIGN_CUSTOMER_INTENT]: (form) => assignCustomerAction(services(context), actor, { userId, form }, i18n),
   });
 }
 
@@ -252,7 +264,8 @@ function BackToUsers() {
 }
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
-  const { customer, payments, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, rounds, deliveredFiles } = loaderData;
+  const { customer, payments, canReviewPayments, assignment, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, rounds, deliveredFiles } =
+    loaderData;
   const { t } = useLingui();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -261,8 +274,9 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   // A link followed while this page is open (a notice in the bell) switches the tab too.
   const [searchParams] = useSearchParams();
   const requestedTab = searchParams.get("tab");
-  const valid = (name: string | null): name is string => name !== null && CUSTOMER_TABS.includes(name);
-  const [tab, setTab] = useState(valid(requestedTab) ? requestedTab : "payments");
+  // Payments are the admins': a staff member's page opens on Messages and has no Payments tab.
+  const valid = (name: string | null): name is string => name !== null && CUSTOMER_TABS.includes(name) && (canReviewPayments || name !== "payments");
+  const [tab, setTab] = useState(valid(requestedTab) ? requestedTab : canReviewPayments ? "payments" : "messages");
   const [followedTab, setFollowedTab] = useState(requestedTab);
   if (requestedTab !== followedTab) {
     setFollowedTab(requestedTab);
@@ -290,13 +304,16 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
           <p className="truncate text-sm text-slate-600">
             {[customer.email, customer.companyName].filter(Boolean).join(" · ")}
           </p>
+          <div className="mt-1">
+            <CustomerAssignment assignment={assignment} action={action} />
+          </div>
         </div>
       </div>
 
       <Tabs value={tab} onValueChange={setTab}>
         <div className="overflow-x-auto">
           <TabsList aria-label={t`Customer sections`}>
-            <TabsTrigger value="payments">{t`Payments`}</TabsTrigger>
+            {canReviewPayments ? <TabsTrigger value="payments">{t`Payments`}</TabsTrigger> : null}
             <TabsTrigger value="messages">
               {t`Messages`}
               {thread.unread > 0 ? (
@@ -312,9 +329,11 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="credentials">{t`Credentials`}</TabsTrigger>
           </TabsList>
         </div>
-        <TabsContent value="payments">
-          <AdminPaymentsTab payments={payments} loading={reloading} />
-        </TabsContent>
+        {canReviewPayments ? (
+          <TabsContent value="payments">
+            <AdminPaymentsTab payments={payments} loading={reloading} />
+          </TabsContent>
+        ) : null}
         <TabsContent value="messages">
           <MessagesPanel thread={thread} frame={frame} viewerIsAgency action={action} earlierPath={`/resources/messages/${customer.id}`} />
         </TabsContent>

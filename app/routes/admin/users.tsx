@@ -7,8 +7,9 @@ import { CustomerListControls, CustomerPages } from "~/features/users/components
 import { CustomerTable } from "~/features/users/components/customer-table";
 import { UserCounterCards } from "~/features/users/components/user-counter-cards";
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { BAD_PAGE, parseCustomerListQuery, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, UNKNOWN_FILTER } from "~/features/users/customer-list-query";
+import { BAD_PAGE, parseCustomerListQuery, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, UNKNOWN_ASSIGNEE, UNKNOWN_FILTER } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
+import { listActiveMembers } from "~/features/team/list-active-members.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/users";
@@ -20,6 +21,7 @@ const LIST_ERRORS: Record<string, MessageDescriptor> = {
   [SEARCH_TOO_LONG]: msg`Search must be ${searchMax} characters or fewer`,
   [UNKNOWN_FILTER]: msg`Unknown filter: choose Total Users, Active, Inactive or In Progress`,
   [BAD_PAGE]: msg`Page must be a whole number of 1 or more`,
+  [UNKNOWN_ASSIGNEE]: msg`Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member`,
 };
 
 /** parseCustomerListQuery's messages (joined by '. ') in the request's language. */
@@ -30,27 +32,44 @@ function localizeListError(error: string, i18n: I18n): string {
     .join(". ");
 }
 
-// The admin layout's middleware has already refused non-admins; listCustomers checks the actor again.
+// The admin layout's middleware has already refused everyone but the team; listCustomers checks the actor again
+// and gives a staff member only their own customers ('My customers', without the 'Assigned to' filter).
 // A bad search, filter or page in the address is answered with the list and a message (400), never a failure.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, error } = parseCustomerListQuery(new URL(request.url).searchParams);
-  const list = await listCustomers(services(context).database, sessionUser(context), query);
+  const { database } = services(context);
+  const actor = sessionUser(context);
+  const [list, assignees] = await Promise.all([
+    listCustomers(database, actor, query),
+    actor?.isAdmin ? listActiveMembers(database.db, actor) : null,
+  ]);
   const i18n = requestContext(context).i18n;
+  const mine = !actor?.isAdmin;
   return data(
-    { ...list, error: error ? localizeListError(error, i18n) : null, title: i18n._(msg`Users`) },
+    {
+      ...list,
+      assignees: assignees?.map(({ id, name }) => ({ id, name })) ?? null,
+      mine,
+      error: error ? localizeListError(error, i18n) : null,
+      title: mine ? i18n._(msg`My customers`) : i18n._(msg`Users`),
+    },
     { status: error ? 400 : 200 },
   );
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { counters, customers, query, total, pageCount, error } = loaderData;
+  const { counters, customers, query, total, pageCount, error, assignees, mine } = loaderData;
   const { t } = useLingui();
   return (
     <>
-      <PageTitle title={t`Users`} description={t`Every customer of the agency.`} />
-      <UserCounterCards counters={counters} activity={query.activity} search={query.search} />
-      <CustomerListControls query={query} total={total} error={error} />
-      <CustomerTable customers={customers} filtered={Boolean(query.search || query.activity)} />
+      {mine ? (
+        <PageTitle title={t`My customers`} description={t`The customers assigned to you.`} />
+      ) : (
+        <PageTitle title={t`Users`} description={t`Every customer of the agency.`} />
+      )}
+      <UserCounterCards counters={counters} activity={query.activity} search={query.search} assigned={query.assigned} />
+      <CustomerListControls query={query} total={total} error={error} assignees={assignees} />
+      <CustomerTable customers={customers} filtered={Boolean(query.search || query.activity || query.assigned)} />
       <CustomerPages query={query} pageCount={pageCount} />
     </>
   );

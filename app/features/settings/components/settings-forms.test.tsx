@@ -14,19 +14,23 @@ const GENERAL: AdminSettings["general"] = {
   zelleRecipientName: "",
   messagesReplyTime: "",
   reviewLink: "https://g.page/r/acme/review",
+  assignNewCustomersTo: "",
 };
 
-function render(values: AdminSettings["general"]): string {
-  const router = createMemoryRouter([{ path: "/", element: <GeneralSettingsForm values={values} /> }]);
+const ANA = { id: "0b6f1a52-3c1e-4d0a-9f3b-2a7c5e8d9f10", name: "Ana Staff" };
+
+function render(values: AdminSettings["general"], assignees: { id: string; name: string }[] = []): string {
+  const router = createMemoryRouter([{ path: "/", element: <GeneralSettingsForm values={values} assignees={assignees} /> }]);
   return renderToString(inLanguage(<RouterProvider router={router} />)).replaceAll("<!-- -->", "");
 }
 
-/** The General form as the browser sends it, with this Review Link. */
-function generalForm(reviewLink: string): FormData {
+/** The General form as the browser sends it, with this Review Link (and 'Assign new customers to'). */
+function generalForm(reviewLink: string, assignNewCustomersTo = ""): FormData {
   const form = new FormData();
   form.set("companyName", GENERAL.companyName);
   form.set("supportEmail", GENERAL.supportEmail);
   form.set("reviewLink", reviewLink);
+  form.set("assignNewCustomersTo", assignNewCustomersTo);
   return form;
 }
 
@@ -44,5 +48,22 @@ describe("GeneralSettingsForm", () => {
     const wrong = parseWithZod(generalForm("http://g.page/r/acme"), { schema: generalSettingsSchema });
     expect(wrong.status).toBe("error");
     expect(wrong.status === "error" ? wrong.error?.reviewLink : null).toEqual(["The review link must be a whole address starting with https://"]);
+  });
+
+  it("offers Nobody and each active member for new customers, the saved member chosen", () => {
+    const html = render({ ...GENERAL, assignNewCustomersTo: ANA.id }, [ANA]);
+    expect(html).toMatch(/<label for="general-settings-assignNewCustomersTo"[^>]*>Assign new customers to<\/label>/);
+    expect(html).toMatch(/<select id="general-settings-assignNewCustomersTo" name="assignNewCustomersTo"/);
+    expect(html).toContain('<option value="">Nobody</option>');
+    expect(html).toContain(`<option value="${ANA.id}" selected="">Ana Staff</option>`);
+    // A member no longer offered (deactivated since) shows as Nobody.
+    expect(render({ ...GENERAL, assignNewCustomersTo: ANA.id }, [])).toContain('<option value="" selected="">Nobody</option>');
+  });
+
+  it("sends the member's id, or nothing for Nobody", () => {
+    expect(parseWithZod(generalForm("", ANA.id), { schema: generalSettingsSchema })).toMatchObject({ status: "success", value: { assignNewCustomersTo: ANA.id } });
+    expect(parseWithZod(generalForm(""), { schema: generalSettingsSchema })).toMatchObject({ status: "success", value: { assignNewCustomersTo: "" } });
+    const wrong = parseWithZod(generalForm("", "somebody"), { schema: generalSettingsSchema });
+    expect(wrong.status === "error" ? wrong.error?.assignNewCustomersTo : null).toEqual(["Choose an active team member, or Nobody"]);
   });
 });

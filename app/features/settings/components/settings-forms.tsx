@@ -84,10 +84,53 @@ function SectionCard({ title, description, children }: { title: string; descript
   );
 }
 
-export function GeneralSettingsForm({ values }: { values: AdminSettings["general"] }) {
+/** A team member the General tab's 'Assign new customers to' offers. */
+export interface AssigneeChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * 'Assign new customers to': Nobody or an active team member. The server checks the member is still active when the
+ * tab is saved; its refusal names this field, so it is shown here as well as in the toast.
+ */
+function AssigneeSelect({ field, assignees, defaultValue, serverError }: { field: FieldMeta; assignees: readonly AssigneeChoice[]; defaultValue: string; serverError?: string }) {
+  const { t } = useLingui();
+  const error = field.errors?.[0] ?? serverError;
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+        {t`Assign new customers to`}
+      </label>
+      <select
+        id={field.id}
+        name={field.name}
+        defaultValue={assignees.some((member) => member.id === defaultValue) ? defaultValue : ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? field.errorId : null, hintId].filter(Boolean).join(" ")}
+        className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none aria-[invalid=true]:border-red-600 sm:text-sm"
+      >
+        <option value="">{t`Nobody`}</option>
+        {assignees.map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.name}
+          </option>
+        ))}
+      </select>
+      <p id={hintId} className="text-xs text-slate-600">
+        {t`A customer who signs up is assigned to this team member, who is notified of the sign-up too.`}
+      </p>
+      <FieldError id={field.errorId} message={error} />
+    </div>
+  );
+}
+
+export function GeneralSettingsForm({ values, assignees = [] }: { values: AdminSettings["general"]; assignees?: readonly AssigneeChoice[] }) {
   const { t } = useLingui();
   const { fetcher, pending } = useSettingsForm("general");
   const [form, fields] = useValidatedForm({ id: "general-settings", schema: generalSettingsSchema });
+  const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   return (
     <SectionCard title={t`General Settings`} description={t`Platform-wide preferences.`}>
       <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
@@ -131,6 +174,12 @@ export function GeneralSettingsForm({ values }: { values: AdminSettings["general
             maxLength={REVIEW_LINK_MAX_LENGTH}
             className="sm:col-span-2"
             hint={t`Where a customer leaves a Google review (an address starting with https://), asked for once a service is finished. Empty: no review request is sent.`}
+          />
+          <AssigneeSelect
+            field={fields.assignNewCustomersTo}
+            assignees={assignees}
+            defaultValue={values.assignNewCustomersTo}
+            serverError={refusal?.field === "assignNewCustomersTo" ? refusal.error : undefined}
           />
         </div>
         <div className="pt-2">

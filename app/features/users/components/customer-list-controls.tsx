@@ -5,21 +5,36 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { CUSTOMERS_PER_PAGE, customerListHref, pageWindow, SEARCH_MAX_LENGTH, type CustomerListQuery } from "../customer-list-query";
+import type { AssigneeView } from "../assignment-views";
+import { CUSTOMERS_PER_PAGE, customerListHref, pageWindow, SEARCH_MAX_LENGTH, UNASSIGNED, type CustomerListQuery } from "../customer-list-query";
 
 const STATE_LABEL = { active: msg`Active`, inactive: msg`Inactive`, in_progress: msg`In Progress` } as const;
 
 /**
- * The search box (a GET form, so the address keeps the search and a reload or a shared link shows the same
- * list), what is shown, and a bad address's message.
+ * The search box and, for admins, the 'Assigned to' filter (a GET form, so the address keeps them and a reload or a
+ * shared link shows the same list), what is shown, and a bad address's message. The filter is applied with the
+ * form's button rather than on change, so moving through its choices with the keyboard does not reload the list.
  */
-export function CustomerListControls({ query, total, error }: { query: CustomerListQuery; total: number; error: string | null }) {
+export function CustomerListControls({
+  query,
+  total,
+  error,
+  assignees = null,
+}: {
+  query: CustomerListQuery;
+  total: number;
+  error: string | null;
+  /** The 'Assigned to' filter's members; null: no filter (a staff member's list is their own customers). */
+  assignees?: AssigneeView[] | null;
+}) {
   const first = total === 0 ? 0 : (query.page - 1) * CUSTOMERS_PER_PAGE + 1;
   const last = Math.min(total, query.page * CUSTOMERS_PER_PAGE);
   const { t, i18n } = useLingui();
   // Plain counts (the tests read them back as numbers); es-US groups digits as en-US does anyway.
   const [from, to, all] = [first, last, total];
   const search = query.search;
+  const assignee = assignees?.find((member) => member.id === query.assigned)?.name;
+  const assigneeShown = query.assigned === UNASSIGNED ? t`Unassigned` : assignee ? t`Assigned to ${assignee}` : "";
   return (
     <div className="mb-4 space-y-3">
       {error ? (
@@ -43,6 +58,28 @@ export function CustomerListControls({ query, total, error }: { query: CustomerL
             key={query.search}
           />
         </div>
+        {assignees ? (
+          <div className="space-y-1.5 sm:w-56">
+            <label htmlFor="customer-assignee" className="text-sm font-medium text-slate-800">
+              {t`Assigned to`}
+            </label>
+            <select
+              id="customer-assignee"
+              name="assigned"
+              defaultValue={query.assigned ?? ""}
+              key={query.assigned ?? ""}
+              className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none sm:text-sm"
+            >
+              <option value="">{t`Anyone`}</option>
+              <option value={UNASSIGNED}>{t`Unassigned`}</option>
+              {assignees.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="flex gap-2">
           <Button type="submit">
             <Search aria-hidden="true" className="size-4" />
@@ -58,6 +95,7 @@ export function CustomerListControls({ query, total, error }: { query: CustomerL
       <p className="text-sm text-slate-600" aria-live="polite" data-testid="customer-list-summary">
         {total === 0 ? t`No customers` : t`Showing ${from}–${to} of ${all} customers`}
         {query.activity ? ` · ${i18n._(STATE_LABEL[query.activity])}` : ""}
+        {assigneeShown ? ` · ${assigneeShown}` : ""}
         {search ? ` · ${t`matching “${search}”`}` : ""}
       </p>
     </div>

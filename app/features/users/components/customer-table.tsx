@@ -26,12 +26,20 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
       </Card>
     );
   }
-  const headings = { name: t`Name`, email: t`Email`, phone: t`Phone`, company: t`Company`, status: t`Status`, registered: t`Registration Date` };
+  const headings = {
+    name: t`Name`,
+    email: t`Email`,
+    phone: t`Phone`,
+    company: t`Company`,
+    status: t`Status`,
+    assigned: t`Assigned to`,
+    registered: t`Registration Date`,
+  };
   // On a phone the cell's column name comes from its data-label, drawn before it (not part of its text).
   const cell = "flex gap-3 px-4 py-1 before:w-36 before:shrink-0 before:font-medium before:text-slate-600 before:content-[attr(data-label)] md:table-cell md:py-3 md:before:content-none";
   return (
     <Card className="md:overflow-x-auto" data-testid="customer-table-scroll">
-      <table className="block w-full text-left text-sm md:table md:min-w-[860px]">
+      <table className="block w-full text-left text-sm md:table md:min-w-[1000px]">
         <caption className="sr-only">{t`Customers, newest first`}</caption>
         <thead className="sr-only border-b border-slate-200 bg-slate-50 text-slate-700 md:not-sr-only md:table-header-group">
           <tr>
@@ -90,6 +98,9 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
                     </li>
                   ))}
                 </ul>
+              </td>
+              <td data-label={headings.assigned} className={`${cell} text-slate-700`} data-testid="customer-assignees">
+                {customer.assignedTo.length > 0 ? customer.assignedTo.join(", ") : <span className="text-slate-500">{t`Unassigned`}</span>}
               </td>
               <td data-label={headings.registered} className={`${cell} whitespace-nowrap text-slate-700`}>
                 <LocalDateTime iso={customer.createdAt} options={REGISTRATION_DATE} />

@@ -7,16 +7,18 @@ import type { CustomerActivity, UserCounters } from "../user-counters";
 
 /**
  * The four counters. Each card is a link that filters the list by its state (Total Users shows everyone),
- * keeping the search; the card of the state shown is marked current.
+ * keeping the search and the 'Assigned to' filter; the card of the state shown is marked current.
  */
 export function UserCounterCards({
   counters,
   activity = null,
   search = "",
+  assigned = null,
 }: {
   counters: UserCounters;
   activity?: CustomerActivity | null;
   search?: string;
+  assigned?: string | null;
 }) {
   const { t } = useLingui();
   // `key` names the card's test ids (the English label), `label` is shown in the page's language.
@@ -33,7 +35,7 @@ export function UserCounterCards({
         return (
           <li key={key}>
             <Link
-              to={customerListHref({ search, activity: state, page: 1 })}
+              to={customerListHref({ search, activity: state, assigned, page: 1 })}
               aria-current={current ? "true" : undefined}
               data-testid={`counter-card-${key.toLowerCase().replace(/\s+/g, "-")}`}
               className={cn(

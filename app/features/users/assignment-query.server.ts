@@ -1,0 +1,28 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { customerAssignments, profiles, userRoles } from "~db/schema";
+import type { Executor } from "~/lib/db/db.server";
+import type { AssigneeView } from "./assignment-views";
+
+/**
+ * The active team members a customer is assigned to, by name. A deactivated member's assignment is kept (it reaches
+ * nothing while they cannot sign in, and comes back with them) but is not shown, chosen from or replaced.
+ */
+export async function activeAssignees(executor: Executor, customerId: string): Promise<AssigneeView[]> {
+  return executor
+    .select({ id: customerAssignments.memberId, name: profiles.fullName })
+    .from(customerAssignments)
+    .innerJoin(userRoles, and(eq(userRoles.userId, customerAssignments.memberId), isNull(userRoles.deactivatedAt)))
+    .innerJoin(profiles, eq(profiles.id, customerAssignments.memberId))
+    .where(eq(customerAssignments.customerId, customerId))
+    .orderBy(asc(profiles.fullName), asc(customerAssignments.memberId));
+}
+
+/** These members' ids with their names as they are now, for an audit event's detail (names outlive a later rename there). */
+export async function memberNames(executor: Executor, ids: readonly string[]): Promise<AssigneeView[]> {
+  if (ids.length === 0) return [];
+  return executor
+    .select({ id: profiles.id, name: profiles.fullName })
+    .from(profiles)
+    .where(inArray(profiles.id, [...ids]))
+    .orderBy(asc(profiles.fullName), asc(profiles.id));
+}
