@@ -1,6 +1,5 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { Actor } from "../lib/auth/session";
 import { translate } from "../lib/i18n/translate";
 
 /**
@@ -277,13 +276,20 @@ export function ownerOfKey(kind: UploadKind, key: string): string | null {
   return owner && file.length > 0 ? owner : null;
 }
 
+/** Who asks for a file: the acting user as the session knows them (a staff member with their customers). */
+interface FileReader {
+  id: string;
+  isAdmin: boolean;
+  assignedCustomerIds?: readonly string[] | null;
+}
+
 /**
  * The files route's policy: admins read every stored file; a customer reads the files of kinds readable by their
  * owner whose owner segment is their own id; a staff member those of kinds the team reads whose owner is assigned
  * to them. Note photos are the team's, even for the customer the note is about; payment proofs are not the staff's.
  * Unknown buckets and keys that fit no kind are for nobody but admins.
  */
-export function mayReadFile(actor: Actor, bucket: string, key: string): boolean {
+export function mayReadFile(actor: FileReader, bucket: string, key: string): boolean {
   if (actor.isAdmin) return true;
   const kind = kindOfKey(bucket, key);
   const owner = kind ? ownerOfKey(kind, key) : null;

@@ -30,7 +30,7 @@ export function requireTeamActor(actor: Actor | null): Actor {
 }
 
 /** Whether a team member works on this customer: an admin on every one, a staff member on those assigned to them. */
-export function teamReaches(actor: Actor, customerId: string): boolean {
+function teamReaches(actor: Actor, customerId: string): boolean {
   return actor.isAdmin || (actor.assignedCustomerIds?.includes(customerId) ?? false);
 }
 
