@@ -322,6 +322,17 @@ describe("ensureAdmin", () => {
     expect(await ensure(adminEmail, secondPassword)).toBe("updated");
     expect(await sessionUserFor(services, cookie)).toBeNull();
   });
+
+  it("makes the ADMIN_EMAIL account an active admin again after the team made it staff or deactivated it", async () => {
+    const adminEmail = uniqueEmail("admin");
+    await ensure(adminEmail, firstPassword);
+    const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, adminEmail));
+    await database.db.update(userRoles).set({ role: "staff", deactivatedAt: new Date() }).where(eq(userRoles.userId, row!.id));
+    expect(await isAdmin(database.db, row!.id)).toBe(false);
+    expect(await ensure(adminEmail, firstPassword)).toBe("updated");
+    const [restored] = await database.db.select().from(userRoles).where(eq(userRoles.userId, row!.id));
+    expect(restored).toMatchObject({ role: "admin", deactivatedAt: null });
+  });
 });
 
 describe("loadSessionUser", () => {
@@ -338,6 +349,7 @@ describe("loadSessionUser", () => {
       name: "Pat Customer",
       image: null,
       isAdmin: false,
+      assignedCustomerIds: null,
       mustEnrolTwoFactor: false,
       twoFactorEnabled: false,
       language: null,
