@@ -26,17 +26,8 @@ import {
   resendInvitationSchema,
   REVOKE_INVITATION_INTENT,
   revokeInvitationSchema,
+  type TEAM_INTENTS,
 } from "./team.schemas";
-
-/** The Team tab's forms, posted to the settings page by intent. */
-export const TEAM_INTENTS = [
-  INVITE_MEMBER_INTENT,
-  RESEND_INVITATION_INTENT,
-  REVOKE_INVITATION_INTENT,
-  CHANGE_MEMBER_ROLE_INTENT,
-  DEACTIVATE_MEMBER_INTENT,
-  REACTIVATE_MEMBER_INTENT,
-] as const;
 
 type TeamIntent = (typeof TEAM_INTENTS)[number];
 

@@ -14,6 +14,16 @@ export const CHANGE_MEMBER_ROLE_INTENT = "change-member-role";
 export const DEACTIVATE_MEMBER_INTENT = "deactivate-member";
 export const REACTIVATE_MEMBER_INTENT = "reactivate-member";
 
+/** The Team tab's forms, as the settings page's action takes them (the matrix tries each). */
+export const TEAM_INTENTS = [
+  INVITE_MEMBER_INTENT,
+  RESEND_INVITATION_INTENT,
+  REVOKE_INVITATION_INTENT,
+  CHANGE_MEMBER_ROLE_INTENT,
+  DEACTIVATE_MEMBER_INTENT,
+  REACTIVATE_MEMBER_INTENT,
+] as const;
+
 /** The roles an admin gives, in the order the choices show them. */
 export const TEAM_ROLE_CHOICES = ["staff", "admin"] as const satisfies readonly TeamRole[];
 

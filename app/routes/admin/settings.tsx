@@ -21,7 +21,8 @@ import { AdminTwoFactorList } from "~/features/settings/components/admin-two-fac
 import { listAdminTwoFactor, resetTwoFactor } from "~/features/settings/reset-two-factor.server";
 import { RESET_TWO_FACTOR_INTENT, SAVE_SETTINGS_INTENT } from "~/features/settings/two-factor-views";
 import { listTeam } from "~/features/team/list-team.server";
-import { TEAM_INTENTS, teamIntentHandlers } from "~/features/team/team-action.server";
+import { teamIntentHandlers } from "~/features/team/team-action.server";
+import { TEAM_INTENTS } from "~/features/team/team.schemas";
 import { TeamTab } from "~/features/team/components/team-tab";
 import { isSettingsSection, legalSettingsFormSchema, SETTINGS_SECTIONS, type AdminSettings } from "~/domain/admin-settings";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
