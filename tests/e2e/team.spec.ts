@@ -45,7 +45,7 @@ test("an admin invites a staff member, who sees only the customer assigned to th
   const staffEmail = `staff-${Date.now().toString(36)}@e2e.test`;
   const staffName = `Sam Staff ${Date.now().toString(36)}`;
   await invite(admin, staffEmail, "Staff");
-  await expect(admin.getByRole("row").filter({ hasText: staffEmail })).toContainText("Staff");
+  await expect(admin.getByTestId("team-invitation-row").filter({ hasText: staffEmail })).toContainText("Staff");
 
   // The invitee opens the e-mailed link in a browser of their own, sets a name and password, and is in.
   const staff = await (await browser.newContext()).newPage();
@@ -102,9 +102,9 @@ test("an admin invites a staff member, who sees only the customer assigned to th
 
   // The staff member ticks a step; the customer's open page shows it without a reload.
   await staff.getByRole("tab", { name: "Google Business", exact: true }).click();
-  await staff.getByRole("checkbox", { name: "Profile Creation" }).click();
-  await expect(staff.getByRole("checkbox", { name: "Profile Creation" })).toBeChecked();
-  await expect(mine.page.getByTestId("progress-card-google_business").getByTestId("progress-percentage")).not.toHaveText("0%");
+  await staff.getByRole("checkbox", { name: "Information Collection" }).click();
+  await expect(staff.getByRole("checkbox", { name: "Information Collection" })).toBeChecked();
+  await expect(mine.page.getByTestId("progress-card-google_business").getByTestId("progress-percentage")).toHaveText("17%");
 
   // The admin deactivates the member: their open page goes to the login.
   await admin.goto("/admin/settings");
