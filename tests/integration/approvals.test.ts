@@ -7,10 +7,9 @@ import { listReviewRounds } from "~/features/approvals/list-review-rounds.server
 import { requestApproval } from "~/features/approvals/request-approval.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { mayReadFile } from "~/domain/upload-kinds";
-import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { makeAdmin, refusal, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
 let database: TestDatabase;
 let services: TestServices;
@@ -38,14 +37,6 @@ afterAll(async () => {
 const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage });
 const image = (name = "home page.png") => new File([new Uint8Array(png)], name, { type: "image/png" });
 const pdf = (name = "sitemap.pdf") => new File([new TextEncoder().encode("%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], name, { type: "application/pdf" });
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 const roundsOf = (userId: string) => database.db.select().from(reviewRounds).where(eq(reviewRounds.userId, userId)).orderBy(reviewRounds.service, reviewRounds.version);
 const auditOf = (action: string, customerId: string) =>
   database.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.customerId, customerId)));

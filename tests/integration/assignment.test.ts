@@ -6,24 +6,11 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { assignCustomer } from "~/features/users/assign-customer.server";
 import { UNASSIGNED, type CustomerListQuery } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
-import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
 import { loader as usersLoader } from "~/routes/admin/users";
 import { loader as settingsLoader } from "~/routes/admin/settings";
-import {
-  makeAdmin,
-  makeStaff,
-  routeAnswer,
-  routeArgs,
-  sessionUserFor,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { makeAdmin, makeStaff, refusal, routeAnswer, routeArgs, sessionUserFor, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
 /**
  * Assignment: an admin sets who looks after a customer (customer.assign, audited, published for the customer and each
@@ -81,14 +68,6 @@ const lastAudit = async (customerId: string) => {
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(1);
   return row;
-};
-const refusal = async (promise: Promise<unknown>): Promise<AppError> => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 };
 const query = (changes: Partial<CustomerListQuery> = {}): CustomerListQuery => ({ search: "", activity: null, assigned: null, page: 1, ...changes });
 const deactivate = (member: SignedIn, at: Date | null = new Date()) => database.db.update(userRoles).set({ deactivatedAt: at }).where(eq(userRoles.userId, member.id));

@@ -5,10 +5,9 @@ import { addDeliveredFile } from "~/features/delivered-files/add-delivered-file.
 import { listDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
 import { removeDeliveredFile } from "~/features/delivered-files/remove-delivered-file.server";
 import { mayReadFile } from "~/domain/upload-kinds";
-import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { makeAdmin, refusal, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
 let database: TestDatabase;
 let services: TestServices;
@@ -34,14 +33,6 @@ afterAll(async () => {
 const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage });
 const MB = 1024 * 1024;
 const zip = (name = "Logo set.zip", size = 2048) => new File([new Uint8Array(size).fill(7)], name, { type: "application/zip" });
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 const filesOf = (userId: string) => database.db.select().from(deliveredFiles).where(eq(deliveredFiles.userId, userId));
 
 describe("delivered files", () => {

@@ -9,12 +9,11 @@ import { markMessagesRead } from "~/features/messages/mark-messages-read.server"
 import { sendMessage } from "~/features/messages/send-message.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { mayReadFile } from "~/domain/upload-kinds";
-import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/dashboard/messages";
 import { loader as earlierLoader } from "~/routes/resources/messages";
-import { makeAdmin, routeAnswer, routeArgs, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { makeAdmin, refusal, routeAnswer, routeArgs, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
 let database: TestDatabase;
 let services: TestServices;
@@ -41,14 +40,6 @@ afterAll(async () => {
 
 const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage, replyAddresses: null });
 const image = (name = "photo.png") => new File([new Uint8Array(png)], name, { type: "image/png" });
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 const conversationOf = async (userId: string) => (await database.db.select().from(conversations).where(eq(conversations.userId, userId)))[0];
 
 describe("a conversation between a customer and the agency", () => {

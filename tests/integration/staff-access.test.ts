@@ -31,9 +31,8 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
 import { mayReadFile } from "~/domain/upload-kinds";
-import { AppError } from "~/lib/http/app-error";
 import { encryptSecret } from "~/lib/secrets/secrets.server";
-import { makeAdmin, makeStaff, sessionUserFor, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { makeAdmin, makeStaff, refusal, sessionUserFor, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
 /**
  * Every back-office use case tried by a staff member: the work on a customer's job succeeds on a customer assigned
@@ -63,14 +62,6 @@ afterAll(async () => {
 });
 
 const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage, secrets: services.secrets, settings: services.settings, replyAddresses: null });
-const refusal = async (promise: Promise<unknown>): Promise<AppError> => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 const statusOf = async (promise: Promise<unknown>) => (await refusal(promise)).status;
 const pdf = () => new File([new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF")], "brief.pdf", { type: "application/pdf" });
 

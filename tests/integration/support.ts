@@ -237,6 +237,16 @@ export async function sessionUserFor(services: Services, cookie: string): Promis
   return user;
 }
 
+/** The AppError a use case refused with (the test fails if it did not refuse, or failed otherwise). */
+export async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
 /** The PostgreSQL error behind a failed Drizzle query (Drizzle wraps it as the cause). */
 export async function databaseError(promise: Promise<unknown>): Promise<{ code?: string; constraint?: string; message: string }> {
   try {
