@@ -9,7 +9,7 @@ import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
-import { activeAssignees, memberNames } from "./assignment-query.server";
+import { assignees, memberNames } from "./assignment-query.server";
 import { isCustomer } from "./customer-query.server";
 
 export interface AssignCustomerDeps {
@@ -49,7 +49,7 @@ export async function assignCustomer(
     const [customer] = await tx.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, customerId), isCustomer)).for("update");
     if (!customer) throw new AppError("customer_not_found");
     if ((await activeMembers(tx, wanted)).length !== wanted.length) throw new AppError("member_not_active");
-    const current = (await activeAssignees(tx, customerId)).map((member) => member.id);
+    const current = (await assignees(tx, customerId)).map((member) => member.id);
     const added = wanted.filter((id) => !current.includes(id));
     const removed = current.filter((id) => !wanted.includes(id));
     if (added.length === 0 && removed.length === 0) return { added, removed };

@@ -1,17 +1,16 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { customerAssignments, profiles, userRoles } from "~db/schema";
+import { asc, eq, inArray } from "drizzle-orm";
+import { customerAssignments, profiles } from "~db/schema";
 import type { Executor } from "~/lib/db/db.server";
 import type { AssigneeView } from "./assignment-views";
 
 /**
- * The active team members a customer is assigned to, by name. A deactivated member's assignment is kept (it reaches
- * nothing while they cannot sign in, and comes back with them) but is not shown, chosen from or replaced.
+ * The team members a customer is assigned to, by name. They are active: deactivating a member removes their
+ * assignments, and only active members can be assigned.
  */
-export async function activeAssignees(executor: Executor, customerId: string): Promise<AssigneeView[]> {
+export async function assignees(executor: Executor, customerId: string): Promise<AssigneeView[]> {
   return executor
     .select({ id: customerAssignments.memberId, name: profiles.fullName })
     .from(customerAssignments)
-    .innerJoin(userRoles, and(eq(userRoles.userId, customerAssignments.memberId), isNull(userRoles.deactivatedAt)))
     .innerJoin(profiles, eq(profiles.id, customerAssignments.memberId))
     .where(eq(customerAssignments.customerId, customerId))
     .orderBy(asc(profiles.fullName), asc(customerAssignments.memberId));

@@ -2,7 +2,7 @@ import { requireTeamReach } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
 import { listActiveMembers } from "~/features/team/list-active-members.server";
-import { activeAssignees } from "./assignment-query.server";
+import { assignees } from "./assignment-query.server";
 import type { CustomerAssignmentView } from "./assignment-views";
 
 /**
@@ -12,7 +12,7 @@ import type { CustomerAssignmentView } from "./assignment-views";
 export async function getCustomerAssignment(executor: Executor, actor: Actor | null, { userId }: { userId: string }): Promise<CustomerAssignmentView> {
   const member = requireTeamReach(actor, userId);
   const [assigned, choices] = await Promise.all([
-    activeAssignees(executor, userId),
+    assignees(executor, userId),
     member.isAdmin ? listActiveMembers(executor, member) : null,
   ]);
   return { assigned, choices: choices?.map(({ id, name }) => ({ id, name })) ?? null };

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { conversations, customerAssignments, googleBusinessInfo, googleBusinessProgress, payments, profiles, userRoles, websiteProgress } from "~db/schema";
+import { conversations, customerAssignments, googleBusinessInfo, googleBusinessProgress, payments, profiles, websiteProgress } from "~db/schema";
 import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/features/progress/progress-steps";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
@@ -35,12 +35,11 @@ const paidCount = (service: string) =>
     and ${payments.serviceType} = ${service} and ${payments.status} = 'completed')`;
 
 /**
- * The names of the active team members a listed customer is assigned to (the 'Assigned to' column), read per listed
- * row through the assignments' primary key, after the page's limit like the payments.
+ * The names of the team members a listed customer is assigned to (the 'Assigned to' column), read per listed row
+ * through the assignments' primary key, after the page's limit like the payments.
  */
 const assignedTo = sql<string[]>`coalesce((select json_agg("assignee"."full_name" order by "assignee"."full_name", "assignee"."id")
     from ${customerAssignments}
-    join ${userRoles} on ${userRoles.userId} = ${customerAssignments.memberId} and ${userRoles.deactivatedAt} is null
     join ${profiles} as "assignee" on "assignee"."id" = ${customerAssignments.memberId}
     where ${customerAssignments.customerId} = ${profiles.id}), '[]'::json)`;
 
@@ -58,9 +57,8 @@ function assignedToMember(memberId: string): SQL {
   return sql`${profiles.id} in (select ${customerAssignments.customerId} from ${customerAssignments} where ${customerAssignments.memberId} = ${memberId})`;
 }
 
-/** The customers no active team member looks after (a deactivated member's assignment reaches nothing). */
+/** The customers no team member looks after (deactivating a member removes their assignments). */
 const unassigned = sql`not exists (select 1 from ${customerAssignments}
-  join ${userRoles} on ${userRoles.userId} = ${customerAssignments.memberId} and ${userRoles.deactivatedAt} is null
   where ${customerAssignments.customerId} = ${profiles.id})`;
 
 /** The admins' 'Assigned to' filter. */
