@@ -159,6 +159,25 @@ describe("a staff member on a customer not assigned to them", () => {
   });
 });
 
+describe("two-factor for the team", () => {
+  it("holds a staff member who has not enrolled, while the Security setting requires it, to enrolment with no reach", async () => {
+    const { security } = await services.settings.get();
+    const save = async (twoFactor: boolean) => {
+      await saveSettings(deps(), admin.user, { section: "security", values: { ...security, twoFactor } });
+      services.settings.invalidate();
+    };
+    await save(true);
+    try {
+      const held = await sessionUserFor(services, staff.cookie);
+      expect(held).toMatchObject({ mustEnrolTwoFactor: true, isAdmin: false, assignedCustomerIds: null });
+      expect(await statusOf(getCustomer(deps(), held, { userId: mine.id }))).toBe(403);
+    } finally {
+      await save(false);
+    }
+    expect((await sessionUserFor(services, staff.cookie))?.assignedCustomerIds).toEqual([mine.id]);
+  });
+});
+
 describe("the admins' own parts", () => {
   it("answer 403 to a staff member, even on a customer assigned to them", async () => {
     const actor = staff.user;
