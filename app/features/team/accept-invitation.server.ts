@@ -9,7 +9,8 @@ import { AppError } from "~/lib/http/app-error";
 import type { Locale } from "~/lib/i18n/locales";
 import { logger } from "~/lib/logger.server";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import { hasAccount, hashInvitationToken, isInvitationToken } from "./invitations.server";
+import { getInvitation } from "./get-invitation.server";
+import { hasAccount, hashInvitationToken } from "./invitations.server";
 import { INVITATIONS_TABLE, ROLES_TABLE, type TeamDeps } from "./team-deps.server";
 import { invitationState } from "./team-views";
 import { acceptInvitationSchema } from "./team.schemas";
@@ -41,7 +42,8 @@ export async function acceptInvitation(
   const parsed = acceptInvitationSchema.safeParse(input);
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { name, password } = parsed.data;
-  if (!isInvitationToken(input.token)) throw new AppError("invitation_invalid");
+  // A link that does not work is refused before the password is hashed: nobody makes the server hash for nothing.
+  if ((await getInvitation(deps, null, { token: input.token })).state !== "valid") throw new AppError("invitation_invalid");
   const problem = await newPasswordProblem(password);
   if (problem?.code === PASSWORD_TOO_COMMON_CODE) throw new AppError("password_too_common");
   if (problem) throw new AppError("invalid_input", { detail: problem.message });
