@@ -83,7 +83,8 @@ test("the admin sees the counters and the customers newest first, and opens a cu
     await expect(row.getByRole("cell").nth(2)).toHaveText(newer.phone);
     await expect(row.getByRole("cell").nth(3)).toHaveText(newer.companyName);
     await expect(row.getByRole("cell").nth(4)).toHaveText("Not paid yet");
-    await expect(row.getByRole("cell").nth(5)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(row.getByRole("cell").nth(5)).toHaveText("Unassigned");
+    await expect(row.getByRole("cell").nth(6)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     // Newest first; the admin account is not a customer.
     const allEmails = await page.locator("[data-testid=customer-row] td:nth-child(2)").allTextContents();
     expect(allEmails.indexOf(newer.email)).toBeGreaterThanOrEqual(0);

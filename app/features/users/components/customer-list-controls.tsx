@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -30,6 +30,7 @@ export function CustomerListControls({
   const first = total === 0 ? 0 : (query.page - 1) * CUSTOMERS_PER_PAGE + 1;
   const last = Math.min(total, query.page * CUSTOMERS_PER_PAGE);
   const { t, i18n } = useLingui();
+  const submit = useSubmit();
   // Plain counts (the tests read them back as numbers); es-US groups digits as en-US does anyway.
   const [from, to, all] = [first, last, total];
   const search = query.search;
@@ -42,7 +43,20 @@ export function CustomerListControls({
           {error}
         </Card>
       ) : null}
-      <Form method="get" role="search" aria-label={t`Search customers`} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <Form
+        method="get"
+        role="search"
+        aria-label={t`Search customers`}
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(event) => {
+          // 'Anyone' is no filter: the address stays as the page's own links write it (no empty `assigned=`).
+          const data = new FormData(event.currentTarget);
+          if (data.get("assigned") !== "") return;
+          event.preventDefault();
+          data.delete("assigned");
+          void submit(data, { method: "get" });
+        }}
+      >
         {query.activity ? <input type="hidden" name="status" value={query.activity} /> : null}
         <div className="min-w-0 flex-1 space-y-1.5">
           <label htmlFor="customer-search" className="text-sm font-medium text-slate-800">
