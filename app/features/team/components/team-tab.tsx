@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { StackedTableHead } from "~/components/ui/stacked-table-head";
 import { useLingui } from "@lingui/react/macro";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
@@ -84,15 +85,7 @@ function MembersTable({ members, selfId, onDeactivate }: { members: MemberView[]
     <Card className="md:overflow-x-auto">
       <table className="block w-full text-left text-sm md:table md:min-w-[900px]">
         <caption className="sr-only">{t`Team members`}</caption>
-        <thead className="sr-only border-b border-slate-200 bg-slate-50 text-slate-700 md:not-sr-only md:table-header-group">
-          <tr>
-            {Object.values(headings).map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <StackedTableHead headings={Object.values(headings)} />
         <tbody className="block md:table-row-group">
           {members.map((member) => {
             const self = member.id === selfId;

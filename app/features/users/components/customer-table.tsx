@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { StackedTableHead } from "~/components/ui/stacked-table-head";
 import { MessageSquare } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
@@ -41,15 +42,7 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
     <Card className="md:overflow-x-auto" data-testid="customer-table-scroll">
       <table className="block w-full text-left text-sm md:table md:min-w-[1000px]">
         <caption className="sr-only">{t`Customers, newest first`}</caption>
-        <thead className="sr-only border-b border-slate-200 bg-slate-50 text-slate-700 md:not-sr-only md:table-header-group">
-          <tr>
-            {Object.values(headings).map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <StackedTableHead headings={Object.values(headings)} />
         <tbody className="block md:table-row-group">
           {customers.map((customer) => (
             <tr
