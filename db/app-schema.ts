@@ -60,8 +60,12 @@ const unreviewedIndex = (name: string, t: { updatedAt: AnyPgColumn; informationR
     .where(sql`${t.informationReviewedAt} is null or ${t.updatedAt} > ${t.informationReviewedAt}`);
 
 export const SERVICE_TYPES = ["google_business", "website"] as const;
-export const PAYMENT_STATUSES = ["pending", "completed", "rejected"] as const;
-export const PAYMENT_METHODS = ["zelle", "card"] as const;
+/** `refunded`: completed, then refunded in full; a partly refunded payment stays `completed` with its refunded_amount. */
+export const PAYMENT_STATUSES = ["pending", "completed", "rejected", "refunded"] as const;
+/** `promotion`: a promotion code took the whole price off, so nothing was charged. */
+export const PAYMENT_METHODS = ["zelle", "card", "promotion"] as const;
+export const REFUND_STATUSES = ["pending", "completed", "failed"] as const;
+export const PROMOTION_KINDS = ["percent", "amount"] as const;
 export const CREDENTIAL_TYPES = ["domain", "hosting", "website"] as const;
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
@@ -165,6 +169,42 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * Promotion codes: a percent or a fixed amount off the services listed, until an optional last day and for an
+ * optional number of uses. A code is never edited or deleted once made (payments name it); it is deactivated.
+ * A use is a payment that names the code and was not rejected; one per customer (payments_promotion_once_idx).
+ */
+export const promotionCodes = pgTable(
+  "promotion_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** As the admin typed it; matched without regard to case. */
+    code: text("code").notNull(),
+    kind: text("kind").notNull(),
+    /** Whole percent, 1 to 100 (kind percent). */
+    percentOff: integer("percent_off"),
+    /** Dollars off (kind amount). */
+    amountOff: numeric("amount_off", { precision: 10, scale: 2, mode: "number" }),
+    serviceTypes: textList("service_types"),
+    /** The last day the code can be applied (inclusive); null: no end. */
+    expiresOn: date("expires_on", { mode: "string" }),
+    /** How many payments may use it in all; null: no limit. */
+    maxUses: integer("max_uses"),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promotion_codes_code_idx").on(sql`upper(${t.code})`),
+    check("promotion_codes_kind_check", sql`${t.kind} in (${inList(PROMOTION_KINDS)})`),
+    check(
+      "promotion_codes_value_check",
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100 and ${t.amountOff} is null) or (${t.kind} = 'amount' and ${t.amountOff} > 0 and ${t.percentOff} is null)`,
+    ),
+    check("promotion_codes_max_uses_check", sql`${t.maxUses} is null or ${t.maxUses} > 0`),
+  ],
+);
+
 export const payments = pgTable(
   "payments",
   {
@@ -172,13 +212,30 @@ export const payments = pgTable(
     userId: owner(),
     serviceType: text("service_type").notNull(),
     paymentNumber: integer("payment_number").notNull().default(1),
+    /** What was charged. The list price it was charged against is amount + discount. */
     amount: numeric("amount", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    /** What a promotion code took off the list price. */
+    discount: numeric("discount", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    promotionCodeId: uuid("promotion_code_id").references(() => promotionCodes.id, { onDelete: "restrict" }),
+    /** The code as it was applied, for receipts and exports (codes never change). */
+    promotionCode: text("promotion_code"),
+    /** The sum of the completed refunds; the payment becomes `refunded` when it reaches the amount. */
+    refundedAmount: numeric("refunded_amount", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
     paymentMethod: text("payment_method").notNull(),
     proofUrl: text("proof_url"),
     status: text("status").notNull().default("pending"),
     adminNotes: text("admin_notes"),
     /** The Stripe Checkout Session that paid this payment (card payments only). */
     stripeSessionId: text("stripe_session_id").unique("payments_stripe_session_unique"),
+    /** The session's PaymentIntent: what a card refund names. */
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /**
+     * The receipt's number, one sequence without gaps: set by the payments_receipt_number trigger (migration
+     * 0018) in the transaction that completes the payment, whichever path completes it.
+     */
+    receiptNumber: integer("receipt_number").unique("payments_receipt_number_unique"),
+    /** When the payment was completed (set by the same trigger); revenue counts in this month. */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,15 +247,59 @@ export const payments = pgTable(
       "payments_number_check",
       sql`${t.paymentNumber} between 1 and 2 and (${t.serviceType} = 'website' or ${t.paymentNumber} = 1)`,
     ),
-    check("payments_amount_check", sql`${t.amount} > 0`),
+    check("payments_amount_check", sql`${t.amount} >= 0 and ${t.discount} >= 0`),
+    check("payments_refunded_check", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
     index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
-    // At most one live (pending or completed) payment per service and number; a rejected one may be retried.
+    // At most one live (pending or completed) payment per service and number; a rejected or refunded one may be paid again.
     uniqueIndex("payments_live_unique_idx")
       .on(t.userId, t.serviceType, t.paymentNumber)
       .where(sql`${t.status} in ('pending', 'completed')`),
+    // One use of a promotion code per customer: a rejected payment gives its use back.
+    uniqueIndex("payments_promotion_once_idx")
+      .on(t.promotionCodeId, t.userId)
+      .where(sql`${t.promotionCodeId} is not null and ${t.status} <> 'rejected'`),
     // The admin work queue: proofs waiting for review, oldest first (few rows, whatever the customer count).
     index("payments_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("payments_completed_at_idx").on(t.completedAt).where(sql`${t.completedAt} is not null`),
   ],
+);
+
+/**
+ * Money given back on a completed payment. A Zelle refund is recorded completed (the transfer is made outside);
+ * a card refund is `pending` from the Stripe call until the `charge.refunded` webhook confirms it.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    /** The payment's customer, as on every customer row: who may read it, and whose live pages change. */
+    userId: owner(),
+    amount: numeric("amount", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").notNull(),
+    stripeRefundId: text("stripe_refund_id").unique("payment_refunds_stripe_refund_unique"),
+    refundedBy: uuid("refunded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("payment_refunds_amount_check", sql`${t.amount} > 0`),
+    check("payment_refunds_status_check", sql`${t.status} in (${inList(REFUND_STATUSES)})`),
+    index("payment_refunds_payment_idx").on(t.paymentId, t.createdAt),
+  ],
+);
+
+/** The last receipt number given; one row. Its row lock is what keeps the sequence free of gaps. */
+export const receiptSequence = pgTable(
+  "receipt_sequence",
+  {
+    id: integer("id").primaryKey(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [check("receipt_sequence_one_row", sql`${t.id} = 1`)],
 );
 
 /**

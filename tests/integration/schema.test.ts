@@ -141,7 +141,7 @@ describe("payments", () => {
     ["payment_number 0", { paymentNumber: 0 }, "payments_number_check"],
     ["google_business with payment_number 2", { serviceType: "google_business", paymentNumber: 2 }, "payments_number_check"],
     ["payment_method 'cash'", { paymentMethod: "cash" }, "payments_method_check"],
-    ["amount 0", { amount: 0 }, "payments_amount_check"],
+    ["a negative amount", { amount: -1 }, "payments_amount_check"],
   ] as const)("refuses %s", async (_label, values, constraint) => {
     const error = await databaseError(payment(values));
     expect(error.code).toBe(CHECK_VIOLATION);

@@ -7,6 +7,10 @@ export interface PaymentRow {
   serviceType: string;
   paymentNumber: number;
   amount: number;
+  discount: number;
+  promotionCode: string | null;
+  refundedAmount: number;
+  receiptNumber: number | null;
   paymentMethod: string;
   status: string;
   proofUrl: string | null;
@@ -19,7 +23,14 @@ export interface PaymentView {
   id: string;
   serviceType: string;
   paymentNumber: number;
+  /** What was charged; the list price is amount + discount. */
   amount: number;
+  discount: number;
+  /** The promotion code applied, as the customer typed it; null without one. */
+  promotionCode: string | null;
+  /** The completed refunds' sum. */
+  refundedAmount: number;
+  receiptNumber: number | null;
   paymentMethod: string;
   status: string;
   proofUrl: string | null;
@@ -40,6 +51,10 @@ export function toPaymentView(row: PaymentRow): PaymentView {
     serviceType: row.serviceType,
     paymentNumber: row.paymentNumber,
     amount: row.amount,
+    discount: row.discount,
+    promotionCode: row.promotionCode,
+    refundedAmount: row.refundedAmount,
+    receiptNumber: row.receiptNumber,
     paymentMethod: row.paymentMethod,
     status: row.status,
     proofUrl: row.proofUrl,
