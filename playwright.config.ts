@@ -37,7 +37,7 @@ if (unguardedSpecs.length > 0) {
  */
 const QUIET_SPECS = /portal-requests\.spec\.ts$/;
 /** Specs whose settings reach every page of the shared e2e server: run by the "server-wide" project, last. */
-const SERVER_WIDE_SPECS = /(admin-settings|review-requests)\.spec\.ts$/;
+const SERVER_WIDE_SPECS = /(admin-settings|review-requests|receipt-settings)\.spec\.ts$/;
 /**
  * The work-queue spec expects a proof it sends among the 20 oldest pending payments on the admin's dashboard: run by
  * the "first" project, alone, before the parallel specs leave pending payments of their own.

@@ -36,6 +36,8 @@ export default [
     ]),
 
     route("receipts/:paymentId", "routes/receipts/receipt.tsx"),
+    // The same receipt as a PDF download: a resource route, with the page's guard and language.
+    route("receipts/:paymentId/pdf", "routes/receipts/receipt-pdf.ts"),
 
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/two-factor", "routes/admin/two-factor.tsx"),
@@ -50,6 +52,8 @@ export default [
         route("settings", "routes/admin/settings.tsx"),
         route("activity", "routes/admin/activity.tsx"),
         route("analytics", "routes/admin/analytics.tsx"),
+        // A period's payments as CSV (the analytics page's 'Export CSV'): a download behind the back office's guard.
+        route("payments.csv", "routes/admin/payments-csv.ts"),
       ]),
     ]),
 
@@ -60,6 +64,8 @@ export default [
     route("session", "routes/resources/session.ts"),
     route("notifications", "routes/resources/notifications.ts"),
     route(ENDPOINTS.paymentProof.slice("/resources/".length), "routes/resources/payment-proof.ts"),
+    route(ENDPOINTS.paymentQuote.slice("/resources/".length), "routes/resources/payment-quote.ts"),
+    route(ENDPOINTS.freePayment.slice("/resources/".length), "routes/resources/free-payment.ts"),
     route("secrets/reveal", "routes/resources/reveal-secret.ts"),
     route("messages/:userId", "routes/resources/messages.ts"),
     route("approvals", "routes/resources/approvals.ts"),

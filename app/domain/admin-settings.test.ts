@@ -20,7 +20,7 @@ describe("admin settings", () => {
   it("reads stored values over the defaults, value by value; a bad value keeps its default", () => {
     const stored = { general: { maintenanceMode: true, supportEmail: "not an email" }, security: { maxLoginAttempts: 3, sessionDurationMinutes: 99999 }, other: 1 };
     const settings = settingsFromStored(stored, defaultSettings(seed));
-    expect(settings.general).toEqual({ maintenanceMode: true, autoApproveSubmissions: false, companyName: "Agency", supportEmail: "help@agency.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "" });
+    expect(settings.general).toEqual({ maintenanceMode: true, autoApproveSubmissions: false, companyName: "Agency", supportEmail: "help@agency.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "", companyAddress: "", taxId: "" });
     expect(settings.security).toMatchObject({ maxLoginAttempts: 3, sessionDurationMinutes: 30 });
     expect(settingsFromStored(null, defaultSettings(seed))).toEqual(defaultSettings(seed));
   });

@@ -28,6 +28,13 @@ const ZELLE_RECIPIENT = zodMessage(msg`Zelle recipient name must be at most 100 
 const REPLY_TIME = zodMessage(msg`The reply time line must be at most 200 characters`);
 const REVIEW_LINK = zodMessage(msg`The review link must be a whole address starting with https://`);
 const ASSIGNEE = zodMessage(msg`Choose an active team member, or Nobody`);
+const COMPANY_ADDRESS = zodMessage(msg`The company address must be at most 300 characters`);
+const TAX_ID = zodMessage(msg`The tax ID must be at most 50 characters`);
+
+/** The longest Company Address the General tab takes: a few lines of a postal address. */
+export const COMPANY_ADDRESS_MAX_LENGTH = 300;
+/** The longest Tax ID (an EIN is 10 characters; a foreign VAT number a few more). */
+export const TAX_ID_MAX_LENGTH = 50;
 
 /** The longest reply-time line the Messages page shows under 'No messages yet'. */
 export const REPLY_TIME_MAX_LENGTH = 200;
@@ -62,6 +69,17 @@ export const generalSettingsSchema = z.object({
     .pipe(z.union([z.literal(""), z.uuid(ASSIGNEE)]))
     .optional()
     .default(""),
+  /** The agency's postal address, printed on receipts (several lines); empty: receipts show none. */
+  companyAddress: z
+    .string(COMPANY_ADDRESS)
+    .trim()
+    .max(COMPANY_ADDRESS_MAX_LENGTH, COMPANY_ADDRESS)
+    // One kind of line break whatever the browser sent, and no blank lines in the middle.
+    .transform((value) => value.split(/\r\n?|\n/).map((line) => line.trim()).filter(Boolean).join("\n"))
+    .optional()
+    .default(""),
+  /** The agency's tax id (an EIN), printed on receipts as 'Tax ID: ...'; empty: receipts show none. */
+  taxId: z.string(TAX_ID).trim().max(TAX_ID_MAX_LENGTH, TAX_ID).optional().default(""),
 });
 
 export const notificationSettingsSchema = z.object({
@@ -153,6 +171,8 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       messagesReplyTime: "",
       reviewLink: "",
       assignNewCustomersTo: "",
+      companyAddress: "",
+      taxId: "",
     },
     notifications: {
       emailNotifications: true,

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
+import { readFile } from "node:fs/promises";
 import { expect, type Browser, type Page } from "@playwright/test";
+import { PDFParse } from "pdf-parse";
 import { gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
 import { countDocumentLoads, paymentDialog, sendZelleProofInDialog } from "./payments-support";
 
@@ -16,6 +18,16 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   // A toast still fading in or out (the live "payment approved" notice) is measured mid-animation: left out.
   const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
   expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
+}
+
+/** A PDF's text, as a reader (or an accountant's search) finds it. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
 }
 
 /** How many pages a PDF has: its page objects (`/Type /Page`, not the `/Type /Pages` tree). */
@@ -71,15 +83,29 @@ test("the next-step panel leads a new customer from payment to 'send your inform
   await customer.getByTestId("receipt-link").click();
   await expect(customer).toHaveURL(receiptUrl!);
   await expect(customer.getByRole("heading", { name: "Payment Receipt" })).toBeVisible();
-  await expect(customer.getByTestId("receipt-amount")).toHaveText("$250");
-  await expect(customer.getByTestId("receipt-number")).toHaveText(/^R-\d{8}-[0-9A-F]{8}$/);
+  await expect(customer.getByTestId("receipt-amount")).toHaveText("$250.00");
+  // The number is the payment's place in the one gapless sequence of receipts.
+  await expect(customer.getByTestId("receipt-number")).toHaveText(/^R-\d{6,}$/);
+  const receiptNumber = (await customer.getByTestId("receipt-number").textContent())!;
   await expect(customer.getByText("Google Business Profile Setup")).toBeVisible();
   await expect(customer.getByText("Zelle", { exact: true })).toBeVisible();
   await expectNoAxeViolations(customer);
 
+  // 'Download PDF' saves the same receipt as a real PDF file, named after its number.
+  const [download] = await Promise.all([customer.waitForEvent("download"), customer.getByRole("link", { name: "Download PDF" }).click()]);
+  expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const text = await pdfText(file);
+  expect(text).toContain(receiptNumber);
+  expect(text).toContain(who.fullName);
+  expect(text).toContain("Google Business Profile Setup");
+  expect(text).toContain("$250.00");
+
   // It prints as one page, without the toolbar.
   await customer.emulateMedia({ media: "print" });
   await expect(customer.getByRole("button", { name: "Print receipt" })).toBeHidden();
+  await expect(customer.getByRole("link", { name: "Download PDF" })).toBeHidden();
   const pdf = await customer.pdf({ format: "Letter" });
   expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(pdfPageCount(pdf)).toBe(1);
@@ -94,4 +120,5 @@ test("the next-step panel leads a new customer from payment to 'send your inform
   await signUpViaApi(other, newCustomer());
   const response = await other.goto(receiptUrl!);
   expect(response?.status()).toBe(404);
+  expect((await other.request.get(`${receiptUrl}/pdf`)).status()).toBe(404);
 });

@@ -69,7 +69,7 @@ describe("the admin dashboard's figures", () => {
       .insert(payments)
       .values({ userId: fresh.id, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "completed" })
       .returning({ id: payments.id });
-    await database.db.update(payments).set({ updatedAt: lastMonth }).where(eq(payments.id, old!.id));
+    await database.db.update(payments).set({ completedAt: lastMonth }).where(eq(payments.id, old!.id));
     const after = await getDashboardFigures(database, admin.user, { now });
     expect(after.revenueThisMonth).toBe(before.revenueThisMonth);
     // Paula's two completed payments ($250 + $350) were completed now.

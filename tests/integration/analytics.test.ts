@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, googleBusinessInfo, payments, profiles, websiteInfo, websiteProgress } from "~db/schema";
+import { auditEvents, googleBusinessInfo, paymentRefunds, payments, profiles, websiteInfo, websiteProgress } from "~db/schema";
 import { parseAnalyticsPeriod, type AnalyticsPeriod } from "~/features/analytics/analytics-period";
 import { funnelSteps } from "~/features/analytics/analytics-views";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
@@ -27,18 +27,53 @@ async function signedUpAt(name: string, iso: string): Promise<SignedIn> {
   return customer;
 }
 
+/** A payment made (and, when completed, completed) at `on`; its id. */
 async function paid(userId: string, payment: { service: "google_business" | "website"; number?: number; amount: number; method: "card" | "zelle"; status?: "completed" | "pending" | "rejected"; on: string }) {
-  await database.db.insert(payments).values({
-    userId,
-    serviceType: payment.service,
-    paymentNumber: payment.number ?? 1,
-    amount: payment.amount,
-    paymentMethod: payment.method,
-    status: payment.status ?? "completed",
-    createdAt: at(payment.on),
-    updatedAt: at(payment.on),
-  });
+  const status = payment.status ?? "completed";
+  const [row] = await database.db
+    .insert(payments)
+    .values({
+      userId,
+      serviceType: payment.service,
+      paymentNumber: payment.number ?? 1,
+      amount: payment.amount,
+      paymentMethod: payment.method,
+      status,
+      createdAt: at(payment.on),
+      updatedAt: at(payment.on),
+      // Revenue counts a payment when it was completed (the trigger would set now()).
+      completedAt: status === "completed" ? at(payment.on) : null,
+    })
+    .returning({ id: payments.id });
+  return row!.id;
 }
+
+/**
+ * A refund of a payment, completed at `on` (or still pending), as the refund use cases leave it: the payment's
+ * refunded amount and status follow, which updates the payment's row now (its completed_at stays).
+ */
+async function refunded(paymentId: string, refund: { amount: number; on: string; status?: "completed" | "pending" }) {
+  const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+  const status = refund.status ?? "completed";
+  await database.db.insert(paymentRefunds).values({
+    paymentId,
+    userId: payment!.userId,
+    amount: refund.amount,
+    reason: "Analytics test",
+    status,
+    createdAt: at(refund.on),
+    completedAt: status === "completed" ? at(refund.on) : null,
+  });
+  if (status !== "completed") return;
+  const refundedAmount = payment!.refundedAmount + refund.amount;
+  await database.db
+    .update(payments)
+    .set({ refundedAmount, status: refundedAmount >= payment!.amount ? "refunded" : "completed" })
+    .where(eq(payments.id, paymentId));
+}
+
+/** Payments the refund test gives money back on. */
+const ids: Record<string, string> = {};
 
 /** Ticks a service's final step the way admins do (audited), then dates the audit event. */
 async function launchedAt(userId: string, service: "google_business" | "website", iso: string) {
@@ -59,14 +94,14 @@ beforeAll(async () => {
 
   // c1: signed up Mon 5 Jan, paid by card 10 Jan, sent the Google Business form, launched 30 Jan (20 days).
   const c1 = await signedUpAt("c1", "2026-01-05T09:00:00Z");
-  await paid(c1.id, { service: "google_business", amount: 300, method: "card", on: "2026-01-10T10:00:00Z" });
+  ids.c1Google = await paid(c1.id, { service: "google_business", amount: 300, method: "card", on: "2026-01-10T10:00:00Z" });
   await database.db.insert(googleBusinessInfo).values({ userId: c1.id, legalBusinessName: "C1 LLC" });
   await launchedAt(c1.id, "google_business", "2026-01-30T10:00:00Z");
 
   // c2: signed up 7 Jan (same week), Zelle approved 3 Feb, a pending and a rejected proof that never count, the
   // website form sent, launched 15 Mar with no audit event (the progress row's time counts): 40 days.
   const c2 = await signedUpAt("c2", "2026-01-07T23:30:00Z");
-  await paid(c2.id, { service: "website", amount: 350, method: "zelle", on: "2026-02-03T08:00:00Z" });
+  ids.c2Website = await paid(c2.id, { service: "website", amount: 350, method: "zelle", on: "2026-02-03T08:00:00Z" });
   await paid(c2.id, { service: "website", number: 2, amount: 350, method: "zelle", status: "pending", on: "2026-02-20T08:00:00Z" });
   await paid(c2.id, { service: "google_business", amount: 300, method: "zelle", status: "rejected", on: "2026-02-21T08:00:00Z" });
   await database.db.insert(websiteInfo).values({ userId: c2.id, legalBusinessName: "C2 LLC" });
@@ -75,7 +110,7 @@ beforeAll(async () => {
   // c3: signed up Mon 16 Feb, card 20 Feb and Zelle 1 Mar, form sent; launch ticked and unticked again: not launched.
   const c3 = await signedUpAt("c3", "2026-02-16T00:00:00Z");
   await paid(c3.id, { service: "website", amount: 350, method: "card", on: "2026-02-20T12:00:00Z" });
-  await paid(c3.id, { service: "website", number: 2, amount: 350, method: "zelle", on: "2026-03-01T12:00:00Z" });
+  ids.c3Second = await paid(c3.id, { service: "website", number: 2, amount: 350, method: "zelle", on: "2026-03-01T12:00:00Z" });
   await database.db.insert(websiteInfo).values({ userId: c3.id });
   await toggleProgressStep({ db: database.db, bus: services.bus }, admin.user, { userId: c3.id, service: "website", step: "websiteLaunch", done: true });
   await toggleProgressStep({ db: database.db, bus: services.bus }, admin.user, { userId: c3.id, service: "website", step: "websiteLaunch", done: false });
@@ -85,7 +120,7 @@ beforeAll(async () => {
 
   // c5: signed up before the period, paid by card 2 Jan (Q1 revenue), launched 20 Mar: in the median, not the funnel.
   const c5 = await signedUpAt("c5", "2025-12-20T10:00:00Z");
-  await paid(c5.id, { service: "google_business", amount: 300, method: "card", on: "2026-01-02T10:00:00Z" });
+  ids.c5Google = await paid(c5.id, { service: "google_business", amount: 300, method: "card", on: "2026-01-02T10:00:00Z" });
   await database.db.insert(googleBusinessInfo).values({ userId: c5.id });
   await launchedAt(c5.id, "google_business", "2026-03-20T10:00:00Z");
 
@@ -94,7 +129,7 @@ beforeAll(async () => {
   await paid(c6.id, { service: "google_business", amount: 300, method: "card", on: "2026-04-03T10:00:00Z" });
   // c5's first payment, one minute before the period starts (31 Dec UTC), is not Q1 revenue; it starts c5's time
   // to launch: 31 Dec 23:59 -> 20 Mar 10:00 is 78.4 days.
-  await paid(c5.id, { service: "website", amount: 350, method: "zelle", on: "2025-12-31T23:59:00Z" });
+  ids.c5Website = await paid(c5.id, { service: "website", amount: 350, method: "zelle", on: "2025-12-31T23:59:00Z" });
 }, 120_000);
 
 afterAll(async () => {
@@ -128,11 +163,11 @@ describe("analytics", () => {
   it("computes revenue per month by method from completed payments only", async () => {
     const report = await getAnalytics({ db: database.db }, admin.user, Q1);
     expect(report.revenue).toEqual([
-      { month: "2026-01", card: 600, zelle: 0, total: 600 },
-      { month: "2026-02", card: 350, zelle: 350, total: 700 },
-      { month: "2026-03", card: 0, zelle: 350, total: 350 },
+      { month: "2026-01", card: 600, zelle: 0, refunds: 0, total: 600 },
+      { month: "2026-02", card: 350, zelle: 350, refunds: 0, total: 700 },
+      { month: "2026-03", card: 0, zelle: 350, refunds: 0, total: 350 },
     ]);
-    expect(report.revenueTotal).toEqual({ card: 950, zelle: 700, total: 1650 });
+    expect(report.revenueTotal).toEqual({ card: 950, zelle: 700, refunds: 0, total: 1650 });
   });
 
   it("counts customer sign-ups per UTC week (Monday first), every week of the period listed", async () => {
@@ -168,7 +203,7 @@ describe("analytics", () => {
     expect(q1AndApril.medianDaysToLaunch).toBe(59.2);
     const empty = await getAnalytics({ db: database.db }, admin.user, { choice: "custom", from: "2024-01-01", to: "2024-01-31" });
     expect(empty).toMatchObject({ funnel: { signedUp: 0, paid: 0, informationSent: 0, launched: 0 }, medianDaysToLaunch: null, launchesInPeriod: 0 });
-    expect(empty.revenue).toEqual([{ month: "2024-01", card: 0, zelle: 0, total: 0 }]);
+    expect(empty.revenue).toEqual([{ month: "2024-01", card: 0, zelle: 0, refunds: 0, total: 0 }]);
   });
 
   it("reads the period from the URL and answers a bad one with its message, not an error", async () => {
@@ -188,5 +223,33 @@ describe("analytics", () => {
     if ("guardedBy" in preset) throw new Error("guarded");
     const expected = parseAnalyticsPeriod(new URLSearchParams("period=30d"));
     expect(expected.ok && page.report && preset.report?.period).toEqual(expected.ok ? expected.period : null);
+  });
+  it("takes refunds off the revenue in the month they completed, from their payment's method; the payment still counts when it was completed", async () => {
+    // c5's Zelle payment of 31 Dec (before the period) gets $50 back on 15 Jan: January loses $50 of Zelle.
+    await refunded(ids.c5Website!, { amount: 50, on: "2026-01-15T10:00:00Z" });
+    // c1's card payment of 10 Jan, $100 back on 5 Feb: February loses $100 of card; January keeps the payment.
+    await refunded(ids.c1Google!, { amount: 100, on: "2026-02-05T10:00:00Z" });
+    // c3's second payment (1 Mar) refunded in full on 10 Mar: it becomes `refunded`, and March nets nothing from it.
+    await refunded(ids.c3Second!, { amount: 350, on: "2026-03-10T10:00:00Z" });
+    // A card refund still waiting for Stripe, and one completed after the period, take nothing off Q1.
+    await refunded(ids.c5Google!, { amount: 25, on: "2026-03-20T10:00:00Z", status: "pending" });
+    await refunded(ids.c2Website!, { amount: 20, on: "2026-04-05T10:00:00Z" });
+    expect((await database.db.select().from(payments).where(eq(payments.id, ids.c3Second!)))[0]).toMatchObject({
+      status: "refunded",
+      completedAt: at("2026-03-01T12:00:00Z"),
+    });
+
+    const report = await getAnalytics({ db: database.db }, admin.user, Q1);
+    expect(report.revenue).toEqual([
+      { month: "2026-01", card: 600, zelle: -50, refunds: 50, total: 550 },
+      { month: "2026-02", card: 250, zelle: 350, refunds: 100, total: 600 },
+      { month: "2026-03", card: 0, zelle: 0, refunds: 350, total: 0 },
+    ]);
+    expect(report.revenueTotal).toEqual({ card: 850, zelle: 300, refunds: 500, total: 1150 });
+    const april = await getAnalytics({ db: database.db }, admin.user, { choice: "custom", from: "2026-04-01", to: "2026-04-30" });
+    // c6's card payment of 3 Apr, less c2's $20 given back on 5 Apr.
+    expect(april.revenueTotal).toEqual({ card: 300, zelle: -20, refunds: 20, total: 280 });
+    // A partly refunded payment still makes its customer paid; c3 keeps the first payment.
+    expect(report.funnel).toEqual({ signedUp: 4, paid: 3, informationSent: 3, launched: 2 });
   });
 });

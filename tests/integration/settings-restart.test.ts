@@ -70,7 +70,7 @@ describe("admin settings across a restart", () => {
     const second = await start();
     try {
       const settings = await second.services.settings.get();
-      expect(settings.general).toEqual({ maintenanceMode: true, autoApproveSubmissions: true, companyName: "Restart Co", supportEmail: "help@restart.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "" });
+      expect(settings.general).toEqual({ maintenanceMode: true, autoApproveSubmissions: true, companyName: "Restart Co", supportEmail: "help@restart.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "", companyAddress: "", taxId: "" });
       expect(settings.security).toEqual({ twoFactor: true, sessionTimeout: true, sessionDurationMinutes: 45, maxLoginAttempts: 7 });
       // In force: Maintenance Mode still keeps customers from signing up.
       const signUp = await post("/sign-up/email", signUpBody());

@@ -64,7 +64,7 @@ afterAll(async () => {
 
 const deps = () => ({ db: database.db, bus: services.bus, settings: services.settings });
 
-const GENERAL = { maintenanceMode: false, autoApproveSubmissions: false, companyName: "Acme Agency", supportEmail: "help@acme.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "" };
+const GENERAL = { maintenanceMode: false, autoApproveSubmissions: false, companyName: "Acme Agency", supportEmail: "help@acme.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "", companyAddress: "", taxId: "" };
 const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false, newMessage: true };
 const SECURITY = { twoFactor: false, sessionTimeout: true, sessionDurationMinutes: 30, maxLoginAttempts: 5 };
 

@@ -12,6 +12,7 @@ export type Translator = (descriptor: MessageDescriptor) => string;
 const ACTIVITY_LABELS: Record<string, string> = {
   "payment.approve": "Approved a payment",
   "payment.reject": "Rejected a payment",
+  "payment.refund": "Refunded a payment",
   "progress.toggle": "Updated progress",
   "credentials.save": "Saved credentials",
   "secret.reveal": "Revealed a secret",
@@ -40,12 +41,16 @@ const ACTIVITY_LABELS: Record<string, string> = {
   "team.deactivate": "Deactivated a team member",
   "team.reactivate": "Reactivated a team member",
   "customer.assign": "Changed who a customer is assigned to",
+  "promotion.create": "Created a promotion code",
+  "promotion.deactivate": "Deactivated a promotion code",
+  "promotion.redeem": "Paid with a promotion code",
 };
 
 /** ACTIVITY_LABELS in the page's language. */
 const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
   "payment.approve": msg`Approved a payment`,
   "payment.reject": msg`Rejected a payment`,
+  "payment.refund": msg`Refunded a payment`,
   "progress.toggle": msg`Updated progress`,
   "credentials.save": msg`Saved credentials`,
   "secret.reveal": msg`Revealed a secret`,
@@ -74,6 +79,9 @@ const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
   "team.deactivate": msg`Deactivated a team member`,
   "team.reactivate": msg`Reactivated a team member`,
   "customer.assign": msg`Changed who a customer is assigned to`,
+  "promotion.create": msg`Created a promotion code`,
+  "promotion.deactivate": msg`Deactivated a promotion code`,
+  "promotion.redeem": msg`Paid with a promotion code`,
 };
 
 export function activityLabel(action: string, tr?: Translator): string {
@@ -163,6 +171,8 @@ const SETTING_NAMES: Record<string, MessageDescriptor> = {
   messagesReplyTime: msg`Reply Time`,
   reviewLink: msg`Review Link`,
   assignNewCustomersTo: msg`Assign new customers to`,
+  companyAddress: msg`Company Address`,
+  taxId: msg`Tax ID`,
   emailNotifications: msg`Email Notifications`,
   pushNotifications: msg`Push Notifications`,
   newUserRegistration: msg`New user registration`,
@@ -208,6 +218,10 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       ]
         .filter(Boolean)
         .join(" ");
+    case "payment.refund": {
+      const amount = typeof detail.amount === "number" ? `$${detail.amount.toFixed(2)}` : "";
+      return [amount, text(detail.reason)].filter(Boolean).join(": ");
+    }
     case "note.create":
     case "note.update":
     case "note.delete":
@@ -292,6 +306,12 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     case "team.reactivate": {
       const role = named(TEAM_ROLE_NAMES, detail.role);
       return [text(detail.email), role ? `(${role})` : ""].filter(Boolean).join(" ");
+    }
+    case "promotion.create":
+    case "promotion.deactivate":
+    case "promotion.redeem": {
+      const service = named(SERVICE_NAMES, detail.serviceType);
+      return [text(detail.code), service].filter(Boolean).join(" · ");
     }
     case "team.change-role": {
       const from = named(TEAM_ROLE_NAMES, detail.from);

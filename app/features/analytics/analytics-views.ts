@@ -1,11 +1,15 @@
 import { intlLocale } from "~/lib/i18n/translate";
 import { percentage, type AnalyticsPeriod } from "./analytics-period";
 
-/** Completed payments collected in one UTC month (`YYYY-MM`), in US dollars, by method. */
+/**
+ * Revenue of one UTC month (`YYYY-MM`), in US dollars, net of refunds: the payments completed in it less the refunds
+ * completed in it, by method; `refunds` is what was given back (a positive amount, already taken off).
+ */
 export interface MonthlyRevenue {
   month: string;
   card: number;
   zelle: number;
+  refunds: number;
   total: number;
 }
 
@@ -18,7 +22,7 @@ export interface WeeklySignUps {
 /**
  * The funnel of the customers who signed up in the period, as they stand today. Each step counts the customers who
  * reached it and every step before it, so the steps never grow:
- * - paid: at least one completed payment (any service);
+ * - paid: at least one completed payment (any service; one refunded in full no longer counts);
  * - information sent: also submitted a service's information form (Google Business or website);
  * - launched: also has a service whose final progress step is done (Google Business "SEO & Local Setup", website
  *   "Website Launch"). The funnel is overall: a customer counts once whichever service got them there.
@@ -33,7 +37,7 @@ export interface FunnelCounts {
 export interface AnalyticsReport {
   period: AnalyticsPeriod;
   revenue: MonthlyRevenue[];
-  revenueTotal: { card: number; zelle: number; total: number };
+  revenueTotal: { card: number; zelle: number; refunds: number; total: number };
   signUps: WeeklySignUps[];
   funnel: FunnelCounts;
   /**

@@ -43,9 +43,11 @@ const launchesQuery = sql.raw(`
 `);
 
 /**
- * The analytics report over a period, every figure computed by the database. Months and weeks are UTC; a completed
- * payment counts in the month it was completed (its updated_at: a payment is only ever updated while pending, so
- * that is the moment a card payment arrived or a Zelle proof was approved). Admins only; read-only.
+ * The analytics report over a period, every figure computed by the database. Months and weeks are UTC. Revenue is
+ * net of refunds: a payment counts in the month it was completed (its completed_at, set once when it completes; a
+ * refund later updates the row, so updated_at would move it), and each completed refund is taken off in the month
+ * it completed, from its payment's method. A payment refunded in full still counts when it was paid, its refund when
+ * it was given back. Admins only; read-only.
  */
 export async function getAnalytics({ db }: { db: Db }, actor: Actor | null, period: AnalyticsPeriod): Promise<AnalyticsReport> {
   requireAdminActor(actor);
@@ -56,6 +58,15 @@ export async function getAnalytics({ db }: { db: Db }, actor: Actor | null, peri
   const from = start.toISOString();
   const to = new Date(last.getTime() + DAY_MS).toISOString();
   const inPeriod = (column: string) => sql`${sql.raw(column)} >= ${from}::timestamptz and ${sql.raw(column)} < ${to}::timestamptz`;
+  // Money in (payments, when completed) and out (refunds, when completed), each with its month and method.
+  const movements = sql`
+    select p.completed_at as at, p.payment_method as method, p.amount as amount, 0::numeric as refunded
+    from payments p
+    where p.status in ('completed', 'refunded') and ${inPeriod("p.completed_at")}
+    union all
+    select r.completed_at, p.payment_method, -r.amount, r.amount
+    from payment_refunds r join payments p on p.id = r.payment_id
+    where r.status = 'completed' and ${inPeriod("r.completed_at")}`;
 
   const revenueRows = rows(
     db,
@@ -64,26 +75,27 @@ export async function getAnalytics({ db }: { db: Db }, actor: Actor | null, peri
             date_trunc('month', ${from}::timestamptz at time zone 'UTC'),
             date_trunc('month', ${period.to}::date::timestamp),
             interval '1 month') as month
-        )
+        ),
+        movements as (${movements})
         select to_char(m.month, 'YYYY-MM') as month,
-          coalesce(sum(p.amount) filter (where p.payment_method = 'card'), 0)::float8 as card,
-          coalesce(sum(p.amount) filter (where p.payment_method = 'zelle'), 0)::float8 as zelle,
-          coalesce(sum(p.amount), 0)::float8 as total
+          coalesce(sum(x.amount) filter (where x.method = 'card'), 0)::float8 as card,
+          coalesce(sum(x.amount) filter (where x.method = 'zelle'), 0)::float8 as zelle,
+          coalesce(sum(x.refunded), 0)::float8 as refunds,
+          coalesce(sum(x.amount), 0)::float8 as total
         from months m
-        left join payments p on p.status = 'completed'
-          and date_trunc('month', p.updated_at at time zone 'UTC') = m.month
-          and ${inPeriod("p.updated_at")}
+        left join movements x on date_trunc('month', x.at at time zone 'UTC') = m.month
         group by m.month
         order by m.month`,
   );
 
   const revenueTotalRows = rows(
     db,
-    sql`select coalesce(sum(amount) filter (where payment_method = 'card'), 0)::float8 as card,
-          coalesce(sum(amount) filter (where payment_method = 'zelle'), 0)::float8 as zelle,
+    sql`with movements as (${movements})
+        select coalesce(sum(amount) filter (where method = 'card'), 0)::float8 as card,
+          coalesce(sum(amount) filter (where method = 'zelle'), 0)::float8 as zelle,
+          coalesce(sum(refunded), 0)::float8 as refunds,
           coalesce(sum(amount), 0)::float8 as total
-        from payments p
-        where p.status = 'completed' and ${inPeriod("p.updated_at")}`,
+        from movements`,
   );
 
   const signUpRows = rows(
@@ -106,7 +118,7 @@ export async function getAnalytics({ db }: { db: Db }, actor: Actor | null, peri
   const funnelRows = rows(
     db,
     sql`with first_paid as (
-          select user_id, min(updated_at) as paid_at from payments where status = 'completed' group by user_id
+          select user_id, min(completed_at) as paid_at from payments where status = 'completed' group by user_id
         ),
         information as (
           select user_id from google_business_info union select user_id from website_info
@@ -138,8 +150,10 @@ export async function getAnalytics({ db }: { db: Db }, actor: Actor | null, peri
   const median = funnel?.median_days;
   return {
     period,
-    revenue: revenue.map((row): MonthlyRevenue => ({ month: String(row.month), card: num(row.card), zelle: num(row.zelle), total: num(row.total) })),
-    revenueTotal: { card: num(totals?.card), zelle: num(totals?.zelle), total: num(totals?.total) },
+    revenue: revenue.map(
+      (row): MonthlyRevenue => ({ month: String(row.month), card: num(row.card), zelle: num(row.zelle), refunds: num(row.refunds), total: num(row.total) }),
+    ),
+    revenueTotal: { card: num(totals?.card), zelle: num(totals?.zelle), refunds: num(totals?.refunds), total: num(totals?.total) },
     signUps: signUps.map((row): WeeklySignUps => ({ weekStart: String(row.week_start), signUps: num(row.sign_ups) })),
     funnel: {
       signedUp: num(funnel?.signed_up),

@@ -1,5 +1,5 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import { payments } from "~db/schema";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { paymentRefunds, payments } from "~db/schema";
 import { currentCounters } from "~/features/users/list-customers.server";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
@@ -12,22 +12,27 @@ function monthStart(now: Date): Date {
 }
 
 /**
- * The admin dashboard's first figures: this month's revenue (payments completed since the month began, counted
- * as the analytics page counts them: by updated_at, when a payment was completed) and the jobs in progress (the
- * users list's In Progress counter, read from its cache while nothing was written). Admins only.
+ * The admin dashboard's first figures: this month's revenue, net of refunds, as the analytics page counts it (the
+ * payments completed since the month began, by completed_at, less the refunds completed since then), and the jobs in
+ * progress (the users list's In Progress counter, read from its cache while nothing was written). Admins only.
  */
 export async function getDashboardFigures({ db }: { db: Db }, actor: Actor | null, { now = new Date() }: { now?: Date } = {}): Promise<DashboardFigures> {
   requireAdminActor(actor);
   const since = monthStart(now);
-  const [[revenue], counters] = await Promise.all([
+  const [[revenue], [refunds], counters] = await Promise.all([
     db
       .select({ total: sql<string | null>`sum(${payments.amount})` })
       .from(payments)
-      .where(and(eq(payments.status, "completed"), gte(payments.updatedAt, since))),
+      .where(and(inArray(payments.status, ["completed", "refunded"]), gte(payments.completedAt, since))),
+    db
+      .select({ total: sql<string | null>`sum(${paymentRefunds.amount})` })
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.status, "completed"), gte(paymentRefunds.completedAt, since))),
     currentCounters(db),
   ]);
   return {
-    revenueThisMonth: Number(revenue?.total ?? 0),
+    // In cents while subtracting, so the figure has no stray fractions of a cent.
+    revenueThisMonth: (Math.round(Number(revenue?.total ?? 0) * 100) - Math.round(Number(refunds?.total ?? 0) * 100)) / 100,
     monthStart: since.toISOString().slice(0, 10),
     today: now.toISOString().slice(0, 10),
     inProgress: counters.inProgress,

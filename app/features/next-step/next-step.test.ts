@@ -33,6 +33,12 @@ describe("nextStep: Google Business Profile", () => {
     expect(nextStep(service, input({ payments: [pay(service, 1, "rejected")] }))).toEqual({ kind: "pay", paymentNumber: 1, retry: true });
   });
 
+  it("offers to pay again once the payment was refunded in full; a partly refunded one (still completed) counts as paid", () => {
+    const refunded = input({ payments: [pay(service, 1, "refunded")], informationSent: { google_business: true, website: false } });
+    expect(nextStep(service, refunded)).toEqual({ kind: "pay", paymentNumber: 1, retry: false });
+    expect(nextStep(service, input({ payments: [pay(service, 1, "refunded", 1), pay(service, 1, "pending", 5)] })).kind).toBe("reviewing");
+  });
+
   it("says the payment is being reviewed while it is pending (an unknown status counts as pending)", () => {
     expect(nextStep(service, input({ payments: [pay(service, 1, "pending")] }))).toEqual({ kind: "reviewing", paymentNumber: 1 });
     expect(nextStep(service, input({ payments: [pay(service, 1, "processing")] }))).toEqual({ kind: "reviewing", paymentNumber: 1 });
@@ -109,6 +115,11 @@ describe("nextStep: Website", () => {
   it("asks for the second payment again after it was rejected", () => {
     const state = input({ payments: paid([pay(service, 2, "rejected", 3)]), informationSent: sent, steps: withSteps(7) });
     expect(nextStep(service, state)).toEqual({ kind: "second-payment", paymentNumber: 2, retry: true });
+  });
+
+  it("asks for the second payment again after it was refunded in full", () => {
+    const state = input({ payments: paid([pay(service, 2, "refunded", 3)]), informationSent: sent, steps: withSteps(8) });
+    expect(nextStep(service, state)).toEqual({ kind: "second-payment", paymentNumber: 2, retry: false });
   });
 
   it("says the second payment is being reviewed while pending, even before the review step", () => {

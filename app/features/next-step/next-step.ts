@@ -4,7 +4,7 @@ import type { ServiceType } from "~/domain/service-catalog";
 
 /**
  * Where one service stands for the customer, and so the one action the progress page's panel offers:
- * - `pay`: no payment yet, or the last one was rejected (`retry`): the price and the payment dialog;
+ * - `pay`: no payment yet, the last one was rejected (`retry`) or refunded in full: the price and the payment dialog;
  * - `reviewing`: a payment is pending review: nothing to do but wait;
  * - `send-information`: paid, the information form not sent yet: a link to the form;
  * - `approval`: the agency sent something to approve (a review round) that waits for the customer;
@@ -62,7 +62,10 @@ function counts(service: ServiceType, steps: Record<string, boolean> | null): { 
 export function nextStep(service: ServiceType, input: NextStepInput): NextStep {
   const first = latestPayment(input.payments, service, 1);
   const firstStatus = first ? displayStatus(first.status) : null;
-  if (firstStatus === null || firstStatus === "rejected") return { kind: "pay", paymentNumber: 1, retry: firstStatus === "rejected" };
+  // Refunded in full, the payment no longer counts: the service is to be paid again.
+  if (firstStatus === null || firstStatus === "rejected" || firstStatus === "refunded") {
+    return { kind: "pay", paymentNumber: 1, retry: firstStatus === "rejected" };
+  }
   if (firstStatus === "pending") return { kind: "reviewing", paymentNumber: 1 };
   // A draft the agency sent waits for the customer alone: it comes first, whatever else is still open (for the
   // website, before the second payment its approval leads to).

@@ -3,6 +3,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { z } from "zod";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
 import { decisionNotification, SYSTEM_PAYMENT_NOTES } from "~/features/payments/payment-review";
+import { refundNotification } from "~/features/payments/payment-refunds";
 import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage } from "~/features/payments/payment-rules";
 import { serviceNameIn } from "~/features/payments/zelle-transfer";
 import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/progress/progress-notification";
@@ -40,6 +41,15 @@ const paymentData = z.discriminatedUnion("kind", [
     paymentNumber: z.number().int(),
     notes: z.string().nullable(),
     systemNote: z.enum(Object.keys(SYSTEM_PAYMENT_NOTES) as [keyof typeof SYSTEM_PAYMENT_NOTES]).optional(),
+  }),
+  /** To the customer: money given back on their payment (all of it, or part), and why. */
+  z.object({
+    kind: z.literal("refund"),
+    service,
+    paymentNumber: z.number().int(),
+    amount: z.number(),
+    full: z.boolean(),
+    reason: z.string().nullable(),
   }),
 ]);
 
@@ -153,6 +163,7 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
           ),
         };
       }
+      if (data.kind === "refund") return refundNotification(i18n, data);
       const notes = data.systemNote ? SYSTEM_PAYMENT_NOTES[data.systemNote] : data.notes;
       return decisionNotification(i18n, data.decision, notes, data);
     }
@@ -264,6 +275,8 @@ const SYSTEM_ERROR_MESSAGE_MAX = 200;
 export function eventLink(event: NotificationEvent): string | null {
   switch (event.type) {
     case "payment":
+      // A refund: the progress page, whose payment card says what was refunded and leads to the receipt.
+      if (event.data.kind === "refund") return PROGRESS_PAGE;
       return event.data.kind === "decision" ? SERVICE_PAGE[event.data.service] : customerPage(event.data.customerId, "payments");
     case "google_business_progress":
     case "website_progress":

@@ -8,6 +8,7 @@ import { englishI18n } from "~/lib/i18n/translate";
 import { paymentAmountCents } from "~/domain/service-catalog";
 import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
+import { applyPromotionCode, type AppliedPromotion } from "~/features/promotions/apply-promotion-code.server";
 import { refuseIfNotPayable } from "./payment-eligibility.server";
 import { checkoutReturnPath } from "./payment-rules";
 import { paymentTargetSchema } from "./payments.schemas";
@@ -26,6 +27,8 @@ export interface CardCheckoutInput {
   serviceType: unknown;
   paymentNumber: unknown;
   returnPath?: unknown;
+  /** The promotion code the dialog applied, if any. */
+  promotionCode?: unknown;
 }
 
 /** Ten checkout sessions per customer in ten minutes: plenty for a person, a wall for a script. */
@@ -34,8 +37,10 @@ export const CHECKOUT_RATE_LIMIT: AttemptWindow = { windowMs: 10 * 60 * 1000, ma
 export const checkoutRateLimitKey = (userId: string) => `checkout:${userId}`;
 
 /**
- * Starts a Stripe Checkout Session for one catalog payment, priced from the catalog; the payment is
- * recorded only by the webhook. Every request of a signed-in customer counts towards the rate limit, so
+ * Starts a Stripe Checkout Session for one catalog payment, priced from the catalog less a promotion code's
+ * discount (the code checked here, its id in the session's metadata; its use is the payment the webhook records).
+ * A code that takes the whole price off is refused: the card provider charges no $0 session, the dialog completes
+ * such a payment itself. The payment is recorded only by the webhook. Every request of a signed-in customer counts towards the rate limit, so
  * neither Stripe nor the database can be driven in a loop.
  */
 export async function createCardCheckout(
@@ -52,9 +57,20 @@ export async function createCardCheckout(
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const target = parsed.data;
   await refuseIfNotPayable(deps.db, userId, target);
+  let promotion: AppliedPromotion | null = null;
+  if (input.promotionCode !== undefined && input.promotionCode !== null && input.promotionCode !== "") {
+    if (typeof input.promotionCode !== "string") throw new AppError("invalid_input");
+    promotion = await applyPromotionCode(deps.db, userId, target, input.promotionCode, { lock: false });
+    if (promotion.amount === 0) throw new AppError("promotion_code_covers_price");
+  }
   const [profile] = await deps.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
   const returnUrl = `${deps.siteUrl}${checkoutReturnPath(input.returnPath)}`;
-  const metadata = { userId, serviceType: target.serviceType, paymentNumber: String(target.paymentNumber) };
+  const metadata = {
+    userId,
+    serviceType: target.serviceType,
+    paymentNumber: String(target.paymentNumber),
+    ...(promotion ? { promotionCodeId: promotion.promotionCodeId } : {}),
+  };
   let session: Stripe.Checkout.Session;
   try {
     session = await deps.stripe.checkout.sessions.create({
@@ -64,7 +80,7 @@ export async function createCardCheckout(
           quantity: 1,
           price_data: {
             currency: "usd",
-            unit_amount: paymentAmountCents(target.serviceType, target.paymentNumber),
+            unit_amount: promotion ? Math.round(promotion.amount * 100) : paymentAmountCents(target.serviceType, target.paymentNumber),
             product_data: { name: paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber) },
           },
         },

@@ -1,21 +1,40 @@
-import { desc, eq } from "drizzle-orm";
-import { payments } from "~db/schema";
+import { asc, desc, eq } from "drizzle-orm";
+import { paymentRefunds, payments, profiles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
-import { toReviewPayment, type ReviewPayment } from "./payment-views";
+import { toReviewPayment } from "./payment-views";
+import type { AdminPaymentView, RefundView } from "./refund-views";
 
-/** A customer's payments for the admin, newest first. */
+/** A customer's payments for the admin, newest first, each with its refunds (one query for all of them). */
 export async function listPaymentsForReview(
   { db }: { db: Db },
   actor: Actor | null,
   { userId }: { userId: string },
-): Promise<ReviewPayment[]> {
+): Promise<AdminPaymentView[]> {
   requireAdminActor(actor);
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
-  return rows.map(toReviewPayment);
+  const [rows, refundRows] = await Promise.all([
+    db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)),
+    db
+      .select({ refund: paymentRefunds, refundedBy: profiles.fullName })
+      .from(paymentRefunds)
+      .leftJoin(profiles, eq(profiles.id, paymentRefunds.refundedBy))
+      .where(eq(paymentRefunds.userId, userId))
+      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+  ]);
+  const refunds = new Map<string, RefundView[]>();
+  for (const { refund, refundedBy } of refundRows) {
+    const list = refunds.get(refund.paymentId) ?? [];
+    list.push({
+      id: refund.id,
+      amount: refund.amount,
+      reason: refund.reason,
+      status: refund.status,
+      refundedBy: refundedBy ?? null,
+      createdAt: refund.createdAt.toISOString(),
+      completedAt: refund.completedAt?.toISOString() ?? null,
+    });
+    refunds.set(refund.paymentId, list);
+  }
+  return rows.map((row) => ({ ...toReviewPayment(row), refunds: refunds.get(row.id) ?? [] }));
 }

@@ -40,3 +40,9 @@ export function isLivePaymentConflict(error: unknown): boolean {
   const found = pgError(error);
   return found?.code === "23505" && found.constraint === "payments_live_unique_idx";
 }
+
+/** The database's one-use-per-customer index refused a payment naming a promotion code the customer already used. */
+export function isPromotionUseConflict(error: unknown): boolean {
+  const found = pgError(error);
+  return found?.code === "23505" && found.constraint === "payments_promotion_once_idx";
+}

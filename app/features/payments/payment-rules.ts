@@ -16,10 +16,15 @@ interface ExistingPayment {
   status: string;
 }
 
+/** A payment that no longer counts (rejected, or refunded in full): the customer may pay for it again. */
+function isClosed(status: string): boolean {
+  return status === "rejected" || status === "refunded";
+}
+
 /**
  * Why a new payment (proof or card checkout) may not start now, or null when it may: one live (pending
  * or completed) payment per service and number, and website payment 2 only after payment 1 is completed.
- * A rejected payment may be paid again.
+ * A rejected payment, or one refunded in full, may be paid again; a partly refunded one is still paid.
  */
 export function paymentRefusal(
   existing: readonly ExistingPayment[],
@@ -29,8 +34,8 @@ export function paymentRefusal(
   const same = existing.filter((p) => p.serviceType === service && p.paymentNumber === paymentNumber);
   const payment = (i18n: I18n) => paymentSubtitleIn(i18n, service, paymentNumber);
   if (same.some((p) => p.status === "completed")) return new AppError("payment_already_paid", { values: { payment } });
-  // Anything not completed or rejected counts as pending, as the screens show it.
-  if (same.some((p) => p.status !== "rejected")) return new AppError("payment_pending_review", { values: { payment } });
+  // Anything not completed, rejected or refunded counts as pending, as the screens show it.
+  if (same.some((p) => !isClosed(p.status))) return new AppError("payment_pending_review", { values: { payment } });
   if (paymentNumber > 1) {
     const previous = existing.some(
       (p) => p.serviceType === service && p.paymentNumber === paymentNumber - 1 && p.status === "completed",

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { zodMessage } from "~/lib/i18n/translate";
 import { isValidPaymentNumber, SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
+import { appliedPromotionCode } from "~/features/promotions/promotions.schemas";
 import { MAX_PROOF_BYTES } from "./payment-rules";
 
 const targetFields = {
@@ -33,8 +34,18 @@ const proofPhoto = z
     zodMessage(msg`The proof of payment photo must be smaller than 10MB`),
   );
 
-/** The Zelle step's form (multipart): which payment, and the photo of the transfer's confirmation. */
-export const proofFormSchema = z.object({ ...targetFields, proof: proofPhoto }).refine(...payableNumber);
+/**
+ * The Zelle step's form (multipart): which payment, the photo of the transfer's confirmation and the promotion code
+ * the dialog applied, if any (the server prices the payment with it again).
+ */
+export const proofFormSchema = z
+  .object({ ...targetFields, proof: proofPhoto, promotionCode: appliedPromotionCode.optional() })
+  .refine(...payableNumber);
+
+/** A payment with a promotion code: the dialog's quote, and the payment a code makes free ('Complete payment'). */
+export const paymentQuoteSchema = z.object({ ...targetFields, promotionCode: appliedPromotionCode }).refine(...payableNumber);
+
+export type PaymentQuoteInput = z.input<typeof paymentQuoteSchema>;
 
 /**
  * A new proof for the customer's own rejected Zelle transfer (the same payment goes back to review): which

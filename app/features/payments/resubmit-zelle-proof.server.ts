@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { payments } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
+import type { Executor } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
@@ -15,6 +16,7 @@ import { toPaymentView, type PaymentView } from "./payment-views";
 import { proofResubmitSchema } from "./payments.schemas";
 import type { SubmitZelleProofDeps } from "./submit-zelle-proof.server";
 import { announceProof, autoApproveOn, receivedProofState } from "./proof-announcement.server";
+import { lockPromotionCode, promotionUses } from "~/features/promotions/apply-promotion-code.server";
 
 export type ZelleProofResubmitInput = z.input<typeof proofResubmitSchema>;
 
@@ -25,7 +27,9 @@ export type ZelleProofResubmitInput = z.input<typeof proofResubmitSchema>;
  * included: they do not send proofs for customers), only a Zelle one, only while it is rejected and the newest of
  * its service and number, and only while no other payment for them is live. The old rejection's note is cleared (the
  * customer's notification and the audit log keep it) so an approval does not quote it; the old photo is removed
- * after the commit.
+ * after the commit. The payment keeps its price: a promotion code it was priced with stays on it, whatever the code's
+ * state now (the customer sent that amount); if the customer has used the code on another payment since, this one
+ * keeps the code's text and discount but no longer counts as its use (one use per customer).
  */
 export async function resubmitZelleProof(
   deps: SubmitZelleProofDeps,
@@ -57,9 +61,10 @@ export async function resubmitZelleProof(
   const record = (url: string) =>
     db.transaction(async (tx) => {
       const autoApprove = await autoApproveOn(tx);
+      const keepsUse = payment.promotionCodeId ? await stillItsUse(tx, payment.promotionCodeId, userId, payment.id) : true;
       const [row] = await tx
         .update(payments)
-        .set({ proofUrl: url, ...receivedProofState(autoApprove) })
+        .set({ proofUrl: url, ...receivedProofState(autoApprove), ...(keepsUse ? {} : { promotionCodeId: null }) })
         .where(and(eq(payments.id, payment.id), eq(payments.userId, userId), eq(payments.status, "rejected")))
         .returning();
       // Another tab sent a new proof first.
@@ -86,4 +91,10 @@ export async function resubmitZelleProof(
   }
   await publishChanges(bus, [{ table: "payments", userId }, ...result.changes]);
   return toPaymentView(result.row);
+}
+
+/** Whether a rejected payment may count as its code's use again: the customer has no other use of it (the code's row locked meanwhile). */
+async function stillItsUse(tx: Executor, promotionCodeId: string, userId: string, paymentId: string): Promise<boolean> {
+  await lockPromotionCode(tx, promotionCodeId);
+  return !(await promotionUses(tx, promotionCodeId, userId, paymentId)).usedByCustomer;
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { payments } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
+import type { Db, Executor } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { paymentAmount } from "~/domain/service-catalog";
@@ -9,7 +9,8 @@ import type { Actor } from "~/lib/auth/session";
 import type { Storage } from "~/lib/storage/storage.server";
 import { testPause } from "~/lib/storage/test-pauses.server";
 import { prepareUploads, storeUpload } from "~/lib/storage/uploads.server";
-import { alreadyPending, isLivePaymentConflict, refuseIfNotPayable } from "./payment-eligibility.server";
+import { applyPromotionCode, invalidPromotionCode } from "~/features/promotions/apply-promotion-code.server";
+import { alreadyPending, isLivePaymentConflict, isPromotionUseConflict, refuseIfNotPayable } from "./payment-eligibility.server";
 import { proofStem } from "./payment-rules";
 import { announceProof, autoApproveOn, receivedProofState } from "./proof-announcement.server";
 import { toPaymentView, type PaymentView } from "./payment-views";
@@ -27,7 +28,8 @@ export type ZelleProofInput = z.input<typeof proofFormSchema>;
 
 /**
  * A customer's Zelle proof: checked by its bytes (JPEG, PNG or WebP, at most 10 MB), stored privately,
- * recorded as a pending payment priced from the catalog, and announced to every admin in the same
+ * recorded as a pending payment priced from the catalog (less a promotion code's discount, the code checked again
+ * under its row's lock in the same transaction), and announced to every admin in the same
  * transaction (when the settings' New submission received is on). With Auto-approve Submissions on, the
  * payment is recorded approved, its admin notes say so, the customer gets the approval notification and
  * the approval is audited (actor: the system). A refusal leaves no row, no notification and no stored file; changes are published after
@@ -42,12 +44,20 @@ export async function submitZelleProof(
   const { id: userId } = requireActor(actor);
   const parsed = proofFormSchema.safeParse(input);
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
-  const { proof, ...target } = parsed.data;
+  const { proof, promotionCode, ...target } = parsed.data;
 
   // The photo is checked (and its metadata stripped) before the payment rules, as before: file errors come first.
   const [photo] = await prepareUploads("payment-proof", [proof]);
   await refuseIfNotPayable(db, userId, target);
-  const amount = paymentAmount(target.serviceType, target.paymentNumber);
+  // A code is checked before the photo is stored too, so a refused one costs no write; the transaction checks it again.
+  const price = async (executor: Executor, lock: boolean) => {
+    if (!promotionCode) return { amount: paymentAmount(target.serviceType, target.paymentNumber), discount: 0, promotionCodeId: null, promotionCode: null };
+    const applied = await applyPromotionCode(executor, userId, target, promotionCode, { lock });
+    // Nothing to send: the dialog completes such a payment without a transfer.
+    if (applied.amount === 0) throw new AppError("promotion_code_covers_price");
+    return { amount: applied.amount, discount: applied.discount, promotionCodeId: applied.promotionCodeId, promotionCode: applied.promotionCode };
+  };
+  await price(db, false);
 
   let result: { row: typeof payments.$inferSelect; changes: Change[] };
   try {
@@ -60,13 +70,14 @@ export async function submitZelleProof(
       (stored) =>
         db.transaction(async (tx) => {
           const autoApprove = await autoApproveOn(tx);
+          const priced = await price(tx, true);
           const [row] = await tx
             .insert(payments)
             .values({
               userId,
               serviceType: target.serviceType,
               paymentNumber: target.paymentNumber,
-              amount,
+              ...priced,
               paymentMethod: "zelle",
               proofUrl: stored.url,
               ...receivedProofState(autoApprove),
@@ -81,6 +92,8 @@ export async function submitZelleProof(
   } catch (error) {
     // Two submissions raced past the check above: the database's unique index is the last word.
     if (isLivePaymentConflict(error)) throw alreadyPending(target);
+    // The same customer raced two payments with one code: the one-use index is the last word.
+    if (isPromotionUseConflict(error)) throw invalidPromotionCode();
     throw error;
   }
 

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { payments, profiles } from "~db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { paymentRefunds, payments, profiles } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import { isServiceType } from "~/domain/service-catalog";
@@ -10,11 +10,12 @@ import { AppError } from "~/lib/http/app-error";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 /**
- * A completed payment's receipt, for its owner or an admin. Anything else - another customer's payment, a
- * pending or rejected one, an unknown id - is the same 404, so a receipt's existence is not revealed.
- * The agency's name and support e-mail are the admin settings' Company Name and Support Email in force.
+ * A payment's receipt, for its owner or an admin: a completed payment, or one refunded in full (the money was paid,
+ * and the receipt then shows it coming back). Anything else - another customer's payment, a staff member, a pending
+ * or rejected one, an unknown id - is the same 404, so a receipt's existence is not revealed. The refunds listed are
+ * the completed ones: a card refund Stripe has not confirmed is not money back yet. The agency's name, support
+ * e-mail, address and tax id are the General settings in force.
  */
 export async function getReceipt(
   { db, settings }: { db: Db; settings: Pick<SettingsStore, "get"> },
@@ -28,14 +29,24 @@ export async function getReceipt(
     .from(payments)
     .leftJoin(profiles, eq(profiles.id, payments.userId))
     .where(eq(payments.id, paymentId));
-  if (!row || row.payment.status !== "completed") throw new AppError("receipt_not_found");
-  if (!viewer.isAdmin && row.payment.userId !== viewer.id) throw new AppError("receipt_not_found");
+  if (!row) throw new AppError("receipt_not_found");
   const { payment } = row;
-  if (!isServiceType(payment.serviceType)) throw new AppError("receipt_not_found");
-  const { general } = await settings.get();
+  if (payment.status !== "completed" && payment.status !== "refunded") throw new AppError("receipt_not_found");
+  if (!viewer.isAdmin && payment.userId !== viewer.id) throw new AppError("receipt_not_found");
+  // The trigger numbers every completed payment; a row without a number is not one a receipt can be made for.
+  if (!isServiceType(payment.serviceType) || payment.receiptNumber === null || payment.completedAt === null) throw new AppError("receipt_not_found");
+  const [refunds, { general }] = await Promise.all([
+    db
+      .select({ amount: paymentRefunds.amount, reason: paymentRefunds.reason, completedAt: paymentRefunds.completedAt, createdAt: paymentRefunds.createdAt })
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.status, "completed")))
+      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+    settings.get(),
+  ]);
   return toReceiptView(
-    { ...payment, serviceType: payment.serviceType },
+    { ...payment, serviceType: payment.serviceType, status: payment.status, receiptNumber: payment.receiptNumber, completedAt: payment.completedAt },
+    refunds.map((refund) => ({ date: (refund.completedAt ?? refund.createdAt).toISOString(), amount: refund.amount, reason: refund.reason })),
     { name: row.fullName ?? "", email: row.email ?? "", companyName: row.companyName?.trim() || null },
-    { name: general.companyName, supportEmail: general.supportEmail },
+    { name: general.companyName, supportEmail: general.supportEmail, address: general.companyAddress, taxId: general.taxId },
   );
 }

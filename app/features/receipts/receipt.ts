@@ -1,61 +1,161 @@
-import { paymentSubtitleIn } from "~/domain/service-texts";
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { formatMoney } from "~/lib/i18n/format";
-import { englishI18n } from "~/lib/i18n/translate";
 import type { ServiceType } from "~/domain/service-catalog";
 
-/** Where a completed payment's receipt is: one address for the customer and the admins (no portal shell). */
+/** Where a payment's receipt is: one address for the customer and the admins (no portal shell). */
 export const receiptPath = (paymentId: string) => `/receipts/${paymentId}`;
 
+/** The same receipt as a PDF file (a download). */
+export const receiptPdfPath = (paymentId: string) => `/receipts/${paymentId}/pdf`;
+
+/** The digits a receipt number shows at least: `R-000042`. */
+const RECEIPT_NUMBER_DIGITS = 6;
+
 /**
- * The receipt number: `R-YYYYMMDD-XXXXXXXX`, the payment's date (UTC) and the first 8 hex digits of its id.
- * Stable (both are set when the payment is made and never change), readable over the phone, and needs no
- * counter in the database; two payments on one day share a number only if their random ids share 32 bits.
+ * A receipt number as people read it: `R-` and the payment's place in the one gapless sequence the database keeps
+ * (payments.receipt_number), zero-padded to six digits so the first million sort and line up in a list. Past
+ * 999999 the number simply grows (`R-1000000`): never cut, so two receipts never share one.
  */
-export function receiptNumber(payment: { id: string; createdAt: Date | string }): string {
-  const date = new Date(payment.createdAt).toISOString().slice(0, 10).replaceAll("-", "");
-  return `R-${date}-${payment.id.replaceAll("-", "").slice(0, 8).toUpperCase()}`;
+export function formatReceiptNumber(sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`Not a receipt number: ${sequence}`);
+  return `R-${String(sequence).padStart(RECEIPT_NUMBER_DIGITS, "0")}`;
 }
 
-const PAYMENT_METHOD_LABEL: Record<string, string> = { zelle: "Zelle", card: "Card" };
+/** A completed refund as a receipt lists it. */
+export interface ReceiptRefund {
+  /** When the money went back (ISO). */
+  date: string;
+  amount: number;
+  reason: string;
+}
 
-/** What a receipt page shows: plain data, rendered by the receipt document and printed. */
+/** What a receipt shows: plain data, rendered by the receipt page and the PDF in the viewer's language. */
 export interface ReceiptView {
   number: string;
   paymentId: string;
   customerId: string;
-  /** When the payment was made (ISO). */
+  /** When the payment was completed (ISO). */
   paidAt: string;
   customer: { name: string; email: string; companyName: string | null };
-  /** In English (service name, amount, method); the document shows them in the page's language from the fields after. */
-  service: string;
-  amount: string;
-  method: string;
   serviceType: ServiceType;
   paymentNumber: number;
-  /** The amount in dollars. */
-  amountPaid: number;
+  /** zelle | card | promotion (a 100% code: nothing charged). */
   paymentMethod: string;
-  agency: { name: string; supportEmail: string };
+  /** A receipt exists for a completed payment and for one refunded in full. */
+  status: "completed" | "refunded";
+  /** The price before any promotion code: what was paid plus the discount. */
+  listPrice: number;
+  discount: number;
+  promotionCode: string | null;
+  /** What was charged, in dollars. */
+  amountPaid: number;
+  /** The completed refunds, oldest first (a card refund Stripe has not confirmed is not money back yet). */
+  refunds: ReceiptRefund[];
+  agency: { name: string; supportEmail: string; address: string; taxId: string };
 }
 
 export function toReceiptView(
-  payment: { id: string; userId: string; serviceType: ServiceType; paymentNumber: number; amount: number; paymentMethod: string; createdAt: Date },
+  payment: {
+    id: string;
+    userId: string;
+    serviceType: ServiceType;
+    paymentNumber: number;
+    amount: number;
+    discount: number;
+    promotionCode: string | null;
+    paymentMethod: string;
+    status: ReceiptView["status"];
+    receiptNumber: number;
+    completedAt: Date;
+  },
+  refunds: readonly ReceiptRefund[],
   customer: ReceiptView["customer"],
   agency: ReceiptView["agency"],
 ): ReceiptView {
   return {
-    number: receiptNumber(payment),
+    number: formatReceiptNumber(payment.receiptNumber),
     paymentId: payment.id,
     customerId: payment.userId,
-    paidAt: payment.createdAt.toISOString(),
+    paidAt: payment.completedAt.toISOString(),
     customer,
-    service: paymentSubtitleIn(englishI18n(), payment.serviceType, payment.paymentNumber),
-    amount: formatMoney(payment.amount, "en"),
-    method: PAYMENT_METHOD_LABEL[payment.paymentMethod] ?? payment.paymentMethod,
     serviceType: payment.serviceType,
     paymentNumber: payment.paymentNumber,
-    amountPaid: payment.amount,
     paymentMethod: payment.paymentMethod,
+    status: payment.status,
+    listPrice: roundCents(payment.amount + payment.discount),
+    discount: payment.discount,
+    promotionCode: payment.promotionCode,
+    amountPaid: payment.amount,
+    refunds: [...refunds],
     agency,
   };
+}
+
+/** Sums of dollars kept to whole cents (0.1 + 0.2 is not 0.3 in floating point). */
+function roundCents(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}
+
+const METHOD_NAMES: Record<string, MessageDescriptor> = { zelle: msg`Zelle`, card: msg`Card`, promotion: msg`Promotion code` };
+
+/** A payment method as a receipt names it, in the language (an unknown one as stored). */
+export function paymentMethodIn(i18n: I18n, method: string): string {
+  const name = METHOD_NAMES[method];
+  return name ? i18n._(name) : method;
+}
+
+/** One line of a receipt's amounts: its label and the amount as written, minus sign and cents included. */
+interface ReceiptLine {
+  id: "list-price" | "discount" | "paid" | "net";
+  label: string;
+  amount: string;
+}
+
+/** A refund line: its date (ISO: the page shows it in the viewer's time zone), the amount taken off and why. */
+interface ReceiptRefundLine {
+  date: string;
+  amount: string;
+  reason: string;
+}
+
+export interface ReceiptLines {
+  /** The list price and the discount (only when a code took something off), then the amount paid. */
+  charges: ReceiptLine[];
+  refunds: ReceiptRefundLine[];
+  /** What the customer paid net of the refunds; null without refunds. */
+  net: ReceiptLine | null;
+  /** 'Refunded' or 'Partially refunded'; null for a payment nothing was given back on. */
+  status: string | null;
+}
+
+/**
+ * A receipt's amounts as the page and the PDF write them, in the language, always with cents so the column lines
+ * up: `List price $300.00`, `Discount (SPRING20) -$50.00`, `Amount paid $250.00`, each refund `-$50.00`, and the
+ * net after refunds.
+ */
+export function receiptLines(receipt: ReceiptView, i18n: I18n): ReceiptLines {
+  const money = (amount: number) => formatMoney(amount, i18n.locale, { cents: true });
+  const charges: ReceiptLine[] = [];
+  if (receipt.discount > 0) {
+    const code = receipt.promotionCode;
+    charges.push({ id: "list-price", label: i18n._(msg`List price`), amount: money(receipt.listPrice) });
+    charges.push({ id: "discount", label: code ? i18n._(msg`Discount (${code})`) : i18n._(msg`Discount`), amount: money(-receipt.discount) });
+  }
+  charges.push({ id: "paid", label: i18n._(msg`Amount paid`), amount: money(receipt.amountPaid) });
+  // A payment marked refunded keeps saying so even without a refund row to list.
+  if (receipt.refunds.length === 0) return { charges, refunds: [], net: null, status: receipt.status === "refunded" ? i18n._(msg`Refunded`) : null };
+  const refunded = roundCents(receipt.refunds.reduce((sum, refund) => sum + refund.amount, 0));
+  const net = Math.max(0, roundCents(receipt.amountPaid - refunded));
+  return {
+    charges,
+    refunds: receipt.refunds.map((refund) => ({ date: refund.date, amount: money(-refund.amount), reason: refund.reason })),
+    net: { id: "net", label: i18n._(msg`Net amount after refunds`), amount: money(net) },
+    status: receipt.status === "refunded" || net === 0 ? i18n._(msg`Refunded`) : i18n._(msg`Partially refunded`),
+  };
+}
+
+/** The name a receipt's PDF is saved under: `receipt-R-000042.pdf`. */
+export function receiptFileName(receipt: Pick<ReceiptView, "number">): string {
+  return `receipt-${receipt.number}.pdf`;
 }

@@ -3,7 +3,7 @@
  * and the browser's calls read them here, and the authorization matrix test checks each has its rows.
  */
 export const ENDPOINTS = {
-  /** JSON `{ serviceType, paymentNumber, returnPath? }` -> `{ ok: true, url }`: a card checkout session. */
+  /** JSON `{ serviceType, paymentNumber, returnPath?, promotionCode? }` -> `{ ok: true, url }`: a card checkout session. */
   cardCheckout: "/api/create-payment-checkout",
   /** The card provider's webhook, verified on its raw body. */
   cardWebhook: "/api/stripe/webhook",
@@ -11,4 +11,8 @@ export const ENDPOINTS = {
   files: "/files",
   /** The payment dialog's Zelle proof (multipart). */
   paymentProof: "/resources/payments/proof",
+  /** The payment dialog's promotion code: `{ serviceType, paymentNumber, promotionCode }` (a form) -> `{ ok: true, quote }`. */
+  paymentQuote: "/resources/payments/quote",
+  /** The payment dialog's 'Complete payment' for a payment a promotion code makes free (a form). */
+  freePayment: "/resources/payments/free",
 } as const;

@@ -9,6 +9,12 @@ describe("formatMoney", () => {
     expect(formatMoney(350, "es")).toBe("$350");
     expect(formatMoney(1500.5, "es")).toBe("$1,500.50");
   });
+
+  it("always writes cents when asked (receipts), negative amounts with a minus sign", () => {
+    expect(formatMoney(250, "en", { cents: true })).toBe("$250.00");
+    expect(formatMoney(-50, "es", { cents: true })).toBe("-$50.00");
+    expect(formatMoney(0, "en", { cents: true })).toBe("$0.00");
+  });
 });
 
 describe("formatDate", () => {

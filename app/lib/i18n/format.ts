@@ -2,13 +2,14 @@ import { intlLocale } from "./translate";
 
 /**
  * Dollars in the page's language (`formatMoney(250, i18n.locale)`): `$250`, `$1,500.50`. Whole amounts show
- * no cents, as prices are written everywhere in the product.
+ * no cents, as prices are written everywhere in the product; `{ cents: true }` always shows them (`$250.00`), for
+ * receipts and other accounts, whose columns of amounts line up.
  */
-export function formatMoney(amount: number, locale?: string): string {
+export function formatMoney(amount: number, locale?: string, { cents = false }: { cents?: boolean } = {}): string {
   return new Intl.NumberFormat(intlLocale(locale), {
     style: "currency",
     currency: "USD",
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    minimumFractionDigits: cents || !Number.isInteger(amount) ? 2 : 0,
     maximumFractionDigits: 2,
   }).format(amount);
 }

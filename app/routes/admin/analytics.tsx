@@ -1,11 +1,14 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { Download } from "lucide-react";
 import { PageTitle } from "~/components/nav-shell";
+import { Button } from "~/components/ui/button";
 import { parseAnalyticsPeriod, PERIOD_MESSAGES, type PeriodFieldErrors } from "~/features/analytics/analytics-period";
 import { AnalyticsDashboard } from "~/features/analytics/components/analytics-dashboard";
 import { PeriodPicker } from "~/features/analytics/components/period-picker";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
+import { paymentsCsvPath } from "~/features/receipts/payments-csv";
 import { requestContext } from "~/lib/http/request-context.server";
 import { adminOnly, services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/analytics";
@@ -50,6 +53,17 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle title={t`Analytics`} description={t`Revenue, sign-ups and delivery over a period.`} />
       <PeriodPicker input={input} errors={errors} />
+      {report ? (
+        <div className="-mt-3 mb-6 flex justify-end">
+          {/* The period's payments, one row each, for the accounts: a download, so a plain link. */}
+          <Button asChild variant="outline">
+            <a href={paymentsCsvPath({ from: input.from, to: input.to })} download data-testid="export-payments-csv">
+              <Download aria-hidden="true" />
+              {t`Export CSV`}
+            </a>
+          </Button>
+        </div>
+      ) : null}
       {report ? <AnalyticsDashboard report={report} /> : null}
     </>
   );

@@ -24,6 +24,10 @@ import { listTeam } from "~/features/team/list-team.server";
 import { teamIntentHandlers } from "~/features/team/team-action.server";
 import { TEAM_INTENTS } from "~/features/team/team.schemas";
 import { TeamTab } from "~/features/team/components/team-tab";
+import { PromotionsTab } from "~/features/promotions/components/promotions-tab";
+import { listPromotionCodes } from "~/features/promotions/list-promotion-codes.server";
+import { promotionIntentHandlers } from "~/features/promotions/promotions-action.server";
+import { PROMOTION_INTENTS } from "~/features/promotions/promotions.schemas";
 import { isSettingsSection, legalSettingsFormSchema, SETTINGS_SECTIONS, type AdminSettings } from "~/domain/admin-settings";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { LOCALES, type Locale } from "~/lib/i18n/locales";
@@ -44,16 +48,17 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 // The middleware has refused everyone but admins; the use cases check again.
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = sessionUser(context);
-  const [settings, status, admins, team] = await Promise.all([
+  const [settings, status, admins, team, promotionCodes] = await Promise.all([
     getSettings(services(context), actor),
     getSystemStatus(services(context), actor),
     listAdminTwoFactor({ db: services(context).database.db }, actor),
     listTeam({ db: services(context).database.db }, actor),
+    listPromotionCodes({ db: services(context).database.db }, actor),
   ]);
   // The General tab's 'Assign new customers to' choices.
   const assignees = (await listActiveMembers(services(context).database.db, actor)).map(({ id, name }) => ({ id, name }));
   const { i18n, locale } = requestContext(context);
-  return { settings, status, admins, team, assignees, selfId: actor?.id ?? null, legal: legalEntries(settings, locale), title: i18n._(msg`Settings`) };
+  return { settings, status, admins, team, promotionCodes, assignees, selfId: actor?.id ?? null, legal: legalEntries(settings, locale), title: i18n._(msg`Settings`) };
 }
 
 /**
@@ -73,16 +78,17 @@ function legalEntries(settings: AdminSettings, locale: Locale): LegalTextEntry[]
 }
 
 /** The forms this page's action takes (the matrix tries each). */
-export const intents = [SAVE_SETTINGS_INTENT, RESET_TWO_FACTOR_INTENT, ...TEAM_INTENTS] as const;
+export const intents = [SAVE_SETTINGS_INTENT, RESET_TWO_FACTOR_INTENT, ...TEAM_INTENTS, ...PROMOTION_INTENTS] as const;
 
 /**
  * The page's forms, by `intent`: a tab's save (`section` and that tab's values), an admin's two-factor reset and the
- * Team tab's invitations and members.
+ * Team tab's invitations and members, and the Promotions tab's codes.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user: actor, i18n, locale } = requestContext(context);
   return dispatchIntent(request, i18n, intents, {
     ...teamIntentHandlers(services, actor, { i18n, locale }),
+    ...promotionIntentHandlers(services, actor, i18n),
     [SAVE_SETTINGS_INTENT]: async (form) => {
       const section = form.get("section");
       if (!isSettingsSection(section)) return actionFailure(new AppError("invalid_request"), i18n);
@@ -125,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, status, admins, team, assignees, selfId, legal } = loaderData;
+  const { settings, status, admins, team, promotionCodes, assignees, selfId, legal } = loaderData;
   // Keyed by the stored values: another admin's save (a live update) resets the forms to them.
   const key = JSON.stringify(settings);
   const { t } = useLingui();
@@ -139,6 +145,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="notifications">{t`Notifications`}</TabsTrigger>
             <TabsTrigger value="security">{t`Security`}</TabsTrigger>
             <TabsTrigger value="team">{t`Team`}</TabsTrigger>
+            <TabsTrigger value="promotions">{t`Promotions`}</TabsTrigger>
             <TabsTrigger value="legal">{t`Legal`}</TabsTrigger>
             <TabsTrigger value="database">{t`Database`}</TabsTrigger>
           </TabsList>
@@ -155,6 +162,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="team">
           <TeamTab team={team} selfId={selfId} />
+        </TabsContent>
+        <TabsContent value="promotions">
+          <PromotionsTab codes={promotionCodes} />
         </TabsContent>
         <TabsContent value="legal">
           <LegalSettingsForm key={`legal-${key}`} entries={legal} />

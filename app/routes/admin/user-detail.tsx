@@ -44,6 +44,8 @@ import type { NotesLoad } from "~/features/notes/note-views";
 import { DELETE_NOTE_INTENT, SAVE_NOTE_INTENT } from "~/features/notes/notes.schemas";
 import { AdminPaymentsTab } from "~/features/payments/components/admin-payments-tab";
 import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
+import { REFUND_PAYMENT_INTENT } from "~/features/payments/payment-refunds";
+import { refundPaymentAction } from "~/features/payments/refund-payment-action.server";
 import { DECIDE_PAYMENT_INTENT } from "~/features/payments/payment-review";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
 import { AdminProgressChecklist } from "~/features/progress/components/admin-progress-checklist";
@@ -131,6 +133,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** The forms this page's action takes (the matrix tries each). */
 export const intents = [
   DECIDE_PAYMENT_INTENT,
+  REFUND_PAYMENT_INTENT,
   PROGRESS_INTENT,
   SAVE_CREDENTIALS_INTENT,
   SAVE_NOTE_INTENT,
@@ -145,7 +148,8 @@ export const intents = [
 ] as const;
 
 /**
- * The page's forms, by `intent`: the payment card's decision (paymentId, decision, notes), a progress toggle
+ * The page's forms, by `intent`: the payment card's decision (paymentId, decision, notes) and refund (paymentId,
+ * amount, reason; admins only, a payment of this customer only), a progress toggle
  * (service, step, done), the Credenciales tab's save (the three cards' fields), the Notes tab's save and delete,
  * the information tabs' note that the admin has seen a form (posted when the tab is shown), and a service
  * tab's 'Request approval' and delivered files (add, remove), and the header's 'Assigned to' (admins only). Any other
@@ -156,6 +160,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const userId = params.userId;
   return dispatchIntent(request, i18n, intents, {
     [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services(context), actor, form, i18n),
+    [REFUND_PAYMENT_INTENT]: (form) => refundPaymentAction(services(context), actor, { userId, form }, i18n),
     [PROGRESS_INTENT]: (form) => progressAction(form, context, userId, i18n),
     [SAVE_CREDENTIALS_INTENT]: (form) => adminCredentialsAction(services(context), actor, { userId, form }, i18n),
     [SAVE_NOTE_INTENT]: (form) => adminNotesAction(services(context), actor, { userId, form }, i18n),

@@ -17,7 +17,7 @@ async function jsonBody(request: Request): Promise<Record<string, unknown> | nul
 }
 
 /**
- * The card-checkout call: `POST /api/create-payment-checkout` with `{ serviceType, paymentNumber, returnPath }`
+ * The card-checkout call: `POST /api/create-payment-checkout` with `{ serviceType, paymentNumber, returnPath, promotionCode? }`
  * answers `{ ok: true, url }`; the browser then goes to the card provider's page. JSON because the answer is a
  * redirect target; every other change goes through a page action. Refusals are the payment dialog's toast, in
  * the customer's language: `{ ok: false, error: { code, message } }`.
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { url } = await createCardCheckout(
       { db: services.database.db, stripe: services.stripe, siteUrl: services.env.SITE_URL },
       user,
-      { serviceType: body?.serviceType, paymentNumber: body?.paymentNumber, returnPath: body?.returnPath },
+      { serviceType: body?.serviceType, paymentNumber: body?.paymentNumber, returnPath: body?.returnPath, promotionCode: body?.promotionCode },
     );
     return Response.json({ ok: true, url });
   } catch (error) {

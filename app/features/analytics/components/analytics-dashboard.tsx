@@ -53,7 +53,7 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
   const median = report.medianDaysToLaunch;
   const paid = report.funnel.paid;
   const paidShare = formatPercent(steps[1]!.fromPrevious);
-  const [card, zelle] = [usd(report.revenueTotal.card), usd(report.revenueTotal.zelle)];
+  const [card, zelle, refunds] = [usd(report.revenueTotal.card), usd(report.revenueTotal.zelle), usd(report.revenueTotal.refunds)];
   const launches = report.launchesInPeriod;
   const medianDays = median === null ? "" : t`${plural(median, { one: "# day", other: "# days" })}`;
   return (
@@ -72,7 +72,7 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
       <ChartCard
         id="revenue"
         title={t`Revenue per month`}
-        description={t`Completed payments in US dollars, by method: card ${card}, Zelle ${zelle}.`}
+        description={t`Completed payments less refunds, in US dollars, by method: card ${card}, Zelle ${zelle}. Refunds taken off: ${refunds}.`}
         chart={<RevenueChart revenue={report.revenue} />}
         table={
           <table className="w-full text-sm">
@@ -82,6 +82,7 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
                 <th scope="col" className={cell}>{t`Month`}</th>
                 <th scope="col" className={numberCell}>{t`Card`}</th>
                 <th scope="col" className={numberCell}>Zelle</th>
+                <th scope="col" className={numberCell}>{t`Refunds`}</th>
                 <th scope="col" className={numberCell}>{t`Total`}</th>
               </tr>
             </thead>
@@ -91,6 +92,7 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
                   <th scope="row" className={`${cell} font-normal`}>{monthLabel(row.month, locale)}</th>
                   <td className={numberCell}>{usd(row.card)}</td>
                   <td className={numberCell}>{usd(row.zelle)}</td>
+                  <td className={numberCell}>{row.refunds > 0 ? `-${usd(row.refunds)}` : usd(0)}</td>
                   <td className={numberCell}>{usd(row.total)}</td>
                 </tr>
               ))}
@@ -100,6 +102,9 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
                 <th scope="row" className={cell}>{t`Total`}</th>
                 <td className={numberCell}>{card}</td>
                 <td className={numberCell}>{zelle}</td>
+                <td className={numberCell} data-testid="total-refunds">
+                  {report.revenueTotal.refunds > 0 ? `-${refunds}` : refunds}
+                </td>
                 <td className={numberCell}>{usd(report.revenueTotal.total)}</td>
               </tr>
             </tfoot>

@@ -10,13 +10,12 @@ import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { adminPaymentTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
-import { ADMIN_BADGE_TONE, displayStatus } from "../payment-state";
-import type { ReviewPayment } from "../payment-views";
+import { REFUND_STATUS_LABEL, refundReasonIn, STRIPE_REFUND_REASON, type RefundStatus } from "../payment-refunds";
+import { displayStatus, statusBadge } from "../payment-state";
+import type { AdminPaymentView, RefundView } from "../refund-views";
 import { receiptPath } from "~/features/receipts/receipt";
 import { PaymentDecisionForm } from "./payment-decision-form";
-
-/** The status badge's words. */
-const STATUS_TEXT = { pending: msg`Pending`, completed: msg`Completed`, rejected: msg`Rejected` } as const;
+import { RefundPayment } from "./refund-payment-dialog";
 
 /** The payment method as a proper name (the spec's 'uppercase' method, kept readable: 'Zelle', 'Card'). */
 const METHOD_TEXT: Record<string, MessageDescriptor> = { zelle: msg`Zelle`, card: msg`Card` };
@@ -29,14 +28,55 @@ const CREATED_AT: Intl.DateTimeFormatOptions = {
   minute: "2-digit",
 };
 
+const REFUND_TONE: Record<RefundStatus, "yellow" | "green" | "red"> = { pending: "yellow", completed: "green", failed: "red" };
+
+/** A payment's refunds, oldest first: when, how much, why, who, and where each stands. */
+function RefundList({ refunds, title }: { refunds: RefundView[]; title: string }) {
+  const { t, i18n } = useLingui();
+  const headingId = `refunds-${refunds[0]!.id}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-2" data-testid="payment-refunds">
+      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+        {t`Refunds`}
+        <span className="sr-only">: {title}</span>
+      </h4>
+      <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
+        {refunds.map((refund) => {
+          const status = (Object.hasOwn(REFUND_STATUS_LABEL, refund.status) ? refund.status : "pending") as RefundStatus;
+          // Who made it: the admin; Stripe's dashboard for one the portal did not ask for; else a member no longer here.
+          const by = refund.refundedBy ?? (refund.reason === STRIPE_REFUND_REASON ? "Stripe" : t`A former team member`);
+          return (
+            <li key={refund.id} className="space-y-1 px-3 py-2" data-testid="payment-refund">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold text-slate-900">{formatMoney(refund.amount, i18n.locale)}</span>
+                <Badge tone={REFUND_TONE[status]} data-testid="refund-status">
+                  {i18n._(REFUND_STATUS_LABEL[status])}
+                </Badge>
+              </div>
+              <p className="break-words text-slate-800">{refundReasonIn(i18n, refund.reason)}</p>
+              <p className="text-xs text-slate-600">
+                <LocalDateTime iso={refund.createdAt} options={CREATED_AT} />
+                {" · "}
+                {by}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /**
- * One payment in the admin's Payments tab. Pending payments get the decision form (PaymentDecisionForm);
- * the page's data reloads after it by itself.
+ * One payment in the admin's Payments tab. Pending payments get the decision form (PaymentDecisionForm); completed
+ * ones with something left to refund the Refund button. The page's data reloads after either by itself.
  */
-export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
+export function AdminPaymentCard({ payment }: { payment: AdminPaymentView }) {
   const { t, i18n } = useLingui();
   const status = displayStatus(payment.status);
+  const badge = statusBadge(payment);
   const pending = status === "pending";
+  const money = (amount: number) => formatMoney(amount, i18n.locale);
   const title = adminPaymentTitleIn(i18n, payment.serviceType, payment.paymentNumber);
   const notesId = `admin-notes-${payment.id}`;
 
@@ -47,8 +87,8 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
           <h3 className="font-semibold text-slate-900">{title}</h3>
           <p className="text-2xl font-bold text-slate-900">{formatMoney(payment.amount, i18n.locale)}</p>
         </div>
-        <Badge tone={ADMIN_BADGE_TONE[status]} data-testid="payment-status">
-          {i18n._(STATUS_TEXT[status])}
+        <Badge tone={badge.tone} data-testid="payment-status">
+          {i18n._(badge.label)}
         </Badge>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -60,12 +100,32 @@ export function AdminPaymentCard({ payment }: { payment: ReviewPayment }) {
         <dd className="text-slate-900">
           <LocalDateTime iso={payment.createdAt} options={CREATED_AT} />
         </dd>
+        {payment.discount > 0 && payment.promotionCode ? (
+          <>
+            <dt className="text-slate-600">{t`Promotion`}</dt>
+            <dd className="text-slate-900" data-testid="payment-promotion">
+              {t`Code ${payment.promotionCode}: -${money(payment.discount)}`}
+            </dd>
+          </>
+        ) : null}
+        {payment.refundedAmount > 0 ? (
+          <>
+            <dt className="text-slate-600">{t`Refunded`}</dt>
+            <dd className="font-medium text-slate-900" data-testid="payment-refunded">
+              {t`${money(payment.refundedAmount)} of ${money(payment.amount)}`}
+            </dd>
+          </>
+        ) : null}
       </dl>
-      {status === "completed" ? (
-        <Link to={receiptPath(payment.id)} className="inline-block text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
-          {t`View receipt`}<span className="sr-only">: {title}</span>
-        </Link>
+      {status === "completed" || status === "refunded" ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Link to={receiptPath(payment.id)} className="inline-block text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
+            {t`View receipt`}<span className="sr-only">: {title}</span>
+          </Link>
+          <RefundPayment payment={payment} title={title} />
+        </div>
       ) : null}
+      {payment.refunds.length > 0 ? <RefundList refunds={payment.refunds} title={title} /> : null}
 
       {payment.proofUrl ? (
         <Dialog>

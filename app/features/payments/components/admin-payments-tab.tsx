@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { Badge } from "~/components/ui/badge";
-import type { ReviewPayment } from "../payment-views";
+import type { AdminPaymentView } from "../refund-views";
 import { AdminPaymentCard } from "./admin-payment-card";
 
-function PaymentColumn({ id, title, payments, emptyText }: { id: string; title: string; payments: ReviewPayment[]; emptyText: string }) {
+function PaymentColumn({ id, title, payments, emptyText }: { id: string; title: string; payments: AdminPaymentView[]; emptyText: string }) {
   const { t } = useLingui();
   const headingId = `payments-${id}`;
   return (
@@ -33,7 +33,7 @@ function PaymentColumn({ id, title, payments, emptyText }: { id: string; title: 
 }
 
 /** The admin's Payments tab: website and Google Business payments side by side on wide screens. */
-export function AdminPaymentsTab({ payments, loading }: { payments: ReviewPayment[]; loading: boolean }) {
+export function AdminPaymentsTab({ payments, loading }: { payments: AdminPaymentView[]; loading: boolean }) {
   const website = payments.filter((payment) => payment.serviceType === "website");
   const google = payments.filter((payment) => payment.serviceType === "google_business");
   const { t } = useLingui();

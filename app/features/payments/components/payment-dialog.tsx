@@ -2,6 +2,8 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CreditCard, Smartphone } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { notify } from "~/components/ui/toast";
@@ -15,6 +17,9 @@ import { ProofUploadForm } from "./proof-upload-form";
 import { useZelleDetails } from "./use-zelle-details";
 import { paymentSubtitleIn } from "~/domain/service-texts";
 import { ENDPOINTS } from "~/lib/http/endpoints";
+import type { ActionResult } from "~/lib/http/forms";
+import { PromotionCodeEntry } from "~/features/promotions/components/promotion-code-entry";
+import type { PaymentQuote } from "~/features/promotions/promotion-views";
 
 
 type Step = "choose" | "card" | "zelle";
@@ -34,11 +39,11 @@ export interface PaymentDialogProps {
  * Asks the server for a Stripe Checkout url (a JSON call: the answer is where the browser goes next); a
  * refusal's message is the server's, else one of the checkout's own failure messages below.
  */
-async function startCheckout(serviceType: ServiceType, paymentNumber: number): Promise<string> {
+async function startCheckout(serviceType: ServiceType, paymentNumber: number, promotionCode: string | undefined): Promise<string> {
   const response = await fetch(ENDPOINTS.cardCheckout, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ serviceType, paymentNumber, returnPath: window.location.pathname }),
+    body: JSON.stringify({ serviceType, paymentNumber, returnPath: window.location.pathname, ...(promotionCode ? { promotionCode } : {}) }),
   });
   const data = (await response.json().catch(() => null)) as { ok?: unknown; url?: unknown; error?: { message?: unknown } } | null;
   if (!data) throw new Error(translate(msg`No response data from payment function`));
@@ -66,9 +71,14 @@ export function PaymentDialog({
   // Without card payments there is nothing to choose: the dialog opens on the Zelle transfer.
   const firstStep = firstPaymentStep(cardEnabled);
   const [step, setStep] = useState<Step>(firstStep);
+  // The server's price with the code the customer applied; it goes with the payment, which is priced again there.
+  const [quote, setQuote] = useState<PaymentQuote | null>(null);
   const { t, i18n } = useLingui();
   const change = (next: boolean) => {
-    if (!next) setStep(firstStep);
+    if (!next) {
+      setStep(firstStep);
+      setQuote(null);
+    }
     onOpenChange(next);
   };
   return (
@@ -82,13 +92,19 @@ export function PaymentDialog({
           serviceType={serviceType}
           paymentNumber={paymentNumber}
           onDone={() => change(false)}
+          quote={quote}
+          onQuote={setQuote}
         />
       </DialogContent>
     </Dialog>
   );
 }
 
-/** The dialog's body at one step: the amount, then the method choice, the card step or the Zelle step. */
+/**
+ * The dialog's body at one step: the amount (with a promotion code: the list price struck through and what is left),
+ * the promotion code's entry, then the method choice, the card step or the Zelle step; a code that takes the whole
+ * price off leaves no method to choose, only 'Complete payment'. Without `onQuote` there is no code entry.
+ */
 export function PaymentSteps({
   step,
   onStep,
@@ -96,6 +112,8 @@ export function PaymentSteps({
   serviceType,
   paymentNumber,
   onDone,
+  quote = null,
+  onQuote,
 }: {
   step: Step;
   onStep: (step: Step) => void;
@@ -103,24 +121,91 @@ export function PaymentSteps({
   serviceType: ServiceType;
   paymentNumber: number;
   onDone: () => void;
+  quote?: PaymentQuote | null;
+  onQuote?: (quote: PaymentQuote | null) => void;
 }) {
-  const { i18n } = useLingui();
-  const amount = formatMoney(paymentAmount(serviceType, paymentNumber), i18n.locale);
+  const { t, i18n } = useLingui();
+  const listPrice = formatMoney(paymentAmount(serviceType, paymentNumber), i18n.locale);
+  const amount = quote ? formatMoney(quote.amount, i18n.locale) : listPrice;
+  const promotionCode = quote?.promotionCode;
   // Back to the choice only when there was one.
   const back = cardEnabled ? () => onStep("choose") : undefined;
   return (
     <>
-      <p className="text-3xl font-bold text-slate-900" data-testid="payment-amount">
-        {amount}
-      </p>
-      {step === "choose" && cardEnabled ? (
+      <div className="space-y-1">
+        <p className="flex flex-wrap items-baseline gap-x-3">
+          {quote ? (
+            <span className="text-lg text-slate-500">
+              <span className="sr-only">{t`List price:`} </span>
+              <s data-testid="payment-list-price">{listPrice}</s>
+            </span>
+          ) : null}
+          {quote ? <span className="sr-only">{t`Amount to pay:`} </span> : null}
+          <span className="text-3xl font-bold text-slate-900" data-testid="payment-amount">
+            {amount}
+          </span>
+        </p>
+        {onQuote ? <PromotionCodeEntry serviceType={serviceType} paymentNumber={paymentNumber} quote={quote} onQuote={onQuote} /> : null}
+      </div>
+      {quote && quote.amount === 0 ? (
+        <FreePaymentStep serviceType={serviceType} paymentNumber={paymentNumber} promotionCode={quote.promotionCode} onDone={onDone} />
+      ) : step === "choose" && cardEnabled ? (
         <MethodChoice cardEnabled={cardEnabled} onChoose={onStep} />
       ) : step === "card" && cardEnabled ? (
-        <CardStep amount={amount} cardEnabled={cardEnabled} serviceType={serviceType} paymentNumber={paymentNumber} onBack={() => onStep("choose")} />
+        <CardStep
+          amount={amount}
+          cardEnabled={cardEnabled}
+          serviceType={serviceType}
+          paymentNumber={paymentNumber}
+          promotionCode={promotionCode}
+          onBack={() => onStep("choose")}
+        />
       ) : (
-        <ZelleStep amount={amount} serviceType={serviceType} paymentNumber={paymentNumber} onBack={back} onDone={onDone} />
+        <ZelleStep
+          amount={amount}
+          rawAmount={(quote?.amount ?? paymentAmount(serviceType, paymentNumber)).toFixed(2)}
+          serviceType={serviceType}
+          paymentNumber={paymentNumber}
+          promotionCode={promotionCode}
+          onBack={back}
+          onDone={onDone}
+        />
       )}
     </>
+  );
+}
+
+/**
+ * A payment a promotion code makes free: nothing to send and no card to charge, so 'Complete payment' asks the server
+ * to complete it (the code checked there again); the page's data reloads after it and the payment's page unlocks.
+ */
+function FreePaymentStep({
+  serviceType,
+  paymentNumber,
+  promotionCode,
+  onDone,
+}: {
+  serviceType: ServiceType;
+  paymentNumber: number;
+  promotionCode: string;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const fetcher = useFetcher<ActionResult>();
+  const pending = fetcher.state !== "idle";
+  useActionToast(fetcher.data, { onSuccess: onDone });
+  return (
+    <fetcher.Form method="post" action={ENDPOINTS.freePayment} className="space-y-4">
+      <input type="hidden" name="serviceType" value={serviceType} />
+      <input type="hidden" name="paymentNumber" value={String(paymentNumber)} />
+      <input type="hidden" name="promotionCode" value={promotionCode} />
+      <p className="text-sm text-slate-700">{t`Your promotion code covers the whole price: there is nothing to pay.`}</p>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending}>
+          {pending ? t`Completing...` : t`Complete payment`}
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }
 
@@ -165,12 +250,15 @@ export function CardStep({
   cardEnabled,
   serviceType,
   paymentNumber,
+  promotionCode,
   onBack,
 }: {
   amount: string;
   cardEnabled: boolean;
   serviceType: ServiceType;
   paymentNumber: number;
+  /** The applied code: the checkout is priced with it on the server. */
+  promotionCode?: string;
   onBack: () => void;
 }) {
   const [pending, setPending] = useState(false);
@@ -178,7 +266,7 @@ export function CardStep({
   const proceed = async () => {
     setPending(true);
     try {
-      const url = await startCheckout(serviceType, paymentNumber);
+      const url = await startCheckout(serviceType, paymentNumber, promotionCode);
       window.location.assign(url);
     } catch (error) {
       notify.error(error instanceof Error && error.message ? error.message : t`Error creating payment session`);
@@ -213,14 +301,20 @@ export function CardStep({
 
 function ZelleStep({
   amount,
+  rawAmount,
   serviceType,
   paymentNumber,
+  promotionCode,
   onBack,
   onDone,
 }: {
+  /** What to send (less an applied code's discount), as shown and as copied. */
   amount: string;
+  rawAmount: string;
   serviceType: ServiceType;
   paymentNumber: number;
+  /** The applied code, sent with the proof: the server prices the payment with it again. */
+  promotionCode?: string;
   /** Undefined when the Zelle transfer is the only way to pay (no card payments): nothing to go back to. */
   onBack?: () => void;
   onDone: () => void;
@@ -228,11 +322,10 @@ function ZelleStep({
   const { t, i18n } = useLingui();
   const zelle = useZelleDetails();
   const memo = zelleMemo(i18n, zelle.payerName, serviceType, paymentNumber);
-  const rawAmount = paymentAmount(serviceType, paymentNumber).toFixed(2);
   return (
     <ProofUploadForm
       schema={proofFormSchema}
-      fields={{ serviceType, paymentNumber: String(paymentNumber) }}
+      fields={{ serviceType, paymentNumber: String(paymentNumber), ...(promotionCode ? { promotionCode } : {}) }}
       success={{ title: t`Payment Submitted`, description: t`Your Zelle proof has been sent for review` }}
       onDone={onDone}
       leftButton={onBack ? (pending) => <BackButton onBack={onBack} disabled={pending} /> : undefined}

@@ -62,6 +62,17 @@ describe("PaymentGate", () => {
     }
   });
 
+  it("locks the page again once the payment is refunded in full, says so and offers to pay again; a partly refunded one still opens it", () => {
+    const html = gate({ status: "refunded" });
+    expect(html).not.toContain("Unlocked content");
+    expect(html).toContain('data-state="refunded"');
+    expect(html).toContain("Payment required to continue");
+    expect(html).toContain("Your payment was refunded in full, so this page is locked again.");
+    expect(html).toContain("Pay $250");
+    // Partly refunded, the payment stays completed.
+    expect(gate({ status: "completed" })).toContain("Unlocked content");
+  });
+
   it("offers to try again after a rejection", () => {
     const html = gate({ status: "rejected" });
     expect(html).toContain("Payment Rejected");

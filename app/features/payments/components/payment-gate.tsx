@@ -24,8 +24,9 @@ export interface GatedPayment {
 }
 
 /**
- * Shows the page only once its payment is completed. Otherwise: no payment asks to pay, pending says an
- * administrator is reviewing it, rejected offers to try again. Unknown statuses show as pending.
+ * Shows the page only once its payment is completed (a partly refunded one still is). Otherwise: no payment asks to
+ * pay, and so does one refunded in full (saying so), pending says an administrator is reviewing it, rejected offers
+ * to try again. Unknown statuses show as pending.
  */
 export function PaymentGate({
   prompt,
@@ -40,10 +41,15 @@ export function PaymentGate({
   return (
     <Card className="mx-auto max-w-xl" data-testid="payment-gate" data-state={state}>
       <CardContent className="flex flex-col items-center gap-4 pt-8 pb-8 text-center">
-        {state === "none" ? (
+        {state === "none" || state === "refunded" ? (
           <>
             <Lock aria-hidden="true" className="size-10 text-blue-700" />
             <h2 className="text-xl font-semibold text-slate-900">{t`Payment required to continue`}</h2>
+            {state === "refunded" ? (
+              <p className="text-slate-700" data-testid="payment-refunded-note">
+                {t`Your payment was refunded in full, so this page is locked again.`}
+              </p>
+            ) : null}
             {prompt ? <div className="text-slate-700">{prompt}</div> : null}
             <PayButton serviceType={gated.serviceType} paymentNumber={gated.paymentNumber} cardEnabled={gated.cardEnabled}>
               {t`Pay ${amount}`}

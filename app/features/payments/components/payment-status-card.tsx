@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatMoney } from "~/lib/i18n/format";
 import { isServiceType, SERVICE_CATALOG, SERVICE_TYPES } from "~/domain/service-catalog";
-import { ADMIN_BADGE_TONE, displayStatus, latestPayment, STATUS_LABEL } from "../payment-state";
+import { displayStatus, latestPayment, statusBadge } from "../payment-state";
 import { serviceNameIn } from "../zelle-transfer";
 import { RejectedPaymentActions, RejectionReason } from "./rejected-payment";
 
@@ -14,6 +14,8 @@ interface StatusPayment {
   serviceType: string;
   paymentNumber: number;
   amount: number;
+  /** The completed refunds' sum: more than 0 shows 'Partially refunded' (or 'Refunded', all of it) and how much. */
+  refundedAmount: number;
   status: string;
   paymentMethod: string;
   rejectionReason: string | null;
@@ -22,7 +24,8 @@ interface StatusPayment {
 
 /**
  * The customer's payments at a glance, in their language (Spanish: 'Estado de Pagos', 'Pago n de 2', 'Pendiente');
- * hidden when there are none. A rejected one says why and offers a new proof or paying again.
+ * hidden when there are none. A rejected one says why and offers a new proof or paying again; a refunded one
+ * ('Reembolsado', or 'Reembolsado parcialmente' while it still counts) says how much was given back.
  */
 export function PaymentStatusCard({ payments, cardEnabled }: { payments: StatusPayment[]; cardEnabled: boolean }) {
   const { t, i18n } = useLingui();
@@ -49,6 +52,7 @@ export function PaymentStatusCard({ payments, cardEnabled }: { payments: StatusP
         <ul className="divide-y divide-slate-100" aria-label={t`Payments`}>
           {shown.map((payment) => {
             const status = displayStatus(payment.status);
+            const badge = statusBadge(payment);
             const service = serviceNameIn(i18n, payment.serviceType);
             const number = payment.paymentNumber;
             const total = isServiceType(payment.serviceType) ? SERVICE_CATALOG[payment.serviceType].payments : 2;
@@ -61,10 +65,12 @@ export function PaymentStatusCard({ payments, cardEnabled }: { payments: StatusP
                       <p className="text-sm text-slate-600">{t`Payment ${number} of ${total}`}</p>
                     ) : null}
                   </div>
-                  <div className="flex items-center gap-3">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <span className="font-semibold text-slate-900">{formatMoney(payment.amount, i18n.locale)}</span>
-                    <Badge tone={ADMIN_BADGE_TONE[status]}>{i18n._(STATUS_LABEL[status])}</Badge>
-                    {status === "completed" ? (
+                    <Badge tone={badge.tone} className="whitespace-nowrap" data-testid="payment-status">
+                      {i18n._(badge.label)}
+                    </Badge>
+                    {status === "completed" || status === "refunded" ? (
                       <Link
                         to={receiptPath(payment.id)}
                         className="text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
@@ -79,6 +85,11 @@ export function PaymentStatusCard({ payments, cardEnabled }: { payments: StatusP
                     ) : null}
                   </div>
                 </div>
+                {payment.refundedAmount > 0 ? (
+                  <p className="text-sm text-slate-700" data-testid="payment-refunded">
+                    {t`Refunded: ${formatMoney(payment.refundedAmount, i18n.locale)} of ${formatMoney(payment.amount, i18n.locale)}`}
+                  </p>
+                ) : null}
                 {status === "rejected" && isServiceType(payment.serviceType) ? (
                   <div className="space-y-2 rounded-md bg-red-50 p-3">
                     <RejectionReason reason={payment.rejectionReason} className="text-sm text-red-900" />

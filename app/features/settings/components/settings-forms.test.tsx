@@ -15,6 +15,8 @@ const GENERAL: AdminSettings["general"] = {
   messagesReplyTime: "",
   reviewLink: "https://g.page/r/acme/review",
   assignNewCustomersTo: "",
+  companyAddress: "",
+  taxId: "",
 };
 
 const ANA = { id: "0b6f1a52-3c1e-4d0a-9f3b-2a7c5e8d9f10", name: "Ana Staff" };
@@ -48,6 +50,26 @@ describe("GeneralSettingsForm", () => {
     const wrong = parseWithZod(generalForm("http://g.page/r/acme"), { schema: generalSettingsSchema });
     expect(wrong.status).toBe("error");
     expect(wrong.status === "error" ? wrong.error?.reviewLink : null).toEqual(["The review link must be a whole address starting with https://"]);
+  });
+
+  it("has the receipts' Company Address (several lines) and Tax ID, holding the saved values", () => {
+    const html = render({ ...GENERAL, companyAddress: "1 Main St\nMiami, FL 33101", taxId: "12-3456789" });
+    expect(html).toMatch(/<label for="general-settings-companyAddress"[^>]*>Company Address<\/label>/);
+    expect(html).toMatch(/<textarea[^>]*id="general-settings-companyAddress"[^>]*name="companyAddress"[^>]*>1 Main St\nMiami, FL 33101<\/textarea>/);
+    expect(html).toMatch(/<label for="general-settings-taxId"[^>]*>Tax ID<\/label>/);
+    expect(html).toMatch(/<input id="general-settings-taxId"[^>]*name="taxId" value="12-3456789"/);
+  });
+
+  it("keeps the address's lines (one kind of break, no blank ones) and refuses one too long", () => {
+    const form = generalForm("");
+    form.set("companyAddress", "  1 Main St \r\n\r\n Miami, FL 33101\r\n");
+    form.set("taxId", " 12-3456789 ");
+    expect(parseWithZod(form, { schema: generalSettingsSchema })).toMatchObject({ status: "success", value: { companyAddress: "1 Main St\nMiami, FL 33101", taxId: "12-3456789" } });
+    // A form from before these fields existed still saves, with both empty.
+    expect(parseWithZod(generalForm(""), { schema: generalSettingsSchema })).toMatchObject({ status: "success", value: { companyAddress: "", taxId: "" } });
+    form.set("companyAddress", "x".repeat(301));
+    const wrong = parseWithZod(form, { schema: generalSettingsSchema });
+    expect(wrong.status === "error" ? wrong.error?.companyAddress : null).toEqual(["The company address must be at most 300 characters"]);
   });
 
   it("offers Nobody and each active member for new customers, the saved member chosen", () => {

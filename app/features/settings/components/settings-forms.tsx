@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/textarea";
 import {
+  COMPANY_ADDRESS_MAX_LENGTH,
   generalSettingsSchema,
   LEGAL_TEXT_MAX_LENGTH,
   legalSettingsFormSchema,
@@ -19,6 +20,7 @@ import {
   REVIEW_LINK_MAX_LENGTH,
   securitySettingsSchema,
   SESSION_DURATION_BOUNDS,
+  TAX_ID_MAX_LENGTH,
   type AdminSettings,
   type LegalPageKey,
   type SettingsSection,
@@ -126,6 +128,35 @@ function AssigneeSelect({ field, assignees, defaultValue, serverError }: { field
   );
 }
 
+/** The General tab's Company Address: a few lines, printed on receipts as written. */
+function CompanyAddressField({ field, defaultValue }: { field: FieldMeta; defaultValue: string }) {
+  const { t } = useLingui();
+  const error = field.errors?.[0];
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+        {t`Company Address`}
+      </label>
+      <Textarea
+        id={field.id}
+        name={field.name}
+        rows={3}
+        maxLength={COMPANY_ADDRESS_MAX_LENGTH}
+        defaultValue={defaultValue}
+        autoComplete="street-address"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? field.errorId : null, hintId].filter(Boolean).join(" ")}
+        className="aria-[invalid=true]:border-red-600"
+      />
+      <p id={hintId} className="text-xs text-slate-600">
+        {t`Printed on receipts, line by line. Empty: receipts show no address.`}
+      </p>
+      <FieldError id={field.errorId} message={error} />
+    </div>
+  );
+}
+
 export function GeneralSettingsForm({ values, assignees = [] }: { values: AdminSettings["general"]; assignees?: readonly AssigneeChoice[] }) {
   const { t } = useLingui();
   const { fetcher, pending } = useSettingsForm("general");
@@ -180,6 +211,15 @@ export function GeneralSettingsForm({ values, assignees = [] }: { values: AdminS
             assignees={assignees}
             defaultValue={values.assignNewCustomersTo}
             serverError={refusal?.field === "assignNewCustomersTo" ? refusal.error : undefined}
+          />
+          <CompanyAddressField field={fields.companyAddress} defaultValue={values.companyAddress} />
+          <TextField
+            field={fields.taxId}
+            label={t`Tax ID`}
+            defaultValue={values.taxId}
+            placeholder="12-3456789"
+            maxLength={TAX_ID_MAX_LENGTH}
+            hint={t`The agency's tax identification number (an EIN), printed on receipts. Empty: receipts show none.`}
           />
         </div>
         <div className="pt-2">

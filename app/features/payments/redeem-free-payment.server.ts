@@ -1,0 +1,76 @@
+import { payments } from "~db/schema";
+import { isTeam, requireActor } from "~/lib/auth/actor-guards";
+import { recordAuditEvent } from "~/lib/auth/audit.server";
+import type { Actor } from "~/lib/auth/session";
+import type { Db } from "~/lib/db/db.server";
+import { AppError } from "~/lib/http/app-error";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { applyPromotionCode, invalidPromotionCode } from "~/features/promotions/apply-promotion-code.server";
+import { alreadyPending, isLivePaymentConflict, isPromotionUseConflict, refuseIfNotPayable } from "./payment-eligibility.server";
+import { toPaymentView, type PaymentView } from "./payment-views";
+import { paymentQuoteSchema, type PaymentQuoteInput } from "./payments.schemas";
+
+export interface RedeemFreePaymentDeps {
+  db: Db;
+  bus: ChangeBus;
+}
+
+/**
+ * A payment a promotion code makes free (the dialog's 'Complete payment'; customers only): nothing is charged, so
+ * the payment is recorded completed at once, method `promotion`, amount 0, the whole list price as its discount. The
+ * code is checked again under its row's lock in the same transaction, and the payment is its use. The receipt number
+ * and completion time come from the database's trigger, as for every completed payment; the redemption is audited
+ * (`promotion.redeem`, by the customer) in the same transaction. As with a card payment, nobody has anything to review,
+ * so no one is notified; the customer's pages and the admins' lists reload after the commit.
+ */
+export async function redeemFreePayment(deps: RedeemFreePaymentDeps, actor: Actor | null, input: PaymentQuoteInput): Promise<PaymentView> {
+  const customer = requireActor(actor);
+  if (isTeam(customer)) throw new AppError("forbidden");
+  const parsed = paymentQuoteSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
+  const { promotionCode, ...target } = parsed.data;
+  const userId = customer.id;
+  await refuseIfNotPayable(deps.db, userId, target);
+
+  let row: typeof payments.$inferSelect;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      const applied = await applyPromotionCode(tx, userId, target, promotionCode);
+      if (applied.amount !== 0) throw new AppError("promotion_code_not_free");
+      const [inserted] = await tx
+        .insert(payments)
+        .values({
+          userId,
+          serviceType: target.serviceType,
+          paymentNumber: target.paymentNumber,
+          amount: 0,
+          discount: applied.discount,
+          promotionCodeId: applied.promotionCodeId,
+          promotionCode: applied.promotionCode,
+          paymentMethod: "promotion",
+          status: "completed",
+        })
+        .returning();
+      await recordAuditEvent(tx, {
+        actorId: userId,
+        action: "promotion.redeem",
+        customerId: userId,
+        detail: {
+          paymentId: inserted!.id,
+          promotionCodeId: applied.promotionCodeId,
+          code: applied.promotionCode,
+          serviceType: target.serviceType,
+          paymentNumber: target.paymentNumber,
+          discount: applied.discount,
+        },
+      });
+      return inserted!;
+    });
+  } catch (error) {
+    if (isLivePaymentConflict(error)) throw alreadyPending(target);
+    if (isPromotionUseConflict(error)) throw invalidPromotionCode();
+    throw error;
+  }
+  await publishChanges(deps.bus, [{ table: "payments", userId }]);
+  return toPaymentView(row);
+}

@@ -1,0 +1,550 @@
+import { and, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { auditEvents, notifications, payments, promotionCodes, stripeEvents } from "~db/schema";
+import { decidePayment } from "~/features/payments/decide-payment.server";
+import { resubmitZelleProof } from "~/features/payments/resubmit-zelle-proof.server";
+import { createPromotionCode } from "~/features/promotions/create-promotion-code.server";
+import { deactivatePromotionCode } from "~/features/promotions/deactivate-promotion-code.server";
+import { listPromotionCodes } from "~/features/promotions/list-promotion-codes.server";
+import { promotionToday } from "~/features/promotions/promotion-pricing";
+import { codeTrialKey } from "~/features/promotions/quote-payment.server";
+import type { SessionUser } from "~/lib/auth/session";
+import { ENDPOINTS } from "~/lib/http/endpoints";
+import { action as settingsAction } from "~/routes/admin/settings";
+import { action as checkoutAction } from "~/routes/resources/card-checkout";
+import { action as webhookAction } from "~/routes/resources/card-webhook";
+import { action as freePaymentAction } from "~/routes/resources/free-payment";
+import { action as proofAction } from "~/routes/resources/payment-proof";
+import { action as quoteAction } from "~/routes/resources/payment-quote";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import {
+  makeAdmin,
+  makeStaff,
+  refusal,
+  routeAnswer,
+  routeArgs,
+  routeContext,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
+
+// Promotion codes: made and deactivated by admins in Settings, applied by customers in the payment dialog, and every
+// amount computed on the server (the quote, the Zelle proof's payment, the Checkout session and the webhook's check).
+
+const WEBHOOK_SECRET = "whsec_promotions_test_secret";
+const INVALID = { code: "promotion_code_invalid", message: "Invalid or expired code" };
+/** A real 1x1 PNG. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+let database: TestDatabase;
+let services: TestServices;
+let fakeStripe: FakeStripe;
+let admin: SignedIn;
+let staff: SignedIn;
+let customerA: SignedIn;
+const signer = new Stripe("sk_test_signer_only");
+
+beforeAll(async () => {
+  fakeStripe = await startFakeStripe();
+  database = await testDatabase();
+  services = await testServices(database, {
+    STRIPE_SECRET_KEY: "sk_test_integration",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: String(fakeStripe.port),
+    STRIPE_API_PROTOCOL: "http",
+  });
+  admin = await makeAdmin(services);
+  customerA = await signUpCustomer(services, { name: "Ana Ruiz", companyName: "Ruiz Roofing" });
+  staff = await makeStaff(services, [customerA.id]);
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+  await fakeStripe?.close();
+});
+
+let codeCounter = 0;
+/** A code name of its own for each test (codes are unique without regard to case). */
+function codeName(stem = "SPRING"): string {
+  codeCounter += 1;
+  return `${stem}${codeCounter}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+}
+
+const deps = () => ({ db: database.db, bus: services.bus });
+
+/** A code made by the admin through the use case; its id. */
+async function makeCode(fields: Record<string, unknown> = {}): Promise<{ id: string; code: string }> {
+  const code = (fields.code as string | undefined) ?? codeName();
+  const { id } = await createPromotionCode(deps(), admin.user, {
+    intent: "create-promotion-code",
+    code,
+    kind: "percent",
+    percentOff: 20,
+    serviceTypes: ["google_business", "website"],
+    ...fields,
+  } as never);
+  return { id, code };
+}
+
+/** The settings page's action, as the page's forms post it (the page's middleware is the matrix's to test). */
+async function postSettings(user: SignedIn | null, fields: [string, string][]) {
+  return routeAnswer(
+    await settingsAction(
+      await routeArgs(services, "/admin/settings", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(user ? { cookie: user.cookie } : {}) },
+        body: new URLSearchParams(fields),
+      }),
+    ),
+  );
+}
+
+async function quote(user: SignedIn | null, fields: Record<string, string>) {
+  const response = await quoteAction(
+    await routeArgs(services, ENDPOINTS.paymentQuote, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(user ? { cookie: user.cookie } : {}) },
+      body: new URLSearchParams({ serviceType: "google_business", paymentNumber: "1", ...fields }),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function redeem(user: SignedIn | null, fields: Record<string, string>) {
+  return routeAnswer(
+    await freePaymentAction(
+      await routeArgs(services, ENDPOINTS.freePayment, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(user ? { cookie: user.cookie } : {}) },
+        body: new URLSearchParams({ serviceType: "google_business", paymentNumber: "1", ...fields }),
+      }),
+    ),
+  );
+}
+
+async function sendProof(user: SessionUser, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set("serviceType", "google_business");
+  form.set("paymentNumber", "1");
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set("proof", new File([PNG], "proof.png", { type: "image/png" }));
+  const request = new Request(`http://localhost:3000${ENDPOINTS.paymentProof}`, { method: "POST", body: form });
+  return routeAnswer(await proofAction({ request, context: routeContext(services, user), params: {} } as never));
+}
+
+async function checkout(user: SignedIn, body: Record<string, unknown>) {
+  const response = await checkoutAction(
+    await routeArgs(services, ENDPOINTS.cardCheckout, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: user.cookie },
+      body: JSON.stringify({ serviceType: "google_business", paymentNumber: 1, ...body }),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+let eventCounter = 0;
+function completedEvent(metadata: Record<string, string>, amountTotal: number) {
+  eventCounter += 1;
+  const stamp = `${eventCounter}_${Date.now()}`;
+  return {
+    id: `evt_promo_${stamp}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_promo_${stamp}`,
+        object: "checkout.session",
+        mode: "payment",
+        payment_status: "paid",
+        currency: "usd",
+        amount_total: amountTotal,
+        client_reference_id: metadata.userId,
+        metadata,
+      },
+    },
+  };
+}
+
+async function postWebhook(event: unknown) {
+  const payload = JSON.stringify(event);
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const response = await webhookAction(
+    await routeArgs(services, ENDPOINTS.cardWebhook, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function rowsOf(userId: string) {
+  return database.db.select().from(payments).where(eq(payments.userId, userId));
+}
+
+async function usesOf(id: string): Promise<number> {
+  const codes = await listPromotionCodes({ db: database.db }, admin.user);
+  return codes.find((code) => code.id === id)!.uses;
+}
+
+/** The day before `day` (YYYY-MM-DD). */
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+describe("the Promotions tab (admins only)", () => {
+  it("lets an admin create, list and deactivate codes, each audited", async () => {
+    const code = codeName("Spring");
+    const lastDay = "2099-12-31";
+    const created = await postSettings(admin, [
+      ["intent", "create-promotion-code"],
+      ["code", code],
+      ["kind", "percent"],
+      ["percentOff", "20"],
+      ["serviceTypes", "google_business"],
+      ["expiresOn", lastDay],
+      ["maxUses", "5"],
+    ]);
+    expect(created).toMatchObject({ status: 200, body: { ok: true, title: "Promotion code created" } });
+    const fixed = codeName("FIFTY");
+    expect(
+      (
+        await postSettings(admin, [
+          ["intent", "create-promotion-code"],
+          ["code", fixed],
+          ["kind", "amount"],
+          ["amountOff", "50"],
+          ["percentOff", "10"],
+          ["serviceTypes", "google_business"],
+          ["serviceTypes", "website"],
+        ])
+      ).status,
+    ).toBe(200);
+
+    const listed = await listPromotionCodes({ db: database.db }, admin.user);
+    const spring = listed.find((row) => row.code === code)!;
+    expect(spring).toMatchObject({
+      code,
+      kind: "percent",
+      percentOff: 20,
+      amountOff: null,
+      serviceTypes: ["google_business"],
+      expiresOn: lastDay,
+      maxUses: 5,
+      uses: 0,
+      deactivated: false,
+      expired: false,
+    });
+    // Only the kind's value is kept.
+    expect(listed.find((row) => row.code === fixed)).toMatchObject({ kind: "amount", amountOff: 50, percentOff: null, serviceTypes: ["google_business", "website"], maxUses: null, expiresOn: null });
+
+    const deactivated = await postSettings(admin, [
+      ["intent", "deactivate-promotion-code"],
+      ["promotionCodeId", spring.id],
+    ]);
+    expect(deactivated).toMatchObject({ status: 200, body: { ok: true, title: "Promotion code deactivated" } });
+    const after = (await listPromotionCodes({ db: database.db }, admin.user)).find((row) => row.id === spring.id)!;
+    expect(after.deactivated).toBe(true);
+    // Again: nothing changes, nothing more is audited.
+    expect((await postSettings(admin, [["intent", "deactivate-promotion-code"], ["promotionCodeId", spring.id]])).status).toBe(200);
+    expect(
+      (await postSettings(admin, [["intent", "deactivate-promotion-code"], ["promotionCodeId", "00000000-0000-4000-8000-000000000000"]])).status,
+    ).toBe(404);
+
+    const audit = await database.db.select().from(auditEvents).where(eq(auditEvents.actorId, admin.id));
+    expect(audit.filter((event) => event.action === "promotion.create" && event.detail.code === code)).toHaveLength(1);
+    expect(audit.filter((event) => event.action === "promotion.deactivate" && event.detail.promotionCodeId === spring.id)).toHaveLength(1);
+  });
+
+  it("refuses staff and customers (403) and visitors (401), and writes nothing", async () => {
+    const { id } = await makeCode();
+    const create = (code: string): [string, string][] => [
+      ["intent", "create-promotion-code"],
+      ["code", code],
+      ["kind", "percent"],
+      ["percentOff", "10"],
+      ["serviceTypes", "website"],
+    ];
+    for (const [user, status] of [
+      [staff, 403],
+      [customerA, 403],
+      [null, 401],
+    ] as const) {
+      const code = codeName("NOPE");
+      expect((await postSettings(user, create(code))).status).toBe(status);
+      expect((await postSettings(user, [["intent", "deactivate-promotion-code"], ["promotionCodeId", id]])).status).toBe(status);
+      expect(await database.db.select().from(promotionCodes).where(eq(promotionCodes.code, code))).toEqual([]);
+      expect((await refusal(listPromotionCodes({ db: database.db }, user?.user ?? null))).status).toBe(status);
+      expect((await refusal(deactivatePromotionCode(deps(), user?.user ?? null, { promotionCodeId: id }))).status).toBe(status);
+    }
+    expect((await listPromotionCodes({ db: database.db }, admin.user)).find((row) => row.id === id)!.deactivated).toBe(false);
+  });
+
+  it("refuses a duplicate code whatever its case, beside the Code field, and checks the form", async () => {
+    const { code } = await makeCode({ code: codeName("Summer") });
+    const fields = (overrides: Record<string, string | string[]>): [string, string][] =>
+      Object.entries({ intent: "create-promotion-code", code: codeName("OK"), kind: "percent", percentOff: "10", serviceTypes: "website", ...overrides }).flatMap(
+        ([name, value]) => (Array.isArray(value) ? value.map((one): [string, string] => [name, one]) : [[name, value] as [string, string]]),
+      );
+    expect(await postSettings(admin, fields({ code: code.toLowerCase() }))).toEqual({
+      status: 409,
+      body: { ok: false, error: "A code with this name already exists (codes are matched without regard to case)", field: "code" },
+    });
+    const problem = async (overrides: Record<string, string | string[]>) => {
+      const answer = await postSettings(admin, fields(overrides));
+      expect(answer.status).toBe(400);
+      return (answer.body as { error: string }).error;
+    };
+    expect(await problem({ code: "" })).toBe("Please enter a code");
+    expect(await problem({ code: "SPRING 20" })).toBe("Use letters, digits and dashes only");
+    expect(await problem({ serviceTypes: [] })).toBe("Choose at least one service");
+    expect(await problem({ percentOff: "0" })).toBe("Percent off must be a whole number from 1 to 100");
+    expect(await problem({ percentOff: "101" })).toBe("Percent off must be a whole number from 1 to 100");
+    expect(await problem({ kind: "amount", percentOff: "", amountOff: "12.345" })).toBe("Amount off must be more than $0, in dollars and cents");
+    expect(await problem({ kind: "amount", percentOff: "" })).toBe("Amount off must be more than $0, in dollars and cents");
+    expect(await problem({ maxUses: "0" })).toBe("Maximum uses must be a whole number of at least 1");
+    expect(await problem({ expiresOn: dayBefore(promotionToday(new Date())) })).toBe("The last day cannot be in the past");
+    // The database's case-blind index is the last word.
+    await expect(database.db.insert(promotionCodes).values({ code: code.toUpperCase(), kind: "percent", percentOff: 5, serviceTypes: ["website"] })).rejects.toThrow();
+  });
+});
+
+describe("applying a code (the payment dialog's quote)", () => {
+  it("quotes 250 -> 200 for a 20% code, as stored whatever the case typed; a fixed amount never more than the price", async () => {
+    const customer = await signUpCustomer(services);
+    const { code } = await makeCode({ code: codeName("Spring") });
+    expect(await quote(customer, { promotionCode: ` ${code.toLowerCase()} ` })).toEqual({
+      status: 200,
+      body: { ok: true, quote: { listPrice: 250, discount: 50, amount: 200, promotionCode: code } },
+    });
+    const fixed = await makeCode({ kind: "amount", percentOff: undefined, amountOff: 400 });
+    expect((await quote(customer, { serviceType: "website", paymentNumber: "1", promotionCode: fixed.code })).body).toEqual({
+      ok: true,
+      quote: { listPrice: 350, discount: 350, amount: 0, promotionCode: fixed.code },
+    });
+    // Quoting records nothing.
+    expect(await rowsOf(customer.id)).toEqual([]);
+  });
+
+  it("answers every unusable code with the same 'Invalid or expired code'", async () => {
+    const customer = await signUpCustomer(services);
+    const today = promotionToday(new Date());
+    const [expired] = await database.db
+      .insert(promotionCodes)
+      .values({ code: codeName("OLD"), kind: "percent", percentOff: 10, serviceTypes: ["google_business"], expiresOn: dayBefore(today) })
+      .returning();
+    const [lastDayToday] = await database.db
+      .insert(promotionCodes)
+      .values({ code: codeName("TODAY"), kind: "percent", percentOff: 10, serviceTypes: ["google_business"], expiresOn: today })
+      .returning();
+    const deactivated = await makeCode();
+    await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: deactivated.id });
+    const websiteOnly = await makeCode({ serviceTypes: ["website"] });
+    for (const promotionCode of [expired!.code, deactivated.code, websiteOnly.code, "NO-SUCH-CODE", "not a code!", "x".repeat(90)]) {
+      expect(await quote(customer, { promotionCode }), promotionCode).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    }
+    // The last day itself still works.
+    expect((await quote(customer, { promotionCode: lastDayToday!.code })).status).toBe(200);
+    // In Spanish for a Spanish reader.
+    const spanish = await quoteAction(
+      await routeArgs(services, ENDPOINTS.paymentQuote, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: customer.cookie, "accept-language": "es" },
+        body: new URLSearchParams({ serviceType: "google_business", paymentNumber: "1", promotionCode: "NO-SUCH-CODE" }),
+      }),
+    );
+    expect(await spanish.json()).toEqual({ ok: false, error: { code: "promotion_code_invalid", message: "Código inválido o vencido" } });
+  });
+
+  it("is for signed-in customers only: staff and admins 403, visitors 401", async () => {
+    const { code } = await makeCode();
+    expect((await quote(staff, { promotionCode: code })).status).toBe(403);
+    expect((await quote(admin, { promotionCode: code })).status).toBe(403);
+    expect((await quote(null, { promotionCode: code })).body).toEqual({ ok: false, error: { code: "not_signed_in", message: "You must be logged in" } });
+  });
+
+  it("makes a customer who keeps trying refused codes wait", async () => {
+    const customer = await signUpCustomer(services);
+    for (let attempt = 1; attempt <= 11; attempt += 1) {
+      expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
+    }
+    const { code } = await makeCode();
+    expect(await quote(customer, { promotionCode: code })).toMatchObject({ status: 429, body: { ok: false, error: { code: "promotion_code_rate_limited" } } });
+    expect(codeTrialKey(customer.id)).toContain(customer.id);
+  });
+});
+
+describe("a Zelle proof with a code", () => {
+  it("is stored at the discounted amount with its discount and code; the admins read the amount to check", async () => {
+    const customer = await signUpCustomer(services, { name: "Zoe Zelle", companyName: "" });
+    const { id, code } = await makeCode();
+    expect(await sendProof(customer.user, { promotionCode: code.toLowerCase() })).toEqual({ status: 200, body: { ok: true } });
+    const [row] = await rowsOf(customer.id);
+    expect(row).toMatchObject({ amount: 200, discount: 50, promotionCodeId: id, promotionCode: code, status: "pending", paymentMethod: "zelle" });
+    const told = await database.db.select().from(notifications).where(eq(notifications.userId, admin.id));
+    expect(told.map((notification) => notification.message)).toContain("Zoe Zelle submitted a Zelle payment of $200 for Google Business Profile");
+    expect(await usesOf(id)).toBe(1);
+
+    // The same customer cannot use it again, on the other service either.
+    expect(await sendProof(customer.user, { serviceType: "website", promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
+    expect(await rowsOf(customer.id)).toHaveLength(1);
+
+    // A rejection gives the use back; the new proof of the same transfer keeps its price and takes the use again.
+    await decidePayment(deps(), admin.user, { paymentId: row!.id, decision: "reject", notes: "Blurry" });
+    expect(await usesOf(id)).toBe(0);
+    expect((await quote(customer, { serviceType: "website", promotionCode: code })).status).toBe(200);
+    await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: id });
+    await resubmitZelleProof({ ...deps(), storage: services.storage }, customer.user, { paymentId: row!.id, proof: new File([PNG], "again.png", { type: "image/png" }) });
+    const [again] = await rowsOf(customer.id);
+    expect(again).toMatchObject({ status: "pending", amount: 200, discount: 50, promotionCodeId: id, promotionCode: code });
+    expect(await usesOf(id)).toBe(1);
+  });
+
+  it("refuses a code that covers the whole price (that payment is completed without a transfer)", async () => {
+    const customer = await signUpCustomer(services);
+    const free = await makeCode({ percentOff: 100 });
+    expect(await sendProof(customer.user, { promotionCode: free.code })).toMatchObject({ status: 400, body: { ok: false, error: "This code covers the whole price: complete the payment without paying" } });
+    expect(await rowsOf(customer.id)).toEqual([]);
+  });
+
+  it("gives the last use to one customer only when several race for it", async () => {
+    const racers = await Promise.all(Array.from({ length: 5 }, () => signUpCustomer(services)));
+    const { id, code } = await makeCode({ maxUses: 2 });
+    const answers = await Promise.all(racers.map((racer) => sendProof(racer.user, { promotionCode: code })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
+    for (const answer of answers.filter((one) => one.status !== 200)) {
+      expect(answer).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
+    }
+    expect(await usesOf(id)).toBe(2);
+    expect(await database.db.select().from(payments).where(eq(payments.promotionCodeId, id))).toHaveLength(2);
+
+    // Two customers for the very last use of a free code: one gets it.
+    const pair = await Promise.all([signUpCustomer(services), signUpCustomer(services)]);
+    const last = await makeCode({ percentOff: 100, maxUses: 1 });
+    const redeemed = await Promise.all(pair.map((racer) => redeem(racer, { promotionCode: last.code })));
+    expect(redeemed.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(await usesOf(last.id)).toBe(1);
+    // And once used up, it is refused like any other.
+    expect((await quote(await signUpCustomer(services), { promotionCode: last.code })).body).toEqual({ ok: false, error: INVALID });
+  });
+});
+
+describe("a card payment with a code", () => {
+  it("starts a Checkout session for the discounted amount, with the code's id in its metadata", async () => {
+    const customer = await signUpCustomer(services);
+    const { id, code } = await makeCode();
+    fakeStripe.requests.length = 0;
+    expect((await checkout(customer, { promotionCode: code.toLowerCase(), amount: 1 })).status).toBe(200);
+    expect(fakeStripe.requests[0]!.form).toMatchObject({
+      "line_items[0][price_data][unit_amount]": "20000",
+      "metadata[promotionCodeId]": id,
+      "payment_intent_data[metadata][promotionCodeId]": id,
+      "metadata[userId]": customer.id,
+    });
+    // A checkout is no use: nothing is recorded until the webhook.
+    expect(await usesOf(id)).toBe(0);
+
+    // A refused code and a free one never reach Stripe.
+    fakeStripe.requests.length = 0;
+    expect(await checkout(customer, { promotionCode: "NO-SUCH-CODE" })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    const free = await makeCode({ percentOff: 100 });
+    expect((await checkout(customer, { promotionCode: free.code })).body).toMatchObject({ ok: false, error: { code: "promotion_code_covers_price" } });
+    expect((await checkout(customer, { promotionCode: 42 })).status).toBe(400);
+    expect(fakeStripe.requests).toEqual([]);
+  });
+
+  it("is completed by the webhook at the discounted amount (not the list price), with the discount and code", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const customer = await signUpCustomer(services);
+      const { id, code } = await makeCode();
+      const metadata = { userId: customer.id, serviceType: "google_business", paymentNumber: "1", promotionCodeId: id };
+      const listPrice = completedEvent(metadata, 25000);
+      expect((await postWebhook(listPrice)).body).toEqual({ received: true, outcome: "ignored" });
+      const [recorded] = await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, listPrice.id));
+      expect(recorded?.outcome).toBe("ignored: amount_total 25000 is not 20000");
+      expect(await rowsOf(customer.id)).toEqual([]);
+
+      // Deactivated after the checkout: the customer paid what they were quoted, so it still completes.
+      await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: id });
+      expect((await postWebhook(completedEvent(metadata, 20000))).body).toEqual({ received: true, outcome: "completed" });
+      const [row] = await rowsOf(customer.id);
+      expect(row).toMatchObject({ status: "completed", paymentMethod: "card", amount: 200, discount: 50, promotionCodeId: id, promotionCode: code });
+      expect(row!.receiptNumber).toBeGreaterThan(0);
+      expect(await usesOf(id)).toBe(1);
+
+      // An unknown code id completes nothing.
+      const unknown = completedEvent({ ...metadata, serviceType: "website", promotionCodeId: "00000000-0000-4000-8000-000000000000" }, 28000);
+      expect((await postWebhook(unknown)).body.outcome).toBe("ignored");
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("records a paid session whose code the customer had used meanwhile, without counting a second use", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const customer = await signUpCustomer(services);
+      const { id, code } = await makeCode();
+      // Checkout for the website first, then a Zelle proof for Google Business takes the code's one use.
+      expect((await checkout(customer, { serviceType: "website", promotionCode: code })).status).toBe(200);
+      expect((await sendProof(customer.user, { promotionCode: code })).status).toBe(200);
+      const event = completedEvent({ userId: customer.id, serviceType: "website", paymentNumber: "1", promotionCodeId: id }, 28000);
+      expect((await postWebhook(event)).body).toEqual({ received: true, outcome: "completed" });
+      const [card] = await database.db.select().from(payments).where(and(eq(payments.userId, customer.id), eq(payments.paymentMethod, "card")));
+      expect(card).toMatchObject({ amount: 280, discount: 70, promotionCodeId: null, promotionCode: code, status: "completed" });
+      expect(card!.adminNotes).toContain(`promotion code ${code}, which this customer had already used`);
+      expect(await usesOf(id)).toBe(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("a code that takes the whole price off", () => {
+  it("completes the payment with method promotion, amount 0 and a receipt number, audited", async () => {
+    const customer = await signUpCustomer(services);
+    const { id, code } = await makeCode({ percentOff: 100 });
+    expect((await quote(customer, { promotionCode: code })).body).toEqual({ ok: true, quote: { listPrice: 250, discount: 250, amount: 0, promotionCode: code } });
+    expect(await redeem(customer, { promotionCode: code })).toMatchObject({ status: 200, body: { ok: true, title: "Payment completed" } });
+    const [row] = await rowsOf(customer.id);
+    expect(row).toMatchObject({ status: "completed", paymentMethod: "promotion", amount: 0, discount: 250, promotionCodeId: id, promotionCode: code });
+    expect(row!.receiptNumber).toBeGreaterThan(0);
+    expect(row!.completedAt).toBeInstanceOf(Date);
+    const [event] = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "promotion.redeem"), eq(auditEvents.customerId, customer.id)));
+    expect(event).toMatchObject({ actorId: customer.id, detail: { paymentId: row!.id, code, serviceType: "google_business" } });
+    expect(await usesOf(id)).toBe(1);
+    // Paid: not again.
+    expect((await redeem(customer, { promotionCode: code })).status).toBe(409);
+  });
+
+  it("refuses a code that leaves something to pay, and the team", async () => {
+    const customer = await signUpCustomer(services);
+    const { code } = await makeCode();
+    expect(await redeem(customer, { promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: "This code does not cover the whole price" } });
+    const free = await makeCode({ percentOff: 100 });
+    expect((await redeem(staff, { promotionCode: free.code })).status).toBe(403);
+    expect((await redeem(null, { promotionCode: free.code })).status).toBe(401);
+    expect(await rowsOf(customer.id)).toEqual([]);
+  });
+});
+
+describe("uses", () => {
+  it("counts the payments naming a code that were not rejected", async () => {
+    const { id, code } = await makeCode();
+    const [first, second, third] = await Promise.all([signUpCustomer(services), signUpCustomer(services), signUpCustomer(services)]);
+    for (const customer of [first!, second!, third!]) expect((await sendProof(customer.user, { promotionCode: code })).status).toBe(200);
+    const [rejected] = await rowsOf(third!.id);
+    await decidePayment(deps(), admin.user, { paymentId: rejected!.id, decision: "reject", notes: "No transfer arrived" });
+    const [approved] = await rowsOf(first!.id);
+    await decidePayment(deps(), admin.user, { paymentId: approved!.id, decision: "approve" });
+    expect(await usesOf(id)).toBe(2);
+    const counted = await database.db.select().from(payments).where(eq(payments.promotionCodeId, id));
+    expect(counted.filter((payment) => payment.status !== "rejected")).toHaveLength(2);
+  });
+});
