@@ -1,10 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { z } from "zod";
 import type { Actor } from "~/lib/auth/session";
-import { actionFailure } from "~/lib/http/error-answer.server";
-import type { ActionResult } from "~/lib/http/forms";
-import { formFailure, parseForm } from "~/lib/http/forms.server";
+import { intentHandler } from "~/lib/http/intent-handler.server";
 import type { Services } from "~/lib/services.server";
 import { createPromotionCode } from "./create-promotion-code.server";
 import { deactivatePromotionCode } from "./deactivate-promotion-code.server";
@@ -28,17 +25,7 @@ export function promotionIntentHandlers(
   i18n: I18n,
 ): Record<PromotionIntent, (form: FormData) => Promise<unknown>> {
   const deps = { db: services.database.db, bus: services.bus };
-  const handle =
-    <S extends z.ZodType>(schema: S, work: (value: z.output<S>) => Promise<ActionResult>) =>
-    async (form: FormData) => {
-      const parsed = await parseForm(form, schema);
-      if (!parsed.ok) return formFailure(parsed);
-      try {
-        return await work(parsed.value);
-      } catch (error) {
-        return actionFailure(error, i18n);
-      }
-    };
+  const handle = intentHandler(i18n);
   return {
     [CREATE_PROMOTION_CODE_INTENT]: handle(createPromotionCodeSchema, async (value) => {
       await createPromotionCode(deps, actor, value);

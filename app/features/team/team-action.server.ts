@@ -1,10 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { z } from "zod";
 import type { Actor } from "~/lib/auth/session";
-import { actionFailure } from "~/lib/http/error-answer.server";
-import type { ActionResult } from "~/lib/http/forms";
-import { formFailure, parseForm } from "~/lib/http/forms.server";
+import { intentHandler } from "~/lib/http/intent-handler.server";
 import type { Locale } from "~/lib/i18n/locales";
 import type { Services } from "~/lib/services.server";
 import { changeMemberRole } from "./change-member-role.server";
@@ -41,17 +38,7 @@ export function teamIntentHandlers(
   { i18n, locale }: { i18n: I18n; locale: Locale },
 ): Record<TeamIntent, (form: FormData) => Promise<unknown>> {
   const deps = { db: services.database.db, bus: services.bus, siteUrl: services.env.SITE_URL };
-  const handle =
-    <S extends z.ZodType>(schema: S, work: (value: z.output<S>) => Promise<ActionResult>) =>
-    async (form: FormData) => {
-      const parsed = await parseForm(form, schema);
-      if (!parsed.ok) return formFailure(parsed);
-      try {
-        return await work(parsed.value);
-      } catch (error) {
-        return actionFailure(error, i18n);
-      }
-    };
+  const handle = intentHandler(i18n);
   return {
     [INVITE_MEMBER_INTENT]: handle(inviteMemberSchema, async ({ email, role }) => {
       await inviteMember(deps, actor, { email, role, language: locale });
