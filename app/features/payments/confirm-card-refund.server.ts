@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { paymentRefunds, payments, stripeEvents } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import type { Db } from "~/lib/db/db.server";
+import type { Db, Executor } from "~/lib/db/db.server";
 import { logger } from "~/lib/logger.server";
 import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
@@ -52,6 +52,33 @@ async function findLegacyPayment(db: Db, stripe: Stripe | null, intentId: string
  * Stripe's dashboard) is recorded as a completed refund of its own, so no refund goes unrecorded. Then the payment's
  * refunded amount and status follow, and the customer is told (notification and e-mail).
  */
+/**
+ * A payment's refunded total after new money went back, its status (`refunded` once it is all of it), and the
+ * customer's notification and e-mail of the refund, in the caller's transaction. Answers the notification's changes.
+ */
+export async function recordRefundedTotal(
+  tx: Executor,
+  payment: { id: string; userId: string; amount: number; serviceType: string; paymentNumber: number },
+  { refundedCents, newCents, reason }: { refundedCents: number; newCents: number; reason: string | null },
+): Promise<Change[]> {
+  const status = statusAfterRefunds(payment.amount, refundedCents);
+  await tx.update(payments).set({ refundedAmount: fromCents(refundedCents), status }).where(eq(payments.id, payment.id));
+  const full = status === "refunded";
+  return notify(tx, {
+    to: { customer: payment.userId },
+    type: "payment",
+    data: {
+      kind: "refund",
+      service: payment.serviceType as ServiceType,
+      paymentNumber: payment.paymentNumber,
+      amount: fromCents(newCents),
+      full,
+      reason,
+    },
+    emailNext: full ? fullRefundNextSteps : undefined,
+  });
+}
+
 export async function confirmCardRefund(deps: ConfirmCardRefundDeps, event: Stripe.Event): Promise<RefundWebhookOutcome> {
   const charge = event.data.object as Stripe.Charge;
   const intentId = paymentIntentIdOf(charge.payment_intent);
@@ -158,21 +185,10 @@ export async function confirmCardRefund(deps: ConfirmCardRefundDeps, event: Stri
       reasons.push(STRIPE_REFUND_REASON);
     }
 
-    const status = statusAfterRefunds(payment.amount, targetCents);
-    await tx.update(payments).set({ refundedAmount: fromCents(targetCents), status }).where(eq(payments.id, payment.id));
-    const full = status === "refunded";
-    const notified = await notify(tx, {
-      to: { customer: payment.userId },
-      type: "payment",
-      data: {
-        kind: "refund",
-        service: payment.serviceType as ServiceType,
-        paymentNumber: payment.paymentNumber,
-        amount: fromCents(newCents),
-        full,
-        reason: reasons.length === 1 ? reasons[0]! : null,
-      },
-      emailNext: full ? fullRefundNextSteps : undefined,
+    const notified = await recordRefundedTotal(tx, payment, {
+      refundedCents: targetCents,
+      newCents,
+      reason: reasons.length === 1 ? reasons[0]! : null,
     });
     return { outcome: "refunded", changes: [{ table: "payments", userId: payment.userId }, ...notified] };
   });

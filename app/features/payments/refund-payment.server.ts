@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { paymentRefunds, payments } from "~db/schema";
-import { notify } from "~/features/notifications/notify.server";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
@@ -10,14 +9,11 @@ import { logger } from "~/lib/logger.server";
 import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Stripe } from "~/lib/stripe.server";
-import type { ServiceType } from "~/domain/service-catalog";
-import { paymentIntentIdOf } from "./confirm-card-refund.server";
+import { paymentIntentIdOf, recordRefundedTotal } from "./confirm-card-refund.server";
 import {
   fromCents,
-  fullRefundNextSteps,
   refundPaymentSchema,
   remainingRefundCents,
-  statusAfterRefunds,
   toCents,
   type RefundPaymentInput,
 } from "./payment-refunds";
@@ -115,24 +111,7 @@ export async function refundPayment(
     const changes: Change[] = [{ table: "payments", userId: payment.userId }];
     if (!byCard) {
       const refundedCents = toCents(payment.refundedAmount) + cents;
-      const status = statusAfterRefunds(payment.amount, refundedCents);
-      await tx.update(payments).set({ refundedAmount: fromCents(refundedCents), status }).where(eq(payments.id, paymentId));
-      const full = status === "refunded";
-      changes.push(
-        ...(await notify(tx, {
-          to: { customer: payment.userId },
-          type: "payment",
-          data: {
-            kind: "refund",
-            service: payment.serviceType as ServiceType,
-            paymentNumber: payment.paymentNumber,
-            amount: fromCents(cents),
-            full,
-            reason,
-          },
-          emailNext: full ? fullRefundNextSteps : undefined,
-        })),
-      );
+      changes.push(...(await recordRefundedTotal(tx, payment, { refundedCents, newCents: cents, reason })));
     }
     await recordAuditEvent(tx, {
       actorId: admin.id,
