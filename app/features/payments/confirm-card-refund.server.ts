@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { paymentRefunds, payments, stripeEvents } from "~db/schema";
+import { paymentRefunds, payments } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db, Executor } from "~/lib/db/db.server";
@@ -8,6 +8,7 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Stripe } from "~/lib/stripe.server";
 import type { ServiceType } from "~/domain/service-catalog";
+import { recordStripeEvent } from "./stripe-events.server";
 import { fromCents, fullRefundNextSteps, statusAfterRefunds, STRIPE_REFUND_REASON, toCents } from "./payment-refunds";
 
 export interface ConfirmCardRefundDeps {
@@ -85,14 +86,7 @@ export async function confirmCardRefund(deps: ConfirmCardRefundDeps, event: Stri
   if (intentId) await findLegacyPayment(deps.db, deps.stripe, intentId);
 
   const result = await deps.db.transaction(async (tx): Promise<{ outcome: RefundWebhookOutcome; changes: Change[] }> => {
-    const record = async (detail: string) => {
-      const inserted = await tx
-        .insert(stripeEvents)
-        .values({ id: event.id, type: event.type, outcome: detail })
-        .onConflictDoNothing()
-        .returning({ id: stripeEvents.id });
-      return inserted.length > 0;
-    };
+    const record = (detail: string) => recordStripeEvent(tx, event, detail);
     const finish = async (outcome: RefundWebhookOutcome, detail: string = outcome) => ({
       outcome: (await record(detail)) ? outcome : ("duplicate" as const),
       changes: [] as Change[],

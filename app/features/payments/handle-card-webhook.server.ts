@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { payments, profiles, stripeEvents } from "~db/schema";
+import { payments, profiles } from "~db/schema";
 import type { Db, Executor } from "~/lib/db/db.server";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { paymentSubtitleIn } from "~/domain/service-texts";
@@ -11,6 +11,7 @@ import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
 import { paymentTargetSchema, type PaymentTarget } from "./payments.schemas";
 import { AppError } from "~/lib/http/app-error";
+import { recordStripeEvent } from "./stripe-events.server";
 import { confirmCardRefund, paymentIntentIdOf, type RefundWebhookOutcome } from "./confirm-card-refund.server";
 
 export interface HandleCardWebhookDeps {
@@ -85,14 +86,7 @@ export async function handleCardWebhook(
   const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
 
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
-    const record = async (result: WebhookOutcome, detail: string = result) => {
-      const inserted = await tx
-        .insert(stripeEvents)
-        .values({ id: event.id, type: event.type, outcome: detail })
-        .onConflictDoNothing()
-        .returning({ id: stripeEvents.id });
-      return inserted.length > 0;
-    };
+    const record = (result: WebhookOutcome, detail: string = result) => recordStripeEvent(tx, event, detail);
     const ignore = async (reason: string): Promise<WebhookOutcome> =>
       (await record("ignored", `ignored: ${reason}`)) ? "ignored" : "duplicate";
     if (!target) return ignore("no payment in metadata");
