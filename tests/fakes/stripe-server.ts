@@ -56,6 +56,17 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The settings that point the app's Stripe SDK at this fake server (and sign its webhooks with `webhookSecret`). */
+export function fakeStripeSettings(fake: Pick<FakeStripe, "port">, { secretKey, webhookSecret }: { secretKey: string; webhookSecret: string }) {
+  return {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: String(fake.port),
+    STRIPE_API_PROTOCOL: "http",
+  };
+}
+
 export async function startFakeStripe(port = 0, host = "127.0.0.1"): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   /** A failure waiting for the next session creation (for one customer e-mail only, when given). */

@@ -26,7 +26,7 @@ import { ENDPOINTS } from "~/lib/http/endpoints";
 import { encryptSecret } from "~/lib/secrets/secrets.server";
 import { storeUpload } from "~/lib/storage/uploads.server";
 import type * as AppModule from "../../server/app";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { ROLES, ROWS, type Fixtures, type Method, type Outcome, type Role, type Row } from "./authorization-matrix.table";
 import { sessionUserFor, signUpBody, testDatabase, testServices, uniqueEmail, type TestDatabase, type TestServices } from "./support";
 
@@ -102,11 +102,7 @@ beforeAll(async () => {
     // The walk signs users in again after each sign-out; the sign-in rate limit is tested in auth.test.ts.
     AUTH_RATE_LIMIT_MAX: "1000",
     TRUST_PROXY: "loopback",
-    STRIPE_SECRET_KEY: "sk_test_matrix",
-    STRIPE_WEBHOOK_SECRET: "whsec_matrix",
-    STRIPE_API_HOST: "127.0.0.1",
-    STRIPE_API_PORT: String(fakeStripe.port),
-    STRIPE_API_PROTOCOL: "http",
+    ...fakeStripeSettings(fakeStripe, { secretKey: "sk_test_matrix", webhookSecret: "whsec_matrix" }),
   });
   // The app and its routes in one Vite module graph, as server/main.js --dev loads them. The services made
   // here are plain objects handed to createApp, so both graphs share one database, auth and storage.

@@ -17,7 +17,7 @@ import { action as webhookAction } from "~/routes/resources/card-webhook";
 import { action as freePaymentAction } from "~/routes/resources/free-payment";
 import { action as proofAction } from "~/routes/resources/payment-proof";
 import { action as quoteAction } from "~/routes/resources/payment-quote";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import {
   makeAdmin,
   makeStaff,
@@ -53,11 +53,7 @@ beforeAll(async () => {
   fakeStripe = await startFakeStripe();
   database = await testDatabase();
   services = await testServices(database, {
-    STRIPE_SECRET_KEY: "sk_test_integration",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: "127.0.0.1",
-    STRIPE_API_PORT: String(fakeStripe.port),
-    STRIPE_API_PROTOCOL: "http",
+    ...fakeStripeSettings(fakeStripe, { secretKey: "sk_test_integration", webhookSecret: WEBHOOK_SECRET }),
   });
   admin = await makeAdmin(services);
   customerA = await signUpCustomer(services, { name: "Ana Ruiz", companyName: "Ruiz Roofing" });

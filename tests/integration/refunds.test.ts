@@ -18,7 +18,7 @@ import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction } from "~/routes/admin/user-detail";
 import { action as webhookAction } from "~/routes/resources/card-webhook";
 import { loader as googleBusinessLoader } from "~/routes/dashboard/google-business";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
+import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import {
   expectHttpError,
   makeAdmin,
@@ -59,11 +59,7 @@ beforeAll(async () => {
   fakeStripe = await startFakeStripe();
   database = await testDatabase();
   services = await testServices(database, {
-    STRIPE_SECRET_KEY: "sk_test_refunds",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: "127.0.0.1",
-    STRIPE_API_PORT: String(fakeStripe.port),
-    STRIPE_API_PROTOCOL: "http",
+    ...fakeStripeSettings(fakeStripe, { secretKey: "sk_test_refunds", webhookSecret: WEBHOOK_SECRET }),
   });
   services.bus.subscribe((change) => published.push(change));
   customerA = await signUpCustomer(services, { name: "Ana Ruiz", companyName: "Ruiz Roofing" });
