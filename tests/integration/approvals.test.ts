@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, emailMessages, notifications, reviewRounds, websiteProgress } from "~db/schema";
 import { decideRound } from "~/features/approvals/decide-round.server";
 import { listReviewRounds } from "~/features/approvals/list-review-rounds.server";
@@ -98,7 +98,7 @@ describe("asking a customer for approval", () => {
     expect((await auditOf("approval.request", customerA.id)).map((event) => [event.actorId, event.detail])).toEqual([
       [admin.id, expect.objectContaining({ service: "website", version: 1, title: "Home page draft", files: 2 })],
     ]);
-    expect(published).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: customerA.id }]));
+    await vi.waitFor(() => expect(published).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: customerA.id }])));
   });
 
   it("a second round of the same service supersedes the one still waiting; the other service counts its own versions", async () => {
@@ -140,7 +140,7 @@ describe("the customer's decision", () => {
     expect(row!.decidedAt).toBeInstanceOf(Date);
     const [bell] = await database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision")));
     expect([bell?.title, bell?.message]).toEqual(["Changes requested", "Ana Ruiz from Casey Plumbing asked for changes to Website v2: Bigger phone number, please."]);
-    expect(published).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: admin.id }]));
+    await vi.waitFor(() => expect(published).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: admin.id }])));
     expect((await auditOf("approval.decide", customerA.id)).map((event) => [event.actorId, event.detail])).toEqual([
       [customerA.id, expect.objectContaining({ service: "website", version: 2, decision: "changes_requested", ticked: false })],
     ]);
@@ -186,7 +186,7 @@ describe("the customer's decision", () => {
     expect(told.map((row) => row.title)).toEqual(["Review & Client Approval is complete"]);
     const [bell] = await database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision"), eq(notifications.title, "Approval received")));
     expect(bell?.message).toBe("Ana Ruiz from Casey Plumbing approved Website v3");
-    expect(published).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "website_progress", userId: customerA.id }]));
+    await vi.waitFor(() => expect(published).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "website_progress", userId: customerA.id }])));
   });
 
   it("approving a Google Business round records who and when, and ticks no step", async () => {

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, deliveredFiles, emailMessages, notifications } from "~db/schema";
 import { addDeliveredFile } from "~/features/delivered-files/add-delivered-file.server";
 import { listDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
@@ -65,7 +65,7 @@ describe("delivered files", () => {
     expect(mail?.link).toBe("/dashboard/website");
     const [event] = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "file.deliver"), eq(auditEvents.customerId, customerA.id)));
     expect(event).toMatchObject({ actorId: admin.id, detail: expect.objectContaining({ service: "website", name: "Logo set.zip" }) });
-    expect(published).toEqual(expect.arrayContaining([{ table: "delivered_files", userId: customerA.id }]));
+    await vi.waitFor(() => expect(published).toEqual(expect.arrayContaining([{ table: "delivered_files", userId: customerA.id }])));
 
     const listed = await listDeliveredFiles(database.db, customerA.user, customerA.id);
     expect(listed.website).toEqual([expect.objectContaining({ id, name: "Logo set.zip", size: 2048, downloadUrl: `${row!.fileUrl}?name=Logo%20set.zip` })]);

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, conversations, emailMessages, messages, notifications, user } from "~db/schema";
 import { listCustomers } from "~/features/users/list-customers.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
@@ -65,7 +65,7 @@ describe("a conversation between a customer and the agency", () => {
     const bell = await database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "message")));
     expect(bell).toHaveLength(1);
     expect(bell[0]!.message).toBe("Ana Ruiz from Casey Plumbing: Here is our storefront");
-    expect(published).toEqual(expect.arrayContaining([{ table: "messages", userId: customerA.id }, { table: "notifications", userId: admin.id }]));
+    await vi.waitFor(() => expect(published).toEqual(expect.arrayContaining([{ table: "messages", userId: customerA.id }, { table: "notifications", userId: admin.id }])));
 
     // The work queue lists A as waiting; the admin list marks A unread.
     const queue = await getWorkQueue({ db: database.db }, admin.user);
