@@ -181,6 +181,7 @@ describe("request bodies", () => {
 
   const FORM = "application/x-www-form-urlencoded";
   const MULTIPART = "multipart/form-data; boundary=----limit";
+  // The admin's page takes delivered files (50 MB): pushing that much through a loaded machine takes its time.
   it.each([
     ["a page route (admin's user page)", "/admin/users/00000000-0000-4000-8000-000000000000", FORM],
     ["a page route's single-fetch action", "/admin/users/00000000-0000-4000-8000-000000000000.data", FORM],
@@ -199,7 +200,7 @@ describe("request bodies", () => {
     const error = pathname === "/resources/payments/proof" ? englishI18n()._(PROOF_MESSAGES.tooLarge) : "Request body too large";
     expect(JSON.parse(result.body)).toEqual({ ok: false, error });
     expect(result.sent).toBeLessThan(bodyLimitFor(pathname) + 16 * MB);
-  });
+  }, 120_000);
 
   it("closes the connection when a route answers without reading the body, instead of reading it through", async () => {
     // Not signed in: the resource route answers 401 at once.
