@@ -31,6 +31,8 @@ const owner = () =>
   uuid("user_id")
     .notNull()
     .references(() => user.id, { onDelete: "cascade" });
+/** The customer of a bookkeeping row (payments, refunds): kept without them when their account is deleted. */
+const bookkeepingOwner = () => uuid("user_id").references(() => user.id, { onDelete: "set null" });
 const textList = (name: string) =>
   text(name)
     .array()
@@ -65,6 +67,8 @@ export const PAYMENT_STATUSES = ["pending", "completed", "rejected", "refunded"]
 /** `promotion`: a promotion code took the whole price off, so nothing was charged. */
 export const PAYMENT_METHODS = ["zelle", "card", "promotion"] as const;
 export const REFUND_STATUSES = ["pending", "completed", "failed"] as const;
+export const DATA_EXPORT_STATUSES = ["pending", "running", "ready", "failed"] as const;
+export const DELETION_REQUEST_STATUSES = ["pending", "approved", "declined"] as const;
 export const PROMOTION_KINDS = ["percent", "amount"] as const;
 export const CREDENTIAL_TYPES = ["domain", "hosting", "website"] as const;
 
@@ -209,7 +213,8 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: owner(),
+    /** Null once the customer's account is deleted: the payment stays for the books, without who paid. */
+    userId: bookkeepingOwner(),
     serviceType: text("service_type").notNull(),
     paymentNumber: integer("payment_number").notNull().default(1),
     /** What was charged. The list price it was charged against is amount + discount. */
@@ -275,8 +280,8 @@ export const paymentRefunds = pgTable(
     paymentId: uuid("payment_id")
       .notNull()
       .references(() => payments.id, { onDelete: "cascade" }),
-    /** The payment's customer, as on every customer row: who may read it, and whose live pages change. */
-    userId: owner(),
+    /** The payment's customer, as on every customer row: who may read it, and whose live pages change. Null once deleted. */
+    userId: bookkeepingOwner(),
     amount: numeric("amount", { precision: 10, scale: 2, mode: "number" }).notNull(),
     reason: text("reason").notNull(),
     status: text("status").notNull(),
@@ -536,6 +541,8 @@ export const emailMessages = pgTable(
     gathered: jsonb("gathered").$type<unknown[]>(),
     /** Where a reply goes (a conversation's reply address), when not to the sender. */
     replyTo: text("reply_to"),
+    /** The last message to a deleted account: once sent, its address and body are blanked (the sender does it). */
+    forgetAfterSend: boolean("forget_after_send").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -699,5 +706,60 @@ export const reviewRequests = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.service] }),
     check("review_requests_service_check", sql`${t.service} in (${inList(SERVICE_TYPES)})`),
+  ],
+);
+
+/**
+ * A customer's "Download my data": prepared in the background into one ZIP in the private `exports` bucket,
+ * downloadable by that customer only until `expires_at` (24 hours after it is ready), then removed with its file.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    status: text("status").notNull().default("pending"),
+    /** Whether the customer confirmed their password, so the credentials' secrets are written decrypted. */
+    withSecrets: boolean("with_secrets").notNull().default(false),
+    /** How far the preparation got, 0 to 100, for the page's progress bar. */
+    progress: integer("progress").notNull().default(0),
+    /** The ZIP's key in the exports bucket, once written. */
+    fileKey: text("file_key"),
+    size: bigint("size", { mode: "number" }),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("data_exports_status_check", sql`${t.status} in (${inList(DATA_EXPORT_STATUSES)})`),
+    index("data_exports_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("data_exports_waiting_idx").on(t.createdAt).where(sql`${t.status} in ('pending', 'running')`),
+  ],
+);
+
+/**
+ * A customer's request to delete their account that needs the agency's word first (a payment under review or a
+ * job in progress): the work queue's 'Deletion requested', approved (the account is deleted, and this row with it)
+ * or declined with a reason.
+ */
+export const deletionRequests = pgTable(
+  "deletion_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    status: text("status").notNull().default("pending"),
+    /** What held the deletion back when it was asked for: `payment_pending`, `job_in_progress`. */
+    blockers: textList("blockers"),
+    declineReason: text("decline_reason"),
+    decidedBy: uuid("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("deletion_requests_status_check", sql`${t.status} in (${inList(DELETION_REQUEST_STATUSES)})`),
+    uniqueIndex("deletion_requests_one_pending_idx").on(t.userId).where(sql`${t.status} = 'pending'`),
+    index("deletion_requests_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -59,12 +59,14 @@ async function findLegacyPayment(db: Db, stripe: Stripe | null, intentId: string
  */
 export async function recordRefundedTotal(
   tx: Executor,
-  payment: { id: string; userId: string; amount: number; serviceType: string; paymentNumber: number },
+  payment: { id: string; userId: string | null; amount: number; serviceType: string; paymentNumber: number },
   { refundedCents, newCents, reason }: { refundedCents: number; newCents: number; reason: string | null },
 ): Promise<Change[]> {
   const status = statusAfterRefunds(payment.amount, refundedCents);
   await tx.update(payments).set({ refundedAmount: fromCents(refundedCents), status }).where(eq(payments.id, payment.id));
   const full = status === "refunded";
+  // A deleted customer's payment (kept for the books) is refunded without anyone to tell.
+  if (payment.userId === null) return [];
   return notify(tx, {
     to: { customer: payment.userId },
     type: "payment",
@@ -184,7 +186,8 @@ export async function confirmCardRefund(deps: ConfirmCardRefundDeps, event: Stri
       newCents,
       reason: reasons.length === 1 ? reasons[0]! : null,
     });
-    return { outcome: "refunded", changes: [{ table: "payments", userId: payment.userId }, ...notified] };
+    const own: Change[] = payment.userId === null ? [] : [{ table: "payments", userId: payment.userId }];
+    return { outcome: "refunded", changes: [...own, ...notified] };
   });
 
   await publishChanges(deps.bus, result.changes);

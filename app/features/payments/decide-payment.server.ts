@@ -1,3 +1,4 @@
+import { customerIdOf } from "./payment-owner";
 import { and, eq } from "drizzle-orm";
 import { payments } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -60,10 +61,11 @@ export async function decidePayment(
       const [existing] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId));
       throw existing ? alreadyReviewed() : new AppError("payment_not_found");
     }
+    const customerId = customerIdOf(decided);
     // Worded in the customer's language when they read it (their row) and when it is written (their e-mail); a
     // rejection's e-mail also says what the customer can do now (the e-mail links to the page).
     const notified = await notify(tx, {
-      to: { customer: decided.userId },
+      to: { customer: customerId },
       type: "payment",
       data: { kind: "decision", decision, service: decided.serviceType as ServiceType, paymentNumber: decided.paymentNumber, notes },
       emailNext: decision === "reject" ? (i18n) => rejectionNextSteps(i18n) : undefined,
@@ -79,7 +81,7 @@ export async function decidePayment(
         ...(notes ? { notes } : {}),
       },
     });
-    return { row: decided, changes: [{ table: "payments", userId: decided.userId }, ...notified] };
+    return { row: decided, changes: [{ table: "payments", userId: customerId }, ...notified] };
   });
 
   await publishChanges(bus, changes);

@@ -1,9 +1,11 @@
 /** The payment shapes the screens render: plain data, safe to import from components. */
+import { customerIdOf } from "./payment-owner";
 
 /** A payment row as the database returns it (the columns the views read). */
 export interface PaymentRow {
   id: string;
-  userId: string;
+  /** Null once the customer's account was deleted (the payment is kept for the books). */
+  userId: string | null;
   serviceType: string;
   paymentNumber: number;
   amount: number;
@@ -64,7 +66,7 @@ export function toPaymentView(row: PaymentRow): PaymentView {
 }
 
 export function toReviewPayment(row: PaymentRow): ReviewPayment {
-  return { ...toPaymentView(row), userId: row.userId, adminNotes: row.adminNotes };
+  return { ...toPaymentView(row), userId: customerIdOf(row), adminNotes: row.adminNotes };
 }
 
 /** What a payment gate, the Website banner and the status card need of a payment to say where it stands. */

@@ -1,3 +1,4 @@
+import { customerIdOf } from "./payment-owner";
 import { eq } from "drizzle-orm";
 import { payments, profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -28,7 +29,7 @@ export async function announceProof(
   payment: typeof payments.$inferSelect,
   autoApprove: boolean,
 ): Promise<Change[]> {
-  const userId = payment.userId;
+  const userId = customerIdOf(payment);
   const serviceType = payment.serviceType as ServiceType;
   const [profile] = await tx
     .select({ fullName: profiles.fullName, companyName: profiles.companyName })

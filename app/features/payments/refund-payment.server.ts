@@ -60,8 +60,9 @@ export async function refundPayment(
   }
   const { paymentId, amount, reason } = parsed.data;
   const cents = toCents(amount);
-  const reachable = (row: { userId: string } | undefined): row is { userId: string } =>
-    row !== undefined && (input.userId === undefined || row.userId === input.userId);
+  // A deleted customer's payment (no user id) has no page to be refunded from.
+  const reachable = (row: { userId: string | null } | undefined): row is { userId: string } =>
+    row !== undefined && row.userId !== null && (input.userId === undefined || row.userId === input.userId);
 
   // A first look, without the lock, so that nothing is asked of Stripe for a payment that cannot be refunded.
   const [found] = await db

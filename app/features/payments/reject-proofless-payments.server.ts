@@ -39,7 +39,9 @@ export async function rejectProoflessPayments(
     .select({ id: payments.id, userId: payments.userId, status: payments.status, proofUrl: payments.proofUrl })
     .from(payments)
     .where(and(eq(payments.paymentMethod, "zelle"), isNotNull(payments.proofUrl), lt(payments.createdAt, listedAfter)));
-  const missing = rows.filter((row) => {
+  // A deleted customer's payments keep no proof (their files went with the account).
+  const missing = rows.filter((row): row is typeof row & { userId: string } => {
+    if (row.userId === null) return false;
     const key = keyFromFileUrl("payment-proof", row.proofUrl!);
     return key === null || !listed.has(`${bucket}/${key}`);
   });
@@ -60,7 +62,7 @@ export async function rejectProoflessPayments(
       if (!decided) return [];
       // The customer reads the note in their language (SYSTEM_PAYMENT_NOTES.proof_missing).
       const notified = await notify(tx, {
-        to: { customer: decided.userId },
+        to: { customer: payment.userId },
         type: "payment",
         data: {
           kind: "decision",
@@ -74,7 +76,7 @@ export async function rejectProoflessPayments(
       await recordAuditEvent(tx, {
         actorId: null,
         action: "payment.reject",
-        customerId: decided.userId,
+        customerId: payment.userId,
         detail: {
           paymentId: decided.id,
           serviceType: decided.serviceType,
@@ -83,7 +85,7 @@ export async function rejectProoflessPayments(
           auto: true,
         },
       });
-      return [{ table: "payments", userId: decided.userId }, ...notified];
+      return [{ table: "payments", userId: payment.userId }, ...notified];
     });
     if (changes.length === 0) continue;
     rejected.push({ id: payment.id, userId: payment.userId, status: "rejected" });

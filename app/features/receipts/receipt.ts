@@ -34,7 +34,8 @@ export interface ReceiptRefund {
 export interface ReceiptView {
   number: string;
   paymentId: string;
-  customerId: string;
+  /** Null once the customer deleted their account: the receipt is kept for the books, without them. */
+  customerId: string | null;
   /** When the payment was completed (ISO). */
   paidAt: string;
   customer: { name: string; email: string; companyName: string | null };
@@ -58,7 +59,7 @@ export interface ReceiptView {
 export function toReceiptView(
   payment: {
     id: string;
-    userId: string;
+    userId: string | null;
     serviceType: ServiceType;
     paymentNumber: number;
     amount: number;

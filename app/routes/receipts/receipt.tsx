@@ -23,9 +23,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const receipt = await getReceipt({ db: database.db, settings }, user, { paymentId: params.paymentId });
     const i18n = requestContext(context).i18n;
-    const back = user.isAdmin
-      ? { backTo: `/admin/users/${receipt.customerId}`, backLabel: i18n._(msg`Back to customer`) }
-      : { backTo: CUSTOMER_HOME, backLabel: i18n._(msg`Back to progress`) };
+    const back = !user.isAdmin
+      ? { backTo: CUSTOMER_HOME, backLabel: i18n._(msg`Back to progress`) }
+      : receipt.customerId === null
+        ? { backTo: "/admin/analytics", backLabel: i18n._(msg`Back to analytics`) }
+        : { backTo: `/admin/users/${receipt.customerId}`, backLabel: i18n._(msg`Back to customer`) };
     const number = receipt.number;
     return { receipt, ...back, title: i18n._(msg`Receipt ${number}`) };
   } catch (error) {
