@@ -24,6 +24,8 @@ export default [
     route("login", "routes/auth/login.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
+    // Where a customer lands once they deleted their account (signed out): it says so.
+    route("account-deleted", "routes/auth/account-deleted.tsx"),
 
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/index.ts"),
@@ -54,6 +56,8 @@ export default [
         route("analytics", "routes/admin/analytics.tsx"),
         // A period's payments as CSV (the analytics page's 'Export CSV'): a download behind the back office's guard.
         route("payments.csv", "routes/admin/payments-csv.ts"),
+        // The customer list with its search and filters as CSV (the list's 'Export CSV'): admins only.
+        route("customers.csv", "routes/admin/customers-csv.ts"),
       ]),
     ]),
 

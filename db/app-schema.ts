@@ -170,6 +170,8 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
+    // The retention job's daily sweep of old read notifications.
+    index("notifications_read_created_idx").on(t.createdAt).where(sql`${t.isRead}`),
   ],
 );
 
@@ -548,6 +550,8 @@ export const emailMessages = pgTable(
   (t) => [
     index("email_messages_due_idx").on(t.status, t.nextAttemptAt),
     uniqueIndex("email_messages_gathering_idx").on(t.gatherKey).where(sql`${t.status} = 'queued'`),
+    // The retention job's daily sweep of old sent, failed and interrupted messages.
+    index("email_messages_created_idx").on(t.createdAt),
   ],
 );
 

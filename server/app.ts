@@ -12,6 +12,7 @@ import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server"
 import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { startReplyListener } from "~/features/messages/receive-reply.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
+import { RetentionJob } from "~/features/retention/retention-job.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { lockDataFolder } from "~/lib/db/data-lock.server";
 import { AppError } from "~/lib/http/app-error";
@@ -30,6 +31,7 @@ import { closeServices, createServices, servicesContext, type Services } from "~
 import { encryptPlainSecrets } from "~/lib/secrets/stored-secrets.server";
 import { enableTestPause } from "~/lib/storage/test-pauses.server";
 import { rejectProoflessPayments } from "~/features/payments/reject-proofless-payments.server";
+import { DataExportWorker } from "~/features/data-export/data-export-worker.server";
 import { sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
 import { forgetCachedSessions } from "~/lib/auth/session-middleware.server";
 import { limitRequestBodies } from "./body-limit";
@@ -39,6 +41,7 @@ import { refuseCrossSiteRequests } from "./cross-site";
 import { databaseErrorsAre503, databaseGate, visitorLocale } from "./database-gate";
 import { liveEvents, LiveStreams } from "./events";
 import { filesRouter } from "./files";
+import { dataExportDownloadRouter } from "./data-export-download";
 import { healthRouter } from "./health";
 import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
@@ -127,6 +130,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   if (options.databaseHealth) app.use(databaseGate(options.databaseHealth));
 
   app.use(filesRouter(services));
+  app.use(dataExportDownloadRouter(services));
 
   app.all("/api/auth/*splat", forgetSessionsAround, toNodeHandler(services.auth));
   app.get(LIVE_STREAM_PATH, liveEvents(services, { maxStreamsPerUser: services.env.LIVE_STREAMS_PER_USER }, lifecycle.liveStreams));
@@ -202,9 +206,12 @@ export interface RunningApp {
   services: Services;
   /** The e-mail queue's sender (tests run a pass with `sendDue()`). */
   mailSender: EmailSender;
+  /** Prepares the customers' data exports in the background (tests run a pass with `runDue()`). */
+  dataExports: DataExportWorker;
   /**
    * Graceful stop: stops taking connections, reports not-ready, closes live streams with a reconnect hint, lets
-   * requests in flight finish (cut after SHUTDOWN.drainMs), then stops the e-mail sender and closes the database.
+   * requests in flight finish (cut after SHUTDOWN.drainMs), then stops the e-mail sender and the retention clean-up
+   * and closes the database.
    */
   stop(): Promise<void>;
 }
@@ -269,6 +276,13 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
       createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: path.join(env.DATA_DIR, "outbox") }),
       { branding: () => emailBranding(services!.settings, env.SITE_URL) },
     );
+    const dataExports = new DataExportWorker({
+      db: services.database.db,
+      bus: services.bus,
+      storage: services.storage,
+      secrets: services.secrets,
+      dataDir: env.DATA_DIR,
+    });
     const lifecycle: Lifecycle = { draining: false, liveStreams: new LiveStreams() };
     const app = createApp(services, { ...options, databaseHealth, logger: log, lifecycle });
     const server = await new Promise<Server>((resolve, reject) => {
@@ -281,6 +295,10 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
     const ready = services;
     mailSender.start();
+    dataExports.start();
+    // The daily clean-up of old read notifications, audit events and e-mails (Settings, Database tab).
+    const retention = new RetentionJob({ database: ready.database }, { log: (line) => log.info(line), logError: (line) => log.error(line) });
+    retention.start();
     // Replies to message e-mails (README: Replies by e-mail), only when a port is set.
     const inbound = env.INBOUND_SMTP_PORT ? await startReplyListener(ready, log) : undefined;
     log.info(
@@ -310,13 +328,15 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
         }
         await inboundClosed;
         await mailSender.stop();
+        await dataExports.stop();
+        await retention.stop();
         databaseHealth?.close();
         await closeServices(ready);
         unlock();
         log.info("Stopped");
         restoreConsole();
       })());
-    return { env, server, stop, services: ready, mailSender };
+    return { env, server, stop, services: ready, mailSender, dataExports };
   } catch (error) {
     if (services) await closeServices(services).catch(() => {});
     unlock();

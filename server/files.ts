@@ -8,7 +8,7 @@ import { i18nFor } from "~/lib/i18n/instances.server";
 import { chooseLocale } from "~/lib/i18n/locales";
 import type { Services } from "~/lib/services.server";
 import { readSessionUser } from "~/lib/auth/session-middleware.server";
-import { isBucket, isSafeKey } from "~/lib/storage/storage.server";
+import { isSafeKey, isServedBucket } from "~/lib/storage/storage.server";
 import { ANY_FILE_TYPE, isAllowedImageType, kindOfKey, mayReadFile, PDF_TYPE, UPLOAD_KINDS, type UploadKindRule } from "~/domain/upload-kinds";
 import { contentDisposition } from "~/lib/http/content-disposition";
 import { visitorLocale } from "./database-gate";
@@ -33,7 +33,8 @@ export function filesRouter(services: Services): Router {
       const { user } = await readSessionUser(services, req.method, headers);
       locale = chooseLocale(user?.language, headers);
       if (!user) throw new AppError("not_signed_in");
-      if (!isBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, bucket, key)) throw new AppError("not_found");
+      // Data exports are not served here, even to admins: only their customer downloads one, through its own route.
+      if (!isServedBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, bucket, key)) throw new AppError("not_found");
       const bytes = await services.storage.get(bucket, key);
       if (!bytes) throw new AppError("not_found");
       // A file of any type (a delivered file) is downloaded whatever its bytes look like.

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { defaultSettings, generalSettingsSchema, notifiesAdmins, securitySettingsSchema, settingsFromStored, zelleRecipientName } from "./admin-settings";
+import {
+  defaultSettings,
+  generalSettingsSchema,
+  notifiesAdmins,
+  RETENTION_DEFAULTS,
+  retentionSettingsSchema,
+  securitySettingsSchema,
+  settingsFromStored,
+  zelleRecipientName,
+} from "./admin-settings";
 
 const seed = { companyName: "Agency", supportEmail: "help@agency.test", sessionDurationMinutes: 30, maxLoginAttempts: 5 };
 
@@ -53,5 +62,47 @@ describe("admin settings", () => {
     expect(notifiesAdmins(on, "newUserRegistration")).toBe(true);
     expect(notifiesAdmins(on, "systemErrors")).toBe(false);
     expect(notifiesAdmins({ ...on, pushNotifications: false }, "newUserRegistration")).toBe(false);
+  });
+});
+
+describe("retention settings", () => {
+  const parse = (values: Record<string, unknown>) => retentionSettingsSchema.safeParse({ ...RETENTION_DEFAULTS, ...values });
+
+  it("keeps read notifications 180 days, audit events two years and sent e-mails 90 days unless told otherwise", () => {
+    expect(defaultSettings(seed).retention).toEqual({ readNotificationsDays: 180, auditEventsDays: 730, sentEmailsDays: 90 });
+    expect(settingsFromStored({ retention: { sentEmailsDays: 30 } }, defaultSettings(seed)).retention).toEqual({
+      readNotificationsDays: 180,
+      auditEventsDays: 730,
+      sentEmailsDays: 30,
+    });
+    // A stored value out of bounds (an older version's, a hand edit) keeps its default; the last run beside the sections is no setting.
+    expect(settingsFromStored({ retention: { auditEventsDays: 5 }, retentionLastRun: {} }, defaultSettings(seed)).retention.auditEventsDays).toBe(730);
+  });
+
+  it("takes whole days within the bounds (audit events at least 90), as the form sends them", () => {
+    expect(parse({ readNotificationsDays: "7", auditEventsDays: "90", sentEmailsDays: "7" }).success).toBe(true);
+    expect(parse({ readNotificationsDays: "3650", auditEventsDays: "3650", sentEmailsDays: "3650" }).data).toEqual({
+      readNotificationsDays: 3650,
+      auditEventsDays: 3650,
+      sentEmailsDays: 3650,
+    });
+    for (const values of [
+      { readNotificationsDays: "6" },
+      { readNotificationsDays: "3651" },
+      { auditEventsDays: "89" },
+      { sentEmailsDays: "6" },
+      { sentEmailsDays: "30.5" },
+      { sentEmailsDays: "" },
+      { auditEventsDays: "forever" },
+    ]) {
+      expect(parse(values).success, JSON.stringify(values)).toBe(false);
+    }
+  });
+
+  it("says which value is wrong and what it takes", () => {
+    const message = (values: Record<string, unknown>) => parse(values).error?.issues[0]?.message;
+    expect(message({ readNotificationsDays: "1" })).toBe("Keep read notifications for a whole number of days from 7 to 3650");
+    expect(message({ auditEventsDays: "30" })).toBe("Keep audit events for a whole number of days from 90 to 3650");
+    expect(message({ sentEmailsDays: "abc" })).toBe("Keep sent e-mails for a whole number of days from 7 to 3650");
   });
 });

@@ -3,13 +3,28 @@ import { z } from "zod";
 import { zodMessage } from "../lib/i18n/translate";
 
 /**
- * The admin settings screen: four editable sections, stored as one JSON
+ * The admin settings screen: its editable sections, stored as one JSON
  * value. Pure and browser-safe: the forms validate with these schemas, the server parses stored values
  * with them (a missing or unreadable value takes its default).
  */
 
 export const SESSION_DURATION_BOUNDS = { min: 5, max: 1440 } as const;
 export const LOGIN_ATTEMPT_BOUNDS = { min: 3, max: 20 } as const;
+
+/**
+ * How many days the Database tab may keep each kind of record. Read notifications and finished e-mails from a week
+ * (the customer has seen them; an e-mail's copy is only for tracing a complaint) to ten years. Audit events from 90
+ * days: the activity log is how the agency shows who revealed a secret or erased an account, so it is never cut to
+ * a few weeks by a slip of the keyboard.
+ */
+export const RETENTION_BOUNDS = {
+  readNotificationsDays: { min: 7, max: 3650 },
+  auditEventsDays: { min: 90, max: 3650 },
+  sentEmailsDays: { min: 7, max: 3650 },
+} as const;
+
+/** Six months of read notifications, two years of audit events, three months of sent e-mails. */
+export const RETENTION_DEFAULTS = { readNotificationsDays: 180, auditEventsDays: 730, sentEmailsDays: 90 } as const;
 
 /** A switch as a form sends it: a checked checkbox sends "on", an unchecked one nothing. */
 const formSwitch = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
@@ -92,6 +107,26 @@ export const notificationSettingsSchema = z.object({
   newMessage: formSwitch,
 });
 
+const { min: minNotificationDays, max: maxNotificationDays } = RETENTION_BOUNDS.readNotificationsDays;
+const { min: minAuditDays, max: maxAuditDays } = RETENTION_BOUNDS.auditEventsDays;
+const { min: minEmailDays, max: maxEmailDays } = RETENTION_BOUNDS.sentEmailsDays;
+
+/** The Database tab's retention: whole days each kind of record is kept before the daily clean-up removes it. */
+export const retentionSettingsSchema = z.object({
+  readNotificationsDays: wholeNumber(
+    RETENTION_BOUNDS.readNotificationsDays,
+    zodMessage(msg`Keep read notifications for a whole number of days from ${minNotificationDays} to ${maxNotificationDays}`),
+  ),
+  auditEventsDays: wholeNumber(
+    RETENTION_BOUNDS.auditEventsDays,
+    zodMessage(msg`Keep audit events for a whole number of days from ${minAuditDays} to ${maxAuditDays}`),
+  ),
+  sentEmailsDays: wholeNumber(
+    RETENTION_BOUNDS.sentEmailsDays,
+    zodMessage(msg`Keep sent e-mails for a whole number of days from ${minEmailDays} to ${maxEmailDays}`),
+  ),
+});
+
 export const securitySettingsSchema = z.object({
   twoFactor: formSwitch,
   sessionTimeout: formSwitch,
@@ -130,6 +165,7 @@ type GeneralSettings = z.output<typeof generalSettingsSchema>;
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 type SecuritySettings = z.output<typeof securitySettingsSchema>;
 type LegalSettings = z.output<typeof legalSettingsSchema>;
+export type RetentionSettings = z.output<typeof retentionSettingsSchema>;
 export type LegalPageKey = keyof LegalSettings;
 
 export interface AdminSettings {
@@ -137,6 +173,7 @@ export interface AdminSettings {
   notifications: NotificationSettings;
   security: SecuritySettings;
   legal: LegalSettings;
+  retention: RetentionSettings;
 }
 
 export const SETTINGS_SECTIONS = {
@@ -144,6 +181,7 @@ export const SETTINGS_SECTIONS = {
   notifications: notificationSettingsSchema,
   security: securitySettingsSchema,
   legal: legalSettingsSchema,
+  retention: retentionSettingsSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 
@@ -190,6 +228,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       maxLoginAttempts: clamp(seed.maxLoginAttempts, LOGIN_ATTEMPT_BOUNDS),
     },
     legal: { privacyPolicy: "", termsOfService: "", refundPolicy: "" },
+    retention: { ...RETENTION_DEFAULTS },
   };
 }
 

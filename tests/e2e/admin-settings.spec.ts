@@ -72,7 +72,7 @@ test("the Security tab refuses numbers out of bounds and saves good ones; the pa
 
   // Database: each bucket with its figures, the status view, and the log.
   await admin.getByRole("tab", { name: "Database" }).click();
-  await expect(admin.getByTestId("storage-bucket")).toHaveCount(6);
+  await expect(admin.getByTestId("storage-bucket")).toHaveCount(7);
   await expect(admin.getByTestId("storage-bucket").filter({ hasText: "Payment proofs and note photos" })).toContainText(/\d+ files? · /);
   await expect(admin.getByText(/Database size: \d/)).toBeVisible();
   await admin.getByRole("button", { name: "View Backend" }).click();

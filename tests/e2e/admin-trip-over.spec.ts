@@ -86,7 +86,7 @@ test("the activity log, the payment card and the Database tab speak in a person'
   await admin.goto("/admin/settings");
   await admin.getByRole("tab", { name: "Database" }).click();
   const buckets = admin.getByTestId("storage-bucket");
-  await expect(buckets).toHaveCount(6);
+  await expect(buckets).toHaveCount(7);
   await expect(buckets.filter({ hasText: "Files sent in messages" })).toHaveCount(1);
   await expect(buckets.filter({ hasText: "Payment proofs and note photos" })).toHaveCount(1);
   await expect(admin.getByRole("main")).not.toContainText("admin-note-photos");

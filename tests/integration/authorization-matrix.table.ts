@@ -91,6 +91,9 @@ export interface Fixtures {
   "delivered-file": string;
   /** A's website round waiting for their decision. */
   roundId: string;
+  /** A's ready data export, and its ZIP's key in the exports bucket. */
+  dataExportId: string;
+  "data-export": string;
 }
 
 const LOGIN = "to:/login";
@@ -344,6 +347,8 @@ export const ROWS: Row[] = [
   fileRow("job-files", "approval-file"),
   fileRow("job-files", "approval-file-thumb"),
   fileRow("job-files", "delivered-file"),
+  // A data export may hold a customer's passwords in clear: the files route serves it to nobody, admins included.
+  fileRow("exports", "data-export", { ...everyone(404), anonymous: 401 }),
   {
     route: "/__test/notifications",
     method: "POST",
@@ -429,6 +434,12 @@ export const ROWS: Row[] = [
     url: "/reset-password?token=not-a-real-token",
     expect: everyone("ok"),
     note: "public: the token is checked (single use, one hour) by /api/auth/reset-password when the form is sent",
+  },
+  {
+    route: "/account-deleted",
+    method: "GET",
+    expect: everyone("ok"),
+    note: "where a customer lands once their account is deleted (signed out by then): public, the same words for everyone, no action",
   },
   { route: "/robots.txt", method: "GET", expect: everyone("ok") },
   { route: "/sitemap.xml", method: "GET", expect: everyone("ok") },
@@ -592,6 +603,31 @@ export const ROWS: Row[] = [
     note: "the caller's own password only, and only with the current one (a wrong one here, so the walk's sign-ins still work)",
   },
   {
+    route: "/dashboard/profile",
+    method: "POST",
+    body: { intent: "delete-account", password: "Wr0ng!Password-x", confirmation: "DELETE", userId: "{a.id}" },
+    expect: { anonymous: LOGIN, customerA: 400, customerB: 400, staffA: 403, staffB: 403, admin: 403 },
+    data: { anonymous: 401 },
+    unenrolledAdmin: 403,
+    note: "'Delete my account': the caller's own account only (a userId in the body is ignored), and only with its password (a wrong one here, so A stays for the walk: 400); a team account 403 (the admins close those)",
+  },
+  {
+    route: "/dashboard/profile",
+    method: "POST",
+    body: { intent: "request-data-export", password: "", userId: "{a.id}" },
+    expect: { ...customerPage, customerA: 429 },
+    data: { anonymous: 401, customerA: 429, customerB: 429, staffA: 429, staffB: 429, admin: 429 },
+    unenrolledAdmin: 429,
+    note: "'Download my data': an export of the caller's own data (a userId in the body is ignored); one a day, so A (whose ready export is a fixture) and the walk's second request (.data) are refused",
+  },
+  {
+    route: "/exports/:exportId/download",
+    method: "GET",
+    url: "/exports/{a.dataExportId}/download",
+    expect: { anonymous: 401, customerA: "ok", customerB: 404, staffA: 404, staffB: 404, admin: 404 },
+    note: "A's data export, to A alone: it may hold A's passwords in clear, which the team otherwise reveals one at a time, on the record",
+  },
+  {
     route: "/admin/login",
     method: "GET",
     expect: { anonymous: "ok", customerA: "ok", customerB: "ok", staffA: ADMIN_HOME, staffB: ADMIN_HOME, admin: ADMIN_HOME },
@@ -613,6 +649,20 @@ export const ROWS: Row[] = [
     body: { intent: "decide", paymentId: "00000000-0000-4000-8000-000000000000", decision: "reject", notes: "" },
     expect: { ...adminPage, staffA: 403, staffB: 403, admin: 404 },
     note: "the work queue's decision form (the customer page's decidePaymentAction): customers are refused by the admin layout's guard before the action, staff by the use case (payments are the admins'); an admin deciding an unknown payment gets 404",
+  },
+  {
+    route: "/admin/dashboard",
+    method: "POST",
+    body: { intent: "approve-deletion", requestId: "00000000-0000-4000-8000-000000000000" },
+    expect: { ...adminPage, staffA: 403, staffB: 403, admin: 404 },
+    note: "the work queue's 'Approve and delete' of a customer's deletion request: admins only (staff 403 from the use case); an unknown request 404 (account-deletion.test.ts approves real ones)",
+  },
+  {
+    route: "/admin/dashboard",
+    method: "POST",
+    body: { intent: "decline-deletion", requestId: "00000000-0000-4000-8000-000000000000", reason: "Matrix: not yet" },
+    expect: { ...adminPage, staffA: 403, staffB: 403, admin: 404 },
+    note: "the work queue's 'Decline' of a deletion request, with its reason: admins only; an unknown request 404",
   },
   { route: "/admin/users", method: "GET", expect: adminPage },
   { route: "/admin/users/:userId", method: "GET", url: "/admin/users/{a.id}", expect: customerAPage },
@@ -733,6 +783,22 @@ export const ROWS: Row[] = [
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
+    body: { intent: "delete-customer", reason: "", confirmation: "" },
+    expect: { ...adminOnlyPage, admin: 400 },
+    note: "'Delete customer' on A's page: admins only, staff 403 even A's (refused before the form is read); without a reason and the word DELETE an admin is refused (400), so A stays for the walk",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/00000000-0000-4000-8000-000000000000",
+    body: { intent: "delete-customer", reason: "Matrix: asked by phone", confirmation: "DELETE" },
+    expect: { ...adminOnlyPage, admin: 404 },
+    note: "'Delete customer' of an id that is no customer's: 404 for an admin (account-deletion.test.ts deletes real ones)",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
     body: { intent: "no-such-intent" },
     expect: { ...adminPage, staffA: 400, staffB: 400, admin: 400 },
     note: "an intent the page's table does not have: 400 for an admin, nothing runs; customers never get past the guard",
@@ -746,6 +812,13 @@ export const ROWS: Row[] = [
     url: "/admin/payments.csv?from=2026-01-01&to=2026-12-31",
     expect: adminOnlyPage,
     note: "a period's payments for the bookkeeper: admins only, read-only",
+  },
+  {
+    route: "/admin/customers.csv",
+    method: "GET",
+    url: "/admin/customers.csv?q=a&status=inactive",
+    expect: adminOnlyPage,
+    note: "the customer list as CSV (bulk personal data): admins only, read-only (audited); staff 403 even for their own customers",
   },
   {
     route: "/admin/settings",
@@ -774,6 +847,13 @@ export const ROWS: Row[] = [
     },
     expect: adminOnlyPage,
     note: "saving the Legal tab (the public legal pages' texts): only an admin (audited); visitors and customers change nothing",
+  },
+  {
+    route: "/admin/settings",
+    method: "POST",
+    body: { intent: "save-settings", section: "retention", readNotificationsDays: "180", auditEventsDays: "730", sentEmailsDays: "90" },
+    expect: adminOnlyPage,
+    note: "saving the Database tab's retention with its defaults (how long records are kept before the daily clean-up): only an admin (audited)",
   },
   {
     route: "/admin/settings",

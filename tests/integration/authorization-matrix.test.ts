@@ -8,6 +8,7 @@ import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   customerAssignments,
+  dataExports,
   googleBusinessInfo,
   notifications,
   payments,
@@ -230,6 +231,13 @@ async function customerAFixtures(): Promise<Fixtures> {
     .insert(reviewRounds)
     .values({ userId: id, service: "website", version: 1, title: "Matrix home page", message: "", files: [] })
     .returning();
+  const [dataExport] = await db
+    .insert(dataExports)
+    .values({ userId: id, status: "ready", progress: 100, readyAt: new Date(), expiresAt: new Date(Date.now() + 24 * 3600 * 1000) })
+    .returning();
+  const exportKey = `${id}/${dataExport!.id}.zip`;
+  await services.storage.put("exports", exportKey, new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), "application/zip");
+  await db.update(dataExports).set({ fileKey: exportKey, size: 22 }).where(eq(dataExports.id, dataExport!.id));
   return {
     id,
     email: credentials.customerA.email,
@@ -252,6 +260,8 @@ async function customerAFixtures(): Promise<Fixtures> {
     "approval-file-thumb": approvalFile.thumbnailKey!,
     "delivered-file": (await store("delivered-file")).key,
     roundId: round!.id,
+    dataExportId: dataExport!.id,
+    "data-export": exportKey,
   };
 }
 

@@ -171,7 +171,7 @@ describe("the Database tab", () => {
       photos: [new File([new Uint8Array(png)], "a.png"), new File([new Uint8Array(png)], "b.png")],
     });
     const status = await getSystemStatus(services, admin.user);
-    expect(status.buckets.map((bucket) => bucket.name)).toEqual(["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments", "job-files"]);
+    expect(status.buckets.map((bucket) => bucket.name)).toEqual(["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments", "job-files", "exports"]);
     const notes = status.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
     expect(notes.files).toBe(notesBefore.files + 2);
     expect(notes.bytes).toBeGreaterThan(notesBefore.bytes);

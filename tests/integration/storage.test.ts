@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/config/env.server";
 import { createStorage, LocalStorage, S3Storage, type Storage } from "~/lib/storage/storage.server";
@@ -57,6 +58,23 @@ describe.each(implementations)("Storage: %s", (_name, make) => {
     expect(await storage.get("avatars", "user-2/avatar.png")).not.toBeNull();
   });
 
+  it("streams a file in and out without holding it whole, and answers null for a missing one", async () => {
+    const storage = make();
+    const key = "user-3/export.zip";
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 5, 0x5a);
+    expect(await storage.getStream!("exports", key)).toBeNull();
+    // Fed in 64 KB chunks, as a file read stream would.
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) => bytes.subarray(i * 65_536, (i + 1) * 65_536));
+    await storage.putStream!("exports", key, Readable.from(chunks), { contentType: "application/zip", size: bytes.length });
+    const stored = await storage.getStream!("exports", key);
+    expect(stored?.size).toBe(bytes.length);
+    const read: Buffer[] = [];
+    for await (const chunk of stored!.body) read.push(chunk as Buffer);
+    expect(Buffer.concat(read).equals(bytes)).toBe(true);
+    await storage.delete("exports", key);
+    expect(await storage.getStream!("exports", key)).toBeNull();
+  });
+
   it("refuses unsafe keys and unknown buckets", async () => {
     const storage = make();
     for (const key of ["../escape.png", "a/../../b.png", "/abs.png", "a//b.png", "a/./b.png", ""]) {
@@ -80,6 +98,9 @@ describe("LocalStorage and links below its root", () => {
 
       expect(await storage.get("avatars", "user-9/linked/host.png")).toBeNull();
       expect(await storage.get("avatars", "user-9/file.png")).toBeNull();
+      expect(await storage.getStream!("avatars", "user-9/linked/host.png")).toBeNull();
+      expect(await storage.getStream!("avatars", "user-9/file.png")).toBeNull();
+      await expect(storage.putStream!("avatars", "user-9/linked/new.png", Readable.from([Buffer.from([1])]), { contentType: "image/png", size: 1 })).rejects.toThrow(/a link stands on its path/);
       await expect(storage.put("avatars", "user-9/linked/new.png", new Uint8Array([1]), "image/png")).rejects.toThrow(/a link stands on its path/);
       await storage.delete("avatars", "user-9/linked/host.png");
       await storage.delete("avatars", "user-9/file.png");

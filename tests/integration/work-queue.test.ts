@@ -444,6 +444,7 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
       unansweredMessages: empty,
       changesRequested: empty,
       waitingApproval: empty,
+      deletionRequests: null,
     });
   });
 
@@ -455,6 +456,7 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
     expect(page.figures).toBeNull();
     expect(page.title).toBe("Dashboard");
     expect(page.queue.pendingPayments).toBeNull();
+    expect(page.queue.deletionRequests).toBeNull();
     expect(page.queue.updatedInformation.items.map((item) => item.userId)).toEqual([a!.id]);
 
     const adminPage = (await dashboardLoader(args(admin.user) as never)) as Awaited<ReturnType<typeof dashboardLoader>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "~/lib/i18n/instances.server";
-import { actorName, summarize, type Translator } from "./activity-views";
+import { activityLabel, actorName, summarize, type Translator } from "./activity-views";
 
 const es: Translator = (message) => i18nFor("es")._(message);
 
@@ -54,5 +54,17 @@ describe("summarize, in a person's words", () => {
     expect(summarize("customer.assign", { added: [ana], removed: [bo] })).toBe("Assigned to Ana Ruiz · No longer assigned to Bo Lee");
     expect(summarize("customer.assign", { added: [ana], removed: [], automatic: true })).toBe("Assigned to Ana Ruiz · (automatic)");
     expect(summarize("settings.update", { section: "general", changed: { assignNewCustomersTo: {} } })).toBe("General settings: Assign new customers to");
+  });
+
+  it("reads a customer-list export by the filter it used, and a retention change by its values", () => {
+    expect(summarize("customers.export", { searched: false, status: null, assigned: null })).toBe("All customers");
+    expect(summarize("customers.export", { searched: true, status: "active", assigned: "none" })).toBe("Active · Unassigned · with a search");
+    expect(summarize("customers.export", { searched: false, status: "in_progress", assigned: "0b6f1a52-3c1e-4d0a-9f3b-2a7c5e8d9f10" })).toBe(
+      "In Progress · One team member's customers",
+    );
+    expect(activityLabel("customers.export")).toBe("Exported the customer list");
+    expect(summarize("settings.update", { section: "retention", changed: { auditEventsDays: {}, sentEmailsDays: {} } })).toBe(
+      "Data Retention: Audit events (days), Sent e-mails (days)",
+    );
   });
 });

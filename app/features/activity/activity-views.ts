@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { translate } from "~/lib/i18n/translate";
+import { BLOCKER_TEXTS, isDeletionBlocker } from "~/features/account-deletion/account-deletion";
 import { CREDENTIAL_CARDS } from "~/features/credentials/credentials.schemas";
 import { PROGRESS_STEP_MESSAGES } from "~/features/progress/progress-steps";
 import { TEAM_ROLE_NAMES } from "~/features/team/team-views";
@@ -41,6 +42,10 @@ const ACTIVITY_LABELS: Record<string, string> = {
   "team.deactivate": "Deactivated a team member",
   "team.reactivate": "Reactivated a team member",
   "customer.assign": "Changed who a customer is assigned to",
+  "customer.delete": "Deleted a customer's account",
+  "customer.deletion-request": "Asked to delete their account",
+  "customer.deletion-decline": "Declined a deletion request",
+  "customers.export": "Exported the customer list",
   "promotion.create": "Created a promotion code",
   "promotion.deactivate": "Deactivated a promotion code",
   "promotion.redeem": "Paid with a promotion code",
@@ -79,6 +84,10 @@ const ACTIVITY_LABEL_MESSAGES: Record<string, MessageDescriptor> = {
   "team.deactivate": msg`Deactivated a team member`,
   "team.reactivate": msg`Reactivated a team member`,
   "customer.assign": msg`Changed who a customer is assigned to`,
+  "customer.delete": msg`Deleted a customer's account`,
+  "customer.deletion-request": msg`Asked to delete their account`,
+  "customer.deletion-decline": msg`Declined a deletion request`,
+  "customers.export": msg`Exported the customer list`,
   "promotion.create": msg`Created a promotion code`,
   "promotion.deactivate": msg`Deactivated a promotion code`,
   "promotion.redeem": msg`Paid with a promotion code`,
@@ -161,6 +170,7 @@ const SETTINGS_SECTION_NAMES: Record<string, MessageDescriptor> = {
   general: msg`General settings`,
   notifications: msg`Notification settings`,
   security: msg`Security settings`,
+  retention: msg`Data Retention`,
 };
 const SETTING_NAMES: Record<string, MessageDescriptor> = {
   maintenanceMode: msg`Maintenance Mode`,
@@ -184,6 +194,16 @@ const SETTING_NAMES: Record<string, MessageDescriptor> = {
   sessionTimeout: msg`Session Timeout`,
   sessionDurationMinutes: msg`Session Duration (minutes)`,
   maxLoginAttempts: msg`Max Login Attempts`,
+  readNotificationsDays: msg`Read notifications (days)`,
+  auditEventsDays: msg`Audit events (days)`,
+  sentEmailsDays: msg`Sent e-mails (days)`,
+};
+
+/** The customer list's counter filter, as its cards name it. */
+const CUSTOMER_STATES: Record<string, MessageDescriptor> = {
+  active: msg`Active`,
+  inactive: msg`Inactive`,
+  in_progress: msg`In Progress`,
 };
 
 /** The secrets a reveal names: a credential's fields (the Google Business form's Gmail password has its own line). */
@@ -260,6 +280,7 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       return "";
     }
     case "secret.reveal": {
+      if (detail.kind === "data_export") return tr(msg`Every stored password, in their data export`);
       if (detail.kind === "google_business_info") return detail.field === "gmail_password" ? tr(msg`Gmail password (Google Business Profile)`) : "";
       const secret = named(SECRET_NAMES, detail.field);
       if (detail.kind === "website_credentials") return secret ? tr(msg`${secret} (Credentials)`) : "";
@@ -297,6 +318,32 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       return [assignee ? tr(msg`Assigned to ${assignee}`) : "", removed ? tr(msg`No longer assigned to ${removed}`) : "", detail.automatic ? tr(msg`(automatic)`) : ""]
         .filter(Boolean)
         .join(" · ");
+    }
+    case "customer.delete": {
+      // Who the customer was is gone with them: who did it, why (an admin's reason), and what stayed.
+      const reason = text(detail.reason);
+      const kept = typeof detail.paymentsKept === "number" ? detail.paymentsKept : 0;
+      return [
+        detail.by === "customer" ? tr(msg`By the customer`) : detail.requested ? tr(msg`At the customer's request`) : "",
+        reason,
+        kept > 0 ? tr(msg`${plural(kept, { one: "# payment kept for the books", other: "# payments kept for the books" })}`) : "",
+      ]
+        .filter(Boolean)
+        .join(" · ");
+    }
+    case "customer.deletion-request":
+      // What held it back for an admin's word.
+      return (Array.isArray(detail.blockers) ? detail.blockers : [])
+        .map((blocker: unknown) => (isDeletionBlocker(blocker) ? tr(BLOCKER_TEXTS[blocker]) : ""))
+        .filter(Boolean)
+        .join("; ");
+    case "customer.deletion-decline":
+      return text(detail.reason);
+    case "customers.export": {
+      // The filter the export used, never the search's text (the detail keeps only whether there was one).
+      const status = named(CUSTOMER_STATES, detail.status);
+      const assigned = detail.assigned === "none" ? tr(msg`Unassigned`) : typeof detail.assigned === "string" ? tr(msg`One team member's customers`) : "";
+      return [status, assigned, detail.searched ? tr(msg`with a search`) : ""].filter(Boolean).join(" · ") || tr(msg`All customers`);
     }
     case "team.invite":
     case "team.resend-invite":

@@ -80,6 +80,12 @@ const reviewDecisionData = customerRef.extend({
 /** To the customer: the agency added a finished file to a service. */
 const deliveredFileData = z.object({ service, name: z.string() });
 
+/** To the admins: a customer asked to delete their account, which waits for the agency's word (what held it back). */
+const deletionRequestedData = customerRef.extend({ blockers: z.array(z.string()) });
+
+/** To the customer: the agency declined their request to delete their account, and why. */
+const deletionDeclinedData = z.object({ reason: z.string() });
+
 const DATA_SCHEMAS = {
   payment: paymentData,
   google_business_progress: progressData,
@@ -95,6 +101,10 @@ const DATA_SCHEMAS = {
   review_decision: reviewDecisionData,
   delivered_file: deliveredFileData,
   review_request: z.object({ service }),
+  deletion_requested: deletionRequestedData,
+  deletion_declined: deletionDeclinedData,
+  /** To the customer: the export of their data they asked for can be downloaded (for 24 hours). */
+  data_export_ready: z.object({ withSecrets: z.boolean() }),
   security: z.object({ email: z.string() }),
   system_error: z.object({ kind: z.string(), detail: z.string() }),
 } as const;
@@ -242,6 +252,21 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
         message: i18n._(msg`Your ${what} is finished. Would you leave us a review? It helps other customers find us.`),
       };
     }
+    case "deletion_requested": {
+      const who = customerLabel(i18n, event.data);
+      return { title: i18n._(msg`Deletion requested`), message: i18n._(msg`${who} asked to delete their account. Approve or decline it in the work queue.`) };
+    }
+    case "deletion_declined": {
+      const { reason } = event.data;
+      return { title: i18n._(msg`Deletion request declined`), message: i18n._(msg`The agency declined your request to delete your account: ${reason}`) };
+    }
+    case "data_export_ready":
+      return {
+        title: i18n._(msg`Your data is ready to download`),
+        message: event.data.withSecrets
+          ? i18n._(msg`Download it from your Profile page within 24 hours; then the file is deleted. It includes the passwords you stored with us: keep it somewhere safe.`)
+          : i18n._(msg`Download it from your Profile page within 24 hours; then the file is deleted.`),
+      };
     case "security": {
       const email = event.data.email;
       return {
@@ -298,6 +323,12 @@ export function eventLink(event: NotificationEvent): string | null {
       return SERVICE_PAGE[event.data.service];
     case "review_decision":
       return customerPage(event.data.customerId, event.data.service === "website" ? "website" : "google-business");
+    case "deletion_requested":
+      return customerPage(event.data.customerId);
+    case "deletion_declined":
+      return "/dashboard/profile";
+    case "data_export_ready":
+      return "/dashboard/profile";
     case "security":
       return "/admin/activity";
     case "system_error":

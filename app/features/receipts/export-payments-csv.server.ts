@@ -8,7 +8,8 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { CSV_BOM, csvAmount, csvRow, paymentsCsvFileName, parseExportPeriod } from "./payments-csv";
+import { CSV_BOM, csvRow } from "~/lib/http/csv";
+import { csvAmount, paymentsCsvFileName, parseExportPeriod } from "./payments-csv";
 import { formatReceiptNumber, paymentMethodIn } from "./receipt";
 
 /** Rows read per query: a few hundred keep each query short and the memory flat, whatever the period holds. */

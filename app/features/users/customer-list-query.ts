@@ -1,3 +1,5 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { CUSTOMER_ACTIVITIES, type CustomerActivity } from "./user-counters";
 
 export const CUSTOMERS_PER_PAGE = 50;
@@ -25,6 +27,23 @@ export const SEARCH_TOO_LONG = `Search must be ${SEARCH_MAX_LENGTH} characters o
 export const UNKNOWN_FILTER = "Unknown filter: choose Total Users, Active, Inactive or In Progress";
 export const BAD_PAGE = "Page must be a whole number of 1 or more";
 export const UNKNOWN_ASSIGNEE = "Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member";
+
+const searchMax = SEARCH_MAX_LENGTH;
+/** parseCustomerListQuery's messages in the reader's language. */
+const LIST_ERRORS: Record<string, MessageDescriptor> = {
+  [SEARCH_TOO_LONG]: msg`Search must be ${searchMax} characters or fewer`,
+  [UNKNOWN_FILTER]: msg`Unknown filter: choose Total Users, Active, Inactive or In Progress`,
+  [BAD_PAGE]: msg`Page must be a whole number of 1 or more`,
+  [UNKNOWN_ASSIGNEE]: msg`Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member`,
+};
+
+/** parseCustomerListQuery's messages (joined by '. ') in the request's language. */
+export function localizeListError(error: string, i18n: I18n): string {
+  return error
+    .split(". ")
+    .map((part) => (LIST_ERRORS[part] ? i18n._(LIST_ERRORS[part]) : part))
+    .join(". ");
+}
 
 const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

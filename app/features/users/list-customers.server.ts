@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { conversations, customerAssignments, googleBusinessInfo, googleBusinessProgress, payments, profiles, websiteProgress } from "~db/schema";
 import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/features/progress/progress-steps";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
+import type { Db, Executor } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { CUSTOMERS_PER_PAGE, FIRST_PAGE, UNASSIGNED, type CustomerListQuery } from "./customer-list-query";
 import { customerColumns, isCustomer } from "./customer-query.server";
@@ -93,6 +93,36 @@ export function searchCondition(search: string): SQL {
   const digits = search.replace(/[\s()+.-]/g, "");
   const term = /^\d{3,}$/.test(digits) ? digits : search;
   return sql`${searchText} ilike ${containing(term)}`;
+}
+
+/**
+ * Every customer the list shows for a query, over all its pages: the viewer's reach (a staff member's own customers),
+ * the search, the 'Assigned to' filter (the admins') and the counter filter, exactly as listCustomers applies them.
+ */
+export function customerListCondition(member: Actor, query: Omit<CustomerListQuery, "page">): SQL | undefined {
+  const scope = member.isAdmin ? undefined : assignedToMember(member.id);
+  const assigned = member.isAdmin ? query.assigned : null;
+  return and(
+    isCustomer,
+    scope,
+    query.search ? searchCondition(query.search) : undefined,
+    assigned ? assigneeCondition(assigned) : undefined,
+    query.activity ? activityCondition[query.activity] : undefined,
+  );
+}
+
+/**
+ * The list's rows before any condition: a customer with the counter state they are counted under, what they paid,
+ * where each job stands and who looks after them (the joined tables have one row per user, so nothing multiplies),
+ * with the caller's `extra` columns.
+ */
+export function listedCustomerRows<Extra extends Record<string, SQL | AnyPgColumn>>(executor: Executor, extra: Extra) {
+  return executor
+    .select({ ...customerColumns, activity, ...standingColumns, ...extra })
+    .from(profiles)
+    .leftJoin(googleBusinessProgress, eq(googleBusinessProgress.userId, profiles.id))
+    .leftJoin(websiteProgress, eq(websiteProgress.userId, profiles.id))
+    .leftJoin(googleBusinessInfo, eq(googleBusinessInfo.userId, profiles.id));
 }
 
 /** The counters over every customer (or those in `scope`), in one query. */

@@ -12,6 +12,7 @@ import {
   user,
   websiteProgress,
 } from "~db/schema";
+import { listDeletionRequests } from "~/features/account-deletion/list-deletion-requests.server";
 import { toReviewPayment } from "~/features/payments/payment-views";
 import { doneStepCount, PROGRESS_STEPS } from "~/features/progress/progress-steps";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
@@ -66,8 +67,9 @@ function none<Item>(): QueueList<Item> {
  * customer, and paid services whose progress has stalled. Each list is bounded (the first `limit` rows,
  * oldest first, and the total) and read through a partial index holding only the rows that can be in it,
  * so the cost follows the queue's size, not the number of customers (docs/decisions/020-admin-work-queue.md).
- * A staff member's lists hold only the customers assigned to them, and no payments: deciding them is the admins'
- * (`pendingPayments` is null, not an empty list, so their page does not say that none are waiting).
+ * A staff member's lists hold only the customers assigned to them, and no payments nor deletion requests: deciding
+ * them is the admins' (`pendingPayments` and `deletionRequests` are null, not empty lists, so their page does not say
+ * that none are waiting).
  */
 export async function getWorkQueue(
   { db }: { db: Db },
@@ -78,9 +80,18 @@ export async function getWorkQueue(
   const reach: Reach = member.isAdmin ? undefined : (member.assignedCustomerIds ?? []);
   if (reach?.length === 0) {
     // Nobody assigned to them yet: nothing of theirs can be queued, so nothing is read.
-    return { asOf: now.toISOString(), pendingPayments: null, updatedInformation: none(), stalledCustomers: none(), unansweredMessages: none(), changesRequested: none(), waitingApproval: none() };
+    return {
+      asOf: now.toISOString(),
+      pendingPayments: null,
+      updatedInformation: none(),
+      stalledCustomers: none(),
+      unansweredMessages: none(),
+      changesRequested: none(),
+      waitingApproval: none(),
+      deletionRequests: null,
+    };
   }
-  const [pendingPayments, google, website, stalledCustomers, unansweredMessages, changesRequested, waitingApproval] = await Promise.all([
+  const [pendingPayments, google, website, stalledCustomers, unansweredMessages, changesRequested, waitingApproval, deletionRequests] = await Promise.all([
     member.isAdmin ? listPendingPayments(db, limit) : null,
     listUnreviewedInformation(db, "google_business", limit, reach),
     listUnreviewedInformation(db, "website", limit, reach),
@@ -88,6 +99,7 @@ export async function getWorkQueue(
     listUnansweredConversations(db, limit, reach),
     listRounds(db, "changes_requested", limit, reach),
     listRounds(db, "waiting", limit, reach),
+    member.isAdmin ? listDeletionRequests(db, limit) : null,
   ]);
   const items = [...google.items, ...website.items]
     .sort((x, y) => x.savedAt.localeCompare(y.savedAt) || x.userId.localeCompare(y.userId))
@@ -100,6 +112,7 @@ export async function getWorkQueue(
     unansweredMessages,
     changesRequested,
     waitingApproval,
+    deletionRequests,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
+import type { QueueDeletionRequest } from "~/features/account-deletion/deletion-views";
 import type { ReviewPayment } from "~/features/payments/payment-views";
 
 /** How many rows each list of the work queue shows; its heading counts them all. */
@@ -82,6 +83,8 @@ export interface WorkQueue {
   changesRequested: QueueList<QueueRound>;
   /** Rounds waiting for the customer's decision, the oldest first. */
   waitingApproval: QueueList<QueueRound>;
+  /** Customers' requests to delete their account, waiting for an admin; null for a staff member (deletions are the admins'). */
+  deletionRequests: QueueList<QueueDeletionRequest> | null;
 }
 
 /**

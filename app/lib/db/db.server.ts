@@ -157,6 +157,48 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
   }
 }
 
+/** The keys held in this process, for the embedded database (one process: the data-folder lock). */
+const heldInProcess = new WeakMap<Database, Set<bigint>>();
+
+/**
+ * Runs `work` only if no other session (no other instance) holds the advisory lock `key`: for a periodic job that one
+ * instance at a time does, the others skipping it ({ locked: false }) rather than waiting. The lock is a session lock
+ * on one pooled connection held for the whole of `work` (which runs its own short transactions on the pool); a
+ * connection that could not unlock is destroyed rather than returned to the pool, and a process that dies loses its
+ * session and with it the lock. The embedded database has one process: the key is held in memory instead.
+ */
+export async function withAdvisoryLockIfFree<T>(database: Database, key: bigint, work: () => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }> {
+  if (database.kind !== "postgres") {
+    const held = heldInProcess.get(database) ?? new Set<bigint>();
+    heldInProcess.set(database, held);
+    if (held.has(key)) return { locked: false };
+    held.add(key);
+    try {
+      return { locked: true, value: await work() };
+    } finally {
+      held.delete(key);
+    }
+  }
+  const client = await database.pool.connect();
+  let broken: Error | undefined;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [key.toString()]).catch((error: Error) => {
+      broken = error;
+      throw error;
+    });
+    if (rows[0]?.locked !== true) return { locked: false };
+    try {
+      return { locked: true, value: await work() };
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [key.toString()]).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** How many migrations the database has recorded as applied (Drizzle's journal table; 0 on a fresh database). */
 export async function appliedMigrationCount(database: Database): Promise<number> {
   const exists = await database.pool.query("select to_regclass('drizzle.__drizzle_migrations') as t");

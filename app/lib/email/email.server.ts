@@ -18,6 +18,11 @@ export interface EmailInput {
   link?: string;
   /** Where the reader's reply goes instead of the sender (a conversation's reply address). */
   replyTo?: string;
+  /**
+   * The last message to an account being erased: once sent (or given up on), the sender blanks its address and
+   * body (the subject stays, for the log), and the outbox folder does not keep a copy.
+   */
+  forgetAfterSend?: boolean;
 }
 
 /** Company name and support address for the header and footer (from the stored general settings). */
@@ -74,7 +79,15 @@ export async function queueEmail(executor: Executor, input: EmailInput): Promise
 }
 
 function messageColumns(input: EmailInput) {
-  return { to: input.to, subject: input.subject, text: input.text, html: input.html ?? textToHtml(input.text), link: input.link ?? null, replyTo: input.replyTo ?? null };
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: input.text,
+    html: input.html ?? textToHtml(input.text),
+    link: input.link ?? null,
+    replyTo: input.replyTo ?? null,
+    forgetAfterSend: input.forgetAfterSend ?? false,
+  };
 }
 
 /**
@@ -136,6 +149,8 @@ interface OutgoingMessage {
   text: string;
   html: string;
   replyTo?: string | null;
+  /** A message to an erased account (EmailInput.forgetAfterSend): nothing of it is kept once it is sent. */
+  forgetAfterSend?: boolean;
 }
 
 export type Mailer = (message: OutgoingMessage) => Promise<void>;
@@ -161,6 +176,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return async (message) => {
     const info = await stream.sendMail(mailOptions(options.from, message));
+    // The last message to an erased account: the address and the body are not kept anywhere, the outbox included.
+    if (message.forgetAfterSend) {
+      log(`E-mail to an erased account not kept in the outbox: ${message.subject}`);
+      return;
+    }
     // A message can hold a password-reset link: the outbox is the app user's alone.
     await mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`);
@@ -170,6 +190,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
 }
 
 const MAX_ATTEMPTS = 8;
+
+/** What is left of a message to an erased account once it went (or never will): its subject, status and times. */
+const FORGOTTEN = { to: "", text: "", html: "", link: null, replyTo: null, gathered: null };
 /** Back-off after the n-th failed attempt: 30 s, 1, 2, 4 … minutes, at most an hour. */
 export function retryDelayMs(attempts: number, baseMs = 30_000): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
@@ -233,10 +256,11 @@ export class EmailSender {
   private async pass(): Promise<void> {
     const log = this.options.log ?? console.error;
     const staleBefore = new Date(Date.now() - (this.options.staleMs ?? 10 * 60_000));
-    await this.db
-      .update(emailMessages)
-      .set({ status: "interrupted", lastError: "stopped while sending; not resent (it may have been delivered)" })
-      .where(and(eq(emailMessages.status, "sending"), lte(emailMessages.nextAttemptAt, staleBefore)));
+    const stale = and(eq(emailMessages.status, "sending"), lte(emailMessages.nextAttemptAt, staleBefore));
+    const interrupted = { status: "interrupted" as const, lastError: "stopped while sending; not resent (it may have been delivered)" };
+    // An erased account's message is forgotten whether or not it went out.
+    await this.db.update(emailMessages).set({ ...interrupted, ...FORGOTTEN }).where(and(stale, eq(emailMessages.forgetAfterSend, true)));
+    await this.db.update(emailMessages).set(interrupted).where(stale);
     while (!this.stopped) {
       const claimed = await this.db.transaction(async (tx) => {
         const [row] = await tx
@@ -257,7 +281,10 @@ export class EmailSender {
       try {
         const branding = (await this.options.branding?.()) ?? { companyName: "", supportEmail: "" };
         await this.mailer({ ...claimed, ...composeEmail({ text: claimed.text, html: claimed.html, link: claimed.link }, branding) });
-        await this.db.update(emailMessages).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailMessages.id, claimed.id));
+        await this.db
+          .update(emailMessages)
+          .set({ status: "sent", sentAt: new Date(), lastError: null, ...(claimed.forgetAfterSend ? FORGOTTEN : {}) })
+          .where(eq(emailMessages.id, claimed.id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const last = claimed.attempts >= MAX_ATTEMPTS;
@@ -267,9 +294,11 @@ export class EmailSender {
             status: last ? "failed" : "queued",
             lastError: message.slice(0, 500),
             nextAttemptAt: new Date(Date.now() + retryDelayMs(claimed.attempts, this.options.retryBaseMs)),
+            // Given up on: an erased account's address is not kept for a message that will never go.
+            ...(last && claimed.forgetAfterSend ? FORGOTTEN : {}),
           })
           .where(eq(emailMessages.id, claimed.id));
-        log(`E-mail to ${claimed.to} not sent (attempt ${claimed.attempts}): ${message}`);
+        log(`E-mail to ${claimed.forgetAfterSend ? "an erased account" : claimed.to} not sent (attempt ${claimed.attempts}): ${message}`);
         // The server is likely down: the others wait for the next pass.
         return;
       }

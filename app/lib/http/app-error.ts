@@ -65,6 +65,16 @@ export const ERROR_CODES = {
   message_rate_limited: { status: 429, message: msg`You are sending messages too quickly. Please wait a minute and try again.` },
   review_round_decided: { status: 409, message: msg`This approval request has already been answered` },
   kept_note_photo_unknown: { status: 400, message: msg`A photo you kept is not one of this note's photos` },
+  // A customer's data: one export a day, each downloadable by them alone for 24 hours.
+  data_export_daily_limit: { status: 429, message: msg`You can export your data once a day. Please try again 24 hours after your last export.` },
+  data_export_not_found: { status: 404, message: msg`Export not found` },
+  data_export_expired: { status: 410, message: msg`This download has expired and its file was deleted. You can ask for a new export on your Profile page.` },
+  password_confirm_rate_limited: { status: 429, message: msg`Too many wrong passwords. Please wait a few minutes and try again.` },
+  // Closing an account: the customer's own (their password and the word DELETE), or an admin's.
+  deletion_not_confirmed: { status: 400, message: msg`Type DELETE to confirm` },
+  deletion_reason_required: { status: 400, message: msg`Please write the reason` },
+  deletion_request_not_found: { status: 404, message: msg`Deletion request not found` },
+  deletion_request_decided: { status: 409, message: msg`This deletion request has already been answered` },
   // Promotion codes: a customer reads the same message whatever made a code unusable (they learn no code's state).
   promotion_code_invalid: { status: 400, message: msg`Invalid or expired code` },
   promotion_code_rate_limited: { status: 429, message: msg`Too many codes tried. Please wait a few minutes and try again.` },

@@ -9,6 +9,8 @@ export const ENDPOINTS = {
   cardWebhook: "/api/stripe/webhook",
   /** Private files: `/files/{bucket}/{key}`, by their upload kind's read policy. */
   files: "/files",
+  /** A customer's data export: `/exports/{exportId}/download`, the ZIP, to that customer alone. */
+  dataExports: "/exports",
   /** The payment dialog's Zelle proof (multipart). */
   paymentProof: "/resources/payments/proof",
   /** The payment dialog's promotion code: `{ serviceType, paymentNumber, promotionCode }` (a form) -> `{ ok: true, quote }`. */

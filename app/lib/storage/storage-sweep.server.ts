@@ -1,8 +1,8 @@
-import { getTableColumns, getTableName, isTable, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, getTableName, isNotNull, isTable, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "~db/schema";
 import type { Db } from "../db/db.server";
-import { BUCKETS, type Bucket, type Storage } from "./storage.server";
+import { BUCKETS, EXPORTS_BUCKET, type Bucket, type Storage } from "./storage.server";
 import { thumbnailKey } from "../../domain/upload-kinds";
 
 /** How a column holds its file paths: one text, a text[] list, or a jsonb list of files (`[{ url, ... }]`). */
@@ -55,6 +55,11 @@ async function referencedFiles(db: Db): Promise<Set<string>> {
       if (match) referenced.add(`${match[1]}/${match[2]}`);
     }
   }
+  // A data export names its ZIP by key, not by a files-route path (that route never serves exports): a ZIP whose
+  // row is gone, or that a crashed export left unnamed, is an orphan like any other file.
+  const { dataExports } = schema;
+  const exports = await db.select({ key: dataExports.fileKey }).from(dataExports).where(isNotNull(dataExports.fileKey));
+  for (const { key } of exports) referenced.add(`${EXPORTS_BUCKET}/${key}`);
   return referenced;
 }
 

@@ -8,18 +8,34 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, createWriteStream } from "node:fs";
+import { lstat, mkdir, open, readdir, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { Env } from "../config/env.server";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.server";
 
-/** The storage buckets, one per family of files. Every file is private: it is served only through the authorized /files route. */
-export const BUCKETS = ["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments", "job-files"] as const;
+/**
+ * The storage buckets, one per family of files. Every file is private: it is served only through the authorized
+ * /files route, except the customers' data exports (EXPORTS_BUCKET), which only their own download route serves.
+ */
+export const BUCKETS = ["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments", "job-files", "exports"] as const;
 export type Bucket = (typeof BUCKETS)[number];
+
+/**
+ * The customers' "Download my data" ZIPs: each may hold its customer's passwords in clear, so the files route, where
+ * admins read every file, never serves them (isServedBucket); the export's own route gives a ZIP to its customer only.
+ */
+export const EXPORTS_BUCKET = "exports" satisfies Bucket;
 
 export function isBucket(value: unknown): value is Bucket {
   return typeof value === "string" && (BUCKETS as readonly string[]).includes(value);
+}
+
+/** A bucket the /files route serves: every one but the exports. */
+export function isServedBucket(value: unknown): value is Bucket {
+  return isBucket(value) && value !== EXPORTS_BUCKET;
 }
 
 /** Keys are server-made: segments of letters, digits, dot, dash and underscore, never "." or ".." alone. */
@@ -40,6 +56,13 @@ export interface Storage {
   put(bucket: Bucket, key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** The file's bytes, or null when there is none. */
   get(bucket: Bucket, key: string): Promise<Uint8Array | null>;
+  /**
+   * Stores a stream of `size` bytes under bucket/key without holding it in memory (a data export's ZIP). Storages
+   * without it (test doubles) are written through put() by storeStream().
+   */
+  putStream?(bucket: Bucket, key: string, body: Readable, options: { contentType: string; size: number }): Promise<void>;
+  /** The file as a stream with its size, or null when there is none; storages without it are read by openStream(). */
+  getStream?(bucket: Bucket, key: string): Promise<StoredStream | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(bucket: Bucket, key: string): Promise<void>;
   /** What a bucket holds: its files (previews not counted) and the bytes of everything in it, previews included. */
@@ -48,6 +71,12 @@ export interface Storage {
   list?(bucket: Bucket): Promise<StoredObject[]>;
   /** "local folder" or "S3-compatible bucket", for the admins' status view. */
   readonly kindName?: string;
+}
+
+/** A stored file being read: its bytes as a stream, and how many there are. */
+export interface StoredStream {
+  body: Readable;
+  size: number;
 }
 
 export interface StoredObject {
@@ -153,21 +182,55 @@ export class LocalStorage implements Storage {
 
   /** A link on the key's path, or as the file itself, counts as no file (see folders()). */
   async get(bucket: Bucket, key: string): Promise<Uint8Array | null> {
+    const opened = await this.openFile(bucket, key);
+    if (!opened) return null;
+    try {
+      return new Uint8Array(await opened.handle.readFile());
+    } finally {
+      await opened.handle.close();
+    }
+  }
+
+  async getStream(bucket: Bucket, key: string): Promise<StoredStream | null> {
+    const opened = await this.openFile(bucket, key);
+    // The stream closes the handle when it ends or is destroyed.
+    return opened ? { body: opened.handle.createReadStream(), size: opened.size } : null;
+  }
+
+  /** The regular file at bucket/key, opened for reading, or null (missing, a link, or not a plain file). */
+  private async openFile(bucket: Bucket, key: string): Promise<{ handle: FileHandle; size: number } | null> {
     const file = this.file(bucket, key);
     if ((await this.folders(bucket, key)) !== "plain") return null;
     try {
       // O_NOFOLLOW: the file itself is not followed either, even if it became a link after the check above;
       // O_NONBLOCK: a planted named pipe does not hold the request open.
       const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      let size: number | null = null;
       try {
-        if (!(await handle.stat()).isFile()) return null;
-        return new Uint8Array(await handle.readFile());
+        const stats = await handle.stat();
+        if (stats.isFile()) size = stats.size;
       } finally {
-        await handle.close();
+        if (size === null) await handle.close();
       }
+      return size === null ? null : { handle, size };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") return null;
+      throw error;
+    }
+  }
+
+  async putStream(bucket: Bucket, key: string, body: Readable): Promise<void> {
+    const file = this.file(bucket, key);
+    if ((await this.folders(bucket, key)) === "linked") throw new Error(`Not storing ${bucket}/${key}: a link stands on its path`);
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    // Written aside then renamed, as put() does.
+    const temporary = `${file}.${randomBytes(6).toString("hex")}.part`;
+    try {
+      await pipeline(body, createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE }));
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
       throw error;
     }
   }
@@ -269,10 +332,34 @@ export class S3Storage implements Storage {
       );
       return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
     } catch (error) {
-      if (error instanceof NoSuchKey) return null;
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+      if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  /** The object's body as the SDK receives it (a Node stream), so a large file is never read whole. */
+  async getStream(bucket: Bucket, key: string): Promise<StoredStream | null> {
+    try {
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(bucket, key) }));
+      const body = result.Body instanceof Readable ? result.Body : Readable.from(result.Body ? [await result.Body.transformToByteArray()] : []);
+      return { body, size: result.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** One PUT with the length given: the SDK streams the body (a single PUT takes up to 5 GB). */
+  async putStream(bucket: Bucket, key: string, body: Readable, options: { contentType: string; size: number }): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(bucket, key),
+        Body: body,
+        ContentLength: options.size,
+        ContentType: options.contentType,
+      }),
+    );
   }
 
   async delete(bucket: Bucket, key: string): Promise<void> {
@@ -282,6 +369,31 @@ export class S3Storage implements Storage {
   destroy(): void {
     this.client.destroy();
   }
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+}
+
+/** A stored file as a stream: the storage's own streaming read, or (a storage without one) its bytes read whole. */
+export async function openStream(storage: Storage, bucket: Bucket, key: string): Promise<StoredStream | null> {
+  if (storage.getStream) return storage.getStream(bucket, key);
+  const bytes = await storage.get(bucket, key);
+  return bytes ? { body: Readable.from([bytes]), size: bytes.byteLength } : null;
+}
+
+/** Stores a stream of `size` bytes: the storage's own streaming write, or (a storage without one) put() of the bytes gathered. */
+export async function storeStream(
+  storage: Storage,
+  bucket: Bucket,
+  key: string,
+  body: Readable,
+  options: { contentType: string; size: number },
+): Promise<void> {
+  if (storage.putStream) return storage.putStream(bucket, key, body, options);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk as Uint8Array);
+  await storage.put(bucket, key, Buffer.concat(chunks), options.contentType);
 }
 
 export function createStorage(env: Env): Storage {

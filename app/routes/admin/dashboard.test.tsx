@@ -18,6 +18,7 @@ function render(figures: DashboardFigures | null, pendingPayments: WorkQueue["pe
     unansweredMessages: empty,
     changesRequested: empty,
     waitingApproval: empty,
+    deletionRequests: pendingPayments ? empty : null,
   };
   const loaderData = { queue, figures, title: "" };
   const props = { loaderData, params: {}, matches: [] } as unknown as Parameters<typeof AdminDashboard>[0];

@@ -4,6 +4,8 @@ import { DollarSign, Hourglass, Wrench, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card } from "~/components/ui/card";
+import { approveDeletionAction, declineDeletionAction } from "~/features/account-deletion/account-deletion-actions.server";
+import { APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT } from "~/features/account-deletion/account-deletion";
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
 import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
 import { DECIDE_PAYMENT_INTENT } from "~/features/payments/payment-review";
@@ -31,13 +33,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The forms this page's action takes (the matrix tries each). */
-export const intents = [DECIDE_PAYMENT_INTENT] as const;
+export const intents = [DECIDE_PAYMENT_INTENT, APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT] as const;
 
-/** The work queue's decision form posts here, answered as on the customer's page. */
+/** The work queue's forms post here: a payment's decision (answered as on the customer's page), a deletion request's approval or decline. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { i18n, user } = requestContext(context);
   return dispatchIntent(request, i18n, intents, {
     [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services(context), user, form, i18n),
+    [APPROVE_DELETION_INTENT]: (form) => approveDeletionAction(services(context), user, form, i18n),
+    [DECLINE_DELETION_INTENT]: (form) => declineDeletionAction(services(context), user, form, i18n),
   });
 }
 

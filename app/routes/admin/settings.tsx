@@ -13,6 +13,8 @@ import {
 import { LEGAL_PAGES, LEGAL_TITLES, legalPath } from "~/features/legal/legal-pages";
 import { legalTextInForce, legalTextsToStore, standardLegalText } from "~/features/legal/legal-texts";
 import { DatabaseTab } from "~/features/settings/components/database-tab";
+import { RetentionSettings } from "~/features/retention/components/retention-settings";
+import { getRetentionStatus } from "~/features/retention/get-retention-status.server";
 import { getSettings } from "~/features/settings/get-settings.server";
 import { getSystemStatus } from "~/features/settings/get-system-status.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
@@ -48,17 +50,18 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 // The middleware has refused everyone but admins; the use cases check again.
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = sessionUser(context);
-  const [settings, status, admins, team, promotionCodes] = await Promise.all([
+  const [settings, status, admins, team, promotionCodes, retention] = await Promise.all([
     getSettings(services(context), actor),
     getSystemStatus(services(context), actor),
     listAdminTwoFactor({ db: services(context).database.db }, actor),
     listTeam({ db: services(context).database.db }, actor),
     listPromotionCodes({ db: services(context).database.db }, actor),
+    getRetentionStatus({ db: services(context).database.db }, actor),
   ]);
   // The General tab's 'Assign new customers to' choices.
   const assignees = (await listActiveMembers(services(context).database.db, actor)).map(({ id, name }) => ({ id, name }));
   const { i18n, locale } = requestContext(context);
-  return { settings, status, admins, team, promotionCodes, assignees, selfId: actor?.id ?? null, legal: legalEntries(settings, locale), title: i18n._(msg`Settings`) };
+  return { settings, status, admins, team, promotionCodes, retention, assignees, selfId: actor?.id ?? null, legal: legalEntries(settings, locale), title: i18n._(msg`Settings`) };
 }
 
 /**
@@ -131,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, status, admins, team, promotionCodes, assignees, selfId, legal } = loaderData;
+  const { settings, status, admins, team, promotionCodes, retention, assignees, selfId, legal } = loaderData;
   // Keyed by the stored values: another admin's save (a live update) resets the forms to them.
   const key = JSON.stringify(settings);
   const { t } = useLingui();
@@ -170,7 +173,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <LegalSettingsForm key={`legal-${key}`} entries={legal} />
         </TabsContent>
         <TabsContent value="database">
-          <DatabaseTab status={status} />
+          <div className="space-y-6">
+            <DatabaseTab status={status} />
+            <RetentionSettings key={`retention-${key}`} values={settings.retention} lastRun={retention.lastRun} />
+          </div>
         </TabsContent>
       </Tabs>
     </>

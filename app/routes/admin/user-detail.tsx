@@ -15,6 +15,9 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { DELETE_CUSTOMER_INTENT } from "~/features/account-deletion/account-deletion";
+import { deleteCustomerAction } from "~/features/account-deletion/account-deletion-actions.server";
+import { DeleteCustomer } from "~/features/account-deletion/components/delete-customer";
 import type { ServiceType } from "~/domain/service-catalog";
 import { REQUEST_APPROVAL_INTENT } from "~/features/approvals/approvals.schemas";
 import { AdminApprovals } from "~/features/approvals/components/admin-approvals";
@@ -145,6 +148,7 @@ export const intents = [
   ADD_DELIVERED_FILE_INTENT,
   REMOVE_DELIVERED_FILE_INTENT,
   ASSIGN_CUSTOMER_INTENT,
+  DELETE_CUSTOMER_INTENT,
 ] as const;
 
 /**
@@ -152,8 +156,8 @@ export const intents = [
  * amount, reason; admins only, a payment of this customer only), a progress toggle
  * (service, step, done), the Credenciales tab's save (the three cards' fields), the Notes tab's save and delete,
  * the information tabs' note that the admin has seen a form (posted when the tab is shown), and a service
- * tab's 'Request approval' and delivered files (add, remove), and the header's 'Assigned to' (admins only). Any other
- * intent is refused with 400.
+ * tab's 'Request approval' and delivered files (add, remove), and the header's 'Assigned to' and 'Delete customer'
+ * (admins only). Any other intent is refused with 400.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { i18n, user: actor } = requestContext(context);
@@ -172,6 +176,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     [ADD_DELIVERED_FILE_INTENT]: (form) => addDeliveredFileAction(services(context), actor, { userId, form }, i18n),
     [REMOVE_DELIVERED_FILE_INTENT]: (form) => removeDeliveredFileAction(services(context), actor, { userId, form }, i18n),
     [ASSIGN_CUSTOMER_INTENT]: (form) => assignCustomerAction(services(context), actor, { userId, form }, i18n),
+    [DELETE_CUSTOMER_INTENT]: (form) => deleteCustomerAction(services(context), actor, { userId, form }, i18n),
   });
 }
 
@@ -237,6 +242,8 @@ export function shouldRevalidate({ actionResult, actionStatus, formData, default
   // Marking a form seen changes nothing this page shows; a read thread's change reaches it live.
   const intent = formData?.get("intent");
   if (intent === MARK_REVIEWED_INTENT || intent === MARK_MESSAGES_READ_INTENT) return false;
+  // A deleted customer's page is gone: the admin goes on to the customer list instead.
+  if (intent === DELETE_CUSTOMER_INTENT) return false;
   return defaultShouldRevalidate;
 }
 
@@ -313,6 +320,11 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
             <CustomerAssignment assignment={assignment} action={action} />
           </div>
         </div>
+        {canReviewPayments ? (
+          <div className="ml-auto shrink-0">
+            <DeleteCustomer customerName={customer.fullName} action={action} />
+          </div>
+        ) : null}
       </div>
 
       <Tabs value={tab} onValueChange={setTab}>

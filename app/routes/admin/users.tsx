@@ -6,8 +6,8 @@ import { Card } from "~/components/ui/card";
 import { CustomerListControls, CustomerPages } from "~/features/users/components/customer-list-controls";
 import { CustomerTable } from "~/features/users/components/customer-table";
 import { UserCounterCards } from "~/features/users/components/user-counter-cards";
-import type { I18n, MessageDescriptor } from "@lingui/core";
-import { BAD_PAGE, parseCustomerListQuery, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, UNKNOWN_ASSIGNEE, UNKNOWN_FILTER } from "~/features/users/customer-list-query";
+import { customersCsvPath } from "~/features/users/customers-csv";
+import { localizeListError, parseCustomerListQuery } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
 import { listActiveMembers } from "~/features/team/list-active-members.server";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -15,22 +15,6 @@ import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Users" }];
-
-const searchMax = SEARCH_MAX_LENGTH;
-const LIST_ERRORS: Record<string, MessageDescriptor> = {
-  [SEARCH_TOO_LONG]: msg`Search must be ${searchMax} characters or fewer`,
-  [UNKNOWN_FILTER]: msg`Unknown filter: choose Total Users, Active, Inactive or In Progress`,
-  [BAD_PAGE]: msg`Page must be a whole number of 1 or more`,
-  [UNKNOWN_ASSIGNEE]: msg`Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member`,
-};
-
-/** parseCustomerListQuery's messages (joined by '. ') in the request's language. */
-function localizeListError(error: string, i18n: I18n): string {
-  return error
-    .split(". ")
-    .map((part) => (LIST_ERRORS[part] ? i18n._(LIST_ERRORS[part]) : part))
-    .join(". ");
-}
 
 // The admin layout's middleware has already refused everyone but the team; listCustomers checks the actor again
 // and gives a staff member only their own customers ('My customers', without the 'Assigned to' filter).
@@ -68,7 +52,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <PageTitle title={t`Users`} description={t`Every customer of the agency.`} />
       )}
       <UserCounterCards counters={counters} activity={query.activity} search={query.search} assigned={query.assigned} />
-      <CustomerListControls query={query} total={total} error={error} assignees={assignees} />
+      <CustomerListControls query={query} total={total} error={error} assignees={assignees} exportHref={mine ? null : customersCsvPath(query)} />
       <CustomerTable customers={customers} filtered={Boolean(query.search || query.activity || query.assigned)} />
       <CustomerPages query={query} pageCount={pageCount} />
     </>

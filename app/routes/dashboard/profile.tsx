@@ -5,8 +5,16 @@ import { data } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { changePassword } from "~/features/profile/change-password.server";
+import { DataExportCard } from "~/features/data-export/components/data-export-card";
+import { DATA_EXPORT_TEXTS, REQUEST_DATA_EXPORT_INTENT, requestDataExportSchema } from "~/features/data-export/data-export.schemas";
+import { getDataExport } from "~/features/data-export/get-data-export.server";
+import { requestDataExport } from "~/features/data-export/request-data-export.server";
 import { AvatarUpload } from "~/features/profile/components/avatar-upload";
 import { ChangePasswordForm } from "~/features/profile/components/change-password-form";
+import { DELETE_ACCOUNT_INTENT } from "~/features/account-deletion/account-deletion";
+import { deleteAccountAction } from "~/features/account-deletion/account-deletion-actions.server";
+import { DeleteAccountCard } from "~/features/account-deletion/components/delete-account-card";
+import { getOwnDeletionStatus } from "~/features/account-deletion/get-own-deletion-status.server";
 import { PersonalInfoForm } from "~/features/profile/components/personal-info-form";
 import { getProfile } from "~/features/profile/get-profile.server";
 import { EmailPreferencesForm } from "~/features/profile/components/email-preferences-form";
@@ -41,6 +49,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   return {
     profile: await getProfile({ db: services(context).database.db }, user),
+    dataExport: await getDataExport({ db: services(context).database.db }, user),
+    deletion: await getOwnDeletionStatus(services(context).database.db, user),
     title: requestContext(context).i18n._(msg`Profile`),
   };
 }
@@ -72,7 +82,7 @@ function profileForm<S extends z.ZodType>(
 }
 
 /** The forms this page's action takes (the matrix tries each). */
-export const intents = [UPDATE_PROFILE_INTENT, EMAIL_PREFERENCES_INTENT, UPLOAD_AVATAR_INTENT, CHANGE_PASSWORD_INTENT] as const;
+export const intents = [UPDATE_PROFILE_INTENT, EMAIL_PREFERENCES_INTENT, UPLOAD_AVATAR_INTENT, CHANGE_PASSWORD_INTENT, REQUEST_DATA_EXPORT_INTENT, DELETE_ACCOUNT_INTENT] as const;
 
 /** The page's forms, by `intent`: update-profile, change-password, upload-avatar (multipart), email-preferences. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -95,6 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       for (const cookie of changed.getSetCookie()) cookies.append("Set-Cookie", cookie);
       return cookies;
     }),
+    [REQUEST_DATA_EXPORT_INTENT]: profileForm(context, requestDataExportSchema, DATA_EXPORT_TEXTS.requestFailed, async (actor, { password }) => {
+      await requestDataExport({ db: database.db, bus, auth }, actor, { password, headers: request.headers });
+    }),
+    // Deleted: a redirect to the page that says so (signed out); held back for the agency: a toast.
+    [DELETE_ACCOUNT_INTENT]: (form) => deleteAccountAction(services, requestContext(context).user, { form, request }, i18n),
   });
 }
 
@@ -145,6 +160,17 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             <EmailPreferencesForm emailUpdates={profile.emailUpdates} />
           </CardContent>
         </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <Trans>Your data</Trans>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <DataExportCard view={loaderData.dataExport} />
+          </CardContent>
+        </Card>
+        <DeleteAccountCard status={loaderData.deletion} />
       </div>
     </>
   );

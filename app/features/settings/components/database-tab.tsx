@@ -16,6 +16,7 @@ const BUCKET_NAMES: Record<string, MessageDescriptor> = {
   "google-business-photos": msg`Google Business photos`,
   "message-attachments": msg`Files sent in messages`,
   "job-files": msg`Files for approval and delivered files`,
+  exports: msg`Customers' data exports (kept 24 hours)`,
 };
 
 /** Where files are kept, in words. */

@@ -66,9 +66,11 @@ const SAVED_TOASTS = {
   notifications: { title: msg`Notifications updated`, description: msg`Notification preferences have been saved` },
   security: { title: msg`Security updated`, description: msg`Security settings have been saved` },
   legal: { title: msg`Legal pages updated`, description: msg`The legal pages' texts have been saved` },
+  retention: { title: msg`Retention updated`, description: msg`How long old records are kept has been saved` },
 } as const;
 
-function useSettingsForm<S extends SettingsSection>(section: S) {
+/** A tab's save: its fetcher and the toast its answer shows (the Database tab's retention uses it too). */
+export function useSettingsForm<S extends SettingsSection>(section: S) {
   const { i18n } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const toast = SAVED_TOASTS[section];
@@ -76,7 +78,7 @@ function useSettingsForm<S extends SettingsSection>(section: S) {
   return { fetcher, pending: fetcher.state !== "idle" };
 }
 
-function SectionCard({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+export function SectionCard({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>

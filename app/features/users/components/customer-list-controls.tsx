@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { Search } from "lucide-react";
+import { Download, Search } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -20,12 +20,15 @@ export function CustomerListControls({
   total,
   error,
   assignees = null,
+  exportHref = null,
 }: {
   query: CustomerListQuery;
   total: number;
   error: string | null;
   /** The 'Assigned to' filter's members; null: no filter (a staff member's list is their own customers). */
   assignees?: AssigneeView[] | null;
+  /** The 'Export CSV' download of the list as filtered (admins only); null: no export. */
+  exportHref?: string | null;
 }) {
   const first = total === 0 ? 0 : (query.page - 1) * CUSTOMERS_PER_PAGE + 1;
   const last = Math.min(total, query.page * CUSTOMERS_PER_PAGE);
@@ -106,12 +109,23 @@ export function CustomerListControls({
           ) : null}
         </div>
       </Form>
-      <p className="text-sm text-slate-600" aria-live="polite" data-testid="customer-list-summary">
-        {total === 0 ? t`No customers` : t`Showing ${from}–${to} of ${all} customers`}
-        {query.activity ? ` · ${i18n._(STATE_LABEL[query.activity])}` : ""}
-        {assigneeShown ? ` · ${assigneeShown}` : ""}
-        {search ? ` · ${t`matching “${search}”`}` : ""}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600" aria-live="polite" data-testid="customer-list-summary">
+          {total === 0 ? t`No customers` : t`Showing ${from}–${to} of ${all} customers`}
+          {query.activity ? ` · ${i18n._(STATE_LABEL[query.activity])}` : ""}
+          {assigneeShown ? ` · ${assigneeShown}` : ""}
+          {search ? ` · ${t`matching “${search}”`}` : ""}
+        </p>
+        {exportHref ? (
+          // Every page of the list as it is searched and filtered: a download, so a plain link.
+          <Button asChild variant="outline" size="sm">
+            <a href={exportHref} download data-testid="export-customers-csv">
+              <Download aria-hidden="true" />
+              {t`Export CSV`}
+            </a>
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -10,7 +10,7 @@ const asOf = "2026-03-10T12:00:00.000Z";
 const empty = { total: 0, items: [] };
 
 function queue(lists: Partial<WorkQueueData> = {}): WorkQueueData {
-  return { asOf, pendingPayments: empty, updatedInformation: empty, stalledCustomers: empty, unansweredMessages: empty, changesRequested: empty, waitingApproval: empty, ...lists };
+  return { asOf, pendingPayments: empty, updatedInformation: empty, stalledCustomers: empty, unansweredMessages: empty, changesRequested: empty, waitingApproval: empty, deletionRequests: empty, ...lists };
 }
 
 function render(data: WorkQueueData, locale: Locale = "en"): string {
@@ -80,13 +80,45 @@ describe("WorkQueue's review rounds", () => {
 
 describe("WorkQueue for a staff member", () => {
   it("has no payments list and no decision form when the queue carries none (null), and keeps the others", () => {
-    const html = render(queue({ pendingPayments: null, changesRequested: { total: 1, items: [sentBack] } }));
+    const html = render(queue({ pendingPayments: null, deletionRequests: null, changesRequested: { total: 1, items: [sentBack] } }));
     expect(html).not.toContain('data-testid="queue-payments"');
+    expect(html).not.toContain('data-testid="queue-deletions"');
     expect(html).not.toContain("Payments waiting for review");
     expect(html).not.toContain("Approve");
     expect(section(html, "queue-changes-requested")).toContain(">Ana Pérez</a>");
     expect(html).toContain('data-testid="queue-messages"');
     // An admin's empty list still says so.
     expect(section(render(queue()), "queue-payments")).toContain("No payments waiting for review");
+  });
+});
+
+describe("WorkQueue's deletion requests", () => {
+  const request = {
+    id: "33333333-3333-4333-8333-333333333333",
+    userId: "44444444-4444-4444-8444-444444444444",
+    customerName: "Ana Pérez",
+    requestedAt: "2026-03-09T12:00:00.000Z",
+    blockers: ["payment_pending" as const],
+  };
+
+  it("lists each request with the customer's page, what holds it back now, its age and both answers", () => {
+    const html = section(render(queue({ deletionRequests: { total: 1, items: [request] } })), "queue-deletions");
+    expect(html).toContain("Deletion requested");
+    expect(html).toContain('data-testid="queue-deletions-count">1<');
+    expect(html).toContain(`href="/admin/users/${request.userId}"`);
+    expect(html).toContain("Waiting for the agency: A payment is waiting for review");
+    expect(html).toContain("Asked 1 day ago");
+    expect(html).toContain("Approve and delete");
+    expect(html).toContain("Decline");
+    expect(section(render(queue({ deletionRequests: { total: 1, items: [{ ...request, blockers: [] }] } })), "queue-deletions")).toContain(
+      "Nothing holds it back any more",
+    );
+    expect(section(render(queue()), "queue-deletions")).toContain("No customer is waiting for their account to be deleted");
+  });
+
+  it("speaks Spanish on a Spanish page", () => {
+    const html = section(render(queue({ deletionRequests: { total: 1, items: [request] } }), "es"), "queue-deletions");
+    expect(html).toContain("Eliminación solicitada");
+    expect(html).toContain("Hay un pago pendiente de revisión");
   });
 });

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { DeletionAnswers, DeletionRequestRow } from "~/features/account-deletion/components/deletion-request-row";
 import { PaymentDecisionForm } from "~/features/payments/components/payment-decision-form";
 import { adminPaymentTitleIn, serviceTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
@@ -232,7 +233,7 @@ function RoundRow({ item, asOf, sentBack }: { item: QueueRound; asOf: string; se
  * A staff member's queue has no payments list (null): the proofs and their decision form are the admins'.
  */
 export function WorkQueue({ queue }: { queue: WorkQueueData }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { pendingPayments } = queue;
   const payments = pendingPayments?.total ?? 0;
   const stalledDays = STALLED_AFTER_DAYS;
@@ -250,6 +251,18 @@ export function WorkQueue({ queue }: { queue: WorkQueueData }) {
           emptyText={t`No payments waiting for review`}
         >
           {(payment) => <PendingPaymentRow key={payment.id} payment={payment} asOf={queue.asOf} />}
+        </QueueSection>
+      ) : null}
+      {queue.deletionRequests ? <DeletionAnswers /> : null}
+      {queue.deletionRequests ? (
+        <QueueSection
+          id="queue-deletions"
+          title={t`Deletion requested`}
+          total={queue.deletionRequests.total}
+          items={queue.deletionRequests.items}
+          emptyText={t`No customer is waiting for their account to be deleted`}
+        >
+          {(item) => <DeletionRequestRow key={item.id} request={item} age={formatAgo(item.requestedAt, queue.asOf, i18n)} />}
         </QueueSection>
       ) : null}
       <QueueSection

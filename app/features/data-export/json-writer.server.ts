@@ -1,0 +1,49 @@
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+
+/**
+ * One JSON object written to a stream a field at a time, pretty-printed as JSON.stringify(value, null, 2) would, so a
+ * long list (a conversation's messages) goes out item by item as it is read, never whole in memory. Each write waits
+ * for the stream to drain when it is full.
+ */
+export class JsonObjectWriter {
+  private fields = 0;
+
+  constructor(private readonly out: Writable) {}
+
+  /** A field with a value already in memory (a small section: the profile, the payments). */
+  async field(name: string, value: unknown): Promise<void> {
+    await this.write(`${this.fieldStart(name)}${indent(JSON.stringify(value ?? null, null, 2), "  ")}`);
+  }
+
+  /** A field whose value is a list written as its items come, page after page. */
+  async list(name: string, items: AsyncIterable<unknown>): Promise<void> {
+    await this.write(`${this.fieldStart(name)}[`);
+    let count = 0;
+    for await (const item of items) {
+      await this.write(`${count === 0 ? "" : ","}\n    ${indent(JSON.stringify(item ?? null, null, 2), "    ")}`);
+      count += 1;
+    }
+    await this.write(count === 0 ? "]" : "\n  ]");
+  }
+
+  /** Closes the object and ends the stream. */
+  async end(): Promise<void> {
+    await this.write(this.fields === 0 ? "{}\n" : "\n}\n");
+    this.out.end();
+  }
+
+  private fieldStart(name: string): string {
+    const start = this.fields === 0 ? "{\n" : ",\n";
+    this.fields += 1;
+    return `${start}  ${JSON.stringify(name)}: `;
+  }
+
+  private async write(text: string): Promise<void> {
+    if (!this.out.write(text)) await once(this.out, "drain");
+  }
+}
+
+function indent(json: string, by: string): string {
+  return json.replace(/\n/g, `\n${by}`);
+}

@@ -1,0 +1,288 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminSettings, auditEvents, emailMessages, notifications } from "~db/schema";
+import { RETENTION_DEFAULTS, type RetentionSettings } from "~/domain/admin-settings";
+import { getRetentionStatus } from "~/features/retention/get-retention-status.server";
+import { DAY_MS } from "~/features/retention/retention";
+import { RetentionJob } from "~/features/retention/retention-job.server";
+import { RETENTION_LOCK_KEY, RETENTION_RUN_KEY, runRetention } from "~/features/retention/run-retention.server";
+import { saveSettings } from "~/features/settings/save-settings.server";
+import { openDatabase, type Database } from "~/lib/db/db.server";
+import { action as settingsAction } from "~/routes/admin/settings";
+import { expectHttpError, makeAdmin, makeStaff, routeAnswer, routeContext, signUpCustomer, SITE_URL, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+
+let database: TestDatabase;
+let services: TestServices;
+let customer: SignedIn;
+let staff: SignedIn;
+let admin: SignedIn;
+
+const MINUTE = 60_000;
+/** An instant `days` days (plus or minus some minutes) before `now`. */
+const ago = (now: Date, days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS - minutes * MINUTE);
+
+async function addNotification(createdAt: Date, isRead: boolean): Promise<string> {
+  const [row] = await database.db
+    .insert(notifications)
+    .values({ userId: customer.id, type: "retention_test", title: "Old news", message: "Something happened", isRead, createdAt })
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+async function addAuditEvent(createdAt: Date): Promise<string> {
+  const [row] = await database.db
+    .insert(auditEvents)
+    .values({ actorId: admin.id, action: "note.create", customerId: customer.id, detail: { title: "retention test" }, createdAt })
+    .returning({ id: auditEvents.id });
+  return row!.id;
+}
+
+async function addEmail(status: "queued" | "sending" | "sent" | "failed" | "interrupted", createdAt: Date, sentAt: Date | null = null): Promise<string> {
+  const [row] = await database.db
+    .insert(emailMessages)
+    .values({ to: "retention@example.com", subject: "Hello", text: "Hello", html: "<p>Hello</p>", status, createdAt, sentAt, nextAttemptAt: createdAt })
+    .returning({ id: emailMessages.id });
+  return row!.id;
+}
+
+/** Which of these rows are still there. */
+async function remaining(table: typeof notifications | typeof auditEvents | typeof emailMessages, ids: string[]): Promise<string[]> {
+  const rows = await database.db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  return ids.filter((id) => rows.some((row) => row.id === id));
+}
+
+async function forgetLastRun() {
+  await database.db.execute(sql`update admin_settings set values = values - ${RETENTION_RUN_KEY}::text`);
+}
+
+async function saveRetention(values: Partial<RetentionSettings>) {
+  await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, admin.user, {
+    section: "retention",
+    values: { ...RETENTION_DEFAULTS, ...values },
+  });
+}
+
+/** The rows the tests add are theirs alone: the sign-ups' own (recent) rows stay, and are never old enough to go. */
+async function clearOldRows() {
+  await database.db.delete(notifications).where(eq(notifications.type, "retention_test"));
+  await database.db.delete(auditEvents).where(sql`${auditEvents.detail} ->> 'title' = 'retention test'`);
+  await database.db.delete(emailMessages).where(eq(emailMessages.to, "retention@example.com"));
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  services = await testServices(database);
+  admin = await makeAdmin(services);
+  customer = await signUpCustomer(services);
+  staff = await makeStaff(services, [customer.id]);
+});
+
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await clearOldRows();
+  await forgetLastRun();
+  await saveRetention({});
+});
+
+describe("the retention clean-up", () => {
+  it("removes only what is past its limit: read notifications, audit events and finished e-mails; never unread or unsent ones", async () => {
+    const now = new Date();
+    const notificationsGone = [await addNotification(ago(now, 180, 5), true), await addNotification(ago(now, 400), true)];
+    const notificationsKept = [
+      await addNotification(ago(now, 180, -5), true),
+      // Unread, however old: the customer has not seen it.
+      await addNotification(ago(now, 400), false),
+      await addNotification(now, true),
+    ];
+    const auditGone = [await addAuditEvent(ago(now, 730, 5))];
+    const auditKept = [await addAuditEvent(ago(now, 730, -5)), await addAuditEvent(ago(now, 10))];
+    const emailsGone = [
+      // A sent e-mail's age is from its sending; a failed or interrupted one's from its queueing.
+      await addEmail("sent", ago(now, 95), ago(now, 90, 5)),
+      await addEmail("failed", ago(now, 90, 5)),
+      await addEmail("interrupted", ago(now, 200)),
+    ];
+    const emailsKept = [
+      await addEmail("sent", ago(now, 95), ago(now, 90, -5)),
+      await addEmail("failed", ago(now, 90, -5)),
+      // Still to send (a long outage, a retry): never removed, whatever their age.
+      await addEmail("queued", ago(now, 365)),
+      await addEmail("sending", ago(now, 365)),
+    ];
+
+    const outcome = await runRetention({ database }, { now });
+    expect(outcome).toEqual({
+      ran: true,
+      run: { startedAt: now.toISOString(), finishedAt: expect.any(String), removed: { readNotifications: 2, auditEvents: 1, sentEmails: 3 } },
+    });
+    expect(await remaining(notifications, [...notificationsGone, ...notificationsKept])).toEqual(notificationsKept);
+    expect(await remaining(auditEvents, [...auditGone, ...auditKept])).toEqual(auditKept);
+    expect(await remaining(emailMessages, [...emailsGone, ...emailsKept])).toEqual(emailsKept);
+  });
+
+  it("runs once a day, whichever instance or restart asks: the last run is kept with the settings and shown to admins", async () => {
+    const now = new Date();
+    const first = await runRetention({ database }, { now });
+    expect(first.ran).toBe(true);
+    const old = await addNotification(ago(now, 365), true);
+    // A restart an hour later, or 23 hours later: nothing to do yet.
+    for (const hours of [1, 23]) {
+      const later = new Date(now.getTime() + hours * 60 * MINUTE);
+      expect(await runRetention({ database }, { now: later })).toEqual({ ran: false, reason: "not_due", lastRun: first.ran ? first.run : null });
+    }
+    expect(await remaining(notifications, [old])).toEqual([old]);
+    const nextDay = new Date(now.getTime() + DAY_MS);
+    const second = await runRetention({ database }, { now: nextDay });
+    expect(second).toMatchObject({ ran: true, run: { startedAt: nextDay.toISOString(), removed: { readNotifications: 1 } } });
+    expect(await remaining(notifications, [old])).toEqual([]);
+
+    // The Database tab reads it; only admins.
+    expect(await getRetentionStatus({ db: database.db }, admin.user)).toEqual({ lastRun: second.ran ? second.run : null });
+    await expectHttpError(getRetentionStatus({ db: database.db }, staff.user), 403);
+    await expectHttpError(getRetentionStatus({ db: database.db }, customer.user), 403);
+    await expectHttpError(getRetentionStatus({ db: database.db }, null), 401);
+    await forgetLastRun();
+    expect(await getRetentionStatus({ db: database.db }, admin.user)).toEqual({ lastRun: null });
+  });
+
+  it("takes a settings change at its next run, and the run and the settings never overwrite each other", async () => {
+    const now = new Date();
+    const tenDays = await addNotification(ago(now, 10), true);
+    const fortyDays = await addEmail("sent", ago(now, 40), ago(now, 40));
+    expect((await runRetention({ database }, { now })).ran).toBe(true);
+    expect(await remaining(notifications, [tenDays])).toEqual([tenDays]);
+
+    await saveRetention({ readNotificationsDays: 7, sentEmailsDays: 30 });
+    // Saving a tab kept the last run beside it; the run did not touch the sections either.
+    const [row] = await database.db.select({ values: adminSettings.values }).from(adminSettings);
+    expect(row!.values).toMatchObject({ retention: { readNotificationsDays: 7, auditEventsDays: 730, sentEmailsDays: 30 }, [RETENTION_RUN_KEY]: { startedAt: now.toISOString() } });
+
+    const outcome = await runRetention({ database }, { now: new Date(now.getTime() + DAY_MS) });
+    expect(outcome).toMatchObject({ ran: true, run: { removed: { readNotifications: 1, sentEmails: 1 } } });
+    expect(await remaining(notifications, [tenDays])).toEqual([]);
+    expect(await remaining(emailMessages, [fortyDays])).toEqual([]);
+    expect((await services.settings.get()).retention).toEqual({ readNotificationsDays: 7, auditEventsDays: 730, sentEmailsDays: 30 });
+  });
+
+  it("is saved from the Database tab's form like any tab: bounds refused with their message, good values stored and audited", async () => {
+    const post = async (fields: Record<string, string>) => {
+      const request = new Request(`${SITE_URL}/admin/settings`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL },
+        body: new URLSearchParams({ intent: "save-settings", section: "retention", ...fields }),
+      });
+      return routeAnswer(await settingsAction({ request, context: routeContext(services, admin.user), params: {} } as never));
+    };
+    const refused = await post({ readNotificationsDays: "180", auditEventsDays: "30", sentEmailsDays: "90" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("Keep audit events for a whole number of days from 90 to 3650");
+    expect((await services.settings.get()).retention.auditEventsDays).toBe(730);
+
+    const saved = await post({ readNotificationsDays: "30", auditEventsDays: "365", sentEmailsDays: "14" });
+    expect(saved).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await services.settings.get()).retention).toEqual({ readNotificationsDays: 30, auditEventsDays: 365, sentEmailsDays: 14 });
+    const [event] = await database.db
+      .select({ detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(sql`${auditEvents.action} = 'settings.update' and ${auditEvents.detail} ->> 'section' = 'retention'`)
+      .orderBy(sql`${auditEvents.createdAt} desc`)
+      .limit(1);
+    expect(event!.detail).toEqual({
+      section: "retention",
+      changed: { readNotificationsDays: { from: 180, to: 30 }, auditEventsDays: { from: 730, to: 365 }, sentEmailsDays: { from: 90, to: 14 } },
+    });
+  });
+
+  it("deletes in batches, and a shutdown between two batches stops it there without counting it as the day's run", async () => {
+    const now = new Date();
+    const ids = await Promise.all(Array.from({ length: 25 }, (_, i) => addNotification(ago(now, 200, i), true)));
+    let batches = 0;
+    const stopped = await runRetention({ database }, { now, batchSize: 10, pauseMs: 0, shouldStop: () => batches++ >= 1 });
+    expect(stopped).toEqual({ ran: false, reason: "stopped", removed: { readNotifications: 10, auditEvents: 0, sentEmails: 0 } });
+    expect(await remaining(notifications, ids)).toHaveLength(15);
+    expect(await getRetentionStatus({ db: database.db }, admin.user)).toEqual({ lastRun: null });
+
+    const finished = await runRetention({ database }, { now, batchSize: 10, pauseMs: 0 });
+    expect(finished).toMatchObject({ ran: true, run: { removed: { readNotifications: 15 } } });
+    expect(await remaining(notifications, ids)).toEqual([]);
+  });
+
+  it("lets one pass at a time in: a second pass meanwhile skips it", async () => {
+    const now = new Date();
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => addNotification(ago(now, 200, i), true)));
+    const [one, two] = await Promise.all([
+      runRetention({ database }, { now, batchSize: 2, pauseMs: 20 }),
+      runRetention({ database }, { now, batchSize: 2, pauseMs: 20 }),
+    ]);
+    const outcomes = [one, two].sort((a, b) => Number(b.ran) - Number(a.ran));
+    expect(outcomes[0]).toMatchObject({ ran: true, run: { removed: { readNotifications: 12 } } });
+    expect(outcomes[1]).toMatchObject({ ran: false });
+    expect(await remaining(notifications, ids)).toEqual([]);
+  });
+
+  it("runs from its timer after start, and stops with the app", async () => {
+    const old = await addNotification(ago(new Date(), 365), true);
+    const lines: string[] = [];
+    const job = new RetentionJob({ database }, { firstCheckMs: 5, log: (line) => lines.push(line), logError: (line) => lines.push(line) });
+    job.start();
+    try {
+      await expect.poll(() => lines, { timeout: 5_000 }).toContainEqual(expect.stringMatching(/^Retention: removed 1 read notification\(s\), 0 audit event\(s\), 0 e-mail\(s\)$/));
+      expect(await remaining(notifications, [old])).toEqual([]);
+      // A look within the day does nothing.
+      expect(await job.runOnce()).toMatchObject({ ran: false, reason: "not_due" });
+    } finally {
+      await job.stop();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("the retention clean-up on several instances (PostgreSQL)", () => {
+  const instances: Database[] = [];
+  const instance = async () => {
+    const opened = await openDatabase({ databaseUrl: database.url! });
+    instances.push(opened);
+    return opened;
+  };
+
+  afterAll(async () => {
+    await Promise.all(instances.map((opened) => opened.close()));
+  });
+
+  it("two instances at once: one does the work, the other skips; the rows go once", async () => {
+    const now = new Date();
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => addNotification(ago(now, 200, i), true)));
+    const [a, b] = [await instance(), await instance()];
+    // The first holds the lock for a while (small batches, a pause between them); the second asks meanwhile.
+    const first = runRetention({ database: a }, { now, batchSize: 2, pauseMs: 50 });
+    await expect.poll(async () => (await database.pool.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())")).rows[0].n).toBe(1);
+    const second = await runRetention({ database: b }, { now });
+    expect(second).toEqual({ ran: false, reason: "locked" });
+    expect(await first).toMatchObject({ ran: true, run: { removed: { readNotifications: 20 } } });
+    expect(await remaining(notifications, ids)).toEqual([]);
+    // Afterwards the other instance finds the day's run done.
+    expect(await runRetention({ database: b }, { now })).toMatchObject({ ran: false, reason: "not_due" });
+  });
+
+  it("skips while another session holds the lock, removing nothing, and runs once it is released", async () => {
+    const now = new Date();
+    const old = await addNotification(ago(now, 365), true);
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query("select pg_advisory_lock($1)", [RETENTION_LOCK_KEY.toString()]);
+      expect(await runRetention({ database }, { now })).toEqual({ ran: false, reason: "locked" });
+      expect(await remaining(notifications, [old])).toEqual([old]);
+      await holder.query("select pg_advisory_unlock($1)", [RETENTION_LOCK_KEY.toString()]);
+      expect(await runRetention({ database }, { now })).toMatchObject({ ran: true, run: { removed: { readNotifications: 1 } } });
+    } finally {
+      await holder.end();
+    }
+    // The pass gave its lock back and its connection to the pool: nothing is left holding it.
+    expect((await database.pool.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())")).rows[0].n).toBe(0);
+  });
+});
