@@ -1,34 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
-import yauzl from "yauzl";
+import { readZip } from "../read-zip";
 import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
 import { countDocumentLoads } from "./payments-support";
-
-/** Every entry of a ZIP file: name -> bytes (yauzl, as any unzip tool would read it). */
-function readZip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error || !file) return reject(error ?? new Error("no zip"));
-      const entries = new Map<string, Buffer>();
-      file.on("error", reject);
-      file.on("end", () => resolve(entries));
-      file.on("entry", (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error("no stream"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", reject);
-          stream.on("end", () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.readEntry();
-    });
-  });
-}
 
 const card = (page: Page) => page.getByTestId("data-export");
 

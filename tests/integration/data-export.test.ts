@@ -9,7 +9,7 @@ import { PassThrough } from "node:stream";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import yauzl from "yauzl";
+import { readZip } from "../read-zip";
 import {
   auditEvents,
   dataExports,
@@ -179,31 +179,6 @@ async function seedCustomer(on: TestServices, who: SignedIn, { messageCount = 1_
   const delivered = await store(on, "delivered-file", who.id, new File([new Uint8Array(4096).fill(9)], "Logo set.zip"));
   await db.insert(deliveredFiles).values({ userId: who.id, service: "website", fileUrl: delivered.url, name: "Logo set.zip", size: delivered.size });
   return { avatar, proof, logo, photo, siteLogo, attachment, roundFile, delivered };
-}
-
-/** Every entry of a ZIP, read back with yauzl: name -> bytes. */
-function readZip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error || !file) return reject(error ?? new Error("no zip"));
-      const entries = new Map<string, Buffer>();
-      file.on("error", reject);
-      file.on("end", () => resolve(entries));
-      file.on("entry", (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error("no stream"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", reject);
-          stream.on("end", () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.readEntry();
-    });
-  });
 }
 
 async function downloadBytes(on: TestServices, storage: Storage, who: SignedIn, exportId: string): Promise<Buffer> {
