@@ -92,6 +92,79 @@ test("a customer with a pending Zelle proof gets 'Deletion requested'; an admin 
   await admin.context().close();
 });
 
+test("a customer withdraws a waiting request and the admin's open page of them loses it; asked again, the admin declines it from that page and the customer reads why", async ({
+  page,
+  browser,
+}) => {
+  const customer = newCustomer();
+  await signUpViaApi(page, customer);
+  await sendProofViaApi(page.request, "website", 1);
+  await page.goto("/dashboard/profile");
+  const requestDeletion = async () => {
+    await card(page).getByRole("button", { name: "Request deletion" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Request the deletion of your account?" });
+    await dialog.getByLabel("Your password").fill(customer.password);
+    await dialog.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await dialog.getByRole("button", { name: "Send the request" }).click();
+    await expect(page.getByTestId("deletion-pending")).toBeVisible();
+  };
+  await requestDeletion();
+
+  // The admin opens the customer's page: the request, when, and what holds it back.
+  const admin = await signedInAdmin(browser);
+  await admin.goto("/admin/users");
+  await admin.getByRole("link", { name: customer.fullName }).first().click();
+  const notice = admin.getByTestId("pending-deletion");
+  await expect(notice.getByRole("heading", { name: "Deletion requested" })).toBeVisible();
+  await expect(notice).toContainText("Waiting for the agency: A payment is waiting for review");
+
+  // The customer withdraws it: the card offers the dialog again, and the admin's page loses the notice live.
+  await card(page).getByRole("button", { name: "Withdraw request" }).click();
+  await expectToast(page, "Request withdrawn", "Your account stays as it is.");
+  await expect(page.getByTestId("deletion-pending")).toHaveCount(0);
+  await expect(card(page).getByRole("button", { name: "Request deletion" })).toBeVisible();
+  await expect(notice).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
+
+  // Asked again: it reaches the admin's open page, who declines it there with a reason the customer's open page shows.
+  await requestDeletion();
+  await expect(notice).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await notice.getByRole("button", { name: "Decline" }).click();
+  const decline = admin.getByRole("dialog", { name: `Decline ${customer.fullName}'s request?` });
+  await decline.getByLabel("Reason (required)").fill("Your website goes live on Friday; let us finish it first.");
+  await decline.getByRole("button", { name: "Decline request" }).click();
+  await expectToast(admin, "Request declined", "The customer has been notified.");
+  await expect(notice).toHaveCount(0);
+  await expect(admin.getByRole("heading", { name: customer.fullName })).toBeVisible();
+  await expect(page.getByTestId("deletion-declined")).toContainText("Your website goes live on Friday; let us finish it first.", { timeout: LIVE_UPDATE_MS });
+  await admin.context().close();
+});
+
+test("an admin approves a waiting request from the customer's page and lands on the customer list", async ({ page, browser }) => {
+  const customer = newCustomer();
+  await signUpViaApi(page, customer);
+  await sendProofViaApi(page.request, "google_business", 1);
+  await page.goto("/dashboard/profile");
+  await card(page).getByRole("button", { name: "Request deletion" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Request the deletion of your account?" });
+  await dialog.getByLabel("Your password").fill(customer.password);
+  await dialog.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await dialog.getByRole("button", { name: "Send the request" }).click();
+  await expect(page.getByTestId("deletion-pending")).toBeVisible();
+
+  const admin = await signedInAdmin(browser);
+  await admin.goto("/admin/users");
+  await admin.getByRole("link", { name: customer.fullName }).first().click();
+  await admin.getByTestId("pending-deletion").getByRole("button", { name: "Approve and delete" }).click();
+  const confirm = admin.getByRole("alertdialog", { name: `Delete ${customer.fullName}'s account?` });
+  await expectNoAxeViolations(admin, '[role="alertdialog"]');
+  await confirm.getByRole("button", { name: "Approve and delete" }).click();
+  await expect(admin).toHaveURL("/admin/users");
+  await expectToast(admin, "Account deleted");
+  await expect(admin.getByRole("link", { name: customer.fullName })).toHaveCount(0);
+  await admin.context().close();
+  await expectSignInRefused(page, customer);
+});
+
 test("an admin deletes a customer from their page, with a reason, and lands on the customer list", async ({ page, browser }) => {
   const customer = newCustomer();
   await signUpViaApi(page, customer);

@@ -23,6 +23,8 @@ import { declineDeletionRequest } from "~/features/account-deletion/decline-dele
 import { deleteCustomer } from "~/features/account-deletion/delete-customer.server";
 import { deleteOwnAccount } from "~/features/account-deletion/delete-own-account.server";
 import { getOwnDeletionStatus } from "~/features/account-deletion/get-own-deletion-status.server";
+import { getPendingDeletionRequest } from "~/features/account-deletion/get-pending-deletion-request.server";
+import { withdrawDeletionRequest } from "~/features/account-deletion/withdraw-deletion-request.server";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
 import { decideRound } from "~/features/approvals/decide-round.server";
@@ -563,6 +565,40 @@ describe("a customer's own 'Delete my account'", () => {
     expect((await deleteOwn(customer, customer.password)).outcome).toBe("requested");
     expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({ pending: { blockers: ["job_in_progress"] } });
   });
+
+  it("a request still waiting is withdrawn by its customer: it leaves the queue and the customer's page, audited; nothing is deleted", async () => {
+    const { database, services, admin } = world;
+    const customer = await signUpCustomer(services, person("Wilma"));
+    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, { serviceType: "website", paymentNumber: 1, proof: image() });
+    expect((await deleteOwn(customer, customer.password)).outcome).toBe("requested");
+    const [request] = await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id));
+    expect(await getPendingDeletionRequest(database.db, admin.user, customer.id)).toEqual({
+      id: request!.id,
+      requestedAt: request!.createdAt.toISOString(),
+      blockers: ["payment_pending"],
+    });
+
+    const body = new FormData();
+    body.append("intent", "withdraw-deletion");
+    const post = () =>
+      profileAction({
+        request: new Request(`${SITE_URL}/dashboard/profile`, { method: "POST", headers: { origin: SITE_URL, cookie: customer.cookie }, body }),
+        context: routeContext(services, customer.user),
+        params: {},
+      } as never);
+    expect(routeAnswer(await post())).toMatchObject({ status: 200, body: { ok: true, title: "Request withdrawn" } });
+    await vi.waitFor(() => expect(world.published).toContainEqual({ table: "deletion_requests", userId: customer.id }));
+    expect(await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id))).toEqual([]);
+    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({ pending: null, declined: null, blockers: ["payment_pending"] });
+    expect(await getPendingDeletionRequest(database.db, admin.user, customer.id)).toBeNull();
+    expect((await getWorkQueue({ db: database.db }, admin.user)).deletionRequests?.items.map((item) => item.userId)).not.toContain(customer.id);
+    const [event] = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "customer.deletion-withdraw"), eq(auditEvents.customerId, customer.id)));
+    expect(event).toMatchObject({ actorId: customer.id, detail: { requestId: request!.id } });
+    // Nothing waits any more: a second withdrawal is 404, and an approval of the old request finds nothing.
+    expect(routeAnswer(await post())).toMatchObject({ status: 404, body: { ok: false, error: "Deletion request not found" } });
+    expect((await refusal(approveDeletionRequest({ db: database.db, bus: services.bus, storage: services.storage }, admin.user, { requestId: request!.id }))).status).toBe(404);
+    expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
+  });
 });
 
 describe("who may delete whom", () => {
@@ -600,11 +636,42 @@ describe("who may delete whom", () => {
       expect((await refusal(declineDeletionRequest(deps(), actor, { requestId: requestOfB, reason: "No" }))).status).toBe(status);
     }
     expect((await refusal(deleteCustomer(deps(), staffA.user, { ...deleteB, customerId: customerA.id }))).status).toBe(403);
+    // Withdrawing reaches only the caller's own request: A has none (404), B's stays; the team closes no request of theirs.
+    expect((await refusal(withdrawDeletionRequest(deps(), customerA.user))).status).toBe(404);
+    expect((await refusal(withdrawDeletionRequest(deps(), staffA.user))).status).toBe(403);
+    expect((await refusal(withdrawDeletionRequest(deps(), world.admin.user))).status).toBe(403);
+    expect((await refusal(withdrawDeletionRequest(deps(), null))).status).toBe(401);
+    // A customer's page shows their request to the admins only.
+    expect((await refusal(getPendingDeletionRequest(world.database.db, staffA.user, customerB.id))).status).toBe(403);
+    expect((await refusal(getPendingDeletionRequest(world.database.db, customerB.user, customerB.id))).status).toBe(403);
+    expect(await getPendingDeletionRequest(world.database.db, world.admin.user, customerA.id)).toBeNull();
     // A's own deletion reaches only A: there is no id to give it.
     expect(await rowsNaming(world.database, customerB.id)).not.toEqual([]);
     expect(await rowsNaming(world.database, customerA.id)).not.toEqual([]);
     const [request] = await world.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestOfB));
     expect(request?.status).toBe("pending");
+  });
+
+  it("a customer's page answers only that customer's request: B's request from A's page is not found; from B's page an admin declines it", async () => {
+    const post = async (actor: SignedIn, userId: string, fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      const request = new Request(`${SITE_URL}/admin/users/${userId}`, { method: "POST", headers: { origin: SITE_URL }, body });
+      return routeAnswer(await detailAction({ request, context: routeContext(world.services, actor.user), params: { userId } } as never));
+    };
+    expect(await post(world.admin, customerA.id, { intent: "approve-deletion", requestId: requestOfB })).toMatchObject({ status: 404 });
+    expect(await post(world.admin, customerA.id, { intent: "decline-deletion", requestId: requestOfB, reason: "No" })).toMatchObject({ status: 404 });
+    expect(await post(staffA, customerB.id, { intent: "decline-deletion", requestId: requestOfB, reason: "No" })).toMatchObject({ status: 403 });
+    const [waiting] = await world.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestOfB));
+    expect(waiting?.status).toBe("pending");
+    expect(await rowsNaming(world.database, customerB.id)).not.toEqual([]);
+
+    expect(await post(world.admin, customerB.id, { intent: "decline-deletion", requestId: requestOfB, reason: "Let us finish the website first" })).toMatchObject({
+      status: 200,
+      body: { ok: true, title: "Request declined" },
+    });
+    const [declined] = await world.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestOfB));
+    expect(declined).toMatchObject({ status: "declined", declineReason: "Let us finish the website first" });
   });
 
   it("through the pages: staff get 403 before the form is read; an admin needs a reason and the word, and an id that is a customer's", async () => {

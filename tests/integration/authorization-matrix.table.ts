@@ -614,6 +614,15 @@ export const ROWS: Row[] = [
   {
     route: "/dashboard/profile",
     method: "POST",
+    body: { intent: "withdraw-deletion", userId: "{b.id}" },
+    expect: { anonymous: LOGIN, customerA: 404, customerB: 404, staffA: 403, staffB: 403, admin: 403 },
+    data: { anonymous: 401 },
+    unenrolledAdmin: 403,
+    note: "'Withdraw request': the caller's own deletion request only (a userId in the body is ignored; none waits here: 404); a team account 403",
+  },
+  {
+    route: "/dashboard/profile",
+    method: "POST",
     body: { intent: "request-data-export", password: "", userId: "{a.id}" },
     expect: { ...customerPage, customerA: 429 },
     data: { anonymous: 401, customerA: 429, customerB: 429, staffA: 429, staffB: 429, admin: 429 },
@@ -794,6 +803,22 @@ export const ROWS: Row[] = [
     body: { intent: "delete-customer", reason: "Matrix: asked by phone", confirmation: "DELETE" },
     expect: { ...adminOnlyPage, admin: 404 },
     note: "'Delete customer' of an id that is no customer's: 404 for an admin (account-deletion.test.ts deletes real ones)",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
+    body: { intent: "approve-deletion", requestId: "00000000-0000-4000-8000-000000000000" },
+    expect: { ...adminOnlyPage, admin: 404 },
+    note: "'Approve and delete' of A's deletion request from A's page: admins only (staff 403, even A's); a request that is not A's 404 (account-deletion.test.ts answers real ones)",
+  },
+  {
+    route: "/admin/users/:userId",
+    method: "POST",
+    url: "/admin/users/{a.id}",
+    body: { intent: "decline-deletion", requestId: "00000000-0000-4000-8000-000000000000", reason: "Matrix: not yet" },
+    expect: { ...adminOnlyPage, admin: 404 },
+    note: "'Decline' of A's deletion request from A's page: admins only; a request that is not A's 404",
   },
   {
     route: "/admin/users/:userId",

@@ -13,6 +13,7 @@ import { approveDeletionRequest } from "./approve-deletion-request.server";
 import { declineDeletionRequest } from "./decline-deletion-request.server";
 import { deleteCustomer } from "./delete-customer.server";
 import { deleteOwnAccount } from "./delete-own-account.server";
+import { withdrawDeletionRequest } from "./withdraw-deletion-request.server";
 
 type DeletionServices = Pick<Services, "database" | "bus" | "storage">;
 
@@ -51,24 +52,37 @@ export async function deleteAccountAction(
   return redirect(ACCOUNT_DELETED_PATH, { headers: cookies });
 }
 
-/** The work queue's 'Approve' of a deletion request (`intent=approve-deletion`: requestId): the customer is erased. */
-export async function approveDeletionAction(services: DeletionServices, actor: Actor | null, form: FormData, i18n: I18n) {
+/** The Profile page's 'Withdraw request' (`intent=withdraw-deletion`): the caller's request waiting for the agency is taken back. */
+export async function withdrawDeletionAction(services: DeletionServices, actor: Actor | null, i18n: I18n) {
+  try {
+    await withdrawDeletionRequest(depsOf(services), actor);
+    return { ok: true, title: i18n._(msg`Request withdrawn`), message: i18n._(msg`Your account stays as it is.`) } satisfies ActionResult;
+  } catch (error) {
+    return actionFailure(error, i18n);
+  }
+}
+
+/**
+ * 'Approve' of a deletion request (`intent=approve-deletion`: requestId), from the work queue or, with `customerId`,
+ * from that customer's page (a request of another customer's is then not found): the customer is erased.
+ */
+export async function approveDeletionAction(services: DeletionServices, actor: Actor | null, form: FormData, i18n: I18n, customerId?: string) {
   const parsed = await parseForm(form, approveDeletionSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
-    await approveDeletionRequest(depsOf(services), actor, { requestId: parsed.value.requestId });
+    await approveDeletionRequest(depsOf(services), actor, { requestId: parsed.value.requestId, customerId });
     return { ok: true, title: i18n._(msg`Account deleted`), message: i18n._(msg`The customer's data has been erased; their payments stay for the books.`) } satisfies ActionResult;
   } catch (error) {
     return actionFailure(error, i18n);
   }
 }
 
-/** The work queue's 'Decline' of a deletion request (`intent=decline-deletion`: requestId, reason): the customer is told why. */
-export async function declineDeletionAction(services: DeletionServices, actor: Actor | null, form: FormData, i18n: I18n) {
+/** 'Decline' of a deletion request (`intent=decline-deletion`: requestId, reason), as 'Approve': the customer is told why. */
+export async function declineDeletionAction(services: DeletionServices, actor: Actor | null, form: FormData, i18n: I18n, customerId?: string) {
   const parsed = await parseForm(form, declineDeletionSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
-    await declineDeletionRequest(depsOf(services), actor, parsed.value);
+    await declineDeletionRequest(depsOf(services), actor, { ...parsed.value, customerId });
     return { ok: true, title: i18n._(msg`Request declined`), message: i18n._(msg`The customer has been notified.`) } satisfies ActionResult;
   } catch (error) {
     return actionFailure(error, i18n);

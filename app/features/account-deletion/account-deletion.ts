@@ -19,6 +19,7 @@ export function isDeletionWord(typed: string | null | undefined): boolean {
 export const DELETE_ACCOUNT_INTENT = "delete-account";
 export const APPROVE_DELETION_INTENT = "approve-deletion";
 export const DECLINE_DELETION_INTENT = "decline-deletion";
+export const WITHDRAW_DELETION_INTENT = "withdraw-deletion";
 export const DELETE_CUSTOMER_INTENT = "delete-customer";
 
 /** The longest reason an admin writes (a decline the customer reads, or why an admin deleted a customer). */

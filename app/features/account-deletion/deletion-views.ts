@@ -12,14 +12,18 @@ export interface OwnDeletionStatus {
   declined: { decidedAt: string; reason: string } | null;
 }
 
-/** A customer's deletion request in the admins' work queue. */
-export interface QueueDeletionRequest {
+/** A customer's deletion request waiting for an admin, as their page shows it. */
+export interface PendingDeletionRequest {
   id: string;
-  userId: string;
-  customerName: string;
   requestedAt: string;
   /** What holds the deletion back now (approving closes a payment still pending without review). */
   blockers: DeletionBlocker[];
+}
+
+/** A customer's deletion request in the admins' work queue: whose, too. */
+export interface QueueDeletionRequest extends PendingDeletionRequest {
+  userId: string;
+  customerName: string;
 }
 
 /** The work queue's 'Deletion requested' list: the oldest first, and how many there are. */

@@ -15,9 +15,11 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { DELETE_CUSTOMER_INTENT } from "~/features/account-deletion/account-deletion";
-import { deleteCustomerAction } from "~/features/account-deletion/account-deletion-actions.server";
+import { APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT, DELETE_CUSTOMER_INTENT } from "~/features/account-deletion/account-deletion";
+import { approveDeletionAction, declineDeletionAction, deleteCustomerAction } from "~/features/account-deletion/account-deletion-actions.server";
 import { DeleteCustomer } from "~/features/account-deletion/components/delete-customer";
+import { PendingDeletionNotice } from "~/features/account-deletion/components/pending-deletion-notice";
+import { getPendingDeletionRequest } from "~/features/account-deletion/get-pending-deletion-request.server";
 import type { ServiceType } from "~/domain/service-catalog";
 import { REQUEST_APPROVAL_INTENT } from "~/features/approvals/approvals.schemas";
 import { AdminApprovals } from "~/features/approvals/components/admin-approvals";
@@ -102,7 +104,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         return [];
       })
     : [];
-  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes, thread, settings, rounds, deliveredFiles, assignment] = await Promise.all([
+  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes, thread, settings, rounds, deliveredFiles, assignment, pendingDeletion] = await Promise.all([
     getGoogleBusinessInfo({ db: database.db }, actor, { userId: customer.id }),
     getWebsiteInfo({ db: database.db }, actor, { userId: customer.id }),
     getCustomerProgress(database, actor, { userId: customer.id }).then(
@@ -126,11 +128,29 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     listReviewRounds(database.db, actor, customer.id),
     listDeliveredFiles(database.db, actor, customer.id),
     getCustomerAssignment(database.db, actor, { userId: customer.id }),
+    // Deletions are the admins' to decide: a staff member's page shows no request.
+    canReviewPayments ? getPendingDeletionRequest(database.db, actor, customer.id) : null,
   ]);
   const { i18n } = requestContext(context);
   const title = i18n._(msg`Customer`);
   const frame = conversationFrame(settings.general, i18n);
-  return { customer, payments, canReviewPayments, assignment, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, rounds, deliveredFiles, title };
+  return {
+    customer,
+    payments,
+    canReviewPayments,
+    assignment,
+    pendingDeletion,
+    googleBusinessInfo,
+    websiteInfo,
+    progress,
+    credentials,
+    notes,
+    thread,
+    frame,
+    rounds,
+    deliveredFiles,
+    title,
+  };
 }
 
 /** The forms this page's action takes (the matrix tries each). */
@@ -149,6 +169,8 @@ export const intents = [
   REMOVE_DELIVERED_FILE_INTENT,
   ASSIGN_CUSTOMER_INTENT,
   DELETE_CUSTOMER_INTENT,
+  APPROVE_DELETION_INTENT,
+  DECLINE_DELETION_INTENT,
 ] as const;
 
 /**
@@ -156,8 +178,9 @@ export const intents = [
  * amount, reason; admins only, a payment of this customer only), a progress toggle
  * (service, step, done), the Credenciales tab's save (the three cards' fields), the Notes tab's save and delete,
  * the information tabs' note that the admin has seen a form (posted when the tab is shown), and a service
- * tab's 'Request approval' and delivered files (add, remove), and the header's 'Assigned to' and 'Delete customer'
- * (admins only). Any other intent is refused with 400.
+ * tab's 'Request approval' and delivered files (add, remove), the header's 'Assigned to' and 'Delete customer'
+ * (admins only), and the answers to the customer's deletion request (admins only; that customer's request only).
+ * Any other intent is refused with 400.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { i18n, user: actor } = requestContext(context);
@@ -177,6 +200,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     [REMOVE_DELIVERED_FILE_INTENT]: (form) => removeDeliveredFileAction(services(context), actor, { userId, form }, i18n),
     [ASSIGN_CUSTOMER_INTENT]: (form) => assignCustomerAction(services(context), actor, { userId, form }, i18n),
     [DELETE_CUSTOMER_INTENT]: (form) => deleteCustomerAction(services(context), actor, { userId, form }, i18n),
+    [APPROVE_DELETION_INTENT]: (form) => approveDeletionAction(services(context), actor, form, i18n, userId),
+    [DECLINE_DELETION_INTENT]: (form) => declineDeletionAction(services(context), actor, form, i18n, userId),
   });
 }
 
@@ -243,7 +268,7 @@ export function shouldRevalidate({ actionResult, actionStatus, formData, default
   const intent = formData?.get("intent");
   if (intent === MARK_REVIEWED_INTENT || intent === MARK_MESSAGES_READ_INTENT) return false;
   // A deleted customer's page is gone: the admin goes on to the customer list instead.
-  if (intent === DELETE_CUSTOMER_INTENT) return false;
+  if (intent === DELETE_CUSTOMER_INTENT || intent === APPROVE_DELETION_INTENT) return false;
   return defaultShouldRevalidate;
 }
 
@@ -276,8 +301,22 @@ function BackToUsers() {
 }
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
-  const { customer, payments, canReviewPayments, assignment, googleBusinessInfo, websiteInfo, progress, credentials, notes, thread, frame, rounds, deliveredFiles } =
-    loaderData;
+  const {
+    customer,
+    payments,
+    canReviewPayments,
+    assignment,
+    pendingDeletion,
+    googleBusinessInfo,
+    websiteInfo,
+    progress,
+    credentials,
+    notes,
+    thread,
+    frame,
+    rounds,
+    deliveredFiles,
+  } = loaderData;
   const { t } = useLingui();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -326,6 +365,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </div>
+      {canReviewPayments ? <PendingDeletionNotice request={pendingDeletion} customerName={customer.fullName} /> : null}
 
       <Tabs value={tab} onValueChange={setTab}>
         <div className="overflow-x-auto">

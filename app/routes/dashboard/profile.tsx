@@ -11,8 +11,8 @@ import { getDataExport } from "~/features/data-export/get-data-export.server";
 import { requestDataExport } from "~/features/data-export/request-data-export.server";
 import { AvatarUpload } from "~/features/profile/components/avatar-upload";
 import { ChangePasswordForm } from "~/features/profile/components/change-password-form";
-import { DELETE_ACCOUNT_INTENT } from "~/features/account-deletion/account-deletion";
-import { deleteAccountAction } from "~/features/account-deletion/account-deletion-actions.server";
+import { DELETE_ACCOUNT_INTENT, WITHDRAW_DELETION_INTENT } from "~/features/account-deletion/account-deletion";
+import { deleteAccountAction, withdrawDeletionAction } from "~/features/account-deletion/account-deletion-actions.server";
 import { DeleteAccountCard } from "~/features/account-deletion/components/delete-account-card";
 import { getOwnDeletionStatus } from "~/features/account-deletion/get-own-deletion-status.server";
 import { PersonalInfoForm } from "~/features/profile/components/personal-info-form";
@@ -82,9 +82,12 @@ function profileForm<S extends z.ZodType>(
 }
 
 /** The forms this page's action takes (the matrix tries each). */
-export const intents = [UPDATE_PROFILE_INTENT, EMAIL_PREFERENCES_INTENT, UPLOAD_AVATAR_INTENT, CHANGE_PASSWORD_INTENT, REQUEST_DATA_EXPORT_INTENT, DELETE_ACCOUNT_INTENT] as const;
+export const intents = [UPDATE_PROFILE_INTENT, EMAIL_PREFERENCES_INTENT, UPLOAD_AVATAR_INTENT, CHANGE_PASSWORD_INTENT, REQUEST_DATA_EXPORT_INTENT, DELETE_ACCOUNT_INTENT, WITHDRAW_DELETION_INTENT] as const;
 
-/** The page's forms, by `intent`: update-profile, change-password, upload-avatar (multipart), email-preferences. */
+/**
+ * The page's forms, by `intent`: update-profile, change-password, upload-avatar (multipart), email-preferences,
+ * request-data-export, delete-account, and withdraw-deletion (a deletion request still waiting for the agency).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, i18n } = requestContext(context);
   const { database, bus, storage, auth } = services;
@@ -110,6 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }),
     // Deleted: a redirect to the page that says so (signed out); held back for the agency: a toast.
     [DELETE_ACCOUNT_INTENT]: (form) => deleteAccountAction(services, requestContext(context).user, { form, request }, i18n),
+    [WITHDRAW_DELETION_INTENT]: () => withdrawDeletionAction(services, requestContext(context).user, i18n),
   });
 }
 

@@ -2,23 +2,24 @@ import { getFormProps } from "@conform-to/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Clock } from "lucide-react";
 import { useRef, useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/input";
-import { isActionResult, type ActionFailure } from "~/lib/http/forms";
+import { isActionResult, type ActionFailure, type ActionResult } from "~/lib/http/forms";
 import { formatDate } from "~/lib/i18n/format";
-import { blockerList, DELETE_ACCOUNT_INTENT } from "../account-deletion";
+import { blockerList, DELETE_ACCOUNT_INTENT, WITHDRAW_DELETION_INTENT } from "../account-deletion";
 import { deleteAccountSchema } from "../account-deletion.schemas";
 import type { OwnDeletionStatus } from "../deletion-views";
 
 /**
  * The Profile page's 'Delete my account': what is erased and what is kept; the request waiting for the agency, or
  * the last one declined and why; and the dialog (the password and the word DELETE). With a payment waiting for
- * review or a job in progress the card says the agency confirms it first, and the dialog sends a request instead.
+ * review or a job in progress the card says the agency confirms it first, and the dialog sends a request instead; a
+ * request still waiting can be withdrawn (a fetcher: the page reloads and the card offers the dialog again).
  *
  * The dialog is a page form (a navigation), not a fetcher: a deletion answers a redirect to the page that says so,
  * and while a page form is being sent the live stream's reload (the account's session is gone) cannot overtake it.
@@ -78,10 +79,13 @@ export function DeleteAccountCard({ status }: { status: OwnDeletionStatus }) {
           </p>
         </div>
         {status.pending ? (
-          <p role="status" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950" data-testid="deletion-pending">
-            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{t`Deletion requested on ${requestedOn}. The agency confirms it first (${pendingReasons}); we will tell you by e-mail.`}</span>
-          </p>
+          <div className="space-y-3">
+            <p role="status" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950" data-testid="deletion-pending">
+              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>{t`Deletion requested on ${requestedOn}. The agency confirms it first (${pendingReasons}); we will tell you by e-mail.`}</span>
+            </p>
+            <WithdrawRequest />
+          </div>
         ) : (
           <>
             {status.declined ? (
@@ -118,6 +122,23 @@ export function DeleteAccountCard({ status }: { status: OwnDeletionStatus }) {
         />
       ) : null}
     </Card>
+  );
+}
+
+/** 'Withdraw request': the request waiting for the agency is taken back; the answer is a toast. */
+function WithdrawRequest() {
+  const { t } = useLingui();
+  const fetcher = useFetcher<ActionResult>();
+  // Read as soon as it comes, while the page reloads: once reloaded, the request and this button are gone.
+  useActionToast(fetcher.data);
+  const sending = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="flex justify-end">
+      <input type="hidden" name="intent" value={WITHDRAW_DELETION_INTENT} />
+      <Button type="submit" variant="outline" disabled={sending}>
+        {sending ? t`Withdrawing...` : t`Withdraw request`}
+      </Button>
+    </fetcher.Form>
   );
 }
 

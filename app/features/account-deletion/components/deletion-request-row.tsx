@@ -10,7 +10,7 @@ import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { isActionResult } from "~/lib/http/forms";
 import { APPROVE_DELETION_INTENT, blockerList, DECLINE_DELETION_INTENT } from "../account-deletion";
 import { declineDeletionSchema } from "../account-deletion.schemas";
-import type { QueueDeletionRequest } from "../deletion-views";
+import type { PendingDeletionRequest, QueueDeletionRequest } from "../deletion-views";
 import { ReasonField } from "./reason-field";
 
 const LINK = "font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
@@ -72,13 +72,14 @@ export function DeletionRequestRow({ request, age }: { request: QueueDeletionReq
           </Button>
         </div>
       </Card>
-      {open === "approve" ? <ApproveDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
-      {open === "decline" ? <DeclineDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
+      {open === "approve" ? <ApproveDeletionDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
+      {open === "decline" ? <DeclineDeletionDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
     </li>
   );
 }
 
-function ApproveDialog({ request, name, onClose }: { request: QueueDeletionRequest; name: string; onClose: () => void }) {
+/** 'Approve and delete': a confirmation that says what goes and what stays. Posts to the page it is on. */
+export function ApproveDeletionDialog({ request, name, onClose }: { request: PendingDeletionRequest; name: string; onClose: () => void }) {
   const { t } = useLingui();
   const sending = useSending(APPROVE_DELETION_INTENT, request.id, onClose);
   const description = [
@@ -105,7 +106,8 @@ function ApproveDialog({ request, name, onClose }: { request: QueueDeletionReque
   );
 }
 
-function DeclineDialog({ request, name, onClose }: { request: QueueDeletionRequest; name: string; onClose: () => void }) {
+/** 'Decline': a reason the customer reads. Posts to the page it is on. */
+export function DeclineDeletionDialog({ request, name, onClose }: { request: PendingDeletionRequest; name: string; onClose: () => void }) {
   const { t } = useLingui();
   const sending = useSending(DECLINE_DELETION_INTENT, request.id, onClose);
   const [form, fields] = useValidatedForm({ schema: declineDeletionSchema, id: `decline-deletion-${request.id}` });

@@ -1,0 +1,76 @@
+import { useLingui } from "@lingui/react/macro";
+import { Clock } from "lucide-react";
+import { useState } from "react";
+import { useActionData, useNavigate, useNavigation } from "react-router";
+import { useActionToast } from "~/components/forms/use-action-toast";
+import { Button } from "~/components/ui/button";
+import { isActionResult } from "~/lib/http/forms";
+import { formatDate } from "~/lib/i18n/format";
+import { APPROVE_DELETION_INTENT, blockerList, DECLINE_DELETION_INTENT } from "../account-deletion";
+import type { PendingDeletionRequest } from "../deletion-views";
+import { ApproveDeletionDialog, DeclineDeletionDialog } from "./deletion-request-row";
+
+/** Where the admin goes once the customer is erased: their page is no more. */
+const CUSTOMER_LIST = "/admin/users";
+
+/**
+ * On an admin's page of a customer: the customer's deletion request waiting for the agency, when it was asked and
+ * what holds it back now, with the work queue's two answers. The dialogs post to the page (page forms). Approving
+ * erases the customer, so the admin goes on to the customer list with the toast; declining reloads the page, without
+ * the notice. The answers are read here, mounted whether or not a request waits, so a decline's toast outlives it.
+ */
+export function PendingDeletionNotice({ request, customerName }: { request: PendingDeletionRequest | null; customerName: string }) {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState<"approve" | "decline" | null>(null);
+  useDeletionAnswers();
+  if (!request) return null;
+  const name = customerName || t`Unnamed customer`;
+  const holding = blockerList(i18n, request.blockers);
+  const askedOn = formatDate(request.requestedAt, i18n.locale, { dateStyle: "long" });
+  return (
+    <section
+      aria-labelledby="pending-deletion-heading"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="pending-deletion"
+    >
+      <div className="flex min-w-0 gap-2">
+        <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <div className="min-w-0">
+          <h2 id="pending-deletion-heading" className="font-semibold">
+            {t`Deletion requested`}
+          </h2>
+          <p>{t`Asked on ${askedOn}.`}</p>
+          <p>{holding ? t`Waiting for the agency: ${holding}` : t`Nothing holds it back any more`}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={() => setOpen("decline")}>
+          {t`Decline`}
+        </Button>
+        <Button type="button" variant="destructive" size="sm" onClick={() => setOpen("approve")}>
+          {t`Approve and delete`}
+        </Button>
+      </div>
+      {open === "approve" ? <ApproveDeletionDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
+      {open === "decline" ? <DeclineDeletionDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}
+
+/** The answers to this page's approve and decline forms (and no other's), as toasts, once each. */
+function useDeletionAnswers() {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const actionData = useActionData<unknown>();
+  const sending = navigation.formData?.get("intent");
+  const [sent, setSent] = useState<string | null>(null);
+  if ((sending === APPROVE_DELETION_INTENT || sending === DECLINE_DELETION_INTENT) && sent !== sending) setSent(sending);
+  const answer = sent && navigation.state === "idle" && isActionResult(actionData) ? actionData : undefined;
+  useActionToast(answer, {
+    onSuccess: () => {
+      if (sent === APPROVE_DELETION_INTENT) void navigate(CUSTOMER_LIST, { replace: true });
+      setSent(null);
+    },
+    onFailure: () => setSent(null),
+  });
+}
