@@ -19,6 +19,17 @@ async function expectSignInRefused(page: Page, customer: Customer): Promise<void
   await expect(page).toHaveURL("/login");
 }
 
+/** From the Profile card: 'Request deletion', the password and the word, sent; the card then says the request waits. */
+async function requestDeletion(page: Page, customer: Customer, confirmation = "DELETE"): Promise<void> {
+  await card(page).getByRole("button", { name: "Request deletion" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Request the deletion of your account?" });
+  await dialog.getByLabel("Your password").fill(customer.password);
+  await dialog.getByLabel("Type DELETE to confirm").fill(confirmation);
+  await dialog.getByRole("button", { name: "Send the request" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("deletion-pending")).toBeVisible();
+}
+
 test("a customer with nothing pending deletes their account from the keyboard, lands on a page that says so, and cannot sign in again", async ({ page }) => {
   const customer = newCustomer();
   await signUpViaApi(page, customer);
@@ -64,13 +75,8 @@ test("a customer with a pending Zelle proof gets 'Deletion requested'; an admin 
   await sendProofViaApi(page.request, "google_business", 1);
   await page.goto("/dashboard/profile");
   await expect(card(page).getByText("A payment is waiting for review: the agency confirms your deletion first.", { exact: false })).toBeVisible();
-  await card(page).getByRole("button", { name: "Request deletion" }).click();
-  const dialog = page.getByRole("alertdialog", { name: "Request the deletion of your account?" });
-  await dialog.getByLabel("Your password").fill(customer.password);
-  await dialog.getByLabel("Type DELETE to confirm").fill("delete");
-  await dialog.getByRole("button", { name: "Send the request" }).click();
+  await requestDeletion(page, customer, "delete");
   await expectToast(page, "Deletion requested");
-  await expect(dialog).toBeHidden();
   await expect(page.getByTestId("deletion-pending")).toContainText("Deletion requested on");
   await expect(page.getByTestId("deletion-pending")).toContainText("A payment is waiting for review");
   await expect(card(page).getByRole("button", { name: "Request deletion" })).toHaveCount(0);
@@ -100,15 +106,7 @@ test("a customer withdraws a waiting request and the admin's open page of them l
   await signUpViaApi(page, customer);
   await sendProofViaApi(page.request, "website", 1);
   await page.goto("/dashboard/profile");
-  const requestDeletion = async () => {
-    await card(page).getByRole("button", { name: "Request deletion" }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Request the deletion of your account?" });
-    await dialog.getByLabel("Your password").fill(customer.password);
-    await dialog.getByLabel("Type DELETE to confirm").fill("DELETE");
-    await dialog.getByRole("button", { name: "Send the request" }).click();
-    await expect(page.getByTestId("deletion-pending")).toBeVisible();
-  };
-  await requestDeletion();
+  await requestDeletion(page, customer);
 
   // The admin opens the customer's page: the request, when, and what holds it back.
   const admin = await signedInAdmin(browser);
@@ -126,7 +124,7 @@ test("a customer withdraws a waiting request and the admin's open page of them l
   await expect(notice).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
 
   // Asked again: it reaches the admin's open page, who declines it there with a reason the customer's open page shows.
-  await requestDeletion();
+  await requestDeletion(page, customer);
   await expect(notice).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await notice.getByRole("button", { name: "Decline" }).click();
   const decline = admin.getByRole("dialog", { name: `Decline ${customer.fullName}'s request?` });
@@ -144,12 +142,7 @@ test("an admin approves a waiting request from the customer's page and lands on 
   await signUpViaApi(page, customer);
   await sendProofViaApi(page.request, "google_business", 1);
   await page.goto("/dashboard/profile");
-  await card(page).getByRole("button", { name: "Request deletion" }).click();
-  const dialog = page.getByRole("alertdialog", { name: "Request the deletion of your account?" });
-  await dialog.getByLabel("Your password").fill(customer.password);
-  await dialog.getByLabel("Type DELETE to confirm").fill("DELETE");
-  await dialog.getByRole("button", { name: "Send the request" }).click();
-  await expect(page.getByTestId("deletion-pending")).toBeVisible();
+  await requestDeletion(page, customer);
 
   const admin = await signedInAdmin(browser);
   await admin.goto("/admin/users");

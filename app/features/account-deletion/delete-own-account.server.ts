@@ -5,7 +5,6 @@ import { notify } from "~/features/notifications/notify.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Auth } from "~/lib/auth/auth.server";
-import { isTeamAccount } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
@@ -13,7 +12,7 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Storage } from "~/lib/storage/storage.server";
 import { isDeletionWord, type DeletionBlocker } from "./account-deletion";
-import { readDeletionBlockers } from "./deletion-standing.server";
+import { closesOwnAccount, readDeletionBlockers } from "./deletion-standing.server";
 import { eraseCustomer, finishErasure, type Erasure } from "./erase-customer.server";
 
 export interface DeleteOwnAccountDeps {
@@ -42,7 +41,7 @@ export async function deleteOwnAccount(
   input: { password: string; confirmation: string; headers: Headers },
 ): Promise<OwnDeletionOutcome> {
   const customer = requireActor(actor);
-  if (customer.isAdmin || customer.assignedCustomerIds != null || (await isTeamAccount(deps.db, customer.id))) throw new AppError("forbidden");
+  if (!(await closesOwnAccount(deps.db, customer))) throw new AppError("forbidden");
   if (!isDeletionWord(input.confirmation)) throw new AppError("deletion_not_confirmed", { field: "confirmation" });
   await confirmPassword(deps, customer, { password: input.password, headers: input.headers });
 

@@ -1,11 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { deletionRequests } from "~db/schema";
-import { isTeam, requireActor } from "~/lib/auth/actor-guards";
-import { isTeamAccount } from "~/lib/auth/roles.server";
+import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
 import { isDeletionBlocker } from "./account-deletion";
-import { readDeletionBlockers } from "./deletion-standing.server";
+import { closesOwnAccount, readDeletionBlockers } from "./deletion-standing.server";
 import type { OwnDeletionStatus } from "./deletion-views";
 
 /**
@@ -14,7 +13,7 @@ import type { OwnDeletionStatus } from "./deletion-views";
  */
 export async function getOwnDeletionStatus(executor: Executor, actor: Actor | null): Promise<OwnDeletionStatus> {
   const reader = requireActor(actor);
-  if (isTeam(reader) || (await isTeamAccount(executor, reader.id))) return { available: false, blockers: [], pending: null, declined: null };
+  if (!(await closesOwnAccount(executor, reader))) return { available: false, blockers: [], pending: null, declined: null };
   const [blockers, [latest]] = await Promise.all([
     readDeletionBlockers(executor, reader.id),
     executor

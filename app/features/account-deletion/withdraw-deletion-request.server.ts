@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { deletionRequests } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import { isTeamAccount } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { closesOwnAccount } from "./deletion-standing.server";
 
 /**
  * A customer takes back their own deletion request while it waits for the agency (the Profile page's 'Withdraw
@@ -16,7 +16,7 @@ import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
  */
 export async function withdrawDeletionRequest(deps: { db: Db; bus: ChangeBus }, actor: Actor | null): Promise<void> {
   const customer = requireActor(actor);
-  if (customer.isAdmin || customer.assignedCustomerIds != null || (await isTeamAccount(deps.db, customer.id))) throw new AppError("forbidden");
+  if (!(await closesOwnAccount(deps.db, customer))) throw new AppError("forbidden");
   await deps.db.transaction(async (tx) => {
     const [withdrawn] = await tx
       .delete(deletionRequests)
