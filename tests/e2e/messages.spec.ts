@@ -141,3 +141,37 @@ test("a long conversation opens on its newest 50 messages; 'Load earlier message
   await expect(adminMessages).toHaveCount(61);
   await expect(adminMessages.first()).toContainText("Old note 1");
 });
+
+test("earlier messages still load when a live change reloads the page meanwhile (a message sent from another tab)", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const customer = newCustomer();
+  await signUpViaApi(page, customer);
+  const seeded = await page.request.post("/__test/messages/seed", { data: { email: customer.email, count: 55, text: "Old note" } });
+  expect(seeded.status()).toBe(201);
+  const messages = thread(page).getByTestId("message");
+  await gotoWithLiveStream(page, "/dashboard/messages");
+  await expect(messages).toHaveCount(50);
+
+  // The earlier page (and React Router's lookup of its route, were routes discovered as they are used) is held
+  // until the page reloads its data for a change heard on its live stream, which reloads every fetcher's too. A
+  // fetcher whose route was still being looked up was matched to the 404 page then, and the thread vanished.
+  let releaseEarlier!: () => void;
+  const earlierHeld = new Promise<void>((resolve) => (releaseEarlier = resolve));
+  await page.route((url) => url.pathname.startsWith("/resources/messages/") || url.pathname === "/__manifest", async (route) => {
+    await earlierHeld;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Load earlier messages" }).click();
+  const reloaded = page.waitForRequest((request) => request.method() === "GET" && new URL(request.url()).pathname === "/dashboard/messages.data");
+  const otherTab = await context.newPage();
+  await otherTab.goto("/dashboard/messages");
+  await composer(otherTab).fill("Sent from another tab");
+  await composer(otherTab).press("Enter");
+  await reloaded;
+  releaseEarlier();
+  await expect(messages).toHaveCount(56);
+  await expect(messages.last()).toContainText("Sent from another tab");
+  await expect(messages.first()).toContainText("Old note 1");
+  await expect(page.getByRole("button", { name: "Load earlier messages" })).toHaveCount(0);
+});

@@ -10,10 +10,10 @@ const CUSTOMER_SCREENS = ["/dashboard/progress", "/dashboard/google-business", "
 const STATIC_FILES = new Set(["script", "stylesheet", "image", "font", "manifest"]);
 const LIVE_STREAM = "/events";
 /**
- * Requests that carry no data: the live stream, the favicon, and React Router's route discovery (`/__manifest`:
- * which route modules the links on the page lead to, fetched lazily so the document stays small).
+ * Requests that carry no data: the live stream and the favicon. Every route is known from the first page (no
+ * `/__manifest` discovery requests, react-router.config.ts), so any other request after the document is a miss.
  */
-const ALLOWED_AFTER_DOCUMENT = /^(\/events|\/favicon\.\w+|\/__manifest)$/;
+const ALLOWED_AFTER_DOCUMENT = /^(\/events|\/favicon\.\w+)$/;
 
 interface FullLoad {
   documents: string[];
