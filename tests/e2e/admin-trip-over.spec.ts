@@ -209,12 +209,11 @@ async function expectWholeBrand(page: Page): Promise<void> {
 /** No two tick values of a chart's horizontal axis overlap; its axis titles are whole and clear of the values. */
 async function expectReadableAxes(page: Page, chart: string): Promise<void> {
   const card = page.getByTestId(`${chart}-chart`);
-  await expect(card.locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+  await expect(card.getByTestId(`${chart}-svg`)).toBeVisible();
   // The values written on the chart, grouped in rows (the horizontal axis's ticks share one line): within a row,
   // no two overlap. Read from the drawing itself, whatever the chart library calls its parts.
   const values = card.locator("svg text");
-  // The values are drawn once the chart has measured its width.
-  await expect(values.first()).toBeVisible({ timeout: 15_000 });
+  await expect(values.first()).toBeVisible();
   const rows = await values.evaluateAll((texts) => {
     const byLine = new Map<number, { left: number; right: number }[]>();
     for (const text of texts) {

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications } from "~db/schema";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
+import { i18nFor } from "~/lib/i18n/instances.server";
 import { markAllNotificationsRead } from "~/features/notifications/mark-all-notifications-read.server";
 import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
 import { NOTIFICATION_LIST_SIZE } from "~/features/notifications/notification-views";
@@ -34,6 +35,9 @@ let aIds: string[];
 let bIds: string[];
 let adminIds: string[];
 
+
+/** The bell words each notification in its reader's language. */
+const english = i18nFor("en");
 const deps = () => ({ db: database.db, bus: services.bus });
 
 /** What the change bus carried, in order. */
@@ -110,7 +114,7 @@ beforeEach(async () => {
 
 describe("anonymous", () => {
   it("gets a 401 AppError for listing, marking one read and marking all read, and nothing changes", async () => {
-    await expectHttpError(listNotifications(deps(), null), 401);
+    await expectHttpError(listNotifications(deps(), null, english), 401);
     await expectHttpError(markNotificationRead(deps(), null, { id: aIds[0]! }), 401);
     await expectHttpError(markAllNotificationsRead(deps(), null), 401);
     expect(await unreadIds(aIds)).toHaveLength(8);
@@ -120,23 +124,44 @@ describe("anonymous", () => {
 
 describe("a customer", () => {
   it("lists only their own notifications, newest first, at most 10, with the unread count of all of them", async () => {
-    const list = await listNotifications(deps(), customerA.user);
+    const list = await listNotifications(deps(), customerA.user, english);
     expect(list.items).toHaveLength(NOTIFICATION_LIST_SIZE);
     expect(list.items.map((item) => item.id)).toEqual(aIds.slice(0, NOTIFICATION_LIST_SIZE));
     expect(list.items[0]).toMatchObject({ title: "A 11", type: "payment", message: "Message 11 for A", isRead: false });
     expect(list.items.map((item) => item.createdAt)).toEqual([...list.items.map((item) => item.createdAt)].sort().reverse());
     expect(list.unreadCount).toBe(8);
 
-    const listB = await listNotifications(deps(), customerB.user);
+    const listB = await listNotifications(deps(), customerB.user, english);
     expect(listB.items.map((item) => item.id)).toEqual(bIds);
     expect(listB.unreadCount).toBe(2);
+  });
+
+  it("gets each notification worded in their language, with the page it is about, and not the row's data", async () => {
+    await database.db.insert(notifications).values({
+      userId: customerB.id,
+      type: "deletion_declined",
+      title: "Deletion request declined",
+      message: "The agency declined your request to delete your account: Not yet",
+      data: { reason: "Not yet" },
+      createdAt: new Date("2026-02-01T12:00:00Z"),
+    });
+    const [newest] = (await listNotifications(deps(), customerB.user, i18nFor("es"))).items;
+    expect(newest).toEqual({
+      id: expect.any(String),
+      type: "deletion_declined",
+      title: "Solicitud de eliminación rechazada",
+      message: "La agencia rechazó su solicitud de eliminar su cuenta: Not yet",
+      href: "/dashboard/profile",
+      isRead: false,
+      createdAt: "2026-02-01T12:00:00.000Z",
+    });
   });
 
   it("marks their own notification read and publishes the change for themselves", async () => {
     const target = aIds[0]!;
     await markNotificationRead(deps(), customerA.user, { id: target });
     expect(await isRead(target)).toBe(true);
-    expect((await listNotifications(deps(), customerA.user)).unreadCount).toBe(7);
+    expect((await listNotifications(deps(), customerA.user, english)).unreadCount).toBe(7);
     expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: customerA.id }]);
   });
 
@@ -163,7 +188,7 @@ describe("a customer", () => {
 
 describe("an admin", () => {
   it("sees only the admin's own notifications", async () => {
-    const list = await listNotifications(deps(), admin.user);
+    const list = await listNotifications(deps(), admin.user, english);
     expect(list.items.map((item) => item.id)).toEqual(adminIds);
     expect(list.unreadCount).toBe(1);
   });
@@ -193,10 +218,10 @@ describe("writeNotifications, then publishChanges after commit", () => {
     // Nothing is announced until the caller publishes, after its transaction has committed.
     expect(await deliveredChanges()).toEqual([]);
     await publishChanges(services.bus, changes);
-    const listA = await listNotifications(deps(), customerA.user);
+    const listA = await listNotifications(deps(), customerA.user, english);
     expect(listA.unreadCount).toBe(10);
     expect(listA.items.slice(0, 2).map((item) => item.message).sort()).toEqual(["Design finished", "Development finished"]);
-    expect((await listNotifications(deps(), customerB.user)).unreadCount).toBe(3);
+    expect((await listNotifications(deps(), customerB.user, english)).unreadCount).toBe(3);
     // One change per owner; the two owners' changes are published concurrently, in either order.
     const delivered = await deliveredChanges();
     expect(delivered).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
-import { optionalText } from "~/lib/http/forms";
+import { optionalText } from "~/lib/http/form-fields";
 import { zodMessage } from "~/lib/i18n/translate";
 
 export const REQUEST_APPROVAL_INTENT = "request-approval";

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
-import { optionalText } from "~/lib/http/forms";
+import { optionalText } from "~/lib/http/form-fields";
 import { zodMessage } from "~/lib/i18n/translate";
 
 /** The longest message, after trimming. */

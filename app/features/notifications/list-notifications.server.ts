@@ -1,13 +1,18 @@
+import type { I18n } from "@lingui/core";
 import { and, count, desc, eq } from "drizzle-orm";
 import { notifications } from "~db/schema";
 import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
-import { isAdminNotice } from "./notification-texts";
+import { isAdminNotice, renderNotification } from "./notification-texts";
 import { NOTIFICATION_LIST_SIZE, type NotificationList } from "./notification-views";
 
-/** The viewer's own newest notifications and unread count; nobody reads another user's list, admins included. */
-export async function listNotifications({ db }: { db: Db }, actor: Actor | null): Promise<NotificationList> {
+/**
+ * The viewer's own newest notifications and unread count; nobody reads another user's list, admins included. Each
+ * is worded here, in the reader's language (`i18n`: a row written before a language change follows it), with the
+ * page it is about: the browser gets the words, not the rows' data nor the code that words them.
+ */
+export async function listNotifications({ db }: { db: Db }, actor: Actor | null, i18n: I18n): Promise<NotificationList> {
   const viewer = requireActor(actor);
   const { id } = viewer;
   const [rows, [unread]] = await Promise.all([
@@ -28,9 +33,7 @@ export async function listNotifications({ db }: { db: Db }, actor: Actor | null)
       type: row.type,
       // An account without team power (a member who must still enrol in two-factor) reads a team notice as its
       // stored text: its data carries the customer's id for the link, which such an account may not follow.
-      data: isTeam(viewer) || !isAdminNotice(row) ? row.data : null,
-      title: row.title,
-      message: row.message,
+      ...renderNotification(i18n, { ...row, data: isTeam(viewer) || !isAdminNotice(row) ? row.data : null }),
       isRead: row.isRead,
       createdAt: row.createdAt.toISOString(),
     })),

@@ -5,11 +5,11 @@ export const NOTIFICATION_LIST_SIZE = 10;
 interface NotificationItem {
   id: string;
   type: string;
-  /** What it is about; the bell words it from this and the type in the reader's language (null on old rows). */
-  data: Record<string, unknown> | null;
-  /** The text stored when it was written, shown when there is no data to word it from. */
+  /** Worded in the reader's language (from its data, or the text stored when it was written when it has none). */
   title: string;
   message: string;
+  /** The page it is about, if any: following it marks it read. */
+  href: string | null;
   isRead: boolean;
   createdAt: string;
 }

@@ -5,7 +5,8 @@ import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
-import { REVIEW_RESPONSE_INTENT, reviewResponseFormSchema } from "./reviews.schemas";
+import { REVIEW_RESPONSE_INTENT } from "./review-views";
+import { reviewResponseFormSchema } from "./reviews.schemas";
 
 /**
  * The customer opened the review link, or dismissed the card: either way the card goes, on every open page. Only

@@ -5,3 +5,6 @@ export interface ReviewCardView {
   service: ServiceType;
   link: string;
 }
+
+/** The form intent of the 'Leave us a review' card's answers (kept out of the schema module: the card needs no zod). */
+export const REVIEW_RESPONSE_INTENT = "review-response";

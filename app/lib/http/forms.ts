@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
 
 /**
  * What every page action answers, on both sides of the wire: `{ ok: true }` (with the toast's text when the
  * server decides it) or `{ ok: false, error }` with a 4xx status. A form that must show field errors without
- * JavaScript may answer Conform's submission reply instead; `useActionToast` reads both.
+ * JavaScript may answer Conform's submission reply instead; `useActionToast` reads both. No schema code here:
+ * every page with a toast imports this module, most of them without a form open (the fields are form-fields.ts).
  */
 export type ActionSuccess = { ok: true; title?: string; message?: string };
 /** `field`: the form field a server-side refusal is about (a check the browser could not make), shown beside it. */
@@ -35,18 +35,4 @@ export function isActionResult(value: unknown): value is ActionResult {
 
 export function isFormReply(value: unknown): value is FormReply {
   return Boolean(value) && typeof value === "object" && !isActionResult(value) && "status" in (value as object);
-}
-
-/**
- * An optional text field: Windows line ends made plain, trimmed, "" when not written, at most `max` characters
- * (`tooLong` says so). The limit is a refine after the transform, not a piped string schema: Conform's
- * parseWithZod turns an empty string into "missing" in every string schema it reaches, a piped one included, so
- * an empty field would be refused as 'expected string, received undefined'.
- */
-export function optionalText(max: number, tooLong: { error: () => string }) {
-  return z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
-    .refine((value) => value.length <= max, tooLong);
 }

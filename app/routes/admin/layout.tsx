@@ -13,6 +13,7 @@ import { liveSince } from "~/lib/realtime/realtime.server";
 import { ADMIN_LOGIN } from "~/lib/http/paths";
 import { requireTeamMember, requireUser, services } from "~/lib/auth/route-guards.server";
 import type { TeamRole } from "~/lib/auth/session";
+import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/layout";
 
 // Every admin page's loader and action runs behind this guard: a child route's data is never
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const dataReadAt = liveSince();
   // Past the guard a member is an admin or a staff member; the menu shows a staff member only the pages they may open.
   const role: TeamRole = member.isAdmin ? "admin" : "staff";
-  return { notifications: await listNotifications(services(context).database, member), dataReadAt, memberId: member.id, role };
+  return { notifications: await listNotifications(services(context).database, member, requestContext(context).i18n), dataReadAt, memberId: member.id, role };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -16,6 +16,7 @@ import { maintenanceFor, refuseDuringMaintenance } from "~/features/settings/mai
 import { initials } from "~/features/users/initials";
 import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/http/paths";
 import { requireUser, services, sessionUser } from "~/lib/auth/route-guards.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/layout";
 
 // Maintenance Mode: a signed-in customer's changes are refused (503) before any portal action runs; their
@@ -36,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const maintenance = await maintenanceFor(services(context), user);
   if (maintenance) return { maintenance, user: null, notifications: [], zelle: null, unreadMessages: 0, dataReadAt };
   const [notifications, zelle, unreadMessages] = await Promise.all([
-    listNotifications(services(context).database, user),
+    listNotifications(services(context).database, user, requestContext(context).i18n),
     // The payment dialog's Zelle step, on any portal page that offers to pay.
     readZelleParties(services(context), user),
     getOwnUnreadMessages(services(context).database.db, user),

@@ -1,7 +1,7 @@
 import { decideRoundAction } from "~/features/approvals/approvals-action.server";
 import { DECIDE_ROUND_INTENT } from "~/features/approvals/approvals.schemas";
 import { recordReviewResponseAction } from "~/features/reviews/reviews-action.server";
-import { REVIEW_RESPONSE_INTENT } from "~/features/reviews/reviews.schemas";
+import { REVIEW_RESPONSE_INTENT } from "~/features/reviews/review-views";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/approvals";

@@ -12,7 +12,7 @@ import type { Route } from "./+types/notifications";
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    return await listNotifications(services(context).database, sessionUser(context));
+    return await listNotifications(services(context).database, sessionUser(context), requestContext(context).i18n);
   } catch (error) {
     return actionFailure(error, requestContext(context).i18n);
   }

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { format } from "date-fns";
 import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
@@ -10,15 +9,14 @@ import { useActionToast } from "~/components/forms/use-action-toast";
 import { formatDate } from "~/lib/i18n/format";
 import { cn } from "~/lib/utils";
 import type { NotificationList } from "../notification-views";
-import { renderNotification } from "../notification-texts";
 
 const ACTION = "/resources/notifications";
 
 const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
 
-/** A row's time: English as before ('Jan 5, 3:04 PM'), other languages through Intl ('5 ene, 3:04 p. m.'). */
+/** A row's time through Intl: 'Jan 5, 3:04 PM' in English, '5 ene, 3:04 p. m.' in Spanish. */
 function shortDateTime(iso: string | Date, locale: string): string {
-  return locale === "en" ? format(new Date(iso), "MMM d, h:mm a") : formatDate(iso, locale, SHORT_DATE_TIME);
+  return formatDate(iso, locale, SHORT_DATE_TIME);
 }
 
 const rowClass = (isRead: boolean) =>
@@ -86,9 +84,7 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
             <p className="px-4 py-6 text-center text-sm text-slate-600">{t`No notifications yet`}</p>
           ) : (
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label={t`Notifications list`}>
-              {items.map((stored) => {
-                // Worded now, in the reader's language: a row written before a language change follows it.
-                const item = { ...stored, ...renderNotification(i18n, stored) };
+              {items.map((item) => {
                 const name = item.isRead ? item.title : unreadLabel(item.title);
                 return (
                   <li key={item.id}>

@@ -1,13 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { onDemand, useOnDemand } from "~/components/on-demand";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
-import { paymentSubtitleIn } from "~/domain/service-texts";
 import type { ServiceType } from "~/domain/service-catalog";
-import { proofResubmitSchema } from "../payments.schemas";
 import { PayButton } from "./pay-button";
-import { ProofUploadForm } from "./proof-upload-form";
 
 /** A rejected payment as the customer's screens know it. */
 export interface RejectedPayment {
@@ -27,6 +24,9 @@ export function RejectionReason({ reason, className }: { reason: string | null |
   );
 }
 
+// The dialog and its form (the proof's schema, the upload hooks) are fetched when first wanted.
+const reuploadDialog = onDemand(() => import("./reupload-proof-dialog").then((module) => module.ReuploadProofDialog));
+
 /** 'Upload a new proof': the same transfer gets a new photo and goes back to review (no second payment). */
 function ReuploadProofButton({
   paymentId,
@@ -37,30 +37,31 @@ function ReuploadProofButton({
   serviceType: ServiceType;
   paymentNumber: number;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const { value: ReuploadProofDialog, open: openWith, preload } = useOnDemand(reuploadDialog);
+  const label = (
+    <>
+      <Upload aria-hidden="true" />
+      {t`Upload a new proof`}
+    </>
+  );
+  if (!ReuploadProofDialog) {
+    return (
+      <Button type="button" onPointerEnter={preload} onFocus={preload} onClick={() => openWith(() => setOpen(true))}>
+        {label}
+      </Button>
+    );
+  }
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button">
-          <Upload aria-hidden="true" />
-          {t`Upload a new proof`}
-        </Button>
-      </DialogTrigger>
-      <DialogContent title={t`Upload a new proof`} description={paymentSubtitleIn(i18n, serviceType, paymentNumber)}>
-        <p className="text-sm text-slate-700">
-          {t`Upload a clearer photo or screenshot of the same transfer's confirmation. You do not pay again: the payment goes back to review.`}
-        </p>
-        {open ? (
-          <ProofUploadForm
-            schema={proofResubmitSchema}
-            fields={{ paymentId }}
-            success={{ title: t`Proof Submitted`, description: t`Your new proof has been sent for review` }}
-            onDone={() => setOpen(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <ReuploadProofDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button type="button">{label}</Button>}
+      paymentId={paymentId}
+      serviceType={serviceType}
+      paymentNumber={paymentNumber}
+    />
   );
 }
 

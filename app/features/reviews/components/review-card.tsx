@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { serviceNameIn } from "~/features/payments/zelle-transfer";
 import type { ReviewCardView } from "../review-views";
-import { REVIEW_RESPONSE_INTENT } from "../reviews.schemas";
+import { REVIEW_RESPONSE_INTENT } from "../review-views";
 
 /** Where the card's answers are posted. */
 const ANSWERS_PATH = "/resources/approvals";
