@@ -16,6 +16,8 @@ const config: KnipConfig = {
     "tests/integration/fixtures/*.js",
     "tests/e2e/react-build-probe.cjs",
     "tests/ops/playwright.config.ts",
+    // The pre-rendered landing page's script: an entry of the client build named by landing-page-script.vite.ts.
+    "app/features/marketing/enhance/landing-page.ts",
   ],
   // util-linux: the benchmarks and the operations tests run PostgreSQL as an unprivileged user when root.
   ignoreBinaries: ["runuser"],

@@ -2,6 +2,7 @@ import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { landingPageScript } from "./landing-page-script.vite";
 import { linguiMacro } from "./lingui-macro.vite";
 
 export default defineConfig({
@@ -10,5 +11,6 @@ export default defineConfig({
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   resolve: { tsconfigPaths: true },
   // Lingui's macros compiled by Babel, and its .po catalogs compiled on import (docs/decisions/026).
-  plugins: [linguiMacro(), lingui(), tailwindcss(), reactRouter()],
+  // The pre-rendered landing page's own script, an entry of the client build (landing-page-script.vite.ts).
+  plugins: [linguiMacro(), lingui(), tailwindcss(), reactRouter(), landingPageScript()],
 });

@@ -13,11 +13,13 @@ import "./app.css";
 import "./lib/zod-jitless";
 import { Toaster } from "./components/ui/toast";
 import { siteConfigInForce } from "./lib/config/public-settings.server";
+import { inlineStyleSheetsForFirstPaint } from "./lib/http/inline-style-sheets.server";
 import { requestContextMiddleware } from "./lib/http/request-context.server";
 import { sessionMiddleware } from "./lib/auth/session-middleware.server";
 import { isLocale } from "./lib/i18n/locales";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, requestContextMiddleware];
+// Outermost, the style sheets of every page rendered per request go inline (the first paint waits for no file).
+export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint, sessionMiddleware, requestContextMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -26,19 +28,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { siteConfig: await siteConfigInForce(context) };
 }
 
+type DocumentData = { locale?: unknown; catalogScript?: unknown; staticPageScript?: unknown } | undefined;
+
 /**
- * The page's language: the deepest route data that names one (the localized layout, the landing pages), and the
- * script of its compiled catalog (the localized layout's; the landing pages have none).
+ * The page's language: the deepest route data that names one (the localized layout, the landing pages), the
+ * script of its compiled catalog (the localized layout's; the landing pages have none), and the script of a page
+ * served without React (the landing pages').
  */
-function usePageLanguage(): { lang: string; catalogScript?: string } {
-  const data = useMatches().map((match) => match.loaderData as { locale?: unknown; catalogScript?: unknown } | undefined);
+function usePageDocument(): { lang: string; catalogScript?: string; staticPageScript?: string } {
+  const data = useMatches().map((match) => match.loaderData as DocumentData);
   const lang = data.map((route) => route?.locale).filter(isLocale).at(-1) ?? "en";
-  const catalogScript = data.map((route) => route?.catalogScript).find((src) => typeof src === "string");
-  return { lang, catalogScript };
+  const script = (key: "catalogScript" | "staticPageScript") =>
+    data.map((route) => route?.[key]).find((src): src is string => typeof src === "string");
+  return { lang, catalogScript: script("catalogScript"), staticPageScript: script("staticPageScript") };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { lang, catalogScript } = usePageLanguage();
+  const { lang, catalogScript, staticPageScript } = usePageDocument();
+  // A page whose route names a static page script (the pre-rendered landing pages) is not hydrated: the server's
+  // HTML carries that one script instead of React Router's (no React, no route modules, no streamed data, no
+  // inline script). In the browser, where this page is only reached by a client-side navigation from a hydrated
+  // page, React renders it and the app's scripts stay.
+  const withoutReact = staticPageScript !== undefined && typeof document === "undefined";
   return (
     <html lang={lang}>
       <head>
@@ -50,13 +61,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <Toaster />
-        <ScrollRestoration />
+        {withoutReact ? null : <ScrollRestoration />}
         {/*
           Deferred, like the app's module scripts after it: it runs once the page is parsed and before them, so
           hydration finds the messages; at the end of the body the page's text is painted before it is fetched.
         */}
         {catalogScript && <script defer src={catalogScript} />}
-        <Scripts />
+        {withoutReact ? <script type="module" src={staticPageScript} /> : <Scripts />}
       </body>
     </html>
   );

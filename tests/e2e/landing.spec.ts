@@ -3,6 +3,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "./fixtures";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { defaultSiteConfig } from "../../app/lib/config/site-config";
 
 // The e2e server sets no SITE_* overrides, so the page shows the defaults of app/lib/config/site-config.ts.
@@ -30,7 +31,7 @@ async function openWithClock(page: Page) {
   await page.clock.install({ time: START });
   await page.clock.pauseAt(STOPPED_AT);
   await page.goto("/");
-  // Hydrated: the carousels' timers are armed.
+  // The page's script ran: the carousels' timers are armed.
   await expect(hero(page)).toHaveAttribute("data-rotation", "running");
 }
 
@@ -48,8 +49,7 @@ test.describe("landing page", () => {
     await expect(header.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
     await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
 
-    // Client-side navigations into the localized pages: the landing page has no catalog, so the page's catalog
-    // script is loaded on the way (LocalizedProvider) and the page shows its texts, not message ids.
+    // The landing page runs no React: its links load the localized pages, which show their texts, not message ids.
     await header.getByRole("link", { name: "Sign Up" }).click();
     await expect(page).toHaveURL("/signup");
     await expect(page.getByText("Create your account")).toBeVisible();
@@ -80,7 +80,7 @@ test.describe("landing page", () => {
     await page.goto("/#contact");
     await expect(page.locator("#contact")).toBeInViewport();
     await expect(page.locator("#contact").getByRole("heading", { name: "Ready to get more calls?" })).toBeInViewport();
-    // Hydration found the pre-rendered markup as it renders it: no mismatch, no error.
+    // The page's script found the pre-rendered markup it works on: no error.
     expect(problems).toEqual([]);
   });
 
@@ -319,6 +319,43 @@ test.describe("landing page without JavaScript", () => {
     await expect(page.locator("#contact").getByRole("link", { name: `Call ${site.phone}` })).toBeVisible();
     await expect(page.locator("#contact").getByRole("link", { name: "Get Started", exact: true })).toBeVisible();
   });
+});
+
+test.describe("the landing page's JavaScript", () => {
+  /** React Router's own files: the client entry, its manifest, React, the route modules. */
+  const REACT_ROUTER_FILE = /\/assets\/(entry\.client|manifest|jsx-runtime|react-dom|root|home)-[\w-]+\.js$/;
+
+  for (const pagePath of ["/", "/es"]) {
+    test(`${pagePath} loads no React Router module and at most 60 kB of gzipped JavaScript`, async ({ page, request }) => {
+      const scripts: string[] = [];
+      page.on("request", (loaded) => {
+        if (loaded.resourceType() === "script") scripts.push(new URL(loaded.url()).pathname);
+      });
+      await page.goto(pagePath);
+      await expect(page.locator('[data-carousel="hero"]')).toHaveAttribute("data-rotation", "running");
+      // Once the page has been used: a dialog opened and closed loads nothing more.
+      await page.locator("#industries [data-industry]").first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toBeHidden();
+
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((script) => REACT_ROUTER_FILE.test(script))).toEqual([]);
+      expect(
+        await page.evaluate(() =>
+          ["__reactRouterContext", "__reactRouterManifest", "__reactRouterRouteModules"].filter((name) => name in window),
+        ),
+      ).toEqual([]);
+      const html = await (await request.get(pagePath)).text();
+      expect(html).not.toContain("__reactRouter");
+      expect(html).not.toContain("modulepreload");
+
+      // Gzipped at the default level, as `npm run bench:landing` counts them.
+      let gzipped = 0;
+      for (const script of scripts) gzipped += gzipSync(await (await request.get(script)).body()).length;
+      expect(gzipped).toBeLessThanOrEqual(60_000);
+    });
+  }
 });
 
 test.describe("served HTML of /", () => {

@@ -3,8 +3,8 @@
  * catalog, so the page never promises an amount other than the one charged.
  *
  * The route's loader hands this to the page as loader data (it is in the pre-rendered HTML), so the copy is
- * not part of the page's JavaScript: the landing page has a budget of 120 kB of gzipped JavaScript, and React
- * and React Router take about 110 kB of it. The copy is written with Lingui's `msg` (compiled to plain
+ * not part of the page's JavaScript: the landing page has a budget of 60 kB of gzipped JavaScript and runs no
+ * React in the browser (its own small script, enhance/landing-page.ts). The copy is written with Lingui's `msg` (compiled to plain
  * descriptors) and read in the page's language by the loader (`landingContentFor(i18nFor(locale))`), so the
  * landing page in either language loads no i18n code (docs/decisions/026). Every text the components show is
  * here, the industry dialogs' too.

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "~/lib/config/site-config";
 import { configStamp } from "./config-stamp";
-import { adaptPrerenderedPage, inlineStyleSheets } from "./prerendered-landing.server";
+import { inlineStyleSheets } from "~/lib/http/inline-style-sheets.server";
+import { adaptPrerenderedPage } from "./prerendered-landing.server";
 
 const BUILT_ORIGIN = "http://localhost:3000";
 const css = (href: string) => Promise.resolve(`/* ${href} */ body{color:red}`);

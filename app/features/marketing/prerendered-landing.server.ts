@@ -23,6 +23,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/http/content-security-policy";
+import { inlineStyleSheets, readBuiltStyleSheet } from "~/lib/http/inline-style-sheets.server";
 import { landingRedirect } from "~/lib/i18n/locales";
 import { servicesIfRunning } from "~/lib/config/public-settings.server";
 import type { SiteConfig } from "~/lib/config/site-config";
@@ -77,27 +78,6 @@ export async function adaptPrerenderedPage(
   return { page: { html, etag, gzip: gzipped, brotli, contentSecurityPolicy: policy } };
 }
 
-/**
- * Puts each same-origin style sheet of the head into a <style> before its <link>, and turns the link into a
- * non-blocking one (`media="print"`): the file is still fetched and cached for the next pages, while the inline
- * copy styles this one. React hydrates the head by rel and href, so the link still matches, and it skips the extra
- * <style>. No `onload` switches the media back: an inline event handler would need 'unsafe-hashes' in the CSP.
- */
-export async function inlineStyleSheets(
-  html: string,
-  readStyleSheet: (href: string) => Promise<string>,
-): Promise<string> {
-  const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) return html;
-  let head = html.slice(0, headEnd);
-  for (const [link, href] of [...head.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g)]) {
-    const css = (await readStyleSheet(href!)).replaceAll("</style", "<\\/style");
-    const deferred = `<link rel="stylesheet" href="${href}" media="print"/>`;
-    head = head.replace(link, () => `<style>${css}</style>${deferred}`);
-  }
-  return head + html.slice(headEnd);
-}
-
 /** The pre-rendered pages: each path's HTML file and the data file of its client-side navigations. */
 const PRERENDERED_FILES: Record<string, { html: string; data: string }> = {
   "/": { html: "index.html", data: "_root.data" },
@@ -117,9 +97,7 @@ async function loadPage(pathname: string, siteUrl: string, siteConfig: SiteConfi
   } catch {
     return null; // not pre-rendered (an old build): render per request
   }
-  const verdict = await adaptPrerenderedPage(built, siteUrl, siteConfig, (href) =>
-    readFile(path.join(CLIENT_DIR, href), "utf8"),
-  );
+  const verdict = await adaptPrerenderedPage(built, siteUrl, siteConfig, readBuiltStyleSheet);
   if (!verdict.page) {
     console.warn(`Not serving the pre-rendered landing page ${pathname}: ${verdict.reason}. Rebuild to use it.`);
   }

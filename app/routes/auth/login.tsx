@@ -9,7 +9,6 @@ import { notify } from "~/components/ui/toast";
 import { signIn } from "~/features/auth/auth-api";
 import { loginErrorMessage, loginSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
-import { inlineStyleSheetsForFirstPaint } from "~/features/auth/inline-style-sheets.server";
 import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/auth/route-guards.server";
@@ -19,8 +18,6 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import type { Route } from "./+types/login";
 
 // The style sheet is inlined for a fast first paint (Lighthouse 100).
-export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint];
-
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Login" }];
 
 export async function loader({ context }: Route.LoaderArgs) {

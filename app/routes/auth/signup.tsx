@@ -9,7 +9,6 @@ import { notify } from "~/components/ui/toast";
 import { signUp } from "~/features/auth/auth-api";
 import { PASSWORD_TOO_COMMON_CODE, SIGNUP_INLINE_FIELDS, signupErrorMessage, signupFormSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
-import { inlineStyleSheetsForFirstPaint } from "~/features/auth/inline-style-sheets.server";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -22,8 +21,6 @@ import { isLocale } from "~/lib/i18n/locales";
 import type { Route } from "./+types/signup";
 
 // The style sheet is inlined for a fast first paint (Lighthouse 100).
-export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint];
-
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Create account" }];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { LandingPage } from "~/features/marketing/components/landing-page";
 import { landingContentFor } from "~/features/marketing/content";
 import { landingLocale } from "~/features/marketing/landing";
+import { LANDING_PAGE_SCRIPT } from "~/features/marketing/landing-page-script.server";
 import { servePrerenderedLanding } from "~/features/marketing/prerendered-landing.server";
 import { landingMeta } from "~/features/marketing/seo";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
@@ -8,7 +9,8 @@ import { siteConfigFor, siteConfigInForce, siteUrlFor } from "~/lib/config/publi
 import type { Route } from "./+types/home";
 
 // `/` (English) and `/es` (Spanish, route id "routes/marketing/home-es" in app/routes.ts): both pre-rendered at
-// build time (react-router.config.ts); the middleware serves those files to visitors.
+// build time (react-router.config.ts); the middleware serves those files to visitors. The server renders them
+// without React Router's scripts: they load one small script of their own instead (`staticPageScript`, app/root.tsx).
 export const middleware: Route.MiddlewareFunction[] = [servePrerenderedLanding];
 
 /** The landing page shows no toasts: the notifier's code is not loaded for it (see components/ui/toast.tsx). */
@@ -28,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The name the page shows (the admin settings' Company Name once running), as the logo does.
     content: landingContentFor(i18n, (await siteConfigInForce(context)).agencyName),
     meta: landingMeta(siteUrlFor(context), siteConfig, i18n, locale),
+    // The carousels and the industry dialogs without React (features/marketing/enhance/landing-page.ts).
+    staticPageScript: LANDING_PAGE_SCRIPT,
   };
 }
 

@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { LegalPage } from "~/features/legal/components/legal-page";
 import { legalPageContent } from "~/features/legal/legal-page-content.server";
 import { legalPageAt } from "~/features/legal/legal-pages";
-import { inlineStyleSheetsForFirstPaint } from "~/features/auth/inline-style-sheets.server";
 import { servicesIfRunning, siteConfigInForce, siteUrlFor } from "~/lib/config/public-settings.server";
 import type { Route } from "./+types/legal";
 
@@ -12,8 +11,6 @@ import type { Route } from "./+types/legal";
  * landing page does. Rendered per request, not pre-rendered: the text is the admin settings' (Legal tab), read at
  * request time; the style sheet is inlined for the first paint, as on sign-up.
  */
-export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint];
-
 /** Nothing on these pages shows a toast: the notifier's code is not loaded for them (components/ui/toast.tsx). */
 export const handle = { deferToaster: true };
 

@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
+import { dotClassName, type CarouselTone } from "../carousel-view";
 import { PauseIcon, PlayIcon } from "./icons";
 import { cx } from "./cx";
 
 /**
  * One slide of a carousel: named 'Slide n of N' (`label`, in the page's language) for assistive technology,
  * marked current, and hidden and inert while another slide shows. `className` lays it out; the current/hidden
- * classes come from the caller.
+ * classes come from the caller. The `data-carousel-*` attributes are how the pre-rendered page's script finds
+ * the parts it changes (../enhance/carousels.ts); they change nothing on screen.
  */
 export function CarouselSlide({
   label,
@@ -20,6 +22,7 @@ export function CarouselSlide({
 }) {
   return (
     <div
+      data-carousel-slide=""
       role="group"
       aria-roledescription="slide"
       aria-label={label}
@@ -57,7 +60,7 @@ export function CarouselControls({
   onSelect: (index: number) => void;
   onToggle: () => void;
   dotLabel: (index: number) => string;
-  tone: "light" | "dark";
+  tone: CarouselTone;
   pauseText: string;
   playText: string;
 }) {
@@ -67,6 +70,9 @@ export function CarouselControls({
       <button
         type="button"
         onClick={onToggle}
+        data-carousel-toggle=""
+        data-pause-text={pauseText}
+        data-play-text={playText}
         className={cx(
           "inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 [&_svg]:size-4",
           light
@@ -75,7 +81,7 @@ export function CarouselControls({
         )}
       >
         {playing ? <PauseIcon /> : <PlayIcon />}
-        <span>{playing ? pauseText : playText}</span>
+        <span data-toggle-text="">{playing ? pauseText : playText}</span>
         <span className="sr-only"> {label}</span>
       </button>
       <ul className="flex items-center">
@@ -85,6 +91,7 @@ export function CarouselControls({
             <button
               type="button"
               onClick={() => onSelect(dot)}
+              data-carousel-dot=""
               aria-label={dotLabel(dot)}
               aria-current={dot === index ? "true" : undefined}
               className={cx(
@@ -92,19 +99,7 @@ export function CarouselControls({
                 light ? "focus-visible:ring-white" : "focus-visible:ring-blue-600",
               )}
             >
-              <span
-                className={cx(
-                  "block h-2.5 rounded-full transition-all motion-reduce:transition-none",
-                  dot === index ? "w-6" : "w-2.5",
-                  light
-                    ? dot === index
-                      ? "bg-white"
-                      : "bg-white/60 group-hover:bg-white/90"
-                    : dot === index
-                      ? "bg-blue-700"
-                      : "bg-slate-400 group-hover:bg-slate-600",
-                )}
-              />
+              <span className={dotClassName(tone, dot === index)} />
             </button>
           </li>
         ))}

@@ -1,15 +1,16 @@
 import { useSiteConfig } from "~/lib/config/use-site-config";
 import type { LandingContent } from "../content";
-import { HERO_INTERVAL_MS, SCENE_SIZE } from "../landing";
+import { CAROUSELS } from "../carousel-view";
+import { SCENE_SIZE } from "../landing";
 import { CarouselControls, CarouselSlide } from "./carousel-controls";
-import { cx } from "./cx";
 import { ChatIcon } from "./icons";
 import { useCarousel } from "./use-carousel";
 
 export function Hero({ content, controls }: { content: LandingContent["hero"]; controls: LandingContent["carouselControls"] }) {
   const { chatUrl } = useSiteConfig();
   const heroSlides = content.slides;
-  const carousel = useCarousel(heroSlides.length, HERO_INTERVAL_MS);
+  const look = CAROUSELS.hero;
+  const carousel = useCarousel(heroSlides.length, look.intervalMs);
 
   // The text comes first in the DOM and in the tab order; the carousel behind it is decoration with controls.
   return (
@@ -44,10 +45,11 @@ export function Hero({ content, controls }: { content: LandingContent["hero"]; c
         role="region"
         aria-roledescription="carousel"
         aria-label={content.carousel.region}
+        data-carousel="hero"
         data-rotation={carousel.hydrated ? (carousel.rotating ? "running" : "held") : undefined}
         {...carousel.holdProps}
       >
-        <div aria-live={carousel.rotating ? "off" : "polite"}>
+        <div data-carousel-live="" aria-live={carousel.rotating ? "off" : "polite"}>
           {heroSlides.map((slide, i) => {
             const current = i === carousel.index;
             return (
@@ -55,10 +57,7 @@ export function Hero({ content, controls }: { content: LandingContent["hero"]; c
                 key={slide.trade}
                 label={content.carousel.slides[i]!}
                 current={current}
-                className={cx(
-                  "absolute inset-0 transition-opacity duration-1000 motion-reduce:transition-none",
-                  current ? "opacity-100" : "opacity-0",
-                )}
+                className={look.slideClassName(current)}
               >
                 <img
                   src={slide.src}
@@ -80,7 +79,7 @@ export function Hero({ content, controls }: { content: LandingContent["hero"]; c
         />
         <div className="absolute inset-x-0 bottom-4 z-20 px-4">
           <CarouselControls
-            tone="light"
+            tone={look.tone}
             label={content.carousel.name}
             pauseText={controls.pause}
             playText={controls.play}

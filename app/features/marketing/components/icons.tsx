@@ -1,4 +1,5 @@
 import type { ReactNode, SVGProps } from "react";
+import { ROTATION_ICONS } from "../carousel-view";
 
 // A handful of small line icons drawn for the landing page. They are inline and tiny on purpose: the page
 // counts every byte of JavaScript it loads (lucide-react's icon factory alone is larger than all of these).
@@ -28,8 +29,9 @@ export const StarIcon = icon(
   <path d="m12 2.5 2.9 6.1 6.6.7-4.9 4.5 1.4 6.6L12 17l-6 3.4 1.4-6.6-4.9-4.5 6.6-.7z" />,
   true,
 );
-export const PauseIcon = icon(<path d="M8 5v14M16 5v14" />);
-export const PlayIcon = icon(<path d="M7 4.5v15L19.5 12z" />, true);
+// The pre-rendered page's script swaps one for the other by the same shapes (../enhance/carousels.ts).
+export const PauseIcon = icon(<path d={ROTATION_ICONS.pause.d} />, ROTATION_ICONS.pause.filled);
+export const PlayIcon = icon(<path d={ROTATION_ICONS.play.d} />, ROTATION_ICONS.play.filled);
 export const PhoneIcon = icon(
   <path d="M5 3h4l2 5-2.5 1.5a11 11 0 0 0 6 6L16 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 5a2 2 0 0 1 2-2z" />,
 );

@@ -2,9 +2,12 @@ import { lazy, Suspense, useRef, useState } from "react";
 import type { Industry, LandingContent } from "../content";
 import { SCENE_SIZE } from "../landing";
 import { BELOW_THE_FOLD } from "./cx";
+import { IndustryDialogTemplate } from "./industry-dialog-body";
 
-// The dialog (Radix Dialog and the copy for all seven trades) is fetched when a visitor shows interest, so it
-// adds nothing to what the landing page loads up front.
+// When React runs the page (a visitor who came to it from another page of the app), the dialog (Radix Dialog) is
+// fetched when a visitor shows interest, so it adds nothing to what the page loads up front. The pre-rendered page
+// has no React in the browser: each card's button names its dialog (`data-industry`), whose markup waits in a
+// template for the page's script (../enhance/industry-dialogs.ts).
 const loadDialog = () => import("./industry-dialog");
 const IndustryDialog = lazy(loadDialog);
 
@@ -47,6 +50,7 @@ export function Industries({ content }: { content: LandingContent["industries"] 
                   <button
                     type="button"
                     aria-haspopup="dialog"
+                    data-industry={industry.slug}
                     onPointerEnter={() => void loadDialog()}
                     onFocus={() => void loadDialog()}
                     onClick={(event) => {
@@ -86,6 +90,9 @@ export function Industries({ content }: { content: LandingContent["industries"] 
           />
         </Suspense>
       ) : null}
+      {content.items.map((industry) => (
+        <IndustryDialogTemplate key={industry.slug} industry={industry} labels={content.dialog} />
+      ))}
     </section>
   );
 }

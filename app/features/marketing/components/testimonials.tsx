@@ -1,7 +1,8 @@
 import { StarIcon } from "./icons";
 import { BELOW_THE_FOLD, cx } from "./cx";
+import { CAROUSELS } from "../carousel-view";
 import type { LandingContent } from "../content";
-import { PORTRAIT_SIZE, TESTIMONIAL_INTERVAL_MS } from "../landing";
+import { PORTRAIT_SIZE } from "../landing";
 import { CarouselControls, CarouselSlide } from "./carousel-controls";
 import { useCarousel } from "./use-carousel";
 
@@ -13,7 +14,8 @@ export function Testimonials({
   controls: LandingContent["carouselControls"];
 }) {
   const testimonials = content.items;
-  const carousel = useCarousel(testimonials.length, TESTIMONIAL_INTERVAL_MS);
+  const look = CAROUSELS.testimonials;
+  const carousel = useCarousel(testimonials.length, look.intervalMs);
   return (
     <section
       id="testimonials"
@@ -29,12 +31,13 @@ export function Testimonials({
           role="region"
           aria-roledescription="carousel"
           aria-label={content.carousel.region}
+          data-carousel="testimonials"
           data-rotation={carousel.hydrated ? (carousel.rotating ? "running" : "held") : undefined}
           className="mt-10"
           {...carousel.holdProps}
         >
           {/* Every card sits in the same grid cell, so the box is as tall as the longest one: no jumps. */}
-          <div aria-live={carousel.rotating ? "off" : "polite"} className="grid">
+          <div data-carousel-live="" aria-live={carousel.rotating ? "off" : "polite"} className="grid">
             {testimonials.map((testimonial, i) => {
               const current = i === carousel.index;
               return (
@@ -42,10 +45,7 @@ export function Testimonials({
                   key={testimonial.name}
                   label={content.carousel.slides[i]!}
                   current={current}
-                  className={cx(
-                    "col-start-1 row-start-1 rounded-2xl bg-white p-6 shadow-xl transition-[opacity,visibility] duration-500 motion-reduce:transition-none sm:p-10",
-                    current ? "opacity-100" : "invisible opacity-0",
-                  )}
+                  className={look.slideClassName(current)}
                 >
                   <figure>
                     <div role="img" aria-label={content.ratings[i]} className="flex gap-1">
@@ -80,7 +80,7 @@ export function Testimonials({
           </div>
           <div className="mt-6">
             <CarouselControls
-              tone="light"
+              tone={look.tone}
               label={content.carousel.name}
               pauseText={controls.pause}
               playText={controls.play}
