@@ -181,3 +181,136 @@ export function sessionCookieFrom(response) {
   if (!cookie) throw new Error(`no session cookie (${response.status})`);
   return cookie.split(";")[0];
 }
+
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+/** Lighthouse's errors that say the run did not record (the page was fine): such a run is tried again. */
+const UNRECORDED_RUN = /NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT|NO_TRACING_STARTED|FAILED_DOCUMENT_REQUEST|Target closed/;
+
+/**
+ * One Lighthouse run (mobile defaults: simulated slow 4G and a 4x slower CPU) in the system Chromium, each in a fresh
+ * browser; `cookie` is sent with every request (a signed-in page). A run that fails to record is tried again, up to
+ * `attempts` times, saying so; any other failure throws.
+ */
+export async function lighthouseRun(url, { cookie, categories = ["performance"], attempts = 3 } = {}) {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+    let failure;
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: categories,
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      if (!result) throw new Error("Lighthouse returned no result");
+      if (!result.lhr.runtimeError) return result.lhr;
+      failure = new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    } catch (error) {
+      failure = error;
+    } finally {
+      chrome.kill();
+    }
+    if (attempt >= attempts || !UNRECORDED_RUN.test(String(failure?.message))) throw failure;
+    console.log(`  (${new URL(url).pathname}: ${failure.message.split("\n")[0]}; trying again, ${attempt + 1} of ${attempts})`);
+  }
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The machine's load averages (1, 5, 15 minutes), printed beside the figures they may have bent. */
+export function loadAverage() {
+  return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(", ");
+}
+
+/** The benchmarks' customer, signed up through the auth handler. */
+export const BENCH_CUSTOMER = {
+  name: "Bench Customer",
+  email: "bench-customer@bench.test",
+  password: "Bench-Customer-Password-1!",
+  phone: "(555) 123-4567",
+  companyName: "Bench Cleaning",
+};
+
+/** The customer's rows, as the screens would have written them (payments, progress, information, notifications). */
+const benchCustomerSql = (userId) => `
+  insert into payments (user_id, service_type, payment_number, amount, payment_method, proof_url, status)
+    values ('${userId}', 'google_business', 1, 300, 'zelle', null, 'completed'),
+           ('${userId}', 'website', 1, 500, 'card', null, 'completed'),
+           ('${userId}', 'website', 2, 500, 'zelle', null, 'pending');
+  insert into google_business_progress (user_id, information_collection, profile_creation, submitted_verification)
+    values ('${userId}', true, true, true);
+  insert into website_progress (user_id, current_step, client_info_received, domain_hosting_setup, planning_structure)
+    values ('${userId}', 3, true, true, true);
+  insert into google_business_info (user_id, legal_business_name, service_type, phone_number, website, address, city, state, zip, service_cities)
+    values ('${userId}', 'Bench Cleaning LLC', 'House cleaning', '(555) 123-4567', 'https://bench.example', '1 Main St', 'Miami', 'FL', '33101', '{Miami,Doral}');
+  insert into website_info (user_id, has_domain, domain_provider, legal_business_name, service_types, phone_number, city, state, service_cities)
+    values ('${userId}', true, 'Namecheap', 'Bench Cleaning LLC', '{Cleaning,Windows}', '(555) 123-4567', 'Miami', 'FL', '{Miami}');
+  insert into website_credentials (user_id, credential_type, title, website_link, username)
+    values ('${userId}', 'domain', 'Domain', 'https://namecheap.com', 'bench');
+  insert into notifications (user_id, type, title, message)
+    select '${userId}', 'payment', 'Payment approved ' || n, 'Your payment was approved.' from generate_series(1, 8) n;
+`;
+
+async function seed(dataDir, databaseUrl, sql) {
+  if (databaseUrl) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+    return;
+  }
+  const db = await openPglite(dataDir);
+  await db.exec(sql);
+  await db.close();
+}
+
+/**
+ * The built app on a fresh data folder with the benchmarks' customer and a signed-in admin: a first start runs the
+ * migrations and makes the admin, the customer signs up and the admin signs in through the auth handler; the app stops
+ * while the customer's payments, progress, information, a credential and notifications are written directly (the
+ * embedded database is only reachable from one process), then starts again with `nodeArgs` and `env`.
+ */
+export async function startSeededApp({ port, prefix, databaseUrl, nodeArgs = [], env = {} }) {
+  const origin = `http://localhost:${port}`;
+  const dataDir = freshDataDir(prefix);
+  const post = (route, body) =>
+    fetch(`${origin}${route}`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify(body) });
+  let app;
+  try {
+    app = await startApp({ port, dataDir, databaseUrl });
+    const signUp = await post("/api/auth/sign-up/email", BENCH_CUSTOMER);
+    if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+    const customerCookie = sessionCookieFrom(signUp);
+    const customerId = (await signUp.json()).user.id;
+    const signIn = await post("/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password });
+    if (!signIn.ok) throw new Error(`admin sign-in: ${signIn.status} ${await signIn.text()}`);
+    const adminCookie = sessionCookieFrom(signIn);
+    await app.stop();
+    app = undefined;
+    await seed(dataDir, databaseUrl, benchCustomerSql(customerId));
+    app = await startApp({ port, dataDir, databaseUrl, nodeArgs, env });
+    const started = app;
+    return {
+      app: started,
+      customerId,
+      customerCookie,
+      adminCookie,
+      async stop() {
+        await started.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
