@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ADMIN, buildApp, freshDataDir, openPglite, rssBytes, sessionCookieFrom, sleep, startApp } from "./bench-support.js";
+import { buildApp, freshDataDir, openPglite, rssBytes, signInThroughApp, sleep, startApp } from "./bench-support.js";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4714);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -39,14 +39,6 @@ const CUSTOMERS = [
 const PROSE =
   "Hi! Thanks for the update on the website. We looked at the draft of the home page last night and we like the " +
   "colors, but could you move the phone number to the top so people see it right away? ";
-
-async function post(pathname, body, cookie) {
-  return fetch(`${ORIGIN}${pathname}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-}
 
 /** Random bytes (as photos and archives are: incompressible) written where the local storage keeps a key. */
 function storeFile(dataDir, bucket, key, size) {
@@ -162,14 +154,9 @@ const results = [];
 try {
   app = await startApp({ port: PORT, dataDir });
   for (const customer of CUSTOMERS) {
-    const signUp = await post("/api/auth/sign-up/email", customer.account);
-    if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    customer.cookie = sessionCookieFrom(signUp);
-    customer.id = (await signUp.json()).user.id;
+    ({ id: customer.id, cookie: customer.cookie } = await signInThroughApp(ORIGIN, customer.account));
   }
-  const signIn = await post("/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password });
-  if (!signIn.ok) throw new Error(`admin sign-in: ${signIn.status}`);
-  const adminId = (await signIn.json()).user.id;
+  const { id: adminId } = await signInThroughApp(ORIGIN);
   await app.stop();
   app = undefined;
 

@@ -15,7 +15,7 @@ import autocannon from "autocannon";
 import { rmSync } from "node:fs";
 import http from "node:http";
 import pg from "pg";
-import { ADMIN, buildApp, cpuMs, freshDataDir, openPglite, percentile, sessionCookieFrom, startApp, startPostgres } from "./bench-support.js";
+import { buildApp, cpuMs, freshDataDir, openPglite, percentile, signInThroughApp, startApp, startPostgres } from "./bench-support.js";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -73,14 +73,6 @@ const SEED_SQL = (userId, adminId) => `
   insert into conversations (user_id, last_message_at, waiting_since, customer_unread, agency_unread, customer_read_at, agency_read_at)
     select '${userId}', max(created_at), null, 0, 0, max(created_at), max(created_at) from messages where user_id = '${userId}';
 `;
-
-async function post(path, body) {
-  return fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN },
-    body: JSON.stringify(body),
-  });
-}
 
 async function seed(kind, target, sql) {
   if (kind === "postgres") {
@@ -163,13 +155,8 @@ const results = {};
 try {
   // First start: migrations and the admin; the customer signs up, the admin signs in (their id writes the agency's side).
   app = await startApp({ port: PORT, dataDir, databaseUrl: postgres?.url });
-  const signUp = await post("/api/auth/sign-up/email", CUSTOMER);
-  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const cookie = sessionCookieFrom(signUp);
-  const customerId = (await signUp.json()).user.id;
-  const signIn = await post("/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password });
-  if (!signIn.ok) throw new Error(`admin sign-in: ${signIn.status} ${await signIn.text()}`);
-  const adminId = (await signIn.json()).user.id;
+  const { id: customerId, cookie } = await signInThroughApp(ORIGIN, CUSTOMER);
+  const { id: adminId } = await signInThroughApp(ORIGIN);
   await app.stop();
 
   // The conversation, written directly (the embedded database is only reachable while the app is stopped).

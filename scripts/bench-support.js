@@ -176,10 +176,23 @@ export function signedSessionCookie(token) {
   return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
-export function sessionCookieFrom(response) {
+function sessionCookieFrom(response) {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error(`no session cookie (${response.status})`);
   return cookie.split(";")[0];
+}
+
+/**
+ * Signs a person in through the app's auth handler at `origin`: `account` (name, e-mail, password...) signs up a new
+ * customer, no account signs the benchmarks' admin in. Their id and session cookie.
+ */
+export async function signInThroughApp(origin, account) {
+  const [route, body, who] = account
+    ? ["/api/auth/sign-up/email", account, "sign-up"]
+    : ["/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password }, "admin sign-in"];
+  const response = await fetch(`${origin}${route}`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${who}: ${response.status} ${await response.text()}`);
+  return { cookie: sessionCookieFrom(response), id: (await response.json()).user.id };
 }
 
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
@@ -281,18 +294,11 @@ async function seed(dataDir, databaseUrl, sql) {
 export async function startSeededApp({ port, prefix, databaseUrl, nodeArgs = [], env = {} }) {
   const origin = `http://localhost:${port}`;
   const dataDir = freshDataDir(prefix);
-  const post = (route, body) =>
-    fetch(`${origin}${route}`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify(body) });
   let app;
   try {
     app = await startApp({ port, dataDir, databaseUrl });
-    const signUp = await post("/api/auth/sign-up/email", BENCH_CUSTOMER);
-    if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    const customerCookie = sessionCookieFrom(signUp);
-    const customerId = (await signUp.json()).user.id;
-    const signIn = await post("/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password });
-    if (!signIn.ok) throw new Error(`admin sign-in: ${signIn.status} ${await signIn.text()}`);
-    const adminCookie = sessionCookieFrom(signIn);
+    const { id: customerId, cookie: customerCookie } = await signInThroughApp(origin, BENCH_CUSTOMER);
+    const { cookie: adminCookie } = await signInThroughApp(origin);
     await app.stop();
     app = undefined;
     await seed(dataDir, databaseUrl, benchCustomerSql(customerId));
