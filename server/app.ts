@@ -36,6 +36,7 @@ import { sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
 import { forgetCachedSessions } from "~/lib/auth/session-middleware.server";
 import { limitRequestBodies } from "./body-limit";
 import { compressResponses } from "./compression";
+import { precompressedAssets } from "./precompressed-assets";
 import { limitConcurrency } from "./concurrency-limit";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { databaseErrorsAre503, databaseGate, visitorLocale } from "./database-gate";
@@ -125,7 +126,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     res.status(status).set("Allow", [...ALLOWED_METHODS].join(", ")).set("Connection", "close").json(body);
   });
 
-  // Pages, data and assets go out compressed (server/compression.ts), the live stream excepted.
+  // Pages, data and assets go out compressed (server/compression.ts), the live stream excepted; the build's scripts
+  // and style sheets as the copies compressed at build time (server/precompressed-assets.ts).
   app.use(compressResponses());
   if (options.databaseHealth) app.use(databaseGate(options.databaseHealth));
 
@@ -142,7 +144,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     app.use(options.devMiddleware);
   } else {
     const client = path.resolve("build/client");
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    const assets = path.join(client, "assets");
+    app.use("/assets", precompressedAssets(assets, { immutable: true, maxAge: "1y" }), express.static(assets, { immutable: true, maxAge: "1y" }));
     // Pages are never served as files (build/client/index.html is the pre-rendered landing page): they go through
     // React Router and carry their Content-Security-Policy.
     // No redirect for a folder either: `/es` reaches React Router, not build/client/es/ (the pre-rendered `/es`).

@@ -6,13 +6,35 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib, { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { BROTLI_QUALITY, compressResponses, GZIP_LEVEL } from "../../server/compression";
+import { precompressedAssets } from "../../server/precompressed-assets";
 
 /** 8 MB that zlib cannot shrink, so the compressed stream stays big and the slow client holds it back. */
 const CHUNKS = Array.from({ length: 128 }, () => randomBytes(64 * 1024));
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** GETs a path of the test server, raw: the body as sent, not decompressed. */
+function fetchRaw(port: number, urlPath: string, headers: http.OutgoingHttpHeaders) {
+  return new Promise<{ status: number | undefined; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http.get({ port, path: urlPath, headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => parts.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts) }));
+    }).on("error", reject);
+  });
+}
+
+async function listen(app: express.Express): Promise<number> {
+  server = app.listen(0);
+  await new Promise((resolve) => server!.once("listening", resolve));
+  return (server.address() as AddressInfo).port;
+}
 
 /** Serves the chunks the way React Router writes a page (wait for 'drain' with once, then off), read by a slow client. */
 async function slowDownload(middleware: RequestHandler[]): Promise<{ body: Buffer; warnings: string[] }> {
@@ -77,26 +99,69 @@ describe("compression effort for pages made per request", () => {
     const app = express();
     app.use(compressResponses());
     app.get("/", (_req, res) => void res.type("html").send(page));
-    server = app.listen(0);
-    await new Promise((resolve) => server!.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
-    const fetchRaw = (encoding: string) =>
-      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-        http.get({ port, path: "/", headers: { "accept-encoding": encoding } }, (res) => {
-          const parts: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => parts.push(chunk));
-          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(parts) }));
-        }).on("error", reject);
-      });
-    const br = await fetchRaw("gzip, deflate, br");
-    expect(br.encoding).toBe("br");
+    const port = await listen(app);
+    const br = await fetchRaw(port, "/", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(page);
     expect(br.body.length).toBe(zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }).length);
-    const gzip = await fetchRaw("gzip");
-    expect(gzip.encoding).toBe("gzip");
+    const gzip = await fetchRaw(port, "/", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzip.body).toString()).toBe(page);
     // gzip's header differs (time, OS byte): compare the deflate stream's length.
     expect(gzip.body.length).toBe(zlib.gzipSync(page, { level: GZIP_LEVEL }).length);
     expect([BROTLI_QUALITY, GZIP_LEVEL]).toEqual([3, 4]);
+  });
+});
+
+describe("build assets compressed at build time", () => {
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the file itself to one that accepts neither", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "assets-"));
+    try {
+      // A real script: what compresses well at quality 11 is JavaScript, not a repeated pattern.
+      const script = readFileSync(path.resolve("node_modules/react/cjs/react.production.js"), "utf8");
+      writeFileSync(path.join(folder, "entry-abc.js"), script);
+      writeFileSync(path.join(folder, "tiny.css"), "a{}");
+      execFileSync(process.execPath, [path.resolve("scripts/precompress-assets.js"), folder]);
+
+      const app = express();
+      app.use(compressResponses());
+      app.use("/assets", precompressedAssets(folder, { immutable: true, maxAge: "1y" }), express.static(folder, { immutable: true, maxAge: "1y" }));
+      const port = await listen(app);
+
+      const br = await fetchRaw(port, "/assets/entry-abc.js", { "accept-encoding": "gzip, deflate, br, zstd" });
+      expect(br.status).toBe(200);
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(br.headers["vary"]).toBe("Accept-Encoding");
+      expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
+      // Quality 11, smaller than what the per-request compressor would have made.
+      expect(br.body.equals(zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }))).toBe(true);
+      const onTheFly = zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+      expect(br.body.length).toBeLessThan(onTheFly.length * 0.95);
+
+      const gzip = await fetchRaw(port, "/assets/entry-abc.js", { "accept-encoding": "gzip" });
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gzip.body).toString()).toBe(script);
+
+      const plain = await fetchRaw(port, "/assets/entry-abc.js", { "accept-encoding": "identity" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body.toString()).toBe(script);
+      // The copies go out as what they hold, the same type as the file itself.
+      expect(br.headers["content-type"]).toMatch(/javascript/);
+      expect([br.headers["content-type"], gzip.headers["content-type"]]).toEqual([plain.headers["content-type"], plain.headers["content-type"]]);
+
+      // A revalidation of the copy it holds gets 304.
+      const again = await fetchRaw(port, "/assets/entry-abc.js", { "accept-encoding": "br", "if-none-match": br.headers["etag"]! });
+      expect(again.status).toBe(304);
+
+      // Too small to shrink: no copy was written, and the file goes out as it is.
+      const tiny = await fetchRaw(port, "/assets/tiny.css", { "accept-encoding": "br" });
+      expect(tiny.status).toBe(200);
+      expect(tiny.body.toString()).toBe("a{}");
+      // A copy is not a way around the folder.
+      expect((await fetchRaw(port, "/assets/..%2Fentry-abc.js", { "accept-encoding": "br" })).status).toBe(404);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGS } from "~/lib/i18n/catalogs.server";
@@ -61,9 +62,10 @@ function pageLanguage(user: SessionUser | null, headers: Record<string, string>)
   return localizedPage(user, headers).locale;
 }
 
-function catalogScript(file: string): Response {
+async function catalogScript(file: string, acceptEncoding?: string): Promise<Response> {
+  const request = new Request(`http://localhost/resources/catalog/${file}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
   try {
-    return catalogLoader({ params: { file } } as unknown as Parameters<typeof catalogLoader>[0]);
+    return await catalogLoader({ params: { file }, request } as unknown as Parameters<typeof catalogLoader>[0]);
   } catch (thrown) {
     return thrown as Response;
   }
@@ -76,7 +78,7 @@ describe("the catalog script a page names", () => {
     expect(spanish).toMatch(/^\/resources\/catalog\/es\.[\w-]{12}\.js$/);
     expect(english).toMatch(/^\/resources\/catalog\/en\.[\w-]{12}\.js$/);
 
-    const response = catalogScript(spanish.split("/").at(-1)!);
+    const response = await catalogScript(spanish.split("/").at(-1)!);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -86,8 +88,24 @@ describe("the catalog script a page names", () => {
     expect(browser.self.__i18nCatalogs).toEqual({ es: CATALOGS.es });
   });
 
-  it("answers 404 for a name that is not one of this deployment's catalogs", () => {
-    for (const file of ["es.AAAAAAAAAAAA.js", "fr.js", "..%2Fsecrets.js", ""]) expect(catalogScript(file).status).toBe(404);
+  it("goes out compressed at the compressors' best for a browser that accepts it, the same script once decompressed", async () => {
+    const file = localizedPage(null, { "accept-language": "en" }).catalogScript.split("/").at(-1)!;
+    const plain = await (await catalogScript(file)).text();
+    const br = await catalogScript(file, "gzip, deflate, br, zstd");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toBe("Accept-Encoding");
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(brBody).toString()).toBe(plain);
+    // Quality 11: smaller than the per-request compressor's quality 3 would make it.
+    expect(brBody.length).toBeLessThan(brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }).length * 0.9);
+    const gzip = await catalogScript(file, "gzip");
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain);
+    expect((await catalogScript(file, "identity")).headers.get("content-encoding")).toBeNull();
+  });
+
+  it("answers 404 for a name that is not one of this deployment's catalogs", async () => {
+    for (const file of ["es.AAAAAAAAAAAA.js", "fr.js", "..%2Fsecrets.js", ""]) expect((await catalogScript(file, "br")).status).toBe(404);
   });
 });
 

@@ -22,6 +22,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
+import { acceptedEncoding } from "~/lib/http/accepted-encoding";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/http/content-security-policy";
 import { inlineStyleSheets, readBuiltStyleSheet } from "~/lib/http/inline-style-sheets.server";
 import { landingRedirect } from "~/lib/i18n/locales";
@@ -112,19 +113,6 @@ function prerenderedPage(pathname: string, siteUrl: string, siteConfig: SiteConf
     loaded.set(pathname, entry);
   }
   return entry.verdict;
-}
-
-function acceptedEncoding(header: string | null): "br" | "gzip" | null {
-  const accepted = new Set(
-    (header ?? "")
-      .split(",")
-      .map((part) => part.trim().split(";"))
-      .filter(([, q]) => q?.trim() !== "q=0")
-      .map(([name]) => name?.trim().toLowerCase()),
-  );
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return null;
 }
 
 /** `/` answers by the browser's language and the language cookie (landingRedirect), so caches must key on them. */
