@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 /** The suffix of each copy scripts/precompress-assets.js writes, by the encoding it holds, best first. */
@@ -13,10 +13,11 @@ const COPIES = [
  * browser that accepts it, instead of compressing the file again on every request at the faster settings pages
  * need. Only files with a copy are answered here; anything else (and a browser that accepts neither) falls through
  * to the plain static files. The copies are listed once at start-up: the build does not change under a running
- * server.
+ * server. No folder (an app made before any build, as the integration tests do) means no copies, as
+ * `express.static` serves nothing from it.
  */
 export function precompressedAssets(folder: string, options: { maxAge: string; immutable: boolean }): RequestHandler {
-  const files = new Set(readdirSync(folder));
+  const files = new Set(existsSync(folder) ? readdirSync(folder) : []);
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const name = decodeURIComponent(req.path).slice(1);

@@ -164,4 +164,13 @@ describe("build assets compressed at build time", () => {
       rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  it("without a build folder, answers nothing itself and the request goes on", async () => {
+    const app = express();
+    app.use("/assets", precompressedAssets(path.join(tmpdir(), "no-such-build", "assets"), { immutable: true, maxAge: "1y" }));
+    app.use((_req, res) => res.status(404).send("not here"));
+    const port = await listen(app);
+    const missing = await fetchRaw(port, "/assets/entry-abc.js", { "accept-encoding": "br" });
+    expect([missing.status, missing.body.toString()]).toEqual([404, "not here"]);
+  });
 });
