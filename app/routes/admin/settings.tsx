@@ -135,8 +135,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const { settings, status, admins, team, promotionCodes, retention, assignees, selfId, legal } = loaderData;
-  // Keyed by the stored values: another admin's save (a live update) resets the forms to them.
-  const key = JSON.stringify(settings);
   const { t } = useLingui();
   return (
     <>
@@ -154,13 +152,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </TabsList>
         </div>
         <TabsContent value="general">
-          <GeneralSettingsForm key={`general-${key}`} values={settings.general} assignees={assignees} />
+          <GeneralSettingsForm values={settings.general} assignees={assignees} />
         </TabsContent>
         <TabsContent value="notifications">
-          <NotificationSettingsForm key={`notifications-${key}`} values={settings.notifications} />
+          <NotificationSettingsForm values={settings.notifications} />
         </TabsContent>
         <TabsContent value="security">
-          <SecuritySettingsForm key={`security-${key}`} values={settings.security} />
+          <SecuritySettingsForm values={settings.security} />
           <AdminTwoFactorList admins={admins} selfId={selfId} />
         </TabsContent>
         <TabsContent value="team">
@@ -170,12 +168,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <PromotionsTab codes={promotionCodes} />
         </TabsContent>
         <TabsContent value="legal">
-          <LegalSettingsForm key={`legal-${key}`} entries={legal} />
+          <LegalSettingsForm entries={legal} />
         </TabsContent>
         <TabsContent value="database">
           <div className="space-y-6">
             <DatabaseTab status={status} />
-            <RetentionSettings key={`retention-${key}`} values={settings.retention} lastRun={retention.lastRun} />
+            <RetentionSettings values={settings.retention} lastRun={retention.lastRun} />
           </div>
         </TabsContent>
       </Tabs>

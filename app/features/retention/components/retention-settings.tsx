@@ -45,7 +45,7 @@ function LastRun({ lastRun }: { lastRun: RetentionRun | null }) {
  */
 export function RetentionSettings({ values, lastRun }: { values: RetentionValues; lastRun: RetentionRun | null }) {
   const { t } = useLingui();
-  const { fetcher, pending } = useSettingsForm("retention");
+  const { fetcher, pending, formKey } = useSettingsForm("retention", values);
   const [form, fields] = useValidatedForm({ id: "retention-settings", schema: retentionSettingsSchema });
   const days = (key: keyof RetentionValues) => ({
     type: "number",
@@ -56,7 +56,7 @@ export function RetentionSettings({ values, lastRun }: { values: RetentionValues
   });
   return (
     <SectionCard title={t`Data Retention`} description={t`How long old records are kept. Once a day, a clean-up removes what is older.`}>
-      <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <fetcher.Form key={formKey} method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="retention" />
         <div className="grid gap-4 md:grid-cols-3">

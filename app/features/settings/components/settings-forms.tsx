@@ -69,13 +69,19 @@ const SAVED_TOASTS = {
   retention: { title: msg`Retention updated`, description: msg`How long old records are kept has been saved` },
 } as const;
 
-/** A tab's save: its fetcher and the toast its answer shows (the Database tab's retention uses it too). */
-export function useSettingsForm<S extends SettingsSection>(section: S) {
+/**
+ * A tab's save: its fetcher, the toast its answer shows (the Database tab's retention uses it too) and the key of its
+ * form element. The form element, not the component, is keyed by the stored values: another admin's save (a live
+ * update) resets the fields to them, while the fetcher lives on in the component. Keying the component lost the
+ * toast when the save's answer and the reload after it reached the screen in one render: the new component's
+ * fetcher had no answer.
+ */
+export function useSettingsForm<S extends SettingsSection>(section: S, storedValues: unknown) {
   const { i18n } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const toast = SAVED_TOASTS[section];
   useActionToast(fetcher.data, { success: { title: i18n._(toast.title), description: i18n._(toast.description) } });
-  return { fetcher, pending: fetcher.state !== "idle" };
+  return { fetcher, pending: fetcher.state !== "idle", formKey: JSON.stringify(storedValues) };
 }
 
 export function SectionCard({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
@@ -161,12 +167,12 @@ function CompanyAddressField({ field, defaultValue }: { field: FieldMeta; defaul
 
 export function GeneralSettingsForm({ values, assignees = [] }: { values: AdminSettings["general"]; assignees?: readonly AssigneeChoice[] }) {
   const { t } = useLingui();
-  const { fetcher, pending } = useSettingsForm("general");
+  const { fetcher, pending, formKey } = useSettingsForm("general", values);
   const [form, fields] = useValidatedForm({ id: "general-settings", schema: generalSettingsSchema });
   const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   return (
     <SectionCard title={t`General Settings`} description={t`Platform-wide preferences.`}>
-      <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
+      <fetcher.Form key={formKey} method="post" className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="general" />
         <div className="divide-y divide-slate-200">
@@ -236,11 +242,11 @@ export function GeneralSettingsForm({ values, assignees = [] }: { values: AdminS
 
 export function NotificationSettingsForm({ values }: { values: AdminSettings["notifications"] }) {
   const { t } = useLingui();
-  const { fetcher, pending } = useSettingsForm("notifications");
+  const { fetcher, pending, formKey } = useSettingsForm("notifications", values);
   const [form, fields] = useValidatedForm({ id: "notification-settings", schema: notificationSettingsSchema });
   return (
     <SectionCard title={t`Notification Settings`} description={t`Which events reach the admins, and how.`}>
-      <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
+      <fetcher.Form key={formKey} method="post" className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="notifications" />
         <div className="divide-y divide-slate-200">
@@ -264,11 +270,11 @@ export function NotificationSettingsForm({ values }: { values: AdminSettings["no
 
 export function SecuritySettingsForm({ values }: { values: AdminSettings["security"] }) {
   const { t } = useLingui();
-  const { fetcher, pending } = useSettingsForm("security");
+  const { fetcher, pending, formKey } = useSettingsForm("security", values);
   const [form, fields] = useValidatedForm({ id: "security-settings", schema: securitySettingsSchema });
   return (
     <SectionCard title={t`Security Settings`} description={t`Admin sessions and sign-in protection.`}>
-      <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
+      <fetcher.Form key={formKey} method="post" className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="security" />
         <div className="divide-y divide-slate-200">
@@ -366,14 +372,14 @@ function LegalTextField({ field, entry }: { field: FieldMeta; entry: LegalTextEn
 
 export function LegalSettingsForm({ entries }: { entries: LegalTextEntry[] }) {
   const { t } = useLingui();
-  const { fetcher, pending } = useSettingsForm("legal");
+  const { fetcher, pending, formKey } = useSettingsForm("legal", entries);
   const [form, fields] = useValidatedForm({ id: "legal-settings", schema: legalSettingsFormSchema });
   return (
     <SectionCard
       title={t`Legal Pages`}
       description={t`The Privacy Policy, Terms of Service and Refund Policy linked from the home page's footer and the sign-up form. The standard texts follow the page's language and the General tab's company name and support email; a text you change is shown as you write it, on the English and the Spanish page.`}
     >
-      <fetcher.Form method="post" className="space-y-6" {...getFormProps(form)}>
+      <fetcher.Form key={formKey} method="post" className="space-y-6" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="legal" />
         {entries.map((entry) => (
