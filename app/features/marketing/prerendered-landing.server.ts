@@ -19,10 +19,9 @@
 import { createHash } from "node:crypto";
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { acceptedEncoding } from "~/lib/http/accepted-encoding";
+import { compressedAtBest } from "~/lib/http/compressed-once.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/http/content-security-policy";
 import { inlineStyleSheets, readBuiltStyleSheet } from "~/lib/http/inline-style-sheets.server";
 import { landingRedirect } from "~/lib/i18n/locales";
@@ -70,10 +69,7 @@ export async function adaptPrerenderedPage(
   // The page is complete without JavaScript: let the scripts load at the browser's normal (low) priority
   // for deferred modules instead of preloading them ahead of the page's own content.
   html = html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "");
-  const [gzipped, brotli] = await Promise.all([
-    promisify(gzip)(html, { level: 9 }),
-    promisify(brotliCompress)(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  ]);
+  const [gzipped, brotli] = await Promise.all([compressedAtBest(html, "gzip"), compressedAtBest(html, "br")]);
   const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
   const policy = contentSecurityPolicy({ hashes: inlineScriptHashes(html) });
   return { page: { html, etag, gzip: gzipped, brotli, contentSecurityPolicy: policy } };

@@ -1,10 +1,12 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
-const compress = {
-  br: (body: string) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  gzip: (body: string) => promisify(gzip)(body, { level: 9 }),
-};
+/** A body compressed at the compressors' best (brotli 11, gzip 9): for bodies made once, never per request. */
+export function compressedAtBest(body: string, encoding: "br" | "gzip"): Promise<Buffer> {
+  if (encoding === "br") return promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  return promisify(gzip)(body, { level: 9 });
+}
+
 const made = new Map<string, Promise<Buffer>>();
 
 /**
@@ -17,7 +19,7 @@ export function compressedOnce(key: string, body: string, encoding: "br" | "gzip
   const id = `${encoding} ${key}`;
   let found = made.get(id);
   if (!found) {
-    found = compress[encoding](body);
+    found = compressedAtBest(body, encoding);
     made.set(id, found);
     found.catch(() => made.delete(id));
   }
