@@ -126,6 +126,11 @@ export const teamInvitations = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * When a sign-up first tried to take the invited address while the invitation was open (refused: the address is
+     * the link holder's); the inviting admin is told once.
+     */
+    addressClaimedAt: timestamp("address_claimed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -208,6 +213,31 @@ export const promotionCodes = pgTable(
       sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100 and ${t.amountOff} is null) or (${t.kind} = 'amount' and ${t.amountOff} > 0 and ${t.percentOff} is null)`,
     ),
     check("promotion_codes_max_uses_check", sql`${t.maxUses} is null or ${t.maxUses} > 0`),
+  ],
+);
+
+/**
+ * A use of a promotion code held for a card checkout until its session is paid (the payment then is the use) or
+ * expires: counted with the payments, so a code with one use left cannot be spent by two checkouts at once. A
+ * customer holds at most one per code (a new checkout replaces it); it lapses at `expires_at`, the session's own end,
+ * or earlier when the card provider says the session expired.
+ */
+export const promotionReservations = pgTable(
+  "promotion_reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    promotionCodeId: uuid("promotion_code_id")
+      .notNull()
+      .references(() => promotionCodes.id, { onDelete: "cascade" }),
+    userId: owner(),
+    /** The checkout session holding it; null for the moment between the reservation and the session's creation. */
+    stripeSessionId: text("stripe_session_id").unique("promotion_reservations_session_unique"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promotion_reservations_customer_idx").on(t.promotionCodeId, t.userId),
+    index("promotion_reservations_code_idx").on(t.promotionCodeId, t.expiresAt),
   ],
 );
 
@@ -545,6 +575,11 @@ export const emailMessages = pgTable(
     replyTo: text("reply_to"),
     /** The last message to a deleted account: once sent, its address and body are blanked (the sender does it). */
     forgetAfterSend: boolean("forget_after_send").notNull().default(false),
+    /**
+     * The body holds a secret only its reader may use (an invitation link, a password-reset link): once sent, the
+     * body is blanked and the address and subject stay, for the log.
+     */
+    forgetBodyAfterSend: boolean("forget_body_after_send").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -588,6 +623,28 @@ export const conversations = pgTable(
   (t) => [index("conversations_waiting_idx").on(t.waitingSince).where(sql`${t.waitingSince} is not null`)],
 );
 
+/**
+ * The reply addresses of message e-mails: one per conversation and reader (the customer, or one team member), so a
+ * reply posts only as the person the address was sent to. The address carries this row's id, signed with the
+ * server's secret (lib/email/reply-address.server.ts), so the database alone makes none. It works until
+ * `expires_at` (pushed back by each e-mail that carries it); removing the row revokes it.
+ */
+export const replyAddresses = pgTable(
+  "reply_addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The conversation's customer. */
+    userId: owner(),
+    /** Who the address was sent to, and the only one who may post through it. */
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reply_addresses_pair_idx").on(t.userId, t.recipientId), index("reply_addresses_recipient_idx").on(t.recipientId)],
+);
+
 export const MESSAGE_SOURCES = ["portal", "email"] as const;
 
 /**
@@ -606,10 +663,13 @@ export const messages = pgTable(
     attachments: jsonb("attachments").$type<MessageAttachment[]>().notNull().default([]),
     /** Written in the portal, or a reply to a message e-mail. */
     source: text("source").notNull().default("portal"),
+    /** A reply by e-mail's Message-ID: the same mail delivered again is not posted twice. */
+    emailMessageId: text("email_message_id"),
     createdAt: createdAt(),
   },
   (t) => [
     check("messages_source_check", sql`${t.source} in (${inList(MESSAGE_SOURCES)})`),
+    uniqueIndex("messages_email_message_id_idx").on(t.userId, t.emailMessageId).where(sql`${t.emailMessageId} is not null`),
     check("messages_not_empty_check", sql`length(${t.body}) > 0 or jsonb_array_length(${t.attachments}) > 0`),
     // Spelled as the thread's ORDER BY (DESC means NULLS FIRST), so the newest page is read off the index, unsorted.
     index("messages_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
