@@ -16,10 +16,12 @@ import { siteConfigInForce } from "./lib/config/public-settings.server";
 import { inlineStyleSheetsForFirstPaint } from "./lib/http/inline-style-sheets.server";
 import { requestContextMiddleware } from "./lib/http/request-context.server";
 import { sessionMiddleware } from "./lib/auth/session-middleware.server";
+import { customerWritesDuringMaintenance } from "./features/settings/maintenance.server";
 import { isLocale } from "./lib/i18n/locales";
 
 // Outermost, the style sheets of every page rendered per request go inline (the first paint waits for no file).
-export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint, sessionMiddleware, requestContextMiddleware];
+// Innermost, Maintenance Mode stops a customer's change before any route's action sees it.
+export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint, sessionMiddleware, requestContextMiddleware, customerWritesDuringMaintenance];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

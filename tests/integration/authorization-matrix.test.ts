@@ -415,7 +415,7 @@ function expectation(row: Row, role: WalkRole, data: boolean): Outcome {
 const DENIED_OUTCOME = "to:/admin/login?denied=1";
 const ENROLMENT_OUTCOME = "to:/admin/two-factor";
 
-async function visit(row: Row, role: WalkRole, data: boolean, origin = base): Promise<Cell> {
+async function visit(row: Row, role: WalkRole, data: boolean, origin = base, { signInAgain = true } = {}): Promise<Cell> {
   const { body, headers } = requestBody(row);
   const cookie =
     role === "anonymous"
@@ -437,7 +437,7 @@ async function visit(row: Row, role: WalkRole, data: boolean, origin = base): Pr
   const streaming = response.headers.get("content-type")?.startsWith("text/event-stream");
   const text = streaming ? (await response.body?.cancel(), "") : await response.text();
   const signedInAs: Role | null = role === UNENROLLED_ADMIN ? "admin" : role === "anonymous" || role === "expiredSession" || role === "passwordStep" ? null : role;
-  if (signedInAs && (row.endsSession || endedSession(response))) await signIn(signedInAs);
+  if (signInAgain && signedInAs && (row.endsSession || endedSession(response))) await signIn(signedInAs);
   const cell: Cell = { row, role, data, crossSite: origin !== base, expected: expectation(row, role, data), actual: outcomeOf(response, text, data) };
   // Whatever the status, nobody but A, A's staff member and a full admin gets an answer that carries customer A's
   // identity: their e-mail or name, or their id when the request did not name it (a refused page echoes the
@@ -542,4 +542,44 @@ describe("authorization matrix", () => {
     // Every row as a document and a data request, for each role and the walk's other callers, some signing in
     // again: about 90 s alone on a two-core machine, and CI runs other test files beside it.
   }, 360_000);
+
+  it("Maintenance Mode refuses every change a customer sends to any route, before the route acts; the team goes on", async () => {
+    const routePatterns = new Set(flattenRoutes(routeConfig).map((page) => page.pattern));
+    // The display language stays the customer's to switch (public pages included): nothing the agency serves.
+    const open = new Set(["/resources/language"]);
+    // The back office's rows last: a customer who reaches its guard is signed out, and cannot sign in again now.
+    const writes = ROWS.filter((row) => row.method === "POST" && routePatterns.has(row.route)).sort(
+      (a, b) => Number(a.route.startsWith("/admin")) - Number(b.route.startsWith("/admin")),
+    );
+    // A page's form or fetcher is sent to the portal, whose page then says the platform is under maintenance; a
+    // script's JSON call gets the 503 to show.
+    const refused = (row: Row): Outcome => (open.has(row.route) ? row.expect.customerA : row.json ? 503 : "to:/dashboard/progress");
+    const admin = await sessionUserFor(services, cookies.admin);
+    const general = async (maintenanceMode: boolean) => {
+      const current = (await services.settings.get()).general;
+      await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, { id: admin!.id, isAdmin: true }, {
+        section: "general",
+        values: { ...current, maintenanceMode },
+      });
+    };
+    const cells: Cell[] = [];
+    await general(true);
+    try {
+      for (const row of writes) {
+        // No new sign-in after a row that ends sessions: a refused change ends none, and customers cannot sign in now.
+        for (const data of [false, true]) {
+          cells.push(await visit({ ...row, expect: { ...row.expect, customerA: refused(row) }, data: undefined }, "customerA", data, base, { signInAgain: false }));
+        }
+      }
+      // The team's changes go on: the bell's 'mark all read' as the admin and as staff.
+      for (const row of writes.filter((row) => row.route === "/resources/notifications")) {
+        for (const role of ["admin", "staffA"] as const) cells.push(await visit(row, role, false));
+      }
+    } finally {
+      await general(false);
+    }
+    const describe = (c: Cell) => `${c.row.method} ${c.row.url ?? c.row.route}${c.data ? " (.data)" : ""} as ${c.role}: expected ${c.expected}, got ${c.actual}`;
+    expect(writes.length).toBeGreaterThan(20);
+    expect(cells.filter((c) => c.actual !== c.expected).map(describe), "writes answered otherwise during Maintenance Mode").toEqual([]);
+  }, 120_000);
 });

@@ -16,13 +16,13 @@ import { loadSessionUser } from "~/lib/auth/session.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
-import { loader as portalLoader, middleware as portalGuard } from "~/routes/dashboard/layout";
+import { loader as portalLoader } from "~/routes/dashboard/layout";
+import { customerWritesDuringMaintenance } from "~/features/settings/maintenance.server";
+import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { loader as loginLoader } from "~/routes/auth/login";
 import { ENDPOINTS } from "~/lib/http/endpoints";
-import { action as checkoutAction } from "~/routes/resources/card-checkout";
 import { action as notificationsAction } from "~/routes/resources/notifications";
 import { action as proofAction } from "~/routes/resources/payment-proof";
-import { action as revealAction } from "~/routes/resources/reveal-secret";
 import {
   cookieFrom,
   expectHttpError,
@@ -95,18 +95,31 @@ async function setGeneral(values: Partial<typeof GENERAL>) {
 }
 
 /**
- * The portal for this visitor: a change (POST) through the layout's middleware ("passed" or the status it
+ * A request through the root's Maintenance Mode guard as the framework runs it: "passed" when it reached the route
+ * (whose action, when given, then answers), else what the guard answered (a redirect's status and target, or a
+ * status and JSON body).
+ */
+async function throughGuard(args: never, action?: (args: never) => Promise<unknown>): Promise<unknown> {
+  let reached = false;
+  let answer: unknown;
+  const response = (await customerWritesDuringMaintenance(args, async () => {
+    reached = true;
+    answer = action ? await action(args) : undefined;
+    return new Response(null);
+  })) as Response;
+  if (reached) return action ? routeAnswer(answer) : "passed";
+  const location = response.headers.get("location");
+  return location ? { status: response.status, location } : { status: response.status, body: await response.json() };
+}
+
+/**
+ * The portal for this visitor: a change (POST) through the root's Maintenance Mode guard ("passed" or the status it
  * answered with), and whether the layout's loader gives the maintenance page instead of the portal.
  */
 async function portalAnswer(user: SessionUser): Promise<{ post: number | "passed"; maintenancePage: boolean }> {
   const args = { request: new Request(`${SITE_URL}/dashboard/profile`, { method: "POST" }), context: routeContext(services, user), params: {} };
-  let post: number | "passed";
-  try {
-    await portalGuard[0]!(args as never, (async () => new Response(null)) as never);
-    post = "passed";
-  } catch (thrown) {
-    post = (thrown as { init?: ResponseInit }).init?.status ?? -1;
-  }
+  const answer = await throughGuard(args as never);
+  const post = answer === "passed" ? answer : (answer as { status: number }).status;
   const page = (await portalLoader({ request: new Request(`${SITE_URL}/dashboard/progress`), context: routeContext(services, user), params: {} } as never)) as {
     maintenance: unknown;
     notifications: unknown[];
@@ -189,7 +202,7 @@ describe("the Database tab", () => {
 describe("each setting's effect", () => {
   it("Maintenance Mode blocks a customer's portal pages, sign-in and sign-up, but not an admin's", async () => {
     await setGeneral({ maintenanceMode: true });
-    expect(await portalAnswer(customer.user)).toEqual({ post: 503, maintenancePage: true });
+    expect(await portalAnswer(customer.user)).toEqual({ post: 303, maintenancePage: true });
     expect(await portalAnswer(admin.user)).toEqual({ post: "passed", maintenancePage: false });
     const login = (await loginLoader({ request: new Request(`${SITE_URL}/login`), context: routeContext(services, null), params: {} } as never)) as { maintenance: unknown };
     expect(login.maintenance).toEqual({ maintenance: true, supportEmail: "help@acme.test", companyName: "Acme Agency" });
@@ -206,11 +219,11 @@ describe("each setting's effect", () => {
     expect((await signIn(services, customer.email, customer.password, nextClientIp())).status).toBe(200);
   });
 
-  it("Maintenance Mode refuses a signed-in customer's changes outside the portal's pages too; an admin's go on", async () => {
+  it("Maintenance Mode: a customer's form goes to the portal's maintenance page, a JSON call gets the refusal in their language, and no action runs; the team goes on", async () => {
     const MAINTENANCE = "The platform is under maintenance. Please try again later.";
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } }).png().toBuffer();
-    const post = (path: string, cookie: string, body: BodyInit, type?: string) =>
-      routeArgs(services, path, { method: "POST", headers: { cookie, ...(type ? { "content-type": type } : {}) }, body });
+    const post = (path: string, cookie: string, body: BodyInit, headers: Record<string, string> = {}) =>
+      routeArgs(services, path, { method: "POST", headers: { cookie, ...headers }, body });
     const proofForm = () => {
       const form = new FormData();
       form.set("serviceType", "google_business");
@@ -219,39 +232,38 @@ describe("each setting's effect", () => {
       return form;
     };
     const checkoutBody = JSON.stringify({ serviceType: "google_business", paymentNumber: 1 });
+    const json = { "content-type": "application/json" };
     const bell = new URLSearchParams({ intent: "mark-all-read" });
-    const reveal = new URLSearchParams({ kind: "credential", id: randomUUID(), field: "password" });
 
     await setGeneral({ maintenanceMode: true });
     try {
-      expect(routeAnswer(await proofAction(await post(ENDPOINTS.paymentProof, customer.cookie, proofForm())))).toEqual({
+      const proof = await throughGuard(await post(ENDPOINTS.paymentProof, customer.cookie, proofForm()), proofAction);
+      expect(proof).toEqual({ status: 303, location: CUSTOMER_HOME });
+      expect(await database.db.select().from(payments).where(eq(payments.userId, customer.id))).toEqual([]);
+      expect(await throughGuard(await post("/dashboard/profile", customer.cookie, new URLSearchParams({ intent: "personal-info" })))).toEqual({ status: 303, location: CUSTOMER_HOME });
+      expect(await throughGuard(await post(ENDPOINTS.cardCheckout, customer.cookie, checkoutBody, json))).toEqual({
         status: 503,
-        body: { ok: false, error: MAINTENANCE },
+        body: { ok: false, error: { code: "maintenance", message: MAINTENANCE } },
       });
-      const checkout = await checkoutAction(await post(ENDPOINTS.cardCheckout, customer.cookie, checkoutBody, "application/json"));
-      expect([checkout.status, await checkout.json()]).toEqual([503, { ok: false, error: { code: "maintenance", message: MAINTENANCE } }]);
-      const inSpanish = await checkoutAction(await post(ENDPOINTS.cardCheckout, `${customer.cookie}; lang=es`, checkoutBody, "application/json"));
-      expect(await inSpanish.json()).toEqual({
-        ok: false,
-        error: { code: "maintenance", message: "La plataforma está en mantenimiento. Inténtelo de nuevo más tarde." },
-      });
-      expect(routeAnswer(await notificationsAction(await post("/resources/notifications", customer.cookie, bell)))).toEqual({
+      // A script that asks for JSON (the payment dialog's promotion code) gets JSON, in the customer's language.
+      const quote = await post(ENDPOINTS.paymentQuote, `${customer.cookie}; lang=es`, new URLSearchParams({ promotionCode: "X" }), { accept: "application/json" });
+      expect(await throughGuard(quote)).toEqual({
         status: 503,
-        body: { ok: false, error: MAINTENANCE },
+        body: { ok: false, error: { code: "maintenance", message: "La plataforma está en mantenimiento. Inténtelo de nuevo más tarde." } },
       });
-      expect(routeAnswer(await revealAction(await post("/resources/secrets/reveal", customer.cookie, reveal))).status).toBe(503);
-      expect((await authRequest(services, "/update-user", { name: "Changed" }, { cookie: customer.cookie })).status).toBe(503);
+      // The display language is still the customer's to switch; reads go on.
+      expect(await throughGuard(await post("/resources/language", customer.cookie, new URLSearchParams({ language: "es" })))).toBe("passed");
+      expect(await throughGuard(await routeArgs(services, "/dashboard/progress", { headers: { cookie: customer.cookie } }))).toBe("passed");
+      // The account endpoints refuse too (they are Better Auth's, outside the routes).
       const password = { currentPassword: customer.password, newPassword: "An0ther!Password" };
       expect((await authRequest(services, "/change-password", password, { cookie: customer.cookie })).status).toBe(503);
-      expect((await loadSessionUser(services.auth, database.db, new Headers({ cookie: customer.cookie }))).user?.name).not.toBe("Changed");
 
-      // Admins are not held back.
-      expect(routeAnswer(await notificationsAction(await post("/resources/notifications", admin.cookie, bell)))).toEqual({ status: 200, body: { ok: true } });
-      expect((await authRequest(services, "/update-user", { name: admin.user.name }, { cookie: admin.cookie })).status).toBe(200);
+      // The team is not held back.
+      expect(await throughGuard(await post("/resources/notifications", admin.cookie, bell), notificationsAction)).toEqual({ status: 200, body: { ok: true } });
     } finally {
       await setGeneral({ maintenanceMode: false });
     }
-    expect(routeAnswer(await notificationsAction(await post("/resources/notifications", customer.cookie, bell)))).toEqual({ status: 200, body: { ok: true } });
+    expect(await throughGuard(await post("/resources/notifications", customer.cookie, bell), notificationsAction)).toEqual({ status: 200, body: { ok: true } });
   });
 
   it("Auto-approve Submissions approves a Zelle proof on receipt, says so in its notes and notifies the customer", async () => {

@@ -12,7 +12,6 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { loadSessionUser } from "~/lib/auth/session.server";
 import { ADMIN_TWO_FACTOR_SETUP } from "~/lib/http/paths";
 import { middleware as adminGuard } from "~/routes/admin/layout";
-import { middleware as portalGuard } from "~/routes/dashboard/layout";
 import { loader as setupLoader } from "~/routes/admin/two-factor";
 import {
   authRequest,
@@ -58,7 +57,7 @@ async function setTwoFactorSetting(on: boolean) {
 }
 
 /** Runs a layout's middleware the way the framework does; returns the redirect's target, or "passed". */
-type Guard = (typeof adminGuard)[number] | (typeof portalGuard)[number];
+type Guard = (typeof adminGuard)[number];
 
 async function guardAnswer(guards: readonly Guard[], cookie: string, url: string): Promise<string> {
   const { user } = await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }));
@@ -108,9 +107,8 @@ describe("admin two-factor", () => {
     try {
       expect(await guardAnswer(adminGuard, admin.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
       expect(await guardAnswer(adminGuard, admin.cookie, "/admin/settings")).toBe(ADMIN_TWO_FACTOR_SETUP);
-      // A customer is not affected: the portal lets them in, and they have no enrolment page.
+      // A customer is not affected: they have no enrolment page.
       const customer = await signUpCustomer(services);
-      expect(await guardAnswer(portalGuard, customer.cookie, "/dashboard/progress")).toBe("passed");
       const customerSignIn = await signIn(services, customer.email, customer.password);
       expect(((await customerSignIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBeUndefined();
       expect(cookieFrom(customerSignIn)).toContain("session_token=");

@@ -12,23 +12,12 @@ import { readZelleParties } from "~/features/payments/read-zelle-parties.server"
 import { useLiveUpdates } from "~/features/realtime/use-live-updates";
 import { liveSince } from "~/lib/realtime/realtime.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
-import { maintenanceFor, refuseDuringMaintenance } from "~/features/settings/maintenance.server";
+import { maintenanceFor } from "~/features/settings/maintenance.server";
 import { initials } from "~/features/users/initials";
 import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/http/paths";
-import { requireUser, services, sessionUser } from "~/lib/auth/route-guards.server";
+import { requireUser, services } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/layout";
-
-// Maintenance Mode: a signed-in customer's changes are refused (503) before any portal action runs; their
-// pages give way to the maintenance page (the loader below). Admins are unaffected; signed-out visitors go
-// on to the login page, which shows it too.
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    const user = sessionUser(context);
-    if (user && request.method !== "GET" && request.method !== "HEAD") await refuseDuringMaintenance(services(context), user);
-    return next();
-  },
-];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);

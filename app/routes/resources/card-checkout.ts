@@ -1,4 +1,3 @@
-import { refuseCustomerChangeDuringMaintenance } from "~/features/settings/maintenance.server";
 import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
 import { AppError } from "~/lib/http/app-error";
 import { jsonFailure } from "~/lib/http/error-answer.server";
@@ -26,7 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, i18n } = requestContext(context);
   try {
     if (request.method !== "POST") throw new AppError("method_not_allowed");
-    if (user) await refuseCustomerChangeDuringMaintenance(services, user);
     // JSON only: a cross-site form cannot send it without the browser asking first.
     const isJson = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() === "application/json";
     if (user && !isJson) throw new AppError("json_required");

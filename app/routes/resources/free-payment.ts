@@ -1,5 +1,4 @@
 import { msg } from "@lingui/core/macro";
-import { refuseCustomerChangeDuringMaintenance } from "~/features/settings/maintenance.server";
 import { paymentQuoteSchema } from "~/features/payments/payments.schemas";
 import { redeemFreePayment } from "~/features/payments/redeem-free-payment.server";
 import { requireActor } from "~/lib/auth/actor-guards";
@@ -21,7 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const actor = requireActor(user);
     if (request.method !== "POST") throw new AppError("method_not_allowed");
-    await refuseCustomerChangeDuringMaintenance(services, actor);
     const parsed = await parseForm(request, paymentQuoteSchema);
     if (!parsed.ok) return formFailure(parsed);
     await redeemFreePayment({ db: services.database.db, bus: services.bus }, actor, parsed.value);

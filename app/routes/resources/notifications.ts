@@ -1,4 +1,3 @@
-import { refuseCustomerChangeDuringMaintenance } from "~/features/settings/maintenance.server";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { markAllNotificationsRead } from "~/features/notifications/mark-all-notifications-read.server";
 import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
@@ -27,7 +26,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = { db: database.db, bus };
   try {
     const actor = requireActor(sessionUser(context));
-    await refuseCustomerChangeDuringMaintenance(services(context), actor);
     const parsed = await parseForm(request, notificationActionSchema);
     if (!parsed.ok) return formFailure(parsed);
     if (parsed.value.intent === "mark-read") await markNotificationRead(deps, actor, parsed.value);

@@ -1,4 +1,3 @@
-import { refuseCustomerChangeDuringMaintenance } from "~/features/settings/maintenance.server";
 import { proofFormSchema, proofResubmitSchema } from "~/features/payments/payments.schemas";
 import { resubmitZelleProof } from "~/features/payments/resubmit-zelle-proof.server";
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
@@ -20,7 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const actor = requireActor(user);
     if (request.method !== "POST") throw new AppError("method_not_allowed");
-    await refuseCustomerChangeDuringMaintenance(services, actor);
     const form = await request.formData().catch(() => {
       throw new AppError("invalid_request");
     });

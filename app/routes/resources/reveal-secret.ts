@@ -1,4 +1,3 @@
-import { refuseCustomerChangeDuringMaintenance } from "~/features/settings/maintenance.server";
 import { data } from "react-router";
 import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
@@ -22,7 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (request.method !== "POST") throw new AppError("method_not_allowed");
     if (!actor) throw new AppError("not_signed_in");
-    await refuseCustomerChangeDuringMaintenance(services, actor);
     const parsed = await parseForm(request, revealSecretSchema);
     if (!parsed.ok) throw new AppError("invalid_request", { detail: parsed.error });
     const input = parsed.value;

@@ -15,7 +15,7 @@ import type { PaymentQuote } from "../promotion-views";
  */
 async function requestQuote(serviceType: ServiceType, paymentNumber: number, promotionCode: string): Promise<PaymentQuote> {
   const body = new URLSearchParams({ serviceType, paymentNumber: String(paymentNumber), promotionCode });
-  const response = await fetch(ENDPOINTS.paymentQuote, { method: "POST", body });
+  const response = await fetch(ENDPOINTS.paymentQuote, { method: "POST", headers: { accept: "application/json" }, body });
   const data = (await response.json().catch(() => null)) as { ok?: unknown; quote?: PaymentQuote; error?: { message?: unknown } } | null;
   if (data?.ok === true && data.quote) return data.quote;
   const message = data?.error?.message;
