@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import express from "express";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
@@ -345,6 +345,18 @@ describe("a customer's data export", () => {
       expect(response.status).toBe(404);
     }
     expect((await fetch(`${base}/files/avatars/${seededA.avatar.key}`, { headers: { cookie: admin.cookie } })).status).toBe(200);
+  });
+
+  it("is a customer's only: an admin or a staff member asking for their own is refused, and their Profile has no 'Your data' card", async () => {
+    // A member still to enrol in two-factor has no team power in their session, but their account is still the team's.
+    const unenrolled = { ...admin.user, isAdmin: false, assignedCustomerIds: null };
+    for (const member of [admin.user, staffA.user, unenrolled]) {
+      expect((await refusal(requestDataExport(requestDeps(), member, { password: "", headers: new Headers() }))).code).toBe("forbidden");
+      expect(await getDataExport({ db: database.db }, member)).toEqual({ available: false, latest: null, nextAllowedAt: null });
+    }
+    const teamIds = [admin.id, staffA.id];
+    expect(await database.db.select().from(dataExports).where(inArray(dataExports.userId, teamIds))).toEqual([]);
+    expect((await getDataExport({ db: database.db }, b.user)).available).toBe(true);
   });
 
   it("allows one export a day: a second is refused in the customer's language, a failed one does not count", async () => {

@@ -12,7 +12,8 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Storage } from "~/lib/storage/storage.server";
 import { isDeletionWord, type DeletionBlocker } from "./account-deletion";
-import { closesOwnAccount, readDeletionBlockers } from "./deletion-standing.server";
+import { readDeletionBlockers } from "./deletion-standing.server";
+import { isCustomerAccount } from "~/lib/auth/roles.server";
 import { eraseCustomer, finishErasure, type Erasure } from "./erase-customer.server";
 
 export interface DeleteOwnAccountDeps {
@@ -41,7 +42,7 @@ export async function deleteOwnAccount(
   input: { password: string; confirmation: string; headers: Headers },
 ): Promise<OwnDeletionOutcome> {
   const customer = requireActor(actor);
-  if (!(await closesOwnAccount(deps.db, customer))) throw new AppError("forbidden");
+  if (!(await isCustomerAccount(deps.db, customer))) throw new AppError("forbidden");
   if (!isDeletionWord(input.confirmation)) throw new AppError("deletion_not_confirmed", { field: "confirmation" });
   await confirmPassword(deps, customer, { password: input.password, headers: input.headers });
 

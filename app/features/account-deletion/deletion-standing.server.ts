@@ -1,7 +1,4 @@
 import { sql } from "drizzle-orm";
-import { isTeam } from "~/lib/auth/actor-guards";
-import { isTeamAccount } from "~/lib/auth/roles.server";
-import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
 import { deletionBlockers, type DeletionBlocker, type DeletionStanding } from "./account-deletion";
 
@@ -26,11 +23,3 @@ export async function readDeletionBlockers(executor: Executor, customerId: strin
   return deletionBlockers(await readDeletionStanding(executor, customerId));
 }
 
-/**
- * Whether the reader closes their own account from the Profile page: a customer does; a team account does not (the
- * admins close those, from the team), even one whose session has no team power yet (a member still to enrol in
- * two-factor), hence the look at the account itself.
- */
-export async function closesOwnAccount(executor: Executor, reader: Actor): Promise<boolean> {
-  return !isTeam(reader) && !(await isTeamAccount(executor, reader.id));
-}

@@ -4,7 +4,8 @@ import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
 import { isDeletionBlocker } from "./account-deletion";
-import { closesOwnAccount, readDeletionBlockers } from "./deletion-standing.server";
+import { readDeletionBlockers } from "./deletion-standing.server";
+import { isCustomerAccount } from "~/lib/auth/roles.server";
 import type { OwnDeletionStatus } from "./deletion-views";
 
 /**
@@ -13,7 +14,7 @@ import type { OwnDeletionStatus } from "./deletion-views";
  */
 export async function getOwnDeletionStatus(executor: Executor, actor: Actor | null): Promise<OwnDeletionStatus> {
   const reader = requireActor(actor);
-  if (!(await closesOwnAccount(executor, reader))) return { available: false, blockers: [], pending: null, declined: null };
+  if (!(await isCustomerAccount(executor, reader))) return { available: false, blockers: [], pending: null, declined: null };
   const [blockers, [latest]] = await Promise.all([
     readDeletionBlockers(executor, reader.id),
     executor

@@ -6,7 +6,7 @@ import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
-import { closesOwnAccount } from "./deletion-standing.server";
+import { isCustomerAccount } from "~/lib/auth/roles.server";
 
 /**
  * A customer takes back their own deletion request while it waits for the agency (the Profile page's 'Withdraw
@@ -16,7 +16,7 @@ import { closesOwnAccount } from "./deletion-standing.server";
  */
 export async function withdrawDeletionRequest(deps: { db: Db; bus: ChangeBus }, actor: Actor | null): Promise<void> {
   const customer = requireActor(actor);
-  if (!(await closesOwnAccount(deps.db, customer))) throw new AppError("forbidden");
+  if (!(await isCustomerAccount(deps.db, customer))) throw new AppError("forbidden");
   await deps.db.transaction(async (tx) => {
     const [withdrawn] = await tx
       .delete(deletionRequests)

@@ -21,6 +21,8 @@ export interface DataExportView {
 
 /** The 'Your data' card: the latest export, and when the customer may ask for the next one (null: now). */
 export interface DataExportCardView {
+  /** Whether the reader may take their data: a customer may; a team account has none of its own to take. */
+  available: boolean;
   latest: DataExportView | null;
   nextAllowedAt: string | null;
 }

@@ -1,14 +1,19 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { dataExports } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
+import { isCustomerAccount } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { exportState, isDownloadable, nextExportAllowedAt } from "./data-export-rules";
 import { dataExportDownloadPath, type DataExportCardView } from "./data-export-views";
 
-/** The signed-in user's own latest export and when they may ask for the next one; nobody else's is ever read here. */
+/**
+ * The signed-in customer's own latest export and when they may ask for the next one; nobody else's is ever read here.
+ * A team account has no 'Your data' card (`available: false`).
+ */
 export async function getDataExport({ db }: { db: Db }, actor: Actor | null): Promise<DataExportCardView> {
   const me = requireActor(actor);
+  if (!(await isCustomerAccount(db, me))) return { available: false, latest: null, nextAllowedAt: null };
   const latestOf = (onlyCounted: boolean) =>
     db
       .select({
@@ -29,10 +34,11 @@ export async function getDataExport({ db }: { db: Db }, actor: Actor | null): Pr
       .limit(1)
       .then((rows) => rows[0]);
   const [latest, counted] = await Promise.all([latestOf(false), latestOf(true)]);
-  if (!latest) return { latest: null, nextAllowedAt: null };
+  if (!latest) return { available: true, latest: null, nextAllowedAt: null };
   const now = new Date(latest.now);
   const state = exportState(latest, now);
   return {
+    available: true,
     latest: {
       id: latest.id,
       state,

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { dataExports } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
+import { isCustomerAccount } from "~/lib/auth/roles.server";
 import type { Auth } from "~/lib/auth/auth.server";
 import type { Actor } from "~/lib/auth/session";
 import type { Db, Executor } from "~/lib/db/db.server";
@@ -23,8 +24,8 @@ export interface RequestDataExportInput {
 }
 
 /**
- * 'Download my data': queues an export of the signed-in user's own data (the page never names anyone else), at most
- * one a day. With the right password the export will hold the stored secrets in clear. The row is all this writes:
+ * 'Download my data': queues an export of the signed-in customer's own data (the page never names anyone else), at
+ * most one a day. A team account has none to take (what it reads is the customers'): refused. With the right password the export will hold the stored secrets in clear. The row is all this writes:
  * the worker (data-export-worker.server.ts) hears of it through the published change and builds the ZIP. Two
  * requests at once are taken one after the other (a lock on the account's export rows), so a day never gets two.
  */
@@ -34,6 +35,7 @@ export async function requestDataExport(
   input: RequestDataExportInput,
 ): Promise<{ id: string; withSecrets: boolean }> {
   const me = requireActor(actor);
+  if (!(await isCustomerAccount(db, me))) throw new AppError("forbidden");
   // Refused before the password is checked: a customer who cannot export now learns it without typing it again.
   await refuseWithinADay(db, me.id);
   const withSecrets = input.password.length > 0;

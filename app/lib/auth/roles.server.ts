@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { customerAssignments, userRoles } from "~db/schema";
 import type { Executor } from "../db/db.server";
-import type { TeamRole } from "./session";
+import { isTeam } from "./actor-guards";
+import type { Actor, TeamRole } from "./session";
 
 // Reading roles is infrastructure: the session, the live stream and the use cases all ask it.
 
@@ -32,6 +33,15 @@ export async function isAdmin(db: Executor, userId: string): Promise<boolean> {
 /** Any team account, active or not: it signs in at the admin login and is never a customer. */
 export async function isTeamAccount(db: Executor, userId: string): Promise<boolean> {
   return (await teamStanding(db, userId)) !== null;
+}
+
+/**
+ * Whether the actor is a customer's own account: the customer-only things a person does for themself (download my
+ * data, delete my account) are not a team account's, even one whose session has no team power yet (a member still
+ * to enrol in two-factor, a deactivated one), hence the look at the account itself.
+ */
+export async function isCustomerAccount(db: Executor, actor: Actor): Promise<boolean> {
+  return !isTeam(actor) && !(await isTeamAccount(db, actor.id));
 }
 
 /** The active admins. */

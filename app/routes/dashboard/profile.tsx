@@ -164,16 +164,18 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             <EmailPreferencesForm emailUpdates={profile.emailUpdates} />
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <Trans>Your data</Trans>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <DataExportCard view={loaderData.dataExport} />
-          </CardContent>
-        </Card>
+        {loaderData.dataExport.available ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <Trans>Your data</Trans>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <DataExportCard view={loaderData.dataExport} />
+            </CardContent>
+          </Card>
+        ) : null}
         <DeleteAccountCard status={loaderData.deletion} />
       </div>
     </>
