@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { signupServerProblem } from "~/features/auth/auth.schemas";
 import { newPasswordProblem } from "~/features/auth/new-password.server";
 import { notifyAdminsOfLockout } from "~/features/settings/notify-admin-lockout.server";
+import { claimsInvitedAddress } from "~/features/team/claim-invited-address.server";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { notifySystemError } from "~/features/settings/notify-system-error.server";
 import { startReplyListener } from "~/features/messages/receive-reply.server";
@@ -186,12 +187,13 @@ function pages(services: Services, { development }: { development: boolean }): e
   };
 }
 
-/** What the services take from the features: the account rules and what follows a sign-up or an admin's lockout. */
+/** What the services take from the features: the account rules, what follows a sign-up or an admin's lockout, and the addresses invitations hold. */
 const SERVICE_OPTIONS = {
   validateSignUp: signupServerProblem,
   validateNewPassword: newPasswordProblem,
   onSignedUp: notifyAdminsOfSignUp,
   onAdminLocked: notifyAdminsOfLockout,
+  addressReserved: claimsInvitedAddress,
 };
 
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;

@@ -36,11 +36,12 @@ export interface Services {
 }
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
-export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "passwordReset" | "validateNewPassword"> {
+export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "passwordReset" | "validateNewPassword" | "addressReserved"> {
   /** The one rule set for a new password (features/auth), at sign-up, reset and change; enables password reset. */
   validateNewPassword?: AuthOptions["validateNewPassword"];
   onSignedUp?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
   onAdminLocked?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
+  addressReserved?: (deps: { db: Database["db"]; bus: ChangeBus }, email: string) => Promise<boolean>;
 }
 
 export const servicesContext = createContext<Services>();
@@ -65,7 +66,7 @@ export async function createServices(env: Env, database: Database | undefined, o
   const lockout = lockoutPolicyFrom(env);
   // The environment's values are the defaults of a fresh database; the stored settings win from then on.
   const settings = new SettingsStore(database.db, defaultSettings(SettingsStore.seedFrom(env, siteConfig)), bus, { sessions, lockout });
-  const { onSignedUp, onAdminLocked, validateNewPassword, ...authOptions } = options;
+  const { onSignedUp, onAdminLocked, validateNewPassword, addressReserved, ...authOptions } = options;
   const db = database.db;
   const auth = createAuth(
     database.db,
@@ -83,6 +84,7 @@ export async function createServices(env: Env, database: Database | undefined, o
       ...authOptions,
       onSignedUp: onSignedUp ? (userId) => onSignedUp({ db, bus }, userId) : undefined,
       onAdminLocked: onAdminLocked ? (userId) => onAdminLocked({ db, bus }, userId) : undefined,
+      addressReserved: addressReserved ? (email) => addressReserved({ db, bus }, email) : undefined,
       validateNewPassword,
       passwordReset: validateNewPassword
         ? {

@@ -9,6 +9,7 @@ import { expect } from "vitest";
 import { signupServerProblem } from "~/features/auth/auth.schemas";
 import { newPasswordProblem } from "~/features/auth/new-password.server";
 import { notifyAdminsOfLockout } from "~/features/settings/notify-admin-lockout.server";
+import { claimsInvitedAddress } from "~/features/team/claim-invited-address.server";
 import { notifyAdminsOfSignUp } from "~/features/settings/notify-sign-up.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
@@ -103,7 +104,7 @@ export async function testServices(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...settings,
   });
-  const services = await createServices(env, database, { validateSignUp: signupServerProblem, validateNewPassword: newPasswordProblem, now: clock, onSignedUp: notifyAdminsOfSignUp, onAdminLocked: notifyAdminsOfLockout });
+  const services = await createServices(env, database, { validateSignUp: signupServerProblem, validateNewPassword: newPasswordProblem, now: clock, onSignedUp: notifyAdminsOfSignUp, onAdminLocked: notifyAdminsOfLockout, addressReserved: claimsInvitedAddress });
   return {
     ...services,
     async close() {

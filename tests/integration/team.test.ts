@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, customerAssignments, emailMessages, session, teamInvitations, user, userRoles } from "~db/schema";
+import { auditEvents, customerAssignments, emailMessages, notifications, session, teamInvitations, user, userRoles } from "~db/schema";
 import { acceptInvitation } from "~/features/team/accept-invitation.server";
 import { changeMemberRole } from "~/features/team/change-member-role.server";
 import { deactivateMember } from "~/features/team/deactivate-member.server";
@@ -19,6 +19,7 @@ import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { action as invitationAction, loader as invitationLoader } from "~/routes/admin/invitation";
 import { action as settingsAction } from "~/routes/admin/settings";
 import {
+  authRequest,
   cookieFrom,
   expectHttpError,
   makeAdmin,
@@ -28,6 +29,7 @@ import {
   routeArgs,
   sessionUserFor,
   signIn,
+  signUpBody,
   signUpCustomer,
   SITE_URL,
   testDatabase,
@@ -182,6 +184,41 @@ describe("an invitation", () => {
     const refused = await invite(email.toUpperCase()).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe("invitation_pending");
+  });
+
+  it("holds its address for its link: a sign-up with it is refused as an address with an account, the admins are told once, and the link still works", async () => {
+    const email = uniqueEmail("invitee");
+    await invite(email);
+    const token = await tokenMailedTo(email);
+    const alerts = () =>
+      services.database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
+    for (const address of [email, email.toUpperCase()]) {
+      const squatter = await authRequest(services, "/sign-up/email", signUpBody({ email: address }), { ip: nextClientIp() });
+      expect(squatter.status).toBe(422);
+      expect(((await squatter.json()) as { code?: string }).code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+    }
+    expect(await services.database.db.select().from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()))).toEqual([]);
+    const [alert, ...more] = await alerts();
+    expect(more).toEqual([]);
+    expect(alert).toMatchObject({ title: "Invited address taken", message: expect.stringContaining(`Someone tried to sign up with ${email}`) });
+    const { headers } = await accept(token);
+    expect(headers?.getSetCookie().join(";")).toContain("session_token=");
+    // A revoked invitation holds nothing: its address may sign up like any other.
+    const revoked = uniqueEmail("revoked-invitee");
+    const { invitationId } = await invite(revoked);
+    await revokeInvitation(deps(), admin.user, { invitationId });
+    expect((await authRequest(services, "/sign-up/email", signUpBody({ email: revoked }), { ip: nextClientIp() })).status).toBe(200);
+  });
+
+  it("accepted after its address got an account some other way (the start-up admin): refused, the admins told, the invitation still open", async () => {
+    const email = uniqueEmail("taken");
+    const { invitationId } = await invite(email);
+    const token = await tokenMailedTo(email);
+    await makeAdmin(services, email);
+    await expectHttpError(accept(token), 409);
+    const told = await services.database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
+    expect(told.filter((row) => (row.data as { email?: string }).email === email)).toHaveLength(1);
+    expect((await listTeam({ db: services.database.db }, admin.user)).invitations.map((open) => open.id)).toContain(invitationId);
   });
 
   it("refuses a password that breaks the sign-up rules, and keeps the invitation open", async () => {

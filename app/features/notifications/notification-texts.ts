@@ -106,6 +106,8 @@ const DATA_SCHEMAS = {
   /** To the customer: the export of their data they asked for can be downloaded (for 24 hours). */
   data_export_ready: z.object({ withSecrets: z.boolean() }),
   security: z.object({ email: z.string() }),
+  /** To the admins: a sign-up asked for an address invited to the team (refused: only the invitation's link takes it). */
+  invited_address_claimed: z.object({ email: z.string() }),
   system_error: z.object({ kind: z.string(), detail: z.string() }),
 } as const;
 
@@ -274,6 +276,15 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
         message: i18n._(msg`Too many failed sign-ins locked the admin account ${email}. See the activity log for where they came from.`),
       };
     }
+    case "invited_address_claimed": {
+      const email = event.data.email;
+      return {
+        title: i18n._(msg`Invited address taken`),
+        message: i18n._(
+          msg`Someone tried to sign up with ${email}, an address invited to the team. The sign-up was refused: only the invitation's link can create that account. If the invitee did not do this, someone knows of the invitation.`,
+        ),
+      };
+    }
     case "system_error": {
       const { kind, detail } = event.data;
       return { title: i18n._(msg`System Error`), message: i18n._(msg`A server error occurred (${kind}): ${detail}`).slice(0, SYSTEM_ERROR_MESSAGE_MAX) };
@@ -331,6 +342,8 @@ export function eventLink(event: NotificationEvent): string | null {
       return "/dashboard/profile";
     case "security":
       return "/admin/activity";
+    case "invited_address_claimed":
+      return "/admin/settings";
     case "system_error":
       return null;
   }

@@ -9,6 +9,7 @@ import { AppError } from "~/lib/http/app-error";
 import type { Locale } from "~/lib/i18n/locales";
 import { logger } from "~/lib/logger.server";
 import { publishChanges } from "~/lib/realtime/realtime.server";
+import { claimsInvitedAddress } from "./claim-invited-address.server";
 import { getInvitation } from "./get-invitation.server";
 import { hasAccount, hashInvitationToken } from "./invitations.server";
 import { INVITATIONS_TABLE, ROLES_TABLE, type TeamDeps } from "./team-deps.server";
@@ -43,7 +44,8 @@ export async function acceptInvitation(
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { name, password } = parsed.data;
   // A link that does not work is refused before the password is hashed: nobody makes the server hash for nothing.
-  if ((await getInvitation(deps, null, { token: input.token })).state !== "valid") throw new AppError("invitation_invalid");
+  const lookup = await getInvitation(deps, null, { token: input.token });
+  if (lookup.state !== "valid") throw new AppError("invitation_invalid");
   const problem = await newPasswordProblem(password);
   if (problem?.code === PASSWORD_TOO_COMMON_CODE) throw new AppError("password_too_common");
   if (problem) throw new AppError("invalid_input", { detail: problem.message });
@@ -73,6 +75,11 @@ export async function acceptInvitation(
       detail: { invitationId: invitation.id, email: invitation.email, role, invitedBy: invitation.invitedBy },
     });
     return { userId, email: invitation.email };
+  }).catch(async (error: unknown) => {
+    // An account has the address after all (made before the invitation, by the start-up admin settings): the admins
+    // hear of it, as of a sign-up that tried to take it, and the invitation stays open for them to sort out.
+    if (error instanceof AppError && error.code === "email_taken") await claimsInvitedAddress(deps, lookup.email);
+    throw error;
   });
   await publishChanges(deps.bus, [
     { table: ROLES_TABLE, userId: joined.userId },

@@ -151,6 +151,11 @@ export interface AuthOptions {
   validateNewPassword?: (password: string) => Promise<{ code: string; message: string } | null>;
   /** Password reset: see PasswordResetOptions. Without it, the reset endpoints answer that reset is not enabled. */
   passwordReset?: PasswordResetOptions;
+  /**
+   * Whether an address is held for somebody else now (an open team invitation, whose link alone proves who owns the
+   * address): sign-up refuses it exactly as an address that has an account. It may tell whoever holds it.
+   */
+  addressReserved?: (email: string) => Promise<boolean>;
 }
 
 /** Password reset (Better Auth's flow): the e-mail with the link. */
@@ -178,10 +183,18 @@ const emailOf = (body: unknown): string | null => {
   return typeof email === "string" && email.trim() ? email : null;
 };
 
+/** Better Auth's own answer to a sign-up with an address that has an account (the sign-up form words it). */
+const addressTaken = () =>
+  new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", message: "User already exists. Use another email." });
+
 const isWrongCredentials = (returned: unknown): boolean =>
   returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
 
-export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, validateNewPassword, passwordReset }: AuthOptions) {
+export function createAuth(
+  db: Db,
+  settings: AuthSettings,
+  { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, validateNewPassword, passwordReset, addressReserved }: AuthOptions,
+) {
   const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
   const maintenance = settings.maintenance ?? (async () => false);
   const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
@@ -287,6 +300,12 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           const problem = validateSignUp(ctx.body);
           if (problem) throw new APIError("BAD_REQUEST", { message: problem });
           if (await maintenance()) throw maintenanceError();
+          const email = emailOf(ctx.body);
+          if (email && addressReserved && (await addressReserved(email))) {
+            // As long as hashing the password for a real duplicate, so the answer's time tells no more than its words.
+            await ctx.context.password.hash(String((ctx.body as { password?: unknown }).password ?? ""));
+            throw addressTaken();
+          }
         }
         if (ctx.path === "/sign-in/email") {
           // A locked account is refused even with the right password, from any address.
