@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditEvents, notifications, payments, promotionCodes, stripeEvents } from "~db/schema";
+import { attemptCounters, auditEvents, notifications, payments, promotionCodes, stripeEvents } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { resubmitZelleProof } from "~/features/payments/resubmit-zelle-proof.server";
 import { createPromotionCode } from "~/features/promotions/create-promotion-code.server";
 import { deactivatePromotionCode } from "~/features/promotions/deactivate-promotion-code.server";
 import { listPromotionCodes } from "~/features/promotions/list-promotion-codes.server";
 import { promotionToday } from "~/features/promotions/promotion-pricing";
-import { codeTrialKey } from "~/features/promotions/quote-payment.server";
+import { CODE_TRIAL_LIMIT, codeTrialKey } from "~/features/promotions/promotion-code-trials.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { action as settingsAction } from "~/routes/admin/settings";
@@ -188,6 +188,12 @@ async function usesOf(id: string): Promise<number> {
   return codes.find((code) => code.id === id)!.uses;
 }
 
+/** How many refused codes the customer has to their name in the current window. */
+async function trialsOf(userId: string): Promise<number> {
+  const [counter] = await database.db.select().from(attemptCounters).where(eq(attemptCounters.key, codeTrialKey(userId)));
+  return counter?.count ?? 0;
+}
+
 /** The day before `day` (YYYY-MM-DD). */
 function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -364,9 +370,10 @@ describe("applying a code (the payment dialog's quote)", () => {
     expect((await quote(null, { promotionCode: code })).body).toEqual({ ok: false, error: { code: "not_signed_in", message: "You must be logged in" } });
   });
 
-  it("makes a customer who keeps trying refused codes wait", async () => {
+  it("makes a customer who keeps trying refused codes wait: after 10, even a good code is not looked at", async () => {
     const customer = await signUpCustomer(services);
-    for (let attempt = 1; attempt <= 11; attempt += 1) {
+    expect(CODE_TRIAL_LIMIT).toEqual({ windowMs: 10 * 60 * 1000, max: 10 });
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
       expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
     }
     const { code } = await makeCode();
@@ -401,11 +408,13 @@ describe("a Zelle proof with a code", () => {
     expect(await usesOf(id)).toBe(1);
   });
 
-  it("refuses a code that covers the whole price (that payment is completed without a transfer)", async () => {
+  it("refuses a code that covers the whole price (that payment is completed without a transfer) as any unusable code", async () => {
     const customer = await signUpCustomer(services);
     const free = await makeCode({ percentOff: 100 });
-    expect(await sendProof(customer.user, { promotionCode: free.code })).toMatchObject({ status: 400, body: { ok: false, error: "This code covers the whole price: complete the payment without paying" } });
+    expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual(await sendProof(customer.user, { promotionCode: "NO-SUCH-CODE" }));
+    expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
     expect(await rowsOf(customer.id)).toEqual([]);
+    expect(await trialsOf(customer.id)).toBe(3);
   });
 
   it("gives the last use to one customer only when several race for it", async () => {
@@ -449,7 +458,7 @@ describe("a card payment with a code", () => {
     fakeStripe.requests.length = 0;
     expect(await checkout(customer, { promotionCode: "NO-SUCH-CODE" })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
     const free = await makeCode({ percentOff: 100 });
-    expect((await checkout(customer, { promotionCode: free.code })).body).toMatchObject({ ok: false, error: { code: "promotion_code_covers_price" } });
+    expect(await checkout(customer, { promotionCode: free.code })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
     expect((await checkout(customer, { promotionCode: 42 })).status).toBe(400);
     expect(fakeStripe.requests).toEqual([]);
   });
@@ -519,10 +528,14 @@ describe("a code that takes the whole price off", () => {
     expect((await redeem(customer, { promotionCode: code })).status).toBe(409);
   });
 
-  it("refuses a code that leaves something to pay, and the team", async () => {
+  it("refuses a code that leaves something to pay exactly as an unknown code, and the team", async () => {
     const customer = await signUpCustomer(services);
     const { code } = await makeCode();
-    expect(await redeem(customer, { promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: "This code does not cover the whole price" } });
+    const unknown = await redeem(customer, { promotionCode: "NO-SUCH-CODE" });
+    expect(unknown).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
+    expect(await redeem(customer, { promotionCode: code })).toEqual(unknown);
+    // And it counts as a guess.
+    expect(await trialsOf(customer.id)).toBe(2);
     const free = await makeCode({ percentOff: 100 });
     expect((await redeem(staff, { promotionCode: free.code })).status).toBe(403);
     expect((await redeem(null, { promotionCode: free.code })).status).toBe(401);
@@ -542,5 +555,73 @@ describe("uses", () => {
     expect(await usesOf(id)).toBe(2);
     const counted = await database.db.select().from(payments).where(eq(payments.promotionCodeId, id));
     expect(counted.filter((payment) => payment.status !== "rejected")).toHaveLength(2);
+  });
+});
+
+describe("the one limit on guessing codes, shared by every path that takes one", () => {
+  const refused = (status: number) => expect.objectContaining({ status });
+
+  /** Each path a code can be sent to, with a code; each answers its own way, the status is what they share. */
+  const paths = (customer: SignedIn, promotionCode: string) => ({
+    quote: () => quote(customer, { promotionCode }),
+    free: () => redeem(customer, { promotionCode }),
+    proof: () => sendProof(customer.user, { promotionCode }),
+    checkout: () => checkout(customer, { promotionCode }),
+  });
+
+  it("after 10 codes refused across /free, the Zelle proof and the checkout, every path answers 429 without looking the code up", async () => {
+    const customer = await signUpCustomer(services);
+    const guesses = ["free", "proof", "checkout", "free", "proof", "checkout", "free", "proof", "free", "checkout"] as const;
+    for (const [index, path] of guesses.entries()) {
+      expect(await paths(customer, `GUESS-${index}`)[path](), `${path} #${index + 1}`).toEqual(refused(400));
+    }
+    expect(await trialsOf(customer.id)).toBe(10);
+    // A good code too: the guesser is not told whether it would have worked.
+    const free = await makeCode({ percentOff: 100 });
+    const partial = await makeCode();
+    fakeStripe.requests.length = 0;
+    expect(await quote(customer, { promotionCode: partial.code })).toMatchObject({ status: 429, body: { ok: false, error: { code: "promotion_code_rate_limited" } } });
+    expect(await redeem(customer, { promotionCode: free.code })).toEqual({ status: 429, body: { ok: false, error: "Too many codes tried. Please wait a few minutes and try again." } });
+    expect(await sendProof(customer.user, { promotionCode: partial.code })).toMatchObject({ status: 429 });
+    expect(await checkout(customer, { promotionCode: partial.code })).toMatchObject({ status: 429, body: { ok: false, error: { code: "promotion_code_rate_limited" } } });
+    expect(fakeStripe.requests).toEqual([]);
+    expect(await rowsOf(customer.id)).toEqual([]);
+    expect(await usesOf(free.id)).toBe(0);
+    // A payment without a code is no guess: it goes on.
+    expect(await sendProof(customer.user)).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  it("after 10 codes refused at the quote, /free, the Zelle proof and the checkout answer 429 too", async () => {
+    const customer = await signUpCustomer(services);
+    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
+    const free = await makeCode({ percentOff: 100 });
+    const partial = await makeCode();
+    expect((await redeem(customer, { promotionCode: free.code })).status).toBe(429);
+    expect((await sendProof(customer.user, { promotionCode: partial.code })).status).toBe(429);
+    expect((await checkout(customer, { promotionCode: partial.code })).status).toBe(429);
+    expect(await rowsOf(customer.id)).toEqual([]);
+    // Answers that were not refused codes left the count where it was.
+    expect(await trialsOf(customer.id)).toBe(10);
+  });
+
+  it("counts a good code as no guess, and lets no burst of guesses sent at once slip under the limit", async () => {
+    const customer = await signUpCustomer(services);
+    const { code } = await makeCode();
+    for (let attempt = 1; attempt <= 12; attempt += 1) expect((await quote(customer, { promotionCode: code })).status).toBe(200);
+    expect(await trialsOf(customer.id)).toBe(0);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => quote(customer, { promotionCode: `BURST-${index}` })));
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+    expect(await trialsOf(customer.id)).toBe(10);
+  });
+});
+
+describe("a team member's own card checkout", () => {
+  it("is refused (403): the team pays nothing here, as for the quote and /free", async () => {
+    fakeStripe.requests.length = 0;
+    for (const member of [staff, admin]) {
+      expect(await checkout(member, {})).toEqual({ status: 403, body: { ok: false, error: { code: "forbidden", message: "You don't have permission to do that" } } });
+    }
+    expect(fakeStripe.requests).toEqual([]);
   });
 });

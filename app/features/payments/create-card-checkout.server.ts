@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import { countAttempt, type AttemptWindow } from "~/lib/auth/attempt-counter.server";
 import type { Db } from "~/lib/db/db.server";
 import { paymentSubtitleIn } from "~/domain/service-texts";
@@ -8,7 +8,8 @@ import { englishI18n } from "~/lib/i18n/translate";
 import { paymentAmountCents } from "~/domain/service-catalog";
 import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
-import { applyPromotionCode, type AppliedPromotion } from "~/features/promotions/apply-promotion-code.server";
+import { applyPromotionCode, invalidPromotionCode, type AppliedPromotion } from "~/features/promotions/apply-promotion-code.server";
+import { withCodeTrial } from "~/features/promotions/promotion-code-trials.server";
 import { refuseIfNotPayable } from "./payment-eligibility.server";
 import { checkoutReturnPath } from "./payment-rules";
 import { paymentTargetSchema } from "./payments.schemas";
@@ -37,18 +38,22 @@ export const CHECKOUT_RATE_LIMIT: AttemptWindow = { windowMs: 10 * 60 * 1000, ma
 export const checkoutRateLimitKey = (userId: string) => `checkout:${userId}`;
 
 /**
- * Starts a Stripe Checkout Session for one catalog payment, priced from the catalog less a promotion code's
- * discount (the code checked here, its id in the session's metadata; its use is the payment the webhook records).
- * A code that takes the whole price off is refused: the card provider charges no $0 session, the dialog completes
- * such a payment itself. The payment is recorded only by the webhook. Every request of a signed-in customer counts towards the rate limit, so
- * neither Stripe nor the database can be driven in a loop.
+ * Starts a Stripe Checkout Session for one catalog payment (customers only: the team pays nothing), priced from the
+ * catalog less a promotion code's discount (the code checked here, its id in the session's metadata; its use is the
+ * payment the webhook records). A code that takes the whole price off is refused: the card provider charges no $0
+ * session, the dialog completes such a payment itself; it is refused as any unusable code is, so the answer tells a
+ * guesser nothing about what the code would take off, and a refused code counts towards the limit every path that
+ * takes a code shares. The payment is recorded only by the webhook. Every request of a signed-in customer counts
+ * towards the rate limit, so neither Stripe nor the database can be driven in a loop.
  */
 export async function createCardCheckout(
   deps: CreateCardCheckoutDeps,
   actor: Actor | null,
   input: CardCheckoutInput,
 ): Promise<{ url: string }> {
-  const { id: userId } = requireActor(actor);
+  const customer = requireActor(actor);
+  if (isTeam(customer)) throw new AppError("forbidden");
+  const userId = customer.id;
   if (!deps.stripe) throw new AppError("card_payments_not_configured");
   const attempt = await countAttempt(deps.db, checkoutRateLimitKey(userId), deps.rateLimit ?? CHECKOUT_RATE_LIMIT);
   if (!attempt.allowed) throw new AppError("card_checkout_rate_limited");
@@ -59,9 +64,13 @@ export async function createCardCheckout(
   await refuseIfNotPayable(deps.db, userId, target);
   let promotion: AppliedPromotion | null = null;
   if (input.promotionCode !== undefined && input.promotionCode !== null && input.promotionCode !== "") {
-    if (typeof input.promotionCode !== "string") throw new AppError("invalid_input");
-    promotion = await applyPromotionCode(deps.db, userId, target, input.promotionCode, { lock: false });
-    if (promotion.amount === 0) throw new AppError("promotion_code_covers_price");
+    const code = input.promotionCode;
+    if (typeof code !== "string") throw new AppError("invalid_input");
+    promotion = await withCodeTrial(deps.db, userId, async () => {
+      const applied = await applyPromotionCode(deps.db, userId, target, code, { lock: false });
+      if (applied.amount === 0) throw invalidPromotionCode();
+      return applied;
+    });
   }
   const [profile] = await deps.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
   const returnUrl = `${deps.siteUrl}${checkoutReturnPath(input.returnPath)}`;
