@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { attemptCounters, auditEvents, notifications, payments, promotionCodes, stripeEvents } from "~db/schema";
+import { attemptCounters, auditEvents, notifications, payments, promotionCodes, promotionReservations, stripeEvents } from "~db/schema";
+import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { resubmitZelleProof } from "~/features/payments/resubmit-zelle-proof.server";
 import { createPromotionCode } from "~/features/promotions/create-promotion-code.server";
@@ -587,6 +588,7 @@ describe("the one limit on guessing codes, shared by every path that takes one",
     expect(fakeStripe.requests).toEqual([]);
     expect(await rowsOf(customer.id)).toEqual([]);
     expect(await usesOf(free.id)).toBe(0);
+    expect(await database.db.select().from(promotionReservations).where(eq(promotionReservations.userId, customer.id))).toEqual([]);
     // A payment without a code is no guess: it goes on.
     expect(await sendProof(customer.user)).toEqual({ status: 200, body: { ok: true } });
   });
@@ -613,6 +615,172 @@ describe("the one limit on guessing codes, shared by every path that takes one",
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(10);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
     expect(await trialsOf(customer.id)).toBe(10);
+  });
+});
+
+/** The id of the Checkout session a checkout answer sends the customer to. */
+const sessionIdOf = (answer: { body: Record<string, unknown> }) => String(answer.body.url).split("/checkout/")[1]!;
+
+/** A checkout made as if at `at` (the reservation's clock), through the use case. */
+async function checkoutAt(user: SignedIn, at: Date, body: Record<string, unknown>) {
+  return createCardCheckout({ db: database.db, stripe: services.stripe, siteUrl: "http://localhost:3000", now: () => at }, user.user, {
+    serviceType: "google_business",
+    paymentNumber: 1,
+    ...body,
+  });
+}
+
+/** Stripe's `checkout.session.completed` for a session the fake made: paid for its amount. */
+function paidEvent(sessionId: string) {
+  eventCounter += 1;
+  const session = fakeStripe.sessions.get(sessionId)!;
+  return {
+    id: `evt_paid_${eventCounter}_${Date.now()}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { ...session, status: "complete", payment_status: "paid" } },
+  };
+}
+
+async function reservationsOf(promotionCodeId: string) {
+  return database.db.select().from(promotionReservations).where(eq(promotionReservations.promotionCodeId, promotionCodeId));
+}
+
+describe("a code's maximum uses and card checkouts", () => {
+  it("holds a one-use code for the first customer's checkout, for an hour: the second is refused until that session expires", async () => {
+    const [first, second] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    fakeStripe.requests.length = 0;
+    const started = await checkout(first!, { promotionCode: code });
+    expect(started.status).toBe(200);
+    const sessionId = sessionIdOf(started);
+    const [held] = await reservationsOf(id);
+    expect(held).toMatchObject({ userId: first!.id, stripeSessionId: sessionId });
+    // The session ends when the hold does (Stripe takes 30 minutes to 24 hours).
+    const expiresAt = Number(fakeStripe.requests[0]!.form.expires_at);
+    expect(expiresAt).toBe(Math.floor(held!.expiresAt.getTime() / 1000));
+    expect(held!.expiresAt.getTime() - held!.createdAt.getTime()).toBe(60 * 60 * 1000);
+
+    // Every way to spend it is refused to somebody else meanwhile, as any unusable code.
+    expect(await checkout(second!, { promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    expect(await quote(second!, { promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    expect((await sendProof(second!.user, { promotionCode: code })).status).toBe(400);
+    expect(await rowsOf(second!.id)).toEqual([]);
+
+    // Stripe says the session expired unpaid: the use is back, once.
+    const expired = fakeStripe.expire(sessionId);
+    expect((await postWebhook(expired)).body).toEqual({ received: true, outcome: "expired" });
+    expect((await postWebhook(expired)).body).toEqual({ received: true, outcome: "duplicate" });
+    const [recorded] = await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, String(expired.id)));
+    expect(recorded).toMatchObject({ type: "checkout.session.expired", outcome: "expired" });
+    expect(await reservationsOf(id)).toEqual([]);
+    expect((await checkout(second!, { promotionCode: code })).status).toBe(200);
+    expect((await checkout(first!, { promotionCode: code })).status).toBe(400);
+  });
+
+  it("lets a hold lapse at its end even without the expired event: the next customer's checkout takes the use", async () => {
+    const [first, second] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    expect((await checkout(first!, { promotionCode: code })).status).toBe(200);
+    await expect(checkoutAt(second!, new Date(Date.now() + 59 * 60 * 1000), { promotionCode: code })).rejects.toMatchObject({ code: "promotion_code_invalid" });
+    await checkoutAt(second!, new Date(Date.now() + 61 * 60 * 1000), { promotionCode: code });
+    // The lapsed hold was cleared on the way.
+    expect((await reservationsOf(id)).map((held) => held.userId)).toEqual([second!.id]);
+  });
+
+  it("replaces a customer's own hold with their next checkout: they are never in their own way", async () => {
+    const [customer, other] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    const firstSession = sessionIdOf(await checkout(customer, { promotionCode: code }));
+    const again = await checkout(customer, { serviceType: "website", promotionCode: code });
+    expect(again.status).toBe(200);
+    const held = await reservationsOf(id);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ userId: customer.id, stripeSessionId: sessionIdOf(again) });
+    expect(sessionIdOf(again)).not.toBe(firstSession);
+    // The quote and a Zelle proof of their own see the use as theirs too.
+    expect((await quote(customer, { promotionCode: code })).status).toBe(200);
+    expect((await checkout(other, { promotionCode: code })).status).toBe(400);
+  });
+
+  it("turns a paid session's hold into the payment, the code's one use", async () => {
+    const [customer, other] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    const sessionId = sessionIdOf(await checkout(customer, { promotionCode: code }));
+    expect((await postWebhook(paidEvent(sessionId))).body).toEqual({ received: true, outcome: "completed" });
+    const [row] = await rowsOf(customer.id);
+    expect(row).toMatchObject({ status: "completed", amount: 200, discount: 50, promotionCodeId: id, promotionCode: code, adminNotes: null, stripeSessionId: sessionId });
+    expect(await reservationsOf(id)).toEqual([]);
+    expect(await usesOf(id)).toBe(1);
+    expect((await checkout(other, { promotionCode: code })).status).toBe(400);
+  });
+
+  it("counts a session paid after its hold lapsed while a use was still left", async () => {
+    const customer = await signUpCustomer(services);
+    const { id, code } = await makeCode({ maxUses: 1 });
+    const { url } = await checkoutAt(customer, new Date(Date.now() - 2 * 60 * 60 * 1000), { promotionCode: code });
+    expect((await postWebhook(paidEvent(url.split("/checkout/")[1]!))).body.outcome).toBe("completed");
+    const [row] = await rowsOf(customer.id);
+    expect(row).toMatchObject({ promotionCodeId: id, adminNotes: null });
+    expect(await usesOf(id)).toBe(1);
+  });
+
+  it("records a session paid after its hold lapsed and every use was taken: at the price paid, not counted, the admins told", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const late = await signUpCustomer(services, { name: "Lena Late", companyName: "Late Bakery" });
+      const other = await signUpCustomer(services);
+      const { id, code } = await makeCode({ maxUses: 1 });
+      // The checkout was made two hours ago: its hold has lapsed, and another customer took the one use by Zelle.
+      const { url } = await checkoutAt(late, new Date(Date.now() - 2 * 60 * 60 * 1000), { promotionCode: code });
+      const sessionId = url.split("/checkout/")[1]!;
+      expect((await sendProof(other.user, { promotionCode: code })).status).toBe(200);
+      expect(await usesOf(id)).toBe(1);
+
+      const before = await database.db.select().from(notifications).where(eq(notifications.userId, admin.id));
+      expect((await postWebhook(paidEvent(sessionId))).body).toEqual({ received: true, outcome: "completed" });
+      const [card] = await rowsOf(late.id);
+      expect(card).toMatchObject({ status: "completed", paymentMethod: "card", amount: 200, discount: 50, promotionCodeId: null, promotionCode: code });
+      expect(card!.receiptNumber).toBeGreaterThan(0);
+      expect(card!.adminNotes).toContain(`promotion code ${code} after this checkout's hold on one of its uses had lapsed`);
+      expect(await usesOf(id)).toBe(1);
+      expect(await reservationsOf(id)).toEqual([]);
+
+      const told = (await database.db.select().from(notifications).where(eq(notifications.userId, admin.id))).filter(
+        (row) => !before.some((earlier) => earlier.id === row.id),
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({
+        type: "promotion_over_limit",
+        title: "Promotion code over its limit",
+        data: { customerId: late.id, fullName: "Lena Late", companyName: "Late Bakery", service: "google_business", paymentNumber: 1, amount: 200, code, maxUses: 1 },
+      });
+      expect(told[0]!.message).toBe(
+        `Lena Late from Late Bakery paid $200 by card for Google Business Profile Setup with code ${code} after every one of its uses (1) was taken. The payment is recorded at the price paid but does not count as a use of the code.`,
+      );
+      // A redelivery changes nothing and tells nobody again.
+      expect((await postWebhook({ ...paidEvent(sessionId), id: `evt_again_${Date.now()}` })).body.outcome).toBe("already-paid");
+      expect(await database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "promotion_over_limit")))).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("counts a resubmitted Zelle proof as the code's use again only while a use is left, else notes why not", async () => {
+    const [first, second] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    expect((await sendProof(first.user, { promotionCode: code })).status).toBe(200);
+    const [sent] = await rowsOf(first.id);
+    await decidePayment(deps(), admin.user, { paymentId: sent!.id, decision: "reject", notes: "No transfer arrived" });
+    // The rejection gave the use back, and the second customer took it.
+    expect((await sendProof(second.user, { promotionCode: code })).status).toBe(200);
+    await resubmitZelleProof({ ...deps(), storage: services.storage }, first.user, { paymentId: sent!.id, proof: new File([PNG], "again.png", { type: "image/png" }) });
+    const [again] = await rowsOf(first.id);
+    // The customer sent that money: the price stays, but the code's one use is the second customer's.
+    expect(again).toMatchObject({ status: "pending", amount: 200, discount: 50, promotionCodeId: null, promotionCode: code });
+    expect(again!.adminNotes).toContain(`Promotion code ${code}: all 1 of its uses were taken while this transfer was rejected`);
+    expect(await usesOf(id)).toBe(1);
   });
 });
 
