@@ -245,9 +245,10 @@ async function releaseExpiredSession(db: Db, event: Stripe.Event): Promise<Webho
  * code's text and discount but not counted as a use, and a note for the admin:
  * - the customer already has another use of it (two checkouts with one code, both paid): the one-use index would
  *   refuse the row;
- * - the session held no use any more (`held`: its reservation was live when it was paid for) and the other customers
- *   have taken every use the code has meanwhile: counting it would take the code past its maximum (`overLimit`: the
- *   admins are told).
+ * - the session holds no use any more (`held`: it had a reservation, still live as the payment is recorded; it lapses
+ *   when the webhook comes late, or the bank took longer than the session's hour) and the other customers have taken
+ *   every use the code has meanwhile: counting it would take the code past its maximum (`overLimit`: the admins are
+ *   told).
  * `exceptPaymentId`: a pending Zelle proof this payment replaces (its own use of the code does not count).
  */
 async function promotionFields(
