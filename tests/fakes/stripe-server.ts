@@ -1,6 +1,7 @@
 // A fake of the Stripe API at the network edge, for tests only: the real `stripe` SDK talks to it over HTTP
 // on 127.0.0.1 (STRIPE_API_HOST/PORT/PROTOCOL). It answers POST /v1/checkout/sessions with a session
-// object (remembered, each with its own PaymentIntent `pi_...`), GET /v1/checkout/sessions/:id and
+// object (remembered, each with its own PaymentIntent `pi_...` and its `expires_at`: the one asked for, else Stripe's
+// default of 24 hours), GET /v1/checkout/sessions/:id and
 // GET /v1/checkout/sessions?payment_intent=..., POST /v1/refunds with a refund object, records every request,
 // and serves the "hosted checkout page" the session's url points to.
 // Run it alone (end-to-end tests): `npx tsx tests/fakes/stripe-server.ts <port>`.
@@ -35,6 +36,11 @@ export interface FakeStripe {
   refundStatus: "pending" | "succeeded";
   /** The Checkout Sessions it knows, by id: those it created, and any a test adds (a payment made before a change). */
   sessions: Map<string, StripeObject>;
+  /**
+   * Lets an open session expire unpaid, as Stripe does at its `expires_at`: its status becomes `expired`, and the
+   * answer is the `checkout.session.expired` event Stripe would send (for the test to sign and post).
+   */
+  expire(sessionId: string): StripeObject;
   close(): Promise<void>;
 }
 
@@ -185,6 +191,7 @@ export async function startFakeStripe(port = 0, host = "127.0.0.1"): Promise<Fak
           cancel_url: form.cancel_url,
           url: `${base}/checkout/${id}`,
           payment_intent: randomId("pi_test"),
+          expires_at: form.expires_at ? Number(form.expires_at) : Math.floor(Date.now() / 1000) + 24 * 60 * 60,
         };
         sessions.set(id, session);
         return json(200, session);
@@ -219,6 +226,18 @@ export async function startFakeStripe(port = 0, host = "127.0.0.1"): Promise<Fak
       fake.refundStatus = status;
     },
     sessions,
+    expire(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`No such checkout.session: '${sessionId}'`);
+      session.status = "expired";
+      return {
+        id: randomId("evt_test"),
+        object: "event",
+        type: "checkout.session.expired",
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { ...session } },
+      };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearAttempts, countAttempt, peekAttempts } from "~/lib/auth/attempt-counter.server";
+import { clearAttempts, countAttempt, giveBackAttempt, peekAttempts } from "~/lib/auth/attempt-counter.server";
 import { testDatabase, type TestDatabase } from "./support";
 
 let database: TestDatabase;
@@ -37,5 +37,21 @@ describe("attempt counter", () => {
     expect((await peekAttempts(database.db, "test:d", window, now)).count).toBe(0);
     await clearAttempts(database.db, "test:c");
     expect((await peekAttempts(database.db, "test:c", window, now)).count).toBe(0);
+  });
+
+  it("gives back an attempt in the window it was counted in, never below zero, and not in a window started since", async () => {
+    const start = new Date("2026-01-01T12:00:00Z");
+    const first = await countAttempt(database.db, "test:e", window, start);
+    const second = await countAttempt(database.db, "test:e", window, start);
+    await giveBackAttempt(database.db, "test:e", second, window);
+    expect((await peekAttempts(database.db, "test:e", window, start)).count).toBe(1);
+    await giveBackAttempt(database.db, "test:e", first, window);
+    await giveBackAttempt(database.db, "test:e", first, window);
+    expect((await peekAttempts(database.db, "test:e", window, start)).count).toBe(0);
+    // An attempt of the last window given back late leaves the new window's count alone.
+    const later = new Date(start.getTime() + 60_000);
+    await countAttempt(database.db, "test:e", window, later);
+    await giveBackAttempt(database.db, "test:e", first, window);
+    expect((await peekAttempts(database.db, "test:e", window, later)).count).toBe(1);
   });
 });

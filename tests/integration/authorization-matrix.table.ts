@@ -305,9 +305,9 @@ export const ROWS: Row[] = [
     method: "POST",
     body: { serviceType: "google_business", paymentNumber: "1" },
     json: true,
-    expect: signedIn(),
+    expect: { anonymous: 401, customerA: "ok", customerB: "ok", staffA: 403, staffB: 403, admin: 403 },
     unenrolledAdmin: 409,
-    note: "each user's own checkout session, at the fake card provider (the unenrolled admin's own payment is pending by then: the proof row below)",
+    note: "each customer's own checkout session, at the fake card provider; the team pays nothing here, as for the quote (the unenrolled admin counts as a customer, and their own payment is pending by then: the proof row below)",
   },
   {
     route: ENDPOINTS.cardCheckout,

@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditEvents, notifications, payments, promotionCodes, stripeEvents } from "~db/schema";
+import { attemptCounters, auditEvents, notifications, payments, promotionCodes, promotionReservations, stripeEvents } from "~db/schema";
+import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { resubmitZelleProof } from "~/features/payments/resubmit-zelle-proof.server";
 import { createPromotionCode } from "~/features/promotions/create-promotion-code.server";
 import { deactivatePromotionCode } from "~/features/promotions/deactivate-promotion-code.server";
 import { listPromotionCodes } from "~/features/promotions/list-promotion-codes.server";
 import { promotionToday } from "~/features/promotions/promotion-pricing";
-import { codeTrialKey } from "~/features/promotions/quote-payment.server";
+import { CODE_TRIAL_LIMIT, codeTrialKey } from "~/features/promotions/promotion-code-trials.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { action as settingsAction } from "~/routes/admin/settings";
@@ -188,6 +189,12 @@ async function usesOf(id: string): Promise<number> {
   return codes.find((code) => code.id === id)!.uses;
 }
 
+/** How many refused codes the customer has to their name in the current window. */
+async function trialsOf(userId: string): Promise<number> {
+  const [counter] = await database.db.select().from(attemptCounters).where(eq(attemptCounters.key, codeTrialKey(userId)));
+  return counter?.count ?? 0;
+}
+
 /** The day before `day` (YYYY-MM-DD). */
 function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -364,9 +371,10 @@ describe("applying a code (the payment dialog's quote)", () => {
     expect((await quote(null, { promotionCode: code })).body).toEqual({ ok: false, error: { code: "not_signed_in", message: "You must be logged in" } });
   });
 
-  it("makes a customer who keeps trying refused codes wait", async () => {
+  it("makes a customer who keeps trying refused codes wait: after 10, even a good code is not looked at", async () => {
     const customer = await signUpCustomer(services);
-    for (let attempt = 1; attempt <= 11; attempt += 1) {
+    expect(CODE_TRIAL_LIMIT).toEqual({ windowMs: 10 * 60 * 1000, max: 10 });
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
       expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
     }
     const { code } = await makeCode();
@@ -401,11 +409,13 @@ describe("a Zelle proof with a code", () => {
     expect(await usesOf(id)).toBe(1);
   });
 
-  it("refuses a code that covers the whole price (that payment is completed without a transfer)", async () => {
+  it("refuses a code that covers the whole price (that payment is completed without a transfer) as any unusable code", async () => {
     const customer = await signUpCustomer(services);
     const free = await makeCode({ percentOff: 100 });
-    expect(await sendProof(customer.user, { promotionCode: free.code })).toMatchObject({ status: 400, body: { ok: false, error: "This code covers the whole price: complete the payment without paying" } });
+    expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual(await sendProof(customer.user, { promotionCode: "NO-SUCH-CODE" }));
+    expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
     expect(await rowsOf(customer.id)).toEqual([]);
+    expect(await trialsOf(customer.id)).toBe(3);
   });
 
   it("gives the last use to one customer only when several race for it", async () => {
@@ -449,7 +459,7 @@ describe("a card payment with a code", () => {
     fakeStripe.requests.length = 0;
     expect(await checkout(customer, { promotionCode: "NO-SUCH-CODE" })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
     const free = await makeCode({ percentOff: 100 });
-    expect((await checkout(customer, { promotionCode: free.code })).body).toMatchObject({ ok: false, error: { code: "promotion_code_covers_price" } });
+    expect(await checkout(customer, { promotionCode: free.code })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
     expect((await checkout(customer, { promotionCode: 42 })).status).toBe(400);
     expect(fakeStripe.requests).toEqual([]);
   });
@@ -519,10 +529,14 @@ describe("a code that takes the whole price off", () => {
     expect((await redeem(customer, { promotionCode: code })).status).toBe(409);
   });
 
-  it("refuses a code that leaves something to pay, and the team", async () => {
+  it("refuses a code that leaves something to pay exactly as an unknown code, and the team", async () => {
     const customer = await signUpCustomer(services);
     const { code } = await makeCode();
-    expect(await redeem(customer, { promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: "This code does not cover the whole price" } });
+    const unknown = await redeem(customer, { promotionCode: "NO-SUCH-CODE" });
+    expect(unknown).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
+    expect(await redeem(customer, { promotionCode: code })).toEqual(unknown);
+    // And it counts as a guess.
+    expect(await trialsOf(customer.id)).toBe(2);
     const free = await makeCode({ percentOff: 100 });
     expect((await redeem(staff, { promotionCode: free.code })).status).toBe(403);
     expect((await redeem(null, { promotionCode: free.code })).status).toBe(401);
@@ -542,5 +556,240 @@ describe("uses", () => {
     expect(await usesOf(id)).toBe(2);
     const counted = await database.db.select().from(payments).where(eq(payments.promotionCodeId, id));
     expect(counted.filter((payment) => payment.status !== "rejected")).toHaveLength(2);
+  });
+});
+
+describe("the one limit on guessing codes, shared by every path that takes one", () => {
+  const refused = (status: number) => expect.objectContaining({ status });
+
+  /** Each path a code can be sent to, with a code; each answers its own way, the status is what they share. */
+  const paths = (customer: SignedIn, promotionCode: string) => ({
+    quote: () => quote(customer, { promotionCode }),
+    free: () => redeem(customer, { promotionCode }),
+    proof: () => sendProof(customer.user, { promotionCode }),
+    checkout: () => checkout(customer, { promotionCode }),
+  });
+
+  it("after 10 codes refused across /free, the Zelle proof and the checkout, every path answers 429 without looking the code up", async () => {
+    const customer = await signUpCustomer(services);
+    const guesses = ["free", "proof", "checkout", "free", "proof", "checkout", "free", "proof", "free", "checkout"] as const;
+    for (const [index, path] of guesses.entries()) {
+      expect(await paths(customer, `GUESS-${index}`)[path](), `${path} #${index + 1}`).toEqual(refused(400));
+    }
+    expect(await trialsOf(customer.id)).toBe(10);
+    // A good code too: the guesser is not told whether it would have worked.
+    const free = await makeCode({ percentOff: 100 });
+    const partial = await makeCode();
+    fakeStripe.requests.length = 0;
+    expect(await quote(customer, { promotionCode: partial.code })).toMatchObject({ status: 429, body: { ok: false, error: { code: "promotion_code_rate_limited" } } });
+    expect(await redeem(customer, { promotionCode: free.code })).toEqual({ status: 429, body: { ok: false, error: "Too many codes tried. Please wait a few minutes and try again." } });
+    expect(await sendProof(customer.user, { promotionCode: partial.code })).toMatchObject({ status: 429 });
+    expect(await checkout(customer, { promotionCode: partial.code })).toMatchObject({ status: 429, body: { ok: false, error: { code: "promotion_code_rate_limited" } } });
+    expect(fakeStripe.requests).toEqual([]);
+    expect(await rowsOf(customer.id)).toEqual([]);
+    expect(await usesOf(free.id)).toBe(0);
+    expect(await database.db.select().from(promotionReservations).where(eq(promotionReservations.userId, customer.id))).toEqual([]);
+    // A payment without a code is no guess: it goes on.
+    expect(await sendProof(customer.user)).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  it("after 10 codes refused at the quote, /free, the Zelle proof and the checkout answer 429 too", async () => {
+    const customer = await signUpCustomer(services);
+    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
+    const free = await makeCode({ percentOff: 100 });
+    const partial = await makeCode();
+    expect((await redeem(customer, { promotionCode: free.code })).status).toBe(429);
+    expect((await sendProof(customer.user, { promotionCode: partial.code })).status).toBe(429);
+    expect((await checkout(customer, { promotionCode: partial.code })).status).toBe(429);
+    expect(await rowsOf(customer.id)).toEqual([]);
+    // Answers that were not refused codes left the count where it was.
+    expect(await trialsOf(customer.id)).toBe(10);
+  });
+
+  it("counts a good code as no guess, and lets no burst of guesses sent at once slip under the limit", async () => {
+    const customer = await signUpCustomer(services);
+    const { code } = await makeCode();
+    for (let attempt = 1; attempt <= 12; attempt += 1) expect((await quote(customer, { promotionCode: code })).status).toBe(200);
+    expect(await trialsOf(customer.id)).toBe(0);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => quote(customer, { promotionCode: `BURST-${index}` })));
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+    expect(await trialsOf(customer.id)).toBe(10);
+  });
+});
+
+/** The id of the Checkout session a checkout answer sends the customer to. */
+const sessionIdOf = (answer: { body: Record<string, unknown> }) => String(answer.body.url).split("/checkout/")[1]!;
+
+/** A checkout made as if at `at` (the reservation's clock), through the use case. */
+async function checkoutAt(user: SignedIn, at: Date, body: Record<string, unknown>) {
+  return createCardCheckout({ db: database.db, stripe: services.stripe, siteUrl: "http://localhost:3000", now: () => at }, user.user, {
+    serviceType: "google_business",
+    paymentNumber: 1,
+    ...body,
+  });
+}
+
+/** Stripe's `checkout.session.completed` for a session the fake made: paid for its amount. */
+function paidEvent(sessionId: string) {
+  eventCounter += 1;
+  const session = fakeStripe.sessions.get(sessionId)!;
+  return {
+    id: `evt_paid_${eventCounter}_${Date.now()}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { ...session, status: "complete", payment_status: "paid" } },
+  };
+}
+
+async function reservationsOf(promotionCodeId: string) {
+  return database.db.select().from(promotionReservations).where(eq(promotionReservations.promotionCodeId, promotionCodeId));
+}
+
+describe("a code's maximum uses and card checkouts", () => {
+  it("holds a one-use code for the first customer's checkout, for an hour: the second is refused until that session expires", async () => {
+    const [first, second] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    fakeStripe.requests.length = 0;
+    const started = await checkout(first!, { promotionCode: code });
+    expect(started.status).toBe(200);
+    const sessionId = sessionIdOf(started);
+    const [held] = await reservationsOf(id);
+    expect(held).toMatchObject({ userId: first!.id, stripeSessionId: sessionId });
+    // The session ends when the hold does (Stripe takes 30 minutes to 24 hours).
+    const expiresAt = Number(fakeStripe.requests[0]!.form.expires_at);
+    expect(expiresAt).toBe(Math.floor(held!.expiresAt.getTime() / 1000));
+    expect(held!.expiresAt.getTime() - held!.createdAt.getTime()).toBe(60 * 60 * 1000);
+
+    // Every way to spend it is refused to somebody else meanwhile, as any unusable code.
+    expect(await checkout(second!, { promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    expect(await quote(second!, { promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    expect((await sendProof(second!.user, { promotionCode: code })).status).toBe(400);
+    expect(await rowsOf(second!.id)).toEqual([]);
+
+    // Stripe says the session expired unpaid: the use is back, once.
+    const expired = fakeStripe.expire(sessionId);
+    expect((await postWebhook(expired)).body).toEqual({ received: true, outcome: "expired" });
+    expect((await postWebhook(expired)).body).toEqual({ received: true, outcome: "duplicate" });
+    const [recorded] = await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, String(expired.id)));
+    expect(recorded).toMatchObject({ type: "checkout.session.expired", outcome: "expired" });
+    expect(await reservationsOf(id)).toEqual([]);
+    expect((await checkout(second!, { promotionCode: code })).status).toBe(200);
+    expect((await checkout(first!, { promotionCode: code })).status).toBe(400);
+  });
+
+  it("lets a hold lapse at its end even without the expired event: the next customer's checkout takes the use", async () => {
+    const [first, second] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    expect((await checkout(first!, { promotionCode: code })).status).toBe(200);
+    await expect(checkoutAt(second!, new Date(Date.now() + 59 * 60 * 1000), { promotionCode: code })).rejects.toMatchObject({ code: "promotion_code_invalid" });
+    await checkoutAt(second!, new Date(Date.now() + 61 * 60 * 1000), { promotionCode: code });
+    // The lapsed hold was cleared on the way.
+    expect((await reservationsOf(id)).map((held) => held.userId)).toEqual([second!.id]);
+  });
+
+  it("replaces a customer's own hold with their next checkout: they are never in their own way", async () => {
+    const [customer, other] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    const firstSession = sessionIdOf(await checkout(customer, { promotionCode: code }));
+    const again = await checkout(customer, { serviceType: "website", promotionCode: code });
+    expect(again.status).toBe(200);
+    const held = await reservationsOf(id);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ userId: customer.id, stripeSessionId: sessionIdOf(again) });
+    expect(sessionIdOf(again)).not.toBe(firstSession);
+    // The quote and a Zelle proof of their own see the use as theirs too.
+    expect((await quote(customer, { promotionCode: code })).status).toBe(200);
+    expect((await checkout(other, { promotionCode: code })).status).toBe(400);
+  });
+
+  it("turns a paid session's hold into the payment, the code's one use", async () => {
+    const [customer, other] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    const sessionId = sessionIdOf(await checkout(customer, { promotionCode: code }));
+    expect((await postWebhook(paidEvent(sessionId))).body).toEqual({ received: true, outcome: "completed" });
+    const [row] = await rowsOf(customer.id);
+    expect(row).toMatchObject({ status: "completed", amount: 200, discount: 50, promotionCodeId: id, promotionCode: code, adminNotes: null, stripeSessionId: sessionId });
+    expect(await reservationsOf(id)).toEqual([]);
+    expect(await usesOf(id)).toBe(1);
+    expect((await checkout(other, { promotionCode: code })).status).toBe(400);
+  });
+
+  it("counts a session paid after its hold lapsed while a use was still left", async () => {
+    const customer = await signUpCustomer(services);
+    const { id, code } = await makeCode({ maxUses: 1 });
+    const { url } = await checkoutAt(customer, new Date(Date.now() - 2 * 60 * 60 * 1000), { promotionCode: code });
+    expect((await postWebhook(paidEvent(url.split("/checkout/")[1]!))).body.outcome).toBe("completed");
+    const [row] = await rowsOf(customer.id);
+    expect(row).toMatchObject({ promotionCodeId: id, adminNotes: null });
+    expect(await usesOf(id)).toBe(1);
+  });
+
+  it("records a session paid after its hold lapsed and every use was taken: at the price paid, not counted, the admins told", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const late = await signUpCustomer(services, { name: "Lena Late", companyName: "Late Bakery" });
+      const other = await signUpCustomer(services);
+      const { id, code } = await makeCode({ maxUses: 1 });
+      // The checkout was made two hours ago: its hold has lapsed, and another customer took the one use by Zelle.
+      const { url } = await checkoutAt(late, new Date(Date.now() - 2 * 60 * 60 * 1000), { promotionCode: code });
+      const sessionId = url.split("/checkout/")[1]!;
+      expect((await sendProof(other.user, { promotionCode: code })).status).toBe(200);
+      expect(await usesOf(id)).toBe(1);
+
+      const before = await database.db.select().from(notifications).where(eq(notifications.userId, admin.id));
+      expect((await postWebhook(paidEvent(sessionId))).body).toEqual({ received: true, outcome: "completed" });
+      const [card] = await rowsOf(late.id);
+      expect(card).toMatchObject({ status: "completed", paymentMethod: "card", amount: 200, discount: 50, promotionCodeId: null, promotionCode: code });
+      expect(card!.receiptNumber).toBeGreaterThan(0);
+      expect(card!.adminNotes).toContain(`promotion code ${code} after this checkout's hold on one of its uses had lapsed`);
+      expect(await usesOf(id)).toBe(1);
+      expect(await reservationsOf(id)).toEqual([]);
+
+      const told = (await database.db.select().from(notifications).where(eq(notifications.userId, admin.id))).filter(
+        (row) => !before.some((earlier) => earlier.id === row.id),
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({
+        type: "promotion_over_limit",
+        title: "Promotion code over its limit",
+        data: { customerId: late.id, fullName: "Lena Late", companyName: "Late Bakery", service: "google_business", paymentNumber: 1, amount: 200, code, maxUses: 1 },
+      });
+      expect(told[0]!.message).toBe(
+        `Lena Late from Late Bakery paid $200 by card for Google Business Profile Setup with code ${code} after every one of its uses (1) was taken. The payment is recorded at the price paid but does not count as a use of the code.`,
+      );
+      // A redelivery changes nothing and tells nobody again.
+      expect((await postWebhook({ ...paidEvent(sessionId), id: `evt_again_${Date.now()}` })).body.outcome).toBe("already-paid");
+      expect(await database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "promotion_over_limit")))).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("counts a resubmitted Zelle proof as the code's use again only while a use is left, else notes why not", async () => {
+    const [first, second] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const { id, code } = await makeCode({ maxUses: 1 });
+    expect((await sendProof(first.user, { promotionCode: code })).status).toBe(200);
+    const [sent] = await rowsOf(first.id);
+    await decidePayment(deps(), admin.user, { paymentId: sent!.id, decision: "reject", notes: "No transfer arrived" });
+    // The rejection gave the use back, and the second customer took it.
+    expect((await sendProof(second.user, { promotionCode: code })).status).toBe(200);
+    await resubmitZelleProof({ ...deps(), storage: services.storage }, first.user, { paymentId: sent!.id, proof: new File([PNG], "again.png", { type: "image/png" }) });
+    const [again] = await rowsOf(first.id);
+    // The customer sent that money: the price stays, but the code's one use is the second customer's.
+    expect(again).toMatchObject({ status: "pending", amount: 200, discount: 50, promotionCodeId: null, promotionCode: code });
+    expect(again!.adminNotes).toContain(`Promotion code ${code}: all 1 of its uses were taken while this transfer was rejected`);
+    expect(await usesOf(id)).toBe(1);
+  });
+});
+
+describe("a team member's own card checkout", () => {
+  it("is refused (403): the team pays nothing here, as for the quote and /free", async () => {
+    fakeStripe.requests.length = 0;
+    for (const member of [staff, admin]) {
+      expect(await checkout(member, {})).toEqual({ status: 403, body: { ok: false, error: { code: "forbidden", message: "You don't have permission to do that" } } });
+    }
+    expect(fakeStripe.requests).toEqual([]);
   });
 });

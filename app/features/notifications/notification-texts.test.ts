@@ -65,6 +65,23 @@ describe("renderNotification", () => {
     expect(renderNotification(es, proof).message).toContain("Ana Díaz de Ana Co");
   });
 
+  it("words the admins' notice of a card payment over its promotion code's limit in each admin's language, linking to the payments tab", () => {
+    const over = row({
+      type: "promotion_over_limit",
+      data: { ...ana, service: "website", paymentNumber: 2, amount: 280, code: "SPRING20", maxUses: 3 },
+    });
+    expect(renderNotification(en, over)).toEqual({
+      title: "Promotion code over its limit",
+      message:
+        "Ana Díaz from Ana Co paid $280 by card for Website Development - Payment 2 of 2 with code SPRING20 after every one of its uses (3) was taken. The payment is recorded at the price paid but does not count as a use of the code.",
+      href: "/admin/users/c-1?tab=payments",
+    });
+    expect(renderNotification(es, over).title).toBe("Código promocional por encima de su límite");
+    expect(renderNotification(es, over).message).toBe(
+      "Ana Díaz de Ana Co pagó $280 con tarjeta por Desarrollo del sitio web - Pago 2 de 2 con el código SPRING20 cuando ya se habían tomado todos sus usos (3). El pago queda registrado al precio pagado, pero no cuenta como uso del código.",
+    );
+  });
+
   it("words a progress step and links to the progress page", () => {
     const step = row({ type: "google_business_progress", data: { step: "profileCreation" } });
     expect(renderNotification(en, step)).toEqual({

@@ -2,6 +2,8 @@ import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { z } from "zod";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
+import { paymentSubtitleIn } from "~/domain/service-texts";
+import { formatMoney } from "~/lib/i18n/format";
 import { decisionNotification, SYSTEM_PAYMENT_NOTES } from "~/features/payments/payment-review";
 import { refundNotification } from "~/features/payments/payment-refunds";
 import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage } from "~/features/payments/payment-rules";
@@ -83,6 +85,19 @@ const deliveredFileData = z.object({ service, name: z.string() });
 /** To the admins: a customer asked to delete their account, which waits for the agency's word (what held it back). */
 const deletionRequestedData = customerRef.extend({ blockers: z.array(z.string()) });
 
+/**
+ * To the admins: a card payment with a promotion code was paid after its checkout's hold on the code's use had
+ * lapsed, when every use was taken: recorded at the price paid, but not counted as a use (what was paid, the code and
+ * its maximum).
+ */
+const promotionOverLimitData = customerRef.extend({
+  service,
+  paymentNumber: z.number().int(),
+  amount: z.number(),
+  code: z.string(),
+  maxUses: z.number().int().min(1),
+});
+
 /** To the customer: the agency declined their request to delete their account, and why. */
 const deletionDeclinedData = z.object({ reason: z.string() });
 
@@ -103,6 +118,7 @@ const DATA_SCHEMAS = {
   review_request: z.object({ service }),
   deletion_requested: deletionRequestedData,
   deletion_declined: deletionDeclinedData,
+  promotion_over_limit: promotionOverLimitData,
   /** To the customer: the export of their data they asked for can be downloaded (for 24 hours). */
   data_export_ready: z.object({ withSecrets: z.boolean() }),
   security: z.object({ email: z.string() }),
@@ -262,6 +278,18 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
       const { reason } = event.data;
       return { title: i18n._(msg`Deletion request declined`), message: i18n._(msg`The agency declined your request to delete your account: ${reason}`) };
     }
+    case "promotion_over_limit": {
+      const { code, maxUses } = event.data;
+      const who = customerLabel(i18n, event.data);
+      const what = paymentSubtitleIn(i18n, event.data.service, event.data.paymentNumber);
+      const money = formatMoney(event.data.amount, i18n.locale);
+      return {
+        title: i18n._(msg`Promotion code over its limit`),
+        message: i18n._(
+          msg`${who} paid ${money} by card for ${what} with code ${code} after every one of its uses (${maxUses}) was taken. The payment is recorded at the price paid but does not count as a use of the code.`,
+        ),
+      };
+    }
     case "data_export_ready":
       return {
         title: i18n._(msg`Your data is ready to download`),
@@ -305,7 +333,7 @@ const SYSTEM_ERROR_MESSAGE_MAX = 200;
 /**
  * The page an event is about, for its recipient: the customer's service or progress page, or the customer's admin page.
  * A staff member hears only of the events about a customer assigned to them (notify's `about`), and each of those
- * links to that customer's page, which they may open; the proofs (the payments tab), the security alerts (the
+ * links to that customer's page, which they may open; the proofs and payments over a code's limit (the payments tab), the security alerts (the
  * activity log) and the system errors reach the admins only.
  */
 export function eventLink(event: NotificationEvent): string | null {
@@ -336,6 +364,8 @@ export function eventLink(event: NotificationEvent): string | null {
       return customerPage(event.data.customerId, event.data.service === "website" ? "website" : "google-business");
     case "deletion_requested":
       return customerPage(event.data.customerId);
+    case "promotion_over_limit":
+      return customerPage(event.data.customerId, "payments");
     case "deletion_declined":
       return "/dashboard/profile";
     case "data_export_ready":

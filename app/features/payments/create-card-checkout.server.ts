@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
-import { requireActor } from "~/lib/auth/actor-guards";
+import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import { countAttempt, type AttemptWindow } from "~/lib/auth/attempt-counter.server";
 import type { Db } from "~/lib/db/db.server";
 import { paymentSubtitleIn } from "~/domain/service-texts";
@@ -8,10 +8,12 @@ import { englishI18n } from "~/lib/i18n/translate";
 import { paymentAmountCents } from "~/domain/service-catalog";
 import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
-import { applyPromotionCode, type AppliedPromotion } from "~/features/promotions/apply-promotion-code.server";
+import { applyPromotionCode, invalidPromotionCode, type AppliedPromotion } from "~/features/promotions/apply-promotion-code.server";
+import { withCodeTrial } from "~/features/promotions/promotion-code-trials.server";
+import { attachReservationSession, dropReservation, reservePromotionUse } from "~/features/promotions/promotion-reservations.server";
 import { refuseIfNotPayable } from "./payment-eligibility.server";
 import { checkoutReturnPath } from "./payment-rules";
-import { paymentTargetSchema } from "./payments.schemas";
+import { paymentTargetSchema, type PaymentTarget } from "./payments.schemas";
 import { AppError } from "~/lib/http/app-error";
 
 export interface CreateCardCheckoutDeps {
@@ -20,6 +22,7 @@ export interface CreateCardCheckoutDeps {
   siteUrl: string;
   /** Checkout sessions one customer may start per window (default CHECKOUT_RATE_LIMIT). */
   rateLimit?: AttemptWindow;
+  now?: () => Date;
 }
 
 /** What the checkout call's JSON carries; each value is checked here, never trusted. */
@@ -37,18 +40,44 @@ export const CHECKOUT_RATE_LIMIT: AttemptWindow = { windowMs: 10 * 60 * 1000, ma
 export const checkoutRateLimitKey = (userId: string) => `checkout:${userId}`;
 
 /**
- * Starts a Stripe Checkout Session for one catalog payment, priced from the catalog less a promotion code's
- * discount (the code checked here, its id in the session's metadata; its use is the payment the webhook records).
- * A code that takes the whole price off is refused: the card provider charges no $0 session, the dialog completes
- * such a payment itself. The payment is recorded only by the webhook. Every request of a signed-in customer counts towards the rate limit, so
- * neither Stripe nor the database can be driven in a loop.
+ * How long a checkout session with a promotion code can be paid, and so how long it holds one of the code's uses.
+ * Stripe takes 30 minutes to 24 hours (24 by default). A day would let one customer who walked away keep the last
+ * use of a code from everybody else until tomorrow; an hour is ample to type a card and pass the bank's check, and
+ * stays clear of Stripe's 30-minute floor whatever the drift between its clock and ours.
+ */
+const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * A code checked again under its row's lock and one of its uses held for this customer until the session ends,
+ * committed before the session is made, so two customers cannot both be sent to pay with the last use.
+ */
+async function reserveCode(db: Db, userId: string, target: PaymentTarget, code: string, now: Date, expiresAt: Date) {
+  return db.transaction(async (tx) => {
+    const promotion = await applyPromotionCode(tx, userId, target, code, { now });
+    // The card provider charges no $0 session; the dialog completes such a payment itself. Refused as any unusable
+    // code is, so the answer tells a guesser nothing about what the code would take off.
+    if (promotion.amount === 0) throw invalidPromotionCode();
+    const reservationId = await reservePromotionUse(tx, { promotionCodeId: promotion.promotionCodeId, userId, expiresAt, now });
+    return { promotion, reservationId };
+  });
+}
+
+/**
+ * Starts a Stripe Checkout Session for one catalog payment (customers only: the team pays nothing), priced from the
+ * catalog less a promotion code's discount. With a code, one of its uses is reserved for the session's lifetime (its
+ * id is in the session's metadata, the session's id on the reservation): the webhook turns it into the payment, or
+ * `checkout.session.expired` gives it back. A refused code counts towards the limit every path that takes a code
+ * shares. The payment is recorded only by the webhook. Every request of a signed-in customer counts towards the rate
+ * limit, so neither Stripe nor the database can be driven in a loop.
  */
 export async function createCardCheckout(
   deps: CreateCardCheckoutDeps,
   actor: Actor | null,
   input: CardCheckoutInput,
 ): Promise<{ url: string }> {
-  const { id: userId } = requireActor(actor);
+  const customer = requireActor(actor);
+  if (isTeam(customer)) throw new AppError("forbidden");
+  const userId = customer.id;
   if (!deps.stripe) throw new AppError("card_payments_not_configured");
   const attempt = await countAttempt(deps.db, checkoutRateLimitKey(userId), deps.rateLimit ?? CHECKOUT_RATE_LIMIT);
   if (!attempt.allowed) throw new AppError("card_checkout_rate_limited");
@@ -57,11 +86,14 @@ export async function createCardCheckout(
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const target = parsed.data;
   await refuseIfNotPayable(deps.db, userId, target);
+  const now = deps.now?.() ?? new Date();
+  const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_LIFETIME_MS);
   let promotion: AppliedPromotion | null = null;
+  let reservationId: string | null = null;
   if (input.promotionCode !== undefined && input.promotionCode !== null && input.promotionCode !== "") {
-    if (typeof input.promotionCode !== "string") throw new AppError("invalid_input");
-    promotion = await applyPromotionCode(deps.db, userId, target, input.promotionCode, { lock: false });
-    if (promotion.amount === 0) throw new AppError("promotion_code_covers_price");
+    const code = input.promotionCode;
+    if (typeof code !== "string") throw new AppError("invalid_input");
+    ({ promotion, reservationId } = await withCodeTrial(deps.db, userId, () => reserveCode(deps.db, userId, target, code, now, expiresAt)));
   }
   const [profile] = await deps.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
   const returnUrl = `${deps.siteUrl}${checkoutReturnPath(input.returnPath)}`;
@@ -89,13 +121,17 @@ export async function createCardCheckout(
       ...(profile?.email ? { customer_email: profile.email } : {}),
       metadata,
       payment_intent_data: { metadata },
+      // Only a session holding a code's use ends early; without one, Stripe's default day is no one's loss.
+      ...(reservationId ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),
       success_url: `${returnUrl}?checkout=success`,
       cancel_url: `${returnUrl}?checkout=cancelled`,
     });
   } catch (error) {
     console.error("Stripe Checkout Session creation failed:", (error as Error).message);
+    if (reservationId) await dropReservation(deps.db, reservationId);
     throw new AppError("card_checkout_failed");
   }
+  if (reservationId) await attachReservationSession(deps.db, reservationId, session.id);
   if (!session.url) throw new AppError("card_checkout_failed");
   return { url: session.url };
 }

@@ -7,6 +7,9 @@ import { englishI18n } from "~/lib/i18n/translate";
 import { paymentAmount } from "~/domain/service-catalog";
 import { lockPromotionCode, promotionUses } from "~/features/promotions/apply-promotion-code.server";
 import { promotionPrice } from "~/features/promotions/promotion-pricing";
+import { endSessionReservation } from "~/features/promotions/promotion-reservations.server";
+import { notify } from "~/features/notifications/notify.server";
+import type { Change } from "~/lib/realtime/realtime";
 import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
 import { paymentTargetSchema, type PaymentTarget } from "./payments.schemas";
@@ -19,6 +22,7 @@ export interface HandleCardWebhookDeps {
   bus: ChangeBus;
   stripe: Stripe | null;
   webhookSecret: string | undefined;
+  now?: () => Date;
 }
 
 /** The webhook's request: the exact bytes Stripe signed, and its Stripe-Signature header. */
@@ -27,7 +31,14 @@ export interface CardWebhookInput {
   signature: string | undefined;
 }
 
-export type WebhookOutcome = "completed" | "completed-pending-zelle" | "already-paid" | "duplicate" | "ignored" | RefundWebhookOutcome;
+export type WebhookOutcome =
+  | "completed"
+  | "completed-pending-zelle"
+  | "already-paid"
+  | "expired"
+  | "duplicate"
+  | "ignored"
+  | RefundWebhookOutcome;
 
 /** The only currency the catalog charges in. */
 const CHECKOUT_CURRENCY = "usd";
@@ -63,7 +74,8 @@ function chargeMismatch(session: Pick<Stripe.Checkout.Session, "currency" | "amo
  * is in its metadata) completes the payment, with the code and discount; any other amount or currency is
  * recorded as ignored, with the reason, and completes nothing. If a Zelle proof for the same payment is
  * still pending, that row is completed as paid by card, with a note in admin_notes (two live rows are not
- * allowed).
+ * allowed). A paid session ends its hold on its code's use (the payment is the use now); a session that expired
+ * unpaid (`checkout.session.expired`) gives the use back.
  */
 export async function handleCardWebhook(
   deps: HandleCardWebhookDeps,
@@ -80,21 +92,24 @@ export async function handleCardWebhook(
   }
   // A refund (asked for by an admin, or made in Stripe's dashboard) is confirmed by its own event.
   if (event.type === "charge.refunded") return confirmCardRefund(deps, event);
+  if (event.type === "checkout.session.expired") return releaseExpiredSession(deps.db, event);
   if (!FULFILLING_EVENTS.has(event.type)) return "ignored";
   const session = event.data.object as Stripe.Checkout.Session;
   const target = sessionTarget(session);
   const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+  const now = deps.now?.() ?? new Date();
 
-  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+  const { outcome, changes } = await deps.db.transaction(async (tx): Promise<{ outcome: WebhookOutcome; changes: Change[] }> => {
+    const done = (result: WebhookOutcome, told: Change[] = []) => ({ outcome: result, changes: told });
     const record = (result: WebhookOutcome, detail: string = result) => recordStripeEvent(tx, event, detail);
     const ignore = async (reason: string): Promise<WebhookOutcome> =>
       (await record("ignored", `ignored: ${reason}`)) ? "ignored" : "duplicate";
-    if (!target) return ignore("no payment in metadata");
-    if (!paid) return ignore("not paid");
+    if (!target) return done(await ignore("no payment in metadata"));
+    if (!paid) return done(await ignore("not paid"));
     // The price the customer was quoted at checkout, from the code's terms (which never change): a code deactivated
     // or past its last day since then is no reason to refuse what was paid, but the amount must match.
     const promotion = target.promotionCodeId ? await lockPromotionCode(tx, target.promotionCodeId) : null;
-    if (target.promotionCodeId && !promotion) return ignore("unknown promotion code");
+    if (target.promotionCodeId && !promotion) return done(await ignore("unknown promotion code"));
     const listPrice = paymentAmount(target.serviceType, target.paymentNumber);
     const price = promotion ? promotionPrice(listPrice, promotion) : { listPrice, discount: 0, amount: listPrice };
     const mismatch = chargeMismatch(session, Math.round(price.amount * 100));
@@ -106,10 +121,13 @@ export async function handleCardWebhook(
           `Stripe session ${session.id} (event ${event.id}) for ${paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber)} was ignored: ${mismatch}.`,
         );
       }
-      return outcome;
+      return done(outcome);
     }
-    const [owner] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, target.userId));
-    if (!owner) return ignore("unknown user");
+    const [owner] = await tx
+      .select({ id: profiles.id, fullName: profiles.fullName, companyName: profiles.companyName })
+      .from(profiles)
+      .where(eq(profiles.id, target.userId));
+    if (!owner) return done(await ignore("unknown user"));
 
     const live = await tx
       .select()
@@ -129,10 +147,28 @@ export async function handleCardWebhook(
       : current.status === "completed"
         ? "already-paid"
         : "completed-pending-zelle";
-    if (!(await record(result))) return "duplicate";
+    if (!(await record(result))) return done("duplicate");
+    // The session's hold on its code's use ends here, whatever it paid for: the payment below is the use now.
+    const reservation = promotion ? await endSessionReservation(tx, session.id) : null;
+    if (result === "already-paid") {
+      if (current?.stripeSessionId !== session.id) {
+        console.warn(
+          `Stripe session ${session.id} paid ${paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber)} a second time; refund it in Stripe.`,
+        );
+      }
+      return done(result);
+    }
 
     const amount = price.amount;
-    const priced = await promotionFields(tx, session.id, target.userId, promotion, price.discount, current?.id);
+    const priced = await promotionFields(tx, {
+      sessionId: session.id,
+      userId: target.userId,
+      promotion,
+      discount: price.discount,
+      exceptPaymentId: current?.id,
+      held: reservation !== null && reservation.expiresAt > now,
+      now,
+    });
     if (result === "completed") {
       await tx.insert(payments).values({
         userId: target.userId,
@@ -162,41 +198,97 @@ export async function handleCardWebhook(
           adminNotes: current.adminNotes ? `${current.adminNotes}\n${note}` : note,
         })
         .where(eq(payments.id, current.id));
-    } else if (current?.stripeSessionId !== session.id) {
-      console.warn(
-        `Stripe session ${session.id} paid ${paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber)} a second time; refund it in Stripe.`,
-      );
     }
-    return result;
+    // The admins hear of a payment the code's maximum could not take, in the transaction that records it.
+    const told =
+      priced.overLimit && promotion
+        ? await notify(tx, {
+            to: { admins: "newSubmission" },
+            type: "promotion_over_limit",
+            data: {
+              customerId: target.userId,
+              fullName: owner.fullName,
+              companyName: owner.companyName,
+              service: target.serviceType,
+              paymentNumber: target.paymentNumber,
+              amount,
+              code: promotion.code,
+              maxUses: promotion.maxUses ?? 0,
+            },
+          })
+        : [];
+    return done(result, told);
   });
 
   if ((outcome === "completed" || outcome === "completed-pending-zelle") && target) {
-    await publishChanges(deps.bus, [{ table: "payments", userId: target.userId }]);
+    await publishChanges(deps.bus, [{ table: "payments", userId: target.userId }, ...changes]);
   }
   return outcome;
 }
 
 /**
- * The promotion columns of a paid session's payment. The payment is its code's use, unless the customer already has
- * another (two checkouts with one code, both paid): the one-use index would refuse the row and the webhook would fail
- * on every redelivery, so the payment is recorded anyway, at the price it was paid, with the code's text and
- * discount but not counted as a second use, and a note for the admin. `exceptPaymentId`: a pending Zelle proof this
- * payment replaces (its own use of the code does not count).
+ * A checkout session that expired unpaid gives back the use of a code it held, so the next customer may have it
+ * before the hold would have lapsed by itself; recorded once by its event id, as every event is.
+ */
+async function releaseExpiredSession(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+  const session = event.data.object as Stripe.Checkout.Session;
+  return db.transaction(async (tx) => {
+    if (!(await recordStripeEvent(tx, event, "expired"))) return "duplicate";
+    await endSessionReservation(tx, session.id);
+    return "expired";
+  });
+}
+
+/**
+ * The promotion columns of a paid session's payment. The payment is its code's use, with two exceptions, each recorded
+ * anyway (the customer paid; a refusal would fail the webhook on every redelivery) at the price it was paid, with the
+ * code's text and discount but not counted as a use, and a note for the admin:
+ * - the customer already has another use of it (two checkouts with one code, both paid): the one-use index would
+ *   refuse the row;
+ * - the session holds no use any more (`held`: it had a reservation, still live as the payment is recorded; it lapses
+ *   when the webhook comes late, or the bank took longer than the session's hour) and the other customers have taken
+ *   every use the code has meanwhile: counting it would take the code past its maximum (`overLimit`: the admins are
+ *   told).
+ * `exceptPaymentId`: a pending Zelle proof this payment replaces (its own use of the code does not count).
  */
 async function promotionFields(
   tx: Executor,
-  sessionId: string,
-  userId: string,
-  promotion: { id: string; code: string } | null | undefined,
-  discount: number,
-  exceptPaymentId: string | undefined,
-): Promise<{ fields: { discount: number; promotionCodeId: string | null; promotionCode: string | null }; note: string | null }> {
-  if (!promotion) return { fields: { discount: 0, promotionCodeId: null, promotionCode: null }, note: null };
-  const { usedByCustomer } = await promotionUses(tx, promotion.id, userId, exceptPaymentId);
-  if (!usedByCustomer) return { fields: { discount, promotionCodeId: promotion.id, promotionCode: promotion.code }, note: null };
-  console.warn(`Stripe session ${sessionId} used promotion code ${promotion.code} that its customer had already used; recorded at the price paid.`);
-  return {
-    fields: { discount, promotionCodeId: null, promotionCode: promotion.code },
-    note: `Paid by card with promotion code ${promotion.code}, which this customer had already used on another payment; recorded at the discounted price paid, not counted as a second use.`,
-  };
+  {
+    sessionId,
+    userId,
+    promotion,
+    discount,
+    exceptPaymentId,
+    held,
+    now,
+  }: {
+    sessionId: string;
+    userId: string;
+    promotion: { id: string; code: string; maxUses: number | null } | null | undefined;
+    discount: number;
+    exceptPaymentId: string | undefined;
+    held: boolean;
+    now: Date;
+  },
+): Promise<{ fields: { discount: number; promotionCodeId: string | null; promotionCode: string | null }; note: string | null; overLimit: boolean }> {
+  if (!promotion) return { fields: { discount: 0, promotionCodeId: null, promotionCode: null }, note: null, overLimit: false };
+  const uncounted = { discount, promotionCodeId: null, promotionCode: promotion.code };
+  const { uses, usedByCustomer } = await promotionUses(tx, promotion.id, userId, { exceptPaymentId, now });
+  if (usedByCustomer) {
+    console.warn(`Stripe session ${sessionId} used promotion code ${promotion.code} that its customer had already used; recorded at the price paid.`);
+    return {
+      fields: uncounted,
+      note: `Paid by card with promotion code ${promotion.code}, which this customer had already used on another payment; recorded at the discounted price paid, not counted as a second use.`,
+      overLimit: false,
+    };
+  }
+  if (!held && promotion.maxUses !== null && uses >= promotion.maxUses) {
+    console.warn(`Stripe session ${sessionId} used promotion code ${promotion.code} after all its uses were taken; recorded at the price paid.`);
+    return {
+      fields: uncounted,
+      note: `Paid by card with promotion code ${promotion.code} after this checkout's hold on one of its uses had lapsed, when all ${promotion.maxUses} of its uses were already taken; recorded at the discounted price paid, not counted as a use.`,
+      overLimit: true,
+    };
+  }
+  return { fields: { discount, promotionCodeId: promotion.id, promotionCode: promotion.code }, note: null, overLimit: false };
 }

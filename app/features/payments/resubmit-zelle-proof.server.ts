@@ -28,8 +28,10 @@ export type ZelleProofResubmitInput = z.input<typeof proofResubmitSchema>;
  * its service and number, and only while no other payment for them is live. The old rejection's note is cleared (the
  * customer's notification and the audit log keep it) so an approval does not quote it; the old photo is removed
  * after the commit. The payment keeps its price: a promotion code it was priced with stays on it, whatever the code's
- * state now (the customer sent that amount); if the customer has used the code on another payment since, this one
- * keeps the code's text and discount but no longer counts as its use (one use per customer).
+ * state now (the customer sent that amount). Its rejection gave the code's use back, so it counts as the use again
+ * only if it still can, under the code's row lock: if the customer has used the code on another payment since (one
+ * use per customer), or others have taken every use the code has meanwhile, it keeps the code's text and discount
+ * without counting, and its admin notes say so.
  */
 export async function resubmitZelleProof(
   deps: SubmitZelleProofDeps,
@@ -61,10 +63,12 @@ export async function resubmitZelleProof(
   const record = (url: string) =>
     db.transaction(async (tx) => {
       const autoApprove = await autoApproveOn(tx);
-      const keepsUse = payment.promotionCodeId ? await stillItsUse(tx, payment.promotionCodeId, userId, payment.id) : true;
+      const lostUse = payment.promotionCodeId ? await whyNotItsUse(tx, payment.promotionCodeId, userId, payment.id) : null;
+      const state = receivedProofState(autoApprove);
+      const adminNotes = [state.adminNotes, lostUse].filter(Boolean).join("\n") || null;
       const [row] = await tx
         .update(payments)
-        .set({ proofUrl: url, ...receivedProofState(autoApprove), ...(keepsUse ? {} : { promotionCodeId: null }) })
+        .set({ proofUrl: url, ...state, adminNotes, ...(lostUse ? { promotionCodeId: null } : {}) })
         .where(and(eq(payments.id, payment.id), eq(payments.userId, userId), eq(payments.status, "rejected")))
         .returning();
       // Another tab sent a new proof first.
@@ -93,8 +97,20 @@ export async function resubmitZelleProof(
   return toPaymentView(result.row);
 }
 
-/** Whether a rejected payment may count as its code's use again: the customer has no other use of it (the code's row locked meanwhile). */
-async function stillItsUse(tx: Executor, promotionCodeId: string, userId: string, paymentId: string): Promise<boolean> {
-  await lockPromotionCode(tx, promotionCodeId);
-  return !(await promotionUses(tx, promotionCodeId, userId, paymentId)).usedByCustomer;
+/**
+ * Why a rejected payment may not count as its code's use again (the admin's note), or null when it may: the customer
+ * has no other use of it and the code has a use left. The code's row stays locked until the transaction ends, so no
+ * one takes that use meanwhile.
+ */
+async function whyNotItsUse(tx: Executor, promotionCodeId: string, userId: string, paymentId: string): Promise<string | null> {
+  const code = await lockPromotionCode(tx, promotionCodeId);
+  if (!code) return null;
+  const { uses, usedByCustomer } = await promotionUses(tx, promotionCodeId, userId, { exceptPaymentId: paymentId });
+  if (usedByCustomer) {
+    return `Promotion code ${code.code}: this customer has used it on another payment since this transfer was rejected; the payment keeps its price and discount but does not count as a use.`;
+  }
+  if (code.maxUses !== null && uses >= code.maxUses) {
+    return `Promotion code ${code.code}: all ${code.maxUses} of its uses were taken while this transfer was rejected; the payment keeps its price and discount but does not count as a use.`;
+  }
+  return null;
 }

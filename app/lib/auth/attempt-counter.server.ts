@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { attemptCounters } from "~db/schema";
 import type { Executor } from "../db/db.server";
 
@@ -45,6 +45,19 @@ export async function peekAttempts(executor: Executor, key: string, window: Atte
     return { count: 0, allowed: true, resetsAt: new Date(now.getTime() + window.windowMs) };
   }
   return toCount(row, window);
+}
+
+/**
+ * Takes back one attempt that `countAttempt` counted (`counted` is what it answered) once it turns out not to be one
+ * that counts: counting first and giving back after lets concurrent requests never all slip under the maximum, as a
+ * look before and a count after would. A window that has started again since is left alone.
+ */
+export async function giveBackAttempt(executor: Executor, key: string, counted: AttemptCount, window: AttemptWindow): Promise<void> {
+  const windowStartedAt = new Date(counted.resetsAt.getTime() - window.windowMs);
+  await executor
+    .update(attemptCounters)
+    .set({ count: sql`greatest(${attemptCounters.count} - 1, 0)` })
+    .where(and(eq(attemptCounters.key, key), eq(attemptCounters.windowStartedAt, windowStartedAt)));
 }
 
 /** Forgets the attempts under `key` (a successful sign-in clears its failures). */

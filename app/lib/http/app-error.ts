@@ -78,8 +78,6 @@ export const ERROR_CODES = {
   // Promotion codes: a customer reads the same message whatever made a code unusable (they learn no code's state).
   promotion_code_invalid: { status: 400, message: msg`Invalid or expired code` },
   promotion_code_rate_limited: { status: 429, message: msg`Too many codes tried. Please wait a few minutes and try again.` },
-  promotion_code_covers_price: { status: 400, message: msg`This code covers the whole price: complete the payment without paying` },
-  promotion_code_not_free: { status: 400, message: msg`This code does not cover the whole price` },
   promotion_code_taken: { status: 409, message: msg`A code with this name already exists (codes are matched without regard to case)` },
   promotion_code_not_found: { status: 404, message: msg`Promotion code not found` },
   // The team
