@@ -20,7 +20,7 @@ export interface MessageDeps {
   db: Db;
   bus: ChangeBus;
   storage: Storage;
-  /** Message e-mails carry the conversation's reply address when replies by e-mail are on. */
+  /** Message e-mails carry each reader's own reply address when replies by e-mail are on. */
   replyAddresses: ReplyAddresses | null;
   rateLimit?: AttemptWindow;
 }
@@ -126,7 +126,7 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
         customer,
         fromAgency,
         item: { author: event.data.author, body, files: attachments.length, at: at.toISOString() },
-        replyAddress: deps.replyAddresses?.addressFor(customer.id),
+        replyAddresses: deps.replyAddresses,
       });
       if (fromAgency) {
         await recordAuditEvent(tx, {

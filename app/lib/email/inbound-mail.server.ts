@@ -25,6 +25,8 @@ export interface InboundMail {
   attachments: InboundAttachment[];
   /** Sent by a program (an out-of-office answer, a list), by its headers: nobody wrote it. */
   automatic: boolean;
+  /** The values of the Authentication-Results headers, as written, topmost (the last one added) first. */
+  authenticationResults: string[];
   /** The connecting client, for the logs. */
   remoteAddress: string;
 }
@@ -46,7 +48,7 @@ export interface InboundMailOptions {
   port: number;
   host: string;
   /** Whether mail for this address is taken; any other recipient is refused at RCPT TO. */
-  accepts(recipient: string): boolean;
+  accepts(recipient: string): boolean | Promise<boolean>;
   /** Handles an accepted mail; a throw other than an InboundRefusal answers 451, so the sender retries. */
   receive(mail: InboundMail): Promise<void>;
   /** The largest message, in bytes as sent (attachments base64-encoded). */
@@ -71,8 +73,9 @@ const AUTOMATIC_PRECEDENCE = /^(bulk|junk|list|auto_reply)$/i;
 /**
  * An SMTP listener for replies to the app's e-mails. It takes mail only for the addresses `accepts` approves and
  * hands each parsed mail to `receive`. No AUTH (it is a mail exchanger, not a relay) and no STARTTLS: the only
- * certificate it could offer is smtp-server's built-in one, whose key is public; transport security, SPF and
- * DKIM belong to the mail server placed in front of it (README: Replies by e-mail).
+ * certificate it could offer is smtp-server's built-in one, whose key is public; transport security, SPF, DKIM and
+ * DMARC belong to the mail server placed in front of it, whose Authentication-Results header each mail carries to
+ * `receive` (README: Replies by e-mail).
  */
 export async function startInboundMail(options: InboundMailOptions): Promise<InboundMailServer> {
   const log = options.log ?? processLogger;
@@ -92,15 +95,19 @@ export async function startInboundMail(options: InboundMailOptions): Promise<Inb
     maxClients: options.maxClients ?? 5,
     closeTimeout: CLOSE_TIMEOUT_MS,
     onRcptTo(address, session, callback) {
-      let accepted = false;
-      try {
-        accepted = options.accepts(address.address);
-      } catch (error) {
-        log.error({ err: error }, "Inbound mail: checking a recipient failed");
-      }
-      if (accepted) return callback();
-      refuse(session, "unknown recipient", { recipient: address.address });
-      callback(smtpError("No such recipient here", 550));
+      Promise.resolve()
+        .then(() => options.accepts(address.address))
+        .catch((error: unknown) => {
+          log.error({ err: error }, "Inbound mail: checking a recipient failed");
+          return null;
+        })
+        .then((accepted) => {
+          if (accepted) return callback();
+          // The check failed (the database is away): the sending server retries instead of bouncing the reply.
+          if (accepted === null) return callback(smtpError("Temporary failure, please try again later", 451));
+          refuse(session, "unknown recipient", { recipient: address.address });
+          callback(smtpError("No such recipient here", 550));
+        });
     },
     onData(stream, session, callback) {
       readMessage(stream)
@@ -175,6 +182,11 @@ function toInboundMail(parsed: ParsedMail, session: SMTPServerSession): InboundM
       AUTOMATIC_PRECEDENCE.test(header("precedence")) ||
       header("x-autoreply") !== "" ||
       header("x-autorespond") !== "",
+    // The raw lines, in the mail's order: parsed.headers keeps one of each, and the order is what tells which
+    // server wrote last.
+    authenticationResults: parsed.headerLines
+      .filter((line) => line.key === "authentication-results")
+      .map((line) => line.line.slice(line.line.indexOf(":") + 1).trim()),
     remoteAddress: session.remoteAddress,
   };
 }
