@@ -242,6 +242,17 @@ describe("replies by e-mail over SMTP", () => {
     expect(await messagesOf(customer.id)).toEqual(before);
   });
 
+  it("posts a reply delivered twice (one Message-ID) once, taking the second delivery so that its server stops", async () => {
+    const before = (await messagesOf(customer.id)).length;
+    const to = await addressFor(customer.id);
+    const mail = { from: customer.email, to, text: `Sent once, delivered twice.${QUOTE}`, messageId: "<Reply-42@mail.example.com>" };
+    expect((await deliver(mail)).accepted).toEqual([to]);
+    expect((await deliver({ ...mail, messageId: "<REPLY-42@mail.example.com>" })).accepted).toEqual([to]);
+    const posted = (await messagesOf(customer.id)).slice(before);
+    expect(posted).toEqual([expect.objectContaining({ body: "Sent once, delivered twice.", emailMessageId: "reply-42@mail.example.com" })]);
+    expect(logLines).toContainEqual(expect.objectContaining({ msg: "Inbound mail: a reply delivered again was not posted twice" }));
+  });
+
   it("answers what sendMessage refuses with 550 and its reason: nothing above the quote, a file that is not an image or PDF", async () => {
     const before = await messagesOf(customer.id);
     const to = await addressFor(customer.id);
@@ -281,6 +292,7 @@ describe("receiveReply", () => {
     text: "Hello",
     attachments: [],
     automatic: false,
+    messageId: null,
     authenticationResults: [passed(from)],
     ...more,
   });
@@ -386,6 +398,25 @@ describe("receiveReply", () => {
     expect(renewed).not.toBe(to);
     await expect(receiveReply(at, mail(client.email, to))).rejects.toMatchObject({ message: "No such recipient here" });
     expect(await receiveReply(at, mail(client.email, renewed))).toEqual({ id: expect.any(String) });
+  });
+
+  it("posts one message for two deliveries of one Message-ID at the same moment, and takes mails without one", async () => {
+    const client = await signUpCustomer(services, { name: "Kai Twice" });
+    const to = await addressFor(client.id);
+    const twice = mail(client.email, to, { text: "Only once, please", messageId: "race-1@mail.example.com", attachments: [{ filename: "a.png", contentType: "image/png", content: png, related: false }] });
+    const [first, second] = await Promise.all([receiveReply(deps(), twice), receiveReply(deps(), twice)]);
+    const posted = await messagesOf(client.id);
+    expect(posted).toEqual([expect.objectContaining({ body: "Only once, please", emailMessageId: "race-1@mail.example.com" })]);
+    expect([first, second]).toEqual(expect.arrayContaining([{ id: posted[0]!.id }, { id: posted[0]!.id, repeated: true }]));
+    // The other delivery's files were not kept.
+    const stored = (await services.storage.list!("message-attachments")).filter((file) => file.key.includes(client.id));
+    expect(stored, "one image and its preview").toHaveLength(2);
+
+    // The same Message-ID in another conversation is another mail.
+    expect(await receiveReply(deps(), mail(customer.email, await addressFor(customer.id), { messageId: "race-1@mail.example.com" }))).toEqual({ id: expect.any(String) });
+    await receiveReply(deps(), mail(client.email, to, { text: "No id" }));
+    await receiveReply(deps(), mail(client.email, to, { text: "No id" }));
+    expect((await messagesOf(client.id)).map((message) => message.body)).toEqual(["Only once, please", "No id", "No id"]);
   });
 });
 

@@ -11,7 +11,7 @@ import type { Services } from "~/lib/services.server";
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import { refuseCustomerChangeDuringMaintenance } from "~/features/settings/maintenance.server";
 import { replyText } from "./reply-text";
-import { sendMessage, type MessageDeps } from "./send-message.server";
+import { sendMessage, type MessageDeps, type SentMessage } from "./send-message.server";
 
 export interface ReplyDeps extends MessageDeps, Pick<Services, "settings"> {
   replyAddresses: ReplyAddresses;
@@ -45,7 +45,8 @@ const MACHINERY_TYPES = new Set(["application/pkcs7-signature", "application/x-p
  * reason; or for what sendMessage refuses (empty, too long, too many or wrong files); with a 451 (the sending server
  * retries) while Maintenance Mode keeps customers out, when the sender writes too quickly or when the server fails.
  * A mail a program sent (an out-of-office answer) is dropped without a word, so two programs never answer each
- * other.
+ * other; so is a mail whose Message-ID this conversation took already (a delivery repeated), answered 250 so that
+ * its server stops trying.
  *
  * Who sent it: e-mail proves nothing by itself, and the address proves only that its recipient was sent it (a
  * forwarded e-mail hands it on). The receiving mail server in front checks SPF (the envelope sender's domain) and
@@ -54,7 +55,7 @@ const MACHINERY_TYPES = new Set(["application/pkcs7-signature", "application/x-p
  * and it must be the recipient's account address. A mail whose From differs from its envelope (a forwarder, a
  * mailing list, a forgery) is refused, and so is the empty envelope sender of bounces.
  */
-export async function receiveReply(deps: ReplyDeps, mail: Omit<InboundMail, "remoteAddress">): Promise<{ id: string } | null> {
+export async function receiveReply(deps: ReplyDeps, mail: Omit<InboundMail, "remoteAddress">): Promise<SentMessage | null> {
   const pair = await deps.replyAddresses.resolve(deps.db, mail.recipient);
   if (!pair) throw new InboundRefusal(NO_SUCH_RECIPIENT);
   if (mail.automatic) return null;
@@ -73,6 +74,7 @@ export async function receiveReply(deps: ReplyDeps, mail: Omit<InboundMail, "rem
       body: replyText(mail.text),
       files: chosenFiles(mail.attachments),
       source: "email",
+      emailMessageId: mail.messageId,
     });
   } catch (error) {
     // Too many messages a minute is temporary too: the reply waits in the sending server's queue instead of bouncing.
@@ -135,6 +137,7 @@ export async function startReplyListener(
     receive: async (mail) => {
       const posted = await receiveReply(deps, mail);
       if (!posted) log.info({ recipient: mail.recipient, envelopeFrom: mail.envelopeFrom }, "Inbound mail: an automatic reply was dropped");
+      else if (posted.repeated) log.info({ recipient: mail.recipient, messageId: mail.messageId }, "Inbound mail: a reply delivered again was not posted twice");
     },
   });
 }

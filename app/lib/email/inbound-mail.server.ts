@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
@@ -25,6 +26,8 @@ export interface InboundMail {
   attachments: InboundAttachment[];
   /** Sent by a program (an out-of-office answer, a list), by its headers: nobody wrote it. */
   automatic: boolean;
+  /** The Message-ID, normalised (messageIdKey), or null when the mail has none. */
+  messageId: string | null;
   /** The values of the Authentication-Results headers, as written, topmost (the last one added) first. */
   authenticationResults: string[];
   /** The connecting client, for the logs. */
@@ -66,6 +69,9 @@ export interface InboundMailServer {
 
 /** How long a stop waits for a client in the middle of a message before cutting it (its server retries later). */
 const CLOSE_TIMEOUT_MS = 5_000;
+
+/** The longest Message-ID kept as it is; a longer one is kept as its digest (RFC 5322 lines stop at 998). */
+const MESSAGE_ID_MAX = 250;
 
 // RFC 3834 and the older conventions of vacation programs and mailing lists.
 const AUTOMATIC_PRECEDENCE = /^(bulk|junk|list|auto_reply)$/i;
@@ -182,6 +188,7 @@ function toInboundMail(parsed: ParsedMail, session: SMTPServerSession): InboundM
       AUTOMATIC_PRECEDENCE.test(header("precedence")) ||
       header("x-autoreply") !== "" ||
       header("x-autorespond") !== "",
+    messageId: messageIdKey(parsed.messageId),
     // The raw lines, in the mail's order: parsed.headers keeps one of each, and the order is what tells which
     // server wrote last.
     authenticationResults: parsed.headerLines
@@ -189,6 +196,17 @@ function toInboundMail(parsed: ParsedMail, session: SMTPServerSession): InboundM
       .map((line) => line.line.slice(line.line.indexOf(":") + 1).trim()),
     remoteAddress: session.remoteAddress,
   };
+}
+
+/**
+ * A Message-ID as a key for "this mail was taken already": without its angle brackets, trimmed, lower-case (mail
+ * servers on the way are not known to change its case, but a replay should not get in by doing so), and a digest
+ * in place of one longer than a database key should be. Null for a missing or empty one.
+ */
+export function messageIdKey(value: string | undefined): string | null {
+  const key = (value ?? "").trim().replace(/^<(.*)>$/s, "$1").trim().toLowerCase();
+  if (!key) return null;
+  return key.length <= MESSAGE_ID_MAX ? key : `sha256:${createHash("sha256").update(key).digest("hex")}`;
 }
 
 /** The SMTP reply text: one printable ASCII line, as the protocol allows (accents dropped, not the letters). */
