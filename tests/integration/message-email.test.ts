@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer, type AddressInfo } from "node:net";
+import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -18,7 +18,7 @@ import { deactivateMember } from "~/features/team/deactivate-member.server";
 import { reactivateMember } from "~/features/team/reactivate-member.server";
 import { assignCustomer } from "~/features/users/assign-customer.server";
 import type { SettingsStore } from "~/lib/config/settings.server";
-import { InboundRefusal, type InboundMail, type InboundMailServer } from "~/lib/email/inbound-mail.server";
+import { InboundRefusal, startInboundMail, type InboundMail, type InboundMailServer } from "~/lib/email/inbound-mail.server";
 import { REPLY_ADDRESS_LIFETIME_MS, replyAddresses, replyAddressSigner } from "~/lib/email/reply-address.server";
 import { createLogger } from "~/lib/logger.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
@@ -463,6 +463,84 @@ describe("message e-mails", () => {
     await sendMessage(messageDeps(), asAdmin(), { userId: quiet.id, body: "Your site is live." });
     expect(await gatheredFor(quiet.id)).toEqual([]);
     expect(await database.db.select().from(emailMessages).where(eq(emailMessages.to, quiet.email))).toEqual([]);
+  });
+});
+
+/** A bare SMTP client: connects (from this local address) and resolves with the server's first line. */
+function openConnection(port: number, localAddress = "127.0.0.1"): Promise<{ socket: Socket; greeting: string; closed: Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: "127.0.0.1", port, localAddress });
+    let received = "";
+    const closed = new Promise<string>((done) => socket.once("close", () => done(received)));
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      const first = received === "";
+      received += chunk;
+      if (first) resolve({ socket, greeting: received.split("\r\n")[0]!, closed });
+    });
+    socket.once("error", reject);
+  });
+}
+
+describe("the listener's connections", () => {
+  it("gives a fourth connection from one address 421 while other addresses still connect, and lets it in once one closes", async () => {
+    const server = await startInboundMail({ port: 0, host: "127.0.0.1", maxBytes: 1024, accepts: () => false, receive: async () => {}, maxClientsPerAddress: 3, maxClients: 10, log: createLogger({ level: "silent" }) });
+    const open: Socket[] = [];
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const connection = await openConnection(server.port);
+        expect(connection.greeting).toMatch(/^220 /);
+        open.push(connection.socket);
+      }
+      const fourth = await openConnection(server.port);
+      expect(fourth.greeting).toMatch(/^421 /);
+      await fourth.closed;
+      const elsewhere = await openConnection(server.port, "127.0.0.2");
+      expect(elsewhere.greeting).toMatch(/^220 /);
+      open.push(elsewhere.socket);
+
+      const leaving = open.shift()!;
+      const gone = new Promise((done) => leaving.once("close", done));
+      leaving.end("QUIT\r\n");
+      await gone;
+      await new Promise((done) => setTimeout(done, 50));
+      const again = await openConnection(server.port);
+      expect(again.greeting).toMatch(/^220 /);
+      open.push(again.socket);
+    } finally {
+      for (const socket of open) socket.destroy();
+      await server.close();
+    }
+  });
+
+  it("gives 421 past the total, from whichever address", async () => {
+    const server = await startInboundMail({ port: 0, host: "127.0.0.1", maxBytes: 1024, accepts: () => false, receive: async () => {}, maxClientsPerAddress: 3, maxClients: 2, log: createLogger({ level: "silent" }) });
+    const open: Socket[] = [];
+    try {
+      for (const from of ["127.0.0.1", "127.0.0.2"]) {
+        const connection = await openConnection(server.port, from);
+        expect(connection.greeting).toMatch(/^220 /);
+        open.push(connection.socket);
+      }
+      expect((await openConnection(server.port, "127.0.0.3")).greeting).toMatch(/^421 /);
+    } finally {
+      for (const socket of open) socket.destroy();
+      await server.close();
+    }
+  });
+
+  it("closes a connection that stays silent past the idle time-out", async () => {
+    const server = await startInboundMail({ port: 0, host: "127.0.0.1", maxBytes: 1024, accepts: () => false, receive: async () => {}, idleTimeoutMs: 300, log: createLogger({ level: "silent" }) });
+    try {
+      const idle = await openConnection(server.port);
+      expect(idle.greeting).toMatch(/^220 /);
+      const started = Date.now();
+      const said = await Promise.race([idle.closed, new Promise<null>((done) => setTimeout(() => done(null), 5_000))]);
+      expect(said).toMatch(/421 .*Timeout/);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await server.close();
+    }
   });
 });
 

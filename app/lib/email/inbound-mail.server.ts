@@ -56,8 +56,12 @@ export interface InboundMailOptions {
   receive(mail: InboundMail): Promise<void>;
   /** The largest message, in bytes as sent (attachments base64-encoded). */
   maxBytes: number;
-  /** Connections at once; each holds up to one message in memory while it is parsed and stored. */
+  /** Connections at once (20 by default); each holds up to one message in memory while it is parsed and stored. */
   maxClients?: number;
+  /** Connections at once from one client address (3 by default): one client cannot take every place. */
+  maxClientsPerAddress?: number;
+  /** How long a client may stay silent while the listener waits for it (15 s by default). */
+  idleTimeoutMs?: number;
   log?: Logger;
 }
 
@@ -69,6 +73,12 @@ export interface InboundMailServer {
 
 /** How long a stop waits for a client in the middle of a message before cutting it (its server retries later). */
 const CLOSE_TIMEOUT_MS = 5_000;
+
+// A mail server delivering a reply talks without pauses, and the one in front delivers a few at a time; a client
+// that connects and waits is holding a place, so the places are few per address and an idle one is soon taken back.
+const MAX_CLIENTS = 20;
+const MAX_CLIENTS_PER_ADDRESS = 3;
+const IDLE_TIMEOUT_MS = 15_000;
 
 /** The longest Message-ID kept as it is; a longer one is kept as its digest (RFC 5322 lines stop at 998). */
 const MESSAGE_ID_MAX = 250;
@@ -87,6 +97,10 @@ export async function startInboundMail(options: InboundMailOptions): Promise<Inb
   const log = options.log ?? processLogger;
   const refuse = (session: SMTPServerSession, reason: string, detail: Record<string, unknown>) =>
     log.warn({ remoteAddress: session.remoteAddress, envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null, ...detail }, `Inbound mail refused: ${reason}`);
+  const perAddress = options.maxClientsPerAddress ?? MAX_CLIENTS_PER_ADDRESS;
+  // The connections each client address holds, and the sessions counted in them (a refused one never is).
+  const connected = new Map<string, number>();
+  const counted = new Set<string>();
 
   const server = new SMTPServer({
     disabledCommands: ["AUTH", "STARTTLS"],
@@ -98,8 +112,25 @@ export async function startInboundMail(options: InboundMailOptions): Promise<Inb
     // A second reply address gets 452, which tells the sending server to deliver it in a transaction of its own:
     // a mail is then one person's reply to one conversation, answered as a whole.
     maxRecipients: 1,
-    maxClients: options.maxClients ?? 5,
+    maxClients: options.maxClients ?? MAX_CLIENTS,
+    socketTimeout: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
     closeTimeout: CLOSE_TIMEOUT_MS,
+    onConnect(session, callback) {
+      const count = connected.get(session.remoteAddress) ?? 0;
+      if (count >= perAddress) {
+        refuse(session, "too many connections from one address", { connections: count });
+        return callback(smtpError("Too many connections from your address, try again later", 421));
+      }
+      connected.set(session.remoteAddress, count + 1);
+      counted.add(session.id);
+      callback();
+    },
+    onClose(session) {
+      if (!counted.delete(session.id)) return;
+      const count = (connected.get(session.remoteAddress) ?? 1) - 1;
+      if (count > 0) connected.set(session.remoteAddress, count);
+      else connected.delete(session.remoteAddress);
+    },
     onRcptTo(address, session, callback) {
       Promise.resolve()
         .then(() => options.accepts(address.address))
