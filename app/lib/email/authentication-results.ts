@@ -5,7 +5,7 @@
  */
 
 /** One method's outcome: `dkim=pass header.d=example.com` is { method: "dkim", result: "pass", properties: { "header.d": "example.com" } }. */
-export interface AuthenticationResult {
+interface AuthenticationResult {
   method: string;
   result: string;
   /** `ptype.property` to value, lower-case keys. */
