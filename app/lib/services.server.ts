@@ -31,7 +31,7 @@ export interface Services {
   secrets: Secrets;
   /** The admin settings in force (cached; a save takes effect at the next request). */
   settings: SettingsStore;
-  /** Conversations' reply addresses, or null when replies by e-mail are off (no INBOUND_EMAIL_DOMAIN). */
+  /** Reply addresses (one per conversation and reader), or null when replies by e-mail are off (no INBOUND_EMAIL_DOMAIN). */
   replyAddresses: ReplyAddresses | null;
 }
 
@@ -105,7 +105,7 @@ export async function createServices(env: Env, database: Database | undefined, o
     storage: createStorage(env),
     stripe: createStripe(env),
     secrets: Secrets.fromSettings(env.CREDENTIALS_KEY, env.CREDENTIALS_PREVIOUS_KEYS),
-    replyAddresses: env.INBOUND_EMAIL_DOMAIN ? replyAddresses(env.AUTH_SECRET, env.INBOUND_EMAIL_DOMAIN) : null,
+    replyAddresses: env.INBOUND_EMAIL_DOMAIN ? replyAddresses(env.AUTH_SECRET, env.INBOUND_EMAIL_DOMAIN, options.now) : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { teamFollowing } from "~/lib/auth/roles.server";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import type { Executor } from "~/lib/db/db.server";
 import { gatherEmail, type EmailInput } from "~/lib/email/email.server";
+import type { ReplyAddresses } from "~/lib/email/reply-address.server";
 import { i18nOfUsers } from "~/lib/i18n/language.server";
 import type { ConversationCustomer } from "./conversation-access.server";
 
@@ -52,10 +53,12 @@ function messageEmail(
  * A new message, for the e-mails of the other side (in the message's transaction): added to the e-mail waiting for
  * each reader, or queued as a new one due at the end of the window. The customer gets one unless they turned e-mail
  * off; the admins and the staff assigned to the customer when Email Notifications and 'New message received' are on.
+ * With replies by e-mail on, each reader's e-mail carries that reader's own reply address, so a reply through it
+ * posts as that reader and nobody else (a customer's address never posts for the team).
  */
 export async function gatherMessageEmails(
   executor: Executor,
-  { customer, fromAgency, item, replyAddress }: { customer: ConversationCustomer; fromAgency: boolean; item: MessageEmailItem; replyAddress?: string },
+  { customer, fromAgency, item, replyAddresses }: { customer: ConversationCustomer; fromAgency: boolean; item: MessageEmailItem; replyAddresses: ReplyAddresses | null },
 ): Promise<void> {
   let readers: { id: string; email: string }[];
   if (fromAgency) {
@@ -70,6 +73,7 @@ export async function gatherMessageEmails(
   const customerName = customer.companyName ? `${customer.fullName} (${customer.companyName})` : customer.fullName;
   const link = fromAgency ? "/dashboard/messages" : `/admin/users/${customer.id}?tab=messages`;
   for (const reader of readers) {
+    const replyAddress = replyAddresses ? await replyAddresses.issue(executor, { customerId: customer.id, recipientId: reader.id }) : undefined;
     await gatherEmail<MessageEmailItem>(executor, {
       key: emailKey(customer.id, reader.id),
       delayMs: MESSAGE_EMAIL_WINDOW_MS,

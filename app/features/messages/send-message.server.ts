@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { isTeam } from "~/lib/auth/actor-guards";
 import { conversations, messages, profiles, type MessageAttachment } from "~db/schema";
 import { countAttempt, type AttemptWindow } from "~/lib/auth/attempt-counter.server";
@@ -20,7 +20,7 @@ export interface MessageDeps {
   db: Db;
   bus: ChangeBus;
   storage: Storage;
-  /** Message e-mails carry the conversation's reply address when replies by e-mail are on. */
+  /** Message e-mails carry each reader's own reply address when replies by e-mail are on. */
   replyAddresses: ReplyAddresses | null;
   rateLimit?: AttemptWindow;
 }
@@ -32,7 +32,18 @@ export interface SendMessageInput {
   /** Files (FormData entries, or a reply's attachments as Files); empty entries are ignored. */
   files?: readonly unknown[];
   source?: "portal" | "email";
+  /** A reply by e-mail's Message-ID (normalised): the same mail again for this conversation posts nothing. */
+  emailMessageId?: string | null;
 }
+
+/** The posted message; `repeated` when a reply with this Message-ID was posted already (`id` is that message's). */
+export interface SentMessage {
+  id: string;
+  repeated?: true;
+}
+
+/** The insert found the conversation's message of this Message-ID: nothing of this one is kept. */
+class RepeatedReply extends Error {}
 
 /** 30 messages a minute per account, counted on every instance. */
 const MESSAGE_RATE_LIMIT: AttemptWindow = { windowMs: 60_000, max: 30 };
@@ -45,12 +56,25 @@ const sentFiles = (values: readonly unknown[]) => values.filter((value): value i
  * before anything is stored. In one transaction: the message, the conversation's counters (the writer's side has
  * read everything, the other side has one more unread; the customer waits until the agency answers), the
  * notifications (the customer, or the admins who want them), the gathered e-mails and, for an admin, the audit
- * event. The changes are published after the commit.
+ * event. The changes are published after the commit. A reply by e-mail whose Message-ID this conversation took
+ * already posts nothing: the earlier message's id comes back, marked repeated.
  */
-export async function sendMessage(deps: MessageDeps, actor: Actor | null, input: SendMessageInput): Promise<{ id: string }> {
+export async function sendMessage(deps: MessageDeps, actor: Actor | null, input: SendMessageInput): Promise<SentMessage> {
   const { db, bus, storage } = deps;
   const customer = await conversationCustomer(db, actor, input.userId);
   const writer = actor!;
+  const emailMessageId = input.emailMessageId ?? null;
+  const posted = async () => {
+    if (!emailMessageId) return null;
+    const [row] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.userId, customer.id), eq(messages.emailMessageId, emailMessageId)));
+    return row ? { id: row.id, repeated: true as const } : null;
+  };
+  // A mail server that did not hear the answer delivers again: checked before the files are stored or counted.
+  const earlier = await posted();
+  if (earlier) return earlier;
   const body = input.body.replace(/\r\n?/g, "\n").trim();
   const files = sentFiles(input.files ?? []);
   if (body.length > MESSAGE_MAX) throw new AppError("message_too_long");
@@ -70,10 +94,13 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
         size: file.size,
         contentType: file.contentType,
       }));
+      // Two deliveries of one mail at once both pass the check above; the unique index lets one in.
       const [message] = await tx
         .insert(messages)
-        .values({ userId: customer.id, authorId: writer.id, fromAgency, body, attachments, source })
+        .values({ userId: customer.id, authorId: writer.id, fromAgency, body, attachments, source, emailMessageId })
+        .onConflictDoNothing({ target: [messages.userId, messages.emailMessageId], where: isNotNull(messages.emailMessageId) })
         .returning({ id: messages.id, createdAt: messages.createdAt });
+      if (!message && emailMessageId) throw new RepeatedReply();
       if (!message) throw new AppError("not_saved");
       const at = message.createdAt;
       await tx
@@ -126,7 +153,7 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
         customer,
         fromAgency,
         item: { author: event.data.author, body, files: attachments.length, at: at.toISOString() },
-        replyAddress: deps.replyAddresses?.addressFor(customer.id),
+        replyAddresses: deps.replyAddresses,
       });
       if (fromAgency) {
         await recordAuditEvent(tx, {
@@ -139,7 +166,16 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
       return { id: message.id, changes };
     });
 
-  const { id, changes } = prepared.length === 0 ? await write([]) : await storeUploads(storage, "message-attachment", customer.id, prepared, write);
+  let written: Awaited<ReturnType<typeof write>>;
+  try {
+    written = prepared.length === 0 ? await write([]) : await storeUploads(storage, "message-attachment", customer.id, prepared, write);
+  } catch (error) {
+    // Rolled back, and its files removed by storeUploads: the other delivery's message is the one.
+    const other = error instanceof RepeatedReply ? await posted() : null;
+    if (other) return other;
+    throw error;
+  }
+  const { id, changes } = written;
   await publishChanges(bus, [
     { table: "messages", userId: customer.id },
     ...changes,

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { userRoles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
+import { assignedCustomerIds } from "~/lib/auth/roles.server";
 import type { Actor, TeamRole } from "~/lib/auth/session";
+import { revokeReplyAddresses } from "~/lib/email/reply-address.server";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import { lockActiveAdmins, lockMember, ROLES_TABLE, type TeamDeps } from "./team-deps.server";
@@ -13,7 +15,8 @@ import { TEAM_ROLE_CHOICES } from "./team.schemas";
 /**
  * Makes a member an admin or staff (admins only; an admin may demote themself while another active admin remains).
  * The last active admin is never demoted. Audited (`team.change-role`); the member's open page reloads with the new
- * role. A staff member keeps their assigned customers either way.
+ * role. A staff member keeps their assigned customers either way; an admin made staff loses the reply addresses of
+ * the conversations of every other customer.
  */
 export async function changeMemberRole(deps: TeamDeps, actor: Actor | null, input: { memberId: string; role: TeamRole }): Promise<void> {
   const admin = requireAdminActor(actor);
@@ -26,6 +29,7 @@ export async function changeMemberRole(deps: TeamDeps, actor: Actor | null, inpu
     if (member.role === input.role) return false;
     if (leavesNoActiveAdmin(admins, input.memberId, { role: input.role })) throw new AppError("last_admin");
     await tx.update(userRoles).set({ role: input.role }).where(eq(userRoles.userId, input.memberId));
+    if (input.role === "staff") await revokeReplyAddresses(tx, input.memberId, { exceptCustomerIds: await assignedCustomerIds(tx, input.memberId) });
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "team.change-role",

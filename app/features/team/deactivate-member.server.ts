@@ -3,6 +3,7 @@ import { z } from "zod";
 import { customerAssignments, session, userRoles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
+import { revokeReplyAddresses } from "~/lib/email/reply-address.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges } from "~/lib/realtime/realtime.server";
@@ -11,7 +12,8 @@ import { leavesNoActiveAdmin } from "./team-views";
 
 /**
  * Deactivates a member (admins only, never oneself, never the last active admin): they can no longer sign in, every
- * session of theirs ends and their customers are no longer assigned to them. The account stays, so their past work
+ * session of theirs ends, their customers are no longer assigned to them and the reply addresses e-mailed to them
+ * stop working (a reactivated member gets new ones with the next message e-mails). The account stays, so their past work
  * keeps their name. Audited (`team.deactivate`); their open page reloads and lands on the login.
  */
 export async function deactivateMember(deps: TeamDeps, actor: Actor | null, input: { memberId: string }): Promise<void> {
@@ -30,6 +32,7 @@ export async function deactivateMember(deps: TeamDeps, actor: Actor | null, inpu
       .delete(customerAssignments)
       .where(eq(customerAssignments.memberId, input.memberId))
       .returning({ customerId: customerAssignments.customerId });
+    await revokeReplyAddresses(tx, input.memberId);
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "team.deactivate",

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { customerAssignments, profiles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import { activeMembers } from "~/lib/auth/roles.server";
+import { activeMembers, teamStanding } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
+import { revokeReplyAddresses } from "~/lib/email/reply-address.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
@@ -32,7 +33,8 @@ export function assignmentChanges(customerId: string, memberIds: readonly string
  * An admin sets who looks after a customer: exactly these active team members, none for nobody (admins only). Every
  * id must be an active member's (else member_not_active, nothing changed); the customer must be one (else
  * customer_not_found). The rows and the audit event (`customer.assign`: the members added and removed, with their
- * names) in one transaction; a save that changes nothing writes nothing. After the commit the change is published for
+ * names) in one transaction, with the reply addresses of this conversation e-mailed to the staff members removed
+ * (an admin's go on: an admin reaches every conversation); a save that changes nothing writes nothing. After the commit the change is published for
  * the customer and for each member added or removed, so their session and open pages pick it up.
  */
 export async function assignCustomer(
@@ -55,6 +57,9 @@ export async function assignCustomer(
     if (added.length === 0 && removed.length === 0) return { added, removed };
     if (removed.length > 0) {
       await tx.delete(customerAssignments).where(and(eq(customerAssignments.customerId, customerId), inArray(customerAssignments.memberId, removed)));
+      for (const memberId of removed) {
+        if ((await teamStanding(tx, memberId))?.role === "staff") await revokeReplyAddresses(tx, memberId, { customerIds: [customerId] });
+      }
     }
     if (added.length > 0) {
       await tx

@@ -3,6 +3,7 @@ import type { Auth } from "~/lib/auth/auth.server";
 import type { Db } from "~/lib/db/db.server";
 import { StartupError } from "~/lib/config/startup-error";
 import { teamStanding } from "~/lib/auth/roles.server";
+import { revokeReplyAddresses } from "~/lib/email/reply-address.server";
 
 export interface EnsureAdminDeps {
   auth: Auth;
@@ -25,8 +26,8 @@ export class AdminPromotionRefused extends StartupError {}
  * Makes sure the ADMIN_EMAIL account exists, has ADMIN_PASSWORD and is an active admin: the operator's way back in
  * whatever the team did to it (made it staff, deactivated it).
  * Goes through Better Auth's own password hashing and account records, not hand-made ones.
- * Promoting an account or changing its password ends all of its sessions: whoever held one signed in
- * as the old account, not as the admin. An existing customer account is promoted only when the operator
+ * Promoting an account or changing its password ends all of its sessions and its reply addresses: whoever held
+ * one signed in (or read its mail) as the old account, not as the admin. An existing customer account is promoted only when the operator
  * said so (promoteExisting): anyone can register the admin's address before the first start.
  */
 export async function ensureAdmin(
@@ -69,6 +70,7 @@ export async function ensureAdmin(
   if (promote) await makeActiveAdmin(db, userId);
   if (!promote && matches) return "ready";
   await ctx.internalAdapter.deleteUserSessions(userId);
+  await revokeReplyAddresses(db, userId);
   return "updated";
 }
 

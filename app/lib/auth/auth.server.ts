@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { twoFactor } from "better-auth/plugins";
 import * as schema from "~db/schema";
 import type { Db } from "../db/db.server";
+import { revokeReplyAddresses } from "../email/reply-address.server";
 import { localeFromCookie, negotiateLocale } from "../i18n/locales";
 import { isTeamAccount, teamStanding } from "./roles.server";
 import { and, eq, ne, sql } from "drizzle-orm";
@@ -423,11 +424,17 @@ export function createAuth(
           if (userId) await accountEvent(ctx, "account.sign-in", userId, { outcome: failed ? "failure" : "success", method });
           if (ctx.context.newSession) trustThisDevice(ctx, ctx.context.newSession.user.email);
         }
+        // A new password ends the reply addresses e-mailed to the account too: whoever reads its mail may have
+        // been the reason for the change, and the next message e-mail brings a new address.
         if (!failed && ctx.path === "/change-password") {
           const userId = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
-          if (userId) await accountEvent(ctx, "account.password-change", userId, {});
+          if (userId) {
+            await revokeReplyAddresses(db, userId);
+            await accountEvent(ctx, "account.password-change", userId, {});
+          }
         }
         if (!failed && ctx.path === "/reset-password" && ctx.request && accountOf.has(ctx.request)) {
+          await revokeReplyAddresses(db, accountOf.get(ctx.request)!);
           await accountEvent(ctx, "account.password-reset", accountOf.get(ctx.request)!, {});
         }
         if (!failed && SESSION_REVOCATIONS.has(ctx.path) && ctx.context.session) {

@@ -122,6 +122,14 @@ describe("parseEnv", () => {
     ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key[\s\S]*STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret[\s\S]*STRIPE_API_PROTOCOL/);
   });
 
+  it("binds the reply listener to loopback unless told otherwise, and never starts it without the relay's authserv-id", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).INBOUND_SMTP_HOST).toBe("127.0.0.1");
+    const replies = { DATA_DIR: dataDir(), INBOUND_SMTP_PORT: "2525", INBOUND_EMAIL_DOMAIN: "replies.example.com" };
+    expect(() => parseEnv(replies)).toThrow(/INBOUND_AUTHSERV_ID: is required when INBOUND_SMTP_PORT is set/);
+    expect(parseEnv({ ...replies, INBOUND_AUTHSERV_ID: "mx.example.com" })).toMatchObject({ INBOUND_SMTP_PORT: 2525, INBOUND_AUTHSERV_ID: "mx.example.com", INBOUND_SMTP_HOST: "127.0.0.1" });
+    expect(() => parseEnv({ ...replies, INBOUND_AUTHSERV_ID: "mx.example.com; spf=pass" })).toThrow(/INBOUND_AUTHSERV_ID: must be the authserv-id/);
+  });
+
   it("never puts the admin password in its messages", () => {
     try {
       parseEnv({ DATA_DIR: dataDir(), ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "tooShort1!" });

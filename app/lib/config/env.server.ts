@@ -105,7 +105,11 @@ const envSchema = z
     SMTP_FROM: optional(z.string().min(3)),
     // Replies to message e-mails (app/lib/email/inbound-mail.server.ts): an SMTP listener, off unless a port is set.
     INBOUND_SMTP_PORT: optional(z.coerce.number().int().min(1).max(65535)),
-    INBOUND_SMTP_HOST: z.string().min(1).default("0.0.0.0"),
+    // Loopback unless told otherwise: only the receiving mail server in front may reach the listener.
+    INBOUND_SMTP_HOST: z.string().min(1).default("127.0.0.1"),
+    // The authserv-id the receiving mail server in front writes in its Authentication-Results header: a reply is
+    // taken only when that server's results vouch for the sender's domain.
+    INBOUND_AUTHSERV_ID: optional(z.string().regex(/^[a-z0-9]([a-z0-9._-]{0,251}[a-z0-9])?$/i, "must be the authserv-id the receiving mail server writes (mx.example.com)")),
     INBOUND_EMAIL_DOMAIN: optional(z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "must be a domain name (replies.example.com)")),
     // Secrets at rest (app/lib/secrets/secrets.server.ts): the master key, and older keys that still decrypt.
     CREDENTIALS_KEY: optional(z.string().refine(isValidMasterKey, MASTER_KEY_HINT)),
@@ -135,6 +139,14 @@ const envSchema = z
         code: "custom",
         path: ["INBOUND_EMAIL_DOMAIN"],
         message: "is required when INBOUND_SMTP_PORT is set (the domain replies are addressed to)",
+      });
+    }
+    if (env.INBOUND_SMTP_PORT && !env.INBOUND_AUTHSERV_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INBOUND_AUTHSERV_ID"],
+        message:
+          "is required when INBOUND_SMTP_PORT is set: the authserv-id of the receiving mail server in front (mx.example.com), whose Authentication-Results header says who sent a reply",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
