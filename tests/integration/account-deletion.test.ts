@@ -8,13 +8,16 @@ import {
   adminUserNotes,
   auditEvents,
   dataExports,
+  deliveredFiles,
   deletionRequests,
   emailMessages,
   googleBusinessInfo,
   notifications,
   paymentRefunds,
   payments,
+  profiles,
   teamInvitations,
+  user,
   websiteInfo,
 } from "~db/schema";
 import { ACCOUNT_ERASED_PAYMENT_NOTE, REMOVED } from "~/features/account-deletion/account-deletion";
@@ -598,6 +601,59 @@ describe("a customer's own 'Delete my account'", () => {
     expect(routeAnswer(await post())).toMatchObject({ status: 404, body: { ok: false, error: "Deletion request not found" } });
     expect((await refusal(approveDeletionRequest({ db: database.db, bus: services.bus, storage: services.storage }, admin.user, { requestId: request!.id }))).status).toBe(404);
     expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
+  });
+});
+
+describe("a file another customer's row names", () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await openWorld();
+  });
+
+  afterAll(async () => {
+    await world?.services.close();
+    await world?.database.close();
+  });
+
+  it("stays when that customer is erased; their own files go", async () => {
+    const { database, services, admin } = world;
+    const deps = { db: database.db, bus: services.bus, storage: services.storage, replyAddresses: null };
+    const victim = await signUpCustomer(services, person("Vera"));
+    const deliveredToVictim = await addDeliveredFile(deps, admin.user, { userId: victim.id, service: "google_business", file: image("handover.png") });
+    const [victimFile] = await database.db.select({ url: deliveredFiles.fileUrl }).from(deliveredFiles).where(eq(deliveredFiles.id, deliveredToVictim.id));
+    const victimAvatar = await updateAvatar(deps, victim.user, { avatar: image("vera.png") });
+
+    const attacker = await signUpCustomer(services, person("Mallory"));
+    await sendMessage(deps, attacker.user, { userId: attacker.id, body: "Mine", files: [image("mine.png")] });
+    await addDeliveredFile(deps, admin.user, { userId: attacker.id, service: "website", file: image("own.png") });
+    const own = [
+      ...(await database.db.execute<{ url: string }>(sql`select jsonb_array_elements(attachments) ->> 'url' as url from messages where user_id = ${attacker.id}`)).rows,
+      ...(await database.db.select({ url: deliveredFiles.fileUrl }).from(deliveredFiles).where(eq(deliveredFiles.userId, attacker.id))),
+    ].map((row) => fileOf(row.url));
+    expect(own).toHaveLength(2);
+    // Columns of the attacker's own rows naming the victim's files: the account's image (once writable by the client
+    // through Better Auth's update-user) and, as any file column might through some future bug, the profile picture.
+    await database.db.update(user).set({ image: victimFile!.url }).where(eq(user.id, attacker.id));
+    await database.db.update(profiles).set({ avatarUrl: victimAvatar }).where(eq(profiles.id, attacker.id));
+
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const outcome = await deleteOwnAccount({ ...deps, auth: services.auth }, attacker.user, {
+        password: attacker.password,
+        confirmation: "DELETE",
+        headers: new Headers({ cookie: attacker.cookie }),
+      });
+      expect(outcome).toEqual({ outcome: "deleted" });
+      // Somebody should look at how a row came to name another customer's file.
+      expect(warnings).toHaveBeenCalledWith(expect.stringContaining(fileOf(victimAvatar!).key));
+    } finally {
+      warnings.mockRestore();
+    }
+
+    expect(await stillStored(world, fileOf(victimFile!.url))).toBe(true);
+    expect(await stillStored(world, fileOf(victimAvatar!))).toBe(true);
+    for (const file of own) expect(await stillStored(world, file), `${file.bucket}/${file.key}`).toBe(false);
   });
 });
 

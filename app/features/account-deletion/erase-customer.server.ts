@@ -26,7 +26,7 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { fileColumns } from "~/lib/storage/storage-sweep.server";
 import { EXPORTS_BUCKET, isBucket, isSafeKey, type Bucket, type Storage } from "~/lib/storage/storage.server";
-import { thumbnailKey } from "~/domain/upload-kinds";
+import { kindOfKey, ownerOfKey, thumbnailKey } from "~/domain/upload-kinds";
 import { ACCOUNT_ERASED_PAYMENT_NOTE, identifiersOf, redact, scrubAuditDetail } from "./account-deletion";
 
 /** Who erased the account: the customer themself, or an admin (with their reason; from a request the customer made, or not). */
@@ -67,16 +67,25 @@ function storedFile(url: string | null | undefined): ErasedFile | null {
 }
 
 /**
- * Every stored file a row of the customer names (their avatar, proofs, business photos and logos, note photos, message
- * attachments, approval files, delivered files), whichever table holds it: the file columns are found by name as the
- * start-up sweep finds them, the customer's rows by the table's columns that reference user(id). Then their data
- * exports' ZIPs. Each file with its preview beside it (removing a file that is not there is no error).
+ * Every stored file of the customer's that a row of theirs names (their avatar, proofs, business photos and logos, note
+ * photos, message attachments, approval files, delivered files), whichever table holds it: the file columns are found
+ * by name as the start-up sweep finds them, the customer's rows by the table's columns that reference user(id). Then
+ * their data exports' ZIPs. Each file with its preview beside it (removing a file that is not there is no error).
+ *
+ * A row saying a path is no proof the file is theirs: only a key the server made for them (its owner segment their id,
+ * in a bucket and prefix of a known upload kind) is removed. A row of theirs naming anybody else's file (a value a
+ * client once wrote, or a bug) leaves that file alone, and is logged.
  */
 async function customerFiles(executor: Executor, customerId: string): Promise<ErasedFile[]> {
   const owners = await userColumns(executor);
   const found = new Map<string, ErasedFile>();
-  const add = (file: ErasedFile | null) => {
+  const add = (file: ErasedFile | null, column: string) => {
     if (!file) return;
+    const kind = kindOfKey(file.bucket, file.key);
+    if (!kind || ownerOfKey(kind, file.key) !== customerId) {
+      console.warn(`Erasure: ${column} of the erased account names ${file.bucket}/${file.key}, which is not theirs: not removed`);
+      return;
+    }
     found.set(`${file.bucket}/${file.key}`, file);
     found.set(`${file.bucket}/${thumbnailKey(file.key)}`, { bucket: file.bucket, key: thumbnailKey(file.key) });
   };
@@ -96,7 +105,7 @@ async function customerFiles(executor: Executor, customerId: string): Promise<Er
     const { rows } = await executor.execute<{ url: string | null }>(
       sql`select ${url} as url from ${sql.identifier(table)} where (${theirs}) and ${sql.identifier(column)} is not null`,
     );
-    for (const row of rows) add(storedFile(row.url));
+    for (const row of rows) add(storedFile(row.url), `${table}.${column}`);
   }
   const exportsOf = await executor
     .select({ key: dataExports.fileKey })
