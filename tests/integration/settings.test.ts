@@ -240,18 +240,20 @@ describe("each setting's effect", () => {
         body: { ok: false, error: MAINTENANCE },
       });
       expect(routeAnswer(await revealAction(await post("/resources/secrets/reveal", customer.cookie, reveal))).status).toBe(503);
-      expect((await authRequest(services, "/update-user", { name: "Changed" }, { cookie: customer.cookie })).status).toBe(503);
       const password = { currentPassword: customer.password, newPassword: "An0ther!Password" };
       expect((await authRequest(services, "/change-password", password, { cookie: customer.cookie })).status).toBe(503);
-      expect((await loadSessionUser(services.auth, database.db, new Headers({ cookie: customer.cookie }))).user?.name).not.toBe("Changed");
+      expect((await loadSessionUser(services.auth, database.db, new Headers({ cookie: customer.cookie }))).user?.id).toBe(customer.id);
 
       // Admins are not held back.
       expect(routeAnswer(await notificationsAction(await post("/resources/notifications", admin.cookie, bell)))).toEqual({ status: 200, body: { ok: true } });
-      expect((await authRequest(services, "/update-user", { name: admin.user.name }, { cookie: admin.cookie })).status).toBe(200);
+      const adminPassword = { currentPassword: admin.password, newPassword: admin.password };
+      expect((await authRequest(services, "/change-password", adminPassword, { cookie: admin.cookie })).status).toBe(200);
     } finally {
       await setGeneral({ maintenanceMode: false });
     }
     expect(routeAnswer(await notificationsAction(await post("/resources/notifications", customer.cookie, bell)))).toEqual({ status: 200, body: { ok: true } });
+    // The refused change changed nothing: the old password still signs in.
+    expect((await signIn(services, customer.email, customer.password, nextClientIp())).status).toBe(200);
   });
 
   it("Auto-approve Submissions approves a Zelle proof on receipt, says so in its notes and notifies the customer", async () => {

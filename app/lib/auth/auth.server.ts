@@ -122,13 +122,22 @@ export const UNUSED_AUTH_PATHS = [
   "/get-access-token",
   "/refresh-token",
   "/update-session",
+  // The account's own fields: the product changes a name through its profile page (profiles) and never uses
+  // Better Auth's `image`, which would otherwise take any path a client gives, another customer's file included.
+  "/update-user",
   "/verify-password",
   "/two-factor/send-otp",
   "/two-factor/verify-otp",
 ] as const;
 
-/** The account endpoints a signed-in customer changes their account through (name, password). */
-const ACCOUNT_CHANGES: ReadonlySet<string> = new Set(["/update-user", "/change-password"]);
+/** The account endpoints a signed-in customer changes their account through (the password). */
+const ACCOUNT_CHANGES: ReadonlySet<string> = new Set(["/change-password"]);
+
+/**
+ * What the sign-up form sends. Anything else in a sign-up body (Better Auth's `image`, `callbackURL`...) is dropped
+ * before the endpoint reads it: the form is the only way in, and the account's image is no client's to set.
+ */
+const SIGN_UP_FIELDS: ReadonlySet<string> = new Set(["name", "email", "password", "phone", "companyName"]);
 
 /**
  * Checks a sign-up request's body; returns the first problem's message, or null when it is fine.
@@ -287,6 +296,10 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           const problem = validateSignUp(ctx.body);
           if (problem) throw new APIError("BAD_REQUEST", { message: problem });
           if (await maintenance()) throw maintenanceError();
+          // Taken out of the body the endpoint reads (the same object): a hook's returned body is merged over the
+          // request's, so it could add fields but never remove one.
+          const body = ctx.body as Record<string, unknown>;
+          for (const field of Object.keys(body)) if (!SIGN_UP_FIELDS.has(field)) delete body[field];
         }
         if (ctx.path === "/sign-in/email") {
           // A locked account is refused even with the right password, from any address.
