@@ -10,6 +10,7 @@ import { defaultSettings } from "../domain/admin-settings";
 import { SettingsStore } from "./config/settings.server";
 import { siteConfigFrom, type SiteConfig } from "./config/site-config";
 import { passwordResetEmail, queueEmail } from "./email/email.server";
+import { outboxFolder } from "./email/outbox.server";
 import { i18nFor } from "./i18n/instances.server";
 import { languageOfUser } from "./i18n/language.server";
 import { createStorage, type Storage } from "./storage/storage.server";
@@ -33,6 +34,8 @@ export interface Services {
   settings: SettingsStore;
   /** Conversations' reply addresses, or null when replies by e-mail are off (no INBOUND_EMAIL_DOMAIN). */
   replyAddresses: ReplyAddresses | null;
+  /** Where the mailer writes each e-mail without SMTP_URL (DATA_DIR/outbox): what removes an e-mail's row removes its copy there. */
+  outboxDir: string;
 }
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
@@ -104,6 +107,7 @@ export async function createServices(env: Env, database: Database | undefined, o
     stripe: createStripe(env),
     secrets: Secrets.fromSettings(env.CREDENTIALS_KEY, env.CREDENTIALS_PREVIOUS_KEYS),
     replyAddresses: env.INBOUND_EMAIL_DOMAIN ? replyAddresses(env.AUTH_SECRET, env.INBOUND_EMAIL_DOMAIN) : null,
+    outboxDir: outboxFolder(env.DATA_DIR),
   };
 }
 

@@ -7,6 +7,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { emailMessages } from "~db/schema";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.server";
 import type { Db, Executor } from "../db/db.server";
+import { outboxFileName } from "./outbox.server";
 
 /** One message as the writers give it: plain text, and simple HTML made from it when not given. */
 export interface EmailInput {
@@ -183,7 +184,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     }
     // A message can hold a password-reset link: the outbox is the app user's alone.
     await mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`);
+    const file = path.join(options.outboxDir, outboxFileName(message.id, new Date()));
     await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     log(`E-mail to ${message.to} written to ${file}: ${message.subject}`);
   };
