@@ -39,7 +39,7 @@ export interface Services {
 }
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
-export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "passwordReset" | "validateNewPassword"> {
+export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "onSessionsEnded" | "passwordReset" | "validateNewPassword"> {
   /** The one rule set for a new password (features/auth), at sign-up, reset and change; enables password reset. */
   validateNewPassword?: AuthOptions["validateNewPassword"];
   onSignedUp?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
@@ -86,6 +86,8 @@ export async function createServices(env: Env, database: Database | undefined, o
       ...authOptions,
       onSignedUp: onSignedUp ? (userId) => onSignedUp({ db, bus }, userId) : undefined,
       onAdminLocked: onAdminLocked ? (userId) => onAdminLocked({ db, bus }, userId) : undefined,
+      // The account's open live streams, on every instance, check their own session at once.
+      onSessionsEnded: (userId) => bus.publish({ table: "session", userId }),
       validateNewPassword,
       passwordReset: validateNewPassword
         ? {

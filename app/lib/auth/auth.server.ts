@@ -154,6 +154,11 @@ export interface AuthOptions {
   /** Runs when failed sign-ins locked a team account (the admins' alert); failures are logged. */
   onAdminLocked?: (userId: string) => Promise<void>;
   /**
+   * Runs once sessions of an account ended through Better Auth (a sign-out, a revocation, a password change or reset,
+   * two-factor turned on or off), so that its open live streams check their own session at once; failures are logged.
+   */
+  onSessionsEnded?: (userId: string) => Promise<void>;
+  /**
    * The one rule set for a new password (features/auth): checked at sign-up, reset and change, whichever way the
    * endpoint is reached. Without it only sign-up's own checks apply.
    */
@@ -190,7 +195,11 @@ const emailOf = (body: unknown): string | null => {
 const isWrongCredentials = (returned: unknown): boolean =>
   returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
 
-export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, validateNewPassword, passwordReset }: AuthOptions) {
+export function createAuth(
+  db: Db,
+  settings: AuthSettings,
+  { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, onSessionsEnded, validateNewPassword, passwordReset }: AuthOptions,
+) {
   const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
   const maintenance = settings.maintenance ?? (async () => false);
   const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
@@ -342,6 +351,12 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
           const userId = await twoFactorUserId(ctx);
           if (userId) accountOf.set(ctx.request, userId);
         }
+        if (ctx.path === "/sign-out" && ctx.request) {
+          // Whose session this ends, for the after hook (the row is gone by then).
+          const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+          const [ending] = token ? await db.select({ userId: schema.session.userId }).from(schema.session).where(eq(schema.session.token, token)) : [];
+          if (ending) accountOf.set(ctx.request, ending.userId);
+        }
         if (ctx.path === "/reset-password" && ctx.request) {
           // Whose password the token resets, for the record once it has (the token is spent by then).
           const token = (ctx.body as { token?: unknown } | null)?.token;
@@ -438,6 +453,18 @@ export function createAuth(db: Db, settings: AuthSettings, { validateSignUp, now
               detail: { ip: clientIp(ctx) },
             });
           });
+        }
+        // Sessions ended: whose, so that their open streams check theirs now (every path here ends some, if it worked).
+        if (!failed && onSessionsEnded) {
+          const ended =
+            ctx.path === "/sign-out" || ctx.path === "/reset-password"
+              ? ctx.request && accountOf.get(ctx.request)
+              : SESSION_REVOCATIONS.has(ctx.path) || ctx.path === "/change-password"
+                ? ctx.context.session?.user.id
+                : turnedOn || ctx.path === "/two-factor/disable"
+                  ? ctx.context.newSession?.user.id
+                  : undefined;
+          if (ended) await onSessionsEnded(ended).catch((error: unknown) => console.error("After sessions ended:", error));
         }
         // The session token lives in its HttpOnly cookie only: an answer a script can read never repeats it.
         if (ctx.request && TOKEN_ANSWERS.has(ctx.path)) {
