@@ -13,10 +13,10 @@ import { CLOCK_MARGIN_MS, parseDataRead, SAME_PROCESS_MARGIN_MS } from "~/lib/re
 import type { Services } from "~/lib/services.server";
 
 const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_SLICES = 15;
 
 /** The change whatever ends sessions publishes for their user (`{ table: "session", userId }`). */
 const SESSION_CHANGES = "session";
-const HEARTBEAT_SLICES = 15;
 
 interface OpenStream {
   viewer: Viewer;
@@ -225,8 +225,11 @@ export function liveEvents(
       deliver(change) {
         queue = queue.then(() => forward(change)).catch(() => {});
         // Some session of the viewer's ended (a sign-out, an erasure, a deactivation...), here or on another instance:
-        // this stream checks its own at once rather than at the next round. Another of their sessions going leaves it open.
-        if (change.table === SESSION_CHANGES && change.userId === viewer.userId) void checkSessions(auth, database.db, [session]).catch(() => {});
+        // this stream checks its own at once rather than at the next round; another of their sessions going leaves it
+        // open. In the queue, so a change published after that one reaches the stream only once the check is done.
+        if (change.table === SESSION_CHANGES && change.userId === viewer.userId) {
+          queue = queue.then(() => checkSessions(auth, database.db, [session])).catch(() => {});
+        }
       },
       send,
       heartbeat: () => {
