@@ -278,7 +278,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     const databaseHealth = services.database.kind === "postgres" ? new DatabaseHealth(services.database.pool) : undefined;
     const mailSender = new EmailSender(
       services.database.db,
-      createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: path.join(env.DATA_DIR, "outbox") }),
+      createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: services.outboxDir }),
       { branding: () => emailBranding(services!.settings, env.SITE_URL) },
     );
     const dataExports = new DataExportWorker({
@@ -302,7 +302,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     mailSender.start();
     dataExports.start();
     // The daily clean-up of old read notifications, audit events and e-mails (Settings, Database tab).
-    const retention = new RetentionJob({ database: ready.database }, { log: (line) => log.info(line), logError: (line) => log.error(line) });
+    const retention = new RetentionJob({ database: ready.database, outboxDir: ready.outboxDir }, { log: (line) => log.info(line), logError: (line) => log.error(line) });
     retention.start();
     // Replies to message e-mails (README: Replies by e-mail), only when a port is set.
     const inbound = env.INBOUND_SMTP_PORT ? await startReplyListener(ready, log) : undefined;

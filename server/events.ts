@@ -15,6 +15,9 @@ import type { Services } from "~/lib/services.server";
 const HEARTBEAT_MS = 15_000;
 const HEARTBEAT_SLICES = 15;
 
+/** The change whatever ends sessions publishes for their user (`{ table: "session", userId }`). */
+const SESSION_CHANGES = "session";
+
 interface OpenStream {
   viewer: Viewer;
   /** A change this stream's viewer may see (its own, its customers' for staff, any for an admin): forwarded in order. */
@@ -189,7 +192,10 @@ export function liveEvents(
       "X-Accel-Buffering": "no",
     });
     res.write("retry: 2000\n\n");
-    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    // Nothing is written once the stream ended (its session found gone), though changes may still be on their way to it.
+    const send = (event: string, data: unknown) => {
+      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
 
     // Changes are handled one after another, so a role re-read never lets a later change overtake an earlier one.
     let queue = Promise.resolve();
@@ -200,13 +206,35 @@ export function liveEvents(
       // a customer sees only their own and everyone's, and is not told more.
       send(LIVE_EVENTS.change, viewerIsTeam(viewer) ? { table: change.table, userId: change.userId } : { table: change.table });
     };
+    let over = false;
+    const session: WatchedSession = {
+      sessionId,
+      stillValid(role) {
+        queue = queue.then(() => applyRole(role)).catch(() => {});
+      },
+      ended() {
+        // The timer's round and a check of its own may both find the session gone.
+        if (over) return;
+        over = true;
+        send(LIVE_EVENTS.sessionEnded, {});
+        res.end();
+      },
+    };
     const detach = attach({
       viewer,
       deliver(change) {
         queue = queue.then(() => forward(change)).catch(() => {});
+        // Some session of the viewer's ended (a sign-out, an erasure, a deactivation...), here or on another instance:
+        // this stream checks its own at once rather than at the next round; another of their sessions going leaves it
+        // open. In the queue, so a change published after that one reaches the stream only once the check is done.
+        if (change.table === SESSION_CHANGES && change.userId === viewer.userId) {
+          queue = queue.then(() => checkSessions(auth, database.db, [session])).catch(() => {});
+        }
       },
       send,
-      heartbeat: () => res.write(": heartbeat\n\n"),
+      heartbeat: () => {
+        if (!res.writableEnded) res.write(": heartbeat\n\n");
+      },
     });
     // The page says when its data was read (`since`); only if the viewer may have missed a change since then does it
     // reload: a page load is one document request, not a document and then its data again (decision 025).
@@ -215,18 +243,10 @@ export function liveEvents(
       const margin = read?.process === PROCESS_ID ? SAME_PROCESS_MARGIN_MS : CLOCK_MARGIN_MS;
       if (!read || (bus.missedSince?.(read.at, (change) => canSeeChange(viewer, change), margin) ?? true)) send(LIVE_EVENTS.resync, {});
     }
-    const unwatch = watch({
-      sessionId,
-      stillValid(role) {
-        queue = queue.then(() => applyRole(role)).catch(() => {});
-      },
-      ended() {
-        send(LIVE_EVENTS.sessionEnded, {});
-        res.end();
-      },
-    });
+    const unwatch = watch(session);
 
     const forget = closable.add((retryMs) => {
+      if (res.writableEnded) return;
       res.write(`retry: ${retryMs}\n\n`);
       send(LIVE_EVENTS.reconnect, { retryMs });
       res.end();

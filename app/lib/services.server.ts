@@ -10,6 +10,7 @@ import { defaultSettings } from "../domain/admin-settings";
 import { SettingsStore } from "./config/settings.server";
 import { siteConfigFrom, type SiteConfig } from "./config/site-config";
 import { passwordResetEmail, queueEmail } from "./email/email.server";
+import { outboxFolder } from "./email/outbox.server";
 import { i18nFor } from "./i18n/instances.server";
 import { languageOfUser } from "./i18n/language.server";
 import { createStorage, type Storage } from "./storage/storage.server";
@@ -33,10 +34,13 @@ export interface Services {
   settings: SettingsStore;
   /** Reply addresses (one per conversation and reader), or null when replies by e-mail are off (no INBOUND_EMAIL_DOMAIN). */
   replyAddresses: ReplyAddresses | null;
+  /** Where the mailer writes each e-mail without SMTP_URL (DATA_DIR/outbox): what removes an e-mail's row removes its copy there. */
+  outboxDir: string;
 }
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
-export interface ServiceOptions extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "passwordReset" | "validateNewPassword" | "addressReserved"> {
+export interface ServiceOptions
+  extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "onSessionsEnded" | "passwordReset" | "validateNewPassword" | "addressReserved"> {
   /** The one rule set for a new password (features/auth), at sign-up, reset and change; enables password reset. */
   validateNewPassword?: AuthOptions["validateNewPassword"];
   onSignedUp?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
@@ -85,6 +89,8 @@ export async function createServices(env: Env, database: Database | undefined, o
       onSignedUp: onSignedUp ? (userId) => onSignedUp({ db, bus }, userId) : undefined,
       onAdminLocked: onAdminLocked ? (userId) => onAdminLocked({ db, bus }, userId) : undefined,
       addressReserved: addressReserved ? (email) => addressReserved({ db, bus }, email) : undefined,
+      // The account's open live streams, on every instance, check their own session at once.
+      onSessionsEnded: (userId) => bus.publish({ table: "session", userId }),
       validateNewPassword,
       passwordReset: validateNewPassword
         ? {
@@ -106,6 +112,7 @@ export async function createServices(env: Env, database: Database | undefined, o
     stripe: createStripe(env),
     secrets: Secrets.fromSettings(env.CREDENTIALS_KEY, env.CREDENTIALS_PREVIOUS_KEYS),
     replyAddresses: env.INBOUND_EMAIL_DOMAIN ? replyAddresses(env.AUTH_SECRET, env.INBOUND_EMAIL_DOMAIN, options.now) : null,
+    outboxDir: outboxFolder(env.DATA_DIR),
   };
 }
 

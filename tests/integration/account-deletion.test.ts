@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -8,13 +8,16 @@ import {
   adminUserNotes,
   auditEvents,
   dataExports,
+  deliveredFiles,
   deletionRequests,
   emailMessages,
   googleBusinessInfo,
   notifications,
   paymentRefunds,
   payments,
+  profiles,
   teamInvitations,
+  user,
   websiteInfo,
 } from "~db/schema";
 import { ACCOUNT_ERASED_PAYMENT_NOTE, REMOVED } from "~/features/account-deletion/account-deletion";
@@ -42,7 +45,7 @@ import { assignCustomer } from "~/features/users/assign-customer.server";
 import { currentCounters } from "~/features/users/list-customers.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import { EmailSender, type Mailer } from "~/lib/email/email.server";
+import { createMailer, EmailSender, type Mailer } from "~/lib/email/email.server";
 import type { Change } from "~/lib/realtime/realtime";
 import { encryptSecret } from "~/lib/secrets/secrets.server";
 import { EXPORTS_BUCKET, LocalStorage, type Bucket } from "~/lib/storage/storage.server";
@@ -337,7 +340,7 @@ describe.each([
     }
 
     published.length = 0;
-    await deleteCustomer({ db: database.db, bus: services.bus, storage: services.storage }, admin.user, {
+    await deleteCustomer({ db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir }, admin.user, {
       customerId: customer.id,
       reason: `${customer.name} asked us by phone`,
       confirmation: "DELETE",
@@ -431,7 +434,7 @@ describe("a customer's own 'Delete my account'", () => {
     await world?.database.close();
   });
 
-  const deps = () => ({ db: world.database.db, bus: world.services.bus, storage: world.services.storage, auth: world.services.auth });
+  const deps = () => ({ db: world.database.db, bus: world.services.bus, storage: world.services.storage, outboxDir: world.services.outboxDir, auth: world.services.auth });
   /** The use case as the page calls it: the password is checked against the session the browser's cookie names. */
   const deleteOwn = (who: SignedIn | null, password: string, confirmation = "DELETE") =>
     deleteOwnAccount(deps(), who?.user ?? null, { password, confirmation, headers: new Headers(who ? { cookie: who.cookie } : {}) });
@@ -553,7 +556,7 @@ describe("a customer's own 'Delete my account'", () => {
     expect((await refusal(declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "  " }))).code).toBe("deletion_reason_required");
     await declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "Your profile goes live on Friday; let us finish it first." });
     expect((await refusal(declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "Again" }))).status).toBe(409);
-    expect((await refusal(approveDeletionRequest({ ...declineDeps, storage: services.storage }, admin.user, { requestId: request!.id }))).status).toBe(409);
+    expect((await refusal(approveDeletionRequest({ ...declineDeps, storage: services.storage, outboxDir: services.outboxDir }, admin.user, { requestId: request!.id }))).status).toBe(409);
     const [declined] = await database.db.select().from(deletionRequests).where(eq(deletionRequests.id, request!.id));
     expect(declined).toMatchObject({ status: "declined", declineReason: "Your profile goes live on Friday; let us finish it first.", decidedBy: admin.id });
     const [bell] = await database.db.select().from(notifications).where(and(eq(notifications.userId, customer.id), eq(notifications.type, "deletion_declined")));
@@ -596,8 +599,129 @@ describe("a customer's own 'Delete my account'", () => {
     expect(event).toMatchObject({ actorId: customer.id, detail: { requestId: request!.id } });
     // Nothing waits any more: a second withdrawal is 404, and an approval of the old request finds nothing.
     expect(routeAnswer(await post())).toMatchObject({ status: 404, body: { ok: false, error: "Deletion request not found" } });
-    expect((await refusal(approveDeletionRequest({ db: database.db, bus: services.bus, storage: services.storage }, admin.user, { requestId: request!.id }))).status).toBe(404);
+    expect((await refusal(approveDeletionRequest({ db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir }, admin.user, { requestId: request!.id }))).status).toBe(404);
     expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
+  });
+});
+
+describe("a file another customer's row names", () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await openWorld();
+  });
+
+  afterAll(async () => {
+    await world?.services.close();
+    await world?.database.close();
+  });
+
+  it("stays when that customer is erased; their own files go", async () => {
+    const { database, services, admin } = world;
+    const deps = { db: database.db, bus: services.bus, storage: services.storage, replyAddresses: null };
+    const victim = await signUpCustomer(services, person("Vera"));
+    const deliveredToVictim = await addDeliveredFile(deps, admin.user, { userId: victim.id, service: "google_business", file: image("handover.png") });
+    const [victimFile] = await database.db.select({ url: deliveredFiles.fileUrl }).from(deliveredFiles).where(eq(deliveredFiles.id, deliveredToVictim.id));
+    const victimAvatar = await updateAvatar(deps, victim.user, { avatar: image("vera.png") });
+
+    const attacker = await signUpCustomer(services, person("Mallory"));
+    await sendMessage(deps, attacker.user, { userId: attacker.id, body: "Mine", files: [image("mine.png")] });
+    await addDeliveredFile(deps, admin.user, { userId: attacker.id, service: "website", file: image("own.png") });
+    const own = [
+      ...(await database.db.execute<{ url: string }>(sql`select jsonb_array_elements(attachments) ->> 'url' as url from messages where user_id = ${attacker.id}`)).rows,
+      ...(await database.db.select({ url: deliveredFiles.fileUrl }).from(deliveredFiles).where(eq(deliveredFiles.userId, attacker.id))),
+    ].map((row) => fileOf(row.url));
+    expect(own).toHaveLength(2);
+    // Columns of the attacker's own rows naming the victim's files: the account's image (once writable by the client
+    // through Better Auth's update-user) and, as any file column might through some future bug, the profile picture.
+    await database.db.update(user).set({ image: victimFile!.url }).where(eq(user.id, attacker.id));
+    await database.db.update(profiles).set({ avatarUrl: victimAvatar }).where(eq(profiles.id, attacker.id));
+
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const outcome = await deleteOwnAccount({ ...deps, outboxDir: services.outboxDir, auth: services.auth }, attacker.user, {
+        password: attacker.password,
+        confirmation: "DELETE",
+        headers: new Headers({ cookie: attacker.cookie }),
+      });
+      expect(outcome).toEqual({ outcome: "deleted" });
+      // Somebody should look at how a row came to name another customer's file.
+      expect(warnings).toHaveBeenCalledWith(expect.stringContaining(fileOf(victimAvatar!).key));
+    } finally {
+      warnings.mockRestore();
+    }
+
+    expect(await stillStored(world, fileOf(victimFile!.url))).toBe(true);
+    expect(await stillStored(world, fileOf(victimAvatar!))).toBe(true);
+    for (const file of own) expect(await stillStored(world, file), `${file.bucket}/${file.key}`).toBe(false);
+  });
+});
+
+describe("the outbox copies of an erased customer's e-mails", () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await openWorld({ INBOUND_EMAIL_DOMAIN: "replies.erase.test" });
+  });
+
+  afterAll(async () => {
+    await world?.services.close();
+    await world?.database.close();
+  });
+
+  /** Sends every queued e-mail, due or still gathering, as development does without SMTP_URL: into the outbox. */
+  async function sendIntoOutbox() {
+    await world.database.db.update(emailMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailMessages.status, "queued"));
+    const mailer = createMailer({ from: "portal@erase.test", outboxDir: world.services.outboxDir, log: quiet });
+    await new EmailSender(world.database.db, mailer, { log: quiet }).sendDue();
+  }
+
+  /** The outbox's copies, by file name, read as text (quoted-printable's soft line breaks joined again). */
+  function outbox(): Map<string, string> {
+    const folder = world.services.outboxDir;
+    if (!existsSync(folder)) return new Map();
+    return new Map(readdirSync(folder).map((name) => [name, readFileSync(path.join(folder, name), "utf8").replace(/=\r?\n/g, "")]));
+  }
+
+  const naming = (copies: Map<string, string>, words: readonly string[]) =>
+    [...copies].filter(([, text]) => words.some((word) => text.toLowerCase().includes(word.toLowerCase()))).map(([name]) => name);
+
+  it("go with it, the team's e-mails about them included; everybody else's stay", async () => {
+    const { database, services, admin } = world;
+    const deps = { db: database.db, bus: services.bus, storage: services.storage, replyAddresses: services.replyAddresses };
+    const who = person("Olive");
+    const customer = { ...(await signUpCustomer(services, who)), ...who };
+    const bystander = { ...(await signUpCustomer(services, person("Bert"))) };
+    // To them (the agency's message, a reset link) and about them to the team (their message, which the team answers
+    // by e-mail at a reply address, and the admins' notice of their sign-up).
+    await sendMessage(deps, customer.user, { userId: customer.id, body: "A question about my logo" });
+    await sendMessage(deps, admin.user, { userId: customer.id, body: "Here is the answer" });
+    expect((await authRequest(services, "/request-password-reset", { email: customer.email })).status).toBe(200);
+    await sendMessage(deps, admin.user, { userId: bystander.id, body: "Something for Bert" });
+    await sendIntoOutbox();
+
+    const before = outbox();
+    const theirs = naming(before, [customer.email, customer.name, customer.id]);
+    const toTheTeam = theirs.filter((name) => before.get(name)!.includes(`To: ${admin.email}`));
+    expect(toTheTeam.length).toBeGreaterThan(0);
+    expect(theirs.length).toBeGreaterThan(toTheTeam.length);
+    const others = [...before.keys()].filter((name) => !theirs.includes(name));
+    expect(naming(before, [bystander.email]).length).toBeGreaterThan(0);
+
+    await deleteCustomer({ db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir }, admin.user, {
+      customerId: customer.id,
+      reason: "Asked by phone",
+      confirmation: "DELETE",
+    });
+    // The confirmation goes out too, and is not kept.
+    await sendIntoOutbox();
+
+    const after = outbox();
+    expect(naming(after, [customer.email, customer.name, customer.id])).toEqual([]);
+    expect([...after.keys()].sort()).toEqual(others.sort());
+    // The rows are gone as well, the team's included: found by the customer's page they link to, not by a reply address.
+    const { rows } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from email_messages t where position(${customer.id} in t::text) > 0`);
+    expect(Number(rows[0]?.n)).toBe(0);
   });
 });
 
@@ -622,7 +746,7 @@ describe("who may delete whom", () => {
     await world?.database.close();
   });
 
-  const deps = () => ({ db: world.database.db, bus: world.services.bus, storage: world.services.storage });
+  const deps = () => ({ db: world.database.db, bus: world.services.bus, storage: world.services.storage, outboxDir: world.services.outboxDir });
   const deleteB = { customerId: "", reason: "Testing", confirmation: "DELETE" };
 
   it("customer A cannot delete B, nor approve or decline B's request (403); staff 403, even on their own customer; anonymous 401", async () => {

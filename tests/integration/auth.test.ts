@@ -110,6 +110,30 @@ describe("sign-up rules on the server", () => {
     const customer = await signUpCustomer(services, { name: "Robin Roe" });
     expect(customer.user).toMatchObject({ email: customer.email, name: "Robin Roe", isAdmin: false, image: null });
   });
+
+  it("takes only the form's fields: an image given with the sign-up (another customer's file) is not stored", async () => {
+    const other = await signUpCustomer(services);
+    const body = { ...signUpBody(), image: `/files/job-files/delivered/${other.id}/file_1_abc.pdf` };
+    expect((await signUp(body)).status).toBe(200);
+    const [created] = await usersWithEmail(body.email);
+    expect(created).toMatchObject({ image: null, name: body.name });
+  });
+});
+
+describe("the account's own fields", () => {
+  it("cannot be changed through Better Auth's update-user: 404, nothing changed", async () => {
+    const customer = await signUpCustomer(services, { name: "Una Changed" });
+    const answer = await authRequest(services, "/update-user", { name: "Someone Else", image: "/files/avatars/somebody/avatar_1_x.png" }, { cookie: customer.cookie });
+    expect(answer.status).toBe(404);
+    const [row] = await database.db.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, customer.id));
+    expect(row).toEqual({ name: "Una Changed", image: null });
+  });
+
+  it("the signed-in user's picture is their profile's, never the account's image", async () => {
+    const customer = await signUpCustomer(services);
+    await database.db.update(user).set({ image: "https://tracker.example/pixel.png" }).where(eq(user.id, customer.id));
+    expect((await sessionUserFor(services, customer.cookie))?.image).toBeNull();
+  });
 });
 
 describe("sign-in", () => {

@@ -71,6 +71,47 @@ describe("the e-mail queue against a real SMTP server", () => {
     expect(rows).toMatchObject([{ status: "sent", attempts: 1 }]);
   });
 
+  it("forgets where a reply goes once a message went, was given up on or was left mid-send", async () => {
+    const smtp = new TestSmtp();
+    smtps.push(smtp);
+    await smtp.start();
+    const replyTo = "reply+forget@replies.queue.test";
+    await queueEmail(database.db, { to: "reply-sent@queue.test", subject: "Sent", text: "x", replyTo });
+    await queueEmail(database.db, { to: "reply-failed@queue.test", subject: "Given up", text: "x", replyTo });
+    await database.db.insert(emailMessages).values({
+      to: "reply-crash@queue.test",
+      subject: "Mid-send",
+      text: "x",
+      html: "<p>x</p>",
+      replyTo,
+      status: "sending",
+      attempts: 1,
+      nextAttemptAt: new Date(Date.now() - 60 * 60_000),
+    });
+    const smtpSender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), { log: quiet });
+    const failing = new EmailSender(
+      database.db,
+      async (message) => {
+        if (message.to === "reply-failed@queue.test") throw new Error("mailbox full");
+        await createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" })(message);
+      },
+      { log: quiet, retryBaseMs: 0 },
+    );
+    for (let attempt = 0; attempt < 8; attempt += 1) await failing.sendDue();
+    await smtpSender.sendDue();
+    expect(smtp.to("reply-sent@queue.test")[0]!.decoded).toContain(`Reply-To: ${replyTo}`);
+    const rows = await database.db.select().from(emailMessages).where(eq(emailMessages.replyTo, replyTo));
+    expect(rows).toEqual([]);
+    const states = await database.db.select({ to: emailMessages.to, status: emailMessages.status }).from(emailMessages);
+    expect(states).toEqual(
+      expect.arrayContaining([
+        { to: "reply-sent@queue.test", status: "sent" },
+        { to: "reply-failed@queue.test", status: "failed" },
+        { to: "reply-crash@queue.test", status: "interrupted" },
+      ]),
+    );
+  });
+
   it("keeps messages while the server is down and sends each once when it is back; two senders never share one", async () => {
     const port = await freePort();
     const smtp = new TestSmtp(port);

@@ -7,7 +7,19 @@ import { LIVE_EVENTS, LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 import { session as sessions, userRoles } from "~db/schema";
 import { liveEvents } from "../../server/events";
 import { changeEvent, LiveStream, type LiveEvent } from "./live-stream";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { deleteCustomer } from "~/features/account-deletion/delete-customer.server";
+import {
+  authRequest,
+  cookieFrom,
+  makeAdmin,
+  signIn,
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
 
 // The open streams' sessions are checked together on one timer (checkSessions): a deleted session ends its stream,
 // a live one stays open, and a revoked admin's stream stops getting other users' changes.
@@ -75,5 +87,58 @@ describe("the live streams' session check", () => {
     await services.bus.publish({ table: "payments", userId: customer.id });
     await services.bus.publish({ table: "marker", userId: admin.id });
     expect(await stream.until(isMarker)).toEqual([changeEvent("marker")]);
+  });
+});
+
+describe("a stream whose session ends elsewhere", () => {
+  // The minute's round is far off: only the stream's own check, on its viewer's `session` change, can end it in time.
+  let slowBase: string;
+  let slowServer: Server;
+
+  beforeAll(async () => {
+    const app = express();
+    app.get(LIVE_STREAM_PATH, liveEvents(services, { sessionCheckMs: 60_000 }));
+    slowServer = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    slowBase = `http://127.0.0.1:${(slowServer.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    slowServer?.closeAllConnections();
+    await new Promise((resolve) => (slowServer ? slowServer.close(resolve) : resolve(undefined)));
+  });
+
+  async function openSlow(cookie: string): Promise<LiveStream> {
+    const { response, stream } = await LiveStream.open(slowBase, cookie);
+    expect(response.status).toBe(200);
+    openStreams.push(stream!);
+    return stream!;
+  }
+
+  it("ends an erased customer's stream at once", async () => {
+    const admin = await makeAdmin(services);
+    const customer = await signUpCustomer(services, { name: "Gwen Gone" });
+    const stream = await openSlow(customer.cookie);
+    await deleteCustomer({ db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir }, admin.user, {
+      customerId: customer.id,
+      reason: "Asked",
+      confirmation: "DELETE",
+    });
+    expect((await stream.until(ended, 2_000)).at(-1)).toEqual({ event: LIVE_EVENTS.sessionEnded, data: {} });
+  });
+
+  it("a sign-out in another tab ends that session's stream only", async () => {
+    const customer = await signUpCustomer(services, { name: "Tess Twotabs" });
+    const other = cookieFrom(await signIn(services, customer.email, customer.password));
+    const staying = await openSlow(customer.cookie);
+    const leaving = await openSlow(other);
+
+    expect((await authRequest(services, "/sign-out", {}, { cookie: other })).status).toBe(200);
+    expect((await leaving.until(ended, 2_000)).at(-1)).toEqual({ event: LIVE_EVENTS.sessionEnded, data: {} });
+    // The other stream heard of it too, checked its own session, found it alive, and goes on: the marker published
+    // after the sign-out reaches it once that check is done, with no end before it.
+    await services.bus.publish({ table: "marker", userId: customer.id });
+    expect(await staying.until(isMarker, 2_000)).toEqual([changeEvent("session"), changeEvent("marker")]);
   });
 });

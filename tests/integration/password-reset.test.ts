@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verification } from "~db/schema";
+import { emailMessages, verification } from "~db/schema";
 import { createMailer, EmailSender } from "~/lib/email/email.server";
 import { TestSmtp } from "./email-smtp";
 import { authRequest, sessionUserFor, signIn, signUpCustomer, testDatabase, testServices, uniqueEmail, type TestDatabase, type TestServices } from "./support";
@@ -75,6 +75,19 @@ describe("password reset", () => {
     const again = await authRequest(services, "/reset-password", { token, newPassword: "An0ther!Password-x" });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("INVALID_TOKEN");
+  });
+
+  it("keeps no copy of the link once the e-mail went: the body is blank, the token nowhere in the table; address and subject stay", async () => {
+    const customer = await signUpCustomer(services);
+    expect((await requestReset(customer.email)).status).toBe(200);
+    await sender.sendDue();
+    const token = tokenFor(customer.email);
+    const rows = await database.db.select().from(emailMessages).where(eq(emailMessages.to, customer.email));
+    expect(rows).toMatchObject([{ status: "sent", subject: "Reset your password", text: "", html: "", link: null, gathered: null, replyTo: null }]);
+    const { rows: naming } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from email_messages t where position(${token} in t::text) > 0`);
+    expect(Number(naming[0]?.n)).toBe(0);
+    // The e-mail that went still works.
+    expect((await authRequest(services, "/reset-password", { token, newPassword: NEW_PASSWORD })).status).toBe(200);
   });
 
   it("refuses an expired link", async () => {

@@ -1,3 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,6 +13,7 @@ import { RetentionJob } from "~/features/retention/retention-job.server";
 import { RETENTION_LOCK_KEY, RETENTION_RUN_KEY, runRetention } from "~/features/retention/run-retention.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { openDatabase, type Database } from "~/lib/db/db.server";
+import { outboxFileName } from "~/lib/email/outbox.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { expectHttpError, makeAdmin, makeStaff, routeAnswer, routeContext, signUpCustomer, SITE_URL, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
 
@@ -123,6 +128,36 @@ describe("the retention clean-up", () => {
     expect(await remaining(notifications, [...notificationsGone, ...notificationsKept])).toEqual(notificationsKept);
     expect(await remaining(auditEvents, [...auditGone, ...auditKept])).toEqual(auditKept);
     expect(await remaining(emailMessages, [...emailsGone, ...emailsKept])).toEqual(emailsKept);
+  });
+
+  it("removes the outbox copies of the e-mails it removes, and any copy as old: none outlives its row", async () => {
+    const now = new Date();
+    const outboxDir = mkdtempSync(path.join(os.tmpdir(), "retention-outbox-"));
+    try {
+      const copy = (id: string, at: Date) => {
+        const name = outboxFileName(id, at);
+        writeFileSync(path.join(outboxDir, name), `To: retention@example.com\n\nHello ${id}\n`);
+        return name;
+      };
+      const oldSent = await addEmail("sent", ago(now, 95), ago(now, 90, 5));
+      const recentSent = await addEmail("sent", ago(now, 95), ago(now, 90, -5));
+      const gone = [
+        copy(oldSent, ago(now, 90, 5)),
+        // Written again later (a retried send): it still goes with its row.
+        copy(oldSent, ago(now, 1)),
+        // Its row went before (an erasure whose clean-up failed, an older version): gone once as old as its row would be.
+        copy(randomUUID(), ago(now, 120)),
+      ];
+      const kept = [copy(recentSent, ago(now, 90, -5)), copy(randomUUID(), ago(now, 3)), "notes.txt"];
+      writeFileSync(path.join(outboxDir, "notes.txt"), "not a copy");
+
+      const outcome = await runRetention({ database, outboxDir }, { now });
+      expect(outcome).toMatchObject({ ran: true, run: { removed: { sentEmails: 1 } } });
+      expect(readdirSync(outboxDir).sort()).toEqual(kept.sort());
+      expect(gone.some((name) => existsSync(path.join(outboxDir, name)))).toBe(false);
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
   });
 
   it("runs once a day, whichever instance or restart asks: the last run is kept with the settings and shown to admins", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session as sessions, user } from "~db/schema";
+import { session as sessions, verification } from "~db/schema";
 import { loadSessionUser } from "~/lib/auth/session.server";
 import {
   authRequest,
@@ -125,10 +125,69 @@ describe("session limits at the auth endpoints", () => {
     expect(await session.json()).toBeNull();
     expect(await sessionRow(customer.cookie)).toBeUndefined();
 
-    const renamed = await authRequest(services, "/update-user", { name: "Someone Else" }, { cookie: customer.cookie });
-    expect(renamed.status).toBe(401);
-    const [profile] = await database.db.select({ name: user.name }).from(user).where(eq(user.id, customer.id));
-    expect(profile?.name).toBe("Idle Ida");
+    const changed = await authRequest(services, "/change-password", { currentPassword: customer.password, newPassword: "An0ther!Passw0rd-x" }, { cookie: customer.cookie });
+    expect(changed.status).toBe(401);
+    expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
+  });
+});
+
+describe("sessions ended through Better Auth", () => {
+  /** The `session` changes published while `work` runs (the account's live streams check their own session on one). */
+  async function sessionChanges(work: () => Promise<void>): Promise<string[]> {
+    const seen: string[] = [];
+    const stop = services.bus.subscribe((change) => {
+      if (change.table === "session") seen.push(change.userId);
+    });
+    try {
+      await work();
+    } finally {
+      stop();
+    }
+    return seen;
+  }
+
+  const secondSession = async (customer: { email: string; password: string }) => cookieFrom(await signIn(services, customer.email, customer.password, nextClientIp()));
+
+  it("tell the account's live streams, whichever way they ended", async () => {
+    const customer = await signUpCustomer(services);
+    const post = (path: string, body: unknown, cookie = customer.cookie) =>
+      sessionChanges(async () => {
+        const answer = await authRequest(services, path, body, { cookie });
+        expect(answer.status, `${path}: ${await answer.clone().text()}`).toBe(200);
+      });
+
+    expect(await post("/sign-out", {}, await secondSession(customer))).toEqual([customer.id]);
+    const other = await secondSession(customer);
+    expect(await post("/revoke-session", { token: (await sessionRow(other))!.token })).toEqual([customer.id]);
+    await secondSession(customer);
+    expect(await post("/revoke-other-sessions", {})).toEqual([customer.id]);
+
+    const password = "Chang3d!Password-1";
+    const changed = await sessionChanges(async () => {
+      const answer = await authRequest(services, "/change-password", { currentPassword: customer.password, newPassword: password }, { cookie: customer.cookie });
+      expect(answer.status).toBe(200);
+      customer.cookie = cookieFrom(answer);
+    });
+    expect(changed).toEqual([customer.id]);
+    customer.password = password;
+
+    expect((await authRequest(services, "/request-password-reset", { email: customer.email })).status).toBe(200);
+    const [reset] = await database.db.select({ identifier: verification.identifier }).from(verification).where(eq(verification.value, customer.id));
+    const token = reset!.identifier.replace(/^reset-password:/, "");
+    expect(await post("/reset-password", { token, newPassword: "Res3t!Password-22" }, "")).toEqual([customer.id]);
+
+    const last = await signUpCustomer(services);
+    expect(await post("/revoke-sessions", {}, last.cookie)).toEqual([last.id]);
+  });
+
+  it("a request that ends nothing tells nobody", async () => {
+    const customer = await signUpCustomer(services);
+    const refused = await sessionChanges(async () => {
+      const answer = await authRequest(services, "/change-password", { currentPassword: "Wr0ng!Password-x", newPassword: "Chang3d!Password-1" }, { cookie: customer.cookie });
+      expect(answer.status).toBe(400);
+    });
+    expect(refused).toEqual([]);
+    expect(await sessionChanges(async () => void (await authRequest(services, "/sign-out", {})))).toEqual([]);
   });
 });
 

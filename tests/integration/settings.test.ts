@@ -257,13 +257,18 @@ describe("each setting's effect", () => {
       // The account endpoints refuse too (they are Better Auth's, outside the routes).
       const password = { currentPassword: customer.password, newPassword: "An0ther!Password" };
       expect((await authRequest(services, "/change-password", password, { cookie: customer.cookie })).status).toBe(503);
+      expect((await loadSessionUser(services.auth, database.db, new Headers({ cookie: customer.cookie }))).user?.id).toBe(customer.id);
 
       // The team is not held back.
       expect(await throughGuard(await post("/resources/notifications", admin.cookie, bell), notificationsAction)).toEqual({ status: 200, body: { ok: true } });
+      const adminPassword = { currentPassword: admin.password, newPassword: admin.password };
+      expect((await authRequest(services, "/change-password", adminPassword, { cookie: admin.cookie })).status).toBe(200);
     } finally {
       await setGeneral({ maintenanceMode: false });
     }
     expect(await throughGuard(await post("/resources/notifications", customer.cookie, bell), notificationsAction)).toEqual({ status: 200, body: { ok: true } });
+    // The refused change changed nothing: the old password still signs in.
+    expect((await signIn(services, customer.email, customer.password, nextClientIp())).status).toBe(200);
   });
 
   it("Auto-approve Submissions approves a Zelle proof on receipt, says so in its notes and notifies the customer", async () => {

@@ -45,7 +45,7 @@ const stored = async () => (await Promise.all((["avatars", "admin-note-photos", 
 ))).flat().sort();
 
 describe("the start-up storage sweep", () => {
-  it("finds every column the upload writers fill", () => {
+  it("finds every column the upload writers fill, and none a client writes", () => {
     const columns = fileColumns().map(({ table, column }) => `${table}.${column}`);
     for (const [table, column] of [
       [profiles, "avatar_url"],
@@ -62,6 +62,8 @@ describe("the start-up storage sweep", () => {
       const name = (table as unknown as Record<symbol, string>)[Symbol.for("drizzle:Name")];
       expect(columns).toContain(`${name}.${column}`);
     }
+    // The account's image is no server's to write: whatever it says is a client's, and names no file of ours.
+    expect(columns).not.toContain("user.image");
   });
 
   it("removes old orphans (a half-written pair, an unfinished write) and keeps referenced files, their previews and young files", async () => {

@@ -13,6 +13,7 @@ import { resendInvitation } from "~/features/team/resend-invitation.server";
 import { revokeInvitation } from "~/features/team/revoke-invitation.server";
 import type { TeamRole } from "~/lib/auth/session";
 import type { Actor } from "~/lib/auth/session";
+import { EmailSender } from "~/lib/email/email.server";
 import { AppError } from "~/lib/http/app-error";
 import { ADMIN_HOME } from "~/lib/http/paths";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
@@ -406,5 +407,22 @@ describe("who may manage the team", () => {
     expect((await post(staff.cookie, { intent: "invite-member", email: uniqueEmail("staff-try"), role: "admin" })).status).toBe(403);
     const self = await post(admin.cookie, { intent: "deactivate-member", memberId: admin.id });
     expect(self).toEqual({ status: 400, body: { ok: false, error: "You cannot deactivate your own account" } });
+  });
+});
+
+describe("an invitation e-mail once sent", () => {
+  it("keeps its address and subject, not its link: the token is nowhere in the table, and the link that went still opens it", async () => {
+    const email = uniqueEmail("sent-invitee");
+    await invite(email);
+    const token = await tokenMailedTo(email);
+    const delivered: string[] = [];
+    await new EmailSender(services.database.db, async (message) => void delivered.push(message.text), { log: () => {} }).sendDue();
+    expect(delivered.some((text) => text.includes(`/admin/invitations/${token}`))).toBe(true);
+
+    const rows = await services.database.db.select().from(emailMessages).where(eq(emailMessages.to, email));
+    expect(rows).toMatchObject([{ status: "sent", subject: "You are invited to join the team", text: "", html: "", link: null, gathered: null, replyTo: null }]);
+    const { rows: naming } = await services.database.db.execute<{ n: number }>(sql`select count(*)::int as n from email_messages t where position(${token} in t::text) > 0`);
+    expect(Number(naming[0]?.n)).toBe(0);
+    expect((await getInvitation({ db: services.database.db }, null, { token })).state).toBe("valid");
   });
 });

@@ -56,6 +56,20 @@ async function setTwoFactorSetting(on: boolean) {
   services.settings.invalidate();
 }
 
+/** Collects whose `session` changes are published until `stop()`, which returns them. */
+function sessionChanges(): { stop(): string[] } {
+  const seen: string[] = [];
+  const unsubscribe = services.bus.subscribe((change) => {
+    if (change.table === "session") seen.push(change.userId);
+  });
+  return {
+    stop() {
+      unsubscribe();
+      return seen;
+    },
+  };
+}
+
 /** Runs a layout's middleware the way the framework does; returns the redirect's target, or "passed". */
 type Guard = (typeof adminGuard)[number];
 
@@ -166,11 +180,11 @@ describe("admin two-factor", () => {
     const target = await makeAdmin(services);
     const { cookie } = await enrol(target);
     const customer = await signUpCustomer(services);
-    await expectHttpError(resetTwoFactor({ db: database.db }, customer.user, { userId: target.id }), 403);
-    await expectHttpError(resetTwoFactor({ db: database.db }, null, { userId: target.id }), 401);
+    await expectHttpError(resetTwoFactor({ db: database.db, bus: services.bus }, customer.user, { userId: target.id }), 403);
+    await expectHttpError(resetTwoFactor({ db: database.db, bus: services.bus }, null, { userId: target.id }), 401);
     // Only admins' two-factor is reset here, and not one's own.
-    await expectHttpError(resetTwoFactor({ db: database.db }, settingsAdmin.user, { userId: customer.id }), 404);
-    await expectHttpError(resetTwoFactor({ db: database.db }, target.user, { userId: target.id }), 400);
+    await expectHttpError(resetTwoFactor({ db: database.db, bus: services.bus }, settingsAdmin.user, { userId: customer.id }), 404);
+    await expectHttpError(resetTwoFactor({ db: database.db, bus: services.bus }, target.user, { userId: target.id }), 400);
     expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(1);
     expect(await database.db.select().from(auditEvents).where(eq(auditEvents.action, "two-factor.reset"))).toHaveLength(0);
 
@@ -180,8 +194,11 @@ describe("admin two-factor", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL },
       body: new URLSearchParams({ intent: "reset-two-factor", userId: target.id }),
     });
+    const told = sessionChanges();
     const answer = await settingsAction({ request, context: routeContext(services, settingsAdmin.user), params: {} } as never);
     expect(answer).toMatchObject({ ok: true });
+    // Their open live streams check their sessions at once.
+    expect(told.stop()).toEqual([target.id]);
     expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(0);
     const [event] = await database.db
       .select()
@@ -298,8 +315,11 @@ describe("admin two-factor", () => {
       database.db.select().from(auditEvents).where(and(eq(auditEvents.actorId, admin.id), eq(auditEvents.action, action)));
     expect(await alive(elsewhere)).toBe(true);
 
+    const toldOn = sessionChanges();
     const { secret, backupCodes, cookie } = await enrol(admin);
     expect(await alive(elsewhere)).toBe(false);
+    // The ended sessions' open live streams check theirs at once.
+    expect(toldOn.stop()).toEqual([admin.id]);
     expect(await alive(cookie)).toBe(true);
     expect(await events("two-factor.enable")).toHaveLength(1);
 
@@ -314,8 +334,10 @@ describe("admin two-factor", () => {
     expect((await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user?.twoFactorEnabled).toBe(true);
     expect(await events("two-factor.disable")).toHaveLength(0);
 
+    const toldOff = sessionChanges();
     const off = await disable({ backupCode: backupCodes[0]! });
     expect(off.status, await off.clone().text()).toBe(200);
+    expect(toldOff.stop()).toEqual([admin.id]);
     const after = cookieFrom(off);
     expect((await loadSessionUser(services.auth, services.database.db, new Headers({ cookie: after }))).user?.twoFactorEnabled).toBe(false);
     expect(await alive(second)).toBe(false);

@@ -15,9 +15,9 @@ import { deleteCustomer } from "./delete-customer.server";
 import { deleteOwnAccount } from "./delete-own-account.server";
 import { withdrawDeletionRequest } from "./withdraw-deletion-request.server";
 
-type DeletionServices = Pick<Services, "database" | "bus" | "storage">;
+type DeletionServices = Pick<Services, "database" | "bus" | "storage" | "outboxDir">;
 
-const depsOf = (services: DeletionServices) => ({ db: services.database.db, bus: services.bus, storage: services.storage });
+const depsOf = (services: DeletionServices) => ({ db: services.database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir });
 
 /**
  * The Profile page's 'Delete my account' (`intent=delete-account`: password, confirmation). Deleted: the browser's

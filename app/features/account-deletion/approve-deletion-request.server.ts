@@ -5,14 +5,10 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import type { ChangeBus } from "~/lib/realtime/realtime.server";
-import type { Storage } from "~/lib/storage/storage.server";
-import { eraseCustomer, finishErasure } from "./erase-customer.server";
+import { eraseCustomer, finishErasure, type ErasureDeps } from "./erase-customer.server";
 
-export interface DecideDeletionDeps {
+export interface DecideDeletionDeps extends ErasureDeps {
   db: Db;
-  bus: ChangeBus;
-  storage: Storage;
 }
 
 /**

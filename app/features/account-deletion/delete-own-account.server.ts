@@ -9,17 +9,14 @@ import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
-import type { Storage } from "~/lib/storage/storage.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { isDeletionWord, type DeletionBlocker } from "./account-deletion";
 import { readDeletionBlockers } from "./deletion-standing.server";
 import { isCustomerAccount } from "~/lib/auth/roles.server";
-import { eraseCustomer, finishErasure, type Erasure } from "./erase-customer.server";
+import { eraseCustomer, finishErasure, type Erasure, type ErasureDeps } from "./erase-customer.server";
 
-export interface DeleteOwnAccountDeps {
+export interface DeleteOwnAccountDeps extends ErasureDeps {
   db: Db;
-  bus: ChangeBus;
-  storage: Storage;
   auth: Auth;
 }
 

@@ -19,6 +19,7 @@ import { isCustomer } from "~/features/users/customer-query.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Executor } from "~/lib/db/db.server";
 import { queueEmail } from "~/lib/email/email.server";
+import { removeOutboxCopiesOf } from "~/lib/email/outbox.server";
 import { AppError } from "~/lib/http/app-error";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { languageOfUser } from "~/lib/i18n/language.server";
@@ -26,7 +27,7 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { fileColumns } from "~/lib/storage/storage-sweep.server";
 import { EXPORTS_BUCKET, isBucket, isSafeKey, type Bucket, type Storage } from "~/lib/storage/storage.server";
-import { thumbnailKey } from "~/domain/upload-kinds";
+import { kindOfKey, ownerOfKey, thumbnailKey } from "~/domain/upload-kinds";
 import { ACCOUNT_ERASED_PAYMENT_NOTE, identifiersOf, redact, scrubAuditDetail } from "./account-deletion";
 
 /** Who erased the account: the customer themself, or an admin (with their reason; from a request the customer made, or not). */
@@ -38,9 +39,11 @@ interface ErasedFile {
   key: string;
 }
 
-/** What an erasure leaves to do after its commit: the files to remove and the changes to publish. */
+/** What an erasure leaves to do after its commit: the files to remove, the e-mails whose outbox copies go, the changes to publish. */
 export interface Erasure {
   files: ErasedFile[];
+  /** The email_messages rows it deleted: their `.eml` copies in the outbox (development without SMTP) name the customer too. */
+  emails: string[];
   changes: Change[];
 }
 
@@ -67,16 +70,25 @@ function storedFile(url: string | null | undefined): ErasedFile | null {
 }
 
 /**
- * Every stored file a row of the customer names (their avatar, proofs, business photos and logos, note photos, message
- * attachments, approval files, delivered files), whichever table holds it: the file columns are found by name as the
- * start-up sweep finds them, the customer's rows by the table's columns that reference user(id). Then their data
- * exports' ZIPs. Each file with its preview beside it (removing a file that is not there is no error).
+ * Every stored file of the customer's that a row of theirs names (their avatar, proofs, business photos and logos, note
+ * photos, message attachments, approval files, delivered files), whichever table holds it: the file columns are found
+ * by name as the start-up sweep finds them, the customer's rows by the table's columns that reference user(id). Then
+ * their data exports' ZIPs. Each file with its preview beside it (removing a file that is not there is no error).
+ *
+ * A row saying a path is no proof the file is theirs: only a key the server made for them (its owner segment their id,
+ * in a bucket and prefix of a known upload kind) is removed. A row of theirs naming anybody else's file (a value a
+ * client once wrote, or a bug) leaves that file alone, and is logged.
  */
 async function customerFiles(executor: Executor, customerId: string): Promise<ErasedFile[]> {
   const owners = await userColumns(executor);
   const found = new Map<string, ErasedFile>();
-  const add = (file: ErasedFile | null) => {
+  const add = (file: ErasedFile | null, column: string) => {
     if (!file) return;
+    const kind = kindOfKey(file.bucket, file.key);
+    if (!kind || ownerOfKey(kind, file.key) !== customerId) {
+      console.warn(`Erasure: ${column} of the erased account names ${file.bucket}/${file.key}, which is not theirs: not removed`);
+      return;
+    }
     found.set(`${file.bucket}/${file.key}`, file);
     found.set(`${file.bucket}/${thumbnailKey(file.key)}`, { bucket: file.bucket, key: thumbnailKey(file.key) });
   };
@@ -96,7 +108,7 @@ async function customerFiles(executor: Executor, customerId: string): Promise<Er
     const { rows } = await executor.execute<{ url: string | null }>(
       sql`select ${url} as url from ${sql.identifier(table)} where (${theirs}) and ${sql.identifier(column)} is not null`,
     );
-    for (const row of rows) add(storedFile(row.url));
+    for (const row of rows) add(storedFile(row.url), `${table}.${column}`);
   }
   const exportsOf = await executor
     .select({ key: dataExports.fileKey })
@@ -190,19 +202,21 @@ export async function eraseCustomer(tx: Executor, customerId: string, by: Erased
     )
     .returning({ userId: notifications.userId });
 
-  // E-mails to them, and the team's e-mails about them: their page's link, their conversation's reply address; and in
-  // the log of e-mails already sent, any that names them.
-  const idHex = customerId.replaceAll("-", "").toLowerCase();
-  await tx
+  // E-mails to them, and the team's e-mails about them: each links to their page in the back office (/admin/users/<id>,
+  // their conversation's included) and a gathered one is keyed by their id (their messages', `message:<id>:<reader>`);
+  // and in the log of e-mails already sent, any that names them. (A reply address names no customer: it is a
+  // reply_addresses row, which goes with the account, and the sender blanks reply_to once sent.)
+  const emails = await tx
     .delete(emailMessages)
     .where(
       or(
         inArray(sql`lower(${emailMessages.to})`, addresses),
         sql`position(${customerId} in coalesce(${emailMessages.link}, '')) > 0`,
-        sql`position(${idHex} in lower(coalesce(${emailMessages.replyTo}, ''))) > 0`,
+        sql`position(${customerId} in coalesce(${emailMessages.gatherKey}, '')) > 0`,
         and(sql`${emailMessages.status} <> 'queued'`, anyMentioned(sql`${emailMessages.subject} || ' ' || ${emailMessages.text} || ' ' || ${emailMessages.html}`, names)),
       ),
-    );
+    )
+    .returning({ id: emailMessages.id });
   // Counters keyed `purpose:subject` (sign-in failures by address, checkouts and messages by id) and Better Auth's
   // verification values (a password-reset token names the account's id).
   await tx.delete(attemptCounters).where(inArray(sql`split_part(${attemptCounters.key}, ':', 2)`, [...addresses, customerId]));
@@ -249,6 +263,7 @@ export async function eraseCustomer(tx: Executor, customerId: string, by: Erased
   const team = [...new Set([...assignedTo, ...noticed.map((row) => row.userId)])];
   return {
     files,
+    emails: emails.map((row) => row.id),
     changes: [
       // Their open pages reload and find no session; the back office's lists and pages drop them.
       { table: "session", userId: customerId },
@@ -270,14 +285,23 @@ function anyMentioned(text: ReturnType<typeof sql>, identifiers: readonly string
   )})`;
 }
 
+/** What finishing an erasure reaches: storage, the change bus, and the outbox folder (Services.outboxDir). */
+export interface ErasureDeps {
+  storage: Storage;
+  bus: ChangeBus;
+  outboxDir: string;
+}
+
 /**
- * After the erasure committed: its files are removed from storage (a local folder or the S3 bucket), then its changes
- * published. A file that cannot be removed now (the bucket unreachable) is logged: no row names it any more, so the
- * start-up sweep removes it.
+ * After the erasure committed: its files are removed from storage (a local folder or the S3 bucket), the outbox copies
+ * of the e-mails it deleted from the outbox folder, then its changes published. A file that cannot be removed now (the
+ * bucket unreachable) is logged: no row names it any more, so the start-up sweep removes it; an outbox copy left so
+ * goes with the retention of sent e-mails.
  */
-export async function finishErasure({ storage, bus }: { storage: Storage; bus: ChangeBus }, erasure: Erasure): Promise<void> {
+export async function finishErasure({ storage, bus, outboxDir }: ErasureDeps, erasure: Erasure): Promise<void> {
   for (const file of erasure.files) {
     await storage.delete(file.bucket, file.key).catch((error: unknown) => console.error(`Could not remove ${file.bucket}/${file.key} of an erased account:`, error));
   }
+  await removeOutboxCopiesOf(outboxDir, erasure.emails).catch((error: unknown) => console.error("Could not remove the outbox copies of an erased account's e-mails:", error));
   await publishChanges(bus, erasure.changes);
 }

@@ -1,5 +1,4 @@
-import type { Database } from "~/lib/db/db.server";
-import { lastRetentionRun, runRetention, type RetentionOutcome } from "./run-retention.server";
+import { lastRetentionRun, runRetention, type RetentionDeps, type RetentionOutcome } from "./run-retention.server";
 import { nextRetentionCheckMs, RETENTION_CHECK_MS } from "./retention";
 
 interface RetentionJobOptions {
@@ -23,7 +22,7 @@ export class RetentionJob {
   private stopped = false;
 
   constructor(
-    private readonly deps: { database: Database },
+    private readonly deps: RetentionDeps,
     private readonly options: RetentionJobOptions = {},
   ) {}
 

@@ -4,6 +4,7 @@ import { adminSettings, auditEvents, emailMessages, notifications } from "~db/sc
 import { settingsFromStored, type RetentionSettings } from "~/domain/admin-settings";
 import { SEEDLESS_SETTINGS, SETTINGS_ROW_ID } from "~/lib/config/settings.server";
 import { withAdvisoryLockIfFree, type Database, type Db } from "~/lib/db/db.server";
+import { removeOutboxCopiesBefore, removeOutboxCopiesOf } from "~/lib/email/outbox.server";
 import { parseRetentionRun, retentionCutoffs, retentionDueIn, type RetentionRemoved, type RetentionRun } from "./retention";
 
 /** The advisory-lock key of the clean-up ("retentio" in ASCII): one instance at a time runs it. */
@@ -55,15 +56,18 @@ async function removeInBatches(
   table: PgTable,
   condition: SQL,
   { batchSize, pauseMs, shouldStop }: Required<Pick<RetentionOptions, "batchSize" | "pauseMs" | "shouldStop">>,
+  /** After each batch, with the ids it removed (what lives outside the table with them goes too). */
+  afterBatch?: (ids: string[]) => Promise<void>,
 ): Promise<{ removed: number; stopped: boolean }> {
   let removed = 0;
   for (;;) {
     if (shouldStop()) return { removed, stopped: true };
-    const result = await db.execute(
-      sql`delete from ${table} where id in (select id from ${table} where ${condition} limit ${batchSize} for update skip locked)`,
+    const result = await db.execute<{ id: string }>(
+      sql`delete from ${table} where id in (select id from ${table} where ${condition} limit ${batchSize} for update skip locked) returning id`,
     );
-    const count = result.rowCount ?? 0;
+    const count = result.rowCount ?? result.rows.length;
     removed += count;
+    if (afterBatch && count > 0) await afterBatch(result.rows.map((row) => String(row.id)));
     if (count < batchSize) return { removed, stopped: false };
     if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
@@ -78,16 +82,24 @@ async function recordRun(db: Db, run: RetentionRun): Promise<void> {
   );
 }
 
+/** What the clean-up reaches: the database, and the outbox folder the mailer writes to without SMTP (Services.outboxDir). */
+export interface RetentionDeps {
+  database: Database;
+  outboxDir?: string;
+}
+
 /**
  * The daily clean-up of what the Database tab's retention says is kept long enough: read notifications, audit events
  * and finished e-mails (sent, failed or interrupted: a copy kept only to trace a complaint) older than their number
  * of days. Unread notifications and e-mails still queued or being sent are never removed, whatever their age.
+ * An e-mail's `.eml` copy in the outbox folder goes with its row, and any copy older than the sent e-mails' retention
+ * (a row removed before, by an erasure whose clean-up failed or by an older version): no copy outlives its row.
  *
  * One instance at a time (a PostgreSQL advisory lock; the instance that does not get it skips), and once a day
  * whichever instance runs it: the last run is kept with the settings, so a restart or another instance within the
  * day skips. The settings are read from the database at each run, so a change takes effect at the next one.
  */
-export async function runRetention({ database }: { database: Database }, options: RetentionOptions = {}): Promise<RetentionOutcome> {
+export async function runRetention({ database, outboxDir }: RetentionDeps, options: RetentionOptions = {}): Promise<RetentionOutcome> {
   const { db } = database;
   const batching = { batchSize: options.batchSize ?? BATCH_SIZE, pauseMs: options.pauseMs ?? 10, shouldStop: options.shouldStop ?? (() => false) };
   const attempt = await withAdvisoryLockIfFree(database, RETENTION_LOCK_KEY, async (): Promise<RetentionOutcome> => {
@@ -96,21 +108,24 @@ export async function runRetention({ database }: { database: Database }, options
     if (retentionDueIn(state.lastRun, startedAt) > 0) return { ran: false, reason: "not_due", lastRun: state.lastRun };
     const clockAtStart = Date.now();
     const cutoffs = retentionCutoffs(startedAt, state.settings);
-    const kinds: [keyof RetentionRemoved, PgTable, SQL][] = [
+    const outboxCopiesOf = outboxDir ? (ids: string[]) => removeOutboxCopiesOf(outboxDir, ids).then(() => {}) : undefined;
+    const kinds: [keyof RetentionRemoved, PgTable, SQL, ((ids: string[]) => Promise<void>)?][] = [
       ["readNotifications", notifications, sql`${notifications.isRead} and ${notifications.createdAt} < ${cutoffs.readNotifications}`],
       ["auditEvents", auditEvents, sql`${auditEvents.createdAt} < ${cutoffs.auditEvents}`],
       [
         "sentEmails",
         emailMessages,
         sql`${emailMessages.status} in ('sent', 'failed', 'interrupted') and coalesce(${emailMessages.sentAt}, ${emailMessages.createdAt}) < ${cutoffs.sentEmails}`,
+        outboxCopiesOf,
       ],
     ];
     const removed: RetentionRemoved = { readNotifications: 0, auditEvents: 0, sentEmails: 0 };
-    for (const [kind, table, condition] of kinds) {
-      const outcome = await removeInBatches(db, table, condition, batching);
+    for (const [kind, table, condition, afterBatch] of kinds) {
+      const outcome = await removeInBatches(db, table, condition, batching, afterBatch);
       removed[kind] = outcome.removed;
       if (outcome.stopped) return { ran: false, reason: "stopped", removed };
     }
+    if (outboxDir) await removeOutboxCopiesBefore(outboxDir, cutoffs.sentEmails);
     const run: RetentionRun = {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date(startedAt.getTime() + (Date.now() - clockAtStart)).toISOString(),

@@ -3,6 +3,7 @@ import { profiles, session, twoFactor, user, userRoles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
+import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { teamStanding } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
 import type { AdminTwoFactorView } from "./two-factor-views";
@@ -11,9 +12,10 @@ import { AppError } from "~/lib/http/app-error";
 /**
  * Resets another team member's two-factor (admins only; one's own is not reset here): the secret and backup codes
  * are deleted, the account's two-factor turned off and its sessions ended, in one transaction with the audit
- * event `two-factor.reset`. While the Security setting is on, that member enrols again at the next sign-in.
+ * event `two-factor.reset`; after the commit their open pages and live streams learn that their sessions are gone.
+ * While the Security setting is on, that member enrols again at the next sign-in.
  */
-export async function resetTwoFactor(deps: { db: Db }, actor: Actor | null, input: { userId: string }): Promise<void> {
+export async function resetTwoFactor(deps: { db: Db; bus: ChangeBus }, actor: Actor | null, input: { userId: string }): Promise<void> {
   const admin = requireAdminActor(actor);
   if (input.userId === admin.id) throw new AppError("own_two_factor_reset");
   await deps.db.transaction(async (tx) => {
@@ -25,6 +27,7 @@ export async function resetTwoFactor(deps: { db: Db }, actor: Actor | null, inpu
     await tx.delete(session).where(eq(session.userId, input.userId));
     await recordAuditEvent(tx, { actorId: admin.id, action: "two-factor.reset", detail: { adminId: input.userId, wasEnabled: target.enabled === true } });
   });
+  await publishChanges(deps.bus, [{ table: "session", userId: input.userId }]);
 }
 
 /** The active team members and whether each has two-factor, for the Security tab (admins only). */

@@ -61,6 +61,8 @@ export async function queueInvitationEmail(
       link,
       i18n._(msg`If you did not expect this invitation, ignore this e-mail.`),
     ].join("\n\n"),
+    // The link opens the invitation: the log of sent e-mails keeps no copy of it.
+    forgetBodyAfterSend: true,
   });
 }
 

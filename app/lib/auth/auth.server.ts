@@ -123,13 +123,22 @@ export const UNUSED_AUTH_PATHS = [
   "/get-access-token",
   "/refresh-token",
   "/update-session",
+  // The account's own fields: the product changes a name through its profile page (profiles) and never uses
+  // Better Auth's `image`, which would otherwise take any path a client gives, another customer's file included.
+  "/update-user",
   "/verify-password",
   "/two-factor/send-otp",
   "/two-factor/verify-otp",
 ] as const;
 
-/** The account endpoints a signed-in customer changes their account through (name, password). */
-const ACCOUNT_CHANGES: ReadonlySet<string> = new Set(["/update-user", "/change-password"]);
+/** The account endpoints a signed-in customer changes their account through (the password). */
+const ACCOUNT_CHANGES: ReadonlySet<string> = new Set(["/change-password"]);
+
+/**
+ * What the sign-up form sends. Anything else in a sign-up body (Better Auth's `image`, `callbackURL`...) is dropped
+ * before the endpoint reads it: the form is the only way in, and the account's image is no client's to set.
+ */
+const SIGN_UP_FIELDS: ReadonlySet<string> = new Set(["name", "email", "password", "phone", "companyName"]);
 
 /**
  * Checks a sign-up request's body; returns the first problem's message, or null when it is fine.
@@ -145,6 +154,11 @@ export interface AuthOptions {
   onSignedUp?: (userId: string) => Promise<void>;
   /** Runs when failed sign-ins locked a team account (the admins' alert); failures are logged. */
   onAdminLocked?: (userId: string) => Promise<void>;
+  /**
+   * Runs once sessions of an account ended through Better Auth (a sign-out, a revocation, a password change or reset,
+   * two-factor turned on or off), so that its open live streams check their own session at once; failures are logged.
+   */
+  onSessionsEnded?: (userId: string) => Promise<void>;
   /**
    * The one rule set for a new password (features/auth): checked at sign-up, reset and change, whichever way the
    * endpoint is reached. Without it only sign-up's own checks apply.
@@ -194,7 +208,7 @@ const isWrongCredentials = (returned: unknown): boolean =>
 export function createAuth(
   db: Db,
   settings: AuthSettings,
-  { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, validateNewPassword, passwordReset, addressReserved }: AuthOptions,
+  { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, onSessionsEnded, validateNewPassword, passwordReset, addressReserved }: AuthOptions,
 ) {
   const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
   const maintenance = settings.maintenance ?? (async () => false);
@@ -301,6 +315,10 @@ export function createAuth(
           const problem = validateSignUp(ctx.body);
           if (problem) throw new APIError("BAD_REQUEST", { message: problem });
           if (await maintenance()) throw maintenanceError();
+          // Taken out of the body the endpoint reads (the same object): a hook's returned body is merged over the
+          // request's, so it could add fields but never remove one.
+          const body = ctx.body as Record<string, unknown>;
+          for (const field of Object.keys(body)) if (!SIGN_UP_FIELDS.has(field)) delete body[field];
           const email = emailOf(ctx.body);
           if (email && addressReserved && (await addressReserved(email))) {
             // As long as hashing the password for a real duplicate, so the answer's time tells no more than its words.
@@ -348,6 +366,12 @@ export function createAuth(
         if (ctx.path === "/two-factor/verify-backup-code" && ctx.request) {
           const userId = await twoFactorUserId(ctx);
           if (userId) accountOf.set(ctx.request, userId);
+        }
+        if (ctx.path === "/sign-out" && ctx.request) {
+          // Whose session this ends, for the after hook (the row is gone by then).
+          const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+          const [ending] = token ? await db.select({ userId: schema.session.userId }).from(schema.session).where(eq(schema.session.token, token)) : [];
+          if (ending) accountOf.set(ctx.request, ending.userId);
         }
         if (ctx.path === "/reset-password" && ctx.request) {
           // Whose password the token resets, for the record once it has (the token is spent by then).
@@ -451,6 +475,18 @@ export function createAuth(
               detail: { ip: clientIp(ctx) },
             });
           });
+        }
+        // Sessions ended: whose, so that their open streams check theirs now (every path here ends some, if it worked).
+        if (!failed && onSessionsEnded) {
+          const ended =
+            ctx.path === "/sign-out" || ctx.path === "/reset-password"
+              ? ctx.request && accountOf.get(ctx.request)
+              : SESSION_REVOCATIONS.has(ctx.path) || ctx.path === "/change-password"
+                ? ctx.context.session?.user.id
+                : turnedOn || ctx.path === "/two-factor/disable"
+                  ? ctx.context.newSession?.user.id
+                  : undefined;
+          if (ended) await onSessionsEnded(ended).catch((error: unknown) => console.error("After sessions ended:", error));
         }
         // The session token lives in its HttpOnly cookie only: an answer a script can read never repeats it.
         if (ctx.request && TOKEN_ANSWERS.has(ctx.path)) {

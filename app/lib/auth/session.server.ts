@@ -50,7 +50,8 @@ export async function loadSessionUser(
       id: user.id,
       email: user.email,
       name: profile[0]?.fullName ?? user.name,
-      image: profile[0]?.avatarUrl ?? user.image ?? null,
+      // The profile's picture, which the server stored; never Better Auth's own `image`, which a client could set.
+      image: profile[0]?.avatarUrl ?? null,
       isAdmin: standing?.role === "admin" && !mustEnrolTwoFactor,
       assignedCustomerIds: standing?.role === "staff" && !mustEnrolTwoFactor ? await assignedCustomerIds(db, user.id) : null,
       mustEnrolTwoFactor,

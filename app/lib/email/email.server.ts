@@ -7,6 +7,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { emailMessages } from "~db/schema";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.server";
 import type { Db, Executor } from "../db/db.server";
+import { outboxFileName } from "./outbox.server";
 
 /** One message as the writers give it: plain text, and simple HTML made from it when not given. */
 export interface EmailInput {
@@ -23,6 +24,12 @@ export interface EmailInput {
    * body (the subject stays, for the log), and the outbox folder does not keep a copy.
    */
   forgetAfterSend?: boolean;
+  /**
+   * The body holds a secret meant for its reader alone (an invitation link, a password-reset link): once sent (or given
+   * up on), the sender blanks the body, link and gathered items; the address and subject stay, for the log. The
+   * outbox copy, in development without SMTP, is the delivery itself and stays.
+   */
+  forgetBodyAfterSend?: boolean;
 }
 
 /** Company name and support address for the header and footer (from the stored general settings). */
@@ -87,6 +94,7 @@ function messageColumns(input: EmailInput) {
     link: input.link ?? null,
     replyTo: input.replyTo ?? null,
     forgetAfterSend: input.forgetAfterSend ?? false,
+    forgetBodyAfterSend: input.forgetBodyAfterSend ?? false,
   };
 }
 
@@ -183,7 +191,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     }
     // A message can hold a password-reset link: the outbox is the app user's alone.
     await mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`);
+    const file = path.join(options.outboxDir, outboxFileName(message.id, new Date()));
     await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     log(`E-mail to ${message.to} written to ${file}: ${message.subject}`);
   };
@@ -191,8 +199,21 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
 
 const MAX_ATTEMPTS = 8;
 
+/**
+ * What every message forgets once it went (or never will): where a reply goes was needed only to send it (a reply
+ * address is a capability of its reader's).
+ */
+const SENT = { replyTo: null };
+/** What is left of a message whose body held a secret (forgetBodyAfterSend): its address, subject, status and times. */
+const BODY_FORGOTTEN = { ...SENT, text: "", html: "", link: null, gathered: null };
 /** What is left of a message to an erased account once it went (or never will): its subject, status and times. */
-const FORGOTTEN = { to: "", text: "", html: "", link: null, replyTo: null, gathered: null };
+const FORGOTTEN = { ...BODY_FORGOTTEN, to: "" };
+
+/** What a message keeps once it went, or was given up on. */
+function afterSending(message: { forgetAfterSend: boolean; forgetBodyAfterSend: boolean }) {
+  return message.forgetAfterSend ? FORGOTTEN : message.forgetBodyAfterSend ? BODY_FORGOTTEN : SENT;
+}
+
 /** Back-off after the n-th failed attempt: 30 s, 1, 2, 4 … minutes, at most an hour. */
 export function retryDelayMs(attempts: number, baseMs = 30_000): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
@@ -258,9 +279,10 @@ export class EmailSender {
     const staleBefore = new Date(Date.now() - (this.options.staleMs ?? 10 * 60_000));
     const stale = and(eq(emailMessages.status, "sending"), lte(emailMessages.nextAttemptAt, staleBefore));
     const interrupted = { status: "interrupted" as const, lastError: "stopped while sending; not resent (it may have been delivered)" };
-    // An erased account's message is forgotten whether or not it went out.
+    // Never sent again: what only sending needed is forgotten, whether or not it went out.
     await this.db.update(emailMessages).set({ ...interrupted, ...FORGOTTEN }).where(and(stale, eq(emailMessages.forgetAfterSend, true)));
-    await this.db.update(emailMessages).set(interrupted).where(stale);
+    await this.db.update(emailMessages).set({ ...interrupted, ...BODY_FORGOTTEN }).where(and(stale, eq(emailMessages.forgetBodyAfterSend, true)));
+    await this.db.update(emailMessages).set({ ...interrupted, ...SENT }).where(stale);
     while (!this.stopped) {
       const claimed = await this.db.transaction(async (tx) => {
         const [row] = await tx
@@ -283,7 +305,7 @@ export class EmailSender {
         await this.mailer({ ...claimed, ...composeEmail({ text: claimed.text, html: claimed.html, link: claimed.link }, branding) });
         await this.db
           .update(emailMessages)
-          .set({ status: "sent", sentAt: new Date(), lastError: null, ...(claimed.forgetAfterSend ? FORGOTTEN : {}) })
+          .set({ status: "sent", sentAt: new Date(), lastError: null, ...afterSending(claimed) })
           .where(eq(emailMessages.id, claimed.id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -294,8 +316,8 @@ export class EmailSender {
             status: last ? "failed" : "queued",
             lastError: message.slice(0, 500),
             nextAttemptAt: new Date(Date.now() + retryDelayMs(claimed.attempts, this.options.retryBaseMs)),
-            // Given up on: an erased account's address is not kept for a message that will never go.
-            ...(last && claimed.forgetAfterSend ? FORGOTTEN : {}),
+            // Given up on: what only sending needed is not kept for a message that will never go.
+            ...(last ? afterSending(claimed) : {}),
           })
           .where(eq(emailMessages.id, claimed.id));
         log(`E-mail to ${claimed.forgetAfterSend ? "an erased account" : claimed.to} not sent (attempt ${claimed.attempts}): ${message}`);
@@ -330,5 +352,7 @@ export function passwordResetEmail(i18n: I18n, siteUrl: string, user: { email: s
       link,
       i18n._(msg`If you did not ask for this, ignore this e-mail: your password stays the same.`),
     ].join("\n\n"),
+    // The link resets the password: the log of sent e-mails keeps no copy of it.
+    forgetBodyAfterSend: true,
   };
 }

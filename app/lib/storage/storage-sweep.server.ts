@@ -9,10 +9,13 @@ import { thumbnailKey } from "../../domain/upload-kinds";
 type FileColumnShape = "one" | "list" | "files";
 
 /**
- * The columns that point at stored files: every column named `*_url` / `*_urls` (text or text[]) or `image`, and every
- * jsonb column named `attachments` or `files` (a list of `{ url, thumbnailUrl, name, ... }`, as messages keep theirs),
- * found by name so a new file column is covered without touching the sweep (tests/integration/storage-sweep checks
- * that every upload writer's column is among them). Values that are not `/files/<bucket>/<key>` are ignored.
+ * The columns that point at stored files: every column named `*_url` / `*_urls` (text or text[]), and every jsonb
+ * column named `attachments` or `files` (a list of `{ url, thumbnailUrl, name, ... }`, as messages keep theirs), found
+ * by name so a new file column is covered without touching the sweep (tests/integration/storage-sweep checks that every
+ * upload writer's column is among them). Values that are not `/files/<bucket>/<key>` are ignored.
+ *
+ * Better Auth's `user.image` is not one: no server code writes it (a profile's picture is `profiles.avatar_url`), so
+ * whatever it held came from a client, and a client's word must neither keep a file alive nor get it erased.
  */
 export function fileColumns(): { table: string; column: string; shape: FileColumnShape }[] {
   const found: { table: string; column: string; shape: FileColumnShape }[] = [];
@@ -22,7 +25,7 @@ export function fileColumns(): { table: string; column: string; shape: FileColum
     for (const column of Object.values(getTableColumns(table)) as PgColumn[]) {
       const type = column.getSQLType();
       const shape: FileColumnShape | null =
-        /(_url|_urls)$/.test(column.name) || column.name === "image"
+        /(_url|_urls)$/.test(column.name)
           ? type === "text"
             ? "one"
             : type === "text[]"

@@ -120,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const userId = form.get("userId");
       try {
         if (typeof userId !== "string" || !userId) throw new AppError("invalid_request");
-        await resetTwoFactor({ db: services.database.db }, actor, { userId });
+        await resetTwoFactor({ db: services.database.db, bus: services.bus }, actor, { userId });
         return {
           ok: true,
           title: i18n._(msg`Two-factor reset`),
