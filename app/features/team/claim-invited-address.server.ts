@@ -5,7 +5,7 @@ import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { TeamDeps } from "./team-deps.server";
 
 /** The admins' alert: somebody tried to take an address invited to the team. */
-export const INVITED_ADDRESS_CLAIMED_TYPE = "invited_address_claimed";
+const INVITED_ADDRESS_CLAIMED_TYPE = "invited_address_claimed";
 
 /**
  * Whether an address is held by an open invitation (not accepted, revoked or expired), for a sign-up that asks for
