@@ -5,6 +5,7 @@ import { loadSessionUser } from "~/lib/auth/session.server";
 import {
   authRequest,
   cookieFrom,
+  changesOf,
   makeAdmin,
   nextClientIp,
   sessionUserFor,
@@ -134,17 +135,11 @@ describe("session limits at the auth endpoints", () => {
 describe("sessions ended through Better Auth", () => {
   /** The `session` changes published while `work` runs (the account's live streams check their own session on one). */
   async function sessionChanges(work: () => Promise<void>): Promise<string[]> {
-    const seen: string[] = [];
-    const stop = services.bus.subscribe((change) => {
-      if (change.table === "session") seen.push(change.userId);
-    });
-    try {
-      await work();
-    } finally {
-      stop();
-    }
-    return seen;
+    const changes = changesOf(services.bus, "session");
+    await work();
+    return changes.settled();
   }
+
 
   const secondSession = async (customer: { email: string; password: string }) => cookieFrom(await signIn(services, customer.email, customer.password, nextClientIp()));
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +20,7 @@ import { buildRequestContext, provideRequestContext } from "~/lib/http/request-c
 import { createServices, servicesContext, sessionUserContext, type Services } from "~/lib/services.server";
 import { loadSessionUser } from "~/lib/auth/session.server";
 import type { SessionUser } from "~/lib/auth/session";
+import type { ChangeBus } from "~/lib/realtime/realtime.server";
 
 /**
  * Integration tests run against a real database: the embedded PGlite by default, or a PostgreSQL server
@@ -309,4 +310,31 @@ export function routeAnswer(result: unknown): { status: number; body: unknown } 
     return { status: init?.status ?? 200, body: data };
   }
   return { status: 200, body: result };
+}
+
+/** The table of the marker `changesOf` publishes last. */
+const SETTLED_MARKER = "test:settled";
+
+/**
+ * The user ids of one table's changes the bus delivers from now on, read once everything published before
+ * `settled()` has arrived: a marker is published last and waited for (the PostgreSQL bus delivers NOTIFYs in their
+ * commit order, a moment after each), so a change that did not come is known not to have come, without a fixed wait.
+ */
+export function changesOf(bus: ChangeBus, table: string): { settled(): Promise<string[]> } {
+  const seen: string[] = [];
+  const markers = new Map<string, () => void>();
+  const unsubscribe = bus.subscribe((change) => {
+    if (change.table === table) seen.push(change.userId);
+    if (change.table === SETTLED_MARKER) markers.get(change.userId)?.();
+  });
+  return {
+    async settled() {
+      const marker = randomUUID();
+      const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
+      await bus.publish({ table: SETTLED_MARKER, userId: marker });
+      await arrived;
+      unsubscribe();
+      return seen;
+    },
+  };
 }

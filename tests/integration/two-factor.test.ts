@@ -17,6 +17,7 @@ import {
   authRequest,
   cookieFrom,
   expectHttpError,
+  changesOf,
   makeAdmin,
   routeAnswer,
   routeArgs,
@@ -56,19 +57,8 @@ async function setTwoFactorSetting(on: boolean) {
   services.settings.invalidate();
 }
 
-/** Collects whose `session` changes are published until `stop()`, which returns them. */
-function sessionChanges(): { stop(): string[] } {
-  const seen: string[] = [];
-  const unsubscribe = services.bus.subscribe((change) => {
-    if (change.table === "session") seen.push(change.userId);
-  });
-  return {
-    stop() {
-      unsubscribe();
-      return seen;
-    },
-  };
-}
+/** Whose `session` changes the bus delivers from now on, read with `settled()`. */
+const sessionChanges = () => changesOf(services.bus, "session");
 
 /** Runs a layout's middleware the way the framework does; returns the redirect's target, or "passed". */
 type Guard = (typeof adminGuard)[number];
@@ -198,7 +188,7 @@ describe("admin two-factor", () => {
     const answer = await settingsAction({ request, context: routeContext(services, settingsAdmin.user), params: {} } as never);
     expect(answer).toMatchObject({ ok: true });
     // Their open live streams check their sessions at once.
-    expect(told.stop()).toEqual([target.id]);
+    expect(await told.settled()).toEqual([target.id]);
     expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(0);
     const [event] = await database.db
       .select()
@@ -319,7 +309,7 @@ describe("admin two-factor", () => {
     const { secret, backupCodes, cookie } = await enrol(admin);
     expect(await alive(elsewhere)).toBe(false);
     // The ended sessions' open live streams check theirs at once.
-    expect(toldOn.stop()).toEqual([admin.id]);
+    expect(await toldOn.settled()).toEqual([admin.id]);
     expect(await alive(cookie)).toBe(true);
     expect(await events("two-factor.enable")).toHaveLength(1);
 
@@ -337,7 +327,7 @@ describe("admin two-factor", () => {
     const toldOff = sessionChanges();
     const off = await disable({ backupCode: backupCodes[0]! });
     expect(off.status, await off.clone().text()).toBe(200);
-    expect(toldOff.stop()).toEqual([admin.id]);
+    expect(await toldOff.settled()).toEqual([admin.id]);
     const after = cookieFrom(off);
     expect((await loadSessionUser(services.auth, services.database.db, new Headers({ cookie: after }))).user?.twoFactorEnabled).toBe(false);
     expect(await alive(second)).toBe(false);
