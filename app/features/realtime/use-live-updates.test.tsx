@@ -8,7 +8,14 @@ import { useLiveUpdates } from "./use-live-updates";
 const navigate = vi.hoisted(() => vi.fn());
 const revalidate = vi.hoisted(() => vi.fn());
 const fetchSessionUser = vi.hoisted(() => vi.fn());
-vi.mock("react-router", () => ({ useNavigate: () => navigate, useRevalidator: () => ({ revalidate, state: "idle" }) }));
+/** This tab's navigation (a form sent, its answer awaited, is "submitting"). */
+const navigation = vi.hoisted(() => ({ state: "idle" }));
+vi.mock("react-router", () => ({
+  useNavigate: () => navigate,
+  useRevalidator: () => ({ revalidate, state: "idle" }),
+  useNavigation: () => navigation,
+  useFetchers: () => [],
+}));
 vi.mock("~/features/auth/auth-api", () => ({ fetchSessionUser }));
 
 /** A stand-in for the browser's EventSource: records every stream opened and lets the test fire its events. */
@@ -48,6 +55,7 @@ function Page() {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  navigation.state = "idle";
   FakeEventSource.opened = [];
   vi.stubGlobal("EventSource", FakeEventSource);
   container = document.createElement("div");
@@ -70,6 +78,20 @@ describe("when the stream says its session ended", () => {
     await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
     expect(first!.closed).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("waits for the answer of a form this tab sent (it may end the session itself and say where to go), then asks", async () => {
+    fetchSessionUser.mockResolvedValue(null);
+    navigation.state = "submitting";
+    act(() => root.render(<Page />));
+    const [first] = FakeEventSource.opened;
+    await act(async () => first!.fire(LIVE_EVENTS.sessionEnded));
+    expect(first!.closed).toBe(true);
+    expect(fetchSessionUser).not.toHaveBeenCalled();
+    navigation.state = "idle";
+    act(() => root.render(<Page />));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login", { replace: true }));
+    expect(fetchSessionUser).toHaveBeenCalledTimes(1);
   });
 
   it("goes to the login page when the browser has no session any more", async () => {

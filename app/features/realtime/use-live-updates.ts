@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useFetchers, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { fetchSessionUser } from "~/features/auth/auth-api";
 import { LIVE_EVENTS, LIVE_STREAM_PATH, type Change } from "~/lib/realtime/realtime";
 
@@ -15,11 +15,24 @@ const REVALIDATE_DEBOUNCE_MS = 50;
 export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: (change: Change) => boolean = () => true): void {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
+  // A form of this tab still waiting for its answer: the answer may end the session itself and say where to go (an
+  // account deleted) or bring the session that replaces it (a password change), which the stream hears of first.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const sending = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   // The latest functions, without restarting the stream on every render.
-  const latest = useRef({ revalidator, navigate, dataReadAt, concerns });
+  const latest = useRef({ revalidator, navigate, dataReadAt, concerns, sending });
   useEffect(() => {
-    latest.current = { revalidator, navigate, dataReadAt, concerns };
+    latest.current = { revalidator, navigate, dataReadAt, concerns, sending };
   });
+  // The session check a stream's end asked for while a form was on its way: made once the answer is in.
+  const afterAnswer = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const check = afterAnswer.current;
+    if (sending || !check) return;
+    afterAnswer.current = null;
+    check();
+  }, [sending]);
 
   useEffect(() => {
     let source: EventSource | undefined;
@@ -41,15 +54,21 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
       void latest.current.navigate(loginPath, { replace: true });
     };
     // The stream's own session ended. The browser may hold a newer one (a password change replaces this
-    // browser's session): then the stream reconnects with it; otherwise the user is signed out.
+    // browser's session): then the stream reconnects with it; otherwise the user is signed out. Asked once this
+    // tab's form in flight, if any, has its answer.
     const sessionEnded = () => {
       source?.close();
-      fetchSessionUser()
-        .then((user) => {
-          if (!user) signedOut();
-          else if (!stopped) connect();
-        })
-        .catch(signedOut);
+      const check = () => {
+        if (stopped) return;
+        fetchSessionUser()
+          .then((user) => {
+            if (!user) signedOut();
+            else if (!stopped) connect();
+          })
+          .catch(signedOut);
+      };
+      if (latest.current.sending) afterAnswer.current = check;
+      else check();
     };
 
     const connect = () => {
