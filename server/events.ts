@@ -223,13 +223,16 @@ export function liveEvents(
     const detach = attach({
       viewer,
       deliver(change) {
-        queue = queue.then(() => forward(change)).catch(() => {});
         // Some session of the viewer's ended (a sign-out, an erasure, a deactivation...), here or on another instance:
         // this stream checks its own at once rather than at the next round; another of their sessions going leaves it
         // open. In the queue, so a change published after that one reaches the stream only once the check is done.
+        // It is not passed on as a change: the page would reload its data, maybe with a cookie this very change
+        // ended, while the answer bringing the browser its new one (a password change) is still on its way.
         if (change.table === SESSION_CHANGES && change.userId === viewer.userId) {
           queue = queue.then(() => checkSessions(auth, database.db, [session])).catch(() => {});
+          return;
         }
+        queue = queue.then(() => forward(change)).catch(() => {});
       },
       send,
       heartbeat: () => {
