@@ -12,7 +12,7 @@ const config: KnipConfig = {
     // The npm scripts' programs.
     "scripts/*.{js,ts}",
     // Started by path by tests: the cluster test's app, the production-server spec's React build probe, the
-    // operations tests' own Playwright config (scripts/test-ops.js).
+    // operations tests' own Playwright config (scripts/test.js ops).
     "tests/integration/fixtures/*.js",
     "tests/e2e/react-build-probe.cjs",
     "tests/ops/playwright.config.ts",

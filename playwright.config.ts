@@ -51,7 +51,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The list, then each project's time for the stage table of scripts/test.js.
+  reporter: [["list"], ["./tests/e2e/project-times-reporter.ts"]],
   // Two journeys run side by side on a two-core CI machine, each with up to three browsers and the one server: a
   // journey that takes 20 s alone can take three times as long there. Slowness is measured by the benchmarks.
   timeout: 90_000,

@@ -35,7 +35,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Real app processes, PostgreSQL clusters and an S3 server (tests/ops/support.ts): scripts/test-ops.js runs them.
+          // Real app processes, PostgreSQL clusters and an S3 server (tests/ops/support.ts): scripts/test.js ops runs them.
           name: "ops",
           include: ["tests/ops/*.test.ts"],
           environment: "node",

@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import base from "../../playwright.config";
 
 /**
- * The operations specs (scripts/test-ops.js): each starts its own app processes, PostgreSQL cluster and S3 server
+ * The operations specs (scripts/test.js ops): each starts its own app processes, PostgreSQL cluster and S3 server
  * (tests/ops/support.ts) on ports from OPS_PORT_BASE, so there is no web server here and one worker.
  */
 export default defineConfig({

@@ -1,5 +1,5 @@
 // Operations tests (tests/ops): real built app processes (`node server/main.js`), a throwaway PostgreSQL cluster and an
-// S3-compatible server on 127.0.0.1, started and stopped by the tests themselves. Run by scripts/test-ops.js.
+// S3-compatible server on 127.0.0.1, started and stopped by the tests themselves. Run by scripts/test.js ops.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
