@@ -1,91 +1,58 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminUserNotes, auditEvents } from "~db/schema";
 import { deleteNote } from "~/features/notes/delete-note.server";
 import { listNotes } from "~/features/notes/list-notes.server";
 import { saveNote } from "~/features/notes/save-note.server";
-import type { Change } from "~/lib/realtime/realtime";
 import type { SessionUser } from "~/lib/auth/session";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import { mayReadFile, thumbnailKey } from "~/domain/upload-kinds";
-import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
-import {
-  expectHttpError,
-  makeAdmin,
-  routeAnswer,
-  routeContext,
-  signUpCustomer,
-  SITE_URL,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { behindAdminGuard, expectHttpError, routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
+import { useTestApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = useTestApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
 let png: Buffer;
-let published: Change[] = [];
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services, { name: "Ana Ruiz" });
-  customerB = await signUpCustomer(services, { name: "Blair Banks" });
-  admin = await makeAdmin(services);
+  customerA = await app.customer({ name: "Ana Ruiz" });
+  customerB = await app.customer({ name: "Blair Banks" });
+  admin = await app.admin();
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).png().toBuffer();
-  services.bus.subscribe((change) => published.push(change));
 });
 
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage });
+const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
 const photo = (name = "p.png") => new File([new Uint8Array(png)], name, { type: "image/png" });
 
-/** The admin page's action as the framework runs it: the admin layout's middleware first, a multipart form. */
+/** The admin page's action as the framework runs it (behind the admin layout's guard), a multipart form. */
 async function postNote(actor: SessionUser | null, userId: string, fields: [string, string][], photos: File[] = []) {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
   for (const file of photos) body.append("photos", file);
   const request = new Request(`${SITE_URL}/admin/users/${userId}`, { method: "POST", headers: { origin: SITE_URL }, body });
-  const args = { request, context: routeContext(services, actor), params: { userId } };
-  let answer: unknown;
-  try {
-    await adminGuard[0]!(args as never, (async () => {
-      answer = await detailAction(args as never);
-      return new Response(null);
-    }) as never);
-  } catch (thrown) {
-    return { guardedBy: (thrown as Response).headers.get("location") };
-  }
-  return routeAnswer(answer);
+  return behindAdminGuard(app.services, actor, request, detailAction, { userId });
 }
 
 async function notesOf(userId: string) {
-  return database.db.select().from(adminUserNotes).where(eq(adminUserNotes.userId, userId));
+  return app.db.select().from(adminUserNotes).where(eq(adminUserNotes.userId, userId));
 }
 
 async function stored(url: string): Promise<boolean> {
   const key = keyFromFileUrl("note-photo", url)!;
   const [file, thumb] = await Promise.all([
-    services.storage.get("admin-note-photos", key),
-    services.storage.get("admin-note-photos", thumbnailKey(key)),
+    app.services.storage.get("admin-note-photos", key),
+    app.services.storage.get("admin-note-photos", thumbnailKey(key)),
   ]);
   return file !== null && thumb !== null;
 }
 
 async function auditOf(action: string, customerId: string) {
-  return database.db
+  return app.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.action, action), eq(auditEvents.customerId, customerId)));
@@ -93,7 +60,7 @@ async function auditOf(action: string, customerId: string) {
 
 describe("admin notes", () => {
   it("creates, edits and deletes a note with photos: audited, published, files stored and removed", async () => {
-    published = [];
+    await app.deliveredChanges();
     const created = await postNote(admin.user, customerA.id, [["intent", "save-note"], ["noteId", ""], ["title", "First call"], ["description", "Wants a logo"]], [photo(), photo()]);
     expect(created).toEqual({ status: 200, body: { ok: true, title: "Note created successfully" } });
     const [note] = await notesOf(customerA.id);
@@ -105,13 +72,13 @@ describe("admin notes", () => {
       // The customer the note is about may not read its photos.
       expect(mayReadFile(customerA.user, "admin-note-photos", keyFromFileUrl("note-photo", url)!)).toBe(false);
     }
-    await vi.waitFor(() => expect(published).toContainEqual({ table: "admin_user_notes", userId: customerA.id }));
+    expect(await app.deliveredChanges()).toContainEqual({ table: "admin_user_notes", userId: customerA.id });
     expect(await auditOf("note.create", customerA.id)).toEqual([
       expect.objectContaining({ actorId: admin.id, detail: { noteId: note!.id, title: "First call", photos: 2 } }),
     ]);
 
     // The page lists it, with its author.
-    const page = (await detailLoader({ request: new Request(`${SITE_URL}/admin/users/${customerA.id}`), context: routeContext(services, admin.user), params: { userId: customerA.id } } as never)) as { notes: unknown };
+    const page = (await detailLoader({ request: new Request(`${SITE_URL}/admin/users/${customerA.id}`), context: routeContext(app.services, admin.user), params: { userId: customerA.id } } as never)) as { notes: unknown };
     expect(page.notes).toMatchObject({ ok: true, notes: [{ id: note!.id, title: "First call", author: expect.any(String), photos: [{}, {}] }] });
 
     // Edit: keep the first photo, drop the second, add one.

@@ -19,6 +19,7 @@ import { AppError } from "~/lib/http/app-error";
 import { buildRequestContext, provideRequestContext } from "~/lib/http/request-context.server";
 import { createServices, servicesContext, sessionUserContext, type Services } from "~/lib/services.server";
 import { loadSessionUser } from "~/lib/auth/session.server";
+import { middleware as adminGuard } from "~/routes/admin/layout";
 import type { SessionUser } from "~/lib/auth/session";
 import type { ChangeBus } from "~/lib/realtime/realtime.server";
 
@@ -337,4 +338,37 @@ export function changesOf(bus: ChangeBus, table: string): { settled(): Promise<s
       return seen;
     },
   };
+}
+
+/** A form post as the browser sends it from the site's own pages (urlencoded, same origin, the session's cookie). */
+export function formPost(path: string, fields: Record<string, string> | [string, string][], cookie?: string): Request {
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", origin: SITE_URL });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(new URL(path, SITE_URL), { method: "POST", headers, body: new URLSearchParams(fields) });
+}
+
+/**
+ * An admin route's loader or action as the framework runs it: the admin layout's middleware first, then the handler
+ * with the same arguments, its answer read as `routeAnswer` reads it. A request the guard turns away (to a login, or
+ * out of the back office) gives `{ guardedBy: <where it was sent> }`.
+ */
+export async function behindAdminGuard(
+  services: Services,
+  actor: SessionUser | null,
+  request: Request,
+  handler: (args: never) => unknown,
+  params: Record<string, string> = {},
+): Promise<{ status: number; body: unknown } | { guardedBy: string | null }> {
+  const args = { request, context: routeContext(services, actor, request.headers), params };
+  let answer: unknown;
+  try {
+    await adminGuard[0]!(args as never, (async () => {
+      answer = await handler(args as never);
+      return new Response(null);
+    }) as never);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return { guardedBy: thrown.headers.get("location") };
+  }
+  return routeAnswer(answer);
 }
