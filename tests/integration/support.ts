@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { customerAssignments, userRoles } from "~db/schema";
 import { RouterContextProvider } from "react-router";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { signupServerProblem } from "~/features/auth/auth.schemas";
 import { newPasswordProblem } from "~/features/auth/new-password.server";
 import { notifyAdminsOfLockout } from "~/features/settings/notify-admin-lockout.server";
@@ -43,7 +43,7 @@ export interface TestDatabase extends Database {
 /** Opens a fresh, migrated database; `close()` also drops it from the PostgreSQL server. */
 export async function testDatabase(): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({ pgliteDir: "memory://" });
+    const database = await openDatabase({ pgliteDir: "memory://", pgliteTemplate: inject("pgliteTemplate") });
     await applyMigrations(database);
     return { ...database, close: once(database.close) };
   }

@@ -45,6 +45,12 @@ describe("useTestApp's factories", () => {
     );
   });
 
+  it("makes a customer with only the website's first payment completed", async () => {
+    const customer = await app.customer({ paidFirstOf: ["website"] });
+    const paid = await app.db.select().from(payments).where(eq(payments.userId, customer.id));
+    expect(paid.map((row) => [row.serviceType, row.paymentNumber, row.status])).toEqual([["website", 1, "completed"]]);
+  });
+
   it("makes staff assigned to customers, and assigns more", async () => {
     const [first, second] = [await app.customer(), await app.customer()];
     const staff = await app.staff([first.id]);

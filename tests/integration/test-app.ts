@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, vi } from "vitest";
-import { customerAssignments, googleBusinessInfo, payments, reviewRounds, websiteInfo } from "~db/schema";
-import { setProgressStep } from "~/features/progress/set-progress-step.server";
-import type { ProgressStepKey } from "~/features/progress/progress-steps";
-import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
+import { customerAssignments, payments } from "~db/schema";
+import { SERVICE_CATALOG } from "~/domain/service-catalog";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges } from "~/lib/realtime/realtime.server";
+import { bringCustomerTo, type CustomerState } from "../../server/test-customer-state";
 import {
   makeAdmin,
   makeStaff,
@@ -18,18 +16,6 @@ import {
   type TestServices,
 } from "./support";
 
-/** Where a customer made by `app.customer()` stands, each part optional: a customer who only signed up by default. */
-export interface CustomerState extends SignUpInput {
-  /** Services paid in full (every payment completed, by Zelle). */
-  paid?: ServiceType[];
-  /** Services whose information form was sent: its row, and the checklist's first step marked as a received form marks it. */
-  informationSent?: ServiceType[];
-  /** Checklist steps an admin ticked, per service. */
-  progress?: { google_business?: ProgressStepKey<"google_business">[]; website?: ProgressStepKey<"website">[] };
-  /** Services with a review round (version 1) waiting for the customer's decision. */
-  roundWaiting?: ServiceType[];
-}
-
 export interface TestApp {
   readonly database: TestDatabase;
   readonly services: TestServices;
@@ -41,8 +27,8 @@ export interface TestApp {
    * marker published last is waited for, so a change that is not there did not come. Forgets what it returns.
    */
   deliveredChanges(): Promise<Change[]>;
-  /** A customer who signed up through the real auth handler, signed in, brought to `state`. */
-  customer(state?: CustomerState): Promise<SignedIn>;
+  /** A customer who signed up through the real auth handler (with `state`'s sign-up fields), signed in, brought to `state`. */
+  customer(state?: CustomerState & SignUpInput): Promise<SignedIn>;
   /** An admin made the way start-up makes one, signed in. */
   admin(): Promise<SignedIn>;
   /** A staff member assigned to these customers, signed in. */
@@ -117,7 +103,7 @@ export function useTestApp(options: { settings?: Record<string, string> } = {}):
     },
     async customer(state = {}) {
       const customer = await signUpCustomer(app.services, state);
-      await bringTo(app, customer.id, state);
+      await bringCustomerTo(app.services, customer.id, state);
       return customer;
     },
     admin: () => makeAdmin(app.services),
@@ -142,36 +128,4 @@ export function useTestApp(options: { settings?: Record<string, string> } = {}):
     },
   };
   return app;
-}
-
-/** Writes the rows of `state` the way the product writes them, publishing what the writers say changed. */
-async function bringTo(app: TestApp, userId: string, state: CustomerState): Promise<void> {
-  const changes: Change[] = [];
-  await app.db.transaction(async (tx) => {
-    for (const service of state.paid ?? []) {
-      const { payments: count, amountPerPayment } = SERVICE_CATALOG[service];
-      for (let paymentNumber = 1; paymentNumber <= count; paymentNumber += 1) {
-        await tx.insert(payments).values({ userId, serviceType: service, paymentNumber, amount: amountPerPayment, paymentMethod: "zelle", status: "completed" });
-      }
-    }
-    for (const service of state.informationSent ?? []) {
-      if (service === "google_business") {
-        await tx.insert(googleBusinessInfo).values({ userId, legalBusinessName: state.companyName ?? "Casey Plumbing LLC" });
-        changes.push(...(await setProgressStep(tx, { userId, service, step: "informationCollection", done: true, auto: true })).changes);
-      } else {
-        await tx.insert(websiteInfo).values({ userId, legalBusinessName: state.companyName ?? "Casey Plumbing LLC" });
-        changes.push(...(await setProgressStep(tx, { userId, service, step: "clientInfoReceived", done: true, auto: true })).changes);
-      }
-    }
-    for (const step of state.progress?.google_business ?? []) {
-      changes.push(...(await setProgressStep(tx, { userId, service: "google_business", step, done: true })).changes);
-    }
-    for (const step of state.progress?.website ?? []) {
-      changes.push(...(await setProgressStep(tx, { userId, service: "website", step, done: true })).changes);
-    }
-    for (const service of state.roundWaiting ?? []) {
-      await tx.insert(reviewRounds).values({ userId, service, version: 1, title: "First draft", message: "Please take a look." });
-    }
-  });
-  await publishChanges(app.services.bus, changes);
 }

@@ -53,13 +53,15 @@ export async function openDatabase(options: {
     return { db: drizzle(pool, { schema }), pool, kind: "postgres", close: () => pool.end() };
   }
   const dataDir = options.pgliteDir ?? "memory://";
-  const fresh = !dataDir.startsWith("memory://") && !existsSync(path.join(dataDir, "PG_VERSION"));
+  // A throwaway database starts from a template only when one is named (the integration tests' migrated one).
+  const inMemory = dataDir.startsWith("memory://");
+  const fresh = inMemory ? options.pgliteTemplate !== undefined : !existsSync(path.join(dataDir, "PG_VERSION"));
   const template = options.pgliteTemplate ?? pgliteTemplateFile;
   const loadDataDir = fresh && existsSync(template) ? new Blob([await readFile(template)]) : undefined;
   const pglite = await PGlite.create(dataDir, { loadDataDir, extensions: pgliteExtensions });
   // PGlite sets its files' modes itself, past the umask: they are made owner-only on open and again on close (in
   // between, the data folder's own 0700 keeps others out). docs/decisions/028.
-  const onDisk = !dataDir.startsWith("memory://");
+  const onDisk = !inMemory;
   if (onDisk) closeToOthers(dataDir);
   const pool = new pg.Pool(pgliteConfig(pglite));
   return {
