@@ -72,6 +72,7 @@ import {
   type TestDatabase,
   type TestServices,
 } from "./support";
+import { testApp, type TestApp } from "./test-app";
 
 // Closing an account erases the customer in one transaction (files after the commit), whichever path asks for it: the
 // customer's own 'Delete my account', an admin approving their request, an admin's 'Delete customer'. These tests
@@ -171,10 +172,18 @@ interface World {
   database: TestDatabase;
   services: TestServices;
   admin: SignedIn;
-  published: Change[];
 }
 
-async function openWorld(settings: Record<string, string> = {}): Promise<World> {
+/** A describe's world on its test app (testApp in the describe): the app's database and services, and an admin. */
+async function worldOf(app: TestApp): Promise<World> {
+  return { database: app.database, services: app.services, admin: await app.admin() };
+}
+
+/**
+ * A world of its own, opened in a beforeAll, for settings known only then (the fake S3 server's address, which
+ * testApp's settings, read when the file loads, cannot name), with what the bus delivers recorded.
+ */
+async function openWorld(settings: Record<string, string> = {}): Promise<World & { published: Change[] }> {
   const database = await testDatabase();
   const services = await testServices(database, settings);
   const admin = await makeAdmin(services);
@@ -306,7 +315,7 @@ describe.each([
   ["a local folder", () => ({ INBOUND_EMAIL_DOMAIN: "replies.erase.test" })],
   ["an S3 bucket", () => ({ ...S3_SETTINGS(), INBOUND_EMAIL_DOMAIN: "replies.erase.test" })],
 ])("an admin's 'Delete customer', files in %s", (_where, settings) => {
-  let world: World;
+  let world: World & { published: Change[] };
   let staff: SignedIn;
 
   beforeAll(async () => {
@@ -421,17 +430,13 @@ describe.each([
 });
 
 describe("a customer's own 'Delete my account'", () => {
+  const app = testApp();
   let world: World;
   let staff: SignedIn;
 
   beforeAll(async () => {
-    world = await openWorld();
-    staff = await makeStaff(world.services);
-  });
-
-  afterAll(async () => {
-    await world?.services.close();
-    await world?.database.close();
+    world = await worldOf(app);
+    staff = await app.staff();
   });
 
   const deps = () => ({ db: world.database.db, bus: world.services.bus, storage: world.services.storage, outboxDir: world.services.outboxDir, auth: world.services.auth });
@@ -452,7 +457,7 @@ describe("a customer's own 'Delete my account'", () => {
 
   it("with nothing pending: deleted at once, signed out, and signing in again fails", async () => {
     const who = person("Selma");
-    const customer = { ...(await signUpCustomer(world.services, who)), ...who };
+    const customer = { ...(await app.customer(who)), ...who };
     await sendMessage({ db: world.database.db, bus: world.services.bus, storage: world.services.storage, replyAddresses: null }, customer.user, {
       userId: customer.id,
       body: "Bye",
@@ -473,7 +478,7 @@ describe("a customer's own 'Delete my account'", () => {
   });
 
   it("a wrong password or word deletes nothing and says which; too many wrong passwords wait", async () => {
-    const customer = await signUpCustomer(world.services, person("Wanda"));
+    const customer = await app.customer(person("Wanda"));
     const wrongWord = await postDelete(customer, { password: customer.password, confirmation: "REMOVE" });
     expect(wrongWord).toMatchObject({ status: 400, body: { ok: false, error: "Type DELETE to confirm" } });
     const noPassword = await postDelete(customer, { password: "", confirmation: "DELETE" });
@@ -590,7 +595,7 @@ describe("a customer's own 'Delete my account'", () => {
         params: {},
       } as never);
     expect(routeAnswer(await post())).toMatchObject({ status: 200, body: { ok: true, title: "Request withdrawn" } });
-    await vi.waitFor(() => expect(world.published).toContainEqual({ table: "deletion_requests", userId: customer.id }));
+    expect(await app.deliveredChanges()).toContainEqual({ table: "deletion_requests", userId: customer.id });
     expect(await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id))).toEqual([]);
     expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({ pending: null, declined: null, blockers: ["payment_pending"] });
     expect(await getPendingDeletionRequest(database.db, admin.user, customer.id)).toBeNull();
@@ -605,15 +610,11 @@ describe("a customer's own 'Delete my account'", () => {
 });
 
 describe("a file another customer's row names", () => {
+  const app = testApp();
   let world: World;
 
   beforeAll(async () => {
-    world = await openWorld();
-  });
-
-  afterAll(async () => {
-    await world?.services.close();
-    await world?.database.close();
+    world = await worldOf(app);
   });
 
   it("stays when that customer is erased; their own files go", async () => {
@@ -658,15 +659,11 @@ describe("a file another customer's row names", () => {
 });
 
 describe("the outbox copies of an erased customer's e-mails", () => {
+  const app = testApp({ settings: { INBOUND_EMAIL_DOMAIN: "replies.erase.test" } });
   let world: World;
 
   beforeAll(async () => {
-    world = await openWorld({ INBOUND_EMAIL_DOMAIN: "replies.erase.test" });
-  });
-
-  afterAll(async () => {
-    await world?.services.close();
-    await world?.database.close();
+    world = await worldOf(app);
   });
 
   /** Sends every queued e-mail, due or still gathering, as development does without SMTP_URL: into the outbox. */
@@ -726,6 +723,7 @@ describe("the outbox copies of an erased customer's e-mails", () => {
 });
 
 describe("who may delete whom", () => {
+  const app = testApp();
   let world: World;
   let staffA: SignedIn;
   let customerA: SignedIn;
@@ -733,17 +731,12 @@ describe("who may delete whom", () => {
   let requestOfB: string;
 
   beforeAll(async () => {
-    world = await openWorld();
-    customerA = await signUpCustomer(world.services, person("Ada"));
-    customerB = await signUpCustomer(world.services, person("Bea"));
-    staffA = await makeStaff(world.services, [customerA.id]);
+    world = await worldOf(app);
+    customerA = await app.customer(person("Ada"));
+    customerB = await app.customer(person("Bea"));
+    staffA = await app.staff([customerA.id]);
     const [request] = await world.database.db.insert(deletionRequests).values({ userId: customerB.id, blockers: ["job_in_progress"] }).returning();
     requestOfB = request!.id;
-  });
-
-  afterAll(async () => {
-    await world?.services.close();
-    await world?.database.close();
   });
 
   const deps = () => ({ db: world.database.db, bus: world.services.bus, storage: world.services.storage, outboxDir: world.services.outboxDir });
@@ -822,35 +815,27 @@ describe("who may delete whom", () => {
 });
 
 describe("the e-mail sender and a message to an erased account", () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await testDatabase();
-  });
-
-  afterAll(async () => {
-    await database?.close();
-  });
+  const app = testApp();
 
   it("sends it, then keeps only its subject; a message given up on is forgotten too; other messages are kept whole", async () => {
     const { queueEmail } = await import("~/lib/email/email.server");
-    await queueEmail(database.db, { to: "gone@erase.test", subject: "Your account has been deleted", text: "Hello Gone,", forgetAfterSend: true });
-    await queueEmail(database.db, { to: "kept@erase.test", subject: "Payment approved", text: "Hello Kept," });
-    const sent = await sendQueued(database);
+    await queueEmail(app.db, { to: "gone@erase.test", subject: "Your account has been deleted", text: "Hello Gone,", forgetAfterSend: true });
+    await queueEmail(app.db, { to: "kept@erase.test", subject: "Payment approved", text: "Hello Kept," });
+    const sent = await sendQueued(app.database);
     expect(sent.map((message) => [message.to, message.subject])).toEqual(
       expect.arrayContaining([
         ["gone@erase.test", "Your account has been deleted"],
         ["kept@erase.test", "Payment approved"],
       ]),
     );
-    const rows = await database.db.select().from(emailMessages);
+    const rows = await app.db.select().from(emailMessages);
     expect(rows.find((row) => row.subject === "Your account has been deleted")).toMatchObject({ status: "sent", to: "", text: "", html: "" });
     expect(rows.find((row) => row.subject === "Payment approved")).toMatchObject({ status: "sent", to: "kept@erase.test", text: "Hello Kept," });
 
-    await queueEmail(database.db, { to: "never@erase.test", subject: "Your account has been deleted", text: "Hello Never,", forgetAfterSend: true });
-    const failing = new EmailSender(database.db, async () => Promise.reject(new Error("mailbox full")), { log: quiet, retryBaseMs: 0 });
+    await queueEmail(app.db, { to: "never@erase.test", subject: "Your account has been deleted", text: "Hello Never,", forgetAfterSend: true });
+    const failing = new EmailSender(app.db, async () => Promise.reject(new Error("mailbox full")), { log: quiet, retryBaseMs: 0 });
     for (let attempt = 0; attempt < 8; attempt += 1) await failing.sendDue();
-    const [given] = await database.db.select().from(emailMessages).where(eq(emailMessages.status, "failed"));
+    const [given] = await app.db.select().from(emailMessages).where(eq(emailMessages.status, "failed"));
     expect(given).toMatchObject({ to: "", text: "", html: "", subject: "Your account has been deleted" });
   });
 });

@@ -1,61 +1,44 @@
-import { describe, expect, it, beforeAll, afterAll } from "vitest";
+import { describe, expect, it, beforeAll } from "vitest";
 import { listActivity, activityQuery } from "~/features/activity/list-activity.server";
 import { saveNote } from "~/features/notes/save-note.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import { middleware as adminGuard } from "~/routes/admin/layout";
 import { loader as activityLoader } from "~/routes/admin/activity";
 import type { SessionUser } from "~/lib/auth/session";
-import { expectHttpError, makeAdmin, routeContext, signUpCustomer, SITE_URL, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { behindAdminGuard, expectHttpError, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services, { name: "Ana Ruiz" });
-  customerB = await signUpCustomer(services, { name: "Blair Banks" });
-  admin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customerA = await app.customer({ name: "Ana Ruiz" });
+  customerB = await app.customer({ name: "Blair Banks" });
+  admin = await app.admin();
 });
 
 const all = activityQuery(new URLSearchParams());
 
 /** The page's loader as the framework runs it: the admin layout's middleware first. */
 async function loadPage(actor: SessionUser | null, search = "") {
-  const args = { request: new Request(`${SITE_URL}/admin/activity${search}`), context: routeContext(services, actor), params: {} };
-  let answer: unknown;
-  try {
-    await adminGuard[0]!(args as never, (async () => {
-      answer = await activityLoader(args as never);
-      return new Response(null);
-    }) as never);
-  } catch (thrown) {
-    return { guardedBy: (thrown as Response).headers.get("location") };
-  }
-  return answer as { log: Awaited<ReturnType<typeof listActivity>> };
+  const answer = await behindAdminGuard(app.services, actor, new Request(`${SITE_URL}/admin/activity${search}`), activityLoader);
+  return "guardedBy" in answer ? answer : (answer.body as { log: Awaited<ReturnType<typeof listActivity>> });
 }
 
 describe("the activity log", () => {
   it("gives customers and anonymous visitors nothing", async () => {
     expect(await loadPage(customerA.user)).toHaveProperty("guardedBy");
     expect(await loadPage(null)).toHaveProperty("guardedBy");
-    await expectHttpError(listActivity({ db: database.db }, customerA.user, all), 403);
-    await expectHttpError(listActivity({ db: database.db }, null, all), 401);
+    await expectHttpError(listActivity({ db: app.db }, customerA.user, all), 403);
+    await expectHttpError(listActivity({ db: app.db }, null, all), 401);
   });
 
   it("lists who did what to whom, newest first, filtered by admin, customer and kind, 25 a page", async () => {
-    const deps = { db: database.db, bus: services.bus, storage: services.storage };
+    const deps = { db: app.db, bus: app.services.bus, storage: app.services.storage };
     await saveNote(deps, admin.user, { userId: customerA.id, title: "Call notes", description: "d" });
-    await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, admin.user, {
+    await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
       section: "security",
       values: { twoFactor: false, sessionTimeout: true, sessionDurationMinutes: 40, maxLoginAttempts: 5 },
     });
@@ -66,7 +49,7 @@ describe("the activity log", () => {
     expect(noteEvent).toMatchObject({ action: "note.create", actor: { id: admin.id }, customer: { id: customerA.id, name: "Ana Ruiz" }, summary: "Call notes" });
 
     for (let index = 0; index < 30; index += 1) {
-      await recordAuditEvent(database.db, { actorId: admin.id, action: "progress.toggle", customerId: customerB.id, detail: { service: "website", step: "design", done: true } });
+      await recordAuditEvent(app.db, { actorId: admin.id, action: "progress.toggle", customerId: customerB.id, detail: { service: "website", step: "design", done: true } });
     }
     const first = await loadPage(admin.user, `?customer=${customerB.id}`);
     if ("guardedBy" in first) throw new Error("guarded");

@@ -1,44 +1,37 @@
 import { randomUUID } from "node:crypto";
 import { count, desc, sql, type SQLWrapper } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { googleBusinessInfo, googleBusinessProgress, profiles, user, websiteProgress } from "~db/schema";
 import { CUSTOMERS_PER_PAGE, type CustomerListQuery } from "~/features/users/customer-list-query";
 import { listCustomers, searchCondition } from "~/features/users/list-customers.server";
 import type { CustomerActivity } from "~/features/users/user-counters";
 import { expectedMix, seedCustomers, seededCustomer } from "../../db/seed-customers.js";
-import { expectHttpError, makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { expectHttpError, makeAdmin, testDatabase, testServices, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 /** Enough for three pages: 50, 50 and 20. */
 const SEEDED = 120;
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let admin: SignedIn;
 let customer: SignedIn;
 
 const query = (changes: Partial<CustomerListQuery>): CustomerListQuery => ({ search: "", activity: null, assigned: null, page: 1, ...changes });
-const list = (changes: Partial<CustomerListQuery> = {}) => listCustomers(database, admin.user, query(changes));
+const list = (changes: Partial<CustomerListQuery> = {}) => listCustomers(app.database, admin.user, query(changes));
 const names = async (changes: Partial<CustomerListQuery>) => (await list(changes)).customers.map((row) => row.fullName);
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  admin = await makeAdmin(services);
+  admin = await app.admin();
   // A customer who signed up the ordinary way: the newest of all, for the authorization checks.
-  customer = await signUpCustomer(services, { name: "Real Signup" });
-  await seedCustomers((text: string, params: unknown[]) => database.pool.query(text, params), { count: SEEDED, prefix: "scale" });
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customer = await app.customer({ name: "Real Signup" });
+  await seedCustomers((text: string, params: unknown[]) => app.database.pool.query(text, params), { count: SEEDED, prefix: "scale" });
 });
 
 describe("the admin customer list at scale", () => {
   it("refuses anonymous (401) and a customer (403), whatever the search or filter", async () => {
-    await expectHttpError(listCustomers(database, null, query({ search: "scale" })), 401);
-    await expectHttpError(listCustomers(database, customer.user, query({ activity: "active" })), 403);
-    await expectHttpError(listCustomers(database, customer.user, query({})), 403);
+    await expectHttpError(listCustomers(app.database, null, query({ search: "scale" })), 401);
+    await expectHttpError(listCustomers(app.database, customer.user, query({ activity: "active" })), 403);
+    await expectHttpError(listCustomers(app.database, customer.user, query({})), 403);
   });
 
   it("pages 50 at a time, newest first, with the total and the page count; a page past the end shows the last", async () => {
@@ -65,7 +58,7 @@ describe("the admin customer list at scale", () => {
   });
 
   it("computes the counters in one query, matching the inserted rows, and reuses them until something is written", async () => {
-    const spy = vi.spyOn(database.pool, "query");
+    const spy = vi.spyOn(app.database.pool, "query");
     /** The snapshot the last list read its counters under (the spy holds what each query answered). */
     const listedUnder = async (): Promise<string> => {
       const at = spy.mock.calls.findIndex(([query]) => JSON.stringify(query).includes("pg_current_snapshot"));
@@ -74,7 +67,7 @@ describe("the admin customer list at scale", () => {
     };
     try {
       // A write first, so the counters are counted afresh: the snapshot, the counters, the page.
-      await database.db.update(profiles).set({ phone: "(555) 000-0000" }).where(sql`${profiles.email} = ${customer.email}`);
+      await app.db.update(profiles).set({ phone: "(555) 000-0000" }).where(sql`${profiles.email} = ${customer.email}`);
       spy.mockClear();
       const { counters } = await list({ page: 2 });
       const mix = expectedMix(SEEDED);
@@ -93,11 +86,11 @@ describe("the admin customer list at scale", () => {
       expect(spy).toHaveBeenCalledTimes((await listedUnder()) === counted ? 2 : 3);
 
       // A committed write (here a progress record, as the admin's toggle writes one) is counted at once.
-      await database.db.insert(googleBusinessProgress).values({ userId: customer.id, verificationCompleted: true, seoLocalSetup: true });
+      await app.db.insert(googleBusinessProgress).values({ userId: customer.id, verificationCompleted: true, seoLocalSetup: true });
       spy.mockClear();
       expect((await list()).counters).toEqual({ ...counters, active: counters.active + 1, inactive: counters.inactive - 1 });
       expect(spy).toHaveBeenCalledTimes(3);
-      await database.db.delete(googleBusinessProgress).where(sql`${googleBusinessProgress.userId} = ${customer.id}`);
+      await app.db.delete(googleBusinessProgress).where(sql`${googleBusinessProgress.userId} = ${customer.id}`);
       expect((await list()).counters).toEqual(counters);
     } finally {
       spy.mockRestore();
@@ -160,7 +153,7 @@ describe("the admin customer list at scale", () => {
 describe("the indexes the list needs", () => {
   /** The plan of a query with sequential scans made a last resort, as on a table too big to scan. */
   async function plan(query: SQLWrapper): Promise<string> {
-    return database.db.transaction(async (tx) => {
+    return app.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const { rows } = await tx.execute(sql`explain ${query}`);
       return rows.map((row) => Object.values(row)[0]).join("\n");
@@ -168,12 +161,12 @@ describe("the indexes the list needs", () => {
   }
 
   it("the search reads the trigram index (its expression matches the index's), the order the registration index", async () => {
-    expect(await plan(database.db.select({ n: count() }).from(profiles).where(searchCondition("garcia")))).toContain("profiles_search_idx");
-    expect(await plan(database.db.select({ n: count() }).from(profiles).where(searchCondition("555 100-0037")))).toContain(
+    expect(await plan(app.db.select({ n: count() }).from(profiles).where(searchCondition("garcia")))).toContain("profiles_search_idx");
+    expect(await plan(app.db.select({ n: count() }).from(profiles).where(searchCondition("555 100-0037")))).toContain(
       "profiles_search_idx",
     );
     expect(
-      await plan(database.db.select({ id: profiles.id }).from(profiles).orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(50)),
+      await plan(app.db.select({ id: profiles.id }).from(profiles).orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(50)),
     ).toContain("profiles_created_at_id_idx");
   });
 });
@@ -205,6 +198,7 @@ describe("the counter rule, as the database applies it", () => {
   ];
 
   it("gives each combination of records its state, in the rows, the filter and the counters alike", async () => {
+    // A database of its own: the counters must count these rows alone, not the file's seeded customers.
     const rule = await testDatabase();
     const ruleServices = await testServices(rule);
     try {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { googleBusinessInfo, googleBusinessProgress, profiles, websiteProgress } from "~db/schema";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { listCustomers } from "~/features/users/list-customers.server";
@@ -8,43 +8,29 @@ import type { SessionUser } from "~/lib/auth/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { loader as usersLoader } from "~/routes/admin/users";
 import { loader as detailLoader } from "~/routes/admin/user-detail";
-import {
-  cookieFrom,
-  expectHttpError,
-  makeAdmin,
-  signIn,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-  routeContext,
-} from "./support";
+import { cookieFrom, expectHttpError, signIn, type SignedIn, routeContext } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let admin: SignedIn;
 /** Customers in sign-up order; the list shows them newest first. */
 let customers: SignedIn[];
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  admin = await makeAdmin(services);
+  admin = await app.admin();
   customers = [];
   const names = ["Ivy Inactive", "Gail Google", "Wes Website", "Ian Info", "Pat Partial"];
   for (const [i, name] of names.entries()) {
-    const customer = await signUpCustomer(services, { name, companyName: i === 0 ? null : `${name} LLC` });
+    const customer = await app.customer({ name, companyName: i === 0 ? null : `${name} LLC` });
     // Registration moments a minute apart, so the order does not depend on the clock's resolution.
-    await database.db
+    await app.db
       .update(profiles)
       .set({ createdAt: new Date(Date.parse("2026-03-01T10:00:00Z") + i * 60_000) })
       .where(eq(profiles.id, customer.id));
     customers.push(customer);
   }
   const [, gail, wes, ian, pat] = customers as [SignedIn, SignedIn, SignedIn, SignedIn, SignedIn];
-  const db = database.db;
+  const { db } = app;
   // Active through Google: verified and local SEO set up.
   await db.insert(googleBusinessProgress).values({ userId: gail.id, verificationCompleted: true, seoLocalSetup: true });
   // Active through the website: launched (the Google side has a record too, unfinished).
@@ -57,23 +43,18 @@ beforeAll(async () => {
   await db.insert(websiteProgress).values({ userId: pat.id, currentStep: 3, clientInfoReceived: true });
 });
 
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
 describe("listCustomers", () => {
   it("refuses anonymous (401) and customers (403)", async () => {
-    await expectHttpError(listCustomers(database, null), 401);
-    await expectHttpError(listCustomers(database, customers[0]!.user), 403);
+    await expectHttpError(listCustomers(app.database, null), 401);
+    await expectHttpError(listCustomers(app.database, customers[0]!.user), 403);
   });
 
   it("gives an admin every customer newest first, without admins, with their details", async () => {
-    const { customers: listed } = await listCustomers(database, admin.user);
+    const { customers: listed } = await listCustomers(app.database, admin.user);
     expect(listed.map((customer) => customer.fullName)).toEqual(["Pat Partial", "Ian Info", "Wes Website", "Gail Google", "Ivy Inactive"]);
     expect(listed.map((customer) => customer.id)).not.toContain(admin.id);
     // The admin account has a profile row too; it is the role that leaves it out.
-    expect(await database.db.select().from(profiles).where(eq(profiles.id, admin.id))).toHaveLength(1);
+    expect(await app.db.select().from(profiles).where(eq(profiles.id, admin.id))).toHaveLength(1);
     expect(listed[0]).toEqual({
       id: customers[4]!.id,
       fullName: "Pat Partial",
@@ -91,7 +72,7 @@ describe("listCustomers", () => {
   });
 
   it("counts active, inactive and in-progress customers", async () => {
-    const { customers: listed, counters } = await listCustomers(database, admin.user);
+    const { customers: listed, counters } = await listCustomers(app.database, admin.user);
     expect(counters).toEqual({ total: 5, active: 2, inactive: 1, inProgress: 2 });
     expect(listed.map((customer) => [customer.fullName, customer.activity])).toEqual([
       ["Pat Partial", "in_progress"],
@@ -103,8 +84,8 @@ describe("listCustomers", () => {
   });
 
   it("does not count a second admin as a customer", async () => {
-    const second = await makeAdmin(services);
-    const { customers: listed, counters } = await listCustomers(database, second.user);
+    const second = await app.admin();
+    const { customers: listed, counters } = await listCustomers(app.database, second.user);
     expect(listed).toHaveLength(5);
     expect(counters.total).toBe(5);
   });
@@ -112,22 +93,22 @@ describe("listCustomers", () => {
 
 describe("getCustomer", () => {
   it("refuses anonymous (401) and customers (403), even for their own id", async () => {
-    await expectHttpError(getCustomer(database, null, { userId: customers[0]!.id }), 401);
-    await expectHttpError(getCustomer(database, customers[0]!.user, { userId: customers[0]!.id }), 403);
+    await expectHttpError(getCustomer(app.database, null, { userId: customers[0]!.id }), 401);
+    await expectHttpError(getCustomer(app.database, customers[0]!.user, { userId: customers[0]!.id }), 403);
   });
 
   it("gives an admin the customer, and 404 for an unknown id, a malformed id or an admin's id", async () => {
-    expect(await getCustomer(database, admin.user, { userId: customers[1]!.id })).toMatchObject({ fullName: "Gail Google", email: customers[1]!.email });
-    await expectHttpError(getCustomer(database, admin.user, { userId: randomUUID() }), 404);
-    await expectHttpError(getCustomer(database, admin.user, { userId: "not-a-uuid" }), 404);
-    await expectHttpError(getCustomer(database, admin.user, { userId: admin.id }), 404);
+    expect(await getCustomer(app.database, admin.user, { userId: customers[1]!.id })).toMatchObject({ fullName: "Gail Google", email: customers[1]!.email });
+    await expectHttpError(getCustomer(app.database, admin.user, { userId: randomUUID() }), 404);
+    await expectHttpError(getCustomer(app.database, admin.user, { userId: "not-a-uuid" }), 404);
+    await expectHttpError(getCustomer(app.database, admin.user, { userId: admin.id }), 404);
   });
 });
 
 describe("the admin routes", () => {
   function argsFor(user: SessionUser | null, path: string, params: Record<string, string> = {}, cookie?: string) {
     const headers = new Headers(cookie ? { cookie } : {});
-    return { request: new Request(`http://localhost:3000${path}`, { headers }), context: routeContext(services, user, headers), params };
+    return { request: new Request(`http://localhost:3000${path}`, { headers }), context: routeContext(app.services, user, headers), params };
   }
 
   /** Runs the admin layout's guard as the framework does before any admin loader; returns what was thrown, if anything. */
@@ -153,7 +134,7 @@ describe("the admin routes", () => {
 
     // A session of its own, since the guard ends it.
     const customer = customers[0]!;
-    const cookie = cookieFrom(await signIn(services, customer.email, customer.password));
+    const cookie = cookieFrom(await signIn(app.services, customer.email, customer.password));
     const denied = await guard(customer.user, cookie);
     expect(denied.nextCalled).toBe(false);
     expect((denied.thrown as Response).headers.get("location")).toMatch(/^\/admin\/login\?/);

@@ -1,45 +1,35 @@
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, emailMessages, notifications, reviewRounds, websiteProgress } from "~db/schema";
 import { decideRound } from "~/features/approvals/decide-round.server";
 import { listReviewRounds } from "~/features/approvals/list-review-rounds.server";
 import { requestApproval } from "~/features/approvals/request-approval.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { mayReadFile } from "~/domain/upload-kinds";
-import type { Change } from "~/lib/realtime/realtime";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
-import { makeAdmin, refusal, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { refusal, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
 let png: Buffer;
-const published: Change[] = [];
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services, { name: "Ana Ruiz" });
-  customerB = await signUpCustomer(services, { name: "Blair Banks" });
-  admin = await makeAdmin(services);
+  customerA = await app.customer({ name: "Ana Ruiz" });
+  customerB = await app.customer({ name: "Blair Banks" });
+  admin = await app.admin();
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#00a" } }).png().toBuffer();
-  services.bus.subscribe((change) => published.push(change));
 });
 
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage });
+const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
 const image = (name = "home page.png") => new File([new Uint8Array(png)], name, { type: "image/png" });
 const pdf = (name = "sitemap.pdf") => new File([new TextEncoder().encode("%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], name, { type: "application/pdf" });
-const roundsOf = (userId: string) => database.db.select().from(reviewRounds).where(eq(reviewRounds.userId, userId)).orderBy(reviewRounds.service, reviewRounds.version);
+const roundsOf = (userId: string) => app.db.select().from(reviewRounds).where(eq(reviewRounds.userId, userId)).orderBy(reviewRounds.service, reviewRounds.version);
 const auditOf = (action: string, customerId: string) =>
-  database.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.customerId, customerId)));
+  app.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.customerId, customerId)));
 
 describe("asking a customer for approval", () => {
   it("only admins send rounds: anonymous 401, a customer 403, an unknown customer 404, a bad title or link 400", async () => {
@@ -67,7 +57,7 @@ describe("asking a customer for approval", () => {
   });
 
   it("v1 with an image and a PDF: stored for the customer and the admins only, the customer told in the bell and by e-mail, audited", async () => {
-    published.length = 0;
+    await app.deliveredChanges();
     const sent = await requestApproval(deps(), admin.user, {
       userId: customerA.id,
       service: "website",
@@ -86,19 +76,19 @@ describe("asking a customer for approval", () => {
     for (const file of round!.files) {
       const key = keyFromFileUrl("approval-file", file.url)!;
       expect(key.startsWith(`approvals/${customerA.id}/`)).toBe(true);
-      expect(await services.storage.get("job-files", key)).not.toBeNull();
+      expect(await app.services.storage.get("job-files", key)).not.toBeNull();
       expect(mayReadFile({ id: customerA.id, isAdmin: false }, "job-files", key)).toBe(true);
       expect(mayReadFile({ id: customerB.id, isAdmin: false }, "job-files", key)).toBe(false);
       expect(mayReadFile({ id: admin.id, isAdmin: true }, "job-files", key)).toBe(true);
     }
-    const [bell] = await database.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "review_round")));
+    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "review_round")));
     expect([bell?.title, bell?.message]).toEqual(["Waiting for your approval", "Website: Home page draft (v1). Approve it or tell us what to change."]);
-    const [mail] = await database.db.select().from(emailMessages).where(and(eq(emailMessages.to, customerA.email), eq(emailMessages.subject, "Waiting for your approval")));
+    const [mail] = await app.db.select().from(emailMessages).where(and(eq(emailMessages.to, customerA.email), eq(emailMessages.subject, "Waiting for your approval")));
     expect(mail?.link).toBe("/dashboard/website");
     expect((await auditOf("approval.request", customerA.id)).map((event) => [event.actorId, event.detail])).toEqual([
       [admin.id, expect.objectContaining({ service: "website", version: 1, title: "Home page draft", files: 2 })],
     ]);
-    await vi.waitFor(() => expect(published).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: customerA.id }])));
+    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: customerA.id }]));
   });
 
   it("a second round of the same service supersedes the one still waiting; the other service counts its own versions", async () => {
@@ -133,19 +123,19 @@ describe("the customer's decision", () => {
     const round = await waiting(customerA.id, "website");
     const empty = await refusal(decideRound(deps(), customerA.user, { roundId: round.id, decision: "request-changes", comment: "   " }));
     expect([empty.status, empty.message]).toEqual([400, "Please tell us what to change"]);
-    published.length = 0;
+    await app.deliveredChanges();
     expect(await decideRound(deps(), customerA.user, { roundId: round.id, decision: "request-changes", comment: "Bigger phone number, please." })).toEqual({ decision: "changes_requested" });
-    const [row] = await database.db.select().from(reviewRounds).where(eq(reviewRounds.id, round.id));
+    const [row] = await app.db.select().from(reviewRounds).where(eq(reviewRounds.id, round.id));
     expect(row).toMatchObject({ decision: "changes_requested", comment: "Bigger phone number, please.", decidedBy: customerA.id });
     expect(row!.decidedAt).toBeInstanceOf(Date);
-    const [bell] = await database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision")));
+    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision")));
     expect([bell?.title, bell?.message]).toEqual(["Changes requested", "Ana Ruiz from Casey Plumbing asked for changes to Website v2: Bigger phone number, please."]);
-    await vi.waitFor(() => expect(published).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: admin.id }])));
+    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: admin.id }]));
     expect((await auditOf("approval.decide", customerA.id)).map((event) => [event.actorId, event.detail])).toEqual([
       [customerA.id, expect.objectContaining({ service: "website", version: 2, decision: "changes_requested", ticked: false })],
     ]);
     // The work queue lists it sent back, with what to change; the Google Business round still waits.
-    const queue = await getWorkQueue({ db: database.db }, admin.user);
+    const queue = await getWorkQueue({ db: app.db }, admin.user);
     expect(queue.changesRequested).toEqual({
       total: 1,
       items: [expect.objectContaining({ userId: customerA.id, customerName: "Ana Ruiz", service: "website", version: 2, comment: "Bigger phone number, please." })],
@@ -154,7 +144,7 @@ describe("the customer's decision", () => {
     const again = await refusal(decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" }));
     expect([again.status, again.code]).toEqual([409, "review_round_decided"]);
     // The website step is untouched by a request for changes.
-    const [progress] = await database.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
+    const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
     expect(progress?.reviewApproval ?? false).toBe(false);
   });
 
@@ -163,46 +153,46 @@ describe("the customer's decision", () => {
     const round = await waiting(customerA.id, "website");
     expect(round.version).toBe(3);
     // A newer round answers the changes: the queue now waits for the customer instead.
-    const queue = await getWorkQueue({ db: database.db }, admin.user);
+    const queue = await getWorkQueue({ db: app.db }, admin.user);
     expect(queue.changesRequested).toEqual({ total: 0, items: [] });
     expect(queue.waitingApproval.items.map((item) => [item.service, item.version, item.title])).toEqual([
       ["google_business", 1, "Business description"],
       ["website", 3, "Home page, third draft"],
     ]);
     // The audit write fails: neither the decision nor the step may stay.
-    await database.db.execute(sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$;
+    await app.db.execute(sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$;
       create trigger refuse_audit before insert on audit_events for each row when (new.action = 'approval.decide') execute function refuse_audit()`));
     await expect(decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" })).rejects.toThrow();
-    await database.db.execute(sql.raw(`drop trigger refuse_audit on audit_events; drop function refuse_audit()`));
+    await app.db.execute(sql.raw(`drop trigger refuse_audit on audit_events; drop function refuse_audit()`));
     expect((await waiting(customerA.id, "website")).id).toBe(round.id);
-    expect((await database.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id)))[0]?.reviewApproval ?? false).toBe(false);
+    expect((await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id)))[0]?.reviewApproval ?? false).toBe(false);
 
-    published.length = 0;
+    await app.deliveredChanges();
     expect(await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" })).toEqual({ decision: "approved" });
-    const [progress] = await database.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
+    const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
     expect(progress?.reviewApproval).toBe(true);
     expect(progress?.stepDates.reviewApproval?.auto).toBe(true);
-    const told = await database.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "website_progress")));
+    const told = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "website_progress")));
     expect(told.map((row) => row.title)).toEqual(["Review & Client Approval is complete"]);
-    const [bell] = await database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision"), eq(notifications.title, "Approval received")));
+    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision"), eq(notifications.title, "Approval received")));
     expect(bell?.message).toBe("Ana Ruiz from Casey Plumbing approved Website v3");
-    await vi.waitFor(() => expect(published).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "website_progress", userId: customerA.id }])));
+    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "website_progress", userId: customerA.id }]));
   });
 
   it("approving a Google Business round records who and when, and ticks no step", async () => {
     const round = await waiting(customerA.id, "google_business");
     await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve", comment: "ignored" });
-    expect((await getWorkQueue({ db: database.db }, admin.user)).waitingApproval).toEqual({ total: 0, items: [] });
-    const [row] = await database.db.select().from(reviewRounds).where(eq(reviewRounds.id, round.id));
+    expect((await getWorkQueue({ db: app.db }, admin.user)).waitingApproval).toEqual({ total: 0, items: [] });
+    const [row] = await app.db.select().from(reviewRounds).where(eq(reviewRounds.id, round.id));
     expect(row).toMatchObject({ decision: "approved", comment: null, decidedBy: customerA.id });
-    const told = await database.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "google_business_progress")));
+    const told = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "google_business_progress")));
     expect(told).toEqual([]);
   });
 });
 
 describe("the history of rounds", () => {
   it("the customer and the admins read it, newest first by service; another customer 403, anonymous 401", async () => {
-    const own = await listReviewRounds(database.db, customerA.user, customerA.id);
+    const own = await listReviewRounds(app.db, customerA.user, customerA.id);
     expect(own.website.map((round) => [round.version, round.decision])).toEqual([
       [3, "approved"],
       [2, "changes_requested"],
@@ -214,10 +204,10 @@ describe("the history of rounds", () => {
       ["sitemap.pdf", false],
     ]);
     expect(own.google_business.map((round) => round.decision)).toEqual(["approved"]);
-    expect(await listReviewRounds(database.db, admin.user, customerA.id)).toEqual(own);
-    expect(await listReviewRounds(database.db, customerB.user, customerB.id)).toEqual({ google_business: [], website: [] });
-    expect((await refusal(listReviewRounds(database.db, customerB.user, customerA.id))).status).toBe(403);
-    expect((await refusal(listReviewRounds(database.db, null, customerA.id))).status).toBe(401);
-    expect((await refusal(listReviewRounds(database.db, admin.user, admin.id))).status).toBe(404);
+    expect(await listReviewRounds(app.db, admin.user, customerA.id)).toEqual(own);
+    expect(await listReviewRounds(app.db, customerB.user, customerB.id)).toEqual({ google_business: [], website: [] });
+    expect((await refusal(listReviewRounds(app.db, customerB.user, customerA.id))).status).toBe(403);
+    expect((await refusal(listReviewRounds(app.db, null, customerA.id))).status).toBe(401);
+    expect((await refusal(listReviewRounds(app.db, admin.user, admin.id))).status).toBe(404);
   });
 });

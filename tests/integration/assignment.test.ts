@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, customerAssignments, notifications, profiles, userRoles } from "~db/schema";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { assignCustomer } from "~/features/users/assign-customer.server";
 import { UNASSIGNED, type CustomerListQuery } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
-import type { Change } from "~/lib/realtime/realtime";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
 import { loader as usersLoader } from "~/routes/admin/users";
 import { loader as settingsLoader } from "~/routes/admin/settings";
-import { makeAdmin, makeStaff, refusal, routeAnswer, routeArgs, sessionUserFor, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { refusal, routeAnswer, routeArgs, sessionUserFor, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 /**
  * Assignment: an admin sets who looks after a customer (customer.assign, audited, published for the customer and each
@@ -18,8 +18,7 @@ import { makeAdmin, makeStaff, refusal, routeAnswer, routeArgs, sessionUserFor, 
  * setting 'Assign new customers to' assigns a sign-up before its notification is written; the customer page for staff.
  */
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let admin: SignedIn;
 let ana: SignedIn;
 let bo: SignedIn;
@@ -27,41 +26,32 @@ let carla: SignedIn;
 let first: SignedIn;
 let second: SignedIn;
 let third: SignedIn;
-const published: Change[] = [];
 
 const named = async (member: SignedIn, name: string) => {
-  await database.db.update(profiles).set({ fullName: name }).where(eq(profiles.id, member.id));
+  await app.db.update(profiles).set({ fullName: name }).where(eq(profiles.id, member.id));
 };
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  admin = await makeAdmin(services);
-  first = await signUpCustomer(services, { name: "First Customer" });
-  second = await signUpCustomer(services, { name: "Second Customer" });
-  third = await signUpCustomer(services, { name: "Third Customer" });
-  ana = await makeStaff(services, [first.id]);
-  bo = await makeStaff(services);
-  carla = await makeStaff(services);
+  admin = await app.admin();
+  first = await app.customer({ name: "First Customer" });
+  second = await app.customer({ name: "Second Customer" });
+  third = await app.customer({ name: "Third Customer" });
+  ana = await app.staff([first.id]);
+  bo = await app.staff();
+  carla = await app.staff();
   await named(ana, "Ana Staff");
   await named(bo, "Bo Staff");
   await named(carla, "Carla Gone");
-  services.bus.subscribe((change) => published.push(change));
 }, 60_000);
 
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-const deps = () => ({ db: database.db, bus: services.bus });
-const settingsDeps = () => ({ db: database.db, bus: services.bus, settings: services.settings });
+const deps = () => ({ db: app.db, bus: app.services.bus });
+const settingsDeps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 const assigneesOf = async (customerId: string) =>
-  (await database.db.select({ memberId: customerAssignments.memberId }).from(customerAssignments).where(eq(customerAssignments.customerId, customerId)))
+  (await app.db.select({ memberId: customerAssignments.memberId }).from(customerAssignments).where(eq(customerAssignments.customerId, customerId)))
     .map((row) => row.memberId)
     .sort();
 const lastAudit = async (customerId: string) => {
-  const [row] = await database.db
+  const [row] = await app.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.action, "customer.assign"), eq(auditEvents.customerId, customerId)))
@@ -70,7 +60,7 @@ const lastAudit = async (customerId: string) => {
   return row;
 };
 const query = (changes: Partial<CustomerListQuery> = {}): CustomerListQuery => ({ search: "", activity: null, assigned: null, page: 1, ...changes });
-const deactivate = (member: SignedIn, at: Date | null = new Date()) => database.db.update(userRoles).set({ deactivatedAt: at }).where(eq(userRoles.userId, member.id));
+const deactivate = (member: SignedIn, at: Date | null = new Date()) => app.db.update(userRoles).set({ deactivatedAt: at }).where(eq(userRoles.userId, member.id));
 const assignForm = (memberIds: string[]) => {
   const form = new URLSearchParams({ intent: "assign-customer" });
   for (const id of memberIds) form.append("memberIds", id);
@@ -78,7 +68,7 @@ const assignForm = (memberIds: string[]) => {
 };
 const post = (who: SignedIn | null, customerId: string, form: URLSearchParams) =>
   routeArgs(
-    services,
+    app.services,
     `/admin/users/${customerId}`,
     { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded", ...(who ? { cookie: who.cookie } : {}) } },
     { userId: customerId },
@@ -86,7 +76,7 @@ const post = (who: SignedIn | null, customerId: string, form: URLSearchParams) =
 
 describe("assignCustomer", () => {
   it("sets exactly the members chosen, audits who was added and removed by name, and publishes for each", async () => {
-    published.length = 0;
+    await app.deliveredChanges();
     expect(await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [ana.id, bo.id, ana.id] })).toEqual({
       added: expect.arrayContaining([ana.id, bo.id]),
       removed: [],
@@ -96,30 +86,28 @@ describe("assignCustomer", () => {
       actorId: admin.id,
       detail: { added: [{ id: ana.id, name: "Ana Staff" }, { id: bo.id, name: "Bo Staff" }], removed: [] },
     });
-    await vi.waitFor(() =>
-      expect(published).toEqual(
-        expect.arrayContaining([
-          { table: "customer_assignments", userId: second.id },
-          { table: "customer_assignments", userId: ana.id },
-          { table: "customer_assignments", userId: bo.id },
-        ]),
-      ),
+    expect(await app.deliveredChanges()).toEqual(
+      expect.arrayContaining([
+        { table: "customer_assignments", userId: second.id },
+        { table: "customer_assignments", userId: ana.id },
+        { table: "customer_assignments", userId: bo.id },
+      ]),
     );
 
-    published.length = 0;
+    await app.deliveredChanges();
     expect(await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [bo.id] })).toEqual({ added: [], removed: [ana.id] });
     expect(await assigneesOf(second.id)).toEqual([bo.id]);
     expect((await lastAudit(second.id))?.detail).toEqual({ added: [], removed: [{ id: ana.id, name: "Ana Staff" }] });
-    await vi.waitFor(() => expect(published).toEqual(expect.arrayContaining([{ table: "customer_assignments", userId: ana.id }])));
+    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "customer_assignments", userId: ana.id }]));
     // The staff member's next request reaches the customer no more.
-    expect((await sessionUserFor(services, ana.cookie))?.assignedCustomerIds).not.toContain(second.id);
+    expect((await sessionUserFor(app.services, ana.cookie))?.assignedCustomerIds).not.toContain(second.id);
 
     // Nobody: every assignment ends. A save that changes nothing writes no event.
     await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [] });
     expect(await assigneesOf(second.id)).toEqual([]);
-    const events = await database.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id));
+    const events = await app.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id));
     await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [] });
-    expect(await database.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id))).toHaveLength(events.length);
+    expect(await app.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id))).toHaveLength(events.length);
   });
 
   it("lets only admins assign: a staff member and a customer 403, anonymous 401", async () => {
@@ -162,25 +150,25 @@ describe("assignCustomer", () => {
 describe("the customer list and assignment", () => {
   it("gives a staff member only their customers, counted by themselves, whatever the filter asked", async () => {
     await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [ana.id, bo.id] });
-    const mine = await listCustomers(database, ana.user, query({ assigned: UNASSIGNED }));
+    const mine = await listCustomers(app.database, ana.user, query({ assigned: UNASSIGNED }));
     expect(mine.customers.map((row) => row.fullName)).toEqual(["Second Customer", "First Customer"]);
     expect(mine.counters.total).toBe(2);
     expect(mine.total).toBe(2);
     expect(mine.query.assigned).toBeNull();
     expect(mine.customers[0]!.assignedTo).toEqual(["Ana Staff", "Bo Staff"]);
-    expect((await listCustomers(database, ana.user, query({ search: "Second" }))).customers.map((row) => row.fullName)).toEqual(["Second Customer"]);
-    expect((await listCustomers(database, ana.user, query({ search: "Third" }))).total).toBe(0);
-    const none = await listCustomers(database, carla.user);
+    expect((await listCustomers(app.database, ana.user, query({ search: "Second" }))).customers.map((row) => row.fullName)).toEqual(["Second Customer"]);
+    expect((await listCustomers(app.database, ana.user, query({ search: "Third" }))).total).toBe(0);
+    const none = await listCustomers(app.database, carla.user);
     expect([none.customers, none.counters.total]).toEqual([[], 0]);
   });
 
   it("filters an admin's list by the member assigned, or the customers nobody looks after", async () => {
-    const names = async (assigned: string) => (await listCustomers(database, admin.user, query({ assigned }))).customers.map((row) => row.fullName);
+    const names = async (assigned: string) => (await listCustomers(app.database, admin.user, query({ assigned }))).customers.map((row) => row.fullName);
     expect(await names(ana.id)).toEqual(["Second Customer", "First Customer"]);
     expect(await names(bo.id)).toEqual(["Second Customer"]);
     // The staff members' own accounts are no customers: only Third is unassigned.
     expect(await names(UNASSIGNED)).toEqual(["Third Customer"]);
-    const all = await listCustomers(database, admin.user);
+    const all = await listCustomers(app.database, admin.user);
     expect(all.customers.map((row) => [row.fullName, row.assignedTo])).toEqual([
       ["Third Customer", []],
       ["Second Customer", ["Ana Staff", "Bo Staff"]],
@@ -189,19 +177,19 @@ describe("the customer list and assignment", () => {
   });
 
   it("titles a staff member's page 'My customers', without the filter's choices; an admin's has them", async () => {
-    const staffPage = routeAnswer(await usersLoader(await routeArgs(services, "/admin/users", { headers: { cookie: ana.cookie } })));
+    const staffPage = routeAnswer(await usersLoader(await routeArgs(app.services, "/admin/users", { headers: { cookie: ana.cookie } })));
     expect(staffPage.body).toMatchObject({ title: "My customers", mine: true, assignees: null, total: 2 });
-    const adminPage = routeAnswer(await usersLoader(await routeArgs(services, `/admin/users?assigned=${bo.id}`, { headers: { cookie: admin.cookie } })));
+    const adminPage = routeAnswer(await usersLoader(await routeArgs(app.services, `/admin/users?assigned=${bo.id}`, { headers: { cookie: admin.cookie } })));
     expect(adminPage.body).toMatchObject({ title: "Users", mine: false, total: 1, query: { assigned: bo.id } });
     expect((adminPage.body as { assignees: { name: string }[] }).assignees.map((member) => member.name)).toEqual(expect.arrayContaining(["Ana Staff", "Bo Staff"]));
-    const bad = routeAnswer(await usersLoader(await routeArgs(services, "/admin/users?assigned=someone", { headers: { cookie: admin.cookie } })));
+    const bad = routeAnswer(await usersLoader(await routeArgs(app.services, "/admin/users?assigned=someone", { headers: { cookie: admin.cookie } })));
     expect(bad).toMatchObject({ status: 400, body: { error: "Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member" } });
   });
 });
 
 describe("the customer page for a staff member", () => {
   it("opens on a customer assigned to them without payments, the names read-only", async () => {
-    const page = (await detailLoader(await routeArgs(services, `/admin/users/${second.id}`, { headers: { cookie: ana.cookie } }, { userId: second.id }))) as {
+    const page = (await detailLoader(await routeArgs(app.services, `/admin/users/${second.id}`, { headers: { cookie: ana.cookie } }, { userId: second.id }))) as {
       canReviewPayments: boolean;
       payments: unknown[];
       assignment: { assigned: { name: string }[]; choices: unknown };
@@ -212,7 +200,7 @@ describe("the customer page for a staff member", () => {
   });
 
   it("answers 404 on a customer not assigned to them", async () => {
-    const missing = await detailLoader(await routeArgs(services, `/admin/users/${third.id}`, { headers: { cookie: ana.cookie } }, { userId: third.id })).then(
+    const missing = await detailLoader(await routeArgs(app.services, `/admin/users/${third.id}`, { headers: { cookie: ana.cookie } }, { userId: third.id })).then(
       () => undefined,
       (thrown: unknown) => thrown,
     );
@@ -220,7 +208,7 @@ describe("the customer page for a staff member", () => {
   });
 
   it("gives an admin the payments and the active members to choose from", async () => {
-    const page = (await detailLoader(await routeArgs(services, `/admin/users/${second.id}`, { headers: { cookie: admin.cookie } }, { userId: second.id }))) as {
+    const page = (await detailLoader(await routeArgs(app.services, `/admin/users/${second.id}`, { headers: { cookie: admin.cookie } }, { userId: second.id }))) as {
       canReviewPayments: boolean;
       assignment: { choices: { id: string }[] };
     };
@@ -231,25 +219,25 @@ describe("the customer page for a staff member", () => {
 
 describe("the General setting 'Assign new customers to'", () => {
   const setAssignee = async (memberId: string) =>
-    saveSettings(settingsDeps(), admin.user, { section: "general", values: { ...(await services.settings.get()).general, assignNewCustomersTo: memberId } });
+    saveSettings(settingsDeps(), admin.user, { section: "general", values: { ...(await app.services.settings.get()).general, assignNewCustomersTo: memberId } });
 
   it("offers the active members on the settings page, and refuses one who is not active beside the field", async () => {
-    const page = (await settingsLoader(await routeArgs(services, "/admin/settings", { headers: { cookie: admin.cookie } }))) as { assignees: { id: string }[] };
+    const page = (await settingsLoader(await routeArgs(app.services, "/admin/settings", { headers: { cookie: admin.cookie } }))) as { assignees: { id: string }[] };
     expect(page.assignees.map((member) => member.id)).toEqual(expect.arrayContaining([ana.id, bo.id]));
     for (const memberId of [randomUUID(), third.id]) {
       const error = await refusal(setAssignee(memberId));
       expect([error.code, error.status, error.options.field]).toEqual(["member_not_active", 400, "assignNewCustomersTo"]);
     }
-    expect((await services.settings.get()).general.assignNewCustomersTo).toBe("");
+    expect((await app.services.settings.get()).general.assignNewCustomersTo).toBe("");
   });
 
   it("assigns a customer who signs up to the member named, who is notified of the sign-up too", async () => {
     expect((await setAssignee(bo.id)).general.assignNewCustomersTo).toBe(bo.id);
-    const newcomer = await signUpCustomer(services, { name: "Newly Signed" });
+    const newcomer = await app.customer({ name: "Newly Signed" });
     expect(await assigneesOf(newcomer.id)).toEqual([bo.id]);
     expect(await lastAudit(newcomer.id)).toMatchObject({ actorId: null, detail: { added: [{ id: bo.id, name: "Bo Staff" }], removed: [], automatic: true } });
-    const told = await database.db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.type, "new_user"));
-    const toldOfNewcomer = await database.db
+    const told = await app.db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.type, "new_user"));
+    const toldOfNewcomer = await app.db
       .select({ userId: notifications.userId, data: notifications.data })
       .from(notifications)
       .where(eq(notifications.type, "new_user"));
@@ -258,18 +246,18 @@ describe("the General setting 'Assign new customers to'", () => {
     );
     // Ana is not assigned to the newcomer: she is not told.
     expect(told.filter((row) => row.userId === ana.id)).toEqual([]);
-    expect((await sessionUserFor(services, bo.cookie))?.assignedCustomerIds).toContain(newcomer.id);
+    expect((await sessionUserFor(app.services, bo.cookie))?.assignedCustomerIds).toContain(newcomer.id);
   });
 
   it("assigns nobody when the member named was deactivated since", async () => {
     await setAssignee(carla.id);
     await deactivate(carla);
     try {
-      const newcomer = await signUpCustomer(services, { name: "Nobody's Yet" });
+      const newcomer = await app.customer({ name: "Nobody's Yet" });
       expect(await assigneesOf(newcomer.id)).toEqual([]);
       expect(await lastAudit(newcomer.id)).toBeUndefined();
       // The admins are still told.
-      const rows = await database.db.select({ userId: notifications.userId, data: notifications.data }).from(notifications).where(eq(notifications.type, "new_user"));
+      const rows = await app.db.select({ userId: notifications.userId, data: notifications.data }).from(notifications).where(eq(notifications.type, "new_user"));
       expect(rows.filter((row) => (row.data as { customerId?: string }).customerId === newcomer.id).map((row) => row.userId)).toEqual([admin.id]);
     } finally {
       await deactivate(carla, null);

@@ -15,35 +15,23 @@ import {
   sessionUserFor,
   signIn,
   signUpBody,
-  signUpCustomer,
   SITE_URL,
-  testDatabase,
   testServices,
   uniqueEmail,
-  type TestDatabase,
+  type SignedIn,
   type TestServices,
 } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
+const app = testApp();
 
 const ensure = (email: string, password: string, promoteExisting?: boolean) =>
-  ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", { email, password, promoteExisting });
+  ensureAdmin({ auth: app.services.auth, db: app.db }, "start-up", { email, password, promoteExisting });
 
-const usersWithEmail = (email: string) => database.db.select().from(user).where(eq(user.email, email.toLowerCase()));
+const usersWithEmail = (email: string) => app.db.select().from(user).where(eq(user.email, email.toLowerCase()));
 
 async function signUp(body: Record<string, unknown>) {
-  const response = await authRequest(services, "/sign-up/email", body);
+  const response = await authRequest(app.services, "/sign-up/email", body);
   return { status: response.status, body: (await response.json()) as { code?: string; message?: string } };
 }
 
@@ -95,7 +83,7 @@ describe("sign-up rules on the server", () => {
   });
 
   it("refuses a second account for an e-mail already registered, in any letter case", async () => {
-    const first = await signUpCustomer(services);
+    const first = await app.customer();
     for (const email of [first.email, first.email.toUpperCase()]) {
       const result = await signUp(signUpBody({ email, name: "Someone Else" }));
       expect(result.status).toBeGreaterThanOrEqual(400);
@@ -107,12 +95,12 @@ describe("sign-up rules on the server", () => {
   });
 
   it("signs the new customer in: the session cookie identifies a non-admin user", async () => {
-    const customer = await signUpCustomer(services, { name: "Robin Roe" });
+    const customer = await app.customer({ name: "Robin Roe" });
     expect(customer.user).toMatchObject({ email: customer.email, name: "Robin Roe", isAdmin: false, image: null });
   });
 
   it("takes only the form's fields: an image given with the sign-up (another customer's file) is not stored", async () => {
-    const other = await signUpCustomer(services);
+    const other = await app.customer();
     const body = { ...signUpBody(), image: `/files/job-files/delivered/${other.id}/file_1_abc.pdf` };
     expect((await signUp(body)).status).toBe(200);
     const [created] = await usersWithEmail(body.email);
@@ -122,53 +110,53 @@ describe("sign-up rules on the server", () => {
 
 describe("the account's own fields", () => {
   it("cannot be changed through Better Auth's update-user: 404, nothing changed", async () => {
-    const customer = await signUpCustomer(services, { name: "Una Changed" });
-    const answer = await authRequest(services, "/update-user", { name: "Someone Else", image: "/files/avatars/somebody/avatar_1_x.png" }, { cookie: customer.cookie });
+    const customer = await app.customer({ name: "Una Changed" });
+    const answer = await authRequest(app.services, "/update-user", { name: "Someone Else", image: "/files/avatars/somebody/avatar_1_x.png" }, { cookie: customer.cookie });
     expect(answer.status).toBe(404);
-    const [row] = await database.db.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, customer.id));
+    const [row] = await app.db.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, customer.id));
     expect(row).toEqual({ name: "Una Changed", image: null });
   });
 
   it("the signed-in user's picture is their profile's, never the account's image", async () => {
-    const customer = await signUpCustomer(services);
-    await database.db.update(user).set({ image: "https://tracker.example/pixel.png" }).where(eq(user.id, customer.id));
-    expect((await sessionUserFor(services, customer.cookie))?.image).toBeNull();
+    const customer = await app.customer();
+    await app.db.update(user).set({ image: "https://tracker.example/pixel.png" }).where(eq(user.id, customer.id));
+    expect((await sessionUserFor(app.services, customer.cookie))?.image).toBeNull();
   });
 });
 
 describe("sign-in", () => {
-  let customer: Awaited<ReturnType<typeof signUpCustomer>>;
+  let customer: SignedIn;
   beforeAll(async () => {
-    customer = await signUpCustomer(services);
+    customer = await app.customer();
   });
 
   it("refuses a wrong password with INVALID_EMAIL_OR_PASSWORD and sets no session", async () => {
-    const response = await signIn(services, customer.email, "Wr0ng!Password");
+    const response = await signIn(app.services, customer.email, "Wr0ng!Password");
     expect(response.status).toBe(401);
     expect(((await response.json()) as { code: string }).code).toBe("INVALID_EMAIL_OR_PASSWORD");
     expect(cookieFrom(response)).not.toContain("session_token=");
   });
 
   it("answers an unknown e-mail exactly like a wrong password", async () => {
-    const response = await signIn(services, uniqueEmail("nobody"), customer.password);
+    const response = await signIn(app.services, uniqueEmail("nobody"), customer.password);
     expect(response.status).toBe(401);
     expect(((await response.json()) as { code: string }).code).toBe("INVALID_EMAIL_OR_PASSWORD");
   });
 
   it("signs in with the right password and the cookie then loads the user", async () => {
-    const response = await signIn(services, customer.email.toUpperCase(), customer.password);
+    const response = await signIn(app.services, customer.email.toUpperCase(), customer.password);
     expect(response.status).toBe(200);
-    const user = await sessionUserFor(services, cookieFrom(response));
+    const user = await sessionUserFor(app.services, cookieFrom(response));
     expect(user).toMatchObject({ id: customer.id, isAdmin: false });
   });
 });
 
 describe("rate limiting", () => {
   let limited: TestServices;
-  let customer: Awaited<ReturnType<typeof signUpCustomer>>;
+  let customer: SignedIn;
   beforeAll(async () => {
-    limited = await testServices(database, { AUTH_RATE_LIMIT_MAX: "3", AUTH_RATE_LIMIT_WINDOW_SECONDS: "60" });
-    customer = await signUpCustomer(services);
+    limited = await testServices(app.database, { AUTH_RATE_LIMIT_MAX: "3", AUTH_RATE_LIMIT_WINDOW_SECONDS: "60" });
+    customer = await app.customer();
   });
   afterAll(async () => {
     await limited?.close();
@@ -204,7 +192,7 @@ describe("rate limiting", () => {
   describe("through the Express app", () => {
     async function listen(settings: Record<string, string>) {
       // The per-account lockout (tests/integration/sessions.test.ts) stays out of the way of the per-address limit.
-      const appServices = await testServices(database, { AUTH_RATE_LIMIT_MAX: "3", SIGN_IN_MAX_FAILURES: "1000", ...settings });
+      const appServices = await testServices(app.database, { AUTH_RATE_LIMIT_MAX: "3", SIGN_IN_MAX_FAILURES: "1000", ...settings });
       const server = await new Promise<Server>((resolve) => {
         const listening = createApp(appServices).listen(0, "127.0.0.1", () => resolve(listening));
       });
@@ -224,30 +212,30 @@ describe("rate limiting", () => {
     }
 
     it("keys the limit by the socket address: a client cannot pick its own bucket with x-client-ip", async () => {
-      const app = await listen({});
+      const server = await listen({});
       try {
         for (let attempt = 1; attempt <= 3; attempt++) {
-          const response = await app.signInOverHttp({ "x-client-ip": `192.0.2.${attempt}` });
+          const response = await server.signInOverHttp({ "x-client-ip": `192.0.2.${attempt}` });
           expect(response.status, `attempt ${attempt}`).toBe(401);
         }
-        const response = await app.signInOverHttp({ "x-client-ip": "192.0.2.99" });
+        const response = await server.signInOverHttp({ "x-client-ip": "192.0.2.99" });
         expect(response.status).toBe(429);
       } finally {
-        await app.close();
+        await server.close();
       }
     });
 
     it("behind a trusted proxy, keys the limit by the forwarded client address", async () => {
-      const app = await listen({ TRUST_PROXY: "loopback" });
+      const server = await listen({ TRUST_PROXY: "loopback" });
       try {
         for (let attempt = 1; attempt <= 3; attempt++) {
-          const response = await app.signInOverHttp({ "x-forwarded-for": "198.51.100.7" });
+          const response = await server.signInOverHttp({ "x-forwarded-for": "198.51.100.7" });
           expect(response.status, `attempt ${attempt}`).toBe(401);
         }
-        expect((await app.signInOverHttp({ "x-forwarded-for": "198.51.100.7" })).status).toBe(429);
-        expect((await app.signInOverHttp({ "x-forwarded-for": "198.51.100.8" })).status).toBe(401);
+        expect((await server.signInOverHttp({ "x-forwarded-for": "198.51.100.7" })).status).toBe(429);
+        expect((await server.signInOverHttp({ "x-forwarded-for": "198.51.100.8" })).status).toBe(401);
       } finally {
-        await app.close();
+        await server.close();
       }
     });
   });
@@ -265,8 +253,8 @@ describe("ensureAdmin", () => {
     if (!userId) return { users, roles: [], credentials: [] };
     return {
       users,
-      roles: await database.db.select().from(userRoles).where(eq(userRoles.userId, userId)),
-      credentials: await database.db
+      roles: await app.db.select().from(userRoles).where(eq(userRoles.userId, userId)),
+      credentials: await app.db
         .select()
         .from(account)
         .where(and(eq(account.userId, userId), eq(account.providerId, "credential"))),
@@ -279,11 +267,11 @@ describe("ensureAdmin", () => {
     expect(rows.users).toHaveLength(1);
     expect(rows.roles.map((row) => row.role)).toEqual(["admin"]);
     expect(rows.credentials).toHaveLength(1);
-    expect(await isAdmin(database.db, rows.users[0]!.id)).toBe(true);
+    expect(await isAdmin(app.db, rows.users[0]!.id)).toBe(true);
 
-    const response = await signIn(services, normalized, firstPassword);
+    const response = await signIn(app.services, normalized, firstPassword);
     expect(response.status).toBe(200);
-    expect(await sessionUserFor(services, cookieFrom(response))).toMatchObject({ email: normalized, isAdmin: true });
+    expect(await sessionUserFor(app.services, cookieFrom(response))).toMatchObject({ email: normalized, isAdmin: true });
   });
 
   it("is idempotent: a second run changes nothing", async () => {
@@ -298,8 +286,8 @@ describe("ensureAdmin", () => {
 
   it("resets a changed password: the old one stops working, the new one works", async () => {
     expect(await ensure(email, secondPassword)).toBe("updated");
-    expect((await signIn(services, normalized, firstPassword)).status).toBe(401);
-    expect((await signIn(services, normalized, secondPassword)).status).toBe(200);
+    expect((await signIn(app.services, normalized, firstPassword)).status).toBe(401);
+    expect((await signIn(app.services, normalized, secondPassword)).status).toBe(200);
     const rows = await adminRows();
     expect(rows.users).toHaveLength(1);
     expect(rows.credentials).toHaveLength(1);
@@ -308,65 +296,65 @@ describe("ensureAdmin", () => {
 
   it("refuses to promote an existing customer account unless ADMIN_PROMOTE_EXISTING allows it", async () => {
     // A visitor registers the future admin address before the first start.
-    const squatter = await signUpCustomer(services);
+    const squatter = await app.customer();
     const error = await ensure(squatter.email, "Operator!Chosen-pass1").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AdminPromotionRefused);
     expect((error as Error).message).toContain("ADMIN_PROMOTE_EXISTING");
-    expect(await isAdmin(database.db, squatter.id)).toBe(false);
+    expect(await isAdmin(app.db, squatter.id)).toBe(false);
     // Nothing changed: the visitor's password and session still work, and still as a customer.
-    expect((await signIn(services, squatter.email, squatter.password)).status).toBe(200);
-    expect(await sessionUserFor(services, squatter.cookie)).toMatchObject({ id: squatter.id, isAdmin: false });
+    expect((await signIn(app.services, squatter.email, squatter.password)).status).toBe(200);
+    expect(await sessionUserFor(app.services, squatter.cookie)).toMatchObject({ id: squatter.id, isAdmin: false });
   });
 
   it("with ADMIN_PROMOTE_EXISTING promotes the account, sets ADMIN_PASSWORD and ends all its sessions", async () => {
-    const customer = await signUpCustomer(services);
-    const second = cookieFrom(await signIn(services, customer.email, customer.password));
+    const customer = await app.customer();
+    const second = cookieFrom(await signIn(app.services, customer.email, customer.password));
     expect(await ensure(customer.email, "Operator!Chosen-pass1", true)).toBe("updated");
-    expect(await isAdmin(database.db, customer.id)).toBe(true);
-    expect(await sessionUserFor(services, customer.cookie)).toBeNull();
-    expect(await sessionUserFor(services, second)).toBeNull();
-    expect((await signIn(services, customer.email, customer.password)).status).toBe(401);
-    expect((await signIn(services, customer.email, "Operator!Chosen-pass1")).status).toBe(200);
+    expect(await isAdmin(app.db, customer.id)).toBe(true);
+    expect(await sessionUserFor(app.services, customer.cookie)).toBeNull();
+    expect(await sessionUserFor(app.services, second)).toBeNull();
+    expect((await signIn(app.services, customer.email, customer.password)).status).toBe(401);
+    expect((await signIn(app.services, customer.email, "Operator!Chosen-pass1")).status).toBe(200);
   });
 
   it("promotes even when the customer happened to choose ADMIN_PASSWORD, and ends the sessions", async () => {
-    const customer = await signUpCustomer(services, { password: "Same!As-Admin-pass1" });
+    const customer = await app.customer({ password: "Same!As-Admin-pass1" });
     expect(await ensure(customer.email, "Same!As-Admin-pass1", true)).toBe("updated");
-    expect(await sessionUserFor(services, customer.cookie)).toBeNull();
+    expect(await sessionUserFor(app.services, customer.cookie)).toBeNull();
   });
 
   it("a changed ADMIN_PASSWORD ends every session of the admin account", async () => {
     const adminEmail = uniqueEmail("admin");
     await ensure(adminEmail, firstPassword);
-    const cookie = cookieFrom(await signIn(services, adminEmail, firstPassword));
-    expect(await sessionUserFor(services, cookie)).toMatchObject({ email: adminEmail, isAdmin: true });
+    const cookie = cookieFrom(await signIn(app.services, adminEmail, firstPassword));
+    expect(await sessionUserFor(app.services, cookie)).toMatchObject({ email: adminEmail, isAdmin: true });
     // The same password again changes nothing: the session lives on.
     expect(await ensure(adminEmail, firstPassword)).toBe("ready");
-    expect(await sessionUserFor(services, cookie)).toMatchObject({ email: adminEmail, isAdmin: true });
+    expect(await sessionUserFor(app.services, cookie)).toMatchObject({ email: adminEmail, isAdmin: true });
     expect(await ensure(adminEmail, secondPassword)).toBe("updated");
-    expect(await sessionUserFor(services, cookie)).toBeNull();
+    expect(await sessionUserFor(app.services, cookie)).toBeNull();
   });
 
   it("makes the ADMIN_EMAIL account an active admin again after the team made it staff or deactivated it", async () => {
     const adminEmail = uniqueEmail("admin");
     await ensure(adminEmail, firstPassword);
-    const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, adminEmail));
-    await database.db.update(userRoles).set({ role: "staff", deactivatedAt: new Date() }).where(eq(userRoles.userId, row!.id));
-    expect(await isAdmin(database.db, row!.id)).toBe(false);
+    const [row] = await app.db.select({ id: user.id }).from(user).where(eq(user.email, adminEmail));
+    await app.db.update(userRoles).set({ role: "staff", deactivatedAt: new Date() }).where(eq(userRoles.userId, row!.id));
+    expect(await isAdmin(app.db, row!.id)).toBe(false);
     expect(await ensure(adminEmail, firstPassword)).toBe("updated");
-    const [restored] = await database.db.select().from(userRoles).where(eq(userRoles.userId, row!.id));
+    const [restored] = await app.db.select().from(userRoles).where(eq(userRoles.userId, row!.id));
     expect(restored).toMatchObject({ role: "admin", deactivatedAt: null });
   });
 });
 
 describe("loadSessionUser", () => {
   it("returns the customer with isAdmin false, the admin with isAdmin true, and null without a valid cookie", async () => {
-    const customer = await signUpCustomer(services, { name: "Pat Customer" });
+    const customer = await app.customer({ name: "Pat Customer" });
     const adminEmail = uniqueEmail("admin");
     await ensure(adminEmail, "Adm1n!Password-long");
-    const adminCookie = cookieFrom(await signIn(services, adminEmail, "Adm1n!Password-long"));
+    const adminCookie = cookieFrom(await signIn(app.services, adminEmail, "Adm1n!Password-long"));
 
-    const load = (headers: HeadersInit) => loadSessionUser(services.auth, services.database.db, new Headers(headers));
+    const load = (headers: HeadersInit) => loadSessionUser(app.services.auth, app.db, new Headers(headers));
     expect((await load({ cookie: customer.cookie })).user).toEqual({
       id: customer.id,
       email: customer.email,
@@ -385,9 +373,9 @@ describe("loadSessionUser", () => {
   });
 
   it("returns null once the customer has signed out", async () => {
-    const customer = await signUpCustomer(services);
-    const response = await authRequest(services, "/sign-out", {}, { cookie: customer.cookie });
+    const customer = await app.customer();
+    const response = await authRequest(app.services, "/sign-out", {}, { cookie: customer.cookie });
     expect(response.status).toBe(200);
-    expect(await sessionUserFor(services, customer.cookie)).toBeNull();
+    expect(await sessionUserFor(app.services, customer.cookie)).toBeNull();
   });
 });

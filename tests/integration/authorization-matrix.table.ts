@@ -390,6 +390,14 @@ export const ROWS: Row[] = [
     note: "test hook: promotes an e2e user to admin (the two-factor end-to-end test's own admin); an unknown address here, so the matrix's roles stay as they are",
   },
   {
+    route: "/__test/customers/state",
+    method: "POST",
+    body: { email: "{a.email}" },
+    json: true,
+    expect: everyone(400),
+    note: "test hook: brings an e2e customer to a state (paid, information sent...); without the state here it is refused, so A stays as they are",
+  },
+  {
     route: "/__test/customers/seed",
     method: "POST",
     body: { count: "0", prefix: "matrix" },

@@ -7,7 +7,6 @@ import {
   googleBusinessInfo,
   googleBusinessProgress,
   notifications,
-  payments,
   profiles,
   websiteCredentials,
   websiteInfo,
@@ -26,24 +25,19 @@ import type { SessionUser } from "~/lib/auth/session";
 import { action as googleAction, loader as googleLoader } from "~/routes/dashboard/google-business";
 import { action as websiteAction, loader as websiteLoader } from "~/routes/dashboard/website";
 import { createApp } from "../../server/app";
-import {
-  expectHttpError,
-  makeAdmin,
-  routeAnswer,
-  routeContext,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { expectHttpError, routeAnswer, routeContext, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#cc3366" } }).png().toBuffer();
 const png = (name: string) => new File([new Uint8Array(PNG)], name, { type: "image/png" });
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
+
+/** The first payment of each service completed (the website's second still to come). */
+async function firstPaymentsCompleted(userId: string) {
+  await app.payment(userId, { status: "completed" });
+  await app.payment(userId, { serviceType: "website", amount: 350, status: "completed" });
+}
 let server: Server;
 let base: string;
 let customerA: SignedIn;
@@ -53,27 +47,18 @@ let admin1: SignedIn;
 let admin2: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
   server = await new Promise<Server>((resolve) => {
-    const listening = createApp(services).listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createApp(app.services).listen(0, "127.0.0.1", () => resolve(listening));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  customerA = await signUpCustomer(services, { name: "Ana Ruiz", companyName: "Ruiz Roofing" });
-  customerB = await signUpCustomer(services, { name: "Blair Banks", companyName: null });
-  unpaid = await signUpCustomer(services, { name: "Una Paid" });
-  admin1 = await makeAdmin(services);
-  admin2 = await makeAdmin(services);
-  for (const user of [customerA, customerB]) {
-    await database.db.insert(payments).values([
-      { userId: user.id, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "completed" },
-      { userId: user.id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "completed" },
-    ]);
-  }
+  customerA = await app.customer({ name: "Ana Ruiz", companyName: "Ruiz Roofing" });
+  customerB = await app.customer({ name: "Blair Banks", companyName: null });
+  unpaid = await app.customer({ name: "Una Paid" });
+  admin1 = await app.admin();
+  admin2 = await app.admin();
+  for (const user of [customerA, customerB]) await firstPaymentsCompleted(user.id);
   // A pending payment is not a completed one.
-  await database.db
-    .insert(payments)
-    .values({ userId: unpaid.id, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "pending" });
+  await app.payment(unpaid.id);
 });
 
 afterAll(async () => {
@@ -81,8 +66,6 @@ afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-  await services?.close();
-  await database?.close();
 });
 
 const GOOGLE_FIELDS: Record<string, string> = {
@@ -125,7 +108,7 @@ async function callAction(
 ) {
   const request = new Request(`http://localhost:3000${path}`, { method: "POST", body: form });
   return routeAnswer(
-    await action({ request, context: routeContext(services, user), params: {} } as never),
+    await action({ request, context: routeContext(app.services, user), params: {} } as never),
   );
 }
 
@@ -135,12 +118,12 @@ const saveWebsite = (user: SessionUser | null, fields: Record<string, string>, f
   callAction(websiteAction, "/dashboard/website", user, multipart(fields, files));
 
 async function googleRow(userId: string) {
-  const [row] = await database.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId));
+  const [row] = await app.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId));
   return row;
 }
 
 async function notificationsOf(userId: string, type: string) {
-  return database.db
+  return app.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
@@ -190,7 +173,7 @@ describe("Google Business information", () => {
     // Stored encrypted, and decrypts to what was sent.
     expect(row.gmailPassword).not.toContain("Gmail-Secret-Pass-1");
     expect(isEncryptedValue(row.gmailPassword!)).toBe(true);
-    expect(services.secrets.decrypt(row.gmailPassword!)).toBe("Gmail-Secret-Pass-1");
+    expect(app.services.secrets.decrypt(row.gmailPassword!)).toBe("Gmail-Secret-Pass-1");
     expect(row.logoUrl).toMatch(new RegExp(`^/files/business-logos/${customerA.id}/google-logo_`));
     expect(row.photoUrls).toHaveLength(2);
     for (const url of [row.logoUrl!, ...row.photoUrls]) {
@@ -206,7 +189,7 @@ describe("Google Business information", () => {
       expect(sent[0]!.message).toBe("Ana Ruiz from Ruiz Roofing submitted their Google Business information");
     }
     expect(await notificationsOf(customerA.id, "google_business_submitted")).toHaveLength(0);
-    const [progress] = await database.db
+    const [progress] = await app.db
       .select()
       .from(googleBusinessProgress)
       .where(eq(googleBusinessProgress.userId, customerA.id));
@@ -218,7 +201,7 @@ describe("Google Business information", () => {
     const loaded = routeAnswer(
       await googleLoader({
         request: new Request("http://localhost:3000/dashboard/google-business"),
-        context: routeContext(services, customerA.user),
+        context: routeContext(app.services, customerA.user),
         params: {},
       } as unknown as Parameters<typeof googleLoader>[0]),
     ).body as { info: unknown };
@@ -275,23 +258,23 @@ describe("Google Business information", () => {
   });
 
   it("lets the owner and admins read the information, and nobody else", async () => {
-    await expect(getGoogleBusinessInfo({ db: database.db }, admin1.user, { userId: customerA.id })).resolves.toMatchObject({
+    await expect(getGoogleBusinessInfo({ db: app.db }, admin1.user, { userId: customerA.id })).resolves.toMatchObject({
       legalBusinessName: "Ruiz Roofing Inc",
     });
-    await expectHttpError(getGoogleBusinessInfo({ db: database.db }, customerB.user, { userId: customerA.id }), 404);
-    await expectHttpError(getGoogleBusinessInfo({ db: database.db }, null, { userId: customerA.id }), 401);
+    await expectHttpError(getGoogleBusinessInfo({ db: app.db }, customerB.user, { userId: customerA.id }), 404);
+    await expectHttpError(getGoogleBusinessInfo({ db: app.db }, null, { userId: customerA.id }), 401);
   });
 
   it("answers 'Failed to upload file' when storage fails, and changes nothing", async () => {
     const before = (await googleRow(customerA.id))!;
     const broken: Storage = {
-      ...services.storage,
+      ...app.services.storage,
       put: () => Promise.reject(new Error("disk full")),
-      get: (bucket, key) => services.storage.get(bucket, key),
-      delete: (bucket, key) => services.storage.delete(bucket, key),
+      get: (bucket, key) => app.services.storage.get(bucket, key),
+      delete: (bucket, key) => app.services.storage.delete(bucket, key),
     };
     const error = await saveGoogleBusinessInfo(
-      { db: database.db, bus: services.bus, storage: broken, secrets: services.secrets },
+      { db: app.db, bus: app.services.bus, storage: broken, secrets: app.services.secrets },
       customerA.user,
       { fields: { ...GOOGLE_FIELDS, gmailPassword: "", serviceCities: ["Miami"] } as unknown as GoogleBusinessFormInput, logo: png("logo.png") },
     ).catch((caught: unknown) => caught);
@@ -338,7 +321,7 @@ describe("website information", () => {
   it("refuses a save without the completed first payment", async () => {
     const answer = await saveWebsite(unpaid.user, WEBSITE_FIELDS);
     expect(answer).toEqual({ status: 403, body: { ok: false, error: "Payment required to continue" } });
-    const rows = await database.db.select().from(websiteInfo).where(eq(websiteInfo.userId, unpaid.id));
+    const rows = await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, unpaid.id));
     expect(rows).toHaveLength(0);
   });
 
@@ -360,7 +343,7 @@ describe("website information", () => {
       founderPhoto: [png("founder.png")],
     });
     expect(answer).toEqual({ status: 200, body: { ok: true, message: "Website information submitted successfully" } });
-    const [row] = await database.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customerA.id));
+    const [row] = await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customerA.id));
     expect(row).toMatchObject({
       hasDomain: true,
       domainProvider: "GoDaddy",
@@ -373,15 +356,15 @@ describe("website information", () => {
     });
     expect(JSON.stringify(row)).not.toContain("ana-domains");
     expect(JSON.stringify(row)).not.toContain("Domain-Secret-9");
-    const credentials = await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
+    const credentials = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
     expect(credentials).toHaveLength(1);
     const [domain] = credentials;
     expect(domain).toMatchObject({ credentialType: "domain", title: "GoDaddy", username: "ana-domains" });
     expect(isEncryptedValue(domain!.password!)).toBe(true);
-    expect(services.secrets.decrypt(domain!.password!)).toBe("Domain-Secret-9");
+    expect(app.services.secrets.decrypt(domain!.password!)).toBe("Domain-Secret-9");
 
     expect(row!.founderPhotoUrl).toMatch(new RegExp(`^/files/avatars/${customerA.id}/founder_`));
-    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, customerA.id));
+    const [profile] = await app.db.select().from(profiles).where(eq(profiles.id, customerA.id));
     expect(profile!.avatarUrl).toBeNull();
     expect((await fetchFile(row!.founderPhotoUrl!, customerB.cookie)).status).toBe(404);
     expect((await fetchFile(row!.logoUrl!, admin2.cookie)).status).toBe(200);
@@ -390,26 +373,26 @@ describe("website information", () => {
       const sent = await notificationsOf(admin.id, "website_submitted");
       expect(sent.map((n) => n.message)).toEqual(["Ana Ruiz from Ruiz Roofing submitted their website information"]);
     }
-    const [progress] = await database.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
+    const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
     expect(progress).toMatchObject({ clientInfoReceived: true, currentStep: 1, stepDates: { clientInfoReceived: { auto: true } } });
 
-    const view = await getWebsiteInfo({ db: database.db }, admin1.user, { userId: customerA.id });
+    const view = await getWebsiteInfo({ db: app.db }, admin1.user, { userId: customerA.id });
     expect(view).toMatchObject({ domain: { username: "ana-domains", password: { isSet: true } } });
     expect(JSON.stringify(view)).not.toContain("Domain-Secret-9");
-    await expectHttpError(getWebsiteInfo({ db: database.db }, customerB.user, { userId: customerA.id }), 404);
+    await expectHttpError(getWebsiteInfo({ db: app.db }, customerB.user, { userId: customerA.id }), 404);
   });
 
   it("updates: a new logo replaces the old file, an empty password keeps the stored one, admins hear 'updated'", async () => {
-    const [before] = await database.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customerA.id));
-    const [credentialBefore] = await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
+    const [before] = await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customerA.id));
+    const [credentialBefore] = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
     const answer = await saveWebsite(customerA.user, { ...WEBSITE_FIELDS, domainPassword: "" }, { logo: [png("new-logo.png")] });
     expect(answer.status).toBe(200);
-    const [after] = await database.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customerA.id));
+    const [after] = await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customerA.id));
     expect(after!.logoUrl).not.toBe(before!.logoUrl);
     expect(after!.founderPhotoUrl).toBe(before!.founderPhotoUrl);
     expect((await fetchFile(before!.logoUrl!, admin1.cookie)).status).toBe(404);
     expect(keyFromFileUrl("website-logo", after!.logoUrl!)).toMatch(new RegExp(`^${customerA.id}/website-logo_`));
-    const [credentialAfter] = await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
+    const [credentialAfter] = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
     expect(credentialAfter!.password).toBe(credentialBefore!.password);
     for (const admin of [admin1, admin2]) {
       expect((await notificationsOf(admin.id, "website_updated")).map((n) => n.message)).toEqual([
@@ -422,15 +405,12 @@ describe("website information", () => {
 describe("an empty form's first values", () => {
   /** A customer with both first payments completed. */
   async function paidCustomer(input: { companyName: string | null; phone: string }): Promise<SignedIn> {
-    const customer = await signUpCustomer(services, { name: "Pat Prefill", ...input });
-    await database.db.insert(payments).values([
-      { userId: customer.id, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "completed" },
-      { userId: customer.id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "completed" },
-    ]);
+    const customer = await app.customer({ name: "Pat Prefill", ...input });
+    await firstPaymentsCompleted(customer.id);
     return customer;
   }
   const load = async (loader: AnyAction, path: string, user: SessionUser) =>
-    routeAnswer(await loader({ request: new Request(`http://localhost:3000${path}`), context: routeContext(services, user), params: {} } as never))
+    routeAnswer(await loader({ request: new Request(`http://localhost:3000${path}`), context: routeContext(app.services, user), params: {} } as never))
       .body as { prefill: unknown; info: unknown };
 
   it("start from the sign-up, then from the other form, always the customer's own; none once the form is saved", async () => {
@@ -450,7 +430,7 @@ describe("an empty form's first values", () => {
     // The website's own fields (domain, colour) are not part of it, and nothing secret is.
     expect(JSON.stringify(google.prefill)).not.toMatch(/GoDaddy|Domain-Secret|1E3A8A/);
     // Another customer's empty form starts from their own sign-up, never from Pat's information.
-    expect((await getInformationPrefill(database, other.user, { service: "google_business" }))?.values).toEqual({
+    expect((await getInformationPrefill(app.database, other.user, { service: "google_business" }))?.values).toEqual({
       legalBusinessName: "Other Co",
       phoneNumber: "(555) 999-0000",
     });
@@ -459,6 +439,6 @@ describe("an empty form's first values", () => {
   });
 
   it("need a signed-in customer", async () => {
-    await expectHttpError(getInformationPrefill(database, null, { service: "website" }), 401);
+    await expectHttpError(getInformationPrefill(app.database, null, { service: "website" }), 401);
   });
 });

@@ -3,83 +3,50 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, googleBusinessInfo, profiles, user, websiteCredentials, websiteInfo } from "~db/schema";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
 import { saveCredentials } from "~/features/credentials/save-credentials.server";
 import { applyMigrations, openDatabase } from "~/lib/db/db.server";
-import type { Change } from "~/lib/realtime/realtime";
 import { InProcessChangeBus } from "~/lib/realtime/realtime.server";
 import { encryptSecret, Secrets } from "~/lib/secrets/secrets.server";
 import type { SessionUser } from "~/lib/auth/session";
-import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard/credentials";
 import { marker } from "./secrets-support";
 import {
+  behindAdminGuard,
   cookieFrom,
   expectHttpError,
-  makeAdmin,
+  formPost,
   routeAnswer,
   routeContext,
   signIn,
-  signUpCustomer,
   SITE_URL,
-  testDatabase,
-  testServices,
   type SignedIn,
-  type TestDatabase,
-  type TestServices,
 } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
-let published: Change[] = [];
 
-const deps = () => ({ db: database.db, bus: services.bus, secrets: services.secrets });
+const deps = () => ({ db: app.db, bus: app.services.bus, secrets: app.services.secrets });
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services);
-  customerB = await signUpCustomer(services);
-  admin = await makeAdmin(services);
-  services.bus.subscribe((change) => published.push(change));
+  customerA = await app.customer();
+  customerB = await app.customer();
+  admin = await app.admin();
+  // What signing them up published is not what the tests look for.
+  await app.deliveredChanges();
 });
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-/** Everything published so far, once delivered; then forgets it. */
-async function deliveredChanges(): Promise<Change[]> {
-  const flag = { table: "marker", userId: randomUUID() };
-  await services.bus.publish(flag);
-  await vi.waitFor(() => expect(published).toContainEqual(flag));
-  const before = published.slice(0, published.findIndex((change) => change.userId === flag.userId));
-  published = [];
-  return before;
-}
-
-function formRequest(url: string, fields: [string, string][], cookie?: string): Request {
-  const body = new URLSearchParams();
-  for (const [name, value] of fields) body.append(name, value);
-  return new Request(`${SITE_URL}${url}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL, ...(cookie ? { cookie } : {}) },
-    body,
-  });
-}
 
 async function postPage(actor: SignedIn | null, fields: [string, string][]) {
   const result = await pageAction({
-    request: formRequest("/dashboard/credentials", fields),
-    context: routeContext(services, actor?.user ?? null),
+    request: formPost("/dashboard/credentials", fields),
+    context: routeContext(app.services, actor?.user ?? null),
     params: {},
   } as never);
   return routeAnswer(result);
@@ -88,28 +55,18 @@ async function postPage(actor: SignedIn | null, fields: [string, string][]) {
 async function loadPage(actor: SignedIn) {
   return pageLoader({
     request: new Request(`${SITE_URL}/dashboard/credentials`),
-    context: routeContext(services, actor.user),
+    context: routeContext(app.services, actor.user),
     params: {},
   } as never);
 }
 
 /** The admin page's action as the framework runs it: the admin layout's middleware first. */
 async function postAdmin(actor: SessionUser | null, userId: string, fields: [string, string][], cookie?: string) {
-  const args = { request: formRequest(`/admin/users/${userId}`, fields, cookie), context: routeContext(services, actor), params: { userId } };
-  let answer: unknown;
-  try {
-    await adminGuard[0]!(args as never, (async () => {
-      answer = await detailAction(args as never);
-      return new Response(null);
-    }) as never);
-  } catch (thrown) {
-    return { guardedBy: (thrown as Response).headers.get("location") };
-  }
-  return routeAnswer(answer);
+  return behindAdminGuard(app.services, actor, formPost(`/admin/users/${userId}`, fields, cookie), detailAction, { userId });
 }
 
 async function rowOf(userId: string, type: string) {
-  const [row] = await database.db
+  const [row] = await app.db
     .select()
     .from(websiteCredentials)
     .where(and(eq(websiteCredentials.userId, userId), eq(websiteCredentials.credentialType, type)));
@@ -117,7 +74,7 @@ async function rowOf(userId: string, type: string) {
 }
 
 async function auditsFor(customerId: string, action: string) {
-  return database.db
+  return app.db
     .select({ actorId: auditEvents.actorId, detail: auditEvents.detail })
     .from(auditEvents)
     .where(and(eq(auditEvents.customerId, customerId), eq(auditEvents.action, action)))
@@ -149,9 +106,9 @@ describe("the customer's Credentials page", () => {
       [row!.details, details],
     ] as const) {
       expect(stored).toMatch(/^v1:/);
-      expect(services.secrets.decrypt(stored!)).toBe(plain);
+      expect(app.services.secrets.decrypt(stored!)).toBe(plain);
     }
-    expect(await deliveredChanges()).toEqual([{ table: "website_credentials", userId: customerA.id }]);
+    expect(await app.deliveredChanges()).toEqual([{ table: "website_credentials", userId: customerA.id }]);
 
     const loaded = await loadPage(customerA);
     const domain = loaded.cards.find((view) => view.type === "domain")!;
@@ -175,7 +132,7 @@ describe("the customer's Credentials page", () => {
     expect(after).toMatchObject({ id: row!.id, title: "Namecheap", username: "casey2", pin: null, websiteLink: null });
     expect(after!.password).toBe(row!.password);
     expect(after!.details).toBe(row!.details);
-    const count = await database.db.select({ n: sql<number>`count(*)::int` }).from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
+    const count = await app.db.select({ n: sql<number>`count(*)::int` }).from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
     expect(count[0]!.n).toBe(1);
     // A customer's own save is not an admin action: no audit row.
     expect(await auditsFor(customerA.id, "credentials.save")).toEqual([]);
@@ -209,38 +166,38 @@ describe("the customer's Credentials page", () => {
     expect((await loadPage(customerB)).warningAcknowledged).toBe(false);
     expect(await postPage(customerB, [["intent", "acknowledge-warning"]])).toEqual({ status: 200, body: { ok: true } });
     expect((await loadPage(customerB)).warningAcknowledged).toBe(true);
-    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, customerB.id));
+    const [profile] = await app.db.select().from(profiles).where(eq(profiles.id, customerB.id));
     expect(profile!.credentialsWarningAcknowledgedAt).toBeInstanceOf(Date);
     expect((await loadPage(customerA)).warningAcknowledged).toBe(false);
   });
 
   it("shows the website form's domain and hosting credentials on the Domain and Hosting cards", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const password = marker("website-form-password");
     // What the website information form writes: provider in website_info, username and encrypted password as a credential.
-    await database.db.insert(websiteInfo).values({ userId: customer.id, hasDomain: true, domainProvider: "GoDaddy", hasHosting: true, hostingProvider: "Bluehost" });
-    await database.db.insert(websiteCredentials).values([
-      { userId: customer.id, credentialType: "domain", username: "domain-user", password: encryptSecret(services.secrets, password) },
+    await app.db.insert(websiteInfo).values({ userId: customer.id, hasDomain: true, domainProvider: "GoDaddy", hasHosting: true, hostingProvider: "Bluehost" });
+    await app.db.insert(websiteCredentials).values([
+      { userId: customer.id, credentialType: "domain", username: "domain-user", password: encryptSecret(app.services.secrets, password) },
       { userId: customer.id, credentialType: "hosting", username: "hosting-user" },
     ]);
-    const { cards } = await listCredentials(database, customer.user, { userId: customer.id });
+    const { cards } = await listCredentials(app.database, customer.user, { userId: customer.id });
     expect(cards[0]).toMatchObject({ type: "domain", title: "GoDaddy", username: "domain-user", secrets: { password: { isSet: true } } });
     expect(cards[1]).toMatchObject({ type: "hosting", title: "Bluehost", username: "hosting-user", secrets: { password: { isSet: false } } });
     expect(await revealCredentialSecret(deps(), customer.user, { credentialId: cards[0]!.id!, field: "password" })).toEqual({ value: password });
     // The admin's tab shows the same.
-    const admins = await listCredentials(database, admin.user, { userId: customer.id });
+    const admins = await listCredentials(app.database, admin.user, { userId: customer.id });
     expect(admins.cards[0]).toMatchObject({ title: "GoDaddy", username: "domain-user" });
   });
 
   it("shows the Google Business form's Gmail address on the Google Business card until the card has one of its own", async () => {
-    const customer = await signUpCustomer(services);
-    await database.db.insert(googleBusinessInfo).values({ userId: customer.id, gmailEmail: "casey.business@gmail.com" });
-    const google = async (actor: SignedIn) => (await listCredentials(database, actor.user, { userId: customer.id })).cards[2];
+    const customer = await app.customer();
+    await app.db.insert(googleBusinessInfo).values({ userId: customer.id, gmailEmail: "casey.business@gmail.com" });
+    const google = async (actor: SignedIn) => (await listCredentials(app.database, actor.user, { userId: customer.id })).cards[2];
     expect(await google(customer)).toMatchObject({ type: "website", websiteLink: "casey.business@gmail.com", websiteLinkFromForm: true });
     expect(await google(admin)).toMatchObject({ websiteLink: "casey.business@gmail.com", websiteLinkFromForm: true });
-    expect((await listCredentials(database, customer.user, { userId: customer.id })).cards[0]).toMatchObject({ websiteLinkFromForm: false });
+    expect((await listCredentials(app.database, customer.user, { userId: customer.id })).cards[0]).toMatchObject({ websiteLinkFromForm: false });
     // B never sees A's address.
-    await expect(listCredentials(database, customerB.user, { userId: customer.id })).rejects.toMatchObject({ code: "credentials_not_found" });
+    await expect(listCredentials(app.database, customerB.user, { userId: customer.id })).rejects.toMatchObject({ code: "credentials_not_found" });
 
     expect(await postPage(customer, card("website", { websiteLink: "owner@gmail.com" }))).toMatchObject({ status: 200 });
     expect(await google(customer)).toMatchObject({ websiteLink: "owner@gmail.com", websiteLinkFromForm: false });
@@ -250,8 +207,8 @@ describe("the customer's Credentials page", () => {
 describe("authorization", () => {
   it("B cannot read, reveal or change A's credentials", async () => {
     const domain = (await rowOf(customerA.id, "domain"))!;
-    await expectHttpError(listCredentials(database, customerB.user, { userId: customerA.id }), 404);
-    await expectHttpError(listCredentials(database, null, { userId: customerA.id }), 401);
+    await expectHttpError(listCredentials(app.database, customerB.user, { userId: customerA.id }), 404);
+    await expectHttpError(listCredentials(app.database, null, { userId: customerA.id }), 401);
     await expectHttpError(revealCredentialSecret(deps(), customerB.user, { credentialId: domain.id, field: "password" }), 404);
     await expectHttpError(
       saveCredentials(deps(), customerB.user, { userId: customerA.id, editor: "customer", cards: [{ type: "domain", title: "Hijacked" }] }),
@@ -272,11 +229,11 @@ describe("authorization", () => {
       ["intent", "save-credentials"],
       ["domain.title", "From a customer"],
     ];
-    const cookie = cookieFrom(await signIn(services, customerB.email, customerB.password));
+    const cookie = cookieFrom(await signIn(app.services, customerB.email, customerB.password));
     expect(await postAdmin(customerB.user, customerA.id, fields, cookie)).toEqual({ guardedBy: "/admin/login?denied=1" });
     expect(await postAdmin(null, customerA.id, fields)).toEqual({ guardedBy: "/admin/login" });
     // Past the guard, the use case still refuses a customer, even on their own credentials.
-    expect(routeAnswer(await detailAction({ request: formRequest(`/admin/users/${customerA.id}`, fields), context: routeContext(services, customerA.user), params: { userId: customerA.id } } as never))).toMatchObject({ status: 403 });
+    expect(routeAnswer(await detailAction({ request: formPost(`/admin/users/${customerA.id}`, fields), context: routeContext(app.services, customerA.user), params: { userId: customerA.id } } as never))).toMatchObject({ status: 403 });
     await expectHttpError(saveCredentials(deps(), customerA.user, { userId: customerA.id, editor: "admin", cards: [{ type: "domain" }] }), 403);
     expect(await rowOf(customerA.id, "hosting")).toEqual(before);
     expect((await rowOf(customerA.id, "domain"))!.title).not.toBe("From a customer");
@@ -285,8 +242,8 @@ describe("authorization", () => {
 
 describe("the admin's Credenciales tab", () => {
   it("saves the three cards in one transaction, audited without values; reveals are audited too", async () => {
-    const customer = await signUpCustomer(services);
-    await deliveredChanges();
+    const customer = await app.customer();
+    await app.deliveredChanges();
     const secrets = { domain: marker("adm-domain-pw"), hosting: marker("adm-hosting-pw"), website: marker("adm-gmail-pw") };
     const pin = "778899";
     const fields: [string, string][] = [
@@ -301,10 +258,10 @@ describe("the admin's Credenciales tab", () => {
       ["website.password", secrets.website],
     ];
     expect(await postAdmin(admin.user, customer.id, fields)).toEqual({ status: 200, body: { ok: true } });
-    const rows = await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customer.id));
+    const rows = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customer.id));
     expect(rows.map((row) => row.credentialType).sort()).toEqual(["domain", "hosting", "website"]);
     for (const row of rows) {
-      expect(services.secrets.decrypt(row.password!)).toBe(secrets[row.credentialType as keyof typeof secrets]);
+      expect(app.services.secrets.decrypt(row.password!)).toBe(secrets[row.credentialType as keyof typeof secrets]);
     }
     expect(rows.find((row) => row.credentialType === "website")).toMatchObject({ websiteLink: "owner@gmail.com", pin: null });
     const audits = await auditsFor(customer.id, "credentials.save");
@@ -320,12 +277,12 @@ describe("the admin's Credenciales tab", () => {
     const auditText = JSON.stringify(audits);
     for (const plain of [...Object.values(secrets), pin]) expect(auditText).not.toContain(plain);
     // The customer's open page and other admins' tabs hear of it.
-    expect(await deliveredChanges()).toEqual([{ table: "website_credentials", userId: customer.id }]);
+    expect(await app.deliveredChanges()).toEqual([{ table: "website_credentials", userId: customer.id }]);
 
     // The admin's page data: masked only.
     const loaded = await detailLoader({
       request: new Request(`${SITE_URL}/admin/users/${customer.id}`),
-      context: routeContext(services, admin.user),
+      context: routeContext(app.services, admin.user),
       params: { userId: customer.id },
     } as never);
     expect(loaded.credentials.map((view) => [view.type, view.title, view.secrets.password.isSet])).toEqual([
@@ -343,14 +300,14 @@ describe("the admin's Credenciales tab", () => {
   });
 
   it("saves nothing when one card is invalid, and names that card", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const answer = await postAdmin(admin.user, customer.id, [
       ["intent", "save-credentials"],
       ["domain.title", "Fine"],
       ["website.username", "u".repeat(201)],
     ]);
     expect(answer).toEqual({ status: 400, body: { ok: false, error: "Google Business: Username must be less than 200 characters" } });
-    expect(await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customer.id))).toEqual([]);
+    expect(await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customer.id))).toEqual([]);
     expect(await auditsFor(customer.id, "credentials.save")).toEqual([]);
     // An unknown customer is 404, with nothing written.
     await expectHttpError(saveCredentials(deps(), admin.user, { userId: randomUUID(), editor: "admin", cards: [{ type: "domain" }] }), 404);
@@ -375,7 +332,7 @@ describe("an embedded database folder after saves through both editors", () => {
       const control = marker("dump-username");
       try {
         await applyMigrations(embedded);
-        const secrets = Secrets.fromSettings(services.env.CREDENTIALS_KEY!);
+        const secrets = Secrets.fromSettings(app.services.env.CREDENTIALS_KEY!);
         const bus = new InProcessChangeBus();
         const [owner] = await embedded.db.insert(user).values({ name: "Dana Dump", email: `${marker("dana")}@example.com` }).returning();
         const [boss] = await embedded.db.insert(user).values({ name: "Admin", email: `${marker("boss")}@example.com` }).returning();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addDeliveredFile } from "~/features/delivered-files/add-delivered-file.server";
 import { requestApproval } from "~/features/approvals/request-approval.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
@@ -8,29 +8,22 @@ import type { SessionUser } from "~/lib/auth/session";
 import { loader as googleLoader } from "~/routes/dashboard/google-business";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
 import { loader as websiteLoader } from "~/routes/dashboard/website";
-import { makeAdmin, routeContext, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { routeContext, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services, { name: "Ana Ruiz" });
-  customerB = await signUpCustomer(services, { name: "Blair Banks" });
-  admin = await makeAdmin(services);
+  customerA = await app.customer({ name: "Ana Ruiz" });
+  customerB = await app.customer({ name: "Blair Banks" });
+  admin = await app.admin();
 });
 
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage });
-const args = (path: string, user: SessionUser) => ({ request: new Request(`http://localhost:3000${path}`), context: routeContext(services, user), params: {} }) as never;
+const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
+const args = (path: string, user: SessionUser) => ({ request: new Request(`http://localhost:3000${path}`), context: routeContext(app.services, user), params: {} }) as never;
 const google = (user: SessionUser) => googleLoader(args("/dashboard/google-business", user));
 const website = (user: SessionUser) => websiteLoader(args("/dashboard/website", user));
 const progress = (user: SessionUser) => progressLoader(args("/dashboard/progress", user));
@@ -71,15 +64,15 @@ describe("a customer's service pages", () => {
 
 describe("the progress page's review card", () => {
   const setReviewLink = async (reviewLink: string) =>
-    saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, admin.user, {
+    saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
       section: "general",
-      values: { ...(await services.settings.get()).general, reviewLink },
+      values: { ...(await app.services.settings.get()).general, reviewLink },
     });
 
   it("shows while a request is open and the Review Link is set, with the link as it is now", async () => {
     await setReviewLink("https://g.page/r/acme/review");
     expect((await progress(customerA.user)).reviewCards).toEqual([]);
-    await toggleProgressStep({ db: database.db, bus: services.bus }, admin.user, { userId: customerA.id, service: "google_business", step: "seoLocalSetup", done: true });
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: customerA.id, service: "google_business", step: "seoLocalSetup", done: true });
     expect((await progress(customerA.user)).reviewCards).toEqual([{ service: "google_business", link: "https://g.page/r/acme/review" }]);
     expect((await progress(customerB.user)).reviewCards).toEqual([]);
 
@@ -88,7 +81,7 @@ describe("the progress page's review card", () => {
     await setReviewLink("https://g.page/r/acme-2/review");
     expect((await progress(customerA.user)).reviewCards).toEqual([{ service: "google_business", link: "https://g.page/r/acme-2/review" }]);
 
-    await recordReviewResponse({ db: database.db, bus: services.bus }, customerA.user, { service: "google_business", response: "dismissed" });
+    await recordReviewResponse({ db: app.db, bus: app.services.bus }, customerA.user, { service: "google_business", response: "dismissed" });
     expect((await progress(customerA.user)).reviewCards).toEqual([]);
   });
 });

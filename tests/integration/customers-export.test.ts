@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, profiles } from "~db/schema";
 import { CUSTOMERS_PER_PAGE, type CustomerListQuery } from "~/features/users/customer-list-query";
 import { exportCustomersCsv } from "~/features/users/export-customers-csv.server";
@@ -8,15 +8,15 @@ import type { SessionUser } from "~/lib/auth/session";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { loader as exportLoader } from "~/routes/admin/customers-csv";
 import { seedCustomers, seededCustomer } from "../../db/seed-customers.js";
-import { makeAdmin, makeStaff, routeContext, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 /** More than the list's page of 50, so the file is seen to hold every page. */
 const SEEDED = 75;
 
 const HEADER = ["Name", "Email", "Phone", "Company", "Status", "Assigned to", "Registration Date", "Activity"];
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let staffA: SignedIn;
@@ -25,8 +25,8 @@ let staffName: string;
 
 /** The export route as a request runs it (past the back office's guard, which the authorization matrix walks). */
 async function download(user: SessionUser | null, query = ""): Promise<Response> {
-  const request = new Request(`http://localhost:3000/admin/customers.csv${query}`);
-  return (await exportLoader({ request, context: routeContext(services, user), params: {} } as never)) as Response;
+  const request = new Request(`${SITE_URL}/admin/customers.csv${query}`);
+  return (await exportLoader({ request, context: routeContext(app.services, user), params: {} } as never)) as Response;
 }
 
 /** RFC 4180 as a spreadsheet reads it: quoted cells may hold commas, doubled quotes and line breaks. */
@@ -71,30 +71,23 @@ async function records(response: Response): Promise<string[][]> {
 async function listedEmails(changes: Partial<CustomerListQuery>): Promise<string[]> {
   const emails: string[] = [];
   for (let page = 1; ; page++) {
-    const list = await listCustomers(database, admin.user, { search: "", activity: null, assigned: null, ...changes, page });
+    const list = await listCustomers(app.database, admin.user, { search: "", activity: null, assigned: null, ...changes, page });
     emails.push(...list.customers.map((customer) => customer.email));
     if (page >= list.pageCount) return emails;
   }
 }
 
 async function exportAudits() {
-  return database.db.select().from(auditEvents).where(eq(auditEvents.action, "customers.export"));
+  return app.db.select().from(auditEvents).where(eq(auditEvents.action, "customers.export"));
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  await seedCustomers((text: string, params: unknown[]) => database.pool.query(text, params), { count: SEEDED, prefix: "csv" });
-  customerA = await signUpCustomer(services, { name: "Ana Export", companyName: "Roofing, Inc.", phone: "(555) 010-2030" });
-  customerB = await signUpCustomer(services, { name: "Blair Export", companyName: null });
-  staffA = await makeStaff(services, [customerA.id]);
-  [{ staffName }] = (await database.db.select({ staffName: profiles.fullName }).from(profiles).where(eq(profiles.id, staffA.id))) as [{ staffName: string }];
-  admin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  await seedCustomers((text: string, params: unknown[]) => app.database.pool.query(text, params), { count: SEEDED, prefix: "csv" });
+  customerA = await app.customer({ name: "Ana Export", companyName: "Roofing, Inc.", phone: "(555) 010-2030" });
+  customerB = await app.customer({ name: "Blair Export", companyName: null });
+  staffA = await app.staff([customerA.id]);
+  [{ staffName }] = (await app.db.select({ staffName: profiles.fullName }).from(profiles).where(eq(profiles.id, staffA.id))) as [{ staffName: string }];
+  admin = await app.admin();
 });
 
 describe("the customer list's CSV export", () => {
@@ -142,7 +135,7 @@ describe("the customer list's CSV export", () => {
   });
 
   it("never lets a cell run as a formula, and quotes what needs quoting", async () => {
-    await database.db.update(profiles).set({ fullName: '=HYPERLINK("http://evil.test","Click")', companyName: "@SUM(A1)" }).where(eq(profiles.id, customerB.id));
+    await app.db.update(profiles).set({ fullName: '=HYPERLINK("http://evil.test","Click")', companyName: "@SUM(A1)" }).where(eq(profiles.id, customerB.id));
     try {
       const csv = async (query: string) => new TextDecoder().decode((await (await download(admin.user, query)).arrayBuffer()).slice(3)).split("\r\n");
       const today = new Date().toISOString().slice(0, 10);
@@ -151,7 +144,7 @@ describe("the customer list's CSV export", () => {
       );
       expect((await csv("?q=Ana%20Export"))[1]).toBe(`Ana Export,${customerA.email},(555) 010-2030,"Roofing, Inc.",Not paid yet,${staffName},${today},Inactive`);
     } finally {
-      await database.db.update(profiles).set({ fullName: "Blair Export", companyName: null }).where(eq(profiles.id, customerB.id));
+      await app.db.update(profiles).set({ fullName: "Blair Export", companyName: null }).where(eq(profiles.id, customerB.id));
     }
   });
 
@@ -166,9 +159,9 @@ describe("the customer list's CSV export", () => {
     // Five customers registered at the very same instant, five others microseconds apart.
     for (let i = 10; i < 20; i++) {
       const microseconds = i < 15 ? "000007" : `00000${i - 14}`;
-      await database.db.execute(sql`update profiles set created_at = ${`2025-01-01 09:00:00.${microseconds}+00`}::timestamptz where email = ${seededCustomer(i, "csv").email}`);
+      await app.db.execute(sql`update profiles set created_at = ${`2025-01-01 09:00:00.${microseconds}+00`}::timestamptz where email = ${seededCustomer(i, "csv").email}`);
     }
-    const exported = await exportCustomersCsv({ db: database.db }, admin.user, new URLSearchParams("q=csv"), i18nFor("en"), { batchSize: 4 });
+    const exported = await exportCustomersCsv({ db: app.db }, admin.user, new URLSearchParams("q=csv"), i18nFor("en"), { batchSize: 4 });
     const chunks: string[] = [];
     for await (const chunk of exported.chunks) chunks.push(chunk);
     // The header, then batches of four (the last one short): the list is never read at once.
@@ -180,7 +173,7 @@ describe("the customer list's CSV export", () => {
   });
 
   it("is audited with the filter it used, never the search's text", async () => {
-    await database.db.delete(auditEvents).where(eq(auditEvents.action, "customers.export"));
+    await app.db.delete(auditEvents).where(eq(auditEvents.action, "customers.export"));
     await records(await download(admin.user, `?q=${encodeURIComponent(customerA.email)}&status=inactive&assigned=${staffA.id}`));
     const [event] = await exportAudits();
     expect(event).toMatchObject({ actorId: admin.id, customerId: null, detail: { searched: true, status: "inactive", assigned: staffA.id } });
@@ -202,7 +195,7 @@ describe("the customer list's CSV export", () => {
   });
 
   it("is for admins only (bulk personal data): staff and customers 403, visitors 401, and nothing is audited for them", async () => {
-    await database.db.delete(auditEvents).where(eq(auditEvents.action, "customers.export"));
+    await app.db.delete(auditEvents).where(eq(auditEvents.action, "customers.export"));
     for (const [user, status] of [
       [staffA.user, 403],
       [customerA.user, 403],
@@ -215,6 +208,6 @@ describe("the customer list's CSV export", () => {
       expect(text).not.toContain("Ana Export");
       expect(text).not.toContain(customerA.email);
     }
-    expect(await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "customers.export")))).toEqual([]);
+    expect(await app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "customers.export")))).toEqual([]);
   });
 });

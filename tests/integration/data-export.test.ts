@@ -30,7 +30,6 @@ import { DataExportWorker } from "~/features/data-export/data-export-worker.serv
 import { getDataExport } from "~/features/data-export/get-data-export.server";
 import { openDataExportDownload } from "~/features/data-export/open-data-export-download.server";
 import { requestDataExport } from "~/features/data-export/request-data-export.server";
-import type { Change } from "~/lib/realtime/realtime";
 import { encryptSecret } from "~/lib/secrets/secrets.server";
 import { EXPORTS_BUCKET, type Storage } from "~/lib/storage/storage.server";
 import { sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
@@ -38,19 +37,8 @@ import { storeUpload, type StoredUpload } from "~/lib/storage/uploads.server";
 import { action as profileAction } from "~/routes/dashboard/profile";
 import { dataExportDownloadRouter } from "../../server/data-export-download";
 import { filesRouter } from "../../server/files";
-import {
-  makeAdmin,
-  makeStaff,
-  refusal,
-  routeAnswer,
-  routeArgs,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { refusal, routeAnswer, routeArgs, signUpCustomer, testServices, type SignedIn, type TestServices } from "./support";
+import { testApp } from "./test-app";
 
 // 'Download my data': the request, the background worker's ZIP (read back with yauzl), who may download it, the
 // secrets only with the password confirmed, one export a day, the 24-hour expiry, and S3 storage (s3rver).
@@ -63,14 +51,12 @@ const SECRETS = {
   details: "Details-Secret-recovery-codes-5b6d",
 };
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let worker: DataExportWorker;
 let a: SignedIn;
 let b: SignedIn;
 let admin: SignedIn;
 let staffA: SignedIn;
-const published: Change[] = [];
 let png: Uint8Array<ArrayBuffer>;
 /** The download endpoint and the files route over real HTTP, as server/app.ts mounts them. */
 let server: Server;
@@ -78,17 +64,14 @@ let base: string;
 
 beforeAll(async () => {
   png = new Uint8Array(await sharp({ create: { width: 16, height: 16, channels: 3, background: "#c63" } }).png().toBuffer());
-  database = await testDatabase();
-  services = await testServices(database);
-  a = await signUpCustomer(services, { name: "Ana Export" });
-  b = await signUpCustomer(services, { name: "Blair Export" });
-  admin = await makeAdmin(services);
-  staffA = await makeStaff(services, [a.id]);
-  worker = workerFor(services, services.storage);
-  services.bus.subscribe((change) => published.push(change));
-  const app = express().use(filesRouter(services)).use(dataExportDownloadRouter(services));
+  a = await app.customer({ name: "Ana Export" });
+  b = await app.customer({ name: "Blair Export" });
+  admin = await app.admin();
+  staffA = await app.staff([a.id]);
+  worker = workerFor(app.services, app.services.storage);
+  const web = express().use(filesRouter(app.services)).use(dataExportDownloadRouter(app.services));
   server = await new Promise((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = web.listen(0, "127.0.0.1", () => resolve(listening));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
@@ -98,8 +81,6 @@ afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-  await services?.close();
-  await database?.close();
 });
 
 function workerFor(on: TestServices, storage: Storage, options: ConstructorParameters<typeof DataExportWorker>[1] = {}) {
@@ -109,8 +90,8 @@ function workerFor(on: TestServices, storage: Storage, options: ConstructorParam
   );
 }
 
-const requestDeps = (on: TestServices = services) => ({ db: on.database.db, bus: on.bus, auth: on.auth });
-const ask = (who: SignedIn, password = "", on: TestServices = services) =>
+const requestDeps = (on: TestServices = app.services) => ({ db: on.database.db, bus: on.bus, auth: on.auth });
+const ask = (who: SignedIn, password = "", on: TestServices = app.services) =>
   requestDataExport(requestDeps(on), who.user, { password, headers: new Headers({ cookie: who.cookie }) });
 
 const store = async (on: TestServices, kind: Parameters<typeof storeUpload>[1], owner: string, file?: File): Promise<StoredUpload> =>
@@ -213,22 +194,21 @@ let seededA: Awaited<ReturnType<typeof seedCustomer>>;
 
 describe("a customer's data export", () => {
   it("is queued by the Profile page's intent, prepared by the worker with live progress, and then ready, notified and e-mailed", async () => {
-    seededA = await seedCustomer(services, a);
+    seededA = await seedCustomer(app.services, a);
     const form = new FormData();
     form.set("intent", "request-data-export");
-    const answer = routeAnswer(await profileAction(await routeArgs(services, "/dashboard/profile", { method: "POST", body: form, headers: { cookie: a.cookie } })));
+    const answer = routeAnswer(await profileAction(await routeArgs(app.services, "/dashboard/profile", { method: "POST", body: form, headers: { cookie: a.cookie } })));
     expect(answer).toEqual({ status: 200, body: { ok: true } });
-    const [row] = await database.db.select().from(dataExports).where(eq(dataExports.userId, a.id));
+    const [row] = await app.db.select().from(dataExports).where(eq(dataExports.userId, a.id));
     expect(row).toMatchObject({ status: "pending", withSecrets: false, progress: 0, fileKey: null });
     exportA = row!.id;
-    expect((await getDataExport({ db: database.db }, a.user)).latest).toMatchObject({ id: exportA, state: "preparing", progress: 0, downloadUrl: null });
-    await vi.waitFor(() => expect(published).toContainEqual({ table: "data_exports", userId: a.id }));
+    expect((await getDataExport({ db: app.db }, a.user)).latest).toMatchObject({ id: exportA, state: "preparing", progress: 0, downloadUrl: null });
+    expect(await app.deliveredChanges()).toContainEqual({ table: "data_exports", userId: a.id });
 
-    published.length = 0;
     const progress: number[] = [];
-    const unsubscribe = services.bus.subscribe(async (change) => {
+    const unsubscribe = app.services.bus.subscribe(async (change) => {
       if (change.table !== "data_exports" || change.userId !== a.id) return;
-      const [now] = await database.db.select({ progress: dataExports.progress }).from(dataExports).where(eq(dataExports.id, exportA));
+      const [now] = await app.db.select({ progress: dataExports.progress }).from(dataExports).where(eq(dataExports.id, exportA));
       progress.push(now!.progress);
     });
     await worker.runDue();
@@ -238,21 +218,21 @@ describe("a customer's data export", () => {
     expect(new Set(progress).size).toBeGreaterThan(3);
     expect(progress.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(2);
 
-    const view = await getDataExport({ db: database.db }, a.user);
+    const view = await getDataExport({ db: app.db }, a.user);
     expect(view.latest).toMatchObject({ id: exportA, state: "ready", progress: 100, withSecrets: false, downloadUrl: `/exports/${exportA}/download` });
     expect(view.nextAllowedAt).not.toBeNull();
-    const [ready] = await database.db.select().from(dataExports).where(eq(dataExports.id, exportA));
+    const [ready] = await app.db.select().from(dataExports).where(eq(dataExports.id, exportA));
     expect(ready!.expiresAt!.getTime() - ready!.readyAt!.getTime()).toBe(24 * 3600 * 1000);
     expect(ready!.fileKey).toBe(`${a.id}/${exportA}.zip`);
 
-    const [bell] = await database.db.select().from(notifications).where(and(eq(notifications.userId, a.id), eq(notifications.type, "data_export_ready")));
+    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, a.id), eq(notifications.type, "data_export_ready")));
     expect([bell?.title, bell?.message]).toEqual(["Your data is ready to download", "Download it from your Profile page within 24 hours; then the file is deleted."]);
-    const [mail] = await database.db.select().from(emailMessages).where(and(eq(emailMessages.to, a.email), eq(emailMessages.subject, "Your data is ready to download")));
+    const [mail] = await app.db.select().from(emailMessages).where(and(eq(emailMessages.to, a.email), eq(emailMessages.subject, "Your data is ready to download")));
     expect(mail?.link).toBe("/dashboard/profile");
     // No secret was written out: no reveal on the record.
-    expect(await database.db.select().from(auditEvents).where(and(eq(auditEvents.customerId, a.id), eq(auditEvents.action, "secret.reveal")))).toEqual([]);
+    expect(await app.db.select().from(auditEvents).where(and(eq(auditEvents.customerId, a.id), eq(auditEvents.action, "secret.reveal")))).toEqual([]);
     // The temporary ZIP is gone from the data folder.
-    expect(readdirSync(path.join(services.env.DATA_DIR, "tmp", "data-exports"))).toEqual([]);
+    expect(readdirSync(path.join(app.services.env.DATA_DIR, "tmp", "data-exports"))).toEqual([]);
   });
 
   it("downloads as a ZIP whose data.json holds every part of the customer's data, with every file under its folder", async () => {
@@ -316,7 +296,7 @@ describe("a customer's data export", () => {
     ] as string[];
     expect([...zipA.keys()].sort()).toEqual(["data.json", ...named].sort());
     const stored = seededA;
-    const bytesOf = async (upload: StoredUpload) => Buffer.from((await services.storage.get(upload.bucket, upload.key))!);
+    const bytesOf = async (upload: StoredUpload) => Buffer.from((await app.services.storage.get(upload.bucket, upload.key))!);
     expect(zipA.get(data.profile.picture as string)).toEqual(await bytesOf(stored.avatar));
     expect(zipA.get("files/delivered/Logo set.zip")).toEqual(await bytesOf(stored.delivered));
     expect(zipA.get("files/messages/menu.png")).toEqual(await bytesOf(stored.attachment));
@@ -336,7 +316,7 @@ describe("a customer's data export", () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ ok: false, error: { code: "data_export_not_found", message: "Export not found" } });
     }
-    expect((await refusal(openDataExportDownload({ db: database.db, storage: services.storage }, admin.user, { exportId: exportA }))).code).toBe("data_export_not_found");
+    expect((await refusal(openDataExportDownload({ db: app.db, storage: app.services.storage }, admin.user, { exportId: exportA }))).code).toBe("data_export_not_found");
     expect((await downloadRoute("not-a-uuid", a.cookie)).status).toBe(404);
 
     // Not even an admin, who reads every other stored file, gets it through /files.
@@ -352,11 +332,11 @@ describe("a customer's data export", () => {
     const unenrolled = { ...admin.user, isAdmin: false, assignedCustomerIds: null };
     for (const member of [admin.user, staffA.user, unenrolled]) {
       expect((await refusal(requestDataExport(requestDeps(), member, { password: "", headers: new Headers() }))).code).toBe("forbidden");
-      expect(await getDataExport({ db: database.db }, member)).toEqual({ available: false, latest: null, nextAllowedAt: null });
+      expect(await getDataExport({ db: app.db }, member)).toEqual({ available: false, latest: null, nextAllowedAt: null });
     }
     const teamIds = [admin.id, staffA.id];
-    expect(await database.db.select().from(dataExports).where(inArray(dataExports.userId, teamIds))).toEqual([]);
-    expect((await getDataExport({ db: database.db }, b.user)).available).toBe(true);
+    expect(await app.db.select().from(dataExports).where(inArray(dataExports.userId, teamIds))).toEqual([]);
+    expect((await getDataExport({ db: app.db }, b.user)).available).toBe(true);
   });
 
   it("allows one export a day: a second is refused in the customer's language, a failed one does not count", async () => {
@@ -365,7 +345,7 @@ describe("a customer's data export", () => {
     const form = new FormData();
     form.set("intent", "request-data-export");
     const spanish = routeAnswer(
-      await profileAction(await routeArgs(services, "/dashboard/profile", { method: "POST", body: form, headers: { cookie: a.cookie, "accept-language": "es" } })),
+      await profileAction(await routeArgs(app.services, "/dashboard/profile", { method: "POST", body: form, headers: { cookie: a.cookie, "accept-language": "es" } })),
     );
     expect(spanish.status).toBe(429);
     expect((spanish.body as { error: string }).error).toMatch(/una vez al día|una vez por día/i);
@@ -373,60 +353,60 @@ describe("a customer's data export", () => {
     // B: two requests at once make one export.
     const both = await Promise.allSettled([ask(b), ask(b)]);
     expect(both.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    const [made] = await database.db.select().from(dataExports).where(eq(dataExports.userId, b.id));
+    const [made] = await app.db.select().from(dataExports).where(eq(dataExports.userId, b.id));
     // Failed (the agency's fault): B may ask again at once.
-    await database.db.update(dataExports).set({ status: "failed", error: "test" }).where(eq(dataExports.id, made!.id));
-    expect((await getDataExport({ db: database.db }, b.user)).latest?.state).toBe("failed");
-    expect((await getDataExport({ db: database.db }, b.user)).nextAllowedAt).toBeNull();
+    await app.db.update(dataExports).set({ status: "failed", error: "test" }).where(eq(dataExports.id, made!.id));
+    expect((await getDataExport({ db: app.db }, b.user)).latest?.state).toBe("failed");
+    expect((await getDataExport({ db: app.db }, b.user)).nextAllowedAt).toBeNull();
     await ask(b);
     // 25 hours later (the last export moved back in time), A may ask again.
-    await database.db.update(dataExports).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(dataExports.userId, a.id));
-    expect((await getDataExport({ db: database.db }, a.user)).nextAllowedAt).toBeNull();
-    await database.db.update(dataExports).set({ createdAt: sql`now()` }).where(eq(dataExports.userId, a.id));
+    await app.db.update(dataExports).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(dataExports.userId, a.id));
+    expect((await getDataExport({ db: app.db }, a.user)).nextAllowedAt).toBeNull();
+    await app.db.update(dataExports).set({ createdAt: sql`now()` }).where(eq(dataExports.userId, a.id));
     await worker.runDue();
   });
 
   it("expires 24 hours after it is ready: refused at once (410), then the worker deletes the ZIP and the page says so", async () => {
-    const [row] = await database.db.select().from(dataExports).where(eq(dataExports.id, exportA));
-    expect(await services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).not.toBeNull();
-    await database.db.update(dataExports).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, exportA));
+    const [row] = await app.db.select().from(dataExports).where(eq(dataExports.id, exportA));
+    expect(await app.services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).not.toBeNull();
+    await app.db.update(dataExports).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, exportA));
     const refused = await downloadRoute(exportA, a.cookie);
     expect(refused.status).toBe(410);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("data_export_expired");
     const spanish = (await (await downloadRoute(exportA, a.cookie, { "accept-language": "es" })).json()) as { error: { message: string } };
     expect(spanish.error.message).toBe("Esta descarga venció y su archivo se eliminó. Puede pedir una nueva exportación en su página de Perfil.");
-    expect((await getDataExport({ db: database.db }, a.user)).latest).toMatchObject({ state: "expired", downloadUrl: null });
+    expect((await getDataExport({ db: app.db }, a.user)).latest).toMatchObject({ state: "expired", downloadUrl: null });
 
     await worker.housekeeping();
-    const [after] = await database.db.select().from(dataExports).where(eq(dataExports.id, exportA));
+    const [after] = await app.db.select().from(dataExports).where(eq(dataExports.id, exportA));
     expect(after).toMatchObject({ status: "ready", fileKey: null });
-    expect(await services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).toBeNull();
+    expect(await app.services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).toBeNull();
     expect((await downloadRoute(exportA, a.cookie)).status).toBe(410);
   });
 
   it("puts the secrets in clear only with the right password, on the record; a wrong one is refused on its field", async () => {
-    const c = await signUpCustomer(services, { name: "Cleo Secrets" });
-    await seedCustomer(services, c, { messageCount: 3 });
+    const c = await app.customer({ name: "Cleo Secrets" });
+    await seedCustomer(app.services, c, { messageCount: 3 });
     const wrong = await refusal(ask(c, "Wr0ng!Password-x"));
     expect([wrong.code, wrong.options.field]).toEqual(["current_password_wrong", "password"]);
-    expect(await database.db.select().from(dataExports).where(eq(dataExports.userId, c.id))).toEqual([]);
+    expect(await app.db.select().from(dataExports).where(eq(dataExports.userId, c.id))).toEqual([]);
 
     const { id, withSecrets } = await ask(c, c.password);
     expect(withSecrets).toBe(true);
     await worker.runDue();
-    const zip = await readZip(await downloadBytes(services, services.storage, c, id));
+    const zip = await readZip(await downloadBytes(app.services, app.services.storage, c, id));
     const data = JSON.parse(zip.get("data.json")!.toString("utf8")) as ExportJson;
     expect(data.secretsIncluded).toBe(true);
     expect(data.informationForms.googleBusiness).toMatchObject({ gmailPassword: SECRETS.gmail });
     expect(data.credentials[0]).toMatchObject({ password: SECRETS.password, pin: SECRETS.pin, details: SECRETS.details });
-    const [event] = await database.db.select().from(auditEvents).where(and(eq(auditEvents.customerId, c.id), eq(auditEvents.action, "secret.reveal")));
+    const [event] = await app.db.select().from(auditEvents).where(and(eq(auditEvents.customerId, c.id), eq(auditEvents.action, "secret.reveal")));
     expect(event).toMatchObject({ actorId: c.id, detail: { kind: "data_export", id } });
-    const [bell] = await database.db.select().from(notifications).where(and(eq(notifications.userId, c.id), eq(notifications.type, "data_export_ready")));
+    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, c.id), eq(notifications.type, "data_export_ready")));
     expect(bell?.message).toContain("It includes the passwords you stored with us");
   });
 
   it("stops guessing: after five wrong passwords in a while, even the right one is refused for a time", async () => {
-    const d = await signUpCustomer(services, { name: "Dee Guesser" });
+    const d = await app.customer({ name: "Dee Guesser" });
     for (let i = 0; i < 5; i += 1) expect((await refusal(ask(d, `Wr0ng!Guess-${i}`))).code).toBe("current_password_wrong");
     expect((await refusal(ask(d, "Wr0ng!Guess-5"))).code).toBe("password_confirm_rate_limited");
     expect((await refusal(ask(d, d.password))).code).toBe("password_confirm_rate_limited");
@@ -435,65 +415,65 @@ describe("a customer's data export", () => {
   });
 
   it("takes each waiting export once, with several workers at once; an export left running by a dead process is tried once more, then failed", async () => {
-    const customers = await Promise.all([1, 2, 3].map((n) => signUpCustomer(services, { name: `Multi ${n}` })));
+    const customers = await Promise.all([1, 2, 3].map((n) => app.customer({ name: `Multi ${n}` })));
     for (const customer of customers) await ask(customer);
-    const others = [workerFor(services, services.storage), workerFor(services, services.storage)];
+    const others = [workerFor(app.services, app.services.storage), workerFor(app.services, app.services.storage)];
     await Promise.all([worker.runDue(), ...others.map((other) => other.runDue())]);
     for (const customer of customers) {
-      const rows = await database.db.select().from(dataExports).where(eq(dataExports.userId, customer.id));
+      const rows = await app.db.select().from(dataExports).where(eq(dataExports.userId, customer.id));
       expect(rows.map((row) => row.status)).toEqual(["ready"]);
-      const bells = await database.db.select().from(notifications).where(and(eq(notifications.userId, customer.id), eq(notifications.type, "data_export_ready")));
+      const bells = await app.db.select().from(notifications).where(and(eq(notifications.userId, customer.id), eq(notifications.type, "data_export_ready")));
       expect(bells).toHaveLength(1);
     }
 
     // A process claimed E's export and died: its lease runs out.
-    const e = await signUpCustomer(services, { name: "Eve Crash" });
+    const e = await app.customer({ name: "Eve Crash" });
     const { id } = await ask(e);
     const crash = async () =>
-      database.db.update(dataExports).set({ status: "running", startedAt: new Date(), progress: 40, expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, id));
+      app.db.update(dataExports).set({ status: "running", startedAt: new Date(), progress: 40, expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, id));
     await crash();
     await worker.housekeeping();
-    const [queued] = await database.db.select().from(dataExports).where(eq(dataExports.id, id));
+    const [queued] = await app.db.select().from(dataExports).where(eq(dataExports.id, id));
     expect(queued).toMatchObject({ status: "pending", error: "interrupted", progress: 0 });
     await crash();
     await worker.housekeeping();
-    const [failed] = await database.db.select().from(dataExports).where(eq(dataExports.id, id));
+    const [failed] = await app.db.select().from(dataExports).where(eq(dataExports.id, id));
     expect(failed).toMatchObject({ status: "failed" });
-    expect((await getDataExport({ db: database.db }, e.user)).latest?.state).toBe("failed");
+    expect((await getDataExport({ db: app.db }, e.user)).latest?.state).toBe("failed");
   });
 
   it("stops at once with the worker (the export goes back to the queue), and fails an export stuck past its time", async () => {
-    const g = await signUpCustomer(services, { name: "Gil Stuck" });
-    await seedCustomer(services, g, { messageCount: 2 });
+    const g = await app.customer({ name: "Gil Stuck" });
+    await seedCustomer(app.services, g, { messageCount: 2 });
     // A storage whose files never finish reading: the build waits on its first file.
-    const stuck: Storage = { ...services.storage, get: services.storage.get.bind(services.storage), put: services.storage.put.bind(services.storage), delete: services.storage.delete.bind(services.storage), getStream: async () => ({ body: new PassThrough(), size: 1 }) };
+    const stuck: Storage = { ...app.services.storage, get: app.services.storage.get.bind(app.services.storage), put: app.services.storage.put.bind(app.services.storage), delete: app.services.storage.delete.bind(app.services.storage), getStream: async () => ({ body: new PassThrough(), size: 1 }) };
     const { id } = await ask(g);
-    const stopping = workerFor(services, stuck);
+    const stopping = workerFor(app.services, stuck);
     const pass = stopping.runDue();
     await vi.waitFor(async () => {
-      const [row] = await database.db.select().from(dataExports).where(eq(dataExports.id, id));
+      const [row] = await app.db.select().from(dataExports).where(eq(dataExports.id, id));
       expect(row?.progress).toBeGreaterThanOrEqual(30);
     });
     await stopping.stop();
     await pass;
-    const [released] = await database.db.select().from(dataExports).where(eq(dataExports.id, id));
+    const [released] = await app.db.select().from(dataExports).where(eq(dataExports.id, id));
     expect(released).toMatchObject({ status: "pending", progress: 0, startedAt: null, fileKey: null, error: null });
-    expect(readdirSync(path.join(services.env.DATA_DIR, "tmp", "data-exports"))).toEqual([]);
+    expect(readdirSync(path.join(app.services.env.DATA_DIR, "tmp", "data-exports"))).toEqual([]);
 
-    await workerFor(services, stuck, { maxRunMs: 500 }).runDue();
-    const [failed] = await database.db.select().from(dataExports).where(eq(dataExports.id, id));
+    await workerFor(app.services, stuck, { maxRunMs: 500 }).runDue();
+    const [failed] = await app.db.select().from(dataExports).where(eq(dataExports.id, id));
     expect(failed).toMatchObject({ status: "failed", fileKey: null });
     expect(failed!.error).toMatch(/Still not ready/);
   });
 
   it("leaves no ZIP for the start-up sweep to mistake: a ready export's file stays, an unnamed one is an orphan", async () => {
-    const [row] = await database.db.select().from(dataExports).where(and(eq(dataExports.userId, b.id), eq(dataExports.status, "ready")));
+    const [row] = await app.db.select().from(dataExports).where(and(eq(dataExports.userId, b.id), eq(dataExports.status, "ready")));
     expect(row?.fileKey).toBeTruthy();
-    await services.storage.put(EXPORTS_BUCKET, `${b.id}/left-by-a-crash.zip`, new Uint8Array([1, 2, 3]), "application/zip");
-    const swept = await sweepOrphanFiles(database.db, services.storage, { graceMs: 0, now: () => Date.now() + 1_000 });
+    await app.services.storage.put(EXPORTS_BUCKET, `${b.id}/left-by-a-crash.zip`, new Uint8Array([1, 2, 3]), "application/zip");
+    const swept = await sweepOrphanFiles(app.db, app.services.storage, { graceMs: 0, now: () => Date.now() + 1_000 });
     expect(swept.removed).toContain(`${EXPORTS_BUCKET}/${b.id}/left-by-a-crash.zip`);
     expect(swept.removed).not.toContain(`${EXPORTS_BUCKET}/${row!.fileKey}`);
-    expect(await services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).not.toBeNull();
+    expect(await app.services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).not.toBeNull();
   });
 });
 
@@ -507,7 +487,7 @@ describe("a data export on S3-compatible storage (s3rver)", () => {
     s3Dir = mkdtempSync(path.join(os.tmpdir(), "export-s3-"));
     s3 = new S3rver({ port: 0, address: "127.0.0.1", directory: s3Dir, silent: true, configureBuckets: [{ name: "exports-it" }] });
     const { port } = await s3.run();
-    s3Services = await testServices(database, {
+    s3Services = await testServices(app.database, {
       STORAGE_S3_BUCKET: "exports-it",
       STORAGE_S3_ENDPOINT: `http://127.0.0.1:${port}`,
       STORAGE_S3_REGION: "us-east-1",
@@ -529,7 +509,7 @@ describe("a data export on S3-compatible storage (s3rver)", () => {
     const seeded = await seedCustomer(s3Services, f, { messageCount: 20 });
     const { id } = await ask(f, f.password, s3Services);
     await s3Worker.runDue();
-    const [row] = await database.db.select().from(dataExports).where(eq(dataExports.id, id));
+    const [row] = await app.db.select().from(dataExports).where(eq(dataExports.id, id));
     expect(row).toMatchObject({ status: "ready", fileKey: `${f.id}/${id}.zip` });
     const zipBytes = await downloadBytes(s3Services, s3Services.storage, f, id);
     expect(zipBytes.length).toBe(row!.size);
@@ -540,9 +520,9 @@ describe("a data export on S3-compatible storage (s3rver)", () => {
     expect(zip.get("files/delivered/Logo set.zip")).toEqual(Buffer.from((await s3Services.storage.get("job-files", seeded.delivered.key))!));
     expect(zip.size).toBe(9);
 
-    await database.db.update(dataExports).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, id));
+    await app.db.update(dataExports).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, id));
     await s3Worker.housekeeping();
     expect(await s3Services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).toBeNull();
-    expect((await refusal(openDataExportDownload({ db: database.db, storage: s3Services.storage }, f.user, { exportId: id }))).code).toBe("data_export_expired");
+    expect((await refusal(openDataExportDownload({ db: app.db, storage: s3Services.storage }, f.user, { exportId: id }))).code).toBe("data_export_expired");
   });
 });

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { emailMessages, payments } from "~db/schema";
+import { emailMessages } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
 import { updateEmailPreferences } from "~/features/profile/update-email-preferences.server";
@@ -12,62 +12,42 @@ import { notifySystemError } from "~/features/settings/notify-system-error.serve
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { createMailer, EmailSender } from "~/lib/email/email.server";
 import { TestSmtp } from "./email-smtp";
-import {
-  expectHttpError,
-  makeAdmin,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { expectHttpError, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let smtp: TestSmtp;
 let sender: EmailSender;
 let admin: SignedIn;
 
 const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false };
-const deps = () => ({ db: database.db, bus: services.bus, settings: services.settings });
+const deps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
   smtp = new TestSmtp();
   await smtp.start();
-  sender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@events.test", outboxDir: "/nonexistent" }), {
+  sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@events.test", outboxDir: "/nonexistent" }), {
     log: () => {},
     branding: async () => ({ companyName: "Events Co", supportEmail: "help@events.test" }),
   });
-  admin = await makeAdmin(services);
+  admin = await app.admin();
 });
 
 afterAll(async () => {
   await smtp.stop();
-  await services.close();
-  await database.close();
 });
 
-async function addPayment(userId: string): Promise<string> {
-  const [row] = await database.db
-    .insert(payments)
-    .values({ userId, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", proofUrl: `/files/x/${userId}/p.png` })
-    .returning({ id: payments.id });
-  return row!.id;
-}
 
 describe("e-mails of events", () => {
   it("tells the customer of a rejected payment with the admin's note, and of a completed step", async () => {
-    const customer = await signUpCustomer(services);
-    const paymentId = await addPayment(customer.id);
-    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId, decision: "reject", notes: "The amount does not match" });
-    await toggleProgressStep({ db: database.db, bus: services.bus }, admin.user, { userId: customer.id, service: "google_business", step: "profileCreation", done: true });
+    const customer = await app.customer();
+    const paymentId = await app.payment(customer.id);
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId, decision: "reject", notes: "The amount does not match" });
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: customer.id, service: "google_business", step: "profileCreation", done: true });
     await sender.sendDue();
     // The step's e-mail waits for the other steps of its window (progress-email.test.ts); then it goes too.
     expect(smtp.to(customer.email)).toHaveLength(1);
-    await database.db.update(emailMessages).set({ nextAttemptAt: new Date() }).where(eq(emailMessages.status, "queued"));
+    await app.db.update(emailMessages).set({ nextAttemptAt: new Date() }).where(eq(emailMessages.status, "queued"));
     await sender.sendDue();
     const mails = smtp.to(customer.email);
     expect(mails).toHaveLength(2);
@@ -79,33 +59,33 @@ describe("e-mails of events", () => {
   });
 
   it("tells the customer of an approved payment; sends nothing once the customer turned e-mail off", async () => {
-    const customer = await signUpCustomer(services);
-    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId: await addPayment(customer.id), decision: "approve" });
+    const customer = await app.customer();
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId: await app.payment(customer.id), decision: "approve" });
     await sender.sendDue();
     expect(smtp.to(customer.email)).toHaveLength(1);
     expect(smtp.to(customer.email)[0]!.decoded).toContain("Your payment for Google Business Profile Setup has been approved");
 
-    await updateEmailPreferences({ db: database.db, bus: services.bus }, customer.user, { emailUpdates: false });
-    expect((await getProfile({ db: database.db }, customer.user)).emailUpdates).toBe(false);
-    await toggleProgressStep({ db: database.db, bus: services.bus }, admin.user, { userId: customer.id, service: "google_business", step: "profileCreation", done: true });
+    await updateEmailPreferences({ db: app.db, bus: app.services.bus }, customer.user, { emailUpdates: false });
+    expect((await getProfile({ db: app.db }, customer.user)).emailUpdates).toBe(false);
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: customer.id, service: "google_business", step: "profileCreation", done: true });
     await sender.sendDue();
     expect(smtp.to(customer.email)).toHaveLength(1);
   });
 
   it("only the signed-in user changes their own e-mail preference", async () => {
-    await expectHttpError(updateEmailPreferences({ db: database.db, bus: services.bus }, null, { emailUpdates: false }), 401);
+    await expectHttpError(updateEmailPreferences({ db: app.db, bus: app.services.bus }, null, { emailUpdates: false }), 401);
   });
 
   it("tells admins of a sign-up, a new Zelle proof and a server error when their switches are on", async () => {
     await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, systemErrors: true } });
-    const customer = await signUpCustomer(services, { name: "Nora Newcomer" });
+    const customer = await app.customer({ name: "Nora Newcomer" });
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).png().toBuffer();
-    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, {
+    await submitZelleProof({ db: app.db, bus: app.services.bus, storage: app.services.storage }, customer.user, {
       serviceType: "google_business",
       paymentNumber: 1,
       proof: new File([new Uint8Array(png)], "proof.png", { type: "image/png" }),
     });
-    await notifySystemError({ db: database.db, bus: services.bus }, new RangeError("Mail test failure"));
+    await notifySystemError({ db: app.db, bus: app.services.bus }, new RangeError("Mail test failure"));
     await sender.sendDue();
     const toAdmin = smtp.to(admin.email);
     expect(toAdmin.filter((mail) => mail.decoded.includes("Subject: New User Registration") && mail.decoded.includes("Nora Newcomer"))).toHaveLength(1);
@@ -119,9 +99,9 @@ describe("e-mails of events", () => {
   it("tells the customer when Auto-approve Submissions approves their proof on receipt", async () => {
     const general = { maintenanceMode: false, autoApproveSubmissions: true, companyName: "Events Co", supportEmail: "help@events.test" };
     await saveSettings(deps(), admin.user, { section: "general", values: general });
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a00" } }).png().toBuffer();
-    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, {
+    await submitZelleProof({ db: app.db, bus: app.services.bus, storage: app.services.storage }, customer.user, {
       serviceType: "google_business",
       paymentNumber: 1,
       proof: new File([new Uint8Array(png)], "proof.png", { type: "image/png" }),
@@ -134,9 +114,9 @@ describe("e-mails of events", () => {
   });
 
   it("tells admins of a profile update when Email Notifications is on, and not when it is off", async () => {
-    const customer = await signUpCustomer(services, { name: "Paula Profile" });
+    const customer = await app.customer({ name: "Paula Profile" });
     await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
-    await updateProfile({ db: database.db, bus: services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
+    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
     await sender.sendDue();
     const toAdmin = smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Profile from Paula Co updated their profile"));
     expect(toAdmin).toHaveLength(1);
@@ -144,7 +124,7 @@ describe("e-mails of events", () => {
     expect(smtp.to(customer.email)).toHaveLength(0);
 
     await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, emailNotifications: false } });
-    await updateProfile({ db: database.db, bus: services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Two" });
+    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Two" });
     await sender.sendDue();
     expect(smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Two"))).toHaveLength(0);
   });

@@ -8,7 +8,7 @@ import { emailMessages } from "~db/schema";
 import { createMailer, EmailSender, queueEmail } from "~/lib/email/email.server";
 import { start } from "../../server/app";
 import { TestSmtp } from "./email-smtp";
-import { testDatabase, type TestDatabase } from "./support";
+import { testApp } from "./test-app";
 
 const branding = { companyName: "Queue Co", supportEmail: "help@queue.test" };
 const quiet = () => {};
@@ -22,14 +22,8 @@ async function freePort(): Promise<number> {
 }
 
 describe("the e-mail queue against a real SMTP server", () => {
-  let database: TestDatabase;
+  const app = testApp();
   const smtps: TestSmtp[] = [];
-  beforeAll(async () => {
-    database = await testDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
   afterEach(async () => {
     for (const smtp of smtps.splice(0)) await smtp.stop();
   });
@@ -38,16 +32,16 @@ describe("the e-mail queue against a real SMTP server", () => {
     const smtp = new TestSmtp();
     smtps.push(smtp);
     await smtp.start();
-    const sender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), {
+    const sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), {
       log: quiet,
       branding: async () => branding,
     });
-    await database.db.transaction(async (tx) => {
+    await app.db.transaction(async (tx) => {
       await queueEmail(tx, { to: "ann@queue.test", subject: "Payment approved", text: "Your payment was approved.", replyTo: "reply+abc@replies.queue.test" });
     });
     // A rolled-back change records no message.
     await expect(
-      database.db.transaction(async (tx) => {
+      app.db.transaction(async (tx) => {
         await queueEmail(tx, { to: "bob@queue.test", subject: "Never", text: "Rolled back." });
         throw new Error("rollback");
       }),
@@ -67,7 +61,7 @@ describe("the e-mail queue against a real SMTP server", () => {
     // Sent once: another pass sends nothing more.
     await sender.sendDue();
     expect(smtp.received).toHaveLength(1);
-    const rows = await database.db.select().from(emailMessages).where(eq(emailMessages.to, "ann@queue.test"));
+    const rows = await app.db.select().from(emailMessages).where(eq(emailMessages.to, "ann@queue.test"));
     expect(rows).toMatchObject([{ status: "sent", attempts: 1 }]);
   });
 
@@ -76,9 +70,9 @@ describe("the e-mail queue against a real SMTP server", () => {
     smtps.push(smtp);
     await smtp.start();
     const replyTo = "reply+forget@replies.queue.test";
-    await queueEmail(database.db, { to: "reply-sent@queue.test", subject: "Sent", text: "x", replyTo });
-    await queueEmail(database.db, { to: "reply-failed@queue.test", subject: "Given up", text: "x", replyTo });
-    await database.db.insert(emailMessages).values({
+    await queueEmail(app.db, { to: "reply-sent@queue.test", subject: "Sent", text: "x", replyTo });
+    await queueEmail(app.db, { to: "reply-failed@queue.test", subject: "Given up", text: "x", replyTo });
+    await app.db.insert(emailMessages).values({
       to: "reply-crash@queue.test",
       subject: "Mid-send",
       text: "x",
@@ -88,9 +82,9 @@ describe("the e-mail queue against a real SMTP server", () => {
       attempts: 1,
       nextAttemptAt: new Date(Date.now() - 60 * 60_000),
     });
-    const smtpSender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), { log: quiet });
+    const smtpSender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), { log: quiet });
     const failing = new EmailSender(
-      database.db,
+      app.db,
       async (message) => {
         if (message.to === "reply-failed@queue.test") throw new Error("mailbox full");
         await createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" })(message);
@@ -100,9 +94,9 @@ describe("the e-mail queue against a real SMTP server", () => {
     for (let attempt = 0; attempt < 8; attempt += 1) await failing.sendDue();
     await smtpSender.sendDue();
     expect(smtp.to("reply-sent@queue.test")[0]!.decoded).toContain(`Reply-To: ${replyTo}`);
-    const rows = await database.db.select().from(emailMessages).where(eq(emailMessages.replyTo, replyTo));
+    const rows = await app.db.select().from(emailMessages).where(eq(emailMessages.replyTo, replyTo));
     expect(rows).toEqual([]);
-    const states = await database.db.select({ to: emailMessages.to, status: emailMessages.status }).from(emailMessages);
+    const states = await app.db.select({ to: emailMessages.to, status: emailMessages.status }).from(emailMessages);
     expect(states).toEqual(
       expect.arrayContaining([
         { to: "reply-sent@queue.test", status: "sent" },
@@ -117,13 +111,13 @@ describe("the e-mail queue against a real SMTP server", () => {
     const smtp = new TestSmtp(port);
     smtps.push(smtp);
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "portal@queue.test", outboxDir: "/nonexistent" });
-    const first = new EmailSender(database.db, mailer, { log: quiet, retryBaseMs: 1 });
-    const second = new EmailSender(database.db, mailer, { log: quiet, retryBaseMs: 1 });
+    const first = new EmailSender(app.db, mailer, { log: quiet, retryBaseMs: 1 });
+    const second = new EmailSender(app.db, mailer, { log: quiet, retryBaseMs: 1 });
     const recipients = ["down1@queue.test", "down2@queue.test", "down3@queue.test"];
-    for (const to of recipients) await queueEmail(database.db, { to, subject: "Waiting", text: `Hello ${to}` });
+    for (const to of recipients) await queueEmail(app.db, { to, subject: "Waiting", text: `Hello ${to}` });
 
     await first.sendDue();
-    const waiting = await database.db.select().from(emailMessages).where(eq(emailMessages.subject, "Waiting"));
+    const waiting = await app.db.select().from(emailMessages).where(eq(emailMessages.subject, "Waiting"));
     expect(waiting.every((row) => row.status === "queued")).toBe(true);
     expect(waiting.some((row) => row.attempts === 1 && row.lastError)).toBe(true);
 
@@ -135,7 +129,7 @@ describe("the e-mail queue against a real SMTP server", () => {
       expect(smtp.to(to)).toHaveLength(1);
       expect(smtp.to(to)[0]!.decoded).toContain(`Hello ${to}`);
     }
-    const rows = await database.db.select().from(emailMessages).where(eq(emailMessages.subject, "Waiting"));
+    const rows = await app.db.select().from(emailMessages).where(eq(emailMessages.subject, "Waiting"));
     expect(rows.every((row) => row.status === "sent")).toBe(true);
   });
 
@@ -143,7 +137,7 @@ describe("the e-mail queue against a real SMTP server", () => {
     const smtp = new TestSmtp();
     smtps.push(smtp);
     await smtp.start();
-    await database.db.insert(emailMessages).values({
+    await app.db.insert(emailMessages).values({
       to: "crash@queue.test",
       subject: "Mid-send",
       text: "x",
@@ -152,10 +146,10 @@ describe("the e-mail queue against a real SMTP server", () => {
       attempts: 1,
       nextAttemptAt: new Date(Date.now() - 60 * 60_000),
     });
-    const sender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), { log: quiet });
+    const sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), { log: quiet });
     await sender.sendDue();
     expect(smtp.to("crash@queue.test")).toHaveLength(0);
-    const [row] = await database.db.select().from(emailMessages).where(eq(emailMessages.to, "crash@queue.test"));
+    const [row] = await app.db.select().from(emailMessages).where(eq(emailMessages.to, "crash@queue.test"));
     expect(row!.status).toBe("interrupted");
   });
 });

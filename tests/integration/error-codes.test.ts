@@ -11,18 +11,8 @@ import { action as detailAction } from "~/routes/admin/user-detail";
 import { action as checkoutAction } from "~/routes/resources/card-checkout";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { createApp } from "../../server/app";
-import {
-  makeAdmin,
-  routeAnswer,
-  routeArgs,
-  routeContext,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { formPost, routeAnswer, routeArgs, routeContext, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 // Refusals are codes: each answers in the request's language, as a page action's `{ ok: false, error }` and as
 // the JSON endpoints' `{ ok: false, error: { code, message } }`, with its row's status.
@@ -78,20 +68,17 @@ describe("every error code", () => {
 });
 
 describe("refusals thrown by use cases, answered in the request's language", () => {
-  let database: TestDatabase;
-  let services: TestServices;
+  const app = testApp();
   let admin: SignedIn;
   let customer: SignedIn;
   let server: Server;
   let base: string;
 
   beforeAll(async () => {
-    database = await testDatabase();
-    services = await testServices(database);
-    admin = await makeAdmin(services);
-    customer = await signUpCustomer(services);
+    admin = await app.admin();
+    customer = await app.customer();
     server = await new Promise<Server>((resolve) => {
-      const listening = createApp(services).listen(0, "127.0.0.1", () => resolve(listening));
+      const listening = createApp(app.services).listen(0, "127.0.0.1", () => resolve(listening));
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -99,14 +86,11 @@ describe("refusals thrown by use cases, answered in the request's language", () 
   afterAll(async () => {
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
-    await services?.close();
-    await database?.close();
   });
 
   function post(user: SignedIn, path: string, fields: Record<string, string>, cookie?: string) {
-    const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) });
-    const request = new Request(`http://localhost:3000${path}`, { method: "POST", headers, body: new URLSearchParams(fields) });
-    return { request, context: routeContext(services, user.user, headers), params: { userId: customer.id } } as never;
+    const request = formPost(path, fields, cookie);
+    return { request, context: routeContext(app.services, user.user, request.headers), params: { userId: customer.id } } as never;
   }
 
   it("a page action: an admin deleting a note that does not exist (note_not_found, 404)", async () => {
@@ -136,7 +120,7 @@ describe("refusals thrown by use cases, answered in the request's language", () 
   it("a JSON endpoint: the card checkout without card payments configured (card_payments_not_configured, 503)", async () => {
     const checkout = async (cookie: string) => {
       const response = await checkoutAction(
-        await routeArgs(services, ENDPOINTS.cardCheckout, {
+        await routeArgs(app.services, ENDPOINTS.cardCheckout, {
           method: "POST",
           headers: { "content-type": "application/json", cookie },
           body: JSON.stringify({ serviceType: "google_business", paymentNumber: 1 }),

@@ -9,18 +9,10 @@ import { UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
 import { LocalStorage } from "~/lib/storage/storage.server";
 import { storeUpload, type StoredUpload } from "~/lib/storage/uploads.server";
 import { createApp } from "../../server/app";
-import {
-  makeAdmin,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let server: Server;
 let base: string;
 let customerA: SignedIn;
@@ -30,19 +22,17 @@ let admin: SignedIn;
 const storedForA = new Map<UploadKind, StoredUpload>();
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
   server = await new Promise<Server>((resolve) => {
-    const listening = createApp(services).listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createApp(app.services).listen(0, "127.0.0.1", () => resolve(listening));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  customerA = await signUpCustomer(services, { name: "Ana Ruiz" });
-  customerB = await signUpCustomer(services, { name: "Blair Banks" });
-  admin = await makeAdmin(services);
+  customerA = await app.customer({ name: "Ana Ruiz" });
+  customerB = await app.customer({ name: "Blair Banks" });
+  admin = await app.admin();
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } }).png().toBuffer();
   for (const kind of Object.keys(UPLOAD_KINDS) as UploadKind[]) {
     const file = new File([png], "x.png", { type: "image/png" });
-    storedForA.set(kind, await storeUpload(services.storage, kind, customerA.id, file, async (stored) => stored));
+    storedForA.set(kind, await storeUpload(app.services.storage, kind, customerA.id, file, async (stored) => stored));
   }
 });
 
@@ -51,8 +41,6 @@ afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-  await services?.close();
-  await database?.close();
 });
 
 const get = (url: string, cookie?: string) => fetch(`${base}${url}`, { headers: cookie ? { cookie } : {} });
@@ -106,7 +94,7 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
 
   it("serves a stored file that is not an allowed image as an attachment of unknown type", async () => {
     const key = `${customerA.id}/notes.txt`;
-    await services.storage.put("avatars", key, new TextEncoder().encode("<script>alert(1)</script>"), "text/html");
+    await app.services.storage.put("avatars", key, new TextEncoder().encode("<script>alert(1)</script>"), "text/html");
     const response = await get(`/files/avatars/${key}`, customerA.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/octet-stream");
@@ -116,7 +104,7 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
   it("serves a delivered file as a download whatever its bytes, under the name the page gives, to its customer and the admins", async () => {
     const key = `delivered/${customerA.id}/file_1_abcde.png`;
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123" } }).png().toBuffer();
-    await services.storage.put("job-files", key, new Uint8Array(png), "application/octet-stream");
+    await app.services.storage.put("job-files", key, new Uint8Array(png), "application/octet-stream");
     const url = `/files/job-files/${key}?name=${encodeURIComponent("Logo set (final).png")}`;
     for (const cookie of [customerA.cookie, admin.cookie]) {
       const response = await get(url, cookie);
@@ -152,18 +140,18 @@ describe("GET /files on the local folder: links planted in the storage folder", 
     if (outside) rmSync(outside, { recursive: true, force: true });
   });
 
-  const local = () => (services.storage instanceof LocalStorage ? services.storage : undefined);
+  const local = () => (app.services.storage instanceof LocalStorage ? app.services.storage : undefined);
 
   it("answers 404 for a file that is a symbolic link, though the file it points to is a readable image", async (context) => {
     const storage = local();
     if (!storage) return context.skip();
-    await services.storage.put("avatars", `${customerA.id}/real.png`, png, "image/png");
+    await app.services.storage.put("avatars", `${customerA.id}/real.png`, png, "image/png");
     expect((await get(`/files/avatars/${customerA.id}/real.png`, customerA.cookie)).status).toBe(200);
 
     symlinkSync(path.join(outside, "host.png"), path.join(storage.root, "avatars", customerA.id, "planted.png"));
     expect((await get(`/files/avatars/${customerA.id}/planted.png`, customerA.cookie)).status).toBe(404);
     expect((await get(`/files/avatars/${customerA.id}/planted.png`, admin.cookie)).status).toBe(404);
-    expect(await services.storage.get("avatars", `${customerA.id}/planted.png`)).toBeNull();
+    expect(await app.services.storage.get("avatars", `${customerA.id}/planted.png`)).toBeNull();
   });
 
   it("answers 404 for a file reached through a linked folder", async (context) => {
@@ -172,6 +160,6 @@ describe("GET /files on the local folder: links planted in the storage folder", 
     mkdirSync(path.join(storage.root, "avatars", customerA.id), { recursive: true });
     symlinkSync(outside, path.join(storage.root, "avatars", customerA.id, "linked"));
     expect((await get(`/files/avatars/${customerA.id}/linked/host.png`, customerA.cookie)).status).toBe(404);
-    expect(await services.storage.get("avatars", `${customerA.id}/linked/host.png`)).toBeNull();
+    expect(await app.services.storage.get("avatars", `${customerA.id}/linked/host.png`)).toBeNull();
   });
 });

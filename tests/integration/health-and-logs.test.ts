@@ -6,14 +6,15 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/db/db.server";
 import { createLogger, routeConsoleToLogger, type Logger } from "~/lib/logger.server";
 import { LocalStorage } from "~/lib/storage/storage.server";
 import { createApp, type Lifecycle } from "../../server/app";
 import { LiveStreams } from "../../server/events";
 import { requestLogging } from "../../server/request-logging";
-import { signUpCustomer, testDatabase, testServices, TEST_PASSWORD, type TestDatabase, type TestServices } from "./support";
+import { TEST_PASSWORD } from "./support";
+import { testApp } from "./test-app";
 
 /** A logger writing into memory: the parsed lines and the raw text (to check that nothing secret was written). */
 function capturedLogger(): { logger: Logger; lines: Record<string, unknown>[]; raw: () => string } {
@@ -37,28 +38,20 @@ async function serve(app: express.Express): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 const folders: string[] = [];
-
-beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-});
 
 afterAll(async () => {
   for (const server of servers) {
     server.closeAllConnections();
     server.close();
   }
-  await services?.close();
-  await database?.close();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 describe("GET /healthz and /readyz", () => {
   it("/healthz answers 200 without a session, uncached, echoing the request id", async () => {
-    const base = await serve(createApp(services, { logger: capturedLogger().logger }));
+    const base = await serve(createApp(app.services, { logger: capturedLogger().logger }));
     const response = await fetch(`${base}/healthz`, { headers: { "x-request-id": "lb-probe-1" } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
@@ -68,7 +61,7 @@ describe("GET /healthz and /readyz", () => {
   });
 
   it("/readyz is 200 when the database is reachable and migrated and storage writable", async () => {
-    const base = await serve(createApp(services, { logger: capturedLogger().logger }));
+    const base = await serve(createApp(app.services, { logger: capturedLogger().logger }));
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ready", checks: { database: "ok", storage: "ok" } });
@@ -81,7 +74,7 @@ describe("GET /healthz and /readyz", () => {
     // A file where the bucket's folder should be: nothing can be written under it (whoever the tests run as).
     writeFileSync(path.join(root, "avatars"), "not a folder");
     const { logger, lines } = capturedLogger();
-    const base = await serve(createApp({ ...services, storage: new LocalStorage(root) }, { logger }));
+    const base = await serve(createApp({ ...app.services, storage: new LocalStorage(root) }, { logger }));
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
@@ -96,14 +89,14 @@ describe("GET /healthz and /readyz", () => {
   it("/readyz is 503 when the database is closed, and when it was never migrated", async () => {
     const closed = await openDatabase({ pgliteDir: "memory://" });
     await closed.close();
-    const closedBase = await serve(createApp({ ...services, database: closed }, { logger: capturedLogger().logger }));
+    const closedBase = await serve(createApp({ ...app.services, database: closed }, { logger: capturedLogger().logger }));
     const down = await fetch(`${closedBase}/readyz`);
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({ status: "not ready", reason: "database unreachable" });
 
     const unmigrated = await openDatabase({ pgliteDir: "memory://" });
     try {
-      const base = await serve(createApp({ ...services, database: unmigrated }, { logger: capturedLogger().logger }));
+      const base = await serve(createApp({ ...app.services, database: unmigrated }, { logger: capturedLogger().logger }));
       const response = await fetch(`${base}/readyz`);
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ reason: "migrations not applied (the app applies them at start)" });
@@ -115,7 +108,7 @@ describe("GET /healthz and /readyz", () => {
 
   it("/readyz is 503 once the app is shutting down, so a load balancer drains it", async () => {
     const lifecycle: Lifecycle = { draining: false, liveStreams: new LiveStreams() };
-    const base = await serve(createApp(services, { logger: capturedLogger().logger, lifecycle }));
+    const base = await serve(createApp(app.services, { logger: capturedLogger().logger, lifecycle }));
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     lifecycle.draining = true;
     const response = await fetch(`${base}/readyz`);
@@ -131,9 +124,9 @@ describe("GET /healthz and /readyz", () => {
 
 describe("request logs", () => {
   it("logs one JSON line per request with its id; a request's cookie and password never reach the log", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const { logger, lines, raw } = capturedLogger();
-    const base = await serve(createApp(services, { logger }));
+    const base = await serve(createApp(app.services, { logger }));
     const cookieValue = customer.cookie;
     const response = await fetch(`${base}/api/auth/sign-in/email?token=SECRET-QUERY-TOKEN`, {
       method: "POST",

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailMessages, notifications, payments } from "~db/schema";
+import { emailMessages, notifications } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
@@ -8,14 +8,14 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { createMailer, EmailSender } from "~/lib/email/email.server";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { TestSmtp, type ReceivedMail } from "./email-smtp";
-import { authRequest, makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { authRequest, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 /**
  * What the server writes for a person (e-mails, notification rows) is in that person's saved language;
  * the English texts are checked word for word.
  */
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let smtp: TestSmtp;
 let sender: EmailSender;
 let admin: SignedIn;
@@ -24,25 +24,21 @@ let spanishAdmin: SignedIn;
 const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false };
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
   smtp = new TestSmtp();
   await smtp.start();
-  sender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@i18n.test", outboxDir: "/nonexistent" }), {
+  sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@i18n.test", outboxDir: "/nonexistent" }), {
     log: () => {},
     branding: async () => ({ companyName: "Idiomas Co", supportEmail: "help@i18n.test" }),
   });
-  admin = await makeAdmin(services);
-  spanishAdmin = await makeAdmin(services);
-  await saveLanguage(database.db, spanishAdmin.id, "es");
-  await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, admin.user, { section: "notifications", values: NOTIFICATIONS });
-  // Two admins and a database on a shared machine: more than the default hook time under load.
+  admin = await app.admin();
+  spanishAdmin = await app.admin();
+  await saveLanguage(app.db, spanishAdmin.id, "es");
+  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, { section: "notifications", values: NOTIFICATIONS });
+  // Two admins on a shared machine: more than the default hook time under load.
 }, 180_000);
 
 afterAll(async () => {
   await smtp.stop();
-  await services.close();
-  await database.close();
 });
 
 /** A header's RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) decoded. */
@@ -62,21 +58,13 @@ function subjectOf(mail: ReceivedMail): string {
 }
 
 async function spanishCustomer(name: string): Promise<SignedIn> {
-  const customer = await signUpCustomer(services, { name, companyName: null });
-  await saveLanguage(database.db, customer.id, "es");
+  const customer = await app.customer({ name, companyName: null });
+  await saveLanguage(app.db, customer.id, "es");
   return customer;
 }
 
-async function pendingPayment(userId: string): Promise<string> {
-  const [row] = await database.db
-    .insert(payments)
-    .values({ userId, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", proofUrl: `/files/x/${userId}/p.png` })
-    .returning({ id: payments.id });
-  return row!.id;
-}
-
 async function rowsOf(userId: string, type: string) {
-  return database.db
+  return app.db
     .select({ title: notifications.title, message: notifications.message })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
@@ -85,9 +73,9 @@ async function rowsOf(userId: string, type: string) {
 describe("e-mails and notifications in the recipient's language", () => {
   it("a Spanish-speaking customer's payment decision: Spanish e-mail (subject and body) and Spanish notification row", async () => {
     const customer = await spanishCustomer("Lucía Pérez");
-    const deps = { db: database.db, bus: services.bus };
-    await decidePayment(deps, admin.user, { paymentId: await pendingPayment(customer.id), decision: "reject", notes: "El monto no coincide" });
-    await decidePayment(deps, admin.user, { paymentId: await pendingPayment(customer.id), decision: "approve" });
+    const deps = { db: app.db, bus: app.services.bus };
+    await decidePayment(deps, admin.user, { paymentId: await app.payment(customer.id), decision: "reject", notes: "El monto no coincide" });
+    await decidePayment(deps, admin.user, { paymentId: await app.payment(customer.id), decision: "approve" });
     await sender.sendDue();
     const mails = smtp.to(customer.email);
     expect(mails.map(subjectOf)).toEqual(["Pago rechazado", "Pago aprobado"]);
@@ -104,8 +92,8 @@ describe("e-mails and notifications in the recipient's language", () => {
   });
 
   it("an English customer gets the English texts word for word", async () => {
-    const customer = await signUpCustomer(services, { name: "Edward English" });
-    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId: await pendingPayment(customer.id), decision: "reject", notes: "Blurry" });
+    const customer = await app.customer({ name: "Edward English" });
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId: await app.payment(customer.id), decision: "reject", notes: "Blurry" });
     await sender.sendDue();
     const [mail] = smtp.to(customer.email);
     expect(subjectOf(mail!)).toBe("Payment Rejected");
@@ -121,7 +109,7 @@ describe("e-mails and notifications in the recipient's language", () => {
 
   it("a completed step is announced in Spanish to a Spanish-speaking customer (row and e-mail)", async () => {
     const customer = await spanishCustomer("Mario Gómez");
-    await toggleProgressStep({ db: database.db, bus: services.bus }, admin.user, { userId: customer.id, service: "website", step: "websiteLaunch", done: true });
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: customer.id, service: "website", step: "websiteLaunch", done: true });
     await sender.sendDue();
     expect(await rowsOf(customer.id, "website_progress")).toEqual([
       { title: "Paso completado: Lanzamiento del sitio web", message: "Se completó el paso «Lanzamiento del sitio web» de su sitio web." },
@@ -129,16 +117,16 @@ describe("e-mails and notifications in the recipient's language", () => {
     // The e-mail waits for the steps of the next minutes (the progress e-mail's own tests cover the wait); once due,
     // it is in Spanish too.
     expect(smtp.to(customer.email)).toEqual([]);
-    await database.db.update(emailMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailMessages.to, customer.email));
+    await app.db.update(emailMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailMessages.to, customer.email));
     await sender.sendDue();
     expect(smtp.to(customer.email).map(subjectOf)).toEqual(["Su sitio web: 1 paso completado"]);
   });
 
   it("the password reset e-mail: Spanish for a Spanish-speaking customer, the English text for an English one", async () => {
     const spanish = await spanishCustomer("Rosa Restablecer");
-    const english = await signUpCustomer(services, { name: "Rita Reset" });
+    const english = await app.customer({ name: "Rita Reset" });
     for (const customer of [spanish, english]) {
-      expect((await authRequest(services, "/request-password-reset", { email: customer.email })).status).toBe(200);
+      expect((await authRequest(app.services, "/request-password-reset", { email: customer.email })).status).toBe(200);
     }
     await sender.sendDue();
     const [es] = smtp.to(spanish.email);
@@ -154,8 +142,8 @@ describe("e-mails and notifications in the recipient's language", () => {
   });
 
   it("admins are told each in their own language (e-mail and notification row)", async () => {
-    const customer = await signUpCustomer(services, { name: "Paula Profile" });
-    await updateProfile({ db: database.db, bus: services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
+    const customer = await app.customer({ name: "Paula Profile" });
+    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
     await sender.sendDue();
     const english = smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Co"));
     const spanish = smtp.to(spanishAdmin.email).filter((mail) => mail.decoded.includes("Paula Co"));
@@ -167,7 +155,7 @@ describe("e-mails and notifications in the recipient's language", () => {
     expect(await rowsOf(spanishAdmin.id, "profile_updated")).toContainEqual({ title: "Perfil actualizado", message: "Paula Profile de Paula Co actualizó su perfil" });
 
     // The sign-up announcement too.
-    await signUpCustomer(services, { name: "Nora Nueva", companyName: "Nora SRL" });
+    await app.customer({ name: "Nora Nueva", companyName: "Nora SRL" });
     await sender.sendDue();
     expect(await rowsOf(spanishAdmin.id, "new_user")).toContainEqual({ title: "Registro de usuario nuevo", message: "Nora Nueva de Nora SRL acaba de registrarse" });
     expect(await rowsOf(admin.id, "new_user")).toContainEqual({ title: "New User Registration", message: "Nora Nueva from Nora SRL just registered" });

@@ -6,26 +6,24 @@ import type { DatabaseHealth } from "~/lib/db/database-health.server";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { createApp } from "../../server/app";
 import { databaseGate } from "../../server/database-gate";
-import { signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 /** The texts server/ answers with, where a person reads them, in the request's language. */
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 const servers: Server[] = [];
 let customer: SignedIn;
 
-async function listen(app: express.Express): Promise<string> {
+async function listen(handler: express.Express): Promise<string> {
   const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = handler.listen(0, "127.0.0.1", () => resolve(listening));
   });
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customer = await signUpCustomer(services);
+  customer = await app.customer();
 });
 
 afterAll(async () => {
@@ -33,13 +31,11 @@ afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-  await services?.close();
-  await database?.close();
 });
 
 describe("the files route's answers", () => {
   it("are in the browser's language for a visitor, in the saved one for a signed-in user; English unchanged", async () => {
-    const base = await listen(createApp(services));
+    const base = await listen(createApp(app.services));
     const url = `${base}/files/avatars/${crypto.randomUUID()}/x.png`;
     const anonymous = (headers: Record<string, string>) => fetch(url, { headers }).then(async (r) => [r.status, await r.json()]);
     expect(await anonymous({ "accept-language": "es-MX,es;q=0.9" })).toEqual([401, { ok: false, error: { code: "not_signed_in", message: "Debe iniciar sesión" } }]);
@@ -48,7 +44,7 @@ describe("the files route's answers", () => {
 
     const signedIn = () => fetch(url, { headers: { cookie: customer.cookie } }).then(async (r) => [r.status, await r.json()]);
     expect(await signedIn()).toEqual([404, { ok: false, error: { code: "not_found", message: "Not found" } }]);
-    await saveLanguage(database.db, customer.id, "es");
+    await saveLanguage(app.db, customer.id, "es");
     // The session cache may hold the old choice for a moment: poll until the saved language is read.
     await expect.poll(signedIn, { timeout: 10_000 }).toEqual([404, { ok: false, error: { code: "not_found", message: "No encontrado" } }]);
   });
@@ -56,9 +52,9 @@ describe("the files route's answers", () => {
 
 describe("the database gate's 503", () => {
   it("shows its page and JSON in the visitor's language", async () => {
-    const app = express();
-    app.use(databaseGate({ available: false } as DatabaseHealth));
-    const base = await listen(app);
+    const gate = express();
+    gate.use(databaseGate({ available: false } as DatabaseHealth));
+    const base = await listen(gate);
     const page = await fetch(`${base}/dashboard`, { headers: { accept: "text/html", "accept-language": "es" } });
     expect(page.status).toBe(503);
     const html = await page.text();

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { googleBusinessInfo, notifications, payments, websiteInfo } from "~db/schema";
+import { expect, it, vi } from "vitest";
+import { googleBusinessInfo, notifications, websiteInfo } from "~db/schema";
 import type { Executor } from "~/lib/db/db.server";
 import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
 import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type TestDatabase, type TestServices } from "./support";
+import { testApp } from "./test-app";
 
 // The progress writer fails with a real database error (the statement aborts what it runs in).
 vi.mock("~/features/progress/set-progress-step.server", () => ({
@@ -14,28 +14,16 @@ vi.mock("~/features/progress/set-progress-step.server", () => ({
   },
 }));
 
-let database: TestDatabase;
-let services: TestServices;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
+const app = testApp();
 
 it("a failing progress write is logged and rolled back alone: the first saves still stand, with their notifications", async () => {
-  const customer = await signUpCustomer(services, { name: "Pat Lee", companyName: "Lee Electric" });
-  const admin = await makeAdmin(services);
-  await database.db.insert(payments).values([
-    { userId: customer.id, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "completed" },
-    { userId: customer.id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "completed" },
-  ]);
+  // The payments are added one by one rather than as the `paid` state: it would bring the website's second payment too.
+  const customer = await app.customer({ name: "Pat Lee", companyName: "Lee Electric" });
+  const admin = await app.admin();
+  await app.payment(customer.id, { status: "completed" });
+  await app.payment(customer.id, { serviceType: "website", amount: 350, status: "completed" });
   const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-  const deps = { db: database.db, bus: services.bus, storage: services.storage, secrets: services.secrets };
+  const deps = { db: app.db, bus: app.services.bus, storage: app.services.storage, secrets: app.services.secrets };
   const common = { phoneNumber: "555 123 4567", address: "1 Main St", city: "Reno", state: "NV", zip: "89501", serviceCities: ["Reno"] };
 
   await saveGoogleBusinessInfo(deps, customer.user, {
@@ -43,9 +31,9 @@ it("a failing progress write is logged and rolled back alone: the first saves st
   });
   await saveWebsiteInfo(deps, customer.user, { fields: { legalBusinessName: "Lee Electric", serviceTypes: ["Wiring"], ...common } });
 
-  expect(await database.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, customer.id))).toHaveLength(1);
-  expect(await database.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customer.id))).toHaveLength(1);
-  const sent = await database.db.select().from(notifications).where(eq(notifications.userId, admin.id));
+  expect(await app.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, customer.id))).toHaveLength(1);
+  expect(await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customer.id))).toHaveLength(1);
+  const sent = await app.db.select().from(notifications).where(eq(notifications.userId, admin.id));
   expect(sent.map((n) => n.type).sort()).toEqual(["google_business_submitted", "website_submitted"]);
   expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([
     "Could not mark the google_business information step done:",

@@ -1,47 +1,29 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { runInNewContext } from "node:vm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOGS } from "~/lib/i18n/catalogs.server";
 import { languageOfUser } from "~/lib/i18n/language.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { loader as localizedLoader } from "~/routes/localized";
 import { loader as catalogLoader } from "~/routes/resources/catalog";
 import { action } from "~/routes/resources/language";
-import {
-  authRequest,
-  routeContext,
-  signUpBody,
-  sessionUserFor,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { authRequest, routeContext, sessionUserFor, signUpBody, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services);
-  customerB = await signUpCustomer(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customerA = await app.customer();
+  customerB = await app.customer();
 });
 
 async function switchLanguage(user: SessionUser | null, fields: Record<string, string>): Promise<Response> {
   try {
     const result = await action({
-      request: new Request("http://localhost:3000/resources/language", { method: "POST", body: new URLSearchParams(fields) }),
-      context: routeContext(services, user),
+      request: new Request(`${SITE_URL}/resources/language`, { method: "POST", body: new URLSearchParams(fields) }),
+      context: routeContext(app.services, user),
       params: {},
     } as unknown as Parameters<typeof action>[0]);
     return result as Response;
@@ -52,8 +34,8 @@ async function switchLanguage(user: SessionUser | null, fields: Record<string, s
 
 function localizedPage(user: SessionUser | null, headers: Record<string, string>) {
   return localizedLoader({
-    request: new Request("http://localhost:3000/login", { headers }),
-    context: routeContext(services, user, new Headers(headers)),
+    request: new Request(`${SITE_URL}/login`, { headers }),
+    context: routeContext(app.services, user, new Headers(headers)),
     params: {},
   } as unknown as Parameters<typeof localizedLoader>[0]);
 }
@@ -122,21 +104,21 @@ describe("the language switcher", () => {
   });
 
   it("saves a signed-in user's choice on their own account only, and it outranks cookie and browser", async () => {
-    expect(await languageOfUser(database.db, customerA.id)).toBe("en");
+    expect(await languageOfUser(app.db, customerA.id)).toBe("en");
     const response = await switchLanguage(customerA.user, { language: "es", redirectTo: "/dashboard/progress" });
     expect(response.headers.get("location")).toBe("/dashboard/progress");
     expect(response.headers.get("set-cookie")).toMatch(/^lang=es;/);
-    expect(await languageOfUser(database.db, customerA.id)).toBe("es");
-    expect(await languageOfUser(database.db, customerB.id)).toBe("en");
+    expect(await languageOfUser(app.db, customerA.id)).toBe("es");
+    expect(await languageOfUser(app.db, customerB.id)).toBe("en");
 
     // The session carries it: a new request (another browser, after sign-in) is in Spanish.
-    const reloaded = await sessionUserFor(services, customerA.cookie);
+    const reloaded = await sessionUserFor(app.services, customerA.cookie);
     expect(reloaded?.language).toBe("es");
     expect(pageLanguage(reloaded, { cookie: "lang=en", "accept-language": "en" })).toBe("es");
-    expect((await sessionUserFor(services, customerB.cookie))?.language).toBeNull();
+    expect((await sessionUserFor(app.services, customerB.cookie))?.language).toBeNull();
 
     await switchLanguage(reloaded, { language: "en", redirectTo: "/es" });
-    expect(await languageOfUser(database.db, customerA.id)).toBe("en");
+    expect(await languageOfUser(app.db, customerA.id)).toBe("en");
   });
 
   const statusOf = (answer: Response) => (answer as unknown as { init?: ResponseInit }).init?.status ?? answer.status;
@@ -144,7 +126,7 @@ describe("the language switcher", () => {
   it("refuses an unknown language", async () => {
     const refused = await switchLanguage(customerB.user, { language: "fr", redirectTo: "/" });
     expect(statusOf(refused)).toBe(400);
-    expect(await languageOfUser(database.db, customerB.id)).toBe("en");
+    expect(await languageOfUser(app.db, customerB.id)).toBe("en");
   });
 
   it.each([
@@ -157,17 +139,17 @@ describe("the language switcher", () => {
     const answer = await switchLanguage(customerB.user, { language: "es", redirectTo });
     expect(statusOf(answer)).toBe(400);
     expect((answer as unknown as { data?: unknown }).data).toEqual({ ok: false, error: "That address is not a page of this site" });
-    expect(await languageOfUser(database.db, customerB.id)).toBe("en");
+    expect(await languageOfUser(app.db, customerB.id)).toBe("en");
   });
 });
 
 describe("signing up", () => {
   it("saves the language the visitor chose before, for the account's e-mails", async () => {
-    const response = await authRequest(services, "/sign-up/email", signUpBody(), { cookie: "lang=es" });
+    const response = await authRequest(app.services, "/sign-up/email", signUpBody(), { cookie: "lang=es" });
     expect(response.status).toBe(200);
     const { user } = (await response.json()) as { user: { id: string } };
-    expect(await languageOfUser(database.db, user.id)).toBe("es");
+    expect(await languageOfUser(app.db, user.id)).toBe("es");
     // Without a cookie or a known browser language nothing is saved (customers A and B): English by default.
-    expect(await languageOfUser(database.db, customerB.id)).toBe("en");
+    expect(await languageOfUser(app.db, customerB.id)).toBe("en");
   });
 });

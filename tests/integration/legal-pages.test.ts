@@ -1,79 +1,44 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminSettings } from "~db/schema";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { standardLegalText } from "~/features/legal/legal-texts";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import type { SessionUser } from "~/lib/auth/session";
-import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import { loader as legalLoader } from "~/routes/marketing/legal";
-import {
-  expectHttpError,
-  makeAdmin,
-  routeAnswer,
-  routeContext,
-  signUpCustomer,
-  SITE_URL,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { behindAdminGuard, expectHttpError, formPost, routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customer: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  admin = await makeAdmin(services);
-  customer = await signUpCustomer(services);
+  admin = await app.admin();
+  customer = await app.customer();
 }, 300_000);
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
 
 /** The Legal tab's form as the settings page posts it, through the admin layout's guard. */
 async function postLegal(actor: SessionUser | null, values: Record<string, string>) {
-  const body = new URLSearchParams({ intent: "save-settings", section: "legal", ...values });
-  const request = new Request(`${SITE_URL}/admin/settings`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL },
-    body,
-  });
-  const args = { request, context: routeContext(services, actor), params: {} };
-  let answer: unknown;
-  try {
-    await adminGuard[0]!(args as never, (async () => {
-      answer = await settingsAction(args as never);
-      return new Response(null);
-    }) as never);
-  } catch (thrown) {
-    return { guardedBy: (thrown as Response).headers.get("location") };
-  }
-  return routeAnswer(answer);
+  const request = formPost("/admin/settings", { intent: "save-settings", section: "legal", ...values });
+  return behindAdminGuard(app.services, actor, request, settingsAction);
 }
 
 /** A legal page as a visitor gets it (anyone: the page reads no session). */
 async function legalPage(path: string) {
-  return (await legalLoader({ request: new Request(`${SITE_URL}${path}`), context: routeContext(services, null), params: {} } as never)) as {
+  return (await legalLoader({ request: new Request(`${SITE_URL}${path}`), context: routeContext(app.services, null), params: {} } as never)) as {
     title: string;
     paragraphs: string[];
     locale: string;
   };
 }
 
-const stored = async () => (await database.db.select().from(adminSettings).where(eq(adminSettings.id, "global")))[0]?.values as Record<string, unknown> | undefined;
+const stored = async () => (await app.db.select().from(adminSettings).where(eq(adminSettings.id, "global")))[0]?.values as Record<string, unknown> | undefined;
 
 describe("the legal pages' texts", () => {
   it("are the standard ones at first, in the page's language, naming the company and its support address", async () => {
-    const { general } = await services.settings.get();
+    const { general } = await app.services.settings.get();
     const privacy = await legalPage("/privacy");
     expect(privacy.title).toBe("Privacy Policy");
     expect(privacy.paragraphs[0]).toContain(general.companyName);
@@ -87,8 +52,8 @@ describe("the legal pages' texts", () => {
   it("can be changed by an admin only", async () => {
     const values = { privacyPolicy: "Ours.", termsOfService: "Ours.", refundPolicy: "Ours." };
     for (const actor of [customer.user, null]) expect(await postLegal(actor, values)).toHaveProperty("guardedBy");
-    await expectHttpError(saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, customer.user, { section: "legal", values }), 403);
-    await expectHttpError(saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, null, { section: "legal", values }), 401);
+    await expectHttpError(saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, customer.user, { section: "legal", values }), 403);
+    await expectHttpError(saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, null, { section: "legal", values }), 401);
     expect(await stored()).toBeUndefined();
   });
 
@@ -106,7 +71,7 @@ describe("the legal pages' texts", () => {
   });
 
   it("show the admin's text as written, on both languages' pages; a standard text saved unchanged keeps following the language", async () => {
-    const { general } = await services.settings.get();
+    const { general } = await app.services.settings.get();
     const facts = { companyName: general.companyName, supportEmail: general.supportEmail };
     const privacy = "Our privacy <b>policy</b>.\nLine two.\n\n<script>alert(1)</script>";
     const answer = await postLegal(admin.user, {
@@ -124,7 +89,7 @@ describe("the legal pages' texts", () => {
     expect((await legalPage("/es/terms")).paragraphs[0]).toMatch(/^Estos términos se aplican/);
 
     // The settings page's form shows each text as visitors read it.
-    const page = (await settingsLoader({ request: new Request(`${SITE_URL}/admin/settings`), context: routeContext(services, admin.user), params: {} } as never)) as {
+    const page = (await settingsLoader({ request: new Request(`${SITE_URL}/admin/settings`), context: routeContext(app.services, admin.user), params: {} } as never)) as {
       legal: { page: string; value: string; path: string }[];
     };
     expect(page.legal.map(({ page, path }) => [page, path])).toEqual([

@@ -7,21 +7,13 @@ import { LIVE_STREAM_PATH } from "~/lib/realtime/realtime";
 import { userRoles } from "~db/schema";
 import { liveEvents, LIVE_EVENTS_DEFAULTS } from "../../server/events";
 import { changeEvent, LiveStream, type LiveEvent } from "./live-stream";
-import {
-  makeAdmin,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import type { SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 const ROLE_TTL_MS = 200;
 const isMarker = (event: LiveEvent) => (event.data as { table?: string } | undefined)?.table === "marker";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let server: Server;
 let base: string;
 let customerA: SignedIn;
@@ -36,14 +28,12 @@ async function openStream(cookie: string): Promise<LiveStream> {
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services, { name: "Alex A" });
-  customerB = await signUpCustomer(services, { name: "Blair B" });
-  const app = express();
-  app.get(LIVE_STREAM_PATH, liveEvents(services, { roleTtlMs: ROLE_TTL_MS }));
+  customerA = await app.customer({ name: "Alex A" });
+  customerB = await app.customer({ name: "Blair B" });
+  const web = express();
+  web.get(LIVE_STREAM_PATH, liveEvents(app.services, { roleTtlMs: ROLE_TTL_MS }));
   server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = web.listen(0, "127.0.0.1", () => resolve(listening));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -52,8 +42,6 @@ afterAll(async () => {
   await Promise.all(openStreams.map((stream) => stream.close()));
   server?.closeAllConnections();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  await services?.close();
-  await database?.close();
 });
 
 describe("the /events stream's limits", () => {
@@ -83,20 +71,20 @@ describe("the /events stream's limits", () => {
   });
 
   it("stops forwarding other users' changes to an admin whose role was revoked, within the role's cache time", async () => {
-    const admin = await makeAdmin(services);
+    const admin = await app.admin();
     const stream = await openStream(admin.cookie);
 
-    await services.bus.publish({ table: "payments", userId: customerB.id });
-    await services.bus.publish({ table: "marker", userId: admin.id });
+    await app.services.bus.publish({ table: "payments", userId: customerB.id });
+    await app.services.bus.publish({ table: "marker", userId: admin.id });
     expect(await stream.until(isMarker)).toEqual([changeEvent("payments", customerB.id), changeEvent("marker", admin.id)]);
 
-    await database.db.delete(userRoles).where(and(eq(userRoles.userId, admin.id), eq(userRoles.role, "admin")));
+    await app.db.delete(userRoles).where(and(eq(userRoles.userId, admin.id), eq(userRoles.role, "admin")));
     await new Promise((resolve) => setTimeout(resolve, ROLE_TTL_MS + 50));
 
-    await services.bus.publish({ table: "payments", userId: customerB.id });
-    await services.bus.publish({ table: "notifications", userId: customerA.id });
-    await services.bus.publish({ table: "notifications", userId: admin.id });
-    await services.bus.publish({ table: "marker", userId: admin.id });
+    await app.services.bus.publish({ table: "payments", userId: customerB.id });
+    await app.services.bus.publish({ table: "notifications", userId: customerA.id });
+    await app.services.bus.publish({ table: "notifications", userId: admin.id });
+    await app.services.bus.publish({ table: "marker", userId: admin.id });
     // Only the viewer's own changes still arrive, in order, and as to a customer (not saying whose).
     expect(await stream.until(isMarker)).toEqual([changeEvent("notifications"), changeEvent("marker")]);
   });

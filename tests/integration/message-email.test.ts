@@ -24,27 +24,15 @@ import { createLogger } from "~/lib/logger.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import { thumbnailKey } from "~/domain/upload-kinds";
 import { start } from "../../server/app";
-import {
-  authRequest,
-  makeAdmin,
-  makeStaff,
-  signUpCustomer,
-  SITE_URL,
-  testDatabase,
-  testServices,
-  uniqueEmail,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { authRequest, signUpCustomer, SITE_URL, uniqueEmail, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 const DOMAIN = "replies.example.com";
 /** The receiving mail server in front: the only one whose Authentication-Results count. */
 const MX = "mx.agency.example";
 const REFUSED_SENDER = "This address does not take mail from this sender";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp({ settings: { INBOUND_EMAIL_DOMAIN: DOMAIN, INBOUND_AUTHSERV_ID: MX } });
 let listener: InboundMailServer;
 let customer: SignedIn;
 let otherCustomer: SignedIn;
@@ -53,33 +41,29 @@ let png: Buffer;
 const logLines: { level: string; msg: string; recipient?: string }[] = [];
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database, { INBOUND_EMAIL_DOMAIN: DOMAIN, INBOUND_AUTHSERV_ID: MX });
-  customer = await signUpCustomer(services, { name: "Ana Ruiz" });
-  otherCustomer = await signUpCustomer(services, { name: "Blair Banks" });
-  admin = await makeAdmin(services);
+  customer = await app.customer({ name: "Ana Ruiz" });
+  otherCustomer = await app.customer({ name: "Blair Banks" });
+  admin = await app.admin();
   png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#0a0" } }).png().toBuffer();
   const log = createLogger({ level: "info", destination: { write: (line: string) => void logLines.push(JSON.parse(line)) } });
-  listener = await startReplyListener(services, log, { port: 0, host: "127.0.0.1" });
+  listener = await startReplyListener(app.services, log, { port: 0, host: "127.0.0.1" });
 });
 
 afterAll(async () => {
   await listener?.close();
-  await services?.close();
-  await database?.close();
 });
 
 const deps = (): ReplyDeps => ({
-  db: database.db,
-  bus: services.bus,
-  storage: services.storage,
-  settings: services.settings,
-  replyAddresses: services.replyAddresses!,
+  db: app.db,
+  bus: app.services.bus,
+  storage: app.services.storage,
+  settings: app.services.settings,
+  replyAddresses: app.services.replyAddresses!,
   authservId: MX,
 });
 
 /** The reply address of this conversation for this reader, as their message e-mail carries it. */
-const addressFor = (customerId: string, recipientId = customerId) => services.replyAddresses!.issue(database.db, { customerId, recipientId });
+const addressFor = (customerId: string, recipientId = customerId) => app.services.replyAddresses!.issue(app.db, { customerId, recipientId });
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
 
@@ -101,7 +85,7 @@ function deliver(mail: Mail.Options & { authenticationResults?: string[] | null 
 }
 
 async function messagesOf(userId: string) {
-  return database.db.select().from(messages).where(eq(messages.userId, userId)).orderBy(messages.createdAt);
+  return app.db.select().from(messages).where(eq(messages.userId, userId)).orderBy(messages.createdAt);
 }
 
 /** The SMTP answer of a refused delivery (the test fails if it was taken). */
@@ -135,10 +119,10 @@ describe("replies by e-mail over SMTP", () => {
     const [file] = message!.attachments;
     expect(file).toMatchObject({ name: "storefront.png", contentType: "image/png" });
     const key = keyFromFileUrl("message-attachment", file!.url)!;
-    expect(await services.storage.get("message-attachments", key)).not.toBeNull();
-    expect(await services.storage.get("message-attachments", thumbnailKey(key))).not.toBeNull();
+    expect(await app.services.storage.get("message-attachments", key)).not.toBeNull();
+    expect(await app.services.storage.get("message-attachments", thumbnailKey(key))).not.toBeNull();
 
-    const thread = await listMessages(database.db, { id: customer.id, isAdmin: false }, { userId: customer.id });
+    const thread = await listMessages(app.db, { id: customer.id, isAdmin: false }, { userId: customer.id });
     expect(thread.messages).toEqual([
       expect.objectContaining({ body: "Yes, please publish them.", byEmail: true, attachments: [expect.objectContaining({ name: "storefront.png", isImage: true })] }),
     ]);
@@ -152,7 +136,7 @@ describe("replies by e-mail over SMTP", () => {
 
   it("never posts as the team through the customer's address: the admin's own sender and envelope there are refused", async () => {
     const before = await messagesOf(customer.id);
-    const staff = await makeStaff(services, [customer.id]);
+    const staff = await app.staff([customer.id]);
     const to = await addressFor(customer.id);
     for (const sender of [admin.email, staff.email]) {
       const answer = await refusedWith(deliver({ from: `Admin <${sender}>`, to, text: "Please re-send your Google account password here." }));
@@ -163,7 +147,7 @@ describe("replies by e-mail over SMTP", () => {
 
   it("posts through an admin's address only as that admin: the customer and another admin are refused there", async () => {
     const before = await messagesOf(customer.id);
-    const secondAdmin = await makeAdmin(services);
+    const secondAdmin = await app.admin();
     const to = await addressFor(customer.id, admin.id);
     for (const sender of [customer.email, secondAdmin.email]) {
       expect(await refusedWith(deliver({ from: sender, to, text: "Through someone else's address" }))).toMatchObject({ responseCode: 550, response: expect.stringContaining(REFUSED_SENDER) });
@@ -176,10 +160,10 @@ describe("replies by e-mail over SMTP", () => {
     const address = await addressFor(customer.id);
     const forged = address.replace(/([0-9a-f])@/, (_, digit: string) => `${digit === "0" ? "1" : "0"}@`);
     // Signed with the server's secret, but no row carries this id.
-    const neverIssued = replyAddressSigner(services.env.AUTH_SECRET, DOMAIN).format(randomUUID());
-    const staff = await makeStaff(services, [customer.id]);
+    const neverIssued = replyAddressSigner(app.services.env.AUTH_SECRET, DOMAIN).format(randomUUID());
+    const staff = await app.staff([customer.id]);
     const revoked = await addressFor(customer.id, staff.id);
-    await database.db.delete(replyAddressRows).where(and(eq(replyAddressRows.userId, customer.id), eq(replyAddressRows.recipientId, staff.id)));
+    await app.db.delete(replyAddressRows).where(and(eq(replyAddressRows.userId, customer.id), eq(replyAddressRows.recipientId, staff.id)));
     for (const to of [forged, address.replace(DOMAIN, "elsewhere.example.com"), `someone@${DOMAIN}`, neverIssued, revoked]) {
       await expect(deliver({ from: customer.email, to, text: "Hello" })).rejects.toMatchObject({ code: "EENVELOPE", responseCode: 550 });
     }
@@ -231,8 +215,8 @@ describe("replies by e-mail over SMTP", () => {
   it("answers a team member's address and an unknown address in the same words, at the customer's address", async () => {
     const before = await messagesOf(customer.id);
     const to = await addressFor(customer.id);
-    const unassigned = await makeStaff(services);
-    const assigned = await makeStaff(services, [customer.id]);
+    const unassigned = await app.staff();
+    const assigned = await app.staff([customer.id]);
     const answers = new Set<string>();
     for (const sender of [admin.email, unassigned.email, assigned.email, uniqueEmail("nobody"), otherCustomer.email]) {
       const { responseCode, response } = await refusedWith(deliver({ from: sender, to, text: "Who am I?" }));
@@ -300,7 +284,7 @@ describe("receiveReply", () => {
     ...deps(),
     settings: {
       get: async () => {
-        const settings = structuredClone(await services.settings.get());
+        const settings = structuredClone(await app.services.settings.get());
         change(settings);
         return settings;
       },
@@ -327,20 +311,20 @@ describe("receiveReply", () => {
   });
 
   it("posts a staff member's reply while they are assigned; once unassigned their address is refused, and stays so when assigned again", async () => {
-    const client = await signUpCustomer(services, { name: "Gil Staffed" });
-    const staff = await makeStaff(services, [client.id]);
+    const client = await app.customer({ name: "Gil Staffed" });
+    const staff = await app.staff([client.id]);
     const to = await addressFor(client.id, staff.id);
     expect(await receiveReply(deps(), mail(staff.email, to))).toEqual({ id: expect.any(String) });
     expect((await messagesOf(client.id)).at(-1)).toMatchObject({ authorId: staff.id, fromAgency: true });
 
     // Unassigned some other way than the use case (the address is still there): the assignment is checked itself.
-    await database.db.delete(customerAssignments).where(eq(customerAssignments.memberId, staff.id));
+    await app.db.delete(customerAssignments).where(eq(customerAssignments.memberId, staff.id));
     await refused(receiveReply(deps(), mail(staff.email, to)));
-    await database.db.insert(customerAssignments).values({ customerId: client.id, memberId: staff.id });
+    await app.db.insert(customerAssignments).values({ customerId: client.id, memberId: staff.id });
 
-    await assignCustomer({ db: database.db, bus: services.bus }, asAdmin(), { customerId: client.id, memberIds: [] });
+    await assignCustomer({ db: app.db, bus: app.services.bus }, asAdmin(), { customerId: client.id, memberIds: [] });
     await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({ message: "No such recipient here" });
-    await assignCustomer({ db: database.db, bus: services.bus }, asAdmin(), { customerId: client.id, memberIds: [staff.id] });
+    await assignCustomer({ db: app.db, bus: app.services.bus }, asAdmin(), { customerId: client.id, memberIds: [staff.id] });
     await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({ message: "No such recipient here" });
     // The next e-mail to them carries a new address, which works.
     const renewed = await addressFor(client.id, staff.id);
@@ -349,59 +333,59 @@ describe("receiveReply", () => {
   });
 
   it("refuses a staff member's address once they are deactivated, and once an admin made staff is not assigned to the customer", async () => {
-    const client = await signUpCustomer(services, { name: "Hana Left" });
-    const staff = await makeStaff(services, [client.id]);
+    const client = await app.customer({ name: "Hana Left" });
+    const staff = await app.staff([client.id]);
     const to = await addressFor(client.id, staff.id);
-    await deactivateMember({ db: database.db, bus: services.bus }, asAdmin(), { memberId: staff.id });
+    await deactivateMember({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: staff.id });
     await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toBeInstanceOf(InboundRefusal);
-    await reactivateMember({ db: database.db, bus: services.bus }, asAdmin(), { memberId: staff.id });
+    await reactivateMember({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: staff.id });
     await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({ message: "No such recipient here" });
 
-    const demoted = await makeAdmin(services);
+    const demoted = await app.admin();
     const demotedTo = await addressFor(client.id, demoted.id);
-    await changeMemberRole({ db: database.db, bus: services.bus }, asAdmin(), { memberId: demoted.id, role: "staff" });
+    await changeMemberRole({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: demoted.id, role: "staff" });
     await expect(receiveReply(deps(), mail(demoted.email, demotedTo))).rejects.toBeInstanceOf(InboundRefusal);
     expect(await messagesOf(client.id)).toEqual([]);
   });
 
   it("refuses a person's addresses once their password is changed or reset", async () => {
-    const client = await signUpCustomer(services, { name: "Ivo Changed" });
-    const staff = await makeStaff(services, [client.id]);
+    const client = await app.customer({ name: "Ivo Changed" });
+    const staff = await app.staff([client.id]);
     const staffTo = await addressFor(client.id, staff.id);
-    const changed = await authRequest(services, "/change-password", { currentPassword: staff.password, newPassword: "Chang3d!Password-x" }, { cookie: staff.cookie });
+    const changed = await authRequest(app.services, "/change-password", { currentPassword: staff.password, newPassword: "Chang3d!Password-x" }, { cookie: staff.cookie });
     expect(changed.status, await changed.clone().text()).toBe(200);
     await expect(receiveReply(deps(), mail(staff.email, staffTo))).rejects.toBeInstanceOf(InboundRefusal);
 
     const clientTo = await addressFor(client.id);
-    expect((await authRequest(services, "/request-password-reset", { email: client.email })).status).toBe(200);
-    const [pending] = await database.db.select().from(verification).where(eq(verification.value, client.id));
-    const reset = await authRequest(services, "/reset-password", { token: pending!.identifier.slice("reset-password:".length), newPassword: "Res3t!Password-xy" });
+    expect((await authRequest(app.services, "/request-password-reset", { email: client.email })).status).toBe(200);
+    const [pending] = await app.db.select().from(verification).where(eq(verification.value, client.id));
+    const reset = await authRequest(app.services, "/reset-password", { token: pending!.identifier.slice("reset-password:".length), newPassword: "Res3t!Password-xy" });
     expect(reset.status, await reset.clone().text()).toBe(200);
     await expect(receiveReply(deps(), mail(client.email, clientTo))).rejects.toBeInstanceOf(InboundRefusal);
     expect(await messagesOf(client.id)).toEqual([]);
   });
 
   it("refuses an address 90 days after the last e-mail that carried it; each e-mail pushes that back, and an expired one is never renewed", async () => {
-    const client = await signUpCustomer(services, { name: "Jo Later" });
+    const client = await app.customer({ name: "Jo Later" });
     let now = new Date();
     const later = (days: number) => (now = new Date(Date.now() + days * 24 * 60 * 60_000));
-    const clocked = replyAddresses(services.env.AUTH_SECRET, DOMAIN, () => now);
+    const clocked = replyAddresses(app.services.env.AUTH_SECRET, DOMAIN, () => now);
     const at = { ...deps(), replyAddresses: clocked };
-    const to = await clocked.issue(database.db, { customerId: client.id, recipientId: client.id });
+    const to = await clocked.issue(app.db, { customerId: client.id, recipientId: client.id });
     later(60);
-    expect(await clocked.issue(database.db, { customerId: client.id, recipientId: client.id })).toBe(to);
+    expect(await clocked.issue(app.db, { customerId: client.id, recipientId: client.id })).toBe(to);
     later(60 + 89);
     expect(await receiveReply(at, mail(client.email, to))).toEqual({ id: expect.any(String) });
     later(60 + REPLY_ADDRESS_LIFETIME_MS / (24 * 60 * 60_000) + 1);
     await expect(receiveReply(at, mail(client.email, to))).rejects.toMatchObject({ message: "No such recipient here" });
-    const renewed = await clocked.issue(database.db, { customerId: client.id, recipientId: client.id });
+    const renewed = await clocked.issue(app.db, { customerId: client.id, recipientId: client.id });
     expect(renewed).not.toBe(to);
     await expect(receiveReply(at, mail(client.email, to))).rejects.toMatchObject({ message: "No such recipient here" });
     expect(await receiveReply(at, mail(client.email, renewed))).toEqual({ id: expect.any(String) });
   });
 
   it("posts one message for two deliveries of one Message-ID at the same moment, and takes mails without one", async () => {
-    const client = await signUpCustomer(services, { name: "Kai Twice" });
+    const client = await app.customer({ name: "Kai Twice" });
     const to = await addressFor(client.id);
     const twice = mail(client.email, to, { text: "Only once, please", messageId: "race-1@mail.example.com", attachments: [{ filename: "a.png", contentType: "image/png", content: png, related: false }] });
     const [first, second] = await Promise.all([receiveReply(deps(), twice), receiveReply(deps(), twice)]);
@@ -409,7 +393,7 @@ describe("receiveReply", () => {
     expect(posted).toEqual([expect.objectContaining({ body: "Only once, please", emailMessageId: "race-1@mail.example.com" })]);
     expect([first, second]).toEqual(expect.arrayContaining([{ id: posted[0]!.id }, { id: posted[0]!.id, repeated: true }]));
     // The other delivery's files were not kept.
-    const stored = (await services.storage.list!("message-attachments")).filter((file) => file.key.includes(client.id));
+    const stored = (await app.services.storage.list!("message-attachments")).filter((file) => file.key.includes(client.id));
     expect(stored, "one image and its preview").toHaveLength(2);
 
     // The same Message-ID in another conversation is another mail.
@@ -422,47 +406,47 @@ describe("receiveReply", () => {
 
 describe("message e-mails", () => {
   const gatheredFor = (customerId: string, readerId = customerId) =>
-    database.db.select().from(emailMessages).where(and(eq(emailMessages.gatherKey, `message:${customerId}:${readerId}`), eq(emailMessages.status, "queued")));
+    app.db.select().from(emailMessages).where(and(eq(emailMessages.gatherKey, `message:${customerId}:${readerId}`), eq(emailMessages.status, "queued")));
   const asAdmin = () => ({ id: admin.id, isAdmin: true });
-  const messageDeps = () => ({ db: database.db, bus: services.bus, storage: services.storage, replyAddresses: services.replyAddresses });
+  const messageDeps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage, replyAddresses: app.services.replyAddresses });
 
   it("gathers three quick agency messages into one e-mail with the customer's own reply address, dropped once the customer reads them", async () => {
-    const reader = await signUpCustomer(services, { name: "Cora Diaz" });
+    const reader = await app.customer({ name: "Cora Diaz" });
     for (const body of ["First: the logo is ready.", "Second: the photos too.", "Third: please confirm the hours."]) {
       await sendMessage(messageDeps(), asAdmin(), { userId: reader.id, body });
     }
     const [email, ...more] = await gatheredFor(reader.id);
     expect(more).toEqual([]);
     expect(email).toMatchObject({ to: reader.email });
-    expect(await services.replyAddresses!.resolve(database.db, email!.replyTo!)).toEqual({ customerId: reader.id, recipientId: reader.id });
+    expect(await app.services.replyAddresses!.resolve(app.db, email!.replyTo!)).toEqual({ customerId: reader.id, recipientId: reader.id });
     expect(email!.gathered).toHaveLength(3);
     for (const body of ["First: the logo is ready.", "Second: the photos too.", "Third: please confirm the hours."]) expect(email!.text).toContain(body);
     expect(email!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    await markMessagesRead({ db: database.db, bus: services.bus }, { id: reader.id, isAdmin: false }, { userId: reader.id });
+    await markMessagesRead({ db: app.db, bus: app.services.bus }, { id: reader.id, isAdmin: false }, { userId: reader.id });
     expect(await gatheredFor(reader.id)).toEqual([]);
   });
 
   it("gives each team member's e-mail of a customer's message that member's own address", async () => {
-    const writer = await signUpCustomer(services, { name: "Dev Writer" });
-    const staff = await makeStaff(services, [writer.id]);
+    const writer = await app.customer({ name: "Dev Writer" });
+    const staff = await app.staff([writer.id]);
     await sendMessage(messageDeps(), writer.user, { userId: writer.id, body: "A question for the team" });
     const addresses = new Set<string>();
     for (const reader of [admin, staff]) {
       const [email] = await gatheredFor(writer.id, reader.id);
       expect(email).toMatchObject({ to: reader.email });
-      expect(await services.replyAddresses!.resolve(database.db, email!.replyTo!)).toEqual({ customerId: writer.id, recipientId: reader.id });
+      expect(await app.services.replyAddresses!.resolve(app.db, email!.replyTo!)).toEqual({ customerId: writer.id, recipientId: reader.id });
       addresses.add(email!.replyTo!);
     }
     expect(addresses.size).toBe(2);
   });
 
   it("sends none to a customer who turned e-mail off", async () => {
-    const quiet = await signUpCustomer(services, { name: "Dana Quiet" });
-    await database.db.update(profiles).set({ emailOptOut: true }).where(eq(profiles.id, quiet.id));
+    const quiet = await app.customer({ name: "Dana Quiet" });
+    await app.db.update(profiles).set({ emailOptOut: true }).where(eq(profiles.id, quiet.id));
     await sendMessage(messageDeps(), asAdmin(), { userId: quiet.id, body: "Your site is live." });
     expect(await gatheredFor(quiet.id)).toEqual([]);
-    expect(await database.db.select().from(emailMessages).where(eq(emailMessages.to, quiet.email))).toEqual([]);
+    expect(await app.db.select().from(emailMessages).where(eq(emailMessages.to, quiet.email))).toEqual([]);
   });
 });
 

@@ -10,10 +10,10 @@ import type { SessionUser } from "~/lib/auth/session";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import { mayReadFile, thumbnailKey } from "~/domain/upload-kinds";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
-import { behindAdminGuard, expectHttpError, routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
-import { useTestApp } from "./test-app";
+import { behindAdminGuard, expectHttpError, routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-const app = useTestApp();
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { notifications } from "~db/schema";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
@@ -9,24 +9,12 @@ import { markNotificationRead } from "~/features/notifications/mark-notification
 import { NOTIFICATION_LIST_SIZE } from "~/features/notifications/notification-views";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import type { Change } from "~/lib/realtime/realtime";
 import type { SessionUser } from "~/lib/auth/session";
 import { action, loader } from "~/routes/resources/notifications";
-import {
-  makeAdmin,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-  expectHttpError,
-  routeAnswer,
-  routeContext,
-} from "./support";
+import { type SignedIn, expectHttpError, routeAnswer, routeContext } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
@@ -35,35 +23,17 @@ let aIds: string[];
 let bIds: string[];
 let adminIds: string[];
 
-
 /** The bell words each notification in its reader's language. */
 const english = i18nFor("en");
-const deps = () => ({ db: database.db, bus: services.bus });
-
-/** What the change bus carried, in order. */
-let published: Change[] = [];
-
-/**
- * Waits until everything published so far has been delivered: a marker is published last and, since the
- * bus keeps order, everything before it has arrived once it has. Returns what came before the marker.
- */
-async function deliveredChanges(): Promise<Change[]> {
-  const marker = { table: "marker", userId: randomUUID() };
-  await services.bus.publish(marker);
-  await vi.waitFor(() => expect(published).toContainEqual(marker), { timeout: 5_000 });
-  const index = published.findIndex((change) => change.userId === marker.userId);
-  const before = published.slice(0, index);
-  published = [];
-  return before;
-}
+const deps = () => ({ db: app.db, bus: app.services.bus });
 
 async function isRead(id: string): Promise<boolean | undefined> {
-  const [row] = await database.db.select({ isRead: notifications.isRead }).from(notifications).where(eq(notifications.id, id));
+  const [row] = await app.db.select({ isRead: notifications.isRead }).from(notifications).where(eq(notifications.id, id));
   return row?.isRead;
 }
 
 async function unreadIds(ids: string[]): Promise<string[]> {
-  const rows = await database.db
+  const rows = await app.db
     .select({ id: notifications.id, isRead: notifications.isRead })
     .from(notifications)
     .where(inArray(notifications.id, ids));
@@ -73,7 +43,7 @@ async function unreadIds(ids: string[]): Promise<string[]> {
 /** Inserts `count` notifications for a user, one minute apart, and returns their ids newest first. */
 async function seed(userId: string, count: number, label: string, readEvery = 0): Promise<string[]> {
   const base = Date.parse("2026-01-01T12:00:00Z");
-  const rows = await database.db
+  const rows = await app.db
     .insert(notifications)
     .values(
       Array.from({ length: count }, (_, i) => ({
@@ -90,26 +60,18 @@ async function seed(userId: string, count: number, label: string, readEvery = 0)
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  services.bus.subscribe((change) => published.push(change));
-  customerA = await signUpCustomer(services, { name: "Alex A" });
-  customerB = await signUpCustomer(services, { name: "Blair B" });
-  admin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customerA = await app.customer({ name: "Alex A" });
+  customerB = await app.customer({ name: "Blair B" });
+  admin = await app.admin();
 });
 
 beforeEach(async () => {
-  await database.db.delete(notifications);
+  await app.db.delete(notifications);
   // A: 12 notifications, every third one already read (4 read, 8 unread).
   aIds = await seed(customerA.id, 12, "A", 3);
   bIds = await seed(customerB.id, 2, "B");
   adminIds = await seed(admin.id, 1, "Admin");
-  await deliveredChanges();
+  await app.deliveredChanges();
 });
 
 describe("anonymous", () => {
@@ -118,7 +80,7 @@ describe("anonymous", () => {
     await expectHttpError(markNotificationRead(deps(), null, { id: aIds[0]! }), 401);
     await expectHttpError(markAllNotificationsRead(deps(), null), 401);
     expect(await unreadIds(aIds)).toHaveLength(8);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 });
 
@@ -137,7 +99,7 @@ describe("a customer", () => {
   });
 
   it("gets each notification worded in their language, with the page it is about, and not the row's data", async () => {
-    await database.db.insert(notifications).values({
+    await app.db.insert(notifications).values({
       userId: customerB.id,
       type: "deletion_declined",
       title: "Deletion request declined",
@@ -162,7 +124,7 @@ describe("a customer", () => {
     await markNotificationRead(deps(), customerA.user, { id: target });
     expect(await isRead(target)).toBe(true);
     expect((await listNotifications(deps(), customerA.user, english)).unreadCount).toBe(7);
-    expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: customerA.id }]);
+    expect(await app.deliveredChanges()).toEqual([{ table: "notifications", userId: customerA.id }]);
   });
 
   it("cannot mark another customer's notification: 404, it stays unread and nothing is published", async () => {
@@ -170,7 +132,7 @@ describe("a customer", () => {
     await expectHttpError(markNotificationRead(deps(), customerB.user, { id: target }), 404);
     expect(await isRead(target)).toBe(false);
     await expectHttpError(markNotificationRead(deps(), customerB.user, { id: randomUUID() }), 404);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("marks all of their own read, leaving other users' untouched", async () => {
@@ -178,11 +140,11 @@ describe("a customer", () => {
     expect(await unreadIds(bIds)).toEqual([]);
     expect(await unreadIds(aIds)).toHaveLength(8);
     expect(await unreadIds(adminIds)).toHaveLength(1);
-    expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: customerB.id }]);
+    expect(await app.deliveredChanges()).toEqual([{ table: "notifications", userId: customerB.id }]);
 
     // Nothing left to mark: nothing changes, nothing is published.
     expect(await markAllNotificationsRead(deps(), customerB.user)).toBe(0);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 });
 
@@ -196,7 +158,7 @@ describe("an admin", () => {
   it("cannot mark a customer's notification read", async () => {
     await expectHttpError(markNotificationRead(deps(), admin.user, { id: aIds[1]! }), 404);
     expect(await isRead(aIds[1]!)).toBe(false);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("marking all read touches only the admin's own", async () => {
@@ -204,26 +166,26 @@ describe("an admin", () => {
     expect(await unreadIds(adminIds)).toEqual([]);
     expect(await unreadIds(aIds)).toHaveLength(8);
     expect(await unreadIds(bIds)).toHaveLength(2);
-    expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: admin.id }]);
+    expect(await app.deliveredChanges()).toEqual([{ table: "notifications", userId: admin.id }]);
   });
 });
 
 describe("writeNotifications, then publishChanges after commit", () => {
   it("stores each notification for its owner and publishes one change per owner", async () => {
-    const changes = await writeNotifications(database.db, [
+    const changes = await writeNotifications(app.db, [
       { userId: customerA.id, type: "website_progress", title: "Step done", message: "Design finished" },
       { userId: customerA.id, type: "website_progress", title: "Step done", message: "Development finished" },
       { userId: customerB.id, type: "payment", title: "Payment approved", message: "Thanks" },
     ]);
     // Nothing is announced until the caller publishes, after its transaction has committed.
-    expect(await deliveredChanges()).toEqual([]);
-    await publishChanges(services.bus, changes);
+    expect(await app.deliveredChanges()).toEqual([]);
+    await publishChanges(app.services.bus, changes);
     const listA = await listNotifications(deps(), customerA.user, english);
     expect(listA.unreadCount).toBe(10);
     expect(listA.items.slice(0, 2).map((item) => item.message).sort()).toEqual(["Design finished", "Development finished"]);
     expect((await listNotifications(deps(), customerB.user, english)).unreadCount).toBe(3);
     // One change per owner; the two owners' changes are published concurrently, in either order.
-    const delivered = await deliveredChanges();
+    const delivered = await app.deliveredChanges();
     expect(delivered).toHaveLength(2);
     expect(delivered).toEqual(
       expect.arrayContaining([
@@ -239,7 +201,7 @@ describe("the /resources/notifications route", () => {
     routeAnswer(
       await loader({
         request: new Request("http://localhost:3000/resources/notifications"),
-        context: routeContext(services, user),
+        context: routeContext(app.services, user),
         params: {},
       } as unknown as Parameters<typeof loader>[0]),
     );
@@ -248,7 +210,7 @@ describe("the /resources/notifications route", () => {
     routeAnswer(
       await action({
         request: new Request("http://localhost:3000/resources/notifications", { method: "POST", body: new URLSearchParams(fields) }),
-        context: routeContext(services, user),
+        context: routeContext(app.services, user),
         params: {},
       } as unknown as Parameters<typeof action>[0]),
     );
@@ -278,6 +240,6 @@ describe("the /resources/notifications route", () => {
     expect(await post(customerB.user, { intent: "mark-all-read" })).toEqual({ status: 200, body: { ok: true } });
     expect(await unreadIds(bIds)).toEqual([]);
     expect(await unreadIds(aIds)).toHaveLength(8);
-    expect(await deliveredChanges()).toEqual([{ table: "notifications", userId: customerB.id }]);
+    expect(await app.deliveredChanges()).toEqual([{ table: "notifications", userId: customerB.id }]);
   });
 });

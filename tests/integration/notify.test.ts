@@ -1,16 +1,16 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailMessages, notifications, profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { saveLanguage } from "~/lib/i18n/language.server";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import type { SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 // `notify`: one call words an event for each recipient in their language, writes the in-app rows and queues the
 // e-mails in the caller's transaction, for exactly the recipients the settings say.
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let english: SignedIn;
 let spanish: SignedIn;
 let customer: SignedIn;
@@ -20,56 +20,49 @@ const ALL_ON = { emailNotifications: true, pushNotifications: true, newUserRegis
 const event = { type: "profile_updated", data: { customerId: "c", fullName: "Ana", companyName: null } } as const;
 
 async function setNotifications(values: Partial<typeof ALL_ON>) {
-  await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, english.user, {
+  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, english.user, {
     section: "notifications",
     values: { ...ALL_ON, ...values },
   });
 }
 
 async function rowsFor(userIds: string[]) {
-  return database.db
+  return app.db
     .select({ userId: notifications.userId, type: notifications.type, title: notifications.title })
     .from(notifications)
     .where(inArray(notifications.userId, userIds));
 }
 
 async function mailTo(addresses: string[]) {
-  return (await database.db.select({ to: emailMessages.to, subject: emailMessages.subject }).from(emailMessages).where(inArray(emailMessages.to, addresses)))
+  return (await app.db.select({ to: emailMessages.to, subject: emailMessages.subject }).from(emailMessages).where(inArray(emailMessages.to, addresses)))
     .sort((a, b) => a.to.localeCompare(b.to));
 }
 
 async function emailOf(user: SignedIn) {
-  const [row] = await database.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, user.id));
+  const [row] = await app.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, user.id));
   return row!.email;
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  english = await makeAdmin(services);
-  spanish = await makeAdmin(services);
-  customer = await signUpCustomer(services);
-  await saveLanguage(database.db, spanish.id, "es");
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  english = await app.admin();
+  spanish = await app.admin();
+  customer = await app.customer();
+  await saveLanguage(app.db, spanish.id, "es");
 });
 
 beforeEach(async () => {
-  await database.db.delete(notifications);
-  await database.db.delete(emailMessages);
+  await app.db.delete(notifications);
+  await app.db.delete(emailMessages);
   await setNotifications({});
 });
 
 describe("notify", () => {
   it("tells every admin who wants the event, each in their language, in-app and by e-mail, never the one excepted", async () => {
-    const changes = await notify(database.db, { to: { admins: "newSubmission", except: spanish.id }, ...event });
+    const changes = await notify(app.db, { to: { admins: "newSubmission", except: spanish.id }, ...event });
     expect(changes).toEqual([{ table: "notifications", userId: english.id }]);
     expect(await rowsFor([english.id, spanish.id])).toEqual([{ userId: english.id, type: "profile_updated", title: "Profile Updated" }]);
 
-    await notify(database.db, { to: { admins: "newSubmission" }, ...event });
+    await notify(app.db, { to: { admins: "newSubmission" }, ...event });
     const spanishRow = (await rowsFor([spanish.id]))[0];
     expect(spanishRow?.title).not.toBe("Profile Updated");
     const mails = await mailTo([await emailOf(english), await emailOf(spanish)]);
@@ -80,40 +73,40 @@ describe("notify", () => {
     const admins = [english.id, spanish.id];
     const addresses = [await emailOf(english), await emailOf(spanish)];
     await setNotifications({ pushNotifications: false });
-    expect(await notify(database.db, { to: { admins: "profileUpdates" }, ...event })).toEqual([]);
+    expect(await notify(app.db, { to: { admins: "profileUpdates" }, ...event })).toEqual([]);
     expect(await rowsFor(admins)).toEqual([]);
     expect(await mailTo(addresses)).toHaveLength(2);
 
-    await database.db.delete(emailMessages);
+    await app.db.delete(emailMessages);
     await setNotifications({ emailNotifications: false });
-    await notify(database.db, { to: { admins: "profileUpdates" }, ...event });
+    await notify(app.db, { to: { admins: "profileUpdates" }, ...event });
     expect(await rowsFor(admins)).toHaveLength(2);
     expect(await mailTo(addresses)).toEqual([]);
 
-    await database.db.delete(notifications);
+    await app.db.delete(notifications);
     await setNotifications({ profileUpdates: false });
-    expect(await notify(database.db, { to: { admins: "profileUpdates" }, ...event })).toEqual([]);
+    expect(await notify(app.db, { to: { admins: "profileUpdates" }, ...event })).toEqual([]);
     expect(await rowsFor(admins)).toEqual([]);
     expect(await mailTo(addresses)).toEqual([]);
   });
 
   it("tells a customer in-app always, and by e-mail unless they turned e-mail off", async () => {
     const address = await emailOf(customer);
-    expect(await notify(database.db, { to: { customer: customer.id }, ...event })).toEqual([
+    expect(await notify(app.db, { to: { customer: customer.id }, ...event })).toEqual([
       { table: "notifications", userId: customer.id },
     ]);
     expect(await mailTo([address])).toEqual([{ to: address, subject: "Profile Updated" }]);
 
-    await database.db.update(profiles).set({ emailOptOut: true }).where(eq(profiles.id, customer.id));
-    await notify(database.db, { to: { customer: customer.id }, ...event });
+    await app.db.update(profiles).set({ emailOptOut: true }).where(eq(profiles.id, customer.id));
+    await notify(app.db, { to: { customer: customer.id }, ...event });
     expect(await rowsFor([customer.id])).toHaveLength(2);
     expect(await mailTo([address])).toHaveLength(1);
-    await database.db.update(profiles).set({ emailOptOut: false }).where(eq(profiles.id, customer.id));
+    await app.db.update(profiles).set({ emailOptOut: false }).where(eq(profiles.id, customer.id));
   });
 
   it("stores the event's type and data with the row, and its text in the recipient's language only as a fallback", async () => {
-    await notify(database.db, { to: { admins: "profileUpdates" }, ...event });
-    const rows = await database.db
+    await notify(app.db, { to: { admins: "profileUpdates" }, ...event });
+    const rows = await app.db
       .select({ userId: notifications.userId, data: notifications.data, title: notifications.title })
       .from(notifications)
       .where(inArray(notifications.userId, [english.id, spanish.id]));
@@ -122,7 +115,7 @@ describe("notify", () => {
   });
 
   it("writes rows and e-mails in the caller's transaction: a rollback leaves neither", async () => {
-    const failed = database.db.transaction(async (tx) => {
+    const failed = app.db.transaction(async (tx) => {
       await notify(tx, { to: { customer: customer.id }, ...event });
       await notify(tx, { to: { admins: "newSubmission" }, ...event });
       throw new Error("the write being announced failed");

@@ -1,117 +1,56 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, notLike } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditEvents, notifications, payments } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
 import type { SessionUser } from "~/lib/auth/session";
-import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
-import {
-  cookieFrom,
-  makeAdmin,
-  signIn,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-  routeAnswer,
-  routeContext,
-} from "./support";
+import { behindAdminGuard, formPost, refusal, routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
 let secondAdmin: SignedIn;
 
-const deps = () => ({ db: database.db, bus: services.bus });
-
-let published: Change[] = [];
-
-/** Everything published so far, once delivered (a marker published last arrives after it); then forgets it. */
-async function deliveredChanges(): Promise<Change[]> {
-  const marker = { table: "marker", userId: randomUUID() };
-  await services.bus.publish(marker);
-  await vi.waitFor(() => expect(published).toContainEqual(marker), { timeout: 5_000 });
-  const before = published.slice(0, published.findIndex((change) => change.userId === marker.userId));
-  published = [];
-  return before;
-}
+const deps = () => ({ db: app.db, bus: app.services.bus });
 
 const byTable = (changes: Change[]) => [...changes].sort((x, y) => x.table.localeCompare(y.table));
 
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
-async function addPayment(
-  userId: string,
-  values: Partial<typeof payments.$inferInsert> = {},
-): Promise<string> {
-  const [row] = await database.db
-    .insert(payments)
-    .values({
-      userId,
-      serviceType: "google_business",
-      paymentNumber: 1,
-      amount: 250,
-      paymentMethod: "zelle",
-      proofUrl: `/files/admin-note-photos/${userId}/google_business_payment_1_1.png`,
-      ...values,
-    })
-    .returning({ id: payments.id });
-  return row!.id;
-}
-
 async function paymentRow(id: string) {
-  const [row] = await database.db.select().from(payments).where(eq(payments.id, id));
+  const [row] = await app.db.select().from(payments).where(eq(payments.id, id));
   return row!;
 }
 
 async function paymentNotifications(userId: string) {
-  return database.db
+  return app.db
     .select({ type: notifications.type, title: notifications.title, message: notifications.message, isRead: notifications.isRead })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, "payment")));
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  services.bus.subscribe((change) => published.push(change));
-  customerA = await signUpCustomer(services, { name: "Alex A" });
-  customerB = await signUpCustomer(services, { name: "Blair B" });
-  admin = await makeAdmin(services);
-  secondAdmin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customerA = await app.customer({ name: "Alex A" });
+  customerB = await app.customer({ name: "Blair B" });
+  admin = await app.admin();
+  secondAdmin = await app.admin();
 });
 
 beforeEach(async () => {
-  await database.db.delete(payments);
-  await database.db.delete(notifications);
-  await database.db.delete(auditEvents);
-  await deliveredChanges();
+  await app.db.delete(payments);
+  await app.db.delete(notifications);
+  await app.db.delete(auditEvents);
+  await app.deliveredChanges();
 });
 
 /** The audit rows actions wrote (account-security events, such as the test users' sign-ins, left out). */
 async function auditRows() {
-  return database.db
+  return app.db
     .select({
       actorId: auditEvents.actorId,
       action: auditEvents.action,
@@ -124,36 +63,36 @@ async function auditRows() {
 
 describe("who may decide", () => {
   it("customers get 403 for their own and others' payments, anonymous 401; nothing changes or is published", async () => {
-    const aPayment = await addPayment(customerA.id);
-    const bPayment = await addPayment(customerB.id, { serviceType: "website", amount: 350 });
+    const aPayment = await app.payment(customerA.id);
+    const bPayment = await app.payment(customerB.id, { serviceType: "website", amount: 350 });
     for (const paymentId of [aPayment, bPayment]) {
       for (const decision of ["approve", "reject"] as const) {
-        expect((await errorOf(decidePayment(deps(), customerA.user, { paymentId, decision }))).status).toBe(403);
-        expect((await errorOf(decidePayment(deps(), customerB.user, { paymentId, decision }))).status).toBe(403);
-        expect((await errorOf(decidePayment(deps(), null, { paymentId, decision }))).status).toBe(401);
+        expect((await refusal(decidePayment(deps(), customerA.user, { paymentId, decision }))).status).toBe(403);
+        expect((await refusal(decidePayment(deps(), customerB.user, { paymentId, decision }))).status).toBe(403);
+        expect((await refusal(decidePayment(deps(), null, { paymentId, decision }))).status).toBe(401);
       }
     }
     expect((await paymentRow(aPayment)).status).toBe("pending");
     expect((await paymentRow(bPayment)).status).toBe("pending");
-    expect(await database.db.select().from(notifications)).toEqual([]);
+    expect(await app.db.select().from(notifications)).toEqual([]);
     // A refused decision leaves no audit event.
     expect(await auditRows()).toEqual([]);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("customers cannot list another customer's payments for review, nor their own", async () => {
-    await addPayment(customerA.id);
-    expect((await errorOf(listPaymentsForReview(deps(), customerB.user, { userId: customerA.id }))).status).toBe(403);
-    expect((await errorOf(listPaymentsForReview(deps(), customerA.user, { userId: customerA.id }))).status).toBe(403);
-    expect((await errorOf(listPaymentsForReview(deps(), null, { userId: customerA.id }))).status).toBe(401);
+    await app.payment(customerA.id);
+    expect((await refusal(listPaymentsForReview(deps(), customerB.user, { userId: customerA.id }))).status).toBe(403);
+    expect((await refusal(listPaymentsForReview(deps(), customerA.user, { userId: customerA.id }))).status).toBe(403);
+    expect((await refusal(listPaymentsForReview(deps(), null, { userId: customerA.id }))).status).toBe(401);
   });
 });
 
 describe("an admin deciding", () => {
   it("lists a customer's payments newest first, only that customer's", async () => {
-    const older = await addPayment(customerA.id, { serviceType: "website", amount: 350, createdAt: new Date("2026-02-01T10:00:00Z") });
-    const newer = await addPayment(customerA.id, { createdAt: new Date("2026-02-02T10:00:00Z") });
-    await addPayment(customerB.id);
+    const older = await app.payment(customerA.id, { serviceType: "website", amount: 350, createdAt: new Date("2026-02-01T10:00:00Z") });
+    const newer = await app.payment(customerA.id, { createdAt: new Date("2026-02-02T10:00:00Z") });
+    await app.payment(customerB.id);
     const listed = await listPaymentsForReview(deps(), admin.user, { userId: customerA.id });
     expect(listed.map((payment) => payment.id)).toEqual([newer, older]);
     expect(listed[1]).toMatchObject({
@@ -168,7 +107,7 @@ describe("an admin deciding", () => {
   });
 
   it("approves with a note: stored trimmed, the customer notified with it, the changes published", async () => {
-    const paymentId = await addPayment(customerA.id);
+    const paymentId = await app.payment(customerA.id);
     const decided = await decidePayment(deps(), admin.user, { paymentId, decision: "approve", notes: "  Matches the bank record \n" });
     expect(decided).toMatchObject({ id: paymentId, status: "completed", adminNotes: "Matches the bank record" });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", adminNotes: "Matches the bank record" });
@@ -189,33 +128,33 @@ describe("an admin deciding", () => {
         detail: { paymentId, serviceType: "google_business", paymentNumber: 1, notes: "Matches the bank record" },
       },
     ]);
-    expect(byTable(await deliveredChanges())).toEqual([
+    expect(byTable(await app.deliveredChanges())).toEqual([
       { table: "notifications", userId: customerA.id },
       { table: "payments", userId: customerA.id },
     ]);
   });
 
   it("refuses a rejection without its reason, in the admin's language: nothing changes, nobody is told", async () => {
-    const paymentId = await addPayment(customerB.id, { serviceType: "website", paymentNumber: 2, amount: 350 });
-    const error = await errorOf(decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "   " }));
+    const paymentId = await app.payment(customerB.id, { serviceType: "website", paymentNumber: 2, amount: 350 });
+    const error = await refusal(decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "   " }));
     expect([error.code, error.status]).toEqual(["rejection_reason_required", 400]);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "pending", adminNotes: null });
     expect(await paymentNotifications(customerB.id)).toEqual([]);
     expect(await auditRows()).toEqual([]);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
 
     // An approval's note stays optional.
-    const withoutNotes = await addPayment(customerB.id);
+    const withoutNotes = await app.payment(customerB.id);
     await decidePayment(deps(), admin.user, { paymentId: withoutNotes, decision: "approve" });
     expect(await paymentRow(withoutNotes)).toMatchObject({ status: "completed", adminNotes: null });
   });
 
   it("cannot decide a payment again: 409, nothing changes, nobody is notified, nothing is published", async () => {
-    const paymentId = await addPayment(customerA.id);
+    const paymentId = await app.payment(customerA.id);
     await decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "Blurry" });
-    await deliveredChanges();
+    await app.deliveredChanges();
     for (const decision of ["approve", "reject"] as const) {
-      const error = await errorOf(decidePayment(deps(), secondAdmin.user, { paymentId, decision, notes: "Second look" }));
+      const error = await refusal(decidePayment(deps(), secondAdmin.user, { paymentId, decision, notes: "Second look" }));
       expect(error.status).toBe(409);
       expect(error.message).toBe("This payment has already been reviewed");
     }
@@ -223,22 +162,22 @@ describe("an admin deciding", () => {
     expect(await paymentNotifications(customerA.id)).toHaveLength(1);
     // Only the decision that happened is audited; the refused ones (409) wrote nothing.
     expect((await auditRows()).map((row) => [row.action, row.actorId])).toEqual([["payment.reject", admin.id]]);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("answers 404 for an unknown payment and 400 for a malformed request", async () => {
-    expect((await errorOf(decidePayment(deps(), admin.user, { paymentId: randomUUID(), decision: "approve" }))).status).toBe(404);
-    expect((await errorOf(decidePayment(deps(), admin.user, { paymentId: "nope", decision: "approve" }))).status).toBe(400);
-    const paymentId = await addPayment(customerA.id);
+    expect((await refusal(decidePayment(deps(), admin.user, { paymentId: randomUUID(), decision: "approve" }))).status).toBe(404);
+    expect((await refusal(decidePayment(deps(), admin.user, { paymentId: "nope", decision: "approve" }))).status).toBe(400);
+    const paymentId = await app.payment(customerA.id);
     const bad = { paymentId, decision: "refund" } as unknown as Parameters<typeof decidePayment>[2];
-    expect((await errorOf(decidePayment(deps(), admin.user, bad))).status).toBe(400);
+    expect((await refusal(decidePayment(deps(), admin.user, bad))).status).toBe(400);
     expect((await paymentRow(paymentId)).status).toBe("pending");
     expect(await auditRows()).toEqual([]);
   });
 
   it("two admins deciding one payment at the same moment: exactly one decision, the other gets 409", async () => {
     for (let round = 0; round < 3; round++) {
-      const paymentId = await addPayment(customerA.id, { serviceType: "website", paymentNumber: 1, amount: 350 });
+      const paymentId = await app.payment(customerA.id, { serviceType: "website", paymentNumber: 1, amount: 350 });
       const results = await Promise.allSettled([
         decidePayment(deps(), admin.user, { paymentId, decision: "approve", notes: "first" }),
         decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject", notes: "second" }),
@@ -257,9 +196,9 @@ describe("an admin deciding", () => {
       const audited = await auditRows();
       expect(audited).toHaveLength(1);
       expect(audited[0]!.action).toBe(winner.status === "completed" ? "payment.approve" : "payment.reject");
-      await database.db.delete(auditEvents);
-      await database.db.delete(notifications);
-      await database.db.delete(payments);
+      await app.db.delete(auditEvents);
+      await app.db.delete(notifications);
+      await app.db.delete(payments);
     }
   });
 });
@@ -271,15 +210,15 @@ describe("two decisions blocked on one row lock (PostgreSQL)", () => {
    * the other and this test makes sure of that order instead.
    */
   it("releases both at once: one decision, one 409", async () => {
-    const paymentId = await addPayment(customerB.id);
-    if (database.kind === "pglite") {
+    const paymentId = await app.payment(customerB.id);
+    if (app.database.kind === "pglite") {
       const first = decidePayment(deps(), admin.user, { paymentId, decision: "approve" });
       const second = decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject", notes: "B" });
       expect((await first).status).toBe("completed");
-      expect((await errorOf(second)).status).toBe(409);
+      expect((await refusal(second)).status).toBe(409);
       return;
     }
-    const holder = new pg.Client({ connectionString: database.url });
+    const holder = new pg.Client({ connectionString: app.database.url });
     await holder.connect();
     try {
       await holder.query("begin");
@@ -313,43 +252,26 @@ describe("two decisions blocked on one row lock (PostgreSQL)", () => {
 });
 
 describe("the customer detail route", () => {
-  function argsFor(user: SessionUser | null, fields: Record<string, string>, cookie?: string) {
-    const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) });
-    const context = routeContext(services, user, headers);
-    const request = new Request(`http://localhost:3000/admin/users/${customerA.id}`, {
-      method: "POST",
-      headers,
-      body: new URLSearchParams(fields),
-    });
-    return { request, context, params: { userId: customerA.id } };
+  /** The action's arguments called directly, past the admin layout's guard. */
+  function argsFor(user: SessionUser | null, fields: Record<string, string>) {
+    const request = formPost(`/admin/users/${customerA.id}`, fields);
+    return { request, context: routeContext(app.services, user, request.headers), params: { userId: customerA.id } };
   }
 
   /** The request as the framework runs it: the admin layout's middleware first, then the action. */
-  async function post(user: SessionUser | null, fields: Record<string, string>, cookie?: string) {
-    const args = argsFor(user, fields, cookie);
-    let actionResult: unknown;
-    try {
-      await adminGuard[0]!(args as never, (async () => {
-        actionResult = await detailAction(args as never);
-        return new Response(null);
-      }) as never);
-    } catch (thrown) {
-      return { guardedBy: thrown as Response };
-    }
-    return routeAnswer(actionResult);
-  }
+  const post = (user: SessionUser | null, fields: Record<string, string>, cookie?: string) =>
+    behindAdminGuard(app.services, user, formPost(`/admin/users/${customerA.id}`, fields, cookie), detailAction, { userId: customerA.id });
 
   it("the guard stops anonymous and customers before the action runs; the payment stays pending", async () => {
-    const paymentId = await addPayment(customerA.id);
+    const paymentId = await app.payment(customerA.id);
     const fields = { intent: "decide", paymentId, decision: "approve", notes: "" };
 
     const anonymous = await post(null, fields);
     expect(anonymous).toHaveProperty("guardedBy");
-    expect((anonymous as { guardedBy: Response }).guardedBy.headers.get("location")).toBe("/admin/login");
+    expect(anonymous).toEqual({ guardedBy: "/admin/login" });
 
-    const cookie = cookieFrom(await signIn(services, customerA.email, customerA.password));
-    const customer = await post(customerA.user, fields, cookie);
-    expect((customer as { guardedBy: Response }).guardedBy.headers.get("location")).toMatch(/^\/admin\/login\?/);
+    const customer = await post(customerA.user, fields, customerA.cookie);
+    expect((customer as { guardedBy: string }).guardedBy).toMatch(/^\/admin\/login\?/);
 
     // Called directly, past the guard, the use case still refuses.
     expect(routeAnswer(await detailAction(argsFor(customerB.user, fields) as never))).toEqual({
@@ -359,11 +281,11 @@ describe("the customer detail route", () => {
     expect(routeAnswer(await detailAction(argsFor(null, fields) as never))).toMatchObject({ status: 401 });
     expect((await paymentRow(paymentId)).status).toBe("pending");
     expect(await auditRows()).toEqual([]);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("an admin approves through the action, a second decision answers 409, a bad request 400", async () => {
-    const paymentId = await addPayment(customerA.id);
+    const paymentId = await app.payment(customerA.id);
     expect(await post(admin.user, { intent: "decide", paymentId, decision: "approve", notes: "ok" })).toEqual({
       status: 200,
       body: { ok: true, title: "Status Updated", message: "Payment has been approved" },
@@ -384,7 +306,7 @@ describe("the customer detail route", () => {
     expect(await post(admin.user, { intent: "other", paymentId, decision: "reject" })).toMatchObject({ status: 400 });
     expect(await post(admin.user, { intent: "decide", paymentId: "x", decision: "reject" })).toMatchObject({ status: 400 });
 
-    const loaded = await detailLoader({ ...argsFor(admin.user, {}), request: new Request("http://localhost:3000/") } as never);
+    const loaded = await detailLoader({ request: new Request(`${SITE_URL}/`), context: routeContext(app.services, admin.user), params: { userId: customerA.id } } as never);
     expect(loaded.payments.map((payment) => [payment.id, payment.status])).toEqual([[paymentId, "completed"]]);
   });
 });

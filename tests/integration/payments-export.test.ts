@@ -1,26 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentRefunds, payments, profiles } from "~db/schema";
 import { exportPaymentsCsv } from "~/features/receipts/export-payments-csv.server";
 import { formatReceiptNumber } from "~/features/receipts/receipt";
 import type { SessionUser } from "~/lib/auth/session";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { loader as exportLoader } from "~/routes/admin/payments-csv";
-import {
-  expectHttpError,
-  makeAdmin,
-  makeStaff,
-  routeContext,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { expectHttpError, routeContext, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let staffA: SignedIn;
@@ -28,18 +17,17 @@ let admin: SignedIn;
 
 const HEADER = "Date,Receipt number,Customer,Service,Payment method,List price,Discount,Amount paid,Amount refunded";
 
+/** A completed payment unless told otherwise, with the receipt number the database gave it. */
 async function addPayment(userId: string, values: Partial<typeof payments.$inferInsert>): Promise<{ id: string; number: string | null }> {
-  const [row] = await database.db
-    .insert(payments)
-    .values({ userId, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "completed", ...values })
-    .returning({ id: payments.id, receiptNumber: payments.receiptNumber });
-  return { id: row!.id, number: row!.receiptNumber === null ? null : formatReceiptNumber(row!.receiptNumber) };
+  const id = await app.payment(userId, { status: "completed", ...values });
+  const [row] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, id));
+  return { id, number: row!.receiptNumber === null ? null : formatReceiptNumber(row!.receiptNumber) };
 }
 
 /** The export route as a request runs it (past the back office's guard, which the authorization matrix walks). */
 async function download(user: SessionUser | null, query: string): Promise<Response> {
   const request = new Request(`http://localhost:3000/admin/payments.csv${query}`);
-  return (await exportLoader({ request, context: routeContext(services, user), params: {} } as never)) as Response;
+  return (await exportLoader({ request, context: routeContext(app.services, user), params: {} } as never)) as Response;
 }
 
 /** The file's records, after its UTF-8 byte-order mark (which response.text() would drop unseen). */
@@ -52,21 +40,14 @@ async function records(response: Response): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services, { name: "Ana Export", companyName: "Ana Roofing" });
-  customerB = await signUpCustomer(services, { name: "Blair Export" });
-  staffA = await makeStaff(services, [customerA.id]);
-  admin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customerA = await app.customer({ name: "Ana Export", companyName: "Ana Roofing" });
+  customerB = await app.customer({ name: "Blair Export" });
+  staffA = await app.staff([customerA.id]);
+  admin = await app.admin();
 });
 
 beforeEach(async () => {
-  await database.db.delete(payments);
+  await app.db.delete(payments);
 });
 
 describe("the payments export", () => {
@@ -82,7 +63,7 @@ describe("the payments export", () => {
       completedAt: new Date("2026-02-10T09:30:00Z"),
     });
     const refunded = await addPayment(customerB.id, { status: "refunded", refundedAmount: 250, completedAt: new Date("2026-02-28T23:59:59.999Z") });
-    await database.db.insert(paymentRefunds).values([
+    await app.db.insert(paymentRefunds).values([
       { paymentId: refunded.id, userId: customerB.id, amount: 200, reason: "Cancelled", status: "completed", completedAt: new Date("2026-03-02T00:00:00Z") },
       { paymentId: refunded.id, userId: customerB.id, amount: 50, reason: "Cancelled", status: "completed", completedAt: new Date("2026-03-02T00:00:00Z") },
     ]);
@@ -119,17 +100,17 @@ describe("the payments export", () => {
   });
 
   it("counts only completed refunds, quotes what needs quoting and never lets a cell run as a formula", async () => {
-    await database.db.update(profiles).set({ fullName: '=HYPERLINK("http://evil.test","Click")' }).where(eq(profiles.id, customerA.id));
+    await app.db.update(profiles).set({ fullName: '=HYPERLINK("http://evil.test","Click")' }).where(eq(profiles.id, customerA.id));
     try {
       const payment = await addPayment(customerA.id, { refundedAmount: 25, completedAt: new Date("2026-04-04T10:00:00Z") });
-      await database.db.insert(paymentRefunds).values([
+      await app.db.insert(paymentRefunds).values([
         { paymentId: payment.id, userId: customerA.id, amount: 25, reason: "Partial", status: "completed", completedAt: new Date() },
         { paymentId: payment.id, userId: customerA.id, amount: 100, reason: "Waiting for Stripe", status: "pending", stripeRefundId: "re_export_pending" },
       ]);
       const rows = await records(await download(admin.user, "?from=2026-04-01&to=2026-04-30"));
       expect(rows[1]).toBe(`2026-04-04,${payment.number},"'=HYPERLINK(""http://evil.test"",""Click"")",Google Business Profile Setup,Zelle,250.00,0.00,250.00,25.00`);
     } finally {
-      await database.db.update(profiles).set({ fullName: "Ana Export" }).where(eq(profiles.id, customerA.id));
+      await app.db.update(profiles).set({ fullName: "Ana Export" }).where(eq(profiles.id, customerA.id));
     }
   });
 
@@ -154,17 +135,17 @@ describe("the payments export", () => {
         ids.push(id);
         // Half share one instant to the microsecond, the others differ from it by microseconds a JS Date cannot hold.
         const microseconds = index === 0 ? "123456" : `12345${paymentNumber + (serviceType === "website" ? 6 : 0)}`;
-        await database.db.execute(sql`update payments set completed_at = ${`2026-06-01 10:00:00.${microseconds}+00`}::timestamptz where id = ${id}`);
+        await app.db.execute(sql`update payments set completed_at = ${`2026-06-01 10:00:00.${microseconds}+00`}::timestamptz where id = ${id}`);
       }
     }
-    const exported = exportPaymentsCsv({ db: database.db }, admin.user, { from: "2026-06-01", to: "2026-06-01" }, i18nFor("en"), { batchSize: 2 });
+    const exported = exportPaymentsCsv({ db: app.db }, admin.user, { from: "2026-06-01", to: "2026-06-01" }, i18nFor("en"), { batchSize: 2 });
     const chunks: string[] = [];
     for await (const chunk of exported.chunks) chunks.push(chunk);
     // The header, then three batches of two.
     expect(chunks).toHaveLength(4);
     const rows = chunks.join("").slice(1).trimEnd().split("\r\n").slice(1);
     expect(rows).toHaveLength(ids.length);
-    const ordered = await database.db.execute<{ receipt_number: number }>(
+    const ordered = await app.db.execute<{ receipt_number: number }>(
       sql`select receipt_number from payments where completed_at >= '2026-06-01' order by completed_at, id`,
     );
     expect(rows.map((row) => row.split(",")[1])).toEqual(ordered.rows.map((row) => formatReceiptNumber(row.receipt_number)));
@@ -198,8 +179,8 @@ describe("the payments export", () => {
       const response = await download(user, "?from=2026-01-01&to=2026-01-31");
       expect(response.status).toBe(status);
       expect(await response.text()).not.toContain("Ana Export");
-      expect(() => exportPaymentsCsv({ db: database.db }, user, { from: "2026-01-01", to: "2026-01-31" }, i18nFor("en"))).toThrow();
+      expect(() => exportPaymentsCsv({ db: app.db }, user, { from: "2026-01-01", to: "2026-01-31" }, i18nFor("en"))).toThrow();
     }
-    await expectHttpError(Promise.resolve().then(() => exportPaymentsCsv({ db: database.db }, staffA.user, { from: "x", to: "y" }, i18nFor("en"))), 403);
+    await expectHttpError(Promise.resolve().then(() => exportPaymentsCsv({ db: app.db }, staffA.user, { from: "x", to: "y" }, i18nFor("en"))), 403);
   });
 });

@@ -10,7 +10,6 @@ import { attemptCounters, notifications, payments, stripeEvents } from "~db/sche
 import { checkoutRateLimitKey, CHECKOUT_RATE_LIMIT } from "~/features/payments/create-card-checkout.server";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { thumbnailKey, UPLOAD_KINDS } from "~/domain/upload-kinds";
-import type { Change } from "~/lib/realtime/realtime";
 import type { SessionUser } from "~/lib/auth/session";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { action as checkoutAction } from "~/routes/resources/card-checkout";
@@ -19,20 +18,8 @@ import { action as proofAction } from "~/routes/resources/payment-proof";
 import { createApp } from "../../server/app";
 import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { changeEvent, LiveStream } from "./live-stream";
-import {
-  databaseError,
-  makeAdmin,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  UNIQUE_VIOLATION,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-  routeAnswer,
-  routeContext,
-  routeArgs,
-} from "./support";
+import { databaseError, routeAnswer, routeArgs, routeContext, SITE_URL, testServices, UNIQUE_VIOLATION, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
 /** A real 1x1 PNG. */
@@ -43,33 +30,27 @@ const PNG = Buffer.from(
 /** A real (decodable) 2 x 2 JPEG: proofs are re-encoded, so a file with only JPEG's magic bytes is refused. */
 const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
 
-let database: TestDatabase;
-let services: TestServices;
-let fakeStripe: FakeStripe;
+// The services are made with the fake Stripe's address, so it listens before the app is opened (and closes after).
+const fakeStripe: FakeStripe = await startFakeStripe();
+afterAll(() => fakeStripe.close());
+const app = testApp({ settings: fakeStripeSettings(fakeStripe, { secretKey: "sk_test_integration", webhookSecret: WEBHOOK_SECRET }) });
 let server: Server;
 let base: string;
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin1: SignedIn;
 let admin2: SignedIn;
-let published: Change[] = [];
 const signer = new Stripe("sk_test_signer_only");
 
 beforeAll(async () => {
-  fakeStripe = await startFakeStripe();
-  database = await testDatabase();
-  services = await testServices(database, {
-    ...fakeStripeSettings(fakeStripe, { secretKey: "sk_test_integration", webhookSecret: WEBHOOK_SECRET }),
-  });
-  services.bus.subscribe((change) => published.push(change));
   server = await new Promise<Server>((resolve) => {
-    const listening = createApp(services).listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createApp(app.services).listen(0, "127.0.0.1", () => resolve(listening));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  customerA = await signUpCustomer(services, { name: "Ana Ruiz", companyName: "Ruiz Roofing" });
-  customerB = await signUpCustomer(services, { name: "Blair Banks", companyName: "Banks Painting" });
-  admin1 = await makeAdmin(services);
-  admin2 = await makeAdmin(services);
+  customerA = await app.customer({ name: "Ana Ruiz", companyName: "Ruiz Roofing" });
+  customerB = await app.customer({ name: "Blair Banks", companyName: "Banks Painting" });
+  admin1 = await app.admin();
+  admin2 = await app.admin();
 });
 
 afterAll(async () => {
@@ -77,18 +58,15 @@ afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-  await services?.close();
-  await database?.close();
-  await fakeStripe?.close();
 });
 
 beforeEach(async () => {
-  await database.db.delete(payments);
-  await database.db.delete(notifications);
-  await database.db.delete(stripeEvents);
-  await database.db.delete(attemptCounters);
-  rmSync(path.join(services.env.DATA_DIR, "storage"), { recursive: true, force: true });
-  published = [];
+  await app.db.delete(payments);
+  await app.db.delete(notifications);
+  await app.db.delete(stripeEvents);
+  await app.db.delete(attemptCounters);
+  rmSync(path.join(app.services.env.DATA_DIR, "storage"), { recursive: true, force: true });
+  await app.deliveredChanges();
 });
 
 interface ProofFields {
@@ -105,9 +83,9 @@ async function sendProof(user: SessionUser | null, fields: ProofFields = {}) {
   const file = fields.file === undefined ? { bytes: PNG, name: "proof.png", type: "image/png" } : fields.file;
   if (file) form.set("proof", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
   for (const [key, value] of Object.entries(fields.extra ?? {})) form.set(key, value);
-  const request = new Request("http://localhost:3000/resources/payments/proof", { method: "POST", body: form });
+  const request = new Request(`${SITE_URL}/resources/payments/proof`, { method: "POST", body: form });
   return routeAnswer(
-    await proofAction({ request, context: routeContext(services, user), params: {} } as unknown as Parameters<
+    await proofAction({ request, context: routeContext(app.services, user), params: {} } as unknown as Parameters<
       typeof proofAction
     >[0]),
   );
@@ -117,35 +95,22 @@ const PROOF_BUCKET = UPLOAD_KINDS["payment-proof"].bucket;
 
 /** The stored proof photos of a user (their thumbnails left out). */
 function storedProofs(userId: string): string[] {
-  const folder = path.join(services.env.DATA_DIR, "storage", PROOF_BUCKET, userId);
+  const folder = path.join(app.services.env.DATA_DIR, "storage", PROOF_BUCKET, userId);
   return existsSync(folder) ? readdirSync(folder).filter((name) => !name.endsWith(".thumb.webp")) : [];
 }
 
 /** Every stored file of a user: proofs and their thumbnails. */
 function storedFiles(userId: string): string[] {
-  const folder = path.join(services.env.DATA_DIR, "storage", PROOF_BUCKET, userId);
+  const folder = path.join(app.services.env.DATA_DIR, "storage", PROOF_BUCKET, userId);
   return existsSync(folder) ? readdirSync(folder).sort() : [];
 }
 
 async function rowsOf(userId: string) {
-  return database.db.select().from(payments).where(eq(payments.userId, userId));
-}
-
-/** Waits until everything published so far has arrived (the bus keeps order), then returns and clears it. */
-async function deliveredChanges(): Promise<Change[]> {
-  const marker = { table: "marker", userId: crypto.randomUUID() };
-  await services.bus.publish(marker);
-  await vi.waitFor(() => expect(published).toContainEqual(marker), { timeout: 5_000 });
-  const before = published.slice(
-    0,
-    published.findIndex((change) => change.userId === marker.userId),
-  );
-  published = [];
-  return before;
+  return app.db.select().from(payments).where(eq(payments.userId, userId));
 }
 
 async function setStatus(userId: string, serviceType: string, paymentNumber: number, status: string) {
-  await database.db
+  await app.db
     .update(payments)
     .set({ status })
     .where(
@@ -181,7 +146,7 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
     const stored = row!.proofUrl!.split("/").pop()!;
     expect(storedFiles(customerA.id)).toEqual([stored, thumbnailKey(stored)].sort());
 
-    const sent = await database.db.select().from(notifications);
+    const sent = await app.db.select().from(notifications);
     expect(sent.map((n) => n.userId).sort()).toEqual([admin1.id, admin2.id].sort());
     for (const notification of sent) {
       expect(notification).toMatchObject({
@@ -191,21 +156,14 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
         isRead: false,
       });
     }
-    const changes = await deliveredChanges();
+    const changes = await app.deliveredChanges();
     expect(changes).toContainEqual({ table: "payments", userId: customerA.id });
     expect(changes).toContainEqual({ table: "notifications", userId: admin1.id });
     expect(changes).toContainEqual({ table: "notifications", userId: admin2.id });
   });
 
   it("says which website payment it is in the admins' message, with the catalog amount", async () => {
-    await database.db.insert(payments).values({
-      userId: customerB.id,
-      serviceType: "website",
-      paymentNumber: 1,
-      amount: 350,
-      paymentMethod: "card",
-      status: "completed",
-    });
+    await app.payment(customerB.id, { serviceType: "website", amount: 350, paymentMethod: "card", status: "completed" });
     const result = await sendProof(customerB.user, {
       serviceType: "website",
       paymentNumber: "2",
@@ -215,7 +173,7 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
     const second = (await rowsOf(customerB.id)).find((p) => p.paymentNumber === 2);
     expect(second).toMatchObject({ amount: 350, status: "pending", paymentMethod: "zelle" });
     expect(second!.proofUrl).toMatch(/website_payment_2_\d+_[a-z0-9]+\.jpg$/);
-    const [message] = await database.db.select().from(notifications).where(eq(notifications.userId, admin1.id));
+    const [message] = await app.db.select().from(notifications).where(eq(notifications.userId, admin1.id));
     expect(message!.message).toBe(
       "Blair Banks from Banks Painting submitted a Zelle payment of $350 for Website (Payment 2)",
     );
@@ -223,7 +181,7 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
 
   it("answers 401 to anonymous visitors and writes nothing", async () => {
     expect(await sendProof(null)).toEqual({ status: 401, body: { ok: false, error: "You must be logged in" } });
-    expect(await database.db.select().from(payments)).toEqual([]);
+    expect(await app.db.select().from(payments)).toEqual([]);
   });
 
   it("refuses a text file named proof.png, whatever its declared type: no row, no file", async () => {
@@ -239,7 +197,7 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
     ).toBe(400);
     expect(await rowsOf(customerA.id)).toEqual([]);
     expect(storedFiles(customerA.id)).toEqual([]);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("refuses an 11 MB image with a clear message: no row, no file", async () => {
@@ -315,8 +273,8 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
       amount: 350,
       paymentMethod: "zelle",
     } as const;
-    await database.db.insert(payments).values(values);
-    const refused = await databaseError(database.db.insert(payments).values(values));
+    await app.db.insert(payments).values(values);
+    const refused = await databaseError(app.db.insert(payments).values(values));
     expect(refused).toMatchObject({ code: UNIQUE_VIOLATION, constraint: "payments_live_unique_idx" });
   });
 
@@ -338,7 +296,7 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
     expect(await rowsOf(customerB.id)).toHaveLength(1);
     expect(storedProofs(customerB.id)).toHaveLength(1);
     // The losers' notifications went with their transactions: each admin hears of the one payment once.
-    const sent = await database.db.select().from(notifications);
+    const sent = await app.db.select().from(notifications);
     expect(sent.map((n) => n.userId).sort()).toEqual([admin1.id, admin2.id].sort());
   });
 
@@ -356,13 +314,13 @@ describe("reading payments and proof files", () => {
   it("lists only the customer's own payments", async () => {
     await sendProof(customerA.user);
     await sendProof(customerB.user);
-    const listA = await listOwnPayments(database, customerA.user);
+    const listA = await listOwnPayments(app.database, customerA.user);
     expect(listA).toHaveLength(1);
     expect(listA[0]).toMatchObject({ serviceType: "google_business", status: "pending", amount: 250 });
-    expect((await listOwnPayments(database, customerB.user)).every((p) => p.proofUrl?.includes(customerB.id))).toBe(
+    expect((await listOwnPayments(app.database, customerB.user)).every((p) => p.proofUrl?.includes(customerB.id))).toBe(
       true,
     );
-    await expect(listOwnPayments(database, null)).rejects.toMatchObject({ status: 401 });
+    await expect(listOwnPayments(app.database, null)).rejects.toMatchObject({ status: 401 });
   });
 
   it("serves a proof to its owner and admins only (404 for other customers, 401 anonymous)", async () => {
@@ -397,7 +355,7 @@ describe("reading payments and proof files", () => {
   });
 });
 
-async function checkout(cookie: string | undefined, body: unknown, contentType = "application/json", on = services) {
+async function checkout(cookie: string | undefined, body: unknown, contentType = "application/json", on = app.services) {
   const response = await checkoutAction(
     await routeArgs(on, ENDPOINTS.cardCheckout, {
       method: "POST",
@@ -440,7 +398,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     });
     expect(Object.keys(sent!.form).some((key) => key.startsWith("payment_method_types"))).toBe(false);
     // Nothing is recorded until the webhook says it was paid.
-    expect(await database.db.select().from(payments)).toEqual([]);
+    expect(await app.db.select().from(payments)).toEqual([]);
   });
 
   it("returns to a dashboard page only, and prices the Google service at $250", async () => {
@@ -495,7 +453,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
   });
 
   it("limits each customer to 10 checkout sessions in 10 minutes: the 11th gets 429 and Stripe is not called", async () => {
-    const customer = await signUpCustomer(services, { name: "Rita Rate" });
+    const customer = await app.customer({ name: "Rita Rate" });
     expect(CHECKOUT_RATE_LIMIT).toEqual({ windowMs: 10 * 60 * 1000, max: 10 });
     fakeStripe.requests.length = 0;
     for (let attempt = 1; attempt <= 10; attempt++) {
@@ -515,7 +473,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     // The limit is per customer: another one still pays.
     expect((await checkout(customerB.cookie, { serviceType: "google_business", paymentNumber: 1 })).status).toBe(200);
     // The counter lives in the database under checkout:<userId>, so every app instance shares it.
-    const [counter] = await database.db
+    const [counter] = await app.db
       .select()
       .from(attemptCounters)
       .where(eq(attemptCounters.key, checkoutRateLimitKey(customer.id)));
@@ -523,7 +481,7 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
   });
 
   it("says card payments are not configured without STRIPE_SECRET_KEY", async () => {
-    const plain = await testServices(database);
+    const plain = await testServices(app.database);
     try {
       expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 }, "application/json", plain)).toEqual({
         status: 503,
@@ -573,7 +531,7 @@ async function postWebhook(event: unknown, secret = WEBHOOK_SECRET) {
 
 /** The webhook's action, given the exact bytes the card provider would send. */
 async function webhook(headers: Record<string, string>, body: string): Promise<Response> {
-  return webhookAction(await routeArgs(services, ENDPOINTS.cardWebhook, { method: "POST", headers, body }));
+  return webhookAction(await routeArgs(app.services, ENDPOINTS.cardWebhook, { method: "POST", headers, body }));
 }
 
 describe("Stripe webhook (POST /api/stripe/webhook)", () => {
@@ -589,14 +547,14 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
       status: "completed",
       stripeSessionId: event.data.object.id,
     });
-    expect(await deliveredChanges()).toEqual([{ table: "payments", userId: customerA.id }]);
+    expect(await app.deliveredChanges()).toEqual([{ table: "payments", userId: customerA.id }]);
 
     // Stripe delivers at least once: the same event again changes nothing and publishes nothing.
     expect(await postWebhook(event)).toEqual({ status: 200, body: { received: true, outcome: "duplicate" } });
     const after = await rowsOf(customerA.id);
     expect(after).toHaveLength(1);
     expect(after[0]!.updatedAt).toEqual(row!.updatedAt);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("refuses a bad signature with 400 and changes nothing", async () => {
@@ -619,13 +577,13 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
     const unsigned = await webhook({}, JSON.stringify(event));
     expect(unsigned.status).toBe(400);
     expect(await rowsOf(customerA.id)).toEqual([]);
-    expect(await database.db.select().from(stripeEvents)).toEqual([]);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.db.select().from(stripeEvents)).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("completes a pending Zelle proof for the same payment as paid by card, noting it for the admin", async () => {
     await sendProof(customerA.user);
-    await deliveredChanges();
+    await app.deliveredChanges();
     const event = completedEvent(customerA.id, "google_business", 1);
     expect((await postWebhook(event)).body).toEqual({ received: true, outcome: "completed-pending-zelle" });
     const rows = await rowsOf(customerA.id);
@@ -639,7 +597,7 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
     expect(rows[0]!.adminNotes).toBe(
       `Paid by card (Stripe Checkout ${event.data.object.id}) while this Zelle proof was pending review; the proof was not reviewed.`,
     );
-    expect(await deliveredChanges()).toEqual([{ table: "payments", userId: customerA.id }]);
+    expect(await app.deliveredChanges()).toEqual([{ table: "payments", userId: customerA.id }]);
   });
 
   it("records a second payment of an already paid one without changing it, and ignores unpaid or foreign sessions", async () => {
@@ -671,19 +629,19 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
       for (const { overrides, reason } of cases) {
         const event = completedEvent(customerA.id, "google_business", 1, overrides);
         expect(await postWebhook(event)).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
-        const [recorded] = await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id));
+        const [recorded] = await app.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id));
         expect(recorded?.outcome).toBe(reason);
         // The same event again is a duplicate, still completing nothing.
         expect((await postWebhook(event)).body.outcome).toBe("duplicate");
       }
       expect(await rowsOf(customerA.id)).toEqual([]);
-      expect(await deliveredChanges()).toEqual([]);
+      expect(await app.deliveredChanges()).toEqual([]);
       expect(warn).toHaveBeenCalledTimes(cases.length);
       expect(String(warn.mock.calls[0]![0])).toContain("currency eur is not usd");
 
       // A pending Zelle proof is not completed by an underpaid session either.
       await sendProof(customerA.user);
-      await deliveredChanges();
+      await app.deliveredChanges();
       expect((await postWebhook(completedEvent(customerA.id, "google_business", 1, { amount_total: 2500 }))).body.outcome).toBe(
         "ignored",
       );
@@ -715,7 +673,7 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
         JSON.stringify(event) === JSON.stringify(changeEvent("payments"));
       await streamA!.until(paymentsChanged);
       // B's stream hears a marker published afterwards, but never A's payment.
-      await services.bus.publish({ table: "marker", userId: customerB.id });
+      await app.services.bus.publish({ table: "marker", userId: customerB.id });
       const seenByB = await streamB!.until((event) => JSON.stringify(event) === JSON.stringify(changeEvent("marker")));
       expect(seenByB.some(paymentsChanged)).toBe(false);
     } finally {
@@ -730,9 +688,9 @@ describe("a new proof for a rejected Zelle transfer", () => {
   async function rejectedProofOfA() {
     expect(await sendProof(customerA.user)).toMatchObject({ status: 200 });
     const [row] = await rowsOf(customerA.id);
-    await database.db.update(payments).set({ status: "rejected", adminNotes: "Blurry" }).where(eq(payments.id, row!.id));
-    await database.db.delete(notifications);
-    published = [];
+    await app.db.update(payments).set({ status: "rejected", adminNotes: "Blurry" }).where(eq(payments.id, row!.id));
+    await app.db.delete(notifications);
+    await app.deliveredChanges();
     return row!;
   }
 
@@ -746,9 +704,9 @@ describe("a new proof for a rejected Zelle transfer", () => {
     expect(rows[0]!.proofUrl).not.toBe(rejected.proofUrl);
     expect(storedProofs(customerA.id)).not.toContain(oldPhoto);
     expect(storedProofs(customerA.id)).toHaveLength(1);
-    const told = await database.db.select().from(notifications).where(eq(notifications.userId, admin1.id));
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, admin1.id));
     expect(told.map((n) => n.title)).toEqual(["New Payment Received (Zelle)"]);
-    await vi.waitFor(() => expect(published).toContainEqual({ table: "payments", userId: customerA.id }));
+    expect(await app.deliveredChanges()).toContainEqual({ table: "payments", userId: customerA.id });
   });
 
   it("is refused for anyone but the payment's customer: customer B and an admin as if it did not exist, a visitor 401", async () => {
@@ -767,14 +725,11 @@ describe("a new proof for a rejected Zelle transfer", () => {
     const refusal = { status: 409, body: { ok: false, error: "Only the latest rejected Zelle transfer can get a new proof" } };
     expect(await sendProof(customerA.user, { extra: { paymentId: pending!.id } })).toEqual(refusal);
 
-    const [card] = await database.db
-      .insert(payments)
-      .values({ userId: customerA.id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "card", status: "rejected" })
-      .returning();
-    expect(await sendProof(customerA.user, { extra: { paymentId: card!.id } })).toEqual(refusal);
+    const card = await app.payment(customerA.id, { serviceType: "website", amount: 350, paymentMethod: "card", status: "rejected" });
+    expect(await sendProof(customerA.user, { extra: { paymentId: card } })).toEqual(refusal);
 
     // Paid again after the rejection: the old rejected transfer cannot come back.
-    await database.db.update(payments).set({ status: "rejected" }).where(eq(payments.id, pending!.id));
+    await app.db.update(payments).set({ status: "rejected" }).where(eq(payments.id, pending!.id));
     expect(await sendProof(customerA.user)).toMatchObject({ status: 200 });
     expect(await sendProof(customerA.user, { extra: { paymentId: pending!.id } })).toEqual(refusal);
     expect(await sendProof(customerA.user, { extra: { paymentId: "not-a-uuid" } })).toMatchObject({ status: 400 });

@@ -1,59 +1,25 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notifications, profiles, user } from "~db/schema";
 import { listCustomers } from "~/features/users/list-customers.server";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { avatarKeyOf } from "~/features/profile/update-avatar.server";
-import type { Change } from "~/lib/realtime/realtime";
 import { thumbnailKey } from "~/domain/upload-kinds";
 import { action as profileAction, loader as profileLoader } from "~/routes/dashboard/profile";
-import {
-  cookieFrom,
-  makeAdmin,
-  routeAnswer,
-  routeContext,
-  sessionUserFor,
-  signIn,
-  signUpCustomer,
-  SITE_URL,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { cookieFrom, routeAnswer, routeContext, sessionUserFor, signIn, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
-let published: Change[] = [];
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services, { name: "Alice Able", companyName: "Able Painting" });
-  customerB = await signUpCustomer(services, { name: "Bob Baker" });
-  admin = await makeAdmin(services);
-  services.bus.subscribe((change) => published.push(change));
+  customerA = await app.customer({ name: "Alice Able", companyName: "Able Painting" });
+  customerB = await app.customer({ name: "Bob Baker" });
+  admin = await app.admin();
 });
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-async function deliveredChanges(): Promise<Change[]> {
-  const flag = { table: "marker", userId: randomUUID() };
-  await services.bus.publish(flag);
-  await vi.waitFor(() => expect(published).toContainEqual(flag));
-  const before = published.slice(0, published.findIndex((change) => change.userId === flag.userId));
-  published = [];
-  return before;
-}
 
 /** The page's action as a browser posts it (multipart, as the fetchers send it), with the session's cookie. */
 async function post(actor: SignedIn | null, fields: Record<string, string | File>, cookie = actor?.cookie) {
@@ -64,13 +30,13 @@ async function post(actor: SignedIn | null, fields: Record<string, string | File
     headers: { origin: SITE_URL, ...(cookie ? { cookie } : {}) },
     body,
   });
-  const result = await profileAction({ request, context: routeContext(services, actor?.user ?? null), params: {} } as never);
+  const result = await profileAction({ request, context: routeContext(app.services, actor?.user ?? null), params: {} } as never);
   const init = (result as { init?: ResponseInit | null }).init;
   return { ...routeAnswer(result), headers: new Headers(init?.headers) };
 }
 
 async function profileOf(id: string) {
-  const [row] = await database.db.select().from(profiles).where(eq(profiles.id, id));
+  const [row] = await app.db.select().from(profiles).where(eq(profiles.id, id));
   return row!;
 }
 
@@ -79,22 +45,22 @@ const jpeg = async () => new File([await sharp({ create: { width: 64, height: 64
 
 describe("Personal Information", () => {
   it("updates the customer's own profile and name, and notifies every admin (profile_updated)", async () => {
-    await deliveredChanges();
+    await app.deliveredChanges();
     const answer = await post(customerA, { intent: "update-profile", fullName: " Alice Able-Smith ", phone: "(555) 222-3333", companyName: "Able & Co" });
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });
     expect(await profileOf(customerA.id)).toMatchObject({ fullName: "Alice Able-Smith", phone: "(555) 222-3333", companyName: "Able & Co" });
-    const [account] = await database.db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, customerA.id));
+    const [account] = await app.db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, customerA.id));
     expect(account).toEqual({ name: "Alice Able-Smith", email: customerA.email });
-    const sent = await database.db.select().from(notifications).where(eq(notifications.type, "profile_updated"));
+    const sent = await app.db.select().from(notifications).where(eq(notifications.type, "profile_updated"));
     expect(sent.map((row) => [row.userId, row.title, row.message])).toEqual([
       [admin.id, "Profile Updated", "Alice Able-Smith from Able & Co updated their profile"],
     ]);
-    const changes = await deliveredChanges();
+    const changes = await app.deliveredChanges();
     expect(changes).toContainEqual({ table: "profiles", userId: customerA.id });
     expect(changes).toContainEqual({ table: "notifications", userId: admin.id });
     // The session (header, name) and the admin's views read the new values.
-    expect((await sessionUserFor(services, customerA.cookie))?.name).toBe("Alice Able-Smith");
-    expect((await getCustomer(database, admin.user, { userId: customerA.id })).companyName).toBe("Able & Co");
+    expect((await sessionUserFor(app.services, customerA.cookie))?.name).toBe("Alice Able-Smith");
+    expect((await getCustomer(app.database, admin.user, { userId: customerA.id })).companyName).toBe("Able & Co");
   });
 
   it("checks the fields as sign-up does, and never touches another customer's profile", async () => {
@@ -114,7 +80,7 @@ describe("Personal Information", () => {
     expect(await profileOf(customerA.id)).toEqual(before);
     expect(await profileOf(customerB.id)).toMatchObject({ fullName: "Bob B", email: customerB.email, companyName: null });
     expect(await post(null, { intent: "update-profile", fullName: "Nobody", phone: "(555) 444-5555" })).toMatchObject({ status: 401 });
-    const loaded = await profileLoader({ request: new Request(`${SITE_URL}/dashboard/profile`), context: routeContext(services, customerB.user), params: {} } as never);
+    const loaded = await profileLoader({ request: new Request(`${SITE_URL}/dashboard/profile`), context: routeContext(app.services, customerB.user), params: {} } as never);
     expect(loaded.profile).toMatchObject({ fullName: "Bob B", email: customerB.email });
   });
 });
@@ -122,28 +88,28 @@ describe("Personal Information", () => {
 describe("the avatar", () => {
   it("stores a new picture, shows it in the session, the admin list and the detail page, and removes the old file and thumbnail", async () => {
     // What the earlier tests published may still be on its way (a PostgreSQL bus delivers after the commit): let it arrive first.
-    await deliveredChanges();
+    await app.deliveredChanges();
     expect(await post(customerA, { intent: "upload-avatar", avatar: await png() })).toMatchObject({ status: 200, body: { ok: true } });
     const first = (await profileOf(customerA.id)).avatarUrl!;
     expect(first).toMatch(new RegExp(`^/files/avatars/${customerA.id}/avatar_\\d+_[a-z0-9]+\\.png$`));
     const firstKey = avatarKeyOf(first)!;
-    expect(await services.storage.get("avatars", firstKey)).not.toBeNull();
-    expect(await services.storage.get("avatars", thumbnailKey(firstKey))).not.toBeNull();
-    expect(await deliveredChanges()).toEqual([{ table: "profiles", userId: customerA.id }]);
+    expect(await app.services.storage.get("avatars", firstKey)).not.toBeNull();
+    expect(await app.services.storage.get("avatars", thumbnailKey(firstKey))).not.toBeNull();
+    expect(await app.deliveredChanges()).toEqual([{ table: "profiles", userId: customerA.id }]);
 
     // A picture of another extension replaces it: the old file and its thumbnail are gone.
     expect(await post(customerA, { intent: "upload-avatar", avatar: await jpeg() })).toMatchObject({ status: 200 });
     const second = (await profileOf(customerA.id)).avatarUrl!;
     expect(second).toMatch(/\.jpg$/);
     expect(second).not.toBe(first);
-    expect(await services.storage.get("avatars", firstKey)).toBeNull();
-    expect(await services.storage.get("avatars", thumbnailKey(firstKey))).toBeNull();
-    expect(await services.storage.get("avatars", avatarKeyOf(second)!)).not.toBeNull();
+    expect(await app.services.storage.get("avatars", firstKey)).toBeNull();
+    expect(await app.services.storage.get("avatars", thumbnailKey(firstKey))).toBeNull();
+    expect(await app.services.storage.get("avatars", avatarKeyOf(second)!)).not.toBeNull();
 
-    expect((await sessionUserFor(services, customerA.cookie))?.image).toBe(second);
-    const list = await listCustomers(database, admin.user);
+    expect((await sessionUserFor(app.services, customerA.cookie))?.image).toBe(second);
+    const list = await listCustomers(app.database, admin.user);
     expect(list.customers.find((customer) => customer.id === customerA.id)?.avatarUrl).toBe(second);
-    expect((await getCustomer(database, admin.user, { userId: customerA.id })).avatarUrl).toBe(second);
+    expect((await getCustomer(app.database, admin.user, { userId: customerA.id })).avatarUrl).toBe(second);
   });
 
   it("refuses a text file named .png and a picture over 2 MB with the avatar's messages, keeping the old picture", async () => {
@@ -161,7 +127,7 @@ describe("the avatar", () => {
     const text = new File(["hello"], "notes.txt", { type: "text/plain" });
     expect(await post(customerA, { intent: "upload-avatar", avatar: text })).toMatchObject({ body: { error: "Please select a valid image" } });
     expect((await profileOf(customerA.id)).avatarUrl).toBe(before);
-    expect(await services.storage.get("avatars", avatarKeyOf(before)!)).not.toBeNull();
+    expect(await app.services.storage.get("avatars", avatarKeyOf(before)!)).not.toBeNull();
   });
 });
 
@@ -187,26 +153,26 @@ describe("Change Password", () => {
       body: { ok: false, error: "Current password is incorrect" },
     });
     // Nothing changed: the old password still signs in.
-    expect((await signIn(services, customerB.email, customerB.password)).status).toBe(200);
+    expect((await signIn(app.services, customerB.email, customerB.password)).status).toBe(200);
   });
 
   it("changes the password with the current one and ends the account's other sessions; this browser gets a new session", async () => {
-    const customer = await signUpCustomer(services);
-    const other = cookieFrom(await signIn(services, customer.email, customer.password));
-    expect(await sessionUserFor(services, other)).not.toBeNull();
+    const customer = await app.customer();
+    const other = cookieFrom(await signIn(app.services, customer.email, customer.password));
+    expect(await sessionUserFor(app.services, other)).not.toBeNull();
     const strong = "An0ther!Password-long";
     const answer = await post(customer, { intent: "change-password", currentPassword: customer.password, newPassword: strong, confirmPassword: strong });
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });
     const setCookie = answer.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/session_token=[^;]+/);
-    expect(await sessionUserFor(services, other)).toBeNull();
-    expect(await sessionUserFor(services, customer.cookie)).toBeNull();
+    expect(await sessionUserFor(app.services, other)).toBeNull();
+    expect(await sessionUserFor(app.services, customer.cookie)).toBeNull();
     const fresh = answer.headers
       .getSetCookie()
       .map((cookie) => cookie.split(";")[0]!)
       .join("; ");
-    expect(await sessionUserFor(services, fresh)).toMatchObject({ id: customer.id });
-    expect((await signIn(services, customer.email, customer.password)).status).toBe(401);
-    expect((await signIn(services, customer.email, strong)).status).toBe(200);
+    expect(await sessionUserFor(app.services, fresh)).toMatchObject({ id: customer.id });
+    expect((await signIn(app.services, customer.email, customer.password)).status).toBe(401);
+    expect((await signIn(app.services, customer.email, strong)).status).toBe(200);
   });
 });

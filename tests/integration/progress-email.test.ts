@@ -6,43 +6,39 @@ import { toggleProgressStep } from "~/features/progress/toggle-progress-step.ser
 import { createMailer, EmailSender } from "~/lib/email/email.server";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { TestSmtp } from "./email-smtp";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import type { SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 // A customer's progress e-mails are gathered: one e-mail per customer per window, listing the steps, sent when the
 // window ends; the in-app notification of each tick stays immediate.
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let smtp: TestSmtp;
 let sender: EmailSender;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
   smtp = new TestSmtp();
   await smtp.start();
-  sender = new EmailSender(database.db, createMailer({ smtpUrl: smtp.url, from: "portal@progress.test", outboxDir: "/nonexistent" }), {
+  sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@progress.test", outboxDir: "/nonexistent" }), {
     log: () => {},
     branding: async () => ({ companyName: "Progress Agency", supportEmail: "help@progress.test", siteUrl: "https://portal.test" }),
   });
-  admin = await makeAdmin(services);
+  admin = await app.admin();
 }, 240_000);
 
 afterAll(async () => {
   await smtp?.stop();
-  await services?.close();
-  await database?.close();
 });
 
-const deps = () => ({ db: database.db, bus: services.bus });
+const deps = () => ({ db: app.db, bus: app.services.bus });
 const tick = (customer: SignedIn, service: "google_business" | "website", step: string, done = true) =>
   toggleProgressStep(deps(), admin.user, { userId: customer.id, service, step, done });
 
 /** The window ends: what waits for the customer becomes due (as ten minutes later), and the sender runs. */
 async function windowEnds(customer: SignedIn) {
-  const [profile] = await database.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, customer.id));
-  await database.db
+  const [profile] = await app.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, customer.id));
+  await app.db
     .update(emailMessages)
     .set({ nextAttemptAt: new Date(Date.now() - 1000) })
     .where(and(eq(emailMessages.to, profile!.email), eq(emailMessages.status, "queued")));
@@ -51,7 +47,7 @@ async function windowEnds(customer: SignedIn) {
 
 describe("gathered progress e-mails", () => {
   it("two ticks within the window make one e-mail listing both, sent when the window ends, with its link and the agency's name", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const before = Date.now();
     await tick(customer, "google_business", "profileCreation");
     await tick(customer, "google_business", "verificationCompleted");
@@ -59,10 +55,10 @@ describe("gathered progress e-mails", () => {
     expect(smtp.to(customer.email)).toHaveLength(0);
 
     // The bell told at once, once per tick.
-    const rows = await database.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, customer.id));
+    const rows = await app.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, customer.id));
     expect(rows).toHaveLength(2);
 
-    const waiting = await database.db.select().from(emailMessages).where(eq(emailMessages.to, customer.email));
+    const waiting = await app.db.select().from(emailMessages).where(eq(emailMessages.to, customer.email));
     expect(waiting).toHaveLength(1);
     expect(waiting[0]!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + PROGRESS_EMAIL_WINDOW_MS - 60_000);
 
@@ -87,12 +83,12 @@ describe("gathered progress e-mails", () => {
   });
 
   it("unticking sends nothing, and takes a step ticked in the window out of its e-mail", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     await tick(customer, "google_business", "profileCreation");
     await tick(customer, "google_business", "profileCreation", false);
     await windowEnds(customer);
     expect(smtp.to(customer.email)).toHaveLength(0);
-    expect(await database.db.select().from(emailMessages).where(eq(emailMessages.to, customer.email))).toHaveLength(0);
+    expect(await app.db.select().from(emailMessages).where(eq(emailMessages.to, customer.email))).toHaveLength(0);
 
     await tick(customer, "website", "websiteLaunch");
     await tick(customer, "website", "domainHostingSetup");
@@ -105,17 +101,17 @@ describe("gathered progress e-mails", () => {
   });
 
   it("a customer who turned e-mail off gets no progress e-mail, only the bell", async () => {
-    const customer = await signUpCustomer(services);
-    await database.db.update(profiles).set({ emailOptOut: true }).where(eq(profiles.id, customer.id));
+    const customer = await app.customer();
+    await app.db.update(profiles).set({ emailOptOut: true }).where(eq(profiles.id, customer.id));
     await tick(customer, "google_business", "profileCreation");
     await windowEnds(customer);
     expect(smtp.to(customer.email)).toHaveLength(0);
-    expect(await database.db.select().from(notifications).where(eq(notifications.userId, customer.id))).toHaveLength(1);
+    expect(await app.db.select().from(notifications).where(eq(notifications.userId, customer.id))).toHaveLength(1);
   });
 
   it("is written in the customer's language", async () => {
-    const customer = await signUpCustomer(services);
-    await saveLanguage(database.db, customer.id, "es");
+    const customer = await app.customer();
+    await saveLanguage(app.db, customer.id, "es");
     await tick(customer, "website", "websiteLaunch");
     await tick(customer, "google_business", "profileCreation");
     await windowEnds(customer);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/lib/auth/session";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
 import { loader as detailLoader } from "~/routes/admin/user-detail";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices, routeContext } from "./support";
+import { routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 // Reading progress fails (as a lost database connection would); everything else on the pages reads for real.
 vi.mock("~/features/progress/progress-query.server", () => ({
@@ -11,30 +12,23 @@ vi.mock("~/features/progress/progress-query.server", () => ({
   }),
 }));
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customer: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customer = await signUpCustomer(services);
-  admin = await makeAdmin(services);
-});
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customer = await app.customer();
+  admin = await app.admin();
 });
 
-function args(user: SessionUser, url: string, params: Record<string, string> = {}) {
-  return { request: new Request(url), context: routeContext(services, user), params } as never;
+function args(user: SessionUser, path: string, params: Record<string, string> = {}) {
+  return { request: new Request(new URL(path, SITE_URL)), context: routeContext(app.services, user), params } as never;
 }
 
 describe("when progress cannot be read", () => {
   it("the customer's page still loads its payments, and says the progress failed to load", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const loaded = await progressLoader(args(customer.user, "http://localhost:3000/dashboard/progress"));
+    const loaded = await progressLoader(args(customer.user, "/dashboard/progress"));
     expect(loaded).toEqual({
       title: "Construction Progress",
       payments: [],
@@ -42,7 +36,7 @@ describe("when progress cannot be read", () => {
       waitingRounds: { google_business: null, website: null },
       reviewCards: [],
       progress: { ok: false },
-      cardEnabled: services.stripe !== null,
+      cardEnabled: app.services.stripe !== null,
     });
     expect(logged).toHaveBeenCalledWith("Failed to load progress data:", expect.any(Error));
     logged.mockRestore();
@@ -50,7 +44,7 @@ describe("when progress cannot be read", () => {
 
   it("the admin's customer page still loads the customer and payments", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const loaded = await detailLoader(args(admin.user, "http://localhost:3000/", { userId: customer.id }));
+    const loaded = await detailLoader(args(admin.user, "/", { userId: customer.id }));
     expect(loaded.customer.id).toBe(customer.id);
     expect(loaded.payments).toEqual([]);
     expect(loaded.progress).toEqual({ ok: false });

@@ -1,35 +1,29 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { googleBusinessProgress, websiteProgress } from "~db/schema";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
-import { signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import type { SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customer: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customer = await signUpCustomer(services);
-});
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customer = await app.customer();
 });
 
 const websiteRow = async () =>
-  (await database.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customer.id)))[0];
+  (await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customer.id)))[0];
 
 describe("setProgressStep (the one progress-step writer)", () => {
   it("creates a missing website record and keeps current_step equal to the done steps", async () => {
-    const first = await setProgressStep(database.db, { userId: customer.id, service: "website", step: "designLayout", done: true });
+    const first = await setProgressStep(app.db, { userId: customer.id, service: "website", step: "designLayout", done: true });
     expect(first).toEqual({ wasDone: false, changes: [{ table: "website_progress", userId: customer.id }] });
     expect(await websiteRow()).toMatchObject({ designLayout: true, clientInfoReceived: false, currentStep: 1 });
 
-    const again = await setProgressStep(database.db, { userId: customer.id, service: "website", step: "designLayout", done: true });
+    const again = await setProgressStep(app.db, { userId: customer.id, service: "website", step: "designLayout", done: true });
     expect(again.wasDone).toBe(true);
-    await setProgressStep(database.db, { userId: customer.id, service: "website", step: "designLayout", done: false });
+    await setProgressStep(app.db, { userId: customer.id, service: "website", step: "designLayout", done: false });
     expect(await websiteRow()).toMatchObject({ designLayout: false, currentStep: 0 });
   });
 
@@ -37,10 +31,10 @@ describe("setProgressStep (the one progress-step writer)", () => {
     const steps = ["informationCollection", "profileCreation", "submittedVerification", "seoLocalSetup"] as const;
     await Promise.all(
       steps.map((step) =>
-        database.db.transaction((tx) => setProgressStep(tx, { userId: customer.id, service: "google_business", step, done: true })),
+        app.db.transaction((tx) => setProgressStep(tx, { userId: customer.id, service: "google_business", step, done: true })),
       ),
     );
-    const [row] = await database.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, customer.id));
+    const [row] = await app.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, customer.id));
     expect(row).toMatchObject({
       informationCollection: true,
       profileCreation: true,

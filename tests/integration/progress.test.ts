@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, notLike } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, googleBusinessProgress, notifications, websiteProgress } from "~db/schema";
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
 import { getCustomerProgress } from "~/features/progress/get-customer-progress.server";
@@ -11,48 +11,22 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
-import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
-import {
-  cookieFrom,
-  expectHttpError,
-  makeAdmin,
-  routeAnswer,
-  signIn,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-  routeContext,
-} from "./support";
+import { behindAdminGuard, expectHttpError, formPost, routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
 let secondAdmin: SignedIn;
 
-const deps = () => ({ db: database.db, bus: services.bus });
-
-let published: Change[] = [];
-
-/** Everything published so far, once delivered (a marker published last arrives after it); then forgets it. */
-async function deliveredChanges(): Promise<Change[]> {
-  const marker = { table: "marker", userId: randomUUID() };
-  await services.bus.publish(marker);
-  await vi.waitFor(() => expect(published).toContainEqual(marker), { timeout: 5_000 });
-  const before = published.slice(0, published.findIndex((change) => change.userId === marker.userId));
-  published = [];
-  return before;
-}
+const deps = () => ({ db: app.db, bus: app.services.bus });
 
 const byTable = (changes: Change[]) => [...changes].sort((x, y) => x.table.localeCompare(y.table));
 
 async function progressNotifications(userId: string) {
-  return database.db
+  return app.db
     .select({ type: notifications.type, title: notifications.title, message: notifications.message, isRead: notifications.isRead })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), inArray(notifications.type, ["google_business_progress", "website_progress"])));
@@ -60,55 +34,47 @@ async function progressNotifications(userId: string) {
 
 /** The audit rows actions wrote (account-security events, such as the test users' sign-ins, left out). */
 async function auditRows() {
-  return database.db
+  return app.db
     .select({ actorId: auditEvents.actorId, action: auditEvents.action, customerId: auditEvents.customerId, detail: auditEvents.detail })
     .from(auditEvents)
     .where(notLike(auditEvents.action, "account.%"));
 }
 
 const googleRow = async (userId: string) =>
-  (await database.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, userId)))[0];
+  (await app.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, userId)))[0];
 const websiteRow = async (userId: string) =>
-  (await database.db.select().from(websiteProgress).where(eq(websiteProgress.userId, userId)))[0];
+  (await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, userId)))[0];
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  services.bus.subscribe((change) => published.push(change));
-  customerA = await signUpCustomer(services, { name: "Alex A" });
-  customerB = await signUpCustomer(services, { name: "Blair B" });
-  admin = await makeAdmin(services);
-  secondAdmin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customerA = await app.customer({ name: "Alex A" });
+  customerB = await app.customer({ name: "Blair B" });
+  admin = await app.admin();
+  secondAdmin = await app.admin();
 });
 
 beforeEach(async () => {
-  await database.db.delete(googleBusinessProgress);
-  await database.db.delete(websiteProgress);
-  await database.db.delete(notifications);
-  await database.db.delete(auditEvents);
-  await deliveredChanges();
+  await app.db.delete(googleBusinessProgress);
+  await app.db.delete(websiteProgress);
+  await app.db.delete(notifications);
+  await app.db.delete(auditEvents);
+  await app.deliveredChanges();
 });
 
 describe("who may read and change progress", () => {
   it("a customer reads only their own records; another customer's stay out of reach", async () => {
     await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true });
 
-    const own = await getOwnProgress(database, customerA.user);
+    const own = await getOwnProgress(app.database, customerA.user);
     expect(own.google_business?.steps).toMatchObject({ profileCreation: true, informationCollection: false });
     expect(own.website).toBeNull();
     // B's own read is B's: A's record is not in it.
-    expect(await getOwnProgress(database, customerB.user)).toEqual({ google_business: null, website: null });
+    expect(await getOwnProgress(app.database, customerB.user)).toEqual({ google_business: null, website: null });
     // The admin read of a customer is for admins only, whoever's id is asked for.
-    await expectHttpError(getCustomerProgress(database, customerB.user, { userId: customerA.id }), 403);
-    await expectHttpError(getCustomerProgress(database, customerA.user, { userId: customerA.id }), 403);
-    await expectHttpError(getCustomerProgress(database, null, { userId: customerA.id }), 401);
-    await expectHttpError(getOwnProgress(database, null), 401);
-    expect((await getCustomerProgress(database, admin.user, { userId: customerA.id })).google_business?.steps.profileCreation).toBe(true);
+    await expectHttpError(getCustomerProgress(app.database, customerB.user, { userId: customerA.id }), 403);
+    await expectHttpError(getCustomerProgress(app.database, customerA.user, { userId: customerA.id }), 403);
+    await expectHttpError(getCustomerProgress(app.database, null, { userId: customerA.id }), 401);
+    await expectHttpError(getOwnProgress(app.database, null), 401);
+    expect((await getCustomerProgress(app.database, admin.user, { userId: customerA.id })).google_business?.steps.profileCreation).toBe(true);
   });
 
   it("customers cannot toggle at all, their own or another's (403); anonymous gets 401; nothing is written or published", async () => {
@@ -119,7 +85,7 @@ describe("who may read and change progress", () => {
     expect(await googleRow(customerA.id)).toBeUndefined();
     expect(await progressNotifications(customerA.id)).toEqual([]);
     expect(await auditRows()).toEqual([]);
-    expect(await deliveredChanges()).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("an unknown customer, an admin's id or a malformed id answers 404; a step of the other service 400", async () => {
@@ -162,7 +128,7 @@ describe("an admin toggling a step", () => {
         detail: { service: "google_business", step: "profileCreation", done: true, wasDone: false },
       },
     ]);
-    expect(byTable(await deliveredChanges())).toEqual([
+    expect(byTable(await app.deliveredChanges())).toEqual([
       { table: "google_business_progress", userId: customerA.id },
       { table: "notifications", userId: customerA.id },
     ]);
@@ -190,7 +156,7 @@ describe("an admin toggling a step", () => {
       ["progress.toggle", false, true],
     ]);
     // Unmarking publishes the record's change, and no notification.
-    const changes = await deliveredChanges();
+    const changes = await app.deliveredChanges();
     expect(changes.filter((change) => change.table === "notifications")).toHaveLength(1);
     expect(changes.filter((change) => change.table === "website_progress")).toHaveLength(3);
   });
@@ -200,7 +166,7 @@ describe("an admin toggling a step", () => {
       await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step, done: true });
     }
     expect(await websiteRow(customerA.id)).toMatchObject({ currentStep: 3, clientInfoReceived: true, websiteLaunch: false });
-    const own = await getOwnProgress(database, customerA.user);
+    const own = await getOwnProgress(app.database, customerA.user);
     expect(Object.values(own.website!.steps).filter(Boolean)).toHaveLength(3);
   });
 
@@ -260,9 +226,9 @@ describe("a checklist that reads in order, with the day each step was done", () 
     }
     await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "domainHostingSetup", done: false });
     expect(Object.keys((await websiteRow(customerA.id))!.stepDates)).toEqual(["clientInfoReceived"]);
-    const own = await getOwnProgress(database, customerA.user);
+    const own = await getOwnProgress(app.database, customerA.user);
     expect(Object.keys(own.website!.doneAt)).toEqual(["clientInfoReceived"]);
-    const seen = await getCustomerProgress(database, admin.user, { userId: customerA.id });
+    const seen = await getCustomerProgress(app.database, admin.user, { userId: customerA.id });
     expect(seen.website!.doneAt.clientInfoReceived).toMatchObject({ auto: false });
   });
 });
@@ -270,7 +236,7 @@ describe("a checklist that reads in order, with the day each step was done", () 
 describe("the admin counters follow the records", () => {
   it("a customer goes from Inactive to In Progress to Active as steps are ticked, and back when unticked", async () => {
     const activityOfA = async () => {
-      const { customers, counters } = await listCustomers(database, admin.user);
+      const { customers, counters } = await listCustomers(app.database, admin.user);
       return { activity: customers.find((customer) => customer.id === customerA.id)!.activity, counters };
     };
     expect(await activityOfA()).toEqual({ activity: "inactive", counters: { total: 2, active: 0, inactive: 2, inProgress: 0 } });
@@ -287,57 +253,46 @@ describe("the admin counters follow the records", () => {
     expect((await activityOfA()).activity).toBe("in_progress");
     // The website launched is enough on its own.
     await toggleProgressStep(deps(), admin.user, { userId: customerB.id, service: "website", step: "websiteLaunch", done: true });
-    expect((await listCustomers(database, admin.user)).counters).toEqual({ total: 2, active: 1, inactive: 0, inProgress: 1 });
+    expect((await listCustomers(app.database, admin.user)).counters).toEqual({ total: 2, active: 1, inactive: 0, inProgress: 1 });
   });
 });
 
 describe("deleting a record", () => {
   it("publishes the change for the customer, whose read then has no record for that service", async () => {
     await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "designLayout", done: true });
-    await deliveredChanges();
-    const { deleted, changes } = await database.db.transaction((tx) =>
+    await app.deliveredChanges();
+    const { deleted, changes } = await app.db.transaction((tx) =>
       deleteProgressRecord(tx, { userId: customerA.id, service: "website" }),
     );
     expect(deleted).toBe(true);
-    await publishChanges(services.bus, changes);
-    expect(await deliveredChanges()).toEqual([{ table: "website_progress", userId: customerA.id }]);
-    expect((await getOwnProgress(database, customerA.user)).website).toBeNull();
+    await publishChanges(app.services.bus, changes);
+    expect(await app.deliveredChanges()).toEqual([{ table: "website_progress", userId: customerA.id }]);
+    expect((await getOwnProgress(app.database, customerA.user)).website).toBeNull();
     // Nothing to delete: nothing to publish.
-    expect(await deleteProgressRecord(database.db, { userId: customerA.id, service: "website" })).toEqual({ deleted: false, changes: [] });
+    expect(await deleteProgressRecord(app.db, { userId: customerA.id, service: "website" })).toEqual({ deleted: false, changes: [] });
   });
 });
 
 describe("the routes", () => {
   function context(user: SessionUser | null, headers?: Headers) {
-    return routeContext(services, user, headers);
+    return routeContext(app.services, user, headers);
   }
 
-  function detailArgs(user: SessionUser | null, fields: Record<string, string>, cookie?: string, userId = customerA.id) {
-    const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) });
-    const request = new Request(`http://localhost:3000/admin/users/${userId}`, { method: "POST", headers, body: new URLSearchParams(fields) });
-    return { request, context: context(user, headers), params: { userId } };
+  /** The action's arguments called directly, past the admin layout's guard. */
+  function detailArgs(user: SessionUser | null, fields: Record<string, string>, userId = customerA.id) {
+    const request = formPost(`/admin/users/${userId}`, fields);
+    return { request, context: context(user, request.headers), params: { userId } };
   }
 
   /** The request as the framework runs it: the admin layout's middleware first, then the action. */
-  async function post(user: SessionUser | null, fields: Record<string, string>, cookie?: string) {
-    const args = detailArgs(user, fields, cookie);
-    let actionResult: unknown;
-    try {
-      await adminGuard[0]!(args as never, (async () => {
-        actionResult = await detailAction(args as never);
-        return new Response(null);
-      }) as never);
-    } catch (thrown) {
-      return { guardedBy: thrown as Response };
-    }
-    return routeAnswer(actionResult);
-  }
+  const post = (user: SessionUser | null, fields: Record<string, string>, cookie?: string) =>
+    behindAdminGuard(app.services, user, formPost(`/admin/users/${customerA.id}`, fields, cookie), detailAction, { userId: customerA.id });
 
   const tickProfileCreation = { intent: "progress", service: "google_business", step: "profileCreation", done: "on" };
 
   it("the customer's progress page loads the payments and the customer's own records", async () => {
     await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true });
-    const args = { request: new Request("http://localhost:3000/dashboard/progress"), context: context(customerA.user), params: {} };
+    const args = { request: new Request(`${SITE_URL}/dashboard/progress`), context: context(customerA.user), params: {} };
     const loaded = await progressLoader(args as never);
     expect(loaded.payments).toEqual([]);
     expect(loaded.progress).toMatchObject({ ok: true, progress: { google_business: { steps: { profileCreation: true } }, website: null } });
@@ -347,10 +302,9 @@ describe("the routes", () => {
 
   it("the admin guard stops anonymous and customers before the toggle runs; past it the use case still refuses", async () => {
     const anonymous = await post(null, tickProfileCreation);
-    expect((anonymous as { guardedBy: Response }).guardedBy.headers.get("location")).toBe("/admin/login");
-    const cookie = cookieFrom(await signIn(services, customerB.email, customerB.password));
-    const customer = await post(customerB.user, tickProfileCreation, cookie);
-    expect((customer as { guardedBy: Response }).guardedBy.headers.get("location")).toMatch(/^\/admin\/login\?/);
+    expect(anonymous).toEqual({ guardedBy: "/admin/login" });
+    const customer = await post(customerB.user, tickProfileCreation, customerB.cookie);
+    expect((customer as { guardedBy: string }).guardedBy).toMatch(/^\/admin\/login\?/);
 
     expect(routeAnswer(await detailAction(detailArgs(customerB.user, tickProfileCreation) as never))).toEqual({
       status: 403,
@@ -373,12 +327,12 @@ describe("the routes", () => {
     });
     expect(await progressNotifications(customerA.id)).toHaveLength(1);
 
-    const loaded = await detailLoader({ ...detailArgs(admin.user, {}), request: new Request("http://localhost:3000/") } as never);
+    const loaded = await detailLoader({ request: new Request(`${SITE_URL}/`), context: context(admin.user), params: { userId: customerA.id } } as never);
     expect(loaded.progress).toMatchObject({ ok: true, progress: { google_business: { steps: { profileCreation: false } }, website: null } });
   });
 
   it("an unknown customer in the URL answers 404 with 'Failed to update progress'", async () => {
-    const args = detailArgs(admin.user, tickProfileCreation, undefined, randomUUID());
+    const args = detailArgs(admin.user, tickProfileCreation, randomUUID());
     expect(routeAnswer(await detailAction(args as never))).toEqual({ status: 404, body: { ok: false, error: "Failed to update progress" } });
   });
 });

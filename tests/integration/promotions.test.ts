@@ -19,20 +19,8 @@ import { action as freePaymentAction } from "~/routes/resources/free-payment";
 import { action as proofAction } from "~/routes/resources/payment-proof";
 import { action as quoteAction } from "~/routes/resources/payment-quote";
 import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
-import {
-  makeAdmin,
-  makeStaff,
-  refusal,
-  routeAnswer,
-  routeArgs,
-  routeContext,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { refusal, routeAnswer, routeArgs, routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 // Promotion codes: made and deactivated by admins in Settings, applied by customers in the payment dialog, and every
 // amount computed on the server (the quote, the Zelle proof's payment, the Checkout session and the webhook's check).
@@ -42,29 +30,19 @@ const INVALID = { code: "promotion_code_invalid", message: "Invalid or expired c
 /** A real 1x1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-let database: TestDatabase;
-let services: TestServices;
-let fakeStripe: FakeStripe;
+// The services are made with the fake Stripe's address, so it listens before the app is opened (and closes after).
+const fakeStripe: FakeStripe = await startFakeStripe();
+afterAll(() => fakeStripe.close());
+const app = testApp({ settings: fakeStripeSettings(fakeStripe, { secretKey: "sk_test_integration", webhookSecret: WEBHOOK_SECRET }) });
 let admin: SignedIn;
 let staff: SignedIn;
 let customerA: SignedIn;
 const signer = new Stripe("sk_test_signer_only");
 
 beforeAll(async () => {
-  fakeStripe = await startFakeStripe();
-  database = await testDatabase();
-  services = await testServices(database, {
-    ...fakeStripeSettings(fakeStripe, { secretKey: "sk_test_integration", webhookSecret: WEBHOOK_SECRET }),
-  });
-  admin = await makeAdmin(services);
-  customerA = await signUpCustomer(services, { name: "Ana Ruiz", companyName: "Ruiz Roofing" });
-  staff = await makeStaff(services, [customerA.id]);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-  await fakeStripe?.close();
+  admin = await app.admin();
+  customerA = await app.customer({ name: "Ana Ruiz", companyName: "Ruiz Roofing" });
+  staff = await app.staff([customerA.id]);
 });
 
 let codeCounter = 0;
@@ -74,7 +52,7 @@ function codeName(stem = "SPRING"): string {
   return `${stem}${codeCounter}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
 }
 
-const deps = () => ({ db: database.db, bus: services.bus });
+const deps = () => ({ db: app.db, bus: app.services.bus });
 
 /** A code made by the admin through the use case; its id. */
 async function makeCode(fields: Record<string, unknown> = {}): Promise<{ id: string; code: string }> {
@@ -94,7 +72,7 @@ async function makeCode(fields: Record<string, unknown> = {}): Promise<{ id: str
 async function postSettings(user: SignedIn | null, fields: [string, string][]) {
   return routeAnswer(
     await settingsAction(
-      await routeArgs(services, "/admin/settings", {
+      await routeArgs(app.services, "/admin/settings", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", ...(user ? { cookie: user.cookie } : {}) },
         body: new URLSearchParams(fields),
@@ -105,7 +83,7 @@ async function postSettings(user: SignedIn | null, fields: [string, string][]) {
 
 async function quote(user: SignedIn | null, fields: Record<string, string>) {
   const response = await quoteAction(
-    await routeArgs(services, ENDPOINTS.paymentQuote, {
+    await routeArgs(app.services, ENDPOINTS.paymentQuote, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", ...(user ? { cookie: user.cookie } : {}) },
       body: new URLSearchParams({ serviceType: "google_business", paymentNumber: "1", ...fields }),
@@ -117,7 +95,7 @@ async function quote(user: SignedIn | null, fields: Record<string, string>) {
 async function redeem(user: SignedIn | null, fields: Record<string, string>) {
   return routeAnswer(
     await freePaymentAction(
-      await routeArgs(services, ENDPOINTS.freePayment, {
+      await routeArgs(app.services, ENDPOINTS.freePayment, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", ...(user ? { cookie: user.cookie } : {}) },
         body: new URLSearchParams({ serviceType: "google_business", paymentNumber: "1", ...fields }),
@@ -132,13 +110,13 @@ async function sendProof(user: SessionUser, fields: Record<string, string> = {})
   form.set("paymentNumber", "1");
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set("proof", new File([PNG], "proof.png", { type: "image/png" }));
-  const request = new Request(`http://localhost:3000${ENDPOINTS.paymentProof}`, { method: "POST", body: form });
-  return routeAnswer(await proofAction({ request, context: routeContext(services, user), params: {} } as never));
+  const request = new Request(`${SITE_URL}${ENDPOINTS.paymentProof}`, { method: "POST", body: form });
+  return routeAnswer(await proofAction({ request, context: routeContext(app.services, user), params: {} } as never));
 }
 
 async function checkout(user: SignedIn, body: Record<string, unknown>) {
   const response = await checkoutAction(
-    await routeArgs(services, ENDPOINTS.cardCheckout, {
+    await routeArgs(app.services, ENDPOINTS.cardCheckout, {
       method: "POST",
       headers: { "content-type": "application/json", cookie: user.cookie },
       body: JSON.stringify({ serviceType: "google_business", paymentNumber: 1, ...body }),
@@ -175,23 +153,23 @@ async function postWebhook(event: unknown) {
   const payload = JSON.stringify(event);
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const response = await webhookAction(
-    await routeArgs(services, ENDPOINTS.cardWebhook, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }),
+    await routeArgs(app.services, ENDPOINTS.cardWebhook, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }),
   );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 async function rowsOf(userId: string) {
-  return database.db.select().from(payments).where(eq(payments.userId, userId));
+  return app.db.select().from(payments).where(eq(payments.userId, userId));
 }
 
 async function usesOf(id: string): Promise<number> {
-  const codes = await listPromotionCodes({ db: database.db }, admin.user);
+  const codes = await listPromotionCodes({ db: app.db }, admin.user);
   return codes.find((code) => code.id === id)!.uses;
 }
 
 /** How many refused codes the customer has to their name in the current window. */
 async function trialsOf(userId: string): Promise<number> {
-  const [counter] = await database.db.select().from(attemptCounters).where(eq(attemptCounters.key, codeTrialKey(userId)));
+  const [counter] = await app.db.select().from(attemptCounters).where(eq(attemptCounters.key, codeTrialKey(userId)));
   return counter?.count ?? 0;
 }
 
@@ -229,7 +207,7 @@ describe("the Promotions tab (admins only)", () => {
       ).status,
     ).toBe(200);
 
-    const listed = await listPromotionCodes({ db: database.db }, admin.user);
+    const listed = await listPromotionCodes({ db: app.db }, admin.user);
     const spring = listed.find((row) => row.code === code)!;
     expect(spring).toMatchObject({
       code,
@@ -251,7 +229,7 @@ describe("the Promotions tab (admins only)", () => {
       ["promotionCodeId", spring.id],
     ]);
     expect(deactivated).toMatchObject({ status: 200, body: { ok: true, title: "Promotion code deactivated" } });
-    const after = (await listPromotionCodes({ db: database.db }, admin.user)).find((row) => row.id === spring.id)!;
+    const after = (await listPromotionCodes({ db: app.db }, admin.user)).find((row) => row.id === spring.id)!;
     expect(after.deactivated).toBe(true);
     // Again: nothing changes, nothing more is audited.
     expect((await postSettings(admin, [["intent", "deactivate-promotion-code"], ["promotionCodeId", spring.id]])).status).toBe(200);
@@ -259,7 +237,7 @@ describe("the Promotions tab (admins only)", () => {
       (await postSettings(admin, [["intent", "deactivate-promotion-code"], ["promotionCodeId", "00000000-0000-4000-8000-000000000000"]])).status,
     ).toBe(404);
 
-    const audit = await database.db.select().from(auditEvents).where(eq(auditEvents.actorId, admin.id));
+    const audit = await app.db.select().from(auditEvents).where(eq(auditEvents.actorId, admin.id));
     expect(audit.filter((event) => event.action === "promotion.create" && event.detail.code === code)).toHaveLength(1);
     expect(audit.filter((event) => event.action === "promotion.deactivate" && event.detail.promotionCodeId === spring.id)).toHaveLength(1);
   });
@@ -281,11 +259,11 @@ describe("the Promotions tab (admins only)", () => {
       const code = codeName("NOPE");
       expect((await postSettings(user, create(code))).status).toBe(status);
       expect((await postSettings(user, [["intent", "deactivate-promotion-code"], ["promotionCodeId", id]])).status).toBe(status);
-      expect(await database.db.select().from(promotionCodes).where(eq(promotionCodes.code, code))).toEqual([]);
-      expect((await refusal(listPromotionCodes({ db: database.db }, user?.user ?? null))).status).toBe(status);
+      expect(await app.db.select().from(promotionCodes).where(eq(promotionCodes.code, code))).toEqual([]);
+      expect((await refusal(listPromotionCodes({ db: app.db }, user?.user ?? null))).status).toBe(status);
       expect((await refusal(deactivatePromotionCode(deps(), user?.user ?? null, { promotionCodeId: id }))).status).toBe(status);
     }
-    expect((await listPromotionCodes({ db: database.db }, admin.user)).find((row) => row.id === id)!.deactivated).toBe(false);
+    expect((await listPromotionCodes({ db: app.db }, admin.user)).find((row) => row.id === id)!.deactivated).toBe(false);
   });
 
   it("refuses a duplicate code whatever its case, beside the Code field, and checks the form", async () => {
@@ -313,13 +291,13 @@ describe("the Promotions tab (admins only)", () => {
     expect(await problem({ maxUses: "0" })).toBe("Maximum uses must be a whole number of at least 1");
     expect(await problem({ expiresOn: dayBefore(promotionToday(new Date())) })).toBe("The last day cannot be in the past");
     // The database's case-blind index is the last word.
-    await expect(database.db.insert(promotionCodes).values({ code: code.toUpperCase(), kind: "percent", percentOff: 5, serviceTypes: ["website"] })).rejects.toThrow();
+    await expect(app.db.insert(promotionCodes).values({ code: code.toUpperCase(), kind: "percent", percentOff: 5, serviceTypes: ["website"] })).rejects.toThrow();
   });
 });
 
 describe("applying a code (the payment dialog's quote)", () => {
   it("quotes 250 -> 200 for a 20% code, as stored whatever the case typed; a fixed amount never more than the price", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const { code } = await makeCode({ code: codeName("Spring") });
     expect(await quote(customer, { promotionCode: ` ${code.toLowerCase()} ` })).toEqual({
       status: 200,
@@ -335,13 +313,13 @@ describe("applying a code (the payment dialog's quote)", () => {
   });
 
   it("answers every unusable code with the same 'Invalid or expired code'", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const today = promotionToday(new Date());
-    const [expired] = await database.db
+    const [expired] = await app.db
       .insert(promotionCodes)
       .values({ code: codeName("OLD"), kind: "percent", percentOff: 10, serviceTypes: ["google_business"], expiresOn: dayBefore(today) })
       .returning();
-    const [lastDayToday] = await database.db
+    const [lastDayToday] = await app.db
       .insert(promotionCodes)
       .values({ code: codeName("TODAY"), kind: "percent", percentOff: 10, serviceTypes: ["google_business"], expiresOn: today })
       .returning();
@@ -355,7 +333,7 @@ describe("applying a code (the payment dialog's quote)", () => {
     expect((await quote(customer, { promotionCode: lastDayToday!.code })).status).toBe(200);
     // In Spanish for a Spanish reader.
     const spanish = await quoteAction(
-      await routeArgs(services, ENDPOINTS.paymentQuote, {
+      await routeArgs(app.services, ENDPOINTS.paymentQuote, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", cookie: customer.cookie, "accept-language": "es" },
         body: new URLSearchParams({ serviceType: "google_business", paymentNumber: "1", promotionCode: "NO-SUCH-CODE" }),
@@ -372,7 +350,7 @@ describe("applying a code (the payment dialog's quote)", () => {
   });
 
   it("makes a customer who keeps trying refused codes wait: after 10, even a good code is not looked at", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     expect(CODE_TRIAL_LIMIT).toEqual({ windowMs: 10 * 60 * 1000, max: 10 });
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
@@ -385,12 +363,12 @@ describe("applying a code (the payment dialog's quote)", () => {
 
 describe("a Zelle proof with a code", () => {
   it("is stored at the discounted amount with its discount and code; the admins read the amount to check", async () => {
-    const customer = await signUpCustomer(services, { name: "Zoe Zelle", companyName: "" });
+    const customer = await app.customer({ name: "Zoe Zelle", companyName: "" });
     const { id, code } = await makeCode();
     expect(await sendProof(customer.user, { promotionCode: code.toLowerCase() })).toEqual({ status: 200, body: { ok: true } });
     const [row] = await rowsOf(customer.id);
     expect(row).toMatchObject({ amount: 200, discount: 50, promotionCodeId: id, promotionCode: code, status: "pending", paymentMethod: "zelle" });
-    const told = await database.db.select().from(notifications).where(eq(notifications.userId, admin.id));
+    const told = await app.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(told.map((notification) => notification.message)).toContain("Zoe Zelle submitted a Zelle payment of $200 for Google Business Profile");
     expect(await usesOf(id)).toBe(1);
 
@@ -403,14 +381,14 @@ describe("a Zelle proof with a code", () => {
     expect(await usesOf(id)).toBe(0);
     expect((await quote(customer, { serviceType: "website", promotionCode: code })).status).toBe(200);
     await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: id });
-    await resubmitZelleProof({ ...deps(), storage: services.storage }, customer.user, { paymentId: row!.id, proof: new File([PNG], "again.png", { type: "image/png" }) });
+    await resubmitZelleProof({ ...deps(), storage: app.services.storage }, customer.user, { paymentId: row!.id, proof: new File([PNG], "again.png", { type: "image/png" }) });
     const [again] = await rowsOf(customer.id);
     expect(again).toMatchObject({ status: "pending", amount: 200, discount: 50, promotionCodeId: id, promotionCode: code });
     expect(await usesOf(id)).toBe(1);
   });
 
   it("refuses a code that covers the whole price (that payment is completed without a transfer) as any unusable code", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const free = await makeCode({ percentOff: 100 });
     expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual(await sendProof(customer.user, { promotionCode: "NO-SUCH-CODE" }));
     expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
@@ -419,7 +397,7 @@ describe("a Zelle proof with a code", () => {
   });
 
   it("gives the last use to one customer only when several race for it", async () => {
-    const racers = await Promise.all(Array.from({ length: 5 }, () => signUpCustomer(services)));
+    const racers = await Promise.all(Array.from({ length: 5 }, () => app.customer()));
     const { id, code } = await makeCode({ maxUses: 2 });
     const answers = await Promise.all(racers.map((racer) => sendProof(racer.user, { promotionCode: code })));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
@@ -427,22 +405,22 @@ describe("a Zelle proof with a code", () => {
       expect(answer).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
     }
     expect(await usesOf(id)).toBe(2);
-    expect(await database.db.select().from(payments).where(eq(payments.promotionCodeId, id))).toHaveLength(2);
+    expect(await app.db.select().from(payments).where(eq(payments.promotionCodeId, id))).toHaveLength(2);
 
     // Two customers for the very last use of a free code: one gets it.
-    const pair = await Promise.all([signUpCustomer(services), signUpCustomer(services)]);
+    const pair = await Promise.all([app.customer(), app.customer()]);
     const last = await makeCode({ percentOff: 100, maxUses: 1 });
     const redeemed = await Promise.all(pair.map((racer) => redeem(racer, { promotionCode: last.code })));
     expect(redeemed.map((answer) => answer.status).sort()).toEqual([200, 400]);
     expect(await usesOf(last.id)).toBe(1);
     // And once used up, it is refused like any other.
-    expect((await quote(await signUpCustomer(services), { promotionCode: last.code })).body).toEqual({ ok: false, error: INVALID });
+    expect((await quote(await app.customer(), { promotionCode: last.code })).body).toEqual({ ok: false, error: INVALID });
   });
 });
 
 describe("a card payment with a code", () => {
   it("starts a Checkout session for the discounted amount, with the code's id in its metadata", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const { id, code } = await makeCode();
     fakeStripe.requests.length = 0;
     expect((await checkout(customer, { promotionCode: code.toLowerCase(), amount: 1 })).status).toBe(200);
@@ -467,12 +445,12 @@ describe("a card payment with a code", () => {
   it("is completed by the webhook at the discounted amount (not the list price), with the discount and code", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const customer = await signUpCustomer(services);
+      const customer = await app.customer();
       const { id, code } = await makeCode();
       const metadata = { userId: customer.id, serviceType: "google_business", paymentNumber: "1", promotionCodeId: id };
       const listPrice = completedEvent(metadata, 25000);
       expect((await postWebhook(listPrice)).body).toEqual({ received: true, outcome: "ignored" });
-      const [recorded] = await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, listPrice.id));
+      const [recorded] = await app.db.select().from(stripeEvents).where(eq(stripeEvents.id, listPrice.id));
       expect(recorded?.outcome).toBe("ignored: amount_total 25000 is not 20000");
       expect(await rowsOf(customer.id)).toEqual([]);
 
@@ -495,14 +473,14 @@ describe("a card payment with a code", () => {
   it("records a paid session whose code the customer had used meanwhile, without counting a second use", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const customer = await signUpCustomer(services);
+      const customer = await app.customer();
       const { id, code } = await makeCode();
       // Checkout for the website first, then a Zelle proof for Google Business takes the code's one use.
       expect((await checkout(customer, { serviceType: "website", promotionCode: code })).status).toBe(200);
       expect((await sendProof(customer.user, { promotionCode: code })).status).toBe(200);
       const event = completedEvent({ userId: customer.id, serviceType: "website", paymentNumber: "1", promotionCodeId: id }, 28000);
       expect((await postWebhook(event)).body).toEqual({ received: true, outcome: "completed" });
-      const [card] = await database.db.select().from(payments).where(and(eq(payments.userId, customer.id), eq(payments.paymentMethod, "card")));
+      const [card] = await app.db.select().from(payments).where(and(eq(payments.userId, customer.id), eq(payments.paymentMethod, "card")));
       expect(card).toMatchObject({ amount: 280, discount: 70, promotionCodeId: null, promotionCode: code, status: "completed" });
       expect(card!.adminNotes).toContain(`promotion code ${code}, which this customer had already used`);
       expect(await usesOf(id)).toBe(1);
@@ -514,7 +492,7 @@ describe("a card payment with a code", () => {
 
 describe("a code that takes the whole price off", () => {
   it("completes the payment with method promotion, amount 0 and a receipt number, audited", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const { id, code } = await makeCode({ percentOff: 100 });
     expect((await quote(customer, { promotionCode: code })).body).toEqual({ ok: true, quote: { listPrice: 250, discount: 250, amount: 0, promotionCode: code } });
     expect(await redeem(customer, { promotionCode: code })).toMatchObject({ status: 200, body: { ok: true, title: "Payment completed" } });
@@ -522,7 +500,7 @@ describe("a code that takes the whole price off", () => {
     expect(row).toMatchObject({ status: "completed", paymentMethod: "promotion", amount: 0, discount: 250, promotionCodeId: id, promotionCode: code });
     expect(row!.receiptNumber).toBeGreaterThan(0);
     expect(row!.completedAt).toBeInstanceOf(Date);
-    const [event] = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "promotion.redeem"), eq(auditEvents.customerId, customer.id)));
+    const [event] = await app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "promotion.redeem"), eq(auditEvents.customerId, customer.id)));
     expect(event).toMatchObject({ actorId: customer.id, detail: { paymentId: row!.id, code, serviceType: "google_business" } });
     expect(await usesOf(id)).toBe(1);
     // Paid: not again.
@@ -530,7 +508,7 @@ describe("a code that takes the whole price off", () => {
   });
 
   it("refuses a code that leaves something to pay exactly as an unknown code, and the team", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const { code } = await makeCode();
     const unknown = await redeem(customer, { promotionCode: "NO-SUCH-CODE" });
     expect(unknown).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
@@ -547,14 +525,14 @@ describe("a code that takes the whole price off", () => {
 describe("uses", () => {
   it("counts the payments naming a code that were not rejected", async () => {
     const { id, code } = await makeCode();
-    const [first, second, third] = await Promise.all([signUpCustomer(services), signUpCustomer(services), signUpCustomer(services)]);
+    const [first, second, third] = await Promise.all([app.customer(), app.customer(), app.customer()]);
     for (const customer of [first!, second!, third!]) expect((await sendProof(customer.user, { promotionCode: code })).status).toBe(200);
     const [rejected] = await rowsOf(third!.id);
     await decidePayment(deps(), admin.user, { paymentId: rejected!.id, decision: "reject", notes: "No transfer arrived" });
     const [approved] = await rowsOf(first!.id);
     await decidePayment(deps(), admin.user, { paymentId: approved!.id, decision: "approve" });
     expect(await usesOf(id)).toBe(2);
-    const counted = await database.db.select().from(payments).where(eq(payments.promotionCodeId, id));
+    const counted = await app.db.select().from(payments).where(eq(payments.promotionCodeId, id));
     expect(counted.filter((payment) => payment.status !== "rejected")).toHaveLength(2);
   });
 });
@@ -571,7 +549,7 @@ describe("the one limit on guessing codes, shared by every path that takes one",
   });
 
   it("after 10 codes refused across /free, the Zelle proof and the checkout, every path answers 429 without looking the code up", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const guesses = ["free", "proof", "checkout", "free", "proof", "checkout", "free", "proof", "free", "checkout"] as const;
     for (const [index, path] of guesses.entries()) {
       expect(await paths(customer, `GUESS-${index}`)[path](), `${path} #${index + 1}`).toEqual(refused(400));
@@ -588,13 +566,13 @@ describe("the one limit on guessing codes, shared by every path that takes one",
     expect(fakeStripe.requests).toEqual([]);
     expect(await rowsOf(customer.id)).toEqual([]);
     expect(await usesOf(free.id)).toBe(0);
-    expect(await database.db.select().from(promotionReservations).where(eq(promotionReservations.userId, customer.id))).toEqual([]);
+    expect(await app.db.select().from(promotionReservations).where(eq(promotionReservations.userId, customer.id))).toEqual([]);
     // A payment without a code is no guess: it goes on.
     expect(await sendProof(customer.user)).toEqual({ status: 200, body: { ok: true } });
   });
 
   it("after 10 codes refused at the quote, /free, the Zelle proof and the checkout answer 429 too", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     for (let attempt = 1; attempt <= 10; attempt += 1) expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
     const free = await makeCode({ percentOff: 100 });
     const partial = await makeCode();
@@ -607,7 +585,7 @@ describe("the one limit on guessing codes, shared by every path that takes one",
   });
 
   it("counts a good code as no guess, and lets no burst of guesses sent at once slip under the limit", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const { code } = await makeCode();
     for (let attempt = 1; attempt <= 12; attempt += 1) expect((await quote(customer, { promotionCode: code })).status).toBe(200);
     expect(await trialsOf(customer.id)).toBe(0);
@@ -623,7 +601,7 @@ const sessionIdOf = (answer: { body: Record<string, unknown> }) => String(answer
 
 /** A checkout made as if at `at` (the reservation's clock), through the use case. */
 async function checkoutAt(user: SignedIn, at: Date, body: Record<string, unknown>) {
-  return createCardCheckout({ db: database.db, stripe: services.stripe, siteUrl: "http://localhost:3000", now: () => at }, user.user, {
+  return createCardCheckout({ db: app.db, stripe: app.services.stripe, siteUrl: SITE_URL, now: () => at }, user.user, {
     serviceType: "google_business",
     paymentNumber: 1,
     ...body,
@@ -644,12 +622,12 @@ function paidEvent(sessionId: string) {
 }
 
 async function reservationsOf(promotionCodeId: string) {
-  return database.db.select().from(promotionReservations).where(eq(promotionReservations.promotionCodeId, promotionCodeId));
+  return app.db.select().from(promotionReservations).where(eq(promotionReservations.promotionCodeId, promotionCodeId));
 }
 
 describe("a code's maximum uses and card checkouts", () => {
   it("holds a one-use code for the first customer's checkout, for an hour: the second is refused until that session expires", async () => {
-    const [first, second] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const [first, second] = [await app.customer(), await app.customer()];
     const { id, code } = await makeCode({ maxUses: 1 });
     fakeStripe.requests.length = 0;
     const started = await checkout(first!, { promotionCode: code });
@@ -672,7 +650,7 @@ describe("a code's maximum uses and card checkouts", () => {
     const expired = fakeStripe.expire(sessionId);
     expect((await postWebhook(expired)).body).toEqual({ received: true, outcome: "expired" });
     expect((await postWebhook(expired)).body).toEqual({ received: true, outcome: "duplicate" });
-    const [recorded] = await database.db.select().from(stripeEvents).where(eq(stripeEvents.id, String(expired.id)));
+    const [recorded] = await app.db.select().from(stripeEvents).where(eq(stripeEvents.id, String(expired.id)));
     expect(recorded).toMatchObject({ type: "checkout.session.expired", outcome: "expired" });
     expect(await reservationsOf(id)).toEqual([]);
     expect((await checkout(second!, { promotionCode: code })).status).toBe(200);
@@ -680,7 +658,7 @@ describe("a code's maximum uses and card checkouts", () => {
   });
 
   it("lets a hold lapse at its end even without the expired event: the next customer's checkout takes the use", async () => {
-    const [first, second] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const [first, second] = [await app.customer(), await app.customer()];
     const { id, code } = await makeCode({ maxUses: 1 });
     expect((await checkout(first!, { promotionCode: code })).status).toBe(200);
     await expect(checkoutAt(second!, new Date(Date.now() + 59 * 60 * 1000), { promotionCode: code })).rejects.toMatchObject({ code: "promotion_code_invalid" });
@@ -690,7 +668,7 @@ describe("a code's maximum uses and card checkouts", () => {
   });
 
   it("replaces a customer's own hold with their next checkout: they are never in their own way", async () => {
-    const [customer, other] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const [customer, other] = [await app.customer(), await app.customer()];
     const { id, code } = await makeCode({ maxUses: 1 });
     const firstSession = sessionIdOf(await checkout(customer, { promotionCode: code }));
     const again = await checkout(customer, { serviceType: "website", promotionCode: code });
@@ -705,7 +683,7 @@ describe("a code's maximum uses and card checkouts", () => {
   });
 
   it("turns a paid session's hold into the payment, the code's one use", async () => {
-    const [customer, other] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const [customer, other] = [await app.customer(), await app.customer()];
     const { id, code } = await makeCode({ maxUses: 1 });
     const sessionId = sessionIdOf(await checkout(customer, { promotionCode: code }));
     expect((await postWebhook(paidEvent(sessionId))).body).toEqual({ received: true, outcome: "completed" });
@@ -717,7 +695,7 @@ describe("a code's maximum uses and card checkouts", () => {
   });
 
   it("counts a session paid after its hold lapsed while a use was still left", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const { id, code } = await makeCode({ maxUses: 1 });
     const { url } = await checkoutAt(customer, new Date(Date.now() - 2 * 60 * 60 * 1000), { promotionCode: code });
     expect((await postWebhook(paidEvent(url.split("/checkout/")[1]!))).body.outcome).toBe("completed");
@@ -729,8 +707,8 @@ describe("a code's maximum uses and card checkouts", () => {
   it("records a session paid after its hold lapsed and every use was taken: at the price paid, not counted, the admins told", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const late = await signUpCustomer(services, { name: "Lena Late", companyName: "Late Bakery" });
-      const other = await signUpCustomer(services);
+      const late = await app.customer({ name: "Lena Late", companyName: "Late Bakery" });
+      const other = await app.customer();
       const { id, code } = await makeCode({ maxUses: 1 });
       // The checkout was made two hours ago: its hold has lapsed, and another customer took the one use by Zelle.
       const { url } = await checkoutAt(late, new Date(Date.now() - 2 * 60 * 60 * 1000), { promotionCode: code });
@@ -738,7 +716,7 @@ describe("a code's maximum uses and card checkouts", () => {
       expect((await sendProof(other.user, { promotionCode: code })).status).toBe(200);
       expect(await usesOf(id)).toBe(1);
 
-      const before = await database.db.select().from(notifications).where(eq(notifications.userId, admin.id));
+      const before = await app.db.select().from(notifications).where(eq(notifications.userId, admin.id));
       expect((await postWebhook(paidEvent(sessionId))).body).toEqual({ received: true, outcome: "completed" });
       const [card] = await rowsOf(late.id);
       expect(card).toMatchObject({ status: "completed", paymentMethod: "card", amount: 200, discount: 50, promotionCodeId: null, promotionCode: code });
@@ -747,7 +725,7 @@ describe("a code's maximum uses and card checkouts", () => {
       expect(await usesOf(id)).toBe(1);
       expect(await reservationsOf(id)).toEqual([]);
 
-      const told = (await database.db.select().from(notifications).where(eq(notifications.userId, admin.id))).filter(
+      const told = (await app.db.select().from(notifications).where(eq(notifications.userId, admin.id))).filter(
         (row) => !before.some((earlier) => earlier.id === row.id),
       );
       expect(told).toHaveLength(1);
@@ -761,21 +739,21 @@ describe("a code's maximum uses and card checkouts", () => {
       );
       // A redelivery changes nothing and tells nobody again.
       expect((await postWebhook({ ...paidEvent(sessionId), id: `evt_again_${Date.now()}` })).body.outcome).toBe("already-paid");
-      expect(await database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "promotion_over_limit")))).toHaveLength(1);
+      expect(await app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "promotion_over_limit")))).toHaveLength(1);
     } finally {
       warn.mockRestore();
     }
   });
 
   it("counts a resubmitted Zelle proof as the code's use again only while a use is left, else notes why not", async () => {
-    const [first, second] = [await signUpCustomer(services), await signUpCustomer(services)];
+    const [first, second] = [await app.customer(), await app.customer()];
     const { id, code } = await makeCode({ maxUses: 1 });
     expect((await sendProof(first.user, { promotionCode: code })).status).toBe(200);
     const [sent] = await rowsOf(first.id);
     await decidePayment(deps(), admin.user, { paymentId: sent!.id, decision: "reject", notes: "No transfer arrived" });
     // The rejection gave the use back, and the second customer took it.
     expect((await sendProof(second.user, { promotionCode: code })).status).toBe(200);
-    await resubmitZelleProof({ ...deps(), storage: services.storage }, first.user, { paymentId: sent!.id, proof: new File([PNG], "again.png", { type: "image/png" }) });
+    await resubmitZelleProof({ ...deps(), storage: app.services.storage }, first.user, { paymentId: sent!.id, proof: new File([PNG], "again.png", { type: "image/png" }) });
     const [again] = await rowsOf(first.id);
     // The customer sent that money: the price stays, but the code's one use is the second customer's.
     expect(again).toMatchObject({ status: "pending", amount: 200, discount: 50, promotionCodeId: null, promotionCode: code });

@@ -10,16 +10,8 @@ import { CLOCK_MARGIN_MS } from "~/lib/realtime/recent-changes";
 import type { ChangeBus, ChangeListener, ResyncListener } from "~/lib/realtime/realtime.server";
 import { liveEvents } from "../../server/events";
 import { changeEvent, LiveStream, type LiveEvent } from "./live-stream";
-import {
-  forgedCookie,
-  makeAdmin,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { forgedCookie, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 /** How many listeners are held on the bus right now: each open stream holds two, the session cache one. */
 let activeListeners = 0;
@@ -47,8 +39,7 @@ function trackListeners(bus: ChangeBus): ChangeBus {
 
 const isMarker = (event: LiveEvent) => (event.data as { table?: string } | undefined)?.table === "marker";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let server: Server;
 let base: string;
 let customerA: SignedIn;
@@ -66,16 +57,16 @@ async function openStream(cookie: string, query = ""): Promise<LiveStream> {
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
+  // The bus was made just before this (in the harness's beforeAll): the time read here is a little later, which only
+  // makes the wait for the end of its first minute a little longer.
   busCreatedAt = Date.now();
-  customerA = await signUpCustomer(services, { name: "Alex A" });
-  customerB = await signUpCustomer(services, { name: "Blair B" });
-  admin = await makeAdmin(services);
-  const app = express();
-  app.get(LIVE_STREAM_PATH, liveEvents({ ...services, bus: trackListeners(services.bus) }));
+  customerA = await app.customer({ name: "Alex A" });
+  customerB = await app.customer({ name: "Blair B" });
+  admin = await app.admin();
+  const web = express();
+  web.get(LIVE_STREAM_PATH, liveEvents({ ...app.services, bus: trackListeners(app.services.bus) }));
   server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = web.listen(0, "127.0.0.1", () => resolve(listening));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -84,8 +75,6 @@ afterAll(async () => {
   await Promise.all(openStreams.map((stream) => stream.close()));
   server?.closeAllConnections();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  await services?.close();
-  await database?.close();
 });
 
 describe("the /events stream", () => {
@@ -102,10 +91,10 @@ describe("the /events stream", () => {
     const streamA = await openStream(customerA.cookie);
     const streamB = await openStream(customerB.cookie);
 
-    await services.bus.publish({ table: "payments", userId: customerB.id });
-    await services.bus.publish({ table: "notifications", userId: customerA.id });
-    await services.bus.publish({ table: "marker", userId: customerA.id });
-    await services.bus.publish({ table: "marker", userId: customerB.id });
+    await app.services.bus.publish({ table: "payments", userId: customerB.id });
+    await app.services.bus.publish({ table: "notifications", userId: customerA.id });
+    await app.services.bus.publish({ table: "marker", userId: customerA.id });
+    await app.services.bus.publish({ table: "marker", userId: customerB.id });
 
     expect(await streamA.until(isMarker)).toEqual([changeEvent("notifications"), changeEvent("marker")]);
     expect(await streamB.until(isMarker)).toEqual([changeEvent("payments"), changeEvent("marker")]);
@@ -113,10 +102,10 @@ describe("the /events stream", () => {
 
   it("forwards a change made by a use case after its write", async () => {
     const streamA = await openStream(customerA.cookie);
-    const changes = await writeNotifications(database.db, [
+    const changes = await writeNotifications(app.db, [
       { userId: customerA.id, type: "payment", title: "Payment approved", message: "Thanks" },
     ]);
-    await publishChanges(services.bus, changes);
+    await publishChanges(app.services.bus, changes);
     expect(await streamA.until((event) => event.event === LIVE_EVENTS.change)).toEqual([changeEvent("notifications")]);
   });
 
@@ -125,11 +114,11 @@ describe("the /events stream", () => {
     const streamA = await openStream(customerA.cookie);
     const someone = randomUUID();
 
-    await services.bus.publish({ table: "payments", userId: customerB.id });
-    await services.bus.publish({ table: "notifications", userId: customerA.id });
-    await services.bus.publish({ table: "website_progress", userId: someone });
-    await services.bus.publish({ table: "marker", userId: admin.id });
-    await services.bus.publish({ table: "marker", userId: customerA.id });
+    await app.services.bus.publish({ table: "payments", userId: customerB.id });
+    await app.services.bus.publish({ table: "notifications", userId: customerA.id });
+    await app.services.bus.publish({ table: "website_progress", userId: someone });
+    await app.services.bus.publish({ table: "marker", userId: admin.id });
+    await app.services.bus.publish({ table: "marker", userId: customerA.id });
 
     expect(await streamAdmin.until(isMarker)).toEqual([
       changeEvent("payments", customerB.id),
@@ -143,12 +132,12 @@ describe("the /events stream", () => {
   it("tells a page whether it missed a change since its data was read (`since`), instead of every page reloading", async () => {
     // The bus remembers the last minute from its start; a page read within the clock margin of that start reloads.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, busCreatedAt + CLOCK_MARGIN_MS + 100 - Date.now())));
-    const customerC = await signUpCustomer(services, { name: "Casey C" });
+    const customerC = await app.customer({ name: "Casey C" });
     const readAt = Date.now();
-    await services.bus.publish({ table: "payments", userId: customerB.id });
+    await app.services.bus.publish({ table: "payments", userId: customerB.id });
 
     const current = await openStream(customerC.cookie, `?since=${readAt}`);
-    await services.bus.publish({ table: "marker", userId: customerC.id });
+    await app.services.bus.publish({ table: "marker", userId: customerC.id });
     expect(await current.until(isMarker)).toEqual([changeEvent("marker")]);
 
     // A change to the viewer's rows after the read (before the stream opened): the new stream says resync first.
@@ -173,6 +162,6 @@ describe("the /events stream", () => {
     await stream.close();
     await vi.waitFor(() => expect(activeListeners).toBe(sessionCache));
     // Publishing with no stream left still works.
-    await services.bus.publish({ table: "notifications", userId: customerA.id });
+    await app.services.bus.publish({ table: "notifications", userId: customerA.id });
   });
 });

@@ -1,9 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { payments, receiptSequence } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import type { Db } from "~/lib/db/db.server";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import type { SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 /**
  * Receipt numbers come from one sequence without gaps (the payments_receipt_number trigger and the one-row
@@ -14,40 +15,24 @@ import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, t
 
 const CONCURRENT = 20;
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let admin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  admin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  admin = await app.admin();
 });
 
 async function lastNumber(): Promise<number> {
-  const [row] = await database.db.select({ last: receiptSequence.lastNumber }).from(receiptSequence).where(eq(receiptSequence.id, 1));
+  const [row] = await app.db.select({ last: receiptSequence.lastNumber }).from(receiptSequence).where(eq(receiptSequence.id, 1));
   return row!.last;
-}
-
-async function pendingZellePayment(customer: SignedIn): Promise<string> {
-  const [row] = await database.db
-    .insert(payments)
-    .values({ userId: customer.id, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "pending" })
-    .returning({ id: payments.id });
-  return row!.id;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("receipt numbers", () => {
   it(`have no gaps under ${CONCURRENT} concurrent approvals, and a completion that rolls back gives its number back`, async () => {
-    const customers = await Promise.all(Array.from({ length: CONCURRENT + 1 }, (_, index) => signUpCustomer(services, { name: `Concurrent ${index}` })));
-    const paymentIds = await Promise.all(customers.map(pendingZellePayment));
+    const customers = await Promise.all(Array.from({ length: CONCURRENT + 1 }, (_, index) => app.customer({ name: `Concurrent ${index}` })));
+    const paymentIds = await Promise.all(customers.map((customer) => app.payment(customer.id)));
     const failingId = paymentIds[CONCURRENT / 2]!;
     const approvedIds = paymentIds.filter((id) => id !== failingId);
     const before = await lastNumber();
@@ -56,9 +41,9 @@ describe("receipt numbers", () => {
     // payment is completed (and numbered by the trigger), its notification and audit event written, then the
     // transaction holds the sequence row a moment longer and rolls back.
     let numberTakenInside: number | null = null;
-    const failingDb = Object.create(database.db) as Db;
+    const failingDb = Object.create(app.db) as Db;
     failingDb.transaction = ((work: Parameters<Db["transaction"]>[0], config?: Parameters<Db["transaction"]>[1]) =>
-      database.db.transaction(async (tx) => {
+      app.db.transaction(async (tx) => {
         await work(tx);
         const [row] = await tx.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, failingId));
         numberTakenInside = row!.receiptNumber;
@@ -67,14 +52,14 @@ describe("receipt numbers", () => {
       }, config)) as Db["transaction"];
 
     const decide = (paymentId: string) =>
-      decidePayment({ db: paymentId === failingId ? failingDb : database.db, bus: services.bus }, admin.user, { paymentId, decision: "approve" });
+      decidePayment({ db: paymentId === failingId ? failingDb : app.db, bus: app.services.bus }, admin.user, { paymentId, decision: "approve" });
     const results = await Promise.allSettled(paymentIds.map(decide));
 
     const failures = results.flatMap((result, index) => (result.status === "rejected" ? [{ id: paymentIds[index], reason: String(result.reason) }] : []));
     expect(failures).toEqual([{ id: failingId, reason: expect.stringContaining("the completion failed") }]);
     expect(numberTakenInside).not.toBeNull();
 
-    const approved = await database.db
+    const approved = await app.db
       .select({ id: payments.id, status: payments.status, receiptNumber: payments.receiptNumber, completedAt: payments.completedAt })
       .from(payments)
       .where(inArray(payments.id, approvedIds));
@@ -87,31 +72,31 @@ describe("receipt numbers", () => {
     expect(await lastNumber()).toBe(max);
 
     // The failed completion left nothing behind: still pending, no number, no completion time.
-    const [failed] = await database.db.select().from(payments).where(eq(payments.id, failingId));
+    const [failed] = await app.db.select().from(payments).where(eq(payments.id, failingId));
     expect(failed).toMatchObject({ status: "pending", receiptNumber: null, completedAt: null });
 
     // Approved again, it gets the next number: the one it had taken was reused, not lost.
-    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId: failingId, decision: "approve" });
-    const [retried] = await database.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, failingId));
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId: failingId, decision: "approve" });
+    const [retried] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, failingId));
     expect(retried!.receiptNumber).toBe(max + 1);
     expect([...numbers, retried!.receiptNumber]).toContain(numberTakenInside);
     expect(await lastNumber()).toBe(max + 1);
   }, 120_000);
 
   it("a payment refunded in full keeps its number; a rejected one never gets one", async () => {
-    const customer = await signUpCustomer(services, { name: "Refunded Later" });
-    const paymentId = await pendingZellePayment(customer);
-    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId, decision: "approve" });
-    const [completed] = await database.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, paymentId));
-    await database.db.update(payments).set({ status: "refunded", refundedAmount: 250 }).where(eq(payments.id, paymentId));
-    const [refunded] = await database.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, paymentId));
+    const customer = await app.customer({ name: "Refunded Later" });
+    const paymentId = await app.payment(customer.id);
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId, decision: "approve" });
+    const [completed] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, paymentId));
+    await app.db.update(payments).set({ status: "refunded", refundedAmount: 250 }).where(eq(payments.id, paymentId));
+    const [refunded] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, paymentId));
     expect(refunded!.receiptNumber).toBe(completed!.receiptNumber);
 
-    const other = await signUpCustomer(services, { name: "Rejected" });
-    const rejectedId = await pendingZellePayment(other);
+    const other = await app.customer({ name: "Rejected" });
+    const rejectedId = await app.payment(other.id);
     const before = await lastNumber();
-    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId: rejectedId, decision: "reject", notes: "The transfer never arrived" });
-    const [rejected] = await database.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, rejectedId));
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId: rejectedId, decision: "reject", notes: "The transfer never arrived" });
+    const [rejected] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, rejectedId));
     expect(rejected!.receiptNumber).toBeNull();
     expect(await lastNumber()).toBe(before);
   });

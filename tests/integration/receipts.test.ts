@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { isRouteErrorResponse } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentRefunds, payments } from "~db/schema";
 import { getReceipt } from "~/features/receipts/get-receipt.server";
 import { formatReceiptNumber } from "~/features/receipts/receipt";
@@ -10,21 +10,10 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { loader as receiptLoader } from "~/routes/receipts/receipt";
 import { loader as receiptPdfLoader } from "~/routes/receipts/receipt-pdf";
-import {
-  expectHttpError,
-  makeAdmin,
-  makeStaff,
-  routeContext,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { expectHttpError, routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let staffA: SignedIn;
@@ -33,18 +22,13 @@ let admin: SignedIn;
 const ADDRESS = "500 Brickell Ave, Suite 12\nMiami, FL 33131";
 const TAX_ID = "12-3456789";
 
-const deps = () => ({ db: database.db, settings: services.settings });
+const deps = () => ({ db: app.db, settings: app.services.settings });
 
-async function addPayment(userId: string, values: Partial<typeof payments.$inferInsert> = {}): Promise<string> {
-  const [row] = await database.db
-    .insert(payments)
-    .values({ userId, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "completed", ...values })
-    .returning({ id: payments.id });
-  return row!.id;
-}
+/** A completed payment (Zelle, the Google Business Profile's $250, unless told): the payments receipts are for. */
+const addPayment = (userId: string, values: Partial<typeof payments.$inferInsert> = {}) => app.payment(userId, { status: "completed", ...values });
 
 async function addRefund(paymentId: string, userId: string, values: Partial<typeof paymentRefunds.$inferInsert> = {}): Promise<void> {
-  await database.db.insert(paymentRefunds).values({
+  await app.db.insert(paymentRefunds).values({
     paymentId,
     userId,
     amount: 50,
@@ -57,20 +41,20 @@ async function addRefund(paymentId: string, userId: string, values: Partial<type
 }
 
 async function storedNumber(paymentId: string): Promise<number> {
-  const [row] = await database.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, paymentId));
+  const [row] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, paymentId));
   return row!.receiptNumber!;
 }
 
 async function setAgency(values: { companyAddress: string; taxId: string }): Promise<void> {
-  const { general } = await services.settings.get();
-  await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, admin.user, { section: "general", values: { ...general, ...values } });
+  const { general } = await app.services.settings.get();
+  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, { section: "general", values: { ...general, ...values } });
 }
 
 /** A route's loader as a request would run it: its answer, or what it threw (redirect or error response). */
 async function run(loader: (args: never) => unknown, user: SessionUser | null, path: string, paymentId: string): Promise<unknown> {
-  const request = new Request(`http://localhost:3000${path}`);
+  const request = new Request(`${SITE_URL}${path}`);
   try {
-    return await loader({ request, context: routeContext(services, user), params: { paymentId } } as never);
+    return await loader({ request, context: routeContext(app.services, user), params: { paymentId } } as never);
   } catch (thrown) {
     return thrown;
   }
@@ -91,21 +75,14 @@ async function pdfText(response: Response): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services, { name: "Alex Receipt", companyName: "Alex Roofing" });
-  customerB = await signUpCustomer(services, { name: "Blair Other" });
-  staffA = await makeStaff(services, [customerA.id]);
-  admin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customerA = await app.customer({ name: "Alex Receipt", companyName: "Alex Roofing" });
+  customerB = await app.customer({ name: "Blair Other" });
+  staffA = await app.staff([customerA.id]);
+  admin = await app.admin();
 });
 
 beforeEach(async () => {
-  await database.db.delete(payments);
+  await app.db.delete(payments);
   await setAgency({ companyAddress: "", taxId: "" });
 });
 
@@ -113,7 +90,7 @@ describe("getReceipt", () => {
   it("gives the owner the receipt: number from the sequence, date, customer and company, service, amount, method, agency", async () => {
     const paymentId = await addPayment(customerA.id, { serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "card" });
     const receipt = await getReceipt(deps(), customerA.user, { paymentId });
-    const { general } = await services.settings.get();
+    const { general } = await app.services.settings.get();
     expect(receipt).toMatchObject({
       paymentId,
       customerId: customerA.id,
@@ -140,7 +117,7 @@ describe("getReceipt", () => {
     const first = await addPayment(customerA.id);
     const pending = await addPayment(customerA.id, { serviceType: "website", amount: 350, status: "pending" });
     const second = await addPayment(customerB.id);
-    await database.db.update(payments).set({ status: "completed" }).where(eq(payments.id, pending));
+    await app.db.update(payments).set({ status: "completed" }).where(eq(payments.id, pending));
     const numbers = [await storedNumber(first), await storedNumber(second), await storedNumber(pending)];
     expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2]);
   });
@@ -304,7 +281,7 @@ describe("the receipt's PDF", () => {
 
   it("dates the payment in the time zone the page sends (a wrong one is UTC)", async () => {
     const paymentId = await addPayment(customerA.id);
-    await database.db.update(payments).set({ completedAt: new Date("2026-03-01T02:00:00Z") }).where(eq(payments.id, paymentId));
+    await app.db.update(payments).set({ completedAt: new Date("2026-03-01T02:00:00Z") }).where(eq(payments.id, paymentId));
     expect(await pdfText((await loadPdf(customerA.user, paymentId, "?tz=America/New_York")) as Response)).toContain("February 28, 2026");
     expect(await pdfText((await loadPdf(customerA.user, paymentId, "?tz=Not/AZone")) as Response)).toContain("March 1, 2026");
   });

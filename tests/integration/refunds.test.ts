@@ -13,28 +13,12 @@ import { refundPayment } from "~/features/payments/refund-payment.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { saveLanguage } from "~/lib/i18n/language.server";
-import type { Change } from "~/lib/realtime/realtime";
-import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as detailAction } from "~/routes/admin/user-detail";
 import { action as webhookAction } from "~/routes/resources/card-webhook";
 import { loader as googleBusinessLoader } from "~/routes/dashboard/google-business";
 import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
-import {
-  expectHttpError,
-  makeAdmin,
-  makeStaff,
-  refusal,
-  routeAnswer,
-  routeArgs,
-  routeContext,
-  signUpCustomer,
-  SITE_URL,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { behindAdminGuard, expectHttpError, formPost, refusal, routeAnswer, routeArgs, routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 // Refunds: only an admin gives money back, never more than is left; a Zelle refund is done at once, a card refund
 // through Stripe's API and confirmed by the charge.refunded webhook (idempotent, and the truth about what Stripe gave
@@ -43,91 +27,63 @@ import {
 const WEBHOOK_SECRET = "whsec_refunds_test_secret";
 const signer = new Stripe("sk_test_signer_only");
 
-let database: TestDatabase;
-let services: TestServices;
-let fakeStripe: FakeStripe;
+// The services are made with the fake Stripe's address, so it listens before the app is opened (and closes after).
+const fakeStripe: FakeStripe = await startFakeStripe();
+afterAll(() => fakeStripe.close());
+const app = testApp({ settings: fakeStripeSettings(fakeStripe, { secretKey: "sk_test_refunds", webhookSecret: WEBHOOK_SECRET }) });
 let customerA: SignedIn;
 let customerB: SignedIn;
 let spanish: SignedIn;
 let staffA: SignedIn;
 let admin: SignedIn;
-let published: Change[] = [];
 
-const deps = () => ({ db: database.db, bus: services.bus, stripe: services.stripe });
+const deps = () => ({ db: app.db, bus: app.services.bus, stripe: app.services.stripe });
 
 beforeAll(async () => {
-  fakeStripe = await startFakeStripe();
-  database = await testDatabase();
-  services = await testServices(database, {
-    ...fakeStripeSettings(fakeStripe, { secretKey: "sk_test_refunds", webhookSecret: WEBHOOK_SECRET }),
-  });
-  services.bus.subscribe((change) => published.push(change));
-  customerA = await signUpCustomer(services, { name: "Ana Ruiz", companyName: "Ruiz Roofing" });
-  customerB = await signUpCustomer(services, { name: "Blair Banks" });
-  spanish = await signUpCustomer(services, { name: "Sofía Gómez" });
-  await saveLanguage(database.db, spanish.id, "es");
-  staffA = await makeStaff(services, [customerA.id]);
-  admin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-  await fakeStripe?.close();
+  customerA = await app.customer({ name: "Ana Ruiz", companyName: "Ruiz Roofing" });
+  customerB = await app.customer({ name: "Blair Banks" });
+  spanish = await app.customer({ name: "Sofía Gómez" });
+  await saveLanguage(app.db, spanish.id, "es");
+  staffA = await app.staff([customerA.id]);
+  admin = await app.admin();
 });
 
 beforeEach(async () => {
-  await database.db.delete(payments);
-  await database.db.delete(notifications);
-  await database.db.delete(emailMessages);
-  await database.db.delete(auditEvents);
-  await database.db.delete(stripeEvents);
+  await app.db.delete(payments);
+  await app.db.delete(notifications);
+  await app.db.delete(emailMessages);
+  await app.db.delete(auditEvents);
+  await app.db.delete(stripeEvents);
   fakeStripe.requests.length = 0;
   fakeStripe.refundStatus = "succeeded";
-  await deliveredChanges();
+  await app.deliveredChanges();
 });
 
-/** Everything published so far, once delivered (a marker published last arrives after it); then forgets it. */
-async function deliveredChanges(): Promise<Change[]> {
-  const marker = { table: "marker", userId: randomUUID() };
-  await services.bus.publish(marker);
-  await vi.waitFor(() => expect(published).toContainEqual(marker), { timeout: 5_000 });
-  const before = published.slice(0, published.findIndex((change) => change.userId === marker.userId));
-  published = [];
-  return before;
-}
-
 /** A completed payment (Zelle, the Google Business Profile's $250, unless told). */
-async function addPayment(userId: string, values: Partial<typeof payments.$inferInsert> = {}): Promise<string> {
-  const [row] = await database.db
-    .insert(payments)
-    .values({ userId, serviceType: "google_business", paymentNumber: 1, amount: 250, paymentMethod: "zelle", status: "completed", ...values })
-    .returning({ id: payments.id });
-  return row!.id;
-}
+const addPayment = (userId: string, values: Partial<typeof payments.$inferInsert> = {}) => app.payment(userId, { status: "completed", ...values });
 
 async function paymentRow(id: string) {
-  const [row] = await database.db.select().from(payments).where(eq(payments.id, id));
+  const [row] = await app.db.select().from(payments).where(eq(payments.id, id));
   return row!;
 }
 
 async function refundRows(paymentId: string) {
-  return database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId)).orderBy(asc(paymentRefunds.createdAt));
+  return app.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId)).orderBy(asc(paymentRefunds.createdAt));
 }
 
 async function notificationsOf(userId: string) {
-  return database.db
+  return app.db
     .select({ type: notifications.type, title: notifications.title, message: notifications.message, data: notifications.data })
     .from(notifications)
     .where(eq(notifications.userId, userId));
 }
 
 async function emailsTo(email: string) {
-  return database.db.select({ subject: emailMessages.subject, text: emailMessages.text }).from(emailMessages).where(eq(emailMessages.to, email));
+  return app.db.select({ subject: emailMessages.subject, text: emailMessages.text }).from(emailMessages).where(eq(emailMessages.to, email));
 }
 
 async function auditRows() {
-  return database.db
+  return app.db
     .select({ actorId: auditEvents.actorId, action: auditEvents.action, customerId: auditEvents.customerId, detail: auditEvents.detail })
     .from(auditEvents)
     .where(notLike(auditEvents.action, "account.%"));
@@ -137,41 +93,20 @@ const refund = (actor: SessionUser | null, input: { paymentId: string; amount: n
   refundPayment(deps(), actor, input);
 
 /** The customer page's action as the framework runs it: the admin layout's middleware first. */
-async function postOnPage(user: SessionUser | null, pageOf: string, fields: Record<string, string>) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  const args = {
-    request: new Request(`${SITE_URL}/admin/users/${pageOf}`, { method: "POST", headers, body: new URLSearchParams(fields) }),
-    context: routeContext(services, user, headers),
-    params: { userId: pageOf },
-  };
-  let actionResult: unknown;
-  try {
-    await adminGuard[0]!(args as never, (async () => {
-      actionResult = await detailAction(args as never);
-      return new Response(null);
-    }) as never);
-  } catch (thrown) {
-    return { guardedBy: (thrown as Response).headers.get("location") };
-  }
-  return routeAnswer(actionResult);
-}
+const postOnPage = (user: SessionUser | null, pageOf: string, fields: Record<string, string>) =>
+  behindAdminGuard(app.services, user, formPost(`/admin/users/${pageOf}`, fields), detailAction, { userId: pageOf });
 
 /** The page's action called directly, past the guard: what the use case answers on its own. */
 async function postPastGuard(user: SessionUser | null, pageOf: string, fields: Record<string, string>) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  const args = {
-    request: new Request(`${SITE_URL}/admin/users/${pageOf}`, { method: "POST", headers, body: new URLSearchParams(fields) }),
-    context: routeContext(services, user, headers),
-    params: { userId: pageOf },
-  };
-  return routeAnswer(await detailAction(args as never));
+  const request = formPost(`/admin/users/${pageOf}`, fields);
+  return routeAnswer(await detailAction({ request, context: routeContext(app.services, user, request.headers), params: { userId: pageOf } } as never));
 }
 
 async function postWebhook(event: unknown) {
   const payload = JSON.stringify(event);
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const response = await webhookAction(
-    await routeArgs(services, ENDPOINTS.cardWebhook, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }),
+    await routeArgs(app.services, ENDPOINTS.cardWebhook, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }),
   );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -237,7 +172,7 @@ function chargeRefunded(paymentIntent: string, amountRefunded: number, refunds?:
 async function cardPayment(userId = customerA.id): Promise<{ id: string; intent: string }> {
   const intent = `pi_test_${randomUUID().replaceAll("-", "")}`;
   expect((await postWebhook(checkoutCompleted(userId, intent))).body).toMatchObject({ outcome: "completed" });
-  const [row] = await database.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.stripePaymentIntentId, intent)));
+  const [row] = await app.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.stripePaymentIntentId, intent)));
   expect(row).toBeDefined();
   return { id: row!.id, intent };
 }
@@ -328,7 +263,7 @@ describe("how much", () => {
 
   it("two admins refunding at once cannot give back more than was paid", async () => {
     const paymentId = await addPayment(customerA.id);
-    const second = await makeAdmin(services);
+    const second = await app.admin();
     const settled = await Promise.allSettled([
       refund(admin.user, { paymentId, amount: 200, reason: "First" }),
       refund(second.user, { paymentId, amount: 200, reason: "Second" }),
@@ -341,8 +276,8 @@ describe("how much", () => {
 describe("a Zelle refund", () => {
   it("in full: recorded completed at once, the payment refunded, the Google form locked again, and the customer may pay again", async () => {
     const paymentId = await addPayment(customerA.id);
-    await expect(payingCustomer(database.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
-    const before = await getDashboardFigures({ db: database.db }, admin.user);
+    await expect(payingCustomer(app.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
+    const before = await getDashboardFigures({ db: app.db }, admin.user);
 
     const outcome = await refund(admin.user, { paymentId, amount: 250, reason: "  The customer cancelled  ", userId: customerA.id });
     expect(outcome.status).toBe("completed");
@@ -369,13 +304,13 @@ describe("a Zelle refund", () => {
     const [email] = await emailsTo(customerA.email);
     expect(email?.subject).toBe("Payment Refunded");
     expect(email?.text).toContain("The page this payment unlocked is locked again");
-    const changes = await deliveredChanges();
+    const changes = await app.deliveredChanges();
     expect(changes).toContainEqual({ table: "payments", userId: customerA.id });
     expect(changes).toContainEqual({ table: "notifications", userId: customerA.id });
 
     // The information use case refuses to save; the page's gate asks for the payment again.
-    await expectHttpError(payingCustomer(database.db, customerA.user, "google_business"), 403);
-    const page = (await googleBusinessLoader({ request: new Request(`${SITE_URL}/dashboard/google-business`), context: routeContext(services, customerA.user), params: {} } as never)) as {
+    await expectHttpError(payingCustomer(app.db, customerA.user, "google_business"), 403);
+    const page = (await googleBusinessLoader({ request: new Request(`${SITE_URL}/dashboard/google-business`), context: routeContext(app.services, customerA.user), params: {} } as never)) as {
       payment: { status: string } | null;
       info: unknown;
     };
@@ -384,22 +319,22 @@ describe("a Zelle refund", () => {
     expect(page.info).toBeNull();
     // This month's revenue is net of the refund.
     expect(before.revenueThisMonth).toBe(250);
-    expect((await getDashboardFigures({ db: database.db }, admin.user)).revenueThisMonth).toBe(0);
+    expect((await getDashboardFigures({ db: app.db }, admin.user)).revenueThisMonth).toBe(0);
     // Paying again is allowed: by the rules, and by the database (the live index leaves refunded rows out).
-    await expect(refuseIfNotPayable(database.db, customerA.id, { serviceType: "google_business", paymentNumber: 1 })).resolves.toBeUndefined();
+    await expect(refuseIfNotPayable(app.db, customerA.id, { serviceType: "google_business", paymentNumber: 1 })).resolves.toBeUndefined();
     const again = await postWebhook(checkoutCompleted(customerA.id, `pi_test_again_${Date.now()}`));
     expect(again.body).toMatchObject({ outcome: "completed" });
-    expect((await database.db.select().from(payments).where(eq(payments.userId, customerA.id))).map((p) => p.status).sort()).toEqual(["completed", "refunded"]);
-    await expect(payingCustomer(database.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
-    expect((await getDashboardFigures({ db: database.db }, admin.user)).revenueThisMonth).toBe(250);
+    expect((await app.db.select().from(payments).where(eq(payments.userId, customerA.id))).map((p) => p.status).sort()).toEqual(["completed", "refunded"]);
+    await expect(payingCustomer(app.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
+    expect((await getDashboardFigures({ db: app.db }, admin.user)).revenueThisMonth).toBe(250);
   });
 
   it("in part: the payment stays completed and keeps unlocking; the customer and the admin see what was refunded", async () => {
     const paymentId = await addPayment(customerA.id);
     await refund(admin.user, { paymentId, amount: 100, reason: "Discount agreed" });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", refundedAmount: 100 });
-    await expect(payingCustomer(database.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
-    expect((await listOwnPayments({ db: database.db }, customerA.user))[0]).toMatchObject({ id: paymentId, status: "completed", refundedAmount: 100 });
+    await expect(payingCustomer(app.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
+    expect((await listOwnPayments({ db: app.db }, customerA.user))[0]).toMatchObject({ id: paymentId, status: "completed", refundedAmount: 100 });
     const [notice] = await notificationsOf(customerA.id);
     expect(notice?.message).toBe("$100 of your payment for Google Business Profile Setup has been refunded. Reason: Discount agreed");
     expect((await emailsTo(customerA.email))[0]?.text).not.toContain("locked again");
@@ -407,15 +342,15 @@ describe("a Zelle refund", () => {
     // The admin's Payments tab lists each payment's refunds, with who made them, in one query for all.
     const other = await addPayment(customerA.id, { serviceType: "website", amount: 350 });
     await refund(admin.user, { paymentId: other, amount: 35, reason: "Late delivery" });
-    const spy = vi.spyOn(database.pool, "query");
+    const spy = vi.spyOn(app.database.pool, "query");
     let listed;
     try {
-      listed = await listPaymentsForReview({ db: database.db }, admin.user, { userId: customerA.id });
+      listed = await listPaymentsForReview({ db: app.db }, admin.user, { userId: customerA.id });
       expect(spy.mock.calls.length).toBeLessThanOrEqual(2);
     } finally {
       spy.mockRestore();
     }
-    const [adminName] = await database.db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, admin.id));
+    const [adminName] = await app.db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, admin.id));
     expect(Object.fromEntries(listed.map((payment) => [payment.id, payment.refunds.map((r) => [r.amount, r.reason, r.status, r.refundedBy])]))).toEqual({
       [paymentId]: [[100, "Discount agreed", "completed", adminName!.name]],
       [other]: [[35, "Late delivery", "completed", adminName!.name]],
@@ -438,7 +373,7 @@ describe("a Zelle refund", () => {
 describe("a card refund", () => {
   it("calls Stripe's refund API; the charge.refunded webhook, delivered twice, completes it once", async () => {
     const { id: paymentId, intent } = await cardPayment();
-    await deliveredChanges();
+    await app.deliveredChanges();
     const outcome = await refund(admin.user, { paymentId, amount: 100, reason: "Partial refund" });
     expect(outcome.status).toBe("pending");
     const [call] = refundCalls();
@@ -450,7 +385,7 @@ describe("a card refund", () => {
     // Nothing changes on the payment until Stripe confirms; the admin's page hears of the pending refund.
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", refundedAmount: 0 });
     expect(await notificationsOf(customerA.id)).toEqual([]);
-    expect(await deliveredChanges()).toEqual([{ table: "payments", userId: customerA.id }]);
+    expect(await app.deliveredChanges()).toEqual([{ table: "payments", userId: customerA.id }]);
     // The pending refund is promised already: only $150 is left.
     expect((await refusal(refund(admin.user, { paymentId, amount: 150.01, reason: "Too much" }))).code).toBe("refund_exceeds_remaining");
     expect(await auditRows()).toEqual([
@@ -469,7 +404,7 @@ describe("a card refund", () => {
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", refundedAmount: 100 });
     expect(await notificationsOf(customerA.id)).toHaveLength(1);
     expect(await emailsTo(customerA.email)).toHaveLength(1);
-    const changes = await deliveredChanges();
+    const changes = await app.deliveredChanges();
     expect(changes).toContainEqual({ table: "payments", userId: customerA.id });
     expect(changes).toContainEqual({ table: "notifications", userId: customerA.id });
 

@@ -15,10 +15,10 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { openDatabase, type Database } from "~/lib/db/db.server";
 import { outboxFileName } from "~/lib/email/outbox.server";
 import { action as settingsAction } from "~/routes/admin/settings";
-import { expectHttpError, makeAdmin, makeStaff, routeAnswer, routeContext, signUpCustomer, SITE_URL, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { expectHttpError, formPost, routeAnswer, routeContext, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customer: SignedIn;
 let staff: SignedIn;
 let admin: SignedIn;
@@ -28,7 +28,7 @@ const MINUTE = 60_000;
 const ago = (now: Date, days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS - minutes * MINUTE);
 
 async function addNotification(createdAt: Date, isRead: boolean): Promise<string> {
-  const [row] = await database.db
+  const [row] = await app.db
     .insert(notifications)
     .values({ userId: customer.id, type: "retention_test", title: "Old news", message: "Something happened", isRead, createdAt })
     .returning({ id: notifications.id });
@@ -36,7 +36,7 @@ async function addNotification(createdAt: Date, isRead: boolean): Promise<string
 }
 
 async function addAuditEvent(createdAt: Date): Promise<string> {
-  const [row] = await database.db
+  const [row] = await app.db
     .insert(auditEvents)
     .values({ actorId: admin.id, action: "note.create", customerId: customer.id, detail: { title: "retention test" }, createdAt })
     .returning({ id: auditEvents.id });
@@ -44,7 +44,7 @@ async function addAuditEvent(createdAt: Date): Promise<string> {
 }
 
 async function addEmail(status: "queued" | "sending" | "sent" | "failed" | "interrupted", createdAt: Date, sentAt: Date | null = null): Promise<string> {
-  const [row] = await database.db
+  const [row] = await app.db
     .insert(emailMessages)
     .values({ to: "retention@example.com", subject: "Hello", text: "Hello", html: "<p>Hello</p>", status, createdAt, sentAt, nextAttemptAt: createdAt })
     .returning({ id: emailMessages.id });
@@ -53,16 +53,16 @@ async function addEmail(status: "queued" | "sending" | "sent" | "failed" | "inte
 
 /** Which of these rows are still there. */
 async function remaining(table: typeof notifications | typeof auditEvents | typeof emailMessages, ids: string[]): Promise<string[]> {
-  const rows = await database.db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  const rows = await app.db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
   return ids.filter((id) => rows.some((row) => row.id === id));
 }
 
 async function forgetLastRun() {
-  await database.db.execute(sql`update admin_settings set values = values - ${RETENTION_RUN_KEY}::text`);
+  await app.db.execute(sql`update admin_settings set values = values - ${RETENTION_RUN_KEY}::text`);
 }
 
 async function saveRetention(values: Partial<RetentionSettings>) {
-  await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, admin.user, {
+  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
     section: "retention",
     values: { ...RETENTION_DEFAULTS, ...values },
   });
@@ -70,22 +70,15 @@ async function saveRetention(values: Partial<RetentionSettings>) {
 
 /** The rows the tests add are theirs alone: the sign-ups' own (recent) rows stay, and are never old enough to go. */
 async function clearOldRows() {
-  await database.db.delete(notifications).where(eq(notifications.type, "retention_test"));
-  await database.db.delete(auditEvents).where(sql`${auditEvents.detail} ->> 'title' = 'retention test'`);
-  await database.db.delete(emailMessages).where(eq(emailMessages.to, "retention@example.com"));
+  await app.db.delete(notifications).where(eq(notifications.type, "retention_test"));
+  await app.db.delete(auditEvents).where(sql`${auditEvents.detail} ->> 'title' = 'retention test'`);
+  await app.db.delete(emailMessages).where(eq(emailMessages.to, "retention@example.com"));
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  admin = await makeAdmin(services);
-  customer = await signUpCustomer(services);
-  staff = await makeStaff(services, [customer.id]);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  admin = await app.admin();
+  customer = await app.customer();
+  staff = await app.staff([customer.id]);
 });
 
 beforeEach(async () => {
@@ -120,7 +113,7 @@ describe("the retention clean-up", () => {
       await addEmail("sending", ago(now, 365)),
     ];
 
-    const outcome = await runRetention({ database }, { now });
+    const outcome = await runRetention({ database: app.database }, { now });
     expect(outcome).toEqual({
       ran: true,
       run: { startedAt: now.toISOString(), finishedAt: expect.any(String), removed: { readNotifications: 2, auditEvents: 1, sentEmails: 3 } },
@@ -151,7 +144,7 @@ describe("the retention clean-up", () => {
       const kept = [copy(recentSent, ago(now, 90, -5)), copy(randomUUID(), ago(now, 3)), "notes.txt"];
       writeFileSync(path.join(outboxDir, "notes.txt"), "not a copy");
 
-      const outcome = await runRetention({ database, outboxDir }, { now });
+      const outcome = await runRetention({ database: app.database, outboxDir }, { now });
       expect(outcome).toMatchObject({ ran: true, run: { removed: { sentEmails: 1 } } });
       expect(readdirSync(outboxDir).sort()).toEqual(kept.sort());
       expect(gone.some((name) => existsSync(path.join(outboxDir, name)))).toBe(false);
@@ -162,66 +155,62 @@ describe("the retention clean-up", () => {
 
   it("runs once a day, whichever instance or restart asks: the last run is kept with the settings and shown to admins", async () => {
     const now = new Date();
-    const first = await runRetention({ database }, { now });
+    const first = await runRetention({ database: app.database }, { now });
     expect(first.ran).toBe(true);
     const old = await addNotification(ago(now, 365), true);
     // A restart an hour later, or 23 hours later: nothing to do yet.
     for (const hours of [1, 23]) {
       const later = new Date(now.getTime() + hours * 60 * MINUTE);
-      expect(await runRetention({ database }, { now: later })).toEqual({ ran: false, reason: "not_due", lastRun: first.ran ? first.run : null });
+      expect(await runRetention({ database: app.database }, { now: later })).toEqual({ ran: false, reason: "not_due", lastRun: first.ran ? first.run : null });
     }
     expect(await remaining(notifications, [old])).toEqual([old]);
     const nextDay = new Date(now.getTime() + DAY_MS);
-    const second = await runRetention({ database }, { now: nextDay });
+    const second = await runRetention({ database: app.database }, { now: nextDay });
     expect(second).toMatchObject({ ran: true, run: { startedAt: nextDay.toISOString(), removed: { readNotifications: 1 } } });
     expect(await remaining(notifications, [old])).toEqual([]);
 
     // The Database tab reads it; only admins.
-    expect(await getRetentionStatus({ db: database.db }, admin.user)).toEqual({ lastRun: second.ran ? second.run : null });
-    await expectHttpError(getRetentionStatus({ db: database.db }, staff.user), 403);
-    await expectHttpError(getRetentionStatus({ db: database.db }, customer.user), 403);
-    await expectHttpError(getRetentionStatus({ db: database.db }, null), 401);
+    expect(await getRetentionStatus({ db: app.db }, admin.user)).toEqual({ lastRun: second.ran ? second.run : null });
+    await expectHttpError(getRetentionStatus({ db: app.db }, staff.user), 403);
+    await expectHttpError(getRetentionStatus({ db: app.db }, customer.user), 403);
+    await expectHttpError(getRetentionStatus({ db: app.db }, null), 401);
     await forgetLastRun();
-    expect(await getRetentionStatus({ db: database.db }, admin.user)).toEqual({ lastRun: null });
+    expect(await getRetentionStatus({ db: app.db }, admin.user)).toEqual({ lastRun: null });
   });
 
   it("takes a settings change at its next run, and the run and the settings never overwrite each other", async () => {
     const now = new Date();
     const tenDays = await addNotification(ago(now, 10), true);
     const fortyDays = await addEmail("sent", ago(now, 40), ago(now, 40));
-    expect((await runRetention({ database }, { now })).ran).toBe(true);
+    expect((await runRetention({ database: app.database }, { now })).ran).toBe(true);
     expect(await remaining(notifications, [tenDays])).toEqual([tenDays]);
 
     await saveRetention({ readNotificationsDays: 7, sentEmailsDays: 30 });
     // Saving a tab kept the last run beside it; the run did not touch the sections either.
-    const [row] = await database.db.select({ values: adminSettings.values }).from(adminSettings);
+    const [row] = await app.db.select({ values: adminSettings.values }).from(adminSettings);
     expect(row!.values).toMatchObject({ retention: { readNotificationsDays: 7, auditEventsDays: 730, sentEmailsDays: 30 }, [RETENTION_RUN_KEY]: { startedAt: now.toISOString() } });
 
-    const outcome = await runRetention({ database }, { now: new Date(now.getTime() + DAY_MS) });
+    const outcome = await runRetention({ database: app.database }, { now: new Date(now.getTime() + DAY_MS) });
     expect(outcome).toMatchObject({ ran: true, run: { removed: { readNotifications: 1, sentEmails: 1 } } });
     expect(await remaining(notifications, [tenDays])).toEqual([]);
     expect(await remaining(emailMessages, [fortyDays])).toEqual([]);
-    expect((await services.settings.get()).retention).toEqual({ readNotificationsDays: 7, auditEventsDays: 730, sentEmailsDays: 30 });
+    expect((await app.services.settings.get()).retention).toEqual({ readNotificationsDays: 7, auditEventsDays: 730, sentEmailsDays: 30 });
   });
 
   it("is saved from the Database tab's form like any tab: bounds refused with their message, good values stored and audited", async () => {
     const post = async (fields: Record<string, string>) => {
-      const request = new Request(`${SITE_URL}/admin/settings`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL },
-        body: new URLSearchParams({ intent: "save-settings", section: "retention", ...fields }),
-      });
-      return routeAnswer(await settingsAction({ request, context: routeContext(services, admin.user), params: {} } as never));
+      const request = formPost("/admin/settings", { intent: "save-settings", section: "retention", ...fields });
+      return routeAnswer(await settingsAction({ request, context: routeContext(app.services, admin.user), params: {} } as never));
     };
     const refused = await post({ readNotificationsDays: "180", auditEventsDays: "30", sentEmailsDays: "90" });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain("Keep audit events for a whole number of days from 90 to 3650");
-    expect((await services.settings.get()).retention.auditEventsDays).toBe(730);
+    expect((await app.services.settings.get()).retention.auditEventsDays).toBe(730);
 
     const saved = await post({ readNotificationsDays: "30", auditEventsDays: "365", sentEmailsDays: "14" });
     expect(saved).toMatchObject({ status: 200, body: { ok: true } });
-    expect((await services.settings.get()).retention).toEqual({ readNotificationsDays: 30, auditEventsDays: 365, sentEmailsDays: 14 });
-    const [event] = await database.db
+    expect((await app.services.settings.get()).retention).toEqual({ readNotificationsDays: 30, auditEventsDays: 365, sentEmailsDays: 14 });
+    const [event] = await app.db
       .select({ detail: auditEvents.detail })
       .from(auditEvents)
       .where(sql`${auditEvents.action} = 'settings.update' and ${auditEvents.detail} ->> 'section' = 'retention'`)
@@ -237,12 +226,12 @@ describe("the retention clean-up", () => {
     const now = new Date();
     const ids = await Promise.all(Array.from({ length: 25 }, (_, i) => addNotification(ago(now, 200, i), true)));
     let batches = 0;
-    const stopped = await runRetention({ database }, { now, batchSize: 10, pauseMs: 0, shouldStop: () => batches++ >= 1 });
+    const stopped = await runRetention({ database: app.database }, { now, batchSize: 10, pauseMs: 0, shouldStop: () => batches++ >= 1 });
     expect(stopped).toEqual({ ran: false, reason: "stopped", removed: { readNotifications: 10, auditEvents: 0, sentEmails: 0 } });
     expect(await remaining(notifications, ids)).toHaveLength(15);
-    expect(await getRetentionStatus({ db: database.db }, admin.user)).toEqual({ lastRun: null });
+    expect(await getRetentionStatus({ db: app.db }, admin.user)).toEqual({ lastRun: null });
 
-    const finished = await runRetention({ database }, { now, batchSize: 10, pauseMs: 0 });
+    const finished = await runRetention({ database: app.database }, { now, batchSize: 10, pauseMs: 0 });
     expect(finished).toMatchObject({ ran: true, run: { removed: { readNotifications: 15 } } });
     expect(await remaining(notifications, ids)).toEqual([]);
   });
@@ -251,8 +240,8 @@ describe("the retention clean-up", () => {
     const now = new Date();
     const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => addNotification(ago(now, 200, i), true)));
     const [one, two] = await Promise.all([
-      runRetention({ database }, { now, batchSize: 2, pauseMs: 20 }),
-      runRetention({ database }, { now, batchSize: 2, pauseMs: 20 }),
+      runRetention({ database: app.database }, { now, batchSize: 2, pauseMs: 20 }),
+      runRetention({ database: app.database }, { now, batchSize: 2, pauseMs: 20 }),
     ]);
     const outcomes = [one, two].sort((a, b) => Number(b.ran) - Number(a.ran));
     expect(outcomes[0]).toMatchObject({ ran: true, run: { removed: { readNotifications: 12 } } });
@@ -263,7 +252,7 @@ describe("the retention clean-up", () => {
   it("runs from its timer after start, and stops with the app", async () => {
     const old = await addNotification(ago(new Date(), 365), true);
     const lines: string[] = [];
-    const job = new RetentionJob({ database }, { firstCheckMs: 5, log: (line) => lines.push(line), logError: (line) => lines.push(line) });
+    const job = new RetentionJob({ database: app.database }, { firstCheckMs: 5, log: (line) => lines.push(line), logError: (line) => lines.push(line) });
     job.start();
     try {
       await expect.poll(() => lines, { timeout: 5_000 }).toContainEqual(expect.stringMatching(/^Retention: removed 1 read notification\(s\), 0 audit event\(s\), 0 e-mail\(s\)$/));
@@ -279,7 +268,7 @@ describe("the retention clean-up", () => {
 describe.runIf(process.env.TEST_DATABASE_URL)("the retention clean-up on several instances (PostgreSQL)", () => {
   const instances: Database[] = [];
   const instance = async () => {
-    const opened = await openDatabase({ databaseUrl: database.url! });
+    const opened = await openDatabase({ databaseUrl: app.database.url! });
     instances.push(opened);
     return opened;
   };
@@ -294,7 +283,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the retention clean-up on several
     const [a, b] = [await instance(), await instance()];
     // The first holds the lock for a while (small batches, a pause between them); the second asks meanwhile.
     const first = runRetention({ database: a }, { now, batchSize: 2, pauseMs: 50 });
-    await expect.poll(async () => (await database.pool.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())")).rows[0].n).toBe(1);
+    await expect.poll(async () => (await app.database.pool.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())")).rows[0].n).toBe(1);
     const second = await runRetention({ database: b }, { now });
     expect(second).toEqual({ ran: false, reason: "locked" });
     expect(await first).toMatchObject({ ran: true, run: { removed: { readNotifications: 20 } } });
@@ -306,18 +295,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the retention clean-up on several
   it("skips while another session holds the lock, removing nothing, and runs once it is released", async () => {
     const now = new Date();
     const old = await addNotification(ago(now, 365), true);
-    const holder = new pg.Client({ connectionString: database.url });
+    const holder = new pg.Client({ connectionString: app.database.url });
     await holder.connect();
     try {
       await holder.query("select pg_advisory_lock($1)", [RETENTION_LOCK_KEY.toString()]);
-      expect(await runRetention({ database }, { now })).toEqual({ ran: false, reason: "locked" });
+      expect(await runRetention({ database: app.database }, { now })).toEqual({ ran: false, reason: "locked" });
       expect(await remaining(notifications, [old])).toEqual([old]);
       await holder.query("select pg_advisory_unlock($1)", [RETENTION_LOCK_KEY.toString()]);
-      expect(await runRetention({ database }, { now })).toMatchObject({ ran: true, run: { removed: { readNotifications: 1 } } });
+      expect(await runRetention({ database: app.database }, { now })).toMatchObject({ ran: true, run: { removed: { readNotifications: 1 } } });
     } finally {
       await holder.end();
     }
     // The pass gave its lock back and its connection to the pool: nothing is left holding it.
-    expect((await database.pool.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())")).rows[0].n).toBe(0);
+    expect((await app.database.pool.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())")).rows[0].n).toBe(0);
   });
 });

@@ -1,46 +1,39 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emailMessages, notifications, reviewRequests } from "~db/schema";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { getOpenReviewRequests } from "~/features/reviews/get-open-review-requests.server";
 import { recordReviewResponse } from "~/features/reviews/record-review-response.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { AppError } from "~/lib/http/app-error";
-import { makeAdmin, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customer: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customer = await signUpCustomer(services, { name: "Ana Ruiz" });
-  admin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  customer = await app.customer({ name: "Ana Ruiz" });
+  admin = await app.admin();
 });
 
 const REVIEW_LINK = "https://g.page/r/acme-agency/review";
-const deps = () => ({ db: database.db, bus: services.bus });
-const settingsDeps = () => ({ db: database.db, bus: services.bus, settings: services.settings });
+const deps = () => ({ db: app.db, bus: app.services.bus });
+const settingsDeps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 const setReviewLink = async (reviewLink: string) => {
-  const general = (await services.settings.get()).general;
+  const general = (await app.services.settings.get()).general;
   return saveSettings(settingsDeps(), admin.user, { section: "general", values: { ...general, reviewLink } });
 };
 const tick = (service: "google_business" | "website", step: string, done = true) => toggleProgressStep(deps(), admin.user, { userId: customer.id, service, step, done });
-const requestsOf = (userId: string) => database.db.select().from(reviewRequests).where(eq(reviewRequests.userId, userId));
-const asked = (userId: string) => database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "review_request")));
-const cards = async () => getOpenReviewRequests(database.db, customer.id, (await services.settings.get()).general.reviewLink);
+const requestsOf = (userId: string) => app.db.select().from(reviewRequests).where(eq(reviewRequests.userId, userId));
+const asked = (userId: string) => app.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "review_request")));
+const cards = async () => getOpenReviewRequests(app.db, customer.id, (await app.services.settings.get()).general.reviewLink);
 
 describe("asking for a review when the work is finished", () => {
   it("the Review Link setting takes an https address or nothing", async () => {
     for (const bad of ["http://g.page/r/acme", "g.page/r/acme", "javascript:alert(1)"]) {
-      const refused = await saveSettings(settingsDeps(), admin.user, { section: "general", values: { ...(await services.settings.get()).general, reviewLink: bad } }).catch((error: unknown) => error);
+      const refused = await saveSettings(settingsDeps(), admin.user, { section: "general", values: { ...(await app.services.settings.get()).general, reviewLink: bad } }).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(AppError);
       expect((refused as AppError).message).toBe("The review link must be a whole address starting with https://");
     }
@@ -65,7 +58,7 @@ describe("asking for a review when the work is finished", () => {
     expect((await requestsOf(customer.id)).map((row) => row.service)).toEqual(["google_business"]);
     const [bell] = await asked(customer.id);
     expect([bell?.title, bell?.message]).toEqual(["How did we do?", "Your Google Business Profile is finished. Would you leave us a review? It helps other customers find us."]);
-    const [mail] = await database.db.select().from(emailMessages).where(and(eq(emailMessages.to, customer.email), eq(emailMessages.subject, "How did we do?")));
+    const [mail] = await app.db.select().from(emailMessages).where(and(eq(emailMessages.to, customer.email), eq(emailMessages.subject, "How did we do?")));
     expect(mail?.text).toContain(`Leave us a review here: ${REVIEW_LINK}`);
     expect(await cards()).toEqual([{ service: "google_business", link: REVIEW_LINK }]);
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   account,
   googleBusinessInfo,
@@ -13,47 +13,25 @@ import {
   websiteInfo,
   websiteProgress,
 } from "~db/schema";
-import {
-  CHECK_VIOLATION,
-  databaseError,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  UNIQUE_VIOLATION,
-  uniqueEmail,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { CHECK_VIOLATION, databaseError, UNIQUE_VIOLATION, uniqueEmail } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-const db = () => database.db;
+const app = testApp();
 
 describe("sign-up", () => {
   it("creates the user and a profiles row from the sign-up metadata", async () => {
     const email = uniqueEmail();
-    const customer = await signUpCustomer(services, {
+    const customer = await app.customer({
       name: "Dana Doe",
       email,
       phone: "(555) 987-6543",
       companyName: "  Doe Landscaping  ",
     });
 
-    const [userRow] = await db().select().from(user).where(eq(user.id, customer.id));
+    const [userRow] = await app.db.select().from(user).where(eq(user.id, customer.id));
     expect(userRow).toMatchObject({ email, name: "Dana Doe" });
 
-    const [profile] = await db().select().from(profiles).where(eq(profiles.id, customer.id));
+    const [profile] = await app.db.select().from(profiles).where(eq(profiles.id, customer.id));
     expect(profile).toMatchObject({
       fullName: "Dana Doe",
       email,
@@ -64,15 +42,15 @@ describe("sign-up", () => {
     expect(profile?.createdAt).toBeInstanceOf(Date);
 
     // The password is kept hashed in the credential account, never as typed.
-    const [credential] = await db().select().from(account).where(eq(account.userId, customer.id));
+    const [credential] = await app.db.select().from(account).where(eq(account.userId, customer.id));
     expect(credential?.providerId).toBe("credential");
     expect(credential?.password).toBeTruthy();
     expect(credential?.password).not.toContain(customer.password);
   });
 
   it("leaves company_name empty when none was given", async () => {
-    const customer = await signUpCustomer(services, { companyName: null });
-    const [profile] = await db().select().from(profiles).where(eq(profiles.id, customer.id));
+    const customer = await app.customer({ companyName: null });
+    const [profile] = await app.db.select().from(profiles).where(eq(profiles.id, customer.id));
     expect(profile?.companyName).toBeNull();
     expect(profile?.phone).toBe("(555) 123-4567");
   });
@@ -81,42 +59,42 @@ describe("sign-up", () => {
 describe("one row per user", () => {
   let userId: string;
   beforeAll(async () => {
-    userId = (await signUpCustomer(services)).id;
+    userId = (await app.customer()).id;
   });
 
   it("refuses a second google_business_progress row", async () => {
-    await db().insert(googleBusinessProgress).values({ userId });
-    const error = await databaseError(db().insert(googleBusinessProgress).values({ userId, profileCreation: true }));
+    await app.db.insert(googleBusinessProgress).values({ userId });
+    const error = await databaseError(app.db.insert(googleBusinessProgress).values({ userId, profileCreation: true }));
     expect(error.code).toBe(UNIQUE_VIOLATION);
     expect(error.constraint).toBe("google_business_progress_user_unique");
   });
 
   it("refuses a second website_progress row", async () => {
-    await db().insert(websiteProgress).values({ userId });
-    const error = await databaseError(db().insert(websiteProgress).values({ userId, currentStep: 1 }));
+    await app.db.insert(websiteProgress).values({ userId });
+    const error = await databaseError(app.db.insert(websiteProgress).values({ userId, currentStep: 1 }));
     expect(error.code).toBe(UNIQUE_VIOLATION);
     expect(error.constraint).toBe("website_progress_user_unique");
   });
 
   it("refuses a second google_business_info row", async () => {
-    await db().insert(googleBusinessInfo).values({ userId, legalBusinessName: "First" });
-    const error = await databaseError(db().insert(googleBusinessInfo).values({ userId, legalBusinessName: "Second" }));
+    await app.db.insert(googleBusinessInfo).values({ userId, legalBusinessName: "First" });
+    const error = await databaseError(app.db.insert(googleBusinessInfo).values({ userId, legalBusinessName: "Second" }));
     expect(error.code).toBe(UNIQUE_VIOLATION);
-    const rows = await db().select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId));
+    const rows = await app.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId));
     expect(rows.map((row) => row.legalBusinessName)).toEqual(["First"]);
   });
 
   it("refuses a second website_info row", async () => {
-    await db().insert(websiteInfo).values({ userId, primaryColor: "Blue" });
-    const error = await databaseError(db().insert(websiteInfo).values({ userId, primaryColor: "Red" }));
+    await app.db.insert(websiteInfo).values({ userId, primaryColor: "Blue" });
+    const error = await databaseError(app.db.insert(websiteInfo).values({ userId, primaryColor: "Red" }));
     expect(error.code).toBe(UNIQUE_VIOLATION);
-    const rows = await db().select().from(websiteInfo).where(eq(websiteInfo.userId, userId));
+    const rows = await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, userId));
     expect(rows.map((row) => row.primaryColor)).toEqual(["Blue"]);
   });
 
   it("refuses a website_progress current_step outside 0..8", async () => {
-    const other = await signUpCustomer(services);
-    const error = await databaseError(db().insert(websiteProgress).values({ userId: other.id, currentStep: 9 }));
+    const other = await app.customer();
+    const error = await databaseError(app.db.insert(websiteProgress).values({ userId: other.id, currentStep: 9 }));
     expect(error.code).toBe(CHECK_VIOLATION);
     expect(error.constraint).toBe("website_progress_current_step_check");
   });
@@ -125,11 +103,11 @@ describe("one row per user", () => {
 describe("payments", () => {
   let userId: string;
   beforeAll(async () => {
-    userId = (await signUpCustomer(services)).id;
+    userId = (await app.customer()).id;
   });
 
   const payment = (values: Partial<typeof payments.$inferInsert>) =>
-    db()
+    app.db
       .insert(payments)
       .values({ userId, serviceType: "website", paymentNumber: 1, amount: 250, paymentMethod: "zelle", ...values })
       .returning();
@@ -149,13 +127,13 @@ describe("payments", () => {
   });
 
   it("accepts both website payments and the single google_business payment", async () => {
-    const other = (await signUpCustomer(services)).id;
-    await db().insert(payments).values([
+    const other = (await app.customer()).id;
+    await app.db.insert(payments).values([
       { userId: other, serviceType: "website", paymentNumber: 1, amount: 500, paymentMethod: "zelle" },
       { userId: other, serviceType: "website", paymentNumber: 2, amount: 500, paymentMethod: "card" },
       { userId: other, serviceType: "google_business", paymentNumber: 1, amount: 299.99, paymentMethod: "zelle" },
     ]);
-    const rows = await db().select().from(payments).where(eq(payments.userId, other));
+    const rows = await app.db.select().from(payments).where(eq(payments.userId, other));
     expect(rows).toHaveLength(3);
     expect(rows.every((row) => row.status === "pending")).toBe(true);
     expect(rows.find((row) => row.serviceType === "google_business")?.amount).toBe(299.99);
@@ -167,19 +145,19 @@ describe("payments", () => {
     expect(duplicate.code).toBe(UNIQUE_VIOLATION);
     expect(duplicate.constraint).toBe("payments_live_unique_idx");
 
-    await db().update(payments).set({ status: "rejected" }).where(eq(payments.id, first!.id));
+    await app.db.update(payments).set({ status: "rejected" }).where(eq(payments.id, first!.id));
     const [retry] = await payment({ serviceType: "google_business" });
     expect(retry?.status).toBe("pending");
 
     // A completed payment is live too: no second one beside it.
-    await db().update(payments).set({ status: "completed" }).where(eq(payments.id, retry!.id));
+    await app.db.update(payments).set({ status: "completed" }).where(eq(payments.id, retry!.id));
     const afterCompleted = await databaseError(payment({ serviceType: "google_business" }));
     expect(afterCompleted.code).toBe(UNIQUE_VIOLATION);
 
     // Another payment number of the same service is a different slot.
     await payment({ serviceType: "website", paymentNumber: 1 });
     await payment({ serviceType: "website", paymentNumber: 2 });
-    const rows = await db().select().from(payments).where(eq(payments.userId, userId));
+    const rows = await app.db.select().from(payments).where(eq(payments.userId, userId));
     expect(rows.map((row) => `${row.serviceType}/${row.paymentNumber}/${row.status}`).sort()).toEqual([
       "google_business/1/completed",
       "google_business/1/rejected",
@@ -191,40 +169,40 @@ describe("payments", () => {
 
 describe("user_roles", () => {
   it("accepts 'admin' and refuses any other role", async () => {
-    const { id } = await signUpCustomer(services);
-    const error = await databaseError(db().insert(userRoles).values({ userId: id, role: "owner" }));
+    const { id } = await app.customer();
+    const error = await databaseError(app.db.insert(userRoles).values({ userId: id, role: "owner" }));
     expect(error.code).toBe(CHECK_VIOLATION);
     expect(error.constraint).toBe("user_roles_role_check");
 
-    await db().insert(userRoles).values({ userId: id, role: "admin" });
-    const duplicate = await databaseError(db().insert(userRoles).values({ userId: id, role: "admin" }));
+    await app.db.insert(userRoles).values({ userId: id, role: "admin" });
+    const duplicate = await databaseError(app.db.insert(userRoles).values({ userId: id, role: "admin" }));
     expect(duplicate.code).toBe(UNIQUE_VIOLATION);
   });
 });
 
 describe("deleting a user", () => {
   it("cascades to the profile, roles, sessions, notifications, payments and per-user records", async () => {
-    const doomed = await signUpCustomer(services);
-    const kept = await signUpCustomer(services);
+    const doomed = await app.customer();
+    const kept = await app.customer();
     for (const userId of [doomed.id, kept.id]) {
-      await db().insert(notifications).values({ userId, type: "payment", title: "Paid", message: "Thanks" });
-      await db().insert(payments).values({ userId, serviceType: "website", amount: 100, paymentMethod: "zelle" });
-      await db().insert(googleBusinessProgress).values({ userId });
-      await db().insert(websiteInfo).values({ userId });
+      await app.db.insert(notifications).values({ userId, type: "payment", title: "Paid", message: "Thanks" });
+      await app.db.insert(payments).values({ userId, serviceType: "website", amount: 100, paymentMethod: "zelle" });
+      await app.db.insert(googleBusinessProgress).values({ userId });
+      await app.db.insert(websiteInfo).values({ userId });
     }
-    await db().insert(userRoles).values({ userId: doomed.id, role: "admin" });
+    await app.db.insert(userRoles).values({ userId: doomed.id, role: "admin" });
 
-    await db().delete(user).where(eq(user.id, doomed.id));
+    await app.db.delete(user).where(eq(user.id, doomed.id));
 
     const countFor = async (userId: string) => ({
-      profiles: (await db().select().from(profiles).where(eq(profiles.id, userId))).length,
-      sessions: (await db().select().from(session).where(eq(session.userId, userId))).length,
-      accounts: (await db().select().from(account).where(eq(account.userId, userId))).length,
-      roles: (await db().select().from(userRoles).where(eq(userRoles.userId, userId))).length,
-      notifications: (await db().select().from(notifications).where(eq(notifications.userId, userId))).length,
-      payments: (await db().select().from(payments).where(eq(payments.userId, userId))).length,
-      progress: (await db().select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, userId))).length,
-      websiteInfo: (await db().select().from(websiteInfo).where(eq(websiteInfo.userId, userId))).length,
+      profiles: (await app.db.select().from(profiles).where(eq(profiles.id, userId))).length,
+      sessions: (await app.db.select().from(session).where(eq(session.userId, userId))).length,
+      accounts: (await app.db.select().from(account).where(eq(account.userId, userId))).length,
+      roles: (await app.db.select().from(userRoles).where(eq(userRoles.userId, userId))).length,
+      notifications: (await app.db.select().from(notifications).where(eq(notifications.userId, userId))).length,
+      payments: (await app.db.select().from(payments).where(eq(payments.userId, userId))).length,
+      progress: (await app.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, userId))).length,
+      websiteInfo: (await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, userId))).length,
     });
     expect(await countFor(doomed.id)).toEqual({
       profiles: 0,

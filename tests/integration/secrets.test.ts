@@ -17,48 +17,28 @@ import { encryptPlainSecrets, rotateStoredSecrets, SECRET_COLUMNS } from "~/lib/
 import { action as revealAction } from "~/routes/resources/reveal-secret";
 import { start } from "../../server/app";
 import { saveSecrets, type SavedSecrets } from "./secrets-support";
-import {
-  expectHttpError,
-  makeAdmin,
-  routeAnswer,
-  routeContext,
-  signUpCustomer,
-  SITE_URL,
-  TEST_CREDENTIALS_KEY,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { expectHttpError, formPost, routeAnswer, routeContext, TEST_CREDENTIALS_KEY, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
 let saved: SavedSecrets;
 
-const deps = () => ({ db: database.db, secrets: services.secrets });
+const deps = () => ({ db: app.db, secrets: app.services.secrets });
 const newKey = () => randomBytes(32).toString("base64");
 /** Tests that run the rotation command (tsx start-up) or rewrite a PGlite folder: slow on a busy machine. */
 const SLOW = 90_000;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  customerA = await signUpCustomer(services);
-  customerB = await signUpCustomer(services);
-  admin = await makeAdmin(services);
-  saved = await saveSecrets(database.db, services.secrets);
+  customerA = await app.customer();
+  customerB = await app.customer();
+  admin = await app.admin();
+  saved = await saveSecrets(app.db, app.services.secrets);
   // The saved rows belong to customer A from here on.
-  await database.db.update(googleBusinessInfo).set({ userId: customerA.id }).where(eq(googleBusinessInfo.userId, saved.userId));
-  await database.db.update(websiteCredentials).set({ userId: customerA.id }).where(eq(websiteCredentials.userId, saved.userId));
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  await app.db.update(googleBusinessInfo).set({ userId: customerA.id }).where(eq(googleBusinessInfo.userId, saved.userId));
+  await app.db.update(websiteCredentials).set({ userId: customerA.id }).where(eq(websiteCredentials.userId, saved.userId));
 });
 
 /** Every stored secret value, by column and row key. */
@@ -72,25 +52,17 @@ async function storedValues(db: Db): Promise<Map<string, string>> {
 }
 
 async function revealAudits(customerId: string) {
-  return database.db
+  return app.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.action, "secret.reveal"), eq(auditEvents.customerId, customerId)))
     .orderBy(auditEvents.createdAt);
 }
 
-function revealRequest(fields: Record<string, string>): Request {
-  return new Request(`${SITE_URL}/resources/secrets/reveal`, {
-    method: "POST",
-    headers: { origin: SITE_URL },
-    body: new URLSearchParams(fields),
-  });
-}
-
 async function callReveal(actor: SignedIn | null, fields: Record<string, string>) {
   const result = await revealAction({
-    request: revealRequest(fields),
-    context: routeContext(services, actor?.user ?? null),
+    request: formPost("/resources/secrets/reveal", fields),
+    context: routeContext(app.services, actor?.user ?? null),
     params: {},
   } as unknown as Parameters<typeof revealAction>[0]);
   const answer = routeAnswer(result);
@@ -134,13 +106,13 @@ describe("reveals", () => {
   });
 
   it("answer null for a field that is not set", async () => {
-    await database.db.update(websiteCredentials).set({ pin: null }).where(eq(websiteCredentials.id, saved.credentialId));
+    await app.db.update(websiteCredentials).set({ pin: null }).where(eq(websiteCredentials.id, saved.credentialId));
     expect(await revealCredentialSecret(deps(), customerA.user, { credentialId: saved.credentialId, field: "pin" })).toEqual({
       value: null,
     });
-    await database.db
+    await app.db
       .update(websiteCredentials)
-      .set({ pin: services.secrets.encrypt(saved.plaintexts[2]!) })
+      .set({ pin: app.services.secrets.encrypt(saved.plaintexts[2]!) })
       .where(eq(websiteCredentials.id, saved.credentialId));
   });
 
@@ -165,14 +137,14 @@ describe("reveals", () => {
   it("refuse, with an error naming the key id, when the stored value was made with another key", async () => {
     const wrong = new Secrets(parseMasterKey(newKey()));
     const before = (await revealAudits(customerA.id)).length;
-    const attempt = revealCredentialSecret({ db: database.db, secrets: wrong }, customerA.user, {
+    const attempt = revealCredentialSecret({ db: app.db, secrets: wrong }, customerA.user, {
       credentialId: saved.credentialId,
       field: "password",
     });
     await expect(attempt).rejects.toThrow(SecretError);
-    await expect(attempt).rejects.toThrow(new RegExp(`key id ${services.secrets.keyId}`));
-    await expect(revealGmailPassword({ db: database.db, secrets: wrong }, admin.user, { userId: customerA.id })).rejects.toThrow(
-      `encrypted with key id ${services.secrets.keyId}`,
+    await expect(attempt).rejects.toThrow(new RegExp(`key id ${app.services.secrets.keyId}`));
+    await expect(revealGmailPassword({ db: app.db, secrets: wrong }, admin.user, { userId: customerA.id })).rejects.toThrow(
+      `encrypted with key id ${app.services.secrets.keyId}`,
     );
     // Nothing was revealed, so nothing was recorded.
     expect(await revealAudits(customerA.id)).toHaveLength(before);
@@ -182,62 +154,62 @@ describe("reveals", () => {
 describe("the start-up migration", () => {
   it("encrypts secrets stored in plain text, and a second run changes nothing", async () => {
     const plain = { gmail: "legacy-gmail-Pa55", password: "legacy-hosting-pw", pin: "4321", details: "legacy: ftp user x" };
-    await database.db.insert(googleBusinessInfo).values({ userId: customerB.id, gmailPassword: plain.gmail });
-    const [row] = await database.db
+    await app.db.insert(googleBusinessInfo).values({ userId: customerB.id, gmailPassword: plain.gmail });
+    const [row] = await app.db
       .insert(websiteCredentials)
       .values({ userId: customerB.id, credentialType: "domain", password: plain.password, pin: plain.pin, details: plain.details })
       .returning({ id: websiteCredentials.id });
-    await database.db.insert(websiteCredentials).values({ userId: customerB.id, credentialType: "website", username: "only-a-username" });
-    const before = await storedValues(database.db);
+    await app.db.insert(websiteCredentials).values({ userId: customerB.id, credentialType: "website", username: "only-a-username" });
+    const before = await storedValues(app.db);
 
-    expect(await encryptPlainSecrets(database, services.secrets)).toBe(4);
-    const after = await storedValues(database.db);
+    expect(await encryptPlainSecrets(app.database, app.services.secrets)).toBe(4);
+    const after = await storedValues(app.db);
     for (const [where, stored] of after) {
-      expect(parseEncryptedValue(stored).keyId, where).toBe(services.secrets.keyId);
+      expect(parseEncryptedValue(stored).keyId, where).toBe(app.services.secrets.keyId);
       // Values that were already encrypted are left exactly as they were.
       if (before.get(where)!.startsWith("v1:")) expect(stored, where).toBe(before.get(where));
     }
-    const [credential] = await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.id, row!.id));
-    expect(services.secrets.decrypt(credential!.password!)).toBe(plain.password);
-    expect(services.secrets.decrypt(credential!.pin!)).toBe(plain.pin);
-    expect(services.secrets.decrypt(credential!.details!)).toBe(plain.details);
+    const [credential] = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.id, row!.id));
+    expect(app.services.secrets.decrypt(credential!.password!)).toBe(plain.password);
+    expect(app.services.secrets.decrypt(credential!.pin!)).toBe(plain.pin);
+    expect(app.services.secrets.decrypt(credential!.details!)).toBe(plain.details);
     expect(await revealGmailPassword(deps(), customerB.user, { userId: customerB.id })).toEqual({ value: plain.gmail });
     // The credential without secrets keeps its nulls.
-    const [bare] = await database.db
+    const [bare] = await app.db
       .select()
       .from(websiteCredentials)
       .where(and(eq(websiteCredentials.userId, customerB.id), eq(websiteCredentials.credentialType, "website")));
     expect([bare!.password, bare!.pin, bare!.details]).toEqual([null, null, null]);
 
-    expect(await encryptPlainSecrets(database, services.secrets)).toBe(0);
-    expect(await storedValues(database.db)).toEqual(after);
+    expect(await encryptPlainSecrets(app.database, app.services.secrets)).toBe(0);
+    expect(await storedValues(app.db)).toEqual(after);
   });
 });
 
 describe("rotation", () => {
   it("stops at a value whose key is not configured, naming its key id, and changes nothing", async () => {
     const stranger = new Secrets(parseMasterKey(newKey()));
-    const [row] = await database.db
+    const [row] = await app.db
       .insert(websiteCredentials)
       .values({ userId: customerB.id, credentialType: "hosting", password: stranger.encrypt("from another key") })
       .returning({ id: websiteCredentials.id });
-    const before = await storedValues(database.db);
+    const before = await storedValues(app.db);
     const rotated = Secrets.fromSettings(newKey(), TEST_CREDENTIALS_KEY);
-    await expect(rotateStoredSecrets(database, rotated)).rejects.toThrow(new RegExp(`key id ${stranger.keyId}`));
-    expect(await storedValues(database.db)).toEqual(before);
-    await database.db.delete(websiteCredentials).where(eq(websiteCredentials.id, row!.id));
+    await expect(rotateStoredSecrets(app.database, rotated)).rejects.toThrow(new RegExp(`key id ${stranger.keyId}`));
+    expect(await storedValues(app.db)).toEqual(before);
+    await app.db.delete(websiteCredentials).where(eq(websiteCredentials.id, row!.id));
   });
 
   it("re-encrypts every stored value under the new key; the old key alone no longer opens them", async () => {
-    const before = await storedValues(database.db);
-    const clear = new Map([...before].map(([where, stored]) => [where, services.secrets.decrypt(stored)]));
+    const before = await storedValues(app.db);
+    const clear = new Map([...before].map(([where, stored]) => [where, app.services.secrets.decrypt(stored)]));
     expect(before.size).toBe(8);
 
     const newSettingsKey = newKey();
     const rotated = Secrets.fromSettings(newSettingsKey, `${newKey()},${TEST_CREDENTIALS_KEY}`);
-    expect(await rotateStoredSecrets(database, rotated)).toEqual({ changed: 8, keyId: rotated.keyId });
+    expect(await rotateStoredSecrets(app.database, rotated)).toEqual({ changed: 8, keyId: rotated.keyId });
 
-    const after = await storedValues(database.db);
+    const after = await storedValues(app.db);
     const newKeyOnly = Secrets.fromSettings(newSettingsKey);
     const oldKeyOnly = Secrets.fromSettings(TEST_CREDENTIALS_KEY);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
@@ -246,7 +218,7 @@ describe("rotation", () => {
       expect(newKeyOnly.decrypt(stored), where).toBe(clear.get(where));
       expect(() => oldKeyOnly.decrypt(stored), where).toThrow(`encrypted with key id ${rotated.keyId}`);
     }
-    expect(await rotateStoredSecrets(database, rotated)).toEqual({ changed: 0, keyId: rotated.keyId });
+    expect(await rotateStoredSecrets(app.database, rotated)).toEqual({ changed: 0, keyId: rotated.keyId });
   });
 });
 

@@ -1,35 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { session as sessions, verification } from "~db/schema";
 import { loadSessionUser } from "~/lib/auth/session.server";
-import {
-  authRequest,
-  cookieFrom,
-  changesOf,
-  makeAdmin,
-  nextClientIp,
-  sessionUserFor,
-  signIn,
-  signUpCustomer,
-  SITE_URL,
-  testDatabase,
-  testServices,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { authRequest, cookieFrom, nextClientIp, sessionUserFor, signIn, signUpCustomer, SITE_URL, testServices } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
+const app = testApp();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -38,7 +14,7 @@ const DAY = 24 * HOUR;
 /** The session row behind a Cookie header (the token is the cookie value before its signature). */
 async function sessionRow(cookie: string) {
   const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split(".")[0]!;
-  const [row] = await database.db.select().from(sessions).where(eq(sessions.token, token));
+  const [row] = await app.db.select().from(sessions).where(eq(sessions.token, token));
   return row;
 }
 
@@ -46,14 +22,14 @@ async function sessionRow(cookie: string) {
 async function loadAt(cookie: string, createdPlus: number, base?: Date) {
   const row = await sessionRow(cookie);
   const start = base ?? row?.createdAt ?? new Date();
-  return loadSessionUser(services.auth, services.database.db, new Headers({ cookie }), {
+  return loadSessionUser(app.services.auth, app.db, new Headers({ cookie }), {
     now: new Date(start.getTime() + createdPlus),
   });
 }
 
 describe("session limits", () => {
   it("ends a customer session unused for 7 days: revoked, signed out, and the cookie cleared", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const row = await sessionRow(customer.cookie);
     expect((await loadAt(customer.cookie, 7 * DAY - MINUTE, row!.createdAt)).user).toMatchObject({ id: customer.id });
     // Used just now (above): another 7 days from here is still fine, 7 days and a minute is not.
@@ -64,11 +40,11 @@ describe("session limits", () => {
     expect(expired.setCookies.join("\n")).toMatch(/session_token=; Max-Age=0/);
     expect(await sessionRow(customer.cookie)).toBeUndefined();
     // Revoked for real: even at the real time now, the cookie no longer signs anyone in.
-    expect(await sessionUserFor(services, customer.cookie)).toBeNull();
+    expect(await sessionUserFor(app.services, customer.cookie)).toBeNull();
   });
 
   it("ends a customer session 30 days after sign-in however active it is", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const createdAt = (await sessionRow(customer.cookie))!.createdAt;
     for (const day of [6, 12, 18, 24, 29]) {
       expect((await loadAt(customer.cookie, day * DAY, createdAt)).user, `day ${day}`).not.toBeNull();
@@ -78,7 +54,7 @@ describe("session limits", () => {
   });
 
   it("ends an admin session after 30 idle minutes", async () => {
-    const admin = await makeAdmin(services);
+    const admin = await app.admin();
     const row = (await sessionRow(admin.cookie))!;
     // Better Auth's own expiry says the same from the start, so its endpoints refuse the session too.
     expect(row.expiresAt.getTime()).toBe(row.createdAt.getTime() + 30 * MINUTE);
@@ -86,11 +62,11 @@ describe("session limits", () => {
     const touched = (await sessionRow(admin.cookie))!;
     expect(touched.expiresAt.getTime()).toBe(row.createdAt.getTime() + 59 * MINUTE);
     expect((await loadAt(admin.cookie, 30 * MINUTE, touched.updatedAt)).user).toBeNull();
-    expect(await sessionUserFor(services, admin.cookie)).toBeNull();
+    expect(await sessionUserFor(app.services, admin.cookie)).toBeNull();
   });
 
   it("ends an admin session 12 hours after sign-in however active it is", async () => {
-    const admin = await makeAdmin(services);
+    const admin = await app.admin();
     const createdAt = (await sessionRow(admin.cookie))!.createdAt;
     for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
       expect((await loadAt(admin.cookie, minutes * MINUTE, createdAt)).user, `${minutes} minutes`).not.toBeNull();
@@ -99,7 +75,7 @@ describe("session limits", () => {
   });
 
   it("takes its limits from the settings", async () => {
-    const short = await testServices(database, { CUSTOMER_SESSION_IDLE_DAYS: "1", CUSTOMER_SESSION_MAX_DAYS: "2" });
+    const short = await testServices(app.database, { CUSTOMER_SESSION_IDLE_DAYS: "1", CUSTOMER_SESSION_MAX_DAYS: "2" });
     try {
       const customer = await signUpCustomer(short);
       const createdAt = (await sessionRow(customer.cookie))!.createdAt;
@@ -118,36 +94,36 @@ describe("session limits", () => {
 
 describe("session limits at the auth endpoints", () => {
   it("gives a session past its limits nothing there either: no session, no change to the account, and it is gone", async () => {
-    const customer = await signUpCustomer(services, { name: "Idle Ida" });
+    const customer = await app.customer({ name: "Idle Ida" });
     const longAgo = new Date(Date.now() - 8 * DAY);
-    await database.db.update(sessions).set({ updatedAt: longAgo, createdAt: longAgo }).where(eq(sessions.userId, customer.id));
-    const session = await services.auth.handler(new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie: customer.cookie } }));
+    await app.db.update(sessions).set({ updatedAt: longAgo, createdAt: longAgo }).where(eq(sessions.userId, customer.id));
+    const session = await app.services.auth.handler(new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie: customer.cookie } }));
     expect(session.status).toBe(200);
     expect(await session.json()).toBeNull();
     expect(await sessionRow(customer.cookie)).toBeUndefined();
 
-    const changed = await authRequest(services, "/change-password", { currentPassword: customer.password, newPassword: "An0ther!Passw0rd-x" }, { cookie: customer.cookie });
+    const changed = await authRequest(app.services, "/change-password", { currentPassword: customer.password, newPassword: "An0ther!Passw0rd-x" }, { cookie: customer.cookie });
     expect(changed.status).toBe(401);
-    expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
+    expect((await signIn(app.services, customer.email, customer.password)).status).toBe(200);
   });
 });
 
 describe("sessions ended through Better Auth", () => {
   /** The `session` changes published while `work` runs (the account's live streams check their own session on one). */
   async function sessionChanges(work: () => Promise<void>): Promise<string[]> {
-    const changes = changesOf(services.bus, "session");
+    await app.deliveredChanges();
     await work();
-    return changes.settled();
+    return (await app.deliveredChanges()).filter((change) => change.table === "session").map((change) => change.userId);
   }
 
 
-  const secondSession = async (customer: { email: string; password: string }) => cookieFrom(await signIn(services, customer.email, customer.password, nextClientIp()));
+  const secondSession = async (customer: { email: string; password: string }) => cookieFrom(await signIn(app.services, customer.email, customer.password, nextClientIp()));
 
   it("tell the account's live streams, whichever way they ended", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const post = (path: string, body: unknown, cookie = customer.cookie) =>
       sessionChanges(async () => {
-        const answer = await authRequest(services, path, body, { cookie });
+        const answer = await authRequest(app.services, path, body, { cookie });
         expect(answer.status, `${path}: ${await answer.clone().text()}`).toBe(200);
       });
 
@@ -159,55 +135,46 @@ describe("sessions ended through Better Auth", () => {
 
     const password = "Chang3d!Password-1";
     const changed = await sessionChanges(async () => {
-      const answer = await authRequest(services, "/change-password", { currentPassword: customer.password, newPassword: password }, { cookie: customer.cookie });
+      const answer = await authRequest(app.services, "/change-password", { currentPassword: customer.password, newPassword: password }, { cookie: customer.cookie });
       expect(answer.status).toBe(200);
       customer.cookie = cookieFrom(answer);
     });
     expect(changed).toEqual([customer.id]);
     customer.password = password;
 
-    expect((await authRequest(services, "/request-password-reset", { email: customer.email })).status).toBe(200);
-    const [reset] = await database.db.select({ identifier: verification.identifier }).from(verification).where(eq(verification.value, customer.id));
+    expect((await authRequest(app.services, "/request-password-reset", { email: customer.email })).status).toBe(200);
+    const [reset] = await app.db.select({ identifier: verification.identifier }).from(verification).where(eq(verification.value, customer.id));
     const token = reset!.identifier.replace(/^reset-password:/, "");
     expect(await post("/reset-password", { token, newPassword: "Res3t!Password-22" }, "")).toEqual([customer.id]);
 
-    const last = await signUpCustomer(services);
+    const last = await app.customer();
     expect(await post("/revoke-sessions", {}, last.cookie)).toEqual([last.id]);
   });
 
   it("a request that ends nothing tells nobody", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const refused = await sessionChanges(async () => {
-      const answer = await authRequest(services, "/change-password", { currentPassword: "Wr0ng!Password-x", newPassword: "Chang3d!Password-1" }, { cookie: customer.cookie });
+      const answer = await authRequest(app.services, "/change-password", { currentPassword: "Wr0ng!Password-x", newPassword: "Chang3d!Password-1" }, { cookie: customer.cookie });
       expect(answer.status).toBe(400);
     });
     expect(refused).toEqual([]);
-    expect(await sessionChanges(async () => void (await authRequest(services, "/sign-out", {})))).toEqual([]);
+    expect(await sessionChanges(async () => void (await authRequest(app.services, "/sign-out", {})))).toEqual([]);
   });
 });
 
 describe("sign-in lockout", () => {
-  let clockOffset = 0;
-  let clocked: TestServices;
-  beforeAll(async () => {
-    clocked = await testServices(database, {}, () => new Date(Date.now() + clockOffset));
-  });
-  afterAll(async () => {
-    await clocked?.close();
-  });
-
   const failFrom = async (email: string, times: number) => {
     for (let attempt = 1; attempt <= times; attempt++) {
       // A new address each time: the lock is per account, not per address.
-      const response = await signIn(clocked, email, "Wr0ng!Password", nextClientIp());
+      const response = await signIn(app.services, email, "Wr0ng!Password", nextClientIp());
       expect(response.status, `failure ${attempt}`).toBe(401);
     }
   };
 
   it("locks the account after 5 failed sign-ins from any addresses, even for the right password", async () => {
-    const customer = await signUpCustomer(clocked);
+    const customer = await app.customer();
     await failFrom(customer.email.toUpperCase(), 5);
-    const locked = await signIn(clocked, customer.email, customer.password, nextClientIp());
+    const locked = await signIn(app.services, customer.email, customer.password, nextClientIp());
     expect(locked.status).toBe(423);
     expect(await locked.json()).toEqual({
       code: "ACCOUNT_LOCKED",
@@ -215,52 +182,53 @@ describe("sign-in lockout", () => {
     });
     expect(cookieFrom(locked)).not.toContain("session_token=");
     // Sessions that already exist are not the attacker's: they go on.
-    expect(await sessionUserFor(clocked, customer.cookie)).toMatchObject({ id: customer.id });
+    expect(await sessionUserFor(app.services, customer.cookie)).toMatchObject({ id: customer.id });
   });
 
   it("unlocks 15 minutes after the failure that locked it", async () => {
-    const customer = await signUpCustomer(clocked);
+    const customer = await app.customer();
     await failFrom(customer.email, 5);
-    clockOffset = 14 * MINUTE;
+    app.clock.advance(14 * MINUTE);
     try {
-      expect((await signIn(clocked, customer.email, customer.password, nextClientIp())).status).toBe(423);
-      clockOffset = 15 * MINUTE + 1000;
-      expect((await signIn(clocked, customer.email, customer.password, nextClientIp())).status).toBe(200);
+      expect((await signIn(app.services, customer.email, customer.password, nextClientIp())).status).toBe(423);
+      // 15 minutes and a second after.
+      app.clock.advance(MINUTE + 1000);
+      expect((await signIn(app.services, customer.email, customer.password, nextClientIp())).status).toBe(200);
     } finally {
-      clockOffset = 0;
+      app.clock.reset();
     }
   });
 
   it("a successful sign-in clears the failures before it", async () => {
-    const customer = await signUpCustomer(clocked);
+    const customer = await app.customer();
     await failFrom(customer.email, 4);
-    expect((await signIn(clocked, customer.email, customer.password)).status).toBe(200);
+    expect((await signIn(app.services, customer.email, customer.password)).status).toBe(200);
     await failFrom(customer.email, 4);
-    expect((await signIn(clocked, customer.email, customer.password)).status).toBe(200);
+    expect((await signIn(app.services, customer.email, customer.password)).status).toBe(200);
   });
 });
 
 describe("changing a password", () => {
   it("ends the account's other sessions even when the client asks to keep them", async () => {
-    const customer = await signUpCustomer(services);
-    const other = cookieFrom(await signIn(services, customer.email, customer.password));
-    expect(await sessionUserFor(services, other)).not.toBeNull();
+    const customer = await app.customer();
+    const other = cookieFrom(await signIn(app.services, customer.email, customer.password));
+    expect(await sessionUserFor(app.services, other)).not.toBeNull();
     const response = await authRequest(
-      services,
+      app.services,
       "/change-password",
       { currentPassword: customer.password, newPassword: "N3w!Password-long", revokeOtherSessions: false },
       { cookie: customer.cookie },
     );
     expect(response.status, await response.clone().text()).toBe(200);
-    expect(await sessionUserFor(services, other)).toBeNull();
+    expect(await sessionUserFor(app.services, other)).toBeNull();
     // The device that changed it stays signed in, on a fresh session.
-    expect(await sessionUserFor(services, cookieFrom(response))).toMatchObject({ id: customer.id });
+    expect(await sessionUserFor(app.services, cookieFrom(response))).toMatchObject({ id: customer.id });
   });
 });
 
 describe("Better Auth's origin check", () => {
   const signInWithOrigin = (email: string, password: string, origin: string, cookie?: string) =>
-    services.auth.handler(
+    app.services.auth.handler(
       new Request(`${SITE_URL}/api/auth/sign-in/email`, {
         method: "POST",
         headers: {
@@ -274,7 +242,7 @@ describe("Better Auth's origin check", () => {
     );
 
   it("refuses a sign-in posted from a foreign origin and accepts one from the site", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const foreign = await signInWithOrigin(customer.email, customer.password, "https://evil.example");
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as { code: string }).code).toBe("INVALID_ORIGIN");
@@ -289,8 +257,8 @@ describe("Better Auth's origin check", () => {
   });
 
   it("refuses a password change posted from a foreign origin with the victim's cookie", async () => {
-    const customer = await signUpCustomer(services);
-    const response = await services.auth.handler(
+    const customer = await app.customer();
+    const response = await app.services.auth.handler(
       new Request(`${SITE_URL}/api/auth/change-password`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: "https://evil.example", cookie: customer.cookie },
@@ -298,6 +266,6 @@ describe("Better Auth's origin check", () => {
       }),
     );
     expect(response.status).toBe(403);
-    expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
+    expect((await signIn(app.services, customer.email, customer.password)).status).toBe(200);
   });
 });

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminSettings } from "~db/schema";
 import { defaultSettings } from "~/domain/admin-settings";
 import type { Change } from "~/lib/realtime/realtime";
 import type { ChangeBus } from "~/lib/realtime/realtime.server";
 import type { LockoutPolicy, SessionPolicy } from "~/lib/auth/session-policy";
 import { SETTINGS_ROW_ID, SETTINGS_TABLE, SettingsStore } from "~/lib/config/settings.server";
-import { testDatabase, type TestDatabase } from "./support";
+import { testApp } from "./test-app";
 
 /** A change bus whose deliveries and reconnect resyncs the test triggers itself. */
 function controlledBus() {
@@ -29,18 +29,15 @@ function controlledBus() {
   return { bus, resync: () => resyncs.forEach((listener) => listener()), listeners: () => changes.size + resyncs.size };
 }
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await testDatabase();
-});
-afterAll(() => database?.close());
+// The store under test gets a bus of its own (above); the app's database is all it shares.
+const app = testApp();
 
 const defaults = defaultSettings({ companyName: "Agency", supportEmail: "help@agency.test", sessionDurationMinutes: 30, maxLoginAttempts: 5 });
 const base: { sessions: SessionPolicy; lockout: LockoutPolicy } = { sessions: { admin: { idleMs: 1, maxMs: 2 }, customer: { idleMs: 3, maxMs: 4 } }, lockout: { maxFailures: 5, lockMs: 5 } };
 
 async function storeMaintenance(on: boolean) {
   const values = { ...defaults, general: { ...defaults.general, maintenanceMode: on } };
-  await database.db
+  await app.db
     .insert(adminSettings)
     .values({ id: SETTINGS_ROW_ID, values })
     .onConflictDoUpdate({ target: adminSettings.id, set: { values } });
@@ -49,7 +46,7 @@ async function storeMaintenance(on: boolean) {
 describe("the settings cache", () => {
   it("serves from memory until a settings change or a bus resync, then reads the database again", async () => {
     const { bus, resync, listeners } = controlledBus();
-    const store = new SettingsStore(database.db, defaults, bus, base);
+    const store = new SettingsStore(app.db, defaults, bus, base);
     expect((await store.get()).general.maintenanceMode).toBe(false);
 
     // Written by another instance whose notification this one never receives: the cache holds.
@@ -66,6 +63,6 @@ describe("the settings cache", () => {
 
     store.close();
     expect(listeners()).toBe(0);
-    await database.db.delete(adminSettings).where(eq(adminSettings.id, SETTINGS_ROW_ID));
+    await app.db.delete(adminSettings).where(eq(adminSettings.id, SETTINGS_ROW_ID));
   });
 });

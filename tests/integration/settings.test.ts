@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { adminSettings, auditEvents, notifications, payments } from "~db/schema";
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
 import { AUTO_APPROVED_NOTE } from "~/features/payments/payment-review";
@@ -11,10 +11,8 @@ import { getSystemStatus } from "~/features/settings/get-system-status.server";
 import { saveNote } from "~/features/notes/save-note.server";
 import { notifySystemError, SYSTEM_ERROR_WINDOW_MS } from "~/features/settings/notify-system-error.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
-import type { Change } from "~/lib/realtime/realtime";
 import { loadSessionUser } from "~/lib/auth/session.server";
 import type { SessionUser } from "~/lib/auth/session";
-import { middleware as adminGuard } from "~/routes/admin/layout";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import { loader as portalLoader } from "~/routes/dashboard/layout";
 import { customerWritesDuringMaintenance } from "~/features/settings/maintenance.server";
@@ -24,9 +22,10 @@ import { ENDPOINTS } from "~/lib/http/endpoints";
 import { action as notificationsAction } from "~/routes/resources/notifications";
 import { action as proofAction } from "~/routes/resources/payment-proof";
 import {
+  behindAdminGuard,
   cookieFrom,
   expectHttpError,
-  makeAdmin,
+  formPost,
   nextClientIp,
   routeAnswer,
   routeArgs,
@@ -34,35 +33,21 @@ import {
   signIn,
   signUpBody,
   authRequest,
-  signUpCustomer,
   SITE_URL,
-  testDatabase,
-  testServices,
   type SignedIn,
-  type TestDatabase,
-  type TestServices,
 } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let customer: SignedIn;
 let admin: SignedIn;
-let published: Change[] = [];
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  admin = await makeAdmin(services);
-  customer = await signUpCustomer(services);
-  services.bus.subscribe((change) => published.push(change));
+  admin = await app.admin();
+  customer = await app.customer();
 });
 
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-const deps = () => ({ db: database.db, bus: services.bus, settings: services.settings });
+const deps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 
 const GENERAL = { maintenanceMode: false, autoApproveSubmissions: false, companyName: "Acme Agency", supportEmail: "help@acme.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "", companyAddress: "", taxId: "" };
 const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false, newMessage: true };
@@ -71,23 +56,7 @@ const SECURITY = { twoFactor: false, sessionTimeout: true, sessionDurationMinute
 /** The settings page's action as the framework runs it: the admin layout's middleware first. */
 async function postSettings(actor: SessionUser | null, fields: [string, string][]) {
   // The tabs' forms post their intent with their section (settings-forms.tsx).
-  const body = new URLSearchParams([["intent", "save-settings"], ...fields]);
-  const request = new Request(`${SITE_URL}/admin/settings`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL },
-    body,
-  });
-  const args = { request, context: routeContext(services, actor), params: {} };
-  let answer: unknown;
-  try {
-    await adminGuard[0]!(args as never, (async () => {
-      answer = await settingsAction(args as never);
-      return new Response(null);
-    }) as never);
-  } catch (thrown) {
-    return { guardedBy: (thrown as Response).headers.get("location") };
-  }
-  return routeAnswer(answer);
+  return behindAdminGuard(app.services, actor, formPost("/admin/settings", [["intent", "save-settings"], ...fields]), settingsAction);
 }
 
 async function setGeneral(values: Partial<typeof GENERAL>) {
@@ -117,10 +86,10 @@ async function throughGuard(args: never, action?: (args: never) => Promise<unkno
  * answered with), and whether the layout's loader gives the maintenance page instead of the portal.
  */
 async function portalAnswer(user: SessionUser): Promise<{ post: number | "passed"; maintenancePage: boolean }> {
-  const args = { request: new Request(`${SITE_URL}/dashboard/profile`, { method: "POST" }), context: routeContext(services, user), params: {} };
+  const args = { request: new Request(`${SITE_URL}/dashboard/profile`, { method: "POST" }), context: routeContext(app.services, user), params: {} };
   const answer = await throughGuard(args as never);
   const post = answer === "passed" ? answer : (answer as { status: number }).status;
-  const page = (await portalLoader({ request: new Request(`${SITE_URL}/dashboard/progress`), context: routeContext(services, user), params: {} } as never)) as {
+  const page = (await portalLoader({ request: new Request(`${SITE_URL}/dashboard/progress`), context: routeContext(app.services, user), params: {} } as never)) as {
     maintenance: unknown;
     notifications: unknown[];
   };
@@ -134,13 +103,13 @@ describe("admin settings: who may read and change them", () => {
     }
     await expectHttpError(saveSettings(deps(), customer.user, { section: "general", values: { ...GENERAL, maintenanceMode: true } }), 403);
     await expectHttpError(saveSettings(deps(), null, { section: "general", values: GENERAL }), 401);
-    await expectHttpError(getSettings(services, customer.user), 403);
-    expect((await services.settings.get()).general.maintenanceMode).toBe(false);
-    expect(await database.db.select().from(adminSettings)).toEqual([]);
+    await expectHttpError(getSettings(app.services, customer.user), 403);
+    expect((await app.services.settings.get()).general.maintenanceMode).toBe(false);
+    expect(await app.db.select().from(adminSettings)).toEqual([]);
   });
 
   it("starts from the defaults (the environment's values for session and lockout)", async () => {
-    const page = (await settingsLoader({ request: new Request(`${SITE_URL}/admin/settings`), context: routeContext(services, admin.user), params: {} } as never)) as {
+    const page = (await settingsLoader({ request: new Request(`${SITE_URL}/admin/settings`), context: routeContext(app.services, admin.user), params: {} } as never)) as {
       settings: { notifications: unknown; security: unknown };
     };
     expect(page.settings.notifications).toEqual(NOTIFICATIONS);
@@ -148,16 +117,16 @@ describe("admin settings: who may read and change them", () => {
   });
 
   it("saves a tab: stored, audited with what changed, the cache dropped and the change published to everyone", async () => {
-    published = [];
+    await app.deliveredChanges();
     const answer = await postSettings(admin.user, [["section", "general"], ["companyName", "Acme Agency"], ["supportEmail", "help@acme.test"]]);
     expect(answer).toEqual({ status: 200, body: { ok: true } });
-    expect((await services.settings.get()).general).toEqual(GENERAL);
-    await vi.waitFor(() => expect(published).toContainEqual({ table: "admin_settings", userId: "*" }));
-    const [event] = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "settings.update"));
+    expect((await app.services.settings.get()).general).toEqual(GENERAL);
+    expect(await app.deliveredChanges()).toContainEqual({ table: "admin_settings", userId: "*" });
+    const [event] = await app.db.select().from(auditEvents).where(eq(auditEvents.action, "settings.update"));
     expect(event).toMatchObject({ actorId: admin.id, customerId: null, detail: { section: "general", changed: { companyName: { to: "Acme Agency" }, supportEmail: { to: "help@acme.test" } } } });
     // The root loader's help texts use them.
     const { loader: rootLoader } = await import("~/root");
-    const root = (await rootLoader({ request: new Request(SITE_URL), context: routeContext(services, customer.user), params: {} } as never)) as { siteConfig: { agencyName: string; email: string } };
+    const root = (await rootLoader({ request: new Request(SITE_URL), context: routeContext(app.services, customer.user), params: {} } as never)) as { siteConfig: { agencyName: string; email: string } };
     expect(root.siteConfig).toMatchObject({ agencyName: "Acme Agency", email: "help@acme.test" });
   });
 
@@ -168,22 +137,22 @@ describe("admin settings: who may read and change them", () => {
     expect(await postSettings(admin.user, security("30", "2"))).toEqual({ status: 400, body: { ok: false, error: "Max login attempts must be a whole number from 3 to 20" } });
     expect(await postSettings(admin.user, security("30", "21"))).toMatchObject({ status: 400 });
     expect(await postSettings(admin.user, [["section", "general"], ["companyName", "A"], ["supportEmail", "not-an-email"]])).toEqual({ status: 400, body: { ok: false, error: "Please enter a valid support email" } });
-    expect((await services.settings.get()).security).toEqual(SECURITY);
+    expect((await app.services.settings.get()).security).toEqual(SECURITY);
   });
 });
 
 describe("the Database tab", () => {
   it("counts each bucket's real files and bytes, reads the database's size and migrations; admins only", async () => {
-    const empty = await getSystemStatus(services, admin.user);
+    const empty = await getSystemStatus(app.services, admin.user);
     const notesBefore = empty.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f0f" } }).png().toBuffer();
-    await saveNote({ db: database.db, bus: services.bus, storage: services.storage }, admin.user, {
+    await saveNote({ db: app.db, bus: app.services.bus, storage: app.services.storage }, admin.user, {
       userId: customer.id,
       title: "With photos",
       description: "two",
       photos: [new File([new Uint8Array(png)], "a.png"), new File([new Uint8Array(png)], "b.png")],
     });
-    const status = await getSystemStatus(services, admin.user);
+    const status = await getSystemStatus(app.services, admin.user);
     expect(status.buckets.map((bucket) => bucket.name)).toEqual(["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments", "job-files", "exports"]);
     const notes = status.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
     expect(notes.files).toBe(notesBefore.files + 2);
@@ -193,9 +162,9 @@ describe("the Database tab", () => {
     const journal = JSON.parse(readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
     expect(status.migrationsApplied).toBe(journal.entries.length);
     expect(status.migrationsApplied).toBeGreaterThanOrEqual(6);
-    expect(status).toMatchObject({ databaseKind: database.url ? "postgres" : "pglite", storageKind: "local folder" });
-    await expectHttpError(getSystemStatus(services, customer.user), 403);
-    await expectHttpError(getSystemStatus(services, null), 401);
+    expect(status).toMatchObject({ databaseKind: app.database.url ? "postgres" : "pglite", storageKind: "local folder" });
+    await expectHttpError(getSystemStatus(app.services, customer.user), 403);
+    await expectHttpError(getSystemStatus(app.services, null), 401);
   });
 });
 
@@ -204,26 +173,26 @@ describe("each setting's effect", () => {
     await setGeneral({ maintenanceMode: true });
     expect(await portalAnswer(customer.user)).toEqual({ post: 303, maintenancePage: true });
     expect(await portalAnswer(admin.user)).toEqual({ post: "passed", maintenancePage: false });
-    const login = (await loginLoader({ request: new Request(`${SITE_URL}/login`), context: routeContext(services, null), params: {} } as never)) as { maintenance: unknown };
+    const login = (await loginLoader({ request: new Request(`${SITE_URL}/login`), context: routeContext(app.services, null), params: {} } as never)) as { maintenance: unknown };
     expect(login.maintenance).toEqual({ maintenance: true, supportEmail: "help@acme.test", companyName: "Acme Agency" });
-    const refused = await signIn(services, customer.email, customer.password, nextClientIp());
+    const refused = await signIn(app.services, customer.email, customer.password, nextClientIp());
     expect(refused.status).toBe(503);
     expect(cookieFrom(refused)).not.toContain("session_token=");
-    const signUp = await authRequest(services, "/sign-up/email", signUpBody(), { ip: nextClientIp() });
+    const signUp = await authRequest(app.services, "/sign-up/email", signUpBody(), { ip: nextClientIp() });
     expect(signUp.status).toBe(503);
-    const adminSignIn = await signIn(services, admin.email, admin.password, nextClientIp());
+    const adminSignIn = await signIn(app.services, admin.email, admin.password, nextClientIp());
     expect(adminSignIn.status).toBe(200);
 
     await setGeneral({ maintenanceMode: false });
     expect(await portalAnswer(customer.user)).toEqual({ post: "passed", maintenancePage: false });
-    expect((await signIn(services, customer.email, customer.password, nextClientIp())).status).toBe(200);
+    expect((await signIn(app.services, customer.email, customer.password, nextClientIp())).status).toBe(200);
   });
 
   it("Maintenance Mode: a customer's form goes to the portal's maintenance page, a JSON call gets the refusal in their language, and no action runs; the team goes on", async () => {
     const MAINTENANCE = "The platform is under maintenance. Please try again later.";
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } }).png().toBuffer();
     const post = (path: string, cookie: string, body: BodyInit, headers: Record<string, string> = {}) =>
-      routeArgs(services, path, { method: "POST", headers: { cookie, ...headers }, body });
+      routeArgs(app.services, path, { method: "POST", headers: { cookie, ...headers }, body });
     const proofForm = () => {
       const form = new FormData();
       form.set("serviceType", "google_business");
@@ -239,7 +208,7 @@ describe("each setting's effect", () => {
     try {
       const proof = await throughGuard(await post(ENDPOINTS.paymentProof, customer.cookie, proofForm()), proofAction);
       expect(proof).toEqual({ status: 303, location: CUSTOMER_HOME });
-      expect(await database.db.select().from(payments).where(eq(payments.userId, customer.id))).toEqual([]);
+      expect(await app.db.select().from(payments).where(eq(payments.userId, customer.id))).toEqual([]);
       expect(await throughGuard(await post("/dashboard/profile", customer.cookie, new URLSearchParams({ intent: "personal-info" })))).toEqual({ status: 303, location: CUSTOMER_HOME });
       expect(await throughGuard(await post(ENDPOINTS.cardCheckout, customer.cookie, checkoutBody, json))).toEqual({
         status: 503,
@@ -253,77 +222,77 @@ describe("each setting's effect", () => {
       });
       // The display language is still the customer's to switch; reads go on.
       expect(await throughGuard(await post("/resources/language", customer.cookie, new URLSearchParams({ language: "es" })))).toBe("passed");
-      expect(await throughGuard(await routeArgs(services, "/dashboard/progress", { headers: { cookie: customer.cookie } }))).toBe("passed");
+      expect(await throughGuard(await routeArgs(app.services, "/dashboard/progress", { headers: { cookie: customer.cookie } }))).toBe("passed");
       // The account endpoints refuse too (they are Better Auth's, outside the routes).
       const password = { currentPassword: customer.password, newPassword: "An0ther!Password" };
-      expect((await authRequest(services, "/change-password", password, { cookie: customer.cookie })).status).toBe(503);
-      expect((await loadSessionUser(services.auth, database.db, new Headers({ cookie: customer.cookie }))).user?.id).toBe(customer.id);
+      expect((await authRequest(app.services, "/change-password", password, { cookie: customer.cookie })).status).toBe(503);
+      expect((await loadSessionUser(app.services.auth, app.db, new Headers({ cookie: customer.cookie }))).user?.id).toBe(customer.id);
 
       // The team is not held back.
       expect(await throughGuard(await post("/resources/notifications", admin.cookie, bell), notificationsAction)).toEqual({ status: 200, body: { ok: true } });
       const adminPassword = { currentPassword: admin.password, newPassword: admin.password };
-      expect((await authRequest(services, "/change-password", adminPassword, { cookie: admin.cookie })).status).toBe(200);
+      expect((await authRequest(app.services, "/change-password", adminPassword, { cookie: admin.cookie })).status).toBe(200);
     } finally {
       await setGeneral({ maintenanceMode: false });
     }
     expect(await throughGuard(await post("/resources/notifications", customer.cookie, bell), notificationsAction)).toEqual({ status: 200, body: { ok: true } });
     // The refused change changed nothing: the old password still signs in.
-    expect((await signIn(services, customer.email, customer.password, nextClientIp())).status).toBe(200);
+    expect((await signIn(app.services, customer.email, customer.password, nextClientIp())).status).toBe(200);
   });
 
   it("Auto-approve Submissions approves a Zelle proof on receipt, says so in its notes and notifies the customer", async () => {
     await setGeneral({ autoApproveSubmissions: true });
-    const payer = await signUpCustomer(services);
+    const payer = await app.customer();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#00f" } }).png().toBuffer();
     const proof = new File([new Uint8Array(png)], "proof.png", { type: "image/png" });
-    const view = await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, payer.user, {
+    const view = await submitZelleProof({ db: app.db, bus: app.services.bus, storage: app.services.storage }, payer.user, {
       serviceType: "google_business",
       paymentNumber: 1,
       proof,
     } as never);
     expect(view.status).toBe("completed");
-    const [row] = await database.db.select().from(payments).where(eq(payments.userId, payer.id));
+    const [row] = await app.db.select().from(payments).where(eq(payments.userId, payer.id));
     expect(row).toMatchObject({ status: "completed", adminNotes: AUTO_APPROVED_NOTE });
-    const toCustomer = await database.db.select().from(notifications).where(eq(notifications.userId, payer.id));
+    const toCustomer = await app.db.select().from(notifications).where(eq(notifications.userId, payer.id));
     expect(toCustomer).toEqual([expect.objectContaining({ type: "payment", title: "Payment Approved", message: `Your payment for Google Business Profile Setup has been approved. Admin notes: ${AUTO_APPROVED_NOTE}` })]);
-    const audit = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "payment.approve"), eq(auditEvents.customerId, payer.id)));
+    const audit = await app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "payment.approve"), eq(auditEvents.customerId, payer.id)));
     expect(audit).toEqual([expect.objectContaining({ actorId: null, detail: expect.objectContaining({ auto: true }) })]);
     await setGeneral({ autoApproveSubmissions: false });
   });
 
   it("New user registration notifies every admin of a sign-up; turned off, it does not", async () => {
-    const adminNotices = async () => database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "new_user")));
+    const adminNotices = async () => app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "new_user")));
     const before = (await adminNotices()).length;
-    await signUpCustomer(services, { name: "Nora New", companyName: "Nora Nails" } as never);
+    await app.customer({ name: "Nora New", companyName: "Nora Nails" } as never);
     const after = await adminNotices();
     expect(after).toHaveLength(before + 1);
     expect(after.at(-1)).toMatchObject({ title: "New User Registration", message: "Nora New from Nora Nails just registered" });
 
     await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, newUserRegistration: false } });
-    await signUpCustomer(services);
+    await app.customer();
     expect(await adminNotices()).toHaveLength(before + 1);
     // Push Notifications off silences every admin notification, whatever the event's switch says.
     await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, pushNotifications: false } });
-    await signUpCustomer(services);
+    await app.customer();
     expect(await adminNotices()).toHaveLength(before + 1);
     await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
   });
 
   it("a Max Login Attempts of 3 locks the account on the third failure", async () => {
     await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, maxLoginAttempts: 3 } });
-    const target = await signUpCustomer(services);
+    const target = await app.customer();
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      expect((await signIn(services, target.email, "Wr0ng!Password-x", nextClientIp())).status).toBe(401);
+      expect((await signIn(app.services, target.email, "Wr0ng!Password-x", nextClientIp())).status).toBe(401);
     }
-    const locked = await signIn(services, target.email, target.password, nextClientIp());
+    const locked = await signIn(app.services, target.email, target.password, nextClientIp());
     expect(locked.status).toBe(423);
     await saveSettings(deps(), admin.user, { section: "security", values: SECURITY });
   });
 
   it("Session Duration is the admins' idle limit at the next request; Session Timeout off lifts it", async () => {
-    const other = await makeAdmin(services);
+    const other = await app.admin();
     const load = (minutes: number) =>
-      loadSessionUser(services.auth, database.db, new Headers({ cookie: other.cookie }), { now: new Date(Date.now() + minutes * 60_000) });
+      loadSessionUser(app.services.auth, app.db, new Headers({ cookie: other.cookie }), { now: new Date(Date.now() + minutes * 60_000) });
     await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, sessionTimeout: false } });
     expect((await load(45)).user).toMatchObject({ id: other.id });
     await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, sessionDurationMinutes: 10 } });
@@ -332,8 +301,8 @@ describe("each setting's effect", () => {
   });
 
   it("System errors tells every admin of a server error, at most once per 10 minutes per kind; off by default", async () => {
-    const errorsFor = async () => database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "system_error")));
-    const busDeps = { db: database.db, bus: services.bus };
+    const errorsFor = async () => app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "system_error")));
+    const busDeps = { db: app.db, bus: app.services.bus };
     await notifySystemError(busDeps, new TypeError("boom while off"));
     expect(await errorsFor()).toEqual([]);
     await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, systemErrors: true } });
@@ -347,13 +316,13 @@ describe("each setting's effect", () => {
     // Through the framework's error hook, as a failing loader reports it.
     const { handleError } = await import("~/entry.server");
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
-    handleError(new SyntaxError("from a loader"), { request: new Request(SITE_URL), params: {}, context: routeContext(services, null) } as never);
+    handleError(new SyntaxError("from a loader"), { request: new Request(SITE_URL), params: {}, context: routeContext(app.services, null) } as never);
     quiet.mockRestore();
     await vi.waitFor(async () => expect((await errorsFor()).map((row) => row.message)).toContain("A server error occurred (SyntaxError): from a loader"));
     await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
   });
 
   it("keeps its own row id: a second row cannot exist", async () => {
-    await expect(database.db.insert(adminSettings).values({ id: randomUUID(), values: {} })).rejects.toThrow();
+    await expect(app.db.insert(adminSettings).values({ id: randomUUID(), values: {} })).rejects.toThrow();
   });
 });

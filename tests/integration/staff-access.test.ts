@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminUserNotes, customerAssignments, googleBusinessInfo, payments, websiteCredentials } from "~db/schema";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
@@ -32,7 +32,8 @@ import { getCustomer } from "~/features/users/get-customer.server";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
 import { mayReadFile } from "~/domain/upload-kinds";
 import { encryptSecret } from "~/lib/secrets/secrets.server";
-import { makeAdmin, makeStaff, refusal, sessionUserFor, signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "./support";
+import { refusal, sessionUserFor, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
 /**
  * Every back-office use case tried by a staff member: the work on a customer's job succeeds on a customer assigned
@@ -40,28 +41,20 @@ import { makeAdmin, makeStaff, refusal, sessionUserFor, signUpCustomer, testData
  * (payments, settings, analytics, the activity log, two-factor resets) answer 403 whoever the customer.
  */
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let mine: SignedIn;
 let other: SignedIn;
 let staff: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  mine = await signUpCustomer(services, { name: "Mina Assigned" });
-  other = await signUpCustomer(services, { name: "Otto Elsewhere" });
-  admin = await makeAdmin(services);
-  staff = await makeStaff(services, [mine.id]);
+  mine = await app.customer({ name: "Mina Assigned" });
+  other = await app.customer({ name: "Otto Elsewhere" });
+  admin = await app.admin();
+  staff = await app.staff([mine.id]);
 }, 60_000);
 
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-const deps = () => ({ db: database.db, bus: services.bus, storage: services.storage, secrets: services.secrets, settings: services.settings, replyAddresses: null });
+const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage, secrets: app.services.secrets, settings: app.services.settings, replyAddresses: null });
 const statusOf = async (promise: Promise<unknown>) => (await refusal(promise)).status;
 const pdf = () => new File([new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF")], "brief.pdf", { type: "application/pdf" });
 
@@ -73,9 +66,9 @@ describe("a staff member on a customer assigned to them", () => {
     await expect(getGoogleBusinessInfo(deps(), actor, { userId: mine.id })).resolves.toBeNull();
     await expect(listCredentials(deps(), actor, { userId: mine.id })).resolves.toBeDefined();
     await expect(listNotes(deps(), actor, { userId: mine.id })).resolves.toEqual([]);
-    expect((await listMessages(database.db, actor, { userId: mine.id })).customerId).toBe(mine.id);
-    await expect(listReviewRounds(database.db, actor, mine.id)).resolves.toEqual({ google_business: [], website: [] });
-    await expect(listDeliveredFiles(database.db, actor, mine.id)).resolves.toEqual({ google_business: [], website: [] });
+    expect((await listMessages(app.db, actor, { userId: mine.id })).customerId).toBe(mine.id);
+    await expect(listReviewRounds(app.db, actor, mine.id)).resolves.toEqual({ google_business: [], website: [] });
+    await expect(listDeliveredFiles(app.db, actor, mine.id)).resolves.toEqual({ google_business: [], website: [] });
   });
 
   it("works on it: ticks progress, writes and deletes notes, answers messages, asks for approval, delivers files, edits and reveals credentials", async () => {
@@ -84,14 +77,14 @@ describe("a staff member on a customer assigned to them", () => {
     expect(ticked).toBeDefined();
 
     expect(await saveNote(deps(), actor, { userId: mine.id, title: "Call notes", description: "Prefers mornings" })).toBe("created");
-    const [note] = await database.db.select().from(adminUserNotes).where(eq(adminUserNotes.userId, mine.id));
+    const [note] = await app.db.select().from(adminUserNotes).where(eq(adminUserNotes.userId, mine.id));
     expect(note?.createdBy).toBe(staff.id);
     await deleteNote(deps(), actor, { userId: mine.id, noteId: note!.id });
 
     await sendMessage(deps(), mine.user, { userId: mine.id, body: "Hello, anyone there?" });
     await expect(markMessagesRead(deps(), actor, { userId: mine.id })).resolves.toEqual({ marked: true });
     const answered = await sendMessage(deps(), actor, { userId: mine.id, body: "Yes, Sam here." });
-    const thread = await listMessages(database.db, mine.user, { userId: mine.id });
+    const thread = await listMessages(app.db, mine.user, { userId: mine.id });
     // The customer sees who answered.
     expect(thread.messages.find((message) => message.id === answered.id)).toMatchObject({ fromAgency: true, authorName: staff.user.name });
 
@@ -101,9 +94,9 @@ describe("a staff member on a customer assigned to them", () => {
     await removeDeliveredFile(deps(), actor, { userId: mine.id, fileId });
 
     await saveCredentials(deps(), actor, { userId: mine.id, editor: "admin", cards: [{ type: "domain", title: "Registrar", password: "Domain-Secret-1" }] });
-    const [credential] = await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, mine.id));
+    const [credential] = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, mine.id));
     expect((await revealCredentialSecret(deps(), actor, { credentialId: credential!.id, field: "password" })).value).toBe("Domain-Secret-1");
-    await database.db.insert(googleBusinessInfo).values({ userId: mine.id, gmailPassword: encryptSecret(services.secrets, "Gmail-Secret-1") });
+    await app.db.insert(googleBusinessInfo).values({ userId: mine.id, gmailPassword: encryptSecret(app.services.secrets, "Gmail-Secret-1") });
     expect((await revealGmailPassword(deps(), actor, { userId: mine.id })).value).toBe("Gmail-Secret-1");
 
     await expect(markInformationReviewed(deps(), actor, { userId: mine.id, form: "google_business", seenAt: new Date().toISOString() })).resolves.toBeDefined();
@@ -128,9 +121,9 @@ describe("a staff member on a customer not assigned to them", () => {
       getGoogleBusinessInfo(deps(), actor, { userId }),
       listCredentials(deps(), actor, { userId }),
       listNotes(deps(), actor, { userId }),
-      listMessages(database.db, actor, { userId }),
-      listReviewRounds(database.db, actor, userId),
-      listDeliveredFiles(database.db, actor, userId),
+      listMessages(app.db, actor, { userId }),
+      listReviewRounds(app.db, actor, userId),
+      listDeliveredFiles(app.db, actor, userId),
       toggleProgressStep(deps(), actor, { userId, service: "google_business", step: "profileCreation", done: true }),
       saveNote(deps(), actor, { userId, title: "Not mine", description: "" }),
       deleteNote(deps(), actor, { userId, noteId: "00000000-0000-4000-8000-000000000000" }),
@@ -145,53 +138,50 @@ describe("a staff member on a customer not assigned to them", () => {
     ];
     for (const attempt of notFound) expect(await statusOf(attempt)).toBe(404);
     await saveCredentials(deps(), admin.user, { userId, editor: "admin", cards: [{ type: "domain", title: "Registrar", password: "Other-Secret" }] });
-    const [credential] = await database.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, userId));
+    const [credential] = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, userId));
     expect(await statusOf(revealCredentialSecret(deps(), actor, { credentialId: credential!.id, field: "password" }))).toBe(404);
   });
 
   it("reaches the customer once assigned, from the next request on", async () => {
-    await database.db.insert(customerAssignments).values({ customerId: other.id, memberId: staff.id });
-    const next = await sessionUserFor(services, staff.cookie);
+    await app.assign(staff.id, [other.id]);
+    const next = await sessionUserFor(app.services, staff.cookie);
     expect(next?.assignedCustomerIds).toEqual(expect.arrayContaining([mine.id, other.id]));
     expect((await getCustomer(deps(), next, { userId: other.id })).id).toBe(other.id);
-    await database.db.delete(customerAssignments).where(eq(customerAssignments.customerId, other.id));
-    expect(await statusOf(getCustomer(deps(), await sessionUserFor(services, staff.cookie), { userId: other.id }))).toBe(404);
+    await app.db.delete(customerAssignments).where(eq(customerAssignments.customerId, other.id));
+    expect(await statusOf(getCustomer(deps(), await sessionUserFor(app.services, staff.cookie), { userId: other.id }))).toBe(404);
   });
 });
 
 describe("two-factor for the team", () => {
   it("holds a staff member who has not enrolled, while the Security setting requires it, to enrolment with no reach", async () => {
-    const { security } = await services.settings.get();
+    const { security } = await app.services.settings.get();
     const save = async (twoFactor: boolean) => {
       await saveSettings(deps(), admin.user, { section: "security", values: { ...security, twoFactor } });
-      services.settings.invalidate();
+      app.services.settings.invalidate();
     };
     await save(true);
     try {
-      const held = await sessionUserFor(services, staff.cookie);
+      const held = await sessionUserFor(app.services, staff.cookie);
       expect(held).toMatchObject({ mustEnrolTwoFactor: true, isAdmin: false, assignedCustomerIds: null });
       expect(await statusOf(getCustomer(deps(), held, { userId: mine.id }))).toBe(403);
     } finally {
       await save(false);
     }
-    expect((await sessionUserFor(services, staff.cookie))?.assignedCustomerIds).toEqual([mine.id]);
+    expect((await sessionUserFor(app.services, staff.cookie))?.assignedCustomerIds).toEqual([mine.id]);
   });
 });
 
 describe("the admins' own parts", () => {
   it("answer 403 to a staff member, even on a customer assigned to them", async () => {
     const actor = staff.user;
-    const [payment] = await database.db
-      .insert(payments)
-      .values({ userId: mine.id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "pending" })
-      .returning();
-    const { security } = await services.settings.get();
+    const paymentId = await app.payment(mine.id, { serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "pending" });
+    const { security } = await app.services.settings.get();
     const forbidden = [
-      decidePayment(deps(), actor, { paymentId: payment!.id, decision: "approve" }),
+      decidePayment(deps(), actor, { paymentId, decision: "approve" }),
       listPaymentsForReview(deps(), actor, { userId: mine.id }),
       getSettings(deps(), actor),
       saveSettings(deps(), actor, { section: "security", values: { ...security } }),
-      getSystemStatus({ database, storage: services.storage }, actor),
+      getSystemStatus({ database: app.database, storage: app.services.storage }, actor),
       getAnalytics(deps(), actor, { choice: "custom", from: "2026-01-01", to: "2026-01-31" }),
       getDashboardFigures(deps(), actor),
       listActivity(deps(), actor, { adminId: null, customerId: null, action: null, page: 1 }),
@@ -199,7 +189,7 @@ describe("the admins' own parts", () => {
       resetTwoFactor(deps(), actor, { userId: admin.id }),
     ];
     for (const attempt of forbidden) expect(await statusOf(attempt)).toBe(403);
-    const [still] = await database.db.select().from(payments).where(eq(payments.id, payment!.id));
+    const [still] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(still?.status).toBe("pending");
   });
 });

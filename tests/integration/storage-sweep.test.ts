@@ -11,23 +11,18 @@ import { LocalStorage } from "~/lib/storage/storage.server";
 import { fileColumns, sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
 import { PDF_TYPE, thumbnailKey } from "~/domain/upload-kinds";
 import { adminUserNotes, deliveredFiles, googleBusinessInfo, messages, payments, profiles, reviewRounds, websiteInfo } from "~db/schema";
-import { signUpCustomer, testDatabase, testServices, type TestDatabase, type TestServices } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let root: string;
 let storage: LocalStorage;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
   root = mkdtempSync(path.join(os.tmpdir(), "sweep-it-"));
   storage = new LocalStorage(root);
 });
 
 afterAll(async () => {
-  await services?.close();
-  await database?.close();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -67,7 +62,7 @@ describe("the start-up storage sweep", () => {
   });
 
   it("removes old orphans (a half-written pair, an unfinished write) and keeps referenced files, their previews and young files", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     const id = customer.id;
     const proof = `${id}/google_business_payment_1_1_aaaaa.png`;
     const avatar = `${id}/avatar_1_bbbbb.webp`;
@@ -85,13 +80,13 @@ describe("the start-up storage sweep", () => {
       await put(bucket, key);
       await put(bucket, thumbnailKey(key));
     }
-    await database.db.insert(payments).values({ userId: id, serviceType: "google_business", paymentNumber: 1, amount: 100, paymentMethod: "zelle", proofUrl: `/files/admin-note-photos/${proof}` });
-    await database.db.update(profiles).set({ avatarUrl: `/files/avatars/${avatar}` }).where(eq(profiles.id, id));
-    await database.db.insert(googleBusinessInfo).values({ userId: id, photoUrls: [`/files/google-business-photos/${photo}`] } as typeof googleBusinessInfo.$inferInsert);
+    await app.payment(id, { amount: 100, proofUrl: `/files/admin-note-photos/${proof}` });
+    await app.db.update(profiles).set({ avatarUrl: `/files/avatars/${avatar}` }).where(eq(profiles.id, id));
+    await app.db.insert(googleBusinessInfo).values({ userId: id, photoUrls: [`/files/google-business-photos/${photo}`] } as typeof googleBusinessInfo.$inferInsert);
     await put("message-attachments", pdf);
     const file = (key: string, contentType: string) => ({ url: `/files/message-attachments/${key}`, thumbnailUrl: null, name: "f", size: 1, contentType });
-    await database.db.insert(messages).values({ userId: id, fromAgency: false, attachments: [file(attachment, "image/png"), file(pdf, PDF_TYPE)] });
-    await database.db.insert(adminUserNotes).values({ userId: id, title: "Visit", description: "Photos", photoUrls: [`/files/admin-note-photos/${notePhoto}`] } as typeof adminUserNotes.$inferInsert);
+    await app.db.insert(messages).values({ userId: id, fromAgency: false, attachments: [file(attachment, "image/png"), file(pdf, PDF_TYPE)] });
+    await app.db.insert(adminUserNotes).values({ userId: id, title: "Visit", description: "Photos", photoUrls: [`/files/admin-note-photos/${notePhoto}`] } as typeof adminUserNotes.$inferInsert);
 
     const orphanImage = `${id}/website_payment_1_2_eeeee.png`; // killed before its preview and its row
     const orphanPair = `${id}/proof_3_fffff.jpg`;
@@ -103,7 +98,7 @@ describe("the start-up storage sweep", () => {
     await put("admin-note-photos", unfinished);
     await put("admin-note-photos", young, 60_000);
 
-    const result = await sweepOrphanFiles(database.db, storage, { graceMs: HOUR });
+    const result = await sweepOrphanFiles(app.db, storage, { graceMs: HOUR });
     expect(result.removed.sort()).toEqual(
       [orphanImage, orphanPair, thumbnailKey(orphanPair), unfinished].map((key) => `admin-note-photos/${key}`).sort(),
     );
@@ -137,8 +132,8 @@ describe("the start-up advisory lock", () => {
       order.push(`${name} out`);
       return name;
     };
-    expect(await Promise.all([withStartupLock(database, step("a")), withStartupLock(database, step("b"))])).toEqual(["a", "b"]);
-    if (database.kind === "postgres") {
+    expect(await Promise.all([withStartupLock(app.database, step("a")), withStartupLock(app.database, step("b"))])).toEqual(["a", "b"]);
+    if (app.database.kind === "postgres") {
       expect(order).toEqual(order[0] === "a in" ? ["a in", "a out", "b in", "b out"] : ["b in", "b out", "a in", "a out"]);
     } else {
       expect(order.sort()).toEqual(["a in", "a out", "b in", "b out"]);

@@ -24,14 +24,12 @@ import {
   cookieFrom,
   expectHttpError,
   makeAdmin,
-  makeStaff,
   nextClientIp,
   routeAnswer,
   routeArgs,
   sessionUserFor,
   signIn,
   signUpBody,
-  signUpCustomer,
   SITE_URL,
   testDatabase,
   testServices,
@@ -40,6 +38,7 @@ import {
   type TestDatabase,
   type TestServices,
 } from "./support";
+import { testApp } from "./test-app";
 
 /**
  * The team's accounts on the real database: invitations (their e-mail, single use, expiry, resend, revoke), role
@@ -48,23 +47,15 @@ import {
 
 const NEW_PASSWORD = "Team!Member-pass1";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let admin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  admin = await makeAdmin(services);
+  admin = await app.admin();
 }, 60_000);
 
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
-});
-
-const deps = () => ({ db: services.database.db, bus: services.bus, siteUrl: SITE_URL });
-const acceptDeps = () => ({ db: services.database.db, bus: services.bus, auth: services.auth });
+const deps = () => ({ db: app.db, bus: app.services.bus, siteUrl: SITE_URL });
+const acceptDeps = () => ({ db: app.db, bus: app.services.bus, auth: app.services.auth });
 
 async function invite(email: string, role: TeamRole = "staff", by: Actor = admin.user) {
   return inviteMember(deps(), by, { email, role, language: "en" });
@@ -72,7 +63,7 @@ async function invite(email: string, role: TeamRole = "staff", by: Actor = admin
 
 /** The token of the latest invitation e-mail queued to this address, read from the queue as the sender would. */
 async function tokenMailedTo(email: string): Promise<string> {
-  const [message] = await services.database.db
+  const [message] = await app.db
     .select({ text: emailMessages.text })
     .from(emailMessages)
     .where(eq(emailMessages.to, email))
@@ -91,7 +82,7 @@ function accept(token: string, name = "Nora Newmember") {
 /** Posts the invitation page's form, as the browser does. */
 async function postInvitation(token: string, fields: Record<string, string>) {
   const args = await routeArgs(
-    services,
+    app.services,
     `/admin/invitations/${token}`,
     { method: "POST", headers: { [CLIENT_IP_HEADER]: nextClientIp() }, body: new URLSearchParams(fields) },
     { token },
@@ -100,7 +91,7 @@ async function postInvitation(token: string, fields: Record<string, string>) {
 }
 
 async function auditCount(action: string, detailKey: string, value: string): Promise<number> {
-  const rows = await services.database.db.select({ detail: auditEvents.detail }).from(auditEvents).where(eq(auditEvents.action, action));
+  const rows = await app.db.select({ detail: auditEvents.detail }).from(auditEvents).where(eq(auditEvents.action, action));
   return rows.filter((row) => row.detail[detailKey] === value).length;
 }
 
@@ -113,7 +104,7 @@ async function joinedMember(role: TeamRole = "staff"): Promise<SignedIn> {
     .getSetCookie()
     .map((pair) => pair.split(";")[0]!)
     .join("; ");
-  const signedIn = await sessionUserFor(services, cookie);
+  const signedIn = await sessionUserFor(app.services, cookie);
   expect(signedIn).not.toBeNull();
   return { id: signedIn!.id, email, password: NEW_PASSWORD, cookie, user: signedIn! };
 }
@@ -122,22 +113,22 @@ describe("an invitation", () => {
   it("is e-mailed with its link, accepted once, and the new member signs in as staff", async () => {
     const email = uniqueEmail("invitee");
     const { invitationId } = await invite(email.toUpperCase());
-    const [message] = await services.database.db.select().from(emailMessages).where(eq(emailMessages.to, email));
+    const [message] = await app.db.select().from(emailMessages).where(eq(emailMessages.to, email));
     expect(message?.subject).toBe("You are invited to join the team");
     expect(message?.text).toContain(`${SITE_URL}/admin/invitations/`);
     expect(message?.text).toContain("as Staff");
     const token = await tokenMailedTo(email);
     // Only the token's hash is stored.
-    const [stored] = await services.database.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitationId));
+    const [stored] = await app.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitationId));
     expect(stored?.tokenHash).toBe(hashInvitationToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(await auditCount("team.invite", "email", email)).toBe(1);
-    expect((await listTeam({ db: services.database.db }, admin.user)).invitations).toContainEqual(
+    expect((await listTeam({ db: app.db }, admin.user)).invitations).toContainEqual(
       expect.objectContaining({ id: invitationId, email, role: "staff", expired: false }),
     );
 
     // The page shows who is invited.
-    const page = routeAnswer(await invitationLoader(await routeArgs(services, `/admin/invitations/${token}`, {}, { token })));
+    const page = routeAnswer(await invitationLoader(await routeArgs(app.services, `/admin/invitations/${token}`, {}, { token })));
     expect(page.body).toMatchObject({ invitation: { state: "valid", email, role: "staff" } });
 
     // The form's answer: on to the back office, signed in as the new member.
@@ -146,26 +137,26 @@ describe("an invitation", () => {
     const response = answer as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(ADMIN_HOME);
-    const member = await sessionUserFor(services, cookieFrom(response));
+    const member = await sessionUserFor(app.services, cookieFrom(response));
     expect(member).toMatchObject({ email, name: "Nora Newmember", isAdmin: false, assignedCustomerIds: [] });
     expect(await auditCount("team.join", "email", email)).toBe(1);
     // That sign-in is on the record: the Team tab shows it as the last one.
-    const joined = (await listTeam({ db: services.database.db }, admin.user)).members.find((row) => row.id === member!.id);
+    const joined = (await listTeam({ db: app.db }, admin.user)).members.find((row) => row.id === member!.id);
     expect(joined?.lastSignInAt).not.toBeNull();
 
     // Used: a second accept is refused, by the page and by the use case, and no second account is made.
     const again = routeAnswer(await postInvitation(token, { name: "Someone Else", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }));
     expect(again.status).toBe(410);
     await expectHttpError(accept(token), 410);
-    expect(await getInvitation({ db: services.database.db }, null, { token })).toEqual({ state: "used" });
-    expect(await services.database.db.select({ id: user.id }).from(user).where(eq(user.email, email))).toHaveLength(1);
+    expect(await getInvitation({ db: app.db }, null, { token })).toEqual({ state: "used" });
+    expect(await app.db.select({ id: user.id }).from(user).where(eq(user.email, email))).toHaveLength(1);
 
     // The member signs in with their password at the admin login, as staff.
-    const signedIn = await signIn(services, email, NEW_PASSWORD);
+    const signedIn = await signIn(app.services, email, NEW_PASSWORD);
     expect(signedIn.status).toBe(200);
-    expect(await sessionUserFor(services, cookieFrom(signedIn))).toMatchObject({ isAdmin: false, assignedCustomerIds: [] });
+    expect(await sessionUserFor(app.services, cookieFrom(signedIn))).toMatchObject({ isAdmin: false, assignedCustomerIds: [] });
 
-    const team = await listTeam({ db: services.database.db }, admin.user);
+    const team = await listTeam({ db: app.db }, admin.user);
     expect(team.invitations.map((open) => open.id)).not.toContain(invitationId);
     expect(team.members).toContainEqual(expect.objectContaining({ id: member!.id, email, role: "staff", active: true, twoFactorEnabled: false }));
     expect(team.members.find((row) => row.id === member!.id)?.lastSignInAt).not.toBeNull();
@@ -177,7 +168,7 @@ describe("an invitation", () => {
   });
 
   it("is refused for an address that has an account, or an open invitation", async () => {
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     await expectHttpError(invite(customer.email), 409);
     await expectHttpError(invite(admin.email.toUpperCase()), 409);
     const email = uniqueEmail("twice");
@@ -192,13 +183,13 @@ describe("an invitation", () => {
     await invite(email);
     const token = await tokenMailedTo(email);
     const alerts = () =>
-      services.database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
+      app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
     for (const address of [email, email.toUpperCase()]) {
-      const squatter = await authRequest(services, "/sign-up/email", signUpBody({ email: address }), { ip: nextClientIp() });
+      const squatter = await authRequest(app.services, "/sign-up/email", signUpBody({ email: address }), { ip: nextClientIp() });
       expect(squatter.status).toBe(422);
       expect(((await squatter.json()) as { code?: string }).code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
     }
-    expect(await services.database.db.select().from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()))).toEqual([]);
+    expect(await app.db.select().from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()))).toEqual([]);
     const [alert, ...more] = await alerts();
     expect(more).toEqual([]);
     expect(alert).toMatchObject({ title: "Invited address taken", message: expect.stringContaining(`Someone tried to sign up with ${email}`) });
@@ -208,18 +199,18 @@ describe("an invitation", () => {
     const revoked = uniqueEmail("revoked-invitee");
     const { invitationId } = await invite(revoked);
     await revokeInvitation(deps(), admin.user, { invitationId });
-    expect((await authRequest(services, "/sign-up/email", signUpBody({ email: revoked }), { ip: nextClientIp() })).status).toBe(200);
+    expect((await authRequest(app.services, "/sign-up/email", signUpBody({ email: revoked }), { ip: nextClientIp() })).status).toBe(200);
   });
 
   it("accepted after its address got an account some other way (the start-up admin): refused, the admins told, the invitation still open", async () => {
     const email = uniqueEmail("taken");
     const { invitationId } = await invite(email);
     const token = await tokenMailedTo(email);
-    await makeAdmin(services, email);
+    await makeAdmin(app.services, email);
     await expectHttpError(accept(token), 409);
-    const told = await services.database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
+    const told = await app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
     expect(told.filter((row) => (row.data as { email?: string }).email === email)).toHaveLength(1);
-    expect((await listTeam({ db: services.database.db }, admin.user)).invitations.map((open) => open.id)).toContain(invitationId);
+    expect((await listTeam({ db: app.db }, admin.user)).invitations.map((open) => open.id)).toContain(invitationId);
   });
 
   it("refuses a password that breaks the sign-up rules, and keeps the invitation open", async () => {
@@ -230,29 +221,29 @@ describe("an invitation", () => {
     expect(weak).toEqual({ status: 400, body: { ok: false, error: "Password must be at least 12 characters" } });
     const mismatch = routeAnswer(await postInvitation(token, { name: "Weak Password", password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` }));
     expect(mismatch).toEqual({ status: 400, body: { ok: false, error: "Passwords do not match" } });
-    expect((await getInvitation({ db: services.database.db }, null, { token })).state).toBe("valid");
+    expect((await getInvitation({ db: app.db }, null, { token })).state).toBe("valid");
   });
 
   it("is refused once expired", async () => {
     const email = uniqueEmail("late");
     const { invitationId } = await invite(email);
     const token = await tokenMailedTo(email);
-    await services.database.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, invitationId));
-    expect(await getInvitation({ db: services.database.db }, null, { token })).toEqual({ state: "expired" });
+    await app.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, invitationId));
+    expect(await getInvitation({ db: app.db }, null, { token })).toEqual({ state: "expired" });
     await expectHttpError(accept(token), 410);
-    expect((await listTeam({ db: services.database.db }, admin.user)).invitations).toContainEqual(expect.objectContaining({ id: invitationId, expired: true }));
+    expect((await listTeam({ db: app.db }, admin.user)).invitations).toContainEqual(expect.objectContaining({ id: invitationId, expired: true }));
   });
 
   it("resent: a new link with seven new days, and the old link stops working", async () => {
     const email = uniqueEmail("resent");
     const { invitationId } = await invite(email);
     const first = await tokenMailedTo(email);
-    await services.database.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, invitationId));
+    await app.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, invitationId));
     await resendInvitation(deps(), admin.user, { invitationId, language: "en" });
     const second = await tokenMailedTo(email);
     expect(second).not.toBe(first);
-    expect(await services.database.db.select().from(emailMessages).where(eq(emailMessages.to, email))).toHaveLength(2);
-    expect(await getInvitation({ db: services.database.db }, null, { token: first })).toEqual({ state: "unknown" });
+    expect(await app.db.select().from(emailMessages).where(eq(emailMessages.to, email))).toHaveLength(2);
+    expect(await getInvitation({ db: app.db }, null, { token: first })).toEqual({ state: "unknown" });
     await expectHttpError(accept(first), 410);
     expect(await auditCount("team.resend-invite", "invitationId", invitationId)).toBe(1);
     const { headers } = await accept(second);
@@ -264,18 +255,18 @@ describe("an invitation", () => {
     const { invitationId } = await invite(email);
     const token = await tokenMailedTo(email);
     await revokeInvitation(deps(), admin.user, { invitationId });
-    expect(await getInvitation({ db: services.database.db }, null, { token })).toEqual({ state: "revoked" });
+    expect(await getInvitation({ db: app.db }, null, { token })).toEqual({ state: "revoked" });
     await expectHttpError(accept(token), 410);
     await expectHttpError(revokeInvitation(deps(), admin.user, { invitationId }), 404);
     await expectHttpError(resendInvitation(deps(), admin.user, { invitationId, language: "en" }), 404);
     expect(await auditCount("team.revoke-invite", "invitationId", invitationId)).toBe(1);
-    expect((await listTeam({ db: services.database.db }, admin.user)).invitations.map((open) => open.id)).not.toContain(invitationId);
+    expect((await listTeam({ db: app.db }, admin.user)).invitations.map((open) => open.id)).not.toContain(invitationId);
     await invite(email);
   });
 
   it("a link that was never sent shows as unknown, without a look-up for a malformed one", async () => {
-    expect(await getInvitation({ db: services.database.db }, null, { token: "A".repeat(43) })).toEqual({ state: "unknown" });
-    expect(await getInvitation({ db: services.database.db }, null, { token: "../../etc" })).toEqual({ state: "unknown" });
+    expect(await getInvitation({ db: app.db }, null, { token: "A".repeat(43) })).toEqual({ state: "unknown" });
+    expect(await getInvitation({ db: app.db }, null, { token: "../../etc" })).toEqual({ state: "unknown" });
   });
 });
 
@@ -283,35 +274,35 @@ describe("a member's role and state", () => {
   it("changes role: the member's next request has the new role", async () => {
     const member = await joinedMember();
     await changeMemberRole(deps(), admin.user, { memberId: member.id, role: "admin" });
-    expect((await sessionUserFor(services, member.cookie))?.isAdmin).toBe(true);
+    expect((await sessionUserFor(app.services, member.cookie))?.isAdmin).toBe(true);
     await changeMemberRole(deps(), admin.user, { memberId: member.id, role: "staff" });
-    expect(await sessionUserFor(services, member.cookie)).toMatchObject({ isAdmin: false, assignedCustomerIds: [] });
+    expect(await sessionUserFor(app.services, member.cookie)).toMatchObject({ isAdmin: false, assignedCustomerIds: [] });
     expect(await auditCount("team.change-role", "memberId", member.id)).toBe(2);
     // A customer is not a member.
-    const customer = await signUpCustomer(services);
+    const customer = await app.customer();
     await expectHttpError(changeMemberRole(deps(), admin.user, { memberId: customer.id, role: "staff" }), 404);
   });
 
   it("deactivated: their open session ends at once, a new sign-in is refused, their customers are unassigned; reactivated: they sign in again", async () => {
-    const customer = await signUpCustomer(services);
-    const member = await makeStaff(services, [customer.id]);
-    expect(await sessionUserFor(services, member.cookie)).not.toBeNull();
+    const customer = await app.customer();
+    const member = await app.staff([customer.id]);
+    expect(await sessionUserFor(app.services, member.cookie)).not.toBeNull();
     await deactivateMember(deps(), admin.user, { memberId: member.id });
-    expect(await sessionUserFor(services, member.cookie)).toBeNull();
-    expect(await services.database.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(0);
-    expect(await services.database.db.select().from(customerAssignments).where(eq(customerAssignments.memberId, member.id))).toHaveLength(0);
-    const refused = await signIn(services, member.email, member.password);
+    expect(await sessionUserFor(app.services, member.cookie)).toBeNull();
+    expect(await app.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(0);
+    expect(await app.db.select().from(customerAssignments).where(eq(customerAssignments.memberId, member.id))).toHaveLength(0);
+    const refused = await signIn(app.services, member.email, member.password);
     expect(refused.status).toBe(403);
     expect(cookieFrom(refused)).not.toContain("session_token=");
     // The account stays: past work keeps their name.
-    expect(await services.database.db.select({ name: user.name }).from(user).where(eq(user.id, member.id))).toHaveLength(1);
+    expect(await app.db.select({ name: user.name }).from(user).where(eq(user.id, member.id))).toHaveLength(1);
     expect(await auditCount("team.deactivate", "memberId", member.id)).toBe(1);
-    expect((await listTeam({ db: services.database.db }, admin.user)).members).toContainEqual(expect.objectContaining({ id: member.id, active: false }));
+    expect((await listTeam({ db: app.db }, admin.user)).members).toContainEqual(expect.objectContaining({ id: member.id, active: false }));
 
     await reactivateMember(deps(), admin.user, { memberId: member.id });
-    const back = await signIn(services, member.email, member.password);
+    const back = await signIn(app.services, member.email, member.password);
     expect(back.status).toBe(200);
-    expect(await sessionUserFor(services, cookieFrom(back))).toMatchObject({ isAdmin: false, assignedCustomerIds: [] });
+    expect(await sessionUserFor(app.services, cookieFrom(back))).toMatchObject({ isAdmin: false, assignedCustomerIds: [] });
     expect(await auditCount("team.reactivate", "memberId", member.id)).toBe(1);
   });
 
@@ -372,13 +363,13 @@ describe("the last active admin", () => {
 
 describe("who may manage the team", () => {
   it("staff and customers get 403 on every team use case, visitors 401", async () => {
-    const customer = await signUpCustomer(services);
-    const staff = await makeStaff(services, [customer.id]);
+    const customer = await app.customer();
+    const staff = await app.staff([customer.id]);
     const member = await joinedMember();
     const email = uniqueEmail("target");
     const { invitationId } = await invite(email);
     const cases = (actor: Actor | null) => [
-      listTeam({ db: services.database.db }, actor),
+      listTeam({ db: app.db }, actor),
       invite(uniqueEmail("nobody"), "staff", actor as Actor),
       resendInvitation(deps(), actor, { invitationId, language: "en" }),
       revokeInvitation(deps(), actor, { invitationId }),
@@ -390,20 +381,20 @@ describe("who may manage the team", () => {
     for (const promise of cases(customer.user)) await expectHttpError(promise, 403);
     for (const promise of cases(null)) await expectHttpError(promise, 401);
     // Nothing changed.
-    expect((await getInvitation({ db: services.database.db }, null, { token: await tokenMailedTo(email) })).state).toBe("valid");
-    expect(await sessionUserFor(services, member.cookie)).toMatchObject({ isAdmin: false });
+    expect((await getInvitation({ db: app.db }, null, { token: await tokenMailedTo(email) })).state).toBe("valid");
+    expect(await sessionUserFor(app.services, member.cookie)).toMatchObject({ isAdmin: false });
   });
 
   it("the settings page's Team forms: an admin's invitation goes through the page's action; a staff member's is refused", async () => {
     const post = async (cookie: string, fields: Record<string, string>) =>
-      routeAnswer(await settingsAction(await routeArgs(services, "/admin/settings", { method: "POST", headers: { cookie }, body: new URLSearchParams(fields) })));
+      routeAnswer(await settingsAction(await routeArgs(app.services, "/admin/settings", { method: "POST", headers: { cookie }, body: new URLSearchParams(fields) })));
     const email = uniqueEmail("by-page");
     const sent = await post(admin.cookie, { intent: "invite-member", email, role: "admin" });
     expect(sent).toMatchObject({ status: 200, body: { ok: true, title: "Invitation sent" } });
     expect(await tokenMailedTo(email)).toBeTruthy();
     const invalid = await post(admin.cookie, { intent: "invite-member", email: "nope", role: "admin" });
     expect(invalid).toEqual({ status: 400, body: { ok: false, error: "Please enter a valid email address" } });
-    const staff = await makeStaff(services);
+    const staff = await app.staff();
     expect((await post(staff.cookie, { intent: "invite-member", email: uniqueEmail("staff-try"), role: "admin" })).status).toBe(403);
     const self = await post(admin.cookie, { intent: "deactivate-member", memberId: admin.id });
     expect(self).toEqual({ status: 400, body: { ok: false, error: "You cannot deactivate your own account" } });
@@ -416,13 +407,13 @@ describe("an invitation e-mail once sent", () => {
     await invite(email);
     const token = await tokenMailedTo(email);
     const delivered: string[] = [];
-    await new EmailSender(services.database.db, async (message) => void delivered.push(message.text), { log: () => {} }).sendDue();
+    await new EmailSender(app.db, async (message) => void delivered.push(message.text), { log: () => {} }).sendDue();
     expect(delivered.some((text) => text.includes(`/admin/invitations/${token}`))).toBe(true);
 
-    const rows = await services.database.db.select().from(emailMessages).where(eq(emailMessages.to, email));
+    const rows = await app.db.select().from(emailMessages).where(eq(emailMessages.to, email));
     expect(rows).toMatchObject([{ status: "sent", subject: "You are invited to join the team", text: "", html: "", link: null, gathered: null, replyTo: null }]);
-    const { rows: naming } = await services.database.db.execute<{ n: number }>(sql`select count(*)::int as n from email_messages t where position(${token} in t::text) > 0`);
+    const { rows: naming } = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from email_messages t where position(${token} in t::text) > 0`);
     expect(Number(naming[0]?.n)).toBe(0);
-    expect((await getInvitation({ db: services.database.db }, null, { token })).state).toBe("valid");
+    expect((await getInvitation({ db: app.db }, null, { token })).state).toBe("valid");
   });
 });

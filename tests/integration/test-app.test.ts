@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customerAssignments, googleBusinessInfo, googleBusinessProgress, payments, reviewRounds, websiteInfo, websiteProgress } from "~db/schema";
-import { useTestApp } from "./test-app";
+import { testApp } from "./test-app";
 
-const app = useTestApp();
+const app = testApp();
 
 // The factories other tests start from: each state is the rows the product itself would have written.
-describe("useTestApp's factories", () => {
+describe("testApp's factories", () => {
   it("makes a signed-up customer with nothing else by default", async () => {
     const customer = await app.customer();
     expect(customer.user).toMatchObject({ id: customer.id, isAdmin: false });

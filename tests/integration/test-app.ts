@@ -46,7 +46,7 @@ const MARKER_TABLE = "test:delivered";
  * with a clock the test moves, the change bus recorded, and factories for people in any state. Call it at the top of
  * the file: its beforeAll runs before the file's own, its afterAll closes everything.
  */
-export function useTestApp(options: { settings?: Record<string, string> } = {}): TestApp {
+export function testApp(options: { settings?: Record<string, string> } = {}): TestApp {
   let database: TestDatabase | undefined;
   let services: TestServices | undefined;
   let offset = 0;
@@ -78,7 +78,7 @@ export function useTestApp(options: { settings?: Record<string, string> } = {}):
   });
 
   const ready = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`useTestApp's ${what} is ready in the file's hooks and tests, not when the file loads`);
+    if (value === undefined) throw new Error(`testApp's ${what} is ready in the file's hooks and tests, not when the file loads`);
     return value;
   };
   const app: TestApp = {

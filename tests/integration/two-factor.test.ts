@@ -1,5 +1,5 @@
 import { generateSync } from "otplib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditEvents, googleBusinessInfo, twoFactor } from "~db/schema";
 import { mayReadFile } from "~/domain/upload-kinds";
@@ -11,77 +11,57 @@ import { action as settingsAction } from "~/routes/admin/settings";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { loadSessionUser } from "~/lib/auth/session.server";
 import { ADMIN_TWO_FACTOR_SETUP } from "~/lib/http/paths";
-import { middleware as adminGuard } from "~/routes/admin/layout";
 import { loader as setupLoader } from "~/routes/admin/two-factor";
 import {
   authRequest,
+  behindAdminGuard,
   cookieFrom,
   expectHttpError,
   changesOf,
-  makeAdmin,
-  routeAnswer,
+  formPost,
   routeArgs,
+  routeAnswer,
   routeContext,
   signIn,
   signUpBody,
-  signUpCustomer,
   SITE_URL,
-  testDatabase,
-  testServices,
   type SignedIn,
-  type TestDatabase,
-  type TestServices,
 } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let settingsAdmin: SignedIn;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  settingsAdmin = await makeAdmin(services);
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
+  settingsAdmin = await app.admin();
 });
 
 async function setTwoFactorSetting(on: boolean) {
-  const { security } = await services.settings.get();
-  await saveSettings({ db: database.db, bus: services.bus, settings: services.settings }, settingsAdmin.user, {
+  const { security } = await app.services.settings.get();
+  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, settingsAdmin.user, {
     section: "security",
     values: { ...security, twoFactor: on },
   });
-  services.settings.invalidate();
+  app.services.settings.invalidate();
 }
 
 /** Whose `session` changes the bus delivers from now on, read with `settled()`. */
-const sessionChanges = () => changesOf(services.bus, "session");
+const sessionChanges = () => changesOf(app.services.bus, "session");
 
-/** Runs a layout's middleware the way the framework does; returns the redirect's target, or "passed". */
-type Guard = (typeof adminGuard)[number];
-
-async function guardAnswer(guards: readonly Guard[], cookie: string, url: string): Promise<string> {
-  const { user } = await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }));
-  const request = new Request(`${SITE_URL}${url}`, { headers: { cookie } });
-  try {
-    await (guards[0] as (args: never, next: never) => Promise<unknown>)({ request, context: routeContext(services, user), params: {} } as never, (async () => new Response(null)) as never);
-    return "passed";
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.headers.get("location") ?? String(thrown.status);
-    throw thrown;
-  }
+/** Runs the admin layout's middleware the way the framework does; returns the redirect's target, or "passed". */
+async function guardAnswer(cookie: string, url: string): Promise<string> {
+  const { user } = await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }));
+  const answer = await behindAdminGuard(app.services, user, new Request(`${SITE_URL}${url}`, { headers: { cookie } }), () => null);
+  return "guardedBy" in answer ? String(answer.guardedBy) : "passed";
 }
 
 /** Enrols the signed-in admin through the real endpoints: enable (password), then a TOTP code confirms it. */
 async function enrol(admin: SignedIn): Promise<{ secret: string; backupCodes: string[]; cookie: string }> {
-  const enabled = await authRequest(services, "/two-factor/enable", { password: admin.password }, { cookie: admin.cookie });
+  const enabled = await authRequest(app.services, "/two-factor/enable", { password: admin.password }, { cookie: admin.cookie });
   expect(enabled.status, await enabled.clone().text()).toBe(200);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const secret = new URL(totpURI).searchParams.get("secret")!;
-  const confirmed = await authRequest(services, "/two-factor/verify-totp", { code: generateSync({ secret }) }, { cookie: admin.cookie });
+  const confirmed = await authRequest(app.services, "/two-factor/verify-totp", { code: generateSync({ secret }) }, { cookie: admin.cookie });
   expect(confirmed.status, await confirmed.clone().text()).toBe(200);
   // Confirming replaces the session (Better Auth signs the account in afresh, now with two-factor).
   const cookie = cookieFrom(confirmed);
@@ -96,7 +76,7 @@ function nextCode(secret: string): string {
 
 /** Signs in with the password; an account with two-factor gets no session, only the two-factor cookie. */
 async function passwordStep(admin: SignedIn): Promise<{ twoFactorRedirect: boolean; cookie: string }> {
-  const response = await signIn(services, admin.email, admin.password);
+  const response = await signIn(app.services, admin.email, admin.password);
   expect(response.status).toBe(200);
   const body = (await response.json()) as { twoFactorRedirect?: boolean };
   return { twoFactorRedirect: body.twoFactorRedirect === true, cookie: cookieFrom(response) };
@@ -104,26 +84,26 @@ async function passwordStep(admin: SignedIn): Promise<{ twoFactorRedirect: boole
 
 describe("admin two-factor", () => {
   it("sends an admin who has not enrolled to enrolment while the setting is on, and only then", async () => {
-    const admin = await makeAdmin(services);
+    const admin = await app.admin();
     await setTwoFactorSetting(false);
-    expect(await guardAnswer(adminGuard, admin.cookie, "/admin/dashboard")).toBe("passed");
+    expect(await guardAnswer(admin.cookie, "/admin/dashboard")).toBe("passed");
     await setTwoFactorSetting(true);
     try {
-      expect(await guardAnswer(adminGuard, admin.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
-      expect(await guardAnswer(adminGuard, admin.cookie, "/admin/settings")).toBe(ADMIN_TWO_FACTOR_SETUP);
+      expect(await guardAnswer(admin.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
+      expect(await guardAnswer(admin.cookie, "/admin/settings")).toBe(ADMIN_TWO_FACTOR_SETUP);
       // A customer is not affected: they have no enrolment page.
-      const customer = await signUpCustomer(services);
-      const customerSignIn = await signIn(services, customer.email, customer.password);
+      const customer = await app.customer();
+      const customerSignIn = await signIn(app.services, customer.email, customer.password);
       expect(((await customerSignIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBeUndefined();
       expect(cookieFrom(customerSignIn)).toContain("session_token=");
 
       const { cookie } = await enrol(admin);
-      expect(await guardAnswer(adminGuard, cookie, "/admin/dashboard")).toBe("passed");
+      expect(await guardAnswer(cookie, "/admin/dashboard")).toBe("passed");
       // An enrolled admin has nothing to do on the enrolment page.
-      const user = (await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user;
+      const user = (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user;
       expect(user?.twoFactorEnabled).toBe(true);
       const answer = await Promise.resolve()
-        .then(() => setupLoader({ request: new Request(`${SITE_URL}/admin/two-factor`), context: routeContext(services, user), params: {} } as never))
+        .then(() => setupLoader({ request: new Request(`${SITE_URL}/admin/two-factor`), context: routeContext(app.services, user), params: {} } as never))
         .catch((thrown: unknown) => thrown);
       expect(answer instanceof Response && answer.headers.get("location")).toBe("/admin/dashboard");
     } finally {
@@ -132,7 +112,7 @@ describe("admin two-factor", () => {
   });
 
   it("asks an enrolled admin for a code at every sign-in, refuses a wrong one, and accepts a right one", async () => {
-    const admin = await makeAdmin(services);
+    const admin = await app.admin();
     const { secret } = await enrol(admin);
     const first = await passwordStep(admin);
     expect(first.twoFactorRedirect).toBe(true);
@@ -140,79 +120,75 @@ describe("admin two-factor", () => {
     // The next step's code: the current one confirmed the enrolment and is spent.
     const correct = nextCode(secret);
     const wrong = correct === "000000" ? "111111" : "000000";
-    const refused = await authRequest(services, "/two-factor/verify-totp", { code: wrong }, { cookie: first.cookie });
+    const refused = await authRequest(app.services, "/two-factor/verify-totp", { code: wrong }, { cookie: first.cookie });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(cookieFrom(refused)).not.toContain("session_token=");
-    const accepted = await authRequest(services, "/two-factor/verify-totp", { code: correct }, { cookie: first.cookie });
+    const accepted = await authRequest(app.services, "/two-factor/verify-totp", { code: correct }, { cookie: first.cookie });
     expect(accepted.status, await accepted.clone().text()).toBe(200);
     const session = cookieFrom(accepted);
     expect(session).toContain("session_token=");
-    const user = (await loadSessionUser(services.auth, services.database.db, new Headers({ cookie: session }))).user;
+    const user = (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie: session }))).user;
     expect(user).toMatchObject({ id: admin.id, isAdmin: true, twoFactorEnabled: true });
   });
 
   it("accepts a backup code once", async () => {
-    const admin = await makeAdmin(services);
+    const admin = await app.admin();
     const { backupCodes } = await enrol(admin);
     const code = backupCodes[0]!;
     const first = await passwordStep(admin);
-    const used = await authRequest(services, "/two-factor/verify-backup-code", { code }, { cookie: first.cookie });
+    const used = await authRequest(app.services, "/two-factor/verify-backup-code", { code }, { cookie: first.cookie });
     expect(used.status, await used.clone().text()).toBe(200);
     expect(cookieFrom(used)).toContain("session_token=");
     const second = await passwordStep(admin);
     expect(second.twoFactorRedirect).toBe(true);
-    const reused = await authRequest(services, "/two-factor/verify-backup-code", { code }, { cookie: second.cookie });
+    const reused = await authRequest(app.services, "/two-factor/verify-backup-code", { code }, { cookie: second.cookie });
     expect(reused.status).toBeGreaterThanOrEqual(400);
     expect(cookieFrom(reused)).not.toContain("session_token=");
   });
 
   it("lets an admin reset another admin's two-factor (audited); nobody else may", async () => {
-    const target = await makeAdmin(services);
+    const target = await app.admin();
     const { cookie } = await enrol(target);
-    const customer = await signUpCustomer(services);
-    await expectHttpError(resetTwoFactor({ db: database.db, bus: services.bus }, customer.user, { userId: target.id }), 403);
-    await expectHttpError(resetTwoFactor({ db: database.db, bus: services.bus }, null, { userId: target.id }), 401);
+    const customer = await app.customer();
+    await expectHttpError(resetTwoFactor({ db: app.db, bus: app.services.bus }, customer.user, { userId: target.id }), 403);
+    await expectHttpError(resetTwoFactor({ db: app.db, bus: app.services.bus }, null, { userId: target.id }), 401);
     // Only admins' two-factor is reset here, and not one's own.
-    await expectHttpError(resetTwoFactor({ db: database.db, bus: services.bus }, settingsAdmin.user, { userId: customer.id }), 404);
-    await expectHttpError(resetTwoFactor({ db: database.db, bus: services.bus }, target.user, { userId: target.id }), 400);
-    expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(1);
-    expect(await database.db.select().from(auditEvents).where(eq(auditEvents.action, "two-factor.reset"))).toHaveLength(0);
+    await expectHttpError(resetTwoFactor({ db: app.db, bus: app.services.bus }, settingsAdmin.user, { userId: customer.id }), 404);
+    await expectHttpError(resetTwoFactor({ db: app.db, bus: app.services.bus }, target.user, { userId: target.id }), 400);
+    expect(await app.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(1);
+    expect(await app.db.select().from(auditEvents).where(eq(auditEvents.action, "two-factor.reset"))).toHaveLength(0);
 
     // Through the settings page's action, as the Security tab posts it.
-    const request = new Request(`${SITE_URL}/admin/settings`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE_URL },
-      body: new URLSearchParams({ intent: "reset-two-factor", userId: target.id }),
-    });
+    const request = formPost("/admin/settings", { intent: "reset-two-factor", userId: target.id });
     const told = sessionChanges();
-    const answer = await settingsAction({ request, context: routeContext(services, settingsAdmin.user), params: {} } as never);
+    const answer = await settingsAction({ request, context: routeContext(app.services, settingsAdmin.user), params: {} } as never);
     expect(answer).toMatchObject({ ok: true });
     // Their open live streams check their sessions at once.
     expect(await told.settled()).toEqual([target.id]);
-    expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(0);
-    const [event] = await database.db
+    expect(await app.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(0);
+    const [event] = await app.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, "two-factor.reset"), eq(auditEvents.actorId, settingsAdmin.id)));
     expect(event?.detail).toEqual({ adminId: target.id, wasEnabled: true });
     // The reset admin's sessions ended; the next sign-in asks for no code, and enrolment follows while the setting is on.
-    expect((await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user).toBeNull();
+    expect((await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user).toBeNull();
     const again = await passwordStep(target);
     expect(again.twoFactorRedirect).toBe(false);
     await setTwoFactorSetting(true);
     try {
-      expect(await guardAnswer(adminGuard, again.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
+      expect(await guardAnswer(again.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
     } finally {
       await setTwoFactorSetting(false);
     }
   });
 
   it("refuses to turn two-factor on for a customer's account", async () => {
-    const customer = await signUpCustomer(services);
-    const refused = await authRequest(services, "/two-factor/enable", { password: customer.password }, { cookie: customer.cookie });
+    const customer = await app.customer();
+    const refused = await authRequest(app.services, "/two-factor/enable", { password: customer.password }, { cookie: customer.cookie });
     expect(refused.status).toBe(403);
-    expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, customer.id))).toHaveLength(0);
-    const signedIn = await signIn(services, customer.email, customer.password);
+    expect(await app.db.select().from(twoFactor).where(eq(twoFactor.userId, customer.id))).toHaveLength(0);
+    const signedIn = await signIn(app.services, customer.email, customer.password);
     expect(cookieFrom(signedIn)).toContain("session_token=");
   });
 
@@ -227,43 +203,43 @@ describe("admin two-factor", () => {
       expect(body).not.toContain(decodeURIComponent(token!));
     };
     const body = signUpBody();
-    await expectNoToken(await authRequest(services, "/sign-up/email", body));
-    const signedIn = await signIn(services, body.email, body.password);
+    await expectNoToken(await authRequest(app.services, "/sign-up/email", body));
+    const signedIn = await signIn(app.services, body.email, body.password);
     await expectNoToken(signedIn);
     const cookie = cookieFrom(signedIn);
-    const session = await services.auth.handler(new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie } }));
+    const session = await app.services.auth.handler(new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie } }));
     await expectNoToken(session, cookie);
     expect(((await session.json()) as { session: { id: string } }).session.id).toBeTruthy();
 
-    const admin = await makeAdmin(services);
+    const admin = await app.admin();
     const { secret } = await enrol(admin);
     const step = await passwordStep(admin);
-    await expectNoToken(await authRequest(services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }));
+    await expectNoToken(await authRequest(app.services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }));
   });
 
   it("gives an admin who must still enrol no admin power anywhere: reveals, file reads, use cases, the guard", async () => {
-    const customer = await signUpCustomer(services);
-    await database.db.insert(googleBusinessInfo).values({ userId: customer.id, gmailPassword: encryptSecret(services.secrets, "Customer's Gmail password") });
-    const admin = await makeAdmin(services);
+    const customer = await app.customer();
+    await app.db.insert(googleBusinessInfo).values({ userId: customer.id, gmailPassword: encryptSecret(app.services.secrets, "Customer's Gmail password") });
+    const admin = await app.admin();
     const reveal = async (cookie: string) =>
       routeAnswer(
         await revealAction(
-          await routeArgs(services, "/resources/secrets/reveal", {
+          await routeArgs(app.services, "/resources/secrets/reveal", {
             method: "POST",
             headers: { cookie },
             body: new URLSearchParams({ kind: "gmail-password", userId: customer.id }),
           }),
         ),
       );
-    const actingUser = async (cookie: string) => (await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user!;
+    const actingUser = async (cookie: string) => (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user!;
     await setTwoFactorSetting(true);
     try {
       const pending = await actingUser(admin.cookie);
       expect(pending).toMatchObject({ isAdmin: false, mustEnrolTwoFactor: true });
       expect((await reveal(admin.cookie)).status).toBe(404);
       expect(mayReadFile(pending, "avatars", `${customer.id}/avatar.png`)).toBe(false);
-      await expectHttpError(getSystemStatus(services, pending), 403);
-      expect(await guardAnswer(adminGuard, admin.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
+      await expectHttpError(getSystemStatus(app.services, pending), 403);
+      expect(await guardAnswer(admin.cookie, "/admin/dashboard")).toBe(ADMIN_TWO_FACTOR_SETUP);
 
       // Enrolled, the same admin has them all.
       const { cookie } = await enrol(admin);
@@ -271,26 +247,26 @@ describe("admin two-factor", () => {
       expect(enrolled).toMatchObject({ isAdmin: true, mustEnrolTwoFactor: false });
       expect(await reveal(cookie)).toEqual({ status: 200, body: { value: "Customer's Gmail password" } });
       expect(mayReadFile(enrolled, "avatars", `${customer.id}/avatar.png`)).toBe(true);
-      expect(await getSystemStatus(services, enrolled)).toBeTruthy();
+      expect(await getSystemStatus(app.services, enrolled)).toBeTruthy();
     } finally {
       await setTwoFactorSetting(false);
     }
     // With the setting off, an admin without two-factor is an admin.
-    expect(await actingUser((await makeAdmin(services)).cookie)).toMatchObject({ isAdmin: true, mustEnrolTwoFactor: false });
+    expect(await actingUser((await app.admin()).cookie)).toMatchObject({ isAdmin: true, mustEnrolTwoFactor: false });
   });
 
   it("accepts a TOTP code once: the same code again, or an older one still inside its window, is refused", async () => {
-    const admin = await makeAdmin(services);
+    const admin = await app.admin();
     const { secret } = await enrol(admin);
     const code = nextCode(secret);
     // Two sign-ins racing with one fresh code: one session, not two.
     const steps = await Promise.all([passwordStep(admin), passwordStep(admin)]);
-    const raced = await Promise.all(steps.map((step) => authRequest(services, "/two-factor/verify-totp", { code }, { cookie: step.cookie })));
+    const raced = await Promise.all(steps.map((step) => authRequest(app.services, "/two-factor/verify-totp", { code }, { cookie: step.cookie })));
     expect(raced.map((response) => response.status).sort()).toEqual([200, 401]);
 
     for (const spent of [code, generateSync({ secret })]) {
       const again = await passwordStep(admin);
-      const replayed = await authRequest(services, "/two-factor/verify-totp", { code: spent }, { cookie: again.cookie });
+      const replayed = await authRequest(app.services, "/two-factor/verify-totp", { code: spent }, { cookie: again.cookie });
       expect(replayed.status).toBe(401);
       expect(await replayed.json()).toMatchObject({ code: "TOTP_CODE_ALREADY_USED", message: "This code was already used. Wait for the next one." });
       expect(cookieFrom(replayed)).not.toContain("session_token=");
@@ -298,11 +274,11 @@ describe("admin two-factor", () => {
   });
 
   it("turns two-factor off only with a current code or a backup code; on and off end the other sessions, on the record", async () => {
-    const admin = await makeAdmin(services);
-    const elsewhere = cookieFrom(await signIn(services, admin.email, admin.password));
-    const alive = async (cookie: string) => (await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user !== null;
+    const admin = await app.admin();
+    const elsewhere = cookieFrom(await signIn(app.services, admin.email, admin.password));
+    const alive = async (cookie: string) => (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user !== null;
     const events = async (action: string) =>
-      database.db.select().from(auditEvents).where(and(eq(auditEvents.actorId, admin.id), eq(auditEvents.action, action)));
+      app.db.select().from(auditEvents).where(and(eq(auditEvents.actorId, admin.id), eq(auditEvents.action, action)));
     expect(await alive(elsewhere)).toBe(true);
 
     const toldOn = sessionChanges();
@@ -314,14 +290,14 @@ describe("admin two-factor", () => {
     expect(await events("two-factor.enable")).toHaveLength(1);
 
     const step = await passwordStep(admin);
-    const second = cookieFrom(await authRequest(services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }));
-    const disable = (body: Record<string, string>) => authRequest(services, "/two-factor/disable", { password: admin.password, ...body }, { cookie });
+    const second = cookieFrom(await authRequest(app.services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }));
+    const disable = (body: Record<string, string>) => authRequest(app.services, "/two-factor/disable", { password: admin.password, ...body }, { cookie });
     const refusedBodies: Record<string, string>[] = [{}, { code: "000000" }, { code: generateSync({ secret }) }, { backupCode: "not-a-code" }];
     for (const body of refusedBodies) {
       const refused = await disable(body);
       expect(refused.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
     }
-    expect((await loadSessionUser(services.auth, services.database.db, new Headers({ cookie }))).user?.twoFactorEnabled).toBe(true);
+    expect((await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user?.twoFactorEnabled).toBe(true);
     expect(await events("two-factor.disable")).toHaveLength(0);
 
     const toldOff = sessionChanges();
@@ -329,15 +305,15 @@ describe("admin two-factor", () => {
     expect(off.status, await off.clone().text()).toBe(200);
     expect(await toldOff.settled()).toEqual([admin.id]);
     const after = cookieFrom(off);
-    expect((await loadSessionUser(services.auth, services.database.db, new Headers({ cookie: after }))).user?.twoFactorEnabled).toBe(false);
+    expect((await loadSessionUser(app.services.auth, app.db, new Headers({ cookie: after }))).user?.twoFactorEnabled).toBe(false);
     expect(await alive(second)).toBe(false);
     const [disabled] = await events("two-factor.disable");
     expect(disabled?.detail).toHaveProperty("ip");
 
     // A current code does it too.
-    const other = await makeAdmin(services);
+    const other = await app.admin();
     const enrolled = await enrol(other);
-    const withCode = await authRequest(services, "/two-factor/disable", { password: other.password, code: nextCode(enrolled.secret) }, { cookie: enrolled.cookie });
+    const withCode = await authRequest(app.services, "/two-factor/disable", { password: other.password, code: nextCode(enrolled.secret) }, { cookie: enrolled.cookie });
     expect(withCode.status, await withCode.clone().text()).toBe(200);
   });
 });

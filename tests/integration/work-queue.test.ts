@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   conversations,
   googleBusinessInfo,
@@ -19,125 +19,79 @@ import { announceProof } from "~/features/payments/proof-announcement.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
-import type { Change } from "~/lib/realtime/realtime";
 import type { SessionUser } from "~/lib/auth/session";
 import { requestContext } from "~/lib/http/request-context.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { loader as sessionLoader } from "~/routes/resources/session";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
-import {
-  expectHttpError,
-  makeAdmin,
-  makeStaff,
-  routeAnswer,
-  routeContext,
-  signUpCustomer,
-  testDatabase,
-  testServices,
-  type SignedIn,
-  type TestDatabase,
-  type TestServices,
-} from "./support";
+import { expectHttpError, formPost, routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
 
-let database: TestDatabase;
-let services: TestServices;
+const app = testApp();
 let admin: SignedIn;
 let customers: SignedIn[] = [];
-let published: Change[] = [];
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
-const db = () => database.db;
-const queue = (now = NOW, limit?: number) => getWorkQueue({ db: db() }, admin.user, { now, limit });
-
-async function addPayment(userId: string, values: Partial<typeof payments.$inferInsert> = {}): Promise<string> {
-  const [row] = await db()
-    .insert(payments)
-    .values({
-      userId,
-      serviceType: "google_business",
-      paymentNumber: 1,
-      amount: 250,
-      paymentMethod: "zelle",
-      proofUrl: `/files/admin-note-photos/${userId}/proof-${randomUUID()}.png`,
-      ...values,
-    })
-    .returning({ id: payments.id });
-  return row!.id;
-}
+const queue = (now = NOW, limit?: number) => getWorkQueue({ db: app.db }, admin.user, { now, limit });
 
 beforeAll(async () => {
-  database = await testDatabase();
-  services = await testServices(database);
-  services.bus.subscribe((change) => published.push(change));
-  admin = await makeAdmin(services);
+  admin = await app.admin();
   customers = [];
   for (const name of ["Ana One", "Ben Two", "Cleo Three", "Dan Four", "Eve Five", "Fay Six"]) {
-    customers.push(await signUpCustomer(services, { name }));
+    customers.push(await app.customer({ name }));
   }
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
 });
 
 beforeEach(async () => {
   for (const table of [serviceActivity, payments, googleBusinessInfo, websiteInfo, googleBusinessProgress, websiteProgress, notifications]) {
-    await db().delete(table);
+    await app.db.delete(table);
   }
-  published = [];
+  await app.deliveredChanges();
 });
 
 describe("the work queue is the admins'", () => {
   it("refuses anonymous visitors (401) and customers (403)", async () => {
-    await expectHttpError(getWorkQueue({ db: db() }, null), 401);
-    await expectHttpError(getWorkQueue({ db: db() }, customers[0]!.user), 403);
-    await expectHttpError(markInformationReviewed({ db: db(), bus: services.bus }, customers[0]!.user, { userId: customers[0]!.id, form: "google_business", seenAt: new Date().toISOString() }), 403);
-    await expectHttpError(markInformationReviewed({ db: db(), bus: services.bus }, null, { userId: customers[0]!.id, form: "google_business", seenAt: new Date().toISOString() }), 401);
+    await expectHttpError(getWorkQueue({ db: app.db }, null), 401);
+    await expectHttpError(getWorkQueue({ db: app.db }, customers[0]!.user), 403);
+    await expectHttpError(markInformationReviewed({ db: app.db, bus: app.services.bus }, customers[0]!.user, { userId: customers[0]!.id, form: "google_business", seenAt: new Date().toISOString() }), 403);
+    await expectHttpError(markInformationReviewed({ db: app.db, bus: app.services.bus }, null, { userId: customers[0]!.id, form: "google_business", seenAt: new Date().toISOString() }), 401);
   });
 
   it("the dashboard's loader and decision action refuse a customer past the layout's guard", async () => {
     const [a] = customers;
-    const paymentId = await addPayment(a!.id);
+    const paymentId = await app.payment(a!.id);
     await expectHttpError(dashboardLoader(args(a!.user) as never), 403);
     const answer = routeAnswer(await dashboardAction(args(a!.user, { intent: "decide", paymentId, decision: "approve" }) as never));
     expect(answer.status).toBe(403);
     const answerAnonymous = routeAnswer(await dashboardAction(args(null, { intent: "decide", paymentId, decision: "approve" }) as never));
     expect(answerAnonymous.status).toBe(401);
-    const [row] = await db().select().from(payments).where(eq(payments.id, paymentId));
+    const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row!.status).toBe("pending");
   });
 });
 
 function args(user: SessionUser | null, fields?: Record<string, string>) {
-  const request = fields
-    ? new Request("http://localhost:3000/admin/dashboard", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields),
-      })
-    : new Request("http://localhost:3000/admin/dashboard");
-  return { request, context: routeContext(services, user), params: {} };
+  const request = fields ? formPost("/admin/dashboard", fields) : new Request(`${SITE_URL}/admin/dashboard`);
+  return { request, context: routeContext(app.services, user), params: {} };
 }
 
 /** A form posted to a customer's page by the admin, as the page's forms post it. */
 function detailPost(userId: string, fields: Record<string, string>, cookie?: string) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) });
-  const request = new Request(`http://localhost:3000/admin/users/${userId}`, { method: "POST", headers, body: new URLSearchParams(fields) });
-  return { request, context: routeContext(services, admin.user, headers), params: { userId } } as never;
+  const request = formPost(`/admin/users/${userId}`, fields, cookie);
+  return { request, context: routeContext(app.services, admin.user, request.headers), params: { userId } } as never;
 }
 
 describe("payments waiting for review", () => {
   it("lists exactly the pending proofs, oldest first, with customer, service, amount and thumbnail", async () => {
     const [a, b, c] = customers;
-    const newest = await addPayment(a!.id, { createdAt: daysAgo(1) });
-    const oldest = await addPayment(b!.id, { serviceType: "website", amount: 350, createdAt: daysAgo(3) });
-    const middle = await addPayment(c!.id, { serviceType: "website", paymentNumber: 1, amount: 350, createdAt: daysAgo(2) });
-    await addPayment(a!.id, { serviceType: "website", status: "completed", createdAt: daysAgo(9) });
-    await addPayment(b!.id, { status: "rejected", createdAt: daysAgo(10) });
+    const newest = await app.payment(a!.id, { createdAt: daysAgo(1) });
+    const oldest = await app.payment(b!.id, { serviceType: "website", amount: 350, createdAt: daysAgo(3) });
+    const middle = await app.payment(c!.id, { serviceType: "website", paymentNumber: 1, amount: 350, createdAt: daysAgo(2) });
+    await app.payment(a!.id, { serviceType: "website", status: "completed", createdAt: daysAgo(9) });
+    await app.payment(b!.id, { status: "rejected", createdAt: daysAgo(10) });
 
     const { pendingPayments } = await queue();
     expect(pendingPayments!.total).toBe(3);
@@ -153,16 +107,16 @@ describe("payments waiting for review", () => {
 
   it("an admin approves from the dashboard as on the customer's page: status, notification, and it leaves the queue", async () => {
     const [a] = customers;
-    const paymentId = await addPayment(a!.id);
+    const paymentId = await app.payment(a!.id);
     const answer = routeAnswer(
       await dashboardAction(args(admin.user, { intent: "decide", paymentId, decision: "approve", notes: "Thanks" }) as never),
     );
     expect(answer).toEqual({ status: 200, body: { ok: true, title: "Status Updated", message: "Payment has been approved" } });
-    const [row] = await db().select().from(payments).where(eq(payments.id, paymentId));
+    const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row).toMatchObject({ status: "completed", adminNotes: "Thanks" });
-    const sent = await db().select().from(notifications).where(eq(notifications.userId, a!.id));
+    const sent = await app.db.select().from(notifications).where(eq(notifications.userId, a!.id));
     expect(sent.map((n) => [n.title, n.message])).toEqual([["Payment Approved", "Your payment for Google Business Profile Setup has been approved. Admin notes: Thanks"]]);
-    await vi.waitFor(() => expect(published).toContainEqual({ table: "payments", userId: a!.id }));
+    expect(await app.deliveredChanges()).toContainEqual({ table: "payments", userId: a!.id });
     expect((await queue(new Date())).pendingPayments!.total).toBe(0);
     // The approval started the service's clock (service_activity, kept by the payments trigger).
     const weekOn = await queue(new Date(Date.now() + 8 * DAY));
@@ -177,16 +131,16 @@ describe("each queue's total is counted apart from its rows", () => {
   it("counts and shows every queued row, the customer named by the profile or else by the account", async () => {
     const [a, b] = customers;
     // An account whose profile row is missing (the profile is written after the account): still queued, still counted.
-    const [orphan] = await db()
+    const [orphan] = await app.db
       .execute<{ id: string }>(
         sql`insert into "user" (name, email, email_verified, created_at, updated_at) values ('No Profile', ${`no-profile-${randomUUID()}@example.test`}, true, now(), now()) returning id`,
       )
       .then((result) => result.rows);
-    await addPayment(a!.id, { createdAt: daysAgo(3) });
-    await addPayment(orphan!.id, { createdAt: daysAgo(2) });
-    await addPayment(b!.id, { createdAt: daysAgo(1) });
-    await db().insert(googleBusinessInfo).values({ userId: orphan!.id, legalBusinessName: "Biz", updatedAt: daysAgo(4) });
-    await db().insert(websiteInfo).values({ userId: b!.id, legalBusinessName: "Biz", updatedAt: daysAgo(5) });
+    await app.payment(a!.id, { createdAt: daysAgo(3) });
+    await app.payment(orphan!.id, { createdAt: daysAgo(2) });
+    await app.payment(b!.id, { createdAt: daysAgo(1) });
+    await app.db.insert(googleBusinessInfo).values({ userId: orphan!.id, legalBusinessName: "Biz", updatedAt: daysAgo(4) });
+    await app.db.insert(websiteInfo).values({ userId: b!.id, legalBusinessName: "Biz", updatedAt: daysAgo(5) });
 
     const full = await queue();
     expect(full.pendingPayments!.total).toBe(3);
@@ -201,13 +155,13 @@ describe("each queue's total is counted apart from its rows", () => {
     expect(cut.pendingPayments).toMatchObject({ total: 3, items: [{ customerName: "Ana One" }] });
     expect(cut.updatedInformation.total).toBe(2);
     expect(cut.updatedInformation.items.map((item) => item.customerName)).toEqual(["Ben Two"]);
-    await db().execute(sql`delete from "user" where id = ${orphan!.id}`);
+    await app.db.execute(sql`delete from "user" where id = ${orphan!.id}`);
   });
 });
 
 describe("information submitted or updated since an admin last opened it", () => {
   async function saveInfo(table: typeof googleBusinessInfo | typeof websiteInfo, userId: string, at: Date, reviewedAt: Date | null) {
-    await db()
+    await app.db
       .insert(table)
       .values({ userId, legalBusinessName: "Biz", createdAt: at, updatedAt: at, informationReviewedAt: reviewedAt });
   }
@@ -239,19 +193,16 @@ describe("information submitted or updated since an admin last opened it", () =>
       expect(answer).toEqual({ status: 200, body: { ok: true, marked: 1 } });
     }
     expect((await queue()).updatedInformation.total).toBe(0);
-    await vi.waitFor(() =>
-      expect(published).toEqual(
-        expect.arrayContaining([
-          { table: "google_business_info", userId: a!.id },
-          { table: "website_info", userId: a!.id },
-        ]),
-      ),
+    expect(await app.deliveredChanges()).toEqual(
+      expect.arrayContaining([
+        { table: "google_business_info", userId: a!.id },
+        { table: "website_info", userId: a!.id },
+      ]),
     );
     // Nothing new: opening the page again writes and publishes nothing.
-    published = [];
-    expect(await markInformationReviewed({ db: db(), bus: services.bus }, admin.user, { userId: a!.id, form: "website", seenAt: daysAgo(2).toISOString() })).toEqual({ marked: 0 });
+    expect(await markInformationReviewed({ db: app.db, bus: app.services.bus }, admin.user, { userId: a!.id, form: "website", seenAt: daysAgo(2).toISOString() })).toEqual({ marked: 0 });
 
-    await db().update(websiteInfo).set({ updatedAt: daysAgo(0) }).where(eq(websiteInfo.userId, a!.id));
+    await app.db.update(websiteInfo).set({ updatedAt: daysAgo(0) }).where(eq(websiteInfo.userId, a!.id));
     const { updatedInformation } = await queue();
     expect(updatedInformation.items.map((item) => [item.userId, item.form, item.kind])).toEqual([[a!.id, "website", "updated"]]);
   });
@@ -263,7 +214,7 @@ describe("information submitted or updated since an admin last opened it", () =>
     await detailLoader({ ...args(admin.user), params: { userId: a!.id } } as never);
     await detailLoader({ ...args(admin.user), params: { userId: a!.id } } as never);
     expect((await queue()).updatedInformation.total).toBe(2);
-    expect(published).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("marking an older version seen leaves a newer save in the queue", async () => {
@@ -290,7 +241,7 @@ describe("information submitted or updated since an admin last opened it", () =>
       body: { ok: false, error: "Acción desconocida" },
     });
     expect((await queue()).updatedInformation.total).toBe(1);
-    expect(published).toEqual([]);
+    expect(await app.deliveredChanges()).toEqual([]);
   });
 });
 
@@ -298,16 +249,16 @@ describe("customers whose progress has not moved for 7 days after payment", () =
   it("lists paid, unfinished services with no move for 7 days, oldest first, and not the fresh or finished ones", async () => {
     const [a, b, c, d, e, f] = customers;
     // a: Google paid 10 days ago, no checklist yet: stalled.
-    await addPayment(a!.id, { status: "completed", updatedAt: daysAgo(10), createdAt: daysAgo(11) });
+    await app.payment(a!.id, { status: "completed", updatedAt: daysAgo(10), createdAt: daysAgo(11) });
     // b: Google paid 12 days ago, a step ticked 2 days ago: moving.
-    await addPayment(b!.id, { status: "completed", updatedAt: daysAgo(12) });
-    await db().insert(googleBusinessProgress).values({ userId: b!.id, informationCollection: true, updatedAt: daysAgo(2) });
+    await app.payment(b!.id, { status: "completed", updatedAt: daysAgo(12) });
+    await app.db.insert(googleBusinessProgress).values({ userId: b!.id, informationCollection: true, updatedAt: daysAgo(2) });
     // c: paid 3 days ago: fresh.
-    await addPayment(c!.id, { status: "completed", updatedAt: daysAgo(3) });
+    await app.payment(c!.id, { status: "completed", updatedAt: daysAgo(3) });
     // d: Google finished (every step) long ago: not stalled. Website payment 1 paid 20 days ago, 2 steps
     // ticked 15 days ago: stalled (the older of the two stalled rows).
-    await addPayment(d!.id, { status: "completed", updatedAt: daysAgo(30) });
-    await db().insert(googleBusinessProgress).values({
+    await app.payment(d!.id, { status: "completed", updatedAt: daysAgo(30) });
+    await app.db.insert(googleBusinessProgress).values({
       userId: d!.id,
       informationCollection: true,
       profileCreation: true,
@@ -317,16 +268,16 @@ describe("customers whose progress has not moved for 7 days after payment", () =
       seoLocalSetup: true,
       updatedAt: daysAgo(25),
     });
-    await addPayment(d!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
-    await db()
+    await app.payment(d!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
+    await app.db
       .insert(websiteProgress)
       .values({ userId: d!.id, clientInfoReceived: true, domainHostingSetup: true, currentStep: 2, updatedAt: daysAgo(15) });
     // e: website payment 1 20 days ago, payment 2 two days ago: the clock restarted.
-    await addPayment(e!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
-    await addPayment(e!.id, { serviceType: "website", paymentNumber: 2, amount: 350, status: "completed", updatedAt: daysAgo(2) });
+    await app.payment(e!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
+    await app.payment(e!.id, { serviceType: "website", paymentNumber: 2, amount: 350, status: "completed", updatedAt: daysAgo(2) });
     // f: only a pending proof and a rejected one, long ago: not paid.
-    await addPayment(f!.id, { createdAt: daysAgo(20), updatedAt: daysAgo(20) });
-    await addPayment(f!.id, { serviceType: "website", amount: 350, status: "rejected", updatedAt: daysAgo(20) });
+    await app.payment(f!.id, { createdAt: daysAgo(20), updatedAt: daysAgo(20) });
+    await app.payment(f!.id, { serviceType: "website", amount: 350, status: "rejected", updatedAt: daysAgo(20) });
 
     const { stalledCustomers } = await queue();
     expect(stalledCustomers.total).toBe(2);
@@ -343,14 +294,14 @@ describe("customers whose progress has not moved for 7 days after payment", () =
     ]);
 
     // An admin ticking a step (the progress update's trigger) takes d's website off the queue.
-    await toggleProgressStep({ db: db(), bus: services.bus }, admin.user, {
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
       userId: d!.id,
       service: "website",
       step: "planningStructure",
       done: true,
     });
     expect((await queue()).stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[a!.id, "google_business"]]);
-    await toggleProgressStep({ db: db(), bus: services.bus }, admin.user, {
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
       userId: d!.id,
       service: "website",
       step: "planningStructure",
@@ -358,7 +309,7 @@ describe("customers whose progress has not moved for 7 days after payment", () =
     });
 
     // Seven days on, c's payment is stalled too; a tick on a's checklist takes a off.
-    await db().insert(googleBusinessProgress).values({ userId: a!.id, profileCreation: true, updatedAt: NOW });
+    await app.db.insert(googleBusinessProgress).values({ userId: a!.id, profileCreation: true, updatedAt: NOW });
     const later = await queue(new Date(NOW.getTime() + 5 * DAY));
     expect(later.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[c!.id, "google_business"]]);
   });
@@ -369,17 +320,17 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
 
   beforeAll(async () => {
     const [a, b] = customers;
-    staff = await makeStaff(services, [a!.id, b!.id]);
+    staff = await app.staff([a!.id, b!.id]);
   });
 
   beforeEach(async () => {
-    for (const table of [reviewRounds, messages, conversations]) await db().delete(table);
+    for (const table of [reviewRounds, messages, conversations]) await app.db.delete(table);
   });
 
-  const staffQueue = () => getWorkQueue({ db: db() }, staff.user, { now: NOW });
+  const staffQueue = () => getWorkQueue({ db: app.db }, staff.user, { now: NOW });
 
   async function addRound(userId: string, version: number, sentBack: boolean) {
-    await db()
+    await app.db
       .insert(reviewRounds)
       .values({
         userId,
@@ -393,16 +344,16 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
 
   it("reads each list for the customers assigned to them only, and never the payments", async () => {
     const [a, b, c, d] = customers;
-    await addPayment(a!.id, { createdAt: daysAgo(2) });
-    await addPayment(c!.id, { createdAt: daysAgo(3) });
-    await db().insert(googleBusinessInfo).values([
+    await app.payment(a!.id, { createdAt: daysAgo(2) });
+    await app.payment(c!.id, { createdAt: daysAgo(3) });
+    await app.db.insert(googleBusinessInfo).values([
       { userId: a!.id, legalBusinessName: "Biz", updatedAt: daysAgo(3) },
       { userId: c!.id, legalBusinessName: "Biz", updatedAt: daysAgo(4) },
     ]);
-    await db().insert(websiteInfo).values({ userId: b!.id, legalBusinessName: "Biz", updatedAt: daysAgo(1) });
-    await addPayment(b!.id, { status: "completed", updatedAt: daysAgo(10) });
-    await addPayment(d!.id, { status: "completed", updatedAt: daysAgo(12) });
-    await db().insert(conversations).values([
+    await app.db.insert(websiteInfo).values({ userId: b!.id, legalBusinessName: "Biz", updatedAt: daysAgo(1) });
+    await app.payment(b!.id, { status: "completed", updatedAt: daysAgo(10) });
+    await app.payment(d!.id, { status: "completed", updatedAt: daysAgo(12) });
+    await app.db.insert(conversations).values([
       { userId: a!.id, lastMessageAt: daysAgo(1), waitingSince: daysAgo(1), agencyUnread: 1 },
       { userId: d!.id, lastMessageAt: daysAgo(2), waitingSince: daysAgo(2), agencyUnread: 2 },
     ]);
@@ -433,7 +384,7 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
   });
 
   it("a staff member with no customers gets empty lists without a query", async () => {
-    const lonely = await makeStaff(services);
+    const lonely = await app.staff();
     const noDatabase = new Proxy({}, { get: () => { throw new Error("the work queue read the database"); } });
     const empty = { total: 0, items: [] };
     expect(await getWorkQueue({ db: noDatabase as never }, lonely.user, { now: NOW })).toEqual({
@@ -450,8 +401,8 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
 
   it("the dashboard's loader gives them the queue without the figures, and its decision action refuses them (403)", async () => {
     const [a] = customers;
-    const paymentId = await addPayment(a!.id);
-    await db().insert(googleBusinessInfo).values({ userId: a!.id, legalBusinessName: "Biz", updatedAt: daysAgo(1) });
+    const paymentId = await app.payment(a!.id);
+    await app.db.insert(googleBusinessInfo).values({ userId: a!.id, legalBusinessName: "Biz", updatedAt: daysAgo(1) });
     const page = (await dashboardLoader(args(staff.user) as never)) as Awaited<ReturnType<typeof dashboardLoader>>;
     expect(page.figures).toBeNull();
     expect(page.title).toBe("Dashboard");
@@ -466,7 +417,7 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
 
     const answer = routeAnswer(await dashboardAction(args(staff.user, { intent: "decide", paymentId, decision: "approve" }) as never));
     expect(answer.status).toBe(403);
-    const [row] = await db().select().from(payments).where(eq(payments.id, paymentId));
+    const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row!.status).toBe("pending");
   });
 
@@ -489,16 +440,16 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
 
   it("their bell hears of their customers' events only, each linking to a page they may open; proofs reach the admins alone", async () => {
     const [a, , c] = customers;
-    const deps = { db: db(), bus: services.bus, storage: services.storage, replyAddresses: services.replyAddresses };
+    const deps = { db: app.db, bus: app.services.bus, storage: app.services.storage, replyAddresses: app.services.replyAddresses };
     await sendMessage(deps, a!.user, { userId: a!.id, body: "Any news?" });
     await sendMessage(deps, c!.user, { userId: c!.id, body: "Hello" });
-    const paymentId = await addPayment(a!.id);
-    const [payment] = await db().select().from(payments).where(eq(payments.id, paymentId));
-    await db().transaction((tx) => announceProof(tx, payment!, false));
+    const paymentId = await app.payment(a!.id);
+    const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
+    await app.db.transaction((tx) => announceProof(tx, payment!, false));
 
-    const { i18n } = requestContext(routeContext(services, staff.user));
+    const { i18n } = requestContext(routeContext(app.services, staff.user));
     const bell = async (userId: string) =>
-      (await db().select().from(notifications).where(eq(notifications.userId, userId))).map((row) => [row.type, renderNotification(i18n, row).href]);
+      (await app.db.select().from(notifications).where(eq(notifications.userId, userId))).map((row) => [row.type, renderNotification(i18n, row).href]);
     expect(await bell(staff.id)).toEqual([["message", `/admin/users/${a!.id}?tab=messages`]]);
     expect(await bell(admin.id)).toEqual(
       expect.arrayContaining([
@@ -513,31 +464,31 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
 describe("the queries stay cheap with 10,000 customers", () => {
   it("each list reads through its partial index", async () => {
     // 10,000 customers' worth of rows, made in SQL (the users a payment needs come from the user table).
-    await db().execute(sql`
+    await app.db.execute(sql`
       insert into "user" (id, name, email, email_verified, created_at, updated_at)
       select gen_random_uuid(), 'Bulk ' || i, 'bulk-' || i || '@example.com', false, now(), now()
       from generate_series(1, 10000) i
     `);
-    await db().execute(sql`insert into profiles (id, full_name, email) select id, name, email from "user" where email like 'bulk-%'`);
-    await db().execute(sql`
+    await app.db.execute(sql`insert into profiles (id, full_name, email) select id, name, email from "user" where email like 'bulk-%'`);
+    await app.db.execute(sql`
       insert into payments (user_id, service_type, payment_number, amount, payment_method, status, created_at, updated_at)
       select id, 'google_business', 1, 250, 'zelle', case when random() < 0.002 then 'pending' else 'completed' end,
         now() - random() * interval '90 days', now() - random() * interval '90 days'
       from profiles where email like 'bulk-%'
     `);
-    await db().execute(sql`
+    await app.db.execute(sql`
       insert into google_business_info (user_id, legal_business_name, updated_at, information_reviewed_at)
       select id, 'Bulk', now() - interval '5 days', case when random() < 0.99 then now() - interval '5 days' end
       from profiles where email like 'bulk-%'
     `);
-    await db().execute(sql`
+    await app.db.execute(sql`
       insert into google_business_progress (user_id, information_collection, updated_at)
       select id, true, now() - random() * interval '30 days' from profiles where email like 'bulk-%'
     `);
-    await db().execute(sql`analyze`);
+    await app.db.execute(sql`analyze`);
 
     const plan = async (query: ReturnType<typeof sql>) =>
-      (await db().execute<{ "QUERY PLAN": string }>(sql`explain ${query}`)).rows.map((row) => row["QUERY PLAN"]).join("\n");
+      (await app.db.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`)).rows.map((row) => row["QUERY PLAN"]).join("\n");
     expect(
       await plan(sql`select * from payments where status = 'pending' order by created_at, id limit 20`),
     ).toContain("payments_pending_created_idx");
