@@ -10,9 +10,11 @@ const revalidate = vi.hoisted(() => vi.fn());
 const fetchSessionUser = vi.hoisted(() => vi.fn());
 /** This tab's navigation (a form sent, its answer awaited, is "submitting"). */
 const navigation = vi.hoisted(() => ({ state: "idle" }));
+/** The page's data reload: "loading" while one is on its way. */
+const revalidator = vi.hoisted(() => ({ state: "idle" }));
 vi.mock("react-router", () => ({
   useNavigate: () => navigate,
-  useRevalidator: () => ({ revalidate, state: "idle" }),
+  useRevalidator: () => ({ revalidate, state: revalidator.state }),
   useNavigation: () => navigation,
   useFetchers: () => [],
 }));
@@ -56,6 +58,7 @@ function Page() {
 beforeEach(() => {
   vi.clearAllMocks();
   navigation.state = "idle";
+  revalidator.state = "idle";
   FakeEventSource.opened = [];
   vi.stubGlobal("EventSource", FakeEventSource);
   container = document.createElement("div");
@@ -127,6 +130,22 @@ describe("a change", () => {
     expect(revalidate).not.toHaveBeenCalled();
     await act(async () => first!.fire(LIVE_EVENTS.change, JSON.stringify({ table: "payments", userId: "a" })));
     await vi.waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
+  });
+
+  it("while a reload is on its way does not abort it: one more reload follows once it is in, for any number of changes", async () => {
+    const [first] = FakeEventSource.opened;
+    revalidator.state = "loading";
+    act(() => root.render(<Page />));
+    for (const userId of ["a", "a", "a"]) {
+      await act(async () => first!.fire(LIVE_EVENTS.change, JSON.stringify({ table: "payments", userId })));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(revalidate).not.toHaveBeenCalled();
+    revalidator.state = "idle";
+    act(() => root.render(<Page />));
+    await vi.waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(revalidate).toHaveBeenCalledTimes(1);
   });
 
   it("that cannot be read reloads the data rather than be missed", async () => {

@@ -25,6 +25,15 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
   useEffect(() => {
     latest.current = { revalidator, navigate, dataReadAt, concerns, sending };
   });
+  // A change that came while the page's data was being reloaded: one more reload once that one is in. Starting
+  // it at once would abort the reload on its way, and changes arriving faster than a reload takes (a busy back
+  // office) would keep the page from ever getting its data.
+  const reloadAgain = useRef(false);
+  useEffect(() => {
+    if (revalidator.state !== "idle" || !reloadAgain.current) return;
+    reloadAgain.current = false;
+    void revalidator.revalidate();
+  }, [revalidator]);
   // The session check a stream's end asked for while a form was on its way: made once the answer is in.
   const afterAnswer = useRef<(() => void) | null>(null);
   useEffect(() => {
@@ -42,7 +51,11 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
 
     const revalidate = () => {
       clearTimeout(revalidateTimer);
-      revalidateTimer = setTimeout(() => void latest.current.revalidator.revalidate(), REVALIDATE_DEBOUNCE_MS);
+      revalidateTimer = setTimeout(() => {
+        const { revalidator: current } = latest.current;
+        if (current.state === "idle") void current.revalidate();
+        else reloadAgain.current = true;
+      }, REVALIDATE_DEBOUNCE_MS);
     };
     const changed = (event: MessageEvent<string>) => {
       const change = parseChange(event.data);
