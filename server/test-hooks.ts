@@ -8,6 +8,7 @@ import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Services } from "~/lib/services.server";
 import { conversations, emailMessages, googleBusinessInfo, messages, profiles, userRoles, websiteInfo } from "~db/schema";
 import { seedCustomers } from "~db/seed-customers.js";
+import { bringCustomerTo, customerStateSchema } from "./test-customer-state";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -89,6 +90,23 @@ export function testHooks(services: Services): Router {
     );
     await publishChanges(services.bus, changes);
     res.status(200).json({ ok: true });
+  });
+  // A signed-up customer brought to a state (paid, information sent, progress, a round waiting) in one call, the
+  // way the integration tests' factory makes one, so a spec drives the interface only for the part it is about.
+  const stateBody = z.object({ email: z.email(), state: customerStateSchema });
+  router.post("/customers/state", async (req, res) => {
+    const parsed = stateBody.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: z.prettifyError(parsed.error) });
+      return;
+    }
+    const profile = await userByEmail(parsed.data.email);
+    if (!profile) {
+      res.status(404).json({ error: "No such user" });
+      return;
+    }
+    await bringCustomerTo(services, profile.id, parsed.data.state);
+    res.status(200).json({ ok: true, userId: profile.id });
   });
   // The e2e server has one shared admin; a spec that changes an admin's sign-in (two-factor) makes its own.
   const promoteBody = z.object({ email: z.email() });

@@ -117,8 +117,12 @@ test("the activity log shows the payment decision, the note, the settings change
   await admin.goto("/admin/settings");
   await admin.getByRole("tab", { name: "Notifications" }).click();
   await admin.getByRole("switch", { name: "User profile updates" }).uncheck();
-  await admin.getByRole("button", { name: "Save Notification Settings" }).click();
+  const saveNotifications = admin.getByRole("button", { name: "Save Notification Settings" });
+  await saveNotifications.click();
   await expectToast(admin, "Notifications updated", "Notification preferences have been saved");
+  // The toast comes with the save's answer; the page's reload after it resets the form to what was stored, and the
+  // button is enabled again once that reload is in: a switch flipped before then would be flipped back.
+  await expect(saveNotifications).toBeEnabled();
   await admin.getByRole("switch", { name: "User profile updates" }).check();
   await admin.getByRole("button", { name: "Save Notification Settings" }).click();
   await expectToast(admin, "Notifications updated", "Notification preferences have been saved");

@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
-import { PROOF_PNG, sendProofViaApi } from "./payments-support";
-
+import { customerIn, expectToast, gotoWithLiveStream, signedInAdmin, test, LIVE_UPDATE_MS } from "./fixtures";
+import { PROOF_PNG } from "./payments-support";
 
 const image = (name: string) => ({ name, mimeType: "image/png", buffer: PROOF_PNG });
 
@@ -18,28 +17,17 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(widths.page).toBeLessThanOrEqual(widths.view);
 }
 
-/** A customer in a browser of their own with a pending proof for the service's first payment. */
-async function customerWithProof(browser: Browser, service: "google_business" | "website") {
-  const customer = newCustomer();
+/** A customer in a phone-sized browser of their own who paid the service (the first payment of the website). */
+async function paidCustomer(browser: Browser, service: "google_business" | "website") {
   const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
-  await signUpViaApi(page, customer);
-  const session = await page.request.get("/resources/session");
-  const { user } = (await session.json()) as { user: { id: string } };
-  await sendProofViaApi(page.request, service, 1);
-  return { page, userId: user.id, customer };
+  const customer = await customerIn(page, service === "website" ? { paidFirstOf: ["website"] } : { paid: ["google_business"] });
+  return { page, userId: customer.id, customer };
 }
 
-/** An admin in a browser of their own, who approves the customer's pending payment and opens a tab. */
-async function adminApproves(browser: Browser, userId: string, tab: "Google Business" | "Web Site"): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
+/** An admin in a browser of their own on the customer's page, at one of its tabs. */
+async function adminOnTab(browser: Browser, userId: string, tab: "Google Business" | "Web Site"): Promise<Page> {
+  const page = await signedInAdmin(browser, { acceptDownloads: true });
   await gotoWithLiveStream(page, `/admin/users/${userId}`);
-  await page.getByRole("button", { name: "Approve Payment" }).click();
-  await expectToast(page, "Status Updated");
   await page.getByRole("tab", { name: tab }).click();
   return page;
 }
@@ -59,8 +47,8 @@ test.describe.configure({ timeout: 120_000 });
 test("Google Business: a paid customer fills the form with a logo and two photos; the admin sees it live and downloads the logo", async ({
   browser,
 }) => {
-  const { page, userId } = await customerWithProof(browser, "google_business");
-  const admin = await adminApproves(browser, userId, "Google Business");
+  const { page, userId } = await paidCustomer(browser, "google_business");
+  const admin = await adminOnTab(browser, userId, "Google Business");
   const adminColumn = admin.getByTestId("admin-google-business-info");
   await expect(adminColumn.getByText("No information submitted yet")).toBeVisible();
 
@@ -155,8 +143,7 @@ test("Google Business: a paid customer fills the form with a logo and two photos
 });
 
 test("Google Business: too many photos are refused in the browser with the limit's toast", async ({ browser }) => {
-  const { page, userId } = await customerWithProof(browser, "google_business");
-  await adminApproves(browser, userId, "Google Business");
+  const { page } = await paidCustomer(browser, "google_business");
   await page.goto("/dashboard/google-business");
   const photos = page.locator('input[type="file"][multiple]');
   await photos.setInputFiles(Array.from({ length: 7 }, (_, i) => image(`p${i}.png`)));
@@ -165,8 +152,8 @@ test("Google Business: too many photos are refused in the browser with the limit
 });
 
 test("Website: colour, domain box (unticking clears it), logo and founder photo; the admin sees it live", async ({ browser }) => {
-  const { page, userId } = await customerWithProof(browser, "website");
-  const admin = await adminApproves(browser, userId, "Web Site");
+  const { page, userId } = await paidCustomer(browser, "website");
+  const admin = await adminOnTab(browser, userId, "Web Site");
   const adminColumn = admin.getByTestId("admin-website-info");
   await expect(adminColumn.getByText("No information submitted yet")).toBeVisible();
 
