@@ -25,6 +25,7 @@ import type { SessionUser } from "~/lib/auth/session";
 import { action as googleAction, loader as googleLoader } from "~/routes/dashboard/google-business";
 import { action as websiteAction, loader as websiteLoader } from "~/routes/dashboard/website";
 import { createApp } from "../../server/app";
+import type { CustomerState } from "../../server/test-customer-state";
 import { expectHttpError, routeAnswer, routeContext, type SignedIn } from "./support";
 import { testApp } from "./test-app";
 
@@ -32,12 +33,8 @@ const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background
 const png = (name: string) => new File([new Uint8Array(PNG)], name, { type: "image/png" });
 
 const app = testApp();
-
-/** The first payment of each service completed (the website's second still to come). */
-async function firstPaymentsCompleted(userId: string) {
-  await app.payment(userId, { status: "completed" });
-  await app.payment(userId, { serviceType: "website", amount: 350, status: "completed" });
-}
+/** Each service's first payment completed (the website's second still to come). */
+const firstPayments: CustomerState = { paid: ["google_business"], paidFirstOf: ["website"] };
 let server: Server;
 let base: string;
 let customerA: SignedIn;
@@ -51,12 +48,11 @@ beforeAll(async () => {
     const listening = createApp(app.services).listen(0, "127.0.0.1", () => resolve(listening));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  customerA = await app.customer({ name: "Ana Ruiz", companyName: "Ruiz Roofing" });
-  customerB = await app.customer({ name: "Blair Banks", companyName: null });
+  customerA = await app.customer({ name: "Ana Ruiz", companyName: "Ruiz Roofing", ...firstPayments });
+  customerB = await app.customer({ name: "Blair Banks", companyName: null, ...firstPayments });
   unpaid = await app.customer({ name: "Una Paid" });
   admin1 = await app.admin();
   admin2 = await app.admin();
-  for (const user of [customerA, customerB]) await firstPaymentsCompleted(user.id);
   // A pending payment is not a completed one.
   await app.payment(unpaid.id);
 });
@@ -405,9 +401,7 @@ describe("website information", () => {
 describe("an empty form's first values", () => {
   /** A customer with both first payments completed. */
   async function paidCustomer(input: { companyName: string | null; phone: string }): Promise<SignedIn> {
-    const customer = await app.customer({ name: "Pat Prefill", ...input });
-    await firstPaymentsCompleted(customer.id);
-    return customer;
+    return app.customer({ name: "Pat Prefill", ...input, ...firstPayments });
   }
   const load = async (loader: AnyAction, path: string, user: SessionUser) =>
     routeAnswer(await loader({ request: new Request(`http://localhost:3000${path}`), context: routeContext(app.services, user), params: {} } as never))

@@ -3,16 +3,14 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminSettings, auditEvents, emailMessages, notifications } from "~db/schema";
 import { RETENTION_DEFAULTS, type RetentionSettings } from "~/domain/admin-settings";
 import { getRetentionStatus } from "~/features/retention/get-retention-status.server";
 import { DAY_MS } from "~/features/retention/retention";
 import { RetentionJob } from "~/features/retention/retention-job.server";
-import { RETENTION_LOCK_KEY, RETENTION_RUN_KEY, runRetention } from "~/features/retention/run-retention.server";
+import { RETENTION_RUN_KEY, runRetention } from "~/features/retention/run-retention.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
-import { openDatabase, type Database } from "~/lib/db/db.server";
 import { outboxFileName } from "~/lib/email/outbox.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { expectHttpError, formPost, routeAnswer, routeContext, type SignedIn } from "./support";
@@ -262,51 +260,5 @@ describe("the retention clean-up", () => {
     } finally {
       await job.stop();
     }
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)("the retention clean-up on several instances (PostgreSQL)", () => {
-  const instances: Database[] = [];
-  const instance = async () => {
-    const opened = await openDatabase({ databaseUrl: app.database.url! });
-    instances.push(opened);
-    return opened;
-  };
-
-  afterAll(async () => {
-    await Promise.all(instances.map((opened) => opened.close()));
-  });
-
-  it("two instances at once: one does the work, the other skips; the rows go once", async () => {
-    const now = new Date();
-    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => addNotification(ago(now, 200, i), true)));
-    const [a, b] = [await instance(), await instance()];
-    // The first holds the lock for a while (small batches, a pause between them); the second asks meanwhile.
-    const first = runRetention({ database: a }, { now, batchSize: 2, pauseMs: 50 });
-    await expect.poll(async () => (await app.database.pool.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())")).rows[0].n).toBe(1);
-    const second = await runRetention({ database: b }, { now });
-    expect(second).toEqual({ ran: false, reason: "locked" });
-    expect(await first).toMatchObject({ ran: true, run: { removed: { readNotifications: 20 } } });
-    expect(await remaining(notifications, ids)).toEqual([]);
-    // Afterwards the other instance finds the day's run done.
-    expect(await runRetention({ database: b }, { now })).toMatchObject({ ran: false, reason: "not_due" });
-  });
-
-  it("skips while another session holds the lock, removing nothing, and runs once it is released", async () => {
-    const now = new Date();
-    const old = await addNotification(ago(now, 365), true);
-    const holder = new pg.Client({ connectionString: app.database.url });
-    await holder.connect();
-    try {
-      await holder.query("select pg_advisory_lock($1)", [RETENTION_LOCK_KEY.toString()]);
-      expect(await runRetention({ database: app.database }, { now })).toEqual({ ran: false, reason: "locked" });
-      expect(await remaining(notifications, [old])).toEqual([old]);
-      await holder.query("select pg_advisory_unlock($1)", [RETENTION_LOCK_KEY.toString()]);
-      expect(await runRetention({ database: app.database }, { now })).toMatchObject({ ran: true, run: { removed: { readNotifications: 1 } } });
-    } finally {
-      await holder.end();
-    }
-    // The pass gave its lock back and its connection to the pool: nothing is left holding it.
-    expect((await app.database.pool.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())")).rows[0].n).toBe(0);
   });
 });
