@@ -14,6 +14,7 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { outboxFileName } from "~/lib/email/outbox.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { expectHttpError, formPost, routeAnswer, routeContext, type SignedIn } from "./support";
+import { addNotification as addOwnNotification, ago } from "./retention-support";
 import { testApp } from "./test-app";
 
 const app = testApp();
@@ -22,16 +23,7 @@ let staff: SignedIn;
 let admin: SignedIn;
 
 const MINUTE = 60_000;
-/** An instant `days` days (plus or minus some minutes) before `now`. */
-const ago = (now: Date, days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS - minutes * MINUTE);
-
-async function addNotification(createdAt: Date, isRead: boolean): Promise<string> {
-  const [row] = await app.db
-    .insert(notifications)
-    .values({ userId: customer.id, type: "retention_test", title: "Old news", message: "Something happened", isRead, createdAt })
-    .returning({ id: notifications.id });
-  return row!.id;
-}
+const addNotification = (createdAt: Date, isRead: boolean) => addOwnNotification(app.db, customer.id, createdAt, isRead);
 
 async function addAuditEvent(createdAt: Date): Promise<string> {
   const [row] = await app.db

@@ -4,10 +4,10 @@ import { inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { notifications } from "~db/schema";
-import { DAY_MS } from "~/features/retention/retention";
 import { RETENTION_LOCK_KEY, RETENTION_RUN_KEY, runRetention } from "~/features/retention/run-retention.server";
 import { openDatabase, type Database } from "~/lib/db/db.server";
 import type { SignedIn } from "../support";
+import { addNotification as addOwnNotification, ago } from "../retention-support";
 import { testApp } from "../test-app";
 
 const app = testApp();
@@ -31,16 +31,7 @@ async function advisoryLocks(): Promise<number> {
   return rows[0].n;
 }
 
-/** An instant `days` days (plus `minutes`) before `now`. */
-const ago = (now: Date, days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS - minutes * 60_000);
-
-async function addNotification(createdAt: Date, isRead: boolean): Promise<string> {
-  const [row] = await app.db
-    .insert(notifications)
-    .values({ userId: customer.id, type: "retention_test", title: "Old news", message: "Something happened", isRead, createdAt })
-    .returning({ id: notifications.id });
-  return row!.id;
-}
+const addNotification = (createdAt: Date, isRead: boolean) => addOwnNotification(app.db, customer.id, createdAt, isRead);
 
 /** Which of these notifications are still there. */
 async function remaining(ids: string[]): Promise<string[]> {
