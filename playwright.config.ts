@@ -50,7 +50,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   // The list, then each project's time for the stage table of scripts/test.js.
   reporter: [["list"], ["./tests/e2e/project-times-reporter.ts"]],
   // Two journeys run side by side on a two-core CI machine, each with up to three browsers and the one server: a

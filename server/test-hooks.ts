@@ -1,12 +1,15 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
+import { SETTINGS_SECTIONS, type SettingsSection } from "~/domain/admin-settings";
+import { SETTINGS_ROW_ID, SETTINGS_TABLE } from "~/lib/config/settings.server";
+import { EVERYONE } from "~/lib/realtime/realtime";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Services } from "~/lib/services.server";
-import { conversations, emailMessages, googleBusinessInfo, messages, profiles, userRoles, websiteInfo } from "~db/schema";
+import { adminSettings, conversations, emailMessages, googleBusinessInfo, messages, profiles, userRoles, websiteInfo } from "~db/schema";
 import { seedCustomers } from "~db/seed-customers.js";
 import { bringCustomerTo, customerStateSchema } from "./test-customer-state";
 
@@ -107,6 +110,28 @@ export function testHooks(services: Services): Router {
     }
     await bringCustomerTo(services, profile.id, parsed.data.state);
     res.status(200).json({ ok: true, userId: profile.id });
+  });
+  // A spec that changes what every page sees (Maintenance Mode, the Review Link, two-factor for admins) puts those
+  // sections back as a fresh server has them when it ends, passed or failed (the `settingsToRestore` fixture).
+  const sectionNames = Object.keys(SETTINGS_SECTIONS) as [SettingsSection, ...SettingsSection[]];
+  const restoreBody = z.object({ sections: z.array(z.enum(sectionNames)).min(1) });
+  router.post("/settings/restore", async (req, res) => {
+    const parsed = restoreBody.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: `sections: one or more of ${sectionNames.join(", ")}` });
+      return;
+    }
+    const sections = sql.join(
+      parsed.data.sections.map((section) => sql`${section}`),
+      sql`, `,
+    );
+    await services.database.db
+      .update(adminSettings)
+      .set({ values: sql`${adminSettings.values} - array[${sections}]::text[]` })
+      .where(eq(adminSettings.id, SETTINGS_ROW_ID));
+    services.settings.invalidate();
+    await publishChanges(services.bus, [{ table: SETTINGS_TABLE, userId: EVERYONE }]);
+    res.status(200).json({ ok: true });
   });
   // The e2e server has one shared admin; a spec that changes an admin's sign-in (two-factor) makes its own.
   const promoteBody = z.object({ email: z.email() });

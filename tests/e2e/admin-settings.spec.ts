@@ -13,7 +13,8 @@ async function setMaintenance(admin: Page, on: boolean) {
   await expectToast(admin, "Settings saved", "General settings have been updated successfully");
 }
 
-test("Maintenance Mode: a customer's open dashboard switches to the maintenance page live and back; sign-in shows it; admins are unaffected", async ({ browser }) => {
+test("Maintenance Mode: a customer's open dashboard switches to the maintenance page live and back; sign-in shows it; admins are unaffected", async ({ browser, settingsToRestore }) => {
+  settingsToRestore.add("general");
   const customerPage = await (await browser.newContext()).newPage();
   await signUpViaApi(customerPage, newCustomer());
   await gotoWithLiveStream(customerPage, "/dashboard/progress");
@@ -48,7 +49,8 @@ test("Maintenance Mode: a customer's open dashboard switches to the maintenance 
   await expect(visitor.getByRole("button", { name: "Login" })).toBeVisible();
 });
 
-test("the Security tab refuses numbers out of bounds and saves good ones; the page keeps them after a reload", async ({ browser }) => {
+test("the Security tab refuses numbers out of bounds and saves good ones; the page keeps them after a reload", async ({ browser, settingsToRestore }) => {
+  settingsToRestore.add("security");
   const admin = await signedInAdmin(browser);
   await admin.goto("/admin/settings");
   await admin.getByRole("tab", { name: "Security" }).click();
@@ -85,7 +87,8 @@ test("the Security tab refuses numbers out of bounds and saves good ones; the pa
   await expect(admin.getByRole("heading", { name: "Activity Log" })).toBeVisible();
 });
 
-test("the activity log shows the payment decision, the note, the settings change and a credential reveal, with the right admin and customer", async ({ browser }) => {
+test("the activity log shows the payment decision, the note, the settings change and a credential reveal, with the right admin and customer", async ({ browser, settingsToRestore }) => {
+  settingsToRestore.add("notifications");
   const customerPage = await (await browser.newContext()).newPage();
   const customer = newCustomer();
   await signUpViaApi(customerPage, customer);

@@ -1,24 +1,42 @@
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
+import type { SettingsSection } from "../../app/domain/admin-settings";
 
 export { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
 
 /** Console messages by which Chromium reports a Content-Security-Policy violation. */
 const CSP_CONSOLE_MESSAGE = /Content-Security-Policy|Refused to/;
+/**
+ * How React reports a page whose server-rendered HTML the browser's first render did not match (the production
+ * build's minified errors 418-425, the development build's words): the page is then rendered again from scratch.
+ */
+const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b|[Hh]ydration failed|didn't match the client/;
 
-/** Collects every CSP violation in the pages of a browser context: console errors and `securitypolicyviolation` events. */
-async function watchForCspViolations(context: BrowserContext, violations: string[]): Promise<void> {
-  const watchPage = (page: Page) =>
+interface PageProblems {
+  cspViolations: string[];
+  hydrationErrors: string[];
+}
+
+/**
+ * Collects what must not happen in the pages of a browser context: CSP violations (console errors and
+ * `securitypolicyviolation` events) and React hydration errors (console errors and uncaught page errors).
+ */
+async function watchPages(context: BrowserContext, problems: PageProblems): Promise<void> {
+  const watchPage = (page: Page) => {
     page.on("console", (message) => {
-      if (message.type() === "error" && CSP_CONSOLE_MESSAGE.test(message.text())) {
-        violations.push(`${page.url()} console: ${message.text()}`);
-      }
+      if (message.type() !== "error") return;
+      if (CSP_CONSOLE_MESSAGE.test(message.text())) problems.cspViolations.push(`${page.url()} console: ${message.text()}`);
+      if (HYDRATION_ERROR.test(message.text())) problems.hydrationErrors.push(`${page.url()} console: ${message.text()}`);
     });
+    page.on("pageerror", (error) => {
+      if (HYDRATION_ERROR.test(error.message)) problems.hydrationErrors.push(`${page.url()} ${error.message}`);
+    });
+  };
   context.pages().forEach(watchPage);
   context.on("page", watchPage);
   await context.exposeBinding("__e2eCspViolation", ({ page }, text: string) => {
-    violations.push(`${page.url()} securitypolicyviolation: ${text}`);
+    problems.cspViolations.push(`${page.url()} securitypolicyviolation: ${text}`);
   });
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
@@ -30,23 +48,40 @@ async function watchForCspViolations(context: BrowserContext, violations: string
 
 /**
  * The `test` every spec uses (playwright.config.ts refuses a spec that imports Playwright's own): a test fails on
- * any Content-Security-Policy violation in its pages, including those of contexts it opens with browser.newContext.
+ * any Content-Security-Policy violation or React hydration error in its pages, including those of contexts it opens
+ * with browser.newContext.
  */
-export const test = base.extend<{ failOnCspViolations: void }>({
-  failOnCspViolations: [
+export const test = base.extend<{ failOnPageProblems: void; settingsToRestore: Set<SettingsSection> }>({
+  /**
+   * The settings sections a spec changes for every page of the shared server: add a section before changing it, and
+   * it is put back as a fresh server has it when the test ends, passed or failed, so no later test starts in
+   * Maintenance Mode.
+   */
+  settingsToRestore: [
+    async ({ request }, use) => {
+      const sections = new Set<SettingsSection>();
+      await use(sections);
+      if (sections.size === 0) return;
+      const response = await request.post("/__test/settings/restore", { data: { sections: [...sections] } });
+      expect(response.status(), await response.text()).toBe(200);
+    },
+    { scope: "test" },
+  ],
+  failOnPageProblems: [
     async ({ context, browser }, use) => {
-      const violations: string[] = [];
-      await watchForCspViolations(context, violations);
+      const problems: PageProblems = { cspViolations: [], hydrationErrors: [] };
+      await watchPages(context, problems);
       const newContext = browser.newContext;
       browser.newContext = async function (this: Browser, ...args: Parameters<Browser["newContext"]>) {
         const opened = await newContext.apply(this, args);
-        await watchForCspViolations(opened, violations);
+        await watchPages(opened, problems);
         return opened;
       };
       await use().finally(() => {
         browser.newContext = newContext;
       });
-      expect(violations, "Content-Security-Policy violations").toEqual([]);
+      expect(problems.cspViolations, "Content-Security-Policy violations").toEqual([]);
+      expect(problems.hydrationErrors, "React hydration errors").toEqual([]);
     },
     { auto: true },
   ],

@@ -55,7 +55,9 @@ async function tickWebsiteLaunch(admin: Page, userId: string): Promise<void> {
 
 test("with a Review Link set, finishing the website asks the customer for a review: the card (live), the bell and the e-mail, in their language", async ({
   browser,
+  settingsToRestore,
 }) => {
+  settingsToRestore.add("general");
   test.setTimeout(180_000);
   const admin = await signedInAdmin(browser);
   opened.push(admin.context());

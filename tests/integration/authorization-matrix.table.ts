@@ -398,6 +398,14 @@ export const ROWS: Row[] = [
     note: "test hook: brings an e2e customer to a state (paid, information sent...); without the state here it is refused, so A stays as they are",
   },
   {
+    route: "/__test/settings/restore",
+    method: "POST",
+    body: { sections: "none" },
+    json: true,
+    expect: everyone(400),
+    note: "test hook: puts settings sections back as a fresh server has them after a server-wide spec; no section named here, so the matrix's settings stay",
+  },
+  {
     route: "/__test/customers/seed",
     method: "POST",
     body: { count: "0", prefix: "matrix" },
