@@ -97,6 +97,21 @@ describe("when the stream says its session ended", () => {
     expect(fetchSessionUser).toHaveBeenCalledTimes(1);
   });
 
+  it("lets a form sent while the session was being asked about have its answer first (it may go elsewhere itself)", async () => {
+    let answer: (user: null) => void = () => {};
+    fetchSessionUser.mockReturnValue(new Promise<null>((resolve) => (answer = resolve)));
+    const [first] = FakeEventSource.opened;
+    await act(async () => first!.fire(LIVE_EVENTS.sessionEnded));
+    expect(fetchSessionUser).toHaveBeenCalledTimes(1);
+    navigation.state = "loading";
+    act(() => root.render(<Page />));
+    await act(async () => answer(null));
+    expect(navigate).not.toHaveBeenCalled();
+    navigation.state = "idle";
+    act(() => root.render(<Page />));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login", { replace: true }));
+  });
+
   it("goes to the login page when the browser has no session any more", async () => {
     fetchSessionUser.mockResolvedValue(null);
     const [first] = FakeEventSource.opened;

@@ -66,6 +66,13 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
       source?.close();
       void latest.current.navigate(loginPath, { replace: true });
     };
+    // No session any more: to the login page, unless a form of this tab was sent while the session was being asked
+    // about. Its answer goes first: it may be the one that ended the session and says where to go (an account
+    // deleted), and a page going there leaves this one, which then sends nobody to the login page.
+    const signedOutOnceAnswered = () => {
+      if (!latest.current.sending) signedOut();
+      else afterAnswer.current = () => !stopped && signedOut();
+    };
     // The stream's own session ended. The browser may hold a newer one (a password change replaces this
     // browser's session): then the stream reconnects with it; otherwise the user is signed out. Asked once this
     // tab's form in flight, if any, has its answer.
@@ -75,7 +82,7 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
         if (stopped) return;
         fetchSessionUser()
           .then((user) => {
-            if (!user) signedOut();
+            if (!user) signedOutOnceAnswered();
             else if (!stopped) connect();
           })
           .catch(signedOut);
@@ -97,7 +104,7 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
         // The server refused the stream (e.g. 401): find out whether the session is gone, else retry.
         fetchSessionUser()
           .then((user) => {
-            if (!user) signedOut();
+            if (!user) signedOutOnceAnswered();
             else reconnectTimer = setTimeout(connect, RECONNECT_MS);
           })
           .catch(() => {
