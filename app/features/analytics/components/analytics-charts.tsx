@@ -110,7 +110,9 @@ const compactUsd =
         : value >= 1000
           ? `$${(value / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })}k`
           : `$${value.toLocaleString("en-US")}`
-      : value.toLocaleString(intlLocale(locale), { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
+      : // minimumFractionDigits said outright: Node and the browser default it differently for compact currency ("$100.0"
+      // against "$100"), and the page rendered on the server must read the same once the browser runs it.
+      value.toLocaleString(intlLocale(locale), { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 });
 
 const nonZero = (format: (value: number) => string) => (value: number) => (value > 0 ? format(value) : "");
 
