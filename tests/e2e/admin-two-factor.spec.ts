@@ -1,6 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { generateSync } from "otplib";
-import { expectToast, newCustomer, signUpWith, test } from "./fixtures";
+import { expectToast, freshCode, newCustomer, signUpWith, test } from "./fixtures";
 
 // Runs in its own "two-factor" project, last and alone: the Two-Factor setting reaches every admin. It uses an
 // admin of its own (the shared e2e admin never enrols) and turns the setting off at the end.
@@ -20,18 +19,6 @@ async function setTwoFactor(page: Page, on: boolean) {
   else await toggle.uncheck();
   await page.getByRole("button", { name: "Save Security Settings" }).click();
   await expectToast(page, "Security updated", "Security settings have been saved");
-}
-
-/** A fresh code for the secret, never the one just used (Better Auth refuses a code twice within its window). */
-async function freshCode(secret: string, used: Set<string>): Promise<string> {
-  for (;;) {
-    const code = generateSync({ secret });
-    if (!used.has(code)) {
-      used.add(code);
-      return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
 }
 
 async function newPage(browser: Browser): Promise<Page> {

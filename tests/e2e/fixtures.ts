@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import { generateSync } from "otplib";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
 import type { SettingsSection } from "../../app/domain/admin-settings";
 
@@ -124,10 +125,21 @@ export async function signUpViaApi(page: Page, customer: Customer): Promise<void
 }
 
 /**
+ * A customer signed up in a browser of their own that asks for `locale`. The account keeps the language its sign-up
+ * asked for, and a context's locale does not reach its API requests: the sign-up sends the Accept-Language itself.
+ */
+export async function customerInBrowser(browser: Browser, customer: Customer, locale = "en-US"): Promise<{ page: Page; userId: string }> {
+  const page = await (await browser.newContext({ locale })).newPage();
+  await signUpWith(page.request, customer, locale.startsWith("es") ? "es-ES,es;q=0.9" : "en-US,en;q=0.9");
+  const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
+  return { page, userId: user.id };
+}
+
+/**
  * Creates the account from a request context of its own (the `request` fixture), so the browser page stays
  * signed out: for tests where the account must exist but the page must not have its session.
  */
-export async function signUpWith(request: APIRequestContext, customer: Customer): Promise<void> {
+export async function signUpWith(request: APIRequestContext, customer: Customer, acceptLanguage?: string): Promise<void> {
   const response = await request.post("/api/auth/sign-up/email", {
     data: {
       name: customer.fullName,
@@ -137,7 +149,7 @@ export async function signUpWith(request: APIRequestContext, customer: Customer)
       companyName: customer.companyName,
     },
     // As the sign-up page's fetch sends it: once the context holds a session cookie, Better Auth's origin check wants it.
-    headers: { origin: E2E_BASE_URL },
+    headers: { origin: E2E_BASE_URL, ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
 }
@@ -186,6 +198,48 @@ export async function signedInAdmin(browser: Browser, options: BrowserContextOpt
   return page;
 }
 
+/**
+ * An admin of its own, signed in, in a new browser context (`options`: a locale, a viewport; English by default):
+ * for a spec that changes the admin's language or two-factor, which the shared e2e admin must keep as they are.
+ */
+export async function freshAdmin(
+  browser: Browser,
+  options: BrowserContextOptions & { fullName?: string } = {},
+): Promise<{ page: Page; person: Customer }> {
+  const { fullName, ...contextOptions } = options;
+  const person = newCustomer(fullName ? { fullName } : {});
+  const context = await browser.newContext({ locale: "en-US", ...contextOptions });
+  await signUpWith(context.request, person);
+  const promoted = await context.request.post("/__test/admins", { data: { email: person.email } });
+  expect(promoted.status()).toBe(201);
+  const response = await context.request.post("/api/auth/sign-in/email", {
+    data: { email: person.email, password: person.password },
+    // The context holds the sign-up's session: Better Auth's origin check then wants the header a browser sends.
+    headers: { origin: E2E_BASE_URL },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return { page: await context.newPage(), person };
+}
+
+/** Switches a signed-in page to Spanish with the language button and waits for the page to read in Spanish. */
+export async function toSpanish(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await page.waitForLoadState("load");
+}
+
+/** A fresh two-factor code for the secret, never one already used (Better Auth refuses a code twice within its window). */
+export async function freshCode(secret: string, used: Set<string>): Promise<string> {
+  for (;;) {
+    const code = generateSync({ secret });
+    if (!used.has(code)) {
+      used.add(code);
+      return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 export async function loginViaForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
@@ -204,6 +258,9 @@ export async function sendNotification(
   });
   expect(response.status(), await response.text()).toBe(201);
 }
+
+/** Every toast in the page's stack, the ones still animating out included: for checking that a toast has gone. */
+export const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 
 /**
  * The newest toast (sonner shows one at a time here): checks its title and, when given, its description.

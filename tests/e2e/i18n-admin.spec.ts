@@ -1,35 +1,37 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { newCustomer, signUpWith, test } from "./fixtures";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { type Customer, E2E_BASE_URL, freshAdmin, newCustomer, signUpWith, test, toSpanish } from "./fixtures";
+import { sendProofViaApi } from "./payments-support";
+
+const APP_VERSION = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
-/**
- * An admin of its own (the shared e2e admin's language must stay English for the other specs), signed in
- * in an English browser context.
- */
-async function freshAdmin(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const person = newCustomer();
-  await signUpWith(request, person);
-  const promoted = await request.post("/__test/admins", { data: { email: person.email } });
-  expect(promoted.status()).toBe(201);
-  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password } });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return page;
+/** A customer signed up (and signed in again: a sign-in of their own in the log) in a context of their own. */
+async function customerWithId(browser: Browser, overrides: Partial<Customer> = {}): Promise<{ page: Page; customer: Customer; userId: string }> {
+  const customer = newCustomer(overrides);
+  const page = await (await browser.newContext()).newPage();
+  await signUpWith(page.request, customer);
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: customer.email, password: customer.password },
+    headers: { origin: E2E_BASE_URL },
+  });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
+  return { page, customer, userId: user.id };
 }
 
 test("an admin who chooses Spanish sees the dashboard, the users list, a customer and analytics in Spanish, without accessibility violations", async ({
   browser,
-  request,
 }) => {
   // Four axe runs over the admin's largest pages (the dashboard's queue, the analytics charts): past 90 s beside
   // other specs on two cores.
   test.setTimeout(180_000);
-  const page = await freshAdmin(browser, request);
+  const { page } = await freshAdmin(browser);
   const customer = newCustomer({ fullName: "Lucía Pérez" });
   await signUpWith(await (await browser.newContext()).request, customer);
 
@@ -108,4 +110,68 @@ test("an admin who chooses Spanish sees the dashboard, the users list, a custome
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(main.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+});
+
+test("the activity log, the payment card and the Database tab speak in a person's words, in English and Spanish; the Admin filter lists admins only", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { page: customerPage, customer, userId } = await customerWithId(browser);
+  await sendProofViaApi(customerPage.request, "google_business", 1);
+  const { page: admin, person } = await freshAdmin(browser, {
+    viewport: { width: 1280, height: 900 },
+    fullName: `Avery Admin ${Math.random().toString(36).slice(2, 8)}`,
+  });
+
+  // The payment card: the status and the method as words, not stored values.
+  await admin.goto(`/admin/users/${userId}`);
+  const card = admin.getByTestId("payment-card").first();
+  await expect(card.getByTestId("payment-status")).toHaveText("Pending");
+  await expect(card.getByTestId("payment-method")).toHaveText("Zelle");
+
+  // A progress step ticked, then read back in the log.
+  await admin.getByRole("tab", { name: "Google Business", exact: true }).click();
+  const saved = admin.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(`/admin/users/${userId}`));
+  await admin.getByRole("checkbox", { name: "Verification Completed" }).click();
+  await admin.getByRole("dialog", { name: "Mark the earlier steps done too?" }).getByRole("button", { name: "Only this step" }).click();
+  expect((await saved).status()).toBe(200);
+
+  await admin.goto(`/admin/activity?customer=${userId}`);
+  const events = admin.getByTestId("activity-event");
+  await expect(events.first().getByTestId("activity-action")).toHaveText("Updated progress");
+  await expect(events.first()).toContainText('Marked "Verification Completed" done for Google Business Profile');
+  await expect(admin.getByRole("main")).not.toContainText("verificationCompleted");
+  await expect(admin.getByRole("main")).not.toContainText("google_business");
+  // The customer's own sign-in is in the log, yet the Admin filter offers admins only.
+  await admin.goto("/admin/activity");
+  const adminChoices = await admin.locator("#activity-admin option").allTextContents();
+  expect(adminChoices).toContain(person.fullName);
+  expect(adminChoices).not.toContain(customer.fullName);
+
+  // The Database tab: what each bucket holds, and the app's version.
+  await admin.goto("/admin/settings");
+  await admin.getByRole("tab", { name: "Database" }).click();
+  const buckets = admin.getByTestId("storage-bucket");
+  await expect(buckets).toHaveCount(7);
+  await expect(buckets.filter({ hasText: "Files sent in messages" })).toHaveCount(1);
+  await expect(buckets.filter({ hasText: "Payment proofs and note photos" })).toHaveCount(1);
+  await expect(admin.getByRole("main")).not.toContainText("admin-note-photos");
+  await admin.getByRole("button", { name: "View Backend" }).click();
+  const backend = admin.getByRole("dialog", { name: "Backend Status" });
+  await expect(backend.getByTestId("app-version")).toHaveText(APP_VERSION);
+  await expect(backend).not.toContainText("unknown");
+  await backend.getByRole("button", { name: "Close" }).click();
+
+  // The same screens in Spanish.
+  await toSpanish(admin);
+  await admin.goto(`/admin/activity?customer=${userId}`);
+  await expect(events.first()).toContainText('Marcó "Verificación completada" como completado en Perfil de Google Business');
+  await admin.goto(`/admin/users/${userId}`);
+  await expect(card.getByTestId("payment-status")).toHaveText("Pendiente");
+  await expect(card.getByTestId("payment-method")).toHaveText("Zelle");
+  await admin.goto("/admin/settings");
+  await admin.getByRole("tab", { name: "Base de datos" }).click();
+  await expect(buckets.filter({ hasText: "Comprobantes de pago y fotos de notas" })).toHaveCount(1);
+  await admin.getByRole("button", { name: "Ver servidor" }).click();
+  await expect(admin.getByRole("dialog", { name: "Estado del servidor" }).getByTestId("app-version")).toHaveText(APP_VERSION);
 });

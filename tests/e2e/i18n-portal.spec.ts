@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { expectToast, newCustomer, signUpViaApi, test } from "./fixtures";
+import { expectToast, newCustomer, signUpViaApi, test, toasts } from "./fixtures";
 import { PROOF_PNG } from "./payments-support";
 
 // The Spanish interface's main journey: a browser that asks for Spanish (Accept-Language: es-ES).
@@ -13,7 +13,6 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 
 const googlePanel = (page: Page) => page.getByTestId("next-step-google_business");
 const websitePanel = (page: Page) => page.getByTestId("next-step-website");
-const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 const spanishDialog = (page: Page) => page.getByRole("dialog", { name: "Pago requerido" });
 
 test("a Spanish browser signs up, follows its progress and pays in Spanish; switching to English keeps the page and the session", async ({

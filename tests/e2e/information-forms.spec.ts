@@ -1,7 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { customerIn, expectToast, gotoWithLiveStream, signedInAdmin, test, LIVE_UPDATE_MS } from "./fixtures";
-import { PROOF_PNG } from "./payments-support";
+import {
+  customerIn,
+  E2E_ADMIN,
+  expectToast,
+  gotoWithLiveStream,
+  newCustomer,
+  signedInAdmin,
+  signUpViaApi,
+  test,
+  LIVE_UPDATE_MS,
+  type Customer,
+} from "./fixtures";
+import { payByCard, PROOF_PNG } from "./payments-support";
 
 const image = (name: string) => ({ name, mimeType: "image/png", buffer: PROOF_PNG });
 
@@ -233,4 +244,239 @@ test("Website: colour, domain box (unticking clears it), logo and founder photo;
   await confirmDialog(page).getByRole("button", { name: "Confirm" }).click();
   await expectToast(page, "Website information submitted successfully");
   await expect(adminColumn.getByText("Teal (#14B8A6)")).toBeVisible({ timeout: LIVE_UPDATE_MS });
+});
+
+/**
+ * A signed-up customer in a browser of their own (language, width) whose first payment of each service is paid by
+ * card, through the checkout and the card provider's webhook.
+ */
+async function customerPaidByCard(
+  browser: Browser,
+  services: "google_business" | "website" | ("google_business" | "website")[],
+  options: { locale?: string; width?: number } = {},
+): Promise<{ page: Page; customer: Customer }> {
+  const customer = newCustomer();
+  const page = await (
+    await browser.newContext({ locale: options.locale ?? "en-US", viewport: { width: options.width ?? 1280, height: 900 } })
+  ).newPage();
+  await signUpViaApi(page, customer);
+  for (const service of [services].flat()) await payByCard(page.request, customer.email, service, 1);
+  return { page, customer };
+}
+
+const GOOGLE = {
+  en: {
+    locale: "en-US",
+    gmail: "Gmail Email",
+    gmailPassword: "Gmail Password",
+    legalName: "Legal Business Name",
+    serviceType: "Type of Service",
+    openingDate: "Opening Date",
+    phone: "Phone Number",
+    address: "Street Address",
+    city: "City",
+    state: "State",
+    zip: "ZIP Code",
+    serviceCity: "Service City",
+    add: "Add service city",
+    submit: "Submit Information",
+    confirm: "Confirm",
+    saved: "Your information has been saved successfully",
+    cityRequired: "At least one service city is required",
+  },
+  es: {
+    locale: "es-ES",
+    gmail: "Correo de Gmail",
+    gmailPassword: "Contraseña de Gmail",
+    legalName: "Nombre legal del negocio",
+    serviceType: "Tipo de servicio",
+    openingDate: "Fecha de apertura",
+    phone: "Número de teléfono",
+    address: "Dirección",
+    city: "Ciudad",
+    state: "Estado",
+    zip: "Código postal",
+    serviceCity: "Ciudad de servicio",
+    add: /^Agregar/,
+    submit: "Enviar información",
+    confirm: "Confirmar",
+    saved: "Su información se guardó con éxito",
+    cityRequired: "Se requiere al menos una ciudad de servicio",
+  },
+} as const;
+type Language = keyof typeof GOOGLE;
+
+/** Fills the Google form's required fields but the service cities. */
+async function fillGoogleForm(page: Page, language: Language): Promise<void> {
+  const text = GOOGLE[language];
+  await page.getByLabel(text.gmail).fill("casey.business@gmail.com");
+  await page.getByLabel(text.gmailPassword).fill("Gmail-Pass-e2e");
+  await page.getByLabel(text.legalName).fill("Casey Cleaning LLC");
+  await page.getByLabel(text.serviceType).fill("Cleaning");
+  await page.getByLabel(text.openingDate).fill("2016-04-02");
+  await page.getByLabel(text.phone).fill("(555) 123-4567");
+  await page.getByRole("textbox", { name: text.address, exact: true }).fill("1 Main St");
+  await page.getByRole("textbox", { name: text.city, exact: true }).fill("Miami");
+  await page.getByRole("combobox", { name: text.state }).selectOption("FL");
+  await page.getByLabel(text.zip).fill("33101");
+}
+
+for (const language of ["en", "es"] as const) {
+  test(`list input (${language}): a city typed but not added is sent; the list's error goes once it is fixed`, async ({ browser }) => {
+    const text = GOOGLE[language];
+    const { page } = await customerPaidByCard(browser, "google_business", { locale: text.locale });
+    await page.goto("/dashboard/google-business");
+    await fillGoogleForm(page, language);
+
+    // No city: the list's error shows; adding one takes it away without another submit.
+    await page.getByRole("button", { name: text.submit }).click();
+    const city = page.getByRole("textbox", { name: text.serviceCity });
+    await expect(page.getByText(text.cityRequired, { exact: true }).last()).toBeVisible();
+    await expect(city).toHaveAttribute("aria-invalid", "true");
+    await city.fill("Doral");
+    await page.getByRole("button", { name: text.add }).click();
+    await expect(city).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("p", { hasText: text.cityRequired })).toHaveCount(0);
+
+    // A second city typed and never added goes with the submit.
+    await city.fill("Hialeah");
+    await page.getByRole("button", { name: text.submit }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: text.confirm, exact: true }).click();
+    await expectToast(page, text.saved);
+    await expect(page.getByText("Hialeah", { exact: true })).toBeVisible();
+    await expect(page.getByText("Doral", { exact: true })).toBeVisible();
+    await page.context().close();
+  });
+}
+
+const PREFILL = {
+  en: {
+    fromSignUp: "Your business name and phone number are filled in from your sign-up. Check them before you submit.",
+    fromGoogle: "Filled in from your Google Business Profile information. Check each field before you submit.",
+    chooseState: "Choose a state",
+    logo: "Logo",
+    websiteSaved: "Website information submitted successfully",
+    understand: "I Understand",
+    googleCard: "Google Business",
+    fromForm: "From your Google Business Profile information",
+  },
+  es: {
+    fromSignUp: "El nombre de su negocio y su teléfono vienen de su registro. Revíselos antes de enviar.",
+    fromGoogle: "Completado con la información de su Perfil de Google Business. Revise cada campo antes de enviar.",
+    chooseState: "Elija un estado",
+    logo: "Logotipo",
+    websiteSaved: "Información del sitio web enviada con éxito",
+    understand: "Entiendo",
+    googleCard: "Google Business",
+    fromForm: "De la información de su Perfil de Google Business",
+  },
+} as const;
+
+for (const language of ["en", "es"] as const) {
+  test(`nothing typed twice (${language}): the Google form starts from the sign-up, the website form from the Google one (logo too), and the Credentials card shows the Gmail address`, async ({
+    browser,
+  }) => {
+    const text = GOOGLE[language];
+    const more = PREFILL[language];
+    const { page, customer } = await customerPaidByCard(browser, ["google_business", "website"], { locale: text.locale });
+    // Both next steps say 'fill in the form'; on a phone their buttons wrap instead of running off the side.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/dashboard/progress");
+    await expect(page.getByTestId("next-step-website")).toHaveAttribute("data-state", "send-information");
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The Google form: company and phone from the sign-up, said so; the state is a select of the 50 states and DC.
+    await page.goto("/dashboard/google-business");
+    await expect(page.getByTestId("prefill-note")).toHaveText(more.fromSignUp);
+    await expect(page.getByLabel(text.legalName)).toHaveValue(customer.companyName);
+    await expect(page.getByLabel(text.phone)).toHaveValue(customer.phone);
+    const state = page.getByRole("combobox", { name: text.state });
+    await expect(state.locator("option")).toHaveCount(52);
+    await expect(state.locator("option").first()).toHaveText(more.chooseState);
+    await expect(state).toHaveValue("");
+    await fillGoogleForm(page, language);
+    await page.getByLabel(more.logo, { exact: true }).setInputFiles(image("brand.png"));
+    const city = page.getByRole("textbox", { name: text.serviceCity });
+    await city.fill("Doral");
+    await city.press("Enter");
+    await page.getByRole("button", { name: text.submit }).click();
+    await page.getByRole("dialog").getByRole("button", { name: text.confirm, exact: true }).click();
+    await expectToast(page, text.saved);
+
+    // The website form: everything both forms ask for, from the Google form, the logo included; nothing to retype.
+    await page.goto("/dashboard/website");
+    await expect(page.getByTestId("prefill-note")).toHaveText(more.fromGoogle);
+    await expect(page.getByLabel(text.legalName)).toHaveValue("Casey Cleaning LLC");
+    await expect(page.getByLabel(text.phone)).toHaveValue("(555) 123-4567");
+    await expect(page.getByRole("textbox", { name: text.address, exact: true })).toHaveValue("1 Main St");
+    await expect(page.getByRole("textbox", { name: text.city, exact: true })).toHaveValue("Miami");
+    await expect(page.getByRole("combobox", { name: text.state })).toHaveValue("FL");
+    await expect(page.getByLabel(text.zip)).toHaveValue("33101");
+    await expect(page.getByText("Doral", { exact: true })).toBeVisible();
+    await expect(page.getByText("Cleaning", { exact: true })).toBeVisible();
+    await expect(page.getByText(/logo\.(png|jpeg|webp)/)).toBeVisible();
+    await page.getByRole("button", { name: text.submit }).click();
+    await page.getByRole("dialog").getByRole("button", { name: text.confirm, exact: true }).click();
+    await expectToast(page, more.websiteSaved);
+    await expect(page.getByRole("list", { name: more.logo }).getByRole("img")).toBeVisible();
+
+    // The Credentials page's Google Business card shows the Gmail address given in the Google form, and says so.
+    await page.goto("/dashboard/credentials");
+    await page.getByRole("button", { name: more.understand }).click();
+    const card = page.getByRole("region", { name: more.googleCard, exact: true });
+    await expect(card).toContainText("casey.business@gmail.com");
+    await expect(card).toContainText(more.fromForm);
+    await page.context().close();
+  });
+}
+
+test("read-only views show an empty value as a dash; a long Gmail address wraps without sideways scroll; a note's missing fields each say what they miss", async ({
+  browser,
+}) => {
+  const { page, customer } = await customerPaidByCard(browser, "google_business", { width: 390 });
+  await page.goto("/dashboard/google-business");
+  await fillGoogleForm(page, "en");
+  const longGmail = "a.really.long.business.owner.address.for.cleaning@gmail.com";
+  await page.getByLabel(GOOGLE.en.gmail).fill(longGmail);
+  const city = page.getByRole("textbox", { name: GOOGLE.en.serviceCity });
+  await city.fill("Doral");
+  await city.press("Enter");
+  await page.getByRole("button", { name: GOOGLE.en.submit }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm", exact: true }).click();
+  await expectToast(page, GOOGLE.en.saved);
+
+  // Empty social links, website and apt/suite: each a dash, none left blank.
+  for (const label of ["Facebook", "Instagram", "LinkedIn", "Website", "Apt/Suite"]) {
+    const value = page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`, "i") }) }).locator("dd");
+    await expect(value, label).toHaveText(/^—/);
+  }
+  const gmail = page.locator("dd", { hasText: longGmail });
+  await expect(gmail).toBeVisible();
+  expect(await gmail.evaluate((element) => getComputedStyle(element).wordBreak)).not.toBe("break-all");
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/forms-read-only-390.png", fullPage: true });
+
+  // The admin's note: one message per empty field, not the same sentence under both.
+  const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
+  expect(customer.email).toContain("@");
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto("/admin/login");
+  await admin.getByLabel("Email").fill(E2E_ADMIN.email);
+  await admin.getByLabel("Password").fill(E2E_ADMIN.password);
+  await admin.getByRole("button", { name: "Login" }).click();
+  await expect(admin).toHaveURL("/admin/dashboard", { timeout: 20_000 });
+  await admin.goto(`/admin/users/${user.id}`);
+  await admin.getByRole("tab", { name: "Notes" }).click();
+  await admin.getByRole("button", { name: "Add Note" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Add Note" });
+  await dialog.getByRole("button", { name: "Create Note" }).click();
+  await expect(dialog.getByLabel("Title")).toHaveAccessibleDescription("Title is required");
+  await expect(dialog.getByLabel("Description")).toHaveAccessibleDescription("Description is required");
+  await expect(dialog.getByText("Title and description are required")).toHaveCount(0);
+  await dialog.getByLabel("Title").fill("Kick-off call");
+  await dialog.getByRole("button", { name: "Create Note" }).click();
+  await expect(dialog.getByLabel("Title")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Description")).toHaveAccessibleDescription("Description is required");
 });

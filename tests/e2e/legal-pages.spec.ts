@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { defaultSiteConfig } from "../../app/lib/config/site-config";
-import { expectToast, newCustomer, signUpWith, test } from "./fixtures";
+import { expectToast, freshAdmin, test } from "./fixtures";
 
 // The Privacy Policy, Terms of Service and Refund Policy: linked from the landing page's footer and the sign-up form,
 // in English and Spanish, their texts edited in the admin settings' Legal tab. One admin's save changes every
@@ -15,17 +15,6 @@ const site = defaultSiteConfig;
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
-
-/** An admin of its own (the shared admin's language must not change), signed in, in a browser of this language. */
-async function freshAdmin(browser: Browser, request: APIRequestContext, locale: "en-US" | "es-ES"): Promise<Page> {
-  const person = newCustomer();
-  await signUpWith(request, person);
-  expect((await request.post("/__test/admins", { data: { email: person.email } })).status()).toBe(201);
-  const page = await (await browser.newContext({ locale })).newPage();
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password } });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return page;
 }
 
 /** The text of the page's paragraphs, as the browser lays them out (line breaks included). */
@@ -144,10 +133,9 @@ test("the pages are rendered on the server, complete without JavaScript, load le
 
 test("an admin writes the texts in the Legal tab: checked, saved with a toast, shown as typed on both languages' pages; the standard text comes back", async ({
   browser,
-  request,
 }) => {
   test.setTimeout(180_000);
-  const admin = await freshAdmin(browser, request, "en-US");
+  const admin = (await freshAdmin(browser, { locale: "en-US" })).page;
   await admin.goto("/admin/settings");
   await admin.getByRole("tab", { name: "Legal" }).click();
   const privacy = admin.getByRole("textbox", { name: "Privacy Policy" });
@@ -182,7 +170,7 @@ test("an admin writes the texts in the Legal tab: checked, saved with a toast, s
   await visitor.context().close();
 
   // A Spanish admin sees the tab in Spanish, the message and the toast too, and puts the standard privacy text back.
-  const adminEs = await freshAdmin(browser, request, "es-ES");
+  const adminEs = (await freshAdmin(browser, { locale: "es-ES" })).page;
   await adminEs.goto("/admin/settings");
   await adminEs.getByRole("tab", { name: "Legal" }).click();
   const privacidad = adminEs.getByRole("textbox", { name: "Política de privacidad" });

@@ -1,8 +1,29 @@
-import { expect, type Browser, type Page } from "@playwright/test";
-import { gotoWithLiveStream, newCustomer, sendNotification, signUpViaApi, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { E2E_ADMIN, gotoWithLiveStream, newCustomer, sendNotification, signUpViaApi, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
+import { PROOF_PNG } from "./payments-support";
 
+/**
+ * Notifications as a person meets them: live to their owner only, read one by one or all at once, worded in the
+ * reader's language when read (not when written), each a link to the page it is about.
+ */
 
-const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
+/**
+ * The contexts a test opened, closed when it ends: every admin context holds a live stream of the one e2e
+ * admin account, which may hold only a few at once (server/events.ts), and other tests need theirs.
+ */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
+async function newPage(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  opened.push(context);
+  return context.newPage();
+}
+
+/** The bell, in English or in Spanish. */
+const bell = (page: Page) => page.getByRole("button", { name: /^(Notifications|Notificaciones)/ });
 const badge = (page: Page) => page.getByTestId("unread-badge");
 const panel = (page: Page) => page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Notifications" }) });
 
@@ -32,6 +53,37 @@ async function signedInCustomer(browser: Browser, customer: Customer): Promise<P
   await expect(badge(page)).toHaveCount(0);
   return page;
 }
+
+/** A customer signed up in an English browser, on the progress page; answers their user id. */
+async function customerOnProgress(page: Page, customer: Customer): Promise<string> {
+  await signUpViaApi(page, customer);
+  const session = await page.request.get("/resources/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  await gotoWithLiveStream(page, "/dashboard/progress");
+  return user.id;
+}
+
+/** The shared e2e admin, signed in through the API in a browser of its own. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await newPage(browser);
+  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return page;
+}
+
+/** The admin ticks a Google Business step of the customer's checklist, that step only (every one used here has earlier steps not done). */
+async function tickGoogleStep(admin: Page, userId: string, label: string): Promise<void> {
+  await admin.goto(`/admin/users/${userId}?tab=google-business`);
+  const toggle = admin.getByRole("checkbox", { name: label });
+  const saved = admin.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/users/"));
+  await toggle.click();
+  await admin.getByRole("dialog", { name: "Mark the earlier steps done too?" }).getByRole("button", { name: "Only this step" }).click();
+  await saved;
+  await expect(toggle).toBeChecked();
+}
+
+/** The open bell's list, in English or in Spanish. */
+const listOf = (page: Page) => page.getByRole("list", { name: /^(Notifications list|Lista de notificaciones)$/ });
 
 test("a notification reaches its owner live, and nobody else", async ({ browser, request }) => {
   const alice = newCustomer();
@@ -112,4 +164,93 @@ test("'Mark all as read' clears every unread notification", async ({ browser, re
   } finally {
     await page.context().close();
   }
+});
+
+test("a notification written in English reads in Spanish after the customer switches language, and back", async ({ browser }) => {
+  const customerPage = await newPage(browser, { locale: "en-US" });
+  const userId = await customerOnProgress(customerPage, newCustomer());
+  const admin = await adminPage(browser);
+  await tickGoogleStep(admin, userId, "Profile Creation");
+
+  await expect(customerPage.getByTestId("unread-badge")).toHaveText("1");
+  await bell(customerPage).click();
+  await expect(listOf(customerPage).getByText("Profile Creation is complete", { exact: true })).toBeVisible();
+  await customerPage.keyboard.press("Escape");
+
+  await customerPage.getByRole("button", { name: "Español" }).click();
+  await expect(customerPage.locator("html")).toHaveAttribute("lang", "es");
+  await bell(customerPage).click();
+  const list = listOf(customerPage);
+  await expect(list.getByText("Paso completado: Creación del perfil", { exact: true })).toBeVisible();
+  await expect(list.getByText("Se completó el paso «Creación del perfil» de su Perfil de Google Business.")).toBeVisible();
+  await expect(list.getByText("Profile Creation is complete", { exact: true })).toHaveCount(0);
+
+  // A fresh load of the page in Spanish says the same (the server renders it in the reader's language too).
+  await customerPage.reload();
+  await bell(customerPage).click();
+  await expect(listOf(customerPage).getByText("Paso completado: Creación del perfil", { exact: true })).toBeVisible();
+  await customerPage.keyboard.press("Escape");
+
+  await customerPage.getByRole("button", { name: "English" }).click();
+  await expect(customerPage.locator("html")).toHaveAttribute("lang", "en");
+  await bell(customerPage).click();
+  await expect(listOf(customerPage).getByText("Profile Creation is complete", { exact: true })).toBeVisible();
+});
+
+test("a notification is a link: Enter on it marks it read and opens the page it is about (progress)", async ({ browser }) => {
+  const customerPage = await newPage(browser, { locale: "en-US" });
+  const userId = await customerOnProgress(customerPage, newCustomer());
+  await gotoWithLiveStream(customerPage, "/dashboard/profile");
+  await tickGoogleStep(await adminPage(browser), userId, "Profile Creation");
+
+  await expect(customerPage.getByTestId("unread-badge")).toHaveText("1");
+  await bell(customerPage).click();
+  const row = listOf(customerPage).getByRole("link", { name: "Profile Creation is complete (unread)" });
+  await row.focus();
+  await customerPage.keyboard.press("Enter");
+  await expect(customerPage).toHaveURL("/dashboard/progress");
+  await expect(listOf(customerPage)).toBeHidden();
+  await expect(customerPage.getByTestId("unread-badge")).toHaveCount(0);
+  await bell(customerPage).click();
+  await expect(listOf(customerPage).getByRole("link", { name: "Profile Creation is complete", exact: true })).toBeVisible();
+});
+
+test("'Payment Approved' names the service and opens its page, in English and in Spanish; the admin's notice opens the customer's payments", async ({
+  browser,
+}) => {
+  const customer = newCustomer();
+  const customerPage = await newPage(browser, { locale: "en-US" });
+  const userId = await customerOnProgress(customerPage, customer);
+  const proof = await customerPage.request.post("/resources/payments/proof", {
+    multipart: { serviceType: "google_business", paymentNumber: "1", proof: { name: "proof.png", mimeType: "image/png", buffer: PROOF_PNG } },
+  });
+  expect(proof.status(), await proof.text()).toBe(200);
+
+  // The admin's bell: the customer's proof, linked to their Payments tab; it switches there from another tab of the
+  // same customer's open page too.
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/users/${userId}`);
+  await admin.getByRole("tab", { name: "Notes" }).click();
+  await expect(admin.getByRole("tab", { name: "Notes" })).toHaveAttribute("aria-selected", "true");
+  await bell(admin).click();
+  const notice = listOf(admin).getByRole("link", { name: /New Payment Received \(Zelle\)/ }).filter({ hasText: customer.fullName });
+  await notice.first().click();
+  await expect(admin).toHaveURL(`/admin/users/${userId}?tab=payments`);
+  await expect(admin.getByRole("tab", { name: "Payments" })).toHaveAttribute("aria-selected", "true");
+  await admin.getByRole("button", { name: "Approve Payment" }).click();
+  await expect(admin.getByRole("button", { name: "Approve Payment" })).toHaveCount(0);
+
+  await expect(customerPage.getByTestId("unread-badge")).toHaveText("1");
+  await bell(customerPage).click();
+  await expect(listOf(customerPage).getByText("Your payment for Google Business Profile Setup has been approved", { exact: true })).toBeVisible();
+  await customerPage.keyboard.press("Escape");
+
+  await customerPage.getByRole("button", { name: "Español" }).click();
+  await expect(customerPage.locator("html")).toHaveAttribute("lang", "es");
+  await bell(customerPage).click();
+  const approved = listOf(customerPage).getByRole("link", { name: "Pago aprobado (sin leer)" });
+  await expect(approved).toContainText("Su pago de Configuración del Perfil de Google Business ha sido aprobado");
+  await approved.click();
+  await expect(customerPage).toHaveURL("/dashboard/google-business");
+  await expect(customerPage.getByTestId("unread-badge")).toHaveCount(0);
 });

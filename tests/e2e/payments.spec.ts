@@ -1,12 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { E2E_STRIPE } from "../../playwright.config";
-import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
+import { customerInBrowser, E2E_BASE_URL, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test } from "./fixtures";
 import {
   completeCheckout,
   countDocumentLoads,
   lastCheckoutFor,
   paymentDialog,
+  sendProofViaApi,
   sendZelleProofInDialog,
 } from "./payments-support";
 
@@ -55,6 +56,38 @@ test("a Zelle proof for the Google Business service shows 'Payment Pending Revie
   await expect(card.getByText("Review the status of your payments")).toBeVisible();
   await expect(card.getByText("Google Business Profile")).toBeVisible();
   await expect(card.getByText("Pending")).toBeVisible();
+});
+
+test("the Zelle step names the recipient, copies the number and the amount, and gives the memo", async ({ page }) => {
+  const customer = newCustomer();
+  await signUpViaApi(page, customer);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_BASE_URL });
+  await page.goto("/dashboard/google-business");
+  await page.getByRole("button", { name: "Pay $250" }).click();
+  const dialog = paymentDialog(page);
+  await dialog.getByRole("button", { name: /Zelle Transfer/ }).click();
+  await expect(dialog.getByTestId("zelle-recipient")).not.toBeEmpty();
+  await expect(dialog.getByTestId("zelle-memo")).toHaveText(`${customer.companyName} – Google Business Profile`);
+
+  await dialog.getByRole("button", { name: "Copy the amount" }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: "Copied" })).toHaveCount(1);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("250.00");
+  await dialog.getByRole("button", { name: "Copy the Zelle number" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("5552017788");
+  await expect(dialog.getByRole("button", { name: "Copy the memo" })).toBeVisible();
+});
+
+// The memo's rule (company, else full name) is zelle-transfer.test.ts's; this one follows a blank company from the
+// sign-up through the portal layout's loader to the Spanish dialog.
+test("the Zelle memo uses the full name when there is no company, in Spanish too", async ({ browser }) => {
+  const customer = newCustomer({ companyName: "" });
+  const page = (await customerInBrowser(browser, customer, "es-ES")).page;
+  await page.goto("/dashboard/website");
+  await page.getByRole("button", { name: /Pagar/ }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Pago requerido" });
+  await dialog.getByRole("button", { name: /Transferencia Zelle/ }).click();
+  await expect(dialog.getByTestId("zelle-memo")).toHaveText(`${customer.fullName} – Sitio web (pago 1)`);
+  await expect(dialog.getByRole("button", { name: "Copiar el monto" })).toBeVisible();
 });
 
 test("the payment dialog works from the keyboard and closes with Escape", async ({ page }) => {
@@ -118,6 +151,29 @@ test("the progress page shows no payment card before any payment", async ({ page
   await page.goto("/dashboard/progress");
   await expect(page.getByRole("heading", { name: "Construction Progress" })).toBeVisible();
   await expect(page.getByText("Payment Status")).toHaveCount(0);
+});
+
+test("the payment-status card and the Google Business gate follow the person's language", async ({ browser }) => {
+  for (const [locale, words] of [
+    ["en-US", { title: "Payment Status", subtitle: "Review the status of your payments", pending: "Pending", number: "Payment 1 of 2", gate: "To continue, pay $250 for the setup of your Google Business Profile.", spanishOnly: "Estado de Pagos" }],
+    ["es-ES", { title: "Estado de Pagos", subtitle: "Revisa el estado de tus pagos", pending: "Pendiente", number: "Pago 1 de 2", gate: "Para continuar, realiza el pago de $250 por la configuración de tu Perfil de Google Business.", spanishOnly: "Payment Status" }],
+  ] as const) {
+    const customer = newCustomer();
+    const page = (await customerInBrowser(browser, customer, locale)).page;
+    await page.goto("/dashboard/google-business");
+    await expect(page.getByText(words.gate, { exact: true })).toBeVisible();
+
+    await sendProofViaApi(page.request, "website", 1);
+    await page.goto("/dashboard/progress");
+    const card = page.getByTestId("payment-status-card");
+    await expect(card.getByRole("heading", { name: words.title })).toBeVisible();
+    await expect(card.getByText(words.subtitle)).toBeVisible();
+    const row = card.getByTestId("payment-status-row");
+    await expect(row.getByText(words.number, { exact: true })).toBeVisible();
+    await expect(row.getByText(words.pending, { exact: true })).toBeVisible();
+    await expect(page.getByText(words.spanishOnly)).toHaveCount(0);
+    await page.context().close();
+  }
 });
 
 test("card path: Continue lands on the checkout page, and the signed webhook unlocks the open page without a reload", async ({

@@ -1,22 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { E2E_BASE_URL, expectToast, newCustomer, signedInAdmin, signUpWith, test } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { E2E_BASE_URL, expectToast, freshAdmin, newCustomer, signedInAdmin, signUpWith, test } from "./fixtures";
 
 /** Where the Database tab's screenshots go (English and Spanish, desktop and phone), for a person to look at. */
 const SHOTS = "test-results/privacy-admin";
-
-/** An admin of its own, signed in: the shared e2e admin's language must stay English for the other specs. */
-async function freshAdmin(browser: Browser, request: APIRequestContext, viewport: { width: number; height: number }): Promise<Page> {
-  const person = newCustomer();
-  await signUpWith(request, person);
-  const promoted = await request.post("/__test/admins", { data: { email: person.email } });
-  expect(promoted.status()).toBe(201);
-  const page = await (await browser.newContext({ locale: "en-US", viewport })).newPage();
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password } });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return page;
-}
 
 /** The page fits its width: nothing wider than the screen (a phone scrolls down, never sideways). */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -83,13 +71,13 @@ test("the admin changes how long read notifications are kept on the Database tab
   }
 });
 
-test("the Database tab reads well in English and Spanish, on a desktop and on a phone", async ({ browser, request }) => {
+test("the Database tab reads well in English and Spanish, on a desktop and on a phone", async ({ browser }) => {
   mkdirSync(SHOTS, { recursive: true });
   for (const [size, viewport] of [
     ["desktop", { width: 1280, height: 900 }],
     ["phone", { width: 390, height: 844 }],
   ] as const) {
-    const admin = await freshAdmin(browser, request, viewport);
+    const admin = (await freshAdmin(browser, { viewport })).page;
     await admin.goto("/admin/settings");
     await admin.getByRole("tab", { name: "Database" }).click();
     await expect(admin.getByRole("heading", { name: "Data Retention" })).toBeVisible();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { gotoWithLiveStream, newCustomer, signUpViaApi, signUpWith, test } from "./fixtures";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { freshAdmin, gotoWithLiveStream, newCustomer, signUpViaApi, test } from "./fixtures";
 
 /** A customer signed up in a context of their own, on their progress page with its live stream open. */
 async function customerOnProgress(browser: Browser): Promise<{ page: Page; userId: string; email: string }> {
@@ -12,23 +12,12 @@ async function customerOnProgress(browser: Browser): Promise<{ page: Page; userI
   return { page, userId: user.id, email: person.email };
 }
 
-/** An admin of its own (the shared e2e admin's language stays English for the other specs). */
-async function freshAdmin(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const person = newCustomer();
-  await signUpWith(request, person);
-  expect((await request.post("/__test/admins", { data: { email: person.email } })).status()).toBe(201);
-  const page = await (await browser.newContext()).newPage();
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password } });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return page;
-}
-
 const saved = (page: Page) =>
   page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/users/"));
 
-test("ticking a later step offers the earlier ones; both checklists date each step; unticking asks first", async ({ browser, request }) => {
+test("ticking a later step offers the earlier ones; both checklists date each step; unticking asks first", async ({ browser }) => {
   const { page: customer, userId } = await customerOnProgress(browser);
-  const admin = await freshAdmin(browser, request);
+  const admin = (await freshAdmin(browser)).page;
   await gotoWithLiveStream(admin, `/admin/users/${userId}`);
   await admin.getByRole("tab", { name: "Web Site", exact: true }).click();
 
@@ -67,13 +56,12 @@ test("ticking a later step offers the earlier ones; both checklists date each st
 
 test("a step the product ticked says so, and the admin is told before unticking it; the checklist is Spanish for a Spanish admin", async ({
   browser,
-  request,
 }) => {
   // What a received Google Business form does: 'Information Collection' ticked by the product (a test hook).
   const { page: customer, userId, email } = await customerOnProgress(browser);
   const sent = await customer.request.post("/__test/progress/received", { data: { email, service: "google_business" } });
   expect(sent.ok(), await sent.text()).toBeTruthy();
-  const admin = await freshAdmin(browser, request);
+  const admin = (await freshAdmin(browser)).page;
   await gotoWithLiveStream(admin, `/admin/users/${userId}`);
   await admin.getByRole("button", { name: "Español" }).click();
   await expect(admin.locator("html")).toHaveAttribute("lang", "es");

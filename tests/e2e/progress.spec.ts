@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
+import { E2E_ADMIN, E2E_BASE_URL, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
+import { mailsTo } from "./outbox";
 
 
 /**
@@ -18,6 +19,15 @@ async function newContext(browser: Browser, options: Parameters<Browser["newCont
   return context;
 }
 
+/** A customer signed up in `page`, on the progress page with its live stream open; answers their user id. */
+async function signUpOnProgress(page: Page, customer: Customer): Promise<string> {
+  await signUpViaApi(page, customer);
+  const session = await page.request.get("/resources/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  await gotoWithLiveStream(page, "/dashboard/progress");
+  return user.id;
+}
+
 /** A customer in a browser context of their own, signed up, on their progress page with its live stream open. */
 async function customerOnProgress(
   browser: Browser,
@@ -25,12 +35,9 @@ async function customerOnProgress(
   viewport = { width: 1280, height: 900 },
 ): Promise<{ page: Page; userId: string }> {
   const page = await (await newContext(browser, { viewport })).newPage();
-  await signUpViaApi(page, customer);
-  const session = await page.request.get("/resources/session");
-  const { user } = (await session.json()) as { user: { id: string } };
-  await gotoWithLiveStream(page, "/dashboard/progress");
+  const userId = await signUpOnProgress(page, customer);
   await expect(page.getByRole("heading", { level: 1, name: "Construction Progress" })).toBeVisible();
-  return { page, userId: user.id };
+  return { page, userId };
 }
 
 /** An admin signed in in a browser context of their own. */
@@ -57,6 +64,17 @@ const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ }
 /** Waits for the admin's save of a toggle (the page action's answer). */
 const saved = (page: Page) =>
   page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/users/"));
+
+/** The admin ticks a Google Business step of the customer's checklist, that step only (every one used here has earlier steps not done). */
+async function tickGoogleStep(admin: Page, userId: string, label: string): Promise<void> {
+  await admin.goto(`/admin/users/${userId}?tab=google-business`);
+  const toggle = admin.getByRole("checkbox", { name: label });
+  const save = saved(admin);
+  await toggle.click();
+  await admin.getByRole("dialog", { name: "Mark the earlier steps done too?" }).getByRole("button", { name: "Only this step" }).click();
+  await save;
+  await expect(toggle).toBeChecked();
+}
 
 test("the admin ticks 'Profile Creation': the customer's open page shows 17% and the step live, the bell tells; unticking sends nothing", async ({
   browser,
@@ -267,3 +285,33 @@ test("the customer list's counters move the customer from Inactive to In Progres
   expectConsistent(now);
   expect(now.counters.active).toBeGreaterThanOrEqual(1);
 });
+
+for (const language of ["en", "es"] as const) {
+  test(`two ticks make one progress e-mail, sent when the window ends, listing both, with the page's link (${language})`, async ({ browser }) => {
+    const customer = newCustomer();
+    // Signed up in an English browser: the Spanish case switches the account's language on the page.
+    const customerPage = await (await newContext(browser, { locale: "en-US" })).newPage();
+    const userId = await signUpOnProgress(customerPage, customer);
+    if (language === "es") {
+      await customerPage.getByRole("button", { name: "Español" }).click();
+      await expect(customerPage.locator("html")).toHaveAttribute("lang", "es");
+    }
+    const admin = await adminContextPage(browser);
+    await tickGoogleStep(admin, userId, "Profile Creation");
+    await tickGoogleStep(admin, userId, "Submitted for Verification");
+    await expect(customerPage.getByTestId("unread-badge")).toHaveText("2");
+    // Nothing yet: the e-mail waits for the window's end (the sender runs every 2 s).
+    await customerPage.waitForTimeout(3000);
+    expect(mailsTo(customer.email)).toEqual([]);
+
+    const due = await customerPage.request.post("/__test/emails/due", { data: { email: customer.email } });
+    expect(due.ok()).toBeTruthy();
+    await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(1);
+    const [mail] = mailsTo(customer.email);
+    const english = language === "en";
+    expect(mail!.subject).toBe(english ? "Your Google Business Profile: 2 steps done" : "Su Perfil de Google Business: 2 pasos completados");
+    expect(mail!.body).toContain(english ? "- Profile Creation" : "- Creación del perfil");
+    expect(mail!.body).toContain(english ? "- Submitted for Verification" : "- Enviado para verificación");
+    expect(mail!.body).toContain(`${E2E_BASE_URL}/dashboard/progress`);
+  });
+}

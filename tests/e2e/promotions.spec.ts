@@ -131,6 +131,8 @@ test("the card checkout is started for the discounted amount, with the code", as
   expect(checkout.form["metadata[promotionCodeId]"]).toMatch(/^[0-9a-f-]{36}$/);
 });
 
+// Every code that cannot be applied (expired, deactivated, used up, for another service) gets the server's one answer,
+// which promotions.test.ts checks; here an unknown code stands for them all on the screen.
 test("a wrong code is answered 'Invalid or expired code' beside the field, and the amount stays", async ({ browser }) => {
   const { page: customer } = await customerOnGoogleBusiness(browser);
   await customer.getByRole("button", { name: "Pay $250" }).click();
@@ -142,27 +144,6 @@ test("a wrong code is answered 'Invalid or expired code' beside the field, and t
   await expect(dialog.getByText("Invalid or expired code")).toBeVisible();
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription("Invalid or expired code");
-  await expect(dialog.getByTestId("payment-amount")).toHaveText("$250");
-});
-
-test("a deactivated code is refused like an unknown one", async ({ browser }) => {
-  const admin = await promotionsTab(browser);
-  const code = uniqueCode("GONE");
-  await createCode(admin, code, "15");
-  await codeRow(admin, code).getByRole("button", { name: `Deactivate ${code}` }).click();
-  const confirm = admin.getByRole("alertdialog", { name: "Deactivate promotion code" });
-  await confirm.getByRole("button", { name: "Deactivate" }).click();
-  await expectToast(admin, "Promotion code deactivated");
-  await expect(codeRow(admin, code).getByText("Inactive")).toBeVisible();
-  await expect(codeRow(admin, code).getByRole("button", { name: `Deactivate ${code}` })).toHaveCount(0);
-
-  const { page: customer } = await customerOnGoogleBusiness(browser);
-  await customer.getByRole("button", { name: "Pay $250" }).click();
-  const dialog = paymentDialog(customer);
-  await dialog.getByRole("button", { name: "Have a promotion code?" }).click();
-  await dialog.getByLabel("Promotion code").fill(code);
-  await dialog.getByRole("button", { name: "Apply" }).click();
-  await expect(dialog.getByText("Invalid or expired code")).toBeVisible();
   await expect(dialog.getByTestId("payment-amount")).toHaveText("$250");
 });
 

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { newCustomer, signUpViaApi, test } from "./fixtures";
+import { expectToast, newCustomer, signUpViaApi, test, toasts } from "./fixtures";
 
 const NAV_LINKS = [
   ["Progress", "/dashboard/progress"],
@@ -93,3 +93,41 @@ test("on a wide screen the side navigation is a fixed sidebar", async ({ page })
   await expect(sidebar.getByRole("link", { name: "Credentials" })).toHaveAttribute("aria-current", "page");
   await expect(sidebar.getByRole("link", { name: "Progress" })).not.toHaveAttribute("aria-current", "page");
 });
+
+const LOGIN_PAGE = {
+  en: {
+    locale: "en-US",
+    email: "Email",
+    password: "Password",
+    login: "Login",
+    wrongLogin: "Incorrect email or password",
+    signUpLink: "Sign Up",
+  },
+  es: {
+    locale: "es-ES",
+    email: "Correo electrónico",
+    password: "Contraseña",
+    login: "Iniciar sesión",
+    wrongLogin: "Correo o contraseña incorrectos",
+    signUpLink: "Regístrese",
+  },
+} as const;
+
+for (const language of ["en", "es"] as const) {
+  test(`an error toast (${language}) stays on its page: going to another page closes it`, async ({ browser }) => {
+    // The machine running these is shared and often busy: the pages get time to arrive.
+    test.setTimeout(120_000);
+    const text = LOGIN_PAGE[language];
+    const page = await (await browser.newContext({ locale: text.locale })).newPage();
+    await page.goto("/login");
+    await page.getByLabel(text.email).fill(`nobody-${Date.now()}@e2e.test`);
+    await page.getByLabel(text.password).fill("Wrong-Password-1!");
+    await page.getByRole("button", { name: text.login, exact: true }).click();
+    await expectToast(page, "Error", text.wrongLogin);
+    await page.getByRole("link", { name: text.signUpLink }).click();
+    await expect(page).toHaveURL("/signup");
+    // Well before the toast's own 4 seconds are over.
+    await expect(toasts(page)).toHaveCount(0, { timeout: 2500 });
+    await page.context().close();
+  });
+}

@@ -202,6 +202,17 @@ describe("analytics", () => {
     const expected = parseAnalyticsPeriod(new URLSearchParams("period=30d"));
     expect(expected.ok && page.report && preset.report?.period).toEqual(expected.ok ? expected.period : null);
   });
+
+  it("gives a period it cannot read its message in the admin's language", async () => {
+    const spanish: SessionUser = { ...admin.user, language: "es" };
+    const reversed = await loadPage(spanish, "?period=custom&from=2026-03-31&to=2026-01-01");
+    expect(reversed).toMatchObject({ report: null, errors: { to: "La fecha de inicio debe ser igual o anterior a la fecha de fin" } });
+    const unknown = await loadPage(spanish, "?period=forever");
+    expect(unknown).toMatchObject({ report: null, errors: { period: "Elija uno de los períodos de la lista" } });
+    const missing = await loadPage(spanish, "?period=custom&from=2026-02-30");
+    expect(missing).toMatchObject({ report: null, errors: { from: "Escriba la fecha como AAAA-MM-DD", to: "Elija una fecha de fin" } });
+  });
+
   it("takes refunds off the revenue in the month they completed, from their payment's method; the payment still counts when it was completed", async () => {
     // c5's Zelle payment of 31 Dec (before the period) gets $50 back on 15 Jan: January loses $50 of Zelle.
     await refunded(ids.c5Website!, { amount: 50, on: "2026-01-15T10:00:00Z" });

@@ -3,15 +3,18 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, user, userRoles } from "~db/schema";
+import { loginErrorMessage, signupErrorMessage } from "~/features/auth/auth.schemas";
 import { AdminPromotionRefused, ensureAdmin } from "~/features/users/ensure-admin.server";
 import { loadSessionUser } from "~/lib/auth/session.server";
 import { isAdmin } from "~/lib/auth/roles.server";
+import { loader as adminLoginLoader } from "~/routes/admin/login";
 import { createApp } from "../../server/app";
 import {
   authRequest,
   cookieFrom,
   forgedCookie,
   nextClientIp,
+  routeArgs,
   sessionUserFor,
   signIn,
   signUpBody,
@@ -33,6 +36,15 @@ const usersWithEmail = (email: string) => app.db.select().from(user).where(eq(us
 async function signUp(body: Record<string, unknown>) {
   const response = await authRequest(app.services, "/sign-up/email", body);
   return { status: response.status, body: (await response.json()) as { code?: string; message?: string } };
+}
+
+/**
+ * The auth handler's refusal as the sign-up and login pages read it (app/features/auth/auth-api.ts): the answer's
+ * code and message with its status. The pages turn it into the toast's words with signupErrorMessage and
+ * loginErrorMessage, so a test that reads it the same way reads what the person reads.
+ */
+async function refusalAsThePageReadsIt(response: Response): Promise<{ code?: string; message?: string; status: number }> {
+  return { ...((await response.json()) as { code?: string; message?: string }), status: response.status };
 }
 
 describe("sign-up rules on the server", () => {
@@ -88,6 +100,8 @@ describe("sign-up rules on the server", () => {
       const result = await signUp(signUpBody({ email, name: "Someone Else" }));
       expect(result.status).toBeGreaterThanOrEqual(400);
       expect(["USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", "USER_ALREADY_EXISTS"]).toContain(result.body.code);
+      // The sign-up page's toast.
+      expect(signupErrorMessage(result.body)).toBe("This email is already registered");
     }
     const rows = await usersWithEmail(first.email);
     expect(rows).toHaveLength(1);
@@ -130,10 +144,12 @@ describe("sign-in", () => {
     customer = await app.customer();
   });
 
-  it("refuses a wrong password with INVALID_EMAIL_OR_PASSWORD and sets no session", async () => {
+  it("refuses a wrong password with INVALID_EMAIL_OR_PASSWORD, the login page's 'Incorrect email or password', and sets no session", async () => {
     const response = await signIn(app.services, customer.email, "Wr0ng!Password");
     expect(response.status).toBe(401);
-    expect(((await response.json()) as { code: string }).code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    const refusal = await refusalAsThePageReadsIt(response);
+    expect(refusal.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    expect(loginErrorMessage(refusal)).toBe("Incorrect email or password");
     expect(cookieFrom(response)).not.toContain("session_token=");
   });
 
@@ -148,6 +164,28 @@ describe("sign-in", () => {
     expect(response.status).toBe(200);
     const user = await sessionUserFor(app.services, cookieFrom(response));
     expect(user).toMatchObject({ id: customer.id, isAdmin: false });
+  });
+});
+
+describe("the admin login", () => {
+  it("refuses the admin's wrong password with 'Incorrect email or password' and sets no session", async () => {
+    const admin = await app.admin();
+    // The admin login page signs in through the same endpoint and reads the refusal with the same loginErrorMessage.
+    const response = await signIn(app.services, admin.email, `${admin.password}-wrong`);
+    expect(response.status).toBe(401);
+    expect(loginErrorMessage(await refusalAsThePageReadsIt(response))).toBe("Incorrect email or password");
+    expect(cookieFrom(response)).not.toContain("session_token=");
+  });
+
+  it("a customer's session reaching the page only gets the message: it stays signed in", async () => {
+    const customer = await app.customer();
+    // signedInAsCustomer is what makes the page show 'Access Denied: You don't have admin privileges', the same
+    // toast the admin guard's denial shows; unlike the guard, the page does not sign the customer out.
+    const page = adminLoginLoader(await routeArgs(app.services, "/admin/login", { headers: { cookie: customer.cookie } }));
+    expect(page).toEqual({ signedInAsCustomer: true, title: "Admin Login" });
+    expect(await sessionUserFor(app.services, customer.cookie)).toMatchObject({ id: customer.id, isAdmin: false });
+
+    expect(adminLoginLoader(await routeArgs(app.services, "/admin/login"))).toEqual({ signedInAsCustomer: false, title: "Admin Login" });
   });
 });
 

@@ -342,6 +342,41 @@ describe("applying a code (the payment dialog's quote)", () => {
     expect(await spanish.json()).toEqual({ ok: false, error: { code: "promotion_code_invalid", message: "Código inválido o vencido" } });
   });
 
+  it("refuses a code deactivated in the Promotions tab exactly as an unknown one, in English and Spanish, with no price in the answer", async () => {
+    const customer = await app.customer();
+    const { id, code } = await makeCode({ percentOff: 15 });
+    // Before: the code takes 15% off.
+    expect((await quote(customer, { promotionCode: code })).body).toEqual({ ok: true, quote: { listPrice: 250, discount: 37.5, amount: 212.5, promotionCode: code } });
+
+    // Deactivated as the tab's 'Deactivate' posts it.
+    expect(await postSettings(admin, [["intent", "deactivate-promotion-code"], ["promotionCodeId", id]])).toMatchObject({ status: 200, body: { ok: true } });
+
+    // The same answer as a code that never existed, whatever the case typed: no quote, so the dialog keeps its amount.
+    const unknown = await quote(customer, { promotionCode: "NO-SUCH-CODE" });
+    expect(unknown).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    expect(await quote(customer, { promotionCode: code })).toEqual(unknown);
+    expect(await quote(customer, { promotionCode: code.toLowerCase() })).toEqual(unknown);
+
+    // In Spanish too.
+    const inSpanish = async (promotionCode: string) => {
+      const response = await quoteAction(
+        await routeArgs(app.services, ENDPOINTS.paymentQuote, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", cookie: customer.cookie, "accept-language": "es" },
+          body: new URLSearchParams({ serviceType: "google_business", paymentNumber: "1", promotionCode }),
+        }),
+      );
+      return { status: response.status, body: await response.json() };
+    };
+    const unknownInSpanish = await inSpanish("NO-SUCH-CODE");
+    expect(unknownInSpanish).toEqual({ status: 400, body: { ok: false, error: { code: "promotion_code_invalid", message: "Código inválido o vencido" } } });
+    expect(await inSpanish(code)).toEqual(unknownInSpanish);
+
+    // Nothing was recorded, and each refusal counted as a guess, as an unknown code's does.
+    expect(await rowsOf(customer.id)).toEqual([]);
+    expect(await trialsOf(customer.id)).toBe(5);
+  });
+
   it("is for signed-in customers only: staff and admins 403, visitors 401", async () => {
     const { code } = await makeCode();
     expect((await quote(staff, { promotionCode: code })).status).toBe(403);
