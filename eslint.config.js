@@ -100,4 +100,18 @@ export default tseslint.config(
     files: ["**/*.test.{ts,tsx}"],
     rules: { "import-x/no-restricted-paths": "off" },
   },
+  {
+    // The integration files share their worker's modules (vitest.config.ts): a module mocked in one file would reach
+    // the files after it. A fault is made in the file's own database instead.
+    files: ["tests/integration/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: "No module mocks in integration tests: make the fault in the file's own database (see vitest.config.ts).",
+        },
+      ],
+    },
+  },
 );

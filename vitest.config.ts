@@ -13,6 +13,8 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}"],
           environment: "node",
+          // Vitest's default is one worker fewer than the cores: on two cores, one.
+          maxWorkers: 2,
         },
       },
       {
@@ -25,6 +27,12 @@ export default defineConfig({
             ...(process.env.TEST_DATABASE_URL ? ["tests/integration/postgres/*.test.ts"] : []),
           ],
           globalSetup: ["tests/integration/global-setup.ts"],
+          // A file's isolation is its own database and services (testApp), not its own copy of the app's modules:
+          // importing the whole app again for each file was a third of the stage. Faults are made in the file's
+          // database, not with vi.mock (a module mocked in one file would reach the others), and the settings a file
+          // changes are put back when it ends.
+          isolate: false,
+          setupFiles: ["tests/integration/restore-process-env.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

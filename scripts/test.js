@@ -5,9 +5,10 @@
 // The integration tests run twice: on the embedded PGlite, then on PostgreSQL when TEST_DATABASE_URL is set. The
 // end-to-end stage's table has a row for each Playwright project (tests/e2e/project-times-reporter.ts). The
 // operations tests start PostgreSQL clusters of their own from PG_BIN (or /usr/lib/postgresql/<version>/bin) and
-// are said not to have run without them. `.ci/run` times its install steps into TEST_STAGE_TIMES (lines of
+// are said not to have run without them. Typecheck and lint each keep one core busy: they run side by side, each
+// one's output printed whole when it ends. `.ci/run` times its install steps into TEST_STAGE_TIMES (lines of
 // "stage<TAB>milliseconds") and sets TEST_RUN_STARTED (epoch milliseconds): both join the table and its total.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -25,8 +26,8 @@ const { TEST_DATABASE_URL, ...withoutServer } = process.env;
 
 /** Each layer's stages in run order: a stage is a label, a command, and what it needs to say it did not run. */
 const layers = {
-  typecheck: [{ label: "typecheck", command: ["npm", "run", "typecheck"] }],
-  lint: [{ label: "lint", command: ["npm", "run", "lint"] }],
+  typecheck: [{ label: "typecheck", command: ["npm", "run", "typecheck"], sideBySide: true }],
+  lint: [{ label: "lint", command: ["npm", "run", "lint"], sideBySide: true }],
   unit: [{ label: "unit", command: ["npx", "vitest", "run", "--project", "unit"] }],
   integration: [
     { label: "integration: PGlite", command: ["npx", "vitest", "run", "--project", "integration"], env: withoutServer },
@@ -80,7 +81,15 @@ const table = readEarlierStages();
 const bin = pgBin();
 let failed;
 
-for (const stage of stages) {
+for (let index = 0; index < stages.length && !failed; index++) {
+  const stage = stages[index];
+  if (stage.sideBySide && stages[index + 1]?.sideBySide) {
+    const pair = [stage, stages[index + 1]];
+    index++;
+    const passed = await Promise.all(pair.map(runStageAside));
+    failed = pair.find((_, at) => !passed[at])?.label;
+    continue;
+  }
   const skip = stage.skip ?? (stage.ops && !bin ? "no PostgreSQL server binaries (set PG_BIN or install postgresql)" : undefined);
   if (skip) {
     console.log(`\n=== ${stage.label}: NOT RUN - ${skip} ===`);
@@ -88,10 +97,7 @@ for (const stage of stages) {
     continue;
   }
   if (stage.ops && !existsSync("build/server/index.js")) runStage({ label: "build", command: ["npm", "run", "build"] });
-  if (!runStage(stage)) {
-    failed = stage.label;
-    break;
-  }
+  if (!runStage(stage)) failed = stage.label;
 }
 
 printTable();
@@ -110,6 +116,27 @@ function runStage(stage) {
   if (stage.rows) table.push(...stage.rows());
   console.log(`=== ${stage.label}: ${ok ? "passed" : "FAILED"} in ${formatSeconds(seconds)} ===`);
   return ok;
+}
+
+/** A stage run beside another: its output is held and printed whole when it ends, so the two never interleave. */
+function runStageAside(stage) {
+  const from = Date.now();
+  const [command, ...args] = stage.command;
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const output = [];
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      const seconds = (Date.now() - from) / 1000;
+      const ok = status === 0;
+      console.log(`\n=== ${stage.label} (side by side) ===`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`=== ${stage.label}: ${ok ? "passed" : "FAILED"} in ${formatSeconds(seconds)} ===`);
+      table.push({ label: ok ? stage.label : `${stage.label} (FAILED)`, seconds });
+      resolve(ok);
+    });
+  });
 }
 
 function readEarlierStages() {

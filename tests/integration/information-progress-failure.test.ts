@@ -1,20 +1,21 @@
 import { eq, sql } from "drizzle-orm";
-import { expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { googleBusinessInfo, notifications, websiteInfo } from "~db/schema";
-import type { Executor } from "~/lib/db/db.server";
 import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
 import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
 import { testApp } from "./test-app";
 
-// The progress writer fails with a real database error (the statement aborts what it runs in).
-vi.mock("~/features/progress/set-progress-step.server", () => ({
-  setProgressStep: async (executor: Executor) => {
-    await executor.execute(sql`select * from no_such_progress_table`);
-    throw new Error("unreachable");
-  },
-}));
-
 const app = testApp();
+
+// Every progress write fails with a real database error (the statement aborts what it runs in); the rest is untouched.
+beforeAll(async () => {
+  await app.db.execute(sql`
+    create function refuse_progress_write() returns trigger language plpgsql as $$
+    begin raise exception 'progress writes refused by this test'; end $$`);
+  for (const table of ["google_business_progress", "website_progress"]) {
+    await app.db.execute(sql.raw(`create trigger refuse_write before insert or update on ${table} for each row execute function refuse_progress_write()`));
+  }
+});
 
 it("a failing progress write is logged and rolled back alone: the first saves still stand, with their notifications", async () => {
   // The payments are added one by one rather than as the `paid` state: it would bring the website's second payment too.
