@@ -104,6 +104,8 @@ test("in Spanish the customer reads 'Reembolsado parcialmente', then 'Reembolsad
     await expectToast(admin, "Refund recorded");
   };
   await refundOf("100", "Descuento acordado");
+  // The dialog opens on what is left as the page last read it: the card's new figure says the page has read it again.
+  await expect(admin.getByTestId("payment-refunded")).toHaveText("$100 of $250");
   await expect(statusRow(customer).getByTestId("payment-status")).toHaveText("Reembolsado parcialmente", { timeout: LIVE_UPDATE_MS });
 
   // The rest: the dialog warns before it is sent, and the payment no longer unlocks the form.
