@@ -156,7 +156,6 @@ describe("the e-mail queue against a real SMTP server", () => {
 
 describe("the e-mail queue in the running app", () => {
   let dataDir: string;
-  const saved = { ...process.env };
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-email-"));
     const port = await freePort();
@@ -164,7 +163,6 @@ describe("the e-mail queue in the running app", () => {
     Object.assign(process.env, { NODE_ENV: "test", PORT: String(port), DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` });
   });
   afterAll(() => {
-    process.env = saved;
     rmSync(dataDir, { recursive: true, force: true });
   });
 
