@@ -14,7 +14,7 @@ export const E2E_STRIPE = {
 
 /**
  * The browser: CHROMIUM_PATH, else Debian's Chromium headless shell (package chromium-headless-shell: the same engine
- * without the browser's own interface, a tenth less time for the suite on two cores), else Debian's Chromium.
+ * without the browser's own interface, about a tenth less end-to-end time on two cores), else Debian's Chromium.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => existsSync(file)) ?? "/usr/bin/chromium";
 
@@ -66,7 +66,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     // A failed test keeps its trace (each action's DOM, network and console) and a screenshot of its end. The trace
-    // leaves out its film of screenshots: taking one after every action cost a quarter of the suite's time.
+    // leaves out its film of screenshots: taking one after every action cost about a quarter of the end-to-end time.
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions: {

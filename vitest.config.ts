@@ -13,8 +13,8 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}"],
           environment: "node",
-          // Vitest's default is one worker fewer than the cores: on two cores, one.
-          maxWorkers: 2,
+          // A worker per core: Vitest's default is one fewer, which on two cores is one.
+          maxWorkers: "100%",
         },
       },
       {
