@@ -114,4 +114,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The unit files share their worker's modules too, except `*.isolated.test.*` (vitest.config.ts).
+    files: ["app/**/*.test.{ts,tsx}"],
+    ignores: ["app/**/*.isolated.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: "A unit test that mocks a module is named *.isolated.test.* and runs with modules of its own (see vitest.config.ts).",
+        },
+      ],
+    },
+  },
 );

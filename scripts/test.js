@@ -28,7 +28,7 @@ const { TEST_DATABASE_URL, ...withoutServer } = process.env;
 const layers = {
   typecheck: [{ label: "typecheck", command: ["npm", "run", "typecheck"], sideBySide: true }],
   lint: [{ label: "lint", command: ["npm", "run", "lint"], sideBySide: true }],
-  unit: [{ label: "unit", command: ["npx", "vitest", "run", "--project", "unit"] }],
+  unit: [{ label: "unit", command: ["npx", "vitest", "run", "--project", "unit", "--project", "unit:isolated"] }],
   integration: [
     { label: "integration: PGlite", command: ["npx", "vitest", "run", "--project", "integration"], env: withoutServer },
     {
