@@ -116,6 +116,10 @@ beforeAll(async () => {
   await app.db.insert(googleBusinessInfo).values({ userId: c5.id });
   await launchedAt(c5.id, "google_business", "2026-03-20T10:00:00Z");
 
+  // A staff member who signed up in January: on the team, so in no count.
+  const staff = await app.staff();
+  await app.db.update(profiles).set({ createdAt: at("2026-01-06T10:00:00Z") }).where(eq(profiles.id, staff.id));
+
   // c6: after the period in every way.
   const c6 = await signedUpAt("c6", "2026-04-02T10:00:00Z");
   await paid(c6.id, { service: "google_business", amount: 300, method: "card", on: "2026-04-03T10:00:00Z" });
@@ -148,7 +152,7 @@ describe("analytics", () => {
     expect(report.revenueTotal).toEqual({ card: 950, zelle: 700, refunds: 0, total: 1650 });
   });
 
-  it("counts customer sign-ups per UTC week (Monday first), every week of the period listed", async () => {
+  it("counts customer sign-ups per UTC week (Monday first), every week of the period listed, the team's accounts left out", async () => {
     const report = await getAnalytics({ db: app.db }, admin.user, Q1);
     expect(report.signUps).toHaveLength(14);
     expect(report.signUps[0]).toEqual({ weekStart: "2025-12-29", signUps: 0 });

@@ -17,9 +17,8 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
 /** node-postgres hands numeric and bigint back as strings; float8 and int4 as numbers. */
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-/** Not an admin: customers only, as everywhere else in the back office. */
-const isCustomerProfile = (alias: string) =>
-  sql.raw(`not exists (select 1 from user_roles r where r.user_id = ${alias}.id and r.role = 'admin')`);
+/** Customers only, as everywhere else in the back office: a profile whose user is on the team (any role) is not one (users' `isCustomer`). */
+const isCustomerProfile = (alias: string) => sql.raw(`${alias}.id not in (select user_id from user_roles)`);
 
 /**
  * When a customer's service was launched: its final progress step is done now, at the time the last audit event
