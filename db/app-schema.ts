@@ -25,7 +25,8 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 /** When each done step of a progress record was marked done: `{ [stepKey]: { at, auto } }`; `auto` when the product ticked it (a received form). */
-export type ProgressStepDates = Record<string, { at: string; auto: boolean }>;
+/** Each done step's date, whether the product marked it, and `by: "approval"` when the customer's approval did. */
+export type ProgressStepDates = Record<string, { at: string; auto: boolean; by?: "approval" }>;
 const stepDates = () => jsonb("step_dates").$type<ProgressStepDates>().notNull().default({});
 const owner = () =>
   uuid("user_id")
@@ -690,6 +691,11 @@ export interface ReviewRoundFile {
 
 /** The customer approved the round or asked for changes; or the agency sent a newer round before they decided. */
 export const REVIEW_DECISIONS = ["approved", "changes_requested", "superseded"] as const;
+/**
+ * What a round asks the customer to approve: a draft (approving it changes nothing on the checklist), or the finished
+ * website for launch, whose approval ticks 'Review & Client Approval' (and so makes the second payment due).
+ */
+export const ROUND_PURPOSES = ["draft", "launch"] as const;
 
 /**
  * What an admin sends a customer to approve for one service (v1, v2, ... per customer and service): a title, a
@@ -706,6 +712,7 @@ export const reviewRounds = pgTable(
     service: text("service").notNull(),
     version: integer("version").notNull(),
     title: text("title").notNull(),
+    purpose: text("purpose", { enum: ROUND_PURPOSES }).notNull().default("draft"),
     message: text("message").notNull().default(""),
     link: text("link"),
     files: jsonb("files").$type<ReviewRoundFile[]>().notNull().default([]),
@@ -719,6 +726,8 @@ export const reviewRounds = pgTable(
   (t) => [
     check("review_rounds_service_check", sql`${t.service} in (${inList(SERVICE_TYPES)})`),
     check("review_rounds_decision_check", sql`${t.decision} is null or ${t.decision} in (${inList(REVIEW_DECISIONS)})`),
+    // Only a website is launched.
+    check("review_rounds_purpose_check", sql`${t.purpose} = 'draft' or (${t.purpose} = 'launch' and ${t.service} = 'website')`),
     // A decision comes with its time; asking for changes, with what to change.
     check("review_rounds_decided_check", sql`(${t.decision} is null) = (${t.decidedAt} is null)`),
     check("review_rounds_comment_check", sql`${t.decision} is distinct from 'changes_requested' or length(${t.comment}) > 0`),

@@ -53,7 +53,7 @@ export async function bringCustomerTo(services: Pick<Services, "database" | "bus
       const table = sent === "google_business" ? googleBusinessInfo : websiteInfo;
       await tx.insert(table).values({ userId, legalBusinessName: "Casey Plumbing LLC" });
       changes.push({ table: getTableName(table), userId });
-      const mark = { userId, done: true, auto: true };
+      const mark = { userId, done: true, auto: "information" as const };
       const marked =
         sent === "google_business"
           ? await setProgressStep(tx, { ...mark, service: "google_business", step: "informationCollection" })

@@ -85,7 +85,7 @@ export function testHooks(services: Services): Router {
       res.status(404).json({ error: "No such user" });
       return;
     }
-    const mark = { userId: profile.id, done: true, auto: true };
+    const mark = { userId: profile.id, done: true, auto: "information" as const };
     const { changes } = await services.database.db.transaction((tx) =>
       body.service === "google_business"
         ? setProgressStep(tx, { ...mark, service: "google_business", step: "informationCollection" })

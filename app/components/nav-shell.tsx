@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { NavLink, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet } from "~/components/ui/sheet";
+import { useSiteConfig } from "~/lib/config/use-site-config";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 
@@ -86,6 +87,7 @@ export function NavShell({
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigation = useNavigation();
   const { t } = useLingui();
+  const { agencyName } = useSiteConfig();
   return (
     <div className="relative min-h-screen bg-slate-50">
       <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
@@ -100,7 +102,7 @@ export function NavShell({
           >
             <Menu className="size-5" />
           </Button>
-          <Logo to={homePath} />
+          <Logo to={homePath} label={t`${agencyName} home`} />
           {badge}
         </div>
         <div className="flex items-center gap-1 sm:gap-2">{headerEnd}</div>

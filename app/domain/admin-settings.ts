@@ -143,22 +143,40 @@ const legalMax = LEGAL_TEXT_MAX_LENGTH.toLocaleString("en-US");
 
 const legalText = (message: ZodMessage) => z.string(message).trim().min(1, message).max(LEGAL_TEXT_MAX_LENGTH, message);
 
-/** The Legal tab as the admin fills it in: each page's text, plain, paragraphs separated by a blank line. */
+/** The legal pages, each with a text in English and one in Spanish. */
+export const LEGAL_PAGE_KEYS = ["privacyPolicy", "termsOfService", "refundPolicy"] as const;
+export type LegalPageKey = (typeof LEGAL_PAGE_KEYS)[number];
+/** A legal page's text in one language: the English one under the page's key, the Spanish one with `Es` added. */
+export type LegalTextKey = LegalPageKey | `${LegalPageKey}Es`;
+
+/** Where a page's text in a language is kept (and the Legal tab's field for it). */
+export function legalTextKey(page: LegalPageKey, locale: "en" | "es"): LegalTextKey {
+  return locale === "es" ? `${page}Es` : page;
+}
+
+/** The Legal tab as the admin fills it in: each page's text in each language, plain, paragraphs separated by a blank line. */
 export const legalSettingsFormSchema = z.object({
   privacyPolicy: legalText(zodMessage(msg`Privacy Policy text is required (at most ${legalMax} characters)`)),
   termsOfService: legalText(zodMessage(msg`Terms of Service text is required (at most ${legalMax} characters)`)),
   refundPolicy: legalText(zodMessage(msg`Refund Policy text is required (at most ${legalMax} characters)`)),
+  privacyPolicyEs: legalText(zodMessage(msg`The Spanish Privacy Policy text is required (at most ${legalMax} characters)`)),
+  termsOfServiceEs: legalText(zodMessage(msg`The Spanish Terms of Service text is required (at most ${legalMax} characters)`)),
+  refundPolicyEs: legalText(zodMessage(msg`The Spanish Refund Policy text is required (at most ${legalMax} characters)`)),
 });
 
 /**
- * The Legal tab as stored: an empty text means the standard one (app/features/legal/legal-texts.ts), which follows
- * the page's language and the company name and support e-mail in force; any other text is shown as written.
+ * The Legal tab as stored: an empty text means the standard one in that language (app/features/legal/legal-texts.ts),
+ * which follows the company name and support e-mail in force; any other text is shown as written, on its language's
+ * page only. (A text saved before the pages had one per language is the English one.)
  */
 const storedLegalText = z.union([z.literal(""), z.string().trim().min(1).max(LEGAL_TEXT_MAX_LENGTH)]);
 const legalSettingsSchema = z.object({
   privacyPolicy: storedLegalText,
   termsOfService: storedLegalText,
   refundPolicy: storedLegalText,
+  privacyPolicyEs: storedLegalText,
+  termsOfServiceEs: storedLegalText,
+  refundPolicyEs: storedLegalText,
 });
 
 type GeneralSettings = z.output<typeof generalSettingsSchema>;
@@ -166,7 +184,6 @@ export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 type SecuritySettings = z.output<typeof securitySettingsSchema>;
 type LegalSettings = z.output<typeof legalSettingsSchema>;
 export type RetentionSettings = z.output<typeof retentionSettingsSchema>;
-export type LegalPageKey = keyof LegalSettings;
 
 export interface AdminSettings {
   general: GeneralSettings;
@@ -227,7 +244,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       sessionDurationMinutes: clamp(seed.sessionDurationMinutes, SESSION_DURATION_BOUNDS),
       maxLoginAttempts: clamp(seed.maxLoginAttempts, LOGIN_ATTEMPT_BOUNDS),
     },
-    legal: { privacyPolicy: "", termsOfService: "", refundPolicy: "" },
+    legal: { privacyPolicy: "", termsOfService: "", refundPolicy: "", privacyPolicyEs: "", termsOfServiceEs: "", refundPolicyEs: "" },
     retention: { ...RETENTION_DEFAULTS },
   };
 }

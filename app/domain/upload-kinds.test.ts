@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { fileTypeFromBuffer } from "file-type";
 import {
+  checkPickedFile,
   checkUploadSizes,
   isAllowedImageType,
   kindOfKey,
   mayReadFile,
   ownerOfKey,
+  sniffedType,
   thumbnailKey,
   UPLOAD_KINDS,
   uploadBodyLimit,
@@ -96,6 +100,36 @@ describe("checkUploadSizes", () => {
     expect(checkUploadSizes("payment-proof", [10 * MB + 1])?.message).toBe(
       "The proof of payment photo must be smaller than 10MB",
     );
+  });
+});
+
+describe("sniffedType and checkPickedFile", () => {
+  const image = (format: "jpeg" | "png" | "webp") =>
+    sharp({ create: { width: 4, height: 4, channels: 3, background: "#36c" } })
+      .toFormat(format)
+      .toBuffer();
+  const pdf = Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+
+  it("reads the types the server's sniffing reads, from the same first bytes", async () => {
+    for (const bytes of [await image("jpeg"), await image("png"), await image("webp"), pdf]) {
+      expect(sniffedType(new Uint8Array(bytes))).toBe((await fileTypeFromBuffer(bytes))?.mime);
+    }
+    expect(sniffedType(new TextEncoder().encode("not an image at all"))).toBeNull();
+    expect(sniffedType(new TextEncoder().encode("GIF89a"))).toBeNull();
+    expect(sniffedType(new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x41, 0x56, 0x49, 0x20]))).toBeNull();
+    expect(sniffedType(new Uint8Array())).toBeNull();
+  });
+
+  it("refuses a picked file by its size or its bytes, whatever its name or declared type says", async () => {
+    const png = new Blob([await image("png")], { type: "image/png" });
+    expect(await checkPickedFile("message-attachment", png)).toBeNull();
+    expect(await checkPickedFile("message-attachment", new Blob([pdf]))).toBeNull();
+    expect(await checkPickedFile("message-attachment", new Blob(["text"], { type: "image/png" }))).toBe("notImage");
+    expect(await checkPickedFile("message-attachment", new Blob([]))).toBe("missing");
+    expect(await checkPickedFile("message-attachment", new Blob([new Uint8Array(10 * MB + 1)]))).toBe("tooLarge");
+    // A kind without PDFs refuses one; a kind of any file takes anything.
+    expect(await checkPickedFile("payment-proof", new Blob([pdf]))).toBe("notImage");
+    expect(await checkPickedFile("delivered-file", new Blob(["anything"]))).toBeNull();
   });
 });
 

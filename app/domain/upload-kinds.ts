@@ -324,6 +324,39 @@ export function checkUploadSizes(
   return null;
 }
 
+/**
+ * What a file's first bytes say it is, for the types the kinds accept (the magic numbers the server's sniffing
+ * reads): null for anything else. The browser reads it to refuse a file as it is picked; the server still sniffs
+ * and decodes every file it is sent.
+ */
+export function sniffedType(head: Uint8Array): ImageType | typeof PDF_TYPE | null {
+  const at = (offset: number, ...bytes: number[]) => bytes.every((byte, index) => head[offset + index] === byte);
+  if (at(0, 0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  // "RIFF", four bytes of length, "WEBP".
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return "image/webp";
+  // "%PDF-"
+  if (at(0, 0x25, 0x50, 0x44, 0x46, 0x2d)) return PDF_TYPE;
+  return null;
+}
+
+/** How many first bytes `sniffedType` reads. */
+const SNIFFED_BYTES = 12;
+
+/**
+ * The browser's check of one picked file against the kind, before it joins the files to send: its size and what its
+ * first bytes say it is. What is wrong with it (the kind's `messages` word it), or null when the file may go.
+ */
+export async function checkPickedFile(kind: UploadKind, file: Blob): Promise<Exclude<UploadProblem, "tooMany"> | null> {
+  const rule: UploadKindRule = UPLOAD_KINDS[kind];
+  if (file.size <= 0) return "missing";
+  if (file.size > rule.maxBytes) return "tooLarge";
+  if (rule.anyType) return null;
+  const type = sniffedType(new Uint8Array(await file.slice(0, SNIFFED_BYTES).arrayBuffer()));
+  if (type === null || (type === PDF_TYPE && !rule.acceptsPdf)) return "notImage";
+  return null;
+}
+
 /** Room for a form's other fields and the multipart framing around its files. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 

@@ -33,7 +33,10 @@ async function requestDeletion(page: Page, customer: Customer, confirmation = "D
 test("a customer with nothing pending deletes their account from the keyboard, lands on a page that says so, and cannot sign in again", async ({ page }) => {
   const customer = newCustomer();
   await signUpViaApi(page, customer);
-  await page.goto("/dashboard/profile");
+  // The profile is a page of the portal's navigation.
+  await page.goto("/dashboard/progress");
+  await page.getByRole("navigation").getByRole("link", { name: "Profile" }).click();
+  await expect(page).toHaveURL("/dashboard/profile");
   await expect(card(page).getByRole("heading", { name: "Delete my account" })).toBeVisible();
   await expect(card(page).getByText("What is kept")).toBeVisible();
   await expect(card(page).getByText(/without your name, e-mail, phone or files/)).toBeVisible();
@@ -189,11 +192,11 @@ test.describe("in Spanish", () => {
     await card(page).getByRole("button", { name: "Eliminar mi cuenta" }).click();
     const dialog = page.getByRole("alertdialog", { name: "¿Eliminar su cuenta?" });
     await dialog.getByLabel("Su contraseña").fill(customer.password);
-    await dialog.getByLabel("Escriba DELETE para confirmar").fill("BORRAR");
+    await dialog.getByLabel("Escriba ELIMINAR para confirmar").fill("BORRAR");
     await dialog.getByRole("button", { name: "Eliminar mi cuenta" }).click();
-    await expect(dialog.getByText("Escriba DELETE para confirmar", { exact: true }).last()).toBeVisible();
-    await expect(dialog.getByLabel("Escriba DELETE para confirmar")).toHaveAttribute("aria-invalid", "true");
-    await dialog.getByLabel("Escriba DELETE para confirmar").fill("DELETE");
+    await expect(dialog.getByText("Escriba ELIMINAR para confirmar", { exact: true }).last()).toBeVisible();
+    await expect(dialog.getByLabel("Escriba ELIMINAR para confirmar")).toHaveAttribute("aria-invalid", "true");
+    await dialog.getByLabel("Escriba ELIMINAR para confirmar").fill("eliminar");
     await dialog.getByRole("button", { name: "Eliminar mi cuenta" }).click();
     await expect(page).toHaveURL("/account-deleted");
     await expect(page.getByRole("heading", { name: "Su cuenta se ha eliminado" })).toBeVisible();

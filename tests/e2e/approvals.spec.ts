@@ -38,9 +38,10 @@ const HANDOVER_PDF = Buffer.from(
 );
 
 /** The admin's 'Request approval' dialog, filled and sent. */
-async function requestApproval(admin: Page, round: { title: string; message: string; link?: string; image?: boolean }): Promise<void> {
+async function requestApproval(admin: Page, round: { title: string; message: string; link?: string; image?: boolean; launch?: boolean }): Promise<void> {
   await admin.getByRole("button", { name: "Request approval" }).click();
   const dialog = admin.getByRole("dialog", { name: "Request approval" });
+  if (round.launch) await dialog.getByRole("radio", { name: /^The finished site, for launch/ }).check();
   await dialog.getByLabel("Title").fill(round.title);
   await dialog.getByLabel("Message").fill(round.message);
   if (round.link) await dialog.getByLabel("Link").fill(round.link);
@@ -50,7 +51,7 @@ async function requestApproval(admin: Page, round: { title: string; message: str
   await expect(dialog).toHaveCount(0);
 }
 
-test("a website draft goes to the customer, comes back with changes, v2 is approved and ticks the step; a delivered PDF is the customer's alone", async ({
+test("a website draft goes to the customer, comes back with changes, the finished site (v2) is approved for launch and ticks the step; a delivered PDF is the customer's alone", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -101,9 +102,13 @@ test("a website draft goes to the customer, comes back with changes, v2 is appro
   await expect(changes.getByText(customer.fullName)).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await expect(changes).toContainText("v1: Home page draft");
 
-  // v2 reaches the customer's open website page live; approving it ticks 'Review & Client Approval' on both sides.
-  await requestApproval(admin, { title: "Home page, bigger logo", message: "The logo is bigger now." });
+  // v2, the finished site for launch, reaches the customer's open website page live, saying so; approving it ticks
+  // 'Review & Client Approval' on both sides.
+  await requestApproval(admin, { title: "Home page, bigger logo", message: "The logo is bigger now.", launch: true });
   await expect(customerPage.getByTestId("waiting-round").getByRole("heading", { name: "v2: Home page, bigger logo" })).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(customerPage.getByTestId("round-purpose")).toHaveText(
+    "The finished site, for launch: approving it tells us it is ready to go live, and the website's second payment is then due.",
+  );
   await expect(changes.getByText(customer.fullName)).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
   await expect(queue.getByTestId("queue-waiting-approval").getByText(customer.fullName)).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await customerPage.getByTestId("waiting-round").getByRole("button", { name: "Approve" }).click();

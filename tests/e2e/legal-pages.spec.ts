@@ -131,17 +131,18 @@ test("the pages are rendered on the server, complete without JavaScript, load le
   }
 });
 
-test("an admin writes the texts in the Legal tab: checked, saved with a toast, shown as typed on both languages' pages; the standard text comes back", async ({
+test("an admin writes each page's text per language in the Legal tab: checked, saved with a toast, each shown on its own language's page; the standard text comes back", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const admin = (await freshAdmin(browser, { locale: "en-US" })).page;
   await admin.goto("/admin/settings");
   await admin.getByRole("tab", { name: "Legal" }).click();
-  const privacy = admin.getByRole("textbox", { name: "Privacy Policy" });
-  const terms = admin.getByRole("textbox", { name: "Terms of Service" });
+  const privacy = admin.getByRole("textbox", { name: "Privacy Policy (English)" });
+  const terms = admin.getByRole("textbox", { name: "Terms of Service (English)" });
   await expect(privacy).toHaveValue(new RegExp(`^${site.agencyName} sets up Google Business Profiles`));
-  await expect(admin.getByRole("link", { name: "View page (opens in a new tab)" }).first()).toHaveAttribute("href", "/privacy");
+  await expect(admin.getByRole("textbox", { name: "Privacy Policy (Spanish)" })).toHaveValue(new RegExp(`^${site.agencyName} configura perfiles de Google Business`));
+  await expect(admin.getByRole("link", { name: "View page (opens in a new tab)" }).nth(1)).toHaveAttribute("href", "/es/privacy");
   await expectNoAxeViolations(admin);
 
   await terms.fill("  ");
@@ -152,38 +153,46 @@ test("an admin writes the texts in the Legal tab: checked, saved with a toast, s
 
   const typed = "Our <b>own</b> policy & terms,\nwritten by hand.\n\n\n<script>document.title='injected'</script> Second paragraph.";
   await privacy.fill(typed);
-  await admin.getByRole("button", { name: "Use the standard text" }).nth(1).click();
+  // The buttons go page by page, English then Spanish: the English terms' is the third.
+  await admin.getByRole("button", { name: "Use the standard text" }).nth(2).click();
   await expect(terms).toHaveValue(/^These terms apply/);
   await admin.getByRole("button", { name: "Save Legal Pages" }).click();
   await expectToast(admin, "Legal pages updated", "The legal pages' texts have been saved");
 
   const visitor = await (await browser.newContext()).newPage();
-  for (const path of ["/privacy", "/es/privacy"]) {
-    await visitor.goto(path);
-    expect(await paragraphs(visitor)).toEqual(["Our <b>own</b> policy & terms,\nwritten by hand.", "<script>document.title='injected'</script> Second paragraph."]);
-    await expect(visitor.getByRole("main").locator("b, main script")).toHaveCount(0);
-    await expect(visitor).not.toHaveTitle("injected");
-  }
-  // The standard terms, saved unchanged, still follow the page's language.
+  await visitor.goto("/privacy");
+  expect(await paragraphs(visitor)).toEqual(["Our <b>own</b> policy & terms,\nwritten by hand.", "<script>document.title='injected'</script> Second paragraph."]);
+  await expect(visitor.getByRole("main").locator("b, main script")).toHaveCount(0);
+  await expect(visitor).not.toHaveTitle("injected");
+  // The Spanish page keeps its own standard text: the English edit does not reach it.
+  await visitor.goto("/es/privacy");
+  await expect(visitor.getByRole("main")).toContainText(`${site.agencyName} configura perfiles de Google Business`);
   await visitor.goto("/es/terms");
   await expect(visitor.getByRole("main")).toContainText("Estos términos se aplican");
-  await visitor.context().close();
 
-  // A Spanish admin sees the tab in Spanish, the message and the toast too, and puts the standard privacy text back.
+  // A Spanish admin sees the tab in Spanish, the message and the toast too, writes the Spanish text, and puts the
+  // standard English one back.
   const adminEs = (await freshAdmin(browser, { locale: "es-ES" })).page;
   await adminEs.goto("/admin/settings");
   await adminEs.getByRole("tab", { name: "Legal" }).click();
-  const privacidad = adminEs.getByRole("textbox", { name: "Política de privacidad" });
-  await expect(privacidad).toHaveValue(typed);
+  await expect(adminEs.getByRole("textbox", { name: "Política de privacidad (inglés)" })).toHaveValue(typed);
+  const privacidad = adminEs.getByRole("textbox", { name: "Política de privacidad (español)" });
   await privacidad.fill("");
   await adminEs.getByRole("button", { name: "Guardar páginas legales" }).click();
-  await expectToast(adminEs, "Error de validación", "El texto de la política de privacidad es obligatorio (como máximo 20,000 caracteres)");
+  await expectToast(adminEs, "Error de validación", "El texto en español de la política de privacidad es obligatorio (como máximo 20,000 caracteres)");
+  await privacidad.fill("Nuestra política, escrita a mano.");
   await adminEs.getByRole("button", { name: "Usar el texto estándar" }).first().click();
-  await expect(privacidad).toHaveValue(new RegExp(`^${site.agencyName} configura perfiles de Google Business`));
   await adminEs.getByRole("button", { name: "Guardar páginas legales" }).click();
   await expectToast(adminEs, "Páginas legales actualizadas", "Los textos de las páginas legales se han guardado");
-  const check = await (await browser.newContext()).newPage();
-  await check.goto("/privacy");
-  await expect(check.getByRole("main")).toContainText(`${site.agencyName} sets up Google Business Profiles`);
-  await check.context().close();
+  await visitor.goto("/es/privacy");
+  expect(await paragraphs(visitor)).toEqual(["Nuestra política, escrita a mano."]);
+  await visitor.goto("/privacy");
+  await expect(visitor.getByRole("main")).toContainText(`${site.agencyName} sets up Google Business Profiles`);
+  // The Spanish standard text back too, for the pages after this test.
+  await adminEs.getByRole("button", { name: "Usar el texto estándar" }).nth(1).click();
+  await adminEs.getByRole("button", { name: "Guardar páginas legales" }).click();
+  await expectToast(adminEs, "Páginas legales actualizadas", "Los textos de las páginas legales se han guardado");
+  await visitor.goto("/es/privacy");
+  await expect(visitor.getByRole("main")).toContainText(`${site.agencyName} configura perfiles de Google Business`);
+  await visitor.context().close();
 });

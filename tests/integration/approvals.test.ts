@@ -8,7 +8,8 @@ import { requestApproval } from "~/features/approvals/request-approval.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { mayReadFile } from "~/domain/upload-kinds";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
-import { refusal, type SignedIn } from "./support";
+import { setProgressStep } from "~/features/progress/set-progress-step.server";
+import { databaseError, refusal, type SignedIn } from "./support";
 import { testApp } from "./test-app";
 
 const app = testApp();
@@ -148,8 +149,8 @@ describe("the customer's decision", () => {
     expect(progress?.reviewApproval ?? false).toBe(false);
   });
 
-  it("approving a website round ticks 'Review & Client Approval' in the same transaction, with the customer's usual notification", async () => {
-    await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", title: "Home page, third draft" });
+  it("approving the finished website (a round for launch) ticks 'Review & Client Approval' in the same transaction, with the customer's usual notification", async () => {
+    await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", purpose: "launch", title: "Home page, third draft" });
     const round = await waiting(customerA.id, "website");
     expect(round.version).toBe(3);
     // A newer round answers the changes: the queue now waits for the customer instead.
@@ -171,12 +172,29 @@ describe("the customer's decision", () => {
     expect(await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" })).toEqual({ decision: "approved" });
     const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
     expect(progress?.reviewApproval).toBe(true);
-    expect(progress?.stepDates.reviewApproval?.auto).toBe(true);
+    expect(progress?.stepDates.reviewApproval).toMatchObject({ auto: true, by: "approval" });
     const told = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "website_progress")));
     expect(told.map((row) => row.title)).toEqual(["Review & Client Approval is complete"]);
     const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision"), eq(notifications.title, "Approval received")));
     expect(bell?.message).toBe("Ana Ruiz from Casey Plumbing approved Website v3");
     expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "website_progress", userId: customerA.id }]));
+  });
+
+  it("approving a website draft ticks nothing: a draft is an answer, not a stage; only the website has a round for launch", async () => {
+    await setProgressStep(app.db, { userId: customerA.id, service: "website", step: "reviewApproval", done: false });
+    await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", title: "About page draft" });
+    const round = await waiting(customerA.id, "website");
+    expect(round.purpose).toBe("draft");
+    await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" });
+    const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
+    expect(progress?.reviewApproval).toBe(false);
+    const told = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "website_progress")));
+    expect(told).toHaveLength(1);
+    // A Google Business round for launch is refused by the form's rule, and by the table itself.
+    const launch = await refusal(requestApproval(deps(), admin.user, { userId: customerA.id, service: "google_business", purpose: "launch", title: "Profile" }));
+    expect([launch.status, launch.message]).toEqual([400, "Only the website is approved for launch"]);
+    const insert = app.db.insert(reviewRounds).values({ userId: customerA.id, service: "google_business", version: 99, title: "x", purpose: "launch" });
+    expect((await databaseError(insert)).constraint).toBe("review_rounds_purpose_check");
   });
 
   it("approving a Google Business round records who and when, and ticks no step", async () => {
@@ -193,13 +211,14 @@ describe("the customer's decision", () => {
 describe("the history of rounds", () => {
   it("the customer and the admins read it, newest first by service; another customer 403, anonymous 401", async () => {
     const own = await listReviewRounds(app.db, customerA.user, customerA.id);
-    expect(own.website.map((round) => [round.version, round.decision])).toEqual([
-      [3, "approved"],
-      [2, "changes_requested"],
-      [1, "superseded"],
+    expect(own.website.map((round) => [round.version, round.decision, round.purpose])).toEqual([
+      [4, "approved", "draft"],
+      [3, "approved", "launch"],
+      [2, "changes_requested", "draft"],
+      [1, "superseded", "draft"],
     ]);
-    expect(own.website[1]).toMatchObject({ comment: "Bigger phone number, please.", authorName: admin.user.name });
-    expect(own.website[2]!.files.map((file) => [file.name, file.isImage])).toEqual([
+    expect(own.website[2]).toMatchObject({ comment: "Bigger phone number, please.", authorName: admin.user.name });
+    expect(own.website[3]!.files.map((file) => [file.name, file.isImage])).toEqual([
       ["home page.png", true],
       ["sitemap.pdf", false],
     ]);

@@ -50,7 +50,7 @@ describe("the legal pages' texts", () => {
   });
 
   it("can be changed by an admin only", async () => {
-    const values = { privacyPolicy: "Ours.", termsOfService: "Ours.", refundPolicy: "Ours." };
+    const values = { privacyPolicy: "Ours.", termsOfService: "Ours.", refundPolicy: "Ours.", privacyPolicyEs: "Nuestra.", termsOfServiceEs: "Nuestros.", refundPolicyEs: "Nuestra." };
     for (const actor of [customer.user, null]) expect(await postLegal(actor, values)).toHaveProperty("guardedBy");
     await expectHttpError(saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, customer.user, { section: "legal", values }), 403);
     await expectHttpError(saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, null, { section: "legal", values }), 401);
@@ -58,7 +58,7 @@ describe("the legal pages' texts", () => {
   });
 
   it("refuses an empty or too long text with the field's message", async () => {
-    const fine = { privacyPolicy: "Ours.", termsOfService: "Ours.", refundPolicy: "Ours." };
+    const fine = { privacyPolicy: "Ours.", termsOfService: "Ours.", refundPolicy: "Ours.", privacyPolicyEs: "Nuestra.", termsOfServiceEs: "Nuestros.", refundPolicyEs: "Nuestra." };
     expect(await postLegal(admin.user, { ...fine, termsOfService: "  " })).toMatchObject({
       status: 400,
       body: { ok: false, error: "Terms of Service text is required (at most 20,000 characters)" },
@@ -67,37 +67,69 @@ describe("the legal pages' texts", () => {
       status: 400,
       body: { ok: false, error: "Refund Policy text is required (at most 20,000 characters)" },
     });
+    expect(await postLegal(admin.user, { ...fine, privacyPolicyEs: "" })).toMatchObject({
+      status: 400,
+      body: { ok: false, error: "The Spanish Privacy Policy text is required (at most 20,000 characters)" },
+    });
     expect(await stored()).toBeUndefined();
   });
 
-  it("show the admin's text as written, on both languages' pages; a standard text saved unchanged keeps following the language", async () => {
+  it("show each language's text as the admin wrote it, on that language's page only; a standard text saved unchanged keeps following the settings", async () => {
     const { general } = await app.services.settings.get();
     const facts = { companyName: general.companyName, supportEmail: general.supportEmail };
     const privacy = "Our privacy <b>policy</b>.\nLine two.\n\n<script>alert(1)</script>";
     const answer = await postLegal(admin.user, {
       privacyPolicy: privacy,
-      // The Spanish standard text, as the form shows it to an admin reading Spanish.
-      termsOfService: standardLegalText("termsOfService", i18nFor("es"), facts),
+      termsOfService: standardLegalText("termsOfService", i18nFor("en"), facts),
       refundPolicy: "Write to us.",
+      privacyPolicyEs: standardLegalText("privacyPolicy", i18nFor("es"), facts),
+      termsOfServiceEs: "Nuestros términos.",
+      refundPolicyEs: standardLegalText("refundPolicy", i18nFor("es"), facts),
     });
     expect(answer).toEqual({ status: 200, body: { ok: true } });
-    expect((await stored())?.legal).toEqual({ privacyPolicy: privacy, termsOfService: "", refundPolicy: "Write to us." });
-    for (const path of ["/privacy", "/es/privacy"]) {
-      expect((await legalPage(path)).paragraphs).toEqual(["Our privacy <b>policy</b>.\nLine two.", "<script>alert(1)</script>"]);
-    }
+    expect((await stored())?.legal).toEqual({
+      privacyPolicy: privacy,
+      termsOfService: "",
+      refundPolicy: "Write to us.",
+      privacyPolicyEs: "",
+      termsOfServiceEs: "Nuestros términos.",
+      refundPolicyEs: "",
+    });
+    // Editing the English text leaves the Spanish page in Spanish, and the other way round.
+    expect((await legalPage("/privacy")).paragraphs).toEqual(["Our privacy <b>policy</b>.\nLine two.", "<script>alert(1)</script>"]);
+    expect((await legalPage("/es/privacy")).paragraphs[0]).toBe(standardLegalText("privacyPolicy", i18nFor("es"), facts).split("\n\n")[0]);
     expect((await legalPage("/terms")).paragraphs[0]).toMatch(/^These terms apply/);
-    expect((await legalPage("/es/terms")).paragraphs[0]).toMatch(/^Estos términos se aplican/);
+    expect((await legalPage("/es/terms")).paragraphs).toEqual(["Nuestros términos."]);
+    expect((await legalPage("/es/refunds")).paragraphs.join("\n")).toContain(`escriba a ${general.supportEmail}`);
 
-    // The settings page's form shows each text as visitors read it.
+    // The settings page's form shows each page's two texts as visitors read them.
     const page = (await settingsLoader({ request: new Request(`${SITE_URL}/admin/settings`), context: routeContext(app.services, admin.user), params: {} } as never)) as {
-      legal: { page: string; value: string; path: string }[];
+      legal: { key: string; label: string; value: string; path: string; lang: string }[];
     };
-    expect(page.legal.map(({ page, path }) => [page, path])).toEqual([
-      ["privacyPolicy", "/privacy"],
-      ["termsOfService", "/terms"],
-      ["refundPolicy", "/refunds"],
+    expect(page.legal.map(({ key, label, path, lang }) => [key, label, path, lang])).toEqual([
+      ["privacyPolicy", "Privacy Policy (English)", "/privacy", "en"],
+      ["privacyPolicyEs", "Privacy Policy (Spanish)", "/es/privacy", "es"],
+      ["termsOfService", "Terms of Service (English)", "/terms", "en"],
+      ["termsOfServiceEs", "Terms of Service (Spanish)", "/es/terms", "es"],
+      ["refundPolicy", "Refund Policy (English)", "/refunds", "en"],
+      ["refundPolicyEs", "Refund Policy (Spanish)", "/es/refunds", "es"],
     ]);
     expect(page.legal[0]!.value).toBe(privacy);
-    expect(page.legal[1]!.value).toBe(standardLegalText("termsOfService", i18nFor("en"), facts));
+    expect(page.legal[1]!.value).toBe(standardLegalText("privacyPolicy", i18nFor("es"), facts));
+    expect(page.legal[3]!.value).toBe("Nuestros términos.");
+  });
+
+  it("keep a text saved when each page had one for both languages as the English one; the Spanish page reads the standard text", async () => {
+    const before = await app.services.settings.get();
+    const { general } = before;
+    await app.db
+      .update(adminSettings)
+      .set({ values: { ...(await stored()), legal: { privacyPolicy: "Old, one for both.", termsOfService: "", refundPolicy: "" } } })
+      .where(eq(adminSettings.id, "global"));
+    app.services.settings.invalidate();
+    const facts = { companyName: general.companyName, supportEmail: general.supportEmail };
+    const legal = (await app.services.settings.get()).legal;
+    expect(legal).toMatchObject({ privacyPolicy: "Old, one for both.", privacyPolicyEs: "" });
+    expect((await legalPage("/es/privacy")).paragraphs[0]).toBe(standardLegalText("privacyPolicy", i18nFor("es"), facts).split("\n\n")[0]);
   });
 });

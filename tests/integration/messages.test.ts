@@ -147,6 +147,11 @@ describe("a conversation between a customer and the agency", () => {
     const notImage = await refusal(sendMessage(deps(), customerB.user, { userId: customerB.id, body: "See this", files: [fake] }));
     expect(notImage.code).toBe("upload_not_image");
     expect(notImage.message).toBe("Attach JPEG, PNG or WebP images or PDF files only");
+    // A PNG's first bytes with no picture after them pass the browser's check: the refusal names the file by its
+    // place (`files.1`), so the composer drops that one and keeps the photo before it.
+    const broken = new File([new Uint8Array(png).slice(0, 8), "no picture here"], "broken.png", { type: "image/png" });
+    const second = await refusal(sendMessage(deps(), customerB.user, { userId: customerB.id, body: "See this", files: [image("ok.png"), broken] }));
+    expect([second.code, second.options.field]).toEqual(["upload_not_image", "files.1"]);
     const six = Array.from({ length: 6 }, (_, n) => image(`p${n}.png`));
     expect((await refusal(sendMessage(deps(), customerB.user, { userId: customerB.id, body: "", files: six }))).message).toBe("You can attach at most 5 files");
     expect(await app.db.select().from(messages).where(eq(messages.body, "See this"))).toEqual([]);

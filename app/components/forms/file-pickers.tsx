@@ -1,7 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { ImagePlus, X, type LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { checkPickedFile, checkUploadSizes, UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
+import { translate } from "~/lib/i18n/translate";
+import type { ActionFailure } from "~/lib/http/forms";
 
 /**
  * The visible "choose" button is the label around the (visually hidden) file input, so a click opens the
@@ -52,4 +55,56 @@ export function PickedFileList({
       ))}
     </ul>
   );
+}
+
+/**
+ * The files picked to go with a form of one upload kind. Each is checked as it is picked (the count, its size and
+ * what its first bytes say it is): a refused one is named and left out, the others join. A file the server still
+ * refuses (its bytes do not decode) comes back named by the refusal's `field` (`files.<index>`): it is dropped and
+ * named too, so the next send goes without it.
+ */
+export function usePickedFiles(kind: UploadKind) {
+  const { t } = useLingui();
+  const [files, setFiles] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const notAttached = (name: string, reason: string) => t`"${name}" was not attached: ${reason}`;
+
+  const pick = async (picked: readonly File[]) => {
+    const accepted: File[] = [];
+    const refusals: string[] = [];
+    for (const file of picked) {
+      const count = checkUploadSizes(
+        kind,
+        [...files, ...accepted, file].map((other) => other.size),
+      );
+      const problem = count ? null : await checkPickedFile(kind, file);
+      const reason = count?.message ?? (problem ? translate(UPLOAD_KINDS[kind].messages[problem]) : null);
+      if (reason) refusals.push(notAttached(file.name, reason));
+      else accepted.push(file);
+    }
+    setFiles((current) => [...current, ...accepted]);
+    setProblem(refusals.length > 0 ? refusals.join(" ") : null);
+  };
+
+  /** Drops and names the file a server refusal is about; false when the refusal is about no file picked here. */
+  const refusedByServer = (failure: ActionFailure): boolean => {
+    const index = /^files\.(\d+)$/.exec(failure.field ?? "")?.[1];
+    const file = index === undefined ? undefined : files[Number(index)];
+    if (!file) return false;
+    setFiles((current) => current.filter((other) => other !== file));
+    setProblem(notAttached(file.name, failure.error));
+    return true;
+  };
+
+  return {
+    files,
+    problem,
+    pick,
+    refusedByServer,
+    remove: (index: number) => setFiles((current) => current.filter((_, other) => other !== index)),
+    clear: () => {
+      setFiles([]);
+      setProblem(null);
+    },
+  };
 }

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useLocation, useMatches } from "react-router";
+import { translate } from "~/lib/i18n/translate";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // sonner (about 10 kB of gzipped JavaScript) is a chunk of its own, fetched once the page has hydrated, or,
@@ -57,9 +59,12 @@ export function Toaster() {
   );
   const deferred = useMatches().some((match) => (match.handle as { deferToaster?: boolean } | undefined)?.deferToaster);
   if (!hydrated || (deferred && !requested)) return null;
+  // This sits outside the page's language provider: `translate` reads the page's language, set by then.
+  const label = translate(msg`Notifications`);
   return (
     <Suspense fallback={null}>
-      <Sonner visibleToasts={1} position="top-center" richColors closeButton duration={4000} />
+      {/* On a phone, below the header (4 rem high), whose menu and bell a toast at the very top covered. */}
+      <Sonner visibleToasts={1} position="top-center" mobileOffset={{ top: "4.5rem" }} richColors closeButton duration={4000} containerAriaLabel={label} />
     </Suspense>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from "./account-deletion";
 
 /** The confirmation field: the word DELETE, typed. */
-// The same words as the refusal deletion_not_confirmed (the word is DELETE in every language).
+// The same words as the refusal deletion_not_confirmed (the word is the page language's: DELETE, ELIMINAR).
 const typeTheWord = zodMessage(msg`Type DELETE to confirm`);
 const confirmation = z.string(typeTheWord).refine(isDeletionWord, typeTheWord);
 

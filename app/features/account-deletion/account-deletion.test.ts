@@ -12,12 +12,12 @@ import {
 import { declineDeletionSchema, deleteAccountSchema, deleteCustomerSchema } from "./account-deletion.schemas";
 
 describe("the confirmation word", () => {
-  it("is DELETE, whatever its case and the spaces around it", () => {
-    for (const typed of ["DELETE", "delete", " Delete ", "DELETE\n"]) expect(isDeletionWord(typed), typed).toBe(true);
+  it("is DELETE, or ELIMINAR as the Spanish dialog asks, whatever its case and the spaces around it", () => {
+    for (const typed of ["DELETE", "delete", " Delete ", "DELETE\n", "ELIMINAR", " eliminar "]) expect(isDeletionWord(typed), typed).toBe(true);
   });
 
-  it("is nothing else: another word, a part of it, a translation, nothing", () => {
-    for (const typed of ["", "DELET", "DELETED", "ELIMINAR", "D E L E T E", "DELETE DELETE", null, undefined]) expect(isDeletionWord(typed), String(typed)).toBe(false);
+  it("is nothing else: another word, a part of one, nothing", () => {
+    for (const typed of ["", "DELET", "DELETED", "ELIMINA", "BORRAR", "D E L E T E", "DELETE DELETE", null, undefined]) expect(isDeletionWord(typed), String(typed)).toBe(false);
   });
 });
 

@@ -7,12 +7,16 @@ import { msg } from "@lingui/core/macro";
  * that stay (the bookkeeping rows' notes, the audit log's details).
  */
 
-/** The word typed to confirm a deletion: the same in every language, like a code, so nobody confirms by habit. */
-const DELETION_WORD = "DELETE";
+/**
+ * The word typed to confirm a deletion, in each language the product speaks (the dialog asks for its page's, 'Type
+ * DELETE to confirm' or 'Escriba ELIMINAR para confirmar'); either is taken on any page, so a person following the
+ * other language's instructions is not refused.
+ */
+const DELETION_WORDS = ["DELETE", "ELIMINAR"];
 
-/** Whether what was typed is the confirmation word (spaces around it and its case forgiven: the typing is the point). */
+/** Whether what was typed is a confirmation word (spaces around it and its case forgiven: the typing is the point). */
 export function isDeletionWord(typed: string | null | undefined): boolean {
-  return (typed ?? "").trim().toUpperCase() === DELETION_WORD;
+  return DELETION_WORDS.includes((typed ?? "").trim().toUpperCase());
 }
 
 /** The page actions of the feature. */

@@ -14,7 +14,14 @@ const ROUND_ID = "00000000-0000-4000-8000-000000000001";
 describe("the approvals' forms, as the actions read them", () => {
   it("takes a round with only a title: the message empty, no link", async () => {
     const parsed = await parseForm(form({ intent: REQUEST_APPROVAL_INTENT, service: "website", title: " Home page ", message: "", link: "" }), requestApprovalFormSchema);
-    expect(parsed).toEqual({ ok: true, value: { intent: REQUEST_APPROVAL_INTENT, service: "website", title: "Home page", message: "", link: null } });
+    expect(parsed).toEqual({ ok: true, value: { intent: REQUEST_APPROVAL_INTENT, service: "website", purpose: "draft", title: "Home page", message: "", link: null } });
+  });
+
+  it("takes the finished website for launch, and refuses a launch of anything else", async () => {
+    const launch = await parseForm(form({ intent: REQUEST_APPROVAL_INTENT, service: "website", purpose: "launch", title: "Finished site" }), requestApprovalFormSchema);
+    expect(launch.ok && launch.value.purpose).toBe("launch");
+    const profile = await parseForm(form({ intent: REQUEST_APPROVAL_INTENT, service: "google_business", purpose: "launch", title: "Profile" }), requestApprovalFormSchema);
+    expect(profile.ok).toBe(false);
   });
 
   it("keeps a written message (plain line ends) and a whole link", async () => {

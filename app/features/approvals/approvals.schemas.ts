@@ -29,10 +29,15 @@ const link = z
   .refine((value) => value === "" || wholeUrl.safeParse(value).success, linkMessage)
   .transform((value) => value || null);
 
-/** The admin's 'Request approval' dialog; its files travel beside the fields as `files`. */
-export const requestApprovalFormSchema = z.object({
+/**
+ * The admin's 'Request approval' dialog; its files travel beside the fields as `files`. `purpose`: a draft, or (the
+ * website only) the finished site for launch, whose approval ticks 'Review & Client Approval'.
+ */
+export const requestApprovalFormSchema = z
+  .object({
   intent: z.literal(REQUEST_APPROVAL_INTENT),
   service,
+  purpose: z.enum(["draft", "launch"]).default("draft"),
   title: z
     .string(zodMessage(msg`Please enter a title`))
     .trim()
@@ -40,7 +45,11 @@ export const requestApprovalFormSchema = z.object({
     .max(ROUND_TITLE_MAX, atMost(ROUND_TITLE_MAX)),
   message: optionalText(ROUND_MESSAGE_MAX, atMost(ROUND_MESSAGE_MAX)),
   link,
-});
+})
+  .refine((form) => form.purpose === "draft" || form.service === "website", {
+    path: ["purpose"],
+    ...zodMessage(msg`Only the website is approved for launch`),
+  });
 
 /** The customer's answer to a round: approve it, or ask for changes, saying what to change. */
 export const decideRoundFormSchema = z

@@ -32,8 +32,8 @@ const WEBSITE_APPROVAL_STEP = "reviewApproval";
 /**
  * The customer answers a round of their own: approves it, or asks for changes saying what to change. Only the
  * customer whose round it is decides (an admin gets 403; another customer, as an unknown round, 404), and only
- * once (409). In one transaction: the decision with who and when; for the website, approving ticks 'Review &
- * Client Approval' with its usual notification and e-mail; the admins' notification and e-mail (the 'New
+ * once (409). In one transaction: the decision with who and when; approving the finished website (a round for
+ * launch) ticks 'Review & Client Approval' with its usual notification and e-mail, a draft's approval ticks nothing; the admins' notification and e-mail (the 'New
  * submission received' switch); the audit event. The changes are published after the commit.
  */
 export async function decideRound(
@@ -51,7 +51,7 @@ export async function decideRound(
 
   const changes = await db.transaction(async (tx) => {
     const [round] = await tx
-      .select({ id: reviewRounds.id, service: reviewRounds.service, version: reviewRounds.version, decision: reviewRounds.decision })
+      .select({ id: reviewRounds.id, service: reviewRounds.service, version: reviewRounds.version, purpose: reviewRounds.purpose, decision: reviewRounds.decision })
       .from(reviewRounds)
       .where(and(eq(reviewRounds.id, parsed.data.roundId), eq(reviewRounds.userId, customer.id)))
       .for("update");
@@ -62,8 +62,9 @@ export async function decideRound(
 
     const changes: Change[] = [{ table: "review_rounds", userId: customer.id }];
     let ticked = false;
-    if (decision === "approved" && service === "website") {
-      const written = await setProgressStep(tx, { userId: customer.id, service, step: WEBSITE_APPROVAL_STEP, done: true, auto: true });
+    // Only the finished site's approval ticks its review step; a draft's approval is an answer, not a stage.
+    if (decision === "approved" && round.purpose === "launch" && service === "website") {
+      const written = await setProgressStep(tx, { userId: customer.id, service, step: WEBSITE_APPROVAL_STEP, done: true, auto: "approval" });
       changes.push(...written.changes);
       if (!written.wasDone) {
         ticked = true;
@@ -83,7 +84,7 @@ export async function decideRound(
       actorId: customer.id,
       action: "approval.decide",
       customerId: customer.id,
-      detail: { roundId: round.id, service, version: round.version, decision, ticked },
+      detail: { roundId: round.id, service, version: round.version, purpose: round.purpose, decision, ticked },
     });
     return changes;
   });

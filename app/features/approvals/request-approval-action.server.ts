@@ -9,7 +9,7 @@ import { requestApprovalFormSchema } from "./approvals.schemas";
 import { requestApproval } from "./request-approval.server";
 
 /**
- * The admin user page's 'Request approval' dialog (`intent=request-approval`: service, title, message, link, files):
+ * The admin user page's 'Request approval' dialog (`intent=request-approval`: service, purpose, title, message, link, files):
  * a toast says the round went to the customer; a refusal (a field, a file's bytes, no such customer) answers its
  * message and status, which the dialog shows.
  */
@@ -21,11 +21,12 @@ export async function requestApprovalAction(
 ) {
   const parsed = await parseForm(form, requestApprovalFormSchema);
   if (!parsed.ok) return formFailure(parsed);
-  const { service, title, message, link } = parsed.value;
+  const { service, purpose, title, message, link } = parsed.value;
   try {
     await requestApproval({ db: services.database.db, bus: services.bus, storage: services.storage }, actor, {
       userId,
       service,
+      purpose,
       title,
       message,
       link: link ?? undefined,

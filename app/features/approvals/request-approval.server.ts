@@ -24,6 +24,8 @@ export interface RequestApprovalInput {
   /** The customer asked. */
   userId: string;
   service: string;
+  /** "draft" (the default) or, for the website, "launch": the finished site, whose approval ticks its review step. */
+  purpose?: string;
   title: string;
   message?: string;
   link?: string;
@@ -45,14 +47,14 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, i
   if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
   const parsed = requestApprovalFormSchema.safeParse({ ...input, intent: REQUEST_APPROVAL_INTENT });
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
-  const { service, title, message, link } = parsed.data;
+  const { service, purpose, title, message, link } = parsed.data;
   const [customer] = await db
     .select({ id: profiles.id })
     .from(profiles)
     .where(and(eq(profiles.id, input.userId), isCustomer));
   if (!customer) throw new AppError("customer_not_found");
   const files = sentFiles(input.files ?? []);
-  const prepared: PreparedUpload[] = files.length === 0 ? [] : await prepareUploads("approval-file", files);
+  const prepared: PreparedUpload[] = files.length === 0 ? [] : await prepareUploads("approval-file", files, { field: "files" });
 
   const write = (stored: StoredUpload[]) =>
     db.transaction(async (tx) => {
@@ -77,6 +79,7 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, i
           service,
           version: sql`(select coalesce(max(${reviewRounds.version}), 0) + 1 from ${reviewRounds} where ${reviewRounds.userId} = ${customer.id} and ${reviewRounds.service} = ${service})`,
           title,
+          purpose,
           message,
           link,
           files: roundFiles,
@@ -89,7 +92,7 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, i
         actorId: member.id,
         action: "approval.request",
         customerId: customer.id,
-        detail: { roundId: round.id, service, version: round.version, title, files: roundFiles.length, link },
+        detail: { roundId: round.id, service, version: round.version, title, purpose, files: roundFiles.length, link },
       });
       return { round, changes };
     });

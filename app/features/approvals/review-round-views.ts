@@ -17,6 +17,8 @@ export interface ReviewRoundView {
   service: ServiceType;
   version: number;
   title: string;
+  /** A draft, or the finished website for launch (approving it ticks 'Review & Client Approval'). */
+  purpose: "draft" | "launch";
   message: string;
   link: string | null;
   files: RoundFileView[];

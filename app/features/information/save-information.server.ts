@@ -122,8 +122,8 @@ async function markInformationReceived(
     return await executor.transaction(async (savepoint) => {
       const result =
         step.service === "google_business"
-          ? await setProgressStep(savepoint, { userId, service: "google_business", step: step.key, done: true, auto: true })
-          : await setProgressStep(savepoint, { userId, service: "website", step: step.key, done: true, auto: true });
+          ? await setProgressStep(savepoint, { userId, service: "google_business", step: step.key, done: true, auto: "information" })
+          : await setProgressStep(savepoint, { userId, service: "website", step: step.key, done: true, auto: "information" });
       return result.changes;
     });
   } catch (error) {

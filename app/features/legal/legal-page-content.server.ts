@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { MetaDescriptor } from "react-router";
-import type { AdminSettings, LegalPageKey } from "~/domain/admin-settings";
+import { legalTextKey, type AdminSettings, type LegalPageKey } from "~/domain/admin-settings";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { LOCALES, type Locale } from "~/lib/i18n/locales";
 import { LEGAL_PAGES, LEGAL_TITLES, legalPath, paragraphsOf, type LegalPageContent } from "./legal-pages";
@@ -9,8 +9,8 @@ import { legalTextInForce, type LegalFacts } from "./legal-texts";
 const HREFLANG: Record<Locale, string> = { en: "en", es: "es" };
 
 /**
- * Everything a legal page shows, in its language, as loader data: the text (the admin's as written, else the standard
- * one) and every word around it, so the page, like the landing page, loads no i18n code.
+ * Everything a legal page shows, in its language, as loader data: the text (the admin's in that language as
+ * written, else the standard one) and every word around it, so the page, like the landing page, loads no i18n code.
  */
 export function legalPageContent(
   page: LegalPageKey,
@@ -29,7 +29,7 @@ export function legalPageContent(
     locale,
     page,
     title,
-    paragraphs: paragraphsOf(legalTextInForce(page, legal[page], i18n, facts)),
+    paragraphs: paragraphsOf(legalTextInForce(page, legal[legalTextKey(page, locale)], i18n, facts)),
     home: { href: locale === "es" ? "/es" : "/", label: i18n._(msg`${agencyName} home`), text: i18n._(msg`Back to the home page`) },
     switchTo: { locale: other, redirectTo: legalPath(page, other) },
     navLabel: i18n._(msg`Legal`),

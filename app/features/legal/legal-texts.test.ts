@@ -28,17 +28,28 @@ describe("the standard legal texts", () => {
     expect(standardLegalText("refundPolicy", es, facts)).toContain("escriba a help@acme.test");
   });
 
-  it("give way to the admin's text, shown as written in both languages", () => {
-    expect(legalTextInForce("termsOfService", "Our own terms.", es, facts)).toBe("Our own terms.");
+  it("give way to the admin's text for that language, shown as written", () => {
+    expect(legalTextInForce("termsOfService", "Nuestros términos.", es, facts)).toBe("Nuestros términos.");
     expect(legalTextInForce("termsOfService", "", es, facts)).toBe(standardLegalText("termsOfService", es, facts));
   });
 
-  it("are stored as empty when saved unchanged in either language, so they keep following the language", () => {
+  it("are stored as empty when a language's box is saved with that language's standard text, so it keeps following the settings", () => {
     const values = {
-      privacyPolicy: standardLegalText("privacyPolicy", es, facts).replaceAll("\n\n", "\r\n\r\n") + "\n",
+      privacyPolicy: standardLegalText("privacyPolicy", en, facts).replaceAll("\n\n", "\r\n\r\n") + "\n",
       termsOfService: "Our own terms.",
       refundPolicy: standardLegalText("refundPolicy", en, facts),
+      privacyPolicyEs: standardLegalText("privacyPolicy", es, facts),
+      termsOfServiceEs: "Nuestros términos.",
+      // The English standard text in the Spanish box is the admin's choice for the Spanish page: kept as written.
+      refundPolicyEs: standardLegalText("refundPolicy", en, facts),
     };
-    expect(legalTextsToStore(values, [en, es], facts)).toEqual({ privacyPolicy: "", termsOfService: "Our own terms.", refundPolicy: "" });
+    expect(legalTextsToStore(values, { en, es }, facts)).toEqual({
+      privacyPolicy: "",
+      termsOfService: "Our own terms.",
+      refundPolicy: "",
+      privacyPolicyEs: "",
+      termsOfServiceEs: "Nuestros términos.",
+      refundPolicyEs: standardLegalText("refundPolicy", en, facts),
+    });
   });
 });

@@ -6,9 +6,10 @@
  */
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { LegalPageKey } from "~/domain/admin-settings";
+import { LEGAL_PAGE_KEYS, legalTextKey, type LegalPageKey, type LegalTextKey } from "~/domain/admin-settings";
 import { SERVICE_CATALOG } from "~/domain/service-catalog";
 import { formatMoney } from "~/lib/i18n/format";
+import { LOCALES, type Locale } from "~/lib/i18n/locales";
 
 export interface LegalFacts {
   companyName: string;
@@ -111,21 +112,23 @@ export function standardLegalText(page: LegalPageKey, i18n: I18n, facts: LegalFa
   return TEXTS[page](i18n, facts).join("\n\n");
 }
 
-/** The text a page shows: the admin's, as written, else the standard one in the page's language. */
+/** The text a page shows in a language: the admin's for that language, as written, else the standard one in it. */
 export function legalTextInForce(page: LegalPageKey, stored: string, i18n: I18n, facts: LegalFacts): string {
   return stored.trim() ? stored : standardLegalText(page, i18n, facts);
 }
 
 /**
- * What the Legal tab stores for each page: the standard text of either language, as the form shows it until the
- * admin changes it, is stored as empty, so it keeps following the page's language and the settings in force.
+ * What the Legal tab stores for each page and language: a text that is that language's standard one, as the form
+ * shows it until the admin changes it, is stored as empty, so it keeps following the settings in force.
  */
-export function legalTextsToStore<T extends Record<LegalPageKey, string>>(values: T, i18ns: I18n[], facts: LegalFacts): T {
+export function legalTextsToStore(values: Record<LegalTextKey, string>, i18ns: Record<Locale, I18n>, facts: LegalFacts): Record<LegalTextKey, string> {
   const plain = (text: string) => text.replace(/\s+/g, " ").trim();
   const result = { ...values };
-  for (const page of Object.keys(TEXTS) as LegalPageKey[]) {
-    const standard = i18ns.map((i18n) => plain(standardLegalText(page, i18n, facts)));
-    if (standard.includes(plain(values[page]))) result[page] = "" as T[LegalPageKey];
+  for (const page of LEGAL_PAGE_KEYS) {
+    for (const locale of LOCALES) {
+      const key = legalTextKey(page, locale);
+      if (plain(values[key]) === plain(standardLegalText(page, i18ns[locale], facts))) result[key] = "";
+    }
   }
   return result;
 }

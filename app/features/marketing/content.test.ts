@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { SERVICE_CATALOG } from "~/domain/service-catalog";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { landingContentFor } from "./content";
-import { landingLocale, landingPath, telHref } from "./landing";
+import { landingPath } from "~/lib/i18n/locales";
+import { landingLocale, telHref } from "./landing";
 
 const landingContent = landingContentFor(i18nFor("en"), "Agency");
 const spanish = landingContentFor(i18nFor("es"), "Agency");

@@ -25,10 +25,6 @@ export function telHref(phone: string): string {
 export const BENEFIT_ORDER = ["googleBusiness", "website", "moreClients", "credibility"] as const;
 export type IndustryBenefit = (typeof BENEFIT_ORDER)[number];
 
-/** The landing page's path in a language: English at `/`, Spanish at `/es` (docs/decisions/026). */
-export function landingPath(locale: "en" | "es"): string {
-  return locale === "es" ? "/es" : "/";
-}
 
 /** The language of a landing page's path. */
 export function landingLocale(pathname: string): "en" | "es" {

@@ -8,7 +8,7 @@ import { SERVICE_CATALOG } from "~/domain/service-catalog";
 import type { SiteConfig } from "~/lib/config/site-config";
 import { type Offer, offersFor } from "./content";
 import ogImage from "./images/og-image.jpg";
-import { landingPath } from "./landing";
+import { landingPath } from "~/lib/i18n/locales";
 import { LEGAL_PAGES, legalPath } from "~/features/legal/legal-pages";
 
 const OG_IMAGE = {

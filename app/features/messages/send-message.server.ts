@@ -79,7 +79,7 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
   const files = sentFiles(input.files ?? []);
   if (body.length > MESSAGE_MAX) throw new AppError("message_too_long");
   if (!body && files.length === 0) throw new AppError("message_empty");
-  const prepared: PreparedUpload[] = files.length === 0 ? [] : await prepareUploads("message-attachment", files);
+  const prepared: PreparedUpload[] = files.length === 0 ? [] : await prepareUploads("message-attachment", files, { field: "files" });
   const attempt = await countAttempt(db, `message:${writer.id}`, deps.rateLimit ?? MESSAGE_RATE_LIMIT);
   if (!attempt.allowed) throw new AppError("message_rate_limited");
   const fromAgency = isTeam(writer);

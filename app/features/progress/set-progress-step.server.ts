@@ -4,14 +4,18 @@ import type { Executor } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
 import type { ServiceType } from "~/domain/service-catalog";
 import { WEBSITE_STEPS, type ProgressStepKey } from "./progress-steps";
+import type { StepMarker } from "./progress-views";
 
 export interface ProgressStepChange<S extends ServiceType = ServiceType> {
   userId: string;
   service: S;
   step: ProgressStepKey<S>;
   done: boolean;
-  /** The product itself marks the step (a received form), not an admin: the checklists say so beside the date. */
-  auto?: boolean;
+  /**
+   * The product itself marks the step, not an admin, and what made it: a received form, or the customer's approval of
+   * the finished site. The checklists say so beside the date.
+   */
+  auto?: StepMarker;
 }
 
 export interface ProgressStepResult {
@@ -40,7 +44,7 @@ const websiteDoneCount = sql.join(
  */
 export async function setProgressStep<S extends ServiceType>(
   executor: Executor,
-  { userId, service, step, done, auto = false }: ProgressStepChange<S>,
+  { userId, service, step, done, auto }: ProgressStepChange<S>,
 ): Promise<ProgressStepResult> {
   const { table, name } = TABLES[service];
   const column = (table as typeof googleBusinessProgress & typeof websiteProgress)[step as never] as never;
@@ -60,7 +64,9 @@ export async function setProgressStep<S extends ServiceType>(
   const stepDates = done
     ? wasDone
       ? undefined
-      : sql`${table.stepDates} || jsonb_build_object(${step}::text, jsonb_build_object('at', now(), 'auto', ${auto}::boolean))`
+      : auto === "approval"
+        ? sql`${table.stepDates} || jsonb_build_object(${step}::text, jsonb_build_object('at', now(), 'auto', true, 'by', 'approval'))`
+        : sql`${table.stepDates} || jsonb_build_object(${step}::text, jsonb_build_object('at', now(), 'auto', ${auto !== undefined}::boolean))`
     : sql`${table.stepDates} - ${step}::text`;
   await executor
     .update(table)

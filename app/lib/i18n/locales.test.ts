@@ -66,7 +66,11 @@ describe("landingRedirect", () => {
   it("sends a browser that prefers Spanish, with no choice made, from / to /es", () => {
     expect(landingRedirect("/", headers({ "accept-language": "es-MX,es;q=0.9,en;q=0.8" }))).toBe("/es");
   });
-  it("keeps on / a crawler (no Accept-Language), an English browser, and anyone who chose a language", () => {
+  it("sends whoever chose Spanish to /es, whatever their browser prefers", () => {
+    expect(landingRedirect("/", headers({ cookie: "lang=es" }))).toBe("/es");
+    expect(landingRedirect("/", headers({ "accept-language": "en-US", cookie: "a=1; lang=es" }))).toBe("/es");
+  });
+  it("keeps on / a crawler (no Accept-Language), an English browser, and anyone who chose English", () => {
     expect(landingRedirect("/", headers({}))).toBeNull();
     expect(landingRedirect("/", headers({ "accept-language": "en-US,es;q=0.5" }))).toBeNull();
     expect(landingRedirect("/", headers({ "accept-language": "es", cookie: "lang=en" }))).toBeNull();

@@ -57,12 +57,14 @@ export function chooseLocale(saved: string | null | undefined, headers: Headers)
 }
 
 /**
- * Where a visit to the English landing page `/` goes instead: a browser that prefers Spanish and has made no choice
- * (no language cookie) is sent to `/es`. A crawler (no Accept-Language) and anyone who picked English stay on `/`.
+ * Where a visit to the English landing page `/` goes instead: `/es` for whoever chose Spanish (the language cookie),
+ * and for a browser that prefers Spanish when no choice was made. A crawler (no Accept-Language) and anyone who
+ * picked English stay on `/`.
  */
 export function landingRedirect(pathname: string, headers: Headers): string | null {
-  if (pathname !== "/" || localeFromCookie(headers.get("cookie"))) return null;
-  return negotiateLocale(headers.get("accept-language")) === "es" ? "/es" : null;
+  if (pathname !== "/") return null;
+  const chosen = localeFromCookie(headers.get("cookie")) ?? negotiateLocale(headers.get("accept-language"));
+  return chosen === "es" ? "/es" : null;
 }
 
 /** The Set-Cookie header keeping a visitor's choice for a year (not secret: readable by scripts is fine). */
@@ -70,10 +72,15 @@ export function languageCookie(locale: Locale, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/** The landing page's path in a language: English at `/`, Spanish at `/es` (docs/decisions/026). */
+export function landingPath(locale: Locale): string {
+  return locale === "es" ? "/es" : "/";
+}
+
 /** Where to go after switching: the same page (a local path only), the landing page in the chosen language. */
 export function pageAfterSwitch(redirectTo: string | undefined, language: Locale): string {
   const path = (redirectTo && sitePath(redirectTo)) || "/";
   const [pathname = "/"] = path.split(/[?#]/);
-  if (pathname === "/" || pathname === "/es") return language === "es" ? "/es" : "/";
+  if (pathname === "/" || pathname === "/es") return landingPath(language);
   return path;
 }

@@ -119,12 +119,13 @@ async function prepareOne(kind: UploadKind, file: Blob): Promise<PreparedUpload>
 
 /**
  * Checks files against the kind (present, count, size, sniffed type, decodable) and prepares them for
- * storing, without storing anything. Throws an AppError (upload_*). Any non-Blob entry counts as missing.
+ * storing, without storing anything. Throws an AppError (upload_*), naming the refused file when `field` is given.
+ * Any non-Blob entry counts as missing.
  */
 export async function prepareUploads(
   kind: UploadKind,
   files: readonly unknown[],
-  { alreadyStored = 0 }: Pick<UploadOptions, "alreadyStored"> = {},
+  { alreadyStored = 0, field }: Pick<UploadOptions, "alreadyStored"> & { field?: string } = {},
 ): Promise<PreparedUpload[]> {
   const blobs = files.map((file) => (file instanceof Blob ? file : null));
   const sizes = blobs.map((blob) => blob?.size ?? 0);
@@ -132,7 +133,16 @@ export async function prepareUploads(
   if (problem) throw uploadRefusal(problem.problem, problem.message);
   const prepared: PreparedUpload[] = [];
   // One at a time: each decode holds a full bitmap in memory.
-  for (const blob of blobs) prepared.push(await prepareOne(kind, blob!));
+  for (const [index, blob] of blobs.entries()) {
+    try {
+      prepared.push(await prepareOne(kind, blob!));
+    } catch (error) {
+      // With the form's field of the files, the refusal names the one it is about (`<field>.<index>`): the form can
+      // drop that file and keep the others.
+      if (field && error instanceof AppError) throw new AppError(error.code, { ...error.options, field: `${field}.${index}` });
+      throw error;
+    }
+  }
   return prepared;
 }
 

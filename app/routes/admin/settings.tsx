@@ -30,7 +30,7 @@ import { PromotionsTab } from "~/features/promotions/components/promotions-tab";
 import { listPromotionCodes } from "~/features/promotions/list-promotion-codes.server";
 import { promotionIntentHandlers } from "~/features/promotions/promotions-action.server";
 import { PROMOTION_INTENTS } from "~/features/promotions/promotions.schemas";
-import { isSettingsSection, legalSettingsFormSchema, SETTINGS_SECTIONS, type AdminSettings } from "~/domain/admin-settings";
+import { isSettingsSection, legalSettingsFormSchema, legalTextKey, SETTINGS_SECTIONS, type AdminSettings } from "~/domain/admin-settings";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { LOCALES, type Locale } from "~/lib/i18n/locales";
 import { AppError } from "~/lib/http/app-error";
@@ -65,19 +65,28 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * The Legal tab's three texts in the admin's language: each page's text as it is shown (the stored one, else the
- * standard one, so the admin edits what visitors read), the standard text for its button, and the page's address.
+ * The Legal tab's texts, each page in English and in Spanish: the text as that language's page shows it (the stored
+ * one, else the standard one, so the admin edits what visitors read), the standard text for its button, and the page.
  */
 function legalEntries(settings: AdminSettings, locale: Locale): LegalTextEntry[] {
   const i18n = i18nFor(locale);
   const facts = { companyName: settings.general.companyName, supportEmail: settings.general.supportEmail };
-  return LEGAL_PAGES.map((page) => ({
-    page,
-    label: i18n._(LEGAL_TITLES[page]),
-    value: legalTextInForce(page, settings.legal[page], i18n, facts),
-    standard: standardLegalText(page, i18n, facts),
-    path: legalPath(page, locale),
-  }));
+  const languages = { en: msg`English`, es: msg`Spanish` };
+  return LEGAL_PAGES.flatMap((page) =>
+    LOCALES.map((language) => {
+      const title = i18n._(LEGAL_TITLES[page]);
+      const name = i18n._(languages[language]);
+      const key = legalTextKey(page, language);
+      return {
+        key,
+        label: i18n._(msg`${title} (${name})`),
+        value: legalTextInForce(page, settings.legal[key], i18nFor(language), facts),
+        standard: standardLegalText(page, i18nFor(language), facts),
+        path: legalPath(page, language),
+        lang: language,
+      };
+    }),
+  );
 }
 
 /** The forms this page's action takes (the matrix tries each). */
@@ -104,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const { general } = await services.settings.get();
           values = legalTextsToStore(
             legalSettingsFormSchema.parse(parsed.value),
-            LOCALES.map((locale) => i18nFor(locale)),
+            { en: i18nFor("en"), es: i18nFor("es") },
             { companyName: general.companyName, supportEmail: general.supportEmail },
           );
         }

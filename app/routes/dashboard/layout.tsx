@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { Building2, Globe, KeyRound, ListChecks, LogOut, MessageSquare } from "lucide-react";
+import { Building2, Globe, KeyRound, ListChecks, LogOut, MessageSquare, UserRound } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { NavShell, type NavItem } from "~/components/nav-shell";
@@ -55,6 +55,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       count: unreadMessages,
       countLabel: t`${unreadMessages} unread`,
     },
+    // Password, e-mail preferences, the data export and the account's deletion: reachable without the initials button.
+    { label: t`Profile`, icon: UserRound, to: "/dashboard/profile" },
     { label: t`Sign Out`, icon: LogOut, onSelect: () => void signOut() },
   ];
   return (

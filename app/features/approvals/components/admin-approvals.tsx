@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Paperclip, Send } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
-import { PickButton, PickedFileList } from "~/components/forms/file-pickers";
+import { PickButton, PickedFileList, usePickedFiles } from "~/components/forms/file-pickers";
 import { FieldError, TextField } from "~/components/forms/form-section";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { checkUploadSizes, isAllowedImageType, PDF_TYPE, UPLOAD_KINDS } from "~/domain/upload-kinds";
+import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import type { ServiceType } from "~/domain/service-catalog";
 import type { ActionResult } from "~/lib/http/forms";
 import { REQUEST_APPROVAL_INTENT, requestApprovalFormSchema, ROUND_MESSAGE_MAX, ROUND_TITLE_MAX } from "../approvals.schemas";
@@ -56,11 +56,10 @@ export function AdminApprovals({ service, rounds, action }: { service: ServiceTy
  * server still refuses (a file's bytes) is said in the dialog, which stays open with what was written.
  */
 function RequestApprovalDialog({ service, action, onClose }: { service: ServiceType; action: string; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const pending = fetcher.state !== "idle";
-  const [files, setFiles] = useState<File[]>([]);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const attachments = usePickedFiles("approval-file");
   const [refusal, setRefusal] = useState<string | null>(null);
   const id = useId();
   const [form, fields] = useValidatedForm({
@@ -69,29 +68,25 @@ function RequestApprovalDialog({ service, action, onClose }: { service: ServiceT
     onValid(event) {
       event.preventDefault();
       const data = new FormData(event.currentTarget);
-      for (const file of files) data.append("files", file);
+      for (const file of attachments.files) data.append("files", file);
       setRefusal(null);
       void fetcher.submit(data, { method: "post", action, encType: "multipart/form-data" });
     },
   });
-  useActionToast(fetcher.data, { onSuccess: onClose, onFailure: () => setRefusal(fetcher.data && !fetcher.data.ok ? fetcher.data.error : null) });
+  useActionToast(fetcher.data, {
+    onSuccess: onClose,
+    onFailure: () => {
+      const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+      // A refused file is named and dropped; the dialog keeps what was written.
+      setRefusal(failure && attachments.refusedByServer(failure) ? null : (failure?.error ?? null));
+    },
+  });
+  const fileProblem = attachments.problem;
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = [...(event.currentTarget.files ?? [])];
     event.currentTarget.value = "";
-    if (picked.length === 0) return;
-    // The server reads the bytes again; this only spares sending what it would refuse anyway.
-    if (picked.some((file) => !isAllowedImageType(file.type) && file.type !== PDF_TYPE)) {
-      setFileProblem(i18n._(FILES.messages.notImage));
-      return;
-    }
-    const all = [...files, ...picked];
-    const problem = checkUploadSizes(
-      "approval-file",
-      all.map((file) => file.size),
-    );
-    setFileProblem(problem?.message ?? null);
-    if (!problem) setFiles(all);
+    if (picked.length > 0) void attachments.pick(picked);
   };
 
   const messageError = fields.message.errors?.[0];
@@ -108,6 +103,21 @@ function RequestApprovalDialog({ service, action, onClose }: { service: ServiceT
         <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name={fields.intent.name} value={REQUEST_APPROVAL_INTENT} />
           <input type="hidden" name={fields.service.name} value={service} />
+          {service === "website" ? (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-800">{t`What the customer approves`}</legend>
+              <label className="flex items-start gap-2 text-sm text-slate-900">
+                <input type="radio" name={fields.purpose.name} value="draft" defaultChecked className="mt-1 size-4 accent-blue-700" />
+                <span>{t`A draft: the checklist does not move`}</span>
+              </label>
+              <label className="flex items-start gap-2 text-sm text-slate-900">
+                <input type="radio" name={fields.purpose.name} value="launch" className="mt-1 size-4 accent-blue-700" />
+                <span>{t`The finished site, for launch: approving it ticks 'Review & Client Approval' and the second payment is due`}</span>
+              </label>
+            </fieldset>
+          ) : (
+            <input type="hidden" name={fields.purpose.name} value="draft" />
+          )}
           <TextField field={fields.title} label={t`Title`} required maxLength={ROUND_TITLE_MAX} />
           <div className="space-y-1.5">
             <Label htmlFor={fields.message.id}>{t`Message`}</Label>
@@ -134,7 +144,7 @@ function RequestApprovalDialog({ service, action, onClose }: { service: ServiceT
             <p id={`${id}-files-label`} className="text-sm font-medium text-slate-800">
               {t`Files`}
             </p>
-            <PickedFileList label={t`Files to send`} files={files} disabled={pending} onRemove={(index) => setFiles(files.filter((_, other) => other !== index))} />
+            <PickedFileList label={t`Files to send`} files={attachments.files} disabled={pending} onRemove={attachments.remove} />
             <PickButton label={t`Choose files`} icon={Paperclip}>
               <input
                 type="file"
@@ -144,7 +154,7 @@ function RequestApprovalDialog({ service, action, onClose }: { service: ServiceT
                 aria-labelledby={`${id}-files-label`}
                 aria-describedby={`${id}-files-hint${fileProblem ? ` ${id}-files-problem` : ""}`}
                 aria-invalid={fileProblem ? true : undefined}
-                disabled={pending || files.length >= maxFiles}
+                disabled={pending || attachments.files.length >= maxFiles}
                 onChange={pick}
                 data-testid="request-approval-files"
               />

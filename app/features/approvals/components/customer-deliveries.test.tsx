@@ -17,6 +17,7 @@ function render(element: React.ReactElement, locale: Locale = "en"): string {
 const round = (version: number, decision: ReviewRoundView["decision"]): ReviewRoundView => ({
   id: `00000000-0000-4000-8000-00000000000${version}`,
   service: "website",
+  purpose: "draft",
   version,
   title: `Design ${version}`,
   message: "",

@@ -44,6 +44,7 @@ export function ReviewRoundsPanel({ rounds, viewerIsAgency, action }: { rounds: 
                     v{round.version}: {round.title}
                   </span>
                   <DecisionBadge decision={round.decision!} />
+                  {round.purpose === "launch" ? <Badge className="bg-blue-100 text-blue-800">{t`Finished site, for launch`}</Badge> : null}
                 </div>
                 {round.comment ? <p className="text-sm whitespace-pre-wrap text-slate-700">{round.comment}</p> : null}
                 {round.decidedAt ? (
@@ -58,6 +59,19 @@ export function ReviewRoundsPanel({ rounds, viewerIsAgency, action }: { rounds: 
       ) : null}
     </section>
   );
+}
+
+/** What a round asks the customer to approve, and what their approval does, in the viewer's words. */
+function PurposeText({ purpose, viewerIsAgency }: { purpose: ReviewRoundView["purpose"]; viewerIsAgency: boolean }) {
+  const { t } = useLingui();
+  if (purpose === "launch") {
+    return viewerIsAgency
+      ? t`The finished site, for launch: the customer's approval ticks 'Review & Client Approval', and the second payment is then due.`
+      : t`The finished site, for launch: approving it tells us it is ready to go live, and the website's second payment is then due.`;
+  }
+  return viewerIsAgency
+    ? t`A draft: the customer's approval or changes guide the work; the checklist does not move.`
+    : t`A draft: approve it, or tell us what to change. The site is not finished yet.`;
 }
 
 function DecisionBadge({ decision }: { decision: RoundDecision }) {
@@ -79,6 +93,9 @@ function WaitingRound({ round, viewerIsAgency, action, decision }: { round: Revi
         <h3 className="text-lg font-semibold text-slate-900">
           v{round.version}: {round.title}
         </h3>
+        <p className="text-sm text-slate-700" data-testid="round-purpose">
+          <PurposeText purpose={round.purpose} viewerIsAgency={viewerIsAgency} />
+        </p>
         {round.message ? <p className="text-sm whitespace-pre-wrap text-slate-700">{round.message}</p> : null}
       </div>
       {round.link ? (

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Logo } from "~/components/logo";
 import { LOCALE_NAMES, type Locale } from "~/lib/i18n/locales";
 import type { LandingContent } from "../content";
-import { landingPath } from "../landing";
+import { landingPath } from "~/lib/i18n/locales";
 
 const button =
   "inline-flex h-9 items-center justify-center rounded-md px-2 text-xs font-semibold sm:px-3 sm:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2";

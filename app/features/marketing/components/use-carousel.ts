@@ -1,23 +1,9 @@
-import { useEffect, useReducer, useState, useSyncExternalStore, type FocusEvent, type PointerEvent } from "react";
+import { useEffect, useReducer, useState, type FocusEvent, type PointerEvent } from "react";
+import { useMediaQuery } from "~/lib/use-media-query";
 import { useHydrated } from "~/lib/use-hydrated";
 import { carouselReducer, initialCarouselState, isRotating, wantsRotation } from "../carousel";
 
-
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
-function subscribeReducedMotion(onChange: () => void) {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
-}
 
 /**
  * An auto-advancing carousel: one timer per slide (choosing a slide restarts the wait), held while the pointer
@@ -29,7 +15,7 @@ export function useCarousel(count: number, intervalMs: number) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const hydrated = useHydrated();
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const rotating = isRotating(state.choice, { hydrated, reducedMotion, hovered, focused });
 
   useEffect(() => {

@@ -2,15 +2,15 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { FileText, Paperclip, Send } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
-import { PickedFileList } from "~/components/forms/file-pickers";
+import { PickButton, PickedFileList, usePickedFiles } from "~/components/forms/file-pickers";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/textarea";
-import { checkUploadSizes } from "~/domain/upload-kinds";
 import type { ActionResult } from "~/lib/http/forms";
 import { INTL_LOCALES, isLocale } from "~/lib/i18n/locales";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useMediaQuery } from "~/lib/use-media-query";
 import { cn } from "~/lib/utils";
 import { formatFileSize, mergeThread, seenMessageId } from "../message-rules";
 import type { ConversationFrame, MessageView, ThreadView } from "../message-views";
@@ -209,48 +209,43 @@ function useMarkRead(unread: number, action: string) {
   }, [unread]);
 }
 
+/** On a touch screen Enter writes a new line (the button sends); with a keyboard Enter sends. */
+const TOUCH_SCREEN = "(pointer: coarse)";
+
 function Composer({ action }: { action: string }) {
   const { t } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const [body, setBody] = useState("");
-  const [files, setFiles] = useState<File[]>([]);
+  const attachments = usePickedFiles("message-attachment");
   const [problem, setProblem] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const touch = useMediaQuery(TOUCH_SCREEN);
   const id = useId();
   const sending = fetcher.state !== "idle";
   useActionToast(fetcher.data, {
     onSuccess: () => {
       setBody("");
-      setFiles([]);
+      attachments.clear();
       setProblem(null);
     },
-    onFailure: () => setProblem(fetcher.data && !fetcher.data.ok ? fetcher.data.error : null),
+    onFailure: () => {
+      const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+      // A refused file is named and dropped (what was typed stays); any other refusal is said as it is.
+      setProblem(failure && attachments.refusedByServer(failure) ? null : (failure?.error ?? null));
+    },
   });
-
-  const choose = (picked: File[]) => {
-    const all = [...files, ...picked];
-    const refusal = checkUploadSizes(
-      "message-attachment",
-      all.map((file) => file.size),
-    );
-    if (refusal) {
-      setProblem(refusal.message);
-      return;
-    }
-    setProblem(null);
-    setFiles(all);
-  };
+  const shown = problem ?? attachments.problem;
 
   const send = () => {
     if (sending) return;
-    if (!body.trim() && files.length === 0) {
+    if (!body.trim() && attachments.files.length === 0) {
       setProblem(t`Write a message or attach a file`);
       return;
     }
+    setProblem(null);
     const form = new FormData();
     form.set("intent", SEND_MESSAGE_INTENT);
     form.set("body", body);
-    for (const file of files) form.append("files", file);
+    for (const file of attachments.files) form.append("files", file);
     void fetcher.submit(form, {
       method: "post",
       action,
@@ -260,7 +255,7 @@ function Composer({ action }: { action: string }) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends; Shift+Enter (and Enter while an input method composes a word) writes a new line.
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (!touch && event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
     }
@@ -285,37 +280,36 @@ function Composer({ action }: { action: string }) {
         rows={3}
         onChange={(event) => setBody(event.currentTarget.value)}
         onKeyDown={onKeyDown}
-        aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ""}`}
-        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-hint${shown ? ` ${id}-problem` : ""}`}
+        aria-invalid={shown ? true : undefined}
       />
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        {t`Enter sends; Shift+Enter starts a new line. Up to 5 files: JPEG, PNG or WebP images or PDF, 10 MB each.`}
+        {touch
+          ? t`Up to 5 files: JPEG, PNG or WebP images or PDF, 10 MB each.`
+          : t`Enter sends; Shift+Enter starts a new line. Up to 5 files: JPEG, PNG or WebP images or PDF, 10 MB each.`}
       </p>
-      <PickedFileList label={t`Files to send`} files={files} onRemove={(index) => setFiles(files.filter((_, other) => other !== index))} />
-      {problem ? (
+      <PickedFileList label={t`Files to send`} files={attachments.files} onRemove={attachments.remove} />
+      {shown ? (
         <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
-          {problem}
+          {shown}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={sending || files.length >= MAX_FILES}>
-          <Paperclip aria-hidden="true" />
-          {t`Attach files`}
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label={t`Attach files`}
-          onChange={(event) => {
-            const picked = [...(event.currentTarget.files ?? [])];
-            event.currentTarget.value = "";
-            if (picked.length > 0) choose(picked);
-          }}
-        />
+        <PickButton label={t`Attach files`} icon={Paperclip}>
+          <input
+            type="file"
+            multiple
+            accept={ACCEPT}
+            className="sr-only"
+            disabled={attachments.files.length >= MAX_FILES}
+            onChange={(event) => {
+              const picked = [...(event.currentTarget.files ?? [])];
+              event.currentTarget.value = "";
+              setProblem(null);
+              if (picked.length > 0) void attachments.pick(picked);
+            }}
+          />
+        </PickButton>
         <Button type="submit" disabled={sending}>
           <Send aria-hidden="true" />
           {sending ? t`Sending...` : t`Send`}

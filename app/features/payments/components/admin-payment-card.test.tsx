@@ -73,7 +73,7 @@ describe("the admin's payment card", () => {
   });
 
   it("shows the promotion code and its discount when there is one", () => {
-    expect(render(payment({ amount: 200, discount: 50, promotionCode: "SPRING20" }))).toMatch(/data-testid="payment-promotion"[^>]*>Code SPRING20: -\$50</);
+    expect(render(payment({ amount: 200, discount: 50, promotionCode: "SPRING20" }))).toMatch(/data-testid="payment-promotion"[^>]*>Code SPRING20: -\$50 off the list price of \$250</);
     expect(render(payment())).not.toContain("payment-promotion");
   });
 

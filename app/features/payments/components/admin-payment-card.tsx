@@ -15,6 +15,7 @@ import { displayStatus, statusBadge } from "../payment-state";
 import type { AdminPaymentView, RefundView } from "../refund-views";
 import { receiptPath } from "~/features/receipts/receipt";
 import { PaymentDecisionForm } from "./payment-decision-form";
+import { PromotionTerms } from "./promotion-terms";
 import { RefundPayment } from "./refund-payment-dialog";
 
 /** The payment method as a proper name (the spec's 'uppercase' method, kept readable: 'Zelle', 'Card'). */
@@ -100,14 +101,7 @@ export function AdminPaymentCard({ payment }: { payment: AdminPaymentView }) {
         <dd className="text-slate-900">
           <LocalDateTime iso={payment.createdAt} options={CREATED_AT} />
         </dd>
-        {payment.discount > 0 && payment.promotionCode ? (
-          <>
-            <dt className="text-slate-600">{t`Promotion`}</dt>
-            <dd className="text-slate-900" data-testid="payment-promotion">
-              {t`Code ${payment.promotionCode}: -${money(payment.discount)}`}
-            </dd>
-          </>
-        ) : null}
+        <PromotionTerms payment={payment} />
         {payment.refundedAmount > 0 ? (
           <>
             <dt className="text-slate-600">{t`Refunded`}</dt>

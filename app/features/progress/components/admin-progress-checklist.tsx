@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { ActionResult } from "~/lib/http/forms";
 import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS, progressPercentage } from "../progress-steps";
-import type { ServiceProgressView } from "../progress-views";
+import type { ServiceProgressView, StepDone } from "../progress-views";
 import { PROGRESS_INTENT } from "../progress.schemas";
 import { ProgressBar } from "./progress-bar";
 import { StepDate } from "./step-date";
@@ -116,7 +116,7 @@ function ProgressToggle({
   step: string;
   label: string;
   saved: boolean;
-  doneAt: { at: string; auto: boolean } | undefined;
+  doneAt: StepDone | undefined;
   earlierNotDone: string[];
 }) {
   const { t } = useLingui();
@@ -164,9 +164,11 @@ function ProgressToggle({
           <DialogContent
             title={t`Mark "${label}" as not done?`}
             description={
-              doneAt?.auto
-                ? t`This step was marked done automatically when the customer sent their information. The customer will see it as not done.`
-                : t`The customer will see this step as not done.`
+              !doneAt?.auto
+                ? t`The customer will see this step as not done.`
+                : doneAt.by === "approval"
+                  ? t`This step was marked done automatically when the customer approved the finished site. The customer will see it as not done.`
+                  : t`This step was marked done automatically when the customer sent their information. The customer will see it as not done.`
             }
           >
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -22,7 +22,7 @@ import {
   SESSION_DURATION_BOUNDS,
   TAX_ID_MAX_LENGTH,
   type AdminSettings,
-  type LegalPageKey,
+  type LegalTextKey,
   type SettingsSection,
 } from "~/domain/admin-settings";
 import type { ActionResult } from "~/lib/http/forms";
@@ -311,13 +311,15 @@ export function SecuritySettingsForm({ values }: { values: AdminSettings["securi
   );
 }
 
-/** One legal page in the Legal tab: the text the form starts with, the standard text, and where the page is. */
+/** One legal page's text in one language in the Legal tab: the text the form starts with, the standard text, and where the page is. */
 export interface LegalTextEntry {
-  page: LegalPageKey;
+  key: LegalTextKey;
   label: string;
   value: string;
   standard: string;
   path: string;
+  /** The text's language, for the text area's `lang`. */
+  lang: "en" | "es";
 }
 
 /** A legal page's text area: its label, what it takes, a link to the page and a button that puts the standard text back. */
@@ -343,6 +345,7 @@ function LegalTextField({ field, entry }: { field: FieldMeta; entry: LegalTextEn
         name={field.name}
         rows={12}
         maxLength={LEGAL_TEXT_MAX_LENGTH}
+        lang={entry.lang}
         defaultValue={entry.value}
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? field.errorId : null, hintId].filter(Boolean).join(" ")}
@@ -377,13 +380,13 @@ export function LegalSettingsForm({ entries }: { entries: LegalTextEntry[] }) {
   return (
     <SectionCard
       title={t`Legal Pages`}
-      description={t`The Privacy Policy, Terms of Service and Refund Policy linked from the home page's footer and the sign-up form. The standard texts follow the page's language and the General tab's company name and support email; a text you change is shown as you write it, on the English and the Spanish page.`}
+      description={t`The Privacy Policy, Terms of Service and Refund Policy linked from the home page's footer and the sign-up form. Each page has a text in English and one in Spanish. The standard texts follow the General tab's company name and support email; a text you change is shown as you write it, on that language's page only.`}
     >
       <fetcher.Form key={formKey} method="post" className="space-y-6" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="legal" />
         {entries.map((entry) => (
-          <LegalTextField key={entry.page} field={fields[entry.page]} entry={entry} />
+          <LegalTextField key={entry.key} field={fields[entry.key]} entry={entry} />
         ))}
         <div>
           <Button type="submit" disabled={pending}>

@@ -92,6 +92,39 @@ describe("WorkQueue for a staff member", () => {
   });
 });
 
+describe("WorkQueue's payments", () => {
+  const proof = {
+    id: "55555555-5555-4555-8555-555555555555",
+    userId: "66666666-6666-4666-8666-666666666666",
+    customerName: "Ana Pérez",
+    serviceType: "website",
+    paymentNumber: 1,
+    amount: 280,
+    discount: 70,
+    promotionCode: "SPRING70",
+    refundedAmount: 0,
+    receiptNumber: null,
+    paymentMethod: "zelle",
+    status: "pending",
+    proofUrl: null,
+    proofThumbnailUrl: null,
+    rejectionReason: null,
+    adminNotes: null,
+    createdAt: "2026-03-09T12:00:00.000Z",
+  } as const;
+
+  it("shows a proof for less than the price with its promotion code and the list price, in both languages", () => {
+    const html = section(render(queue({ pendingPayments: { total: 1, items: [proof] } })), "queue-payments");
+    expect(html).toContain(">$280</dd>");
+    expect(html).toMatch(/data-testid="payment-promotion"[^>]*>Code SPRING70: -\$70 off the list price of \$350</);
+    const es = section(render(queue({ pendingPayments: { total: 1, items: [proof] } }), "es"), "queue-payments");
+    expect(es).toMatch(/data-testid="payment-promotion"[^>]*>Código SPRING70: -\$70 sobre el precio de lista de \$350</);
+    expect(section(render(queue({ pendingPayments: { total: 1, items: [{ ...proof, amount: 350, discount: 0, promotionCode: null }] } })), "queue-payments")).not.toContain(
+      "payment-promotion",
+    );
+  });
+});
+
 describe("WorkQueue's deletion requests", () => {
   const request = {
     id: "33333333-3333-4333-8333-333333333333",

@@ -8,6 +8,7 @@ import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { DeletionAnswers, DeletionRequestRow } from "~/features/account-deletion/components/deletion-request-row";
 import { PaymentDecisionForm } from "~/features/payments/components/payment-decision-form";
+import { PromotionTerms } from "~/features/payments/components/promotion-terms";
 import { adminPaymentTitleIn, serviceTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
 import {
@@ -116,6 +117,7 @@ function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: str
           <dd className="text-slate-900">{title}</dd>
           <dt className="text-slate-600">{t`Amount`}</dt>
           <dd className="font-semibold text-slate-900">{formatMoney(payment.amount, i18n.locale)}</dd>
+          <PromotionTerms payment={payment} />
           <dt className="text-slate-600">{t`Waiting`}</dt>
           <dd className="text-slate-900" data-testid="queue-age">
             <time dateTime={payment.createdAt}>{formatAge(payment.createdAt, asOf, i18n)}</time>

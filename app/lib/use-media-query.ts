@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * Whether the browser matches a media query (`(pointer: coarse)`, `(prefers-reduced-motion: reduce)`), following
+ * its changes. False on the server and in the first render after it, which must match the server's HTML.
+ */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", onChange);
+      return () => list.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}

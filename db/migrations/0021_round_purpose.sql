@@ -1,0 +1,2 @@
+ALTER TABLE "review_rounds" ADD COLUMN "purpose" text DEFAULT 'draft' NOT NULL;--> statement-breakpoint
+ALTER TABLE "review_rounds" ADD CONSTRAINT "review_rounds_purpose_check" CHECK ("review_rounds"."purpose" = 'draft' or ("review_rounds"."purpose" = 'launch' and "review_rounds"."service" = 'website'));
