@@ -95,6 +95,9 @@ test.describe("landing page", () => {
     await expect(website).toContainText("Two payments of $350 (50% each)");
     await expect(website).toContainText("Ready in 3 weeks from your 50% deposit");
     await expect(website).toContainText("You provide the domain and hosting");
+    // Each Order button signs up for its service, which sign-up carries on to the service's page.
+    await expect(google.getByRole("link", { name: "Order Google Business Profile" })).toHaveAttribute("href", "/signup?service=google_business");
+    await expect(website.getByRole("link", { name: "Order Professional Website" })).toHaveAttribute("href", "/signup?service=website");
     await expect(page.getByRole("list", { name: "States we serve" }).getByRole("listitem")).toHaveCount(50);
   });
 

@@ -86,6 +86,7 @@ test("an admin invites a staff member, who sees only the customer assigned to th
   await expect(staff.getByTestId("customer-row")).toContainText(mine.name);
   const notMine = await staff.goto(`/admin/users/${other.id}`);
   expect(notMine?.status()).toBe(404);
+  await expect(staff.getByText("There is no customer with this id among the customers assigned to you. An admin can assign a customer to you.")).toBeVisible();
 
   // On the assigned customer's page: no Payments tab, and a payment decision posted anyway is refused (403).
   await gotoWithLiveStream(staff, `/admin/users/${mine.id}`);

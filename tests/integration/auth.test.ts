@@ -8,6 +8,7 @@ import { AdminPromotionRefused, ensureAdmin } from "~/features/users/ensure-admi
 import { loadSessionUser } from "~/lib/auth/session.server";
 import { isAdmin } from "~/lib/auth/roles.server";
 import { loader as adminLoginLoader } from "~/routes/admin/login";
+import { loader as signupLoader } from "~/routes/auth/signup";
 import { createApp } from "../../server/app";
 import {
   authRequest,
@@ -119,6 +120,20 @@ describe("sign-up rules on the server", () => {
     expect((await signUp(body)).status).toBe(200);
     const [created] = await usersWithEmail(body.email);
     expect(created).toMatchObject({ image: null, name: body.name });
+  });
+});
+
+describe("the sign-up page", () => {
+  it("sends a customer signed in already on to the service ordered on the landing page, else to the progress page", async () => {
+    const customer = await app.customer();
+    const landing = async (path: string) => {
+      const answer = await signupLoader(await routeArgs(app.services, path, { headers: { cookie: customer.cookie } })).catch((thrown: unknown) => thrown);
+      return answer instanceof Response ? [answer.status, answer.headers.get("location")] : answer;
+    };
+    expect(await landing("/signup?service=website")).toEqual([302, "/dashboard/website"]);
+    expect(await landing("/signup?service=google_business")).toEqual([302, "/dashboard/google-business"]);
+    expect(await landing("/signup?service=//evil.example")).toEqual([302, "/dashboard/progress"]);
+    expect(await landing("/signup")).toEqual([302, "/dashboard/progress"]);
   });
 });
 

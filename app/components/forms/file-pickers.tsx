@@ -77,8 +77,8 @@ export function usePickedFiles(kind: UploadKind) {
         kind,
         [...files, ...accepted, file].map((other) => other.size),
       );
-      const problem = count ? null : await checkPickedFile(kind, file);
-      const reason = count?.message ?? (problem ? translate(UPLOAD_KINDS[kind].messages[problem]) : null);
+      const wrong = count ? null : await checkPickedFile(kind, file);
+      const reason = count?.message ?? (wrong ? translate(UPLOAD_KINDS[kind].messages[wrong]) : null);
       if (reason) refusals.push(notAttached(file.name, reason));
       else accepted.push(file);
     }

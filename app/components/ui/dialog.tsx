@@ -1,11 +1,25 @@
 import { useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
 import { cn } from "~/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
+
+/**
+ * For a dialog rendered only while `open` (not through DialogTrigger, so Radix has no trigger to give focus back to):
+ * the ref of the button that opens it, which gets the focus back once the dialog is gone.
+ */
+export function useFocusReturn<T extends HTMLElement = HTMLButtonElement>(open: boolean) {
+  const opener = useRef<T>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  return opener;
+}
 
 /** A centred modal with an overlay, a title and a close button; Radix traps focus and closes on Escape. */
 export function DialogContent({

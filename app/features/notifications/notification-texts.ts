@@ -10,6 +10,7 @@ import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage } from "~/featu
 import { serviceNameIn } from "~/features/payments/zelle-transfer";
 import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/progress/progress-notification";
 import { isProgressStep } from "~/features/progress/progress-steps";
+import { SERVICE_PAGE } from "~/lib/http/paths";
 
 /**
  * A notification is stored as its type and a little data (which service, which payment, which step, which
@@ -161,11 +162,6 @@ function customerLabel(i18n: I18n, customer: { fullName: string; companyName: st
   return company ? i18n._(msg`${name} from ${company}`) : name;
 }
 
-/** The customer's page of a service. */
-const SERVICE_PAGE: Record<ServiceType, string> = {
-  google_business: "/dashboard/google-business",
-  website: "/dashboard/website",
-};
 
 const PROGRESS_PAGE = "/dashboard/progress";
 

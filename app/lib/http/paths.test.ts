@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sitePath } from "./paths";
+import { afterSignUpPath, CUSTOMER_HOME, orderPath, sitePath } from "./paths";
 
 describe("sitePath", () => {
   it("keeps a path on this site, query and fragment included", () => {
@@ -20,5 +20,16 @@ describe("sitePath", () => {
     ["an empty string", ""],
   ])("refuses %s", (_name, value) => {
     expect(sitePath(value)).toBeNull();
+  });
+});
+
+describe("ordering a service from the landing page", () => {
+  it("signs up for the service and goes on to its page; an unknown or missing one goes to the progress page", () => {
+    expect(orderPath("website")).toBe("/signup?service=website");
+    expect(afterSignUpPath(new URLSearchParams("service=website"))).toBe("/dashboard/website");
+    expect(afterSignUpPath(new URLSearchParams("service=google_business"))).toBe("/dashboard/google-business");
+    for (const search of ["", "service=seo", "service=__proto__", "service=https://evil.example"]) {
+      expect(afterSignUpPath(new URLSearchParams(search)), search).toBe(CUSTOMER_HOME);
+    }
   });
 });

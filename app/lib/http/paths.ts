@@ -1,4 +1,20 @@
 export const CUSTOMER_HOME = "/dashboard/progress";
+/** The customer's page of each service (its payment, its form, its progress). */
+export const SERVICE_PAGE = { google_business: "/dashboard/google-business", website: "/dashboard/website" } as const;
+
+/**
+ * The sign-up page for a service ordered on the landing page (`/signup?service=website`): after sign-up (or at once,
+ * signed in already) the customer lands on that service's page, where it is paid.
+ */
+export function orderPath(service: keyof typeof SERVICE_PAGE): string {
+  return `/signup?service=${service}`;
+}
+
+/** Where sign-up leads: the ordered service's page when the address names one, else the progress page. */
+export function afterSignUpPath(search: URLSearchParams): string {
+  const service = search.get("service");
+  return service !== null && Object.hasOwn(SERVICE_PAGE, service) ? SERVICE_PAGE[service as keyof typeof SERVICE_PAGE] : CUSTOMER_HOME;
+}
 export const CUSTOMER_LOGIN = "/login";
 export const ADMIN_HOME = "/admin/dashboard";
 export const ADMIN_LOGIN = "/admin/login";

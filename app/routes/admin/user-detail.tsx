@@ -9,6 +9,7 @@ import {
   useFetchers,
   useNavigation,
   useRevalidator,
+  useRouteLoaderData,
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -430,6 +431,8 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useLingui();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A staff member reaches only the customers assigned to them; the page says so without saying whether this one exists.
+  const staff = useRouteLoaderData<{ role: string }>("routes/admin/layout")?.role === "staff";
   if (!notFound) console.error(error);
   return (
     <>
@@ -438,7 +441,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{notFound ? t`Customer not found` : t`Failed to load data`}</h1>
       </div>
       <Card role="alert" className="p-6 text-slate-700">
-        <p>{notFound ? t`There is no customer with this id.` : t`Please reload the page to try again.`}</p>
+        <p>
+          {!notFound
+            ? t`Please reload the page to try again.`
+            : staff
+              ? t`There is no customer with this id among the customers assigned to you. An admin can assign a customer to you.`
+              : t`There is no customer with this id.`}
+        </p>
       </Card>
     </>
   );

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Link, redirect, useNavigate } from "react-router";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
@@ -10,7 +10,7 @@ import { signUp } from "~/features/auth/auth-api";
 import { PASSWORD_TOO_COMMON_CODE, SIGNUP_INLINE_FIELDS, signupErrorMessage, signupFormSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
-import { CUSTOMER_HOME } from "~/lib/http/paths";
+import { afterSignUpPath } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
@@ -23,9 +23,10 @@ import type { Route } from "./+types/signup";
 // The style sheet is inlined for a fast first paint (Lighthouse 100).
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Create account" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  if (user) throw redirect(CUSTOMER_HOME);
+  // Signed in already: on to the service ordered on the landing page, if one was.
+  if (user) throw redirect(afterSignUpPath(new URL(request.url).searchParams));
   // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
   return {
     maintenance: await maintenanceFor(services(context), user),
@@ -42,6 +43,8 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
 function Signup() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  // The service ordered on the landing page (its Order button) is where the new account goes first, to be paid.
+  const [search] = useSearchParams();
   const [phone, setPhone] = useState("");
   const [pending, setPending] = useState(false);
   // The server's refusal of the password itself (too common), shown under it until the password changes.
@@ -76,7 +79,7 @@ function Signup() {
       return;
     }
     notify.success(t`Account created successfully`);
-    navigate(CUSTOMER_HOME);
+    navigate(afterSignUpPath(search));
   }
 
   return (

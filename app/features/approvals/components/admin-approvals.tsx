@@ -9,7 +9,7 @@ import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { Dialog, DialogContent, useFocusReturn } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
@@ -29,11 +29,12 @@ const FILES = UPLOAD_KINDS["approval-file"];
 export function AdminApprovals({ service, rounds, action }: { service: ServiceType; rounds: readonly ReviewRoundView[]; action: string }) {
   const { t } = useLingui();
   const [asking, setAsking] = useState(false);
+  const opener = useFocusReturn(asking);
   return (
     <Card data-testid="approvals">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
         <CardTitle>{t`Approvals`}</CardTitle>
-        <Button type="button" onClick={() => setAsking(true)} data-testid="request-approval">
+        <Button ref={opener} type="button" onClick={() => setAsking(true)} data-testid="request-approval">
           <Send aria-hidden="true" />
           {t`Request approval`}
         </Button>

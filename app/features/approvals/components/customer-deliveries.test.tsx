@@ -58,6 +58,21 @@ describe("CustomerDeliveries", () => {
     expect(html).toContain('<time dateTime="2026-03-03T10:00:00.000Z">');
   });
 
+  it("says what a waiting round asks the customer to approve: a draft, or the finished site for launch, in both languages", () => {
+    expect(render(<CustomerDeliveries rounds={[round(1, null)]} files={[]} />)).toContain("A draft: approve it, or tell us what to change. The site is not finished yet.");
+    const launch = { ...round(2, null), purpose: "launch" as const };
+    expect(render(<CustomerDeliveries rounds={[launch]} files={[]} />)).toContain(
+      "The finished site, for launch: approving it tells us it is ready to go live, and the website&#x27;s second payment is then due.",
+    );
+    expect(render(<CustomerDeliveries rounds={[launch]} files={[]} />, "es")).toContain("El sitio terminado, para publicarlo: al aprobarlo nos indica que está listo para salir en línea");
+  });
+
+  it("files the approved round under 'Versions' when none waits: it is the one in force, not an earlier one", () => {
+    const html = render(<CustomerDeliveries rounds={[round(2, "approved"), round(1, "changes_requested")]} files={[]} />);
+    expect(html).toContain(">Versions</h3>");
+    expect(html).not.toContain("Earlier versions");
+  });
+
   it("shows only the files when no round was sent, in the page's language", () => {
     const html = render(<CustomerDeliveries rounds={[]} files={[file]} />, "es");
     expect(html).not.toContain("sr-only");

@@ -34,7 +34,8 @@ export function ReviewRoundsPanel({ rounds, viewerIsAgency, action }: { rounds: 
       {history.length > 0 ? (
         <Card className="p-4 sm:p-5">
           <h3 className="mb-3 text-sm font-semibold text-slate-900">
-            <Trans>Earlier versions</Trans>
+            {/* Below a round waiting for an answer the others are earlier; without one, the newest is the one in force. */}
+            {waiting ? <Trans>Earlier versions</Trans> : <Trans>Versions</Trans>}
           </h3>
           <ol className="divide-y divide-slate-200">
             {history.map((round) => (

@@ -1,5 +1,6 @@
 import { CheckIcon } from "./icons";
 import { Link } from "react-router";
+import { orderPath } from "~/lib/http/paths";
 import type { LandingContent } from "../content";
 import { BELOW_THE_FOLD } from "./cx";
 
@@ -48,7 +49,7 @@ export function Services({ content }: { content: LandingContent["services"] }) {
               ) : null}
               <div className="mt-auto pt-8">
                 <Link
-                  to="/signup"
+                  to={orderPath(offer.type)}
                   className="inline-flex h-11 w-full items-center justify-center rounded-md bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
                 >
                   {offer.orderLabel}

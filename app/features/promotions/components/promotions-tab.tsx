@@ -10,7 +10,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { Dialog, DialogContent, useFocusReturn } from "~/components/ui/dialog";
 import { StackedTableHead } from "~/components/ui/stacked-table-head";
 import { SERVICE_TYPES } from "~/domain/service-catalog";
 import type { ActionResult } from "~/lib/http/forms";
@@ -38,6 +38,7 @@ function lastDayText(day: string, locale: string): string {
 export function PromotionsTab({ codes }: { codes: PromotionCodeView[] }) {
   const { t } = useLingui();
   const [creating, setCreating] = useState(false);
+  const opener = useFocusReturn(creating);
   const [deactivating, setDeactivating] = useState<PromotionCodeView | null>(null);
   return (
     <section aria-labelledby="promotions-heading" className="space-y-4">
@@ -48,7 +49,7 @@ export function PromotionsTab({ codes }: { codes: PromotionCodeView[] }) {
           </h2>
           <p className="text-sm text-slate-600">{t`Codes customers apply when they pay. A code cannot be changed once made: deactivate it and make a new one.`}</p>
         </div>
-        <Button type="button" onClick={() => setCreating(true)}>
+        <Button ref={opener} type="button" onClick={() => setCreating(true)}>
           <TicketPercent aria-hidden="true" />
           {t`New code`}
         </Button>
@@ -159,8 +160,7 @@ function NewCodeDialog({ onClose }: { onClose: () => void }) {
             autoComplete="off"
             spellCheck={false}
             maxLength={40}
-            placeholder="SPRING20"
-            hint={t`Letters, digits and dashes. Customers may type it in any case.`}
+            hint={t`Letters, digits and dashes, such as SPRING20. Customers may type it in any case.`}
           />
           <fieldset className="space-y-2" aria-describedby={kindError ? fields.kind.errorId : undefined}>
             <legend className="mb-1 text-sm font-medium text-slate-800">
@@ -220,7 +220,7 @@ function NewCodeDialog({ onClose }: { onClose: () => void }) {
             <FieldError id={fields.serviceTypes.errorId} message={serviceError} />
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField field={fields.expiresOn} label={t`Last day (optional)`} type="date" hint={t`It works until this day ends in Hawaii, the last US time zone to end it. Empty: no end.`} />
+            <TextField field={fields.expiresOn} label={t`Last day (optional)`} type="date" hint={t`It works to the end of this day wherever the customer is in the US. Leave it empty for no end date.`} />
             <TextField
               field={fields.maxUses}
               label={t`Maximum uses (optional)`}

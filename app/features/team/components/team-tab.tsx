@@ -12,7 +12,7 @@ import { LocalDateTime } from "~/components/local-date-time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { Dialog, DialogContent, useFocusReturn } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/input";
 import type { ActionResult } from "~/lib/http/forms";
 import { TEAM_ROLE_NAMES, type InvitationView, type MemberView, type TeamView } from "../team-views";
@@ -38,6 +38,7 @@ const INVITATION_DATE: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
 export function TeamTab({ team, selfId }: { team: TeamView; selfId: string | null }) {
   const { t } = useLingui();
   const [inviting, setInviting] = useState(false);
+  const opener = useFocusReturn(inviting);
   const [deactivating, setDeactivating] = useState<MemberView | null>(null);
   return (
     <div className="space-y-6">
@@ -49,7 +50,7 @@ export function TeamTab({ team, selfId }: { team: TeamView; selfId: string | nul
             </h2>
             <p className="text-sm text-slate-600">{t`Admins reach everything; staff reach only the customers assigned to them.`}</p>
           </div>
-          <Button type="button" onClick={() => setInviting(true)}>
+          <Button ref={opener} type="button" onClick={() => setInviting(true)}>
             <UserPlus aria-hidden="true" />
             {t`Invite member`}
           </Button>
