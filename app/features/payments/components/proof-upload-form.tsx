@@ -74,7 +74,7 @@ export function ProofUploadForm<Schema extends FormSchema>({
         ) : null}
       </div>
       {/* In a dialog that scrolls (a phone, a short window), the buttons stay in view at its bottom edge. */}
-      <div className="sticky bottom-0 -mx-6 -mb-6 flex justify-between gap-2 border-t border-slate-200 bg-white px-6 py-4">
+      <div className="sticky -bottom-6 -mx-6 -mb-6 flex justify-between gap-2 border-t border-slate-200 bg-white px-6 py-4">
         {leftButton ? leftButton(pending) : <span />}
         <Button type="submit" disabled={!hasFile || pending}>
           {pending ? t`Submitting...` : t`Submit Proof`}
