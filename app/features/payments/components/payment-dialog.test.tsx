@@ -20,12 +20,12 @@ function render(element: React.ReactElement): string {
   return renderToString(inLanguage(<RouterProvider router={router} />)).replaceAll("<!-- -->", "");
 }
 
-const steps = (step: "choose" | "zelle", quote: PaymentQuote | null) =>
+const steps = (step: "choose" | "zelle", quote: PaymentQuote | null, cardEnabled = true) =>
   render(
     <PaymentSteps
       step={step}
       onStep={() => {}}
-      cardEnabled
+      cardEnabled={cardEnabled}
       serviceType="google_business"
       paymentNumber={1}
       onDone={() => {}}
@@ -33,6 +33,17 @@ const steps = (step: "choose" | "zelle", quote: PaymentQuote | null) =>
       onQuote={() => {}}
     />,
   );
+
+describe("the payment dialog without card payments", () => {
+  it("says cards are not available and why the dialog opens on Zelle; with cards it says nothing of the kind", () => {
+    const html = steps("zelle", null, false);
+    expect(html).toContain(
+      'data-testid="card-unavailable">Card payments are not available at the moment: pay by Zelle bank transfer and upload a photo of its confirmation.<',
+    );
+    expect(html).toContain("Submit Proof");
+    expect(steps("zelle", null)).not.toContain("card-unavailable");
+  });
+});
 
 describe("the payment dialog with a promotion code", () => {
   it("offers a code under the list price before anything is applied", () => {

@@ -161,15 +161,22 @@ export function PaymentSteps({
           onBack={() => onStep("choose")}
         />
       ) : (
-        <ZelleStep
-          amount={amount}
-          rawAmount={(quote?.amount ?? paymentAmount(serviceType, paymentNumber)).toFixed(2)}
-          serviceType={serviceType}
-          paymentNumber={paymentNumber}
-          promotionCode={promotionCode}
-          onBack={back}
-          onDone={onDone}
-        />
+        <>
+          {cardEnabled ? null : (
+            <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-700" data-testid="card-unavailable">
+              {t`Card payments are not available at the moment: pay by Zelle bank transfer and upload a photo of its confirmation.`}
+            </p>
+          )}
+          <ZelleStep
+            amount={amount}
+            rawAmount={(quote?.amount ?? paymentAmount(serviceType, paymentNumber)).toFixed(2)}
+            serviceType={serviceType}
+            paymentNumber={paymentNumber}
+            promotionCode={promotionCode}
+            onBack={back}
+            onDone={onDone}
+          />
+        </>
       )}
     </>
   );
