@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { emailMessages } from "~db/schema";
+import { emailMessages, notifications } from "~db/schema";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
 import { updateEmailPreferences } from "~/features/profile/update-email-preferences.server";
@@ -122,6 +122,13 @@ describe("e-mails of events", () => {
     expect(toAdmin).toHaveLength(1);
     expect(toAdmin[0]!.decoded).toContain("Subject: Profile Updated");
     expect(smtp.to(customer.email)).toHaveLength(0);
+    // The same values saved again change nothing: no notification, no e-mail.
+    const notified = async () => (await app.db.select().from(notifications).where(eq(notifications.type, "profile_updated"))).length;
+    const before = await notified();
+    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
+    await sender.sendDue();
+    expect(await notified()).toBe(before);
+    expect(smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Profile from Paula Co updated their profile"))).toHaveLength(1);
 
     await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, emailNotifications: false } });
     await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Two" });

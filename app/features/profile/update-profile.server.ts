@@ -11,8 +11,8 @@ import { AppError } from "~/lib/http/app-error";
 
 /**
  * The customer's Personal Information: full name, phone and company (the e-mail is not changed here). The
- * account's display name follows the full name. Every admin is notified (type profile_updated) in the same
- * transaction; the changes are published after the commit.
+ * account's display name follows the full name. When anything changed, every admin is notified (type profile_updated)
+ * in the same transaction and the changes are published after the commit; a save of the same values writes nothing.
  */
 export async function updateProfile(
   { db, bus }: { db: Db; bus: ChangeBus },
@@ -24,15 +24,19 @@ export async function updateProfile(
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const fullName = parsed.data.fullName;
   const companyName = parsed.data.companyName ? parsed.data.companyName : null;
+  const phone = parsed.data.phone;
   const changes = await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(profiles)
-      .set({ fullName, phone: parsed.data.phone, companyName })
+    const [before] = await tx
+      .select({ fullName: profiles.fullName, phone: profiles.phone, companyName: profiles.companyName })
+      .from(profiles)
       .where(eq(profiles.id, id))
-      .returning({ id: profiles.id });
-    if (updated.length === 0) throw new AppError("profile_not_found");
+      .for("update");
+    if (!before) throw new AppError("profile_not_found");
+    // A save that changes nothing tells nobody: the admins' 'Profile Updated' is for a profile that changed.
+    if (before.fullName === fullName && before.phone === phone && before.companyName === companyName) return null;
+    await tx.update(profiles).set({ fullName, phone, companyName }).where(eq(profiles.id, id));
     await tx.update(user).set({ name: fullName }).where(eq(user.id, id));
     return notify(tx, { to: { admins: "profileUpdates", except: id, about: id }, type: PROFILE_UPDATED_TYPE, data: { customerId: id, fullName, companyName } });
   });
-  await publishChanges(bus, [{ table: "profiles", userId: id }, ...changes]);
+  if (changes) await publishChanges(bus, [{ table: "profiles", userId: id }, ...changes]);
 }
