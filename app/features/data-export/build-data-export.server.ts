@@ -53,6 +53,8 @@ export async function buildDataExport(
     const json = new PassThrough();
     source = json;
     const jsonDone = entryDone(archive, "data.json");
+    // A stop during the data destroys the archive before this is awaited: its rejection is seen below, not unhandled.
+    jsonDone.catch(() => {});
     archive.append(json, { name: "data.json" });
     const writer = new JsonObjectWriter(json);
     await writeExportData(deps, subject, writer, collect, (share) => progress(exportProgress("data", share, 1)));

@@ -39,8 +39,26 @@ export class JsonObjectWriter {
     return `${start}  ${JSON.stringify(name)}: `;
   }
 
+  /**
+   * A stream destroyed under the writer (the export stopped) fails the write at once: a destroyed stream takes the
+   * text without an error event and never drains, so waiting for 'drain' would wait for ever.
+   */
   private async write(text: string): Promise<void> {
-    if (!this.out.write(text)) await once(this.out, "drain");
+    const closed = () => this.out.errored ?? new Error("The stream was closed");
+    if (this.out.destroyed) throw closed();
+    if (this.out.write(text)) return;
+    const controller = new AbortController();
+    try {
+      // Whichever comes first: the drain, or the stream's end (an 'error' rejects `once` by itself).
+      await Promise.race([
+        once(this.out, "drain", { signal: controller.signal }),
+        once(this.out, "close", { signal: controller.signal }).then(() => {
+          throw closed();
+        }),
+      ]);
+    } finally {
+      controller.abort();
+    }
   }
 }
 
