@@ -59,7 +59,7 @@ describe("CustomerDeliveries", () => {
   });
 
   it("says what a waiting round asks the customer to approve: a draft, or the finished site for launch, in both languages", () => {
-    expect(render(<CustomerDeliveries rounds={[round(1, null)]} files={[]} />)).toContain("A draft: approve it, or tell us what to change. The site is not finished yet.");
+    expect(render(<CustomerDeliveries rounds={[round(1, null)]} files={[]} />)).toContain("A draft: approve it, or tell us what to change.");
     const launch = { ...round(2, null), purpose: "launch" as const };
     expect(render(<CustomerDeliveries rounds={[launch]} files={[]} />)).toContain(
       "The finished site, for launch: approving it tells us it is ready to go live, and the website&#x27;s second payment is then due.",

@@ -72,7 +72,7 @@ function PurposeText({ purpose, viewerIsAgency }: { purpose: ReviewRoundView["pu
   }
   return viewerIsAgency
     ? t`A draft: the customer's approval or changes guide the work; the checklist does not move.`
-    : t`A draft: approve it, or tell us what to change. The site is not finished yet.`;
+    : t`A draft: approve it, or tell us what to change.`;
 }
 
 function DecisionBadge({ decision }: { decision: RoundDecision }) {
