@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "~/lib/i18n/instances.server";
-import { activityLabel, actorName, summarize, type Translator } from "./activity-views";
+import { activityLabel, actorName, addressText, summarize, type Translator } from "./activity-views";
 
 const es: Translator = (message) => i18nFor("es")._(message);
 
@@ -22,6 +22,13 @@ describe("summarize, account security", () => {
       "con éxito con un código de autenticación desde 198.51.100.1",
     );
     expect(summarize("session.revoke", { scope: "others", ip: "198.51.100.6" })).toBe("every other session from 198.51.100.6");
+  });
+
+  it("says a sign-in from the server itself in words, and an IPv4 address written as IPv6 as the IPv4 one", () => {
+    expect(summarize("account.sign-in", { outcome: "success", ip: "::1" })).toBe("succeeded from this server (localhost)");
+    expect(summarize("account.sign-in", { outcome: "success", ip: "::ffff:127.0.0.1" }, es)).toBe("con éxito desde este servidor (localhost)");
+    expect(addressText("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(addressText("2001:db8::5")).toBe("2001:db8::5");
   });
 });
 

@@ -303,7 +303,7 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
         method ? tr(method) : "",
         scope ? tr(scope) : "",
         text(detail.email),
-        detail.ip ? tr(msg`from ${text(detail.ip)}`) : "",
+        detail.ip ? tr(msg`from ${addressText(text(detail.ip), tr)}`) : "",
       ]
         .filter(Boolean)
         .join(" ");
@@ -376,4 +376,14 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     default:
       return "";
   }
+}
+
+/**
+ * A client address as a person reads it: the loopback (a browser on the server itself: `::1`, `127.0.0.1`) in words,
+ * an IPv4 address written as IPv6 (`::ffff:198.51.100.7`) as the IPv4 one, any other as it is.
+ */
+export function addressText(ip: string, tr: Translator = translate): string {
+  const plain = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  if (plain === "::1" || /^127\.\d+\.\d+\.\d+$/.test(plain)) return tr(msg`this server (localhost)`);
+  return plain;
 }
