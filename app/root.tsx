@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -52,6 +53,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // inline script). In the browser, where this page is only reached by a client-side navigation from a hydrated
   // page, React renders it and the app's scripts stay.
   const withoutReact = staticPageScript !== undefined && typeof document === "undefined";
+  // Set once the whole page has hydrated, when its buttons and forms answer in the browser rather than by a full
+  // page load: the end-to-end tests wait for it after opening a page, before they type or click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={lang}>
       <head>

@@ -20,11 +20,37 @@ interface PageProblems {
 }
 
 /**
+ * Makes `page.goto` and `page.reload` return once the page has hydrated (app/root.tsx marks it), not at its load
+ * event: React Router's scripts are still being imported then, and a click or a typed value before hydration went
+ * to the bare HTML form (a full page post, no toast, a field emptied by hydration). A page React Router did not
+ * render (the pre-rendered landing page, a PDF, a JSON answer) has nothing to wait for.
+ */
+function waitForHydrationAfterLoads(page: Page): void {
+  const hydrated = () =>
+    page.waitForFunction(
+      () => !("__reactRouterContext" in window) || document.documentElement.dataset.hydrated === "true",
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+}
+
+/**
  * Collects what must not happen in the pages of a browser context: CSP violations (console errors and
  * `securitypolicyviolation` events) and React hydration errors (console errors and uncaught page errors).
  */
 async function watchPages(context: BrowserContext, problems: PageProblems): Promise<void> {
   const watchPage = (page: Page) => {
+    waitForHydrationAfterLoads(page);
     page.on("console", (message) => {
       if (message.type() !== "error") return;
       if (CSP_CONSOLE_MESSAGE.test(message.text())) problems.cspViolations.push(`${page.url()} console: ${message.text()}`);
