@@ -67,7 +67,9 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     // A failed test keeps its trace (each action's DOM, network and console) and a screenshot of its end. The trace
     // leaves out its film of screenshots: taking one after every action cost about a quarter of the end-to-end time.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // In CI no trace: a run's output is all that is read of it, and recording every test's trace cost a tenth of the
+    // stage. A failure still leaves its screenshot and error context; a local run keeps the failed test's trace.
+    trace: process.env.CI ? "off" : { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions: {
       // The system's Chromium (Debian's packages); Playwright downloads no browser of its own here.
