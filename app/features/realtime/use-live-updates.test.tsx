@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider, useLoaderData } from "react-router";
+import { useEffect } from "react";
+import { createMemoryRouter, RouterProvider, useFetcher, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LIVE_EVENTS } from "~/lib/realtime/realtime";
 import { useLiveUpdates } from "./use-live-updates";
@@ -36,17 +37,42 @@ let saved = 0;
 let reads: { saw: number; answered: boolean }[] = [];
 /** While set, a read waits for the test to let it answer (a reload still on its way). */
 let held: (() => void)[] | null = null;
+/** While set, the form's action waits for the test to let it answer. */
+let actionHeld: (() => void) | null = null;
+/** The answers the form read, and how it is sent. */
+let formAnswers: unknown[] = [];
+let sendForm: (() => void) | null = null;
+
+/** A form the page shows only until its change is in (a Pay button and its dialog, gone once the payment is made). */
+function Form() {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  useEffect(() => {
+    sendForm = () => void fetcher.submit({ pay: "1" }, { method: "post" });
+  });
+  useEffect(() => {
+    if (fetcher.data) formAnswers.push(fetcher.data);
+  }, [fetcher.data]);
+  return null;
+}
 
 function Page() {
   const { saw } = useLoaderData<{ saw: number }>();
   useLiveUpdates("/login", "1700000000000-abc123");
-  return <p data-testid="shown">{saw}</p>;
+  return (
+    <>
+      <p data-testid="shown">{saw}</p>
+      {saw === 0 ? <Form /> : null}
+    </>
+  );
 }
 
 beforeEach(() => {
   saved = 0;
   reads = [];
   held = null;
+  actionHeld = null;
+  formAnswers = [];
+  sendForm = null;
   FakeEventSource.opened = [];
   vi.stubGlobal("EventSource", FakeEventSource);
   container = document.createElement("div");
@@ -66,6 +92,10 @@ beforeEach(() => {
           if (held) await new Promise<void>((resolve) => held!.push(resolve));
           read.answered = true;
           return { saw: read.saw };
+        },
+        action: async () => {
+          await new Promise<void>((resolve) => (actionHeld = resolve));
+          return { ok: true };
         },
       },
     ],
@@ -110,5 +140,22 @@ describe("live changes reach the open page", () => {
       { saw: 1, answered: true },
       { saw: 2, answered: true },
     ]);
+  });
+
+  it("a change that arrives while a form of the page waits for its answer: the form reads its answer before the page drops it", async () => {
+    await act(async () => sendForm!());
+    await vi.waitFor(() => expect(actionHeld).not.toBeNull());
+    // The stream hears of the form's own change at commit, before the form's answer arrives.
+    await change();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(reads).toHaveLength(0);
+    // The answer comes, and the reload it brings takes its time, as over the network.
+    held = [];
+    await act(async () => actionHeld!());
+    await vi.waitFor(() => expect(formAnswers).toEqual([{ ok: true }]));
+    const waiting = held;
+    held = null;
+    await act(async () => waiting.forEach((answer) => answer()));
+    await vi.waitFor(() => expect(shown()).toBe("1"));
   });
 });

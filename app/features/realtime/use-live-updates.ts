@@ -34,14 +34,23 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
     reloadAgain.current = false;
     void revalidator.revalidate();
   }, [revalidator]);
-  // The session check a stream's end asked for while a form was on its way: made once the answer is in.
+  // What the stream asked for while a form was on its way, done once the answer is in: the session check of a
+  // stream that ended, and the reload of a change. A change usually comes before the answer to the form that made it
+  // (the stream hears of it at commit): reloaded at once, the page could drop the form (a paid payment's dialog goes
+  // with its Pay button) before the form had its answer, and with it the answer's toast. The answer's own reload does
+  // not stand in for it: a refused form reloads nothing.
   const afterAnswer = useRef<(() => void) | null>(null);
+  const reloadAfterAnswer = useRef(false);
   useEffect(() => {
+    if (sending) return;
     const check = afterAnswer.current;
-    if (sending || !check) return;
     afterAnswer.current = null;
-    check();
-  }, [sending]);
+    check?.();
+    if (!reloadAfterAnswer.current) return;
+    reloadAfterAnswer.current = false;
+    if (revalidator.state === "idle") void revalidator.revalidate();
+    else reloadAgain.current = true;
+  }, [sending, revalidator]);
 
   useEffect(() => {
     let source: EventSource | undefined;
@@ -52,8 +61,9 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
     const revalidate = () => {
       clearTimeout(revalidateTimer);
       revalidateTimer = setTimeout(() => {
-        const { revalidator: current } = latest.current;
-        if (current.state === "idle") void current.revalidate();
+        const { revalidator: current, sending: answerAwaited } = latest.current;
+        if (answerAwaited) reloadAfterAnswer.current = true;
+        else if (current.state === "idle") void current.revalidate();
         else reloadAgain.current = true;
       }, REVALIDATE_DEBOUNCE_MS);
     };
