@@ -214,8 +214,7 @@ test("a new proof reaches the admin live; the admin views it, writes a note and 
     await reviewer.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
 
-    const notes = payment.getByLabel("Admin Notes");
-    await expect(notes).toHaveAttribute("placeholder", "Add internal notes about this payment...");
+    const notes = payment.getByLabel("Message to the customer (optional)");
     await notes.fill("Matches the bank transfer");
     await payment.getByRole("button", { name: "Approve Payment" }).click();
     await expectToast(reviewer, "Status Updated", "Payment has been approved");
@@ -223,7 +222,9 @@ test("a new proof reaches the admin live; the admin views it, writes a note and 
     await expect(status).toHaveAttribute("data-tone", "green");
     await expect(payment.getByRole("button", { name: "Approve Payment" })).toHaveCount(0);
     await expect(payment.getByRole("button", { name: "Reject Payment" })).toHaveCount(0);
-    await expect(payment.getByLabel("Admin Notes")).toHaveValue("Matches the bank transfer");
+    // Decided, the message is text: what the customer was sent, no longer a field.
+    await expect(payment.getByRole("region", { name: "Message sent to the customer" })).toContainText("Matches the bank transfer");
+    await expect(payment.getByRole("textbox")).toHaveCount(0);
 
     // The watcher sees the decision too; it stays after a reload.
     await expect(card(watcher).getByTestId("payment-status")).toHaveText("Completed", { timeout: LIVE_UPDATE_MS });

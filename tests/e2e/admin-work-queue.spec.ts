@@ -78,7 +78,7 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   const { violations } = await new AxeBuilder({ page: admin }).include("main").analyze();
   expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
 
-  await row.getByPlaceholder("Add internal notes about this payment...").fill("Approved from the queue");
+  await row.getByLabel("Message to the customer (optional)").fill("Approved from the queue");
   await row.getByRole("button", { name: "Approve Payment" }).click();
   await expectToast(admin, "Status Updated", "Payment has been approved");
   await expect(row).toHaveCount(0, { timeout: LIVE_UPDATE_MS });

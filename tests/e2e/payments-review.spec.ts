@@ -55,7 +55,7 @@ test("an admin approves a proof with a note: the customer's open page unlocks li
       .or(admin.locator(`img[src^="/files/admin-note-photos/${userId}/"]`))
       .first(),
   ).toBeVisible();
-  await admin.getByPlaceholder("Add internal notes about this payment...").fill("Transfer received, thanks");
+  await admin.getByLabel("Message to the customer (optional)").fill("Transfer received, thanks");
   await admin.getByRole("button", { name: "Approve Payment" }).click();
 
   await expect(customerPage.getByRole("heading", { name: "Gmail Credentials" })).toBeVisible({
@@ -82,14 +82,14 @@ test("the admin's customer page names the Credentials tab in the admin's languag
   const admin = await adminOnCustomer(browser, userId);
   await expect(admin.getByRole("tab", { name: "Credentials", exact: true })).toBeVisible();
   await expect(admin.getByRole("tab", { name: "Credenciales" })).toHaveCount(0);
-  const notes = admin.getByPlaceholder("Add internal notes about this payment...");
-  await expect(notes).toHaveAccessibleDescription("Sent to the customer with your decision");
-  await expect(admin.getByText("Sent to the customer with your decision")).toBeVisible();
+  const notes = admin.getByLabel("Message to the customer (optional)");
+  await expect(notes).toHaveAccessibleDescription("Sent to the customer with your decision. A note only the team reads goes in this customer's Notes tab.");
+  await expect(notes).not.toHaveAttribute("placeholder", /internal/i);
 
   const spanish = await spanishAdminPage(browser, request);
   await spanish.goto(`/admin/users/${userId}`);
   await expect(spanish.getByRole("tab", { name: "Credenciales", exact: true })).toBeVisible();
-  await expect(spanish.getByText("Se envía al cliente junto con su decisión")).toBeVisible();
+  await expect(spanish.getByLabel("Mensaje para el cliente (opcional)")).toBeVisible();
 });
 
 test("an admin rejects a proof: the customer sees 'Payment Rejected' and 'Try Again', and can send a new proof", async ({
@@ -175,7 +175,7 @@ test("rejecting asks for the reason; the customer reads it, uploads a new proof 
   // The same payment is back in review: still one payment, pending, its old reason gone from the box.
   await expect(paymentCard.getByTestId("payment-status")).toHaveText("Pending", { timeout: 5000 });
   await expect(paymentCard).toHaveCount(1);
-  await expect(admin.getByPlaceholder("Add internal notes about this payment...")).toHaveValue("");
+  await expect(admin.getByLabel("Message to the customer (optional)")).toHaveValue("");
 });
 
 test("the rejected state is in Spanish for a Spanish customer", async ({ browser }) => {

@@ -77,6 +77,24 @@ describe("the admin's payment card", () => {
     expect(render(payment())).not.toContain("payment-promotion");
   });
 
+  it("names the decision's note for who reads it: the customer, never 'internal'", () => {
+    const pending = render(payment({ status: "pending" }));
+    expect(pending).toContain("Message to the customer (optional)");
+    expect(pending).toContain("A note only the team reads goes in this customer&#x27;s Notes tab.");
+    expect(pending).not.toMatch(/internal/i);
+  });
+
+  it("shows a decided payment's message as text, not as a field that looks editable", () => {
+    const approved = render(payment({ adminNotes: "Transfer received,\nthanks" }));
+    expect(approved).toMatch(/data-testid="decision-message"[\s\S]*Message sent to the customer[\s\S]*Transfer received,\nthanks/);
+    expect(approved).not.toContain("<textarea");
+    expect(render(payment({ status: "rejected", adminNotes: "The photo is unreadable" }))).toContain("The photo is unreadable");
+    expect(render(payment())).toContain("None: the decision went without a message.");
+    // A card payment is decided by no one: the server's own note is shown as such, and no note means no section.
+    expect(render(payment({ paymentMethod: "card", adminNotes: "Paid by card while a proof was pending" }))).toContain("Payment notes");
+    expect(render(payment({ paymentMethod: "card" }))).not.toContain("decision-message");
+  });
+
   it("is in Spanish on a Spanish page", () => {
     const html = render(payment({ refundedAmount: 50, refunds: [refund()] }), "es");
     expect(html).toContain("Reembolsado parcialmente");

@@ -6,8 +6,6 @@ import { LocalDateTime } from "~/components/local-date-time";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
-import { Label } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import { adminPaymentTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
 import { REFUND_STATUS_LABEL, refundReasonIn, STRIPE_REFUND_REASON, type RefundStatus } from "../payment-refunds";
@@ -69,6 +67,31 @@ function RefundList({ refunds, title }: { refunds: RefundView[]; title: string }
 }
 
 /**
+ * A decided payment's note, as text: it can no longer be changed, so it is no field. On a Zelle payment it is the
+ * message the admin's decision sent to the customer (a rejection's is its reason); on a card payment, which no one
+ * decides, it is what the server noted on its own (a proof left unreviewed, a code that could not be used).
+ */
+function DecisionMessage({ payment }: { payment: AdminPaymentView }) {
+  const { t } = useLingui();
+  const message = payment.adminNotes?.trim();
+  const byCard = payment.paymentMethod === "card";
+  if (byCard && !message) return null;
+  const headingId = `decision-message-${payment.id}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-1" data-testid="decision-message">
+      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+        {byCard ? t`Payment notes` : t`Message sent to the customer`}
+      </h4>
+      {message ? (
+        <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{message}</p>
+      ) : (
+        <p className="text-sm text-slate-600">{t`None: the decision went without a message.`}</p>
+      )}
+    </section>
+  );
+}
+
+/**
  * One payment in the admin's Payments tab. Pending payments get the decision form (PaymentDecisionForm); completed
  * ones with something left to refund the Refund button. The page's data reloads after either by itself.
  */
@@ -79,7 +102,6 @@ export function AdminPaymentCard({ payment }: { payment: AdminPaymentView }) {
   const pending = status === "pending";
   const money = (amount: number) => formatMoney(amount, i18n.locale);
   const title = adminPaymentTitleIn(i18n, payment.serviceType, payment.paymentNumber);
-  const notesId = `admin-notes-${payment.id}`;
 
   return (
     <Card data-testid="payment-card" className="space-y-4 p-4">
@@ -138,17 +160,7 @@ export function AdminPaymentCard({ payment }: { payment: AdminPaymentView }) {
         </Dialog>
       ) : null}
 
-      {pending ? (
-        <PaymentDecisionForm payment={payment} />
-      ) : (
-        <div className="space-y-1.5">
-          <Label htmlFor={notesId}>{t`Admin Notes`}</Label>
-          <Textarea id={notesId} value={payment.adminNotes ?? ""} readOnly placeholder={t`Add internal notes about this payment...`} aria-describedby={`${notesId}-hint`} />
-          <p id={`${notesId}-hint`} className="text-xs text-slate-600">
-            {t`Sent to the customer with the decision`}
-          </p>
-        </div>
-      )}
+      {pending ? <PaymentDecisionForm payment={payment} /> : <DecisionMessage payment={payment} />}
     </Card>
   );
 }

@@ -13,12 +13,15 @@ import { ADMIN_NOTES_MAX, DECIDE_PAYMENT_INTENT, decisionFormSchema, rejectionFo
 import type { ReviewPayment } from "../payment-views";
 
 /**
- * A payment's note box, with the line that says it is not internal, whatever the placeholder says, and its error. The
- * card's box and the reject dialog's share one note (`value`): what is typed in one is in the other.
+ * The message that goes to the customer with a decision, and its error. It is named for what it is: the customer
+ * reads it in the notification and the e-mail, so it is no internal note (the customer's Notes tab keeps those). The
+ * card's box and the reject dialog's share one message (`value`): what is typed in one is in the other.
  */
 function PaymentNotesField({
   id,
   label,
+  placeholder,
+  hint,
   field,
   value,
   onChange,
@@ -28,6 +31,8 @@ function PaymentNotesField({
 }: {
   id: string;
   label: string;
+  placeholder: string;
+  hint: string;
   field: { errorId: string; errors?: string[] };
   value: string;
   onChange: (value: string) => void;
@@ -35,7 +40,6 @@ function PaymentNotesField({
   required?: boolean;
   inputRef?: React.Ref<HTMLTextAreaElement>;
 }) {
-  const { t } = useLingui();
   const hintId = `${id}-hint`;
   const error = field.errors?.[0];
   return (
@@ -48,14 +52,14 @@ function PaymentNotesField({
         value={value}
         maxLength={ADMIN_NOTES_MAX}
         onChange={(event) => onChange(event.target.value)}
-        placeholder={t`Add internal notes about this payment...`}
+        placeholder={placeholder}
         disabled={disabled}
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, error ? field.errorId : null].filter(Boolean).join(" ")}
       />
       <p id={hintId} className="text-xs text-slate-600" data-testid="notes-sent-hint">
-        {t`Sent to the customer with your decision`}
+        {hint}
       </p>
       {error ? (
         <p id={field.errorId} className="text-sm text-red-700">
@@ -67,7 +71,7 @@ function PaymentNotesField({
 }
 
 /**
- * A pending payment's decision: the Admin Notes and the Approve / Reject buttons (disabled while this payment's
+ * A pending payment's decision: the message to the customer and the Approve / Reject buttons (disabled while this payment's
  * decision is on its way). Approve sends the card's form (its note optional). Reject opens a confirmation dialog
  * whose note is required: the customer reads it as the reason. Both post `intent=decide` to the page they are on,
  * whose action hands it to `decidePaymentAction`: the customer's detail page and the admin dashboard's work queue
@@ -95,7 +99,9 @@ export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
         <input type="hidden" name="paymentId" value={payment.id} />
         <PaymentNotesField
           id={`admin-notes-${payment.id}`}
-          label={t`Admin Notes`}
+          label={t`Message to the customer (optional)`}
+          placeholder={t`For example: Thank you, the transfer has arrived.`}
+          hint={t`Sent to the customer with your decision. A note only the team reads goes in this customer's Notes tab.`}
           field={fields.notes}
           value={notes}
           onChange={setNotes}
@@ -127,6 +133,8 @@ export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
             <PaymentNotesField
               id={`reject-reason-${payment.id}`}
               label={t`Reason for the rejection (required)`}
+              placeholder={t`For example: The amount in the photo cannot be read.`}
+              hint={t`Sent to the customer with your decision`}
               field={rejectFields.notes}
               value={notes}
               onChange={setNotes}
