@@ -20,10 +20,12 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const sending = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  // A form of this tab sent and not answered yet (a data load, such as earlier messages, is no form).
+  const submitting = navigation.state === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
   // The latest functions, without restarting the stream on every render.
-  const latest = useRef({ revalidator, navigate, dataReadAt, concerns, sending });
+  const latest = useRef({ revalidator, navigate, dataReadAt, concerns, sending, submitting });
   useEffect(() => {
-    latest.current = { revalidator, navigate, dataReadAt, concerns, sending };
+    latest.current = { revalidator, navigate, dataReadAt, concerns, sending, submitting };
   });
   // A change that came while the page's data was being reloaded: one more reload once that one is in. Starting
   // it at once would abort the reload on its way, and changes arriving faster than a reload takes (a busy back
@@ -34,23 +36,25 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
     reloadAgain.current = false;
     void revalidator.revalidate();
   }, [revalidator]);
-  // What the stream asked for while a form was on its way, done once the answer is in: the session check of a
-  // stream that ended, and the reload of a change. A change usually comes before the answer to the form that made it
-  // (the stream hears of it at commit): reloaded at once, the page could drop the form (a paid payment's dialog goes
-  // with its Pay button) before the form had its answer, and with it the answer's toast. The answer's own reload does
-  // not stand in for it: a refused form reloads nothing.
+  // The session check a stream's end asked for while a form was on its way: made once the answer is in.
   const afterAnswer = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const check = afterAnswer.current;
+    if (sending || !check) return;
+    afterAnswer.current = null;
+    check();
+  }, [sending]);
+  // A change heard while a form of this tab waited for its answer: reloaded once the answer is in. A change usually
+  // comes before the answer to the form that made it (the stream hears of it at commit): reloaded at once, the page
+  // could drop the form (a paid payment's dialog goes with its Pay button) before the form had its answer, and with
+  // it the answer's toast. The answer's own reload does not stand in for it: a refused form reloads nothing.
   const reloadAfterAnswer = useRef(false);
   useEffect(() => {
-    if (sending) return;
-    const check = afterAnswer.current;
-    afterAnswer.current = null;
-    check?.();
-    if (!reloadAfterAnswer.current) return;
+    if (submitting || !reloadAfterAnswer.current) return;
     reloadAfterAnswer.current = false;
     if (revalidator.state === "idle") void revalidator.revalidate();
     else reloadAgain.current = true;
-  }, [sending, revalidator]);
+  }, [submitting, revalidator]);
 
   useEffect(() => {
     let source: EventSource | undefined;
@@ -61,7 +65,7 @@ export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: 
     const revalidate = () => {
       clearTimeout(revalidateTimer);
       revalidateTimer = setTimeout(() => {
-        const { revalidator: current, sending: answerAwaited } = latest.current;
+        const { revalidator: current, submitting: answerAwaited } = latest.current;
         if (answerAwaited) reloadAfterAnswer.current = true;
         else if (current.state === "idle") void current.revalidate();
         else reloadAgain.current = true;
