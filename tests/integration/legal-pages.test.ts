@@ -47,6 +47,10 @@ describe("the legal pages' texts", () => {
     expect(refunds.paragraphs.join("\n")).toContain(`escriba a ${general.supportEmail}`);
     const terms = await legalPage("/terms");
     expect(terms.paragraphs.join("\n")).toContain("$700 in total, paid in two payments of $350");
+    // These services have no card payments configured: the Terms promise only the Zelle transfer.
+    expect(app.services.stripe).toBeNull();
+    expect(terms.paragraphs.join("\n")).toContain("You pay by a Zelle transfer");
+    expect(terms.paragraphs.join("\n")).not.toMatch(/by card/);
   });
 
   it("can be changed by an admin only", async () => {
@@ -76,7 +80,7 @@ describe("the legal pages' texts", () => {
 
   it("show each language's text as the admin wrote it, on that language's page only; a standard text saved unchanged keeps following the settings", async () => {
     const { general } = await app.services.settings.get();
-    const facts = { companyName: general.companyName, supportEmail: general.supportEmail };
+    const facts = { companyName: general.companyName, supportEmail: general.supportEmail, cardPayments: app.services.stripe !== null };
     const privacy = "Our privacy <b>policy</b>.\nLine two.\n\n<script>alert(1)</script>";
     const answer = await postLegal(admin.user, {
       privacyPolicy: privacy,
@@ -127,7 +131,7 @@ describe("the legal pages' texts", () => {
       .set({ values: { ...(await stored()), legal: { privacyPolicy: "Old, one for both.", termsOfService: "", refundPolicy: "" } } })
       .where(eq(adminSettings.id, "global"));
     app.services.settings.invalidate();
-    const facts = { companyName: general.companyName, supportEmail: general.supportEmail };
+    const facts = { companyName: general.companyName, supportEmail: general.supportEmail, cardPayments: app.services.stripe !== null };
     const legal = (await app.services.settings.get()).legal;
     expect(legal).toMatchObject({ privacyPolicy: "Old, one for both.", privacyPolicyEs: "" });
     expect((await legalPage("/es/privacy")).paragraphs[0]).toBe(standardLegalText("privacyPolicy", i18nFor("es"), facts).split("\n\n")[0]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { legalTextInForce, legalTextsToStore, standardLegalText } from "./legal-texts";
 
-const facts = { companyName: "Acme Local", supportEmail: "help@acme.test" };
+const facts = { companyName: "Acme Local", supportEmail: "help@acme.test", cardPayments: true };
 const en = i18nFor("en");
 const es = i18nFor("es");
 
@@ -19,6 +19,13 @@ describe("the standard legal texts", () => {
     expect(terms).toMatch(/hosted checkout page/);
     expect(terms).toMatch(/an administrator reviews it/);
     expect(standardLegalText("refundPolicy", en, facts)).toMatch(/write to help@acme\.test/);
+  });
+
+  it("promise card payment only when card payments are configured", () => {
+    const zelleOnly = { ...facts, cardPayments: false };
+    expect(standardLegalText("termsOfService", en, zelleOnly)).not.toMatch(/by card|hosted checkout/);
+    expect(standardLegalText("termsOfService", en, zelleOnly)).toContain("You pay by a Zelle transfer");
+    expect(standardLegalText("termsOfService", es, zelleOnly)).not.toMatch(/tarjeta/);
   });
 
   it("are in Spanish for the Spanish page, with the same facts", () => {

@@ -14,6 +14,8 @@ import { LOCALES, type Locale } from "~/lib/i18n/locales";
 export interface LegalFacts {
   companyName: string;
   supportEmail: string;
+  /** Whether card payments are configured: the Terms promise only the ways to pay that the portal offers. */
+  cardPayments: boolean;
 }
 
 function prices() {
@@ -58,7 +60,7 @@ function privacyPolicy(i18n: I18n, { companyName, supportEmail }: LegalFacts): s
   ];
 }
 
-function termsOfService(i18n: I18n, { companyName, supportEmail }: LegalFacts): string[] {
+function termsOfService(i18n: I18n, { companyName, supportEmail, cardPayments }: LegalFacts): string[] {
   const { googlePrice, websitePrice, websiteInstallment } = prices();
   return [
     i18n._(
@@ -70,9 +72,13 @@ function termsOfService(i18n: I18n, { companyName, supportEmail }: LegalFacts): 
     i18n._(
       msg`Custom professional website: ${websitePrice} in total, paid in two payments of ${websiteInstallment} (50% each). The work starts with the first payment and the website is ready in about 3 weeks from it; the second payment can be made once the first is confirmed. You provide the domain and the hosting.`,
     ),
-    i18n._(
-      msg`Prices are in US dollars. You pay by card on the hosted checkout page of our card payment provider, or by a Zelle transfer: you upload a photo of the transfer's confirmation and an administrator reviews it. A Zelle payment counts once an administrator approves it; a proof that does not match a transfer is rejected and you can send it again.`,
-    ),
+    cardPayments
+      ? i18n._(
+          msg`Prices are in US dollars. You pay by card on the hosted checkout page of our card payment provider, or by a Zelle transfer: you upload a photo of the transfer's confirmation and an administrator reviews it. A Zelle payment counts once an administrator approves it; a proof that does not match a transfer is rejected and you can send it again.`,
+        )
+      : i18n._(
+          msg`Prices are in US dollars. You pay by a Zelle transfer: you upload a photo of the transfer's confirmation and an administrator reviews it. A payment counts once an administrator approves it; a proof that does not match a transfer is rejected and you can send it again.`,
+        ),
     i18n._(
       msg`Your part: the information, files and access you give us must be accurate and yours to give. Delays in sending them delay the delivery. Keep your password to yourself: you are responsible for what is done with your account.`,
     ),

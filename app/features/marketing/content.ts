@@ -230,7 +230,8 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
   const steps = [
     {
       title: t(msg`Create your account`),
-      text: t(msg`Sign up, choose a service and pay by card or Zelle from your dashboard.`),
+      // No payment method named: the page is built once, before the server knows whether card payments are configured.
+      text: t(msg`Sign up, choose a service and pay from your dashboard.`),
     },
     {
       title: t(msg`Send your details`),

@@ -61,16 +61,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The General tab's 'Assign new customers to' choices.
   const assignees = (await listActiveMembers(services(context).database.db, actor)).map(({ id, name }) => ({ id, name }));
   const { i18n, locale } = requestContext(context);
-  return { settings, status, admins, team, promotionCodes, retention, assignees, selfId: actor?.id ?? null, legal: legalEntries(settings, locale), title: i18n._(msg`Settings`) };
+  return { settings, status, admins, team, promotionCodes, retention, assignees, selfId: actor?.id ?? null, legal: legalEntries(settings, locale, services(context).stripe !== null), title: i18n._(msg`Settings`) };
 }
 
 /**
  * The Legal tab's texts, each page in English and in Spanish: the text as that language's page shows it (the stored
  * one, else the standard one, so the admin edits what visitors read), the standard text for its button, and the page.
  */
-function legalEntries(settings: AdminSettings, locale: Locale): LegalTextEntry[] {
+function legalEntries(settings: AdminSettings, locale: Locale, cardPayments: boolean): LegalTextEntry[] {
   const i18n = i18nFor(locale);
-  const facts = { companyName: settings.general.companyName, supportEmail: settings.general.supportEmail };
+  const facts = { companyName: settings.general.companyName, supportEmail: settings.general.supportEmail, cardPayments };
   const languages = { en: msg`English`, es: msg`Spanish` };
   return LEGAL_PAGES.flatMap((page) =>
     LOCALES.map((language) => {
@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           values = legalTextsToStore(
             legalSettingsFormSchema.parse(parsed.value),
             { en: i18nFor("en"), es: i18nFor("es") },
-            { companyName: general.companyName, supportEmail: general.supportEmail },
+            { companyName: general.companyName, supportEmail: general.supportEmail, cardPayments: services.stripe !== null },
           );
         }
         await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, actor, { section, values });

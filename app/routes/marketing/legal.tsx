@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesIfRunning(context);
   if (!services) throw data("Not available", { status: 503 });
   const [{ legal }, site] = await Promise.all([services.settings.get(), siteConfigInForce(context)]);
-  return legalPageContent(at.page, at.locale, legal, { companyName: site.agencyName, supportEmail: site.email }, siteUrlFor(context));
+  const facts = { companyName: site.agencyName, supportEmail: site.email, cardPayments: services.stripe !== null };
+  return legalPageContent(at.page, at.locale, legal, facts, siteUrlFor(context));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
