@@ -17,16 +17,22 @@ export function serviceTitleIn(i18n: I18n, service: ServiceType | string): strin
   return isServiceType(service) ? i18n._(SERVICE_TITLES[service]) : service;
 }
 
-/** An admin payment card's title: 'Service Payment' for the one-payment Google service, else 'Payment N of 2'. */
+/**
+ * An admin payment card's title, under its service's heading: 'One payment' for a service paid at once (the Google
+ * service), else 'Payment N of 2'.
+ */
 export function adminPaymentTitleIn(i18n: I18n, serviceType: string, paymentNumber: number): string {
-  if (serviceType === "google_business") return i18n._(msg`Service Payment`);
   const payments = isServiceType(serviceType) ? SERVICE_CATALOG[serviceType].payments : 2;
+  if (payments === 1) return i18n._(msg`One payment`);
   return i18n._(msg`Payment ${paymentNumber} of ${payments}`);
 }
 
-/** The payment dialog's subtitle: 'Google Business Profile Setup' or 'Website Development - Payment N of 2'. */
-export function paymentSubtitleIn(i18n: I18n, service: ServiceType, paymentNumber: number): string {
+/**
+ * A payment named on its own (the payment dialog's subtitle, a work queue row): 'Google Business Profile Setup' or
+ * 'Website Development - Payment N of 2'. An unknown service is named as it is.
+ */
+export function paymentSubtitleIn(i18n: I18n, service: ServiceType | string, paymentNumber: number): string {
   const title = serviceTitleIn(i18n, service);
-  const total = SERVICE_CATALOG[service].payments;
+  const total = isServiceType(service) ? SERVICE_CATALOG[service].payments : 2;
   return total > 1 ? i18n._(msg`${title} - Payment ${paymentNumber} of ${total}`) : title;
 }

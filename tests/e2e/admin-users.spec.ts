@@ -140,7 +140,7 @@ test("an unknown customer id gives a not-found page", async ({ browser }) => {
 });
 
 function card(page: Page): Locator {
-  return page.getByTestId("payment-card").filter({ hasText: "Service Payment" });
+  return page.getByTestId("payment-card").filter({ hasText: "One payment" });
 }
 
 test("a new proof reaches the admin live; the admin views it, writes a note and approves it", async ({ browser }) => {

@@ -66,7 +66,7 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   const row = admin.getByTestId("queue-payment-row").filter({ hasText: customer.fullName });
   await expect(row).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await expect(row.getByRole("link", { name: customer.fullName })).toHaveAttribute("href", /^\/admin\/users\/[0-9a-f-]+$/);
-  await expect(row.getByText("Google Business Profile Setup - Service Payment")).toBeVisible();
+  await expect(row.getByText("Google Business Profile Setup", { exact: true })).toBeVisible();
   await expect(row.getByText("$250")).toBeVisible();
   await expect(row.getByTestId("queue-age")).toHaveText("just now");
   await expect(row.locator("img")).toHaveAttribute("src", /^\/files\/admin-note-photos\/.+\.thumb\./);

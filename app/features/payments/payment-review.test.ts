@@ -2,7 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as enMessages } from "~/locales/en/messages.po";
 import { messages as esMessages } from "~/locales/es/messages.po";
-import { adminPaymentTitleIn } from "~/domain/service-texts";
+import { adminPaymentTitleIn, paymentSubtitleIn } from "~/domain/service-texts";
 import { englishI18n } from "~/lib/i18n/translate";
 import { AUTO_APPROVED_NOTE_TEXT, decisionNotification, decisionToast, normalizeNotes, paymentDecisionSchema } from "./payment-review";
 
@@ -58,8 +58,10 @@ describe("payment review rules", () => {
     expect(decisionToast("reject")).toEqual({ title: "Status Updated", description: "Payment has been rejected" });
   });
 
-  it("titles a card 'Service Payment' for Google Business, else 'Payment N of 2'", () => {
-    expect(adminPaymentTitleIn(englishI18n(), "google_business", 1)).toBe("Service Payment");
+  it("titles a card 'One payment' for Google Business, else 'Payment N of 2'; a payment named alone says its service", () => {
+    expect(adminPaymentTitleIn(englishI18n(), "google_business", 1)).toBe("One payment");
+    expect(paymentSubtitleIn(englishI18n(), "google_business", 1)).toBe("Google Business Profile Setup");
+    expect(paymentSubtitleIn(englishI18n(), "website", 2)).toBe("Website Development - Payment 2 of 2");
     expect(adminPaymentTitleIn(englishI18n(), "website", 1)).toBe("Payment 1 of 2");
     expect(adminPaymentTitleIn(englishI18n(), "website", 2)).toBe("Payment 2 of 2");
   });

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { DeletionAnswers, DeletionRequestRow } from "~/features/account-deletion/components/deletion-request-row";
 import { PaymentDecisionForm } from "~/features/payments/components/payment-decision-form";
 import { PromotionTerms } from "~/features/payments/components/promotion-terms";
-import { adminPaymentTitleIn, serviceTitleIn } from "~/domain/service-texts";
+import { paymentSubtitleIn, serviceTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
 import {
   formatAge,
@@ -79,7 +79,7 @@ function QueueSection<Item>({
 
 function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: string }) {
   const { t, i18n } = useLingui();
-  const title = `${serviceTitleIn(i18n, payment.serviceType)} - ${adminPaymentTitleIn(i18n, payment.serviceType, payment.paymentNumber)}`;
+  const title = paymentSubtitleIn(i18n, payment.serviceType, payment.paymentNumber);
   const customer = payment.customerName;
   return (
     <li>
