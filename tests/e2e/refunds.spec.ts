@@ -35,15 +35,19 @@ test("an admin refunds half of an approved Zelle payment from the keyboard: the 
   await expect(statusRow(customer).getByTestId("payment-status")).toHaveText("Completed", { timeout: LIVE_UPDATE_MS });
   const loads = countDocumentLoads(customer);
 
-  // The dialog opens from the keyboard on the whole amount left, and says first what a full refund would lock.
+  // The dialog opens from the keyboard on an empty amount; its button fills in the whole amount left, and the dialog
+  // then says what a full refund would lock.
   const refundButton = admin.getByRole("button", { name: /^Refund/ });
   await refundButton.focus();
   await admin.keyboard.press("Enter");
   const dialog = refundDialog(admin);
   await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAccessibleDescription("Service Payment: $250 paid, $250 left to refund.");
+  await expect(dialog).toHaveAccessibleDescription("One payment: $250 paid, $250 left to refund.");
   const amount = dialog.getByLabel("Amount to refund (US dollars)");
   await expect(amount).toBeFocused();
+  await expect(amount).toHaveValue("");
+  await expect(dialog.getByTestId("full-refund-warning")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Refund all that is left ($250)" }).click();
   await expect(amount).toHaveValue("250");
   await expect(dialog.getByTestId("full-refund-warning")).toHaveText(
     "This refunds the whole payment: it will no longer unlock the Google Business Profile form.",
@@ -53,8 +57,10 @@ test("an admin refunds half of an approved Zelle payment from the keyboard: the 
   expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
 
   // Half of it, with a reason: no longer a full refund, so no warning.
-  await admin.keyboard.type("125");
+  await amount.fill("125");
   await expect(dialog.getByTestId("full-refund-warning")).toHaveCount(0);
+  await admin.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Refund all that is left ($250)" })).toBeFocused();
   await admin.keyboard.press("Tab");
   await expect(dialog.getByLabel("Reason for the refund (required)")).toBeFocused();
   await admin.keyboard.type("Half of the setup was cancelled");
@@ -110,6 +116,7 @@ test("in Spanish the customer reads 'Reembolsado parcialmente', then 'Reembolsad
 
   // The rest: the dialog warns before it is sent, and the payment no longer unlocks the form.
   await admin.getByRole("button", { name: /^Refund/ }).click();
+  await refundDialog(admin).getByRole("button", { name: "Refund all that is left ($150)" }).click();
   await expect(refundDialog(admin).getByLabel("Amount to refund (US dollars)")).toHaveValue("150");
   await expect(refundDialog(admin).getByTestId("full-refund-warning")).toBeVisible();
   await admin.keyboard.press("Escape");

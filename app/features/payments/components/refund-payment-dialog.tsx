@@ -75,7 +75,8 @@ function RefundDialog({
   useActionToast(fetcher.data, { onSuccess: onClose });
   const schema = useMemo(() => refundDialogSchema(remainingCents), [remainingCents]);
   const [form, fields] = useValidatedForm({ schema, id: `refund-${payment.id}` });
-  const [amount, setAmount] = useState(amountText(remainingCents));
+  // Empty at first: a refund of the whole amount left is chosen (its button), never sent because the field started on it.
+  const [amount, setAmount] = useState("");
   const amountRef = useRef<HTMLInputElement>(null);
   const cents = typedCents(amount);
   const full = cents === remainingCents;
@@ -95,7 +96,7 @@ function RefundDialog({
         description={t`${title}: ${paid} paid, ${left} left to refund.`}
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          amountRef.current?.select();
+          amountRef.current?.focus();
         }}
         data-testid="refund-dialog"
       >
@@ -117,9 +118,24 @@ function RefundDialog({
               aria-invalid={amountError ? true : undefined}
               aria-describedby={[`${amountId}-hint`, amountError ? fields.amount.errorId : null].filter(Boolean).join(" ")}
             />
-            <p id={`${amountId}-hint`} className="text-xs text-slate-600">
-              {t`At most ${left}. A smaller amount makes a partial refund.`}
-            </p>
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <p id={`${amountId}-hint`} className="text-xs text-slate-600">
+                {t`At most ${left}. A smaller amount makes a partial refund.`}
+              </p>
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="h-auto p-0"
+                disabled={busy}
+                onClick={() => {
+                  setAmount(amountText(remainingCents));
+                  amountRef.current?.focus();
+                }}
+              >
+                {t`Refund all that is left (${left})`}
+              </Button>
+            </div>
             {amountError ? (
               <p id={fields.amount.errorId} className="text-sm text-red-700">
                 {amountError}
