@@ -110,6 +110,23 @@ describe("assignCustomer", () => {
     expect(await app.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id))).toHaveLength(events.length);
   });
 
+  it("tells each member added that the customer is now theirs, with a link to the customer's page; not the admin who saved, nor anyone on a removal", async () => {
+    const notesOf = (member: SignedIn) => app.db.select().from(notifications).where(and(eq(notifications.userId, member.id), eq(notifications.type, "customer_assigned")));
+    const before = { ana: (await notesOf(ana)).length, bo: (await notesOf(bo)).length, admin: (await notesOf(admin)).length };
+    await app.deliveredChanges();
+    await assignCustomer(deps(), admin.user, { customerId: third.id, memberIds: [bo.id, admin.id] });
+    const [told] = (await notesOf(bo)).slice(before.bo);
+    expect(told).toMatchObject({ title: "A customer was assigned to you", message: "Third Customer from Casey Plumbing is now one of your customers." });
+    expect(told?.data).toMatchObject({ customerId: third.id });
+    expect(await notesOf(admin)).toHaveLength(before.admin);
+    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "notifications", userId: bo.id }]));
+    // Saved again unchanged, or with Bo taken off: nobody is told again.
+    await assignCustomer(deps(), admin.user, { customerId: third.id, memberIds: [bo.id, admin.id] });
+    await assignCustomer(deps(), admin.user, { customerId: third.id, memberIds: [] });
+    expect(await notesOf(bo)).toHaveLength(before.bo + 1);
+    expect(await notesOf(ana)).toHaveLength(before.ana);
+  });
+
   it("lets only admins assign: a staff member and a customer 403, anonymous 401", async () => {
     expect((await refusal(assignCustomer(deps(), ana.user, { customerId: first.id, memberIds: [ana.id, bo.id] }))).status).toBe(403);
     expect((await refusal(assignCustomer(deps(), first.user, { customerId: first.id, memberIds: [] }))).status).toBe(403);

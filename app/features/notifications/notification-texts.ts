@@ -125,6 +125,8 @@ const DATA_SCHEMAS = {
   security: z.object({ email: z.string() }),
   /** To the admins: a sign-up asked for an address invited to the team (refused: only the invitation's link takes it). */
   invited_address_claimed: z.object({ email: z.string() }),
+  /** To a team member: an admin put a customer in their care. */
+  customer_assigned: customerRef,
   system_error: z.object({ kind: z.string(), detail: z.string() }),
 } as const;
 
@@ -309,6 +311,10 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
         ),
       };
     }
+    case "customer_assigned": {
+      const who = customerLabel(i18n, event.data);
+      return { title: i18n._(msg`A customer was assigned to you`), message: i18n._(msg`${who} is now one of your customers.`) };
+    }
     case "system_error": {
       const { kind, detail } = event.data;
       return { title: i18n._(msg`System Error`), message: i18n._(msg`A server error occurred (${kind}): ${detail}`).slice(0, SYSTEM_ERROR_MESSAGE_MAX) };
@@ -350,6 +356,7 @@ export function eventLink(event: NotificationEvent): string | null {
       return customerPage(event.data.customerId, "website");
     case "profile_updated":
     case "new_user":
+    case "customer_assigned":
       return customerPage(event.data.customerId);
     case "message":
       return event.data.fromAgency ? "/dashboard/messages" : customerPage(event.data.customerId, "messages");

@@ -17,7 +17,8 @@ import { writeNotifications } from "./write-notifications.server";
  * to the customer it is `about`; every admin whatever the switches (`security`: an alert nobody may turn off); or one
  * customer.
  */
-type Audience = { admins: AdminNotificationEvent | "security"; except?: string; about?: string } | { customer: string };
+/** The admins (or the team following a customer, `about`), a customer, or one team member. */
+type Audience = { admins: AdminNotificationEvent | "security"; except?: string; about?: string } | { customer: string } | { member: string };
 
 /**
  * A notification: who hears of it, its type and its data (`NotificationEvent`). The bell and the e-mail word it
@@ -39,13 +40,14 @@ interface Recipients {
 }
 
 async function recipientsOf(executor: Executor, to: Audience): Promise<Recipients> {
-  if ("customer" in to) {
-    // A customer always gets the row; the e-mail unless they turned e-mail off on the Profile page.
+  if ("customer" in to || "member" in to) {
+    // One person always gets the row; the e-mail unless they turned e-mail off on the Profile page.
+    const userId = "customer" in to ? to.customer : to.member;
     const wantsEmail = await executor
       .select({ id: profiles.id, email: profiles.email })
       .from(profiles)
-      .where(and(eq(profiles.id, to.customer), eq(profiles.emailOptOut, false)));
-    return { inApp: [to.customer], email: wantsEmail };
+      .where(and(eq(profiles.id, userId), eq(profiles.emailOptOut, false)));
+    return { inApp: [userId], email: wantsEmail };
   }
   // Admins: in-app when Push Notifications and the event's switch are on, e-mail when Email Notifications and the
   // event's switch are on; the settings read inside the caller's transaction. Security alerts always go both ways.
