@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -86,25 +87,29 @@ export default function App() {
 }
 
 /**
- * The last resort, in English: a failure of the landing page or of the localized layout's own loader. Pages
- * under the localized layout show app/components/error-page.tsx in their language (its boundary).
+ * The last resort, in English: a failure of the landing page, of the localized layout's own loader, or of a
+ * middleware (no loader runs then: a staff member on an admin-only page). Pages under the localized layout show
+ * app/components/error-page.tsx in their language (its boundary). From a back-office page it leads to its dashboard.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const backOffice = useLocation().pathname.startsWith("/admin");
   let title = "Something went wrong";
   let details = "Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Oops! Page not found" : `Error ${error.status}`;
+    title = error.status === 404 ? "Oops! Page not found" : error.status === 403 ? "Access denied" : `Error ${error.status}`;
     details = typeof error.data === "string" && error.data ? error.data : error.statusText || details;
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
   }
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="text-slate-600">{details}</p>
-      <a href="/" className="text-blue-700 underline">
-        Return to Home
-      </a>
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
+      <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="break-words text-slate-700">{details}</p>
+        <a href={backOffice ? "/admin/dashboard" : "/"} className="font-medium text-blue-700 underline-offset-4 hover:underline">
+          {backOffice ? "Back to the dashboard" : "Return to Home"}
+        </a>
+      </div>
     </main>
   );
 }

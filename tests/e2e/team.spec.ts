@@ -87,6 +87,11 @@ test("an admin invites a staff member, who sees only the customer assigned to th
   const notMine = await staff.goto(`/admin/users/${other.id}`);
   expect(notMine?.status()).toBe(404);
   await expect(staff.getByText("There is no customer with this id among the customers assigned to you. An admin can assign a customer to you.")).toBeVisible();
+  // An admin-only page says so, and leads back into the back office, not to the marketing site.
+  await staff.goto("/admin/settings");
+  await expect(staff.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  await staff.getByRole("link", { name: "Back to the dashboard" }).click();
+  await expect(staff).toHaveURL("/admin/dashboard");
 
   // On the assigned customer's page: no Payments tab, and a payment decision posted anyway is refused (403).
   await gotoWithLiveStream(staff, `/admin/users/${mine.id}`);
