@@ -17,6 +17,7 @@ import { RetentionJob } from "~/features/retention/retention-job.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { lockDataFolder } from "~/lib/db/data-lock.server";
 import { AppError } from "~/lib/http/app-error";
+import { isClientGone } from "~/lib/http/client-gone";
 import { cspNonceContext, newNonce } from "~/lib/http/content-security-policy";
 import { jsonFailure } from "~/lib/http/error-answer.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
@@ -158,6 +159,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
 
   app.use(databaseErrorsAre503);
   app.use(((error, _req, res, _next) => {
+    if (isClientGone(error)) return;
     log.error({ err: error }, "Request failed");
     void notifySystemError({ db: services.database.db, bus: services.bus }, error);
     if (!res.headersSent) res.status(500).send("Something went wrong");
@@ -238,6 +240,7 @@ async function startUpWork(env: Env, services: Services, log: Logger): Promise<v
         email: env.ADMIN_EMAIL,
         password: env.ADMIN_PASSWORD,
         promoteExisting: env.ADMIN_PROMOTE_EXISTING,
+        name: env.ADMIN_NAME,
       });
       log.info(`Admin account ${env.ADMIN_EMAIL}: ${outcome}`);
     }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, user, userRoles } from "~db/schema";
+import { account, profiles, user, userRoles } from "~db/schema";
 import { loginErrorMessage, signupErrorMessage } from "~/features/auth/auth.schemas";
 import { AdminPromotionRefused, ensureAdmin } from "~/features/users/ensure-admin.server";
 import { loadSessionUser } from "~/lib/auth/session.server";
@@ -386,6 +386,22 @@ describe("ensureAdmin", () => {
     expect(await sessionUserFor(app.services, cookie)).toMatchObject({ email: adminEmail, isAdmin: true });
     expect(await ensure(adminEmail, secondPassword)).toBe("updated");
     expect(await sessionUserFor(app.services, cookie)).toBeNull();
+  });
+
+  it("names the account after ADMIN_NAME ('Admin' without it), and renames it at the next start without ending its session", async () => {
+    const adminEmail = uniqueEmail("admin");
+    const named = (name?: string) => ensureAdmin({ auth: app.services.auth, db: app.db }, "start-up", { email: adminEmail, password: firstPassword, name });
+    expect(await named()).toBe("created");
+    const cookie = cookieFrom(await signIn(app.services, adminEmail, firstPassword));
+    expect(await sessionUserFor(app.services, cookie)).toMatchObject({ name: "Admin" });
+    expect(await named("Dana Owner")).toBe("ready");
+    expect(await sessionUserFor(app.services, cookie)).toMatchObject({ name: "Dana Owner", isAdmin: true });
+    const [row] = await app.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, adminEmail));
+    expect(row?.name).toBe("Dana Owner");
+    expect((await app.db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, row!.id)))[0]?.fullName).toBe("Dana Owner");
+    // Unset again: the name stays the one last given.
+    await named();
+    expect(await sessionUserFor(app.services, cookie)).toMatchObject({ name: "Dana Owner" });
   });
 
   it("makes the ADMIN_EMAIL account an active admin again after the team made it staff or deactivated it", async () => {

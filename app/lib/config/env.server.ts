@@ -65,6 +65,8 @@ const envSchema = z
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
     ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
+    // The start-up admin's name, as the team and the customers read it (messages, invitations, the welcome).
+    ADMIN_NAME: optional(z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters")),
     TRUST_PROXY: optional(trustProxy),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),

@@ -88,9 +88,9 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
       accessDenied();
       return;
     }
-    // A staff member is greeted by name: 'Admin' would tell them they hold a role they do not.
+    // Everyone is greeted by name (the start-up admin's is ADMIN_NAME, 'Admin' until it is set).
     const name = user.name.trim();
-    notify.success(user.role === "admin" ? t`Welcome back, Admin` : name ? t`Welcome back, ${name}` : t`Welcome back`);
+    notify.success(name ? t`Welcome back, ${name}` : t`Welcome back`);
     await navigate(ADMIN_HOME);
   }
 
