@@ -1,3 +1,4 @@
+import { EmailText } from "~/components/email-text";
 import { getFormProps } from "@conform-to/react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -82,8 +83,8 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <div className="space-y-1.5">
           <p className="text-sm font-medium text-slate-800">{t`Email`}</p>
-          <p className="text-sm break-all text-slate-900" data-testid="invited-email">
-            {email}
+          <p className="text-sm text-slate-900" data-testid="invited-email">
+            <EmailText email={email} />
           </p>
         </div>
         <Field id="name" label={t`Full Name`} autoComplete="name" error={fields.name.errors?.[0]} />

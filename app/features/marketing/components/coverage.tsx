@@ -1,3 +1,4 @@
+import { EmailText } from "~/components/email-text";
 import { ChatIcon, MailIcon, PhoneIcon } from "./icons";
 import { Link } from "react-router";
 import { useSiteConfig } from "~/lib/config/use-site-config";
@@ -66,12 +67,12 @@ export function Coverage({
             <li>
               <a
                 href={`mailto:${email}`}
-                className="flex items-center gap-3 rounded-lg bg-white/10 px-4 py-3 break-all hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+                className="flex items-center gap-3 rounded-lg bg-white/10 px-4 py-3 hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
               >
                 <MailIcon className="size-5 shrink-0" />
                 <span>
                   <span className="sr-only">{contact.email} </span>
-                  {email}
+                  <EmailText email={email} />
                 </span>
               </a>
             </li>

@@ -1,3 +1,4 @@
+import { EmailText } from "~/components/email-text";
 import { getFormProps } from "@conform-to/react";
 import { StackedTableHead } from "~/components/ui/stacked-table-head";
 import { useLingui } from "@lingui/react/macro";
@@ -97,8 +98,8 @@ function MembersTable({ members, selfId, onDeactivate }: { members: MemberView[]
                   {member.name}
                   {self ? <span className="ml-1 font-normal text-slate-600">{t`(you)`}</span> : null}
                 </th>
-                <td data-label={headings.email} className={`${cell} min-w-0 break-all text-slate-700 md:break-normal`}>
-                  {member.email}
+                <td data-label={headings.email} className={`${cell} min-w-0 text-slate-700`}>
+                  <EmailText email={member.email} />
                 </td>
                 <td data-label={headings.role} className={`${cell} text-slate-700`}>
                   {i18n._(TEAM_ROLE_NAMES[member.role])}
@@ -190,8 +191,8 @@ function InvitationsList({ invitations }: { invitations: InvitationView[] }) {
               return (
                 <li key={invitation.id} data-testid="team-invitation-row" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
                   <div className="min-w-0 space-y-1">
-                    <p className="text-sm font-medium break-all text-slate-900">
-                      {email} · <span className="font-normal text-slate-700">{i18n._(TEAM_ROLE_NAMES[invitation.role])}</span>
+                    <p className="text-sm font-medium text-slate-900">
+                      <EmailText email={email} /> · <span className="font-normal text-slate-700">{i18n._(TEAM_ROLE_NAMES[invitation.role])}</span>
                     </p>
                     <p className="text-sm text-slate-600">
                       {t`Sent`} <LocalDateTime iso={invitation.sentAt} options={INVITATION_DATE} />

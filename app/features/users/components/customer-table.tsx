@@ -1,3 +1,4 @@
+import { EmailText } from "~/components/email-text";
 import { useLingui } from "@lingui/react/macro";
 import { StackedTableHead } from "~/components/ui/stacked-table-head";
 import { MessageSquare } from "lucide-react";
@@ -74,8 +75,8 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
                   ) : null}
                 </div>
               </td>
-              <td data-label={headings.email} className={`${cell} min-w-0 break-all text-slate-700 md:break-normal md:whitespace-nowrap`}>
-                {customer.email}
+              <td data-label={headings.email} className={`${cell} min-w-0 text-slate-700`}>
+                <EmailText email={customer.email} />
               </td>
               <td data-label={headings.phone} className={`${cell} whitespace-nowrap text-slate-700`}>
                 {customer.phone || "—"}
