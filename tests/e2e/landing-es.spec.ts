@@ -94,6 +94,31 @@ test.describe("the landing page in Spanish", () => {
       expect(scrollWidth).toBeLessThanOrEqual(viewport);
     });
   }
+
+  // The Spanish labels are the longer ones. On a phone a button may take two lines, but it grows to hold them: no
+  // button reaches past the screen, and no label spills out of its button (a fixed-height button with a wrapped label).
+  test("at 390 px every button and its label fit, in Spanish and in English", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const landing of ["/es", "/"]) {
+      await page.goto(landing);
+      const overflows = await page.evaluate(() => {
+        const found: string[] = [];
+        const { scrollWidth } = document.documentElement;
+        if (scrollWidth > window.innerWidth) found.push(`the page is ${scrollWidth} px wide`);
+        for (const element of document.querySelectorAll<HTMLElement>("a, button")) {
+          const box = element.getBoundingClientRect();
+          // Not shown, or visually hidden (the skip link, the phone's hidden labels).
+          if (box.width <= 1 || box.height <= 1) continue;
+          const name = element.textContent!.trim().slice(0, 40);
+          if (box.right > window.innerWidth) found.push(`${name}: right edge at ${box.right} px`);
+          if (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight)
+            found.push(`${name}: label ${element.scrollWidth}x${element.scrollHeight} in ${element.clientWidth}x${element.clientHeight}`);
+        }
+        return found;
+      });
+      expect(overflows, landing).toEqual([]);
+    }
+  });
 });
 
 test.describe("the landing switcher without JavaScript", () => {

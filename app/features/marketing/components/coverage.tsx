@@ -79,7 +79,7 @@ export function Coverage({
           </ul>
           <Link
             to="/signup"
-            className="mt-8 inline-flex h-12 w-full items-center justify-center rounded-md bg-white px-6 text-base font-bold text-blue-800 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-blue-800"
+            className="mt-8 inline-flex min-h-12 w-full items-center justify-center rounded-md bg-white px-6 py-2 text-center text-base font-bold text-blue-800 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-blue-800"
           >
             {contact.getStarted}
           </Link>

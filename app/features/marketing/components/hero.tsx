@@ -21,20 +21,20 @@ export function Hero({ content, controls }: { content: LandingContent["hero"]; c
           {content.title}
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-slate-100 sm:text-xl">{content.text}</p>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <a
             href={chatUrl}
             target="_blank"
             rel="noopener"
-            className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-green-700 px-6 text-base font-semibold text-white hover:bg-green-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900"
+            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-md bg-green-700 px-6 py-2 text-center text-base font-semibold text-white hover:bg-green-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900"
           >
-            <ChatIcon className="size-5" />
+            <ChatIcon className="size-5 shrink-0" />
             {content.chat}
             <span className="sr-only">{content.opensInNewTab}</span>
           </a>
           <a
             href="#services"
-            className="inline-flex h-12 items-center justify-center rounded-md border border-white/70 px-6 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            className="inline-flex min-h-12 items-center justify-center rounded-md border border-white/70 px-6 py-2 text-center text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
           >
             {content.seeServices}
           </a>

@@ -72,12 +72,12 @@ export function IndustryDialogBody({
         })}
       </div>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
-        <Close className="inline-flex h-11 items-center justify-center rounded-md border border-slate-300 px-5 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
+        <Close className="inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 px-5 py-2 text-center font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
           {labels.back}
         </Close>
         <Link
           to="/signup"
-          className="inline-flex h-11 items-center justify-center rounded-md bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+          className="inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2 text-center font-semibold text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
         >
           {labels.signUp}
         </Link>

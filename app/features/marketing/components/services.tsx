@@ -48,9 +48,10 @@ export function Services({ content }: { content: LandingContent["services"] }) {
                 <p className="mt-6 rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{offer.note}</p>
               ) : null}
               <div className="mt-auto pt-8">
+                {/* A minimum height, not a fixed one: on a phone the label (longer in Spanish) takes two lines. */}
                 <Link
                   to={orderPath(offer.type)}
-                  className="inline-flex h-11 w-full items-center justify-center rounded-md bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+                  className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-blue-700 px-6 py-2 text-center font-semibold text-balance text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
                 >
                   {offer.orderLabel}
                 </Link>
