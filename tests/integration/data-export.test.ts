@@ -23,6 +23,7 @@ import {
   payments,
   profiles,
   reviewRounds,
+  user as users,
   websiteCredentials,
   websiteInfo,
 } from "~db/schema";
@@ -294,12 +295,28 @@ describe("a customer's data export", () => {
       data.approvalRounds[0]!.files[0]!.file,
       data.deliveredFiles[0]!.file,
     ] as string[];
-    expect([...zipA.keys()].sort()).toEqual(["data.json", ...named].sort());
+    expect([...zipA.keys()].sort()).toEqual(["data.json", "summary.html", ...named].sort());
     const stored = seededA;
     const bytesOf = async (upload: StoredUpload) => Buffer.from((await app.services.storage.get(upload.bucket, upload.key))!);
     expect(zipA.get(data.profile.picture as string)).toEqual(await bytesOf(stored.avatar));
     expect(zipA.get("files/delivered/Logo set.zip")).toEqual(await bytesOf(stored.delivered));
     expect(zipA.get("files/messages/menu.png")).toEqual(await bytesOf(stored.attachment));
+  });
+
+  it("holds summary.html, the same data in plain words in the customer's language, linking each file it carries", () => {
+    const summary = zipA.get("summary.html")!.toString("utf8");
+    expect(summary).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(summary).not.toContain("<script");
+    expect(summary).toContain("<tr><th scope=\"row\">Name</th><td>Ana Export</td></tr>");
+    expect(summary).toContain(`<tr><th scope="row">E-mail</th><td>${a.email}</td></tr>`);
+    expect(summary).toContain("<tr><th scope=\"row\">Business name</th><td>Ana&#39;s Bakery</td></tr>");
+    // The first message and the odd-numbered ones are the customer's.
+    expect(summary).toContain("<li>1,100 messages in your conversation with us (551 from you, 549 from us)</li>");
+    expect(summary).toContain("Stored, not in this export");
+    // Every stored file the ZIP carries, linked by its place in it.
+    const files = [...zipA.keys()].filter((name) => name.startsWith("files/"));
+    expect(files.length).toBe(8);
+    for (const file of files) expect(summary).toContain(`<a href="${file.split("/").map(encodeURIComponent).join("/")}">${file}</a>`);
   });
 
   it("holds no secret without the password confirmation: not in the ZIP's bytes, not in any file once unpacked", () => {
@@ -387,6 +404,9 @@ describe("a customer's data export", () => {
   it("puts the secrets in clear only with the right password, on the record; a wrong one is refused on its field", async () => {
     const c = await app.customer({ name: "Cleo Secrets" });
     await seedCustomer(app.services, c, { messageCount: 3 });
+    // In Spanish, with a name that would be markup if the summary did not escape it.
+    await app.db.update(users).set({ language: "es" }).where(eq(users.id, c.id));
+    await app.db.update(profiles).set({ fullName: 'Cleo <b onclick="x">Secrets</b> & Co' }).where(eq(profiles.id, c.id));
     const wrong = await refusal(ask(c, "Wr0ng!Password-x"));
     expect([wrong.code, wrong.options.field]).toEqual(["current_password_wrong", "password"]);
     expect(await app.db.select().from(dataExports).where(eq(dataExports.userId, c.id))).toEqual([]);
@@ -399,10 +419,17 @@ describe("a customer's data export", () => {
     expect(data.secretsIncluded).toBe(true);
     expect(data.informationForms.googleBusiness).toMatchObject({ gmailPassword: SECRETS.gmail });
     expect(data.credentials[0]).toMatchObject({ password: SECRETS.password, pin: SECRETS.pin, details: SECRETS.details });
+    // The summary says the passwords are in data.json, in Spanish, and shows none of them.
+    const summary = zip.get("summary.html")!.toString("utf8");
+    expect(summary).toMatch(/^<!doctype html>\n<html lang="es">/);
+    expect(summary).toContain("<tr><th scope=\"row\">Nombre</th><td>Cleo &lt;b onclick=&quot;x&quot;&gt;Secrets&lt;/b&gt; &amp; Co</td></tr>");
+    expect(summary).not.toContain("<b onclick");
+    expect(summary).toContain("guarde este ZIP en un lugar seguro");
+    for (const secret of Object.values(SECRETS)) expect(summary).not.toContain(secret);
     const [event] = await app.db.select().from(auditEvents).where(and(eq(auditEvents.customerId, c.id), eq(auditEvents.action, "secret.reveal")));
     expect(event).toMatchObject({ actorId: c.id, detail: { kind: "data_export", id } });
     const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, c.id), eq(notifications.type, "data_export_ready")));
-    expect(bell?.message).toContain("It includes the passwords you stored with us");
+    expect(bell?.message).toContain("Incluye las contraseñas que guardó con nosotros");
   });
 
   it("stops guessing: after five wrong passwords in a while, even the right one is refused for a time", async () => {
@@ -518,7 +545,7 @@ describe("a data export on S3-compatible storage (s3rver)", () => {
     expect(data.messages).toHaveLength(20);
     expect(data.credentials[0]).toMatchObject({ password: SECRETS.password });
     expect(zip.get("files/delivered/Logo set.zip")).toEqual(Buffer.from((await s3Services.storage.get("job-files", seeded.delivered.key))!));
-    expect(zip.size).toBe(9);
+    expect(zip.size).toBe(10);
 
     await app.db.update(dataExports).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, id));
     await s3Worker.housekeeping();

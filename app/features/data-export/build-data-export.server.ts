@@ -8,6 +8,7 @@ import { PRIVATE_FILE_MODE } from "~/lib/config/private-files.server";
 import type { Secrets } from "~/lib/secrets/secrets.server";
 import { openStream, type Storage } from "~/lib/storage/storage.server";
 import { exportProgress, ZipNames } from "./data-export-rules";
+import { renderExportSummary, SUMMARY_FILE_NAME } from "./data-export-summary";
 import { JsonObjectWriter } from "./json-writer.server";
 import { writeExportData, type ExportFile, type ExportSubject } from "./write-export-data.server";
 
@@ -21,7 +22,9 @@ export interface BuildDataExportDeps {
  * Writes a customer's export as a ZIP file at `zipPath` (a new file, the app user's alone): `data.json` first, written
  * as the database is read, then every stored file it names, each read from storage as a stream, one at a time. Nothing
  * is ever held whole in memory, so the memory an export takes does not grow with the customer's data. A file that is
- * missing from storage is listed in `missing-files.json` instead. `progress` is told the percentage reached (0-95).
+ * missing from storage is listed in `missing-files.json` instead. Last comes `summary.html`, the same data in plain
+ * words in the customer's language, for a person rather than a program: written once the files are in, so it can
+ * say which are missing. `progress` is told the percentage reached (0-95).
  * Aborting `signal` ends the build at once (the worker stopping, or a build past its time), with the signal's reason.
  * Returns the ZIP's size.
  */
@@ -32,7 +35,7 @@ export async function buildDataExport(
   progress: (percent: number) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<{ size: number }> {
-  // Photos and PDFs are compressed already: they are stored as they are; data.json is deflated.
+  // Photos and PDFs are compressed already: they are stored as they are; data.json and summary.html are deflated.
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const written = pipeline(archive, createWriteStream(zipPath, { flags: "wx", mode: PRIVATE_FILE_MODE }));
   // A failure of the file or the archive ends the entry being waited for too (entryDone listens for errors).
@@ -57,7 +60,7 @@ export async function buildDataExport(
     jsonDone.catch(() => {});
     archive.append(json, { name: "data.json" });
     const writer = new JsonObjectWriter(json);
-    await writeExportData(deps, subject, writer, collect, (share) => progress(exportProgress("data", share, 1)));
+    const summary = await writeExportData(deps, subject, writer, collect, (share) => progress(exportProgress("data", share, 1)));
     await writer.end();
     await jsonDone;
 
@@ -74,6 +77,8 @@ export async function buildDataExport(
     }
     source = undefined;
     if (missing.length > 0) await appendEntry(archive, Buffer.from(`${JSON.stringify(missing, null, 2)}\n`), { name: "missing-files.json" });
+    summary.missingFiles = missing;
+    await appendEntry(archive, Buffer.from(renderExportSummary(subject.i18n, summary), "utf8"), { name: SUMMARY_FILE_NAME });
     await archive.finalize();
     await written;
     signal?.throwIfAborted();

@@ -27,6 +27,7 @@ import { CREDENTIAL_SECRET_FIELDS } from "~/lib/secrets/secrets";
 import type { Secrets } from "~/lib/secrets/secrets.server";
 import { EXPORTS_BUCKET, isBucket, isSafeKey, type Bucket } from "~/lib/storage/storage.server";
 import type { ZipNames } from "./data-export-rules";
+import { emptySummary, type ExportSummary, type FormSummary } from "./data-export-summary";
 import type { JsonObjectWriter } from "./json-writer.server";
 
 /** A file the ZIP will carry: where it is stored and the path it gets in the ZIP (which data.json names). */
@@ -65,6 +66,7 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
  * page at a time and written as they come. Every stored file a field names is given its path in the ZIP here and
  * added to `files`, for the ZIP to carry after data.json. Secrets are decrypted only when `withSecrets`; otherwise
  * the credentials say which secrets are stored, never their values. `progress` is told the share done, 0 to 1.
+ * Returns what summary.html says of the same data (the long lists counted, not kept).
  */
 export async function writeExportData(
   { db, secrets }: { db: Db; secrets: Secrets },
@@ -72,7 +74,7 @@ export async function writeExportData(
   out: JsonObjectWriter,
   collect: { names: ZipNames; files: ExportFile[] },
   progress: (share: number) => Promise<void>,
-): Promise<void> {
+): Promise<ExportSummary> {
   const { userId, withSecrets, i18n } = subject;
   const fileAt = (url: string | null | undefined, folder: string, name?: string): string | null => {
     const stored = storedFile(url);
@@ -95,7 +97,9 @@ export async function writeExportData(
     await progress(done / total);
   };
 
-  await out.field("exportedAt", new Date().toISOString());
+  const exportedAt = new Date().toISOString();
+  const summary = emptySummary(exportedAt, withSecrets);
+  await out.field("exportedAt", exportedAt);
   await out.field("secretsIncluded", withSecrets);
 
   const [profile] = await db
@@ -114,8 +118,7 @@ export async function writeExportData(
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
-  await out.field("profile", {
-    id: userId,
+  const aboutYou = {
     fullName: profile?.fullName ?? null,
     email: profile?.accountEmail ?? profile?.email ?? null,
     phone: profile?.phone ?? null,
@@ -124,7 +127,9 @@ export async function writeExportData(
     emailUpdates: profile ? !profile.emailOptOut : null,
     createdAt: iso(profile?.createdAt),
     picture: fileAt(profile?.avatarUrl, FOLDERS.profile),
-  });
+  };
+  await out.field("profile", { id: userId, ...aboutYou });
+  summary.profile = aboutYou;
   await advance(1);
 
   const paymentRows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
@@ -157,6 +162,16 @@ export async function writeExportData(
       proof: fileAt(row.proofUrl, FOLDERS.payments),
     })),
   );
+  summary.payments = paymentRows.map((row) => ({
+    service: row.serviceType,
+    paymentNumber: row.paymentNumber,
+    amount: row.amount,
+    refundedAmount: row.refundedAmount,
+    method: row.paymentMethod,
+    status: row.status,
+    receiptNumber: row.receiptNumber === null ? null : formatReceiptNumber(row.receiptNumber),
+    createdAt: iso(row.createdAt),
+  }));
   await advance(1);
 
   const [google] = await db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId));
@@ -173,7 +188,7 @@ export async function writeExportData(
       zip: row.zip,
       serviceCities: row.serviceCities,
     };
-  await out.field("informationForms", {
+  const informationForms = {
     googleBusiness: google
       ? {
           gmailEmail: google.gmailEmail,
@@ -207,7 +222,27 @@ export async function writeExportData(
           updatedAt: iso(website.updatedAt),
         }
       : null,
-  });
+  };
+  await out.field("informationForms", informationForms);
+  const formSummary = (
+    row: typeof google | typeof website,
+    written: { logo: string | null; photos?: string[]; founderPhoto?: string | null } | null,
+  ): FormSummary | null =>
+    row && written
+      ? {
+          businessName: row.legalBusinessName,
+          phone: row.phoneNumber,
+          address: [row.address, row.aptSuite, row.city, [row.state, row.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ") || null,
+          serviceCities: row.serviceCities,
+          files: [written.logo, written.founderPhoto ?? null, ...(written.photos ?? [])].filter((path) => path !== null).length,
+          sentAt: iso(row.createdAt),
+          updatedAt: iso(row.updatedAt),
+        }
+      : null;
+  summary.informationForms = {
+    googleBusiness: formSummary(google, informationForms.googleBusiness),
+    website: formSummary(website, informationForms.website),
+  };
   await advance(1);
 
   const [googleSteps] = await db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, userId));
@@ -221,10 +256,12 @@ export async function writeExportData(
           doneAt: row[key] === true ? (row.stepDates[key]?.at ?? null) : null,
         }))
       : null;
-  await out.field("progress", {
+  const progressSteps = {
     googleBusiness: steps("google_business", googleSteps),
     website: steps("website", websiteSteps),
-  });
+  };
+  await out.field("progress", progressSteps);
+  summary.progress = progressSteps;
   await advance(1);
 
   await out.list(
@@ -238,6 +275,7 @@ export async function writeExportData(
           .orderBy(asc(notifications.createdAt), asc(notifications.id))
           .limit(PAGE_SIZE),
       async (row) => {
+        summary.notifications += 1;
         const { title, message, href } = renderNotification(i18n, row);
         return { type: row.type, title, message, link: href, read: row.isRead, createdAt: iso(row.createdAt) };
       },
@@ -265,19 +303,24 @@ export async function writeExportData(
           .where(and(eq(messages.userId, userId), after ? keysetAfter(messages, after) : undefined))
           .orderBy(asc(messages.createdAt), asc(messages.id))
           .limit(PAGE_SIZE),
-      async (row) => ({
-        from: row.fromAgency ? "agency" : "you",
-        author: row.fromAgency ? row.authorName : null,
-        text: row.body,
-        via: row.source,
-        sentAt: iso(row.createdAt),
-        attachments: row.attachments.map((file) => ({
-          name: file.name,
-          size: file.size,
-          contentType: file.contentType,
-          file: fileAt(file.url, FOLDERS.messages, file.name),
-        })),
-      }),
+      async (row) => {
+        summary.messages.total += 1;
+        summary.messages[row.fromAgency ? "fromAgency" : "fromYou"] += 1;
+        summary.messages.attachments += row.attachments.length;
+        return {
+          from: row.fromAgency ? "agency" : "you",
+          author: row.fromAgency ? row.authorName : null,
+          text: row.body,
+          via: row.source,
+          sentAt: iso(row.createdAt),
+          attachments: row.attachments.map((file) => ({
+            name: file.name,
+            size: file.size,
+            contentType: file.contentType,
+            file: fileAt(file.url, FOLDERS.messages, file.name),
+          })),
+        };
+      },
       advance,
     ),
   );
@@ -298,13 +341,26 @@ export async function writeExportData(
       decidedAt: iso(round.decidedAt),
     })),
   );
+  summary.approvalRounds = rounds.map((round) => ({
+    service: round.service,
+    version: round.version,
+    title: round.title,
+    sentAt: iso(round.createdAt),
+    decision: round.decision,
+    files: round.files.length,
+  }));
   await advance(1);
 
   const delivered = await db.select().from(deliveredFiles).where(eq(deliveredFiles.userId, userId)).orderBy(asc(deliveredFiles.createdAt));
-  await out.field(
-    "deliveredFiles",
-    delivered.map((row) => ({ ...service(row.service), name: row.name, size: row.size, deliveredAt: iso(row.createdAt), file: fileAt(row.fileUrl, FOLDERS.delivered, row.name) })),
-  );
+  const deliveredList = delivered.map((row) => ({
+    ...service(row.service),
+    name: row.name,
+    size: row.size,
+    deliveredAt: iso(row.createdAt),
+    file: fileAt(row.fileUrl, FOLDERS.delivered, row.name),
+  }));
+  await out.field("deliveredFiles", deliveredList);
+  summary.deliveredFiles = deliveredList;
   await advance(1);
 
   const credentials = await db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, userId)).orderBy(asc(websiteCredentials.createdAt));
@@ -320,7 +376,17 @@ export async function writeExportData(
       updatedAt: iso(row.updatedAt),
     })),
   );
+  // How many secrets each holds, never their values: the summary is read, printed and shared more than data.json.
+  summary.credentials = credentials.map((row) => ({
+    type: row.credentialType,
+    title: row.title,
+    websiteLink: row.websiteLink,
+    username: row.username,
+    storedSecrets: CREDENTIAL_SECRET_FIELDS.filter((field) => row[field] !== null && row[field] !== "").length,
+  }));
   await advance(1);
+  summary.files = collect.files.map((file) => file.path);
+  return summary;
 }
 
 /**

@@ -28,6 +28,7 @@ describe("the 'Your data' card", () => {
   it("offers the export, with the optional password, to a customer who has none", () => {
     const html = render({ available: true, latest: null, nextAllowedAt: null });
     expect(html).toContain("Get a copy of everything we keep about you in one ZIP file");
+    expect(html).toContain("a summary page (summary.html) to open in your browser and read, a data.json file with the same data for other programs");
     expect(html).toContain("Your password (optional)");
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>.*Download my data<\/button>/);
     expect(html).toContain('value="request-data-export"');
@@ -61,6 +62,8 @@ describe("the 'Your data' card", () => {
     const html = render({ available: true, latest: latest({ state: "preparing", progress: 10, downloadUrl: null }), nextAllowedAt: null }, "es");
     expect(html).toContain("Preparando sus datos… 10%");
     expect(html).toContain("Puede salir de esta página: le avisaremos cuando esté lista.");
-    expect(render({ available: true, latest: null, nextAllowedAt: null }, "es")).toContain("Descargar mis datos");
+    const offer = render({ available: true, latest: null, nextAllowedAt: null }, "es");
+    expect(offer).toContain("Descargar mis datos");
+    expect(offer).toContain("una página de resumen (summary.html) para abrir y leer en su navegador, un archivo data.json con los mismos datos para otros programas");
   });
 });

@@ -39,9 +39,9 @@ export function DataExportCard({ view }: { view: DataExportCardView }) {
     <div className="space-y-4" data-testid="data-export">
       <p className="text-sm text-slate-700">
         <Trans>
-          Get a copy of everything we keep about you in one ZIP file: a data.json file with your profile, payments and receipts, information
-          forms, progress, notifications, messages, approval requests, delivered files and credentials, and every file you sent us or we
-          delivered to you.
+          Get a copy of everything we keep about you in one ZIP file: a summary page (summary.html) to open in your browser and read, a
+          data.json file with the same data for other programs (your profile, payments and receipts, information forms, progress,
+          notifications, messages, approval requests, delivered files and credentials), and every file you sent us or we delivered to you.
         </Trans>
       </p>
       <p className="text-sm text-slate-700">
