@@ -76,10 +76,10 @@ function DecisionMessage({ payment }: { payment: AdminPaymentView }) {
   const message = payment.adminNotes?.trim();
   const byCard = payment.paymentMethod === "card";
   if (byCard && !message) return null;
-  const headingId = `decision-message-${payment.id}`;
+  // A plain block under its heading, not a named section: each payment's would be a landmark of the same name.
   return (
-    <section aria-labelledby={headingId} className="space-y-1" data-testid="decision-message">
-      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+    <div className="space-y-1" data-testid="decision-message">
+      <h4 className="text-sm font-semibold text-slate-900">
         {byCard ? t`Payment notes` : t`Message sent to the customer`}
       </h4>
       {message ? (
@@ -87,7 +87,7 @@ function DecisionMessage({ payment }: { payment: AdminPaymentView }) {
       ) : (
         <p className="text-sm text-slate-600">{t`None: the decision went without a message.`}</p>
       )}
-    </section>
+    </div>
   );
 }
 
