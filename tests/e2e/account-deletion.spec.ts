@@ -1,16 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { expectToast, LIVE_UPDATE_MS, loginViaForm, newCustomer, signedInAdmin, signUpViaApi, test, type Customer } from "./fixtures";
+import { expectNoAxeViolations, expectToast, LIVE_UPDATE_MS, loginViaForm, newCustomer, signedInAdmin, signUpViaApi, test, type Customer } from "./fixtures";
 import { sendProofViaApi } from "./payments-support";
 
 const card = (page: Page) => page.getByTestId("delete-account-card");
-
-/** axe on the page, or on one part of it (a dialog, without the toast animating beside it). */
-async function expectNoAxeViolations(page: Page, only?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (only ? builder.include(only) : builder).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 /** The account is gone: the login form refuses its address and password. */
 async function expectSignInRefused(page: Page, customer: Customer): Promise<void> {

@@ -1,19 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { E2E_ADMIN, newCustomer, signUpWith, test } from "./fixtures";
+import { E2E_ADMIN, expectNoAxeViolations, newCustomer, signUpWith, test } from "./fixtures";
 
 async function adminPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
   const response = await page.request.post("/api/auth/sign-in/email", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(response.ok(), await response.text()).toBeTruthy();
   return page;
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

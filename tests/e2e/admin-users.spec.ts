@@ -1,10 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, signUpWith, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
+import { E2E_ADMIN, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, signUpWith, test, type Customer } from "./fixtures";
 
 /** UTC+14, far from the server's zone: a date formatted on the server instead of in the browser would show. */
 const VIEWER_TIME_ZONE = "Pacific/Kiritimati";
-
 
 /** A 1x1 PNG: the smallest real image the proof upload accepts (it sniffs the bytes). */
 const PNG_1X1 = Buffer.from(
@@ -21,11 +19,6 @@ async function adminPage(browser: Browser): Promise<Page> {
   });
   expect(response.ok(), await response.text()).toBeTruthy();
   return page;
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
 /** 'MMM d, yyyy, h:mm AM' (the admin card's date) in the viewer's time zone. */

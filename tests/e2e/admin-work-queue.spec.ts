@@ -1,8 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS } from "./fixtures";
+import { E2E_ADMIN, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test } from "./fixtures";
 import { paymentDialog, PROOF_PNG, sendZelleProofInDialog } from "./payments-support";
-
 
 /** An admin signed in in a browser context of its own, phone-sized (375 px), on the dashboard with its live stream open. */
 async function adminOnDashboard(browser: Browser): Promise<Page> {
@@ -75,8 +73,7 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   await expect.poll(() => row.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(adminLoads).toBe(0);
 
-  const { violations } = await new AxeBuilder({ page: admin }).include("main").analyze();
-  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+  await expectNoAxeViolations(admin, "main");
 
   await row.getByLabel("Message to the customer (optional)").fill("Approved from the queue");
   await row.getByRole("button", { name: "Approve Payment" }).click();

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test, type Customer } from "./fixtures";
+import { E2E_ADMIN, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test, type Customer } from "./fixtures";
 import { payByCard, PROOF_PNG } from "./payments-support";
 
 /** Every context a test opened, closed when it ends: the admin's live streams are limited per account. */
@@ -150,8 +149,7 @@ test("a website draft goes to the customer, comes back with changes, the finishe
   await expectToast(admin, "File removed");
   await expect(customerPage.getByTestId("delivered-files")).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
 
-  const { violations } = await new AxeBuilder({ page: customerPage }).analyze();
-  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+  await expectNoAxeViolations(customerPage);
 });
 
 test("the Spanish customer decides in Spanish", async ({ browser }) => {

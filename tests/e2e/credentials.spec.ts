@@ -1,14 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
-import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
+import { expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
 import { countDocumentLoads } from "./payments-support";
 
 const MASK = "••••••••";
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 async function customerOnCredentials(browser: Browser): Promise<{ page: Page; userId: string }> {
   const page = await (await browser.newContext()).newPage();

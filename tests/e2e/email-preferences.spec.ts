@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
-import { expectToast, newCustomer, signUpViaApi, test } from "./fixtures";
+import { expectNoAxeViolations, expectToast, newCustomer, signUpViaApi, test } from "./fixtures";
 
 test("a customer turns e-mail updates off on the Profile page, by keyboard, at 375 px; the choice is kept", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
@@ -15,6 +14,5 @@ test("a customer turns e-mail updates off on the Profile page, by keyboard, at 3
   await expectToast(page, "Email preferences saved");
   await page.reload();
   await expect(box).not.toBeChecked();
-  const { violations } = await new AxeBuilder({ page }).include("form#email-preferences").analyze();
-  expect(violations).toEqual([]);
+  await expectNoAxeViolations(page, "form#email-preferences");
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { generateSync } from "otplib";
@@ -283,6 +284,19 @@ export async function sendNotification(
     data: { email, type: notification.type ?? "payment", title: notification.title, message: notification.message },
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/**
+ * Fails on any axe violation in the page, or only in the part `only` selects (a dialog, a form). Motion is reduced
+ * for the pass, as for a person who asks for it: a toast or a carousel slide measured mid-animation reads as low
+ * contrast, so the toasts are checked as they stand once shown, not left out. The page's motion comes back after.
+ */
+export async function expectNoAxeViolations(page: Page, only?: string): Promise<void> {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (only ? builder.include(only) : builder).analyze();
+  await page.emulateMedia({ reducedMotion: null });
+  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
 /** Every toast in the page's stack, the ones still animating out included: for checking that a toast has gone. */

@@ -1,15 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { type Customer, E2E_BASE_URL, freshAdmin, newCustomer, signUpWith, test, toSpanish } from "./fixtures";
+import { E2E_BASE_URL, expectNoAxeViolations, freshAdmin, newCustomer, signUpWith, test, toSpanish, type Customer } from "./fixtures";
 import { sendProofViaApi } from "./payments-support";
 
 const APP_VERSION = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 /** A customer signed up (and signed in again: a sign-in of their own in the log) in a context of their own. */
 async function customerWithId(browser: Browser, overrides: Partial<Customer> = {}): Promise<{ page: Page; customer: Customer; userId: string }> {

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectToast, newCustomer, signUpViaApi, STRONG_PASSWORD, test } from "./fixtures";
+import { expect, type Browser } from "@playwright/test";
+import { E2E_ADMIN, expectNoAxeViolations, expectToast, newCustomer, signUpViaApi, STRONG_PASSWORD, test } from "./fixtures";
 import { sendProofViaApi } from "./payments-support";
 
 // The customer's information screens in a Spanish browser (Accept-Language: es-ES): Google Business (a
@@ -8,12 +7,6 @@ import { sendProofViaApi } from "./payments-support";
 // The admin who approves the payment uses an English browser of their own.
 test.use({ locale: "es-ES" });
 test.describe.configure({ timeout: 120_000 });
-
-/** The page's own content: the toast stack is left out, as a toast fading in or out has no stable contrast. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 async function adminApprovesFirstPayment(browser: Browser, userId: string): Promise<void> {
   const context = await browser.newContext({ locale: "en-US" });

@@ -1,15 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { expectToast, newCustomer, signUpViaApi, test, toasts } from "./fixtures";
+import { expectNoAxeViolations, expectToast, newCustomer, signUpViaApi, test, toasts } from "./fixtures";
 import { PROOF_PNG } from "./payments-support";
 
 // The Spanish interface's main journey: a browser that asks for Spanish (Accept-Language: es-ES).
 test.use({ locale: "es-ES" });
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 const googlePanel = (page: Page) => page.getByTestId("next-step-google_business");
 const websitePanel = (page: Page) => page.getByTestId("next-step-website");

@@ -1,14 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
-import { newCustomer, signUpViaApi, STRONG_PASSWORD, test } from "./fixtures";
+import { expect } from "@playwright/test";
+import { expectNoAxeViolations, newCustomer, signUpViaApi, STRONG_PASSWORD, test } from "./fixtures";
 
 // A browser that asks for Spanish (Accept-Language: es-ES).
 test.use({ locale: "es-ES" });
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 test("a Spanish browser gets sign-up and its validation messages in Spanish, without accessibility violations", async ({ page }) => {
   await page.goto("/signup");

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import {
   customerIn,
   E2E_ADMIN,
+  expectNoAxeViolations,
   expectToast,
   gotoWithLiveStream,
   newCustomer,
@@ -15,12 +15,6 @@ import {
 import { payByCard, PROOF_PNG } from "./payments-support";
 
 const image = (name: string) => ({ name, mimeType: "image/png", buffer: PROOF_PNG });
-
-/** The page's own content: the toast stack is left out, as a toast fading in or out has no stable contrast. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 /** Nothing wider than the viewport: the page works at 375 px without sideways scrolling. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

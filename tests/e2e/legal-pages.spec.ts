@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { defaultSiteConfig } from "../../app/lib/config/site-config";
-import { expectToast, freshAdmin, test } from "./fixtures";
+import { expectNoAxeViolations, expectToast, freshAdmin, test } from "./fixtures";
 
 // The Privacy Policy, Terms of Service and Refund Policy: linked from the landing page's footer and the sign-up form,
 // in English and Spanish, their texts edited in the admin settings' Legal tab. One admin's save changes every
@@ -11,11 +10,6 @@ test.describe.configure({ mode: "serial" });
 test.describe.configure({ timeout: 120_000 });
 
 const site = defaultSiteConfig;
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 /** The text of the page's paragraphs, as the browser lays them out (line breaks included). */
 const paragraphs = (page: Page) => page.getByRole("main").locator("h1 + div > p").evaluateAll((ps) => ps.map((p) => (p as HTMLElement).innerText));

@@ -1,16 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_BASE_URL, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
+import { E2E_BASE_URL, expectNoAxeViolations, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
 
 const thread = (page: Page) => page.getByRole("log");
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
 const fileInput = (page: Page) => page.locator('input[type="file"]');
-async function expectNoAxeViolations(page: Page) {
-  // A toast fading out reads as low contrast mid-animation; the toaster is checked where it is shown still.
-  const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 const messagesNav = (page: Page) => page.getByRole("navigation").getByRole("link", { name: /^Messages/ });
 
 test("a customer sends a photo, the admin's open tab and work queue show it live, the answer reaches the customer's open page, and the admin sees 'Seen'", async ({ browser }) => {

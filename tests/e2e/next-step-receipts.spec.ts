@@ -1,10 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
-import { gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
+import { expectNoAxeViolations, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
 import { countDocumentLoads, paymentDialog, sendZelleProofInDialog } from "./payments-support";
-
 
 const googlePanel = (page: Page) => page.getByTestId("next-step-google_business");
 
@@ -12,12 +10,6 @@ async function adminOnCustomer(browser: Browser, userId: string): Promise<Page> 
   const page = await signedInAdmin(browser);
   await page.goto(`/admin/users/${userId}`);
   return page;
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  // A toast still fading in or out (the live "payment approved" notice) is measured mid-animation: left out.
-  const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
 /** A PDF's text, as a reader (or an accountant's search) finds it. */

@@ -1,8 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { type Customer, customerInBrowser, E2E_BASE_URL, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpWith, test } from "./fixtures";
+import { type Customer, customerIn, customerInBrowser, E2E_BASE_URL, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpWith, test } from "./fixtures";
 import { mailsTo } from "./outbox";
 import { paymentDialog, PROOF_PNG, sendProofViaApi, sendZelleProofInDialog } from "./payments-support";
-
 
 /** A customer in a browser of their own, with a pending proof for the service's first payment, on its page. */
 async function customerWithPendingProof(
@@ -75,11 +74,14 @@ test("the admin's customer page names the Credentials tab in the admin's languag
   browser,
   request,
 }) => {
-  const customer = newCustomer();
-  const { page, userId } = await customerInBrowser(browser, customer);
+  // The website paid (two decided payments, each with its message block) and a Google Business proof pending.
+  const page = await (await browser.newContext()).newPage();
+  const { id: userId } = await customerIn(page, { paid: ["website"] });
   await sendProofViaApi(page.request, "google_business", 1);
 
   const admin = await adminOnCustomer(browser, userId);
+  await expect(admin.getByRole("heading", { name: "Message sent to the customer" })).toHaveCount(2);
+  await expectNoAxeViolations(admin);
   await expect(admin.getByRole("tab", { name: "Credentials", exact: true })).toBeVisible();
   await expect(admin.getByRole("tab", { name: "Credenciales" })).toHaveCount(0);
   const notes = admin.getByLabel("Message to the customer (optional)");

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { E2E_STRIPE } from "../../playwright.config";
-import { customerInBrowser, E2E_BASE_URL, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test } from "./fixtures";
+import { customerInBrowser, E2E_BASE_URL, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test } from "./fixtures";
 import {
   completeCheckout,
   countDocumentLoads,
@@ -10,14 +9,6 @@ import {
   sendProofViaApi,
   sendZelleProofInDialog,
 } from "./payments-support";
-
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual(
-    [],
-  );
-}
 
 test("a Zelle proof for the Google Business service shows 'Payment Pending Review'", async ({ page }) => {
   const customer = newCustomer();

@@ -1,13 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectToast, gotoWithLiveStream, loginViaForm, newCustomer, signUpViaApi, test } from "./fixtures";
+import { expectNoAxeViolations, expectToast, gotoWithLiveStream, loginViaForm, newCustomer, signUpViaApi, test } from "./fixtures";
 import { countDocumentLoads } from "./payments-support";
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 const headerAvatar = (page: Page) => page.getByRole("link", { name: "Your profile" });
 

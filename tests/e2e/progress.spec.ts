@@ -1,8 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_BASE_URL, expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
+import { E2E_ADMIN, E2E_BASE_URL, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test, type Customer } from "./fixtures";
 import { mailsTo } from "./outbox";
-
 
 /**
  * The contexts a test opened, closed when it ends: every admin context holds a live stream of the one e2e
@@ -129,8 +127,7 @@ test("the admin ticks 'Profile Creation': the customer's open page shows 17% and
   await expect(customerPage.getByText("Profile Creation is complete on your Google Business Profile.")).toBeVisible();
   await customerPage.keyboard.press("Escape");
 
-  const { violations } = await new AxeBuilder({ page: customerPage }).analyze();
-  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+  await expectNoAxeViolations(customerPage);
 
   // Unticking, by keyboard this time, asks first: Escape keeps the step done; confirming unticks it. The percentage
   // goes back to 0% and nobody is notified.

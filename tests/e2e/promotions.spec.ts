@@ -1,14 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { expectToast, gotoWithLiveStream, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
+import { expectNoAxeViolations, expectToast, gotoWithLiveStream, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
 import { lastCheckoutFor, paymentDialog, PROOF_PNG } from "./payments-support";
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  // A toast fading in or out is measured mid-animation: left out.
-  const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 // Promotion codes: an admin makes them in Settings > Promotions, a customer applies one in the payment dialog and the
 // server prices everything again.

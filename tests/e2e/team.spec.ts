@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_BASE_URL, expectToast, gotoWithLiveStream, newCustomer, signedInAdmin, signUpViaApi, STRONG_PASSWORD, test } from "./fixtures";
+import { E2E_BASE_URL, expectNoAxeViolations, expectToast, gotoWithLiveStream, newCustomer, signedInAdmin, signUpViaApi, STRONG_PASSWORD, test } from "./fixtures";
 import { mailsTo } from "./outbox";
 
 /** The invitation link in the newest invitation e-mail to this address, as a path. */
@@ -52,8 +51,7 @@ test("an admin invites a staff member, who sees only the customer assigned to th
   await staff.goto(await invitationPath(staffEmail));
   await expect(staff.getByRole("heading", { name: "Join the team" })).toBeVisible();
   await expect(staff.getByTestId("invited-email")).toHaveText(staffEmail);
-  const { violations } = await new AxeBuilder({ page: staff }).analyze();
-  expect(violations).toEqual([]);
+  await expectNoAxeViolations(staff);
   await staff.getByLabel("Full Name").fill(staffName);
   await staff.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
   await staff.getByLabel("Confirm Password").fill(STRONG_PASSWORD);
