@@ -216,7 +216,9 @@ test("a new proof reaches the admin live; the admin views it, writes a note and 
     await expect(payment.getByRole("button", { name: "Approve Payment" })).toHaveCount(0);
     await expect(payment.getByRole("button", { name: "Reject Payment" })).toHaveCount(0);
     // Decided, the message is text: what the customer was sent, no longer a field.
-    await expect(payment.getByRole("region", { name: "Message sent to the customer" })).toContainText("Matches the bank transfer");
+    const decision = payment.getByTestId("decision-message");
+    await expect(decision.getByRole("heading", { name: "Message sent to the customer" })).toBeVisible();
+    await expect(decision).toContainText("Matches the bank transfer");
     await expect(payment.getByRole("textbox")).toHaveCount(0);
 
     // The watcher sees the decision too; it stays after a reload.
