@@ -2,7 +2,8 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as enMessages } from "~/locales/en/messages.po";
 import { messages as esMessages } from "~/locales/es/messages.po";
-import { emptySummary, escapeHtml, renderExportSummary, type ExportSummary } from "./data-export-summary";
+import { escapeHtml } from "~/lib/html";
+import { emptySummary, renderExportSummary, type ExportSummary } from "./data-export-summary";
 
 const en = setupI18n({ locale: "en", messages: { en: enMessages } });
 const es = setupI18n({ locale: "es", messages: { es: esMessages } });
@@ -45,7 +46,7 @@ function fullSummary(overrides: Partial<ExportSummary> = {}): ExportSummary {
       website: null,
     },
     notifications: 1,
-    messages: { total: 1_100, fromYou: 600, fromAgency: 500, attachments: 3 },
+    messages: { fromYou: 600, fromAgency: 500, attachments: 3 },
     approvalRounds: [{ service: "website", version: 2, title: "Home page", sentAt: "2026-02-10T10:00:00.000Z", decision: "changes_requested", files: 1 }],
     deliveredFiles: [{ service: "website", name: "Logo set.zip", size: 4096, deliveredAt: "2026-02-20T10:00:00.000Z", file: "files/delivered/Logo set.zip" }],
     credentials: [{ type: "hosting", title: "Host Co", websiteLink: "https://host.example", username: "ana-host", storedSecrets: 3 }],

@@ -6,6 +6,7 @@ import { formatFileSize } from "~/features/messages/message-rules";
 import { statusBadge } from "~/features/payments/payment-state";
 import { serviceNameIn } from "~/features/payments/zelle-transfer";
 import { paymentMethodIn } from "~/features/receipts/receipt";
+import { escapeHtml } from "~/lib/html";
 import { formatDate, formatMoney } from "~/lib/i18n/format";
 import { LOCALE_NAMES, isLocale } from "~/lib/i18n/locales";
 import { intlLocale } from "~/lib/i18n/translate";
@@ -58,7 +59,7 @@ export interface ExportSummary {
   informationForms: { googleBusiness: FormSummary | null; website: FormSummary | null };
   progress: { googleBusiness: StepsSummary; website: StepsSummary };
   notifications: number;
-  messages: { total: number; fromYou: number; fromAgency: number; attachments: number };
+  messages: { fromYou: number; fromAgency: number; attachments: number };
   approvalRounds: { service: string; version: number; title: string; sentAt: string | null; decision: string | null; files: number }[];
   deliveredFiles: { service: string; name: string; size: number; deliveredAt: string | null; file: string | null }[];
   credentials: { type: string; title: string | null; websiteLink: string | null; username: string | null; storedSecrets: number }[];
@@ -78,7 +79,7 @@ export function emptySummary(exportedAt: string, secretsIncluded: boolean): Expo
     informationForms: { googleBusiness: null, website: null },
     progress: { googleBusiness: null, website: null },
     notifications: 0,
-    messages: { total: 0, fromYou: 0, fromAgency: 0, attachments: 0 },
+    messages: { fromYou: 0, fromAgency: 0, attachments: 0 },
     approvalRounds: [],
     deliveredFiles: [],
     credentials: [],
@@ -92,11 +93,6 @@ const DECISIONS: Record<string, MessageDescriptor> = {
   changes_requested: msg`Changes requested`,
   superseded: msg`Replaced by a later version`,
 };
-
-/** Text made safe for HTML, in an element or in a quoted attribute. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
 
 /** Markup made here, from escaped parts; every other value the page shows is text, escaped where it is placed. */
 interface Html {
@@ -245,7 +241,7 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
   const { fromYou, fromAgency } = messages;
   sections.push(
     list([
-      `${t(msg`${plural(messages.total, { one: "# message in your conversation with us", other: "# messages in your conversation with us" })}`)} (${t(msg`${fromYou} from you, ${fromAgency} from us`)})`,
+      `${t(msg`${plural(fromYou + fromAgency, { one: "# message in your conversation with us", other: "# messages in your conversation with us" })}`)} (${t(msg`${fromYou} from you, ${fromAgency} from us`)})`,
       t(msg`${plural(messages.attachments, { one: "# file sent with them", other: "# files sent with them" })}`),
       t(msg`${plural(summary.notifications, { one: "# notification", other: "# notifications" })}`),
     ]),

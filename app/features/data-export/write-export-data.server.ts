@@ -304,7 +304,6 @@ export async function writeExportData(
           .orderBy(asc(messages.createdAt), asc(messages.id))
           .limit(PAGE_SIZE),
       async (row) => {
-        summary.messages.total += 1;
         summary.messages[row.fromAgency ? "fromAgency" : "fromYou"] += 1;
         summary.messages.attachments += row.attachments.length;
         return {

@@ -7,6 +7,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { emailMessages } from "~db/schema";
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.server";
 import type { Db, Executor } from "../db/db.server";
+import { escapeHtml } from "../html";
 import { outboxFileName } from "./outbox.server";
 
 /** One message as the writers give it: plain text, and simple HTML made from it when not given. */
@@ -39,9 +40,6 @@ export interface EmailBranding {
   /** The site's origin (SITE_URL): a message's link is made absolute with it. */
   siteUrl?: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const linkify = (html: string) => html.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
