@@ -35,7 +35,16 @@ export default tseslint.config(
   {
     // Server-only code, route modules (their loaders and actions are stripped from the browser build by
     // React Router), the server entry and tests may import *.server modules.
-    files: ["**/*.server.ts", "**/*.test.ts", "server/**", "app/routes/**", "app/root.tsx", "app/entry.server.tsx", "tests/**", "scripts/**"],
+    files: [
+      "**/*.server.ts",
+      "**/*.test.ts",
+      "server/**",
+      "app/routes/**",
+      "app/root.tsx",
+      "app/entry.server.tsx",
+      "tests/**",
+      "scripts/**",
+    ],
     rules: { "no-restricted-imports": "off" },
   },
   {
@@ -60,7 +69,8 @@ export default tseslint.config(
             {
               target: ["./app/lib/**", "./app/components/**"],
               from: ["./app/features/**", "./app/routes/**", "./server/**"],
-              message: "lib and components are below features and routes: pass what you need in (a parameter, an option from the composition root) instead.",
+              message:
+                "lib and components are below features and routes: pass what you need in (a parameter, an option from the composition root) instead.",
             },
             {
               target: "./app/lib/**",
@@ -71,7 +81,8 @@ export default tseslint.config(
               target: "./app/domain/**",
               from: "./app/lib",
               except: ["./i18n"],
-              message: "the domain's rules read only lib/i18n from lib: pass anything else in, or move the rule where it is used.",
+              message:
+                "the domain's rules read only lib/i18n from lib: pass anything else in, or move the rule where it is used.",
             },
             {
               target: "./app/domain/**",
@@ -109,7 +120,8 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
-          message: "No module mocks in integration tests: make the fault in the file's own database (see vitest.config.ts).",
+          message:
+            "No module mocks in integration tests: make the fault in the file's own database (see vitest.config.ts).",
         },
       ],
     },
@@ -123,7 +135,8 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
-          message: "A unit test that mocks a module is named *.isolated.test.* and runs with modules of its own (see vitest.config.ts).",
+          message:
+            "A unit test that mocks a module is named *.isolated.test.* and runs with modules of its own (see vitest.config.ts).",
         },
       ],
     },

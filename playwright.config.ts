@@ -16,7 +16,10 @@ export const E2E_STRIPE = {
  * The browser: CHROMIUM_PATH, else Debian's Chromium headless shell (package chromium-headless-shell: the same engine
  * without the browser's own interface, about a tenth less end-to-end time on two cores), else Debian's Chromium.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => existsSync(file)) ?? "/usr/bin/chromium";
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => existsSync(file)) ??
+  "/usr/bin/chromium";
 
 /**
  * Every spec takes `test` from tests/e2e/fixtures.ts, whose fixture fails a test on any Content-Security-Policy
@@ -93,12 +96,31 @@ export default defineConfig({
       testIgnore: [FIRST_SPECS, QUIET_SPECS, SERVER_WIDE_SPECS, TWO_FACTOR_SPECS],
       dependencies: ["first"],
     },
-    { name: "quiet", use: { ...devices["Desktop Chrome"] }, testMatch: QUIET_SPECS, dependencies: ["chromium"], fullyParallel: false },
+    {
+      name: "quiet",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: QUIET_SPECS,
+      dependencies: ["chromium"],
+      fullyParallel: false,
+    },
     // Specs that change what every visitor sees (Maintenance Mode) run alone, after all the others.
     // One worker: each spec's settings (Maintenance Mode, the Review Link) would reach the other's pages.
-    { name: "server-wide", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE_SPECS, dependencies: ["quiet"], fullyParallel: false, workers: 1 },
+    {
+      name: "server-wide",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: SERVER_WIDE_SPECS,
+      dependencies: ["quiet"],
+      fullyParallel: false,
+      workers: 1,
+    },
     // Two-factor on reaches every admin sign-in (the shared e2e admin's too): alone, after everything else.
-    { name: "two-factor", use: { ...devices["Desktop Chrome"] }, testMatch: TWO_FACTOR_SPECS, dependencies: ["server-wide"], fullyParallel: false },
+    {
+      name: "two-factor",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: TWO_FACTOR_SPECS,
+      dependencies: ["server-wide"],
+      fullyParallel: false,
+    },
   ],
   webServer: [
     {

@@ -23,7 +23,12 @@ import { isLocale } from "./lib/i18n/locales";
 
 // Outermost, the style sheets of every page rendered per request go inline (the first paint waits for no file).
 // Innermost, Maintenance Mode stops a customer's change before any route's action sees it.
-export const middleware: Route.MiddlewareFunction[] = [inlineStyleSheetsForFirstPaint, sessionMiddleware, requestContextMiddleware, customerWritesDuringMaintenance];
+export const middleware: Route.MiddlewareFunction[] = [
+  inlineStyleSheetsForFirstPaint,
+  sessionMiddleware,
+  requestContextMiddleware,
+  customerWritesDuringMaintenance,
+];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -41,7 +46,11 @@ type DocumentData = { locale?: unknown; catalogScript?: unknown; staticPageScrip
  */
 function usePageDocument(): { lang: string; catalogScript?: string; staticPageScript?: string } {
   const data = useMatches().map((match) => match.loaderData as DocumentData);
-  const lang = data.map((route) => route?.locale).filter(isLocale).at(-1) ?? "en";
+  const lang =
+    data
+      .map((route) => route?.locale)
+      .filter(isLocale)
+      .at(-1) ?? "en";
   const script = (key: "catalogScript" | "staticPageScript") =>
     data.map((route) => route?.[key]).find((src): src is string => typeof src === "string");
   return { lang, catalogScript: script("catalogScript"), staticPageScript: script("staticPageScript") };
@@ -96,7 +105,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let details = "Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Oops! Page not found" : error.status === 403 ? "Access denied" : `Error ${error.status}`;
+    title =
+      error.status === 404 ? "Oops! Page not found" : error.status === 403 ? "Access denied" : `Error ${error.status}`;
     details = typeof error.data === "string" && error.data ? error.data : error.statusText || details;
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
@@ -106,7 +116,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="break-words text-slate-700">{details}</p>
-        <a href={backOffice ? "/admin/dashboard" : "/"} className="font-medium text-blue-700 underline-offset-4 hover:underline">
+        <a
+          href={backOffice ? "/admin/dashboard" : "/"}
+          className="font-medium text-blue-700 underline-offset-4 hover:underline"
+        >
           {backOffice ? "Back to the dashboard" : "Return to Home"}
         </a>
       </div>

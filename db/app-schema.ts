@@ -34,11 +34,7 @@ const owner = () =>
     .references(() => user.id, { onDelete: "cascade" });
 /** The customer of a bookkeeping row (payments, refunds): kept without them when their account is deleted. */
 const bookkeepingOwner = () => uuid("user_id").references(() => user.id, { onDelete: "set null" });
-const textList = (name: string) =>
-  text(name)
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`);
+const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 
 /** The social links, address and service cities that both business-information forms collect. */
 const businessContactColumns = () => ({
@@ -559,7 +555,9 @@ export const emailMessages = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    status: text("status", { enum: ["queued", "sending", "sent", "failed", "interrupted"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed", "interrupted"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -643,7 +641,10 @@ export const replyAddresses = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("reply_addresses_pair_idx").on(t.userId, t.recipientId), index("reply_addresses_recipient_idx").on(t.recipientId)],
+  (t) => [
+    uniqueIndex("reply_addresses_pair_idx").on(t.userId, t.recipientId),
+    index("reply_addresses_recipient_idx").on(t.recipientId),
+  ],
 );
 
 export const MESSAGE_SOURCES = ["portal", "email"] as const;
@@ -670,7 +671,9 @@ export const messages = pgTable(
   },
   (t) => [
     check("messages_source_check", sql`${t.source} in (${inList(MESSAGE_SOURCES)})`),
-    uniqueIndex("messages_email_message_id_idx").on(t.userId, t.emailMessageId).where(sql`${t.emailMessageId} is not null`),
+    uniqueIndex("messages_email_message_id_idx")
+      .on(t.userId, t.emailMessageId)
+      .where(sql`${t.emailMessageId} is not null`),
     check("messages_not_empty_check", sql`length(${t.body}) > 0 or jsonb_array_length(${t.attachments}) > 0`),
     // Spelled as the thread's ORDER BY (DESC means NULLS FIRST), so the newest page is read off the index, unsorted.
     index("messages_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -727,10 +730,16 @@ export const reviewRounds = pgTable(
     check("review_rounds_service_check", sql`${t.service} in (${inList(SERVICE_TYPES)})`),
     check("review_rounds_decision_check", sql`${t.decision} is null or ${t.decision} in (${inList(REVIEW_DECISIONS)})`),
     // Only a website is launched.
-    check("review_rounds_purpose_check", sql`${t.purpose} = 'draft' or (${t.purpose} = 'launch' and ${t.service} = 'website')`),
+    check(
+      "review_rounds_purpose_check",
+      sql`${t.purpose} = 'draft' or (${t.purpose} = 'launch' and ${t.service} = 'website')`,
+    ),
     // A decision comes with its time; asking for changes, with what to change.
     check("review_rounds_decided_check", sql`(${t.decision} is null) = (${t.decidedAt} is null)`),
-    check("review_rounds_comment_check", sql`${t.decision} is distinct from 'changes_requested' or length(${t.comment}) > 0`),
+    check(
+      "review_rounds_comment_check",
+      sql`${t.decision} is distinct from 'changes_requested' or length(${t.comment}) > 0`,
+    ),
     uniqueIndex("review_rounds_version_idx").on(t.userId, t.service, t.version),
     // The work queue's rounds waiting for the customer, and those sent back with changes (few rows, whatever the history).
     index("review_rounds_waiting_idx").on(t.createdAt).where(sql`${t.decision} is null`),

@@ -19,7 +19,19 @@
 const SEED_EMAIL_DOMAIN = "bench.test";
 
 const FIRST = ["Ana", "Ben", "Carla", "Diego", "Elena", "Frank", "Gloria", "Hector", "Irene", "Jorge", "Karen", "Luis"];
-const LAST = ["Alvarez", "Brooks", "Castro", "Dunn", "Estrada", "Fischer", "Garcia", "Hughes", "Ibarra", "Jensen", "Kim"];
+const LAST = [
+  "Alvarez",
+  "Brooks",
+  "Castro",
+  "Dunn",
+  "Estrada",
+  "Fischer",
+  "Garcia",
+  "Hughes",
+  "Ibarra",
+  "Jensen",
+  "Kim",
+];
 const TRADE = ["Roofing", "Plumbing", "Painting", "Landscaping", "Cleaning", "Electric", "Bakery"];
 
 const textArray = (values) => `(array[${values.map((value) => `'${value}'`).join(",")}]::text[])`;

@@ -26,7 +26,9 @@ await run("backup", async () => {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "agency-backup-"));
   const partial = `${archive}.partial`;
   try {
-    const entries = readdirSync(dataDir).filter((name) => name !== LOCK_FILE && name !== MANIFEST).sort();
+    const entries = readdirSync(dataDir)
+      .filter((name) => name !== LOCK_FILE && name !== MANIFEST)
+      .sort();
     const keyInFolder = entries.includes("credentials-key");
     const manifest = {
       format: FORMAT,
@@ -35,22 +37,33 @@ await run("backup", async () => {
       entries,
       // What decrypts the stored secrets after a restore: the generated key travels in the archive; a key given as
       // CREDENTIALS_KEY does not, and must be kept (and given again) separately.
-      credentialsKey: process.env.CREDENTIALS_KEY ? "CREDENTIALS_KEY setting (not in this archive)" : keyInFolder ? "credentials-key (in this archive)" : "none",
-      storage: process.env.STORAGE_S3_BUCKET ? `S3 bucket ${process.env.STORAGE_S3_BUCKET} (not in this archive)` : "storage/ (in this archive)",
+      credentialsKey: process.env.CREDENTIALS_KEY
+        ? "CREDENTIALS_KEY setting (not in this archive)"
+        : keyInFolder
+          ? "credentials-key (in this archive)"
+          : "none",
+      storage: process.env.STORAGE_S3_BUCKET
+        ? `S3 bucket ${process.env.STORAGE_S3_BUCKET} (not in this archive)`
+        : "storage/ (in this archive)",
     };
     writeFileSync(path.join(scratch, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     tar(["-czf", partial, "-C", scratch, MANIFEST, "-C", dataDir, ...entries]);
     // A finished archive only: a crash or a full disk leaves a .partial file, never a truncated archive.
     const listed = tar(["-tzf", partial]).split("\n");
-    if (!listed.includes("pglite/PG_VERSION")) throw new Error("the archive does not hold the database; nothing was written");
+    if (!listed.includes("pglite/PG_VERSION"))
+      throw new Error("the archive does not hold the database; nothing was written");
     renameSync(partial, archive);
 
     console.log(`Backed up ${dataDir} to ${archive} (${entries.join(", ")}).`);
     if (process.env.CREDENTIALS_KEY) {
-      console.warn("CREDENTIALS_KEY is set: the key is not in the archive. Keep it with the archive: restored secrets need it.");
+      console.warn(
+        "CREDENTIALS_KEY is set: the key is not in the archive. Keep it with the archive: restored secrets need it.",
+      );
     }
-    if (process.env.AUTH_SECRET) console.warn("AUTH_SECRET is set: it is not in the archive (without it sessions end; nothing else is lost).");
-    if (process.env.STORAGE_S3_BUCKET) console.warn(`Files are in the S3 bucket ${process.env.STORAGE_S3_BUCKET}: copy the bucket too.`);
+    if (process.env.AUTH_SECRET)
+      console.warn("AUTH_SECRET is set: it is not in the archive (without it sessions end; nothing else is lost).");
+    if (process.env.STORAGE_S3_BUCKET)
+      console.warn(`Files are in the S3 bucket ${process.env.STORAGE_S3_BUCKET}: copy the bucket too.`);
   } finally {
     rmSync(partial, { force: true });
     rmSync(scratch, { recursive: true, force: true });

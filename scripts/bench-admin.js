@@ -140,7 +140,13 @@ async function pageSize(page, cookie) {
 
 /** p50/p95 of `count` requests sent one after another on one kept-alive connection. */
 async function sequential(path, cookie, count) {
-  const instance = autocannon({ url: `${ORIGIN}${path}`, connections: 1, amount: count, timeout: 10, headers: { cookie, "accept-encoding": "gzip" } });
+  const instance = autocannon({
+    url: `${ORIGIN}${path}`,
+    connections: 1,
+    amount: count,
+    timeout: 10,
+    headers: { cookie, "accept-encoding": "gzip" },
+  });
   const latencies = [];
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
@@ -181,7 +187,9 @@ if (!args.has("--no-build")) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-admin-"));
-console.log(`seeding ${CUSTOMERS} customers into ${SERVER_URL ? "a new PostgreSQL database" : `embedded PGlite in ${dataDir}`}...`);
+console.log(
+  `seeding ${CUSTOMERS} customers into ${SERVER_URL ? "a new PostgreSQL database" : `embedded PGlite in ${dataDir}`}...`,
+);
 const database = await prepareDatabase(dataDir);
 console.log(`seeded in ${database.seconds.toFixed(1)} s (expected counters ${JSON.stringify(expectedMix(CUSTOMERS))})`);
 
@@ -199,7 +207,10 @@ const server = spawn("node", [...profile, "server/main.js"], {
     // On PostgreSQL the app runs a process per core, as in production (server/cluster.js); PGlite allows one.
     WEB_CONCURRENCY: database.url ? (process.env.WEB_CONCURRENCY ?? "2") : "",
     ...(database.url
-      ? { AUTH_SECRET: "bench-admin-auth-secret-0123456789abcdef", CREDENTIALS_KEY: process.env.CREDENTIALS_KEY ?? "a".repeat(64) }
+      ? {
+          AUTH_SECRET: "bench-admin-auth-secret-0123456789abcdef",
+          CREDENTIALS_KEY: process.env.CREDENTIALS_KEY ?? "a".repeat(64),
+        }
       : {}),
   },
   stdio: ["ignore", "ignore", "pipe"],
@@ -215,7 +226,9 @@ const results = [];
 try {
   await waitForServer(Date.now() + 120_000);
   const cookie = await signInAdmin();
-  console.log(`app on ${ORIGIN} (${SERVER_URL ? "PostgreSQL" : "PGlite"}), ${CONNECTIONS} connections, ${DURATION} s a page\n`);
+  console.log(
+    `app on ${ORIGIN} (${SERVER_URL ? "PostgreSQL" : "PGlite"}), ${CONNECTIONS} connections, ${DURATION} s a page\n`,
+  );
   for (const page of PAGES) {
     const size = await pageSize(page, cookie);
     // A short warm-up, so the first figures are not the JIT's.
@@ -231,7 +244,11 @@ try {
   console.log(`\none connection, ${SEQUENTIAL_REQUESTS} requests one after another:`);
   for (const page of SEQUENTIAL) {
     const figures = await sequential(page.path, cookie, SEQUENTIAL_REQUESTS);
-    results.push({ page: { name: `${page.path}, one at a time`, p95: page.p95, marker: null }, size: null, figures: { ...figures, timeouts: 0 } });
+    results.push({
+      page: { name: `${page.path}, one at a time`, p95: page.p95, marker: null },
+      size: null,
+      figures: { ...figures, timeouts: 0 },
+    });
     console.log(`${page.path.padEnd(34)} p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  non-2xx ${figures.non2xx}`);
   }
 } finally {
@@ -247,7 +264,11 @@ let missed = 0;
 for (const { page, size, figures } of results) {
   const checks = [
     [`p95 <= ${page.p95} ms`, figures.p95 <= page.p95, ms(figures.p95)],
-    ["no non-2xx, no time-out", figures.non2xx === 0 && figures.timeouts === 0, `${figures.non2xx} / ${figures.timeouts}`],
+    [
+      "no non-2xx, no time-out",
+      figures.non2xx === 0 && figures.timeouts === 0,
+      `${figures.non2xx} / ${figures.timeouts}`,
+    ],
     ...(page.marker ? [[`page < ${kb(PAGE_BYTES_TARGET)}`, size.bytes < PAGE_BYTES_TARGET, kb(size.bytes)]] : []),
   ];
   for (const [goal, ok, shown] of checks) {

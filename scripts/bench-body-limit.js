@@ -12,7 +12,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3296);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 // An Express endpoint (Better Auth reads the body itself), the webhook (body-parser), and a resource route that
 // answers an anonymous visitor (401) before reading: the connection is closed rather than read through.
-const PATHS = (process.env.BENCH_PATHS ?? "/api/auth/sign-in/email,/api/stripe/webhook,/resources/payments/proof").split(",");
+const PATHS = (
+  process.env.BENCH_PATHS ?? "/api/auth/sign-in/email,/api/stripe/webhook,/resources/payments/proof"
+).split(",");
 
 if (!existsSync("build/server/index.js")) {
   console.error("No build: run `npm run build` first.");

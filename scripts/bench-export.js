@@ -87,14 +87,19 @@ function seedSql(dataDir, customer, userId, adminId) {
       )
       .join("\n")}
     ${delivered
-      .map((file) => `insert into delivered_files (user_id, service, file_url, name, size) values (${q(userId)}, 'website', ${q(file.url)}, ${q(file.name)}, ${file.size});`)
+      .map(
+        (file) =>
+          `insert into delivered_files (user_id, service, file_url, name, size) values (${q(userId)}, 'website', ${q(file.url)}, ${q(file.name)}, ${file.size});`,
+      )
       .join("\n")}
   `;
 }
 
 /** The kernel's high-water mark of the process's resident memory (VmHWM), in bytes. */
 function peakRss(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmHWM:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmHWM:"));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
 }
 
@@ -116,7 +121,12 @@ async function runExport(app, cookie) {
   let sampling = sampleMemory(app.pid);
   const requested = performance.now();
   const form = new URLSearchParams({ intent: "request-data-export", password: "" });
-  const asked = await fetch(`${ORIGIN}/dashboard/profile`, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" });
+  const asked = await fetch(`${ORIGIN}/dashboard/profile`, {
+    method: "POST",
+    headers: { origin: ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: form,
+    redirect: "manual",
+  });
   if (asked.status !== 200) throw new Error(`request: ${asked.status}`);
   await asked.arrayBuffer();
   let href;
@@ -140,14 +150,22 @@ async function runExport(app, cookie) {
     bytes += chunk.length;
   }
   if (head !== "PK") throw new Error("the download is not a ZIP");
-  return { readyMs: ready - requested, downloadMs: performance.now() - ready, zipBytes: bytes, preparePeak, downloadPeak: sampling() };
+  return {
+    readyMs: ready - requested,
+    downloadMs: performance.now() - ready,
+    zipBytes: bytes,
+    preparePeak,
+    downloadPeak: sampling(),
+  };
 }
 
 const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 buildApp(ORIGIN);
-console.log("bench:export: 'Download my data' for a small and a large customer, each on a freshly started app (embedded PGlite, local storage)");
+console.log(
+  "bench:export: 'Download my data' for a small and a large customer, each on a freshly started app (embedded PGlite, local storage)",
+);
 const dataDir = freshDataDir("bench-export-");
 let app;
 const results = [];
@@ -164,20 +182,37 @@ try {
   const db = await openPglite(dataDir);
   for (const customer of CUSTOMERS) await db.exec(seedSql(dataDir, customer, customer.id, adminId));
   for (const customer of CUSTOMERS) {
-    const { rows } = await db.query(`select count(*)::int as n, count(*) filter (where jsonb_array_length(attachments) > 0)::int as files from messages where user_id = $1`, [customer.id]);
-    customer.stored = { messages: rows[0].n, files: rows[0].files + customer.files.approvals.length + customer.files.delivered.length };
-    customer.storedBytes = [...customer.files.attachments, ...customer.files.approvals, ...customer.files.delivered].reduce((a, b) => a + b, 0);
+    const { rows } = await db.query(
+      `select count(*)::int as n, count(*) filter (where jsonb_array_length(attachments) > 0)::int as files from messages where user_id = $1`,
+      [customer.id],
+    );
+    customer.stored = {
+      messages: rows[0].n,
+      files: rows[0].files + customer.files.approvals.length + customer.files.delivered.length,
+    };
+    customer.storedBytes = [
+      ...customer.files.attachments,
+      ...customer.files.approvals,
+      ...customer.files.delivered,
+    ].reduce((a, b) => a + b, 0);
   }
   await db.close();
 
   for (const customer of CUSTOMERS) {
     app = await startApp({ port: PORT, dataDir });
     // The first page render loads the server's code: done before the idle figure is taken.
-    for (let i = 0; i < 5; i++) await (await fetch(`${ORIGIN}/dashboard/profile`, { headers: { cookie: customer.cookie } })).text();
+    for (let i = 0; i < 5; i++)
+      await (await fetch(`${ORIGIN}/dashboard/profile`, { headers: { cookie: customer.cookie } })).text();
     await sleep(500);
     const idle = rssBytes(app.pid);
     const run = await runExport(app, customer.cookie);
-    results.push({ customer, idle, peak: Math.max(run.preparePeak, run.downloadPeak), highWater: peakRss(app.pid), ...run });
+    results.push({
+      customer,
+      idle,
+      peak: Math.max(run.preparePeak, run.downloadPeak),
+      highWater: peakRss(app.pid),
+      ...run,
+    });
     await app.stop();
     app = undefined;
   }
@@ -185,7 +220,10 @@ try {
   // The worker's own time, as it wrote it: claimed (started_at) to ready (ready_at).
   const after = await openPglite(dataDir);
   for (const result of results) {
-    const { rows } = await after.query(`select extract(epoch from ready_at - started_at) * 1000 as ms, size from data_exports where user_id = $1`, [result.customer.id]);
+    const { rows } = await after.query(
+      `select extract(epoch from ready_at - started_at) * 1000 as ms, size from data_exports where user_id = $1`,
+      [result.customer.id],
+    );
     result.workerMs = Number(rows[0].ms);
   }
   await after.close();

@@ -24,7 +24,13 @@ const TARGETS = [
   { key: "accessibility", label: "accessibility score", ok: (v) => v >= 100, goal: "100", show: (v) => String(v) },
   // The JavaScript budget is the landing page's (README "Landing page"); the other pages' figure is printed.
   // The landing page's budget is 60 kB; /login and /signup, the next pages a visitor opens, 130 kB.
-  { key: "jsGzip", label: "JavaScript (gzipped)", ok: (v, page) => v <= (LANDING_PAGES.has(page) ? 60_000 : 130_000), goal: "", show: kb },
+  {
+    key: "jsGzip",
+    label: "JavaScript (gzipped)",
+    ok: (v, page) => v <= (LANDING_PAGES.has(page) ? 60_000 : 130_000),
+    goal: "",
+    show: kb,
+  },
   { key: "cssGzip", label: "CSS (gzipped)", ok: () => true, goal: "(no target)", show: kb },
 ];
 
@@ -102,16 +108,18 @@ const runsByPath = new Map(PATHS.map((pagePath) => [pagePath, []]));
 try {
   const first = await waitForServer(Date.now() + 60_000);
   // The pre-rendered page is answered with an ETag; a page rendered per request has none.
-  console.log(`serving ${ORIGIN}/ (${first.headers.get("etag") ? "pre-rendered file" : "rendered per request"}); load average ${loadAverage()}`);
+  console.log(
+    `serving ${ORIGIN}/ (${first.headers.get("etag") ? "pre-rendered file" : "rendered per request"}); load average ${loadAverage()}`,
+  );
   for (const [pagePath, runs] of runsByPath)
     for (let run = 1; run <= RUNS; run++) {
       const figures = await audit(pagePath);
       runs.push(figures);
       console.log(
-      `${pagePath} run ${run}: performance ${figures.performance}, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, ` +
-        `CLS ${figures.cls.toFixed(3)}, accessibility ${figures.accessibility}, JS ${kb(figures.jsGzip)} gz, CSS ${kb(figures.cssGzip)} gz`,
-    );
-  }
+        `${pagePath} run ${run}: performance ${figures.performance}, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, ` +
+          `CLS ${figures.cls.toFixed(3)}, accessibility ${figures.accessibility}, JS ${kb(figures.jsGzip)} gz, CSS ${kb(figures.cssGzip)} gz`,
+      );
+    }
 } finally {
   process.kill(-server.pid, "SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
@@ -120,39 +128,39 @@ try {
 
 let missed = 0;
 for (const [pagePath, runs] of runsByPath) {
-const medians = Object.fromEntries(
-  [
-    "performance",
-    "accessibility",
-    "fcp",
-    "lcp",
-    "tbt",
-    "cls",
-    "speedIndex",
-    "jsGzip",
-    "cssGzip",
-    "jsTransfer",
-    "cssTransfer",
-  ].map((key) => [key, median(runs.map((run) => run[key]))]),
-);
-console.log(`\nLighthouse ${RUNS} runs on ${ORIGIN}${pagePath} (mobile defaults), medians:`);
-for (const target of TARGETS) {
-  const value = medians[target.key];
-  const ok = target.ok(value, pagePath);
-  if (!ok) missed++;
-  console.log(
-    `  ${target.label.padEnd(22)} ${target.show(value).padStart(9)}   target ${(target.key === "jsGzip" ? (LANDING_PAGES.has(pagePath) ? "<= 60 kB" : "<= 130 kB") : target.goal).padEnd(10)} ${ok ? "met" : "NOT MET"}`,
+  const medians = Object.fromEntries(
+    [
+      "performance",
+      "accessibility",
+      "fcp",
+      "lcp",
+      "tbt",
+      "cls",
+      "speedIndex",
+      "jsGzip",
+      "cssGzip",
+      "jsTransfer",
+      "cssTransfer",
+    ].map((key) => [key, median(runs.map((run) => run[key]))]),
   );
-}
-console.log(`  ${"FCP".padEnd(22)} ${`${(medians.fcp / 1000).toFixed(2)} s`.padStart(9)}`);
-console.log(`  ${"Speed Index".padEnd(22)} ${`${(medians.speedIndex / 1000).toFixed(2)} s`.padStart(9)}`);
-console.log(
-  `  on the wire (compressed by the server, with headers): JS ${kb(medians.jsTransfer)}, CSS ${kb(medians.cssTransfer)}`,
-);
-console.log(`  LCP element: ${runs[0]?.lcpElement ?? "unknown"}`);
-console.log("  files loaded (gzipped):");
-for (const file of runs[0]?.files ?? [])
-  console.log(`    ${file.kind.padEnd(4)}${kb(file.gzipped).padStart(9)}  ${file.url}`);
+  console.log(`\nLighthouse ${RUNS} runs on ${ORIGIN}${pagePath} (mobile defaults), medians:`);
+  for (const target of TARGETS) {
+    const value = medians[target.key];
+    const ok = target.ok(value, pagePath);
+    if (!ok) missed++;
+    console.log(
+      `  ${target.label.padEnd(22)} ${target.show(value).padStart(9)}   target ${(target.key === "jsGzip" ? (LANDING_PAGES.has(pagePath) ? "<= 60 kB" : "<= 130 kB") : target.goal).padEnd(10)} ${ok ? "met" : "NOT MET"}`,
+    );
+  }
+  console.log(`  ${"FCP".padEnd(22)} ${`${(medians.fcp / 1000).toFixed(2)} s`.padStart(9)}`);
+  console.log(`  ${"Speed Index".padEnd(22)} ${`${(medians.speedIndex / 1000).toFixed(2)} s`.padStart(9)}`);
+  console.log(
+    `  on the wire (compressed by the server, with headers): JS ${kb(medians.jsTransfer)}, CSS ${kb(medians.cssTransfer)}`,
+  );
+  console.log(`  LCP element: ${runs[0]?.lcpElement ?? "unknown"}`);
+  console.log("  files loaded (gzipped):");
+  for (const file of runs[0]?.files ?? [])
+    console.log(`    ${file.kind.padEnd(4)}${kb(file.gzipped).padStart(9)}  ${file.url}`);
 }
 if (missed) {
   console.log(`\n${missed} target(s) not met`);

@@ -8,7 +8,15 @@
 import http from "node:http";
 import { rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { buildApp, freshDataDir, openPglite, percentile, rssBytes, signedSessionCookie, startApp } from "./bench-support.js";
+import {
+  buildApp,
+  freshDataDir,
+  openPglite,
+  percentile,
+  rssBytes,
+  signedSessionCookie,
+  startApp,
+} from "./bench-support.js";
 
 const QUICK = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
 const STREAMS = Number(process.env.BENCH_STREAMS ?? (QUICK ? 1_000 : 10_000));
@@ -32,7 +40,9 @@ const SEED_SQL = (count) => `
 async function seed(dataDir) {
   const db = await openPglite(dataDir);
   await db.exec(SEED_SQL(STREAMS));
-  const { rows } = await db.query(`select s.token, s.user_id from session s join "user" u on u.id = s.user_id where u.email like 'viewer-%@bench.test'`);
+  const { rows } = await db.query(
+    `select s.token, s.user_id from session s join "user" u on u.id = s.user_id where u.email like 'viewer-%@bench.test'`,
+  );
   await db.close();
   return rows.map((row) => ({ userId: row.user_id, cookie: signedSessionCookie(row.token) }));
 }
@@ -42,31 +52,35 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 /** One viewer's stream: resolves once the headers are in; `waiters` get each change event's arrival time. */
 function openStream(viewer) {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${ORIGIN}/events`, { agent, headers: { cookie: viewer.cookie, accept: "text/event-stream" } }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        reject(new Error(`stream: ${response.statusCode}`));
-        return;
-      }
-      viewer.open = true;
-      viewer.waiters = [];
-      let buffer = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith("event: change")) {
-            const at = performance.now();
-            for (const waiter of viewer.waiters.splice(0)) waiter(at);
-          }
+    const request = http.get(
+      `${ORIGIN}/events`,
+      { agent, headers: { cookie: viewer.cookie, accept: "text/event-stream" } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          reject(new Error(`stream: ${response.statusCode}`));
+          return;
         }
-      });
-      response.on("close", () => (viewer.open = false));
-      resolve();
-    });
+        viewer.open = true;
+        viewer.waiters = [];
+        let buffer = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (block.startsWith("event: change")) {
+              const at = performance.now();
+              for (const waiter of viewer.waiters.splice(0)) waiter(at);
+            }
+          }
+        });
+        response.on("close", () => (viewer.open = false));
+        resolve();
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -111,7 +125,9 @@ try {
   const openSeconds = (performance.now() - openStarted) / 1000;
   await sleep(2_000);
   const rssOpen = rssBytes(app.pid);
-  console.log(`${STREAMS} streams open in ${openSeconds.toFixed(1)} s; app RSS ${(rssBefore / 1e6).toFixed(0)} MB -> ${(rssOpen / 1e6).toFixed(0)} MB`);
+  console.log(
+    `${STREAMS} streams open in ${openSeconds.toFixed(1)} s; app RSS ${(rssBefore / 1e6).toFixed(0)} MB -> ${(rssOpen / 1e6).toFixed(0)} MB`,
+  );
 
   const latencies = [];
   const step = Math.max(1, Math.floor(viewers.length / CHANGES));

@@ -15,7 +15,16 @@ import autocannon from "autocannon";
 import { rmSync } from "node:fs";
 import http from "node:http";
 import pg from "pg";
-import { buildApp, cpuMs, freshDataDir, openPglite, percentile, signInThroughApp, startApp, startPostgres } from "./bench-support.js";
+import {
+  buildApp,
+  cpuMs,
+  freshDataDir,
+  openPglite,
+  percentile,
+  signInThroughApp,
+  startApp,
+  startPostgres,
+} from "./bench-support.js";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -96,8 +105,14 @@ async function documentSize(path, cookie) {
   if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
   const html = await response.text();
   // React Router streams the loader data into the document as <script>…streamController.enqueue(…)</script> chunks.
-  const data = [...html.matchAll(/<script[^>]*>[^<]*streamController\.enqueue[\s\S]*?<\/script>/g)].reduce((sum, [s]) => sum + Buffer.byteLength(s), 0);
-  const style = [...html.matchAll(/<style[^>]*>[\s\S]*?<\/style>/g)].reduce((sum, [s]) => sum + Buffer.byteLength(s), 0);
+  const data = [...html.matchAll(/<script[^>]*>[^<]*streamController\.enqueue[\s\S]*?<\/script>/g)].reduce(
+    (sum, [s]) => sum + Buffer.byteLength(s),
+    0,
+  );
+  const style = [...html.matchAll(/<style[^>]*>[\s\S]*?<\/style>/g)].reduce(
+    (sum, [s]) => sum + Buffer.byteLength(s),
+    0,
+  );
   const wire = await new Promise((resolve, reject) => {
     http
       .get(`${ORIGIN}${path}`, { headers: { cookie, "accept-encoding": "gzip, br" } }, (res) => {
@@ -149,7 +164,12 @@ console.log(
     `${TARGET_DOCUMENT_BYTES / 1000} kB without its style sheet, its p95 within ${Math.round((TARGET_P95_RATIO - 1) * 100)}% of /dashboard/progress`,
 );
 const dataDir = freshDataDir("bench-messages-");
-const postgres = DB === "postgres" ? (process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop() {} } : await startPostgres()) : null;
+const postgres =
+  DB === "postgres"
+    ? process.env.DATABASE_URL
+      ? { url: process.env.DATABASE_URL, stop() {} }
+      : await startPostgres()
+    : null;
 if (DB === "postgres" && !postgres) {
   console.log("PostgreSQL: skipped (no DATABASE_URL and no server binaries)");
   process.exit(0);
@@ -165,7 +185,12 @@ try {
 
   // The conversation, written directly (the embedded database is only reachable while the app is stopped).
   await seed(DB, postgres ? postgres.url : dataDir, SEED_SQL(customerId, adminId));
-  app = await startApp({ port: PORT, dataDir, databaseUrl: postgres?.url, env: { WEB_CONCURRENCY: postgres ? (process.env.WEB_CONCURRENCY ?? "2") : "" } });
+  app = await startApp({
+    port: PORT,
+    dataDir,
+    databaseUrl: postgres?.url,
+    env: { WEB_CONCURRENCY: postgres ? (process.env.WEB_CONCURRENCY ?? "2") : "" },
+  });
 
   // A short warm-up of both screens first, so neither is measured while its code is still cold. Then the two
   // screens take turns, RUNS rounds, the first screen alternating: on a shared machine one 10 s run's p95 moves by
@@ -177,7 +202,10 @@ try {
   }
   for (const path of PATHS) {
     const keys = ["rps", "p50", "p95", "cpuPerRequest", "non2xx", "timeouts"];
-    results[path] = { ...(await documentSize(path, cookie)), ...Object.fromEntries(keys.map((key) => [key, median(runs[path].map((run) => run[key]))])) };
+    results[path] = {
+      ...(await documentSize(path, cookie)),
+      ...Object.fromEntries(keys.map((key) => [key, median(runs[path].map((run) => run[key]))])),
+    };
     const r = results[path];
     console.log(
       `${path.padEnd(22)} document ${String(r.bytes).padStart(7)} B (${kB(r.bytes)}; loader data ${kB(r.data)}; style sheet ${kB(r.style)}; ${r.wire.encoding} ${kB(r.wire.bytes)})  ` +

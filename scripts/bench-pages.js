@@ -38,20 +38,32 @@ async function audit(url, cookie) {
     requests: requests.length,
     renderBlocking: lhr.audits["render-blocking-resources"]?.details?.overallSavingsMs ?? 0,
     unusedJs: lhr.audits["unused-javascript"]?.details?.overallSavingsBytes ?? 0,
-    scripts: scripts.map((request) => ({ path: new URL(request.url).pathname, transfer: request.transferSize })).sort((a, b) => b.transfer - a.transfer),
+    scripts: scripts
+      .map((request) => ({ path: new URL(request.url).pathname, transfer: request.transferSize }))
+      .sort((a, b) => b.transfer - a.transfer),
   };
 }
 
 buildApp(ORIGIN);
 const seeded = await startSeededApp({ port: PORT, prefix: "bench-pages-", env: { WEB_CONCURRENCY: "" } });
 const pages = [
-  ...["/dashboard/progress", "/dashboard/google-business", "/dashboard/profile"].map((path) => ({ path, kind: "customer", cookie: seeded.customerCookie })),
-  ...["/admin/dashboard", "/admin/users", `/admin/users/${seeded.customerId}`, "/admin/analytics"].map((path) => ({ path, kind: "admin", cookie: seeded.adminCookie })),
+  ...["/dashboard/progress", "/dashboard/google-business", "/dashboard/profile"].map((path) => ({
+    path,
+    kind: "customer",
+    cookie: seeded.customerCookie,
+  })),
+  ...["/admin/dashboard", "/admin/users", `/admin/users/${seeded.customerId}`, "/admin/analytics"].map((path) => ({
+    path,
+    kind: "admin",
+    cookie: seeded.adminCookie,
+  })),
   { path: "/login", kind: "public" },
   { path: "/signup", kind: "public" },
 ].filter((page) => !args.paths || args.paths.split(",").some((prefix) => page.path.startsWith(prefix)));
 
-console.log(`bench:pages: Lighthouse (mobile defaults), ${RUNS} run(s) a page on ${ORIGIN}, PGlite; load average ${loadAverage()}`);
+console.log(
+  `bench:pages: Lighthouse (mobile defaults), ${RUNS} run(s) a page on ${ORIGIN}, PGlite; load average ${loadAverage()}`,
+);
 const results = [];
 try {
   for (const page of pages) {
@@ -59,20 +71,34 @@ try {
     for (let run = 1; run <= RUNS; run++) {
       const figures = await audit(`${ORIGIN}${page.path}`, page.cookie);
       // A page that sent the browser elsewhere (the sign-in page) measured the wrong thing.
-      if (figures.finalPath !== page.path) throw new Error(`${page.path} ended on ${figures.finalPath}: is the session cookie right?`);
+      if (figures.finalPath !== page.path)
+        throw new Error(`${page.path} ended on ${figures.finalPath}: is the session cookie right?`);
       runs.push(figures);
-      console.log(`  ${page.path} run ${run}: ${figures.score}, LCP ${seconds(figures.lcp)}, TBT ${Math.round(figures.tbt)} ms, JS ${kb(figures.js)}`);
+      console.log(
+        `  ${page.path} run ${run}: ${figures.score}, LCP ${seconds(figures.lcp)}, TBT ${Math.round(figures.tbt)} ms, JS ${kb(figures.js)}`,
+      );
     }
     const pick = (key) => median(runs.map((run) => run[key]));
-    results.push({ ...page, runs, score: pick("score"), fcp: pick("fcp"), lcp: pick("lcp"), tbt: pick("tbt"), js: pick("js"), requests: pick("requests") });
+    results.push({
+      ...page,
+      runs,
+      score: pick("score"),
+      fcp: pick("fcp"),
+      lcp: pick("lcp"),
+      tbt: pick("tbt"),
+      js: pick("js"),
+      requests: pick("requests"),
+    });
   }
 } finally {
   await seeded.stop();
 }
 
 const label = (path) => path.replace(seeded.customerId, ":id");
-console.log(`\nMedians of ${RUNS} run(s); targets: score ${TARGETS.score}, LCP <= ${seconds(TARGETS.lcp)}, TBT <= ${TARGETS.tbt} ms, ` +
-  `JS <= ${kb(JS_BUDGET.customer)} (customer) / ${kb(JS_BUDGET.admin)} (admin) / ${kb(JS_BUDGET.public)} (/login, /signup); * = missed\n`);
+console.log(
+  `\nMedians of ${RUNS} run(s); targets: score ${TARGETS.score}, LCP <= ${seconds(TARGETS.lcp)}, TBT <= ${TARGETS.tbt} ms, ` +
+    `JS <= ${kb(JS_BUDGET.customer)} (customer) / ${kb(JS_BUDGET.admin)} (admin) / ${kb(JS_BUDGET.public)} (/login, /signup); * = missed\n`,
+);
 console.log("| page | score | FCP | LCP | TBT | JS (transferred) | requests |");
 console.log("|---|---|---|---|---|---|---|");
 let missed = 0;
@@ -89,8 +115,11 @@ for (const r of results) {
 console.log("\nWhat each page loaded (first run): scripts by size, render-blocking time, unused JavaScript");
 for (const r of results) {
   const first = r.runs[0];
-  console.log(`  ${label(r.path)}: render-blocking ${Math.round(first.renderBlocking)} ms, unused JS ${kb(first.unusedJs)}`);
-  for (const script of first.scripts.filter((s) => s.transfer >= 3000)) console.log(`    ${kb(script.transfer).padStart(7)}  ${script.path}`);
+  console.log(
+    `  ${label(r.path)}: render-blocking ${Math.round(first.renderBlocking)} ms, unused JS ${kb(first.unusedJs)}`,
+  );
+  for (const script of first.scripts.filter((s) => s.transfer >= 3000))
+    console.log(`    ${kb(script.transfer).padStart(7)}  ${script.path}`);
 }
 console.log(missed ? `\n${missed} target(s) missed` : "\nall targets met");
 if (missed) process.exitCode = 1;

@@ -56,7 +56,12 @@ async function measure(app, { path, cookie }, connections) {
 }
 
 async function runOn(kind) {
-  const postgres = kind === "postgres" ? (process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop() {} } : await startPostgres()) : null;
+  const postgres =
+    kind === "postgres"
+      ? process.env.DATABASE_URL
+        ? { url: process.env.DATABASE_URL, stop() {} }
+        : await startPostgres()
+      : null;
   if (kind === "postgres" && !postgres) {
     console.log("PostgreSQL: skipped (no DATABASE_URL and no server binaries)");
     return [];
@@ -76,7 +81,10 @@ async function runOn(kind) {
     // First the static ceiling: the pre-rendered landing page, a file served by the same instance.
     const screens = [
       { path: "/", ceiling: true },
-      ...["progress", "google-business", "website", "credentials", "profile"].map((name) => ({ path: `/dashboard/${name}`, cookie: customerCookie })),
+      ...["progress", "google-business", "website", "credentials", "profile"].map((name) => ({
+        path: `/dashboard/${name}`,
+        cookie: customerCookie,
+      })),
       { path: `/admin/users/${customerId}`, cookie: adminCookie },
       // What an open tab asks on each live change: the page's data again.
       { path: "/dashboard/progress.data", cookie: customerCookie },
@@ -86,7 +94,10 @@ async function runOn(kind) {
     ].filter((screen) => screen.ceiling || !args.paths || args.paths.split(",").some((p) => screen.path.startsWith(p)));
     const ceiling = new Map();
     for (const screen of screens) {
-      const check = await fetch(`${ORIGIN}${screen.path}`, { headers: screen.cookie ? { cookie: screen.cookie } : {}, redirect: "manual" });
+      const check = await fetch(`${ORIGIN}${screen.path}`, {
+        headers: screen.cookie ? { cookie: screen.cookie } : {},
+        redirect: "manual",
+      });
       if (check.status !== 200) throw new Error(`${screen.path}: ${check.status} before the run`);
       for (const connections of CONNECTIONS) {
         const figures = await measure(app, screen, connections);
@@ -129,10 +140,15 @@ function printRow(r) {
 }
 
 buildApp(ORIGIN);
-console.log(`bench:portal: ${DURATION} s a run, connections ${CONNECTIONS.join("/")}, targets: <= ${TARGET_CPU_MS} ms CPU a request ` +
-  `or >= ${TARGET_OF_CEILING * 100}% of the static ceiling, >= 300 req/s on PostgreSQL, p95 <= 50 ms at 10, no time-outs or non-2xx at 200; ` +
-  `load average ${loadAverage()}`);
+console.log(
+  `bench:portal: ${DURATION} s a run, connections ${CONNECTIONS.join("/")}, targets: <= ${TARGET_CPU_MS} ms CPU a request ` +
+    `or >= ${TARGET_OF_CEILING * 100}% of the static ceiling, >= 300 req/s on PostgreSQL, p95 <= 50 ms at 10, no time-outs or non-2xx at 200; ` +
+    `load average ${loadAverage()}`,
+);
 const all = [];
 for (const kind of DATABASES) all.push(...(await runOn(kind)));
 const pgRows = all.filter((r) => r.db.startsWith("postgres") && r.path.startsWith("/dashboard"));
-if (pgRows.length) console.log(`PostgreSQL portal screens: best ${fmt(Math.max(...pgRows.map((r) => r.rps)))} req/s, worst ${fmt(Math.min(...pgRows.map((r) => r.rps)))} req/s`);
+if (pgRows.length)
+  console.log(
+    `PostgreSQL portal screens: best ${fmt(Math.max(...pgRows.map((r) => r.rps)))} req/s, worst ${fmt(Math.min(...pgRows.map((r) => r.rps)))} req/s`,
+  );

@@ -52,5 +52,7 @@ for (let run = 0; run < RUNS; run++) {
 
 timings.sort((a, b) => a - b);
 const median = timings[Math.floor(timings.length / 2)];
-console.log(`npm start, fresh data folder, to first 200 on /: median ${(median / 1000).toFixed(2)} s over ${RUNS} runs`);
+console.log(
+  `npm start, fresh data folder, to first 200 on /: median ${(median / 1000).toFixed(2)} s over ${RUNS} runs`,
+);
 console.log(`runs: ${timings.map((t) => `${(t / 1000).toFixed(2)} s`).join(", ")}`);

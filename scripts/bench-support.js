@@ -30,19 +30,31 @@ export function buildApp(origin) {
 /** A throwaway PostgreSQL cluster (as .ci/run starts one), or null when the server binaries are missing. */
 export async function startPostgres() {
   const bins = existsSync("/usr/lib/postgresql")
-    ? readdirSync("/usr/lib/postgresql").map((v) => `/usr/lib/postgresql/${v}/bin`).filter((dir) => existsSync(`${dir}/initdb`))
+    ? readdirSync("/usr/lib/postgresql")
+        .map((v) => `/usr/lib/postgresql/${v}/bin`)
+        .filter((dir) => existsSync(`${dir}/initdb`))
     : [];
   const bin = bins.at(-1);
   if (!bin) return null;
   const asPg = (args) =>
-    process.getuid?.() === 0 ? spawnSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" }) : spawnSync(args[0], args.slice(1), { stdio: "ignore" });
+    process.getuid?.() === 0
+      ? spawnSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" })
+      : spawnSync(args[0], args.slice(1), { stdio: "ignore" });
   const dir = mkdtempSync(path.join(tmpdir(), "bench-pg-"));
   if (process.getuid?.() === 0) chownSync(dir, Number(spawnSync("id", ["-u", "postgres"]).stdout.toString().trim()), 0);
   const port = await freePort();
-  if (asPg([`${bin}/initdb`, "-D", `${dir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8"]).status !== 0) throw new Error("initdb failed");
+  if (asPg([`${bin}/initdb`, "-D", `${dir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8"]).status !== 0)
+    throw new Error("initdb failed");
   const started = asPg([
-    `${bin}/pg_ctl`, "-D", `${dir}/data`, "-l", `${dir}/server.log`, "-w",
-    "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, "start",
+    `${bin}/pg_ctl`,
+    "-D",
+    `${dir}/data`,
+    "-l",
+    `${dir}/server.log`,
+    "-w",
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    "start",
   ]);
   if (started.status !== 0) throw new Error("pg_ctl start failed");
   return {
@@ -190,15 +202,28 @@ export async function signInThroughApp(origin, account) {
   const [route, body, who] = account
     ? ["/api/auth/sign-up/email", account, "sign-up"]
     : ["/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password }, "admin sign-in"];
-  const response = await fetch(`${origin}${route}`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify(body) });
+  const response = await fetch(`${origin}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${who}: ${response.status} ${await response.text()}`);
   return { cookie: sessionCookieFrom(response), id: (await response.json()).user.id };
 }
 
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /** Lighthouse's errors that say the run did not record (the page was fine): such a run is tried again. */
-const UNRECORDED_RUN = /NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT|NO_TRACING_STARTED|FAILED_DOCUMENT_REQUEST|Target closed/;
+const UNRECORDED_RUN =
+  /NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT|NO_TRACING_STARTED|FAILED_DOCUMENT_REQUEST|Target closed/;
 
 /**
  * One Lighthouse run (mobile defaults: simulated slow 4G and a 4x slower CPU) in the system Chromium, each in a fresh
@@ -206,9 +231,15 @@ const UNRECORDED_RUN = /NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT|NO_TRACING_ST
  * `attempts` times, saying so; any other failure throws.
  */
 export async function lighthouseRun(url, { cookie, categories = ["performance"], attempts = 3 } = {}) {
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+    import("lighthouse"),
+    import("chrome-launcher"),
+  ]);
   for (let attempt = 1; ; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+    });
     let failure;
     try {
       const result = await lighthouse(url, {
@@ -227,7 +258,9 @@ export async function lighthouseRun(url, { cookie, categories = ["performance"],
       chrome.kill();
     }
     if (attempt >= attempts || !UNRECORDED_RUN.test(String(failure?.message))) throw failure;
-    console.log(`  (${new URL(url).pathname}: ${failure.message.split("\n")[0]}; trying again, ${attempt + 1} of ${attempts})`);
+    console.log(
+      `  (${new URL(url).pathname}: ${failure.message.split("\n")[0]}; trying again, ${attempt + 1} of ${attempts})`,
+    );
   }
 }
 

@@ -28,4 +28,6 @@ for (const name of (await readdir(folder)).filter((entry) => COMPRESSIBLE.test(e
   before += content.length;
   after += Math.min(br.length, content.length);
 }
-console.log(`precompressed ${path.relative(process.cwd(), folder)}: ${(before / 1000).toFixed(0)} kB, ${(after / 1000).toFixed(0)} kB with brotli`);
+console.log(
+  `precompressed ${path.relative(process.cwd(), folder)}: ${(before / 1000).toFixed(0)} kB, ${(after / 1000).toFixed(0)} kB with brotli`,
+);

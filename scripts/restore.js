@@ -8,7 +8,14 @@ import { dataDirFromEnv, FORMAT, LOCK_FILE, lockDataFolder, MANIFEST, Refusal, r
 const STAGING = ".restoring";
 
 /** The entry types of a verbose tar listing (the first letter of the mode) that restore refuses. */
-const ENTRY_KINDS = { l: "symbolic link", h: "hard link", c: "character device", b: "block device", p: "named pipe", s: "socket" };
+const ENTRY_KINDS = {
+  l: "symbolic link",
+  h: "hard link",
+  c: "character device",
+  b: "block device",
+  p: "named pipe",
+  s: "socket",
+};
 
 /**
  * The entries that are not plain files or folders, from the name listing and the verbose one (GNU tar and bsdtar
@@ -53,7 +60,8 @@ await run("restore", async () => {
   } catch {
     throw new Refusal(`${archive} is not an archive made by npm run backup (it has no readable ${MANIFEST}).`);
   }
-  if (manifest.format !== FORMAT) throw new Refusal(`${archive} has backup format ${manifest.format}; this version reads format ${FORMAT}.`);
+  if (manifest.format !== FORMAT)
+    throw new Refusal(`${archive} has backup format ${manifest.format}; this version reads format ${FORMAT}.`);
   const names = tar(["-tzf", archive]).split("\n");
   if (!names.includes("pglite/PG_VERSION")) throw new Refusal(`${archive} holds no database.`);
   // Before anything is unpacked: a link (or a device, a pipe) in the data folder could make the files route serve,
@@ -70,7 +78,9 @@ await run("restore", async () => {
   try {
     const present = readdirSync(dataDir).filter((name) => name !== LOCK_FILE);
     if (present.length > 0) {
-      throw new Refusal(`${dataDir} is not empty (${present.slice(0, 5).join(", ")}${present.length > 5 ? ", ..." : ""}): restore into an empty or new folder.`);
+      throw new Refusal(
+        `${dataDir} is not empty (${present.slice(0, 5).join(", ")}${present.length > 5 ? ", ..." : ""}): restore into an empty or new folder.`,
+      );
     }
     // The app refuses a folder others can enter (docs/decisions/028); this one is empty, so closing it hides nothing.
     chmodSync(dataDir, 0o700);
@@ -87,9 +97,12 @@ await run("restore", async () => {
     placed = true;
     console.log(`Restored ${archive} (taken ${manifest.createdAt}) into ${dataDir}.`);
     if (String(manifest.credentialsKey).startsWith("CREDENTIALS_KEY")) {
-      console.warn("The backup's secrets were encrypted with a CREDENTIALS_KEY setting: start the app with that same key.");
+      console.warn(
+        "The backup's secrets were encrypted with a CREDENTIALS_KEY setting: start the app with that same key.",
+      );
     }
-    if (String(manifest.storage).startsWith("S3")) console.warn(`The files were in ${manifest.storage}: restore the bucket too.`);
+    if (String(manifest.storage).startsWith("S3"))
+      console.warn(`The files were in ${manifest.storage}: restore the bucket too.`);
   } finally {
     rmSync(staging, { recursive: true, force: true });
     if (!placed) for (const name of moved) rmSync(path.join(dataDir, name), { recursive: true, force: true });

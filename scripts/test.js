@@ -90,7 +90,8 @@ for (let index = 0; index < stages.length && !failed; index++) {
     failed = pair.find((_, at) => !passed[at])?.label;
     continue;
   }
-  const skip = stage.skip ?? (stage.ops && !bin ? "no PostgreSQL server binaries (set PG_BIN or install postgresql)" : undefined);
+  const skip =
+    stage.skip ?? (stage.ops && !bin ? "no PostgreSQL server binaries (set PG_BIN or install postgresql)" : undefined);
   if (skip) {
     console.log(`\n=== ${stage.label}: NOT RUN - ${skip} ===`);
     table.push({ label: `${stage.label} (not run)`, seconds: 0 });
@@ -156,7 +157,9 @@ function printTable() {
   const width = Math.max(...table.map((row) => row.label.length), 5);
   console.log("\n=== Stage times ===");
   for (const row of table) console.log(`${row.label.padEnd(width)}  ${formatSeconds(row.seconds).padStart(8)}`);
-  console.log(`${"total".padEnd(width)}  ${formatSeconds(total).padStart(8)}${failed ? `  (stopped: ${failed} failed)` : ""}`);
+  console.log(
+    `${"total".padEnd(width)}  ${formatSeconds(total).padStart(8)}${failed ? `  (stopped: ${failed} failed)` : ""}`,
+  );
 }
 
 function formatSeconds(seconds) {

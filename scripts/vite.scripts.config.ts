@@ -11,6 +11,9 @@ export default defineConfig({
     ssr: true,
     outDir: "build/scripts",
     emptyOutDir: true,
-    rollupOptions: { input: { "secrets-rotate": "./scripts/secrets-rotate.ts" }, output: { entryFileNames: "[name].js" } },
+    rollupOptions: {
+      input: { "secrets-rotate": "./scripts/secrets-rotate.ts" },
+      output: { entryFileNames: "[name].js" },
+    },
   },
 });

@@ -106,7 +106,9 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     next();
   });
   // Health checks: public, no session, nothing to read from the request; cheap enough for frequent polls.
-  app.use(healthRouter({ database: services.database, storage: services.storage, draining: () => lifecycle.draining, log }));
+  app.use(
+    healthRouter({ database: services.database, storage: services.storage, draining: () => lifecycle.draining, log }),
+  );
 
   app.use(securityHeaders(services.env.SITE_URL));
   app.use((req, _res, next) => {
@@ -125,7 +127,11 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use((req, res, next) => {
     if (ALLOWED_METHODS.has(req.method)) return next();
     const { status, body } = jsonFailure(new AppError("method_not_allowed"), i18nFor(visitorLocale(req)));
-    res.status(status).set("Allow", [...ALLOWED_METHODS].join(", ")).set("Connection", "close").json(body);
+    res
+      .status(status)
+      .set("Allow", [...ALLOWED_METHODS].join(", "))
+      .set("Connection", "close")
+      .json(body);
   });
 
   // Pages, data and assets go out compressed (server/compression.ts), the live stream excepted; the build's scripts
@@ -137,7 +143,10 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(dataExportDownloadRouter(services));
 
   app.all("/api/auth/*splat", forgetSessionsAround, toNodeHandler(services.auth));
-  app.get(LIVE_STREAM_PATH, liveEvents(services, { maxStreamsPerUser: services.env.LIVE_STREAMS_PER_USER }, lifecycle.liveStreams));
+  app.get(
+    LIVE_STREAM_PATH,
+    liveEvents(services, { maxStreamsPerUser: services.env.LIVE_STREAMS_PER_USER }, lifecycle.liveStreams),
+  );
   if (services.env.E2E_TEST_HOOKS && services.env.NODE_ENV === "test") {
     app.use("/__test", onlyFromLoopback, testHooks(services));
   }
@@ -147,7 +156,11 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   } else {
     const client = path.resolve("build/client");
     const assets = path.join(client, "assets");
-    app.use("/assets", precompressedAssets(assets, { immutable: true, maxAge: "1y" }), express.static(assets, { immutable: true, maxAge: "1y" }));
+    app.use(
+      "/assets",
+      precompressedAssets(assets, { immutable: true, maxAge: "1y" }),
+      express.static(assets, { immutable: true, maxAge: "1y" }),
+    );
     // Pages are never served as files (build/client/index.html is the pre-rendered landing page): they go through
     // React Router and carry their Content-Security-Policy.
     // No redirect for a folder either: `/es` reaches React Router, not build/client/es/ (the pre-rendered `/es`).
@@ -155,7 +168,11 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     app.use((req, res, next) => (req.path.endsWith(".html") ? next() : files(req, res, next)));
   }
 
-  app.all("/{*splat}", limitConcurrency(services.env.PAGE_CONCURRENCY), pages(services, { development: Boolean(options.devMiddleware) }));
+  app.all(
+    "/{*splat}",
+    limitConcurrency(services.env.PAGE_CONCURRENCY),
+    pages(services, { development: Boolean(options.devMiddleware) }),
+  );
 
   app.use(databaseErrorsAre503);
   app.use(((error, _req, res, _next) => {
@@ -278,7 +295,8 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     services = await createServices(env, undefined, SERVICE_OPTIONS);
     if (!options.prepared) await startUpWork(env, services, log);
     if (env.NODE_ENV === "test" && env.E2E_TEST_HOOKS) enableTestPause(env.E2E_PAUSE_AT);
-    const databaseHealth = services.database.kind === "postgres" ? new DatabaseHealth(services.database.pool) : undefined;
+    const databaseHealth =
+      services.database.kind === "postgres" ? new DatabaseHealth(services.database.pool) : undefined;
     const mailSender = new EmailSender(
       services.database.db,
       createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: services.outboxDir }),
@@ -305,7 +323,10 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     mailSender.start();
     dataExports.start();
     // The daily clean-up of old read notifications, audit events and e-mails (Settings, Database tab).
-    const retention = new RetentionJob({ database: ready.database, outboxDir: ready.outboxDir }, { log: (line) => log.info(line), logError: (line) => log.error(line) });
+    const retention = new RetentionJob(
+      { database: ready.database, outboxDir: ready.outboxDir },
+      { log: (line) => log.info(line), logError: (line) => log.error(line) },
+    );
     retention.start();
     // Replies to message e-mails (README: Replies by e-mail), only when a port is set.
     const inbound = env.INBOUND_SMTP_PORT ? await startReplyListener(ready, log) : undefined;
@@ -361,11 +382,24 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
 async function sweepStorage(services: Services): Promise<void> {
   try {
     const { db } = services.database;
-    const swept = await sweepOrphanFiles(db, services.storage, { graceMs: services.env.STORAGE_SWEEP_GRACE_SECONDS * 1000 });
-    const { rejected, reported } = await rejectProoflessPayments({ db, bus: services.bus }, swept.listed, swept.listedAfter);
-    if (swept.removed.length > 0) console.log(`Storage sweep: removed ${swept.removed.length} orphan file(s): ${swept.removed.join(", ")}`);
-    if (rejected.length > 0) console.log(`Storage sweep: rejected ${rejected.length} pending payment(s) whose proof file is missing: ${rejected.map((p) => p.id).join(", ")}`);
-    for (const payment of reported) console.warn(`Storage sweep: the ${payment.status} payment ${payment.id} has no proof file (restore it from a backup)`);
+    const swept = await sweepOrphanFiles(db, services.storage, {
+      graceMs: services.env.STORAGE_SWEEP_GRACE_SECONDS * 1000,
+    });
+    const { rejected, reported } = await rejectProoflessPayments(
+      { db, bus: services.bus },
+      swept.listed,
+      swept.listedAfter,
+    );
+    if (swept.removed.length > 0)
+      console.log(`Storage sweep: removed ${swept.removed.length} orphan file(s): ${swept.removed.join(", ")}`);
+    if (rejected.length > 0)
+      console.log(
+        `Storage sweep: rejected ${rejected.length} pending payment(s) whose proof file is missing: ${rejected.map((p) => p.id).join(", ")}`,
+      );
+    for (const payment of reported)
+      console.warn(
+        `Storage sweep: the ${payment.status} payment ${payment.id} has no proof file (restore it from a backup)`,
+      );
   } catch (error) {
     console.error("Storage sweep failed:", error);
   }

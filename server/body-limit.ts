@@ -28,7 +28,11 @@ const route = (pattern: string) => new RegExp(`^${pattern}/?(?:\\.data)?$`);
  */
 export const BODY_LIMITS: readonly BodyLimit[] = [
   { path: route(ENDPOINTS.cardWebhook), bytes: 1 * MB, why: "card-provider webhook events" },
-  { path: route(ENDPOINTS.cardCheckout), bytes: 16 * 1024, why: "card checkout: a service, a payment number and a return path" },
+  {
+    path: route(ENDPOINTS.cardCheckout),
+    bytes: 16 * 1024,
+    why: "card checkout: a service, a payment number and a return path",
+  },
   {
     path: route(ENDPOINTS.paymentProof),
     bytes: uploadBodyLimit("payment-proof"),
@@ -56,15 +60,21 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     bytes: uploadBodyLimit("google-logo") + uploadBodyLimit("google-photo"),
     why: "Google Business form: logo 5 MB and 6 photos of 5 MB",
   },
-  { path: route("/dashboard/website"), bytes: uploadBodyLimit("website-logo") + uploadBodyLimit("founder-photo"), why: "website form: logo and founder photo, 5 MB each" },
+  {
+    path: route("/dashboard/website"),
+    bytes: uploadBodyLimit("website-logo") + uploadBodyLimit("founder-photo"),
+    why: "website form: logo and founder photo, 5 MB each",
+  },
   { path: route("/dashboard/profile"), bytes: uploadBodyLimit("avatar"), why: "profile: avatar 2 MB" },
 ];
 
 /** Sign-in, JSON calls and forms without files. */
 export const DEFAULT_BODY_LIMIT = 1 * MB;
 
-
-export function bodyLimitFor(path: string, limits: readonly BodyLimit[] = BODY_LIMITS): Pick<BodyLimit, "bytes" | "message"> {
+export function bodyLimitFor(
+  path: string,
+  limits: readonly BodyLimit[] = BODY_LIMITS,
+): Pick<BodyLimit, "bytes" | "message"> {
   return limits.find((limit) => limit.path.test(path)) ?? { bytes: DEFAULT_BODY_LIMIT };
 }
 
@@ -77,7 +87,9 @@ const LINGER_MS = 2_000;
  * covers chunked bodies and every reader alike (React Router's adapter, Better Auth, body-parser). Past the
  * limit the request gets 413, no further byte reaches a reader, the socket stops being read and is closed.
  */
-export function limitRequestBodies(limitFor: (path: string) => Pick<BodyLimit, "bytes" | "message"> = bodyLimitFor): RequestHandler {
+export function limitRequestBodies(
+  limitFor: (path: string) => Pick<BodyLimit, "bytes" | "message"> = bodyLimitFor,
+): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const limit = limitFor(req.path);

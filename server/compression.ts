@@ -23,7 +23,9 @@ function relayDrain(_req: Request, res: Response, next: NextFunction): void {
     for (const listener of [...drainListeners]) listener.call(res);
   };
   const remove = (listener: Listener) => {
-    const at = drainListeners.findIndex((entry) => entry === listener || (entry as { listener?: Listener }).listener === listener);
+    const at = drainListeners.findIndex(
+      (entry) => entry === listener || (entry as { listener?: Listener }).listener === listener,
+    );
     if (at >= 0) drainListeners.splice(at, 1);
   };
   res.on = res.addListener = function (this: Response, event: string | symbol, listener: Listener) {

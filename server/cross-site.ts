@@ -15,7 +15,11 @@ type CrossSiteVerdict = "same-site" | "cross-site" | "no-browser-headers";
  * comes from a non-browser client (curl, a server), which a cross-site page cannot make a victim's browser send;
  * it is let through, and authentication decides.
  */
-function crossSiteVerdict(siteOrigin: string, origin: string | undefined, fetchSite: string | undefined): CrossSiteVerdict {
+function crossSiteVerdict(
+  siteOrigin: string,
+  origin: string | undefined,
+  fetchSite: string | undefined,
+): CrossSiteVerdict {
   if (origin !== undefined) return origin === siteOrigin ? "same-site" : "cross-site";
   if (fetchSite !== undefined) return fetchSite === "same-origin" || fetchSite === "none" ? "same-site" : "cross-site";
   return "no-browser-headers";

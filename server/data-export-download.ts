@@ -35,7 +35,9 @@ export function dataExportDownloadRouter(services: Services): Router {
       locale = chooseLocale(user?.language, headers);
       if (!user) throw new AppError("not_signed_in");
       if (await maintenanceFor(services, user)) throw new AppError("maintenance");
-      const download = await openDataExportDownload({ db: services.database.db, storage: services.storage }, user, { exportId: String(req.params.exportId) });
+      const download = await openDataExportDownload({ db: services.database.db, storage: services.storage }, user, {
+        exportId: String(req.params.exportId),
+      });
       res.setHeader("Content-Type", "application/zip");
       res.setHeader("Content-Length", String(download.size));
       res.setHeader("Content-Disposition", contentDisposition("attachment", download.fileName));

@@ -19,7 +19,10 @@ function page(locale: Locale): string {
 
 /** A request's language without its session: the language cookie, else Accept-Language, else English. */
 export function visitorLocale(req: Request): Locale {
-  return chooseLocale(null, new Headers({ cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" }));
+  return chooseLocale(
+    null,
+    new Headers({ cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" }),
+  );
 }
 
 /** Data and API requests get JSON; a browser's page request gets a small page. */

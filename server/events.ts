@@ -117,7 +117,8 @@ export function liveEvents(
       return;
     }
     for (const stream of byUser.get(change.userId) ?? []) stream.deliver(change);
-    for (const stream of streams) if (viewerIsTeam(stream.viewer) && stream.viewer.userId !== change.userId) stream.deliver(change);
+    for (const stream of streams)
+      if (viewerIsTeam(stream.viewer) && stream.viewer.userId !== change.userId) stream.deliver(change);
   };
   const attach = (stream: OpenStream) => {
     streams.add(stream);
@@ -167,7 +168,11 @@ export function liveEvents(
     if (open >= maxStreamsPerUser) return refuse(new AppError("live_streams_exceeded"));
     openStreams.set(user.id, open + 1);
 
-    const viewer: Viewer = { userId: user.id, isAdmin: user.isAdmin, customerIds: user.assignedCustomerIds ? new Set(user.assignedCustomerIds) : null };
+    const viewer: Viewer = {
+      userId: user.id,
+      isAdmin: user.isAdmin,
+      customerIds: user.assignedCustomerIds ? new Set(user.assignedCustomerIds) : null,
+    };
     let roleReadAt = Date.now();
     /** The viewer's team role as it is now (null: a customer, or a deactivated member), and a staff member's customers. */
     const applyRole = async (role: "admin" | "staff" | null) => {
@@ -200,11 +205,15 @@ export function liveEvents(
     // Changes are handled one after another, so a role re-read never lets a later change overtake an earlier one.
     let queue = Promise.resolve();
     const forward = async (change: Change) => {
-      if (change.userId !== viewer.userId && viewerIsTeam(viewer) && Date.now() - roleReadAt >= roleTtlMs) await readRole();
+      if (change.userId !== viewer.userId && viewerIsTeam(viewer) && Date.now() - roleReadAt >= roleTtlMs)
+        await readRole();
       if (!canSeeChange(viewer, change)) return;
       // The team is told whose row it was, so a page for one customer skips the others' changes (use-live-updates.ts);
       // a customer sees only their own and everyone's, and is not told more.
-      send(LIVE_EVENTS.change, viewerIsTeam(viewer) ? { table: change.table, userId: change.userId } : { table: change.table });
+      send(
+        LIVE_EVENTS.change,
+        viewerIsTeam(viewer) ? { table: change.table, userId: change.userId } : { table: change.table },
+      );
     };
     let over = false;
     const session: WatchedSession = {
@@ -244,7 +253,8 @@ export function liveEvents(
     if (req.query.since !== undefined) {
       const read = parseDataRead(req.query.since);
       const margin = read?.process === PROCESS_ID ? SAME_PROCESS_MARGIN_MS : CLOCK_MARGIN_MS;
-      if (!read || (bus.missedSince?.(read.at, (change) => canSeeChange(viewer, change), margin) ?? true)) send(LIVE_EVENTS.resync, {});
+      if (!read || (bus.missedSince?.(read.at, (change) => canSeeChange(viewer, change), margin) ?? true))
+        send(LIVE_EVENTS.resync, {});
     }
     const unwatch = watch(session);
 

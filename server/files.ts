@@ -9,7 +9,15 @@ import { chooseLocale } from "~/lib/i18n/locales";
 import type { Services } from "~/lib/services.server";
 import { readSessionUser } from "~/lib/auth/session-middleware.server";
 import { isSafeKey, isServedBucket } from "~/lib/storage/storage.server";
-import { ANY_FILE_TYPE, isAllowedImageType, kindOfKey, mayReadFile, PDF_TYPE, UPLOAD_KINDS, type UploadKindRule } from "~/domain/upload-kinds";
+import {
+  ANY_FILE_TYPE,
+  isAllowedImageType,
+  kindOfKey,
+  mayReadFile,
+  PDF_TYPE,
+  UPLOAD_KINDS,
+  type UploadKindRule,
+} from "~/domain/upload-kinds";
 import { contentDisposition } from "~/lib/http/content-disposition";
 import { visitorLocale } from "./database-gate";
 
@@ -34,7 +42,8 @@ export function filesRouter(services: Services): Router {
       locale = chooseLocale(user?.language, headers);
       if (!user) throw new AppError("not_signed_in");
       // Data exports are not served here, even to admins: only their customer downloads one, through its own route.
-      if (!isServedBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, bucket, key)) throw new AppError("not_found");
+      if (!isServedBucket(bucket) || !isSafeKey(key) || !mayReadFile(user, bucket, key))
+        throw new AppError("not_found");
       const bytes = await services.storage.get(bucket, key);
       if (!bytes) throw new AppError("not_found");
       // A file of any type (a delivered file) is downloaded whatever its bytes look like.

@@ -26,13 +26,17 @@ export interface ReadinessOptions {
 
 const DEFAULTS: ReadinessOptions = { timeoutMs: 3_000, cacheMs: 1_000 };
 
-type Readiness = { ready: true; checks: Record<string, "ok"> } | { ready: false; reason: string; checks: Record<string, string> };
+type Readiness =
+  | { ready: true; checks: Record<string, "ok"> }
+  | { ready: false; reason: string; checks: Record<string, string> };
 
 /** The newest migration in db/migrations (its journal's timestamp, what drizzle records as created_at). */
 let newestMigration: number | undefined;
 function newestMigrationMillis(): number {
   if (newestMigration === undefined) {
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    };
     newestMigration = Math.max(...journal.entries.map((entry) => entry.when));
   }
   return newestMigration;
@@ -78,11 +82,13 @@ async function checkReadiness(
         .query<{ last: string | null }>("select max(created_at)::text as last from drizzle.__drizzle_migrations")
         .catch((error: { code?: string }) => {
           // undefined_table, invalid_schema_name: reachable, but never migrated.
-          if (error.code === "42P01" || error.code === "3F000") throw new PublicProblem("migrations not applied (the app applies them at start)");
+          if (error.code === "42P01" || error.code === "3F000")
+            throw new PublicProblem("migrations not applied (the app applies them at start)");
           throw error;
         });
       const last = Number(rows[0]?.last ?? 0);
-      if (last < newestMigrationMillis()) throw new PublicProblem("migrations not applied (the app applies them at start)");
+      if (last < newestMigrationMillis())
+        throw new PublicProblem("migrations not applied (the app applies them at start)");
     }),
     run("storage", async () => {
       const key = `_readyz-probe-${process.pid}`;
@@ -113,11 +119,16 @@ export function healthRouter(deps: ReadinessDeps, options: Partial<ReadinessOpti
   });
   router.get(READY_PATH, async (_req, res) => {
     if (deps.draining?.()) cached = undefined;
-    if (!cached || Date.now() - cached.at >= cacheMs) cached = { at: Date.now(), answer: checkReadiness(deps, timeoutMs) };
+    if (!cached || Date.now() - cached.at >= cacheMs)
+      cached = { at: Date.now(), answer: checkReadiness(deps, timeoutMs) };
     const readiness = await cached.answer;
     noStore(res)
       .status(readiness.ready ? 200 : 503)
-      .json(readiness.ready ? { status: "ready", checks: readiness.checks } : { status: "not ready", reason: readiness.reason, checks: readiness.checks });
+      .json(
+        readiness.ready
+          ? { status: "ready", checks: readiness.checks }
+          : { status: "not ready", reason: readiness.reason, checks: readiness.checks },
+      );
   });
   return router;
 }

@@ -51,7 +51,8 @@ export function requestLogging(log: Logger): RequestHandler {
         ip: req.ip,
         aborted: res.writableFinished ? undefined : true,
       };
-      const level = status >= 500 ? "error" : status === 0 ? "warn" : QUIET_PATHS.has(req.path) && status < 400 ? "debug" : "info";
+      const level =
+        status >= 500 ? "error" : status === 0 ? "warn" : QUIET_PATHS.has(req.path) && status < 400 ? "debug" : "info";
       log[level](line, "request");
     };
     res.once("finish", done);

@@ -24,7 +24,9 @@ export const customerStateSchema = z.object({
   /** Services whose information form was sent: its row, and the checklist's first step marked as a received form marks it. */
   informationSent: z.array(service).optional(),
   /** Checklist steps an admin ticked, per service. */
-  progress: z.object({ google_business: stepsOf(GOOGLE_BUSINESS_STEPS).optional(), website: stepsOf(WEBSITE_STEPS).optional() }).optional(),
+  progress: z
+    .object({ google_business: stepsOf(GOOGLE_BUSINESS_STEPS).optional(), website: stepsOf(WEBSITE_STEPS).optional() })
+    .optional(),
   /** Services with a review round (version 1) waiting for the customer's decision. */
   roundWaiting: z.array(service).optional(),
 });
@@ -35,7 +37,11 @@ export type CustomerState = z.infer<typeof customerStateSchema>;
  * has them (the checklist's step writer; completed payments get their receipt numbers from the database's trigger),
  * then publishes what changed, so open pages follow as they would.
  */
-export async function bringCustomerTo(services: Pick<Services, "database" | "bus">, userId: string, state: CustomerState): Promise<void> {
+export async function bringCustomerTo(
+  services: Pick<Services, "database" | "bus">,
+  userId: string,
+  state: CustomerState,
+): Promise<void> {
   const changes: Change[] = [];
   await services.database.db.transaction(async (tx) => {
     const paidUpTo = [
@@ -45,7 +51,9 @@ export async function bringCustomerTo(services: Pick<Services, "database" | "bus
     for (const [paid, count] of paidUpTo) {
       for (let paymentNumber = 1; paymentNumber <= count; paymentNumber += 1) {
         const amount = SERVICE_CATALOG[paid].amountPerPayment;
-        await tx.insert(payments).values({ userId, serviceType: paid, paymentNumber, amount, paymentMethod: "zelle", status: "completed" });
+        await tx
+          .insert(payments)
+          .values({ userId, serviceType: paid, paymentNumber, amount, paymentMethod: "zelle", status: "completed" });
       }
       changes.push({ table: "payments", userId });
     }
@@ -67,7 +75,9 @@ export async function bringCustomerTo(services: Pick<Services, "database" | "bus
       changes.push(...(await setProgressStep(tx, { userId, service: "website", step, done: true })).changes);
     }
     for (const waiting of state.roundWaiting ?? []) {
-      await tx.insert(reviewRounds).values({ userId, service: waiting, version: 1, title: "First draft", message: "Please take a look." });
+      await tx
+        .insert(reviewRounds)
+        .values({ userId, service: waiting, version: 1, title: "First draft", message: "Please take a look." });
       changes.push({ table: "review_rounds", userId });
     }
   });

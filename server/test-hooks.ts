@@ -9,7 +9,16 @@ import { SETTINGS_ROW_ID, SETTINGS_TABLE } from "~/lib/config/settings.server";
 import { EVERYONE } from "~/lib/realtime/realtime";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Services } from "~/lib/services.server";
-import { adminSettings, conversations, emailMessages, googleBusinessInfo, messages, profiles, userRoles, websiteInfo } from "~db/schema";
+import {
+  adminSettings,
+  conversations,
+  emailMessages,
+  googleBusinessInfo,
+  messages,
+  profiles,
+  userRoles,
+  websiteInfo,
+} from "~db/schema";
 import { seedCustomers } from "~db/seed-customers.js";
 import { bringCustomerTo, customerStateSchema } from "./test-customer-state";
 
@@ -40,7 +49,12 @@ export const onlyFromLoopback: RequestHandler = (req, res, next) => {
 export function testHooks(services: Services): Router {
   const router = Router();
   const userByEmail = async (email: string) =>
-    (await services.database.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email.toLowerCase())))[0];
+    (
+      await services.database.db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(eq(profiles.email, email.toLowerCase()))
+    )[0];
   router.use(express.json());
   const notificationBody = z.object({
     email: z.email(),
@@ -147,7 +161,10 @@ export function testHooks(services: Services): Router {
   });
   // Many customers at once, inserted directly as the benchmarks do (db/seed-customers.js): the admin
   // list's pages need more than 50. A prefix of the test's own keeps its customers apart from other tests'.
-  const seedBody = z.object({ count: z.number().int().min(1).max(500), prefix: z.string().regex(/^[a-z][a-z0-9]{2,15}$/) });
+  const seedBody = z.object({
+    count: z.number().int().min(1).max(500),
+    prefix: z.string().regex(/^[a-z][a-z0-9]{2,15}$/),
+  });
   router.post("/customers/seed", async (req, res) => {
     const parsed = seedBody.safeParse(req.body);
     if (!parsed.success) {
@@ -172,12 +189,22 @@ export function testHooks(services: Services): Router {
     await services.database.db
       .update(emailMessages)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-      .where(and(eq(emailMessages.to, email.toLowerCase()), eq(emailMessages.status, "queued"), isNotNull(emailMessages.gatherKey)));
+      .where(
+        and(
+          eq(emailMessages.to, email.toLowerCase()),
+          eq(emailMessages.status, "queued"),
+          isNotNull(emailMessages.gatherKey),
+        ),
+      );
     res.status(200).json({ ok: true });
   });
   // A conversation longer than the page loads (50), without sending each message through the rate-limited composer:
   // `count` messages from the customer, "<text> 1" the oldest, one minute apart and all older than now.
-  const messagesBody = z.object({ email: z.email(), count: z.coerce.number().int().min(1).max(500), text: z.string().min(1) });
+  const messagesBody = z.object({
+    email: z.email(),
+    count: z.coerce.number().int().min(1).max(500),
+    text: z.string().min(1),
+  });
   router.post("/messages/seed", async (req, res) => {
     const body = messagesBody.parse(req.body);
     const profile = await userByEmail(body.email);

@@ -7,7 +7,8 @@ import { inLanguage } from "~/lib/i18n/test-i18n";
 import { ErrorPage } from "./error-page";
 
 const answer = (status: number, data: unknown = "") => ({ status, statusText: "", internal: false, data });
-const render = (page: ReactNode, locale: Locale = "en", at = "/somewhere") => renderToString(inLanguage(<MemoryRouter initialEntries={[at]}>{page}</MemoryRouter>, locale));
+const render = (page: ReactNode, locale: Locale = "en", at = "/somewhere") =>
+  renderToString(inLanguage(<MemoryRouter initialEntries={[at]}>{page}</MemoryRouter>, locale));
 
 describe("the error page", () => {
   it("says what went wrong in English, as the root's boundary did", () => {

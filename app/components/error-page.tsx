@@ -26,7 +26,10 @@ export function ErrorPage({ error, dev = false }: { error: unknown; dev?: boolea
       <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="break-words text-slate-700">{details}</p>
-        <a href={backOffice ? "/admin/dashboard" : "/"} className="font-medium text-blue-700 underline-offset-4 hover:underline">
+        <a
+          href={backOffice ? "/admin/dashboard" : "/"}
+          className="font-medium text-blue-700 underline-offset-4 hover:underline"
+        >
           {backOffice ? t`Back to the dashboard` : t`Return to Home`}
         </a>
       </div>

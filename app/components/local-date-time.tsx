@@ -7,7 +7,15 @@ import { useHydrated } from "~/lib/use-hydrated";
  * zone, so the text is filled in after hydration (the machine-readable value is there from the start); no
  * hydration mismatch either way.
  */
-export function LocalDateTime({ iso, options, className }: { iso: string; options: Intl.DateTimeFormatOptions; className?: string }) {
+export function LocalDateTime({
+  iso,
+  options,
+  className,
+}: {
+  iso: string;
+  options: Intl.DateTimeFormatOptions;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const { i18n } = useLingui();
   return (

@@ -108,7 +108,10 @@ export function NavShell({
         <div className="flex items-center gap-1 sm:gap-2">{headerEnd}</div>
       </header>
       {/* The sidebar's background runs the page's whole height; its links stay in view as the page scrolls. */}
-      <aside data-testid="sidebar" className="absolute inset-y-0 left-0 z-20 hidden w-64 border-r border-slate-200 bg-white pt-16 lg:block">
+      <aside
+        data-testid="sidebar"
+        className="absolute inset-y-0 left-0 z-20 hidden w-64 border-r border-slate-200 bg-white pt-16 lg:block"
+      >
         <nav aria-label={navLabel} className="sticky top-16">
           <NavList items={items} />
         </nav>

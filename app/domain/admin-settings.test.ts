@@ -10,7 +10,12 @@ import {
   zelleRecipientName,
 } from "./admin-settings";
 
-const seed = { companyName: "Agency", supportEmail: "help@agency.test", sessionDurationMinutes: 30, maxLoginAttempts: 5 };
+const seed = {
+  companyName: "Agency",
+  supportEmail: "help@agency.test",
+  sessionDurationMinutes: 30,
+  maxLoginAttempts: 5,
+};
 
 describe("admin settings", () => {
   it("defaults to the product's values, with the environment's numbers clamped to the bounds", () => {
@@ -23,13 +28,31 @@ describe("admin settings", () => {
       systemErrors: false,
       newMessage: true,
     });
-    expect(defaultSettings({ ...seed, sessionDurationMinutes: 2, maxLoginAttempts: 50 }).security).toMatchObject({ sessionDurationMinutes: 5, maxLoginAttempts: 20 });
+    expect(defaultSettings({ ...seed, sessionDurationMinutes: 2, maxLoginAttempts: 50 }).security).toMatchObject({
+      sessionDurationMinutes: 5,
+      maxLoginAttempts: 20,
+    });
   });
 
   it("reads stored values over the defaults, value by value; a bad value keeps its default", () => {
-    const stored = { general: { maintenanceMode: true, supportEmail: "not an email" }, security: { maxLoginAttempts: 3, sessionDurationMinutes: 99999 }, other: 1 };
+    const stored = {
+      general: { maintenanceMode: true, supportEmail: "not an email" },
+      security: { maxLoginAttempts: 3, sessionDurationMinutes: 99999 },
+      other: 1,
+    };
     const settings = settingsFromStored(stored, defaultSettings(seed));
-    expect(settings.general).toEqual({ maintenanceMode: true, autoApproveSubmissions: false, companyName: "Agency", supportEmail: "help@agency.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "", companyAddress: "", taxId: "" });
+    expect(settings.general).toEqual({
+      maintenanceMode: true,
+      autoApproveSubmissions: false,
+      companyName: "Agency",
+      supportEmail: "help@agency.test",
+      zelleRecipientName: "",
+      messagesReplyTime: "",
+      reviewLink: "",
+      assignNewCustomersTo: "",
+      companyAddress: "",
+      taxId: "",
+    });
     expect(settings.security).toMatchObject({ maxLoginAttempts: 3, sessionDurationMinutes: 30 });
     expect(settingsFromStored(null, defaultSettings(seed))).toEqual(defaultSettings(seed));
   });
@@ -38,11 +61,18 @@ describe("admin settings", () => {
     const general = defaultSettings(seed).general;
     expect(zelleRecipientName(general)).toBe("Agency");
     expect(zelleRecipientName({ ...general, zelleRecipientName: "  Maria Lopez  " })).toBe("Maria Lopez");
-    expect(generalSettingsSchema.safeParse({ companyName: "A", supportEmail: "a@b.test", zelleRecipientName: "x".repeat(101) }).success).toBe(false);
+    expect(
+      generalSettingsSchema.safeParse({
+        companyName: "A",
+        supportEmail: "a@b.test",
+        zelleRecipientName: "x".repeat(101),
+      }).success,
+    ).toBe(false);
   });
 
   it("bounds the numbers: session duration 5 to 1440 minutes, login attempts 3 to 20, whole numbers", () => {
-    const parse = (minutes: string, attempts: string) => securitySettingsSchema.safeParse({ sessionDurationMinutes: minutes, maxLoginAttempts: attempts }).success;
+    const parse = (minutes: string, attempts: string) =>
+      securitySettingsSchema.safeParse({ sessionDurationMinutes: minutes, maxLoginAttempts: attempts }).success;
     expect(parse("5", "3")).toBe(true);
     expect(parse("1440", "20")).toBe(true);
     expect(parse("4", "3")).toBe(false);
@@ -66,17 +96,25 @@ describe("admin settings", () => {
 });
 
 describe("retention settings", () => {
-  const parse = (values: Record<string, unknown>) => retentionSettingsSchema.safeParse({ ...RETENTION_DEFAULTS, ...values });
+  const parse = (values: Record<string, unknown>) =>
+    retentionSettingsSchema.safeParse({ ...RETENTION_DEFAULTS, ...values });
 
   it("keeps read notifications 180 days, audit events two years and sent e-mails 90 days unless told otherwise", () => {
-    expect(defaultSettings(seed).retention).toEqual({ readNotificationsDays: 180, auditEventsDays: 730, sentEmailsDays: 90 });
+    expect(defaultSettings(seed).retention).toEqual({
+      readNotificationsDays: 180,
+      auditEventsDays: 730,
+      sentEmailsDays: 90,
+    });
     expect(settingsFromStored({ retention: { sentEmailsDays: 30 } }, defaultSettings(seed)).retention).toEqual({
       readNotificationsDays: 180,
       auditEventsDays: 730,
       sentEmailsDays: 30,
     });
     // A stored value out of bounds (an older version's, a hand edit) keeps its default; the last run beside the sections is no setting.
-    expect(settingsFromStored({ retention: { auditEventsDays: 5 }, retentionLastRun: {} }, defaultSettings(seed)).retention.auditEventsDays).toBe(730);
+    expect(
+      settingsFromStored({ retention: { auditEventsDays: 5 }, retentionLastRun: {} }, defaultSettings(seed)).retention
+        .auditEventsDays,
+    ).toBe(730);
   });
 
   it("takes whole days within the bounds (audit events at least 90), as the form sends them", () => {
@@ -101,7 +139,9 @@ describe("retention settings", () => {
 
   it("says which value is wrong and what it takes", () => {
     const message = (values: Record<string, unknown>) => parse(values).error?.issues[0]?.message;
-    expect(message({ readNotificationsDays: "1" })).toBe("Keep read notifications for a whole number of days from 7 to 3650");
+    expect(message({ readNotificationsDays: "1" })).toBe(
+      "Keep read notifications for a whole number of days from 7 to 3650",
+    );
     expect(message({ auditEventsDays: "30" })).toBe("Keep audit events for a whole number of days from 90 to 3650");
     expect(message({ sentEmailsDays: "abc" })).toBe("Keep sent e-mails for a whole number of days from 7 to 3650");
   });

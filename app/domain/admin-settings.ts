@@ -90,7 +90,13 @@ export const generalSettingsSchema = z.object({
     .trim()
     .max(COMPANY_ADDRESS_MAX_LENGTH, COMPANY_ADDRESS)
     // One kind of line break whatever the browser sent, and no blank lines in the middle.
-    .transform((value) => value.split(/\r\n?|\n/).map((line) => line.trim()).filter(Boolean).join("\n"))
+    .transform((value) =>
+      value
+        .split(/\r\n?|\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join("\n"),
+    )
     .optional()
     .default(""),
   /** The agency's tax id (an EIN), printed on receipts as 'Tax ID: ...'; empty: receipts show none. */
@@ -115,7 +121,9 @@ const { min: minEmailDays, max: maxEmailDays } = RETENTION_BOUNDS.sentEmailsDays
 export const retentionSettingsSchema = z.object({
   readNotificationsDays: wholeNumber(
     RETENTION_BOUNDS.readNotificationsDays,
-    zodMessage(msg`Keep read notifications for a whole number of days from ${minNotificationDays} to ${maxNotificationDays}`),
+    zodMessage(
+      msg`Keep read notifications for a whole number of days from ${minNotificationDays} to ${maxNotificationDays}`,
+    ),
   ),
   auditEventsDays: wholeNumber(
     RETENTION_BOUNDS.auditEventsDays,
@@ -134,7 +142,10 @@ export const securitySettingsSchema = z.object({
     SESSION_DURATION_BOUNDS,
     zodMessage(msg`Session duration must be a whole number of minutes from ${minMinutes} to ${maxMinutes}`),
   ),
-  maxLoginAttempts: wholeNumber(LOGIN_ATTEMPT_BOUNDS, zodMessage(msg`Max login attempts must be a whole number from ${minAttempts} to ${maxAttempts}`)),
+  maxLoginAttempts: wholeNumber(
+    LOGIN_ATTEMPT_BOUNDS,
+    zodMessage(msg`Max login attempts must be a whole number from ${minAttempts} to ${maxAttempts}`),
+  ),
 });
 
 /** The longest text a legal page may have: far above a real policy, far below what would slow the page. */
@@ -159,9 +170,15 @@ export const legalSettingsFormSchema = z.object({
   privacyPolicy: legalText(zodMessage(msg`Privacy Policy text is required (at most ${legalMax} characters)`)),
   termsOfService: legalText(zodMessage(msg`Terms of Service text is required (at most ${legalMax} characters)`)),
   refundPolicy: legalText(zodMessage(msg`Refund Policy text is required (at most ${legalMax} characters)`)),
-  privacyPolicyEs: legalText(zodMessage(msg`The Spanish Privacy Policy text is required (at most ${legalMax} characters)`)),
-  termsOfServiceEs: legalText(zodMessage(msg`The Spanish Terms of Service text is required (at most ${legalMax} characters)`)),
-  refundPolicyEs: legalText(zodMessage(msg`The Spanish Refund Policy text is required (at most ${legalMax} characters)`)),
+  privacyPolicyEs: legalText(
+    zodMessage(msg`The Spanish Privacy Policy text is required (at most ${legalMax} characters)`),
+  ),
+  termsOfServiceEs: legalText(
+    zodMessage(msg`The Spanish Terms of Service text is required (at most ${legalMax} characters)`),
+  ),
+  refundPolicyEs: legalText(
+    zodMessage(msg`The Spanish Refund Policy text is required (at most ${legalMax} characters)`),
+  ),
 });
 
 /**
@@ -244,7 +261,14 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       sessionDurationMinutes: clamp(seed.sessionDurationMinutes, SESSION_DURATION_BOUNDS),
       maxLoginAttempts: clamp(seed.maxLoginAttempts, LOGIN_ATTEMPT_BOUNDS),
     },
-    legal: { privacyPolicy: "", termsOfService: "", refundPolicy: "", privacyPolicyEs: "", termsOfServiceEs: "", refundPolicyEs: "" },
+    legal: {
+      privacyPolicy: "",
+      termsOfService: "",
+      refundPolicy: "",
+      privacyPolicyEs: "",
+      termsOfServiceEs: "",
+      refundPolicyEs: "",
+    },
     retention: { ...RETENTION_DEFAULTS },
   };
 }
@@ -281,7 +305,12 @@ export function zelleRecipientName(general: Pick<GeneralSettings, "companyName" 
 }
 
 /** The admin notification events the Notifications tab switches. */
-export type AdminNotificationEvent = "newUserRegistration" | "newSubmission" | "profileUpdates" | "systemErrors" | "newMessage";
+export type AdminNotificationEvent =
+  | "newUserRegistration"
+  | "newSubmission"
+  | "profileUpdates"
+  | "systemErrors"
+  | "newMessage";
 
 /** Whether admins get in-app notifications of this event: Push Notifications on and the event's switch on. */
 export function notifiesAdmins(settings: NotificationSettings, event: AdminNotificationEvent): boolean {

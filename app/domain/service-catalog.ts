@@ -14,7 +14,12 @@ export interface Service {
 }
 
 export const SERVICE_CATALOG: Record<ServiceType, Service> = {
-  google_business: { type: "google_business", title: "Google Business Profile Setup", payments: 1, amountPerPayment: 250 },
+  google_business: {
+    type: "google_business",
+    title: "Google Business Profile Setup",
+    payments: 1,
+    amountPerPayment: 250,
+  },
   website: { type: "website", title: "Website Development", payments: 2, amountPerPayment: 350 },
 };
 

@@ -12,7 +12,13 @@ import { translate } from "../lib/i18n/translate";
  */
 
 /** The storage buckets (the same list as storage.server.ts, which the browser must not import). */
-type UploadBucket = "avatars" | "admin-note-photos" | "business-logos" | "google-business-photos" | "message-attachments" | "job-files";
+type UploadBucket =
+  | "avatars"
+  | "admin-note-photos"
+  | "business-logos"
+  | "google-business-photos"
+  | "message-attachments"
+  | "job-files";
 
 /**
  * Who may read a kind's files besides admins: its owner and the staff assigned to them; its owner only (payment
@@ -241,7 +247,8 @@ export function uploadKey(
   const name = stem ?? rule.stem;
   if (!SEGMENT.test(ownerId) || ownerId.length > 128) throw new Error(`Unsafe owner id for an upload: ${ownerId}`);
   if (!isSafeStem(name)) throw new Error(`Unsafe file stem for an upload: ${name}`);
-  if (!/^[a-z0-9]{1,32}$/.test(random)) throw new Error("The random part of an upload key must be lowercase letters and digits");
+  if (!/^[a-z0-9]{1,32}$/.test(random))
+    throw new Error("The random part of an upload key must be lowercase letters and digits");
   return `${rule.prefix}${ownerId}/${name}_${timestamp}_${random}.${ext}`;
 }
 
@@ -317,10 +324,12 @@ export function checkUploadSizes(
   alreadyStored = 0,
 ): { problem: UploadProblem; message: string } | null {
   const rule = UPLOAD_KINDS[kind];
-  if (sizes.length === 0 || sizes.some((size) => size <= 0)) return { problem: "missing", message: translate(rule.messages.missing) };
+  if (sizes.length === 0 || sizes.some((size) => size <= 0))
+    return { problem: "missing", message: translate(rule.messages.missing) };
   const remaining = rule.maxFiles - alreadyStored;
   if (sizes.length > remaining) return { problem: "tooMany", message: tooManyMessage(kind, remaining) };
-  if (sizes.some((size) => size > rule.maxBytes)) return { problem: "tooLarge", message: translate(rule.messages.tooLarge) };
+  if (sizes.some((size) => size > rule.maxBytes))
+    return { problem: "tooLarge", message: translate(rule.messages.tooLarge) };
   return null;
 }
 

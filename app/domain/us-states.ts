@@ -56,7 +56,12 @@ export const US_STATES = [
   ["WY", "Wyoming"],
 ] as const satisfies readonly (readonly [string, string])[];
 
-const BY_KEY = new Map<string, string>(US_STATES.flatMap(([code, name]) => [[code.toLowerCase(), code], [name.toLowerCase(), code]]));
+const BY_KEY = new Map<string, string>(
+  US_STATES.flatMap(([code, name]) => [
+    [code.toLowerCase(), code],
+    [name.toLowerCase(), code],
+  ]),
+);
 
 /**
  * A state as stored: the postal code of a state given by its code or its name, in any case ('fl', 'Florida' and 'FL'

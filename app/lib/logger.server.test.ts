@@ -8,7 +8,8 @@ function capture() {
   const destination = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       raw += chunk.toString();
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split("\n").filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       callback();
     },
   });
@@ -29,14 +30,25 @@ describe("the JSON logger", () => {
     const { logger, raw } = capture();
     logger.info(
       {
-        headers: { cookie: "session_token=SECRET-COOKIE", authorization: "Bearer SECRET-BEARER", "set-cookie": ["a=SECRET-SET"] },
+        headers: {
+          cookie: "session_token=SECRET-COOKIE",
+          authorization: "Bearer SECRET-BEARER",
+          "set-cookie": ["a=SECRET-SET"],
+        },
         body: { email: "a@b.test", password: "SECRET-PASSWORD", nested: { newPassword: "SECRET-NEW" } },
         password: "SECRET-TOP",
       },
       "with secrets",
     );
     const text = raw();
-    for (const secret of ["SECRET-COOKIE", "SECRET-BEARER", "SECRET-SET", "SECRET-PASSWORD", "SECRET-NEW", "SECRET-TOP"]) {
+    for (const secret of [
+      "SECRET-COOKIE",
+      "SECRET-BEARER",
+      "SECRET-SET",
+      "SECRET-PASSWORD",
+      "SECRET-NEW",
+      "SECRET-TOP",
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain("[redacted]");
@@ -54,7 +66,12 @@ describe("the JSON logger", () => {
     } finally {
       restore();
     }
-    expect(lines[0]).toMatchObject({ level: "error", msg: "Could not do it:", requestId: "req-console", err: { message: "boom" } });
+    expect(lines[0]).toMatchObject({
+      level: "error",
+      msg: "Could not do it:",
+      requestId: "req-console",
+      err: { message: "boom" },
+    });
     expect((lines[0]!.err as { stack: string }).stack).toContain("logger.server.test.ts");
     expect(lines[1]).toMatchObject({ level: "info", msg: "plain", requestId: "req-console" });
   });

@@ -66,7 +66,13 @@ export function createLogger(options: { level?: Level | "silent"; destination?: 
 export const logger: Logger = createLogger({ level: (process.env.LOG_LEVEL as Level | undefined) ?? "info" });
 
 type ConsoleMethod = "log" | "info" | "warn" | "error" | "debug";
-const CONSOLE_LEVELS: Record<ConsoleMethod, Level> = { log: "info", info: "info", warn: "warn", error: "error", debug: "debug" };
+const CONSOLE_LEVELS: Record<ConsoleMethod, Level> = {
+  log: "info",
+  info: "info",
+  warn: "warn",
+  error: "error",
+  debug: "debug",
+};
 
 /**
  * Sends `console.*` through the logger, so code that still writes to the console (route modules, libraries)

@@ -40,7 +40,10 @@ export interface Services {
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
 export interface ServiceOptions
-  extends Omit<AuthOptions, "onSignedUp" | "onAdminLocked" | "onSessionsEnded" | "passwordReset" | "validateNewPassword" | "addressReserved"> {
+  extends Omit<
+    AuthOptions,
+    "onSignedUp" | "onAdminLocked" | "onSessionsEnded" | "passwordReset" | "validateNewPassword" | "addressReserved"
+  > {
   /** The one rule set for a new password (features/auth), at sign-up, reset and change; enables password reset. */
   validateNewPassword?: AuthOptions["validateNewPassword"];
   onSignedUp?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
@@ -55,7 +58,11 @@ export const sessionUserContext = createContext<SessionUser | null>(null);
  * `authOptions` carries what lib may not import itself (the sign-up form's schema lives in features/auth):
  * the composition roots (server/app.ts, the tests' support) pass it in.
  */
-export async function createServices(env: Env, database: Database | undefined, options: ServiceOptions): Promise<Services> {
+export async function createServices(
+  env: Env,
+  database: Database | undefined,
+  options: ServiceOptions,
+): Promise<Services> {
   database ??= await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: `${env.DATA_DIR}/pglite` });
   let bus: ChangeBus;
   if (env.DATABASE_URL) {
@@ -69,7 +76,10 @@ export async function createServices(env: Env, database: Database | undefined, o
   const sessions = sessionPolicyFrom(env);
   const lockout = lockoutPolicyFrom(env);
   // The environment's values are the defaults of a fresh database; the stored settings win from then on.
-  const settings = new SettingsStore(database.db, defaultSettings(SettingsStore.seedFrom(env, siteConfig)), bus, { sessions, lockout });
+  const settings = new SettingsStore(database.db, defaultSettings(SettingsStore.seedFrom(env, siteConfig)), bus, {
+    sessions,
+    lockout,
+  });
   const { onSignedUp, onAdminLocked, validateNewPassword, addressReserved, ...authOptions } = options;
   const db = database.db;
   const auth = createAuth(
@@ -111,7 +121,9 @@ export async function createServices(env: Env, database: Database | undefined, o
     storage: createStorage(env),
     stripe: createStripe(env),
     secrets: Secrets.fromSettings(env.CREDENTIALS_KEY, env.CREDENTIALS_PREVIOUS_KEYS),
-    replyAddresses: env.INBOUND_EMAIL_DOMAIN ? replyAddresses(env.AUTH_SECRET, env.INBOUND_EMAIL_DOMAIN, options.now) : null,
+    replyAddresses: env.INBOUND_EMAIL_DOMAIN
+      ? replyAddresses(env.AUTH_SECRET, env.INBOUND_EMAIL_DOMAIN, options.now)
+      : null,
     outboxDir: outboxFolder(env.DATA_DIR),
   };
 }

@@ -17,7 +17,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** A live update's revalidation (same URL, no form sent) cannot change the language. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.href === nextUrl.href) return false;
   return defaultShouldRevalidate;
 }

@@ -1,5 +1,15 @@
 import { expect, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectToast, LIVE_UPDATE_MS, loginViaForm, newCustomer, signedInAdmin, signUpViaApi, test, type Customer } from "./fixtures";
+import {
+  expectNoAxeViolations,
+  expectToast,
+  LIVE_UPDATE_MS,
+  loginViaForm,
+  newCustomer,
+  signedInAdmin,
+  signUpViaApi,
+  test,
+  type Customer,
+} from "./fixtures";
 import { sendProofViaApi } from "./payments-support";
 
 const card = (page: Page) => page.getByTestId("delete-account-card");
@@ -22,7 +32,9 @@ async function requestDeletion(page: Page, customer: Customer, confirmation = "D
   await expect(page.getByTestId("deletion-pending")).toBeVisible();
 }
 
-test("a customer with nothing pending deletes their account from the keyboard, lands on a page that says so, and cannot sign in again", async ({ page }) => {
+test("a customer with nothing pending deletes their account from the keyboard, lands on a page that says so, and cannot sign in again", async ({
+  page,
+}) => {
   const customer = newCustomer();
   await signUpViaApi(page, customer);
   // The profile is a page of the portal's navigation.
@@ -38,7 +50,9 @@ test("a customer with nothing pending deletes their account from the keyboard, l
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAccessibleDescription("This cannot be undone: everything listed is erased now and you are signed out.");
+  await expect(dialog).toHaveAccessibleDescription(
+    "This cannot be undone: everything listed is erased now and you are signed out.",
+  );
   await expect(dialog.getByLabel("Your password")).toBeFocused();
   await page.keyboard.type("Not-The-Password-1!");
   await page.keyboard.press("Tab");
@@ -69,7 +83,9 @@ test("a customer with a pending Zelle proof gets 'Deletion requested'; an admin 
   await signUpViaApi(page, customer);
   await sendProofViaApi(page.request, "google_business", 1);
   await page.goto("/dashboard/profile");
-  await expect(card(page).getByText("A payment is waiting for review: the agency confirms your deletion first.", { exact: false })).toBeVisible();
+  await expect(
+    card(page).getByText("A payment is waiting for review: the agency confirms your deletion first.", { exact: false }),
+  ).toBeVisible();
   await requestDeletion(page, customer, "delete");
   await expectToast(page, "Deletion requested");
   await expect(page.getByTestId("deletion-pending")).toContainText("Deletion requested on");
@@ -128,11 +144,17 @@ test("a customer withdraws a waiting request and the admin's open page of them l
   await expectToast(admin, "Request declined", "The customer has been notified.");
   await expect(notice).toHaveCount(0);
   await expect(admin.getByRole("heading", { name: customer.fullName })).toBeVisible();
-  await expect(page.getByTestId("deletion-declined")).toContainText("Your website goes live on Friday; let us finish it first.", { timeout: LIVE_UPDATE_MS });
+  await expect(page.getByTestId("deletion-declined")).toContainText(
+    "Your website goes live on Friday; let us finish it first.",
+    { timeout: LIVE_UPDATE_MS },
+  );
   await admin.context().close();
 });
 
-test("an admin approves a waiting request from the customer's page and lands on the customer list", async ({ page, browser }) => {
+test("an admin approves a waiting request from the customer's page and lands on the customer list", async ({
+  page,
+  browser,
+}) => {
   const customer = newCustomer();
   await signUpViaApi(page, customer);
   await sendProofViaApi(page.request, "google_business", 1);
@@ -153,7 +175,10 @@ test("an admin approves a waiting request from the customer's page and lands on 
   await expectSignInRefused(page, customer);
 });
 
-test("an admin deletes a customer from their page, with a reason, and lands on the customer list", async ({ page, browser }) => {
+test("an admin deletes a customer from their page, with a reason, and lands on the customer list", async ({
+  page,
+  browser,
+}) => {
   const customer = newCustomer();
   await signUpViaApi(page, customer);
   const admin = await signedInAdmin(browser);

@@ -5,7 +5,9 @@ import { E2E_ADMIN, expectNoAxeViolations, newCustomer, signUpWith, test } from 
 
 async function adminPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
   expect(response.ok(), await response.text()).toBeTruthy();
   return page;
 }
@@ -20,12 +22,14 @@ const isoDay = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOS
  * months back to this week. Early in a month that is 11 months and a few days, fewer than 52 weeks.
  */
 function weeksOfLastTwelveMonths(today = new Date()): number {
-  const mondayOf = (day: Date) => Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  const mondayOf = (day: Date) =>
+    Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
   const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11, 1));
   return Math.round((mondayOf(today) - mondayOf(first)) / (7 * DAY_MS)) + 1;
 }
 
-const number = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())?.match(/\d+/)?.[0]);
+const number = async (page: Page, testId: string) =>
+  Number((await page.getByTestId(testId).textContent())?.match(/\d+/)?.[0]);
 
 test("an admin reads the charts and their tables", async ({ browser, request }) => {
   // Other specs sign people up on the same server: this one only relies on its own customer being counted.
@@ -35,7 +39,11 @@ test("an admin reads the charts and their tables", async ({ browser, request }) 
   await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Analytics" })).toBeVisible();
 
-  for (const [id, title] of [["revenue", "Revenue per month"], ["sign-ups", "Sign-ups per week"], ["funnel", "Customer funnel"]] as const) {
+  for (const [id, title] of [
+    ["revenue", "Revenue per month"],
+    ["sign-ups", "Sign-ups per week"],
+    ["funnel", "Customer funnel"],
+  ] as const) {
     const card = page.getByTestId(`analytics-${id}`);
     await expect(card.getByRole("heading", { name: title })).toBeVisible();
     await expect(card.getByTestId(`${id}-chart`).getByTestId(`${id}-svg`)).toBeVisible();
@@ -77,7 +85,9 @@ test("an admin changes the period, and the figures follow", async ({ browser, re
   await expect(page).toHaveURL(/\?period=30d$/);
   await expect(page.getByTestId("analytics-range")).toHaveText(`${isoDay(-29)} to ${isoDay(0)} (UTC)`);
   // A 30-day window spans one or two calendar months.
-  await expect(page.getByTestId("analytics-revenue").locator("table tbody tr")).toHaveCount(isoDay(-29).slice(0, 7) === isoDay(0).slice(0, 7) ? 1 : 2);
+  await expect(page.getByTestId("analytics-revenue").locator("table tbody tr")).toHaveCount(
+    isoDay(-29).slice(0, 7) === isoDay(0).slice(0, 7) ? 1 : 2,
+  );
   expect(await number(page, "stat-sign-ups")).toBeGreaterThanOrEqual(1);
 
   // Custom dates in the past: nobody had signed up then.
@@ -97,7 +107,9 @@ test("the analytics page fits a 375 px wide screen", async ({ browser }) => {
   const page = await adminPage(browser, { width: 375, height: 800 });
   await page.goto("/admin/analytics?period=90d");
   await expect(page.getByTestId("revenue-chart").getByTestId("revenue-svg")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
@@ -105,9 +117,12 @@ test("the charts come drawn from the server, and no chart library is in the Java
   const page = await adminPage(browser);
   // The HTML as sent, before any script runs: each chart is already there, bars included.
   const html = await (await page.request.get("/admin/analytics")).text();
-  for (const id of ["revenue", "sign-ups", "funnel"]) expect(html).toMatch(new RegExp(`<svg data-testid="${id}-svg"[^]*?<rect `));
+  for (const id of ["revenue", "sign-ups", "funnel"])
+    expect(html).toMatch(new RegExp(`<svg data-testid="${id}-svg"[^]*?<rect `));
   // The charts are the page's own components: the chart library they replaced must not come back into any bundle.
   const assets = path.join("build", "client", "assets");
-  const withRecharts = readdirSync(assets).filter((file) => file.endsWith(".js") && readFileSync(path.join(assets, file), "utf8").includes("recharts"));
+  const withRecharts = readdirSync(assets).filter(
+    (file) => file.endsWith(".js") && readFileSync(path.join(assets, file), "utf8").includes("recharts"),
+  );
   expect(withRecharts).toEqual([]);
 });

@@ -19,7 +19,10 @@ async function adminPage(browser: Browser): Promise<Page> {
 const rows = (page: Page) => page.getByTestId("customer-row");
 const summary = (page: Page) => page.getByTestId("customer-list-summary");
 
-test("the admin searches the customers, filters by a counter card, pages through them, on a phone too", async ({ browser, request }) => {
+test("the admin searches the customers, filters by a counter card, pages through them, on a phone too", async ({
+  browser,
+  request,
+}) => {
   // Customers of this test only, inserted directly; their names, e-mails and companies carry the prefix.
   const prefix = `e2e${Math.random().toString(36).slice(2, 8).replace(/\d/g, "x")}`;
   const seeded = await request.post("/__test/customers/seed", { data: { count: SEEDED, prefix } });
@@ -53,7 +56,9 @@ test("the admin searches the customers, filters by a counter card, pages through
     await expect(rows(page)).toHaveCount(SEEDED - 50);
     await expect(summary(page)).toHaveText(`Showing 51–${SEEDED} of ${SEEDED} customers · matching “${prefix}”`);
     await expect(rows(page).last()).toContainText(seededCustomer(SEEDED, prefix).fullName);
-    await expect(page.getByRole("navigation", { name: "Customer pages" }).locator("[aria-current=page]")).toHaveText("Page 2");
+    await expect(page.getByRole("navigation", { name: "Customer pages" }).locator("[aria-current=page]")).toHaveText(
+      "Page 2",
+    );
     await page.getByRole("link", { name: "Previous" }).click();
     await expect(page).toHaveURL(`/admin/users?q=${prefix}`);
 

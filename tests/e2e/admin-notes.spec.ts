@@ -1,8 +1,15 @@
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
+import {
+  expectToast,
+  gotoWithLiveStream,
+  newCustomer,
+  signUpViaApi,
+  test,
+  LIVE_UPDATE_MS,
+  signedInAdmin,
+} from "./fixtures";
 import { countDocumentLoads } from "./payments-support";
-
 
 async function onNotesTab(page: Page, userId: string) {
   await gotoWithLiveStream(page, `/admin/users/${userId}`);
@@ -12,15 +19,22 @@ async function onNotesTab(page: Page, userId: string) {
 async function pngFiles(count: number) {
   const files = [];
   for (let index = 0; index < count; index += 1) {
-    const buffer = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 30 * index, g: 100, b: 200 } } }).png().toBuffer();
+    const buffer = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 30 * index, g: 100, b: 200 } },
+    })
+      .png()
+      .toBuffer();
     files.push({ name: `photo-${index + 1}.png`, mimeType: "image/png", buffer });
   }
   return files;
 }
 
-const noteCard = (page: Page, title: string) => page.getByRole("list", { name: "Customer notes" }).getByRole("listitem").filter({ hasText: title });
+const noteCard = (page: Page, title: string) =>
+  page.getByRole("list", { name: "Customer notes" }).getByRole("listitem").filter({ hasText: title });
 
-test("an admin adds a note (7 photos refused, then 4), edits and deletes it; a second admin's open Notes tab follows live", async ({ browser }) => {
+test("an admin adds a note (7 photos refused, then 4), edits and deletes it; a second admin's open Notes tab follows live", async ({
+  browser,
+}) => {
   const customerPage = await (await browser.newContext()).newPage();
   const customer = newCustomer();
   await signUpViaApi(customerPage, customer);
@@ -59,7 +73,9 @@ test("an admin adds a note (7 photos refused, then 4), edits and deletes it; a s
   await expect(card.getByText(/Line one/)).toHaveClass(/line-clamp-3/);
 
   // The second admin's open tab has it without a reload.
-  await expect(noteCard(other, "Kick-off call").getByText("+1", { exact: true })).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(noteCard(other, "Kick-off call").getByText("+1", { exact: true })).toBeVisible({
+    timeout: LIVE_UPDATE_MS,
+  });
 
   // Edit: a new title, one saved photo removed (3 left: no '+N').
   await card.getByRole("button", { name: "Edit note Kick-off call" }).click();
@@ -105,6 +121,8 @@ test("the Notes tab works at 375 px wide", async ({ browser }) => {
   await dialog.getByRole("button", { name: "Create Note" }).click();
   await expectToast(admin, "Note created successfully");
   await expect(noteCard(admin, "Phone note")).toBeInViewport();
-  const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await admin.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -1,5 +1,13 @@
 import { expect, type Page } from "@playwright/test";
-import { expectToast, gotoWithLiveStream, newCustomer, signUpViaApi, test, LIVE_UPDATE_MS, signedInAdmin } from "./fixtures";
+import {
+  expectToast,
+  gotoWithLiveStream,
+  newCustomer,
+  signUpViaApi,
+  test,
+  LIVE_UPDATE_MS,
+  signedInAdmin,
+} from "./fixtures";
 import { countDocumentLoads, sendProofViaApi } from "./payments-support";
 
 // Runs in the "server-wide" project, after every other spec: Maintenance Mode reaches every customer.
@@ -13,7 +21,10 @@ async function setMaintenance(admin: Page, on: boolean) {
   await expectToast(admin, "Settings saved", "General settings have been updated successfully");
 }
 
-test("Maintenance Mode: a customer's open dashboard switches to the maintenance page live and back; sign-in shows it; admins are unaffected", async ({ browser, settingsToRestore }) => {
+test("Maintenance Mode: a customer's open dashboard switches to the maintenance page live and back; sign-in shows it; admins are unaffected", async ({
+  browser,
+  settingsToRestore,
+}) => {
   settingsToRestore.add("general");
   const customerPage = await (await browser.newContext()).newPage();
   await signUpViaApi(customerPage, newCustomer());
@@ -27,8 +38,12 @@ test("Maintenance Mode: a customer's open dashboard switches to the maintenance 
   await gotoWithLiveStream(watcher, "/admin/settings");
 
   await setMaintenance(admin, true);
-  await expect(customerPage.getByRole("heading", { name: "Under Maintenance" })).toBeVisible({ timeout: LIVE_UPDATE_MS });
-  await expect(customerPage.getByRole("link", { name: "help@" }).or(customerPage.getByRole("link", { name: /@/ }))).toBeVisible();
+  await expect(customerPage.getByRole("heading", { name: "Under Maintenance" })).toBeVisible({
+    timeout: LIVE_UPDATE_MS,
+  });
+  await expect(
+    customerPage.getByRole("link", { name: "help@" }).or(customerPage.getByRole("link", { name: /@/ })),
+  ).toBeVisible();
   // The other admin's open page follows; admins keep their pages.
   await expect(watcher.getByRole("switch", { name: "Maintenance Mode" })).toBeChecked({ timeout: LIVE_UPDATE_MS });
   await watcher.goto("/admin/users");
@@ -42,14 +57,19 @@ test("Maintenance Mode: a customer's open dashboard switches to the maintenance 
   await expect(visitor.getByRole("heading", { name: "Under Maintenance" })).toHaveCount(0);
 
   await setMaintenance(admin, false);
-  await expect(customerPage.getByRole("heading", { name: "Under Maintenance" })).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
+  await expect(customerPage.getByRole("heading", { name: "Under Maintenance" })).toHaveCount(0, {
+    timeout: LIVE_UPDATE_MS,
+  });
   await expect(customerPage.getByRole("link", { name: "Your profile" })).toBeVisible();
   expect(customerLoads()).toBe(0);
   await visitor.goto("/login");
   await expect(visitor.getByRole("button", { name: "Login" })).toBeVisible();
 });
 
-test("the Security tab refuses numbers out of bounds and saves good ones; the page keeps them after a reload", async ({ browser, settingsToRestore }) => {
+test("the Security tab refuses numbers out of bounds and saves good ones; the page keeps them after a reload", async ({
+  browser,
+  settingsToRestore,
+}) => {
   settingsToRestore.add("security");
   const admin = await signedInAdmin(browser);
   await admin.goto("/admin/settings");
@@ -75,7 +95,9 @@ test("the Security tab refuses numbers out of bounds and saves good ones; the pa
   // Database: each bucket with its figures, the status view, and the log.
   await admin.getByRole("tab", { name: "Database" }).click();
   await expect(admin.getByTestId("storage-bucket")).toHaveCount(7);
-  await expect(admin.getByTestId("storage-bucket").filter({ hasText: "Payment proofs and note photos" })).toContainText(/\d+ files? · /);
+  await expect(admin.getByTestId("storage-bucket").filter({ hasText: "Payment proofs and note photos" })).toContainText(
+    /\d+ files? · /,
+  );
   await expect(admin.getByText(/Database size: \d/)).toBeVisible();
   await admin.getByRole("button", { name: "View Backend" }).click();
   const backend = admin.getByRole("dialog", { name: "Backend Status" });
@@ -87,7 +109,10 @@ test("the Security tab refuses numbers out of bounds and saves good ones; the pa
   await expect(admin.getByRole("heading", { name: "Activity Log" })).toBeVisible();
 });
 
-test("the activity log shows the payment decision, the note, the settings change and a credential reveal, with the right admin and customer", async ({ browser, settingsToRestore }) => {
+test("the activity log shows the payment decision, the note, the settings change and a credential reveal, with the right admin and customer", async ({
+  browser,
+  settingsToRestore,
+}) => {
   settingsToRestore.add("notifications");
   const customerPage = await (await browser.newContext()).newPage();
   const customer = newCustomer();
@@ -103,11 +128,19 @@ test("the activity log shows the payment decision, the note, the settings change
   // A credential saved, then revealed.
   await admin.getByRole("tab", { name: "Credentials" }).click();
   await admin.getByRole("button", { name: "Edit" }).click();
-  await admin.getByRole("region", { name: "Domain", exact: true }).getByLabel("Password", { exact: true }).fill("Act1vity-Domain-Pw");
+  await admin
+    .getByRole("region", { name: "Domain", exact: true })
+    .getByLabel("Password", { exact: true })
+    .fill("Act1vity-Domain-Pw");
   await admin.getByRole("button", { name: "Save" }).click();
   await expectToast(admin, "Credentials saved successfully");
-  await admin.getByRole("region", { name: "Domain", exact: true }).getByRole("button", { name: "Show Password" }).click();
-  await expect(admin.getByRole("region", { name: "Domain", exact: true }).getByTestId("secret-password")).toHaveText("Act1vity-Domain-Pw");
+  await admin
+    .getByRole("region", { name: "Domain", exact: true })
+    .getByRole("button", { name: "Show Password" })
+    .click();
+  await expect(admin.getByRole("region", { name: "Domain", exact: true }).getByTestId("secret-password")).toHaveText(
+    "Act1vity-Domain-Pw",
+  );
   // A note.
   await admin.getByRole("tab", { name: "Notes" }).click();
   await admin.getByRole("button", { name: "Add Note" }).click();
@@ -141,9 +174,15 @@ test("the activity log shows the payment decision, the note, the settings change
   await admin.getByLabel("Customer").selectOption({ label: customer.fullName });
   await admin.getByRole("button", { name: "Apply filters" }).click();
   await expect(admin).toHaveURL(new RegExp(`customer=${user.id}`));
-  await expect(events.getByTestId("activity-action")).toHaveText(["Created a note", "Revealed a secret", "Saved credentials", "Approved a payment"]);
+  await expect(events.getByTestId("activity-action")).toHaveText([
+    "Created a note",
+    "Revealed a secret",
+    "Saved credentials",
+    "Approved a payment",
+  ]);
   for (const actor of await events.getByTestId("activity-actor").allTextContents()) expect(actor).toBe("Admin");
-  for (const name of await events.getByTestId("activity-customer").allTextContents()) expect(name).toBe(customer.fullName);
+  for (const name of await events.getByTestId("activity-customer").allTextContents())
+    expect(name).toBe(customer.fullName);
   await expect(events.first()).toContainText("Activity note");
   await expect(events.nth(1)).toContainText("Password (Credentials)");
   await expect(events.nth(3)).toContainText("Google Business");
@@ -155,6 +194,8 @@ test("the activity log shows the payment decision, the note, the settings change
   for (const path of [`/admin/activity?customer=${user.id}`, "/admin/settings"]) {
     await admin.goto(path);
     await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
   }
 });

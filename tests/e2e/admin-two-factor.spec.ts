@@ -25,7 +25,11 @@ async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
 
-test("with two-factor on, an admin enrols, signs in with a code; a wrong code is refused; a backup code works once", async ({ browser, request, settingsToRestore }) => {
+test("with two-factor on, an admin enrols, signs in with a code; a wrong code is refused; a backup code works once", async ({
+  browser,
+  request,
+  settingsToRestore,
+}) => {
   settingsToRestore.add("security");
   test.setTimeout(120_000);
   const person = newCustomer();

@@ -1,5 +1,16 @@
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, signUpWith, test, type Customer } from "./fixtures";
+import {
+  E2E_ADMIN,
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signUpViaApi,
+  signUpWith,
+  test,
+  type Customer,
+} from "./fixtures";
 
 /** UTC+14, far from the server's zone: a date formatted on the server instead of in the browser would show. */
 const VIEWER_TIME_ZONE = "Pacific/Kiritimati";
@@ -63,7 +74,9 @@ test("the admin sees the counters and the customers newest first, and opens a cu
     // Other tests add customers at the same time, so the counters are checked for consistency, not exact values.
     const total = await counter(page, "total-users");
     expect(total).toBeGreaterThanOrEqual(2);
-    expect((await counter(page, "active")) + (await counter(page, "inactive")) + (await counter(page, "in-progress"))).toBe(total);
+    expect(
+      (await counter(page, "active")) + (await counter(page, "inactive")) + (await counter(page, "in-progress")),
+    ).toBe(total);
     // 50 a page (tests/e2e/admin-customer-list.spec.ts covers the pages).
     await expect(page.getByTestId("customer-row")).toHaveCount(Math.min(total, 50));
 
@@ -194,7 +207,9 @@ test("a new proof reaches the admin live; the admin views it, writes a note and 
     await expect(status).toHaveAttribute("data-tone", "yellow");
     const shownDate = await payment.locator("time").textContent();
     expect([before, after]).toContain(shownDate);
-    await expect(reviewer.getByRole("region", { name: "Google Business Payments" }).getByTestId("payment-count")).toHaveText("1 payments");
+    await expect(
+      reviewer.getByRole("region", { name: "Google Business Payments" }).getByTestId("payment-count"),
+    ).toHaveText("1 payments");
     await expectNoAxeViolations(reviewer);
 
     // The proof opens full size in the 'Payment Proof' dialog, served to the admin; Escape closes it.
@@ -232,7 +247,8 @@ test("a new proof reaches the admin live; the admin views it, writes a note and 
     expect(items[0]).toMatchObject({
       type: "payment",
       title: "Payment Approved",
-      message: "Your payment for Google Business Profile Setup has been approved. Admin notes: Matches the bank transfer",
+      message:
+        "Your payment for Google Business Profile Setup has been approved. Admin notes: Matches the bank transfer",
     });
   } finally {
     await reviewer.context().close();
@@ -259,7 +275,10 @@ test("of two admins deciding one payment, the second gets an error and the butto
   const late = await adminPage(browser);
   try {
     // The late admin's page gets no live updates, so it still offers the buttons after the first decision.
-    await late.route((url) => url.pathname === "/events", (route) => route.abort());
+    await late.route(
+      (url) => url.pathname === "/events",
+      (route) => route.abort(),
+    );
     await first.goto("/admin/users");
     await rowOf(first, customer).getByRole("link", { name: customer.fullName }).click();
     await expect(first.getByRole("heading", { level: 1 })).toHaveText(customer.fullName);
@@ -288,7 +307,11 @@ test("of two admins deciding one payment, the second gets an error and the butto
     const list = await customerPage.request.get("/resources/notifications");
     const { items } = (await list.json()) as { items: { title: string; message: string }[] };
     expect(items.filter((item) => item.title.startsWith("Payment "))).toEqual([
-      expect.objectContaining({ title: "Payment Rejected", message: "Your payment for Website Development (Payment 1 of 2) has been rejected. Admin notes: The amount does not match" }),
+      expect.objectContaining({
+        title: "Payment Rejected",
+        message:
+          "Your payment for Website Development (Payment 1 of 2) has been rejected. Admin notes: The amount does not match",
+      }),
     ]);
   } finally {
     await first.context().close();

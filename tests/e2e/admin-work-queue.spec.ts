@@ -1,5 +1,14 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test } from "./fixtures";
+import {
+  E2E_ADMIN,
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signUpViaApi,
+  test,
+} from "./fixtures";
 import { paymentDialog, PROOF_PNG, sendZelleProofInDialog } from "./payments-support";
 
 /** An admin signed in in a browser context of its own, phone-sized (375 px), on the dashboard with its live stream open. */
@@ -63,7 +72,10 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   // The admin's open dashboard shows the proof without a reload.
   const row = admin.getByTestId("queue-payment-row").filter({ hasText: customer.fullName });
   await expect(row).toBeVisible({ timeout: LIVE_UPDATE_MS });
-  await expect(row.getByRole("link", { name: customer.fullName })).toHaveAttribute("href", /^\/admin\/users\/[0-9a-f-]+$/);
+  await expect(row.getByRole("link", { name: customer.fullName })).toHaveAttribute(
+    "href",
+    /^\/admin\/users\/[0-9a-f-]+$/,
+  );
   await expect(row.getByText("Google Business Profile Setup", { exact: true })).toBeVisible();
   await expect(row.getByText("$250")).toBeVisible();
   await expect(row.getByTestId("queue-age")).toHaveText("just now");
@@ -81,7 +93,9 @@ test("a customer's new proof appears on the admin's open dashboard, is approved 
   await expect(row).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
 
   // The customer's open page unlocks live, with the admin's note in the notification.
-  await expect(customerPage.getByRole("heading", { name: "Gmail Credentials" })).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(customerPage.getByRole("heading", { name: "Gmail Credentials" })).toBeVisible({
+    timeout: LIVE_UPDATE_MS,
+  });
   await expect(customerPage.getByText("Payment Pending Review")).toHaveCount(0);
   expect(customerLoads).toBe(0);
   expect(adminLoads).toBe(0);

@@ -1,5 +1,15 @@
 import { expect, type Page } from "@playwright/test";
-import { customerIn, E2E_ADMIN, expectToast, freshAdmin, newCustomer, signUpViaApi, signUpWith, test, toSpanish } from "./fixtures";
+import {
+  customerIn,
+  E2E_ADMIN,
+  expectToast,
+  freshAdmin,
+  newCustomer,
+  signUpViaApi,
+  signUpWith,
+  test,
+  toSpanish,
+} from "./fixtures";
 import { sendProofViaApi } from "./payments-support";
 
 async function adminLogin(page: Page, email: string, password: string): Promise<void> {
@@ -15,7 +25,9 @@ async function expectSignedOut(page: Page): Promise<void> {
 }
 
 test.describe("the admin guard", () => {
-  test("a signed-in customer opening an admin page is denied, signed out and sent to the admin login", async ({ page }) => {
+  test("a signed-in customer opening an admin page is denied, signed out and sent to the admin login", async ({
+    page,
+  }) => {
     await signUpViaApi(page, newCustomer());
     await page.goto("/admin/users");
     await expectToast(page, "Access Denied", "You don't have admin privileges");
@@ -84,11 +96,14 @@ test.describe("the admin login form", () => {
   });
 });
 
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const figure = (page: Page, id: string) => page.getByTestId(`dashboard-figure-${id}`);
-const dollars = async (page: Page) => Number((await figure(page, "revenue").getByTestId("figure-value").textContent())!.replace(/[^\d.]/g, ""));
-const whole = async (page: Page, id: string) => Number((await figure(page, id).getByTestId("figure-value").textContent())!.replace(/\D/g, ""));
+const dollars = async (page: Page) =>
+  Number((await figure(page, "revenue").getByTestId("figure-value").textContent())!.replace(/[^\d.]/g, ""));
+const whole = async (page: Page, id: string) =>
+  Number((await figure(page, id).getByTestId("figure-value").textContent())!.replace(/\D/g, ""));
 
 test("the dashboard opens on this month's revenue, the customers waiting and the jobs in progress, each a link to its list; the users list says what each customer paid and where each job stands, as cards on a phone", async ({
   browser,
@@ -103,14 +118,18 @@ test("the dashboard opens on this month's revenue, the customers waiting and the
   await admin.goto("/admin/dashboard");
   const main = admin.getByRole("main");
   // The navigation cards that repeated the sidebar are gone; the figures are there instead.
-  for (const gone of ["User Management", "System Settings"]) await expect(main.getByText(gone, { exact: true })).toHaveCount(0);
+  for (const gone of ["User Management", "System Settings"])
+    await expect(main.getByText(gone, { exact: true })).toHaveCount(0);
   await expect(figure(admin, "revenue")).toContainText("Revenue this month");
   await expect(figure(admin, "waiting")).toContainText("Customers waiting");
   await expect(figure(admin, "waiting")).toContainText(/\d+ payments? to review · \d+ information updates?/);
   expect(await whole(admin, "waiting")).toBeGreaterThanOrEqual(1);
   await expect(figure(admin, "in-progress")).toContainText("Jobs in progress");
   await expect(figure(admin, "in-progress")).toHaveAttribute("href", "/admin/users?status=in_progress");
-  await expect(figure(admin, "revenue")).toHaveAttribute("href", /^\/admin\/analytics\?period=custom&from=\d{4}-\d{2}-01&to=/);
+  await expect(figure(admin, "revenue")).toHaveAttribute(
+    "href",
+    /^\/admin\/analytics\?period=custom&from=\d{4}-\d{2}-01&to=/,
+  );
   // The figures come before the work queue.
   const figuresBottom = (await figure(admin, "waiting").boundingBox())!;
   const queueTop = (await main.getByRole("heading", { name: "Work queue", level: 2 }).boundingBox())!;
@@ -128,7 +147,10 @@ test("the dashboard opens on this month's revenue, the customers waiting and the
   await admin.getByRole("button", { name: "Approve Payment" }).click();
   await expect(admin.getByTestId("payment-card").first().getByTestId("payment-status")).toHaveText("Completed");
   await admin.getByRole("tab", { name: "Google Business", exact: true }).click();
-  const saved = admin.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(`/admin/users/${userId}`));
+  const saved = admin.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(`/admin/users/${userId}`),
+  );
   await admin.getByRole("checkbox", { name: "Information Collection" }).click();
   expect((await saved).status()).toBe(200);
 
@@ -168,7 +190,10 @@ async function expectWholeBrand(page: Page): Promise<void> {
   const banner = page.getByRole("banner");
   const name = banner.getByTestId("brand-name");
   await expect(name).toBeVisible();
-  const fits = await name.evaluate((el) => ({ wide: el.scrollWidth - el.clientWidth, tall: el.scrollHeight - el.clientHeight }));
+  const fits = await name.evaluate((el) => ({
+    wide: el.scrollWidth - el.clientWidth,
+    tall: el.scrollHeight - el.clientHeight,
+  }));
   expect(fits.wide, "the brand name is cut sideways").toBeLessThanOrEqual(0);
   expect(fits.tall, "the brand name is cut below").toBeLessThanOrEqual(0);
   const mark = (await banner.getByTestId("brand-mark").boundingBox())!;
@@ -176,10 +201,17 @@ async function expectWholeBrand(page: Page): Promise<void> {
   // Nothing in the header overlaps the name.
   const nameBox = (await name.boundingBox())!;
   const buttons = await banner.locator("a:not(:has([data-testid=brand-name])), button").evaluateAll((elements) =>
-    elements.map((el) => el.getBoundingClientRect()).filter((box) => box.width > 0).map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom })),
+    elements
+      .map((el) => el.getBoundingClientRect())
+      .filter((box) => box.width > 0)
+      .map((box) => ({ left: box.left, right: box.right, top: box.top, bottom: box.bottom })),
   );
   for (const box of buttons) {
-    const overlaps = box.left < nameBox.x + nameBox.width - 0.5 && box.right > nameBox.x + 0.5 && box.top < nameBox.y + nameBox.height && box.bottom > nameBox.y;
+    const overlaps =
+      box.left < nameBox.x + nameBox.width - 0.5 &&
+      box.right > nameBox.x + 0.5 &&
+      box.top < nameBox.y + nameBox.height &&
+      box.bottom > nameBox.y;
     expect(overlaps, "a header button overlaps the brand name").toBe(false);
   }
 }
@@ -204,7 +236,8 @@ async function expectReadableAxes(page: Page, chart: string): Promise<void> {
   });
   expect(rows.length, `${chart}: no row of axis values`).toBeGreaterThan(0);
   for (const row of rows) {
-    for (let i = 1; i < row.length; i += 1) expect(row[i]!.left, `${chart}: value ${i} overlaps the one before`).toBeGreaterThanOrEqual(row[i - 1]!.right);
+    for (let i = 1; i < row.length; i += 1)
+      expect(row[i]!.left, `${chart}: value ${i} overlaps the one before`).toBeGreaterThanOrEqual(row[i - 1]!.right);
   }
   for (const title of await card.locator("[data-testid$=axis-title]").all()) {
     expect(await title.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);

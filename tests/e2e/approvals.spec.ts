@@ -1,5 +1,15 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_ADMIN, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test, type Customer } from "./fixtures";
+import {
+  E2E_ADMIN,
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signUpViaApi,
+  test,
+  type Customer,
+} from "./fixtures";
 import { payByCard, PROOF_PNG } from "./payments-support";
 
 /** Every context a test opened, closed when it ends: the admin's live streams are limited per account. */
@@ -26,7 +36,9 @@ async function paidCustomer(browser: Browser, customer: Customer): Promise<{ pag
 /** The e2e admin, signed in through the auth endpoint in a context of their own. */
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await newPage(browser);
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
   expect(response.ok(), await response.text()).toBeTruthy();
   return page;
 }
@@ -37,14 +49,20 @@ const HANDOVER_PDF = Buffer.from(
 );
 
 /** The admin's 'Request approval' dialog, filled and sent. */
-async function requestApproval(admin: Page, round: { title: string; message: string; link?: string; image?: boolean; launch?: boolean }): Promise<void> {
+async function requestApproval(
+  admin: Page,
+  round: { title: string; message: string; link?: string; image?: boolean; launch?: boolean },
+): Promise<void> {
   await admin.getByRole("button", { name: "Request approval" }).click();
   const dialog = admin.getByRole("dialog", { name: "Request approval" });
   if (round.launch) await dialog.getByRole("radio", { name: /^The finished site, for launch/ }).check();
   await dialog.getByLabel("Title").fill(round.title);
   await dialog.getByLabel("Message").fill(round.message);
   if (round.link) await dialog.getByLabel("Link").fill(round.link);
-  if (round.image) await dialog.getByLabel("Files").setInputFiles({ name: "home-draft.png", mimeType: "image/png", buffer: PROOF_PNG });
+  if (round.image)
+    await dialog
+      .getByLabel("Files")
+      .setInputFiles({ name: "home-draft.png", mimeType: "image/png", buffer: PROOF_PNG });
   await dialog.getByRole("button", { name: "Send for approval" }).click();
   await expectToast(admin, "Sent to the customer for approval");
   await expect(dialog).toHaveCount(0);
@@ -65,7 +83,12 @@ test("a website draft goes to the customer, comes back with changes, the finishe
   await gotoWithLiveStream(queue, "/admin/dashboard");
 
   // v1, with a preview link and an image: the customer's open progress page shows it live as their next step.
-  await requestApproval(admin, { title: "Home page draft", message: "Here is the first version of your home page.", link: "https://preview.example.com/home", image: true });
+  await requestApproval(admin, {
+    title: "Home page draft",
+    message: "Here is the first version of your home page.",
+    link: "https://preview.example.com/home",
+    image: true,
+  });
   const nextStep = customerPage.getByTestId("next-step-website");
   await expect(nextStep.getByText("Waiting for your approval")).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await expect(nextStep.getByText("v1: Home page draft")).toBeVisible();
@@ -104,29 +127,43 @@ test("a website draft goes to the customer, comes back with changes, the finishe
   // v2, the finished site for launch, reaches the customer's open website page live, saying so; approving it ticks
   // 'Review & Client Approval' on both sides.
   await requestApproval(admin, { title: "Home page, bigger logo", message: "The logo is bigger now.", launch: true });
-  await expect(customerPage.getByTestId("waiting-round").getByRole("heading", { name: "v2: Home page, bigger logo" })).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(
+    customerPage.getByTestId("waiting-round").getByRole("heading", { name: "v2: Home page, bigger logo" }),
+  ).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await expect(customerPage.getByTestId("round-purpose")).toHaveText(
     "The finished site, for launch: approving it tells us it is ready to go live, and the website's second payment is then due.",
   );
   await expect(changes.getByText(customer.fullName)).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
-  await expect(queue.getByTestId("queue-waiting-approval").getByText(customer.fullName)).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(queue.getByTestId("queue-waiting-approval").getByText(customer.fullName)).toBeVisible({
+    timeout: LIVE_UPDATE_MS,
+  });
   await customerPage.getByTestId("waiting-round").getByRole("button", { name: "Approve" }).click();
   await expectToast(customerPage, "Thank you! You approved it.");
   await expect(history.filter({ hasText: "v2: Home page, bigger logo" })).toContainText("Approved");
-  await expect(admin.getByRole("checkbox", { name: "Review & Client Approval" })).toBeChecked({ timeout: LIVE_UPDATE_MS });
-  await expect(admin.getByTestId("review-round").filter({ hasText: "v2: Home page, bigger logo" })).toContainText("Approved");
-  await expect(queue.getByTestId("queue-waiting-approval").getByText(customer.fullName)).toHaveCount(0, { timeout: LIVE_UPDATE_MS });
+  await expect(admin.getByRole("checkbox", { name: "Review & Client Approval" })).toBeChecked({
+    timeout: LIVE_UPDATE_MS,
+  });
+  await expect(admin.getByTestId("review-round").filter({ hasText: "v2: Home page, bigger logo" })).toContainText(
+    "Approved",
+  );
+  await expect(queue.getByTestId("queue-waiting-approval").getByText(customer.fullName)).toHaveCount(0, {
+    timeout: LIVE_UPDATE_MS,
+  });
 
   await customerPage.goto("/dashboard/progress");
   const reviewStep = customerPage.getByTestId("progress-step").filter({ hasText: "Review & Client Approval" });
   await expect(reviewStep).toHaveAttribute("data-done", "true");
   // The website approved, the second half is what comes next.
-  await expect(customerPage.getByTestId("next-step-website").getByRole("button", { name: "Pay Second 50% ($350)" })).toBeVisible();
+  await expect(
+    customerPage.getByTestId("next-step-website").getByRole("button", { name: "Pay Second 50% ($350)" }),
+  ).toBeVisible();
 
   // A delivered PDF: the customer's open page lists it live and downloads it under its name; another customer gets 404.
   await gotoWithLiveStream(customerPage, "/dashboard/website");
   const files = admin.getByTestId("delivered-files");
-  await files.getByLabel("Add file").setInputFiles({ name: "Website hand-over.pdf", mimeType: "application/pdf", buffer: HANDOVER_PDF });
+  await files
+    .getByLabel("Add file")
+    .setInputFiles({ name: "Website hand-over.pdf", mimeType: "application/pdf", buffer: HANDOVER_PDF });
   await expectToast(admin, "File added");
   await expect(files.getByRole("link", { name: "Website hand-over.pdf" })).toBeVisible();
   const customerFile = customerPage.getByTestId("delivered-files").getByRole("link", { name: "Website hand-over.pdf" });

@@ -26,7 +26,11 @@ async function revealed(base: string, cookie: string): Promise<string[]> {
     form.set("kind", "credential");
     form.set("id", id);
     form.set("field", "password");
-    const response = await fetch(`${base}/resources/secrets/reveal`, { method: "POST", body: form, headers: { cookie, origin: base } });
+    const response = await fetch(`${base}/resources/secrets/reveal`, {
+      method: "POST",
+      body: form,
+      headers: { cookie, origin: base },
+    });
     if (response.status === 200) values.push(((await response.json()) as { value: string }).value);
   }
   return values;
@@ -41,7 +45,9 @@ async function page(base: string, url: string, cookie: string): Promise<string> 
 
 /** The proof file links on a page (thumbnails left out). */
 function proofLinks(html: string): string[] {
-  return [...new Set(html.match(/\/files\/admin-note-photos\/[A-Za-z0-9._/-]+?\.(?:png|jpg|webp)/g) ?? [])].filter((link) => !link.endsWith(".thumb.webp"));
+  return [...new Set(html.match(/\/files\/admin-note-photos\/[A-Za-z0-9._/-]+?\.(?:png|jpg|webp)/g) ?? [])].filter(
+    (link) => !link.endsWith(".thumb.webp"),
+  );
 }
 
 test("a backup taken after a journey, restored into an empty folder, starts with the same customers, payments and files", async () => {
@@ -67,21 +73,37 @@ test("a backup taken after a journey, restored into an empty folder, starts with
     const customerCookie = cookieFrom(signUp);
     const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
 
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#2a7" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#2a7" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("serviceType", "google_business");
     form.set("paymentNumber", "1");
     form.set("proof", new File([new Uint8Array(png)], "zelle.png", { type: "image/png" }));
-    const upload = await fetch(`${app.base}/resources/payments/proof`, { method: "POST", body: form, headers: { cookie: customerCookie, origin: app.base } });
+    const upload = await fetch(`${app.base}/resources/payments/proof`, {
+      method: "POST",
+      body: form,
+      headers: { cookie: customerCookie, origin: app.base },
+    });
     expect(upload.status, await upload.clone().text()).toBe(200);
 
     // A stored secret, encrypted with the generated credentials key that the archive must carry.
     const secret = `Backup-Secret-${customer.email.slice(6, 14)}`;
     const credentials = new FormData();
-    for (const [name, value] of Object.entries({ intent: "save-card", credentialType: "domain", title: "Backup Registrar", password: secret })) {
+    for (const [name, value] of Object.entries({
+      intent: "save-card",
+      credentialType: "domain",
+      title: "Backup Registrar",
+      password: secret,
+    })) {
       credentials.set(name, value);
     }
-    const saved = await fetch(`${app.base}/dashboard/credentials`, { method: "POST", body: credentials, headers: { cookie: customerCookie, origin: app.base }, redirect: "manual" });
+    const saved = await fetch(`${app.base}/dashboard/credentials`, {
+      method: "POST",
+      body: credentials,
+      headers: { cookie: customerCookie, origin: app.base },
+      redirect: "manual",
+    });
     expect(saved.status, await saved.clone().text()).toBeLessThan(400);
     expect(await revealed(app.base, customerCookie)).toContain(secret);
 
@@ -89,7 +111,9 @@ test("a backup taken after a journey, restored into an empty folder, starts with
     const detailBefore = await page(app.base, `/admin/users/${userId}`, adminCookie);
     const [proof] = proofLinks(detailBefore);
     expect(proof, "the proof's link on the admin's customer page").toBeDefined();
-    const servedBefore = Buffer.from(await (await fetch(`${app.base}${proof}`, { headers: { cookie: adminCookie } })).arrayBuffer());
+    const servedBefore = Buffer.from(
+      await (await fetch(`${app.base}${proof}`, { headers: { cookie: adminCookie } })).arrayBuffer(),
+    );
     expect(servedBefore.length).toBeGreaterThan(0);
 
     // What the customer's page loads: their payment, pending review.
@@ -132,7 +156,11 @@ test("a backup taken after a journey, restored into an empty folder, starts with
     // decrypt them with the archived key.
     const newKey = randomBytes(32).toString("hex");
     const archivedKey = readFileSync(path.join(restored, "credentials-key"), "utf8").trim();
-    const rotate = npmRun("secrets:rotate", [], { DATA_DIR: restored, CREDENTIALS_KEY: newKey, CREDENTIALS_PREVIOUS_KEYS: archivedKey });
+    const rotate = npmRun("secrets:rotate", [], {
+      DATA_DIR: restored,
+      CREDENTIALS_KEY: newKey,
+      CREDENTIALS_PREVIOUS_KEYS: archivedKey,
+    });
     expect(rotate.status, rotate.output).toBe(0);
     expect(rotate.output).toMatch(/Re-encrypted [1-9]\d* stored secret\(s\)/);
 

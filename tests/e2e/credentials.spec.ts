@@ -1,5 +1,14 @@
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
+import {
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signedInAdmin,
+  signUpViaApi,
+  test,
+} from "./fixtures";
 import { countDocumentLoads } from "./payments-support";
 
 const MASK = "••••••••";
@@ -104,7 +113,9 @@ test("a customer saves all three cards, sees secrets masked, reveals one and edi
   // The admin's open tab has every card, without a reload.
   await expect(card(admin, "Domain").getByText("casey-domain")).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await expect(card(admin, "Hosting & Website").getByText("Bluehost")).toBeVisible({ timeout: LIVE_UPDATE_MS });
-  await expect(card(admin, "Google Business").getByText("casey.cleaning@gmail.com")).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(card(admin, "Google Business").getByText("casey.cleaning@gmail.com")).toBeVisible({
+    timeout: LIVE_UPDATE_MS,
+  });
 
   // The customer edits one card: an empty password keeps the saved one.
   await saveCard(page, "Domain", "Website", { username: "casey-domain-2" });
@@ -117,7 +128,10 @@ test("a customer saves all three cards, sees secrets masked, reveals one and edi
   // The admin edits all three cards and saves them together; the customer's open page follows.
   await admin.getByRole("button", { name: "Edit" }).click();
   await fillCard(card(admin, "Domain"), "Website", { username: "admin-domain-user" });
-  await fillCard(card(admin, "Hosting & Website"), "Website", { provider: "SiteGround", password: "Admin-Hosting-Pw1" });
+  await fillCard(card(admin, "Hosting & Website"), "Website", {
+    provider: "SiteGround",
+    password: "Admin-Hosting-Pw1",
+  });
   await fillCard(card(admin, "Google Business"), "Gmail Email", { details: "Recovery phone is the office line" });
   await admin.getByRole("button", { name: "Save" }).click();
   await expectToast(admin, "Credentials saved successfully");
@@ -134,7 +148,9 @@ test("a customer saves all three cards, sees secrets masked, reveals one and edi
   expect(customerLoads()).toBe(0);
 });
 
-test("each card is checked before saving, the warning is remembered, and the page passes axe at 375 px", async ({ page }) => {
+test("each card is checked before saving, the warning is remembered, and the page passes axe at 375 px", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signUpViaApi(page, newCustomer());
   await page.goto("/dashboard/credentials");

@@ -7,13 +7,17 @@ import { countDocumentLoads } from "./payments-support";
 
 const card = (page: Page) => page.getByTestId("data-export");
 
-test("a customer asks for their data on the Profile page, sees it become ready live, downloads the ZIP and its data.json is theirs", async ({ page }) => {
+test("a customer asks for their data on the Profile page, sees it become ready live, downloads the ZIP and its data.json is theirs", async ({
+  page,
+}) => {
   const customer = newCustomer({ fullName: "Dana Download" });
   await signUpViaApi(page, customer);
   await gotoWithLiveStream(page, "/dashboard/profile");
   const loads = countDocumentLoads(page);
   // Something of theirs to take with them: a profile picture.
-  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#a36" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#a36" } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Profile picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expectToast(page, "Profile picture updated successfully");
 
@@ -21,7 +25,11 @@ test("a customer asks for their data on the Profile page, sees it become ready l
   await expect(card(page).getByText(/Get a copy of everything we keep about you in one ZIP file/)).toBeVisible();
   await card(page).getByLabel("Your password (optional)").fill(customer.password);
   await card(page).getByRole("button", { name: "Download my data" }).click();
-  await expectToast(page, "We are preparing your data", "You can leave this page: we will notify you and send you an e-mail when it is ready.");
+  await expectToast(
+    page,
+    "We are preparing your data",
+    "You can leave this page: we will notify you and send you an e-mail when it is ready.",
+  );
 
   // Prepared in the background; the open page follows it without a reload.
   const ready = card(page).getByTestId("data-export-ready");
@@ -76,8 +84,12 @@ test.describe("in Spanish", () => {
     await signUpViaApi(page, customer);
     await gotoWithLiveStream(page, "/dashboard/profile");
     await expect(page.getByRole("heading", { name: "Sus datos" })).toBeVisible();
-    await expect(card(page).getByText(/Obtenga una copia de todo lo que guardamos sobre usted en un archivo ZIP/)).toBeVisible();
-    await expect(card(page).getByText(/La descarga funciona durante 24 horas, y puede pedir una exportación al día\./)).toBeVisible();
+    await expect(
+      card(page).getByText(/Obtenga una copia de todo lo que guardamos sobre usted en un archivo ZIP/),
+    ).toBeVisible();
+    await expect(
+      card(page).getByText(/La descarga funciona durante 24 horas, y puede pedir una exportación al día\./),
+    ).toBeVisible();
     await expect(card(page).getByLabel("Su contraseña (opcional)")).toBeVisible();
     await card(page).getByLabel("Su contraseña (opcional)").fill("Wr0ng!Password-x");
     await card(page).getByRole("button", { name: "Descargar mis datos" }).click();
@@ -86,12 +98,18 @@ test.describe("in Spanish", () => {
 
     await card(page).getByLabel("Su contraseña (opcional)").fill("");
     await card(page).getByRole("button", { name: "Descargar mis datos" }).click();
-    await expectToast(page, "Estamos preparando sus datos", "Puede salir de esta página: le avisaremos y le enviaremos un correo cuando esté lista.");
+    await expectToast(
+      page,
+      "Estamos preparando sus datos",
+      "Puede salir de esta página: le avisaremos y le enviaremos un correo cuando esté lista.",
+    );
     const ready = card(page).getByTestId("data-export-ready");
     await expect(ready).toBeVisible({ timeout: 30_000 });
     await expect(ready).toContainText("Sus datos están listos.");
     await expect(ready.getByTestId("data-export-download")).toContainText("Descargar ZIP");
     await expect(ready).toContainText(/Disponible hasta el .+; después el archivo se elimina\./);
-    await expect(card(page).getByTestId("data-export-next")).toContainText("Puede pedir una nueva exportación después del");
+    await expect(card(page).getByTestId("data-export-next")).toContainText(
+      "Puede pedir una nueva exportación después del",
+    );
   });
 });

@@ -1,11 +1,15 @@
 import { expect } from "@playwright/test";
 import { expectNoAxeViolations, expectToast, newCustomer, signUpViaApi, test } from "./fixtures";
 
-test("a customer turns e-mail updates off on the Profile page, by keyboard, at 375 px; the choice is kept", async ({ page }) => {
+test("a customer turns e-mail updates off on the Profile page, by keyboard, at 375 px; the choice is kept", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signUpViaApi(page, newCustomer());
   await page.goto("/dashboard/profile");
-  const box = page.getByLabel("Send me an e-mail when a payment is approved or rejected and when a step of my project is completed");
+  const box = page.getByLabel(
+    "Send me an e-mail when a payment is approved or rejected and when a step of my project is completed",
+  );
   await expect(box).toBeChecked();
   await box.focus();
   await page.keyboard.press("Space");

@@ -1,5 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { generateSync } from "otplib";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
@@ -54,8 +62,10 @@ async function watchPages(context: BrowserContext, problems: PageProblems): Prom
     waitForHydrationAfterLoads(page);
     page.on("console", (message) => {
       if (message.type() !== "error") return;
-      if (CSP_CONSOLE_MESSAGE.test(message.text())) problems.cspViolations.push(`${page.url()} console: ${message.text()}`);
-      if (HYDRATION_ERROR.test(message.text())) problems.hydrationErrors.push(`${page.url()} console: ${message.text()}`);
+      if (CSP_CONSOLE_MESSAGE.test(message.text()))
+        problems.cspViolations.push(`${page.url()} console: ${message.text()}`);
+      if (HYDRATION_ERROR.test(message.text()))
+        problems.hydrationErrors.push(`${page.url()} console: ${message.text()}`);
     });
     page.on("pageerror", (error) => {
       if (HYDRATION_ERROR.test(error.message)) problems.hydrationErrors.push(`${page.url()} ${error.message}`);
@@ -69,7 +79,9 @@ async function watchPages(context: BrowserContext, problems: PageProblems): Prom
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __e2eCspViolation?: (text: string) => void }).__e2eCspViolation;
-      report?.(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+      report?.(
+        `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
 }
@@ -155,7 +167,11 @@ export async function signUpViaApi(page: Page, customer: Customer): Promise<void
  * A customer signed up in a browser of their own that asks for `locale`. The account keeps the language its sign-up
  * asked for, and a context's locale does not reach its API requests: the sign-up sends the Accept-Language itself.
  */
-export async function customerInBrowser(browser: Browser, customer: Customer, locale = "en-US"): Promise<{ page: Page; userId: string }> {
+export async function customerInBrowser(
+  browser: Browser,
+  customer: Customer,
+  locale = "en-US",
+): Promise<{ page: Page; userId: string }> {
   const page = await (await browser.newContext({ locale })).newPage();
   await signUpWith(page.request, customer, locale.startsWith("es") ? "es-ES,es;q=0.9" : "en-US,en;q=0.9");
   const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
@@ -166,7 +182,11 @@ export async function customerInBrowser(browser: Browser, customer: Customer, lo
  * Creates the account from a request context of its own (the `request` fixture), so the browser page stays
  * signed out: for tests where the account must exist but the page must not have its session.
  */
-export async function signUpWith(request: APIRequestContext, customer: Customer, acceptLanguage?: string): Promise<void> {
+export async function signUpWith(
+  request: APIRequestContext,
+  customer: Customer,
+  acceptLanguage?: string,
+): Promise<void> {
   const response = await request.post("/api/auth/sign-up/email", {
     data: {
       name: customer.fullName,
@@ -296,7 +316,9 @@ export async function expectNoAxeViolations(page: Page, only?: string): Promise<
   const builder = new AxeBuilder({ page });
   const { violations } = await (only ? builder.include(only) : builder).analyze();
   await page.emulateMedia({ reducedMotion: null });
-  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
+  expect(violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual(
+    [],
+  );
 }
 
 /** Every toast in the page's stack, the ones still animating out included: for checking that a toast has gone. */

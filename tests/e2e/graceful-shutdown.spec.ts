@@ -10,12 +10,20 @@ import { cookieFrom, OPS_PORT_BASE, postJson, startApp, type RunningProcess } fr
 const PORT = OPS_PORT_BASE;
 
 /** A sign-in whose JSON body the client sends in two halves, `pause` apart: a request in flight that long. */
-function slowSignIn(base: string, body: string, firstHalfSent: () => void, pause: Promise<unknown>): Promise<{ status: number; text: string }> {
+function slowSignIn(
+  base: string,
+  body: string,
+  firstHalfSent: () => void,
+  pause: Promise<unknown>,
+): Promise<{ status: number; text: string }> {
   const url = new URL("/api/auth/sign-in/email", base);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
-      { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), origin: base } },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), origin: base },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -69,7 +77,12 @@ test("SIGTERM: requests in flight finish, live streams get a reconnect hint, the
     const afterSignal = new Promise<void>((resolve) => (signalled = resolve));
     let firstHalfIn!: () => void;
     const firstHalf = new Promise<void>((resolve) => (firstHalfIn = resolve));
-    const slow = slowSignIn(base, JSON.stringify({ email: customer.email, password: customer.password }), firstHalfIn, afterSignal.then(() => delay(1_500)));
+    const slow = slowSignIn(
+      base,
+      JSON.stringify({ email: customer.email, password: customer.password }),
+      firstHalfIn,
+      afterSignal.then(() => delay(1_500)),
+    );
     await firstHalf;
     await delay(200);
 

@@ -1,12 +1,24 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { E2E_BASE_URL, expectNoAxeViolations, freshAdmin, newCustomer, signUpWith, test, toSpanish, type Customer } from "./fixtures";
+import {
+  E2E_BASE_URL,
+  expectNoAxeViolations,
+  freshAdmin,
+  newCustomer,
+  signUpWith,
+  test,
+  toSpanish,
+  type Customer,
+} from "./fixtures";
 import { sendProofViaApi } from "./payments-support";
 
 const APP_VERSION = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
 
 /** A customer signed up (and signed in again: a sign-in of their own in the log) in a context of their own. */
-async function customerWithId(browser: Browser, overrides: Partial<Customer> = {}): Promise<{ page: Page; customer: Customer; userId: string }> {
+async function customerWithId(
+  browser: Browser,
+  overrides: Partial<Customer> = {},
+): Promise<{ page: Page; customer: Customer; userId: string }> {
   const customer = newCustomer(overrides);
   const page = await (await browser.newContext()).newPage();
   await signUpWith(page.request, customer);
@@ -52,7 +64,9 @@ test("an admin who chooses Spanish sees the dashboard, the users list, a custome
   await expect(main.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
   await expect(page.getByTestId("counter-card-total-users")).toContainText("Total de usuarios");
   await expect(page.getByLabel("Buscar por nombre, correo, empresa o teléfono")).toHaveValue(customer.email);
-  await expect(page.getByTestId("customer-list-summary")).toHaveText(`Mostrando 1–1 de 1 clientes · que coinciden con “${customer.email}”`);
+  await expect(page.getByTestId("customer-list-summary")).toHaveText(
+    `Mostrando 1–1 de 1 clientes · que coinciden con “${customer.email}”`,
+  );
   await expect(page.getByRole("columnheader", { name: "Fecha de registro" })).toBeVisible();
   await expect(main.getByRole("link", { name: "Borrar búsqueda" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -92,13 +106,19 @@ test("an admin who chooses Spanish sees the dashboard, the users list, a custome
   await expect(main.getByText("Embudo de clientes", { exact: true })).toBeVisible();
   const revenue = page.getByTestId("analytics-revenue");
   await revenue.getByText("Mostrar las cifras como tabla").click();
-  await expect(revenue.getByRole("table", { name: "Ingresos por mes según el método de pago, en dólares estadounidenses" })).toBeVisible();
-  const thisMonth = new Intl.DateTimeFormat("es-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date());
+  await expect(
+    revenue.getByRole("table", { name: "Ingresos por mes según el método de pago, en dólares estadounidenses" }),
+  ).toBeVisible();
+  const thisMonth = new Intl.DateTimeFormat("es-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(),
+  );
   await expect(revenue.getByRole("rowheader", { name: thisMonth })).toBeVisible();
   await expect(page.getByTestId("funnel-signedUp").locator("th")).toHaveText("Registrados");
   await expectNoAxeViolations(page);
   await page.goto("/admin/analytics?period=custom&from=2026-05-01&to=2026-01-01");
-  await expect(page.getByText("No se pudo leer el período: La fecha de inicio debe ser igual o anterior a la fecha de fin")).toBeVisible();
+  await expect(
+    page.getByText("No se pudo leer el período: La fecha de inicio debe ser igual o anterior a la fecha de fin"),
+  ).toBeVisible();
 
   // Back to English: the same page, in English.
   await page.getByRole("button", { name: "English" }).click();
@@ -125,9 +145,15 @@ test("the activity log, the payment card and the Database tab speak in a person'
 
   // A progress step ticked, then read back in the log.
   await admin.getByRole("tab", { name: "Google Business", exact: true }).click();
-  const saved = admin.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(`/admin/users/${userId}`));
+  const saved = admin.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(`/admin/users/${userId}`),
+  );
   await admin.getByRole("checkbox", { name: "Verification Completed" }).click();
-  await admin.getByRole("dialog", { name: "Mark the earlier steps done too?" }).getByRole("button", { name: "Only this step" }).click();
+  await admin
+    .getByRole("dialog", { name: "Mark the earlier steps done too?" })
+    .getByRole("button", { name: "Only this step" })
+    .click();
   expect((await saved).status()).toBe(200);
 
   await admin.goto(`/admin/activity?customer=${userId}`);
@@ -159,7 +185,9 @@ test("the activity log, the payment card and the Database tab speak in a person'
   // The same screens in Spanish.
   await toSpanish(admin);
   await admin.goto(`/admin/activity?customer=${userId}`);
-  await expect(events.first()).toContainText('Marcó "Verificación completada" como completado en Perfil de Google Business');
+  await expect(events.first()).toContainText(
+    'Marcó "Verificación completada" como completado en Perfil de Google Business',
+  );
   await admin.goto(`/admin/users/${userId}`);
   await expect(card.getByTestId("payment-status")).toHaveText("Pendiente");
   await expect(card.getByTestId("payment-method")).toHaveText("Zelle");
@@ -167,5 +195,7 @@ test("the activity log, the payment card and the Database tab speak in a person'
   await admin.getByRole("tab", { name: "Base de datos" }).click();
   await expect(buckets.filter({ hasText: "Comprobantes de pago y fotos de notas" })).toHaveCount(1);
   await admin.getByRole("button", { name: "Ver servidor" }).click();
-  await expect(admin.getByRole("dialog", { name: "Estado del servidor" }).getByTestId("app-version")).toHaveText(APP_VERSION);
+  await expect(admin.getByRole("dialog", { name: "Estado del servidor" }).getByTestId("app-version")).toHaveText(
+    APP_VERSION,
+  );
 });

@@ -5,11 +5,20 @@ import { mailsTo } from "./outbox";
 // A browser that asks for Spanish (Accept-Language: es-ES).
 test.use({ locale: "es-ES" });
 
-test("a Spanish-speaking customer who forgot the password gets the reset e-mail in Spanish", async ({ page, browser }) => {
+test("a Spanish-speaking customer who forgot the password gets the reset e-mail in Spanish", async ({
+  page,
+  browser,
+}) => {
   const customer = newCustomer();
   // Signed up from a Spanish browser: the account's language is Spanish (the sign-up form's request, as sent).
   const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { name: customer.fullName, email: customer.email, password: customer.password, phone: customer.phone, companyName: customer.companyName },
+    data: {
+      name: customer.fullName,
+      email: customer.email,
+      password: customer.password,
+      phone: customer.phone,
+      companyName: customer.companyName,
+    },
     headers: { origin: E2E_BASE_URL, "accept-language": "es-ES,es;q=0.9" },
   });
   expect(signUp.ok(), await signUp.text()).toBeTruthy();
@@ -26,10 +35,13 @@ test("a Spanish-speaking customer who forgot the password gets the reset e-mail 
 
   let mail: { subject: string; body: string } | undefined;
   await expect
-    .poll(() => {
-      mail = mailsTo(customer.email).at(-1);
-      return mail?.subject ?? "";
-    }, { timeout: 15_000 })
+    .poll(
+      () => {
+        mail = mailsTo(customer.email).at(-1);
+        return mail?.subject ?? "";
+      },
+      { timeout: 15_000 },
+    )
     .toBe("Restablezca su contraseña");
   expect(mail!.body).toContain(`Hola, ${customer.fullName}:`);
   expect(mail!.body).toContain("Alguien pidió restablecer la contraseña de su cuenta.");

@@ -1,5 +1,13 @@
 import { expect, type Browser } from "@playwright/test";
-import { E2E_ADMIN, expectNoAxeViolations, expectToast, newCustomer, signUpViaApi, STRONG_PASSWORD, test } from "./fixtures";
+import {
+  E2E_ADMIN,
+  expectNoAxeViolations,
+  expectToast,
+  newCustomer,
+  signUpViaApi,
+  STRONG_PASSWORD,
+  test,
+} from "./fixtures";
 import { sendProofViaApi } from "./payments-support";
 
 // The customer's information screens in a Spanish browser (Accept-Language: es-ES): Google Business (a
@@ -22,7 +30,10 @@ async function adminApprovesFirstPayment(browser: Browser, userId: string): Prom
   await context.close();
 }
 
-test("a Spanish customer fills the Google Business form, sees a mistake and the save in Spanish", async ({ page, browser }) => {
+test("a Spanish customer fills the Google Business form, sees a mistake and the save in Spanish", async ({
+  page,
+  browser,
+}) => {
   await signUpViaApi(page, newCustomer());
   const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
   await sendProofViaApi(page.request, "google_business", 1);
@@ -64,7 +75,9 @@ test("a Spanish customer fills the Google Business form, sees a mistake and the 
   await expectNoAxeViolations(page);
 });
 
-test("a Spanish customer sees Credentials and Profile in Spanish; a refusal from the server is in Spanish", async ({ page }) => {
+test("a Spanish customer sees Credentials and Profile in Spanish; a refusal from the server is in Spanish", async ({
+  page,
+}) => {
   await signUpViaApi(page, newCustomer());
 
   await page.goto("/dashboard/credentials");
@@ -98,7 +111,9 @@ test("a Spanish customer sees Credentials and Profile in Spanish; a refusal from
   await page.getByLabel("Contraseña nueva").fill("abc");
   await page.getByLabel("Confirmar contraseña").fill("abc");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
-  await expect(page.getByLabel("Contraseña nueva")).toHaveAccessibleDescription(/La contraseña debe tener al menos 6 caracteres/);
+  await expect(page.getByLabel("Contraseña nueva")).toHaveAccessibleDescription(
+    /La contraseña debe tener al menos 6 caracteres/,
+  );
   // ...and one only the server knows: its answer is in the request's language.
   await page.getByLabel("Contraseña actual").fill("Not-The-Password-1");
   await page.getByLabel("Contraseña nueva").fill(`${STRONG_PASSWORD}2`);

@@ -36,9 +36,13 @@ test("a Spanish browser signs up, follows its progress and pays in Spanish; swit
   await expect(page.getByRole("heading", { name: "Su próximo paso" })).toBeVisible();
   await expect(googlePanel(page).getByRole("heading", { name: "Perfil de Google Business" })).toBeVisible();
   await expect(googlePanel(page).getByText("Comience con el pago")).toBeVisible();
-  await expect(googlePanel(page).getByText("Con $250 comenzamos la configuración de su Perfil de Google Business.")).toBeVisible();
+  await expect(
+    googlePanel(page).getByText("Con $250 comenzamos la configuración de su Perfil de Google Business."),
+  ).toBeVisible();
   await expect(websitePanel(page).getByText("El primer 50 % ($350) pone en marcha su sitio web.")).toBeVisible();
-  await expect(page.getByTestId("progress-card-google_business").getByText("Progreso de configuración y optimización")).toBeVisible();
+  await expect(
+    page.getByTestId("progress-card-google_business").getByText("Progreso de configuración y optimización"),
+  ).toBeVisible();
   await expect(page.getByText("Aún no hay datos de progreso")).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Notificaciones" })).toBeVisible();
   await expect(page.getByText("Your next step")).toHaveCount(0);
@@ -64,9 +68,13 @@ test("a Spanish browser signs up, follows its progress and pays in Spanish; swit
   await expect(dialog.getByText("Envíe la transferencia por Zelle con estos datos:")).toBeVisible();
   const submit = dialog.getByRole("button", { name: "Enviar comprobante" });
   await expect(submit).toBeDisabled();
-  await expect(dialog.getByLabel("Foto del comprobante de pago")).toHaveAccessibleDescription("JPEG, PNG o WebP, hasta 10 MB.");
+  await expect(dialog.getByLabel("Foto del comprobante de pago")).toHaveAccessibleDescription(
+    "JPEG, PNG o WebP, hasta 10 MB.",
+  );
   await expectNoAxeViolations(page);
-  await dialog.getByLabel("Foto del comprobante de pago").setInputFiles({ name: "zelle.png", mimeType: "image/png", buffer: PROOF_PNG });
+  await dialog
+    .getByLabel("Foto del comprobante de pago")
+    .setInputFiles({ name: "zelle.png", mimeType: "image/png", buffer: PROOF_PNG });
   await submit.click();
   await expectToast(page, "Pago enviado", "Su comprobante de Zelle se envió para revisión");
   await expect(dialog).toHaveCount(0);
@@ -92,7 +100,9 @@ test("a Spanish browser signs up, follows its progress and pays in Spanish; swit
   );
 });
 
-test("a failing portal page shows the error page in Spanish, with lang es and no accessibility violations", async ({ page }) => {
+test("a failing portal page shows the error page in Spanish, with lang es and no accessibility violations", async ({
+  page,
+}) => {
   await signUpViaApi(page, newCustomer());
   // A receipt that does not exist: its loader answers 404, the localized layout's boundary shows it.
   const response = await page.goto("/receipts/00000000-0000-4000-8000-000000000000");

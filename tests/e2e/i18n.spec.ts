@@ -4,7 +4,9 @@ import { expectNoAxeViolations, newCustomer, signUpViaApi, STRONG_PASSWORD, test
 // A browser that asks for Spanish (Accept-Language: es-ES).
 test.use({ locale: "es-ES" });
 
-test("a Spanish browser gets sign-up and its validation messages in Spanish, without accessibility violations", async ({ page }) => {
+test("a Spanish browser gets sign-up and its validation messages in Spanish, without accessibility violations", async ({
+  page,
+}) => {
   await page.goto("/signup");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page).toHaveTitle("Crear cuenta");
@@ -30,7 +32,10 @@ test("login and the not-found page in Spanish", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Volver al inicio" })).toBeVisible();
 });
 
-test("switching to English keeps the page and the session; the choice survives sign-out and sign-in", async ({ page, browser }) => {
+test("switching to English keeps the page and the session; the choice survives sign-out and sign-in", async ({
+  page,
+  browser,
+}) => {
   const customer = newCustomer();
   await signUpViaApi(page, customer);
   await page.goto("/dashboard/progress");
@@ -39,7 +44,9 @@ test("switching to English keeps the page and the session; the choice survives s
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "English" }).click();
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Progress" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Progress" }),
+  ).toBeVisible();
   await expect(page).toHaveURL("/dashboard/progress");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 

@@ -25,7 +25,10 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 /** A customer in a phone-sized browser of their own who paid the service (the first payment of the website). */
 async function paidCustomer(browser: Browser, service: "google_business" | "website") {
   const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
-  const customer = await customerIn(page, service === "website" ? { paidFirstOf: ["website"] } : { paid: ["google_business"] });
+  const customer = await customerIn(
+    page,
+    service === "website" ? { paidFirstOf: ["website"] } : { paid: ["google_business"] },
+  );
   return { page, userId: customer.id, customer };
 }
 
@@ -156,7 +159,9 @@ test("Google Business: too many photos are refused in the browser with the limit
   await expect(page.getByRole("img", { name: /^New photo/ })).toHaveCount(0);
 });
 
-test("Website: colour, domain box (unticking clears it), logo and founder photo; the admin sees it live", async ({ browser }) => {
+test("Website: colour, domain box (unticking clears it), logo and founder photo; the admin sees it live", async ({
+  browser,
+}) => {
   const { page, userId } = await paidCustomer(browser, "website");
   const admin = await adminOnTab(browser, userId, "Web Site");
   const adminColumn = admin.getByTestId("admin-website-info");
@@ -251,7 +256,10 @@ async function customerPaidByCard(
 ): Promise<{ page: Page; customer: Customer }> {
   const customer = newCustomer();
   const page = await (
-    await browser.newContext({ locale: options.locale ?? "en-US", viewport: { width: options.width ?? 1280, height: 900 } })
+    await browser.newContext({
+      locale: options.locale ?? "en-US",
+      viewport: { width: options.width ?? 1280, height: 900 },
+    })
   ).newPage();
   await signUpViaApi(page, customer);
   for (const service of [services].flat()) await payByCard(page.request, customer.email, service, 1);
@@ -316,7 +324,9 @@ async function fillGoogleForm(page: Page, language: Language): Promise<void> {
 }
 
 for (const language of ["en", "es"] as const) {
-  test(`list input (${language}): a city typed but not added is sent; the list's error goes once it is fixed`, async ({ browser }) => {
+  test(`list input (${language}): a city typed but not added is sent; the list's error goes once it is fixed`, async ({
+    browser,
+  }) => {
     const text = GOOGLE[language];
     const { page } = await customerPaidByCard(browser, "google_business", { locale: text.locale });
     await page.goto("/dashboard/google-business");
@@ -373,7 +383,9 @@ for (const language of ["en", "es"] as const) {
   }) => {
     const text = GOOGLE[language];
     const more = PREFILL[language];
-    const { page, customer } = await customerPaidByCard(browser, ["google_business", "website"], { locale: text.locale });
+    const { page, customer } = await customerPaidByCard(browser, ["google_business", "website"], {
+      locale: text.locale,
+    });
     // Both next steps say 'fill in the form'; on a phone their buttons wrap instead of running off the side.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/dashboard/progress");
@@ -443,7 +455,10 @@ test("read-only views show an empty value as a dash; a long Gmail address wraps 
 
   // Empty social links, website and apt/suite: each a dash, none left blank.
   for (const label of ["Facebook", "Instagram", "LinkedIn", "Website", "Apt/Suite"]) {
-    const value = page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`, "i") }) }).locator("dd");
+    const value = page
+      .locator("dl > div")
+      .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`, "i") }) })
+      .locator("dd");
     await expect(value, label).toHaveText(/^—/);
   }
   const gmail = page.locator("dd", { hasText: longGmail });

@@ -27,14 +27,24 @@ async function expectEnglish(page: Page) {
 }
 
 test.describe("the landing page in Spanish", () => {
-  test("/es is in Spanish with lang=\"es\", its dialogs too, and axe finds no violations", async ({ page }) => {
+  test('/es is in Spanish with lang="es", its dialogs too, and axe finds no violations', async ({ page }) => {
     await page.goto("/es");
     await expectSpanish(page);
-    await expect(page).toHaveTitle(`Perfil de Google Business y sitios web para negocios de servicios | ${site.agencyName}`);
-    await expect(page.getByRole("region", { name: "Oficios que ayudamos" })).toHaveAttribute("data-rotation", "running");
+    await expect(page).toHaveTitle(
+      `Perfil de Google Business y sitios web para negocios de servicios | ${site.agencyName}`,
+    );
+    await expect(page.getByRole("region", { name: "Oficios que ayudamos" })).toHaveAttribute(
+      "data-rotation",
+      "running",
+    );
     await expect(page.getByRole("article", { name: "Perfil de Google Business" })).toContainText("Un solo pago");
-    await expect(page.getByRole("article", { name: "Sitio web profesional" })).toContainText("Dos pagos de $350 (50% cada uno)");
-    await expect(page.locator("#contact").getByRole("link", { name: "Comience ahora" })).toHaveAttribute("href", "/signup");
+    await expect(page.getByRole("article", { name: "Sitio web profesional" })).toContainText(
+      "Dos pagos de $350 (50% cada uno)",
+    );
+    await expect(page.locator("#contact").getByRole("link", { name: "Comience ahora" })).toHaveAttribute(
+      "href",
+      "/signup",
+    );
     await expectNoAxeViolations(page);
 
     await page.locator("#industries").getByRole("button", { name: "Techos", exact: true }).click();
@@ -82,7 +92,10 @@ test.describe("the landing page in Spanish", () => {
     test(`/es has no horizontal scroll at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/es");
-      await expect(page.getByRole("region", { name: "Oficios que ayudamos" })).toHaveAttribute("data-rotation", "running");
+      await expect(page.getByRole("region", { name: "Oficios que ayudamos" })).toHaveAttribute(
+        "data-rotation",
+        "running",
+      );
       const [scrollWidth, viewport] = await page.evaluate(() => [
         document.documentElement.scrollWidth,
         document.documentElement.clientWidth,
@@ -108,7 +121,9 @@ test.describe("the landing page in Spanish", () => {
           const name = element.textContent!.trim().slice(0, 40);
           if (box.right > window.innerWidth) found.push(`${name}: right edge at ${box.right} px`);
           if (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight)
-            found.push(`${name}: label ${element.scrollWidth}x${element.scrollHeight} in ${element.clientWidth}x${element.clientHeight}`);
+            found.push(
+              `${name}: label ${element.scrollWidth}x${element.scrollHeight} in ${element.clientWidth}x${element.clientHeight}`,
+            );
         }
         return found;
       });

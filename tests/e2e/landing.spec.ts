@@ -95,8 +95,14 @@ test.describe("landing page", () => {
     await expect(website).toContainText("Ready in 3 weeks from your 50% deposit");
     await expect(website).toContainText("You provide the domain and hosting");
     // Each Order button signs up for its service, which sign-up carries on to the service's page.
-    await expect(google.getByRole("link", { name: "Order Google Business Profile" })).toHaveAttribute("href", "/signup?service=google_business");
-    await expect(website.getByRole("link", { name: "Order Professional Website" })).toHaveAttribute("href", "/signup?service=website");
+    await expect(google.getByRole("link", { name: "Order Google Business Profile" })).toHaveAttribute(
+      "href",
+      "/signup?service=google_business",
+    );
+    await expect(website.getByRole("link", { name: "Order Professional Website" })).toHaveAttribute(
+      "href",
+      "/signup?service=website",
+    );
     await expect(page.getByRole("list", { name: "States we serve" }).getByRole("listitem")).toHaveCount(50);
   });
 
@@ -326,7 +332,10 @@ test.describe("the landing page's JavaScript", () => {
   const REACT_ROUTER_FILE = /\/assets\/(entry\.client|manifest|jsx-runtime|react-dom|root|home)-[\w-]+\.js$/;
 
   for (const pagePath of ["/", "/es"]) {
-    test(`${pagePath} loads no React Router module and at most 60 kB of gzipped JavaScript`, async ({ page, request }) => {
+    test(`${pagePath} loads no React Router module and at most 60 kB of gzipped JavaScript`, async ({
+      page,
+      request,
+    }) => {
       const scripts: string[] = [];
       page.on("request", (loaded) => {
         if (loaded.resourceType() === "script") scripts.push(new URL(loaded.url()).pathname);
@@ -343,7 +352,9 @@ test.describe("the landing page's JavaScript", () => {
       expect(scripts.filter((script) => REACT_ROUTER_FILE.test(script))).toEqual([]);
       expect(
         await page.evaluate(() =>
-          ["__reactRouterContext", "__reactRouterManifest", "__reactRouterRouteModules"].filter((name) => name in window),
+          ["__reactRouterContext", "__reactRouterManifest", "__reactRouterRouteModules"].filter(
+            (name) => name in window,
+          ),
         ),
       ).toEqual([]);
       const html = await (await request.get(pagePath)).text();

@@ -12,9 +12,15 @@ test.describe.configure({ timeout: 120_000 });
 const site = defaultSiteConfig;
 
 /** The text of the page's paragraphs, as the browser lays them out (line breaks included). */
-const paragraphs = (page: Page) => page.getByRole("main").locator("h1 + div > p").evaluateAll((ps) => ps.map((p) => (p as HTMLElement).innerText));
+const paragraphs = (page: Page) =>
+  page
+    .getByRole("main")
+    .locator("h1 + div > p")
+    .evaluateAll((ps) => ps.map((p) => (p as HTMLElement).innerText));
 
-test("the landing footer links to the three pages in its language; each names the agency and states the prices and payments", async ({ page }) => {
+test("the landing footer links to the three pages in its language; each names the agency and states the prices and payments", async ({
+  page,
+}) => {
   // Axe runs on each of these pages in accessibility.spec.ts.
   await page.goto("/");
   const legal = page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" });
@@ -37,7 +43,11 @@ test("the landing footer links to the three pages in its language; each names th
 
   await page.goto("/es");
   const legalEs = page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" });
-  await expect(legalEs.getByRole("link")).toHaveText(["Política de privacidad", "Términos del servicio", "Política de reembolsos"]);
+  await expect(legalEs.getByRole("link")).toHaveText([
+    "Política de privacidad",
+    "Términos del servicio",
+    "Política de reembolsos",
+  ]);
   await legalEs.getByRole("link", { name: "Política de reembolsos" }).click();
   await expect(page).toHaveURL("/es/refunds");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -54,7 +64,10 @@ test("the landing footer links to the three pages in its language; each names th
   await expect(page).toHaveURL("/es");
 });
 
-test("sign-up says that creating an account agrees to the Terms and the Privacy Policy, whose links open the pages in a new tab", async ({ page, browser }) => {
+test("sign-up says that creating an account agrees to the Terms and the Privacy Policy, whose links open the pages in a new tab", async ({
+  page,
+  browser,
+}) => {
   await page.goto("/signup");
   const agreement = page.getByText("By creating an account you agree to the Terms and the Privacy Policy");
   await expect(agreement).toBeVisible();
@@ -70,7 +83,10 @@ test("sign-up says that creating an account agrees to the Terms and the Privacy 
   const [termsTab] = await Promise.all([page.waitForEvent("popup"), terms.click()]);
   await expect(termsTab).toHaveURL(/\/terms$/);
   await expect(termsTab.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
-  const [privacyTab] = await Promise.all([page.waitForEvent("popup"), agreement.getByRole("link", { name: "Privacy Policy" }).click()]);
+  const [privacyTab] = await Promise.all([
+    page.waitForEvent("popup"),
+    agreement.getByRole("link", { name: "Privacy Policy" }).click(),
+  ]);
   await expect(privacyTab.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
 
   const spanish = await (await browser.newContext({ locale: "es-ES" })).newPage();
@@ -78,15 +94,24 @@ test("sign-up says that creating an account agrees to the Terms and the Privacy 
   const acuerdo = spanish.getByText("Al crear una cuenta acepta los Términos y la Política de privacidad");
   await expect(acuerdo).toBeVisible();
   await expect(acuerdo.getByRole("link", { name: "Términos" })).toHaveAttribute("href", "/es/terms");
-  await expect(acuerdo.getByRole("link", { name: "Términos" })).toHaveAccessibleDescription("Se abre en una pestaña nueva");
-  const [privacidad] = await Promise.all([spanish.waitForEvent("popup"), acuerdo.getByRole("link", { name: "Política de privacidad" }).click()]);
+  await expect(acuerdo.getByRole("link", { name: "Términos" })).toHaveAccessibleDescription(
+    "Se abre en una pestaña nueva",
+  );
+  const [privacidad] = await Promise.all([
+    spanish.waitForEvent("popup"),
+    acuerdo.getByRole("link", { name: "Política de privacidad" }).click(),
+  ]);
   await expect(privacidad).toHaveURL(/\/es\/privacy$/);
   await expect(privacidad.getByRole("heading", { level: 1 })).toHaveText("Política de privacidad");
   await expectNoAxeViolations(spanish);
   await spanish.context().close();
 });
 
-test("the pages are rendered on the server, complete without JavaScript, load less script than sign-up and fit a phone", async ({ page, request, browser }) => {
+test("the pages are rendered on the server, complete without JavaScript, load less script than sign-up and fit a phone", async ({
+  page,
+  request,
+  browser,
+}) => {
   const html = await (await request.get("/es/terms")).text();
   expect(html).toContain('<html lang="es"');
   expect(html).toContain(">Términos del servicio</h1>");
@@ -120,7 +145,10 @@ test("the pages are rendered on the server, complete without JavaScript, load le
   for (const path of ["/privacy", "/es/terms"]) {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(path);
-    const [scrollWidth, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    const [scrollWidth, viewport] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
     expect(scrollWidth).toBeLessThanOrEqual(viewport);
   }
 });
@@ -135,8 +163,13 @@ test("an admin writes each page's text per language in the Legal tab: checked, s
   const privacy = admin.getByRole("textbox", { name: "Privacy Policy (English)" });
   const terms = admin.getByRole("textbox", { name: "Terms of Service (English)" });
   await expect(privacy).toHaveValue(new RegExp(`^${site.agencyName} sets up Google Business Profiles`));
-  await expect(admin.getByRole("textbox", { name: "Privacy Policy (Spanish)" })).toHaveValue(new RegExp(`^${site.agencyName} configura perfiles de Google Business`));
-  await expect(admin.getByRole("link", { name: "View page (opens in a new tab)" }).nth(1)).toHaveAttribute("href", "/es/privacy");
+  await expect(admin.getByRole("textbox", { name: "Privacy Policy (Spanish)" })).toHaveValue(
+    new RegExp(`^${site.agencyName} configura perfiles de Google Business`),
+  );
+  await expect(admin.getByRole("link", { name: "View page (opens in a new tab)" }).nth(1)).toHaveAttribute(
+    "href",
+    "/es/privacy",
+  );
   await expectNoAxeViolations(admin);
 
   await terms.fill("  ");
@@ -145,7 +178,8 @@ test("an admin writes each page's text per language in the Legal tab: checked, s
   await expect(terms).toHaveAttribute("aria-invalid", "true");
   await expect(terms).toHaveAccessibleDescription(/Terms of Service text is required/);
 
-  const typed = "Our <b>own</b> policy & terms,\nwritten by hand.\n\n\n<script>document.title='injected'</script> Second paragraph.";
+  const typed =
+    "Our <b>own</b> policy & terms,\nwritten by hand.\n\n\n<script>document.title='injected'</script> Second paragraph.";
   await privacy.fill(typed);
   // The buttons go page by page, English then Spanish: the English terms' is the third.
   await admin.getByRole("button", { name: "Use the standard text" }).nth(2).click();
@@ -155,7 +189,10 @@ test("an admin writes each page's text per language in the Legal tab: checked, s
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto("/privacy");
-  expect(await paragraphs(visitor)).toEqual(["Our <b>own</b> policy & terms,\nwritten by hand.", "<script>document.title='injected'</script> Second paragraph."]);
+  expect(await paragraphs(visitor)).toEqual([
+    "Our <b>own</b> policy & terms,\nwritten by hand.",
+    "<script>document.title='injected'</script> Second paragraph.",
+  ]);
   await expect(visitor.getByRole("main").locator("b, main script")).toHaveCount(0);
   await expect(visitor).not.toHaveTitle("injected");
   // The Spanish page keeps its own standard text: the English edit does not reach it.
@@ -173,7 +210,11 @@ test("an admin writes each page's text per language in the Legal tab: checked, s
   const privacidad = adminEs.getByRole("textbox", { name: "Política de privacidad (español)" });
   await privacidad.fill("");
   await adminEs.getByRole("button", { name: "Guardar páginas legales" }).click();
-  await expectToast(adminEs, "Error de validación", "El texto en español de la política de privacidad es obligatorio (como máximo 20,000 caracteres)");
+  await expectToast(
+    adminEs,
+    "Error de validación",
+    "El texto en español de la política de privacidad es obligatorio (como máximo 20,000 caracteres)",
+  );
   await privacidad.fill("Nuestra política, escrita a mano.");
   await adminEs.getByRole("button", { name: "Usar el texto estándar" }).first().click();
   await adminEs.getByRole("button", { name: "Guardar páginas legales" }).click();

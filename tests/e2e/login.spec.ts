@@ -19,7 +19,11 @@ test.describe("the login form", () => {
       expect(response.status(), `failure ${attempt}`).toBe(401);
     }
     await loginViaForm(page, customer.email, customer.password);
-    await expectToast(page, "Error", "Too many failed sign-ins: this account is locked for 15 minutes. Please try again later.");
+    await expectToast(
+      page,
+      "Error",
+      "Too many failed sign-ins: this account is locked for 15 minutes. Please try again later.",
+    );
     await expect(page).toHaveURL("/login");
   });
 

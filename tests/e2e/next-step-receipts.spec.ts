@@ -1,7 +1,15 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
-import { expectNoAxeViolations, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
+import {
+  expectNoAxeViolations,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signedInAdmin,
+  signUpViaApi,
+  test,
+} from "./fixtures";
 import { countDocumentLoads, paymentDialog, sendZelleProofInDialog } from "./payments-support";
 
 const googlePanel = (page: Page) => page.getByTestId("next-step-google_business");
@@ -56,10 +64,9 @@ test("the next-step panel leads a new customer from payment to 'send your inform
   await admin.getByRole("button", { name: "Approve Payment" }).click();
   await expect(googlePanel(customer)).toHaveAttribute("data-state", "send-information", { timeout: LIVE_UPDATE_MS });
   await expect(googlePanel(customer).getByText("Send your information")).toBeVisible();
-  await expect(googlePanel(customer).getByRole("link", { name: /Fill in the Google Business Profile form/ })).toHaveAttribute(
-    "href",
-    "/dashboard/google-business",
-  );
+  await expect(
+    googlePanel(customer).getByRole("link", { name: /Fill in the Google Business Profile form/ }),
+  ).toHaveAttribute("href", "/dashboard/google-business");
   expect(loads()).toBe(0);
 
   // The admin's payment card now leads to the receipt too.
@@ -84,7 +91,10 @@ test("the next-step panel leads a new customer from payment to 'send your inform
   await expectNoAxeViolations(customer);
 
   // 'Download PDF' saves the same receipt as a real PDF file, named after its number.
-  const [download] = await Promise.all([customer.waitForEvent("download"), customer.getByRole("link", { name: "Download PDF" }).click()]);
+  const [download] = await Promise.all([
+    customer.waitForEvent("download"),
+    customer.getByRole("link", { name: "Download PDF" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
   const file = await readFile((await download.path())!);
   expect(file.subarray(0, 5).toString("latin1")).toBe("%PDF-");

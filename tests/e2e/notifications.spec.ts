@@ -1,5 +1,14 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_ADMIN, gotoWithLiveStream, newCustomer, sendNotification, signUpViaApi, type Customer, test, LIVE_UPDATE_MS } from "./fixtures";
+import {
+  E2E_ADMIN,
+  gotoWithLiveStream,
+  newCustomer,
+  sendNotification,
+  signUpViaApi,
+  type Customer,
+  test,
+  LIVE_UPDATE_MS,
+} from "./fixtures";
 import { PROOF_PNG } from "./payments-support";
 
 /**
@@ -25,7 +34,8 @@ async function newPage(browser: Browser, options: Parameters<Browser["newContext
 /** The bell, in English or in Spanish. */
 const bell = (page: Page) => page.getByRole("button", { name: /^(Notifications|Notificaciones)/ });
 const badge = (page: Page) => page.getByTestId("unread-badge");
-const panel = (page: Page) => page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Notifications" }) });
+const panel = (page: Page) =>
+  page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Notifications" }) });
 
 /** UTC+14, far from a server's zone: a date formatted on the server instead of in the browser would show. */
 const VIEWER_TIME_ZONE = "Pacific/Kiritimati";
@@ -66,7 +76,9 @@ async function customerOnProgress(page: Page, customer: Customer): Promise<strin
 /** The shared e2e admin, signed in through the API in a browser of its own. */
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await newPage(browser);
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
   expect(response.ok(), await response.text()).toBeTruthy();
   return page;
 }
@@ -75,9 +87,14 @@ async function adminPage(browser: Browser): Promise<Page> {
 async function tickGoogleStep(admin: Page, userId: string, label: string): Promise<void> {
   await admin.goto(`/admin/users/${userId}?tab=google-business`);
   const toggle = admin.getByRole("checkbox", { name: label });
-  const saved = admin.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/users/"));
+  const saved = admin.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/users/"),
+  );
   await toggle.click();
-  await admin.getByRole("dialog", { name: "Mark the earlier steps done too?" }).getByRole("button", { name: "Only this step" }).click();
+  await admin
+    .getByRole("dialog", { name: "Mark the earlier steps done too?" })
+    .getByRole("button", { name: "Only this step" })
+    .click();
   await saved;
   await expect(toggle).toBeChecked();
 }
@@ -98,7 +115,10 @@ test("a notification reaches its owner live, and nobody else", async ({ browser,
     });
 
     const minuteBefore = viewerDate(new Date());
-    await sendNotification(request, alice.email, { title: "Payment Approved", message: "Your payment has been approved" });
+    await sendNotification(request, alice.email, {
+      title: "Payment Approved",
+      message: "Your payment has been approved",
+    });
     const minuteAfter = viewerDate(new Date());
     await expect(badge(pageA)).toHaveText("1", { timeout: LIVE_UPDATE_MS });
 
@@ -166,7 +186,9 @@ test("'Mark all as read' clears every unread notification", async ({ browser, re
   }
 });
 
-test("a notification written in English reads in Spanish after the customer switches language, and back", async ({ browser }) => {
+test("a notification written in English reads in Spanish after the customer switches language, and back", async ({
+  browser,
+}) => {
   const customerPage = await newPage(browser, { locale: "en-US" });
   const userId = await customerOnProgress(customerPage, newCustomer());
   const admin = await adminPage(browser);
@@ -182,7 +204,9 @@ test("a notification written in English reads in Spanish after the customer swit
   await bell(customerPage).click();
   const list = listOf(customerPage);
   await expect(list.getByText("Paso completado: Creación del perfil", { exact: true })).toBeVisible();
-  await expect(list.getByText("Se completó el paso «Creación del perfil» de su Perfil de Google Business.")).toBeVisible();
+  await expect(
+    list.getByText("Se completó el paso «Creación del perfil» de su Perfil de Google Business."),
+  ).toBeVisible();
   await expect(list.getByText("Profile Creation is complete", { exact: true })).toHaveCount(0);
 
   // A fresh load of the page in Spanish says the same (the server renders it in the reader's language too).
@@ -197,7 +221,9 @@ test("a notification written in English reads in Spanish after the customer swit
   await expect(listOf(customerPage).getByText("Profile Creation is complete", { exact: true })).toBeVisible();
 });
 
-test("a notification is a link: Enter on it marks it read and opens the page it is about (progress)", async ({ browser }) => {
+test("a notification is a link: Enter on it marks it read and opens the page it is about (progress)", async ({
+  browser,
+}) => {
   const customerPage = await newPage(browser, { locale: "en-US" });
   const userId = await customerOnProgress(customerPage, newCustomer());
   await gotoWithLiveStream(customerPage, "/dashboard/profile");
@@ -212,7 +238,9 @@ test("a notification is a link: Enter on it marks it read and opens the page it 
   await expect(listOf(customerPage)).toBeHidden();
   await expect(customerPage.getByTestId("unread-badge")).toHaveCount(0);
   await bell(customerPage).click();
-  await expect(listOf(customerPage).getByRole("link", { name: "Profile Creation is complete", exact: true })).toBeVisible();
+  await expect(
+    listOf(customerPage).getByRole("link", { name: "Profile Creation is complete", exact: true }),
+  ).toBeVisible();
 });
 
 test("'Payment Approved' names the service and opens its page, in English and in Spanish; the admin's notice opens the customer's payments", async ({
@@ -222,7 +250,11 @@ test("'Payment Approved' names the service and opens its page, in English and in
   const customerPage = await newPage(browser, { locale: "en-US" });
   const userId = await customerOnProgress(customerPage, customer);
   const proof = await customerPage.request.post("/resources/payments/proof", {
-    multipart: { serviceType: "google_business", paymentNumber: "1", proof: { name: "proof.png", mimeType: "image/png", buffer: PROOF_PNG } },
+    multipart: {
+      serviceType: "google_business",
+      paymentNumber: "1",
+      proof: { name: "proof.png", mimeType: "image/png", buffer: PROOF_PNG },
+    },
   });
   expect(proof.status(), await proof.text()).toBe(200);
 
@@ -233,7 +265,9 @@ test("'Payment Approved' names the service and opens its page, in English and in
   await admin.getByRole("tab", { name: "Notes" }).click();
   await expect(admin.getByRole("tab", { name: "Notes" })).toHaveAttribute("aria-selected", "true");
   await bell(admin).click();
-  const notice = listOf(admin).getByRole("link", { name: /New Payment Received \(Zelle\)/ }).filter({ hasText: customer.fullName });
+  const notice = listOf(admin)
+    .getByRole("link", { name: /New Payment Received \(Zelle\)/ })
+    .filter({ hasText: customer.fullName });
   await notice.first().click();
   await expect(admin).toHaveURL(`/admin/users/${userId}?tab=payments`);
   await expect(admin.getByRole("tab", { name: "Payments" })).toHaveAttribute("aria-selected", "true");
@@ -242,7 +276,9 @@ test("'Payment Approved' names the service and opens its page, in English and in
 
   await expect(customerPage.getByTestId("unread-badge")).toHaveText("1");
   await bell(customerPage).click();
-  await expect(listOf(customerPage).getByText("Your payment for Google Business Profile Setup has been approved", { exact: true })).toBeVisible();
+  await expect(
+    listOf(customerPage).getByText("Your payment for Google Business Profile Setup has been approved", { exact: true }),
+  ).toBeVisible();
   await customerPage.keyboard.press("Escape");
 
   await customerPage.getByRole("button", { name: "Español" }).click();

@@ -17,7 +17,20 @@ export interface RunningProcess {
 }
 
 /** Settings that the shared end-to-end run may have in the environment and an ops app must not inherit. */
-const INHERITED = ["E2E_TEST_HOOKS", "DATABASE_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL", "AUTH_SECRET", "CREDENTIALS_KEY", "DATA_DIR", "PORT", "SITE_URL"];
+const INHERITED = [
+  "E2E_TEST_HOOKS",
+  "DATABASE_URL",
+  "ADMIN_EMAIL",
+  "ADMIN_PASSWORD",
+  "STRIPE_API_HOST",
+  "STRIPE_API_PORT",
+  "STRIPE_API_PROTOCOL",
+  "AUTH_SECRET",
+  "CREDENTIALS_KEY",
+  "DATA_DIR",
+  "PORT",
+  "SITE_URL",
+];
 
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", ...extra };
@@ -26,7 +39,11 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** `node server/main.js` on the build, with a data folder of its own; resolves once /healthz answers. */
-export async function startApp(port: number, dataDir: string, extra: Record<string, string> = {}): Promise<RunningProcess> {
+export async function startApp(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): Promise<RunningProcess> {
   const base = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["server/main.js"], {
     env: cleanEnv({ PORT: String(port), DATA_DIR: dataDir, SITE_URL: base, AUTH_RATE_LIMIT_MAX: "1000", ...extra }),
@@ -40,7 +57,10 @@ export async function startApp(port: number, dataDir: string, extra: Record<stri
     .poll(
       async () => {
         if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${output}`);
-        return fetch(`${base}/healthz`).then((response) => response.status, () => 0);
+        return fetch(`${base}/healthz`).then(
+          (response) => response.status,
+          () => 0,
+        );
       },
       { timeout: 60_000, intervals: [200] },
     )
@@ -60,7 +80,11 @@ export async function startApp(port: number, dataDir: string, extra: Record<stri
 
 /** Runs `npm run <script> -- <args>` as an operator would, with the given settings. */
 export function npmRun(script: string, args: string[], extra: Record<string, string>) {
-  const result = spawnSync("npm", ["run", "-s", script, "--", ...args], { env: cleanEnv(extra), encoding: "utf8", timeout: 120_000 });
+  const result = spawnSync("npm", ["run", "-s", script, "--", ...args], {
+    env: cleanEnv(extra),
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -5,17 +5,27 @@ import { mailsTo } from "./outbox";
 async function resetLinkFor(email: string): Promise<string> {
   let link = "";
   await expect
-    .poll(() => {
-      const match = /(http:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mailsTo(email).map((mail) => mail.body).at(-1) ?? "");
-      link = match?.[1] ?? "";
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      () => {
+        const match = /(http:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(
+          mailsTo(email)
+            .map((mail) => mail.body)
+            .at(-1) ?? "",
+        );
+        link = match?.[1] ?? "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe("");
   return link;
 }
 
 test.describe("password reset", () => {
-  test("a customer resets a forgotten password from the e-mailed link; the old password stops working and the link works once", async ({ page, request }) => {
+  test("a customer resets a forgotten password from the e-mailed link; the old password stops working and the link works once", async ({
+    page,
+    request,
+  }) => {
     const customer = newCustomer();
     await signUpWith(request, customer);
     await page.goto("/login");
@@ -51,7 +61,9 @@ test.describe("password reset", () => {
     await second.getByLabel("New Password").fill("Another-N3w!Password");
     await second.getByLabel("Confirm Password").fill("Another-N3w!Password");
     await second.getByRole("button", { name: "Reset Password" }).click();
-    await expect(second.getByText("This reset link is invalid or has expired. Please ask for a new one.")).toBeVisible();
+    await expect(
+      second.getByText("This reset link is invalid or has expired. Please ask for a new one."),
+    ).toBeVisible();
     await other.close();
   });
 
@@ -62,7 +74,8 @@ test.describe("password reset", () => {
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(
       page.getByRole("status").filter({
-        hasText: "If an account exists for that email, we have sent a link to reset its password. The link works once and expires in one hour.",
+        hasText:
+          "If an account exists for that email, we have sent a link to reset its password. The link works once and expires in one hour.",
       }),
     ).toBeVisible();
     await page.waitForTimeout(2_500);

@@ -1,5 +1,18 @@
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { type Customer, customerIn, customerInBrowser, E2E_BASE_URL, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpWith, test } from "./fixtures";
+import {
+  type Customer,
+  customerIn,
+  customerInBrowser,
+  E2E_BASE_URL,
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signedInAdmin,
+  signUpWith,
+  test,
+} from "./fixtures";
 import { mailsTo } from "./outbox";
 import { paymentDialog, PROOF_PNG, sendProofViaApi, sendZelleProofInDialog } from "./payments-support";
 
@@ -31,7 +44,9 @@ async function spanishAdminPage(browser: Browser, request: APIRequestContext): P
   await signUpWith(request, person);
   expect((await request.post("/__test/admins", { data: { email: person.email } })).status()).toBe(201);
   const page = await (await browser.newContext({ locale: "en-US" })).newPage();
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password } });
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: person.email, password: person.password },
+  });
   expect(response.ok(), await response.text()).toBeTruthy();
   await page.goto("/admin/dashboard");
   await page.getByRole("button", { name: "Español" }).click();
@@ -66,7 +81,9 @@ test("an admin approves a proof with a note: the customer's open page unlocks li
   await bell(customerPage).click();
   await expect(customerPage.getByText("Payment Approved", { exact: true })).toBeVisible();
   await expect(
-    customerPage.getByText("Your payment for Google Business Profile Setup has been approved. Admin notes: Transfer received, thanks"),
+    customerPage.getByText(
+      "Your payment for Google Business Profile Setup has been approved. Admin notes: Transfer received, thanks",
+    ),
   ).toBeVisible();
 });
 
@@ -85,7 +102,9 @@ test("the admin's customer page names the Credentials tab in the admin's languag
   await expect(admin.getByRole("tab", { name: "Credentials", exact: true })).toBeVisible();
   await expect(admin.getByRole("tab", { name: "Credenciales" })).toHaveCount(0);
   const notes = admin.getByLabel("Message to the customer (optional)");
-  await expect(notes).toHaveAccessibleDescription("Sent to the customer with your decision. A note only the team reads goes in this customer's Notes tab.");
+  await expect(notes).toHaveAccessibleDescription(
+    "Sent to the customer with your decision. A note only the team reads goes in this customer's Notes tab.",
+  );
   await expect(notes).not.toHaveAttribute("placeholder", /internal/i);
 
   const spanish = await spanishAdminPage(browser, request);
@@ -159,7 +178,9 @@ test("rejecting asks for the reason; the customer reads it, uploads a new proof 
 
   // The rejection e-mail: the reason, both ways forward, and a link to the page.
   const rejectionMail = () => mailsTo(customer.email).find((mail) => mail.body.includes("Payment Rejected"))?.body;
-  await expect.poll(() => rejectionMail() ?? "", { timeout: 10_000 }).toContain("The photo is too blurry to read the amount");
+  await expect
+    .poll(() => rejectionMail() ?? "", { timeout: 10_000 })
+    .toContain("The photo is too blurry to read the amount");
   const mail = rejectionMail()!;
   expect(mail).toContain("You can upload a new proof of the same transfer (no second payment), or pay again.");
   expect(mail).toContain(`${E2E_BASE_URL}/dashboard/google-business`);
@@ -169,7 +190,9 @@ test("rejecting asks for the reason; the customer reads it, uploads a new proof 
   const upload = page.getByRole("dialog", { name: "Upload a new proof" });
   const submit = upload.getByRole("button", { name: "Submit Proof" });
   await expect(submit).toBeDisabled();
-  await upload.getByLabel("Proof of payment photo").setInputFiles({ name: "clearer.png", mimeType: "image/png", buffer: PROOF_PNG });
+  await upload
+    .getByLabel("Proof of payment photo")
+    .setInputFiles({ name: "clearer.png", mimeType: "image/png", buffer: PROOF_PNG });
   await submit.click();
   await expectToast(page, "Proof Submitted", "Your new proof has been sent for review");
   await expect(page.getByText("Payment Pending Review")).toBeVisible();
@@ -198,7 +221,9 @@ test("the rejected state is in Spanish for a Spanish customer", async ({ browser
   await page.goto("/dashboard/progress");
   await expect(page.getByTestId("payment-status-row").getByText("Rechazado", { exact: true })).toBeVisible();
   await expect
-    .poll(() => mailsTo(customer.email).find((mail) => mail.body.includes("Falta el monto"))?.body ?? "", { timeout: 10_000 })
+    .poll(() => mailsTo(customer.email).find((mail) => mail.body.includes("Falta el monto"))?.body ?? "", {
+      timeout: 10_000,
+    })
     .toContain("Puede subir un nuevo comprobante de la misma transferencia");
 });
 

@@ -94,7 +94,12 @@ export async function completeCheckout(request: APIRequestContext, checkout: Rec
 }
 
 /** Pays one of the customer's payments by card, through the checkout call and the card provider's signed webhook. */
-export async function payByCard(request: APIRequestContext, email: string, serviceType: string, paymentNumber: number): Promise<void> {
+export async function payByCard(
+  request: APIRequestContext,
+  email: string,
+  serviceType: string,
+  paymentNumber: number,
+): Promise<void> {
   const checkout = await request.post("/api/create-payment-checkout", {
     data: { serviceType, paymentNumber },
     headers: { origin: E2E_BASE_URL },

@@ -1,6 +1,16 @@
 import { expect } from "@playwright/test";
 import { E2E_STRIPE } from "../../playwright.config";
-import { customerInBrowser, E2E_BASE_URL, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test } from "./fixtures";
+import {
+  customerInBrowser,
+  E2E_BASE_URL,
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signUpViaApi,
+  test,
+} from "./fixtures";
 import {
   completeCheckout,
   countDocumentLoads,
@@ -146,8 +156,28 @@ test("the progress page shows no payment card before any payment", async ({ page
 
 test("the payment-status card and the Google Business gate follow the person's language", async ({ browser }) => {
   for (const [locale, words] of [
-    ["en-US", { title: "Payment Status", subtitle: "Review the status of your payments", pending: "Pending", number: "Payment 1 of 2", gate: "To continue, pay $250 for the setup of your Google Business Profile.", spanishOnly: "Estado de Pagos" }],
-    ["es-ES", { title: "Estado de Pagos", subtitle: "Revisa el estado de tus pagos", pending: "Pendiente", number: "Pago 1 de 2", gate: "Para continuar, realiza el pago de $250 por la configuración de tu Perfil de Google Business.", spanishOnly: "Payment Status" }],
+    [
+      "en-US",
+      {
+        title: "Payment Status",
+        subtitle: "Review the status of your payments",
+        pending: "Pending",
+        number: "Payment 1 of 2",
+        gate: "To continue, pay $250 for the setup of your Google Business Profile.",
+        spanishOnly: "Estado de Pagos",
+      },
+    ],
+    [
+      "es-ES",
+      {
+        title: "Estado de Pagos",
+        subtitle: "Revisa el estado de tus pagos",
+        pending: "Pendiente",
+        number: "Pago 1 de 2",
+        gate: "Para continuar, realiza el pago de $250 por la configuración de tu Perfil de Google Business.",
+        spanishOnly: "Payment Status",
+      },
+    ],
   ] as const) {
     const customer = newCustomer();
     const page = (await customerInBrowser(browser, customer, locale)).page;

@@ -6,7 +6,13 @@ import { E2E_ADMIN, E2E_BASE_URL, newCustomer, sendNotification, test } from "./
 // navigation until its live-events stream (GET /events, server-sent events: the one request allowed besides the
 // document and static files) has been open a while: no `.data` request, /resources/* or /api/* fetch may follow.
 
-const CUSTOMER_SCREENS = ["/dashboard/progress", "/dashboard/google-business", "/dashboard/website", "/dashboard/credentials", "/dashboard/profile"];
+const CUSTOMER_SCREENS = [
+  "/dashboard/progress",
+  "/dashboard/google-business",
+  "/dashboard/website",
+  "/dashboard/credentials",
+  "/dashboard/profile",
+];
 const STATIC_FILES = new Set(["script", "stylesheet", "image", "font", "manifest"]);
 const LIVE_STREAM = "/events";
 /**
@@ -26,7 +32,9 @@ async function fullLoad(page: Page, path: string): Promise<FullLoad> {
   const requests: Request[] = [];
   const record = (request: Request) => requests.push(request);
   page.on("request", record);
-  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === LIVE_STREAM && response.status() === 200);
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === LIVE_STREAM && response.status() === 200,
+  );
   const document = await page.goto(path);
   await streamOpen;
   // A data reload would follow the stream's opening at once (the old catch-up did): give it time to show.
@@ -55,10 +63,19 @@ function expectOneDocumentRequest(load: FullLoad, path: string, dataInDocument: 
   expect(load.html).toContain(dataInDocument);
 }
 
-test("every customer screen and the admin's customer detail load their data in their one document request", async ({ page, browser }) => {
+test("every customer screen and the admin's customer detail load their data in their one document request", async ({
+  page,
+  browser,
+}) => {
   const customer = newCustomer();
   const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { name: customer.fullName, email: customer.email, password: customer.password, phone: customer.phone, companyName: customer.companyName },
+    data: {
+      name: customer.fullName,
+      email: customer.email,
+      password: customer.password,
+      phone: customer.phone,
+      companyName: customer.companyName,
+    },
     headers: { origin: E2E_BASE_URL },
   });
   expect(signUp.ok(), await signUp.text()).toBeTruthy();
@@ -89,10 +106,18 @@ test("every customer screen and the admin's customer detail load their data in t
   }
 });
 
-test("a change made between reading the page's data and opening its stream still reaches the page", async ({ page }) => {
+test("a change made between reading the page's data and opening its stream still reaches the page", async ({
+  page,
+}) => {
   const customer = newCustomer();
   const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { name: customer.fullName, email: customer.email, password: customer.password, phone: customer.phone, companyName: customer.companyName },
+    data: {
+      name: customer.fullName,
+      email: customer.email,
+      password: customer.password,
+      phone: customer.phone,
+      companyName: customer.companyName,
+    },
     headers: { origin: E2E_BASE_URL },
   });
   expect(signUp.ok(), await signUp.text()).toBeTruthy();

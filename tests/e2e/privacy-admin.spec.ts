@@ -8,10 +8,15 @@ const SHOTS = "test-results/privacy-admin";
 
 /** The page fits its width: nothing wider than the screen (a phone scrolls down, never sideways). */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
-test("the admin exports the customer list with a search applied, and reads the customer's row in the CSV", async ({ browser, request }) => {
+test("the admin exports the customer list with a search applied, and reads the customer's row in the CSV", async ({
+  browser,
+  request,
+}) => {
   const customer = newCustomer({ fullName: "Zoë Exportable", companyName: "Roofing, Inc." });
   await signUpWith(request, customer);
 
@@ -21,7 +26,10 @@ test("the admin exports the customer list with a search applied, and reads the c
   await admin.getByRole("button", { name: "Search", exact: true }).click();
   await expect(admin.getByTestId("customer-list-summary")).toContainText("Showing 1–1 of 1 customers");
   const link = admin.getByRole("link", { name: "Export CSV" });
-  await expect(link).toHaveAttribute("href", `/admin/customers.csv?q=${encodeURIComponent(customer.email).replace(/%20/g, "+")}`);
+  await expect(link).toHaveAttribute(
+    "href",
+    `/admin/customers.csv?q=${encodeURIComponent(customer.email).replace(/%20/g, "+")}`,
+  );
 
   const [download] = await Promise.all([admin.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -31,16 +39,24 @@ test("the admin exports the customer list with a search applied, and reads the c
   expect(lines[0]).toBe("Name,Email,Phone,Company,Status,Assigned to,Registration Date,Activity");
   // The search applied: the one customer, then the file's end.
   expect(lines.slice(1)).toEqual([
-    expect.stringMatching(new RegExp(`^Zoë Exportable,${customer.email.replace(/[.+]/g, "\\$&")},\\(555\\) 123-4567,"Roofing, Inc\\.",Not paid yet,[^,]*,\\d{4}-\\d{2}-\\d{2},Inactive$`)),
+    expect.stringMatching(
+      new RegExp(
+        `^Zoë Exportable,${customer.email.replace(/[.+]/g, "\\$&")},\\(555\\) 123-4567,"Roofing, Inc\\.",Not paid yet,[^,]*,\\d{4}-\\d{2}-\\d{2},Inactive$`,
+      ),
+    ),
     "",
   ]);
 
   // Staff and customers never get it.
-  const customerTry = await request.get(`/admin/customers.csv?q=${encodeURIComponent(customer.email)}`, { maxRedirects: 0 });
+  const customerTry = await request.get(`/admin/customers.csv?q=${encodeURIComponent(customer.email)}`, {
+    maxRedirects: 0,
+  });
   expect(customerTry.status()).toBe(302);
 });
 
-test("the admin changes how long read notifications are kept on the Database tab; a bad number is refused; the value stays after a reload", async ({ browser }) => {
+test("the admin changes how long read notifications are kept on the Database tab; a bad number is refused; the value stays after a reload", async ({
+  browser,
+}) => {
   const admin = await signedInAdmin(browser);
   await admin.goto("/admin/settings");
   await admin.getByRole("tab", { name: "Database" }).click();
@@ -48,7 +64,9 @@ test("the admin changes how long read notifications are kept on the Database tab
   await expect(days).toHaveValue("180");
   await expect(admin.getByLabel("Audit events (days)")).toHaveValue("730");
   await expect(admin.getByLabel("Sent e-mails (days)")).toHaveValue("90");
-  await expect(admin.getByTestId("retention-last-run")).toContainText(/The clean-up has not run yet\. It runs once a day\.|Last clean-up:/);
+  await expect(admin.getByTestId("retention-last-run")).toContainText(
+    /The clean-up has not run yet\. It runs once a day\.|Last clean-up:/,
+  );
 
   try {
     await days.fill("3");
@@ -86,7 +104,11 @@ test("the Database tab reads well in English and Spanish, on a desktop and on a 
     await admin.screenshot({ path: `${SHOTS}/database-tab-en-${size}.png`, fullPage: true });
 
     // The header's switcher posts this (a phone's header folds it into its menu).
-    const switched = await admin.request.post("/resources/language", { form: { language: "es" }, headers: { origin: E2E_BASE_URL }, maxRedirects: 0 });
+    const switched = await admin.request.post("/resources/language", {
+      form: { language: "es" },
+      headers: { origin: E2E_BASE_URL },
+      maxRedirects: 0,
+    });
     expect(switched.status()).toBe(302);
     await admin.goto("/admin/settings");
     await expect(admin.locator("html")).toHaveAttribute("lang", "es");
@@ -97,7 +119,9 @@ test("the Database tab reads well in English and Spanish, on a desktop and on a 
       await expect(admin.getByLabel(label)).toHaveValue(/^\d+$/);
     }
     await expect(admin.getByRole("button", { name: "Guardar configuración de conservación" })).toBeVisible();
-    await expect(admin.getByTestId("retention-last-run")).toContainText(/La limpieza aún no se ha ejecutado|Última limpieza:/);
+    await expect(admin.getByTestId("retention-last-run")).toContainText(
+      /La limpieza aún no se ha ejecutado|Última limpieza:/,
+    );
     await expectNoSidewaysScroll(admin);
     await admin.screenshot({ path: `${SHOTS}/database-tab-es-${size}.png`, fullPage: true });
     await admin.context().close();

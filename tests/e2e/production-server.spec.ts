@@ -10,8 +10,22 @@ const PORT = Number(new URL(E2E_BASE_URL).port) + 2;
 
 test("`node server/main.js` without NODE_ENV runs React's production server build", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-production-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SITE_URL: `http://localhost:${PORT}` };
-  for (const name of ["NODE_ENV", "E2E_TEST_HOOKS", "DATABASE_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"]) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    SITE_URL: `http://localhost:${PORT}`,
+  };
+  for (const name of [
+    "NODE_ENV",
+    "E2E_TEST_HOOKS",
+    "DATABASE_URL",
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+    "STRIPE_API_HOST",
+    "STRIPE_API_PORT",
+    "STRIPE_API_PROTOCOL",
+  ]) {
     delete env[name];
   }
   const server = spawn(process.execPath, ["--require", "./tests/e2e/react-build-probe.cjs", "server/main.js"], {

@@ -1,6 +1,14 @@
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, expectToast, gotoWithLiveStream, loginViaForm, newCustomer, signUpViaApi, test } from "./fixtures";
+import {
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  loginViaForm,
+  newCustomer,
+  signUpViaApi,
+  test,
+} from "./fixtures";
 import { countDocumentLoads } from "./payments-support";
 
 const headerAvatar = (page: Page) => page.getByRole("link", { name: "Your profile" });
@@ -20,11 +28,17 @@ test("the avatar upload shows the new picture in the header without a reload; a 
   await picture.setInputFiles({ name: "big.png", mimeType: "image/png", buffer: tooBig });
   await expectToast(page, "Validation Error", "Image must be smaller than 2MB");
 
-  await picture.setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("just some text, not an image") });
+  await picture.setInputFiles({
+    name: "fake.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("just some text, not an image"),
+  });
   await expectToast(page, "Error", "Please select a valid image");
   await expect(headerAvatar(page).locator("img")).toHaveCount(0);
 
-  const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: "#2a6" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: "#2a6" } })
+    .png()
+    .toBuffer();
   await picture.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expectToast(page, "Profile picture updated successfully");
   const avatarPrefix = new RegExp(`^/files/avatars/${user.id}/avatar_\\d+_[a-z0-9]+\\.png$`);
@@ -59,7 +73,10 @@ test("Personal Information saves the name, phone and company; the e-mail is read
   await expectToast(page, "Validation Error", "Please enter your full name");
 });
 
-test("a password change checks its rules in order and signs out a second browser of the same customer", async ({ page, browser }) => {
+test("a password change checks its rules in order and signs out a second browser of the same customer", async ({
+  page,
+  browser,
+}) => {
   const customer = newCustomer();
   await signUpViaApi(page, customer);
   const second = await (await browser.newContext()).newPage();
@@ -92,7 +109,8 @@ test("a password change checks its rules in order and signs out a second browser
   await expect(page).toHaveURL("/dashboard/credentials");
   // The second one reaches the login page on its next load: a click, or the live stream's reload getting there first.
   await expect(async () => {
-    if (new URL(second.url()).pathname !== "/login") await second.getByRole("link", { name: "Credentials" }).first().click({ timeout: 2_000 });
+    if (new URL(second.url()).pathname !== "/login")
+      await second.getByRole("link", { name: "Credentials" }).first().click({ timeout: 2_000 });
     await expect(second).toHaveURL("/login", { timeout: 2_000 });
   }).toPass();
   await loginViaForm(second, customer.email, newPassword);

@@ -12,9 +12,14 @@ async function customerOnProgress(browser: Browser): Promise<{ page: Page; userI
 }
 
 const saved = (page: Page) =>
-  page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/users/"));
+  page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/users/"),
+  );
 
-test("ticking a later step offers the earlier ones; both checklists date each step; unticking asks first", async ({ browser }) => {
+test("ticking a later step offers the earlier ones; both checklists date each step; unticking asks first", async ({
+  browser,
+}) => {
   const { page: customer, userId } = await customerOnProgress(browser);
   const admin = (await freshAdmin(browser)).page;
   await gotoWithLiveStream(admin, `/admin/users/${userId}`);
@@ -24,22 +29,35 @@ test("ticking a later step offers the earlier ones; both checklists date each st
   const design = admin.getByRole("checkbox", { name: "Design & Layout Creation" });
   await design.click();
   const earlier = admin.getByRole("dialog", { name: "Mark the earlier steps done too?" });
-  await expect(earlier.getByRole("listitem")).toHaveText(["Client Information Received", "Domain & Hosting Setup", "Planning & Structure Definition"]);
+  await expect(earlier.getByRole("listitem")).toHaveText([
+    "Client Information Received",
+    "Domain & Hosting Setup",
+    "Planning & Structure Definition",
+  ]);
   await expectNoAxeViolations(admin, "[role=dialog]");
   const save = saved(admin);
   await earlier.getByRole("button", { name: "Mark all done" }).click();
   expect((await save).status()).toBe(200);
-  for (const label of ["Client Information Received", "Domain & Hosting Setup", "Planning & Structure Definition", "Design & Layout Creation"]) {
+  for (const label of [
+    "Client Information Received",
+    "Domain & Hosting Setup",
+    "Planning & Structure Definition",
+    "Design & Layout Creation",
+  ]) {
     await expect(admin.getByRole("checkbox", { name: label })).toBeChecked();
   }
   await expect(admin.getByRole("checkbox", { name: "Website Development" })).not.toBeChecked();
 
   // The customer's open page: 50%, the four steps done, each with today's date (in their time zone).
-  const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(
+    new Date(),
+  );
   const website = customer.getByTestId("progress-card-website");
   await expect(website.getByTestId("progress-percentage")).toHaveText("50%");
   await expect(website.getByTestId("progress-step-date")).toHaveText(Array(4).fill(`Done ${today}`));
-  await expect(admin.getByTestId("admin-progress-website").getByTestId("progress-step-date")).toHaveText(Array(4).fill(`Done ${today}`));
+  await expect(admin.getByTestId("admin-progress-website").getByTestId("progress-step-date")).toHaveText(
+    Array(4).fill(`Done ${today}`),
+  );
 
   // Unticking asks; Cancel leaves the step done.
   const domain = admin.getByRole("checkbox", { name: "Domain & Hosting Setup" });
@@ -57,7 +75,9 @@ test("a step the product ticked says so, and the admin is told before unticking 
 }) => {
   // What a received Google Business form does: 'Information Collection' ticked by the product (a test hook).
   const { page: customer, userId, email } = await customerOnProgress(browser);
-  const sent = await customer.request.post("/__test/progress/received", { data: { email, service: "google_business" } });
+  const sent = await customer.request.post("/__test/progress/received", {
+    data: { email, service: "google_business" },
+  });
   expect(sent.ok(), await sent.text()).toBeTruthy();
   const admin = (await freshAdmin(browser)).page;
   await gotoWithLiveStream(admin, `/admin/users/${userId}`);
@@ -77,6 +97,10 @@ test("a step the product ticked says so, and the admin is told before unticking 
   await confirm.getByRole("button", { name: "Marcar como no hecho" }).click();
   expect((await save).status()).toBe(200);
   await expect(checklist.getByRole("checkbox", { name: "Recopilación de información" })).not.toBeChecked();
-  await expect(customer.getByTestId("progress-card-google_business").getByText("No progress data available yet")).toHaveCount(0);
-  await expect(customer.getByTestId("progress-card-google_business").getByTestId("progress-percentage")).toHaveText("0%");
+  await expect(
+    customer.getByTestId("progress-card-google_business").getByText("No progress data available yet"),
+  ).toHaveCount(0);
+  await expect(customer.getByTestId("progress-card-google_business").getByTestId("progress-percentage")).toHaveText(
+    "0%",
+  );
 });

@@ -1,5 +1,16 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_BASE_URL, expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signUpViaApi, test, type Customer } from "./fixtures";
+import {
+  E2E_ADMIN,
+  E2E_BASE_URL,
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signUpViaApi,
+  test,
+  type Customer,
+} from "./fixtures";
 import { mailsTo } from "./outbox";
 
 /**
@@ -11,7 +22,10 @@ test.afterEach(async () => {
   await Promise.all(opened.splice(0).map((context) => context.close()));
 });
 
-async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+async function newContext(
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   opened.push(context);
   return context;
@@ -61,7 +75,10 @@ const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ }
 
 /** Waits for the admin's save of a toggle (the page action's answer). */
 const saved = (page: Page) =>
-  page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/users/"));
+  page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/users/"),
+  );
 
 /** The admin ticks a Google Business step of the customer's checklist, that step only (every one used here has earlier steps not done). */
 async function tickGoogleStep(admin: Page, userId: string, label: string): Promise<void> {
@@ -69,7 +86,10 @@ async function tickGoogleStep(admin: Page, userId: string, label: string): Promi
   const toggle = admin.getByRole("checkbox", { name: label });
   const save = saved(admin);
   await toggle.click();
-  await admin.getByRole("dialog", { name: "Mark the earlier steps done too?" }).getByRole("button", { name: "Only this step" }).click();
+  await admin
+    .getByRole("dialog", { name: "Mark the earlier steps done too?" })
+    .getByRole("button", { name: "Only this step" })
+    .click();
   await save;
   await expect(toggle).toBeChecked();
 }
@@ -83,7 +103,9 @@ test("the admin ticks 'Profile Creation': the customer's open page shows 17% and
   const google = customerPage.getByTestId("progress-card-google_business");
   await expect(google.getByRole("heading", { name: "Google Business Profile" })).toBeVisible();
   await expect(google.getByText("Setup and optimization progress")).toBeVisible();
-  await expect(customerPage.getByTestId("progress-card-website").getByText("Website creation and launch progress")).toBeVisible();
+  await expect(
+    customerPage.getByTestId("progress-card-website").getByText("Website creation and launch progress"),
+  ).toBeVisible();
   await expect(customerPage.getByText("No progress data available yet")).toHaveCount(2);
 
   const admin = await adminContextPage(browser);
@@ -110,7 +132,9 @@ test("the admin ticks 'Profile Creation': the customer's open page shows 17% and
   const bar = customerPage.getByRole("progressbar", { name: "Google Business Profile progress" });
   await expect(bar).toHaveAttribute("aria-valuenow", "17", { timeout: LIVE_UPDATE_MS });
   await expect(google.getByTestId("progress-percentage")).toHaveText("17%", { timeout: LIVE_UPDATE_MS });
-  await expect(step(customerPage, "Profile Creation")).toHaveAttribute("data-done", "true", { timeout: LIVE_UPDATE_MS });
+  await expect(step(customerPage, "Profile Creation")).toHaveAttribute("data-done", "true", {
+    timeout: LIVE_UPDATE_MS,
+  });
   await expect(step(customerPage, "Profile Creation")).toContainText("done");
   await expect(step(customerPage, "Information Collection")).toHaveAttribute("data-done", "false");
   await expect(step(customerPage, "Information Collection")).toContainText("not done");
@@ -118,7 +142,9 @@ test("the admin ticks 'Profile Creation': the customer's open page shows 17% and
   expect(loads).toBe(0);
 
   // The second admin's open page shows the tick too.
-  await expect(secondAdmin.getByRole("checkbox", { name: "Profile Creation" })).toBeChecked({ timeout: LIVE_UPDATE_MS });
+  await expect(secondAdmin.getByRole("checkbox", { name: "Profile Creation" })).toBeChecked({
+    timeout: LIVE_UPDATE_MS,
+  });
 
   // The bell: one unread notification naming the step.
   await expect(customerPage.getByTestId("unread-badge")).toHaveText("1");
@@ -151,7 +177,9 @@ test("the admin ticks 'Profile Creation': the customer's open page shows 17% and
   await bell(customerPage).click();
   await expect(customerPage.getByRole("list", { name: "Notifications list" }).getByRole("listitem")).toHaveCount(1);
   expect(loads).toBe(0);
-  await expect(secondAdmin.getByRole("checkbox", { name: "Profile Creation" })).not.toBeChecked({ timeout: LIVE_UPDATE_MS });
+  await expect(secondAdmin.getByRole("checkbox", { name: "Profile Creation" })).not.toBeChecked({
+    timeout: LIVE_UPDATE_MS,
+  });
 });
 
 test("offline, a toggle goes back and says 'Failed to update progress'; nothing was saved", async ({ browser }) => {
@@ -160,7 +188,10 @@ test("offline, a toggle goes back and says 'Failed to update progress'; nothing 
   const admin = await adminContextPage(browser);
   // This page keeps no live stream: every admin's stream hears of every customer's changes, and other tests
   // make some; a data reload while offline would fail for reasons of its own, not this toggle's.
-  await admin.route((url) => url.pathname === "/events", (route) => route.abort());
+  await admin.route(
+    (url) => url.pathname === "/events",
+    (route) => route.abort(),
+  );
   await admin.goto(`/admin/users/${userId}`);
   await admin.getByRole("tab", { name: "Web Site", exact: true }).click();
   await expect(admin.getByRole("heading", { name: "Website Information" })).toBeVisible();
@@ -180,7 +211,9 @@ test("offline, a toggle goes back and says 'Failed to update progress'; nothing 
   await expect(admin.getByRole("heading", { name: "Website Development Progress" })).toBeVisible();
 
   await admin.context().setOffline(false);
-  await expect(customerPage.getByTestId("progress-card-website").getByText("No progress data available yet")).toBeVisible();
+  await expect(
+    customerPage.getByTestId("progress-card-website").getByText("No progress data available yet"),
+  ).toBeVisible();
   await admin.reload();
   await admin.getByRole("tab", { name: "Web Site", exact: true }).click();
   await expect(admin.getByRole("checkbox", { name: "Client Information Received" })).not.toBeChecked();
@@ -192,14 +225,23 @@ test("deleting a record clears the customer's card live; the cards stack on a ph
   const { page: customerPage, userId } = await customerOnProgress(browser, customer, { width: 375, height: 800 });
   const admin = await adminContextPage(browser);
   await adminOnTab(admin, userId, "Web Site");
-  for (const label of ["Client Information Received", "Domain & Hosting Setup", "Planning & Structure Definition", "Design & Layout Creation", "Website Development"]) {
+  for (const label of [
+    "Client Information Received",
+    "Domain & Hosting Setup",
+    "Planning & Structure Definition",
+    "Design & Layout Creation",
+    "Website Development",
+  ]) {
     const save = saved(admin);
     await admin.getByRole("checkbox", { name: label }).click();
     expect((await save).status()).toBe(200);
   }
   const website = customerPage.getByTestId("progress-card-website");
   await expect(website.getByTestId("progress-percentage")).toHaveText("63%");
-  await expect(customerPage.getByRole("progressbar", { name: "Website Development progress" })).toHaveAttribute("aria-valuenow", "63");
+  await expect(customerPage.getByRole("progressbar", { name: "Website Development progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "63",
+  );
 
   // Phone width: the two cards one above the other, nothing wider than the screen.
   const googleBox = (await customerPage.getByTestId("progress-card-google_business").boundingBox())!;
@@ -207,15 +249,21 @@ test("deleting a record clears the customer's card live; the cards stack on a ph
   expect(websiteBox.y).toBeGreaterThanOrEqual(googleBox.y + googleBox.height);
   expect(await customerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-  const deleted = await request.post("/__test/progress/delete", { data: { email: customer.email, service: "website" } });
+  const deleted = await request.post("/__test/progress/delete", {
+    data: { email: customer.email, service: "website" },
+  });
   expect(await deleted.json()).toEqual({ ok: true, deleted: true });
   await expect(website.getByText("No progress data available yet")).toBeVisible({ timeout: LIVE_UPDATE_MS });
   await expect(website.getByRole("progressbar")).toHaveCount(0);
   // The admin's open page follows: every website step unticked again.
-  await expect(admin.getByRole("checkbox", { name: "Client Information Received" })).not.toBeChecked({ timeout: LIVE_UPDATE_MS });
+  await expect(admin.getByRole("checkbox", { name: "Client Information Received" })).not.toBeChecked({
+    timeout: LIVE_UPDATE_MS,
+  });
 });
 
-test("the customer list's counters move the customer from Inactive to In Progress to Active as steps are ticked", async ({ browser }) => {
+test("the customer list's counters move the customer from Inactive to In Progress to Active as steps are ticked", async ({
+  browser,
+}) => {
   const customer = newCustomer();
   const { userId } = await customerOnProgress(browser, customer);
   // One admin page (one live stream): the list, the customer's page to tick a step, and back.
@@ -233,8 +281,18 @@ test("the customer list's counters move the customer from Inactive to In Progres
       const rows = [...document.querySelectorAll<HTMLElement>("[data-testid=customer-row]")];
       const tally = (activity: string) => rows.filter((r) => r.dataset.activity === activity).length;
       return {
-        counters: { total: count("total-users"), active: count("active"), inactive: count("inactive"), inProgress: count("in-progress") },
-        rows: { total: rows.length, active: tally("active"), inactive: tally("inactive"), inProgress: tally("in_progress") },
+        counters: {
+          total: count("total-users"),
+          active: count("active"),
+          inactive: count("inactive"),
+          inProgress: count("in-progress"),
+        },
+        rows: {
+          total: rows.length,
+          active: tally("active"),
+          inactive: tally("inactive"),
+          inProgress: tally("in_progress"),
+        },
         mine: rows.find((r) => r.textContent?.includes(email))?.dataset.activity,
       };
     }, customer.email);
@@ -284,7 +342,9 @@ test("the customer list's counters move the customer from Inactive to In Progres
 });
 
 for (const language of ["en", "es"] as const) {
-  test(`two ticks make one progress e-mail, sent when the window ends, listing both, with the page's link (${language})`, async ({ browser }) => {
+  test(`two ticks make one progress e-mail, sent when the window ends, listing both, with the page's link (${language})`, async ({
+    browser,
+  }) => {
     const customer = newCustomer();
     // Signed up in an English browser: the Spanish case switches the account's language on the page.
     const customerPage = await (await newContext(browser, { locale: "en-US" })).newPage();
@@ -306,7 +366,9 @@ for (const language of ["en", "es"] as const) {
     await expect.poll(() => mailsTo(customer.email).length, { timeout: 15_000 }).toBe(1);
     const [mail] = mailsTo(customer.email);
     const english = language === "en";
-    expect(mail!.subject).toBe(english ? "Your Google Business Profile: 2 steps done" : "Su Perfil de Google Business: 2 pasos completados");
+    expect(mail!.subject).toBe(
+      english ? "Your Google Business Profile: 2 steps done" : "Su Perfil de Google Business: 2 pasos completados",
+    );
     expect(mail!.body).toContain(english ? "- Profile Creation" : "- Creación del perfil");
     expect(mail!.body).toContain(english ? "- Submitted for Verification" : "- Enviado para verificación");
     expect(mail!.body).toContain(`${E2E_BASE_URL}/dashboard/progress`);

@@ -22,8 +22,13 @@ export default class ProjectTimesReporter implements Reporter {
   }
 
   onEnd(_result: FullResult): void {
-    const rows = [...this.spans].map(([project, span]) => ({ project, seconds: (span.to - span.from) / 1000, tests: span.tests.size }));
-    for (const row of rows) console.log(`e2e project ${row.project}: ${row.tests} tests in ${row.seconds.toFixed(0)} s`);
+    const rows = [...this.spans].map(([project, span]) => ({
+      project,
+      seconds: (span.to - span.from) / 1000,
+      tests: span.tests.size,
+    }));
+    for (const row of rows)
+      console.log(`e2e project ${row.project}: ${row.tests} tests in ${row.seconds.toFixed(0)} s`);
     const file = ".tmp/e2e-project-times.tsv";
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, rows.map((row) => `${row.project}\t${row.seconds}\t${row.tests}\n`).join(""));

@@ -1,6 +1,14 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { expectNoAxeViolations, expectToast, gotoWithLiveStream, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
+import {
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  newCustomer,
+  signedInAdmin,
+  signUpViaApi,
+  test,
+} from "./fixtures";
 import { lastCheckoutFor, paymentDialog, PROOF_PNG } from "./payments-support";
 
 // Promotion codes: an admin makes them in Settings > Promotions, a customer applies one in the payment dialog and the
@@ -17,7 +25,12 @@ async function promotionsTab(browser: Browser): Promise<Page> {
 }
 
 /** Makes a code through the 'New code' dialog: a percent off one service. */
-async function createCode(admin: Page, code: string, percentOff: string, service = "Google Business Profile"): Promise<void> {
+async function createCode(
+  admin: Page,
+  code: string,
+  percentOff: string,
+  service = "Google Business Profile",
+): Promise<void> {
   await admin.getByRole("button", { name: "New code" }).click();
   const dialog = admin.getByRole("dialog", { name: "New code" });
   await expect(dialog.getByText("At most one use per customer")).toBeVisible();
@@ -32,7 +45,10 @@ async function createCode(admin: Page, code: string, percentOff: string, service
 const codeRow = (admin: Page, code: string) => admin.getByTestId("promotion-code-row").filter({ hasText: code });
 
 /** A signed-up customer in a context of their own, on the Google Business page with its live stream. */
-async function customerOnGoogleBusiness(browser: Browser, locale?: string): Promise<{ page: Page; id: string; email: string }> {
+async function customerOnGoogleBusiness(
+  browser: Browser,
+  locale?: string,
+): Promise<{ page: Page; id: string; email: string }> {
   const page = await (await browser.newContext(locale ? { locale } : {})).newPage();
   const customer = newCustomer();
   await signUpViaApi(page, customer);
@@ -41,7 +57,9 @@ async function customerOnGoogleBusiness(browser: Browser, locale?: string): Prom
   return { page, id: user.id, email: customer.email };
 }
 
-test("a 20% code made in Settings takes $250 to $200 in the payment dialog; the Zelle proof is $200 and the receipt says so", async ({ browser }) => {
+test("a 20% code made in Settings takes $250 to $200 in the payment dialog; the Zelle proof is $200 and the receipt says so", async ({
+  browser,
+}) => {
   const admin = await promotionsTab(browser);
   const code = uniqueCode("SPRING20");
   await createCode(admin, code, "20");
@@ -59,7 +77,9 @@ test("a 20% code made in Settings takes $250 to $200 in the payment dialog; the 
   await again.getByLabel("Percent off").fill("10");
   await again.getByRole("checkbox", { name: "Website" }).check();
   await again.getByRole("button", { name: "Create code" }).click();
-  await expect(again.getByText("A code with this name already exists (codes are matched without regard to case)")).toBeVisible();
+  await expect(
+    again.getByText("A code with this name already exists (codes are matched without regard to case)"),
+  ).toBeVisible();
   await again.getByRole("button", { name: "Cancel" }).click();
 
   // The customer applies it (typed in lower case) before choosing how to pay.
@@ -79,7 +99,9 @@ test("a 20% code made in Settings takes $250 to $200 in the payment dialog; the 
   // The Zelle transfer is for the discounted amount.
   await dialog.getByRole("button", { name: /Zelle Transfer/ }).click();
   await expect(dialog.getByTestId("zelle-amount")).toHaveText("$200");
-  await dialog.getByLabel("Proof of payment photo").setInputFiles({ name: "zelle.png", mimeType: "image/png", buffer: PROOF_PNG });
+  await dialog
+    .getByLabel("Proof of payment photo")
+    .setInputFiles({ name: "zelle.png", mimeType: "image/png", buffer: PROOF_PNG });
   await dialog.getByRole("button", { name: "Submit Proof" }).click();
   await expectToast(customer, "Payment Submitted", "Your Zelle proof has been sent for review");
   await expect(customer.getByText("Payment Pending Review")).toBeVisible();
@@ -126,7 +148,9 @@ test("the card checkout is started for the discounted amount, with the code", as
 
 // Every code that cannot be applied (expired, deactivated, used up, for another service) gets the server's one answer,
 // which promotions.test.ts checks; here an unknown code stands for them all on the screen.
-test("a wrong code is answered 'Invalid or expired code' beside the field, and the amount stays", async ({ browser }) => {
+test("a wrong code is answered 'Invalid or expired code' beside the field, and the amount stays", async ({
+  browser,
+}) => {
   const { page: customer } = await customerOnGoogleBusiness(browser);
   await customer.getByRole("button", { name: "Pay $250" }).click();
   const dialog = paymentDialog(customer);
@@ -140,7 +164,9 @@ test("a wrong code is answered 'Invalid or expired code' beside the field, and t
   await expect(dialog.getByTestId("payment-amount")).toHaveText("$250");
 });
 
-test("a 100% code leaves no method to choose: 'Complete payment' unlocks the page without a charge", async ({ browser }) => {
+test("a 100% code leaves no method to choose: 'Complete payment' unlocks the page without a charge", async ({
+  browser,
+}) => {
   const admin = await promotionsTab(browser);
   const code = uniqueCode("FREE");
   await createCode(admin, code, "100");

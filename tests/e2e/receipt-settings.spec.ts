@@ -19,7 +19,9 @@ async function saveAgencyDetails(admin: Page, address: string, taxId: string): P
   await expectToast(admin, "Settings saved", "General settings have been updated successfully");
 }
 
-test("the agency's address and tax id saved in Settings > General appear on the receipt page and in its PDF", async ({ browser }) => {
+test("the agency's address and tax id saved in Settings > General appear on the receipt page and in its PDF", async ({
+  browser,
+}) => {
   const customer = await (await browser.newContext()).newPage();
   const who = newCustomer();
   await signUpViaApi(customer, who);
@@ -43,7 +45,10 @@ test("the agency's address and tax id saved in Settings > General appear on the 
     await expect(customer.getByTestId("receipt-amount")).toHaveText("$250.00");
     const receiptNumber = (await customer.getByTestId("receipt-number").textContent())!;
 
-    const [download] = await Promise.all([customer.waitForEvent("download"), customer.getByRole("link", { name: "Download PDF" }).click()]);
+    const [download] = await Promise.all([
+      customer.waitForEvent("download"),
+      customer.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
     const parser = new PDFParse({ data: new Uint8Array(await readFile((await download.path())!)) });
     const text = (await parser.getText()).text;
     await parser.destroy();

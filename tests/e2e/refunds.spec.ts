@@ -1,9 +1,21 @@
 import { expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
+import {
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signedInAdmin,
+  signUpViaApi,
+  test,
+} from "./fixtures";
 import { countDocumentLoads, sendProofViaApi } from "./payments-support";
 
 /** A customer in a browser of their own, with a Zelle proof for the Google Business Profile sent, on the progress page. */
-async function customerWithProof(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; userId: string }> {
+async function customerWithProof(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; userId: string }> {
   const page = await (await browser.newContext(options)).newPage();
   await signUpViaApi(page, newCustomer());
   const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
@@ -79,7 +91,9 @@ test("an admin refunds half of an approved Zelle payment from the keyboard: the 
   await expect(listed.getByTestId("refund-status")).toHaveText("Completed");
 
   // The customer's open page follows without a reload; the Google form stays unlocked.
-  await expect(statusRow(customer).getByTestId("payment-status")).toHaveText("Partially refunded", { timeout: LIVE_UPDATE_MS });
+  await expect(statusRow(customer).getByTestId("payment-status")).toHaveText("Partially refunded", {
+    timeout: LIVE_UPDATE_MS,
+  });
   await expect(statusRow(customer).getByTestId("payment-refunded")).toHaveText("Refunded: $125 of $250");
   expect(loads()).toBe(0);
 
@@ -94,7 +108,9 @@ test("an admin refunds half of an approved Zelle payment from the keyboard: the 
   await expect(customer.getByTestId("payment-gate")).toHaveCount(0);
 });
 
-test("in Spanish the customer reads 'Reembolsado parcialmente', then 'Reembolsado', and the Google page asks for the payment again", async ({ browser }) => {
+test("in Spanish the customer reads 'Reembolsado parcialmente', then 'Reembolsado', and the Google page asks for the payment again", async ({
+  browser,
+}) => {
   const { page: customer, userId } = await customerWithProof(browser, { locale: "es-ES" });
   const admin = await adminApproves(browser, userId);
   await expect(statusRow(customer).getByTestId("payment-status")).toHaveText("Completado", { timeout: LIVE_UPDATE_MS });
@@ -110,7 +126,9 @@ test("in Spanish the customer reads 'Reembolsado parcialmente', then 'Reembolsad
   await refundOf("100", "Descuento acordado");
   // The dialog opens on what is left as the page last read it: the card's new figure says the page has read it again.
   await expect(admin.getByTestId("payment-refunded")).toHaveText("$100 of $250");
-  await expect(statusRow(customer).getByTestId("payment-status")).toHaveText("Reembolsado parcialmente", { timeout: LIVE_UPDATE_MS });
+  await expect(statusRow(customer).getByTestId("payment-status")).toHaveText("Reembolsado parcialmente", {
+    timeout: LIVE_UPDATE_MS,
+  });
 
   // The rest: the dialog warns before it is sent, and the payment no longer unlocks the form.
   await admin.getByRole("button", { name: /^Refund/ }).click();
@@ -122,7 +140,9 @@ test("in Spanish the customer reads 'Reembolsado parcialmente', then 'Reembolsad
   await refundOf("150", "Servicio cancelado");
   await expect(admin.getByTestId("payment-status")).toHaveText("Refunded");
   await expect(admin.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
-  await expect(statusRow(customer).getByTestId("payment-status")).toHaveText("Reembolsado", { timeout: LIVE_UPDATE_MS });
+  await expect(statusRow(customer).getByTestId("payment-status")).toHaveText("Reembolsado", {
+    timeout: LIVE_UPDATE_MS,
+  });
 
   await customer.goto("/dashboard/google-business");
   await expect(customer.getByTestId("payment-gate")).toHaveAttribute("data-state", "refunded");

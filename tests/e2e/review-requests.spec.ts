@@ -1,5 +1,14 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_BASE_URL, expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, signedInAdmin, signUpViaApi, test } from "./fixtures";
+import {
+  E2E_BASE_URL,
+  expectToast,
+  gotoWithLiveStream,
+  LIVE_UPDATE_MS,
+  newCustomer,
+  signedInAdmin,
+  signUpViaApi,
+  test,
+} from "./fixtures";
 import { mailsTo } from "./outbox";
 import { payByCard } from "./payments-support";
 
@@ -29,7 +38,11 @@ async function saveReviewLink(admin: Page, link: string): Promise<void> {
 }
 
 /** A customer whose website's first half is paid, on their progress page with its live stream open; their id. */
-async function customerOnProgress(browser: Browser, email: string, locale: string): Promise<{ page: Page; userId: string }> {
+async function customerOnProgress(
+  browser: Browser,
+  email: string,
+  locale: string,
+): Promise<{ page: Page; userId: string }> {
   const page = await newPage(browser, locale);
   await signUpViaApi(page, newCustomer({ email }));
   // The account's language, chosen as the switcher does: the e-mail is written in it.
@@ -49,7 +62,10 @@ async function customerOnProgress(browser: Browser, email: string, locale: strin
 async function tickWebsiteLaunch(admin: Page, userId: string): Promise<void> {
   await admin.goto(`/admin/users/${userId}?tab=website`);
   await admin.getByRole("checkbox", { name: "Website Launch" }).click();
-  await admin.getByRole("dialog", { name: "Mark the earlier steps done too?" }).getByRole("button", { name: "Only this step" }).click();
+  await admin
+    .getByRole("dialog", { name: "Mark the earlier steps done too?" })
+    .getByRole("button", { name: "Only this step" })
+    .click();
   await expectToast(admin, "Progress updated");
 }
 
@@ -66,7 +82,9 @@ test("with a Review Link set, finishing the website asks the customer for a revi
   await admin.getByRole("tab", { name: "General" }).click();
   await admin.getByLabel("Review Link").fill("http://g.page/not-secure");
   await admin.getByRole("button", { name: "Save General Settings" }).click();
-  await expect(admin.locator("#general-settings-reviewLink-error")).toHaveText("The review link must be a whole address starting with https://");
+  await expect(admin.locator("#general-settings-reviewLink-error")).toHaveText(
+    "The review link must be a whole address starting with https://",
+  );
   await expect(admin.getByLabel("Review Link")).toHaveAttribute("aria-invalid", "true");
   await saveReviewLink(admin, REVIEW_LINK);
 
@@ -77,7 +95,9 @@ test("with a Review Link set, finishing the website asks the customer for a revi
 
     const card = customer.getByRole("region", { name: "Leave us a review" });
     await expect(card).toBeVisible({ timeout: LIVE_UPDATE_MS });
-    await expect(card).toContainText("Your Website is finished. Would you leave us a review? It helps other customers find us.");
+    await expect(card).toContainText(
+      "Your Website is finished. Would you leave us a review? It helps other customers find us.",
+    );
     const link = card.getByRole("link", { name: /Leave us a review/ });
     await expect(link).toHaveAttribute("href", REVIEW_LINK);
     await expect(link).toHaveAttribute("target", "_blank");
@@ -87,7 +107,9 @@ test("with a Review Link set, finishing the website asks the customer for a revi
     await expect
       .poll(() => mailsTo(english).filter((mail) => mail.subject === "How did we do?").length, { timeout: 15_000 })
       .toBe(1);
-    expect(mailsTo(english).find((mail) => mail.subject === "How did we do?")!.body).toContain(`Leave us a review here: ${REVIEW_LINK}`);
+    expect(mailsTo(english).find((mail) => mail.subject === "How did we do?")!.body).toContain(
+      `Leave us a review here: ${REVIEW_LINK}`,
+    );
 
     // Dismissed, the card is gone and stays gone; ticking the step again asks nobody twice.
     await card.getByRole("button", { name: "Dismiss" }).click();
@@ -104,11 +126,18 @@ test("with a Review Link set, finishing the website asks the customer for a revi
     await expect(tarjeta).toBeVisible({ timeout: LIVE_UPDATE_MS });
     await expect(tarjeta).toContainText("Su Sitio web está terminado.");
     await expect
-      .poll(() => mailsTo(spanish).filter((mail) => mail.subject === "¿Qué tal lo hicimos?").length, { timeout: 15_000 })
+      .poll(() => mailsTo(spanish).filter((mail) => mail.subject === "¿Qué tal lo hicimos?").length, {
+        timeout: 15_000,
+      })
       .toBe(1);
-    expect(mailsTo(spanish).find((mail) => mail.subject === "¿Qué tal lo hicimos?")!.body).toContain(`Déjenos una reseña aquí: ${REVIEW_LINK}`);
+    expect(mailsTo(spanish).find((mail) => mail.subject === "¿Qué tal lo hicimos?")!.body).toContain(
+      `Déjenos una reseña aquí: ${REVIEW_LINK}`,
+    );
     // Following the link ends the card too.
-    const [tab] = await Promise.all([cliente.context().waitForEvent("page"), tarjeta.getByRole("link", { name: /Déjenos una reseña/ }).click()]);
+    const [tab] = await Promise.all([
+      cliente.context().waitForEvent("page"),
+      tarjeta.getByRole("link", { name: /Déjenos una reseña/ }).click(),
+    ]);
     await tab.close();
     await expect(tarjeta).toHaveCount(0);
   } finally {

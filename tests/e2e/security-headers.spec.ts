@@ -5,7 +5,9 @@ import { test } from "./fixtures";
 const scriptPolicy = (policy: string) => /(?:^|; )script-src ([^;]*)/.exec(policy)?.[1] ?? "";
 
 test.describe("security headers", () => {
-  test("a server-rendered page carries a nonce-based CSP, and every inline script has its nonce", async ({ request }) => {
+  test("a server-rendered page carries a nonce-based CSP, and every inline script has its nonce", async ({
+    request,
+  }) => {
     const response = await request.get("/login");
     const headers = response.headers();
     const policy = headers["content-security-policy"] ?? "";
@@ -30,13 +32,17 @@ test.describe("security headers", () => {
     expect(again).not.toBe(policy);
   });
 
-  test("the pre-rendered landing page carries a CSP with the hashes of exactly its inline scripts", async ({ request }) => {
+  test("the pre-rendered landing page carries a CSP with the hashes of exactly its inline scripts", async ({
+    request,
+  }) => {
     const response = await request.get("/");
     const policy = response.headers()["content-security-policy"] ?? "";
     expect(policy).not.toContain("'nonce-");
     expect(scriptPolicy(policy)).not.toContain("unsafe-inline");
     const html = await response.text();
-    const executable = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)];
+    const executable = [
+      ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+    ];
     // Exactly: the page runs no React, so it has none of React Router's inline scripts and its policy allows
     // scripts from this origin only.
     const hashes = executable.map(([, text]) => `'sha256-${createHash("sha256").update(text!).digest("base64")}'`);

@@ -26,7 +26,10 @@ test.describe("on a phone", () => {
     await openMenu(page).click();
     await expect(drawer(page)).toBeVisible();
     // The open drawer is modal: the page behind it, the menu button included, leaves the accessibility tree.
-    await expect(page.getByRole("button", { name: "Open menu", includeHidden: true })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("button", { name: "Open menu", includeHidden: true })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
     const nav = drawer(page).getByRole("navigation", { name: "Dashboard" });
     for (const [label, path] of NAV_LINKS) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", path);

@@ -1,5 +1,15 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_BASE_URL, expectNoAxeViolations, expectToast, gotoWithLiveStream, newCustomer, signedInAdmin, signUpViaApi, STRONG_PASSWORD, test } from "./fixtures";
+import {
+  E2E_BASE_URL,
+  expectNoAxeViolations,
+  expectToast,
+  gotoWithLiveStream,
+  newCustomer,
+  signedInAdmin,
+  signUpViaApi,
+  STRONG_PASSWORD,
+  test,
+} from "./fixtures";
 import { mailsTo } from "./outbox";
 
 /** The invitation link in the newest invitation e-mail to this address, as a path. */
@@ -7,7 +17,11 @@ async function invitationPath(email: string): Promise<string> {
   let link = "";
   await expect
     .poll(() => {
-      const mail = mailsTo(email).findLast((message) => message.subject === "You are invited to join the team" || message.subject === "Tiene una invitación para unirse al equipo");
+      const mail = mailsTo(email).findLast(
+        (message) =>
+          message.subject === "You are invited to join the team" ||
+          message.subject === "Tiene una invitación para unirse al equipo",
+      );
       link = /\/admin\/invitations\/[A-Za-z0-9_-]+/.exec(mail?.body ?? "")?.[0] ?? "";
       return link;
     })
@@ -38,7 +52,9 @@ async function customerOnProgress(browser: Browser): Promise<{ page: Page; id: s
   return { page, id: user.id, name: person.fullName };
 }
 
-test("an admin invites a staff member, who sees only the customer assigned to them, works live, and is signed out when deactivated", async ({ browser }) => {
+test("an admin invites a staff member, who sees only the customer assigned to them, works live, and is signed out when deactivated", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const admin = await signedInAdmin(browser);
   const staffEmail = `staff-${Date.now().toString(36)}@e2e.test`;
@@ -59,12 +75,15 @@ test("an admin invites a staff member, who sees only the customer assigned to th
   await expect(staff).toHaveURL("/admin/dashboard");
   const nav = staff.getByRole("navigation");
   await expect(nav.getByRole("link", { name: "My customers" })).toBeVisible();
-  for (const hidden of ["Analytics", "Settings", "Activity"]) await expect(nav.getByRole("link", { name: hidden })).toHaveCount(0);
+  for (const hidden of ["Analytics", "Settings", "Activity"])
+    await expect(nav.getByRole("link", { name: hidden })).toHaveCount(0);
 
   // The link worked once.
   const again = await (await browser.newContext()).newPage();
   await again.goto(await invitationPath(staffEmail));
-  await expect(again.getByRole("alert")).toHaveText("This invitation has already been used. Sign in with your account.");
+  await expect(again.getByRole("alert")).toHaveText(
+    "This invitation has already been used. Sign in with your account.",
+  );
 
   // Two customers; the admin assigns the first to the new member.
   const mine = await customerOnProgress(browser);
@@ -84,7 +103,11 @@ test("an admin invites a staff member, who sees only the customer assigned to th
   await expect(staff.getByTestId("customer-row")).toContainText(mine.name);
   const notMine = await staff.goto(`/admin/users/${other.id}`);
   expect(notMine?.status()).toBe(404);
-  await expect(staff.getByText("There is no customer with this id among the customers assigned to you. An admin can assign a customer to you.")).toBeVisible();
+  await expect(
+    staff.getByText(
+      "There is no customer with this id among the customers assigned to you. An admin can assign a customer to you.",
+    ),
+  ).toBeVisible();
   // An admin-only page says so, and leads back into the back office, not to the marketing site.
   await staff.goto("/admin/settings");
   await expect(staff.getByRole("heading", { name: "Access denied" })).toBeVisible();
@@ -108,7 +131,9 @@ test("an admin invites a staff member, who sees only the customer assigned to th
   await staff.getByRole("tab", { name: "Google Business", exact: true }).click();
   await staff.getByRole("checkbox", { name: "Information Collection" }).click();
   await expect(staff.getByRole("checkbox", { name: "Information Collection" })).toBeChecked();
-  await expect(mine.page.getByTestId("progress-card-google_business").getByTestId("progress-percentage")).toHaveText("17%");
+  await expect(mine.page.getByTestId("progress-card-google_business").getByTestId("progress-percentage")).toHaveText(
+    "17%",
+  );
 
   // The admin deactivates the member: their open page goes to the login.
   await admin.goto("/admin/settings");
@@ -136,5 +161,7 @@ test("an invitation opened in Spanish reads in Spanish, and a wrong link says so
   await expect(page.getByText("Tiene una invitación como Administrador.", { exact: false })).toBeVisible();
   await expect(page.getByLabel("Confirmar contraseña")).toBeVisible();
   await page.goto("/admin/invitations/not-a-real-token");
-  await expect(page.getByRole("alert")).toHaveText("Este enlace de invitación no es válido. Verifique que abrió el enlace completo del correo.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Este enlace de invitación no es válido. Verifique que abrió el enlace completo del correo.",
+  );
 });

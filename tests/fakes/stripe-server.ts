@@ -63,7 +63,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** The settings that point the app's Stripe SDK at this fake server (and sign its webhooks with `webhookSecret`). */
-export function fakeStripeSettings(fake: Pick<FakeStripe, "port">, { secretKey, webhookSecret }: { secretKey: string; webhookSecret: string }) {
+export function fakeStripeSettings(
+  fake: Pick<FakeStripe, "port">,
+  { secretKey, webhookSecret }: { secretKey: string; webhookSecret: string },
+) {
   return {
     STRIPE_SECRET_KEY: secretKey,
     STRIPE_WEBHOOK_SECRET: webhookSecret,

@@ -84,7 +84,11 @@ let fakeS3: FakeS3;
 const quiet = () => {};
 
 beforeAll(async () => {
-  png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } }).png().toBuffer());
+  png = new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+      .png()
+      .toBuffer(),
+  );
   fakeS3 = await startFakeS3();
 });
 
@@ -131,7 +135,17 @@ async function userColumns(database: TestDatabase): Promise<{ table: string; col
 async function rowsNaming(database: TestDatabase, userId: string): Promise<string[]> {
   const columns = await userColumns(database);
   // The walk reaches the tables the deletion has to think about: the auth tables, the customer's own, the team's.
-  expect(columns.map((column) => column.table)).toEqual(expect.arrayContaining(["session", "account", "profiles", "payments", "audit_events", "messages", "deletion_requests"]));
+  expect(columns.map((column) => column.table)).toEqual(
+    expect.arrayContaining([
+      "session",
+      "account",
+      "profiles",
+      "payments",
+      "audit_events",
+      "messages",
+      "deletion_requests",
+    ]),
+  );
   const found: string[] = [];
   for (const { table, column } of columns) {
     const { rows } = await database.db.execute<{ n: number }>(
@@ -163,7 +177,10 @@ async function tablesMentioning(database: TestDatabase, words: readonly string[]
 /** Sends every queued e-mail with a mailer that keeps them, as the server's sender does. */
 async function sendQueued(database: TestDatabase) {
   const sent: Parameters<Mailer>[0][] = [];
-  const sender = new EmailSender(database.db, async (message) => void sent.push(message), { log: quiet, branding: async () => ({ companyName: "Erase Co", supportEmail: "help@erase.test" }) });
+  const sender = new EmailSender(database.db, async (message) => void sent.push(message), {
+    log: quiet,
+    branding: async () => ({ companyName: "Erase Co", supportEmail: "help@erase.test" }),
+  });
   await sender.sendDue();
   return sent;
 }
@@ -210,42 +227,106 @@ const fileOf = (url: string): KnownFile => {
  * credentials, both information forms with their files, progress, a staff member, a failed sign-in and a password
  * reset, a data export, an invitation once sent to their address. Returns their stored files.
  */
-async function richCustomer(world: World, staff: SignedIn, label: string): Promise<{ customer: SignedIn & ReturnType<typeof person>; files: KnownFile[] }> {
+async function richCustomer(
+  world: World,
+  staff: SignedIn,
+  label: string,
+): Promise<{ customer: SignedIn & ReturnType<typeof person>; files: KnownFile[] }> {
   const { services, admin, database } = world;
   const who = person(label);
   const customer = { ...(await signUpCustomer(services, who)), ...who };
-  const deps = { db: database.db, bus: services.bus, storage: services.storage, replyAddresses: services.replyAddresses };
+  const deps = {
+    db: database.db,
+    bus: services.bus,
+    storage: services.storage,
+    replyAddresses: services.replyAddresses,
+  };
   const files: KnownFile[] = [];
   const keep = (url: string | null | undefined) => {
     if (url) files.push(fileOf(url));
   };
 
   keep(await updateAvatar(deps, customer.user, { avatar: image("me.png") }));
-  const google = await submitZelleProof(deps, customer.user, { serviceType: "google_business", paymentNumber: 1, proof: image("proof-1.png") });
+  const google = await submitZelleProof(deps, customer.user, {
+    serviceType: "google_business",
+    paymentNumber: 1,
+    proof: image("proof-1.png"),
+  });
   await decidePayment(deps, admin.user, { paymentId: google.id, decision: "approve", notes: `Thanks ${who.name}` });
-  const website = await submitZelleProof(deps, customer.user, { serviceType: "website", paymentNumber: 1, proof: image("proof-2.png") });
+  const website = await submitZelleProof(deps, customer.user, {
+    serviceType: "website",
+    paymentNumber: 1,
+    proof: image("proof-2.png"),
+  });
   await decidePayment(deps, admin.user, { paymentId: website.id, decision: "approve" });
-  await refundPayment({ ...deps, stripe: null }, admin.user, { paymentId: website.id, amount: 50, reason: `Discount agreed with ${who.name} by phone ${who.phone}` });
-  await submitZelleProof(deps, customer.user, { serviceType: "website", paymentNumber: 2, proof: image("proof-3.png") });
-  for (const row of await database.db.select({ proofUrl: payments.proofUrl }).from(payments).where(eq(payments.userId, customer.id))) keep(row.proofUrl);
+  await refundPayment({ ...deps, stripe: null }, admin.user, {
+    paymentId: website.id,
+    amount: 50,
+    reason: `Discount agreed with ${who.name} by phone ${who.phone}`,
+  });
+  await submitZelleProof(deps, customer.user, {
+    serviceType: "website",
+    paymentNumber: 2,
+    proof: image("proof-3.png"),
+  });
+  for (const row of await database.db
+    .select({ proofUrl: payments.proofUrl })
+    .from(payments)
+    .where(eq(payments.userId, customer.id)))
+    keep(row.proofUrl);
 
-  await sendMessage(deps, customer.user, { userId: customer.id, body: `Hello, this is ${who.name} from ${who.companyName}`, files: [image("storefront.png")] });
+  await sendMessage(deps, customer.user, {
+    userId: customer.id,
+    body: `Hello, this is ${who.name} from ${who.companyName}`,
+    files: [image("storefront.png")],
+  });
   await sendMessage(deps, admin.user, { userId: customer.id, body: `Welcome ${who.name}!` });
-  await saveNote(deps, admin.user, { userId: customer.id, title: `Call ${who.name}`, description: `Phone ${who.phone}`, photos: [image("whiteboard.png")] });
-  const round = await requestApproval(deps, admin.user, { userId: customer.id, service: "website", title: `${who.companyName} home page`, files: [image("draft.png")] });
-  await decideRound(deps, customer.user, { roundId: round.id, decision: "request-changes", comment: `Put ${who.phone} in the header` });
-  await addDeliveredFile(deps, admin.user, { userId: customer.id, service: "google_business", file: image("logo-set.png") });
+  await saveNote(deps, admin.user, {
+    userId: customer.id,
+    title: `Call ${who.name}`,
+    description: `Phone ${who.phone}`,
+    photos: [image("whiteboard.png")],
+  });
+  const round = await requestApproval(deps, admin.user, {
+    userId: customer.id,
+    service: "website",
+    title: `${who.companyName} home page`,
+    files: [image("draft.png")],
+  });
+  await decideRound(deps, customer.user, {
+    roundId: round.id,
+    decision: "request-changes",
+    comment: `Put ${who.phone} in the header`,
+  });
+  await addDeliveredFile(deps, admin.user, {
+    userId: customer.id,
+    service: "google_business",
+    file: image("logo-set.png"),
+  });
   await saveCredentials({ ...deps, secrets: services.secrets }, customer.user, {
     userId: customer.id,
     editor: "customer",
-    cards: [{ type: "hosting", title: `${who.companyName} hosting`, username: who.email, password: "Hosting-Secret-9" }],
+    cards: [
+      { type: "hosting", title: `${who.companyName} hosting`, username: who.email, password: "Hosting-Secret-9" },
+    ],
   });
-  await toggleProgressStep(deps, admin.user, { userId: customer.id, service: "google_business", step: "informationCollection", done: true });
+  await toggleProgressStep(deps, admin.user, {
+    userId: customer.id,
+    service: "google_business",
+    step: "informationCollection",
+    done: true,
+  });
   await assignCustomer(deps, admin.user, { customerId: customer.id, memberIds: [staff.id] });
 
   // The information forms with their files, written as the forms write them.
-  const store = (kind: Parameters<typeof storeUpload>[1]) => storeUpload(services.storage, kind, customer.id, image(`${kind}.png`), async (stored) => stored.url);
-  const [logo, photo, siteLogo, founder] = [await store("google-logo"), await store("google-photo"), await store("website-logo"), await store("founder-photo")];
+  const store = (kind: Parameters<typeof storeUpload>[1]) =>
+    storeUpload(services.storage, kind, customer.id, image(`${kind}.png`), async (stored) => stored.url);
+  const [logo, photo, siteLogo, founder] = [
+    await store("google-logo"),
+    await store("google-photo"),
+    await store("website-logo"),
+    await store("founder-photo"),
+  ];
   await database.db.insert(googleBusinessInfo).values({
     userId: customer.id,
     gmailEmail: who.email,
@@ -255,20 +336,42 @@ async function richCustomer(world: World, staff: SignedIn, label: string): Promi
     logoUrl: logo,
     photoUrls: [photo],
   });
-  await database.db.insert(websiteInfo).values({ userId: customer.id, legalBusinessName: who.companyName, phoneNumber: who.phone, logoUrl: siteLogo, founderPhotoUrl: founder });
+  await database.db
+    .insert(websiteInfo)
+    .values({
+      userId: customer.id,
+      legalBusinessName: who.companyName,
+      phoneNumber: who.phone,
+      logoUrl: siteLogo,
+      founderPhotoUrl: founder,
+    });
   for (const url of [logo, photo, siteLogo, founder]) keep(url);
-  for (const row of await database.db.select({ photoUrls: adminUserNotes.photoUrls }).from(adminUserNotes).where(eq(adminUserNotes.userId, customer.id))) row.photoUrls.forEach(keep);
-  const [roundRow] = await database.db.execute<{ url: string }>(sql`select jsonb_array_elements(files) ->> 'url' as url from review_rounds where user_id = ${customer.id}`).then((result) => result.rows);
+  for (const row of await database.db
+    .select({ photoUrls: adminUserNotes.photoUrls })
+    .from(adminUserNotes)
+    .where(eq(adminUserNotes.userId, customer.id)))
+    row.photoUrls.forEach(keep);
+  const [roundRow] = await database.db
+    .execute<{ url: string }>(
+      sql`select jsonb_array_elements(files) ->> 'url' as url from review_rounds where user_id = ${customer.id}`,
+    )
+    .then((result) => result.rows);
   keep(roundRow?.url);
-  const attachments = await database.db.execute<{ url: string }>(sql`select jsonb_array_elements(attachments) ->> 'url' as url from messages where user_id = ${customer.id}`);
+  const attachments = await database.db.execute<{ url: string }>(
+    sql`select jsonb_array_elements(attachments) ->> 'url' as url from messages where user_id = ${customer.id}`,
+  );
   attachments.rows.forEach((row) => keep(row.url));
-  const delivered = await database.db.execute<{ url: string }>(sql`select file_url as url from delivered_files where user_id = ${customer.id}`);
+  const delivered = await database.db.execute<{ url: string }>(
+    sql`select file_url as url from delivered_files where user_id = ${customer.id}`,
+  );
   delivered.rows.forEach((row) => keep(row.url));
 
   // A data export ready to download (its ZIP in the exports bucket).
   const exportKey = `${customer.id}/export-${randomBytes(4).toString("hex")}.zip`;
   await services.storage.put(EXPORTS_BUCKET, exportKey, new Uint8Array([0x50, 0x4b, 3, 4]), "application/zip");
-  await database.db.insert(dataExports).values({ userId: customer.id, status: "ready", fileKey: exportKey, progress: 100, size: 4 });
+  await database.db
+    .insert(dataExports)
+    .values({ userId: customer.id, status: "ready", fileKey: exportKey, progress: 100, size: 4 });
   files.push({ bucket: EXPORTS_BUCKET, key: exportKey });
 
   // Their address where the account is not: a failed sign-in, a password reset, an invitation once sent to it.
@@ -277,9 +380,20 @@ async function richCustomer(world: World, staff: SignedIn, label: string): Promi
   await database.db.transaction(async (tx) => {
     const [invitation] = await tx
       .insert(teamInvitations)
-      .values({ email: who.email, role: "staff", tokenHash: randomBytes(16).toString("hex"), invitedBy: admin.id, expiresAt: new Date(Date.now() - 1000), revokedAt: new Date() })
+      .values({
+        email: who.email,
+        role: "staff",
+        tokenHash: randomBytes(16).toString("hex"),
+        invitedBy: admin.id,
+        expiresAt: new Date(Date.now() - 1000),
+        revokedAt: new Date(),
+      })
       .returning();
-    await recordAuditEvent(tx, { actorId: admin.id, action: "team.invite", detail: { invitationId: invitation!.id, email: who.email, role: "staff" } });
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: "team.invite",
+      detail: { invitationId: invitation!.id, email: who.email, role: "staff" },
+    });
   });
   expect(files.length).toBe(13);
   return { customer, files };
@@ -288,13 +402,20 @@ async function richCustomer(world: World, staff: SignedIn, label: string): Promi
 /** Whether storage still holds the file (or, for an image, its preview). */
 async function stillStored(world: World, file: KnownFile): Promise<boolean> {
   const { storage } = world.services;
-  return (await storage.get(file.bucket, file.key)) !== null || (await storage.get(file.bucket, thumbnailKey(file.key))) !== null;
+  return (
+    (await storage.get(file.bucket, file.key)) !== null ||
+    (await storage.get(file.bucket, thumbnailKey(file.key))) !== null
+  );
 }
 
 /** What the back office's figures say, to compare before and after an erasure. */
 async function figures(world: World) {
   const { database, admin } = world;
-  const period = { choice: "custom" as const, from: "2020-01-01", to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) };
+  const period = {
+    choice: "custom" as const,
+    from: "2020-01-01",
+    to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+  };
   const [dashboard, analytics, counters] = await Promise.all([
     getDashboardFigures({ db: database.db }, admin.user),
     getAnalytics({ db: database.db }, admin.user, period),
@@ -334,26 +455,48 @@ describe.each([
     const { customer, files } = await richCustomer(world, staff, "Zora");
     // Some of the e-mails about them have gone already (a log of sent e-mails), others are still queued.
     await sendQueued(database);
-    await sendMessage({ db: database.db, bus: services.bus, storage: services.storage, replyAddresses: services.replyAddresses }, customer.user, { userId: customer.id, body: `One more from ${customer.name}` });
+    await sendMessage(
+      { db: database.db, bus: services.bus, storage: services.storage, replyAddresses: services.replyAddresses },
+      customer.user,
+      { userId: customer.id, body: `One more from ${customer.name}` },
+    );
     for (const file of files) expect(await stillStored(world, file), `${file.bucket}/${file.key}`).toBe(true);
     const paymentsBefore = await database.db.select().from(payments).where(eq(payments.userId, customer.id));
     expect(paymentsBefore.map((payment) => payment.status).sort()).toEqual(["completed", "completed", "pending"]);
     const before = await figures(world);
     // The walks find them before: rows by id in their own tables, the auth tables and the team's; their words elsewhere too.
     expect(await rowsNaming(database, customer.id)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^session\.user_id/), expect.stringMatching(/^audit_events\.customer_id/), expect.stringMatching(/^payments\.user_id/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^session\.user_id/),
+        expect.stringMatching(/^audit_events\.customer_id/),
+        expect.stringMatching(/^payments\.user_id/),
+      ]),
     );
     const named = await tablesMentioning(database, [customer.name]);
-    for (const table of ["profiles", "notifications", "email_messages", "audit_events", "payment_refunds", "messages"]) {
-      expect(named.some((found) => found.startsWith(`${table} `)), table).toBe(true);
+    for (const table of [
+      "profiles",
+      "notifications",
+      "email_messages",
+      "audit_events",
+      "payment_refunds",
+      "messages",
+    ]) {
+      expect(
+        named.some((found) => found.startsWith(`${table} `)),
+        table,
+      ).toBe(true);
     }
 
     published.length = 0;
-    await deleteCustomer({ db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir }, admin.user, {
-      customerId: customer.id,
-      reason: `${customer.name} asked us by phone`,
-      confirmation: "DELETE",
-    });
+    await deleteCustomer(
+      { db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir },
+      admin.user,
+      {
+        customerId: customer.id,
+        reason: `${customer.name} asked us by phone`,
+        confirmation: "DELETE",
+      },
+    );
 
     // No row of any table names them, by id...
     expect(await rowsNaming(database, customer.id)).toEqual([]);
@@ -363,9 +506,14 @@ describe.each([
     expect(confirmation.map((message) => message.subject)).toEqual(["Your account has been deleted"]);
     expect(confirmation[0]!.text).toContain("Your account has been deleted by the agency");
     expect(confirmation[0]!.text).toContain("We keep the records of your payments for bookkeeping");
-    const [forgotten] = await database.db.select().from(emailMessages).where(eq(emailMessages.subject, "Your account has been deleted"));
+    const [forgotten] = await database.db
+      .select()
+      .from(emailMessages)
+      .where(eq(emailMessages.subject, "Your account has been deleted"));
     expect(forgotten).toMatchObject({ status: "sent", to: "", text: "", html: "", forgetAfterSend: true });
-    expect(await tablesMentioning(database, [customer.email, customer.name, customer.phone, customer.companyName])).toEqual([]);
+    expect(
+      await tablesMentioning(database, [customer.email, customer.name, customer.phone, customer.companyName]),
+    ).toEqual([]);
 
     // Their files are gone from storage (the bystander's stay).
     for (const file of files) expect(await stillStored(world, file), `${file.bucket}/${file.key}`).toBe(false);
@@ -373,7 +521,11 @@ describe.each([
     if (services.storage instanceof LocalStorage) {
       const root = services.storage.root;
       const left = (dir: string): string[] =>
-        existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? left(path.join(dir, entry.name)) : [path.join(dir, entry.name)])) : [];
+        existsSync(dir)
+          ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+              entry.isDirectory() ? left(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+            )
+          : [];
       expect(left(root).filter((file) => file.includes(customer.id))).toEqual([]);
       expect(left(root).filter((file) => file.includes(bystander.customer.id)).length).toBeGreaterThan(0);
     } else {
@@ -383,7 +535,10 @@ describe.each([
 
     // Their payments stay for the books, without them: no customer, no proof, no notes; the one still waiting was
     // closed; the refund's reason lost their name and phone.
-    const kept = await database.db.select().from(payments).where(sql`${payments.id} in ${paymentsBefore.map((payment) => payment.id)}`);
+    const kept = await database.db
+      .select()
+      .from(payments)
+      .where(sql`${payments.id} in ${paymentsBefore.map((payment) => payment.id)}`);
     expect(kept).toHaveLength(3);
     for (const payment of kept) expect(payment).toMatchObject({ userId: null, proofUrl: null });
     expect(kept.map((payment) => [payment.status, payment.adminNotes]).sort()).toEqual([
@@ -391,11 +546,20 @@ describe.each([
       ["completed", null],
       ["rejected", ACCOUNT_ERASED_PAYMENT_NOTE],
     ]);
-    expect(kept.map((payment) => [payment.amount, payment.refundedAmount, payment.receiptNumber !== null]).sort()).toEqual(
+    expect(
+      kept.map((payment) => [payment.amount, payment.refundedAmount, payment.receiptNumber !== null]).sort(),
+    ).toEqual(
       paymentsBefore.map((payment) => [payment.amount, payment.refundedAmount, payment.receiptNumber !== null]).sort(),
     );
-    const [refund] = await database.db.select().from(paymentRefunds).where(sql`${paymentRefunds.paymentId} in ${paymentsBefore.map((payment) => payment.id)}`);
-    expect(refund).toMatchObject({ userId: null, amount: 50, reason: `Discount agreed with ${REMOVED} by phone ${REMOVED}` });
+    const [refund] = await database.db
+      .select()
+      .from(paymentRefunds)
+      .where(sql`${paymentRefunds.paymentId} in ${paymentsBefore.map((payment) => payment.id)}`);
+    expect(refund).toMatchObject({
+      userId: null,
+      amount: 50,
+      reason: `Discount agreed with ${REMOVED} by phone ${REMOVED}`,
+    });
 
     // The figures: money is unchanged, one customer fewer.
     const after = await figures(world);
@@ -413,7 +577,12 @@ describe.each([
     // The erasure is on the record, by the admin, with their reason (without the customer's name).
     const [event] = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "customer.delete"));
     expect(event).toMatchObject({ actorId: admin.id, customerId: null });
-    expect(event!.detail).toMatchObject({ by: "admin", reason: `${REMOVED} asked us by phone`, paymentsKept: 3, pendingPaymentsClosed: 1 });
+    expect(event!.detail).toMatchObject({
+      by: "admin",
+      reason: `${REMOVED} asked us by phone`,
+      paymentsKept: 3,
+      pendingPaymentsClosed: 1,
+    });
     // Their open pages end, the staff member's customers change, the back office's lists drop them.
     await vi.waitFor(() =>
       expect(published).toEqual(
@@ -439,31 +608,64 @@ describe("a customer's own 'Delete my account'", () => {
     staff = await app.staff();
   });
 
-  const deps = () => ({ db: world.database.db, bus: world.services.bus, storage: world.services.storage, outboxDir: world.services.outboxDir, auth: world.services.auth });
+  const deps = () => ({
+    db: world.database.db,
+    bus: world.services.bus,
+    storage: world.services.storage,
+    outboxDir: world.services.outboxDir,
+    auth: world.services.auth,
+  });
   /** The use case as the page calls it: the password is checked against the session the browser's cookie names. */
   const deleteOwn = (who: SignedIn | null, password: string, confirmation = "DELETE") =>
-    deleteOwnAccount(deps(), who?.user ?? null, { password, confirmation, headers: new Headers(who ? { cookie: who.cookie } : {}) });
+    deleteOwnAccount(deps(), who?.user ?? null, {
+      password,
+      confirmation,
+      headers: new Headers(who ? { cookie: who.cookie } : {}),
+    });
 
   /** Posts the Profile page's dialog, as the browser does. */
   async function postDelete(customer: SignedIn | null, fields: Record<string, string>) {
     const body = new FormData();
     body.append("intent", "delete-account");
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    const request = new Request(`${SITE_URL}/dashboard/profile`, { method: "POST", headers: { origin: SITE_URL, ...(customer ? { cookie: customer.cookie } : {}) }, body });
-    const result = await profileAction({ request, context: routeContext(world.services, customer?.user ?? null), params: {} } as never);
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), cookies: result.headers.getSetCookie(), body: null };
+    const request = new Request(`${SITE_URL}/dashboard/profile`, {
+      method: "POST",
+      headers: { origin: SITE_URL, ...(customer ? { cookie: customer.cookie } : {}) },
+      body,
+    });
+    const result = await profileAction({
+      request,
+      context: routeContext(world.services, customer?.user ?? null),
+      params: {},
+    } as never);
+    if (result instanceof Response)
+      return {
+        status: result.status,
+        location: result.headers.get("location"),
+        cookies: result.headers.getSetCookie(),
+        body: null,
+      };
     return { ...routeAnswer(result), location: null, cookies: [] };
   }
 
   it("with nothing pending: deleted at once, signed out, and signing in again fails", async () => {
     const who = person("Selma");
     const customer = { ...(await app.customer(who)), ...who };
-    await sendMessage({ db: world.database.db, bus: world.services.bus, storage: world.services.storage, replyAddresses: null }, customer.user, {
-      userId: customer.id,
-      body: "Bye",
-      files: [image()],
+    await sendMessage(
+      { db: world.database.db, bus: world.services.bus, storage: world.services.storage, replyAddresses: null },
+      customer.user,
+      {
+        userId: customer.id,
+        body: "Bye",
+        files: [image()],
+      },
+    );
+    expect(await getOwnDeletionStatus(world.database.db, customer.user)).toEqual({
+      available: true,
+      blockers: [],
+      pending: null,
+      declined: null,
     });
-    expect(await getOwnDeletionStatus(world.database.db, customer.user)).toEqual({ available: true, blockers: [], pending: null, declined: null });
 
     const answer = await postDelete(customer, { password: customer.password, confirmation: "delete" });
     expect(answer).toMatchObject({ status: 302, location: "/account-deleted" });
@@ -472,7 +674,10 @@ describe("a customer's own 'Delete my account'", () => {
     expect(await rowsNaming(world.database, customer.id)).toEqual([]);
     await sendQueued(world.database);
     expect(await tablesMentioning(world.database, [customer.email, customer.name, customer.phone])).toEqual([]);
-    const [event] = await world.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "customer.delete"), sql`${auditEvents.detail} ->> 'by' = 'customer'`));
+    const [event] = await world.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "customer.delete"), sql`${auditEvents.detail} ->> 'by' = 'customer'`));
     expect(event).toMatchObject({ actorId: null, customerId: null });
     expect((await signIn(world.services, customer.email, customer.password)).status).toBe(401);
   });
@@ -484,7 +689,10 @@ describe("a customer's own 'Delete my account'", () => {
     const noPassword = await postDelete(customer, { password: "", confirmation: "DELETE" });
     expect(noPassword).toMatchObject({ status: 400, body: { ok: false, error: "Please enter your password" } });
     const wrongPassword = await postDelete(customer, { password: "Not!The-Password-1", confirmation: "DELETE" });
-    expect(wrongPassword).toMatchObject({ status: 400, body: { ok: false, error: "Current password is incorrect", field: "password" } });
+    expect(wrongPassword).toMatchObject({
+      status: 400,
+      body: { ok: false, error: "Current password is incorrect", field: "password" },
+    });
     // The use case checks the word again past the form.
     expect((await refusal(deleteOwn(customer, customer.password, "nope"))).code).toBe("deletion_not_confirmed");
     // One count of wrong passwords per account, shared with the data export's password check: five, then it waits.
@@ -511,23 +719,40 @@ describe("a customer's own 'Delete my account'", () => {
     const { database, services, admin } = world;
     const who = person("Petra");
     const customer = { ...(await signUpCustomer(services, who)), ...who };
-    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, { serviceType: "google_business", paymentNumber: 1, proof: image() });
+    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, {
+      serviceType: "google_business",
+      paymentNumber: 1,
+      proof: image(),
+    });
     expect((await getOwnDeletionStatus(database.db, customer.user)).blockers).toEqual(["payment_pending"]);
 
     const answer = await postDelete(customer, { password: customer.password, confirmation: "DELETE" });
     expect(answer).toMatchObject({ status: 200, body: { ok: true, title: "Deletion requested" } });
-    expect(await deleteOwn(customer, customer.password)).toEqual({ outcome: "requested", blockers: ["payment_pending"] });
+    expect(await deleteOwn(customer, customer.password)).toEqual({
+      outcome: "requested",
+      blockers: ["payment_pending"],
+    });
     const requests = await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id));
     expect(requests).toMatchObject([{ status: "pending", blockers: ["payment_pending"] }]);
-    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({ pending: { blockers: ["payment_pending"] } });
-    const told = await database.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "deletion_requested")));
-    expect(told.map((row) => row.message)).toEqual([`${who.name} from ${who.companyName} asked to delete their account. Approve or decline it in the work queue.`]);
+    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({
+      pending: { blockers: ["payment_pending"] },
+    });
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "deletion_requested")));
+    expect(told.map((row) => row.message)).toEqual([
+      `${who.name} from ${who.companyName} asked to delete their account. Approve or decline it in the work queue.`,
+    ]);
     // Nothing was deleted: they still sign in.
     expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
 
     // The admins' work queue lists it, what holds it back, and staff do not see the list.
     const queue = await getWorkQueue({ db: database.db }, admin.user);
-    expect(queue.deletionRequests).toMatchObject({ total: 1, items: [{ id: requests[0]!.id, userId: customer.id, customerName: who.name, blockers: ["payment_pending"] }] });
+    expect(queue.deletionRequests).toMatchObject({
+      total: 1,
+      items: [{ id: requests[0]!.id, userId: customer.id, customerName: who.name, blockers: ["payment_pending"] }],
+    });
     expect((await getWorkQueue({ db: database.db }, staff.user)).deletionRequests).toBeNull();
 
     // Approved through the dashboard's action: erased as by their own deletion; the proof waiting is closed.
@@ -535,15 +760,23 @@ describe("a customer's own 'Delete my account'", () => {
     body.append("intent", "approve-deletion");
     body.append("requestId", requests[0]!.id);
     const request = new Request(`${SITE_URL}/admin/dashboard`, { method: "POST", headers: { origin: SITE_URL }, body });
-    const approved = routeAnswer(await dashboardAction({ request, context: routeContext(services, admin.user), params: {} } as never));
+    const approved = routeAnswer(
+      await dashboardAction({ request, context: routeContext(services, admin.user), params: {} } as never),
+    );
     expect(approved).toMatchObject({ status: 200, body: { ok: true, title: "Account deleted" } });
     expect(await rowsNaming(database, customer.id)).toEqual([]);
     await sendQueued(database);
     expect(await tablesMentioning(database, [customer.email, customer.name, customer.phone])).toEqual([]);
-    const [closed] = await database.db.select().from(payments).where(eq(payments.adminNotes, ACCOUNT_ERASED_PAYMENT_NOTE));
+    const [closed] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.adminNotes, ACCOUNT_ERASED_PAYMENT_NOTE));
     expect(closed).toMatchObject({ status: "rejected", userId: null, proofUrl: null });
     expect((await getWorkQueue({ db: database.db }, admin.user)).deletionRequests).toEqual({ total: 0, items: [] });
-    const [event] = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "customer.delete"), eq(auditEvents.actorId, admin.id)));
+    const [event] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "customer.delete"), eq(auditEvents.actorId, admin.id)));
     expect(event!.detail).toMatchObject({ by: "admin", requested: true, pendingPaymentsClosed: 1 });
     expect((await signIn(services, customer.email, customer.password)).status).toBe(401);
   });
@@ -551,33 +784,82 @@ describe("a customer's own 'Delete my account'", () => {
   it("with a paid job in progress: a request; an admin declines it with a reason, which the customer reads in the bell and an e-mail", async () => {
     const { database, services, admin } = world;
     const customer = await signUpCustomer(services, person("Jonas"));
-    const paid = await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, { serviceType: "google_business", paymentNumber: 1, proof: image() });
-    await decidePayment({ db: database.db, bus: services.bus }, admin.user, { paymentId: paid.id, decision: "approve" });
+    const paid = await submitZelleProof(
+      { db: database.db, bus: services.bus, storage: services.storage },
+      customer.user,
+      { serviceType: "google_business", paymentNumber: 1, proof: image() },
+    );
+    await decidePayment({ db: database.db, bus: services.bus }, admin.user, {
+      paymentId: paid.id,
+      decision: "approve",
+    });
     expect((await getOwnDeletionStatus(database.db, customer.user)).blockers).toEqual(["job_in_progress"]);
-    expect(await deleteOwn(customer, customer.password)).toEqual({ outcome: "requested", blockers: ["job_in_progress"] });
+    expect(await deleteOwn(customer, customer.password)).toEqual({
+      outcome: "requested",
+      blockers: ["job_in_progress"],
+    });
     const [request] = await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id));
 
     const declineDeps = { db: database.db, bus: services.bus };
-    expect((await refusal(declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "  " }))).code).toBe("deletion_reason_required");
-    await declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "Your profile goes live on Friday; let us finish it first." });
-    expect((await refusal(declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "Again" }))).status).toBe(409);
-    expect((await refusal(approveDeletionRequest({ ...declineDeps, storage: services.storage, outboxDir: services.outboxDir }, admin.user, { requestId: request!.id }))).status).toBe(409);
+    expect(
+      (await refusal(declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "  " }))).code,
+    ).toBe("deletion_reason_required");
+    await declineDeletionRequest(declineDeps, admin.user, {
+      requestId: request!.id,
+      reason: "Your profile goes live on Friday; let us finish it first.",
+    });
+    expect(
+      (await refusal(declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "Again" })))
+        .status,
+    ).toBe(409);
+    expect(
+      (
+        await refusal(
+          approveDeletionRequest(
+            { ...declineDeps, storage: services.storage, outboxDir: services.outboxDir },
+            admin.user,
+            { requestId: request!.id },
+          ),
+        )
+      ).status,
+    ).toBe(409);
     const [declined] = await database.db.select().from(deletionRequests).where(eq(deletionRequests.id, request!.id));
-    expect(declined).toMatchObject({ status: "declined", declineReason: "Your profile goes live on Friday; let us finish it first.", decidedBy: admin.id });
-    const [bell] = await database.db.select().from(notifications).where(and(eq(notifications.userId, customer.id), eq(notifications.type, "deletion_declined")));
-    expect(bell?.message).toBe("The agency declined your request to delete your account: Your profile goes live on Friday; let us finish it first.");
-    const [mail] = await database.db.select().from(emailMessages).where(and(eq(emailMessages.to, customer.email), eq(emailMessages.subject, "Deletion request declined")));
+    expect(declined).toMatchObject({
+      status: "declined",
+      declineReason: "Your profile goes live on Friday; let us finish it first.",
+      decidedBy: admin.id,
+    });
+    const [bell] = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customer.id), eq(notifications.type, "deletion_declined")));
+    expect(bell?.message).toBe(
+      "The agency declined your request to delete your account: Your profile goes live on Friday; let us finish it first.",
+    );
+    const [mail] = await database.db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, customer.email), eq(emailMessages.subject, "Deletion request declined")));
     expect(mail?.link).toBe("/dashboard/profile");
-    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({ pending: null, declined: { reason: "Your profile goes live on Friday; let us finish it first." } });
+    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({
+      pending: null,
+      declined: { reason: "Your profile goes live on Friday; let us finish it first." },
+    });
     // They may ask again: a new request waits.
     expect((await deleteOwn(customer, customer.password)).outcome).toBe("requested");
-    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({ pending: { blockers: ["job_in_progress"] } });
+    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({
+      pending: { blockers: ["job_in_progress"] },
+    });
   });
 
   it("a request still waiting is withdrawn by its customer: it leaves the queue and the customer's page, audited; nothing is deleted", async () => {
     const { database, services, admin } = world;
     const customer = await signUpCustomer(services, person("Wilma"));
-    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, { serviceType: "website", paymentNumber: 1, proof: image() });
+    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, {
+      serviceType: "website",
+      paymentNumber: 1,
+      proof: image(),
+    });
     expect((await deleteOwn(customer, customer.password)).outcome).toBe("requested");
     const [request] = await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id));
     expect(await getPendingDeletionRequest(database.db, admin.user, customer.id)).toEqual({
@@ -590,21 +872,49 @@ describe("a customer's own 'Delete my account'", () => {
     body.append("intent", "withdraw-deletion");
     const post = () =>
       profileAction({
-        request: new Request(`${SITE_URL}/dashboard/profile`, { method: "POST", headers: { origin: SITE_URL, cookie: customer.cookie }, body }),
+        request: new Request(`${SITE_URL}/dashboard/profile`, {
+          method: "POST",
+          headers: { origin: SITE_URL, cookie: customer.cookie },
+          body,
+        }),
         context: routeContext(services, customer.user),
         params: {},
       } as never);
     expect(routeAnswer(await post())).toMatchObject({ status: 200, body: { ok: true, title: "Request withdrawn" } });
     expect(await app.deliveredChanges()).toContainEqual({ table: "deletion_requests", userId: customer.id });
-    expect(await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id))).toEqual([]);
-    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({ pending: null, declined: null, blockers: ["payment_pending"] });
+    expect(await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id))).toEqual(
+      [],
+    );
+    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({
+      pending: null,
+      declined: null,
+      blockers: ["payment_pending"],
+    });
     expect(await getPendingDeletionRequest(database.db, admin.user, customer.id)).toBeNull();
-    expect((await getWorkQueue({ db: database.db }, admin.user)).deletionRequests?.items.map((item) => item.userId)).not.toContain(customer.id);
-    const [event] = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "customer.deletion-withdraw"), eq(auditEvents.customerId, customer.id)));
+    expect(
+      (await getWorkQueue({ db: database.db }, admin.user)).deletionRequests?.items.map((item) => item.userId),
+    ).not.toContain(customer.id);
+    const [event] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "customer.deletion-withdraw"), eq(auditEvents.customerId, customer.id)));
     expect(event).toMatchObject({ actorId: customer.id, detail: { requestId: request!.id } });
     // Nothing waits any more: a second withdrawal is 404, and an approval of the old request finds nothing.
-    expect(routeAnswer(await post())).toMatchObject({ status: 404, body: { ok: false, error: "Deletion request not found" } });
-    expect((await refusal(approveDeletionRequest({ db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir }, admin.user, { requestId: request!.id }))).status).toBe(404);
+    expect(routeAnswer(await post())).toMatchObject({
+      status: 404,
+      body: { ok: false, error: "Deletion request not found" },
+    });
+    expect(
+      (
+        await refusal(
+          approveDeletionRequest(
+            { db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir },
+            admin.user,
+            { requestId: request!.id },
+          ),
+        )
+      ).status,
+    ).toBe(404);
     expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
   });
 });
@@ -621,16 +931,30 @@ describe("a file another customer's row names", () => {
     const { database, services, admin } = world;
     const deps = { db: database.db, bus: services.bus, storage: services.storage, replyAddresses: null };
     const victim = await signUpCustomer(services, person("Vera"));
-    const deliveredToVictim = await addDeliveredFile(deps, admin.user, { userId: victim.id, service: "google_business", file: image("handover.png") });
-    const [victimFile] = await database.db.select({ url: deliveredFiles.fileUrl }).from(deliveredFiles).where(eq(deliveredFiles.id, deliveredToVictim.id));
+    const deliveredToVictim = await addDeliveredFile(deps, admin.user, {
+      userId: victim.id,
+      service: "google_business",
+      file: image("handover.png"),
+    });
+    const [victimFile] = await database.db
+      .select({ url: deliveredFiles.fileUrl })
+      .from(deliveredFiles)
+      .where(eq(deliveredFiles.id, deliveredToVictim.id));
     const victimAvatar = await updateAvatar(deps, victim.user, { avatar: image("vera.png") });
 
     const attacker = await signUpCustomer(services, person("Mallory"));
     await sendMessage(deps, attacker.user, { userId: attacker.id, body: "Mine", files: [image("mine.png")] });
     await addDeliveredFile(deps, admin.user, { userId: attacker.id, service: "website", file: image("own.png") });
     const own = [
-      ...(await database.db.execute<{ url: string }>(sql`select jsonb_array_elements(attachments) ->> 'url' as url from messages where user_id = ${attacker.id}`)).rows,
-      ...(await database.db.select({ url: deliveredFiles.fileUrl }).from(deliveredFiles).where(eq(deliveredFiles.userId, attacker.id))),
+      ...(
+        await database.db.execute<{ url: string }>(
+          sql`select jsonb_array_elements(attachments) ->> 'url' as url from messages where user_id = ${attacker.id}`,
+        )
+      ).rows,
+      ...(await database.db
+        .select({ url: deliveredFiles.fileUrl })
+        .from(deliveredFiles)
+        .where(eq(deliveredFiles.userId, attacker.id))),
     ].map((row) => fileOf(row.url));
     expect(own).toHaveLength(2);
     // Columns of the attacker's own rows naming the victim's files: the account's image (once writable by the client
@@ -640,11 +964,15 @@ describe("a file another customer's row names", () => {
 
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const outcome = await deleteOwnAccount({ ...deps, outboxDir: services.outboxDir, auth: services.auth }, attacker.user, {
-        password: attacker.password,
-        confirmation: "DELETE",
-        headers: new Headers({ cookie: attacker.cookie }),
-      });
+      const outcome = await deleteOwnAccount(
+        { ...deps, outboxDir: services.outboxDir, auth: services.auth },
+        attacker.user,
+        {
+          password: attacker.password,
+          confirmation: "DELETE",
+          headers: new Headers({ cookie: attacker.cookie }),
+        },
+      );
       expect(outcome).toEqual({ outcome: "deleted" });
       // Somebody should look at how a row came to name another customer's file.
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining(fileOf(victimAvatar!).key));
@@ -668,7 +996,10 @@ describe("the outbox copies of an erased customer's e-mails", () => {
 
   /** Sends every queued e-mail, due or still gathering, as development does without SMTP_URL: into the outbox. */
   async function sendIntoOutbox() {
-    await world.database.db.update(emailMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailMessages.status, "queued"));
+    await world.database.db
+      .update(emailMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailMessages.status, "queued"));
     const mailer = createMailer({ from: "portal@erase.test", outboxDir: world.services.outboxDir, log: quiet });
     await new EmailSender(world.database.db, mailer, { log: quiet }).sendDue();
   }
@@ -677,15 +1008,24 @@ describe("the outbox copies of an erased customer's e-mails", () => {
   function outbox(): Map<string, string> {
     const folder = world.services.outboxDir;
     if (!existsSync(folder)) return new Map();
-    return new Map(readdirSync(folder).map((name) => [name, readFileSync(path.join(folder, name), "utf8").replace(/=\r?\n/g, "")]));
+    return new Map(
+      readdirSync(folder).map((name) => [name, readFileSync(path.join(folder, name), "utf8").replace(/=\r?\n/g, "")]),
+    );
   }
 
   const naming = (copies: Map<string, string>, words: readonly string[]) =>
-    [...copies].filter(([, text]) => words.some((word) => text.toLowerCase().includes(word.toLowerCase()))).map(([name]) => name);
+    [...copies]
+      .filter(([, text]) => words.some((word) => text.toLowerCase().includes(word.toLowerCase())))
+      .map(([name]) => name);
 
   it("go with it, the team's e-mails about them included; everybody else's stay", async () => {
     const { database, services, admin } = world;
-    const deps = { db: database.db, bus: services.bus, storage: services.storage, replyAddresses: services.replyAddresses };
+    const deps = {
+      db: database.db,
+      bus: services.bus,
+      storage: services.storage,
+      replyAddresses: services.replyAddresses,
+    };
     const who = person("Olive");
     const customer = { ...(await signUpCustomer(services, who)), ...who };
     const bystander = { ...(await signUpCustomer(services, person("Bert"))) };
@@ -705,11 +1045,15 @@ describe("the outbox copies of an erased customer's e-mails", () => {
     const others = [...before.keys()].filter((name) => !theirs.includes(name));
     expect(naming(before, [bystander.email]).length).toBeGreaterThan(0);
 
-    await deleteCustomer({ db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir }, admin.user, {
-      customerId: customer.id,
-      reason: "Asked by phone",
-      confirmation: "DELETE",
-    });
+    await deleteCustomer(
+      { db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir },
+      admin.user,
+      {
+        customerId: customer.id,
+        reason: "Asked by phone",
+        confirmation: "DELETE",
+      },
+    );
     // The confirmation goes out too, and is not kept.
     await sendIntoOutbox();
 
@@ -717,7 +1061,9 @@ describe("the outbox copies of an erased customer's e-mails", () => {
     expect(naming(after, [customer.email, customer.name, customer.id])).toEqual([]);
     expect([...after.keys()].sort()).toEqual(others.sort());
     // The rows are gone as well, the team's included: found by the customer's page they link to, not by a reply address.
-    const { rows } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from email_messages t where position(${customer.id} in t::text) > 0`);
+    const { rows } = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from email_messages t where position(${customer.id} in t::text) > 0`,
+    );
     expect(Number(rows[0]?.n)).toBe(0);
   });
 });
@@ -735,11 +1081,19 @@ describe("who may delete whom", () => {
     customerA = await app.customer(person("Ada"));
     customerB = await app.customer(person("Bea"));
     staffA = await app.staff([customerA.id]);
-    const [request] = await world.database.db.insert(deletionRequests).values({ userId: customerB.id, blockers: ["job_in_progress"] }).returning();
+    const [request] = await world.database.db
+      .insert(deletionRequests)
+      .values({ userId: customerB.id, blockers: ["job_in_progress"] })
+      .returning();
     requestOfB = request!.id;
   });
 
-  const deps = () => ({ db: world.database.db, bus: world.services.bus, storage: world.services.storage, outboxDir: world.services.outboxDir });
+  const deps = () => ({
+    db: world.database.db,
+    bus: world.services.bus,
+    storage: world.services.storage,
+    outboxDir: world.services.outboxDir,
+  });
   const deleteB = { customerId: "", reason: "Testing", confirmation: "DELETE" };
 
   it("customer A cannot delete B, nor approve or decline B's request (403); staff 403, even on their own customer; anonymous 401", async () => {
@@ -748,11 +1102,17 @@ describe("who may delete whom", () => {
       [staffA.user, 403],
       [null, 401],
     ] as const) {
-      expect((await refusal(deleteCustomer(deps(), actor, { ...deleteB, customerId: customerB.id }))).status).toBe(status);
+      expect((await refusal(deleteCustomer(deps(), actor, { ...deleteB, customerId: customerB.id }))).status).toBe(
+        status,
+      );
       expect((await refusal(approveDeletionRequest(deps(), actor, { requestId: requestOfB }))).status).toBe(status);
-      expect((await refusal(declineDeletionRequest(deps(), actor, { requestId: requestOfB, reason: "No" }))).status).toBe(status);
+      expect(
+        (await refusal(declineDeletionRequest(deps(), actor, { requestId: requestOfB, reason: "No" }))).status,
+      ).toBe(status);
     }
-    expect((await refusal(deleteCustomer(deps(), staffA.user, { ...deleteB, customerId: customerA.id }))).status).toBe(403);
+    expect((await refusal(deleteCustomer(deps(), staffA.user, { ...deleteB, customerId: customerA.id }))).status).toBe(
+      403,
+    );
     // Withdrawing reaches only the caller's own request: A has none (404), B's stays; the team closes no request of theirs.
     expect((await refusal(withdrawDeletionRequest(deps(), customerA.user))).status).toBe(404);
     expect((await refusal(withdrawDeletionRequest(deps(), staffA.user))).status).toBe(403);
@@ -760,12 +1120,17 @@ describe("who may delete whom", () => {
     expect((await refusal(withdrawDeletionRequest(deps(), null))).status).toBe(401);
     // A customer's page shows their request to the admins only.
     expect((await refusal(getPendingDeletionRequest(world.database.db, staffA.user, customerB.id))).status).toBe(403);
-    expect((await refusal(getPendingDeletionRequest(world.database.db, customerB.user, customerB.id))).status).toBe(403);
+    expect((await refusal(getPendingDeletionRequest(world.database.db, customerB.user, customerB.id))).status).toBe(
+      403,
+    );
     expect(await getPendingDeletionRequest(world.database.db, world.admin.user, customerA.id)).toBeNull();
     // A's own deletion reaches only A: there is no id to give it.
     expect(await rowsNaming(world.database, customerB.id)).not.toEqual([]);
     expect(await rowsNaming(world.database, customerA.id)).not.toEqual([]);
-    const [request] = await world.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestOfB));
+    const [request] = await world.database.db
+      .select()
+      .from(deletionRequests)
+      .where(eq(deletionRequests.id, requestOfB));
     expect(request?.status).toBe("pending");
   });
 
@@ -773,21 +1138,45 @@ describe("who may delete whom", () => {
     const post = async (actor: SignedIn, userId: string, fields: Record<string, string>) => {
       const body = new FormData();
       for (const [name, value] of Object.entries(fields)) body.append(name, value);
-      const request = new Request(`${SITE_URL}/admin/users/${userId}`, { method: "POST", headers: { origin: SITE_URL }, body });
-      return routeAnswer(await detailAction({ request, context: routeContext(world.services, actor.user), params: { userId } } as never));
+      const request = new Request(`${SITE_URL}/admin/users/${userId}`, {
+        method: "POST",
+        headers: { origin: SITE_URL },
+        body,
+      });
+      return routeAnswer(
+        await detailAction({ request, context: routeContext(world.services, actor.user), params: { userId } } as never),
+      );
     };
-    expect(await post(world.admin, customerA.id, { intent: "approve-deletion", requestId: requestOfB })).toMatchObject({ status: 404 });
-    expect(await post(world.admin, customerA.id, { intent: "decline-deletion", requestId: requestOfB, reason: "No" })).toMatchObject({ status: 404 });
-    expect(await post(staffA, customerB.id, { intent: "decline-deletion", requestId: requestOfB, reason: "No" })).toMatchObject({ status: 403 });
-    const [waiting] = await world.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestOfB));
+    expect(await post(world.admin, customerA.id, { intent: "approve-deletion", requestId: requestOfB })).toMatchObject({
+      status: 404,
+    });
+    expect(
+      await post(world.admin, customerA.id, { intent: "decline-deletion", requestId: requestOfB, reason: "No" }),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await post(staffA, customerB.id, { intent: "decline-deletion", requestId: requestOfB, reason: "No" }),
+    ).toMatchObject({ status: 403 });
+    const [waiting] = await world.database.db
+      .select()
+      .from(deletionRequests)
+      .where(eq(deletionRequests.id, requestOfB));
     expect(waiting?.status).toBe("pending");
     expect(await rowsNaming(world.database, customerB.id)).not.toEqual([]);
 
-    expect(await post(world.admin, customerB.id, { intent: "decline-deletion", requestId: requestOfB, reason: "Let us finish the website first" })).toMatchObject({
+    expect(
+      await post(world.admin, customerB.id, {
+        intent: "decline-deletion",
+        requestId: requestOfB,
+        reason: "Let us finish the website first",
+      }),
+    ).toMatchObject({
       status: 200,
       body: { ok: true, title: "Request declined" },
     });
-    const [declined] = await world.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestOfB));
+    const [declined] = await world.database.db
+      .select()
+      .from(deletionRequests)
+      .where(eq(deletionRequests.id, requestOfB));
     expect(declined).toMatchObject({ status: "declined", declineReason: "Let us finish the website first" });
   });
 
@@ -796,20 +1185,47 @@ describe("who may delete whom", () => {
       const body = new FormData();
       body.append("intent", "delete-customer");
       for (const [name, value] of Object.entries(fields)) body.append(name, value);
-      const request = new Request(`${SITE_URL}/admin/users/${userId}`, { method: "POST", headers: { origin: SITE_URL }, body });
-      return routeAnswer(await detailAction({ request, context: routeContext(world.services, actor.user), params: { userId } } as never));
+      const request = new Request(`${SITE_URL}/admin/users/${userId}`, {
+        method: "POST",
+        headers: { origin: SITE_URL },
+        body,
+      });
+      return routeAnswer(
+        await detailAction({ request, context: routeContext(world.services, actor.user), params: { userId } } as never),
+      );
     };
     expect(await post(staffA, customerA.id, {})).toMatchObject({ status: 403 });
-    expect(await post(world.admin, customerA.id, { reason: "", confirmation: "DELETE" })).toMatchObject({ status: 400, body: { error: "Please write the reason for the deletion" } });
-    expect(await post(world.admin, customerA.id, { reason: "Asked", confirmation: "no" })).toMatchObject({ status: 400, body: { error: "Type DELETE to confirm" } });
-    expect(await post(world.admin, world.admin.id, { reason: "Asked", confirmation: "DELETE" })).toMatchObject({ status: 404 });
-    expect(await post(world.admin, staffA.id, { reason: "Asked", confirmation: "DELETE" })).toMatchObject({ status: 404 });
-    expect((await refusal(approveDeletionRequest(deps(), world.admin.user, { requestId: "00000000-0000-4000-8000-000000000000" }))).status).toBe(404);
+    expect(await post(world.admin, customerA.id, { reason: "", confirmation: "DELETE" })).toMatchObject({
+      status: 400,
+      body: { error: "Please write the reason for the deletion" },
+    });
+    expect(await post(world.admin, customerA.id, { reason: "Asked", confirmation: "no" })).toMatchObject({
+      status: 400,
+      body: { error: "Type DELETE to confirm" },
+    });
+    expect(await post(world.admin, world.admin.id, { reason: "Asked", confirmation: "DELETE" })).toMatchObject({
+      status: 404,
+    });
+    expect(await post(world.admin, staffA.id, { reason: "Asked", confirmation: "DELETE" })).toMatchObject({
+      status: 404,
+    });
+    expect(
+      (
+        await refusal(
+          approveDeletionRequest(deps(), world.admin.user, { requestId: "00000000-0000-4000-8000-000000000000" }),
+        )
+      ).status,
+    ).toBe(404);
     expect(await rowsNaming(world.database, customerA.id)).not.toEqual([]);
-    expect(await post(world.admin, customerA.id, { reason: "Asked by e-mail", confirmation: "DELETE" })).toMatchObject({ status: 200, body: { ok: true, title: "Customer deleted" } });
+    expect(await post(world.admin, customerA.id, { reason: "Asked by e-mail", confirmation: "DELETE" })).toMatchObject({
+      status: 200,
+      body: { ok: true, title: "Customer deleted" },
+    });
     expect(await rowsNaming(world.database, customerA.id)).toEqual([]);
     // The staff member's session no longer names A among their customers.
-    const [assigned] = await world.database.db.execute<{ n: number }>(sql`select count(*)::int as n from customer_assignments where member_id = ${staffA.id}`).then((result) => result.rows);
+    const [assigned] = await world.database.db
+      .execute<{ n: number }>(sql`select count(*)::int as n from customer_assignments where member_id = ${staffA.id}`)
+      .then((result) => result.rows);
     expect(Number(assigned?.n)).toBe(0);
   });
 });
@@ -819,7 +1235,12 @@ describe("the e-mail sender and a message to an erased account", () => {
 
   it("sends it, then keeps only its subject; a message given up on is forgotten too; other messages are kept whole", async () => {
     const { queueEmail } = await import("~/lib/email/email.server");
-    await queueEmail(app.db, { to: "gone@erase.test", subject: "Your account has been deleted", text: "Hello Gone,", forgetAfterSend: true });
+    await queueEmail(app.db, {
+      to: "gone@erase.test",
+      subject: "Your account has been deleted",
+      text: "Hello Gone,",
+      forgetAfterSend: true,
+    });
     await queueEmail(app.db, { to: "kept@erase.test", subject: "Payment approved", text: "Hello Kept," });
     const sent = await sendQueued(app.database);
     expect(sent.map((message) => [message.to, message.subject])).toEqual(
@@ -829,11 +1250,28 @@ describe("the e-mail sender and a message to an erased account", () => {
       ]),
     );
     const rows = await app.db.select().from(emailMessages);
-    expect(rows.find((row) => row.subject === "Your account has been deleted")).toMatchObject({ status: "sent", to: "", text: "", html: "" });
-    expect(rows.find((row) => row.subject === "Payment approved")).toMatchObject({ status: "sent", to: "kept@erase.test", text: "Hello Kept," });
+    expect(rows.find((row) => row.subject === "Your account has been deleted")).toMatchObject({
+      status: "sent",
+      to: "",
+      text: "",
+      html: "",
+    });
+    expect(rows.find((row) => row.subject === "Payment approved")).toMatchObject({
+      status: "sent",
+      to: "kept@erase.test",
+      text: "Hello Kept,",
+    });
 
-    await queueEmail(app.db, { to: "never@erase.test", subject: "Your account has been deleted", text: "Hello Never,", forgetAfterSend: true });
-    const failing = new EmailSender(app.db, async () => Promise.reject(new Error("mailbox full")), { log: quiet, retryBaseMs: 0 });
+    await queueEmail(app.db, {
+      to: "never@erase.test",
+      subject: "Your account has been deleted",
+      text: "Hello Never,",
+      forgetAfterSend: true,
+    });
+    const failing = new EmailSender(app.db, async () => Promise.reject(new Error("mailbox full")), {
+      log: quiet,
+      retryBaseMs: 0,
+    });
     for (let attempt = 0; attempt < 8; attempt += 1) await failing.sendDue();
     const [given] = await app.db.select().from(emailMessages).where(eq(emailMessages.status, "failed"));
     expect(given).toMatchObject({ to: "", text: "", html: "", subject: "Your account has been deleted" });

@@ -23,7 +23,12 @@ const all = activityQuery(new URLSearchParams());
 
 /** The page's loader as the framework runs it: the admin layout's middleware first. */
 async function loadPage(actor: SessionUser | null, search = "") {
-  const answer = await behindAdminGuard(app.services, actor, new Request(`${SITE_URL}/admin/activity${search}`), activityLoader);
+  const answer = await behindAdminGuard(
+    app.services,
+    actor,
+    new Request(`${SITE_URL}/admin/activity${search}`),
+    activityLoader,
+  );
   return "guardedBy" in answer ? answer : (answer.body as { log: Awaited<ReturnType<typeof listActivity>> });
 }
 
@@ -45,11 +50,26 @@ describe("the activity log", () => {
     const page = await loadPage(admin.user);
     if ("guardedBy" in page) throw new Error("guarded");
     const [settingsEvent, noteEvent] = page.log.events;
-    expect(settingsEvent).toMatchObject({ action: "settings.update", actor: { id: admin.id }, customer: null, summary: "Security settings: Session Duration (minutes)" });
-    expect(noteEvent).toMatchObject({ action: "note.create", actor: { id: admin.id }, customer: { id: customerA.id, name: "Ana Ruiz" }, summary: "Call notes" });
+    expect(settingsEvent).toMatchObject({
+      action: "settings.update",
+      actor: { id: admin.id },
+      customer: null,
+      summary: "Security settings: Session Duration (minutes)",
+    });
+    expect(noteEvent).toMatchObject({
+      action: "note.create",
+      actor: { id: admin.id },
+      customer: { id: customerA.id, name: "Ana Ruiz" },
+      summary: "Call notes",
+    });
 
     for (let index = 0; index < 30; index += 1) {
-      await recordAuditEvent(app.db, { actorId: admin.id, action: "progress.toggle", customerId: customerB.id, detail: { service: "website", step: "design", done: true } });
+      await recordAuditEvent(app.db, {
+        actorId: admin.id,
+        action: "progress.toggle",
+        customerId: customerB.id,
+        detail: { service: "website", step: "design", done: true },
+      });
     }
     const first = await loadPage(admin.user, `?customer=${customerB.id}`);
     if ("guardedBy" in first) throw new Error("guarded");
@@ -65,6 +85,11 @@ describe("the activity log", () => {
     expect(notes.log.events.map((event) => event.action)).toEqual(["note.create"]);
     expect(notes.log.customers.map((customer) => customer.name)).toEqual(["Ana Ruiz", "Blair Banks"]);
     // Unreadable filters are dropped, not trusted.
-    expect(activityQuery(new URLSearchParams("admin=x'--&kind=drop&page=-3"))).toEqual({ adminId: null, customerId: null, action: null, page: 1 });
+    expect(activityQuery(new URLSearchParams("admin=x'--&kind=drop&page=-3"))).toEqual({
+      adminId: null,
+      customerId: null,
+      action: null,
+      page: 1,
+    });
   });
 });

@@ -16,7 +16,13 @@ const app = testApp();
 let admin: SignedIn;
 let customer: SignedIn;
 
-const query = (changes: Partial<CustomerListQuery>): CustomerListQuery => ({ search: "", activity: null, assigned: null, page: 1, ...changes });
+const query = (changes: Partial<CustomerListQuery>): CustomerListQuery => ({
+  search: "",
+  activity: null,
+  assigned: null,
+  page: 1,
+  ...changes,
+});
 const list = (changes: Partial<CustomerListQuery> = {}) => listCustomers(app.database, admin.user, query(changes));
 const names = async (changes: Partial<CustomerListQuery>) => (await list(changes)).customers.map((row) => row.fullName);
 
@@ -24,7 +30,10 @@ beforeAll(async () => {
   admin = await app.admin();
   // A customer who signed up the ordinary way: the newest of all, for the authorization checks.
   customer = await app.customer({ name: "Real Signup" });
-  await seedCustomers((text: string, params: unknown[]) => app.database.pool.query(text, params), { count: SEEDED, prefix: "scale" });
+  await seedCustomers((text: string, params: unknown[]) => app.database.pool.query(text, params), {
+    count: SEEDED,
+    prefix: "scale",
+  });
 });
 
 describe("the admin customer list at scale", () => {
@@ -74,7 +83,9 @@ describe("the admin customer list at scale", () => {
       // The customer who signed up has no records: one more inactive.
       expect(counters).toEqual({ ...mix, total: mix.total + 1, inactive: mix.inactive + 1 });
       expect(spy).toHaveBeenCalledTimes(3);
-      const countersQuery = spy.mock.calls.map(([query]) => JSON.stringify(query)).filter((text) => text.includes("filter (where"));
+      const countersQuery = spy.mock.calls
+        .map(([query]) => JSON.stringify(query))
+        .filter((text) => text.includes("filter (where"));
       expect(countersQuery).toHaveLength(1);
       const counted = await listedUnder();
 
@@ -86,9 +97,15 @@ describe("the admin customer list at scale", () => {
       expect(spy).toHaveBeenCalledTimes((await listedUnder()) === counted ? 2 : 3);
 
       // A committed write (here a progress record, as the admin's toggle writes one) is counted at once.
-      await app.db.insert(googleBusinessProgress).values({ userId: customer.id, verificationCompleted: true, seoLocalSetup: true });
+      await app.db
+        .insert(googleBusinessProgress)
+        .values({ userId: customer.id, verificationCompleted: true, seoLocalSetup: true });
       spy.mockClear();
-      expect((await list()).counters).toEqual({ ...counters, active: counters.active + 1, inactive: counters.inactive - 1 });
+      expect((await list()).counters).toEqual({
+        ...counters,
+        active: counters.active + 1,
+        inactive: counters.inactive - 1,
+      });
       expect(spy).toHaveBeenCalledTimes(3);
       await app.db.delete(googleBusinessProgress).where(sql`${googleBusinessProgress.userId} = ${customer.id}`);
       expect((await list()).counters).toEqual(counters);
@@ -161,12 +178,20 @@ describe("the indexes the list needs", () => {
   }
 
   it("the search reads the trigram index (its expression matches the index's), the order the registration index", async () => {
-    expect(await plan(app.db.select({ n: count() }).from(profiles).where(searchCondition("garcia")))).toContain("profiles_search_idx");
+    expect(await plan(app.db.select({ n: count() }).from(profiles).where(searchCondition("garcia")))).toContain(
+      "profiles_search_idx",
+    );
     expect(await plan(app.db.select({ n: count() }).from(profiles).where(searchCondition("555 100-0037")))).toContain(
       "profiles_search_idx",
     );
     expect(
-      await plan(app.db.select({ id: profiles.id }).from(profiles).orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(50)),
+      await plan(
+        app.db
+          .select({ id: profiles.id })
+          .from(profiles)
+          .orderBy(desc(profiles.createdAt), desc(profiles.id))
+          .limit(50),
+      ),
     ).toContain("profiles_created_at_id_idx");
   });
 });
@@ -182,10 +207,26 @@ describe("the counter rule, as the database applies it", () => {
   }[] = [
     { name: "no records", expected: "inactive" },
     { name: "Google information only", googleInfo: true, expected: "in_progress" },
-    { name: "Google record, nothing done", google: { verificationCompleted: false, seoLocalSetup: false }, expected: "in_progress" },
-    { name: "Google verified only", google: { verificationCompleted: true, seoLocalSetup: false }, expected: "in_progress" },
-    { name: "Google local SEO only", google: { verificationCompleted: false, seoLocalSetup: true }, expected: "in_progress" },
-    { name: "Google verified and local SEO", google: { verificationCompleted: true, seoLocalSetup: true }, expected: "active" },
+    {
+      name: "Google record, nothing done",
+      google: { verificationCompleted: false, seoLocalSetup: false },
+      expected: "in_progress",
+    },
+    {
+      name: "Google verified only",
+      google: { verificationCompleted: true, seoLocalSetup: false },
+      expected: "in_progress",
+    },
+    {
+      name: "Google local SEO only",
+      google: { verificationCompleted: false, seoLocalSetup: true },
+      expected: "in_progress",
+    },
+    {
+      name: "Google verified and local SEO",
+      google: { verificationCompleted: true, seoLocalSetup: true },
+      expected: "active",
+    },
     { name: "website not launched", website: { websiteLaunch: false }, expected: "in_progress" },
     { name: "website launched", website: { websiteLaunch: true }, expected: "active" },
     {
@@ -228,7 +269,10 @@ describe("the counter rule, as the database applies it", () => {
       for (const state of ["active", "inactive", "in_progress"] as const) {
         const filtered = await listCustomers(rule, ruleAdmin.user, query({ activity: state }));
         expect(filtered.customers.map((row) => row.fullName).sort(), state).toEqual(
-          cases.filter((entry) => entry.expected === state).map((entry) => entry.name).sort(),
+          cases
+            .filter((entry) => entry.expected === state)
+            .map((entry) => entry.name)
+            .sort(),
         );
       }
     } finally {

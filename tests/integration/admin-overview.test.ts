@@ -28,15 +28,30 @@ describe("the users list's Status column", () => {
     // A pending and a rejected payment are not paid.
     await app.payment(paying.id, { serviceType: "website", paymentNumber: 2, amount: 350 });
     await app.payment(fresh.id, { status: "rejected" });
-    await app.db.insert(googleBusinessProgress).values({ userId: paying.id, informationCollection: true, profileCreation: true, submittedVerification: true });
-    await app.db.insert(websiteProgress).values({ userId: paying.id, clientInfoReceived: true, domainHostingSetup: true });
+    await app.db
+      .insert(googleBusinessProgress)
+      .values({ userId: paying.id, informationCollection: true, profileCreation: true, submittedVerification: true });
+    await app.db
+      .insert(websiteProgress)
+      .values({ userId: paying.id, clientInfoReceived: true, domainHostingSetup: true });
 
     const spy = vi.spyOn(app.database.pool, "query");
     try {
-      const { customers } = await listCustomers(app.database, admin.user, { search: "", activity: null, assigned: null, page: 1 });
+      const { customers } = await listCustomers(app.database, admin.user, {
+        search: "",
+        activity: null,
+        assigned: null,
+        page: 1,
+      });
       const standing = Object.fromEntries(customers.map((row) => [row.id, row.standing]));
-      expect(standing[paying.id]).toEqual({ googleBusiness: { paid: 1, doneSteps: 3 }, website: { paid: 1, doneSteps: 2 } });
-      expect(standing[fresh.id]).toEqual({ googleBusiness: { paid: 0, doneSteps: 0 }, website: { paid: 0, doneSteps: 0 } });
+      expect(standing[paying.id]).toEqual({
+        googleBusiness: { paid: 1, doneSteps: 3 },
+        website: { paid: 1, doneSteps: 2 },
+      });
+      expect(standing[fresh.id]).toEqual({
+        googleBusiness: { paid: 0, doneSteps: 0 },
+        website: { paid: 0, doneSteps: 0 },
+      });
       // The snapshot, the counters (after the writes above) and the page: no query per row.
       expect(spy.mock.calls.length).toBeLessThanOrEqual(3);
     } finally {
@@ -69,8 +84,18 @@ describe("the admin dashboard's figures", () => {
 
 describe("the activity log's Admin filter", () => {
   it("offers the admins who appear in the log, never a customer who signed in", async () => {
-    await recordAuditEvent(app.db, { actorId: paying.id, action: "account.sign-in", customerId: paying.id, detail: { outcome: "success" } });
-    await recordAuditEvent(app.db, { actorId: admin.id, action: "note.create", customerId: paying.id, detail: { title: "Call back" } });
+    await recordAuditEvent(app.db, {
+      actorId: paying.id,
+      action: "account.sign-in",
+      customerId: paying.id,
+      detail: { outcome: "success" },
+    });
+    await recordAuditEvent(app.db, {
+      actorId: admin.id,
+      action: "note.create",
+      customerId: paying.id,
+      detail: { title: "Call back" },
+    });
     const log = await listActivity(app.database, admin.user, { ...activityQuery(new URLSearchParams()) });
     expect(log.admins.map((person) => person.id)).toEqual([admin.id]);
     expect(log.customers.map((person) => person.id)).toContain(paying.id);

@@ -51,7 +51,13 @@ describe("listCustomers", () => {
 
   it("gives an admin every customer newest first, without admins, with their details", async () => {
     const { customers: listed } = await listCustomers(app.database, admin.user);
-    expect(listed.map((customer) => customer.fullName)).toEqual(["Pat Partial", "Ian Info", "Wes Website", "Gail Google", "Ivy Inactive"]);
+    expect(listed.map((customer) => customer.fullName)).toEqual([
+      "Pat Partial",
+      "Ian Info",
+      "Wes Website",
+      "Gail Google",
+      "Ivy Inactive",
+    ]);
     expect(listed.map((customer) => customer.id)).not.toContain(admin.id);
     // The admin account has a profile row too; it is the role that leaves it out.
     expect(await app.db.select().from(profiles).where(eq(profiles.id, admin.id))).toHaveLength(1);
@@ -98,7 +104,10 @@ describe("getCustomer", () => {
   });
 
   it("gives an admin the customer, and 404 for an unknown id, a malformed id or an admin's id", async () => {
-    expect(await getCustomer(app.database, admin.user, { userId: customers[1]!.id })).toMatchObject({ fullName: "Gail Google", email: customers[1]!.email });
+    expect(await getCustomer(app.database, admin.user, { userId: customers[1]!.id })).toMatchObject({
+      fullName: "Gail Google",
+      email: customers[1]!.email,
+    });
     await expectHttpError(getCustomer(app.database, admin.user, { userId: randomUUID() }), 404);
     await expectHttpError(getCustomer(app.database, admin.user, { userId: "not-a-uuid" }), 404);
     await expectHttpError(getCustomer(app.database, admin.user, { userId: admin.id }), 404);
@@ -108,7 +117,11 @@ describe("getCustomer", () => {
 describe("the admin routes", () => {
   function argsFor(user: SessionUser | null, path: string, params: Record<string, string> = {}, cookie?: string) {
     const headers = new Headers(cookie ? { cookie } : {});
-    return { request: new Request(`http://localhost:3000${path}`, { headers }), context: routeContext(app.services, user, headers), params };
+    return {
+      request: new Request(`http://localhost:3000${path}`, { headers }),
+      context: routeContext(app.services, user, headers),
+      params,
+    };
   }
 
   /** Runs the admin layout's guard as the framework does before any admin loader; returns what was thrown, if anything. */
@@ -155,7 +168,9 @@ describe("the admin routes", () => {
     expect(searched.data.query).toEqual({ search: "wes", activity: "active", assigned: null, page: 1 });
 
     // A bad address is answered with the whole list and a message, status 400, not a failure.
-    const bad = await usersLoader(argsFor(admin.user, `/admin/users?q=${"x".repeat(101)}&status=asleep&page=-2`) as never);
+    const bad = await usersLoader(
+      argsFor(admin.user, `/admin/users?q=${"x".repeat(101)}&status=asleep&page=-2`) as never,
+    );
     expect(bad.init?.status).toBe(400);
     expect(bad.data.error).toBe(
       "Search must be 100 characters or fewer. Unknown filter: choose Total Users, Active, Inactive or In Progress. Page must be a whole number of 1 or more",

@@ -1,6 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, googleBusinessInfo, paymentRefunds, payments, profiles, websiteInfo, websiteProgress } from "~db/schema";
+import {
+  auditEvents,
+  googleBusinessInfo,
+  paymentRefunds,
+  payments,
+  profiles,
+  websiteInfo,
+  websiteProgress,
+} from "~db/schema";
 import { parseAnalyticsPeriod, type AnalyticsPeriod } from "~/features/analytics/analytics-period";
 import { funnelSteps } from "~/features/analytics/analytics-views";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
@@ -21,13 +29,26 @@ const at = (iso: string) => new Date(iso);
 
 async function signedUpAt(name: string, iso: string): Promise<SignedIn> {
   const customer = await app.customer({ name });
-  await app.db.update(profiles).set({ createdAt: at(iso) }).where(eq(profiles.id, customer.id));
+  await app.db
+    .update(profiles)
+    .set({ createdAt: at(iso) })
+    .where(eq(profiles.id, customer.id));
   customers[name] = customer;
   return customer;
 }
 
 /** A payment made (and, when completed, completed) at `on`; its id. */
-async function paid(userId: string, payment: { service: "google_business" | "website"; number?: number; amount: number; method: "card" | "zelle"; status?: "completed" | "pending" | "rejected"; on: string }) {
+async function paid(
+  userId: string,
+  payment: {
+    service: "google_business" | "website";
+    number?: number;
+    amount: number;
+    method: "card" | "zelle";
+    status?: "completed" | "pending" | "rejected";
+    on: string;
+  },
+) {
   const status = payment.status ?? "completed";
   return app.payment(userId, {
     serviceType: payment.service,
@@ -76,17 +97,27 @@ async function launchedAt(userId: string, service: "google_business" | "website"
   await app.db
     .update(auditEvents)
     .set({ createdAt: at(iso) })
-    .where(sql`${auditEvents.customerId} = ${userId} and ${auditEvents.detail}->>'step' = ${step} and ${auditEvents.createdAt} > now() - interval '1 hour'`);
+    .where(
+      sql`${auditEvents.customerId} = ${userId} and ${auditEvents.detail}->>'step' = ${step} and ${auditEvents.createdAt} > now() - interval '1 hour'`,
+    );
 }
 
 beforeAll(async () => {
   admin = await app.admin();
   // The admin's own profile in the period must not count as a sign-up.
-  await app.db.update(profiles).set({ createdAt: at("2026-02-10T12:00:00Z") }).where(eq(profiles.id, admin.id));
+  await app.db
+    .update(profiles)
+    .set({ createdAt: at("2026-02-10T12:00:00Z") })
+    .where(eq(profiles.id, admin.id));
 
   // c1: signed up Mon 5 Jan, paid by card 10 Jan, sent the Google Business form, launched 30 Jan (20 days).
   const c1 = await signedUpAt("c1", "2026-01-05T09:00:00Z");
-  ids.c1Google = await paid(c1.id, { service: "google_business", amount: 300, method: "card", on: "2026-01-10T10:00:00Z" });
+  ids.c1Google = await paid(c1.id, {
+    service: "google_business",
+    amount: 300,
+    method: "card",
+    on: "2026-01-10T10:00:00Z",
+  });
   await app.db.insert(googleBusinessInfo).values({ userId: c1.id, legalBusinessName: "C1 LLC" });
   await launchedAt(c1.id, "google_business", "2026-01-30T10:00:00Z");
 
@@ -94,31 +125,70 @@ beforeAll(async () => {
   // website form sent, launched 15 Mar with no audit event (the progress row's time counts): 40 days.
   const c2 = await signedUpAt("c2", "2026-01-07T23:30:00Z");
   ids.c2Website = await paid(c2.id, { service: "website", amount: 350, method: "zelle", on: "2026-02-03T08:00:00Z" });
-  await paid(c2.id, { service: "website", number: 2, amount: 350, method: "zelle", status: "pending", on: "2026-02-20T08:00:00Z" });
-  await paid(c2.id, { service: "google_business", amount: 300, method: "zelle", status: "rejected", on: "2026-02-21T08:00:00Z" });
+  await paid(c2.id, {
+    service: "website",
+    number: 2,
+    amount: 350,
+    method: "zelle",
+    status: "pending",
+    on: "2026-02-20T08:00:00Z",
+  });
+  await paid(c2.id, {
+    service: "google_business",
+    amount: 300,
+    method: "zelle",
+    status: "rejected",
+    on: "2026-02-21T08:00:00Z",
+  });
   await app.db.insert(websiteInfo).values({ userId: c2.id, legalBusinessName: "C2 LLC" });
-  await app.db.insert(websiteProgress).values({ userId: c2.id, websiteLaunch: true, currentStep: 1, updatedAt: at("2026-03-15T08:00:00Z") });
+  await app.db
+    .insert(websiteProgress)
+    .values({ userId: c2.id, websiteLaunch: true, currentStep: 1, updatedAt: at("2026-03-15T08:00:00Z") });
 
   // c3: signed up Mon 16 Feb, card 20 Feb and Zelle 1 Mar, form sent; launch ticked and unticked again: not launched.
   const c3 = await signedUpAt("c3", "2026-02-16T00:00:00Z");
   await paid(c3.id, { service: "website", amount: 350, method: "card", on: "2026-02-20T12:00:00Z" });
-  ids.c3Second = await paid(c3.id, { service: "website", number: 2, amount: 350, method: "zelle", on: "2026-03-01T12:00:00Z" });
+  ids.c3Second = await paid(c3.id, {
+    service: "website",
+    number: 2,
+    amount: 350,
+    method: "zelle",
+    on: "2026-03-01T12:00:00Z",
+  });
   await app.db.insert(websiteInfo).values({ userId: c3.id });
-  await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: c3.id, service: "website", step: "websiteLaunch", done: true });
-  await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: c3.id, service: "website", step: "websiteLaunch", done: false });
+  await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+    userId: c3.id,
+    service: "website",
+    step: "websiteLaunch",
+    done: true,
+  });
+  await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+    userId: c3.id,
+    service: "website",
+    step: "websiteLaunch",
+    done: false,
+  });
 
   // c4: signed up Mon 2 Mar, never paid.
   await signedUpAt("c4", "2026-03-02T15:00:00Z");
 
   // c5: signed up before the period, paid by card 2 Jan (Q1 revenue), launched 20 Mar: in the median, not the funnel.
   const c5 = await signedUpAt("c5", "2025-12-20T10:00:00Z");
-  ids.c5Google = await paid(c5.id, { service: "google_business", amount: 300, method: "card", on: "2026-01-02T10:00:00Z" });
+  ids.c5Google = await paid(c5.id, {
+    service: "google_business",
+    amount: 300,
+    method: "card",
+    on: "2026-01-02T10:00:00Z",
+  });
   await app.db.insert(googleBusinessInfo).values({ userId: c5.id });
   await launchedAt(c5.id, "google_business", "2026-03-20T10:00:00Z");
 
   // A staff member who signed up in January: on the team, so in no count.
   const staff = await app.staff();
-  await app.db.update(profiles).set({ createdAt: at("2026-01-06T10:00:00Z") }).where(eq(profiles.id, staff.id));
+  await app.db
+    .update(profiles)
+    .set({ createdAt: at("2026-01-06T10:00:00Z") })
+    .where(eq(profiles.id, staff.id));
 
   // c6: after the period in every way.
   const c6 = await signedUpAt("c6", "2026-04-02T10:00:00Z");
@@ -130,7 +200,12 @@ beforeAll(async () => {
 
 /** The page's loader as the framework runs it: the admin layout's middleware first. */
 async function loadPage(actor: SessionUser | null, search = "") {
-  const answer = await behindAdminGuard(app.services, actor, new Request(`${SITE_URL}/admin/analytics${search}`), analyticsLoader);
+  const answer = await behindAdminGuard(
+    app.services,
+    actor,
+    new Request(`${SITE_URL}/admin/analytics${search}`),
+    analyticsLoader,
+  );
   return "guardedBy" in answer ? answer : (answer.body as Awaited<ReturnType<typeof analyticsLoader>>);
 }
 
@@ -167,7 +242,9 @@ describe("analytics", () => {
   it("gives the funnel of the period's sign-ups with the conversion at each step, and the median days to launch", async () => {
     const report = await getAnalytics({ db: app.db }, admin.user, Q1);
     expect(report.funnel).toEqual({ signedUp: 4, paid: 3, informationSent: 3, launched: 2 });
-    expect(funnelSteps(report.funnel).map((step) => [step.label, step.count, step.fromPrevious, step.fromStart])).toEqual([
+    expect(
+      funnelSteps(report.funnel).map((step) => [step.label, step.count, step.fromPrevious, step.fromStart]),
+    ).toEqual([
       ["Signed up", 4, null, 100],
       ["Paid", 3, 75, 75],
       ["Information sent", 3, 100, 75],
@@ -177,14 +254,30 @@ describe("analytics", () => {
     expect(report.medianDaysToLaunch).toBe(40);
     expect(report.launchesInPeriod).toBe(3);
 
-    const january = await getAnalytics({ db: app.db }, admin.user, { choice: "custom", from: "2026-01-01", to: "2026-01-31" });
+    const january = await getAnalytics({ db: app.db }, admin.user, {
+      choice: "custom",
+      from: "2026-01-01",
+      to: "2026-01-31",
+    });
     expect(january.funnel).toEqual({ signedUp: 2, paid: 2, informationSent: 2, launched: 2 });
     expect(january.medianDaysToLaunch).toBe(20);
     // Two launches (c2 40 days, c5 78.4 days): the median is the mean of the middle two (percentile_cont), rounded to 0.1.
-    const q1AndApril = await getAnalytics({ db: app.db }, admin.user, { choice: "custom", from: "2026-02-01", to: "2026-04-30" });
+    const q1AndApril = await getAnalytics({ db: app.db }, admin.user, {
+      choice: "custom",
+      from: "2026-02-01",
+      to: "2026-04-30",
+    });
     expect(q1AndApril.medianDaysToLaunch).toBe(59.2);
-    const empty = await getAnalytics({ db: app.db }, admin.user, { choice: "custom", from: "2024-01-01", to: "2024-01-31" });
-    expect(empty).toMatchObject({ funnel: { signedUp: 0, paid: 0, informationSent: 0, launched: 0 }, medianDaysToLaunch: null, launchesInPeriod: 0 });
+    const empty = await getAnalytics({ db: app.db }, admin.user, {
+      choice: "custom",
+      from: "2024-01-01",
+      to: "2024-01-31",
+    });
+    expect(empty).toMatchObject({
+      funnel: { signedUp: 0, paid: 0, informationSent: 0, launched: 0 },
+      medianDaysToLaunch: null,
+      launchesInPeriod: 0,
+    });
     expect(empty.revenue).toEqual([{ month: "2024-01", card: 0, zelle: 0, refunds: 0, total: 0 }]);
   });
 
@@ -210,11 +303,17 @@ describe("analytics", () => {
   it("gives a period it cannot read its message in the admin's language", async () => {
     const spanish: SessionUser = { ...admin.user, language: "es" };
     const reversed = await loadPage(spanish, "?period=custom&from=2026-03-31&to=2026-01-01");
-    expect(reversed).toMatchObject({ report: null, errors: { to: "La fecha de inicio debe ser igual o anterior a la fecha de fin" } });
+    expect(reversed).toMatchObject({
+      report: null,
+      errors: { to: "La fecha de inicio debe ser igual o anterior a la fecha de fin" },
+    });
     const unknown = await loadPage(spanish, "?period=forever");
     expect(unknown).toMatchObject({ report: null, errors: { period: "Elija uno de los períodos de la lista" } });
     const missing = await loadPage(spanish, "?period=custom&from=2026-02-30");
-    expect(missing).toMatchObject({ report: null, errors: { from: "Escriba la fecha como AAAA-MM-DD", to: "Elija una fecha de fin" } });
+    expect(missing).toMatchObject({
+      report: null,
+      errors: { from: "Escriba la fecha como AAAA-MM-DD", to: "Elija una fecha de fin" },
+    });
   });
 
   it("takes refunds off the revenue in the month they completed, from their payment's method; the payment still counts when it was completed", async () => {
@@ -239,7 +338,11 @@ describe("analytics", () => {
       { month: "2026-03", card: 0, zelle: 0, refunds: 350, total: 0 },
     ]);
     expect(report.revenueTotal).toEqual({ card: 850, zelle: 300, refunds: 500, total: 1150 });
-    const april = await getAnalytics({ db: app.db }, admin.user, { choice: "custom", from: "2026-04-01", to: "2026-04-30" });
+    const april = await getAnalytics({ db: app.db }, admin.user, {
+      choice: "custom",
+      from: "2026-04-01",
+      to: "2026-04-30",
+    });
     // c6's card payment of 3 Apr, less c2's $20 given back on 5 Apr.
     expect(april.revenueTotal).toEqual({ card: 300, zelle: -20, refunds: 20, total: 280 });
     // A partly refunded payment still makes its customer paid; c3 keeps the first payment.

@@ -22,15 +22,28 @@ beforeAll(async () => {
   customerA = await app.customer({ name: "Ana Ruiz" });
   customerB = await app.customer({ name: "Blair Banks" });
   admin = await app.admin();
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#00a" } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#00a" } })
+    .png()
+    .toBuffer();
 });
 
 const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
 const image = (name = "home page.png") => new File([new Uint8Array(png)], name, { type: "image/png" });
-const pdf = (name = "sitemap.pdf") => new File([new TextEncoder().encode("%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], name, { type: "application/pdf" });
-const roundsOf = (userId: string) => app.db.select().from(reviewRounds).where(eq(reviewRounds.userId, userId)).orderBy(reviewRounds.service, reviewRounds.version);
+const pdf = (name = "sitemap.pdf") =>
+  new File([new TextEncoder().encode("%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], name, {
+    type: "application/pdf",
+  });
+const roundsOf = (userId: string) =>
+  app.db
+    .select()
+    .from(reviewRounds)
+    .where(eq(reviewRounds.userId, userId))
+    .orderBy(reviewRounds.service, reviewRounds.version);
 const auditOf = (action: string, customerId: string) =>
-  app.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.customerId, customerId)));
+  app.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.customerId, customerId)));
 
 describe("asking a customer for approval", () => {
   it("only admins send rounds: anonymous 401, a customer 403, an unknown customer 404, a bad title or link 400", async () => {
@@ -38,8 +51,12 @@ describe("asking a customer for approval", () => {
     expect((await refusal(requestApproval(deps(), null, round))).status).toBe(401);
     expect((await refusal(requestApproval(deps(), customerA.user, round))).status).toBe(403);
     expect((await refusal(requestApproval(deps(), customerB.user, round))).status).toBe(403);
-    expect((await refusal(requestApproval(deps(), admin.user, { ...round, userId: admin.id }))).code).toBe("customer_not_found");
-    expect((await refusal(requestApproval(deps(), admin.user, { ...round, userId: "not-an-id" }))).code).toBe("customer_not_found");
+    expect((await refusal(requestApproval(deps(), admin.user, { ...round, userId: admin.id }))).code).toBe(
+      "customer_not_found",
+    );
+    expect((await refusal(requestApproval(deps(), admin.user, { ...round, userId: "not-an-id" }))).code).toBe(
+      "customer_not_found",
+    );
     const blank = await refusal(requestApproval(deps(), admin.user, { ...round, title: "  " }));
     expect([blank.status, blank.message]).toEqual([400, "Please enter a title"]);
     for (const link of ["javascript:alert(1)", "preview.example.com", "ftp://example.com/x"]) {
@@ -53,7 +70,9 @@ describe("asking a customer for approval", () => {
     const notImage = await refusal(requestApproval(deps(), admin.user, { ...round, files: [text] }));
     expect([notImage.status, notImage.message]).toEqual([400, "Send JPEG, PNG or WebP images or PDF files only"]);
     const seven = Array.from({ length: 7 }, () => image());
-    expect((await refusal(requestApproval(deps(), admin.user, { ...round, files: seven }))).message).toBe("You can send at most 6 files");
+    expect((await refusal(requestApproval(deps(), admin.user, { ...round, files: seven }))).message).toBe(
+      "You can send at most 6 files",
+    );
     expect(await roundsOf(customerA.id)).toEqual([]);
   });
 
@@ -69,7 +88,15 @@ describe("asking a customer for approval", () => {
     });
     expect(sent.version).toBe(1);
     const [round] = await roundsOf(customerA.id);
-    expect(round).toMatchObject({ service: "website", version: 1, title: "Home page draft", message: "Colors as agreed.\nTell us what you think.", link: "https://preview.example.com/home", createdBy: admin.id, decision: null });
+    expect(round).toMatchObject({
+      service: "website",
+      version: 1,
+      title: "Home page draft",
+      message: "Colors as agreed.\nTell us what you think.",
+      link: "https://preview.example.com/home",
+      createdBy: admin.id,
+      decision: null,
+    });
     expect(round!.files.map((file) => [file.name, file.contentType])).toEqual([
       ["home page.png", "image/png"],
       ["sitemap.pdf", "application/pdf"],
@@ -82,20 +109,42 @@ describe("asking a customer for approval", () => {
       expect(mayReadFile({ id: customerB.id, isAdmin: false }, "job-files", key)).toBe(false);
       expect(mayReadFile({ id: admin.id, isAdmin: true }, "job-files", key)).toBe(true);
     }
-    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "review_round")));
-    expect([bell?.title, bell?.message]).toEqual(["Waiting for your approval", "Website: Home page draft (v1). Approve it or tell us what to change."]);
-    const [mail] = await app.db.select().from(emailMessages).where(and(eq(emailMessages.to, customerA.email), eq(emailMessages.subject, "Waiting for your approval")));
+    const [bell] = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "review_round")));
+    expect([bell?.title, bell?.message]).toEqual([
+      "Waiting for your approval",
+      "Website: Home page draft (v1). Approve it or tell us what to change.",
+    ]);
+    const [mail] = await app.db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, customerA.email), eq(emailMessages.subject, "Waiting for your approval")));
     expect(mail?.link).toBe("/dashboard/website");
     expect((await auditOf("approval.request", customerA.id)).map((event) => [event.actorId, event.detail])).toEqual([
       [admin.id, expect.objectContaining({ service: "website", version: 1, title: "Home page draft", files: 2 })],
     ]);
-    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: customerA.id }]));
+    expect(await app.deliveredChanges()).toEqual(
+      expect.arrayContaining([
+        { table: "review_rounds", userId: customerA.id },
+        { table: "notifications", userId: customerA.id },
+      ]),
+    );
   });
 
   it("a second round of the same service supersedes the one still waiting; the other service counts its own versions", async () => {
-    const v2 = await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", title: "Home page, second draft" });
+    const v2 = await requestApproval(deps(), admin.user, {
+      userId: customerA.id,
+      service: "website",
+      title: "Home page, second draft",
+    });
     expect(v2.version).toBe(2);
-    const gb = await requestApproval(deps(), admin.user, { userId: customerA.id, service: "google_business", title: "Business description" });
+    const gb = await requestApproval(deps(), admin.user, {
+      userId: customerA.id,
+      service: "google_business",
+      title: "Business description",
+    });
     expect(gb.version).toBe(1);
     const rows = await roundsOf(customerA.id);
     expect(rows.map((row) => [row.service, row.version, row.decision])).toEqual([
@@ -122,24 +171,58 @@ describe("the customer's decision", () => {
 
   it("asking for changes needs a comment; with one it reaches the admins and the log, and a second decision gets 409", async () => {
     const round = await waiting(customerA.id, "website");
-    const empty = await refusal(decideRound(deps(), customerA.user, { roundId: round.id, decision: "request-changes", comment: "   " }));
+    const empty = await refusal(
+      decideRound(deps(), customerA.user, { roundId: round.id, decision: "request-changes", comment: "   " }),
+    );
     expect([empty.status, empty.message]).toEqual([400, "Please tell us what to change"]);
     await app.deliveredChanges();
-    expect(await decideRound(deps(), customerA.user, { roundId: round.id, decision: "request-changes", comment: "Bigger phone number, please." })).toEqual({ decision: "changes_requested" });
+    expect(
+      await decideRound(deps(), customerA.user, {
+        roundId: round.id,
+        decision: "request-changes",
+        comment: "Bigger phone number, please.",
+      }),
+    ).toEqual({ decision: "changes_requested" });
     const [row] = await app.db.select().from(reviewRounds).where(eq(reviewRounds.id, round.id));
-    expect(row).toMatchObject({ decision: "changes_requested", comment: "Bigger phone number, please.", decidedBy: customerA.id });
+    expect(row).toMatchObject({
+      decision: "changes_requested",
+      comment: "Bigger phone number, please.",
+      decidedBy: customerA.id,
+    });
     expect(row!.decidedAt).toBeInstanceOf(Date);
-    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision")));
-    expect([bell?.title, bell?.message]).toEqual(["Changes requested", "Ana Ruiz from Casey Plumbing asked for changes to Website v2: Bigger phone number, please."]);
-    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "notifications", userId: admin.id }]));
+    const [bell] = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision")));
+    expect([bell?.title, bell?.message]).toEqual([
+      "Changes requested",
+      "Ana Ruiz from Casey Plumbing asked for changes to Website v2: Bigger phone number, please.",
+    ]);
+    expect(await app.deliveredChanges()).toEqual(
+      expect.arrayContaining([
+        { table: "review_rounds", userId: customerA.id },
+        { table: "notifications", userId: admin.id },
+      ]),
+    );
     expect((await auditOf("approval.decide", customerA.id)).map((event) => [event.actorId, event.detail])).toEqual([
-      [customerA.id, expect.objectContaining({ service: "website", version: 2, decision: "changes_requested", ticked: false })],
+      [
+        customerA.id,
+        expect.objectContaining({ service: "website", version: 2, decision: "changes_requested", ticked: false }),
+      ],
     ]);
     // The work queue lists it sent back, with what to change; the Google Business round still waits.
     const queue = await getWorkQueue({ db: app.db }, admin.user);
     expect(queue.changesRequested).toEqual({
       total: 1,
-      items: [expect.objectContaining({ userId: customerA.id, customerName: "Ana Ruiz", service: "website", version: 2, comment: "Bigger phone number, please." })],
+      items: [
+        expect.objectContaining({
+          userId: customerA.id,
+          customerName: "Ana Ruiz",
+          service: "website",
+          version: 2,
+          comment: "Bigger phone number, please.",
+        }),
+      ],
     });
     expect(queue.waitingApproval.items.map((item) => [item.service, item.version])).toEqual([["google_business", 1]]);
     const again = await refusal(decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" }));
@@ -150,7 +233,12 @@ describe("the customer's decision", () => {
   });
 
   it("approving the finished website (a round for launch) ticks 'Review & Client Approval' in the same transaction, with the customer's usual notification", async () => {
-    await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", purpose: "launch", title: "Home page, third draft" });
+    await requestApproval(deps(), admin.user, {
+      userId: customerA.id,
+      service: "website",
+      purpose: "launch",
+      title: "Home page, third draft",
+    });
     const round = await waiting(customerA.id, "website");
     expect(round.version).toBe(3);
     // A newer round answers the changes: the queue now waits for the customer instead.
@@ -161,23 +249,47 @@ describe("the customer's decision", () => {
       ["website", 3, "Home page, third draft"],
     ]);
     // The audit write fails: neither the decision nor the step may stay.
-    await app.db.execute(sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$;
-      create trigger refuse_audit before insert on audit_events for each row when (new.action = 'approval.decide') execute function refuse_audit()`));
+    await app.db.execute(
+      sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$;
+      create trigger refuse_audit before insert on audit_events for each row when (new.action = 'approval.decide') execute function refuse_audit()`),
+    );
     await expect(decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" })).rejects.toThrow();
     await app.db.execute(sql.raw(`drop trigger refuse_audit on audit_events; drop function refuse_audit()`));
     expect((await waiting(customerA.id, "website")).id).toBe(round.id);
-    expect((await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id)))[0]?.reviewApproval ?? false).toBe(false);
+    expect(
+      (await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id)))[0]
+        ?.reviewApproval ?? false,
+    ).toBe(false);
 
     await app.deliveredChanges();
-    expect(await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" })).toEqual({ decision: "approved" });
+    expect(await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" })).toEqual({
+      decision: "approved",
+    });
     const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
     expect(progress?.reviewApproval).toBe(true);
     expect(progress?.stepDates.reviewApproval).toMatchObject({ auto: true, by: "approval" });
-    const told = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "website_progress")));
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "website_progress")));
     expect(told.map((row) => row.title)).toEqual(["Review & Client Approval is complete"]);
-    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "review_decision"), eq(notifications.title, "Approval received")));
+    const [bell] = await app.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, admin.id),
+          eq(notifications.type, "review_decision"),
+          eq(notifications.title, "Approval received"),
+        ),
+      );
     expect(bell?.message).toBe("Ana Ruiz from Casey Plumbing approved Website v3");
-    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "review_rounds", userId: customerA.id }, { table: "website_progress", userId: customerA.id }]));
+    expect(await app.deliveredChanges()).toEqual(
+      expect.arrayContaining([
+        { table: "review_rounds", userId: customerA.id },
+        { table: "website_progress", userId: customerA.id },
+      ]),
+    );
   });
 
   it("approving a website draft ticks nothing: a draft is an answer, not a stage; only the website has a round for launch", async () => {
@@ -188,12 +300,24 @@ describe("the customer's decision", () => {
     await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" });
     const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
     expect(progress?.reviewApproval).toBe(false);
-    const told = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "website_progress")));
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "website_progress")));
     expect(told).toHaveLength(1);
     // A Google Business round for launch is refused by the form's rule, and by the table itself.
-    const launch = await refusal(requestApproval(deps(), admin.user, { userId: customerA.id, service: "google_business", purpose: "launch", title: "Profile" }));
+    const launch = await refusal(
+      requestApproval(deps(), admin.user, {
+        userId: customerA.id,
+        service: "google_business",
+        purpose: "launch",
+        title: "Profile",
+      }),
+    );
     expect([launch.status, launch.message]).toEqual([400, "Only the website is approved for launch"]);
-    const insert = app.db.insert(reviewRounds).values({ userId: customerA.id, service: "google_business", version: 99, title: "x", purpose: "launch" });
+    const insert = app.db
+      .insert(reviewRounds)
+      .values({ userId: customerA.id, service: "google_business", version: 99, title: "x", purpose: "launch" });
     expect((await databaseError(insert)).constraint).toBe("review_rounds_purpose_check");
   });
 
@@ -203,7 +327,10 @@ describe("the customer's decision", () => {
     expect((await getWorkQueue({ db: app.db }, admin.user)).waitingApproval).toEqual({ total: 0, items: [] });
     const [row] = await app.db.select().from(reviewRounds).where(eq(reviewRounds.id, round.id));
     expect(row).toMatchObject({ decision: "approved", comment: null, decidedBy: customerA.id });
-    const told = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "google_business_progress")));
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "google_business_progress")));
     expect(told).toEqual([]);
   });
 });

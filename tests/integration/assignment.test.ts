@@ -47,7 +47,12 @@ beforeAll(async () => {
 const deps = () => ({ db: app.db, bus: app.services.bus });
 const settingsDeps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 const assigneesOf = async (customerId: string) =>
-  (await app.db.select({ memberId: customerAssignments.memberId }).from(customerAssignments).where(eq(customerAssignments.customerId, customerId)))
+  (
+    await app.db
+      .select({ memberId: customerAssignments.memberId })
+      .from(customerAssignments)
+      .where(eq(customerAssignments.customerId, customerId))
+  )
     .map((row) => row.memberId)
     .sort();
 const lastAudit = async (customerId: string) => {
@@ -59,8 +64,15 @@ const lastAudit = async (customerId: string) => {
     .limit(1);
   return row;
 };
-const query = (changes: Partial<CustomerListQuery> = {}): CustomerListQuery => ({ search: "", activity: null, assigned: null, page: 1, ...changes });
-const deactivate = (member: SignedIn, at: Date | null = new Date()) => app.db.update(userRoles).set({ deactivatedAt: at }).where(eq(userRoles.userId, member.id));
+const query = (changes: Partial<CustomerListQuery> = {}): CustomerListQuery => ({
+  search: "",
+  activity: null,
+  assigned: null,
+  page: 1,
+  ...changes,
+});
+const deactivate = (member: SignedIn, at: Date | null = new Date()) =>
+  app.db.update(userRoles).set({ deactivatedAt: at }).where(eq(userRoles.userId, member.id));
 const assignForm = (memberIds: string[]) => {
   const form = new URLSearchParams({ intent: "assign-customer" });
   for (const id of memberIds) form.append("memberIds", id);
@@ -70,21 +82,33 @@ const post = (who: SignedIn | null, customerId: string, form: URLSearchParams) =
   routeArgs(
     app.services,
     `/admin/users/${customerId}`,
-    { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded", ...(who ? { cookie: who.cookie } : {}) } },
+    {
+      method: "POST",
+      body: form,
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(who ? { cookie: who.cookie } : {}) },
+    },
     { userId: customerId },
   );
 
 describe("assignCustomer", () => {
   it("sets exactly the members chosen, audits who was added and removed by name, and publishes for each", async () => {
     await app.deliveredChanges();
-    expect(await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [ana.id, bo.id, ana.id] })).toEqual({
+    expect(
+      await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [ana.id, bo.id, ana.id] }),
+    ).toEqual({
       added: expect.arrayContaining([ana.id, bo.id]),
       removed: [],
     });
     expect(await assigneesOf(second.id)).toEqual([ana.id, bo.id].sort());
     expect(await lastAudit(second.id)).toMatchObject({
       actorId: admin.id,
-      detail: { added: [{ id: ana.id, name: "Ana Staff" }, { id: bo.id, name: "Bo Staff" }], removed: [] },
+      detail: {
+        added: [
+          { id: ana.id, name: "Ana Staff" },
+          { id: bo.id, name: "Bo Staff" },
+        ],
+        removed: [],
+      },
     });
     expect(await app.deliveredChanges()).toEqual(
       expect.arrayContaining([
@@ -95,10 +119,15 @@ describe("assignCustomer", () => {
     );
 
     await app.deliveredChanges();
-    expect(await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [bo.id] })).toEqual({ added: [], removed: [ana.id] });
+    expect(await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [bo.id] })).toEqual({
+      added: [],
+      removed: [ana.id],
+    });
     expect(await assigneesOf(second.id)).toEqual([bo.id]);
     expect((await lastAudit(second.id))?.detail).toEqual({ added: [], removed: [{ id: ana.id, name: "Ana Staff" }] });
-    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "customer_assignments", userId: ana.id }]));
+    expect(await app.deliveredChanges()).toEqual(
+      expect.arrayContaining([{ table: "customer_assignments", userId: ana.id }]),
+    );
     // The staff member's next request reaches the customer no more.
     expect((await sessionUserFor(app.services, ana.cookie))?.assignedCustomerIds).not.toContain(second.id);
 
@@ -107,16 +136,29 @@ describe("assignCustomer", () => {
     expect(await assigneesOf(second.id)).toEqual([]);
     const events = await app.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id));
     await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [] });
-    expect(await app.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id))).toHaveLength(events.length);
+    expect(await app.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id))).toHaveLength(
+      events.length,
+    );
   });
 
   it("tells each member added that the customer is now theirs, with a link to the customer's page; not the admin who saved, nor anyone on a removal", async () => {
-    const notesOf = (member: SignedIn) => app.db.select().from(notifications).where(and(eq(notifications.userId, member.id), eq(notifications.type, "customer_assigned")));
-    const before = { ana: (await notesOf(ana)).length, bo: (await notesOf(bo)).length, admin: (await notesOf(admin)).length };
+    const notesOf = (member: SignedIn) =>
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, member.id), eq(notifications.type, "customer_assigned")));
+    const before = {
+      ana: (await notesOf(ana)).length,
+      bo: (await notesOf(bo)).length,
+      admin: (await notesOf(admin)).length,
+    };
     await app.deliveredChanges();
     await assignCustomer(deps(), admin.user, { customerId: third.id, memberIds: [bo.id, admin.id] });
     const [told] = (await notesOf(bo)).slice(before.bo);
-    expect(told).toMatchObject({ title: "A customer was assigned to you", message: "Third Customer from Casey Plumbing is now one of your customers." });
+    expect(told).toMatchObject({
+      title: "A customer was assigned to you",
+      message: "Third Customer from Casey Plumbing is now one of your customers.",
+    });
     expect(told?.data).toMatchObject({ customerId: third.id });
     expect(await notesOf(admin)).toHaveLength(before.admin);
     expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "notifications", userId: bo.id }]));
@@ -128,8 +170,12 @@ describe("assignCustomer", () => {
   });
 
   it("lets only admins assign: a staff member and a customer 403, anonymous 401", async () => {
-    expect((await refusal(assignCustomer(deps(), ana.user, { customerId: first.id, memberIds: [ana.id, bo.id] }))).status).toBe(403);
-    expect((await refusal(assignCustomer(deps(), first.user, { customerId: first.id, memberIds: [] }))).status).toBe(403);
+    expect(
+      (await refusal(assignCustomer(deps(), ana.user, { customerId: first.id, memberIds: [ana.id, bo.id] }))).status,
+    ).toBe(403);
+    expect((await refusal(assignCustomer(deps(), first.user, { customerId: first.id, memberIds: [] }))).status).toBe(
+      403,
+    );
     expect((await refusal(assignCustomer(deps(), null, { customerId: first.id, memberIds: [] }))).status).toBe(401);
     expect(await assigneesOf(first.id)).toEqual([ana.id]);
   });
@@ -138,7 +184,9 @@ describe("assignCustomer", () => {
     await deactivate(carla);
     try {
       for (const memberId of [randomUUID(), third.id, carla.id, "not-an-id"]) {
-        const error = await refusal(assignCustomer(deps(), admin.user, { customerId: first.id, memberIds: [bo.id, memberId] }));
+        const error = await refusal(
+          assignCustomer(deps(), admin.user, { customerId: first.id, memberIds: [bo.id, memberId] }),
+        );
         expect([error.code, error.status], memberId).toEqual(["member_not_active", 400]);
       }
     } finally {
@@ -146,7 +194,9 @@ describe("assignCustomer", () => {
     }
     expect(await assigneesOf(first.id)).toEqual([ana.id]);
     for (const customerId of [randomUUID(), "not-an-id", ana.id, admin.id]) {
-      expect((await refusal(assignCustomer(deps(), admin.user, { customerId, memberIds: [] }))).code, customerId).toBe("customer_not_found");
+      expect((await refusal(assignCustomer(deps(), admin.user, { customerId, memberIds: [] }))).code, customerId).toBe(
+        "customer_not_found",
+      );
     }
   });
 
@@ -173,14 +223,17 @@ describe("the customer list and assignment", () => {
     expect(mine.total).toBe(2);
     expect(mine.query.assigned).toBeNull();
     expect(mine.customers[0]!.assignedTo).toEqual(["Ana Staff", "Bo Staff"]);
-    expect((await listCustomers(app.database, ana.user, query({ search: "Second" }))).customers.map((row) => row.fullName)).toEqual(["Second Customer"]);
+    expect(
+      (await listCustomers(app.database, ana.user, query({ search: "Second" }))).customers.map((row) => row.fullName),
+    ).toEqual(["Second Customer"]);
     expect((await listCustomers(app.database, ana.user, query({ search: "Third" }))).total).toBe(0);
     const none = await listCustomers(app.database, carla.user);
     expect([none.customers, none.counters.total]).toEqual([[], 0]);
   });
 
   it("filters an admin's list by the member assigned, or the customers nobody looks after", async () => {
-    const names = async (assigned: string) => (await listCustomers(app.database, admin.user, query({ assigned }))).customers.map((row) => row.fullName);
+    const names = async (assigned: string) =>
+      (await listCustomers(app.database, admin.user, query({ assigned }))).customers.map((row) => row.fullName);
     expect(await names(ana.id)).toEqual(["Second Customer", "First Customer"]);
     expect(await names(bo.id)).toEqual(["Second Customer"]);
     // The staff members' own accounts are no customers: only Third is unassigned.
@@ -194,30 +247,62 @@ describe("the customer list and assignment", () => {
   });
 
   it("titles a staff member's page 'My customers', without the filter's choices; an admin's has them", async () => {
-    const staffPage = routeAnswer(await usersLoader(await routeArgs(app.services, "/admin/users", { headers: { cookie: ana.cookie } })));
+    const staffPage = routeAnswer(
+      await usersLoader(await routeArgs(app.services, "/admin/users", { headers: { cookie: ana.cookie } })),
+    );
     expect(staffPage.body).toMatchObject({ title: "My customers", mine: true, assignees: null, total: 2 });
-    const adminPage = routeAnswer(await usersLoader(await routeArgs(app.services, `/admin/users?assigned=${bo.id}`, { headers: { cookie: admin.cookie } })));
+    const adminPage = routeAnswer(
+      await usersLoader(
+        await routeArgs(app.services, `/admin/users?assigned=${bo.id}`, { headers: { cookie: admin.cookie } }),
+      ),
+    );
     expect(adminPage.body).toMatchObject({ title: "Users", mine: false, total: 1, query: { assigned: bo.id } });
-    expect((adminPage.body as { assignees: { name: string }[] }).assignees.map((member) => member.name)).toEqual(expect.arrayContaining(["Ana Staff", "Bo Staff"]));
-    const bad = routeAnswer(await usersLoader(await routeArgs(app.services, "/admin/users?assigned=someone", { headers: { cookie: admin.cookie } })));
-    expect(bad).toMatchObject({ status: 400, body: { error: "Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member" } });
+    expect((adminPage.body as { assignees: { name: string }[] }).assignees.map((member) => member.name)).toEqual(
+      expect.arrayContaining(["Ana Staff", "Bo Staff"]),
+    );
+    const bad = routeAnswer(
+      await usersLoader(
+        await routeArgs(app.services, "/admin/users?assigned=someone", { headers: { cookie: admin.cookie } }),
+      ),
+    );
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: "Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member" },
+    });
   });
 });
 
 describe("the customer page for a staff member", () => {
   it("opens on a customer assigned to them without payments, the names read-only", async () => {
-    const page = (await detailLoader(await routeArgs(app.services, `/admin/users/${second.id}`, { headers: { cookie: ana.cookie } }, { userId: second.id }))) as {
+    const page = (await detailLoader(
+      await routeArgs(
+        app.services,
+        `/admin/users/${second.id}`,
+        { headers: { cookie: ana.cookie } },
+        { userId: second.id },
+      ),
+    )) as {
       canReviewPayments: boolean;
       payments: unknown[];
       assignment: { assigned: { name: string }[]; choices: unknown };
     };
     expect(page.canReviewPayments).toBe(false);
     expect(page.payments).toEqual([]);
-    expect(page.assignment).toEqual({ assigned: [expect.objectContaining({ name: "Ana Staff" }), expect.objectContaining({ name: "Bo Staff" })], choices: null });
+    expect(page.assignment).toEqual({
+      assigned: [expect.objectContaining({ name: "Ana Staff" }), expect.objectContaining({ name: "Bo Staff" })],
+      choices: null,
+    });
   });
 
   it("answers 404 on a customer not assigned to them", async () => {
-    const missing = await detailLoader(await routeArgs(app.services, `/admin/users/${third.id}`, { headers: { cookie: ana.cookie } }, { userId: third.id })).then(
+    const missing = await detailLoader(
+      await routeArgs(
+        app.services,
+        `/admin/users/${third.id}`,
+        { headers: { cookie: ana.cookie } },
+        { userId: third.id },
+      ),
+    ).then(
       () => undefined,
       (thrown: unknown) => thrown,
     );
@@ -225,25 +310,43 @@ describe("the customer page for a staff member", () => {
   });
 
   it("gives an admin the payments and the active members to choose from", async () => {
-    const page = (await detailLoader(await routeArgs(app.services, `/admin/users/${second.id}`, { headers: { cookie: admin.cookie } }, { userId: second.id }))) as {
+    const page = (await detailLoader(
+      await routeArgs(
+        app.services,
+        `/admin/users/${second.id}`,
+        { headers: { cookie: admin.cookie } },
+        { userId: second.id },
+      ),
+    )) as {
       canReviewPayments: boolean;
       assignment: { choices: { id: string }[] };
     };
     expect(page.canReviewPayments).toBe(true);
-    expect(page.assignment.choices.map((member) => member.id)).toEqual(expect.arrayContaining([admin.id, ana.id, bo.id, carla.id]));
+    expect(page.assignment.choices.map((member) => member.id)).toEqual(
+      expect.arrayContaining([admin.id, ana.id, bo.id, carla.id]),
+    );
   });
 });
 
 describe("the General setting 'Assign new customers to'", () => {
   const setAssignee = async (memberId: string) =>
-    saveSettings(settingsDeps(), admin.user, { section: "general", values: { ...(await app.services.settings.get()).general, assignNewCustomersTo: memberId } });
+    saveSettings(settingsDeps(), admin.user, {
+      section: "general",
+      values: { ...(await app.services.settings.get()).general, assignNewCustomersTo: memberId },
+    });
 
   it("offers the active members on the settings page, and refuses one who is not active beside the field", async () => {
-    const page = (await settingsLoader(await routeArgs(app.services, "/admin/settings", { headers: { cookie: admin.cookie } }))) as { assignees: { id: string }[] };
+    const page = (await settingsLoader(
+      await routeArgs(app.services, "/admin/settings", { headers: { cookie: admin.cookie } }),
+    )) as { assignees: { id: string }[] };
     expect(page.assignees.map((member) => member.id)).toEqual(expect.arrayContaining([ana.id, bo.id]));
     for (const memberId of [randomUUID(), third.id]) {
       const error = await refusal(setAssignee(memberId));
-      expect([error.code, error.status, error.options.field]).toEqual(["member_not_active", 400, "assignNewCustomersTo"]);
+      expect([error.code, error.status, error.options.field]).toEqual([
+        "member_not_active",
+        400,
+        "assignNewCustomersTo",
+      ]);
     }
     expect((await app.services.settings.get()).general.assignNewCustomersTo).toBe("");
   });
@@ -252,15 +355,23 @@ describe("the General setting 'Assign new customers to'", () => {
     expect((await setAssignee(bo.id)).general.assignNewCustomersTo).toBe(bo.id);
     const newcomer = await app.customer({ name: "Newly Signed" });
     expect(await assigneesOf(newcomer.id)).toEqual([bo.id]);
-    expect(await lastAudit(newcomer.id)).toMatchObject({ actorId: null, detail: { added: [{ id: bo.id, name: "Bo Staff" }], removed: [], automatic: true } });
-    const told = await app.db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.type, "new_user"));
+    expect(await lastAudit(newcomer.id)).toMatchObject({
+      actorId: null,
+      detail: { added: [{ id: bo.id, name: "Bo Staff" }], removed: [], automatic: true },
+    });
+    const told = await app.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.type, "new_user"));
     const toldOfNewcomer = await app.db
       .select({ userId: notifications.userId, data: notifications.data })
       .from(notifications)
       .where(eq(notifications.type, "new_user"));
-    expect(toldOfNewcomer.filter((row) => (row.data as { customerId?: string }).customerId === newcomer.id).map((row) => row.userId)).toEqual(
-      expect.arrayContaining([admin.id, bo.id]),
-    );
+    expect(
+      toldOfNewcomer
+        .filter((row) => (row.data as { customerId?: string }).customerId === newcomer.id)
+        .map((row) => row.userId),
+    ).toEqual(expect.arrayContaining([admin.id, bo.id]));
     // Ana is not assigned to the newcomer: she is not told.
     expect(told.filter((row) => row.userId === ana.id)).toEqual([]);
     expect((await sessionUserFor(app.services, bo.cookie))?.assignedCustomerIds).toContain(newcomer.id);
@@ -274,8 +385,13 @@ describe("the General setting 'Assign new customers to'", () => {
       expect(await assigneesOf(newcomer.id)).toEqual([]);
       expect(await lastAudit(newcomer.id)).toBeUndefined();
       // The admins are still told.
-      const rows = await app.db.select({ userId: notifications.userId, data: notifications.data }).from(notifications).where(eq(notifications.type, "new_user"));
-      expect(rows.filter((row) => (row.data as { customerId?: string }).customerId === newcomer.id).map((row) => row.userId)).toEqual([admin.id]);
+      const rows = await app.db
+        .select({ userId: notifications.userId, data: notifications.data })
+        .from(notifications)
+        .where(eq(notifications.type, "new_user"));
+      expect(
+        rows.filter((row) => (row.data as { customerId?: string }).customerId === newcomer.id).map((row) => row.userId),
+      ).toEqual([admin.id]);
     } finally {
       await deactivate(carla, null);
       await setAssignee("");

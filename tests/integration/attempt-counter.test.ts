@@ -28,7 +28,9 @@ describe("attempt counter", () => {
 
   it("keys are independent, concurrent attempts are all counted, and clearing forgets them", async () => {
     const now = new Date();
-    await Promise.all(Array.from({ length: 10 }, () => countAttempt(app.db, "test:c", { windowMs: 60_000, max: 100 }, now)));
+    await Promise.all(
+      Array.from({ length: 10 }, () => countAttempt(app.db, "test:c", { windowMs: 60_000, max: 100 }, now)),
+    );
     expect((await peekAttempts(app.db, "test:c", window, now)).count).toBe(10);
     expect((await peekAttempts(app.db, "test:d", window, now)).count).toBe(0);
     await clearAttempts(app.db, "test:c");

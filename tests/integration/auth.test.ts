@@ -44,7 +44,9 @@ async function signUp(body: Record<string, unknown>) {
  * code and message with its status. The pages turn it into the toast's words with signupErrorMessage and
  * loginErrorMessage, so a test that reads it the same way reads what the person reads.
  */
-async function refusalAsThePageReadsIt(response: Response): Promise<{ code?: string; message?: string; status: number }> {
+async function refusalAsThePageReadsIt(
+  response: Response,
+): Promise<{ code?: string; message?: string; status: number }> {
   return { ...((await response.json()) as { code?: string; message?: string }), status: response.status };
 }
 
@@ -127,7 +129,9 @@ describe("the sign-up page", () => {
   it("sends a customer signed in already on to the service ordered on the landing page, else to the progress page", async () => {
     const customer = await app.customer();
     const landing = async (path: string) => {
-      const answer = await signupLoader(await routeArgs(app.services, path, { headers: { cookie: customer.cookie } })).catch((thrown: unknown) => thrown);
+      const answer = await signupLoader(
+        await routeArgs(app.services, path, { headers: { cookie: customer.cookie } }),
+      ).catch((thrown: unknown) => thrown);
       return answer instanceof Response ? [answer.status, answer.headers.get("location")] : answer;
     };
     expect(await landing("/signup?service=website")).toEqual([302, "/dashboard/website"]);
@@ -140,9 +144,17 @@ describe("the sign-up page", () => {
 describe("the account's own fields", () => {
   it("cannot be changed through Better Auth's update-user: 404, nothing changed", async () => {
     const customer = await app.customer({ name: "Una Changed" });
-    const answer = await authRequest(app.services, "/update-user", { name: "Someone Else", image: "/files/avatars/somebody/avatar_1_x.png" }, { cookie: customer.cookie });
+    const answer = await authRequest(
+      app.services,
+      "/update-user",
+      { name: "Someone Else", image: "/files/avatars/somebody/avatar_1_x.png" },
+      { cookie: customer.cookie },
+    );
     expect(answer.status).toBe(404);
-    const [row] = await app.db.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, customer.id));
+    const [row] = await app.db
+      .select({ name: user.name, image: user.image })
+      .from(user)
+      .where(eq(user.id, customer.id));
     expect(row).toEqual({ name: "Una Changed", image: null });
   });
 
@@ -196,11 +208,16 @@ describe("the admin login", () => {
     const customer = await app.customer();
     // signedInAsCustomer is what makes the page show 'Access Denied: You don't have admin privileges', the same
     // toast the admin guard's denial shows; unlike the guard, the page does not sign the customer out.
-    const page = adminLoginLoader(await routeArgs(app.services, "/admin/login", { headers: { cookie: customer.cookie } }));
+    const page = adminLoginLoader(
+      await routeArgs(app.services, "/admin/login", { headers: { cookie: customer.cookie } }),
+    );
     expect(page).toEqual({ signedInAsCustomer: true, title: "Admin Login" });
     expect(await sessionUserFor(app.services, customer.cookie)).toMatchObject({ id: customer.id, isAdmin: false });
 
-    expect(adminLoginLoader(await routeArgs(app.services, "/admin/login"))).toEqual({ signedInAsCustomer: false, title: "Admin Login" });
+    expect(adminLoginLoader(await routeArgs(app.services, "/admin/login"))).toEqual({
+      signedInAsCustomer: false,
+      title: "Admin Login",
+    });
   });
 });
 
@@ -245,7 +262,11 @@ describe("rate limiting", () => {
   describe("through the Express app", () => {
     async function listen(settings: Record<string, string>) {
       // The per-account lockout (tests/integration/sessions.test.ts) stays out of the way of the per-address limit.
-      const appServices = await testServices(app.database, { AUTH_RATE_LIMIT_MAX: "3", SIGN_IN_MAX_FAILURES: "1000", ...settings });
+      const appServices = await testServices(app.database, {
+        AUTH_RATE_LIMIT_MAX: "3",
+        SIGN_IN_MAX_FAILURES: "1000",
+        ...settings,
+      });
       const server = await new Promise<Server>((resolve) => {
         const listening = createApp(appServices).listen(0, "127.0.0.1", () => resolve(listening));
       });
@@ -324,7 +345,10 @@ describe("ensureAdmin", () => {
 
     const response = await signIn(app.services, normalized, firstPassword);
     expect(response.status).toBe(200);
-    expect(await sessionUserFor(app.services, cookieFrom(response))).toMatchObject({ email: normalized, isAdmin: true });
+    expect(await sessionUserFor(app.services, cookieFrom(response))).toMatchObject({
+      email: normalized,
+      isAdmin: true,
+    });
   });
 
   it("is idempotent: a second run changes nothing", async () => {
@@ -390,7 +414,12 @@ describe("ensureAdmin", () => {
 
   it("names the account after ADMIN_NAME ('Admin' without it), and renames it at the next start without ending its session", async () => {
     const adminEmail = uniqueEmail("admin");
-    const named = (name?: string) => ensureAdmin({ auth: app.services.auth, db: app.db }, "start-up", { email: adminEmail, password: firstPassword, name });
+    const named = (name?: string) =>
+      ensureAdmin({ auth: app.services.auth, db: app.db }, "start-up", {
+        email: adminEmail,
+        password: firstPassword,
+        name,
+      });
     expect(await named()).toBe("created");
     const cookie = cookieFrom(await signIn(app.services, adminEmail, firstPassword));
     expect(await sessionUserFor(app.services, cookie)).toMatchObject({ name: "Admin" });
@@ -398,7 +427,10 @@ describe("ensureAdmin", () => {
     expect(await sessionUserFor(app.services, cookie)).toMatchObject({ name: "Dana Owner", isAdmin: true });
     const [row] = await app.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, adminEmail));
     expect(row?.name).toBe("Dana Owner");
-    expect((await app.db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, row!.id)))[0]?.fullName).toBe("Dana Owner");
+    expect(
+      (await app.db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, row!.id)))[0]
+        ?.fullName,
+    ).toBe("Dana Owner");
     // Unset again: the name stays the one last given.
     await named();
     expect(await sessionUserFor(app.services, cookie)).toMatchObject({ name: "Dana Owner" });
@@ -408,7 +440,10 @@ describe("ensureAdmin", () => {
     const adminEmail = uniqueEmail("admin");
     await ensure(adminEmail, firstPassword);
     const [row] = await app.db.select({ id: user.id }).from(user).where(eq(user.email, adminEmail));
-    await app.db.update(userRoles).set({ role: "staff", deactivatedAt: new Date() }).where(eq(userRoles.userId, row!.id));
+    await app.db
+      .update(userRoles)
+      .set({ role: "staff", deactivatedAt: new Date() })
+      .where(eq(userRoles.userId, row!.id));
     expect(await isAdmin(app.db, row!.id)).toBe(false);
     expect(await ensure(adminEmail, firstPassword)).toBe("updated");
     const [restored] = await app.db.select().from(userRoles).where(eq(userRoles.userId, row!.id));

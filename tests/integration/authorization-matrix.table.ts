@@ -111,15 +111,36 @@ const everyone = (outcome: Outcome): Record<Role, Outcome> => ({
   admin: outcome,
 });
 /** A signed-in page: visitors go to the login page, every signed-in user sees their own. */
-const customerPage = { anonymous: LOGIN, customerA: "ok", customerB: "ok", staffA: "ok", staffB: "ok", admin: "ok" } as const;
+const customerPage = {
+  anonymous: LOGIN,
+  customerA: "ok",
+  customerB: "ok",
+  staffA: "ok",
+  staffB: "ok",
+  admin: "ok",
+} as const;
 /** A back-office page for the whole team: visitors go to the admin login, customers are signed out and sent there with 'Access Denied'. */
-const adminPage = { anonymous: ADMIN_LOGIN, customerA: DENIED, customerB: DENIED, staffA: "ok", staffB: "ok", admin: "ok" } as const;
+const adminPage = {
+  anonymous: ADMIN_LOGIN,
+  customerA: DENIED,
+  customerB: DENIED,
+  staffA: "ok",
+  staffB: "ok",
+  admin: "ok",
+} as const;
 /** An admin-only page (settings and the team, analytics, the activity log): staff get 403. */
 const adminOnlyPage = { ...adminPage, staffA: 403, staffB: 403 } as const;
 /** Customer A's page in the back office: staff member B, not assigned to A, gets 404 as for a customer that does not exist. */
 const customerAPage = { ...adminPage, staffB: 404 } as const;
 /** Own data for any signed-in user, 401 for visitors. */
-const signedIn = (outcome: Outcome = "ok") => ({ anonymous: 401, customerA: outcome, customerB: outcome, staffA: outcome, staffB: outcome, admin: outcome });
+const signedIn = (outcome: Outcome = "ok") => ({
+  anonymous: 401,
+  customerA: outcome,
+  customerB: outcome,
+  staffA: outcome,
+  staffB: outcome,
+  admin: outcome,
+});
 /** A's own file: A, staff member A and admins read it; B and staff member B get 404 as if it did not exist; visitors 401. */
 const ownFile = { anonymous: 401, customerA: "ok", customerB: 404, staffA: "ok", staffB: 404, admin: "ok" } as const;
 
@@ -132,7 +153,13 @@ const fileRow = (bucket: string, field: keyof Fixtures, expect: Record<Role, Out
 
 export const ROWS: Row[] = [
   // Express endpoints (server/app.ts) and the card endpoints. They run first: the checkout rows need no proof pending yet.
-  { route: "/api/auth/*splat", method: "GET", url: "/api/auth/get-session", expect: everyone("ok"), note: "each gets only their own session (null for visitors)" },
+  {
+    route: "/api/auth/*splat",
+    method: "GET",
+    url: "/api/auth/get-session",
+    expect: everyone("ok"),
+    note: "each gets only their own session (null for visitors)",
+  },
   { route: "/api/auth/*splat", method: "GET", url: "/api/auth/list-sessions", expect: signedIn() },
   {
     route: "/api/auth/*splat",
@@ -156,7 +183,13 @@ export const ROWS: Row[] = [
     route: "/api/auth/*splat",
     method: "POST",
     url: "/api/auth/sign-up/email",
-    body: { name: "Matrix Signup", email: "matrix-{unique}@example.com", password: "Matrix!Password-1", phone: "(555) 123-4567", companyName: "Matrix Co" },
+    body: {
+      name: "Matrix Signup",
+      email: "matrix-{unique}@example.com",
+      password: "Matrix!Password-1",
+      phone: "(555) 123-4567",
+      companyName: "Matrix Co",
+    },
     json: true,
     expect: everyone("ok"),
     note: "anyone may open an account; a signed-in browser gets the new account's session (the walk keeps its own cookies)",
@@ -278,8 +311,20 @@ export const ROWS: Row[] = [
     expect: { anonymous: 401, customerA: 400, customerB: 400, staffA: 400, staffB: 400, admin: 400 },
     note: "as the TOTP code",
   },
-  { route: "/api/auth/*splat", method: "GET", url: "/api/auth/ok", expect: everyone("ok"), note: "Better Auth's liveness answer: no data" },
-  { route: "/api/auth/*splat", method: "GET", url: "/api/auth/error", expect: everyone("ok"), note: "Better Auth's error page: no data" },
+  {
+    route: "/api/auth/*splat",
+    method: "GET",
+    url: "/api/auth/ok",
+    expect: everyone("ok"),
+    note: "Better Auth's liveness answer: no data",
+  },
+  {
+    route: "/api/auth/*splat",
+    method: "GET",
+    url: "/api/auth/error",
+    expect: everyone("ok"),
+    note: "Better Auth's error page: no data",
+  },
   {
     route: "/api/auth/*splat",
     method: "GET",
@@ -297,9 +342,24 @@ export const ROWS: Row[] = [
     note: "not used by the product (a name changes on the profile page): closed, so no client sets the account's image to somebody's file",
   },
   { route: "/api/auth/*splat", method: "GET", url: "/api/auth/no-such-endpoint", expect: everyone(404) },
-  { route: "/healthz", method: "GET", expect: everyone("ok"), note: "public: says only that the process is alive (server/health.ts)" },
-  { route: "/readyz", method: "GET", expect: everyone("ok"), note: "public: ready or not and a short reason, no data (tests/integration/health-and-logs.test.ts)" },
-  { route: LIVE_STREAM_PATH, method: "GET", expect: signedIn(), note: "the stream forwards only what the viewer may see (tests/integration/realtime.test.ts)" },
+  {
+    route: "/healthz",
+    method: "GET",
+    expect: everyone("ok"),
+    note: "public: says only that the process is alive (server/health.ts)",
+  },
+  {
+    route: "/readyz",
+    method: "GET",
+    expect: everyone("ok"),
+    note: "public: ready or not and a short reason, no data (tests/integration/health-and-logs.test.ts)",
+  },
+  {
+    route: LIVE_STREAM_PATH,
+    method: "GET",
+    expect: signedIn(),
+    note: "the stream forwards only what the viewer may see (tests/integration/realtime.test.ts)",
+  },
   {
     route: ENDPOINTS.cardCheckout,
     method: "POST",
@@ -340,8 +400,22 @@ export const ROWS: Row[] = [
   fileRow("admin-note-photos", "payment-proof", { ...ownFile, staffA: 404 }),
   fileRow("admin-note-photos", "payment-proof-thumb", { ...ownFile, staffA: 404 }),
   // Note photos are the team's: not even the customer the note is about reads them.
-  fileRow("admin-note-photos", "note-photo", { anonymous: 401, customerA: 404, customerB: 404, staffA: "ok", staffB: 404, admin: "ok" }),
-  fileRow("admin-note-photos", "note-photo-thumb", { anonymous: 401, customerA: 404, customerB: 404, staffA: "ok", staffB: 404, admin: "ok" }),
+  fileRow("admin-note-photos", "note-photo", {
+    anonymous: 401,
+    customerA: 404,
+    customerB: 404,
+    staffA: "ok",
+    staffB: 404,
+    admin: "ok",
+  }),
+  fileRow("admin-note-photos", "note-photo-thumb", {
+    anonymous: 401,
+    customerA: 404,
+    customerB: 404,
+    staffA: "ok",
+    staffB: 404,
+    admin: "ok",
+  }),
   fileRow("message-attachments", "message-attachment"),
   fileRow("message-attachments", "message-attachment-thumb"),
   fileRow("job-files", "approval-file"),
@@ -434,7 +508,12 @@ export const ROWS: Row[] = [
   { route: "/", method: "GET", expect: everyone("ok") },
   { route: "/es", method: "GET", expect: everyone("ok") },
   ...["/privacy", "/terms", "/refunds", "/es/privacy", "/es/terms", "/es/refunds"].map(
-    (route): Row => ({ route, method: "GET", expect: everyone("ok"), note: "a legal page: public, the same text for everyone (no action)" }),
+    (route): Row => ({
+      route,
+      method: "GET",
+      expect: everyone("ok"),
+      note: "a legal page: public, the same text for everyone (no action)",
+    }),
   ),
   { route: "/signup", method: "GET", expect: { ...everyone(HOME), anonymous: "ok" } },
   { route: "/login", method: "GET", expect: { ...everyone(HOME), anonymous: "ok" } },
@@ -570,7 +649,12 @@ export const ROWS: Row[] = [
   {
     route: "/dashboard/messages",
     method: "POST",
-    body: { intent: "send-message", body: "Matrix hello", userId: "{a.id}", files: { file: "png", name: "message.png" } },
+    body: {
+      intent: "send-message",
+      body: "Matrix hello",
+      userId: "{a.id}",
+      files: { file: "png", name: "message.png" },
+    },
     expect: { ...customerPage, staffA: 404, staffB: 404, admin: 404 },
     data: { anonymous: 401 },
     unenrolledAdmin: 404,
@@ -613,7 +697,12 @@ export const ROWS: Row[] = [
   {
     route: "/dashboard/profile",
     method: "POST",
-    body: { intent: "change-password", currentPassword: "Wr0ng!Password-x", newPassword: "Matrix!Password-2", confirmPassword: "Matrix!Password-2" },
+    body: {
+      intent: "change-password",
+      currentPassword: "Wr0ng!Password-x",
+      newPassword: "Matrix!Password-2",
+      confirmPassword: "Matrix!Password-2",
+    },
     expect: { ...everyone(400), anonymous: LOGIN },
     data: { anonymous: 401 },
     note: "the caller's own password only, and only with the current one (a wrong one here, so the walk's sign-ins still work)",
@@ -655,7 +744,14 @@ export const ROWS: Row[] = [
   {
     route: "/admin/login",
     method: "GET",
-    expect: { anonymous: "ok", customerA: "ok", customerB: "ok", staffA: ADMIN_HOME, staffB: ADMIN_HOME, admin: ADMIN_HOME },
+    expect: {
+      anonymous: "ok",
+      customerA: "ok",
+      customerB: "ok",
+      staffA: ADMIN_HOME,
+      staffB: ADMIN_HOME,
+      admin: ADMIN_HOME,
+    },
     unenrolledAdmin: ADMIN_HOME,
     note: "a signed-in team member goes on to the back office (whose guard sends one who must enrol to enrolment)",
   },
@@ -666,7 +762,11 @@ export const ROWS: Row[] = [
     unenrolledAdmin: "ok",
     note: "two-factor enrolment: only a team member who has not enrolled sees it (an enrolled one is sent to the dashboard)",
   },
-  { route: "/admin", method: "GET", expect: { ...adminPage, staffA: ADMIN_HOME, staffB: ADMIN_HOME, admin: ADMIN_HOME } },
+  {
+    route: "/admin",
+    method: "GET",
+    expect: { ...adminPage, staffA: ADMIN_HOME, staffB: ADMIN_HOME, admin: ADMIN_HOME },
+  },
   { route: "/admin/dashboard", method: "GET", expect: adminPage },
   {
     route: "/admin/dashboard",
@@ -695,7 +795,12 @@ export const ROWS: Row[] = [
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
-    body: { intent: "decide", paymentId: "{a.paymentId}", decision: "reject", notes: "Matrix: the amount does not match" },
+    body: {
+      intent: "decide",
+      paymentId: "{a.paymentId}",
+      decision: "reject",
+      notes: "Matrix: the amount does not match",
+    },
     expect: { ...adminPage, staffA: 403, staffB: 403 },
     data: { admin: 409 },
     note: "deciding A's payment: only an admin; the admin layout's middleware refuses customers before the action, the use case staff, even A's. As a data request the payment is already decided (409: the action ran)",
@@ -720,7 +825,12 @@ export const ROWS: Row[] = [
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
-    body: { intent: "save-note", title: "Matrix note", description: "About A", photos: { file: "png", name: "note.png" } },
+    body: {
+      intent: "save-note",
+      title: "Matrix note",
+      description: "About A",
+      photos: { file: "png", name: "note.png" },
+    },
     expect: customerAPage,
     note: "a note about A with a photo: an admin or A's staff member (staff member B: 404) (audited); the use cases refuse customers again past the guard (notes.test.ts)",
   },
@@ -760,7 +870,13 @@ export const ROWS: Row[] = [
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
-    body: { intent: "request-approval", service: "google_business", title: "Matrix draft", link: "https://example.com/preview", files: { file: "png", name: "draft.png" } },
+    body: {
+      intent: "request-approval",
+      service: "google_business",
+      title: "Matrix draft",
+      link: "https://example.com/preview",
+      files: { file: "png", name: "draft.png" },
+    },
     expect: customerAPage,
     note: "sending A a round to approve: an admin or A's staff member (staff member B: 404) (audited); the use case refuses customers again past the guard (approvals.test.ts)",
   },
@@ -800,7 +916,12 @@ export const ROWS: Row[] = [
     route: "/admin/users/:userId",
     method: "POST",
     url: "/admin/users/{a.id}",
-    body: { intent: "refund-payment", paymentId: "00000000-0000-4000-8000-000000000000", amount: "1", reason: "Matrix: refund" },
+    body: {
+      intent: "refund-payment",
+      paymentId: "00000000-0000-4000-8000-000000000000",
+      amount: "1",
+      reason: "Matrix: refund",
+    },
     expect: { ...adminOnlyPage, admin: 404 },
     note: "refunding a payment that is not A's (or not there): 404 for an admin",
   },
@@ -845,8 +966,18 @@ export const ROWS: Row[] = [
     note: "an intent the page's table does not have: 400 for an admin, nothing runs; customers never get past the guard",
   },
   { route: "/admin/settings", method: "GET", expect: adminOnlyPage },
-  { route: "/admin/activity", method: "GET", expect: adminOnlyPage, note: "the audit log: admins only, read-only (no action)" },
-  { route: "/admin/analytics", method: "GET", expect: adminOnlyPage, note: "revenue, sign-ups and the funnel: admins only, read-only (no action)" },
+  {
+    route: "/admin/activity",
+    method: "GET",
+    expect: adminOnlyPage,
+    note: "the audit log: admins only, read-only (no action)",
+  },
+  {
+    route: "/admin/analytics",
+    method: "GET",
+    expect: adminOnlyPage,
+    note: "revenue, sign-ups and the funnel: admins only, read-only (no action)",
+  },
   {
     route: "/admin/payments.csv",
     method: "GET",
@@ -895,7 +1026,13 @@ export const ROWS: Row[] = [
   {
     route: "/admin/settings",
     method: "POST",
-    body: { intent: "save-settings", section: "retention", readNotificationsDays: "180", auditEventsDays: "730", sentEmailsDays: "90" },
+    body: {
+      intent: "save-settings",
+      section: "retention",
+      readNotificationsDays: "180",
+      auditEventsDays: "730",
+      sentEmailsDays: "90",
+    },
     expect: adminOnlyPage,
     note: "saving the Database tab's retention with its defaults (how long records are kept before the daily clean-up): only an admin (audited)",
   },
@@ -908,10 +1045,30 @@ export const ROWS: Row[] = [
   },
   ...(
     [
-      ["invite-member", { email: "matrix-invite-{unique}@example.test", role: "staff" }, "ok", "inviting a new member (a new address each time)"],
-      ["resend-invitation", { invitationId: "00000000-0000-4000-8000-000000000000" }, 404, "resending an invitation that is not there"],
-      ["revoke-invitation", { invitationId: "00000000-0000-4000-8000-000000000000" }, 404, "revoking an invitation that is not there"],
-      ["change-member-role", { memberId: "{a.id}", role: "admin" }, 404, "making customer A an admin: A is no team member"],
+      [
+        "invite-member",
+        { email: "matrix-invite-{unique}@example.test", role: "staff" },
+        "ok",
+        "inviting a new member (a new address each time)",
+      ],
+      [
+        "resend-invitation",
+        { invitationId: "00000000-0000-4000-8000-000000000000" },
+        404,
+        "resending an invitation that is not there",
+      ],
+      [
+        "revoke-invitation",
+        { invitationId: "00000000-0000-4000-8000-000000000000" },
+        404,
+        "revoking an invitation that is not there",
+      ],
+      [
+        "change-member-role",
+        { memberId: "{a.id}", role: "admin" },
+        404,
+        "making customer A an admin: A is no team member",
+      ],
       ["deactivate-member", { memberId: "{a.id}" }, 404, "deactivating customer A: A is no team member"],
       ["reactivate-member", { memberId: "{a.id}" }, 404, "reactivating customer A: A is no team member"],
     ] as const
@@ -939,7 +1096,12 @@ export const ROWS: Row[] = [
     expect: everyone(410),
     note: "only the e-mailed token makes an account, once, within 7 days (team.test.ts); whoever asks, a wrong one makes nothing",
   },
-  { route: "/resources/session", method: "GET", expect: everyone("ok"), note: "the caller's own id, name and role only" },
+  {
+    route: "/resources/session",
+    method: "GET",
+    expect: everyone("ok"),
+    note: "the caller's own id, name and role only",
+  },
   {
     route: "/resources/catalog/:file",
     method: "GET",
@@ -993,7 +1155,12 @@ export const ROWS: Row[] = [
   {
     route: "/resources/approvals",
     method: "POST",
-    body: { intent: "decide-round", roundId: "{a.roundId}", decision: "request-changes", comment: "Matrix: a bigger logo" },
+    body: {
+      intent: "decide-round",
+      roundId: "{a.roundId}",
+      decision: "request-changes",
+      comment: "Matrix: a bigger logo",
+    },
     expect: { anonymous: 401, customerA: "ok", customerB: 404, staffA: 403, staffB: 403, admin: 403 },
     data: { customerA: 409 },
     note: "A's round: only A decides it, once (the data request comes second: 409); another customer's answers as a missing round, the team is refused",
@@ -1007,8 +1174,18 @@ export const ROWS: Row[] = [
   },
   ...(
     [
-      ["create-promotion-code", { code: "{unique}", kind: "percent", percentOff: "10", serviceTypes: "website" }, "ok", "making a new code (a new name each time)"],
-      ["deactivate-promotion-code", { promotionCodeId: "00000000-0000-4000-8000-000000000000" }, 404, "deactivating a code that is not there"],
+      [
+        "create-promotion-code",
+        { code: "{unique}", kind: "percent", percentOff: "10", serviceTypes: "website" },
+        "ok",
+        "making a new code (a new name each time)",
+      ],
+      [
+        "deactivate-promotion-code",
+        { promotionCodeId: "00000000-0000-4000-8000-000000000000" },
+        404,
+        "deactivating a code that is not there",
+      ],
     ] as const
   ).map(
     ([intent, fields, admin, what]): Row => ({

@@ -28,8 +28,24 @@ import { encryptSecret } from "~/lib/secrets/secrets.server";
 import { storeUpload } from "~/lib/storage/uploads.server";
 import type * as AppModule from "../../server/app";
 import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
-import { ROLES, ROWS, type Fixtures, type Method, type Outcome, type Role, type Row } from "./authorization-matrix.table";
-import { sessionUserFor, signUpBody, testDatabase, testServices, uniqueEmail, type TestDatabase, type TestServices } from "./support";
+import {
+  ROLES,
+  ROWS,
+  type Fixtures,
+  type Method,
+  type Outcome,
+  type Role,
+  type Row,
+} from "./authorization-matrix.table";
+import {
+  sessionUserFor,
+  signUpBody,
+  testDatabase,
+  testServices,
+  uniqueEmail,
+  type TestDatabase,
+  type TestServices,
+} from "./support";
 
 /**
  * The authorization matrix: every route in app/routes.ts and every Express endpoint, as a visitor, customer A,
@@ -72,7 +88,9 @@ function cookieFrom(response: Response): string {
 
 /** Did this response end the session it was sent with (a sign-out, or the admin guard signing a customer out)? */
 function endedSession(response: Response): boolean {
-  return response.headers.getSetCookie().some((cookie) => /session_token=(;|$)|session_token=[^;]*;.*Max-Age=0/i.test(cookie));
+  return response.headers
+    .getSetCookie()
+    .some((cookie) => /session_token=(;|$)|session_token=[^;]*;.*Max-Age=0/i.test(cookie));
 }
 
 async function postJson(path: string, body: unknown, cookie?: string): Promise<Response> {
@@ -106,7 +124,11 @@ async function newSession(role: Exclude<Role, "anonymous">): Promise<void> {
 }
 
 beforeAll(async () => {
-  png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } }).png().toBuffer());
+  png = new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } })
+      .png()
+      .toBuffer(),
+  );
   fakeStripe = await startFakeStripe();
   // The server listens first, so SITE_URL (Better Auth's origin check, the Origin the walk sends) is its address.
   server = createHttpServer();
@@ -180,10 +202,14 @@ afterAll(async () => {
 async function setTwoFactorRequired(on: boolean): Promise<void> {
   const admin = await sessionUserFor(services, cookies.admin);
   const { security } = await services.settings.get();
-  await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, { id: admin!.id, isAdmin: true }, {
-    section: "security",
-    values: { ...security, twoFactor: on },
-  });
+  await saveSettings(
+    { db: services.database.db, bus: services.bus, settings: services.settings },
+    { id: admin!.id, isAdmin: true },
+    {
+      section: "security",
+      values: { ...security, twoFactor: on },
+    },
+  );
 }
 
 /** A customer's session cookie whose session has been idle for a year (past every limit). */
@@ -193,7 +219,10 @@ async function expiredSession(): Promise<string> {
   const cookie = cookieFrom(response);
   const user = await sessionUserFor(services, cookie);
   const longAgo = new Date(Date.now() - 365 * 24 * 3600 * 1000);
-  await services.database.db.update(sessionTable).set({ createdAt: longAgo, updatedAt: longAgo }).where(eq(sessionTable.userId, user!.id));
+  await services.database.db
+    .update(sessionTable)
+    .set({ createdAt: longAgo, updatedAt: longAgo })
+    .where(eq(sessionTable.userId, user!.id));
   return cookie;
 }
 
@@ -216,18 +245,34 @@ async function passwordStep(): Promise<string> {
 
 /** Customer A's real data: a payment, a notification, and one stored file of every upload kind. */
 async function customerAFixtures(): Promise<Fixtures> {
-  const session = await (await fetch(`${base}/api/auth/get-session`, { headers: { cookie: cookies.customerA } })).json();
+  const session = await (
+    await fetch(`${base}/api/auth/get-session`, { headers: { cookie: cookies.customerA } })
+  ).json();
   const id = (session as { user: { id: string } }).user.id;
   const db = services.database.db;
   const [payment] = await db
     .insert(payments)
-    .values({ userId: id, serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "pending" })
+    .values({
+      userId: id,
+      serviceType: "website",
+      paymentNumber: 1,
+      amount: 350,
+      paymentMethod: "zelle",
+      status: "pending",
+    })
     .returning();
   // A completed payment has a receipt (a pending one has none): website payment 2, so that no checkout row
   // finds a service of A's already paid.
   const [completed] = await db
     .insert(payments)
-    .values({ userId: id, serviceType: "website", paymentNumber: 2, amount: 350, paymentMethod: "card", status: "completed" })
+    .values({
+      userId: id,
+      serviceType: "website",
+      paymentNumber: 2,
+      amount: 350,
+      paymentMethod: "card",
+      status: "completed",
+    })
     .returning();
   const [notification] = await db
     .insert(notifications)
@@ -237,7 +282,9 @@ async function customerAFixtures(): Promise<Fixtures> {
     .insert(websiteCredentials)
     .values({ userId: id, credentialType: "domain", password: encryptSecret(services.secrets, "A's domain password") })
     .returning();
-  await db.insert(googleBusinessInfo).values({ userId: id, gmailPassword: encryptSecret(services.secrets, "A's Gmail password") });
+  await db
+    .insert(googleBusinessInfo)
+    .values({ userId: id, gmailPassword: encryptSecret(services.secrets, "A's Gmail password") });
   const store = (kind: Parameters<typeof storeUpload>[1]) =>
     storeUpload(services.storage, kind, id, new File([png], "x.png", { type: "image/png" }), async (stored) => stored);
   const proof = await store("payment-proof");
@@ -250,10 +297,21 @@ async function customerAFixtures(): Promise<Fixtures> {
     .returning();
   const [dataExport] = await db
     .insert(dataExports)
-    .values({ userId: id, status: "ready", progress: 100, readyAt: new Date(), expiresAt: new Date(Date.now() + 24 * 3600 * 1000) })
+    .values({
+      userId: id,
+      status: "ready",
+      progress: 100,
+      readyAt: new Date(),
+      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+    })
     .returning();
   const exportKey = `${id}/${dataExport!.id}.zip`;
-  await services.storage.put("exports", exportKey, new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), "application/zip");
+  await services.storage.put(
+    "exports",
+    exportKey,
+    new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]),
+    "application/zip",
+  );
   await db.update(dataExports).set({ fileKey: exportKey, size: 22 }).where(eq(dataExports.id, dataExport!.id));
   return {
     id,
@@ -317,11 +375,13 @@ function expressEndpoints(stack: readonly ExpressLayer[], prefix = ""): { patter
 }
 
 function fill(template: string): string {
-  return template.replaceAll("{unique}", () => randomUUID()).replace(/\{a\.([\w-]+)\}/g, (_, field: string) => {
-    const value = fixtures[field as keyof Fixtures];
-    if (value === undefined) throw new Error(`No fixture named a.${field}`);
-    return value;
-  });
+  return template
+    .replaceAll("{unique}", () => randomUUID())
+    .replace(/\{a\.([\w-]+)\}/g, (_, field: string) => {
+      const value = fixtures[field as keyof Fixtures];
+      if (value === undefined) throw new Error(`No fixture named a.${field}`);
+      return value;
+    });
 }
 
 function requestBody(row: Row): { body?: BodyInit; headers: Record<string, string> } {
@@ -378,7 +438,8 @@ function outcomeOf(response: Response, text: string, data: boolean): Outcome {
 /** Methods no page sends: every route and endpoint answers them 405. */
 const OTHER_METHODS = ["PUT", "PATCH", "DELETE"] as const;
 
-const everyone = (outcome: Outcome): Record<Role, Outcome> => Object.fromEntries(ROLES.map((role) => [role, outcome])) as Record<Role, Outcome>;
+const everyone = (outcome: Outcome): Record<Role, Outcome> =>
+  Object.fromEntries(ROLES.map((role) => [role, outcome])) as Record<Role, Outcome>;
 
 /** Redirects that grant nothing: the login pages and two-factor enrolment. */
 const GATES = ["/login", "/admin/login", "/admin/two-factor"];
@@ -432,7 +493,13 @@ function expectation(row: Row, role: WalkRole, data: boolean): Outcome {
 const DENIED_OUTCOME = "to:/admin/login?denied=1";
 const ENROLMENT_OUTCOME = "to:/admin/two-factor";
 
-async function visit(row: Row, role: WalkRole, data: boolean, origin = base, { signInAgain = true } = {}): Promise<Cell> {
+async function visit(
+  row: Row,
+  role: WalkRole,
+  data: boolean,
+  origin = base,
+  { signInAgain = true } = {},
+): Promise<Cell> {
   const { body, headers } = requestBody(row);
   const cookie =
     role === "anonymous"
@@ -448,19 +515,42 @@ async function visit(row: Row, role: WalkRole, data: boolean, origin = base, { s
   const response = await fetch(`${base}${data ? dataUrl(url) : url}`, {
     method: row.method,
     redirect: "manual",
-    headers: { origin, ...headers, ...(cookie ? { cookie } : {}), ...(url.startsWith("/api/auth/") ? { "x-forwarded-for": nextAddress() } : {}) },
+    headers: {
+      origin,
+      ...headers,
+      ...(cookie ? { cookie } : {}),
+      ...(url.startsWith("/api/auth/") ? { "x-forwarded-for": nextAddress() } : {}),
+    },
     body,
   });
   const streaming = response.headers.get("content-type")?.startsWith("text/event-stream");
   const text = streaming ? (await response.body?.cancel(), "") : await response.text();
-  const signedInAs: Role | null = role === UNENROLLED_ADMIN ? "admin" : role === "anonymous" || role === "expiredSession" || role === "passwordStep" ? null : role;
+  const signedInAs: Role | null =
+    role === UNENROLLED_ADMIN
+      ? "admin"
+      : role === "anonymous" || role === "expiredSession" || role === "passwordStep"
+        ? null
+        : role;
   if (signInAgain && signedInAs && (row.endsSession || endedSession(response))) await newSession(signedInAs);
-  const cell: Cell = { row, role, data, crossSite: origin !== base, expected: expectation(row, role, data), actual: outcomeOf(response, text, data) };
+  const cell: Cell = {
+    row,
+    role,
+    data,
+    crossSite: origin !== base,
+    expected: expectation(row, role, data),
+    actual: outcomeOf(response, text, data),
+  };
   // Whatever the status, nobody but A, A's staff member and a full admin gets an answer that carries customer A's
   // identity: their e-mail or name, or their id when the request did not name it (a refused page echoes the
   // parameters of the address it was asked for, which tells the asker nothing new).
   const mayReadA = role === "customerA" || role === "staffA" || role === "admin";
-  const found = text.includes(fixtures.email) ? "email" : text.includes(A_NAME) ? "name" : !url.includes(fixtures.id) && text.includes(fixtures.id) ? "id" : null;
+  const found = text.includes(fixtures.email)
+    ? "email"
+    : text.includes(A_NAME)
+      ? "name"
+      : !url.includes(fixtures.id) && text.includes(fixtures.id)
+        ? "id"
+        : null;
   if (!mayReadA && found) cell.leak = `answer contains customer A's ${found}`;
   return cell;
 }
@@ -489,19 +579,26 @@ describe("authorization matrix", () => {
       for (const method of methods) if (!has(pattern, method)) missing.push(`${method} ${pattern} (Express)`);
     }
     // Every endpoint Better Auth answers has its own row; the ones the product does not use answer 404.
-    const authEndpoints = Object.values(services.auth.api as Record<string, { path?: unknown; options?: { metadata?: { SERVER_ONLY?: boolean } } }>);
+    const authEndpoints = Object.values(
+      services.auth.api as Record<string, { path?: unknown; options?: { metadata?: { SERVER_ONLY?: boolean } } }>,
+    );
     for (const endpoint of authEndpoints) {
       if (typeof endpoint.path !== "string" || endpoint.options?.metadata?.SERVER_ONLY) continue;
       const path = endpoint.path;
       if ((UNUSED_AUTH_PATHS as readonly string[]).includes(path)) {
         for (const method of ["GET", "POST"]) {
-          const answer = await fetch(`${base}/api/auth${path}`, { method, headers: { origin: base, cookie: cookies.admin } });
-          if (answer.status !== 404) missing.push(`${method} /api/auth${path} answers ${answer.status}, not 404 (UNUSED_AUTH_PATHS)`);
+          const answer = await fetch(`${base}/api/auth${path}`, {
+            method,
+            headers: { origin: base, cookie: cookies.admin },
+          });
+          if (answer.status !== 404)
+            missing.push(`${method} /api/auth${path} answers ${answer.status}, not 404 (UNUSED_AUTH_PATHS)`);
         }
         continue;
       }
       const pattern = new RegExp(`^/api/auth${path.replace(/:[^/]+/g, "[^/?]+")}(\\?|$)`);
-      if (!ROWS.some((row) => row.url !== undefined && pattern.test(row.url))) missing.push(`Better Auth's ${path} (no row with its url)`);
+      if (!ROWS.some((row) => row.url !== undefined && pattern.test(row.url)))
+        missing.push(`Better Auth's ${path} (no row with its url)`);
     }
     const known = new Set([...pages.map((p) => p.pattern), ...endpoints.map((e) => e.pattern)]);
     const stale = ROWS.filter((row) => !known.has(row.route)).map((row) => `${row.method} ${row.route}`);
@@ -513,10 +610,12 @@ describe("authorization matrix", () => {
     for (const row of ROWS) {
       for (const role of [...ROLES, ...HALF_SIGNED_IN]) cells.push(await visit(row, role, false));
       // Every route's data is also reachable as `<url>.data`; it must answer the same way.
-      if (routePatterns.has(row.route)) for (const role of [...ROLES, ...HALF_SIGNED_IN]) cells.push(await visit(row, role, true));
+      if (routePatterns.has(row.route))
+        for (const role of [...ROLES, ...HALF_SIGNED_IN]) cells.push(await visit(row, role, true));
       // Every write, sent by another site's page, is refused before anything reads it (the card webhook excepted).
       if (row.method === "POST" && row.route !== ENDPOINTS.cardWebhook) {
-        for (const role of ROLES) cells.push(await visit({ ...row, expect: everyone(403) }, role, false, "https://evil.example"));
+        for (const role of ROLES)
+          cells.push(await visit({ ...row, expect: everyone(403) }, role, false, "https://evil.example"));
       }
     }
     // An admin who has not enrolled while two-factor is required: every row again, with no admin power expected.
@@ -533,7 +632,10 @@ describe("authorization matrix", () => {
     const firstRows = new Map(ROWS.map((row) => [row.route, row] as const));
     for (const row of firstRows.values()) {
       for (const method of OTHER_METHODS) {
-        for (const role of ROLES) cells.push(await visit({ ...row, method, body: undefined, expect: everyone(405), note: method }, role, false));
+        for (const role of ROLES)
+          cells.push(
+            await visit({ ...row, method, body: undefined, expect: everyone(405), note: method }, role, false),
+          );
       }
     }
 
@@ -570,14 +672,19 @@ describe("authorization matrix", () => {
     );
     // A page's form or fetcher is sent to the portal, whose page then says the platform is under maintenance; a
     // script's JSON call gets the 503 to show.
-    const refused = (row: Row): Outcome => (open.has(row.route) ? row.expect.customerA : row.json ? 503 : "to:/dashboard/progress");
+    const refused = (row: Row): Outcome =>
+      open.has(row.route) ? row.expect.customerA : row.json ? 503 : "to:/dashboard/progress";
     const admin = await sessionUserFor(services, cookies.admin);
     const general = async (maintenanceMode: boolean) => {
       const current = (await services.settings.get()).general;
-      await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, { id: admin!.id, isAdmin: true }, {
-        section: "general",
-        values: { ...current, maintenanceMode },
-      });
+      await saveSettings(
+        { db: services.database.db, bus: services.bus, settings: services.settings },
+        { id: admin!.id, isAdmin: true },
+        {
+          section: "general",
+          values: { ...current, maintenanceMode },
+        },
+      );
     };
     const cells: Cell[] = [];
     await general(true);
@@ -585,7 +692,15 @@ describe("authorization matrix", () => {
       for (const row of writes) {
         // No new sign-in after a row that ends sessions: a refused change ends none, and customers cannot sign in now.
         for (const data of [false, true]) {
-          cells.push(await visit({ ...row, expect: { ...row.expect, customerA: refused(row) }, data: undefined }, "customerA", data, base, { signInAgain: false }));
+          cells.push(
+            await visit(
+              { ...row, expect: { ...row.expect, customerA: refused(row) }, data: undefined },
+              "customerA",
+              data,
+              base,
+              { signInAgain: false },
+            ),
+          );
         }
       }
       // The team's changes go on: the bell's 'mark all read' as the admin and as staff.
@@ -595,8 +710,12 @@ describe("authorization matrix", () => {
     } finally {
       await general(false);
     }
-    const describe = (c: Cell) => `${c.row.method} ${c.row.url ?? c.row.route}${c.data ? " (.data)" : ""} as ${c.role}: expected ${c.expected}, got ${c.actual}`;
+    const describe = (c: Cell) =>
+      `${c.row.method} ${c.row.url ?? c.row.route}${c.data ? " (.data)" : ""} as ${c.role}: expected ${c.expected}, got ${c.actual}`;
     expect(writes.length).toBeGreaterThan(20);
-    expect(cells.filter((c) => c.actual !== c.expected).map(describe), "writes answered otherwise during Maintenance Mode").toEqual([]);
+    expect(
+      cells.filter((c) => c.actual !== c.expected).map(describe),
+      "writes answered otherwise during Maintenance Mode",
+    ).toEqual([]);
   }, 120_000);
 });

@@ -29,7 +29,9 @@ import type { CustomerState } from "../../server/test-customer-state";
 import { expectHttpError, routeAnswer, routeContext, type SignedIn } from "./support";
 import { testApp } from "./test-app";
 
-const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#cc3366" } }).png().toBuffer();
+const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#cc3366" } })
+  .png()
+  .toBuffer();
 const png = (name: string) => new File([new Uint8Array(PNG)], name, { type: "image/png" });
 
 const app = testApp();
@@ -96,16 +98,9 @@ function multipart(fields: Record<string, string>, files: Record<string, File[]>
 /** A route action as the tests call it (either page's). */
 type AnyAction = (args: never) => Promise<unknown>;
 
-async function callAction(
-  action: AnyAction,
-  path: string,
-  user: SessionUser | null,
-  form: FormData,
-) {
+async function callAction(action: AnyAction, path: string, user: SessionUser | null, form: FormData) {
   const request = new Request(`http://localhost:3000${path}`, { method: "POST", body: form });
-  return routeAnswer(
-    await action({ request, context: routeContext(app.services, user), params: {} } as never),
-  );
+  return routeAnswer(await action({ request, context: routeContext(app.services, user), params: {} } as never));
 }
 
 const saveGoogle = (user: SessionUser | null, fields: Record<string, string>, files: Record<string, File[]> = {}) =>
@@ -156,7 +151,10 @@ describe("Google Business information", () => {
       logo: [png("logo.png")],
       photos: [png("one.png"), png("two.png")],
     });
-    expect(answer).toEqual({ status: 200, body: { ok: true, message: "Your information has been saved successfully" } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { ok: true, message: "Your information has been saved successfully" },
+    });
     const row = (await googleRow(customerA.id))!;
     expect(row).toMatchObject({
       gmailEmail: "ana.roofing@gmail.com",
@@ -223,7 +221,9 @@ describe("Google Business information", () => {
     expect((await fetchFile(drop, admin1.cookie)).status).toBe(404);
     for (const admin of [admin1, admin2]) {
       const sent = await notificationsOf(admin.id, "google_business_updated");
-      expect(sent.map((n) => n.message)).toEqual(["Ana Ruiz from Ruiz Roofing updated their Google Business information"]);
+      expect(sent.map((n) => n.message)).toEqual([
+        "Ana Ruiz from Ruiz Roofing updated their Google Business information",
+      ]);
       expect(await notificationsOf(admin.id, "google_business_submitted")).toHaveLength(1);
     }
   });
@@ -231,21 +231,32 @@ describe("Google Business information", () => {
   it("refuses 7 photos (saved plus new) and stores none of them", async () => {
     const before = (await googleRow(customerA.id))!;
     const six = Array.from({ length: 6 }, (_, i) => png(`p${i}.png`));
-    const answer = await saveGoogle(customerA.user, { ...GOOGLE_FIELDS, gmailPassword: "", "keepPhotos[0]": before.photoUrls[0]! }, { photos: six });
+    const answer = await saveGoogle(
+      customerA.user,
+      { ...GOOGLE_FIELDS, gmailPassword: "", "keepPhotos[0]": before.photoUrls[0]! },
+      { photos: six },
+    );
     expect(answer).toEqual({ status: 400, body: { ok: false, error: "You can only upload 5 more photo(s)" } });
     const seven = Array.from({ length: 7 }, (_, i) => png(`q${i}.png`));
-    expect((await saveGoogle(customerA.user, { ...GOOGLE_FIELDS, gmailPassword: "" }, { photos: seven })).status).toBe(400);
+    expect((await saveGoogle(customerA.user, { ...GOOGLE_FIELDS, gmailPassword: "" }, { photos: seven })).status).toBe(
+      400,
+    );
     expect((await googleRow(customerA.id))!.photoUrls).toEqual(before.photoUrls);
   });
 
   it("refuses a reference to another customer's photo; B's save never touches A's record", async () => {
     const a = (await googleRow(customerA.id))!;
     const answer = await saveGoogle(customerB.user, { ...GOOGLE_FIELDS, "keepPhotos[0]": a.photoUrls[0]! });
-    expect(answer).toEqual({ status: 400, body: { ok: false, error: "A photo you kept is not one of your saved photos" } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { ok: false, error: "A photo you kept is not one of your saved photos" },
+    });
     expect(await googleRow(customerB.id)).toBeUndefined();
 
     // A userId in the form is not an input: B's save writes B's own record.
-    expect((await saveGoogle(customerB.user, { ...GOOGLE_FIELDS, userId: customerA.id, legalBusinessName: "Banks" })).status).toBe(200);
+    expect(
+      (await saveGoogle(customerB.user, { ...GOOGLE_FIELDS, userId: customerA.id, legalBusinessName: "Banks" })).status,
+    ).toBe(200);
     expect((await googleRow(customerB.id))!.legalBusinessName).toBe("Banks");
     expect((await googleRow(customerA.id))!.legalBusinessName).toBe("Ruiz Roofing Inc");
     // Without a company the message names the customer alone.
@@ -272,7 +283,10 @@ describe("Google Business information", () => {
     const error = await saveGoogleBusinessInfo(
       { db: app.db, bus: app.services.bus, storage: broken, secrets: app.services.secrets },
       customerA.user,
-      { fields: { ...GOOGLE_FIELDS, gmailPassword: "", serviceCities: ["Miami"] } as unknown as GoogleBusinessFormInput, logo: png("logo.png") },
+      {
+        fields: { ...GOOGLE_FIELDS, gmailPassword: "", serviceCities: ["Miami"] } as unknown as GoogleBusinessFormInput,
+        logo: png("logo.png"),
+      },
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 500, message: "Failed to upload file" });
@@ -352,7 +366,10 @@ describe("website information", () => {
     });
     expect(JSON.stringify(row)).not.toContain("ana-domains");
     expect(JSON.stringify(row)).not.toContain("Domain-Secret-9");
-    const credentials = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
+    const credentials = await app.db
+      .select()
+      .from(websiteCredentials)
+      .where(eq(websiteCredentials.userId, customerA.id));
     expect(credentials).toHaveLength(1);
     const [domain] = credentials;
     expect(domain).toMatchObject({ credentialType: "domain", title: "GoDaddy", username: "ana-domains" });
@@ -370,7 +387,11 @@ describe("website information", () => {
       expect(sent.map((n) => n.message)).toEqual(["Ana Ruiz from Ruiz Roofing submitted their website information"]);
     }
     const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
-    expect(progress).toMatchObject({ clientInfoReceived: true, currentStep: 1, stepDates: { clientInfoReceived: { auto: true } } });
+    expect(progress).toMatchObject({
+      clientInfoReceived: true,
+      currentStep: 1,
+      stepDates: { clientInfoReceived: { auto: true } },
+    });
 
     const view = await getWebsiteInfo({ db: app.db }, admin1.user, { userId: customerA.id });
     expect(view).toMatchObject({ domain: { username: "ana-domains", password: { isSet: true } } });
@@ -380,15 +401,25 @@ describe("website information", () => {
 
   it("updates: a new logo replaces the old file, an empty password keeps the stored one, admins hear 'updated'", async () => {
     const [before] = await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customerA.id));
-    const [credentialBefore] = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
-    const answer = await saveWebsite(customerA.user, { ...WEBSITE_FIELDS, domainPassword: "" }, { logo: [png("new-logo.png")] });
+    const [credentialBefore] = await app.db
+      .select()
+      .from(websiteCredentials)
+      .where(eq(websiteCredentials.userId, customerA.id));
+    const answer = await saveWebsite(
+      customerA.user,
+      { ...WEBSITE_FIELDS, domainPassword: "" },
+      { logo: [png("new-logo.png")] },
+    );
     expect(answer.status).toBe(200);
     const [after] = await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customerA.id));
     expect(after!.logoUrl).not.toBe(before!.logoUrl);
     expect(after!.founderPhotoUrl).toBe(before!.founderPhotoUrl);
     expect((await fetchFile(before!.logoUrl!, admin1.cookie)).status).toBe(404);
     expect(keyFromFileUrl("website-logo", after!.logoUrl!)).toMatch(new RegExp(`^${customerA.id}/website-logo_`));
-    const [credentialAfter] = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
+    const [credentialAfter] = await app.db
+      .select()
+      .from(websiteCredentials)
+      .where(eq(websiteCredentials.userId, customerA.id));
     expect(credentialAfter!.password).toBe(credentialBefore!.password);
     for (const admin of [admin1, admin2]) {
       expect((await notificationsOf(admin.id, "website_updated")).map((n) => n.message)).toEqual([
@@ -404,8 +435,13 @@ describe("an empty form's first values", () => {
     return app.customer({ name: "Pat Prefill", ...input, ...firstPayments });
   }
   const load = async (loader: AnyAction, path: string, user: SessionUser) =>
-    routeAnswer(await loader({ request: new Request(`http://localhost:3000${path}`), context: routeContext(app.services, user), params: {} } as never))
-      .body as { prefill: unknown; info: unknown };
+    routeAnswer(
+      await loader({
+        request: new Request(`http://localhost:3000${path}`),
+        context: routeContext(app.services, user),
+        params: {},
+      } as never),
+    ).body as { prefill: unknown; info: unknown };
 
   it("start from the sign-up, then from the other form, always the customer's own; none once the form is saved", async () => {
     const pat = await paidCustomer({ companyName: "Pat Pools", phone: "(555) 222-3344" });
@@ -415,11 +451,23 @@ describe("an empty form's first values", () => {
       values: { legalBusinessName: "Pat Pools", phoneNumber: "(555) 222-3344" },
     });
 
-    expect(await saveWebsite(pat.user, { ...WEBSITE_FIELDS, legalBusinessName: "Pat Pools LLC", state: "florida" }, { logo: [png("logo.png")] })).toMatchObject({ status: 200 });
+    expect(
+      await saveWebsite(
+        pat.user,
+        { ...WEBSITE_FIELDS, legalBusinessName: "Pat Pools LLC", state: "florida" },
+        { logo: [png("logo.png")] },
+      ),
+    ).toMatchObject({ status: 200 });
     const google = await load(googleLoader, "/dashboard/google-business", pat.user);
     expect(google.prefill).toMatchObject({
       from: "website",
-      values: { legalBusinessName: "Pat Pools LLC", serviceType: "Roof repair", state: "FL", aptSuite: "Suite 2", logo: { url: expect.stringContaining("/files/") } },
+      values: {
+        legalBusinessName: "Pat Pools LLC",
+        serviceType: "Roof repair",
+        state: "FL",
+        aptSuite: "Suite 2",
+        logo: { url: expect.stringContaining("/files/") },
+      },
     });
     // The website's own fields (domain, colour) are not part of it, and nothing secret is.
     expect(JSON.stringify(google.prefill)).not.toMatch(/GoDaddy|Domain-Secret|1E3A8A/);

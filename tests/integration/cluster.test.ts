@@ -61,7 +61,10 @@ describe("WEB_CONCURRENCY", () => {
 
     await fetch(`http://127.0.0.1:${port}/crash`).catch(() => {});
     await vi.waitFor(() => expect(output).toContain("starting another"), { timeout: 20_000, interval: 50 });
-    await vi.waitFor(async () => expect((await pidsAnswering(port, 10)).size).toBe(2), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect((await pidsAnswering(port, 10)).size).toBe(2), {
+      timeout: 20_000,
+      interval: 200,
+    });
 
     const exited = new Promise<number | null>((resolve) => child!.once("exit", resolve));
     child.kill("SIGTERM");

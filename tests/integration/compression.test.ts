@@ -21,13 +21,17 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 /** GETs a path of the test server, raw: the body as sent, not decompressed. */
 function fetchRaw(port: number, urlPath: string, headers: http.OutgoingHttpHeaders) {
-  return new Promise<{ status: number | undefined; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http.get({ port, path: urlPath, headers }, (res) => {
-      const parts: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => parts.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts) }));
-    }).on("error", reject);
-  });
+  return new Promise<{ status: number | undefined; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get({ port, path: urlPath, headers }, (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => parts.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts) }));
+        })
+        .on("error", reject);
+    },
+  );
 }
 
 async function listen(app: express.Express): Promise<number> {
@@ -89,7 +93,9 @@ describe("compressed pages", () => {
 
   it("(the same page through plain compression shows the leak this fixes)", async () => {
     const { warnings } = await slowDownload([compression()]);
-    expect(warnings.some((warning) => warning.includes("MaxListenersExceededWarning") && warning.includes("drain"))).toBe(true);
+    expect(
+      warnings.some((warning) => warning.includes("MaxListenersExceededWarning") && warning.includes("drain")),
+    ).toBe(true);
   }, 60_000);
 });
 
@@ -103,7 +109,9 @@ describe("compression effort for pages made per request", () => {
     const br = await fetchRaw(port, "/", { "accept-encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(page);
-    expect(br.body.length).toBe(zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }).length);
+    expect(br.body.length).toBe(
+      zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }).length,
+    );
     const gzip = await fetchRaw(port, "/", { "accept-encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzip.body).toString()).toBe(page);
@@ -125,7 +133,11 @@ describe("build assets compressed at build time", () => {
 
       const app = express();
       app.use(compressResponses());
-      app.use("/assets", precompressedAssets(folder, { immutable: true, maxAge: "1y" }), express.static(folder, { immutable: true, maxAge: "1y" }));
+      app.use(
+        "/assets",
+        precompressedAssets(folder, { immutable: true, maxAge: "1y" }),
+        express.static(folder, { immutable: true, maxAge: "1y" }),
+      );
       const port = await listen(app);
 
       const br = await fetchRaw(port, "/assets/entry-abc.js", { "accept-encoding": "gzip, deflate, br, zstd" });
@@ -135,8 +147,12 @@ describe("build assets compressed at build time", () => {
       expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
       // Quality 11, smaller than what the per-request compressor would have made.
-      expect(br.body.equals(zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }))).toBe(true);
-      const onTheFly = zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+      expect(
+        br.body.equals(zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),
+      ).toBe(true);
+      const onTheFly = zlib.brotliCompressSync(script, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+      });
       expect(br.body.length).toBeLessThan(onTheFly.length * 0.95);
 
       const gzip = await fetchRaw(port, "/assets/entry-abc.js", { "accept-encoding": "gzip" });
@@ -148,10 +164,16 @@ describe("build assets compressed at build time", () => {
       expect(plain.body.toString()).toBe(script);
       // The copies go out as what they hold, the same type as the file itself.
       expect(br.headers["content-type"]).toMatch(/javascript/);
-      expect([br.headers["content-type"], gzip.headers["content-type"]]).toEqual([plain.headers["content-type"], plain.headers["content-type"]]);
+      expect([br.headers["content-type"], gzip.headers["content-type"]]).toEqual([
+        plain.headers["content-type"],
+        plain.headers["content-type"],
+      ]);
 
       // A revalidation of the copy it holds gets 304.
-      const again = await fetchRaw(port, "/assets/entry-abc.js", { "accept-encoding": "br", "if-none-match": br.headers["etag"]! });
+      const again = await fetchRaw(port, "/assets/entry-abc.js", {
+        "accept-encoding": "br",
+        "if-none-match": br.headers["etag"]!,
+      });
       expect(again.status).toBe(304);
 
       // Too small to shrink: no copy was written, and the file goes out as it is.
@@ -167,7 +189,10 @@ describe("build assets compressed at build time", () => {
 
   it("without a build folder, answers nothing itself and the request goes on", async () => {
     const app = express();
-    app.use("/assets", precompressedAssets(path.join(tmpdir(), "no-such-build", "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(
+      "/assets",
+      precompressedAssets(path.join(tmpdir(), "no-such-build", "assets"), { immutable: true, maxAge: "1y" }),
+    );
     app.use((_req, res) => res.status(404).send("not here"));
     const port = await listen(app);
     const missing = await fetchRaw(port, "/assets/entry-abc.js", { "accept-encoding": "br" });

@@ -62,7 +62,9 @@ async function loadPage(actor: SignedIn) {
 
 /** The admin page's action as the framework runs it: the admin layout's middleware first. */
 async function postAdmin(actor: SessionUser | null, userId: string, fields: [string, string][], cookie?: string) {
-  return behindAdminGuard(app.services, actor, formPost(`/admin/users/${userId}`, fields, cookie), detailAction, { userId });
+  return behindAdminGuard(app.services, actor, formPost(`/admin/users/${userId}`, fields, cookie), detailAction, {
+    userId,
+  });
 }
 
 async function rowOf(userId: string, type: string) {
@@ -95,7 +97,14 @@ describe("the customer's Credentials page", () => {
     const details = marker("domain-details");
     const answer = await postPage(
       customerA,
-      card("domain", { title: "GoDaddy", websiteLink: "https://example.com", username: "casey", pin, password, details }),
+      card("domain", {
+        title: "GoDaddy",
+        websiteLink: "https://example.com",
+        username: "casey",
+        pin,
+        password,
+        details,
+      }),
     );
     expect(answer).toEqual({ status: 200, body: { ok: true } });
     const row = await rowOf(customerA.id, "domain");
@@ -127,12 +136,17 @@ describe("the customer's Credentials page", () => {
     ]);
 
     // A second save updates the same row: an empty secret keeps what is stored, `clear` removes it.
-    expect(await postPage(customerA, card("domain", { title: "Namecheap", username: "casey2" }, ["pin"]))).toMatchObject({ status: 200 });
+    expect(
+      await postPage(customerA, card("domain", { title: "Namecheap", username: "casey2" }, ["pin"])),
+    ).toMatchObject({ status: 200 });
     const after = await rowOf(customerA.id, "domain");
     expect(after).toMatchObject({ id: row!.id, title: "Namecheap", username: "casey2", pin: null, websiteLink: null });
     expect(after!.password).toBe(row!.password);
     expect(after!.details).toBe(row!.details);
-    const count = await app.db.select({ n: sql<number>`count(*)::int` }).from(websiteCredentials).where(eq(websiteCredentials.userId, customerA.id));
+    const count = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(websiteCredentials)
+      .where(eq(websiteCredentials.userId, customerA.id));
     expect(count[0]!.n).toBe(1);
     // A customer's own save is not an admin action: no audit row.
     expect(await auditsFor(customerA.id, "credentials.save")).toEqual([]);
@@ -154,8 +168,12 @@ describe("the customer's Credentials page", () => {
     expect(await postPage(customerA, card("domain", { password: "x".repeat(501) }))).toMatchObject({ status: 400 });
     expect(await postPage(customerA, card("unknown", { title: "x" }))).toMatchObject({ status: 400 });
     // An e-mail is a valid website_link (the Google Business card's Gmail Email), and so is a bare domain.
-    expect(await postPage(customerA, card("website", { websiteLink: "casey@gmail.com", password: "g-pass" }))).toMatchObject({ status: 200 });
-    expect(await postPage(customerA, card("hosting", { websiteLink: "casey-cleaning.com" }))).toMatchObject({ status: 200 });
+    expect(
+      await postPage(customerA, card("website", { websiteLink: "casey@gmail.com", password: "g-pass" })),
+    ).toMatchObject({ status: 200 });
+    expect(await postPage(customerA, card("hosting", { websiteLink: "casey-cleaning.com" }))).toMatchObject({
+      status: 200,
+    });
     expect(await postPage(null, card("domain", { title: "x" }))).toEqual({
       status: 401,
       body: { ok: false, error: "You must be logged in to save credentials" },
@@ -175,15 +193,40 @@ describe("the customer's Credentials page", () => {
     const customer = await app.customer();
     const password = marker("website-form-password");
     // What the website information form writes: provider in website_info, username and encrypted password as a credential.
-    await app.db.insert(websiteInfo).values({ userId: customer.id, hasDomain: true, domainProvider: "GoDaddy", hasHosting: true, hostingProvider: "Bluehost" });
+    await app.db
+      .insert(websiteInfo)
+      .values({
+        userId: customer.id,
+        hasDomain: true,
+        domainProvider: "GoDaddy",
+        hasHosting: true,
+        hostingProvider: "Bluehost",
+      });
     await app.db.insert(websiteCredentials).values([
-      { userId: customer.id, credentialType: "domain", username: "domain-user", password: encryptSecret(app.services.secrets, password) },
+      {
+        userId: customer.id,
+        credentialType: "domain",
+        username: "domain-user",
+        password: encryptSecret(app.services.secrets, password),
+      },
       { userId: customer.id, credentialType: "hosting", username: "hosting-user" },
     ]);
     const { cards } = await listCredentials(app.database, customer.user, { userId: customer.id });
-    expect(cards[0]).toMatchObject({ type: "domain", title: "GoDaddy", username: "domain-user", secrets: { password: { isSet: true } } });
-    expect(cards[1]).toMatchObject({ type: "hosting", title: "Bluehost", username: "hosting-user", secrets: { password: { isSet: false } } });
-    expect(await revealCredentialSecret(deps(), customer.user, { credentialId: cards[0]!.id!, field: "password" })).toEqual({ value: password });
+    expect(cards[0]).toMatchObject({
+      type: "domain",
+      title: "GoDaddy",
+      username: "domain-user",
+      secrets: { password: { isSet: true } },
+    });
+    expect(cards[1]).toMatchObject({
+      type: "hosting",
+      title: "Bluehost",
+      username: "hosting-user",
+      secrets: { password: { isSet: false } },
+    });
+    expect(
+      await revealCredentialSecret(deps(), customer.user, { credentialId: cards[0]!.id!, field: "password" }),
+    ).toEqual({ value: password });
     // The admin's tab shows the same.
     const admins = await listCredentials(app.database, admin.user, { userId: customer.id });
     expect(admins.cards[0]).toMatchObject({ title: "GoDaddy", username: "domain-user" });
@@ -192,14 +235,25 @@ describe("the customer's Credentials page", () => {
   it("shows the Google Business form's Gmail address on the Google Business card until the card has one of its own", async () => {
     const customer = await app.customer();
     await app.db.insert(googleBusinessInfo).values({ userId: customer.id, gmailEmail: "casey.business@gmail.com" });
-    const google = async (actor: SignedIn) => (await listCredentials(app.database, actor.user, { userId: customer.id })).cards[2];
-    expect(await google(customer)).toMatchObject({ type: "website", websiteLink: "casey.business@gmail.com", websiteLinkFromForm: true });
+    const google = async (actor: SignedIn) =>
+      (await listCredentials(app.database, actor.user, { userId: customer.id })).cards[2];
+    expect(await google(customer)).toMatchObject({
+      type: "website",
+      websiteLink: "casey.business@gmail.com",
+      websiteLinkFromForm: true,
+    });
     expect(await google(admin)).toMatchObject({ websiteLink: "casey.business@gmail.com", websiteLinkFromForm: true });
-    expect((await listCredentials(app.database, customer.user, { userId: customer.id })).cards[0]).toMatchObject({ websiteLinkFromForm: false });
+    expect((await listCredentials(app.database, customer.user, { userId: customer.id })).cards[0]).toMatchObject({
+      websiteLinkFromForm: false,
+    });
     // B never sees A's address.
-    await expect(listCredentials(app.database, customerB.user, { userId: customer.id })).rejects.toMatchObject({ code: "credentials_not_found" });
+    await expect(listCredentials(app.database, customerB.user, { userId: customer.id })).rejects.toMatchObject({
+      code: "credentials_not_found",
+    });
 
-    expect(await postPage(customer, card("website", { websiteLink: "owner@gmail.com" }))).toMatchObject({ status: 200 });
+    expect(await postPage(customer, card("website", { websiteLink: "owner@gmail.com" }))).toMatchObject({
+      status: 200,
+    });
     expect(await google(customer)).toMatchObject({ websiteLink: "owner@gmail.com", websiteLinkFromForm: false });
   });
 });
@@ -209,13 +263,22 @@ describe("authorization", () => {
     const domain = (await rowOf(customerA.id, "domain"))!;
     await expectHttpError(listCredentials(app.database, customerB.user, { userId: customerA.id }), 404);
     await expectHttpError(listCredentials(app.database, null, { userId: customerA.id }), 401);
-    await expectHttpError(revealCredentialSecret(deps(), customerB.user, { credentialId: domain.id, field: "password" }), 404);
     await expectHttpError(
-      saveCredentials(deps(), customerB.user, { userId: customerA.id, editor: "customer", cards: [{ type: "domain", title: "Hijacked" }] }),
+      revealCredentialSecret(deps(), customerB.user, { credentialId: domain.id, field: "password" }),
+      404,
+    );
+    await expectHttpError(
+      saveCredentials(deps(), customerB.user, {
+        userId: customerA.id,
+        editor: "customer",
+        cards: [{ type: "domain", title: "Hijacked" }],
+      }),
       403,
     );
     // B's page only ever writes B's own rows, whatever it sends.
-    expect(await postPage(customerB, [...card("domain", { title: "B's own" }), ["userId", customerA.id]])).toMatchObject({ status: 200 });
+    expect(
+      await postPage(customerB, [...card("domain", { title: "B's own" }), ["userId", customerA.id]]),
+    ).toMatchObject({ status: 200 });
     expect((await rowOf(customerA.id, "domain"))!.title).toBe(domain.title);
     expect((await rowOf(customerB.id, "domain"))!.title).toBe("B's own");
     // B's page shows B's cards, none of A's.
@@ -230,11 +293,24 @@ describe("authorization", () => {
       ["domain.title", "From a customer"],
     ];
     const cookie = cookieFrom(await signIn(app.services, customerB.email, customerB.password));
-    expect(await postAdmin(customerB.user, customerA.id, fields, cookie)).toEqual({ guardedBy: "/admin/login?denied=1" });
+    expect(await postAdmin(customerB.user, customerA.id, fields, cookie)).toEqual({
+      guardedBy: "/admin/login?denied=1",
+    });
     expect(await postAdmin(null, customerA.id, fields)).toEqual({ guardedBy: "/admin/login" });
     // Past the guard, the use case still refuses a customer, even on their own credentials.
-    expect(routeAnswer(await detailAction({ request: formPost(`/admin/users/${customerA.id}`, fields), context: routeContext(app.services, customerA.user), params: { userId: customerA.id } } as never))).toMatchObject({ status: 403 });
-    await expectHttpError(saveCredentials(deps(), customerA.user, { userId: customerA.id, editor: "admin", cards: [{ type: "domain" }] }), 403);
+    expect(
+      routeAnswer(
+        await detailAction({
+          request: formPost(`/admin/users/${customerA.id}`, fields),
+          context: routeContext(app.services, customerA.user),
+          params: { userId: customerA.id },
+        } as never),
+      ),
+    ).toMatchObject({ status: 403 });
+    await expectHttpError(
+      saveCredentials(deps(), customerA.user, { userId: customerA.id, editor: "admin", cards: [{ type: "domain" }] }),
+      403,
+    );
     expect(await rowOf(customerA.id, "hosting")).toEqual(before);
     expect((await rowOf(customerA.id, "domain"))!.title).not.toBe("From a customer");
   });
@@ -244,7 +320,11 @@ describe("the admin's Credenciales tab", () => {
   it("saves the three cards in one transaction, audited without values; reveals are audited too", async () => {
     const customer = await app.customer();
     await app.deliveredChanges();
-    const secrets = { domain: marker("adm-domain-pw"), hosting: marker("adm-hosting-pw"), website: marker("adm-gmail-pw") };
+    const secrets = {
+      domain: marker("adm-domain-pw"),
+      hosting: marker("adm-hosting-pw"),
+      website: marker("adm-gmail-pw"),
+    };
     const pin = "778899";
     const fields: [string, string][] = [
       ["intent", "save-credentials"],
@@ -263,7 +343,10 @@ describe("the admin's Credenciales tab", () => {
     for (const row of rows) {
       expect(app.services.secrets.decrypt(row.password!)).toBe(secrets[row.credentialType as keyof typeof secrets]);
     }
-    expect(rows.find((row) => row.credentialType === "website")).toMatchObject({ websiteLink: "owner@gmail.com", pin: null });
+    expect(rows.find((row) => row.credentialType === "website")).toMatchObject({
+      websiteLink: "owner@gmail.com",
+      pin: null,
+    });
     const audits = await auditsFor(customer.id, "credentials.save");
     expect(audits).toEqual([
       {
@@ -293,7 +376,9 @@ describe("the admin's Credenciales tab", () => {
     expect(JSON.stringify(loaded)).not.toContain(secrets.domain);
 
     const hosting = rows.find((row) => row.credentialType === "hosting")!;
-    expect(await revealCredentialSecret(deps(), admin.user, { credentialId: hosting.id, field: "pin" })).toEqual({ value: pin });
+    expect(await revealCredentialSecret(deps(), admin.user, { credentialId: hosting.id, field: "pin" })).toEqual({
+      value: pin,
+    });
     expect(await auditsFor(customer.id, "secret.reveal")).toEqual([
       { actorId: admin.id, detail: { kind: "website_credentials", id: hosting.id, field: "pin" } },
     ]);
@@ -306,11 +391,19 @@ describe("the admin's Credenciales tab", () => {
       ["domain.title", "Fine"],
       ["website.username", "u".repeat(201)],
     ]);
-    expect(answer).toEqual({ status: 400, body: { ok: false, error: "Google Business: Username must be less than 200 characters" } });
-    expect(await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customer.id))).toEqual([]);
+    expect(answer).toEqual({
+      status: 400,
+      body: { ok: false, error: "Google Business: Username must be less than 200 characters" },
+    });
+    expect(await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, customer.id))).toEqual(
+      [],
+    );
     expect(await auditsFor(customer.id, "credentials.save")).toEqual([]);
     // An unknown customer is 404, with nothing written.
-    await expectHttpError(saveCredentials(deps(), admin.user, { userId: randomUUID(), editor: "admin", cards: [{ type: "domain" }] }), 404);
+    await expectHttpError(
+      saveCredentials(deps(), admin.user, { userId: randomUUID(), editor: "admin", cards: [{ type: "domain" }] }),
+      404,
+    );
   });
 });
 
@@ -328,25 +421,47 @@ describe("an embedded database folder after saves through both editors", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "credentials-dump-"));
     try {
       const embedded = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
-      const plaintexts = [marker("dump-password"), marker("dump-pin").slice(0, 24), marker("dump-details"), marker("dump-admin-password")];
+      const plaintexts = [
+        marker("dump-password"),
+        marker("dump-pin").slice(0, 24),
+        marker("dump-details"),
+        marker("dump-admin-password"),
+      ];
       const control = marker("dump-username");
       try {
         await applyMigrations(embedded);
         const secrets = Secrets.fromSettings(app.services.env.CREDENTIALS_KEY!);
         const bus = new InProcessChangeBus();
-        const [owner] = await embedded.db.insert(user).values({ name: "Dana Dump", email: `${marker("dana")}@example.com` }).returning();
-        const [boss] = await embedded.db.insert(user).values({ name: "Admin", email: `${marker("boss")}@example.com` }).returning();
+        const [owner] = await embedded.db
+          .insert(user)
+          .values({ name: "Dana Dump", email: `${marker("dana")}@example.com` })
+          .returning();
+        const [boss] = await embedded.db
+          .insert(user)
+          .values({ name: "Admin", email: `${marker("boss")}@example.com` })
+          .returning();
         const [password, pin, details, adminPassword] = plaintexts as [string, string, string, string];
-        await saveCredentials({ db: embedded.db, bus, secrets }, { id: owner!.id, isAdmin: false }, {
-          userId: owner!.id,
-          editor: "customer",
-          cards: [{ type: "domain", username: control, password, pin, details }],
-        });
-        await saveCredentials({ db: embedded.db, bus, secrets }, { id: boss!.id, isAdmin: true }, {
-          userId: owner!.id,
-          editor: "admin",
-          cards: [{ type: "hosting", password: adminPassword }, { type: "domain", username: control }],
-        });
+        await saveCredentials(
+          { db: embedded.db, bus, secrets },
+          { id: owner!.id, isAdmin: false },
+          {
+            userId: owner!.id,
+            editor: "customer",
+            cards: [{ type: "domain", username: control, password, pin, details }],
+          },
+        );
+        await saveCredentials(
+          { db: embedded.db, bus, secrets },
+          { id: boss!.id, isAdmin: true },
+          {
+            userId: owner!.id,
+            editor: "admin",
+            cards: [
+              { type: "hosting", password: adminPassword },
+              { type: "domain", username: control },
+            ],
+          },
+        );
         await embedded.db.execute(sql`checkpoint`);
       } finally {
         await embedded.close();

@@ -23,7 +23,12 @@ beforeAll(async () => {
 });
 
 const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
-const args = (path: string, user: SessionUser) => ({ request: new Request(`http://localhost:3000${path}`), context: routeContext(app.services, user), params: {} }) as never;
+const args = (path: string, user: SessionUser) =>
+  ({
+    request: new Request(`http://localhost:3000${path}`),
+    context: routeContext(app.services, user),
+    params: {},
+  }) as never;
 const google = (user: SessionUser) => googleLoader(args("/dashboard/google-business", user));
 const website = (user: SessionUser) => websiteLoader(args("/dashboard/website", user));
 const progress = (user: SessionUser) => progressLoader(args("/dashboard/progress", user));
@@ -34,8 +39,16 @@ describe("a customer's service pages", () => {
     // Nobody has paid here: the rounds and files are shown above the payment gate all the same.
     expect(await google(customerA.user)).toMatchObject({ payment: null, rounds: [], files: [] });
     await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", title: "Home page draft" });
-    await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", title: "Home page, second try" });
-    await requestApproval(deps(), admin.user, { userId: customerA.id, service: "google_business", title: "Profile draft" });
+    await requestApproval(deps(), admin.user, {
+      userId: customerA.id,
+      service: "website",
+      title: "Home page, second try",
+    });
+    await requestApproval(deps(), admin.user, {
+      userId: customerA.id,
+      service: "google_business",
+      title: "Profile draft",
+    });
     await addDeliveredFile(deps(), admin.user, { userId: customerA.id, service: "website", file: zip("Logo set.zip") });
     await addDeliveredFile(deps(), admin.user, { userId: customerB.id, service: "website", file: zip("Other.zip") });
 
@@ -72,16 +85,28 @@ describe("the progress page's review card", () => {
   it("shows while a request is open and the Review Link is set, with the link as it is now", async () => {
     await setReviewLink("https://g.page/r/acme/review");
     expect((await progress(customerA.user)).reviewCards).toEqual([]);
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: customerA.id, service: "google_business", step: "seoLocalSetup", done: true });
-    expect((await progress(customerA.user)).reviewCards).toEqual([{ service: "google_business", link: "https://g.page/r/acme/review" }]);
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+      userId: customerA.id,
+      service: "google_business",
+      step: "seoLocalSetup",
+      done: true,
+    });
+    expect((await progress(customerA.user)).reviewCards).toEqual([
+      { service: "google_business", link: "https://g.page/r/acme/review" },
+    ]);
     expect((await progress(customerB.user)).reviewCards).toEqual([]);
 
     await setReviewLink("");
     expect((await progress(customerA.user)).reviewCards).toEqual([]);
     await setReviewLink("https://g.page/r/acme-2/review");
-    expect((await progress(customerA.user)).reviewCards).toEqual([{ service: "google_business", link: "https://g.page/r/acme-2/review" }]);
+    expect((await progress(customerA.user)).reviewCards).toEqual([
+      { service: "google_business", link: "https://g.page/r/acme-2/review" },
+    ]);
 
-    await recordReviewResponse({ db: app.db, bus: app.services.bus }, customerA.user, { service: "google_business", response: "dismissed" });
+    await recordReviewResponse({ db: app.db, bus: app.services.bus }, customerA.user, {
+      service: "google_business",
+      response: "dismissed",
+    });
     expect((await progress(customerA.user)).reviewCards).toEqual([]);
   });
 });

@@ -71,7 +71,13 @@ async function records(response: Response): Promise<string[][]> {
 async function listedEmails(changes: Partial<CustomerListQuery>): Promise<string[]> {
   const emails: string[] = [];
   for (let page = 1; ; page++) {
-    const list = await listCustomers(app.database, admin.user, { search: "", activity: null, assigned: null, ...changes, page });
+    const list = await listCustomers(app.database, admin.user, {
+      search: "",
+      activity: null,
+      assigned: null,
+      ...changes,
+      page,
+    });
     emails.push(...list.customers.map((customer) => customer.email));
     if (page >= list.pageCount) return emails;
   }
@@ -82,11 +88,17 @@ async function exportAudits() {
 }
 
 beforeAll(async () => {
-  await seedCustomers((text: string, params: unknown[]) => app.database.pool.query(text, params), { count: SEEDED, prefix: "csv" });
+  await seedCustomers((text: string, params: unknown[]) => app.database.pool.query(text, params), {
+    count: SEEDED,
+    prefix: "csv",
+  });
   customerA = await app.customer({ name: "Ana Export", companyName: "Roofing, Inc.", phone: "(555) 010-2030" });
   customerB = await app.customer({ name: "Blair Export", companyName: null });
   staffA = await app.staff([customerA.id]);
-  [{ staffName }] = (await app.db.select({ staffName: profiles.fullName }).from(profiles).where(eq(profiles.id, staffA.id))) as [{ staffName: string }];
+  [{ staffName }] = (await app.db
+    .select({ staffName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, staffA.id))) as [{ staffName: string }];
   admin = await app.admin();
 });
 
@@ -94,7 +106,9 @@ describe("the customer list's CSV export", () => {
   it("gives an admin every customer (past the list's page of 50), newest first, the team left out, as a private download", async () => {
     const response = await download(admin.user);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     const [header, ...rows] = await records(response);
@@ -107,16 +121,44 @@ describe("the customer list's CSV export", () => {
     expect(rows.map((row) => row[1])).not.toContain(admin.email);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect(rows[0]).toEqual(["Blair Export", customerB.email, "(555) 123-4567", "", "Not paid yet", "", today, "Inactive"]);
-    expect(rows[1]).toEqual(["Ana Export", customerA.email, "(555) 010-2030", "Roofing, Inc.", "Not paid yet", staffName, today, "Inactive"]);
+    expect(rows[0]).toEqual([
+      "Blair Export",
+      customerB.email,
+      "(555) 123-4567",
+      "",
+      "Not paid yet",
+      "",
+      today,
+      "Inactive",
+    ]);
+    expect(rows[1]).toEqual([
+      "Ana Export",
+      customerA.email,
+      "(555) 010-2030",
+      "Roofing, Inc.",
+      "Not paid yet",
+      staffName,
+      today,
+      "Inactive",
+    ]);
     // Seeded customer 1: Google verified with its local SEO (Active) and paid; customer 2 In Progress.
     const one = seededCustomer(1, "csv");
-    expect(rows[2]).toEqual([one.fullName, one.email, one.phone, one.companyName, "Google Business: paid · 6/6 steps", "", expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), "Active"]);
+    expect(rows[2]).toEqual([
+      one.fullName,
+      one.email,
+      one.phone,
+      one.companyName,
+      "Google Business: paid · 6/6 steps",
+      "",
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      "Active",
+    ]);
     expect(rows[3]![7]).toBe("In Progress");
   });
 
   it("follows the list's search, counter filter and 'Assigned to' filter, as the page's address gives them", async () => {
-    const search = async (query: string) => (await records(await download(admin.user, query))).slice(1).map((row) => row[1]);
+    const search = async (query: string) =>
+      (await records(await download(admin.user, query))).slice(1).map((row) => row[1]);
     // A name, a phone by its digits, a company: the same customers as the list, over all its pages.
     expect(await search("?q=csv7")).toEqual(await listedEmails({ search: "csv7" }));
     // csv7 and csv70 to csv75.
@@ -135,22 +177,40 @@ describe("the customer list's CSV export", () => {
   });
 
   it("never lets a cell run as a formula, and quotes what needs quoting", async () => {
-    await app.db.update(profiles).set({ fullName: '=HYPERLINK("http://evil.test","Click")', companyName: "@SUM(A1)" }).where(eq(profiles.id, customerB.id));
+    await app.db
+      .update(profiles)
+      .set({ fullName: '=HYPERLINK("http://evil.test","Click")', companyName: "@SUM(A1)" })
+      .where(eq(profiles.id, customerB.id));
     try {
-      const csv = async (query: string) => new TextDecoder().decode((await (await download(admin.user, query)).arrayBuffer()).slice(3)).split("\r\n");
+      const csv = async (query: string) =>
+        new TextDecoder().decode((await (await download(admin.user, query)).arrayBuffer()).slice(3)).split("\r\n");
       const today = new Date().toISOString().slice(0, 10);
       expect((await csv(`?q=${encodeURIComponent(customerB.email)}`))[1]).toBe(
         `"'=HYPERLINK(""http://evil.test"",""Click"")",${customerB.email},(555) 123-4567,'@SUM(A1),Not paid yet,,${today},Inactive`,
       );
-      expect((await csv("?q=Ana%20Export"))[1]).toBe(`Ana Export,${customerA.email},(555) 010-2030,"Roofing, Inc.",Not paid yet,${staffName},${today},Inactive`);
+      expect((await csv("?q=Ana%20Export"))[1]).toBe(
+        `Ana Export,${customerA.email},(555) 010-2030,"Roofing, Inc.",Not paid yet,${staffName},${today},Inactive`,
+      );
     } finally {
-      await app.db.update(profiles).set({ fullName: "Blair Export", companyName: null }).where(eq(profiles.id, customerB.id));
+      await app.db
+        .update(profiles)
+        .set({ fullName: "Blair Export", companyName: null })
+        .where(eq(profiles.id, customerB.id));
     }
   });
 
   it("writes the header and the list's words in the admin's language (UTF-8 with a BOM, for Excel's accents)", async () => {
     const [header, ...rows] = await records(await download({ ...admin.user, language: "es" }, "?q=csv1&status=active"));
-    expect(header).toEqual(["Nombre", "Correo electrónico", "Teléfono", "Empresa", "Estado", "Asignado a", "Fecha de registro", "Actividad"]);
+    expect(header).toEqual([
+      "Nombre",
+      "Correo electrónico",
+      "Teléfono",
+      "Empresa",
+      "Estado",
+      "Asignado a",
+      "Fecha de registro",
+      "Actividad",
+    ]);
     expect(rows[0]![4]).toBe("Google Business: pagado · 6/6 pasos");
     expect(rows[0]![7]).toBe("Activo");
   });
@@ -159,14 +219,20 @@ describe("the customer list's CSV export", () => {
     // Five customers registered at the very same instant, five others microseconds apart.
     for (let i = 10; i < 20; i++) {
       const microseconds = i < 15 ? "000007" : `00000${i - 14}`;
-      await app.db.execute(sql`update profiles set created_at = ${`2025-01-01 09:00:00.${microseconds}+00`}::timestamptz where email = ${seededCustomer(i, "csv").email}`);
+      await app.db.execute(
+        sql`update profiles set created_at = ${`2025-01-01 09:00:00.${microseconds}+00`}::timestamptz where email = ${seededCustomer(i, "csv").email}`,
+      );
     }
-    const exported = await exportCustomersCsv({ db: app.db }, admin.user, new URLSearchParams("q=csv"), i18nFor("en"), { batchSize: 4 });
+    const exported = await exportCustomersCsv({ db: app.db }, admin.user, new URLSearchParams("q=csv"), i18nFor("en"), {
+      batchSize: 4,
+    });
     const chunks: string[] = [];
     for await (const chunk of exported.chunks) chunks.push(chunk);
     // The header, then batches of four (the last one short): the list is never read at once.
     expect(chunks).toHaveLength(1 + Math.ceil(SEEDED / 4));
-    const emails = parseCsv(chunks.join("").slice(1)).slice(1).map((row) => row[1]);
+    const emails = parseCsv(chunks.join("").slice(1))
+      .slice(1)
+      .map((row) => row[1]);
     expect(emails).toHaveLength(SEEDED);
     expect(new Set(emails).size).toBe(SEEDED);
     expect(emails).toEqual(await listedEmails({ search: "csv" }));
@@ -174,12 +240,22 @@ describe("the customer list's CSV export", () => {
 
   it("is audited with the filter it used, never the search's text", async () => {
     await app.db.delete(auditEvents).where(eq(auditEvents.action, "customers.export"));
-    await records(await download(admin.user, `?q=${encodeURIComponent(customerA.email)}&status=inactive&assigned=${staffA.id}`));
+    await records(
+      await download(admin.user, `?q=${encodeURIComponent(customerA.email)}&status=inactive&assigned=${staffA.id}`),
+    );
     const [event] = await exportAudits();
-    expect(event).toMatchObject({ actorId: admin.id, customerId: null, detail: { searched: true, status: "inactive", assigned: staffA.id } });
+    expect(event).toMatchObject({
+      actorId: admin.id,
+      customerId: null,
+      detail: { searched: true, status: "inactive", assigned: staffA.id },
+    });
     expect(JSON.stringify(event!.detail)).not.toContain(customerA.email);
     await records(await download(admin.user));
-    expect((await exportAudits()).map((row) => row.detail)).toContainEqual({ searched: false, status: null, assigned: null });
+    expect((await exportAudits()).map((row) => row.detail)).toContainEqual({
+      searched: false,
+      status: null,
+      assigned: null,
+    });
   });
 
   it("refuses a search or filter it cannot read with 400 and the reason in the admin's language, and exports nothing", async () => {
@@ -187,7 +263,10 @@ describe("the customer list's CSV export", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       ok: false,
-      error: { code: "invalid_request", message: "Unknown filter: choose Total Users, Active, Inactive or In Progress" },
+      error: {
+        code: "invalid_request",
+        message: "Unknown filter: choose Total Users, Active, Inactive or In Progress",
+      },
     });
     const long = await download({ ...admin.user, language: "es" }, `?q=${"a".repeat(101)}`);
     expect(long.status).toBe(400);
@@ -208,6 +287,11 @@ describe("the customer list's CSV export", () => {
       expect(text).not.toContain("Ana Export");
       expect(text).not.toContain(customerA.email);
     }
-    expect(await app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "customers.export")))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "customers.export"))),
+    ).toEqual([]);
   });
 });

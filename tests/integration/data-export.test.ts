@@ -38,7 +38,15 @@ import { storeUpload, type StoredUpload } from "~/lib/storage/uploads.server";
 import { action as profileAction } from "~/routes/dashboard/profile";
 import { dataExportDownloadRouter } from "../../server/data-export-download";
 import { filesRouter } from "../../server/files";
-import { refusal, routeAnswer, routeArgs, signUpCustomer, testServices, type SignedIn, type TestServices } from "./support";
+import {
+  refusal,
+  routeAnswer,
+  routeArgs,
+  signUpCustomer,
+  testServices,
+  type SignedIn,
+  type TestServices,
+} from "./support";
 import { testApp } from "./test-app";
 
 // 'Download my data': the request, the background worker's ZIP (read back with yauzl), who may download it, the
@@ -64,7 +72,11 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  png = new Uint8Array(await sharp({ create: { width: 16, height: 16, channels: 3, background: "#c63" } }).png().toBuffer());
+  png = new Uint8Array(
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: "#c63" } })
+      .png()
+      .toBuffer(),
+  );
   a = await app.customer({ name: "Ana Export" });
   b = await app.customer({ name: "Blair Export" });
   admin = await app.admin();
@@ -84,7 +96,11 @@ afterAll(async () => {
   }
 });
 
-function workerFor(on: TestServices, storage: Storage, options: ConstructorParameters<typeof DataExportWorker>[1] = {}) {
+function workerFor(
+  on: TestServices,
+  storage: Storage,
+  options: ConstructorParameters<typeof DataExportWorker>[1] = {},
+) {
   return new DataExportWorker(
     { db: on.database.db, bus: on.bus, storage, secrets: on.secrets, dataDir: on.env.DATA_DIR },
     { progressEveryMs: 0, log: () => {}, ...options },
@@ -95,8 +111,19 @@ const requestDeps = (on: TestServices = app.services) => ({ db: on.database.db, 
 const ask = (who: SignedIn, password = "", on: TestServices = app.services) =>
   requestDataExport(requestDeps(on), who.user, { password, headers: new Headers({ cookie: who.cookie }) });
 
-const store = async (on: TestServices, kind: Parameters<typeof storeUpload>[1], owner: string, file?: File): Promise<StoredUpload> =>
-  storeUpload(on.storage, kind, owner, file ?? new File([png], "x.png", { type: "image/png" }), async (stored) => stored);
+const store = async (
+  on: TestServices,
+  kind: Parameters<typeof storeUpload>[1],
+  owner: string,
+  file?: File,
+): Promise<StoredUpload> =>
+  storeUpload(
+    on.storage,
+    kind,
+    owner,
+    file ?? new File([png], "x.png", { type: "image/png" }),
+    async (stored) => stored,
+  );
 
 /** A customer with something in every part of the export, files in every folder, and `messageCount` messages. */
 async function seedCustomer(on: TestServices, who: SignedIn, { messageCount = 1_100 } = {}) {
@@ -106,9 +133,18 @@ async function seedCustomer(on: TestServices, who: SignedIn, { messageCount = 1_
   const proof = await store(on, "payment-proof", who.id);
   const [payment] = await db
     .insert(payments)
-    .values({ userId: who.id, serviceType: "google_business", amount: 150, paymentMethod: "zelle", status: "completed", proofUrl: proof.url })
+    .values({
+      userId: who.id,
+      serviceType: "google_business",
+      amount: 150,
+      paymentMethod: "zelle",
+      status: "completed",
+      proofUrl: proof.url,
+    })
     .returning();
-  await db.insert(paymentRefunds).values({ paymentId: payment!.id, userId: who.id, amount: 20, reason: "Goodwill", status: "completed" });
+  await db
+    .insert(paymentRefunds)
+    .values({ paymentId: payment!.id, userId: who.id, amount: 20, reason: "Goodwill", status: "completed" });
   const logo = await store(on, "google-logo", who.id);
   const photo = await store(on, "google-photo", who.id);
   await db.insert(googleBusinessInfo).values({
@@ -121,9 +157,19 @@ async function seedCustomer(on: TestServices, who: SignedIn, { messageCount = 1_
     serviceCities: ["Austin"],
   });
   const siteLogo = await store(on, "website-logo", who.id);
-  await db.insert(websiteInfo).values({ userId: who.id, legalBusinessName: "Ana's Bakery", logoUrl: siteLogo.url, primaryColor: "#336699" });
-  await db.insert(googleBusinessProgress).values({ userId: who.id, informationCollection: true, stepDates: { informationCollection: { at: "2026-01-02T03:04:05.000Z", auto: true } } });
-  await db.insert(notifications).values({ userId: who.id, type: "payment", title: "Stored title", message: "Stored message" });
+  await db
+    .insert(websiteInfo)
+    .values({ userId: who.id, legalBusinessName: "Ana's Bakery", logoUrl: siteLogo.url, primaryColor: "#336699" });
+  await db
+    .insert(googleBusinessProgress)
+    .values({
+      userId: who.id,
+      informationCollection: true,
+      stepDates: { informationCollection: { at: "2026-01-02T03:04:05.000Z", auto: true } },
+    });
+  await db
+    .insert(notifications)
+    .values({ userId: who.id, type: "payment", title: "Stored title", message: "Stored message" });
   await db.insert(websiteCredentials).values({
     userId: who.id,
     credentialType: "hosting",
@@ -139,7 +185,15 @@ async function seedCustomer(on: TestServices, who: SignedIn, { messageCount = 1_
     userId: who.id,
     fromAgency: false,
     body: "Here is our menu",
-    attachments: [{ url: attachment.url, thumbnailUrl: attachment.thumbnailUrl, name: "menu.png", size: attachment.size, contentType: "image/png" }],
+    attachments: [
+      {
+        url: attachment.url,
+        thumbnailUrl: attachment.thumbnailUrl,
+        name: "menu.png",
+        size: attachment.size,
+        contentType: "image/png",
+      },
+    ],
   });
   for (let start = 1; start < messageCount; start += 400) {
     const batch = Array.from({ length: Math.min(400, messageCount - start) }, (_, i) => ({
@@ -156,10 +210,20 @@ async function seedCustomer(on: TestServices, who: SignedIn, { messageCount = 1_
     service: "website",
     version: 1,
     title: "Home page",
-    files: [{ url: roundFile.url, thumbnailUrl: roundFile.thumbnailUrl, name: "menu.png", size: roundFile.size, contentType: "image/png" }],
+    files: [
+      {
+        url: roundFile.url,
+        thumbnailUrl: roundFile.thumbnailUrl,
+        name: "menu.png",
+        size: roundFile.size,
+        contentType: "image/png",
+      },
+    ],
   });
   const delivered = await store(on, "delivered-file", who.id, new File([new Uint8Array(4096).fill(9)], "Logo set.zip"));
-  await db.insert(deliveredFiles).values({ userId: who.id, service: "website", fileUrl: delivered.url, name: "Logo set.zip", size: delivered.size });
+  await db
+    .insert(deliveredFiles)
+    .values({ userId: who.id, service: "website", fileUrl: delivered.url, name: "Logo set.zip", size: delivered.size });
   return { avatar, proof, logo, photo, siteLogo, attachment, roundFile, delivered };
 }
 
@@ -198,18 +262,34 @@ describe("a customer's data export", () => {
     seededA = await seedCustomer(app.services, a);
     const form = new FormData();
     form.set("intent", "request-data-export");
-    const answer = routeAnswer(await profileAction(await routeArgs(app.services, "/dashboard/profile", { method: "POST", body: form, headers: { cookie: a.cookie } })));
+    const answer = routeAnswer(
+      await profileAction(
+        await routeArgs(app.services, "/dashboard/profile", {
+          method: "POST",
+          body: form,
+          headers: { cookie: a.cookie },
+        }),
+      ),
+    );
     expect(answer).toEqual({ status: 200, body: { ok: true } });
     const [row] = await app.db.select().from(dataExports).where(eq(dataExports.userId, a.id));
     expect(row).toMatchObject({ status: "pending", withSecrets: false, progress: 0, fileKey: null });
     exportA = row!.id;
-    expect((await getDataExport({ db: app.db }, a.user)).latest).toMatchObject({ id: exportA, state: "preparing", progress: 0, downloadUrl: null });
+    expect((await getDataExport({ db: app.db }, a.user)).latest).toMatchObject({
+      id: exportA,
+      state: "preparing",
+      progress: 0,
+      downloadUrl: null,
+    });
     expect(await app.deliveredChanges()).toContainEqual({ table: "data_exports", userId: a.id });
 
     const progress: number[] = [];
     const unsubscribe = app.services.bus.subscribe(async (change) => {
       if (change.table !== "data_exports" || change.userId !== a.id) return;
-      const [now] = await app.db.select({ progress: dataExports.progress }).from(dataExports).where(eq(dataExports.id, exportA));
+      const [now] = await app.db
+        .select({ progress: dataExports.progress })
+        .from(dataExports)
+        .where(eq(dataExports.id, exportA));
       progress.push(now!.progress);
     });
     await worker.runDue();
@@ -220,18 +300,38 @@ describe("a customer's data export", () => {
     expect(progress.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(2);
 
     const view = await getDataExport({ db: app.db }, a.user);
-    expect(view.latest).toMatchObject({ id: exportA, state: "ready", progress: 100, withSecrets: false, downloadUrl: `/exports/${exportA}/download` });
+    expect(view.latest).toMatchObject({
+      id: exportA,
+      state: "ready",
+      progress: 100,
+      withSecrets: false,
+      downloadUrl: `/exports/${exportA}/download`,
+    });
     expect(view.nextAllowedAt).not.toBeNull();
     const [ready] = await app.db.select().from(dataExports).where(eq(dataExports.id, exportA));
     expect(ready!.expiresAt!.getTime() - ready!.readyAt!.getTime()).toBe(24 * 3600 * 1000);
     expect(ready!.fileKey).toBe(`${a.id}/${exportA}.zip`);
 
-    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, a.id), eq(notifications.type, "data_export_ready")));
-    expect([bell?.title, bell?.message]).toEqual(["Your data is ready to download", "Download it from your Profile page within 24 hours; then the file is deleted."]);
-    const [mail] = await app.db.select().from(emailMessages).where(and(eq(emailMessages.to, a.email), eq(emailMessages.subject, "Your data is ready to download")));
+    const [bell] = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.id), eq(notifications.type, "data_export_ready")));
+    expect([bell?.title, bell?.message]).toEqual([
+      "Your data is ready to download",
+      "Download it from your Profile page within 24 hours; then the file is deleted.",
+    ]);
+    const [mail] = await app.db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, a.email), eq(emailMessages.subject, "Your data is ready to download")));
     expect(mail?.link).toBe("/dashboard/profile");
     // No secret was written out: no reveal on the record.
-    expect(await app.db.select().from(auditEvents).where(and(eq(auditEvents.customerId, a.id), eq(auditEvents.action, "secret.reveal")))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.customerId, a.id), eq(auditEvents.action, "secret.reveal"))),
+    ).toEqual([]);
     // The temporary ZIP is gone from the data folder.
     expect(readdirSync(path.join(app.services.env.DATA_DIR, "tmp", "data-exports"))).toEqual([]);
   });
@@ -240,7 +340,9 @@ describe("a customer's data export", () => {
     const response = await downloadRoute(exportA, a.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"/,
+    );
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     zipABytes = Buffer.from(await response.arrayBuffer());
     expect(Number(response.headers.get("content-length"))).toBe(zipABytes.length);
@@ -248,7 +350,13 @@ describe("a customer's data export", () => {
 
     const data = JSON.parse(zipA.get("data.json")!.toString("utf8")) as ExportJson;
     expect(data.secretsIncluded).toBe(false);
-    expect(data.profile).toMatchObject({ id: a.id, fullName: "Ana Export", email: a.email, phone: "(555) 010-2030", picture: expect.stringMatching(/^files\/profile\/avatar_/) });
+    expect(data.profile).toMatchObject({
+      id: a.id,
+      fullName: "Ana Export",
+      email: a.email,
+      phone: "(555) 010-2030",
+      picture: expect.stringMatching(/^files\/profile\/avatar_/),
+    });
     expect(data.payments).toEqual([
       expect.objectContaining({
         service: "google_business",
@@ -269,19 +377,46 @@ describe("a customer's data export", () => {
       photos: [expect.stringMatching(/^files\/google-business\//)],
     });
     expect(data.informationForms.googleBusiness).not.toHaveProperty("gmailPassword");
-    expect(data.informationForms.website).toMatchObject({ primaryColor: "#336699", logo: expect.stringMatching(/^files\/website\//), founderPhoto: null });
-    expect(data.progress.googleBusiness?.[0]).toEqual({ step: "informationCollection", name: "Information Collection", done: true, doneAt: "2026-01-02T03:04:05.000Z" });
+    expect(data.informationForms.website).toMatchObject({
+      primaryColor: "#336699",
+      logo: expect.stringMatching(/^files\/website\//),
+      founderPhoto: null,
+    });
+    expect(data.progress.googleBusiness?.[0]).toEqual({
+      step: "informationCollection",
+      name: "Information Collection",
+      done: true,
+      doneAt: "2026-01-02T03:04:05.000Z",
+    });
     expect(data.progress.website).toBeNull();
     // The bell as it was when the export was made (its own 'ready' notification came after).
-    expect(data.notifications).toEqual([expect.objectContaining({ type: "payment", title: "Stored title", message: "Stored message", read: false })]);
+    expect(data.notifications).toEqual([
+      expect.objectContaining({ type: "payment", title: "Stored title", message: "Stored message", read: false }),
+    ]);
     // Every message once, in order, across the pages (1,100, many with one timestamp).
     expect(data.messages).toHaveLength(1_100);
     expect(new Set(data.messages.map((m) => m.text)).size).toBe(1_100);
-    expect(data.messages[0]).toMatchObject({ from: "you", text: "Here is our menu", attachments: [{ name: "menu.png", file: "files/messages/menu.png" }] });
+    expect(data.messages[0]).toMatchObject({
+      from: "you",
+      text: "Here is our menu",
+      attachments: [{ name: "menu.png", file: "files/messages/menu.png" }],
+    });
     expect(data.messages.find((m) => m.from === "agency")).toMatchObject({ author: "Admin" });
-    expect(data.approvalRounds[0]).toMatchObject({ title: "Home page", files: [{ name: "menu.png", file: "files/approvals/menu.png" }] });
-    expect(data.deliveredFiles).toEqual([expect.objectContaining({ name: "Logo set.zip", size: 4096, file: "files/delivered/Logo set.zip" })]);
-    expect(data.credentials).toEqual([expect.objectContaining({ type: "hosting", title: "Host Co", username: "ana-host", storedSecrets: ["password", "pin", "details"] })]);
+    expect(data.approvalRounds[0]).toMatchObject({
+      title: "Home page",
+      files: [{ name: "menu.png", file: "files/approvals/menu.png" }],
+    });
+    expect(data.deliveredFiles).toEqual([
+      expect.objectContaining({ name: "Logo set.zip", size: 4096, file: "files/delivered/Logo set.zip" }),
+    ]);
+    expect(data.credentials).toEqual([
+      expect.objectContaining({
+        type: "hosting",
+        title: "Host Co",
+        username: "ana-host",
+        storedSecrets: ["password", "pin", "details"],
+      }),
+    ]);
     expect(data.credentials[0]).not.toHaveProperty("password");
 
     // Each file data.json names is in the ZIP, byte for byte as stored; no thumbnails, nothing else.
@@ -297,7 +432,8 @@ describe("a customer's data export", () => {
     ] as string[];
     expect([...zipA.keys()].sort()).toEqual(["data.json", "summary.html", ...named].sort());
     const stored = seededA;
-    const bytesOf = async (upload: StoredUpload) => Buffer.from((await app.services.storage.get(upload.bucket, upload.key))!);
+    const bytesOf = async (upload: StoredUpload) =>
+      Buffer.from((await app.services.storage.get(upload.bucket, upload.key))!);
     expect(zipA.get(data.profile.picture as string)).toEqual(await bytesOf(stored.avatar));
     expect(zipA.get("files/delivered/Logo set.zip")).toEqual(await bytesOf(stored.delivered));
     expect(zipA.get("files/messages/menu.png")).toEqual(await bytesOf(stored.attachment));
@@ -307,16 +443,17 @@ describe("a customer's data export", () => {
     const summary = zipA.get("summary.html")!.toString("utf8");
     expect(summary).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(summary).not.toContain("<script");
-    expect(summary).toContain("<tr><th scope=\"row\">Name</th><td>Ana Export</td></tr>");
+    expect(summary).toContain('<tr><th scope="row">Name</th><td>Ana Export</td></tr>');
     expect(summary).toContain(`<tr><th scope="row">E-mail</th><td>${a.email}</td></tr>`);
-    expect(summary).toContain("<tr><th scope=\"row\">Business name</th><td>Ana&#39;s Bakery</td></tr>");
+    expect(summary).toContain('<tr><th scope="row">Business name</th><td>Ana&#39;s Bakery</td></tr>');
     // The first message and the odd-numbered ones are the customer's.
     expect(summary).toContain("<li>1,100 messages in your conversation with us (551 from you, 549 from us)</li>");
     expect(summary).toContain("Stored, not in this export");
     // Every stored file the ZIP carries, linked by its place in it.
     const files = [...zipA.keys()].filter((name) => name.startsWith("files/"));
     expect(files.length).toBe(8);
-    for (const file of files) expect(summary).toContain(`<a href="${file.split("/").map(encodeURIComponent).join("/")}">${file}</a>`);
+    for (const file of files)
+      expect(summary).toContain(`<a href="${file.split("/").map(encodeURIComponent).join("/")}">${file}</a>`);
   });
 
   it("holds no secret without the password confirmation: not in the ZIP's bytes, not in any file once unpacked", () => {
@@ -331,25 +468,44 @@ describe("a customer's data export", () => {
     for (const other of [b, staffA, admin]) {
       const response = await downloadRoute(exportA, other.cookie);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ ok: false, error: { code: "data_export_not_found", message: "Export not found" } });
+      expect(await response.json()).toEqual({
+        ok: false,
+        error: { code: "data_export_not_found", message: "Export not found" },
+      });
     }
-    expect((await refusal(openDataExportDownload({ db: app.db, storage: app.services.storage }, admin.user, { exportId: exportA }))).code).toBe("data_export_not_found");
+    expect(
+      (
+        await refusal(
+          openDataExportDownload({ db: app.db, storage: app.services.storage }, admin.user, { exportId: exportA }),
+        )
+      ).code,
+    ).toBe("data_export_not_found");
     expect((await downloadRoute("not-a-uuid", a.cookie)).status).toBe(404);
 
     // Not even an admin, who reads every other stored file, gets it through /files.
     for (const who of [admin, a]) {
-      const response = await fetch(`${base}/files/${EXPORTS_BUCKET}/${a.id}/${exportA}.zip`, { headers: { cookie: who.cookie } });
+      const response = await fetch(`${base}/files/${EXPORTS_BUCKET}/${a.id}/${exportA}.zip`, {
+        headers: { cookie: who.cookie },
+      });
       expect(response.status).toBe(404);
     }
-    expect((await fetch(`${base}/files/avatars/${seededA.avatar.key}`, { headers: { cookie: admin.cookie } })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/files/avatars/${seededA.avatar.key}`, { headers: { cookie: admin.cookie } })).status,
+    ).toBe(200);
   });
 
   it("is a customer's only: an admin or a staff member asking for their own is refused, and their Profile has no 'Your data' card", async () => {
     // A member still to enrol in two-factor has no team power in their session, but their account is still the team's.
     const unenrolled = { ...admin.user, isAdmin: false, assignedCustomerIds: null };
     for (const member of [admin.user, staffA.user, unenrolled]) {
-      expect((await refusal(requestDataExport(requestDeps(), member, { password: "", headers: new Headers() }))).code).toBe("forbidden");
-      expect(await getDataExport({ db: app.db }, member)).toEqual({ available: false, latest: null, nextAllowedAt: null });
+      expect(
+        (await refusal(requestDataExport(requestDeps(), member, { password: "", headers: new Headers() }))).code,
+      ).toBe("forbidden");
+      expect(await getDataExport({ db: app.db }, member)).toEqual({
+        available: false,
+        latest: null,
+        nextAllowedAt: null,
+      });
     }
     const teamIds = [admin.id, staffA.id];
     expect(await app.db.select().from(dataExports).where(inArray(dataExports.userId, teamIds))).toEqual([]);
@@ -362,7 +518,13 @@ describe("a customer's data export", () => {
     const form = new FormData();
     form.set("intent", "request-data-export");
     const spanish = routeAnswer(
-      await profileAction(await routeArgs(app.services, "/dashboard/profile", { method: "POST", body: form, headers: { cookie: a.cookie, "accept-language": "es" } })),
+      await profileAction(
+        await routeArgs(app.services, "/dashboard/profile", {
+          method: "POST",
+          body: form,
+          headers: { cookie: a.cookie, "accept-language": "es" },
+        }),
+      ),
     );
     expect(spanish.status).toBe(429);
     expect((spanish.body as { error: string }).error).toMatch(/una vez al día|una vez por día/i);
@@ -377,7 +539,10 @@ describe("a customer's data export", () => {
     expect((await getDataExport({ db: app.db }, b.user)).nextAllowedAt).toBeNull();
     await ask(b);
     // 25 hours later (the last export moved back in time), A may ask again.
-    await app.db.update(dataExports).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(dataExports.userId, a.id));
+    await app.db
+      .update(dataExports)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(dataExports.userId, a.id));
     expect((await getDataExport({ db: app.db }, a.user)).nextAllowedAt).toBeNull();
     await app.db.update(dataExports).set({ createdAt: sql`now()` }).where(eq(dataExports.userId, a.id));
     await worker.runDue();
@@ -386,12 +551,19 @@ describe("a customer's data export", () => {
   it("expires 24 hours after it is ready: refused at once (410), then the worker deletes the ZIP and the page says so", async () => {
     const [row] = await app.db.select().from(dataExports).where(eq(dataExports.id, exportA));
     expect(await app.services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).not.toBeNull();
-    await app.db.update(dataExports).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, exportA));
+    await app.db
+      .update(dataExports)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(dataExports.id, exportA));
     const refused = await downloadRoute(exportA, a.cookie);
     expect(refused.status).toBe(410);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("data_export_expired");
-    const spanish = (await (await downloadRoute(exportA, a.cookie, { "accept-language": "es" })).json()) as { error: { message: string } };
-    expect(spanish.error.message).toBe("Esta descarga venció y su archivo se eliminó. Puede pedir una nueva exportación en su página de Perfil.");
+    const spanish = (await (await downloadRoute(exportA, a.cookie, { "accept-language": "es" })).json()) as {
+      error: { message: string };
+    };
+    expect(spanish.error.message).toBe(
+      "Esta descarga venció y su archivo se eliminó. Puede pedir una nueva exportación en su página de Perfil.",
+    );
     expect((await getDataExport({ db: app.db }, a.user)).latest).toMatchObject({ state: "expired", downloadUrl: null });
 
     await worker.housekeeping();
@@ -406,7 +578,10 @@ describe("a customer's data export", () => {
     await seedCustomer(app.services, c, { messageCount: 3 });
     // In Spanish, with a name that would be markup if the summary did not escape it.
     await app.db.update(users).set({ language: "es" }).where(eq(users.id, c.id));
-    await app.db.update(profiles).set({ fullName: 'Cleo <b onclick="x">Secrets</b> & Co' }).where(eq(profiles.id, c.id));
+    await app.db
+      .update(profiles)
+      .set({ fullName: 'Cleo <b onclick="x">Secrets</b> & Co' })
+      .where(eq(profiles.id, c.id));
     const wrong = await refusal(ask(c, "Wr0ng!Password-x"));
     expect([wrong.code, wrong.options.field]).toEqual(["current_password_wrong", "password"]);
     expect(await app.db.select().from(dataExports).where(eq(dataExports.userId, c.id))).toEqual([]);
@@ -418,23 +593,36 @@ describe("a customer's data export", () => {
     const data = JSON.parse(zip.get("data.json")!.toString("utf8")) as ExportJson;
     expect(data.secretsIncluded).toBe(true);
     expect(data.informationForms.googleBusiness).toMatchObject({ gmailPassword: SECRETS.gmail });
-    expect(data.credentials[0]).toMatchObject({ password: SECRETS.password, pin: SECRETS.pin, details: SECRETS.details });
+    expect(data.credentials[0]).toMatchObject({
+      password: SECRETS.password,
+      pin: SECRETS.pin,
+      details: SECRETS.details,
+    });
     // The summary says the passwords are in data.json, in Spanish, and shows none of them.
     const summary = zip.get("summary.html")!.toString("utf8");
     expect(summary).toMatch(/^<!doctype html>\n<html lang="es">/);
-    expect(summary).toContain("<tr><th scope=\"row\">Nombre</th><td>Cleo &lt;b onclick=&quot;x&quot;&gt;Secrets&lt;/b&gt; &amp; Co</td></tr>");
+    expect(summary).toContain(
+      '<tr><th scope="row">Nombre</th><td>Cleo &lt;b onclick=&quot;x&quot;&gt;Secrets&lt;/b&gt; &amp; Co</td></tr>',
+    );
     expect(summary).not.toContain("<b onclick");
     expect(summary).toContain("guarde este ZIP en un lugar seguro");
     for (const secret of Object.values(SECRETS)) expect(summary).not.toContain(secret);
-    const [event] = await app.db.select().from(auditEvents).where(and(eq(auditEvents.customerId, c.id), eq(auditEvents.action, "secret.reveal")));
+    const [event] = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.customerId, c.id), eq(auditEvents.action, "secret.reveal")));
     expect(event).toMatchObject({ actorId: c.id, detail: { kind: "data_export", id } });
-    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, c.id), eq(notifications.type, "data_export_ready")));
+    const [bell] = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, c.id), eq(notifications.type, "data_export_ready")));
     expect(bell?.message).toContain("Incluye las contraseñas que guardó con nosotros");
   });
 
   it("stops guessing: after five wrong passwords in a while, even the right one is refused for a time", async () => {
     const d = await app.customer({ name: "Dee Guesser" });
-    for (let i = 0; i < 5; i += 1) expect((await refusal(ask(d, `Wr0ng!Guess-${i}`))).code).toBe("current_password_wrong");
+    for (let i = 0; i < 5; i += 1)
+      expect((await refusal(ask(d, `Wr0ng!Guess-${i}`))).code).toBe("current_password_wrong");
     expect((await refusal(ask(d, "Wr0ng!Guess-5"))).code).toBe("password_confirm_rate_limited");
     expect((await refusal(ask(d, d.password))).code).toBe("password_confirm_rate_limited");
     // Without the password the export is still possible.
@@ -449,7 +637,10 @@ describe("a customer's data export", () => {
     for (const customer of customers) {
       const rows = await app.db.select().from(dataExports).where(eq(dataExports.userId, customer.id));
       expect(rows.map((row) => row.status)).toEqual(["ready"]);
-      const bells = await app.db.select().from(notifications).where(and(eq(notifications.userId, customer.id), eq(notifications.type, "data_export_ready")));
+      const bells = await app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, customer.id), eq(notifications.type, "data_export_ready")));
       expect(bells).toHaveLength(1);
     }
 
@@ -457,7 +648,10 @@ describe("a customer's data export", () => {
     const e = await app.customer({ name: "Eve Crash" });
     const { id } = await ask(e);
     const crash = async () =>
-      app.db.update(dataExports).set({ status: "running", startedAt: new Date(), progress: 40, expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, id));
+      app.db
+        .update(dataExports)
+        .set({ status: "running", startedAt: new Date(), progress: 40, expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(dataExports.id, id));
     await crash();
     await worker.housekeeping();
     const [queued] = await app.db.select().from(dataExports).where(eq(dataExports.id, id));
@@ -473,7 +667,13 @@ describe("a customer's data export", () => {
     const g = await app.customer({ name: "Gil Stuck" });
     await seedCustomer(app.services, g, { messageCount: 2 });
     // A storage whose files never finish reading: the build waits on its first file.
-    const stuck: Storage = { ...app.services.storage, get: app.services.storage.get.bind(app.services.storage), put: app.services.storage.put.bind(app.services.storage), delete: app.services.storage.delete.bind(app.services.storage), getStream: async () => ({ body: new PassThrough(), size: 1 }) };
+    const stuck: Storage = {
+      ...app.services.storage,
+      get: app.services.storage.get.bind(app.services.storage),
+      put: app.services.storage.put.bind(app.services.storage),
+      delete: app.services.storage.delete.bind(app.services.storage),
+      getStream: async () => ({ body: new PassThrough(), size: 1 }),
+    };
     const { id } = await ask(g);
     const stopping = workerFor(app.services, stuck);
     const pass = stopping.runDue();
@@ -494,9 +694,17 @@ describe("a customer's data export", () => {
   });
 
   it("leaves no ZIP for the start-up sweep to mistake: a ready export's file stays, an unnamed one is an orphan", async () => {
-    const [row] = await app.db.select().from(dataExports).where(and(eq(dataExports.userId, b.id), eq(dataExports.status, "ready")));
+    const [row] = await app.db
+      .select()
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, b.id), eq(dataExports.status, "ready")));
     expect(row?.fileKey).toBeTruthy();
-    await app.services.storage.put(EXPORTS_BUCKET, `${b.id}/left-by-a-crash.zip`, new Uint8Array([1, 2, 3]), "application/zip");
+    await app.services.storage.put(
+      EXPORTS_BUCKET,
+      `${b.id}/left-by-a-crash.zip`,
+      new Uint8Array([1, 2, 3]),
+      "application/zip",
+    );
     const swept = await sweepOrphanFiles(app.db, app.services.storage, { graceMs: 0, now: () => Date.now() + 1_000 });
     expect(swept.removed).toContain(`${EXPORTS_BUCKET}/${b.id}/left-by-a-crash.zip`);
     expect(swept.removed).not.toContain(`${EXPORTS_BUCKET}/${row!.fileKey}`);
@@ -512,7 +720,13 @@ describe("a data export on S3-compatible storage (s3rver)", () => {
 
   beforeAll(async () => {
     s3Dir = mkdtempSync(path.join(os.tmpdir(), "export-s3-"));
-    s3 = new S3rver({ port: 0, address: "127.0.0.1", directory: s3Dir, silent: true, configureBuckets: [{ name: "exports-it" }] });
+    s3 = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: "exports-it" }],
+    });
     const { port } = await s3.run();
     s3Services = await testServices(app.database, {
       STORAGE_S3_BUCKET: "exports-it",
@@ -544,12 +758,17 @@ describe("a data export on S3-compatible storage (s3rver)", () => {
     const data = JSON.parse(zip.get("data.json")!.toString("utf8")) as ExportJson;
     expect(data.messages).toHaveLength(20);
     expect(data.credentials[0]).toMatchObject({ password: SECRETS.password });
-    expect(zip.get("files/delivered/Logo set.zip")).toEqual(Buffer.from((await s3Services.storage.get("job-files", seeded.delivered.key))!));
+    expect(zip.get("files/delivered/Logo set.zip")).toEqual(
+      Buffer.from((await s3Services.storage.get("job-files", seeded.delivered.key))!),
+    );
     expect(zip.size).toBe(10);
 
     await app.db.update(dataExports).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(dataExports.id, id));
     await s3Worker.housekeeping();
     expect(await s3Services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).toBeNull();
-    expect((await refusal(openDataExportDownload({ db: app.db, storage: s3Services.storage }, f.user, { exportId: id }))).code).toBe("data_export_expired");
+    expect(
+      (await refusal(openDataExportDownload({ db: app.db, storage: s3Services.storage }, f.user, { exportId: id })))
+        .code,
+    ).toBe("data_export_expired");
   });
 });

@@ -43,7 +43,15 @@ async function freePort(): Promise<number> {
 
 /** Runs `work` against the app started as `npm start` does (its settings from the environment) on `folder`, then stops it. */
 async function withApp(folder: string, work: (running: RunningApp) => Promise<void> = async () => {}): Promise<void> {
-  const settings = { DATA_DIR: folder, PORT: String(await freePort()), DATABASE_URL: "", SITE_URL, NODE_ENV: "test", AUTH_SECRET: "", CREDENTIALS_KEY: "" };
+  const settings = {
+    DATA_DIR: folder,
+    PORT: String(await freePort()),
+    DATABASE_URL: "",
+    SITE_URL,
+    NODE_ENV: "test",
+    AUTH_SECRET: "",
+    CREDENTIALS_KEY: "",
+  };
   const saved = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
   Object.assign(process.env, settings);
   try {
@@ -71,7 +79,9 @@ describe("the data folder is private to the app's user", () => {
   it("a password-reset e-mail lands in the outbox readable by the owner only", async () => {
     await withApp(dataDir, async (running) => {
       const customer = await signUpCustomer(running.services);
-      expect((await authRequest(running.services, "/request-password-reset", { email: customer.email })).status).toBe(200);
+      expect((await authRequest(running.services, "/request-password-reset", { email: customer.email })).status).toBe(
+        200,
+      );
       await running.mailSender.sendDue();
     });
     expect(readdirSync(path.join(dataDir, "outbox")).filter((name) => name.endsWith(".eml"))).toHaveLength(1);

@@ -22,7 +22,8 @@ beforeAll(async () => {
 
 const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
 const MB = 1024 * 1024;
-const zip = (name = "Logo set.zip", size = 2048) => new File([new Uint8Array(size).fill(7)], name, { type: "application/zip" });
+const zip = (name = "Logo set.zip", size = 2048) =>
+  new File([new Uint8Array(size).fill(7)], name, { type: "application/zip" });
 const filesOf = (userId: string) => app.db.select().from(deliveredFiles).where(eq(deliveredFiles.userId, userId));
 
 describe("delivered files", () => {
@@ -30,7 +31,9 @@ describe("delivered files", () => {
     const input = { userId: customerA.id, service: "website", file: zip() };
     expect((await refusal(addDeliveredFile(deps(), null, input))).status).toBe(401);
     expect((await refusal(addDeliveredFile(deps(), customerA.user, input))).status).toBe(403);
-    expect((await refusal(addDeliveredFile(deps(), admin.user, { ...input, userId: admin.id }))).code).toBe("customer_not_found");
+    expect((await refusal(addDeliveredFile(deps(), admin.user, { ...input, userId: admin.id }))).code).toBe(
+      "customer_not_found",
+    );
     expect((await refusal(addDeliveredFile(deps(), admin.user, { ...input, service: "seo" }))).status).toBe(400);
     const none = await refusal(addDeliveredFile(deps(), admin.user, { ...input, file: null }));
     expect([none.status, none.message]).toEqual([400, "Please choose a file"]);
@@ -41,7 +44,11 @@ describe("delivered files", () => {
 
   it("an admin adds any file: stored as sent for A and the admins only, A told, audited; listed with its download name", async () => {
     await app.deliveredChanges();
-    const { id } = await addDeliveredFile(deps(), admin.user, { userId: customerA.id, service: "website", file: zip() });
+    const { id } = await addDeliveredFile(deps(), admin.user, {
+      userId: customerA.id,
+      service: "website",
+      file: zip(),
+    });
     const [row] = await filesOf(customerA.id);
     expect(row).toMatchObject({ id, service: "website", name: "Logo set.zip", size: 2048, createdBy: admin.id });
     const key = keyFromFileUrl("delivered-file", row!.fileUrl)!;
@@ -49,16 +56,40 @@ describe("delivered files", () => {
     expect((await app.services.storage.get("job-files", key))?.byteLength).toBe(2048);
     expect(mayReadFile({ id: customerA.id, isAdmin: false }, "job-files", key)).toBe(true);
     expect(mayReadFile({ id: customerB.id, isAdmin: false }, "job-files", key)).toBe(false);
-    const [bell] = await app.db.select().from(notifications).where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "delivered_file")));
-    expect([bell?.title, bell?.message]).toEqual(["A file is ready for you", "Website: Logo set.zip is ready to download."]);
-    const [mail] = await app.db.select().from(emailMessages).where(and(eq(emailMessages.to, customerA.email), eq(emailMessages.subject, "A file is ready for you")));
+    const [bell] = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "delivered_file")));
+    expect([bell?.title, bell?.message]).toEqual([
+      "A file is ready for you",
+      "Website: Logo set.zip is ready to download.",
+    ]);
+    const [mail] = await app.db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, customerA.email), eq(emailMessages.subject, "A file is ready for you")));
     expect(mail?.link).toBe("/dashboard/website");
-    const [event] = await app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "file.deliver"), eq(auditEvents.customerId, customerA.id)));
-    expect(event).toMatchObject({ actorId: admin.id, detail: expect.objectContaining({ service: "website", name: "Logo set.zip" }) });
-    expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "delivered_files", userId: customerA.id }]));
+    const [event] = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "file.deliver"), eq(auditEvents.customerId, customerA.id)));
+    expect(event).toMatchObject({
+      actorId: admin.id,
+      detail: expect.objectContaining({ service: "website", name: "Logo set.zip" }),
+    });
+    expect(await app.deliveredChanges()).toEqual(
+      expect.arrayContaining([{ table: "delivered_files", userId: customerA.id }]),
+    );
 
     const listed = await listDeliveredFiles(app.db, customerA.user, customerA.id);
-    expect(listed.website).toEqual([expect.objectContaining({ id, name: "Logo set.zip", size: 2048, downloadUrl: `${row!.fileUrl}?name=Logo%20set.zip` })]);
+    expect(listed.website).toEqual([
+      expect.objectContaining({
+        id,
+        name: "Logo set.zip",
+        size: 2048,
+        downloadUrl: `${row!.fileUrl}?name=Logo%20set.zip`,
+      }),
+    ]);
     expect(listed.google_business).toEqual([]);
     expect(await listDeliveredFiles(app.db, admin.user, customerA.id)).toEqual(listed);
     expect((await refusal(listDeliveredFiles(app.db, customerB.user, customerA.id))).status).toBe(403);
@@ -68,13 +99,22 @@ describe("delivered files", () => {
   it("only admins remove one, of the customer it belongs to; the row, then the file, go, and the removal is audited", async () => {
     const [row] = await filesOf(customerA.id);
     const key = keyFromFileUrl("delivered-file", row!.fileUrl)!;
-    expect((await refusal(removeDeliveredFile(deps(), customerA.user, { userId: customerA.id, fileId: row!.id }))).status).toBe(403);
-    expect((await refusal(removeDeliveredFile(deps(), admin.user, { userId: customerB.id, fileId: row!.id }))).code).toBe("delivered_file_not_found");
+    expect(
+      (await refusal(removeDeliveredFile(deps(), customerA.user, { userId: customerA.id, fileId: row!.id }))).status,
+    ).toBe(403);
+    expect(
+      (await refusal(removeDeliveredFile(deps(), admin.user, { userId: customerB.id, fileId: row!.id }))).code,
+    ).toBe("delivered_file_not_found");
     await removeDeliveredFile(deps(), admin.user, { userId: customerA.id, fileId: row!.id });
     expect(await filesOf(customerA.id)).toEqual([]);
     expect(await app.services.storage.get("job-files", key)).toBeNull();
-    const events = await app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "file.remove"), eq(auditEvents.customerId, customerA.id)));
+    const events = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "file.remove"), eq(auditEvents.customerId, customerA.id)));
     expect(events).toHaveLength(1);
-    expect((await refusal(removeDeliveredFile(deps(), admin.user, { userId: customerA.id, fileId: row!.id }))).status).toBe(404);
+    expect(
+      (await refusal(removeDeliveredFile(deps(), admin.user, { userId: customerA.id, fileId: row!.id }))).status,
+    ).toBe(404);
   });
 });

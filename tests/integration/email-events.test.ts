@@ -20,16 +20,27 @@ let smtp: TestSmtp;
 let sender: EmailSender;
 let admin: SignedIn;
 
-const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false };
+const NOTIFICATIONS = {
+  emailNotifications: true,
+  pushNotifications: true,
+  newUserRegistration: true,
+  newSubmission: true,
+  profileUpdates: true,
+  systemErrors: false,
+};
 const deps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 
 beforeAll(async () => {
   smtp = new TestSmtp();
   await smtp.start();
-  sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@events.test", outboxDir: "/nonexistent" }), {
-    log: () => {},
-    branding: async () => ({ companyName: "Events Co", supportEmail: "help@events.test" }),
-  });
+  sender = new EmailSender(
+    app.db,
+    createMailer({ smtpUrl: smtp.url, from: "portal@events.test", outboxDir: "/nonexistent" }),
+    {
+      log: () => {},
+      branding: async () => ({ companyName: "Events Co", supportEmail: "help@events.test" }),
+    },
+  );
   admin = await app.admin();
 });
 
@@ -37,13 +48,21 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-
 describe("e-mails of events", () => {
   it("tells the customer of a rejected payment with the admin's note, and of a completed step", async () => {
     const customer = await app.customer();
     const paymentId = await app.payment(customer.id);
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId, decision: "reject", notes: "The amount does not match" });
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: customer.id, service: "google_business", step: "profileCreation", done: true });
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+      paymentId,
+      decision: "reject",
+      notes: "The amount does not match",
+    });
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+      userId: customer.id,
+      service: "google_business",
+      step: "profileCreation",
+      done: true,
+    });
     await sender.sendDue();
     // The step's e-mail waits for the other steps of its window (progress-email.test.ts); then it goes too.
     expect(smtp.to(customer.email)).toHaveLength(1);
@@ -52,7 +71,9 @@ describe("e-mails of events", () => {
     const mails = smtp.to(customer.email);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.decoded).toContain("Subject: Payment Rejected");
-    expect(mails[0]!.decoded).toContain("Your payment for Google Business Profile Setup has been rejected. Admin notes: The amount does not match");
+    expect(mails[0]!.decoded).toContain(
+      "Your payment for Google Business Profile Setup has been rejected. Admin notes: The amount does not match",
+    );
     expect(mails[0]!.decoded).toContain("Events Co · help@events.test");
     expect(mails[1]!.decoded).toContain("Subject: Your Google Business Profile: 1 step done");
     expect(mails.every((mail) => mail.to.length === 1)).toBe(true);
@@ -60,26 +81,44 @@ describe("e-mails of events", () => {
 
   it("tells the customer of an approved payment; sends nothing once the customer turned e-mail off", async () => {
     const customer = await app.customer();
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId: await app.payment(customer.id), decision: "approve" });
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+      paymentId: await app.payment(customer.id),
+      decision: "approve",
+    });
     await sender.sendDue();
     expect(smtp.to(customer.email)).toHaveLength(1);
-    expect(smtp.to(customer.email)[0]!.decoded).toContain("Your payment for Google Business Profile Setup has been approved");
+    expect(smtp.to(customer.email)[0]!.decoded).toContain(
+      "Your payment for Google Business Profile Setup has been approved",
+    );
 
     await updateEmailPreferences({ db: app.db, bus: app.services.bus }, customer.user, { emailUpdates: false });
     expect((await getProfile({ db: app.db }, customer.user)).emailUpdates).toBe(false);
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: customer.id, service: "google_business", step: "profileCreation", done: true });
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+      userId: customer.id,
+      service: "google_business",
+      step: "profileCreation",
+      done: true,
+    });
     await sender.sendDue();
     expect(smtp.to(customer.email)).toHaveLength(1);
   });
 
   it("only the signed-in user changes their own e-mail preference", async () => {
-    await expectHttpError(updateEmailPreferences({ db: app.db, bus: app.services.bus }, null, { emailUpdates: false }), 401);
+    await expectHttpError(
+      updateEmailPreferences({ db: app.db, bus: app.services.bus }, null, { emailUpdates: false }),
+      401,
+    );
   });
 
   it("tells admins of a sign-up, a new Zelle proof and a server error when their switches are on", async () => {
-    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, systemErrors: true } });
+    await saveSettings(deps(), admin.user, {
+      section: "notifications",
+      values: { ...NOTIFICATIONS, systemErrors: true },
+    });
     const customer = await app.customer({ name: "Nora Newcomer" });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } })
+      .png()
+      .toBuffer();
     await submitZelleProof({ db: app.db, bus: app.services.bus, storage: app.services.storage }, customer.user, {
       serviceType: "google_business",
       paymentNumber: 1,
@@ -88,19 +127,42 @@ describe("e-mails of events", () => {
     await notifySystemError({ db: app.db, bus: app.services.bus }, new RangeError("Mail test failure"));
     await sender.sendDue();
     const toAdmin = smtp.to(admin.email);
-    expect(toAdmin.filter((mail) => mail.decoded.includes("Subject: New User Registration") && mail.decoded.includes("Nora Newcomer"))).toHaveLength(1);
-    expect(toAdmin.filter((mail) => mail.decoded.includes("Subject: New Payment Received (Zelle)") && mail.decoded.includes("Nora Newcomer"))).toHaveLength(1);
-    expect(toAdmin.filter((mail) => mail.decoded.includes("Subject: System Error") && mail.decoded.includes("Mail test failure"))).toHaveLength(1);
+    expect(
+      toAdmin.filter(
+        (mail) => mail.decoded.includes("Subject: New User Registration") && mail.decoded.includes("Nora Newcomer"),
+      ),
+    ).toHaveLength(1);
+    expect(
+      toAdmin.filter(
+        (mail) =>
+          mail.decoded.includes("Subject: New Payment Received (Zelle)") && mail.decoded.includes("Nora Newcomer"),
+      ),
+    ).toHaveLength(1);
+    expect(
+      toAdmin.filter(
+        (mail) => mail.decoded.includes("Subject: System Error") && mail.decoded.includes("Mail test failure"),
+      ),
+    ).toHaveLength(1);
     // The customer is told nothing of these admin events.
     expect(smtp.to(customer.email)).toHaveLength(0);
-    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, emailNotifications: false } });
+    await saveSettings(deps(), admin.user, {
+      section: "notifications",
+      values: { ...NOTIFICATIONS, emailNotifications: false },
+    });
   });
 
   it("tells the customer when Auto-approve Submissions approves their proof on receipt", async () => {
-    const general = { maintenanceMode: false, autoApproveSubmissions: true, companyName: "Events Co", supportEmail: "help@events.test" };
+    const general = {
+      maintenanceMode: false,
+      autoApproveSubmissions: true,
+      companyName: "Events Co",
+      supportEmail: "help@events.test",
+    };
     await saveSettings(deps(), admin.user, { section: "general", values: general });
     const customer = await app.customer();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a00" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a00" } })
+      .png()
+      .toBuffer();
     await submitZelleProof({ db: app.db, bus: app.services.bus, storage: app.services.storage }, customer.user, {
       serviceType: "google_business",
       paymentNumber: 1,
@@ -110,28 +172,51 @@ describe("e-mails of events", () => {
     const mails = smtp.to(customer.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.decoded).toContain("Subject: Payment Approved");
-    await saveSettings(deps(), admin.user, { section: "general", values: { ...general, autoApproveSubmissions: false } });
+    await saveSettings(deps(), admin.user, {
+      section: "general",
+      values: { ...general, autoApproveSubmissions: false },
+    });
   });
 
   it("tells admins of a profile update when Email Notifications is on, and not when it is off", async () => {
     const customer = await app.customer({ name: "Paula Profile" });
     await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
-    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
+    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, {
+      fullName: "Paula Profile",
+      phone: "(555) 123-4567",
+      companyName: "Paula Co",
+    });
     await sender.sendDue();
-    const toAdmin = smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Profile from Paula Co updated their profile"));
+    const toAdmin = smtp
+      .to(admin.email)
+      .filter((mail) => mail.decoded.includes("Paula Profile from Paula Co updated their profile"));
     expect(toAdmin).toHaveLength(1);
     expect(toAdmin[0]!.decoded).toContain("Subject: Profile Updated");
     expect(smtp.to(customer.email)).toHaveLength(0);
     // The same values saved again change nothing: no notification, no e-mail.
-    const notified = async () => (await app.db.select().from(notifications).where(eq(notifications.type, "profile_updated"))).length;
+    const notified = async () =>
+      (await app.db.select().from(notifications).where(eq(notifications.type, "profile_updated"))).length;
     const before = await notified();
-    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
+    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, {
+      fullName: "Paula Profile",
+      phone: "(555) 123-4567",
+      companyName: "Paula Co",
+    });
     await sender.sendDue();
     expect(await notified()).toBe(before);
-    expect(smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Profile from Paula Co updated their profile"))).toHaveLength(1);
+    expect(
+      smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Profile from Paula Co updated their profile")),
+    ).toHaveLength(1);
 
-    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, emailNotifications: false } });
-    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Two" });
+    await saveSettings(deps(), admin.user, {
+      section: "notifications",
+      values: { ...NOTIFICATIONS, emailNotifications: false },
+    });
+    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, {
+      fullName: "Paula Profile",
+      phone: "(555) 123-4567",
+      companyName: "Paula Two",
+    });
     await sender.sendDue();
     expect(smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Two"))).toHaveLength(0);
   });

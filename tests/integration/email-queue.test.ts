@@ -32,12 +32,21 @@ describe("the e-mail queue against a real SMTP server", () => {
     const smtp = new TestSmtp();
     smtps.push(smtp);
     await smtp.start();
-    const sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), {
-      log: quiet,
-      branding: async () => branding,
-    });
+    const sender = new EmailSender(
+      app.db,
+      createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }),
+      {
+        log: quiet,
+        branding: async () => branding,
+      },
+    );
     await app.db.transaction(async (tx) => {
-      await queueEmail(tx, { to: "ann@queue.test", subject: "Payment approved", text: "Your payment was approved.", replyTo: "reply+abc@replies.queue.test" });
+      await queueEmail(tx, {
+        to: "ann@queue.test",
+        subject: "Payment approved",
+        text: "Your payment was approved.",
+        replyTo: "reply+abc@replies.queue.test",
+      });
     });
     // A rolled-back change records no message.
     await expect(
@@ -82,7 +91,11 @@ describe("the e-mail queue against a real SMTP server", () => {
       attempts: 1,
       nextAttemptAt: new Date(Date.now() - 60 * 60_000),
     });
-    const smtpSender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), { log: quiet });
+    const smtpSender = new EmailSender(
+      app.db,
+      createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }),
+      { log: quiet },
+    );
     const failing = new EmailSender(
       app.db,
       async (message) => {
@@ -110,7 +123,11 @@ describe("the e-mail queue against a real SMTP server", () => {
     const port = await freePort();
     const smtp = new TestSmtp(port);
     smtps.push(smtp);
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "portal@queue.test", outboxDir: "/nonexistent" });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "portal@queue.test",
+      outboxDir: "/nonexistent",
+    });
     const first = new EmailSender(app.db, mailer, { log: quiet, retryBaseMs: 1 });
     const second = new EmailSender(app.db, mailer, { log: quiet, retryBaseMs: 1 });
     const recipients = ["down1@queue.test", "down2@queue.test", "down3@queue.test"];
@@ -146,7 +163,11 @@ describe("the e-mail queue against a real SMTP server", () => {
       attempts: 1,
       nextAttemptAt: new Date(Date.now() - 60 * 60_000),
     });
-    const sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }), { log: quiet });
+    const sender = new EmailSender(
+      app.db,
+      createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }),
+      { log: quiet },
+    );
     await sender.sendDue();
     expect(smtp.to("crash@queue.test")).toHaveLength(0);
     const [row] = await app.db.select().from(emailMessages).where(eq(emailMessages.to, "crash@queue.test"));
@@ -159,8 +180,22 @@ describe("the e-mail queue in the running app", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-email-"));
     const port = await freePort();
-    for (const key of ["ADMIN_EMAIL", "ADMIN_PASSWORD", "DATABASE_URL", "AUTH_SECRET", "TRUST_PROXY", "SMTP_URL", "SMTP_FROM"]) delete process.env[key];
-    Object.assign(process.env, { NODE_ENV: "test", PORT: String(port), DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` });
+    for (const key of [
+      "ADMIN_EMAIL",
+      "ADMIN_PASSWORD",
+      "DATABASE_URL",
+      "AUTH_SECRET",
+      "TRUST_PROXY",
+      "SMTP_URL",
+      "SMTP_FROM",
+    ])
+      delete process.env[key];
+    Object.assign(process.env, {
+      NODE_ENV: "test",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
+    });
   });
   afterAll(() => {
     rmSync(dataDir, { recursive: true, force: true });
@@ -169,7 +204,11 @@ describe("the e-mail queue in the running app", () => {
   it("writes .eml files to the outbox without SMTP_URL; with SMTP down, a queued message waits across a restart and arrives once", async () => {
     const first = await start();
     try {
-      await queueEmail(first.services.database.db, { to: "outbox@queue.test", subject: "Into the outbox", text: "Kept on disk." });
+      await queueEmail(first.services.database.db, {
+        to: "outbox@queue.test",
+        subject: "Into the outbox",
+        text: "Kept on disk.",
+      });
       await first.mailSender.sendDue();
       const files = readdirSync(path.join(dataDir, "outbox"));
       expect(files).toHaveLength(1);
@@ -185,9 +224,16 @@ describe("the e-mail queue in the running app", () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
     const down = await start();
     try {
-      await queueEmail(down.services.database.db, { to: "restart@queue.test", subject: "Across a restart", text: "Sent once." });
+      await queueEmail(down.services.database.db, {
+        to: "restart@queue.test",
+        subject: "Across a restart",
+        text: "Sent once.",
+      });
       await down.mailSender.sendDue();
-      const [row] = await down.services.database.db.select().from(emailMessages).where(eq(emailMessages.to, "restart@queue.test"));
+      const [row] = await down.services.database.db
+        .select()
+        .from(emailMessages)
+        .where(eq(emailMessages.to, "restart@queue.test"));
       expect(row).toMatchObject({ status: "queued", attempts: 1 });
     } finally {
       await down.stop();
@@ -198,7 +244,10 @@ describe("the e-mail queue in the running app", () => {
     const back = await start();
     try {
       // The back-off has passed.
-      await back.services.database.db.update(emailMessages).set({ nextAttemptAt: new Date() }).where(eq(emailMessages.to, "restart@queue.test"));
+      await back.services.database.db
+        .update(emailMessages)
+        .set({ nextAttemptAt: new Date() })
+        .where(eq(emailMessages.to, "restart@queue.test"));
       await back.mailSender.sendDue();
       await back.mailSender.sendDue();
       expect(smtp.to("restart@queue.test")).toHaveLength(1);

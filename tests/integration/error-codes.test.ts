@@ -31,7 +31,12 @@ const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
 /** The catalog's text of a code in a language, with its placeholders filled. */
 function catalogText(i18n: I18n, code: ErrorCode): string {
   const { id, message } = ERROR_CODES[code].message;
-  const values = Object.fromEntries(Object.entries(VALUES[code] ?? {}).map(([name, value]) => [name, typeof value === "function" ? value(i18n) : value]));
+  const values = Object.fromEntries(
+    Object.entries(VALUES[code] ?? {}).map(([name, value]) => [
+      name,
+      typeof value === "function" ? value(i18n) : value,
+    ]),
+  );
   return i18n._(id, values, { message });
 }
 
@@ -53,16 +58,24 @@ describe("every error code", () => {
 
   it("answers anything but a refusal as 500 'Something went wrong' in the JSON shape, and rethrows it from a page action", () => {
     const bug = new Error("a bug");
-    expect(jsonFailure(bug, es)).toEqual({ status: 500, body: { ok: false, error: { code: "internal", message: "Algo salió mal" } } });
+    expect(jsonFailure(bug, es)).toEqual({
+      status: 500,
+      body: { ok: false, error: { code: "internal", message: "Algo salió mal" } },
+    });
     expect(() => actionFailure(bug, es)).toThrow(bug);
   });
 
   it("keeps a validation message already in the request's language, and an upload kind's own wording", () => {
-    expect(routeAnswer(actionFailure(new AppError("invalid_input", { detail: "Código postal no válido" }), es))).toEqual({
+    expect(
+      routeAnswer(actionFailure(new AppError("invalid_input", { detail: "Código postal no válido" }), es)),
+    ).toEqual({
       status: 400,
       body: { ok: false, error: "Código postal no válido" },
     });
-    const tooMany = new AppError("upload_too_many", { message: { id: "x", message: "Maximum {n} photos" }, values: { n: 6 } });
+    const tooMany = new AppError("upload_too_many", {
+      message: { id: "x", message: "Maximum {n} photos" },
+      values: { n: 6 },
+    });
     expect(jsonFailure(tooMany, en).body.error).toEqual({ code: "upload_too_many", message: "Maximum 6 photos" });
   });
 });
@@ -90,7 +103,11 @@ describe("refusals thrown by use cases, answered in the request's language", () 
 
   function post(user: SignedIn, path: string, fields: Record<string, string>, cookie?: string) {
     const request = formPost(path, fields, cookie);
-    return { request, context: routeContext(app.services, user.user, request.headers), params: { userId: customer.id } } as never;
+    return {
+      request,
+      context: routeContext(app.services, user.user, request.headers),
+      params: { userId: customer.id },
+    } as never;
   }
 
   it("a page action: an admin deleting a note that does not exist (note_not_found, 404)", async () => {
@@ -134,17 +151,25 @@ describe("refusals thrown by use cases, answered in the request's language", () 
     ]);
     expect(await checkout(`${customer.cookie}; lang=es`)).toEqual([
       503,
-      { ok: false, error: { code: "card_payments_not_configured", message: "Los pagos con tarjeta no están configurados" } },
+      {
+        ok: false,
+        error: { code: "card_payments_not_configured", message: "Los pagos con tarjeta no están configurados" },
+      },
     ]);
   });
 
   it("a JSON endpoint in Express over HTTP: a file that does not exist (not_found, 404)", async () => {
     const read = (cookie: string) =>
-      fetch(`${base}${ENDPOINTS.files}/avatars/${customer.id}/missing.png`, { headers: { cookie } }).then(async (response) => [
-        response.status,
-        await response.json(),
-      ]);
-    expect(await read(customer.cookie)).toEqual([404, { ok: false, error: { code: "not_found", message: "Not found" } }]);
-    expect(await read(`${customer.cookie}; lang=es`)).toEqual([404, { ok: false, error: { code: "not_found", message: "No encontrado" } }]);
+      fetch(`${base}${ENDPOINTS.files}/avatars/${customer.id}/missing.png`, { headers: { cookie } }).then(
+        async (response) => [response.status, await response.json()],
+      );
+    expect(await read(customer.cookie)).toEqual([
+      404,
+      { ok: false, error: { code: "not_found", message: "Not found" } },
+    ]);
+    expect(await read(`${customer.cookie}; lang=es`)).toEqual([
+      404,
+      { ok: false, error: { code: "not_found", message: "No encontrado" } },
+    ]);
   });
 });

@@ -29,7 +29,9 @@ beforeAll(async () => {
   customerA = await app.customer({ name: "Ana Ruiz" });
   customerB = await app.customer({ name: "Blair Banks" });
   admin = await app.admin();
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } })
+    .png()
+    .toBuffer();
   for (const kind of Object.keys(UPLOAD_KINDS) as UploadKind[]) {
     const file = new File([png], "x.png", { type: "image/png" });
     storedForA.set(kind, await storeUpload(app.services.storage, kind, customerA.id, file, async (stored) => stored));
@@ -45,21 +47,31 @@ afterAll(async () => {
 
 const get = (url: string, cookie?: string) => fetch(`${base}${url}`, { headers: cookie ? { cookie } : {} });
 
-const ownerReadable: UploadKind[] = ["avatar", "google-logo", "google-photo", "website-logo", "founder-photo", "payment-proof"];
+const ownerReadable: UploadKind[] = [
+  "avatar",
+  "google-logo",
+  "google-photo",
+  "website-logo",
+  "founder-photo",
+  "payment-proof",
+];
 
 describe("GET /files/{bucket}/{key}: the policy per kind", () => {
-  it.each(ownerReadable)("serves a %s and its thumbnail to its owner and admins; 404 to another customer, 401 anonymous", async (kind) => {
-    const stored = storedForA.get(kind)!;
-    for (const url of [stored.url, stored.thumbnailUrl!]) {
-      const own = await get(url, customerA.cookie);
-      expect(own.status, url).toBe(200);
-      expect((await get(url, admin.cookie)).status).toBe(200);
-      const other = await get(url, customerB.cookie);
-      expect(other.status).toBe(404);
-      expect(await other.json()).toEqual({ ok: false, error: { code: "not_found", message: "Not found" } });
-      expect((await get(url)).status).toBe(401);
-    }
-  });
+  it.each(ownerReadable)(
+    "serves a %s and its thumbnail to its owner and admins; 404 to another customer, 401 anonymous",
+    async (kind) => {
+      const stored = storedForA.get(kind)!;
+      for (const url of [stored.url, stored.thumbnailUrl!]) {
+        const own = await get(url, customerA.cookie);
+        expect(own.status, url).toBe(200);
+        expect((await get(url, admin.cookie)).status).toBe(200);
+        const other = await get(url, customerB.cookie);
+        expect(other.status).toBe(404);
+        expect(await other.json()).toEqual({ ok: false, error: { code: "not_found", message: "Not found" } });
+        expect((await get(url)).status).toBe(401);
+      }
+    },
+  );
 
   it("keeps an admin note photo from the customer it is about (same bucket as proofs; the rule is by key)", async () => {
     const note = storedForA.get("note-photo")!;
@@ -98,19 +110,25 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
     const response = await get(`/files/avatars/${key}`, customerA.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/octet-stream");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="notes.txt"; filename*=UTF-8''notes.txt`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="notes.txt"; filename*=UTF-8''notes.txt`,
+    );
   });
 
   it("serves a delivered file as a download whatever its bytes, under the name the page gives, to its customer and the admins", async () => {
     const key = `delivered/${customerA.id}/file_1_abcde.png`;
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123" } })
+      .png()
+      .toBuffer();
     await app.services.storage.put("job-files", key, new Uint8Array(png), "application/octet-stream");
     const url = `/files/job-files/${key}?name=${encodeURIComponent("Logo set (final).png")}`;
     for (const cookie of [customerA.cookie, admin.cookie]) {
       const response = await get(url, cookie);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/octet-stream");
-      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Logo set (final).png"; filename*=UTF-8''Logo%20set%20%28final%29.png`);
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="Logo set (final).png"; filename*=UTF-8''Logo%20set%20%28final%29.png`,
+      );
       expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
     }
     expect((await get(url, customerB.cookie)).status).toBe(404);
@@ -118,7 +136,9 @@ describe("GET /files/{bucket}/{key}: the policy per kind", () => {
   });
 
   it("answers 404 for unknown buckets, unsafe and missing keys, even to admins", async () => {
-    expect((await get(`/files/admin-note-photos/${customerA.id}/..%2F..%2Fauth-secret`, admin.cookie)).status).toBe(404);
+    expect((await get(`/files/admin-note-photos/${customerA.id}/..%2F..%2Fauth-secret`, admin.cookie)).status).toBe(
+      404,
+    );
     expect((await get(`/files/secrets/${customerA.id}/x.png`, admin.cookie)).status).toBe(404);
     expect((await get(`/files/avatars/${customerA.id}/missing.png`, customerA.cookie)).status).toBe(404);
   });
@@ -132,7 +152,9 @@ describe("GET /files on the local folder: links planted in the storage folder", 
 
   beforeAll(async () => {
     outside = mkdtempSync(path.join(os.tmpdir(), "outside-storage-"));
-    png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#00f" } }).png().toBuffer();
+    png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#00f" } })
+      .png()
+      .toBuffer();
     writeFileSync(path.join(outside, "host.png"), png);
   });
 

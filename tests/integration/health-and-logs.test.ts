@@ -23,7 +23,8 @@ function capturedLogger(): { logger: Logger; lines: Record<string, unknown>[]; r
   const destination = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       raw += chunk.toString();
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split("\n").filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       callback();
     },
   });
@@ -83,20 +84,27 @@ describe("GET /healthz and /readyz", () => {
       checks: { database: "ok", storage: "storage not writable" },
     });
     // The detail (a path on this machine) goes to the log only.
-    expect(lines.find((line) => line.check === "storage")).toMatchObject({ level: "warn", problem: expect.stringMatching(/ENOTDIR|EEXIST/) });
+    expect(lines.find((line) => line.check === "storage")).toMatchObject({
+      level: "warn",
+      problem: expect.stringMatching(/ENOTDIR|EEXIST/),
+    });
   });
 
   it("/readyz is 503 when the database is closed, and when it was never migrated", async () => {
     const closed = await openDatabase({ pgliteDir: "memory://" });
     await closed.close();
-    const closedBase = await serve(createApp({ ...app.services, database: closed }, { logger: capturedLogger().logger }));
+    const closedBase = await serve(
+      createApp({ ...app.services, database: closed }, { logger: capturedLogger().logger }),
+    );
     const down = await fetch(`${closedBase}/readyz`);
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({ status: "not ready", reason: "database unreachable" });
 
     const unmigrated = await openDatabase({ pgliteDir: "memory://" });
     try {
-      const base = await serve(createApp({ ...app.services, database: unmigrated }, { logger: capturedLogger().logger }));
+      const base = await serve(
+        createApp({ ...app.services, database: unmigrated }, { logger: capturedLogger().logger }),
+      );
       const response = await fetch(`${base}/readyz`);
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ reason: "migrations not applied (the app applies them at start)" });
@@ -130,7 +138,13 @@ describe("request logs", () => {
     const cookieValue = customer.cookie;
     const response = await fetch(`${base}/api/auth/sign-in/email?token=SECRET-QUERY-TOKEN`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: "http://localhost:3000", cookie: cookieValue, "x-request-id": "journey-7", authorization: "Bearer SECRET-BEARER" },
+      headers: {
+        "content-type": "application/json",
+        origin: "http://localhost:3000",
+        cookie: cookieValue,
+        "x-request-id": "journey-7",
+        authorization: "Bearer SECRET-BEARER",
+      },
       body: JSON.stringify({ email: customer.email, password: TEST_PASSWORD }),
     });
     expect(response.status).toBe(200);
@@ -139,14 +153,22 @@ describe("request logs", () => {
     expect(setCookie).toContain("session_token=");
     await expect.poll(() => lines.filter((line) => line.msg === "request")).toHaveLength(1);
     const line = lines.find((entry) => entry.msg === "request")!;
-    expect(line).toMatchObject({ level: "info", requestId: "journey-7", method: "POST", status: 200, url: "/api/auth/sign-in/email?token=%5Bredacted%5D" });
+    expect(line).toMatchObject({
+      level: "info",
+      requestId: "journey-7",
+      method: "POST",
+      status: 200,
+      url: "/api/auth/sign-in/email?token=%5Bredacted%5D",
+    });
     expect(typeof line.durationMs).toBe("number");
 
     const text = raw();
     expect(text).not.toContain(TEST_PASSWORD);
     expect(text).not.toContain("SECRET-BEARER");
     expect(text).not.toContain("SECRET-QUERY-TOKEN");
-    for (const pair of [...cookieValue.split("; "), ...setCookie.split("; ")].filter((part) => part.includes("session"))) {
+    for (const pair of [...cookieValue.split("; "), ...setCookie.split("; ")].filter((part) =>
+      part.includes("session"),
+    )) {
       const value = pair.split("=")[1]!;
       if (value) expect(text).not.toContain(value.split(".")[0]);
     }
@@ -182,6 +204,8 @@ describe("request logs", () => {
       const own = lines.filter((line) => line.requestId === id).map((line) => line.msg);
       expect(own).toEqual(["started the work", "a step failed:", "request"]);
     }
-    expect(lines.find((line) => line.requestId === "req-a" && line.level === "error")).toMatchObject({ err: { message: "step failed" } });
+    expect(lines.find((line) => line.requestId === "req-a" && line.level === "error")).toMatchObject({
+      err: { message: "step failed" },
+    });
   });
 });

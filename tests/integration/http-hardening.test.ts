@@ -189,22 +189,30 @@ describe("request bodies", () => {
     ["the proof upload (10 MB files)", "/resources/payments/proof", MULTIPART],
     ["an Express endpoint (Better Auth)", "/api/auth/sign-in/email", "application/json"],
     ["the card-provider webhook", "/api/stripe/webhook", "application/json"],
-  ])("refuses a chunked body past the limit on %s with 413 and stops reading it", async (_name, pathname, type) => {
-    // Far more than the limit is offered; the server stops taking it soon after the limit.
-    const result = await postChunked(pathname, 256 * MB, {
-      origin: siteOrigin,
-      cookie: pathname.startsWith("/admin") ? adminCookie : cookie,
-      "content-type": type,
-    });
-    expect(result.status, JSON.stringify(result)).toBe(413);
-    const error = pathname === "/resources/payments/proof" ? englishI18n()._(PROOF_MESSAGES.tooLarge) : "Request body too large";
-    expect(JSON.parse(result.body)).toEqual({ ok: false, error });
-    expect(result.sent).toBeLessThan(bodyLimitFor(pathname) + 16 * MB);
-  }, 120_000);
+  ])(
+    "refuses a chunked body past the limit on %s with 413 and stops reading it",
+    async (_name, pathname, type) => {
+      // Far more than the limit is offered; the server stops taking it soon after the limit.
+      const result = await postChunked(pathname, 256 * MB, {
+        origin: siteOrigin,
+        cookie: pathname.startsWith("/admin") ? adminCookie : cookie,
+        "content-type": type,
+      });
+      expect(result.status, JSON.stringify(result)).toBe(413);
+      const error =
+        pathname === "/resources/payments/proof" ? englishI18n()._(PROOF_MESSAGES.tooLarge) : "Request body too large";
+      expect(JSON.parse(result.body)).toEqual({ ok: false, error });
+      expect(result.sent).toBeLessThan(bodyLimitFor(pathname) + 16 * MB);
+    },
+    120_000,
+  );
 
   it("closes the connection when a route answers without reading the body, instead of reading it through", async () => {
     // Not signed in: the resource route answers 401 at once.
-    const result = await postChunked("/resources/notifications", 256 * MB, { origin: siteOrigin, "content-type": FORM });
+    const result = await postChunked("/resources/notifications", 256 * MB, {
+      origin: siteOrigin,
+      "content-type": FORM,
+    });
     expect(result.status).toBe(401);
     expect(result.sent).toBeLessThan(32 * MB);
   });
@@ -309,7 +317,10 @@ describe("test hooks", () => {
   });
 
   it("do not exist for a request a proxy forwarded", async () => {
-    const forwarded: Record<string, string>[] = [{ "x-forwarded-for": "203.0.113.9" }, { forwarded: "for=203.0.113.9" }];
+    const forwarded: Record<string, string>[] = [
+      { "x-forwarded-for": "203.0.113.9" },
+      { forwarded: "for=203.0.113.9" },
+    ];
     for (const headers of forwarded) {
       const response = await hook(headers);
       expect(response.status).toBe(404);

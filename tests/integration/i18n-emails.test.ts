@@ -21,19 +21,33 @@ let sender: EmailSender;
 let admin: SignedIn;
 let spanishAdmin: SignedIn;
 
-const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false };
+const NOTIFICATIONS = {
+  emailNotifications: true,
+  pushNotifications: true,
+  newUserRegistration: true,
+  newSubmission: true,
+  profileUpdates: true,
+  systemErrors: false,
+};
 
 beforeAll(async () => {
   smtp = new TestSmtp();
   await smtp.start();
-  sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@i18n.test", outboxDir: "/nonexistent" }), {
-    log: () => {},
-    branding: async () => ({ companyName: "Idiomas Co", supportEmail: "help@i18n.test" }),
-  });
+  sender = new EmailSender(
+    app.db,
+    createMailer({ smtpUrl: smtp.url, from: "portal@i18n.test", outboxDir: "/nonexistent" }),
+    {
+      log: () => {},
+      branding: async () => ({ companyName: "Idiomas Co", supportEmail: "help@i18n.test" }),
+    },
+  );
   admin = await app.admin();
   spanishAdmin = await app.admin();
   await saveLanguage(app.db, spanishAdmin.id, "es");
-  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, { section: "notifications", values: NOTIFICATIONS });
+  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
+    section: "notifications",
+    values: NOTIFICATIONS,
+  });
   // Two admins on a shared machine: more than the default hook time under load.
 }, 180_000);
 
@@ -48,7 +62,12 @@ function decodeWords(value: string): string {
     .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
       encoding.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8"),
     );
 }
 
@@ -74,18 +93,28 @@ describe("e-mails and notifications in the recipient's language", () => {
   it("a Spanish-speaking customer's payment decision: Spanish e-mail (subject and body) and Spanish notification row", async () => {
     const customer = await spanishCustomer("Lucía Pérez");
     const deps = { db: app.db, bus: app.services.bus };
-    await decidePayment(deps, admin.user, { paymentId: await app.payment(customer.id), decision: "reject", notes: "El monto no coincide" });
+    await decidePayment(deps, admin.user, {
+      paymentId: await app.payment(customer.id),
+      decision: "reject",
+      notes: "El monto no coincide",
+    });
     await decidePayment(deps, admin.user, { paymentId: await app.payment(customer.id), decision: "approve" });
     await sender.sendDue();
     const mails = smtp.to(customer.email);
     expect(mails.map(subjectOf)).toEqual(["Pago rechazado", "Pago aprobado"]);
-    expect(mails[0]!.decoded).toContain("Su pago de Configuración del Perfil de Google Business ha sido rechazado. Notas del administrador: El monto no coincide");
+    expect(mails[0]!.decoded).toContain(
+      "Su pago de Configuración del Perfil de Google Business ha sido rechazado. Notas del administrador: El monto no coincide",
+    );
     expect(mails[0]!.decoded).toContain("Inicie sesión para ver los detalles:");
     expect(mails[0]!.decoded).not.toContain("Your payment");
     expect(mails[1]!.decoded).toContain("Su pago de Configuración del Perfil de Google Business ha sido aprobado");
     expect(await rowsOf(customer.id, "payment")).toEqual(
       expect.arrayContaining([
-        { title: "Pago rechazado", message: "Su pago de Configuración del Perfil de Google Business ha sido rechazado. Notas del administrador: El monto no coincide" },
+        {
+          title: "Pago rechazado",
+          message:
+            "Su pago de Configuración del Perfil de Google Business ha sido rechazado. Notas del administrador: El monto no coincide",
+        },
         { title: "Pago aprobado", message: "Su pago de Configuración del Perfil de Google Business ha sido aprobado" },
       ]),
     );
@@ -93,7 +122,11 @@ describe("e-mails and notifications in the recipient's language", () => {
 
   it("an English customer gets the English texts word for word", async () => {
     const customer = await app.customer({ name: "Edward English" });
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId: await app.payment(customer.id), decision: "reject", notes: "Blurry" });
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+      paymentId: await app.payment(customer.id),
+      decision: "reject",
+      notes: "Blurry",
+    });
     await sender.sendDue();
     const [mail] = smtp.to(customer.email);
     expect(subjectOf(mail!)).toBe("Payment Rejected");
@@ -103,21 +136,35 @@ describe("e-mails and notifications in the recipient's language", () => {
     );
     expect(mail!.decoded).toContain("/dashboard/google-business");
     expect(await rowsOf(customer.id, "payment")).toEqual([
-      { title: "Payment Rejected", message: "Your payment for Google Business Profile Setup has been rejected. Admin notes: Blurry" },
+      {
+        title: "Payment Rejected",
+        message: "Your payment for Google Business Profile Setup has been rejected. Admin notes: Blurry",
+      },
     ]);
   });
 
   it("a completed step is announced in Spanish to a Spanish-speaking customer (row and e-mail)", async () => {
     const customer = await spanishCustomer("Mario Gómez");
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId: customer.id, service: "website", step: "websiteLaunch", done: true });
+    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+      userId: customer.id,
+      service: "website",
+      step: "websiteLaunch",
+      done: true,
+    });
     await sender.sendDue();
     expect(await rowsOf(customer.id, "website_progress")).toEqual([
-      { title: "Paso completado: Lanzamiento del sitio web", message: "Se completó el paso «Lanzamiento del sitio web» de su sitio web." },
+      {
+        title: "Paso completado: Lanzamiento del sitio web",
+        message: "Se completó el paso «Lanzamiento del sitio web» de su sitio web.",
+      },
     ]);
     // The e-mail waits for the steps of the next minutes (the progress e-mail's own tests cover the wait); once due,
     // it is in Spanish too.
     expect(smtp.to(customer.email)).toEqual([]);
-    await app.db.update(emailMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailMessages.to, customer.email));
+    await app.db
+      .update(emailMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailMessages.to, customer.email));
     await sender.sendDue();
     expect(smtp.to(customer.email).map(subjectOf)).toEqual(["Su sitio web: 1 paso completado"]);
   });
@@ -132,7 +179,9 @@ describe("e-mails and notifications in the recipient's language", () => {
     const [es] = smtp.to(spanish.email);
     expect(subjectOf(es!)).toBe("Restablezca su contraseña");
     expect(es!.decoded).toContain("Hola, Rosa Restablecer:");
-    expect(es!.decoded).toMatch(/Alguien pidió restablecer la contraseña de su cuenta[^\n]*\r?\n\r?\nhttp:\/\/[^\s]+\/reset-password\?token=/);
+    expect(es!.decoded).toMatch(
+      /Alguien pidió restablecer la contraseña de su cuenta[^\n]*\r?\n\r?\nhttp:\/\/[^\s]+\/reset-password\?token=/,
+    );
     expect(es!.decoded).toContain("Si usted no lo pidió, ignore este correo: su contraseña no cambia.");
     const [en] = smtp.to(english.email);
     expect(subjectOf(en!)).toBe("Reset your password");
@@ -143,7 +192,11 @@ describe("e-mails and notifications in the recipient's language", () => {
 
   it("admins are told each in their own language (e-mail and notification row)", async () => {
     const customer = await app.customer({ name: "Paula Profile" });
-    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, { fullName: "Paula Profile", phone: "(555) 123-4567", companyName: "Paula Co" });
+    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, {
+      fullName: "Paula Profile",
+      phone: "(555) 123-4567",
+      companyName: "Paula Co",
+    });
     await sender.sendDue();
     const english = smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Co"));
     const spanish = smtp.to(spanishAdmin.email).filter((mail) => mail.decoded.includes("Paula Co"));
@@ -151,14 +204,26 @@ describe("e-mails and notifications in the recipient's language", () => {
     expect(english[0]!.decoded).toContain("Paula Profile from Paula Co updated their profile");
     expect(spanish.map(subjectOf)).toEqual(["Perfil actualizado"]);
     expect(spanish[0]!.decoded).toContain("Paula Profile de Paula Co actualizó su perfil");
-    expect(await rowsOf(admin.id, "profile_updated")).toContainEqual({ title: "Profile Updated", message: "Paula Profile from Paula Co updated their profile" });
-    expect(await rowsOf(spanishAdmin.id, "profile_updated")).toContainEqual({ title: "Perfil actualizado", message: "Paula Profile de Paula Co actualizó su perfil" });
+    expect(await rowsOf(admin.id, "profile_updated")).toContainEqual({
+      title: "Profile Updated",
+      message: "Paula Profile from Paula Co updated their profile",
+    });
+    expect(await rowsOf(spanishAdmin.id, "profile_updated")).toContainEqual({
+      title: "Perfil actualizado",
+      message: "Paula Profile de Paula Co actualizó su perfil",
+    });
 
     // The sign-up announcement too.
     await app.customer({ name: "Nora Nueva", companyName: "Nora SRL" });
     await sender.sendDue();
-    expect(await rowsOf(spanishAdmin.id, "new_user")).toContainEqual({ title: "Registro de usuario nuevo", message: "Nora Nueva de Nora SRL acaba de registrarse" });
-    expect(await rowsOf(admin.id, "new_user")).toContainEqual({ title: "New User Registration", message: "Nora Nueva from Nora SRL just registered" });
+    expect(await rowsOf(spanishAdmin.id, "new_user")).toContainEqual({
+      title: "Registro de usuario nuevo",
+      message: "Nora Nueva de Nora SRL acaba de registrarse",
+    });
+    expect(await rowsOf(admin.id, "new_user")).toContainEqual({
+      title: "New User Registration",
+      message: "Nora Nueva from Nora SRL just registered",
+    });
     expect(smtp.to(spanishAdmin.email).map(subjectOf)).toContain("Registro de usuario nuevo");
   });
 });

@@ -37,16 +37,29 @@ describe("the files route's answers", () => {
   it("are in the browser's language for a visitor, in the saved one for a signed-in user; English unchanged", async () => {
     const base = await listen(createApp(app.services));
     const url = `${base}/files/avatars/${crypto.randomUUID()}/x.png`;
-    const anonymous = (headers: Record<string, string>) => fetch(url, { headers }).then(async (r) => [r.status, await r.json()]);
-    expect(await anonymous({ "accept-language": "es-MX,es;q=0.9" })).toEqual([401, { ok: false, error: { code: "not_signed_in", message: "Debe iniciar sesión" } }]);
-    expect(await anonymous({ "accept-language": "en-US" })).toEqual([401, { ok: false, error: { code: "not_signed_in", message: "You must be logged in" } }]);
-    expect(await anonymous({ cookie: "lang=es" })).toEqual([401, { ok: false, error: { code: "not_signed_in", message: "Debe iniciar sesión" } }]);
+    const anonymous = (headers: Record<string, string>) =>
+      fetch(url, { headers }).then(async (r) => [r.status, await r.json()]);
+    expect(await anonymous({ "accept-language": "es-MX,es;q=0.9" })).toEqual([
+      401,
+      { ok: false, error: { code: "not_signed_in", message: "Debe iniciar sesión" } },
+    ]);
+    expect(await anonymous({ "accept-language": "en-US" })).toEqual([
+      401,
+      { ok: false, error: { code: "not_signed_in", message: "You must be logged in" } },
+    ]);
+    expect(await anonymous({ cookie: "lang=es" })).toEqual([
+      401,
+      { ok: false, error: { code: "not_signed_in", message: "Debe iniciar sesión" } },
+    ]);
 
-    const signedIn = () => fetch(url, { headers: { cookie: customer.cookie } }).then(async (r) => [r.status, await r.json()]);
+    const signedIn = () =>
+      fetch(url, { headers: { cookie: customer.cookie } }).then(async (r) => [r.status, await r.json()]);
     expect(await signedIn()).toEqual([404, { ok: false, error: { code: "not_found", message: "Not found" } }]);
     await saveLanguage(app.db, customer.id, "es");
     // The session cache may hold the old choice for a moment: poll until the saved language is read.
-    await expect.poll(signedIn, { timeout: 10_000 }).toEqual([404, { ok: false, error: { code: "not_found", message: "No encontrado" } }]);
+    await expect
+      .poll(signedIn, { timeout: 10_000 })
+      .toEqual([404, { ok: false, error: { code: "not_found", message: "No encontrado" } }]);
   });
 });
 
@@ -63,8 +76,12 @@ describe("the database gate's 503", () => {
     expect(html).toContain("El servicio no está disponible por el momento. Vuelva a intentarlo en un momento.");
     const english = await (await fetch(`${base}/dashboard`, { headers: { accept: "text/html" } })).text();
     expect(english).toContain('<html lang="en">');
-    expect(english).toContain("<h1>Temporarily unavailable</h1><p>The service is temporarily unavailable. Please try again in a moment.</p>");
+    expect(english).toContain(
+      "<h1>Temporarily unavailable</h1><p>The service is temporarily unavailable. Please try again in a moment.</p>",
+    );
     const json = await fetch(`${base}/api/anything`, { headers: { "accept-language": "es" } });
-    expect(await json.json()).toEqual({ error: "El servicio no está disponible por el momento. Vuelva a intentarlo en un momento." });
+    expect(await json.json()).toEqual({
+      error: "El servicio no está disponible por el momento. Vuelva a intentarlo en un momento.",
+    });
   });
 });

@@ -13,7 +13,11 @@ beforeAll(async () => {
     create function refuse_progress_write() returns trigger language plpgsql as $$
     begin raise exception 'progress writes refused by this test'; end $$`);
   for (const table of ["google_business_progress", "website_progress"]) {
-    await app.db.execute(sql.raw(`create trigger refuse_write before insert or update on ${table} for each row execute function refuse_progress_write()`));
+    await app.db.execute(
+      sql.raw(
+        `create trigger refuse_write before insert or update on ${table} for each row execute function refuse_progress_write()`,
+      ),
+    );
   }
 });
 
@@ -25,14 +29,32 @@ it("a failing progress write is logged and rolled back alone: the first saves st
   await app.payment(customer.id, { serviceType: "website", amount: 350, status: "completed" });
   const logged = vi.spyOn(console, "error").mockImplementation(() => {});
   const deps = { db: app.db, bus: app.services.bus, storage: app.services.storage, secrets: app.services.secrets };
-  const common = { phoneNumber: "555 123 4567", address: "1 Main St", city: "Reno", state: "NV", zip: "89501", serviceCities: ["Reno"] };
+  const common = {
+    phoneNumber: "555 123 4567",
+    address: "1 Main St",
+    city: "Reno",
+    state: "NV",
+    zip: "89501",
+    serviceCities: ["Reno"],
+  };
 
   await saveGoogleBusinessInfo(deps, customer.user, {
-    fields: { gmailEmail: "pat@gmail.com", gmailPassword: "pw", legalBusinessName: "Lee Electric", serviceType: "Electrician", openingDate: "2010-01-01", ...common },
+    fields: {
+      gmailEmail: "pat@gmail.com",
+      gmailPassword: "pw",
+      legalBusinessName: "Lee Electric",
+      serviceType: "Electrician",
+      openingDate: "2010-01-01",
+      ...common,
+    },
   });
-  await saveWebsiteInfo(deps, customer.user, { fields: { legalBusinessName: "Lee Electric", serviceTypes: ["Wiring"], ...common } });
+  await saveWebsiteInfo(deps, customer.user, {
+    fields: { legalBusinessName: "Lee Electric", serviceTypes: ["Wiring"], ...common },
+  });
 
-  expect(await app.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, customer.id))).toHaveLength(1);
+  expect(await app.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, customer.id))).toHaveLength(
+    1,
+  );
   expect(await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customer.id))).toHaveLength(1);
   const sent = await app.db.select().from(notifications).where(eq(notifications.userId, admin.id));
   expect(sent.map((n) => n.type).sort()).toEqual(["google_business_submitted", "website_submitted"]);

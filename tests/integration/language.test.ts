@@ -45,7 +45,9 @@ function pageLanguage(user: SessionUser | null, headers: Record<string, string>)
 }
 
 async function catalogScript(file: string, acceptEncoding?: string): Promise<Response> {
-  const request = new Request(`http://localhost/resources/catalog/${file}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+  const request = new Request(`http://localhost/resources/catalog/${file}`, {
+    headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+  });
   try {
     return await catalogLoader({ params: { file }, request } as unknown as Parameters<typeof catalogLoader>[0]);
   } catch (thrown) {
@@ -79,7 +81,9 @@ describe("the catalog script a page names", () => {
     const brBody = Buffer.from(await br.arrayBuffer());
     expect(brotliDecompressSync(brBody).toString()).toBe(plain);
     // Quality 11: smaller than the per-request compressor's quality 3 would make it.
-    expect(brBody.length).toBeLessThan(brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }).length * 0.9);
+    expect(brBody.length).toBeLessThan(
+      brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }).length * 0.9,
+    );
     const gzip = await catalogScript(file, "gzip");
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain);
@@ -87,7 +91,8 @@ describe("the catalog script a page names", () => {
   });
 
   it("answers 404 for a name that is not one of this deployment's catalogs", async () => {
-    for (const file of ["es.AAAAAAAAAAAA.js", "fr.js", "..%2Fsecrets.js", ""]) expect((await catalogScript(file, "br")).status).toBe(404);
+    for (const file of ["es.AAAAAAAAAAAA.js", "fr.js", "..%2Fsecrets.js", ""])
+      expect((await catalogScript(file, "br")).status).toBe(404);
   });
 });
 
@@ -138,7 +143,10 @@ describe("the language switcher", () => {
   ])("refuses a way back to %s with 400, saving nothing", async (_name, redirectTo) => {
     const answer = await switchLanguage(customerB.user, { language: "es", redirectTo });
     expect(statusOf(answer)).toBe(400);
-    expect((answer as unknown as { data?: unknown }).data).toEqual({ ok: false, error: "That address is not a page of this site" });
+    expect((answer as unknown as { data?: unknown }).data).toEqual({
+      ok: false,
+      error: "That address is not a page of this site",
+    });
     expect(await languageOfUser(app.db, customerB.id)).toBe("en");
   });
 });

@@ -27,14 +27,21 @@ async function postLegal(actor: SessionUser | null, values: Record<string, strin
 
 /** A legal page as a visitor gets it (anyone: the page reads no session). */
 async function legalPage(path: string) {
-  return (await legalLoader({ request: new Request(`${SITE_URL}${path}`), context: routeContext(app.services, null), params: {} } as never)) as {
+  return (await legalLoader({
+    request: new Request(`${SITE_URL}${path}`),
+    context: routeContext(app.services, null),
+    params: {},
+  } as never)) as {
     title: string;
     paragraphs: string[];
     locale: string;
   };
 }
 
-const stored = async () => (await app.db.select().from(adminSettings).where(eq(adminSettings.id, "global")))[0]?.values as Record<string, unknown> | undefined;
+const stored = async () =>
+  (await app.db.select().from(adminSettings).where(eq(adminSettings.id, "global")))[0]?.values as
+    | Record<string, unknown>
+    | undefined;
 
 describe("the legal pages' texts", () => {
   it("are the standard ones at first, in the page's language, naming the company and its support address", async () => {
@@ -54,15 +61,41 @@ describe("the legal pages' texts", () => {
   });
 
   it("can be changed by an admin only", async () => {
-    const values = { privacyPolicy: "Ours.", termsOfService: "Ours.", refundPolicy: "Ours.", privacyPolicyEs: "Nuestra.", termsOfServiceEs: "Nuestros.", refundPolicyEs: "Nuestra." };
+    const values = {
+      privacyPolicy: "Ours.",
+      termsOfService: "Ours.",
+      refundPolicy: "Ours.",
+      privacyPolicyEs: "Nuestra.",
+      termsOfServiceEs: "Nuestros.",
+      refundPolicyEs: "Nuestra.",
+    };
     for (const actor of [customer.user, null]) expect(await postLegal(actor, values)).toHaveProperty("guardedBy");
-    await expectHttpError(saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, customer.user, { section: "legal", values }), 403);
-    await expectHttpError(saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, null, { section: "legal", values }), 401);
+    await expectHttpError(
+      saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, customer.user, {
+        section: "legal",
+        values,
+      }),
+      403,
+    );
+    await expectHttpError(
+      saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, null, {
+        section: "legal",
+        values,
+      }),
+      401,
+    );
     expect(await stored()).toBeUndefined();
   });
 
   it("refuses an empty or too long text with the field's message", async () => {
-    const fine = { privacyPolicy: "Ours.", termsOfService: "Ours.", refundPolicy: "Ours.", privacyPolicyEs: "Nuestra.", termsOfServiceEs: "Nuestros.", refundPolicyEs: "Nuestra." };
+    const fine = {
+      privacyPolicy: "Ours.",
+      termsOfService: "Ours.",
+      refundPolicy: "Ours.",
+      privacyPolicyEs: "Nuestra.",
+      termsOfServiceEs: "Nuestros.",
+      refundPolicyEs: "Nuestra.",
+    };
     expect(await postLegal(admin.user, { ...fine, termsOfService: "  " })).toMatchObject({
       status: 400,
       body: { ok: false, error: "Terms of Service text is required (at most 20,000 characters)" },
@@ -80,7 +113,11 @@ describe("the legal pages' texts", () => {
 
   it("show each language's text as the admin wrote it, on that language's page only; a standard text saved unchanged keeps following the settings", async () => {
     const { general } = await app.services.settings.get();
-    const facts = { companyName: general.companyName, supportEmail: general.supportEmail, cardPayments: app.services.stripe !== null };
+    const facts = {
+      companyName: general.companyName,
+      supportEmail: general.supportEmail,
+      cardPayments: app.services.stripe !== null,
+    };
     const privacy = "Our privacy <b>policy</b>.\nLine two.\n\n<script>alert(1)</script>";
     const answer = await postLegal(admin.user, {
       privacyPolicy: privacy,
@@ -100,14 +137,23 @@ describe("the legal pages' texts", () => {
       refundPolicyEs: "",
     });
     // Editing the English text leaves the Spanish page in Spanish, and the other way round.
-    expect((await legalPage("/privacy")).paragraphs).toEqual(["Our privacy <b>policy</b>.\nLine two.", "<script>alert(1)</script>"]);
-    expect((await legalPage("/es/privacy")).paragraphs[0]).toBe(standardLegalText("privacyPolicy", i18nFor("es"), facts).split("\n\n")[0]);
+    expect((await legalPage("/privacy")).paragraphs).toEqual([
+      "Our privacy <b>policy</b>.\nLine two.",
+      "<script>alert(1)</script>",
+    ]);
+    expect((await legalPage("/es/privacy")).paragraphs[0]).toBe(
+      standardLegalText("privacyPolicy", i18nFor("es"), facts).split("\n\n")[0],
+    );
     expect((await legalPage("/terms")).paragraphs[0]).toMatch(/^These terms apply/);
     expect((await legalPage("/es/terms")).paragraphs).toEqual(["Nuestros términos."]);
     expect((await legalPage("/es/refunds")).paragraphs.join("\n")).toContain(`escriba a ${general.supportEmail}`);
 
     // The settings page's form shows each page's two texts as visitors read them.
-    const page = (await settingsLoader({ request: new Request(`${SITE_URL}/admin/settings`), context: routeContext(app.services, admin.user), params: {} } as never)) as {
+    const page = (await settingsLoader({
+      request: new Request(`${SITE_URL}/admin/settings`),
+      context: routeContext(app.services, admin.user),
+      params: {},
+    } as never)) as {
       legal: { key: string; label: string; value: string; path: string; lang: string }[];
     };
     expect(page.legal.map(({ key, label, path, lang }) => [key, label, path, lang])).toEqual([
@@ -128,12 +174,23 @@ describe("the legal pages' texts", () => {
     const { general } = before;
     await app.db
       .update(adminSettings)
-      .set({ values: { ...(await stored()), legal: { privacyPolicy: "Old, one for both.", termsOfService: "", refundPolicy: "" } } })
+      .set({
+        values: {
+          ...(await stored()),
+          legal: { privacyPolicy: "Old, one for both.", termsOfService: "", refundPolicy: "" },
+        },
+      })
       .where(eq(adminSettings.id, "global"));
     app.services.settings.invalidate();
-    const facts = { companyName: general.companyName, supportEmail: general.supportEmail, cardPayments: app.services.stripe !== null };
+    const facts = {
+      companyName: general.companyName,
+      supportEmail: general.supportEmail,
+      cardPayments: app.services.stripe !== null,
+    };
     const legal = (await app.services.settings.get()).legal;
     expect(legal).toMatchObject({ privacyPolicy: "Old, one for both.", privacyPolicyEs: "" });
-    expect((await legalPage("/es/privacy")).paragraphs[0]).toBe(standardLegalText("privacyPolicy", i18nFor("es"), facts).split("\n\n")[0]);
+    expect((await legalPage("/es/privacy")).paragraphs[0]).toBe(
+      standardLegalText("privacyPolicy", i18nFor("es"), facts).split("\n\n")[0],
+    );
   });
 });

@@ -76,7 +76,10 @@ describe("the /events stream's limits", () => {
 
     await app.services.bus.publish({ table: "payments", userId: customerB.id });
     await app.services.bus.publish({ table: "marker", userId: admin.id });
-    expect(await stream.until(isMarker)).toEqual([changeEvent("payments", customerB.id), changeEvent("marker", admin.id)]);
+    expect(await stream.until(isMarker)).toEqual([
+      changeEvent("payments", customerB.id),
+      changeEvent("marker", admin.id),
+    ]);
 
     await app.db.delete(userRoles).where(and(eq(userRoles.userId, admin.id), eq(userRoles.role, "admin")));
     await new Promise((resolve) => setTimeout(resolve, ROLE_TTL_MS + 50));

@@ -8,7 +8,14 @@ import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerAssignments, emailMessages, messages, profiles, replyAddresses as replyAddressRows, verification } from "~db/schema";
+import {
+  customerAssignments,
+  emailMessages,
+  messages,
+  profiles,
+  replyAddresses as replyAddressRows,
+  verification,
+} from "~db/schema";
 import { listMessages } from "~/features/messages/list-messages.server";
 import { markMessagesRead } from "~/features/messages/mark-messages-read.server";
 import { receiveReply, startReplyListener, type ReplyDeps } from "~/features/messages/receive-reply.server";
@@ -18,7 +25,12 @@ import { deactivateMember } from "~/features/team/deactivate-member.server";
 import { reactivateMember } from "~/features/team/reactivate-member.server";
 import { assignCustomer } from "~/features/users/assign-customer.server";
 import type { SettingsStore } from "~/lib/config/settings.server";
-import { InboundRefusal, startInboundMail, type InboundMail, type InboundMailServer } from "~/lib/email/inbound-mail.server";
+import {
+  InboundRefusal,
+  startInboundMail,
+  type InboundMail,
+  type InboundMailServer,
+} from "~/lib/email/inbound-mail.server";
 import { REPLY_ADDRESS_LIFETIME_MS, replyAddresses, replyAddressSigner } from "~/lib/email/reply-address.server";
 import { createLogger } from "~/lib/logger.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
@@ -44,8 +56,13 @@ beforeAll(async () => {
   customer = await app.customer({ name: "Ana Ruiz" });
   otherCustomer = await app.customer({ name: "Blair Banks" });
   admin = await app.admin();
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#0a0" } }).png().toBuffer();
-  const log = createLogger({ level: "info", destination: { write: (line: string) => void logLines.push(JSON.parse(line)) } });
+  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#0a0" } })
+    .png()
+    .toBuffer();
+  const log = createLogger({
+    level: "info",
+    destination: { write: (line: string) => void logLines.push(JSON.parse(line)) },
+  });
   listener = await startReplyListener(app.services, log, { port: 0, host: "127.0.0.1" });
 });
 
@@ -63,7 +80,8 @@ const deps = (): ReplyDeps => ({
 });
 
 /** The reply address of this conversation for this reader, as their message e-mail carries it. */
-const addressFor = (customerId: string, recipientId = customerId) => app.services.replyAddresses!.issue(app.db, { customerId, recipientId });
+const addressFor = (customerId: string, recipientId = customerId) =>
+  app.services.replyAddresses!.issue(app.db, { customerId, recipientId });
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
 
@@ -80,7 +98,10 @@ function deliver(mail: Mail.Options & { authenticationResults?: string[] | null 
   const sender = String(options.envelope?.from ?? options.from).replace(/^.*<(.+)>$/, "$1");
   const results = authenticationResults === undefined ? [passed(sender)] : (authenticationResults ?? []);
   const transport = nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true });
-  const headers = results.length > 0 ? { ...(options.headers as Record<string, string> | undefined), "Authentication-Results": results } : options.headers;
+  const headers =
+    results.length > 0
+      ? { ...(options.headers as Record<string, string> | undefined), "Authentication-Results": results }
+      : options.headers;
   return transport.sendMail({ ...options, headers }).finally(() => transport.close());
 }
 
@@ -98,7 +119,8 @@ async function refusedWith(delivery: Promise<unknown>): Promise<{ responseCode: 
   return { responseCode: error!.responseCode!, response: error!.response! };
 }
 
-const QUOTE = "\n\nOn Mon, Jan 5, 2026 at 10:00 AM Agency <reply@example.com> wrote:\n> Shall we publish the new photos?\n> The team\n";
+const QUOTE =
+  "\n\nOn Mon, Jan 5, 2026 at 10:00 AM Agency <reply@example.com> wrote:\n> Shall we publish the new photos?\n> The team\n";
 
 describe("replies by e-mail over SMTP", () => {
   it("posts the customer's reply as their message: only the new text, marked as e-mail, with the attached image stored and listed", async () => {
@@ -114,7 +136,12 @@ describe("replies by e-mail over SMTP", () => {
 
     const [message, ...rest] = await messagesOf(customer.id);
     expect(rest).toEqual([]);
-    expect(message).toMatchObject({ authorId: customer.id, fromAgency: false, body: "Yes, please publish them.", source: "email" });
+    expect(message).toMatchObject({
+      authorId: customer.id,
+      fromAgency: false,
+      body: "Yes, please publish them.",
+      source: "email",
+    });
     expect(message!.attachments).toHaveLength(1);
     const [file] = message!.attachments;
     expect(file).toMatchObject({ name: "storefront.png", contentType: "image/png" });
@@ -124,14 +151,28 @@ describe("replies by e-mail over SMTP", () => {
 
     const thread = await listMessages(app.db, { id: customer.id, isAdmin: false }, { userId: customer.id });
     expect(thread.messages).toEqual([
-      expect.objectContaining({ body: "Yes, please publish them.", byEmail: true, attachments: [expect.objectContaining({ name: "storefront.png", isImage: true })] }),
+      expect.objectContaining({
+        body: "Yes, please publish them.",
+        byEmail: true,
+        attachments: [expect.objectContaining({ name: "storefront.png", isImage: true })],
+      }),
     ]);
   });
 
   it("posts an admin's reply through the admin's own address, whatever the case of the sender, as that admin's agency message", async () => {
-    await deliver({ from: admin.email.toUpperCase(), to: await addressFor(customer.id, admin.id), text: `Done: they are live.${QUOTE}` });
+    await deliver({
+      from: admin.email.toUpperCase(),
+      to: await addressFor(customer.id, admin.id),
+      text: `Done: they are live.${QUOTE}`,
+    });
     const last = (await messagesOf(customer.id)).at(-1)!;
-    expect(last).toMatchObject({ authorId: admin.id, fromAgency: true, body: "Done: they are live.", source: "email", attachments: [] });
+    expect(last).toMatchObject({
+      authorId: admin.id,
+      fromAgency: true,
+      body: "Done: they are live.",
+      source: "email",
+      attachments: [],
+    });
   });
 
   it("never posts as the team through the customer's address: the admin's own sender and envelope there are refused", async () => {
@@ -139,7 +180,9 @@ describe("replies by e-mail over SMTP", () => {
     const staff = await app.staff([customer.id]);
     const to = await addressFor(customer.id);
     for (const sender of [admin.email, staff.email]) {
-      const answer = await refusedWith(deliver({ from: `Admin <${sender}>`, to, text: "Please re-send your Google account password here." }));
+      const answer = await refusedWith(
+        deliver({ from: `Admin <${sender}>`, to, text: "Please re-send your Google account password here." }),
+      );
       expect(answer).toMatchObject({ responseCode: 550, response: expect.stringContaining(REFUSED_SENDER) });
     }
     expect(await messagesOf(customer.id)).toEqual(before);
@@ -150,7 +193,10 @@ describe("replies by e-mail over SMTP", () => {
     const secondAdmin = await app.admin();
     const to = await addressFor(customer.id, admin.id);
     for (const sender of [customer.email, secondAdmin.email]) {
-      expect(await refusedWith(deliver({ from: sender, to, text: "Through someone else's address" }))).toMatchObject({ responseCode: 550, response: expect.stringContaining(REFUSED_SENDER) });
+      expect(await refusedWith(deliver({ from: sender, to, text: "Through someone else's address" }))).toMatchObject({
+        responseCode: 550,
+        response: expect.stringContaining(REFUSED_SENDER),
+      });
     }
     expect(await messagesOf(customer.id)).toEqual(before);
   });
@@ -163,12 +209,25 @@ describe("replies by e-mail over SMTP", () => {
     const neverIssued = replyAddressSigner(app.services.env.AUTH_SECRET, DOMAIN).format(randomUUID());
     const staff = await app.staff([customer.id]);
     const revoked = await addressFor(customer.id, staff.id);
-    await app.db.delete(replyAddressRows).where(and(eq(replyAddressRows.userId, customer.id), eq(replyAddressRows.recipientId, staff.id)));
-    for (const to of [forged, address.replace(DOMAIN, "elsewhere.example.com"), `someone@${DOMAIN}`, neverIssued, revoked]) {
-      await expect(deliver({ from: customer.email, to, text: "Hello" })).rejects.toMatchObject({ code: "EENVELOPE", responseCode: 550 });
+    await app.db
+      .delete(replyAddressRows)
+      .where(and(eq(replyAddressRows.userId, customer.id), eq(replyAddressRows.recipientId, staff.id)));
+    for (const to of [
+      forged,
+      address.replace(DOMAIN, "elsewhere.example.com"),
+      `someone@${DOMAIN}`,
+      neverIssued,
+      revoked,
+    ]) {
+      await expect(deliver({ from: customer.email, to, text: "Hello" })).rejects.toMatchObject({
+        code: "EENVELOPE",
+        responseCode: 550,
+      });
     }
     expect(await messagesOf(customer.id)).toEqual(before);
-    expect(logLines).toContainEqual(expect.objectContaining({ level: "warn", msg: "Inbound mail refused: unknown recipient", recipient: forged }));
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ level: "warn", msg: "Inbound mail refused: unknown recipient", recipient: forged }),
+    );
   });
 
   it("refuses a sender who is not the address's recipient, another customer, and a From that differs from the envelope", async () => {
@@ -184,7 +243,10 @@ describe("replies by e-mail over SMTP", () => {
       { from: customer.email, to, text: "Spoofed", envelope: { from: stranger, to } },
     ];
     for (const mail of refused) {
-      expect(await refusedWith(deliver(mail))).toMatchObject({ responseCode: 550, response: expect.stringContaining(REFUSED_SENDER) });
+      expect(await refusedWith(deliver(mail))).toMatchObject({
+        responseCode: 550,
+        response: expect.stringContaining(REFUSED_SENDER),
+      });
     }
     expect(await messagesOf(customer.id)).toEqual(before);
   });
@@ -198,9 +260,14 @@ describe("replies by e-mail over SMTP", () => {
       // Another server's results, as anyone can write them.
       [passed(from, "mx.elsewhere.example")],
       // The right server, passing for another domain.
-      [`${MX}; spf=pass smtp.mailfrom=someone@mailer.test; dkim=pass header.d=mailer.test; dmarc=pass header.from=mailer.test`],
+      [
+        `${MX}; spf=pass smtp.mailfrom=someone@mailer.test; dkim=pass header.d=mailer.test; dmarc=pass header.from=mailer.test`,
+      ],
       // The right server, failing; a passing copy below its own header was there before it.
-      [`${MX}; spf=fail smtp.mailfrom=${from}; dkim=fail header.d=example.com; dmarc=fail header.from=example.com`, passed(from)],
+      [
+        `${MX}; spf=fail smtp.mailfrom=${from}; dkim=fail header.d=example.com; dmarc=fail header.from=example.com`,
+        passed(from),
+      ],
     ];
     for (const authenticationResults of unvouched) {
       const answer = await refusedWith(deliver({ from, to, text: "Unproven", authenticationResults }));
@@ -208,7 +275,12 @@ describe("replies by e-mail over SMTP", () => {
     }
     expect(await messagesOf(customer.id)).toEqual(before);
     // The same mail with the server's pass is the customer's.
-    await deliver({ from, to, text: "Proven", authenticationResults: [`${MX}; dkim=pass header.d=example.com`, `mx.elsewhere.example; dkim=fail`] });
+    await deliver({
+      from,
+      to,
+      text: "Proven",
+      authenticationResults: [`${MX}; dkim=pass header.d=example.com`, `mx.elsewhere.example; dkim=fail`],
+    });
     expect((await messagesOf(customer.id)).at(-1)).toMatchObject({ authorId: customer.id, body: "Proven" });
   });
 
@@ -229,12 +301,21 @@ describe("replies by e-mail over SMTP", () => {
   it("posts a reply delivered twice (one Message-ID) once, taking the second delivery so that its server stops", async () => {
     const before = (await messagesOf(customer.id)).length;
     const to = await addressFor(customer.id);
-    const mail = { from: customer.email, to, text: `Sent once, delivered twice.${QUOTE}`, messageId: "<Reply-42@mail.example.com>" };
+    const mail = {
+      from: customer.email,
+      to,
+      text: `Sent once, delivered twice.${QUOTE}`,
+      messageId: "<Reply-42@mail.example.com>",
+    };
     expect((await deliver(mail)).accepted).toEqual([to]);
     expect((await deliver({ ...mail, messageId: "<REPLY-42@mail.example.com>" })).accepted).toEqual([to]);
     const posted = (await messagesOf(customer.id)).slice(before);
-    expect(posted).toEqual([expect.objectContaining({ body: "Sent once, delivered twice.", emailMessageId: "reply-42@mail.example.com" })]);
-    expect(logLines).toContainEqual(expect.objectContaining({ msg: "Inbound mail: a reply delivered again was not posted twice" }));
+    expect(posted).toEqual([
+      expect.objectContaining({ body: "Sent once, delivered twice.", emailMessageId: "reply-42@mail.example.com" }),
+    ]);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ msg: "Inbound mail: a reply delivered again was not posted twice" }),
+    );
   });
 
   it("answers what sendMessage refuses with 550 and its reason: nothing above the quote, a file that is not an image or PDF", async () => {
@@ -245,15 +326,28 @@ describe("replies by e-mail over SMTP", () => {
       response: expect.stringContaining("Write a message or attach a file"),
     });
     await expect(
-      deliver({ from: customer.email, to, text: "See the document", attachments: [{ filename: "notes.txt", content: "plain text", contentType: "text/plain" }] }),
-    ).rejects.toMatchObject({ responseCode: 550, response: expect.stringContaining("Attach JPEG, PNG or WebP images or PDF files only") });
+      deliver({
+        from: customer.email,
+        to,
+        text: "See the document",
+        attachments: [{ filename: "notes.txt", content: "plain text", contentType: "text/plain" }],
+      }),
+    ).rejects.toMatchObject({
+      responseCode: 550,
+      response: expect.stringContaining("Attach JPEG, PNG or WebP images or PDF files only"),
+    });
     expect(await messagesOf(customer.id)).toEqual(before);
   });
 
   it("takes an out-of-office answer without posting it, and ignores a signature's inline image", async () => {
     const before = await messagesOf(customer.id);
     const to = await addressFor(customer.id);
-    await deliver({ from: customer.email, to, text: "I am away until Monday.", headers: { "Auto-Submitted": "auto-replied" } });
+    await deliver({
+      from: customer.email,
+      to,
+      text: "I am away until Monday.",
+      headers: { "Auto-Submitted": "auto-replied" },
+    });
     expect(await messagesOf(customer.id)).toEqual(before);
 
     await deliver({
@@ -290,15 +384,20 @@ describe("receiveReply", () => {
       },
     } as SettingsStore,
   });
-  const refused = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ message: REFUSED_SENDER, responseCode: 550 });
+  const refused = (promise: Promise<unknown>) =>
+    expect(promise).rejects.toMatchObject({ message: REFUSED_SENDER, responseCode: 550 });
   const asAdmin = () => admin.user;
 
   it("asks the sending server to retry a customer's reply during maintenance (451), and takes an admin's", async () => {
     const duringMaintenance = withSettings((settings) => (settings.general.maintenanceMode = true));
-    const refusal = await receiveReply(duringMaintenance, mail(customer.email, await addressFor(customer.id))).catch((error: unknown) => error);
+    const refusal = await receiveReply(duringMaintenance, mail(customer.email, await addressFor(customer.id))).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(InboundRefusal);
     expect((refusal as InboundRefusal).responseCode).toBe(451);
-    expect(await receiveReply(duringMaintenance, mail(admin.email, await addressFor(customer.id, admin.id)))).toEqual({ id: expect.any(String) });
+    expect(await receiveReply(duringMaintenance, mail(admin.email, await addressFor(customer.id, admin.id)))).toEqual({
+      id: expect.any(String),
+    });
   });
 
   it("refuses an admin who must still enrol in the two-factor sign-in the settings require", async () => {
@@ -307,7 +406,9 @@ describe("receiveReply", () => {
   });
 
   it("refuses the empty envelope sender of a bounce", async () => {
-    await expect(receiveReply(deps(), { ...mail(customer.email, await addressFor(customer.id)), envelopeFrom: null })).rejects.toBeInstanceOf(InboundRefusal);
+    await expect(
+      receiveReply(deps(), { ...mail(customer.email, await addressFor(customer.id)), envelopeFrom: null }),
+    ).rejects.toBeInstanceOf(InboundRefusal);
   });
 
   it("posts a staff member's reply while they are assigned; once unassigned their address is refused, and stays so when assigned again", async () => {
@@ -323,9 +424,16 @@ describe("receiveReply", () => {
     await app.db.insert(customerAssignments).values({ customerId: client.id, memberId: staff.id });
 
     await assignCustomer({ db: app.db, bus: app.services.bus }, asAdmin(), { customerId: client.id, memberIds: [] });
-    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({ message: "No such recipient here" });
-    await assignCustomer({ db: app.db, bus: app.services.bus }, asAdmin(), { customerId: client.id, memberIds: [staff.id] });
-    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({ message: "No such recipient here" });
+    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({
+      message: "No such recipient here",
+    });
+    await assignCustomer({ db: app.db, bus: app.services.bus }, asAdmin(), {
+      customerId: client.id,
+      memberIds: [staff.id],
+    });
+    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({
+      message: "No such recipient here",
+    });
     // The next e-mail to them carries a new address, which works.
     const renewed = await addressFor(client.id, staff.id);
     expect(renewed).not.toBe(to);
@@ -339,7 +447,9 @@ describe("receiveReply", () => {
     await deactivateMember({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: staff.id });
     await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toBeInstanceOf(InboundRefusal);
     await reactivateMember({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: staff.id });
-    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({ message: "No such recipient here" });
+    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({
+      message: "No such recipient here",
+    });
 
     const demoted = await app.admin();
     const demotedTo = await addressFor(client.id, demoted.id);
@@ -352,14 +462,22 @@ describe("receiveReply", () => {
     const client = await app.customer({ name: "Ivo Changed" });
     const staff = await app.staff([client.id]);
     const staffTo = await addressFor(client.id, staff.id);
-    const changed = await authRequest(app.services, "/change-password", { currentPassword: staff.password, newPassword: "Chang3d!Password-x" }, { cookie: staff.cookie });
+    const changed = await authRequest(
+      app.services,
+      "/change-password",
+      { currentPassword: staff.password, newPassword: "Chang3d!Password-x" },
+      { cookie: staff.cookie },
+    );
     expect(changed.status, await changed.clone().text()).toBe(200);
     await expect(receiveReply(deps(), mail(staff.email, staffTo))).rejects.toBeInstanceOf(InboundRefusal);
 
     const clientTo = await addressFor(client.id);
     expect((await authRequest(app.services, "/request-password-reset", { email: client.email })).status).toBe(200);
     const [pending] = await app.db.select().from(verification).where(eq(verification.value, client.id));
-    const reset = await authRequest(app.services, "/reset-password", { token: pending!.identifier.slice("reset-password:".length), newPassword: "Res3t!Password-xy" });
+    const reset = await authRequest(app.services, "/reset-password", {
+      token: pending!.identifier.slice("reset-password:".length),
+      newPassword: "Res3t!Password-xy",
+    });
     expect(reset.status, await reset.clone().text()).toBe(200);
     await expect(receiveReply(deps(), mail(client.email, clientTo))).rejects.toBeInstanceOf(InboundRefusal);
     expect(await messagesOf(client.id)).toEqual([]);
@@ -387,28 +505,55 @@ describe("receiveReply", () => {
   it("posts one message for two deliveries of one Message-ID at the same moment, and takes mails without one", async () => {
     const client = await app.customer({ name: "Kai Twice" });
     const to = await addressFor(client.id);
-    const twice = mail(client.email, to, { text: "Only once, please", messageId: "race-1@mail.example.com", attachments: [{ filename: "a.png", contentType: "image/png", content: png, related: false }] });
+    const twice = mail(client.email, to, {
+      text: "Only once, please",
+      messageId: "race-1@mail.example.com",
+      attachments: [{ filename: "a.png", contentType: "image/png", content: png, related: false }],
+    });
     const [first, second] = await Promise.all([receiveReply(deps(), twice), receiveReply(deps(), twice)]);
     const posted = await messagesOf(client.id);
-    expect(posted).toEqual([expect.objectContaining({ body: "Only once, please", emailMessageId: "race-1@mail.example.com" })]);
-    expect([first, second]).toEqual(expect.arrayContaining([{ id: posted[0]!.id }, { id: posted[0]!.id, repeated: true }]));
+    expect(posted).toEqual([
+      expect.objectContaining({ body: "Only once, please", emailMessageId: "race-1@mail.example.com" }),
+    ]);
+    expect([first, second]).toEqual(
+      expect.arrayContaining([{ id: posted[0]!.id }, { id: posted[0]!.id, repeated: true }]),
+    );
     // The other delivery's files were not kept.
-    const stored = (await app.services.storage.list!("message-attachments")).filter((file) => file.key.includes(client.id));
+    const stored = (await app.services.storage.list!("message-attachments")).filter((file) =>
+      file.key.includes(client.id),
+    );
     expect(stored, "one image and its preview").toHaveLength(2);
 
     // The same Message-ID in another conversation is another mail.
-    expect(await receiveReply(deps(), mail(customer.email, await addressFor(customer.id), { messageId: "race-1@mail.example.com" }))).toEqual({ id: expect.any(String) });
+    expect(
+      await receiveReply(
+        deps(),
+        mail(customer.email, await addressFor(customer.id), { messageId: "race-1@mail.example.com" }),
+      ),
+    ).toEqual({ id: expect.any(String) });
     await receiveReply(deps(), mail(client.email, to, { text: "No id" }));
     await receiveReply(deps(), mail(client.email, to, { text: "No id" }));
-    expect((await messagesOf(client.id)).map((message) => message.body)).toEqual(["Only once, please", "No id", "No id"]);
+    expect((await messagesOf(client.id)).map((message) => message.body)).toEqual([
+      "Only once, please",
+      "No id",
+      "No id",
+    ]);
   });
 });
 
 describe("message e-mails", () => {
   const gatheredFor = (customerId: string, readerId = customerId) =>
-    app.db.select().from(emailMessages).where(and(eq(emailMessages.gatherKey, `message:${customerId}:${readerId}`), eq(emailMessages.status, "queued")));
+    app.db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.gatherKey, `message:${customerId}:${readerId}`), eq(emailMessages.status, "queued")));
   const asAdmin = () => ({ id: admin.id, isAdmin: true });
-  const messageDeps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage, replyAddresses: app.services.replyAddresses });
+  const messageDeps = () => ({
+    db: app.db,
+    bus: app.services.bus,
+    storage: app.services.storage,
+    replyAddresses: app.services.replyAddresses,
+  });
 
   it("gathers three quick agency messages into one e-mail with the customer's own reply address, dropped once the customer reads them", async () => {
     const reader = await app.customer({ name: "Cora Diaz" });
@@ -418,12 +563,20 @@ describe("message e-mails", () => {
     const [email, ...more] = await gatheredFor(reader.id);
     expect(more).toEqual([]);
     expect(email).toMatchObject({ to: reader.email });
-    expect(await app.services.replyAddresses!.resolve(app.db, email!.replyTo!)).toEqual({ customerId: reader.id, recipientId: reader.id });
+    expect(await app.services.replyAddresses!.resolve(app.db, email!.replyTo!)).toEqual({
+      customerId: reader.id,
+      recipientId: reader.id,
+    });
     expect(email!.gathered).toHaveLength(3);
-    for (const body of ["First: the logo is ready.", "Second: the photos too.", "Third: please confirm the hours."]) expect(email!.text).toContain(body);
+    for (const body of ["First: the logo is ready.", "Second: the photos too.", "Third: please confirm the hours."])
+      expect(email!.text).toContain(body);
     expect(email!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    await markMessagesRead({ db: app.db, bus: app.services.bus }, { id: reader.id, isAdmin: false }, { userId: reader.id });
+    await markMessagesRead(
+      { db: app.db, bus: app.services.bus },
+      { id: reader.id, isAdmin: false },
+      { userId: reader.id },
+    );
     expect(await gatheredFor(reader.id)).toEqual([]);
   });
 
@@ -435,7 +588,10 @@ describe("message e-mails", () => {
     for (const reader of [admin, staff]) {
       const [email] = await gatheredFor(writer.id, reader.id);
       expect(email).toMatchObject({ to: reader.email });
-      expect(await app.services.replyAddresses!.resolve(app.db, email!.replyTo!)).toEqual({ customerId: writer.id, recipientId: reader.id });
+      expect(await app.services.replyAddresses!.resolve(app.db, email!.replyTo!)).toEqual({
+        customerId: writer.id,
+        recipientId: reader.id,
+      });
       addresses.add(email!.replyTo!);
     }
     expect(addresses.size).toBe(2);
@@ -451,7 +607,10 @@ describe("message e-mails", () => {
 });
 
 /** A bare SMTP client: connects (from this local address) and resolves with the server's first line. */
-function openConnection(port: number, localAddress = "127.0.0.1"): Promise<{ socket: Socket; greeting: string; closed: Promise<string> }> {
+function openConnection(
+  port: number,
+  localAddress = "127.0.0.1",
+): Promise<{ socket: Socket; greeting: string; closed: Promise<string> }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: "127.0.0.1", port, localAddress });
     let received = "";
@@ -468,7 +627,16 @@ function openConnection(port: number, localAddress = "127.0.0.1"): Promise<{ soc
 
 describe("the listener's connections", () => {
   it("gives a fourth connection from one address 421 while other addresses still connect, and lets it in once one closes", async () => {
-    const server = await startInboundMail({ port: 0, host: "127.0.0.1", maxBytes: 1024, accepts: () => false, receive: async () => {}, maxClientsPerAddress: 3, maxClients: 10, log: createLogger({ level: "silent" }) });
+    const server = await startInboundMail({
+      port: 0,
+      host: "127.0.0.1",
+      maxBytes: 1024,
+      accepts: () => false,
+      receive: async () => {},
+      maxClientsPerAddress: 3,
+      maxClients: 10,
+      log: createLogger({ level: "silent" }),
+    });
     const open: Socket[] = [];
     try {
       for (let i = 0; i < 3; i += 1) {
@@ -498,7 +666,16 @@ describe("the listener's connections", () => {
   });
 
   it("gives 421 past the total, from whichever address", async () => {
-    const server = await startInboundMail({ port: 0, host: "127.0.0.1", maxBytes: 1024, accepts: () => false, receive: async () => {}, maxClientsPerAddress: 3, maxClients: 2, log: createLogger({ level: "silent" }) });
+    const server = await startInboundMail({
+      port: 0,
+      host: "127.0.0.1",
+      maxBytes: 1024,
+      accepts: () => false,
+      receive: async () => {},
+      maxClientsPerAddress: 3,
+      maxClients: 2,
+      log: createLogger({ level: "silent" }),
+    });
     const open: Socket[] = [];
     try {
       for (const from of ["127.0.0.1", "127.0.0.2"]) {
@@ -514,7 +691,15 @@ describe("the listener's connections", () => {
   });
 
   it("closes a connection that stays silent past the idle time-out", async () => {
-    const server = await startInboundMail({ port: 0, host: "127.0.0.1", maxBytes: 1024, accepts: () => false, receive: async () => {}, idleTimeoutMs: 300, log: createLogger({ level: "silent" }) });
+    const server = await startInboundMail({
+      port: 0,
+      host: "127.0.0.1",
+      maxBytes: 1024,
+      accepts: () => false,
+      receive: async () => {},
+      idleTimeoutMs: 300,
+      log: createLogger({ level: "silent" }),
+    });
     try {
       const idle = await openConnection(server.port);
       expect(idle.greeting).toMatch(/^220 /);
@@ -547,7 +732,17 @@ describe("the running app", () => {
   it("listens for replies on loopback when INBOUND_SMTP_PORT is set, and stops listening when it stops", async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-replies-"));
     const [port, smtpPort] = [await freePort(), await freePort()];
-    for (const key of ["ADMIN_EMAIL", "ADMIN_PASSWORD", "DATABASE_URL", "AUTH_SECRET", "TRUST_PROXY", "SMTP_URL", "SMTP_FROM", "INBOUND_SMTP_HOST"]) delete process.env[key];
+    for (const key of [
+      "ADMIN_EMAIL",
+      "ADMIN_PASSWORD",
+      "DATABASE_URL",
+      "AUTH_SECRET",
+      "TRUST_PROXY",
+      "SMTP_URL",
+      "SMTP_FROM",
+      "INBOUND_SMTP_HOST",
+    ])
+      delete process.env[key];
     Object.assign(process.env, {
       NODE_ENV: "test",
       PORT: String(port),
@@ -561,20 +756,29 @@ describe("the running app", () => {
     const running = await start({ logger: createLogger({ level: "silent" }) });
     try {
       const writer = await signUpCustomer(running.services, { name: "Eli Running" });
-      const to = await running.services.replyAddresses!.issue(running.services.database.db, { customerId: writer.id, recipientId: writer.id });
+      const to = await running.services.replyAddresses!.issue(running.services.database.db, {
+        customerId: writer.id,
+        recipientId: writer.id,
+      });
       await deliver({ from: writer.email, to, text: `Received, thanks.${QUOTE}` }, smtpPort);
       const [posted] = await running.services.database.db.select().from(messages).where(eq(messages.userId, writer.id));
       expect(posted).toMatchObject({ body: "Received, thanks.", source: "email" });
       // Bound to loopback only: another address of this machine finds nothing there.
-      const outside = Object.values(os.networkInterfaces()).flat().find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
+      const outside = Object.values(os.networkInterfaces())
+        .flat()
+        .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
       if (outside) {
         await expect(
-          new Promise((resolve, reject) => connect({ host: outside, port: smtpPort }).once("connect", resolve).once("error", reject)),
+          new Promise((resolve, reject) =>
+            connect({ host: outside, port: smtpPort }).once("connect", resolve).once("error", reject),
+          ),
         ).rejects.toMatchObject({ code: "ECONNREFUSED" });
       }
     } finally {
       await running.stop();
     }
-    await expect(deliver({ from: "a@example.com", to: `reply@${DOMAIN}`, text: "x" }, smtpPort)).rejects.toMatchObject({ code: "ESOCKET" });
+    await expect(deliver({ from: "a@example.com", to: `reply@${DOMAIN}`, text: "x" }, smtpPort)).rejects.toMatchObject({
+      code: "ESOCKET",
+    });
   });
 });

@@ -17,15 +17,25 @@ beforeAll(async () => {
 describe("what the next-step panel reads", () => {
   it("tells each customer only whether their own information forms were sent; anonymous gets 401", async () => {
     await app.db.insert(googleBusinessInfo).values({ userId: customerA.id, legalBusinessName: "A Co" });
-    expect(await getOwnInformationSent(app.database, customerA.user)).toEqual({ google_business: true, website: false });
-    expect(await getOwnInformationSent(app.database, customerB.user)).toEqual({ google_business: false, website: false });
+    expect(await getOwnInformationSent(app.database, customerA.user)).toEqual({
+      google_business: true,
+      website: false,
+    });
+    expect(await getOwnInformationSent(app.database, customerB.user)).toEqual({
+      google_business: false,
+      website: false,
+    });
     await expectHttpError(getOwnInformationSent(app.database, null), 401);
   });
 
   it("the progress page's loader hands the panel the customer's own payments, forms and checklists", async () => {
     await app.payment(customerA.id, { status: "completed" });
     const load = (user: SignedIn) =>
-      progressLoader({ request: new Request(`${SITE_URL}/dashboard/progress`), context: routeContext(app.services, user.user), params: {} } as never);
+      progressLoader({
+        request: new Request(`${SITE_URL}/dashboard/progress`),
+        context: routeContext(app.services, user.user),
+        params: {},
+      } as never);
     const a = await load(customerA);
     expect(a.payments.map((payment) => payment.status)).toEqual(["completed"]);
     expect(a.informationSent).toEqual({ google_business: true, website: false });

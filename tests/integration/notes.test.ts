@@ -23,7 +23,9 @@ beforeAll(async () => {
   customerA = await app.customer({ name: "Ana Ruiz" });
   customerB = await app.customer({ name: "Blair Banks" });
   admin = await app.admin();
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } })
+    .png()
+    .toBuffer();
 });
 
 const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
@@ -34,7 +36,11 @@ async function postNote(actor: SessionUser | null, userId: string, fields: [stri
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
   for (const file of photos) body.append("photos", file);
-  const request = new Request(`${SITE_URL}/admin/users/${userId}`, { method: "POST", headers: { origin: SITE_URL }, body });
+  const request = new Request(`${SITE_URL}/admin/users/${userId}`, {
+    method: "POST",
+    headers: { origin: SITE_URL },
+    body,
+  });
   return behindAdminGuard(app.services, actor, request, detailAction, { userId });
 }
 
@@ -61,7 +67,17 @@ async function auditOf(action: string, customerId: string) {
 describe("admin notes", () => {
   it("creates, edits and deletes a note with photos: audited, published, files stored and removed", async () => {
     await app.deliveredChanges();
-    const created = await postNote(admin.user, customerA.id, [["intent", "save-note"], ["noteId", ""], ["title", "First call"], ["description", "Wants a logo"]], [photo(), photo()]);
+    const created = await postNote(
+      admin.user,
+      customerA.id,
+      [
+        ["intent", "save-note"],
+        ["noteId", ""],
+        ["title", "First call"],
+        ["description", "Wants a logo"],
+      ],
+      [photo(), photo()],
+    );
     expect(created).toEqual({ status: 200, body: { ok: true, title: "Note created successfully" } });
     const [note] = await notesOf(customerA.id);
     expect(note).toMatchObject({ title: "First call", description: "Wants a logo", createdBy: admin.id });
@@ -78,15 +94,28 @@ describe("admin notes", () => {
     ]);
 
     // The page lists it, with its author.
-    const page = (await detailLoader({ request: new Request(`${SITE_URL}/admin/users/${customerA.id}`), context: routeContext(app.services, admin.user), params: { userId: customerA.id } } as never)) as { notes: unknown };
-    expect(page.notes).toMatchObject({ ok: true, notes: [{ id: note!.id, title: "First call", author: expect.any(String), photos: [{}, {}] }] });
+    const page = (await detailLoader({
+      request: new Request(`${SITE_URL}/admin/users/${customerA.id}`),
+      context: routeContext(app.services, admin.user),
+      params: { userId: customerA.id },
+    } as never)) as { notes: unknown };
+    expect(page.notes).toMatchObject({
+      ok: true,
+      notes: [{ id: note!.id, title: "First call", author: expect.any(String), photos: [{}, {}] }],
+    });
 
     // Edit: keep the first photo, drop the second, add one.
     const [keep, drop] = note!.photoUrls as [string, string];
     const edited = await postNote(
       admin.user,
       customerA.id,
-      [["intent", "save-note"], ["noteId", note!.id], ["title", "First call (edited)"], ["description", "Wants a logo and a site"], ["keepPhotos[0]", keep]],
+      [
+        ["intent", "save-note"],
+        ["noteId", note!.id],
+        ["title", "First call (edited)"],
+        ["description", "Wants a logo and a site"],
+        ["keepPhotos[0]", keep],
+      ],
       [photo()],
     );
     expect(edited).toEqual({ status: 200, body: { ok: true, title: "Note updated successfully" } });
@@ -98,7 +127,10 @@ describe("admin notes", () => {
     expect(await stored(after!.photoUrls[1]!)).toBe(true);
     expect(await auditOf("note.update", customerA.id)).toHaveLength(1);
 
-    const deleted = await postNote(admin.user, customerA.id, [["intent", "delete-note"], ["noteId", note!.id]]);
+    const deleted = await postNote(admin.user, customerA.id, [
+      ["intent", "delete-note"],
+      ["noteId", note!.id],
+    ]);
     expect(deleted).toEqual({ status: 200, body: { ok: true, title: "Note deleted successfully" } });
     expect(await notesOf(customerA.id)).toEqual([]);
     for (const url of after!.photoUrls) expect(await stored(url)).toBe(false);
@@ -106,14 +138,44 @@ describe("admin notes", () => {
   });
 
   it("refuses missing fields, more than 6 photos and files that are not images, storing nothing", async () => {
-    const noTitle = await postNote(admin.user, customerB.id, [["intent", "save-note"], ["title", ""], ["description", "x"]]);
+    const noTitle = await postNote(admin.user, customerB.id, [
+      ["intent", "save-note"],
+      ["title", ""],
+      ["description", "x"],
+    ]);
     expect(noTitle).toEqual({ status: 400, body: { ok: false, error: "Title and description are required" } });
-    const seven = await postNote(admin.user, customerB.id, [["intent", "save-note"], ["title", "T"], ["description", "D"]], Array.from({ length: 7 }, () => photo()));
+    const seven = await postNote(
+      admin.user,
+      customerB.id,
+      [
+        ["intent", "save-note"],
+        ["title", "T"],
+        ["description", "D"],
+      ],
+      Array.from({ length: 7 }, () => photo()),
+    );
     expect(seven).toEqual({ status: 400, body: { ok: false, error: "Maximum 6 photos allowed" } });
     const text = new File(["hello"], "x.png", { type: "image/png" });
-    const notImage = await postNote(admin.user, customerB.id, [["intent", "save-note"], ["title", "T"], ["description", "D"]], [text]);
+    const notImage = await postNote(
+      admin.user,
+      customerB.id,
+      [
+        ["intent", "save-note"],
+        ["title", "T"],
+        ["description", "D"],
+      ],
+      [text],
+    );
     expect(notImage).toEqual({ status: 400, body: { ok: false, error: "A photo is not a valid image" } });
-    await expectHttpError(saveNote(deps(), admin.user, { userId: customerB.id, title: "T", description: "D", photos: [new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png")] }), 413);
+    await expectHttpError(
+      saveNote(deps(), admin.user, {
+        userId: customerB.id,
+        title: "T",
+        description: "D",
+        photos: [new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png")],
+      }),
+      413,
+    );
     expect(await notesOf(customerB.id)).toEqual([]);
   });
 
@@ -122,9 +184,21 @@ describe("admin notes", () => {
     const [aNote] = await notesOf(customerA.id);
     await saveNote(deps(), admin.user, { userId: customerB.id, title: "B's", description: "d" });
     const [bNote] = await notesOf(customerB.id);
-    await expectHttpError(saveNote(deps(), admin.user, { userId: customerB.id, noteId: bNote!.id, title: "B's", description: "d", keepPhotos: aNote!.photoUrls }), 400);
+    await expectHttpError(
+      saveNote(deps(), admin.user, {
+        userId: customerB.id,
+        noteId: bNote!.id,
+        title: "B's",
+        description: "d",
+        keepPhotos: aNote!.photoUrls,
+      }),
+      400,
+    );
     // A note is edited and deleted only under its own customer.
-    await expectHttpError(saveNote(deps(), admin.user, { userId: customerB.id, noteId: aNote!.id, title: "x", description: "y" }), 404);
+    await expectHttpError(
+      saveNote(deps(), admin.user, { userId: customerB.id, noteId: aNote!.id, title: "x", description: "y" }),
+      404,
+    );
     await expectHttpError(deleteNote(deps(), admin.user, { userId: customerB.id, noteId: aNote!.id }), 404);
     expect((await notesOf(customerA.id))[0]!.title).toBe("A's");
   });
@@ -133,13 +207,25 @@ describe("admin notes", () => {
     await saveNote(deps(), admin.user, { userId: customerA.id, title: "Private", description: "admins only" });
     const [note] = await notesOf(customerA.id);
     for (const actor of [customerA.user, null]) {
-      const answer = await postNote(actor, customerA.id, [["intent", "delete-note"], ["noteId", note!.id]]);
+      const answer = await postNote(actor, customerA.id, [
+        ["intent", "delete-note"],
+        ["noteId", note!.id],
+      ]);
       expect(answer).toHaveProperty("guardedBy");
-      expect(await postNote(actor, customerA.id, [["intent", "save-note"], ["title", "T"], ["description", "D"]])).toHaveProperty("guardedBy");
+      expect(
+        await postNote(actor, customerA.id, [
+          ["intent", "save-note"],
+          ["title", "T"],
+          ["description", "D"],
+        ]),
+      ).toHaveProperty("guardedBy");
     }
     await expectHttpError(listNotes(deps(), customerA.user, { userId: customerA.id }), 403);
     await expectHttpError(listNotes(deps(), null, { userId: customerA.id }), 401);
-    await expectHttpError(saveNote(deps(), customerA.user, { userId: customerA.id, title: "T", description: "D" }), 403);
+    await expectHttpError(
+      saveNote(deps(), customerA.user, { userId: customerA.id, title: "T", description: "D" }),
+      403,
+    );
     await expectHttpError(deleteNote(deps(), customerB.user, { userId: customerA.id, noteId: note!.id }), 403);
     await expectHttpError(deleteNote(deps(), null, { userId: customerA.id, noteId: note!.id }), 401);
     expect((await notesOf(customerA.id)).map((row) => row.title)).toContain("Private");

@@ -28,7 +28,10 @@ const english = i18nFor("en");
 const deps = () => ({ db: app.db, bus: app.services.bus });
 
 async function isRead(id: string): Promise<boolean | undefined> {
-  const [row] = await app.db.select({ isRead: notifications.isRead }).from(notifications).where(eq(notifications.id, id));
+  const [row] = await app.db
+    .select({ isRead: notifications.isRead })
+    .from(notifications)
+    .where(eq(notifications.id, id));
   return row?.isRead;
 }
 
@@ -90,7 +93,9 @@ describe("a customer", () => {
     expect(list.items).toHaveLength(NOTIFICATION_LIST_SIZE);
     expect(list.items.map((item) => item.id)).toEqual(aIds.slice(0, NOTIFICATION_LIST_SIZE));
     expect(list.items[0]).toMatchObject({ title: "A 11", type: "payment", message: "Message 11 for A", isRead: false });
-    expect(list.items.map((item) => item.createdAt)).toEqual([...list.items.map((item) => item.createdAt)].sort().reverse());
+    expect(list.items.map((item) => item.createdAt)).toEqual(
+      [...list.items.map((item) => item.createdAt)].sort().reverse(),
+    );
     expect(list.unreadCount).toBe(8);
 
     const listB = await listNotifications(deps(), customerB.user, english);
@@ -182,7 +187,12 @@ describe("writeNotifications, then publishChanges after commit", () => {
     await publishChanges(app.services.bus, changes);
     const listA = await listNotifications(deps(), customerA.user, english);
     expect(listA.unreadCount).toBe(10);
-    expect(listA.items.slice(0, 2).map((item) => item.message).sort()).toEqual(["Design finished", "Development finished"]);
+    expect(
+      listA.items
+        .slice(0, 2)
+        .map((item) => item.message)
+        .sort(),
+    ).toEqual(["Design finished", "Development finished"]);
     expect((await listNotifications(deps(), customerB.user, english)).unreadCount).toBe(3);
     // One change per owner; the two owners' changes are published concurrently, in either order.
     const delivered = await app.deliveredChanges();
@@ -209,7 +219,10 @@ describe("the /resources/notifications route", () => {
   const post = async (user: SessionUser | null, fields: Record<string, string>) =>
     routeAnswer(
       await action({
-        request: new Request("http://localhost:3000/resources/notifications", { method: "POST", body: new URLSearchParams(fields) }),
+        request: new Request("http://localhost:3000/resources/notifications", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+        }),
         context: routeContext(app.services, user),
         params: {},
       } as unknown as Parameters<typeof action>[0]),
@@ -231,7 +244,10 @@ describe("the /resources/notifications route", () => {
     expect(await post(customerA.user, { intent: "delete-everything" })).toMatchObject({ status: 400 });
     expect(await isRead(aIds[0]!)).toBe(false);
 
-    expect(await post(customerA.user, { intent: "mark-read", id: aIds[0]! })).toEqual({ status: 200, body: { ok: true } });
+    expect(await post(customerA.user, { intent: "mark-read", id: aIds[0]! })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
     expect(await isRead(aIds[0]!)).toBe(true);
   });
 

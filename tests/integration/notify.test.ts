@@ -15,7 +15,14 @@ let english: SignedIn;
 let spanish: SignedIn;
 let customer: SignedIn;
 
-const ALL_ON = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: true };
+const ALL_ON = {
+  emailNotifications: true,
+  pushNotifications: true,
+  newUserRegistration: true,
+  newSubmission: true,
+  profileUpdates: true,
+  systemErrors: true,
+};
 // An event whose title has a Spanish translation in the catalog: the recipient's language picks it.
 const event = { type: "profile_updated", data: { customerId: "c", fullName: "Ana", companyName: null } } as const;
 
@@ -34,8 +41,12 @@ async function rowsFor(userIds: string[]) {
 }
 
 async function mailTo(addresses: string[]) {
-  return (await app.db.select({ to: emailMessages.to, subject: emailMessages.subject }).from(emailMessages).where(inArray(emailMessages.to, addresses)))
-    .sort((a, b) => a.to.localeCompare(b.to));
+  return (
+    await app.db
+      .select({ to: emailMessages.to, subject: emailMessages.subject })
+      .from(emailMessages)
+      .where(inArray(emailMessages.to, addresses))
+  ).sort((a, b) => a.to.localeCompare(b.to));
 }
 
 async function emailOf(user: SignedIn) {
@@ -60,13 +71,17 @@ describe("notify", () => {
   it("tells every admin who wants the event, each in their language, in-app and by e-mail, never the one excepted", async () => {
     const changes = await notify(app.db, { to: { admins: "newSubmission", except: spanish.id }, ...event });
     expect(changes).toEqual([{ table: "notifications", userId: english.id }]);
-    expect(await rowsFor([english.id, spanish.id])).toEqual([{ userId: english.id, type: "profile_updated", title: "Profile Updated" }]);
+    expect(await rowsFor([english.id, spanish.id])).toEqual([
+      { userId: english.id, type: "profile_updated", title: "Profile Updated" },
+    ]);
 
     await notify(app.db, { to: { admins: "newSubmission" }, ...event });
     const spanishRow = (await rowsFor([spanish.id]))[0];
     expect(spanishRow?.title).not.toBe("Profile Updated");
     const mails = await mailTo([await emailOf(english), await emailOf(spanish)]);
-    expect(mails.map((mail) => mail.subject).sort()).toEqual(["Profile Updated", "Profile Updated", spanishRow!.title].sort());
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(
+      ["Profile Updated", "Profile Updated", spanishRow!.title].sort(),
+    );
   });
 
   it("follows the settings: push off writes no rows, e-mail off queues no mail, the event's switch off does neither", async () => {

@@ -9,12 +9,19 @@ import path from "node:path";
  * scratch folder whose build/server/index.js hands them the lock's source. `umask 022` is the usual shell's: the
  * scripts must make their own files private whatever the operator's shell says.
  */
-export function runDataFolderScript(script: "backup" | "restore", args: string[], env: Record<string, string>): SpawnSyncReturns<string> {
+export function runDataFolderScript(
+  script: "backup" | "restore",
+  args: string[],
+  env: Record<string, string>,
+): SpawnSyncReturns<string> {
   const cwd = mkdtempSync(path.join(os.tmpdir(), "operator-script-"));
   try {
     mkdirSync(path.join(cwd, "build", "server"), { recursive: true });
     const lock = path.resolve("app/lib/db/data-lock.server.ts");
-    writeFileSync(path.join(cwd, "build", "server", "index.js"), `export { lockDataFolder } from ${JSON.stringify(lock)};\n`);
+    writeFileSync(
+      path.join(cwd, "build", "server", "index.js"),
+      `export { lockDataFolder } from ${JSON.stringify(lock)};\n`,
+    );
     const command = [path.resolve("node_modules/.bin/tsx"), path.resolve(`scripts/${script}.js`), ...args];
     return spawnSync("sh", ["-c", 'umask 022 && exec "$@"', "sh", ...command], {
       cwd,

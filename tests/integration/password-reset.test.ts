@@ -13,7 +13,11 @@ let sender: EmailSender;
 beforeAll(async () => {
   smtp = new TestSmtp();
   await smtp.start();
-  sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@reset.test", outboxDir: "/nonexistent" }), { log: () => {} });
+  sender = new EmailSender(
+    app.db,
+    createMailer({ smtpUrl: smtp.url, from: "portal@reset.test", outboxDir: "/nonexistent" }),
+    { log: () => {} },
+  );
 });
 
 afterAll(async () => {
@@ -79,8 +83,12 @@ describe("password reset", () => {
     await sender.sendDue();
     const token = tokenFor(customer.email);
     const rows = await app.db.select().from(emailMessages).where(eq(emailMessages.to, customer.email));
-    expect(rows).toMatchObject([{ status: "sent", subject: "Reset your password", text: "", html: "", link: null, gathered: null, replyTo: null }]);
-    const { rows: naming } = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from email_messages t where position(${token} in t::text) > 0`);
+    expect(rows).toMatchObject([
+      { status: "sent", subject: "Reset your password", text: "", html: "", link: null, gathered: null, replyTo: null },
+    ]);
+    const { rows: naming } = await app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from email_messages t where position(${token} in t::text) > 0`,
+    );
     expect(Number(naming[0]?.n)).toBe(0);
     // The e-mail that went still works.
     expect((await authRequest(app.services, "/reset-password", { token, newPassword: NEW_PASSWORD })).status).toBe(200);
@@ -91,7 +99,10 @@ describe("password reset", () => {
     await requestReset(customer.email);
     await sender.sendDue();
     const token = tokenFor(customer.email);
-    await app.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.identifier, `reset-password:${token}`));
+    await app.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `reset-password:${token}`));
     const response = await authRequest(app.services, "/reset-password", { token, newPassword: NEW_PASSWORD });
     expect(response.status).toBe(400);
   });
@@ -109,7 +120,9 @@ describe("password reset", () => {
     const ip = "10.9.9.9";
     const statuses = [];
     for (let i = 0; i < 12; i += 1) {
-      statuses.push((await authRequest(app.services, "/request-password-reset", { email: uniqueEmail("flood") }, { ip })).status);
+      statuses.push(
+        (await authRequest(app.services, "/request-password-reset", { email: uniqueEmail("flood") }, { ip })).status,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

@@ -10,7 +10,10 @@ import { testApp } from "./test-app";
 const app = testApp();
 
 const COMMON = "Password123!";
-const TOO_COMMON = { code: "PASSWORD_TOO_COMMON", message: "This password is too common. Choose one that is harder to guess." };
+const TOO_COMMON = {
+  code: "PASSWORD_TOO_COMMON",
+  message: "This password is too common. Choose one that is harder to guess.",
+};
 
 describe("a common password", () => {
   it("is refused at sign-up", async () => {
@@ -31,12 +34,20 @@ describe("a common password", () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject(TOO_COMMON);
     expect((await signIn(app.services, customer.email, COMMON)).status).toBe(401);
-    expect((await authRequest(app.services, "/reset-password", { token, newPassword: "Res3t!Password-xy" })).status).toBe(200);
+    expect(
+      (await authRequest(app.services, "/reset-password", { token, newPassword: "Res3t!Password-xy" })).status,
+    ).toBe(200);
   });
 
   it("is refused at a password change through Better Auth's endpoint, and so is one that breaks the five rules", async () => {
     const customer = await app.customer();
-    const change = (newPassword: string) => authRequest(app.services, "/change-password", { currentPassword: customer.password, newPassword }, { cookie: customer.cookie });
+    const change = (newPassword: string) =>
+      authRequest(
+        app.services,
+        "/change-password",
+        { currentPassword: customer.password, newPassword },
+        { cookie: customer.cookie },
+      );
     const common = await change(COMMON);
     expect(common.status).toBe(400);
     expect(await common.json()).toMatchObject(TOO_COMMON);
@@ -54,7 +65,12 @@ describe("a common password", () => {
           await routeArgs(app.services, "/dashboard/profile", {
             method: "POST",
             headers: { cookie },
-            body: new URLSearchParams({ intent: "change-password", currentPassword: customer.password, newPassword: COMMON, confirmPassword: COMMON }),
+            body: new URLSearchParams({
+              intent: "change-password",
+              currentPassword: customer.password,
+              newPassword: COMMON,
+              confirmPassword: COMMON,
+            }),
           }),
         ),
       );

@@ -29,7 +29,12 @@ async function paymentRow(id: string) {
 
 async function paymentNotifications(userId: string) {
   return app.db
-    .select({ type: notifications.type, title: notifications.title, message: notifications.message, isRead: notifications.isRead })
+    .select({
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      isRead: notifications.isRead,
+    })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, "payment")));
 }
@@ -90,7 +95,11 @@ describe("who may decide", () => {
 
 describe("an admin deciding", () => {
   it("lists a customer's payments newest first, only that customer's", async () => {
-    const older = await app.payment(customerA.id, { serviceType: "website", amount: 350, createdAt: new Date("2026-02-01T10:00:00Z") });
+    const older = await app.payment(customerA.id, {
+      serviceType: "website",
+      amount: 350,
+      createdAt: new Date("2026-02-01T10:00:00Z"),
+    });
     const newer = await app.payment(customerA.id, { createdAt: new Date("2026-02-02T10:00:00Z") });
     await app.payment(customerB.id);
     const listed = await listPaymentsForReview(deps(), admin.user, { userId: customerA.id });
@@ -108,14 +117,19 @@ describe("an admin deciding", () => {
 
   it("approves with a note: stored trimmed, the customer notified with it, the changes published", async () => {
     const paymentId = await app.payment(customerA.id);
-    const decided = await decidePayment(deps(), admin.user, { paymentId, decision: "approve", notes: "  Matches the bank record \n" });
+    const decided = await decidePayment(deps(), admin.user, {
+      paymentId,
+      decision: "approve",
+      notes: "  Matches the bank record \n",
+    });
     expect(decided).toMatchObject({ id: paymentId, status: "completed", adminNotes: "Matches the bank record" });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", adminNotes: "Matches the bank record" });
     expect(await paymentNotifications(customerA.id)).toEqual([
       {
         type: "payment",
         title: "Payment Approved",
-        message: "Your payment for Google Business Profile Setup has been approved. Admin notes: Matches the bank record",
+        message:
+          "Your payment for Google Business Profile Setup has been approved. Admin notes: Matches the bank record",
         isRead: false,
       },
     ]);
@@ -154,7 +168,9 @@ describe("an admin deciding", () => {
     await decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "Blurry" });
     await app.deliveredChanges();
     for (const decision of ["approve", "reject"] as const) {
-      const error = await refusal(decidePayment(deps(), secondAdmin.user, { paymentId, decision, notes: "Second look" }));
+      const error = await refusal(
+        decidePayment(deps(), secondAdmin.user, { paymentId, decision, notes: "Second look" }),
+      );
       expect(error.status).toBe(409);
       expect(error.message).toBe("This payment has already been reviewed");
     }
@@ -166,8 +182,12 @@ describe("an admin deciding", () => {
   });
 
   it("answers 404 for an unknown payment and 400 for a malformed request", async () => {
-    expect((await refusal(decidePayment(deps(), admin.user, { paymentId: randomUUID(), decision: "approve" }))).status).toBe(404);
-    expect((await refusal(decidePayment(deps(), admin.user, { paymentId: "nope", decision: "approve" }))).status).toBe(400);
+    expect(
+      (await refusal(decidePayment(deps(), admin.user, { paymentId: randomUUID(), decision: "approve" }))).status,
+    ).toBe(404);
+    expect((await refusal(decidePayment(deps(), admin.user, { paymentId: "nope", decision: "approve" }))).status).toBe(
+      400,
+    );
     const paymentId = await app.payment(customerA.id);
     const bad = { paymentId, decision: "refund" } as unknown as Parameters<typeof decidePayment>[2];
     expect((await refusal(decidePayment(deps(), admin.user, bad))).status).toBe(400);
@@ -260,7 +280,9 @@ describe("the customer detail route", () => {
 
   /** The request as the framework runs it: the admin layout's middleware first, then the action. */
   const post = (user: SessionUser | null, fields: Record<string, string>, cookie?: string) =>
-    behindAdminGuard(app.services, user, formPost(`/admin/users/${customerA.id}`, fields, cookie), detailAction, { userId: customerA.id });
+    behindAdminGuard(app.services, user, formPost(`/admin/users/${customerA.id}`, fields, cookie), detailAction, {
+      userId: customerA.id,
+    });
 
   it("the guard stops anonymous and customers before the action runs; the payment stays pending", async () => {
     const paymentId = await app.payment(customerA.id);
@@ -304,9 +326,15 @@ describe("the customer detail route", () => {
       },
     ]);
     expect(await post(admin.user, { intent: "other", paymentId, decision: "reject" })).toMatchObject({ status: 400 });
-    expect(await post(admin.user, { intent: "decide", paymentId: "x", decision: "reject" })).toMatchObject({ status: 400 });
+    expect(await post(admin.user, { intent: "decide", paymentId: "x", decision: "reject" })).toMatchObject({
+      status: 400,
+    });
 
-    const loaded = await detailLoader({ request: new Request(`${SITE_URL}/`), context: routeContext(app.services, admin.user), params: { userId: customerA.id } } as never);
+    const loaded = await detailLoader({
+      request: new Request(`${SITE_URL}/`),
+      context: routeContext(app.services, admin.user),
+      params: { userId: customerA.id },
+    } as never);
     expect(loaded.payments.map((payment) => [payment.id, payment.status])).toEqual([[paymentId, "completed"]]);
   });
 });

@@ -18,9 +18,15 @@ let admin: SignedIn;
 const HEADER = "Date,Receipt number,Customer,Service,Payment method,List price,Discount,Amount paid,Amount refunded";
 
 /** A completed payment unless told otherwise, with the receipt number the database gave it. */
-async function addPayment(userId: string, values: Partial<typeof payments.$inferInsert>): Promise<{ id: string; number: string | null }> {
+async function addPayment(
+  userId: string,
+  values: Partial<typeof payments.$inferInsert>,
+): Promise<{ id: string; number: string | null }> {
   const id = await app.payment(userId, { status: "completed", ...values });
-  const [row] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, id));
+  const [row] = await app.db
+    .select({ receiptNumber: payments.receiptNumber })
+    .from(payments)
+    .where(eq(payments.id, id));
   return { id, number: row!.receiptNumber === null ? null : formatReceiptNumber(row!.receiptNumber) };
 }
 
@@ -62,10 +68,28 @@ describe("the payments export", () => {
       paymentMethod: "card",
       completedAt: new Date("2026-02-10T09:30:00Z"),
     });
-    const refunded = await addPayment(customerB.id, { status: "refunded", refundedAmount: 250, completedAt: new Date("2026-02-28T23:59:59.999Z") });
+    const refunded = await addPayment(customerB.id, {
+      status: "refunded",
+      refundedAmount: 250,
+      completedAt: new Date("2026-02-28T23:59:59.999Z"),
+    });
     await app.db.insert(paymentRefunds).values([
-      { paymentId: refunded.id, userId: customerB.id, amount: 200, reason: "Cancelled", status: "completed", completedAt: new Date("2026-03-02T00:00:00Z") },
-      { paymentId: refunded.id, userId: customerB.id, amount: 50, reason: "Cancelled", status: "completed", completedAt: new Date("2026-03-02T00:00:00Z") },
+      {
+        paymentId: refunded.id,
+        userId: customerB.id,
+        amount: 200,
+        reason: "Cancelled",
+        status: "completed",
+        completedAt: new Date("2026-03-02T00:00:00Z"),
+      },
+      {
+        paymentId: refunded.id,
+        userId: customerB.id,
+        amount: 50,
+        reason: "Cancelled",
+        status: "completed",
+        completedAt: new Date("2026-03-02T00:00:00Z"),
+      },
     ]);
     const free = await addPayment(customerB.id, {
       serviceType: "website",
@@ -77,8 +101,16 @@ describe("the payments export", () => {
       completedAt: new Date("2026-02-01T00:00:00Z"),
     });
     // Outside the period, or never completed: not in the file.
-    await addPayment(customerB.id, { serviceType: "website", paymentNumber: 2, completedAt: new Date("2026-03-01T00:00:00Z") });
-    await addPayment(customerA.id, { serviceType: "website", paymentNumber: 2, completedAt: new Date("2025-12-31T23:59:59Z") });
+    await addPayment(customerB.id, {
+      serviceType: "website",
+      paymentNumber: 2,
+      completedAt: new Date("2026-03-01T00:00:00Z"),
+    });
+    await addPayment(customerA.id, {
+      serviceType: "website",
+      paymentNumber: 2,
+      completedAt: new Date("2025-12-31T23:59:59Z"),
+    });
     await addPayment(customerB.id, { status: "pending" });
     await addPayment(customerA.id, { status: "rejected" });
 
@@ -100,15 +132,37 @@ describe("the payments export", () => {
   });
 
   it("counts only completed refunds, quotes what needs quoting and never lets a cell run as a formula", async () => {
-    await app.db.update(profiles).set({ fullName: '=HYPERLINK("http://evil.test","Click")' }).where(eq(profiles.id, customerA.id));
+    await app.db
+      .update(profiles)
+      .set({ fullName: '=HYPERLINK("http://evil.test","Click")' })
+      .where(eq(profiles.id, customerA.id));
     try {
-      const payment = await addPayment(customerA.id, { refundedAmount: 25, completedAt: new Date("2026-04-04T10:00:00Z") });
+      const payment = await addPayment(customerA.id, {
+        refundedAmount: 25,
+        completedAt: new Date("2026-04-04T10:00:00Z"),
+      });
       await app.db.insert(paymentRefunds).values([
-        { paymentId: payment.id, userId: customerA.id, amount: 25, reason: "Partial", status: "completed", completedAt: new Date() },
-        { paymentId: payment.id, userId: customerA.id, amount: 100, reason: "Waiting for Stripe", status: "pending", stripeRefundId: "re_export_pending" },
+        {
+          paymentId: payment.id,
+          userId: customerA.id,
+          amount: 25,
+          reason: "Partial",
+          status: "completed",
+          completedAt: new Date(),
+        },
+        {
+          paymentId: payment.id,
+          userId: customerA.id,
+          amount: 100,
+          reason: "Waiting for Stripe",
+          status: "pending",
+          stripeRefundId: "re_export_pending",
+        },
       ]);
       const rows = await records(await download(admin.user, "?from=2026-04-01&to=2026-04-30"));
-      expect(rows[1]).toBe(`2026-04-04,${payment.number},"'=HYPERLINK(""http://evil.test"",""Click"")",Google Business Profile Setup,Zelle,250.00,0.00,250.00,25.00`);
+      expect(rows[1]).toBe(
+        `2026-04-04,${payment.number},"'=HYPERLINK(""http://evil.test"",""Click"")",Google Business Profile Setup,Zelle,250.00,0.00,250.00,25.00`,
+      );
     } finally {
       await app.db.update(profiles).set({ fullName: "Ana Export" }).where(eq(profiles.id, customerA.id));
     }
@@ -131,14 +185,26 @@ describe("the payments export", () => {
         ["website", 1],
         ["website", 2],
       ] as const) {
-        const { id } = await addPayment(customer.id, { serviceType, paymentNumber, completedAt: new Date("2026-06-01T10:00:00Z") });
+        const { id } = await addPayment(customer.id, {
+          serviceType,
+          paymentNumber,
+          completedAt: new Date("2026-06-01T10:00:00Z"),
+        });
         ids.push(id);
         // Half share one instant to the microsecond, the others differ from it by microseconds a JS Date cannot hold.
         const microseconds = index === 0 ? "123456" : `12345${paymentNumber + (serviceType === "website" ? 6 : 0)}`;
-        await app.db.execute(sql`update payments set completed_at = ${`2026-06-01 10:00:00.${microseconds}+00`}::timestamptz where id = ${id}`);
+        await app.db.execute(
+          sql`update payments set completed_at = ${`2026-06-01 10:00:00.${microseconds}+00`}::timestamptz where id = ${id}`,
+        );
       }
     }
-    const exported = exportPaymentsCsv({ db: app.db }, admin.user, { from: "2026-06-01", to: "2026-06-01" }, i18nFor("en"), { batchSize: 2 });
+    const exported = exportPaymentsCsv(
+      { db: app.db },
+      admin.user,
+      { from: "2026-06-01", to: "2026-06-01" },
+      i18nFor("en"),
+      { batchSize: 2 },
+    );
     const chunks: string[] = [];
     for await (const chunk of exported.chunks) chunks.push(chunk);
     // The header, then three batches of two.
@@ -148,7 +214,9 @@ describe("the payments export", () => {
     const ordered = await app.db.execute<{ receipt_number: number }>(
       sql`select receipt_number from payments where completed_at >= '2026-06-01' order by completed_at, id`,
     );
-    expect(rows.map((row) => row.split(",")[1])).toEqual(ordered.rows.map((row) => formatReceiptNumber(row.receipt_number)));
+    expect(rows.map((row) => row.split(",")[1])).toEqual(
+      ordered.rows.map((row) => formatReceiptNumber(row.receipt_number)),
+    );
   });
 
   it("is an empty file (the header alone) for a period without payments", async () => {
@@ -156,17 +224,32 @@ describe("the payments export", () => {
   });
 
   it("refuses a period it cannot read with 400 and the reason, in the admin's language", async () => {
-    for (const query of ["", "?from=2026-01-01", "?from=2026-02-30&to=2026-03-01", "?from=01/01/2026&to=2026-03-01", "?from=2026-01-01&to=tomorrow"]) {
+    for (const query of [
+      "",
+      "?from=2026-01-01",
+      "?from=2026-02-30&to=2026-03-01",
+      "?from=01/01/2026&to=2026-03-01",
+      "?from=2026-01-01&to=tomorrow",
+    ]) {
       const response = await download(admin.user, query);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ ok: false, error: { code: "invalid_period", message: "Enter the date as YYYY-MM-DD" } });
+      expect(await response.json()).toEqual({
+        ok: false,
+        error: { code: "invalid_period", message: "Enter the date as YYYY-MM-DD" },
+      });
     }
     const reversed = await download(admin.user, "?from=2026-03-01&to=2026-01-01");
     expect(reversed.status).toBe(400);
-    expect(await reversed.json()).toEqual({ ok: false, error: { code: "invalid_period", message: "The start date must be on or before the end date" } });
+    expect(await reversed.json()).toEqual({
+      ok: false,
+      error: { code: "invalid_period", message: "The start date must be on or before the end date" },
+    });
     const spanish = await download({ ...admin.user, language: "es" }, "?from=2026-13-01&to=2026-12-31");
     expect(spanish.status).toBe(400);
-    expect(await spanish.json()).toEqual({ ok: false, error: { code: "invalid_period", message: "Escriba la fecha como AAAA-MM-DD" } });
+    expect(await spanish.json()).toEqual({
+      ok: false,
+      error: { code: "invalid_period", message: "Escriba la fecha como AAAA-MM-DD" },
+    });
   });
 
   it("is for admins only: staff and customers 403, visitors 401 (the use case checks whatever the route's guard did)", async () => {
@@ -179,8 +262,15 @@ describe("the payments export", () => {
       const response = await download(user, "?from=2026-01-01&to=2026-01-31");
       expect(response.status).toBe(status);
       expect(await response.text()).not.toContain("Ana Export");
-      expect(() => exportPaymentsCsv({ db: app.db }, user, { from: "2026-01-01", to: "2026-01-31" }, i18nFor("en"))).toThrow();
+      expect(() =>
+        exportPaymentsCsv({ db: app.db }, user, { from: "2026-01-01", to: "2026-01-31" }, i18nFor("en")),
+      ).toThrow();
     }
-    await expectHttpError(Promise.resolve().then(() => exportPaymentsCsv({ db: app.db }, staffA.user, { from: "x", to: "y" }, i18nFor("en"))), 403);
+    await expectHttpError(
+      Promise.resolve().then(() =>
+        exportPaymentsCsv({ db: app.db }, staffA.user, { from: "x", to: "y" }, i18nFor("en")),
+      ),
+      403,
+    );
   });
 });

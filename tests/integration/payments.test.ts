@@ -18,7 +18,16 @@ import { action as proofAction } from "~/routes/resources/payment-proof";
 import { createApp } from "../../server/app";
 import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { changeEvent, LiveStream } from "./live-stream";
-import { databaseError, routeAnswer, routeArgs, routeContext, SITE_URL, testServices, UNIQUE_VIOLATION, type SignedIn } from "./support";
+import {
+  databaseError,
+  routeAnswer,
+  routeArgs,
+  routeContext,
+  SITE_URL,
+  testServices,
+  UNIQUE_VIOLATION,
+  type SignedIn,
+} from "./support";
 import { testApp } from "./test-app";
 
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
@@ -28,12 +37,16 @@ const PNG = Buffer.from(
   "base64",
 );
 /** A real (decodable) 2 x 2 JPEG: proofs are re-encoded, so a file with only JPEG's magic bytes is refused. */
-const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
+const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#3366cc" } })
+  .jpeg()
+  .toBuffer();
 
 // The services are made with the fake Stripe's address, so it listens before the app is opened (and closes after).
 const fakeStripe: FakeStripe = await startFakeStripe();
 afterAll(() => fakeStripe.close());
-const app = testApp({ settings: fakeStripeSettings(fakeStripe, { secretKey: "sk_test_integration", webhookSecret: WEBHOOK_SECRET }) });
+const app = testApp({
+  settings: fakeStripeSettings(fakeStripe, { secretKey: "sk_test_integration", webhookSecret: WEBHOOK_SECRET }),
+});
 let server: Server;
 let base: string;
 let customerA: SignedIn;
@@ -163,7 +176,12 @@ describe("proof of payment (POST /resources/payments/proof)", () => {
   });
 
   it("says which website payment it is in the admins' message, with the catalog amount", async () => {
-    await app.payment(customerB.id, { serviceType: "website", amount: 350, paymentMethod: "card", status: "completed" });
+    await app.payment(customerB.id, {
+      serviceType: "website",
+      amount: 350,
+      paymentMethod: "card",
+      status: "completed",
+    });
     const result = await sendProof(customerB.user, {
       serviceType: "website",
       paymentNumber: "2",
@@ -355,7 +373,12 @@ describe("reading payments and proof files", () => {
   });
 });
 
-async function checkout(cookie: string | undefined, body: unknown, contentType = "application/json", on = app.services) {
+async function checkout(
+  cookie: string | undefined,
+  body: unknown,
+  contentType = "application/json",
+  on = app.services,
+) {
   const response = await checkoutAction(
     await routeArgs(on, ENDPOINTS.cardCheckout, {
       method: "POST",
@@ -423,7 +446,10 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     });
     expect(await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 2 })).toEqual({
       status: 400,
-      body: { ok: false, error: { code: "payment_out_of_order", message: "Payment 1 of 2 must be completed before payment 2" } },
+      body: {
+        ok: false,
+        error: { code: "payment_out_of_order", message: "Payment 1 of 2 must be completed before payment 2" },
+      },
     });
     expect(await checkout(customerA.cookie, { serviceType: "website", paymentNumber: 3 })).toEqual({
       status: 400,
@@ -439,7 +465,13 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     await sendProof(customerA.user);
     expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
       status: 409,
-      body: { ok: false, error: { code: "payment_pending_review", message: "A payment for Google Business Profile Setup is already pending review" } },
+      body: {
+        ok: false,
+        error: {
+          code: "payment_pending_review",
+          message: "A payment for Google Business Profile Setup is already pending review",
+        },
+      },
     });
     expect(fakeStripe.requests).toEqual([]);
   });
@@ -464,7 +496,13 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
     expect(fakeStripe.requests).toHaveLength(10);
     expect(await checkout(customer.cookie, { serviceType: "google_business", paymentNumber: 1 })).toEqual({
       status: 429,
-      body: { ok: false, error: { code: "card_checkout_rate_limited", message: "Too many payment attempts. Please wait a few minutes and try again." } },
+      body: {
+        ok: false,
+        error: {
+          code: "card_checkout_rate_limited",
+          message: "Too many payment attempts. Please wait a few minutes and try again.",
+        },
+      },
     });
     // Refused requests count too, and nothing reaches Stripe while the window lasts.
     expect((await checkout(customer.cookie, "{not json")).status).toBe(400);
@@ -483,9 +521,19 @@ describe("card checkout (POST /api/create-payment-checkout)", () => {
   it("says card payments are not configured without STRIPE_SECRET_KEY", async () => {
     const plain = await testServices(app.database);
     try {
-      expect(await checkout(customerA.cookie, { serviceType: "google_business", paymentNumber: 1 }, "application/json", plain)).toEqual({
+      expect(
+        await checkout(
+          customerA.cookie,
+          { serviceType: "google_business", paymentNumber: 1 },
+          "application/json",
+          plain,
+        ),
+      ).toEqual({
         status: 503,
-        body: { ok: false, error: { code: "card_payments_not_configured", message: "Card payments are not configured" } },
+        body: {
+          ok: false,
+          error: { code: "card_payments_not_configured", message: "Card payments are not configured" },
+        },
       });
     } finally {
       await plain.close();
@@ -642,9 +690,9 @@ describe("Stripe webhook (POST /api/stripe/webhook)", () => {
       // A pending Zelle proof is not completed by an underpaid session either.
       await sendProof(customerA.user);
       await app.deliveredChanges();
-      expect((await postWebhook(completedEvent(customerA.id, "google_business", 1, { amount_total: 2500 }))).body.outcome).toBe(
-        "ignored",
-      );
+      expect(
+        (await postWebhook(completedEvent(customerA.id, "google_business", 1, { amount_total: 2500 }))).body.outcome,
+      ).toBe("ignored");
       expect((await rowsOf(customerA.id)).map((p) => [p.status, p.paymentMethod])).toEqual([["pending", "zelle"]]);
       // The catalog's amount in dollars completes it.
       expect((await postWebhook(completedEvent(customerA.id, "google_business", 1))).body.outcome).toBe(
@@ -697,7 +745,10 @@ describe("a new proof for a rejected Zelle transfer", () => {
   it("puts the same payment back in review with the new photo: no second payment, the admins told, the old photo removed", async () => {
     const rejected = await rejectedProofOfA();
     const [oldPhoto] = storedProofs(customerA.id);
-    expect(await sendProof(customerA.user, { extra: { paymentId: rejected.id } })).toEqual({ status: 200, body: { ok: true } });
+    expect(await sendProof(customerA.user, { extra: { paymentId: rejected.id } })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
     const rows = await rowsOf(customerA.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: rejected.id, status: "pending", adminNotes: null, paymentMethod: "zelle" });
@@ -715,17 +766,27 @@ describe("a new proof for a rejected Zelle transfer", () => {
     expect(await sendProof(customerB.user, { extra: { paymentId: rejected.id } })).toEqual(notFound);
     expect(await sendProof(admin1.user, { extra: { paymentId: rejected.id } })).toEqual(notFound);
     expect(await sendProof(null, { extra: { paymentId: rejected.id } })).toMatchObject({ status: 401 });
-    expect(await rowsOf(customerA.id)).toEqual([expect.objectContaining({ status: "rejected", proofUrl: rejected.proofUrl })]);
+    expect(await rowsOf(customerA.id)).toEqual([
+      expect.objectContaining({ status: "rejected", proofUrl: rejected.proofUrl }),
+    ]);
     expect(storedProofs(customerB.id)).toEqual([]);
   });
 
   it("is refused, in the person's language, for a payment that is not rejected, not a Zelle transfer, or not the newest", async () => {
     expect(await sendProof(customerA.user)).toMatchObject({ status: 200 });
     const [pending] = await rowsOf(customerA.id);
-    const refusal = { status: 409, body: { ok: false, error: "Only the latest rejected Zelle transfer can get a new proof" } };
+    const refusal = {
+      status: 409,
+      body: { ok: false, error: "Only the latest rejected Zelle transfer can get a new proof" },
+    };
     expect(await sendProof(customerA.user, { extra: { paymentId: pending!.id } })).toEqual(refusal);
 
-    const card = await app.payment(customerA.id, { serviceType: "website", amount: 350, paymentMethod: "card", status: "rejected" });
+    const card = await app.payment(customerA.id, {
+      serviceType: "website",
+      amount: 350,
+      paymentMethod: "card",
+      status: "rejected",
+    });
     expect(await sendProof(customerA.user, { extra: { paymentId: card } })).toEqual(refusal);
 
     // Paid again after the rejection: the old rejected transfer cannot come back.

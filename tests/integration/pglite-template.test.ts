@@ -31,7 +31,10 @@ describe("the embedded database template", () => {
   });
 
   it("starts a new data folder without a template too", { timeout: 120_000 }, async () => {
-    const database = await openDatabase({ pgliteDir: path.join(folder, "plain"), pgliteTemplate: path.join(folder, "missing.tar.gz") });
+    const database = await openDatabase({
+      pgliteDir: path.join(folder, "plain"),
+      pgliteTemplate: path.join(folder, "missing.tar.gz"),
+    });
     expect((await database.db.execute<{ n: number }>(tables)).rows[0]?.n).toBe(0);
     await applyMigrations(database);
     expect((await database.db.execute<{ n: number }>(tables)).rows[0]?.n).toBeGreaterThanOrEqual(15);

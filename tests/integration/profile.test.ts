@@ -30,7 +30,11 @@ async function post(actor: SignedIn | null, fields: Record<string, string | File
     headers: { origin: SITE_URL, ...(cookie ? { cookie } : {}) },
     body,
   });
-  const result = await profileAction({ request, context: routeContext(app.services, actor?.user ?? null), params: {} } as never);
+  const result = await profileAction({
+    request,
+    context: routeContext(app.services, actor?.user ?? null),
+    params: {},
+  } as never);
   const init = (result as { init?: ResponseInit | null }).init;
   return { ...routeAnswer(result), headers: new Headers(init?.headers) };
 }
@@ -40,16 +44,46 @@ async function profileOf(id: string) {
   return row!;
 }
 
-const png = async () => new File([await sharp({ create: { width: 64, height: 64, channels: 3, background: "#08f" } }).png().toBuffer()], "me.png", { type: "image/png" });
-const jpeg = async () => new File([await sharp({ create: { width: 64, height: 64, channels: 3, background: "#f80" } }).jpeg().toBuffer()], "me.jpg", { type: "image/jpeg" });
+const png = async () =>
+  new File(
+    [
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#08f" } })
+        .png()
+        .toBuffer(),
+    ],
+    "me.png",
+    { type: "image/png" },
+  );
+const jpeg = async () =>
+  new File(
+    [
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#f80" } })
+        .jpeg()
+        .toBuffer(),
+    ],
+    "me.jpg",
+    { type: "image/jpeg" },
+  );
 
 describe("Personal Information", () => {
   it("updates the customer's own profile and name, and notifies every admin (profile_updated)", async () => {
     await app.deliveredChanges();
-    const answer = await post(customerA, { intent: "update-profile", fullName: " Alice Able-Smith ", phone: "(555) 222-3333", companyName: "Able & Co" });
+    const answer = await post(customerA, {
+      intent: "update-profile",
+      fullName: " Alice Able-Smith ",
+      phone: "(555) 222-3333",
+      companyName: "Able & Co",
+    });
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });
-    expect(await profileOf(customerA.id)).toMatchObject({ fullName: "Alice Able-Smith", phone: "(555) 222-3333", companyName: "Able & Co" });
-    const [account] = await app.db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, customerA.id));
+    expect(await profileOf(customerA.id)).toMatchObject({
+      fullName: "Alice Able-Smith",
+      phone: "(555) 222-3333",
+      companyName: "Able & Co",
+    });
+    const [account] = await app.db
+      .select({ name: user.name, email: user.email })
+      .from(user)
+      .where(eq(user.id, customerA.id));
     expect(account).toEqual({ name: "Alice Able-Smith", email: customerA.email });
     const sent = await app.db.select().from(notifications).where(eq(notifications.type, "profile_updated"));
     expect(sent.map((row) => [row.userId, row.title, row.message])).toEqual([
@@ -75,12 +109,28 @@ describe("Personal Information", () => {
     const before = await profileOf(customerA.id);
     // Whatever B sends (an id, an e-mail), B's action changes B's profile only, and never the e-mail.
     expect(
-      await post(customerB, { intent: "update-profile", fullName: "Bob B", phone: "(555) 444-5555", id: customerA.id, email: "x@example.com" }),
+      await post(customerB, {
+        intent: "update-profile",
+        fullName: "Bob B",
+        phone: "(555) 444-5555",
+        id: customerA.id,
+        email: "x@example.com",
+      }),
     ).toMatchObject({ status: 200 });
     expect(await profileOf(customerA.id)).toEqual(before);
-    expect(await profileOf(customerB.id)).toMatchObject({ fullName: "Bob B", email: customerB.email, companyName: null });
-    expect(await post(null, { intent: "update-profile", fullName: "Nobody", phone: "(555) 444-5555" })).toMatchObject({ status: 401 });
-    const loaded = await profileLoader({ request: new Request(`${SITE_URL}/dashboard/profile`), context: routeContext(app.services, customerB.user), params: {} } as never);
+    expect(await profileOf(customerB.id)).toMatchObject({
+      fullName: "Bob B",
+      email: customerB.email,
+      companyName: null,
+    });
+    expect(await post(null, { intent: "update-profile", fullName: "Nobody", phone: "(555) 444-5555" })).toMatchObject({
+      status: 401,
+    });
+    const loaded = await profileLoader({
+      request: new Request(`${SITE_URL}/dashboard/profile`),
+      context: routeContext(app.services, customerB.user),
+      params: {},
+    } as never);
     expect(loaded.profile).toMatchObject({ fullName: "Bob B", email: customerB.email });
   });
 });
@@ -89,7 +139,10 @@ describe("the avatar", () => {
   it("stores a new picture, shows it in the session, the admin list and the detail page, and removes the old file and thumbnail", async () => {
     // What the earlier tests published may still be on its way (a PostgreSQL bus delivers after the commit): let it arrive first.
     await app.deliveredChanges();
-    expect(await post(customerA, { intent: "upload-avatar", avatar: await png() })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await post(customerA, { intent: "upload-avatar", avatar: await png() })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     const first = (await profileOf(customerA.id)).avatarUrl!;
     expect(first).toMatch(new RegExp(`^/files/avatars/${customerA.id}/avatar_\\d+_[a-z0-9]+\\.png$`));
     const firstKey = avatarKeyOf(first)!;
@@ -125,7 +178,9 @@ describe("the avatar", () => {
       body: { ok: false, error: "Image must be smaller than 2MB" },
     });
     const text = new File(["hello"], "notes.txt", { type: "text/plain" });
-    expect(await post(customerA, { intent: "upload-avatar", avatar: text })).toMatchObject({ body: { error: "Please select a valid image" } });
+    expect(await post(customerA, { intent: "upload-avatar", avatar: text })).toMatchObject({
+      body: { error: "Please select a valid image" },
+    });
     expect((await profileOf(customerA.id)).avatarUrl).toBe(before);
     expect(await app.services.storage.get("avatars", avatarKeyOf(before)!)).not.toBeNull();
   });
@@ -134,21 +189,28 @@ describe("the avatar", () => {
 describe("Change Password", () => {
   it("checks in order: match, 6 characters, the sign-up rules, then the current password", async () => {
     const change = (fields: Record<string, string>) => post(customerB, { intent: "change-password", ...fields });
-    expect(await change({ currentPassword: "", newPassword: "abc", confirmPassword: "abd" })).toMatchObject({ status: 400, body: { error: "Passwords do not match" } });
+    expect(await change({ currentPassword: "", newPassword: "abc", confirmPassword: "abd" })).toMatchObject({
+      status: 400,
+      body: { error: "Passwords do not match" },
+    });
     expect(await change({ currentPassword: "", newPassword: "abc", confirmPassword: "abc" })).toMatchObject({
       body: { error: "Password must be at least 6 characters" },
     });
     expect(await change({ currentPassword: "", newPassword: "abcdefgh", confirmPassword: "abcdefgh" })).toMatchObject({
       body: { error: "Password must be at least 12 characters" },
     });
-    expect(await change({ currentPassword: "", newPassword: "abcdefghijkl", confirmPassword: "abcdefghijkl" })).toMatchObject({
+    expect(
+      await change({ currentPassword: "", newPassword: "abcdefghijkl", confirmPassword: "abcdefghijkl" }),
+    ).toMatchObject({
       body: { error: "Password must contain at least one uppercase letter" },
     });
     const strong = "N3w!Password-long";
     expect(await change({ currentPassword: "", newPassword: strong, confirmPassword: strong })).toMatchObject({
       body: { error: "Please enter your current password" },
     });
-    expect(await change({ currentPassword: "Wr0ng!Password-x", newPassword: strong, confirmPassword: strong })).toMatchObject({
+    expect(
+      await change({ currentPassword: "Wr0ng!Password-x", newPassword: strong, confirmPassword: strong }),
+    ).toMatchObject({
       status: 400,
       body: { ok: false, error: "Current password is incorrect" },
     });
@@ -161,7 +223,12 @@ describe("Change Password", () => {
     const other = cookieFrom(await signIn(app.services, customer.email, customer.password));
     expect(await sessionUserFor(app.services, other)).not.toBeNull();
     const strong = "An0ther!Password-long";
-    const answer = await post(customer, { intent: "change-password", currentPassword: customer.password, newPassword: strong, confirmPassword: strong });
+    const answer = await post(customer, {
+      intent: "change-password",
+      currentPassword: customer.password,
+      newPassword: strong,
+      confirmPassword: strong,
+    });
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });
     const setCookie = answer.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/session_token=[^;]+/);

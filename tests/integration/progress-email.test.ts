@@ -20,10 +20,18 @@ let admin: SignedIn;
 beforeAll(async () => {
   smtp = new TestSmtp();
   await smtp.start();
-  sender = new EmailSender(app.db, createMailer({ smtpUrl: smtp.url, from: "portal@progress.test", outboxDir: "/nonexistent" }), {
-    log: () => {},
-    branding: async () => ({ companyName: "Progress Agency", supportEmail: "help@progress.test", siteUrl: "https://portal.test" }),
-  });
+  sender = new EmailSender(
+    app.db,
+    createMailer({ smtpUrl: smtp.url, from: "portal@progress.test", outboxDir: "/nonexistent" }),
+    {
+      log: () => {},
+      branding: async () => ({
+        companyName: "Progress Agency",
+        supportEmail: "help@progress.test",
+        siteUrl: "https://portal.test",
+      }),
+    },
+  );
   admin = await app.admin();
 }, 240_000);
 
@@ -55,7 +63,10 @@ describe("gathered progress e-mails", () => {
     expect(smtp.to(customer.email)).toHaveLength(0);
 
     // The bell told at once, once per tick.
-    const rows = await app.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, customer.id));
+    const rows = await app.db
+      .select({ type: notifications.type })
+      .from(notifications)
+      .where(eq(notifications.userId, customer.id));
     expect(rows).toHaveLength(2);
 
     const waiting = await app.db.select().from(emailMessages).where(eq(emailMessages.to, customer.email));

@@ -17,11 +17,21 @@ const websiteRow = async () =>
 
 describe("setProgressStep (the one progress-step writer)", () => {
   it("creates a missing website record and keeps current_step equal to the done steps", async () => {
-    const first = await setProgressStep(app.db, { userId: customer.id, service: "website", step: "designLayout", done: true });
+    const first = await setProgressStep(app.db, {
+      userId: customer.id,
+      service: "website",
+      step: "designLayout",
+      done: true,
+    });
     expect(first).toEqual({ wasDone: false, changes: [{ table: "website_progress", userId: customer.id }] });
     expect(await websiteRow()).toMatchObject({ designLayout: true, clientInfoReceived: false, currentStep: 1 });
 
-    const again = await setProgressStep(app.db, { userId: customer.id, service: "website", step: "designLayout", done: true });
+    const again = await setProgressStep(app.db, {
+      userId: customer.id,
+      service: "website",
+      step: "designLayout",
+      done: true,
+    });
     expect(again.wasDone).toBe(true);
     await setProgressStep(app.db, { userId: customer.id, service: "website", step: "designLayout", done: false });
     expect(await websiteRow()).toMatchObject({ designLayout: false, currentStep: 0 });
@@ -31,10 +41,15 @@ describe("setProgressStep (the one progress-step writer)", () => {
     const steps = ["informationCollection", "profileCreation", "submittedVerification", "seoLocalSetup"] as const;
     await Promise.all(
       steps.map((step) =>
-        app.db.transaction((tx) => setProgressStep(tx, { userId: customer.id, service: "google_business", step, done: true })),
+        app.db.transaction((tx) =>
+          setProgressStep(tx, { userId: customer.id, service: "google_business", step, done: true }),
+        ),
       ),
     );
-    const [row] = await app.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, customer.id));
+    const [row] = await app.db
+      .select()
+      .from(googleBusinessProgress)
+      .where(eq(googleBusinessProgress.userId, customer.id));
     expect(row).toMatchObject({
       informationCollection: true,
       profileCreation: true,

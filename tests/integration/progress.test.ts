@@ -12,7 +12,15 @@ import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
-import { behindAdminGuard, expectHttpError, formPost, routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
+import {
+  behindAdminGuard,
+  expectHttpError,
+  formPost,
+  routeAnswer,
+  routeContext,
+  SITE_URL,
+  type SignedIn,
+} from "./support";
 import { testApp } from "./test-app";
 
 const app = testApp();
@@ -27,15 +35,30 @@ const byTable = (changes: Change[]) => [...changes].sort((x, y) => x.table.local
 
 async function progressNotifications(userId: string) {
   return app.db
-    .select({ type: notifications.type, title: notifications.title, message: notifications.message, isRead: notifications.isRead })
+    .select({
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      isRead: notifications.isRead,
+    })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), inArray(notifications.type, ["google_business_progress", "website_progress"])));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.type, ["google_business_progress", "website_progress"]),
+      ),
+    );
 }
 
 /** The audit rows actions wrote (account-security events, such as the test users' sign-ins, left out). */
 async function auditRows() {
   return app.db
-    .select({ actorId: auditEvents.actorId, action: auditEvents.action, customerId: auditEvents.customerId, detail: auditEvents.detail })
+    .select({
+      actorId: auditEvents.actorId,
+      action: auditEvents.action,
+      customerId: auditEvents.customerId,
+      detail: auditEvents.detail,
+    })
     .from(auditEvents)
     .where(notLike(auditEvents.action, "account.%"));
 }
@@ -62,7 +85,12 @@ beforeEach(async () => {
 
 describe("who may read and change progress", () => {
   it("a customer reads only their own records; another customer's stay out of reach", async () => {
-    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true });
+    await toggleProgressStep(deps(), admin.user, {
+      userId: customerA.id,
+      service: "google_business",
+      step: "profileCreation",
+      done: true,
+    });
 
     const own = await getOwnProgress(app.database, customerA.user);
     expect(own.google_business?.steps).toMatchObject({ profileCreation: true, informationCollection: false });
@@ -74,7 +102,10 @@ describe("who may read and change progress", () => {
     await expectHttpError(getCustomerProgress(app.database, customerA.user, { userId: customerA.id }), 403);
     await expectHttpError(getCustomerProgress(app.database, null, { userId: customerA.id }), 401);
     await expectHttpError(getOwnProgress(app.database, null), 401);
-    expect((await getCustomerProgress(app.database, admin.user, { userId: customerA.id })).google_business?.steps.profileCreation).toBe(true);
+    expect(
+      (await getCustomerProgress(app.database, admin.user, { userId: customerA.id })).google_business?.steps
+        .profileCreation,
+    ).toBe(true);
   });
 
   it("customers cannot toggle at all, their own or another's (403); anonymous gets 401; nothing is written or published", async () => {
@@ -90,16 +121,34 @@ describe("who may read and change progress", () => {
 
   it("an unknown customer, an admin's id or a malformed id answers 404; a step of the other service 400", async () => {
     await expectHttpError(
-      toggleProgressStep(deps(), admin.user, { userId: randomUUID(), service: "website", step: "websiteLaunch", done: true }),
+      toggleProgressStep(deps(), admin.user, {
+        userId: randomUUID(),
+        service: "website",
+        step: "websiteLaunch",
+        done: true,
+      }),
       404,
     );
     await expectHttpError(
-      toggleProgressStep(deps(), admin.user, { userId: secondAdmin.id, service: "website", step: "websiteLaunch", done: true }),
+      toggleProgressStep(deps(), admin.user, {
+        userId: secondAdmin.id,
+        service: "website",
+        step: "websiteLaunch",
+        done: true,
+      }),
       404,
     );
-    await expectHttpError(toggleProgressStep(deps(), admin.user, { userId: "nope", service: "website", step: "websiteLaunch", done: true }), 404);
     await expectHttpError(
-      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "websiteLaunch", done: true }),
+      toggleProgressStep(deps(), admin.user, { userId: "nope", service: "website", step: "websiteLaunch", done: true }),
+      404,
+    );
+    await expectHttpError(
+      toggleProgressStep(deps(), admin.user, {
+        userId: customerA.id,
+        service: "google_business",
+        step: "websiteLaunch",
+        done: true,
+      }),
       400,
     );
     expect(await auditRows()).toEqual([]);
@@ -109,9 +158,18 @@ describe("who may read and change progress", () => {
 describe("an admin toggling a step", () => {
   it("creates the missing record, notifies the customer naming the step, audits it and publishes after the commit", async () => {
     expect(
-      await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true }),
+      await toggleProgressStep(deps(), admin.user, {
+        userId: customerA.id,
+        service: "google_business",
+        step: "profileCreation",
+        done: true,
+      }),
     ).toEqual({ done: true, notified: true });
-    expect(await googleRow(customerA.id)).toMatchObject({ profileCreation: true, informationCollection: false, seoLocalSetup: false });
+    expect(await googleRow(customerA.id)).toMatchObject({
+      profileCreation: true,
+      informationCollection: false,
+      seoLocalSetup: false,
+    });
     expect(await progressNotifications(customerA.id)).toEqual([
       {
         type: "google_business_progress",
@@ -165,20 +223,52 @@ describe("an admin toggling a step", () => {
     for (const step of ["clientInfoReceived", "domainHostingSetup", "planningStructure"] as const) {
       await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step, done: true });
     }
-    expect(await websiteRow(customerA.id)).toMatchObject({ currentStep: 3, clientInfoReceived: true, websiteLaunch: false });
+    expect(await websiteRow(customerA.id)).toMatchObject({
+      currentStep: 3,
+      clientInfoReceived: true,
+      websiteLaunch: false,
+    });
     const own = await getOwnProgress(app.database, customerA.user);
     expect(Object.values(own.website!.steps).filter(Boolean)).toHaveLength(3);
   });
 
   it("two admins ticking different steps of one customer at the same moment: both stick, both notify", async () => {
     await Promise.all([
-      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "informationCollection", done: true }),
-      toggleProgressStep(deps(), secondAdmin.user, { userId: customerA.id, service: "google_business", step: "submittedVerification", done: true }),
-      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "websiteLaunch", done: true }),
-      toggleProgressStep(deps(), secondAdmin.user, { userId: customerA.id, service: "website", step: "seoOptimization", done: true }),
+      toggleProgressStep(deps(), admin.user, {
+        userId: customerA.id,
+        service: "google_business",
+        step: "informationCollection",
+        done: true,
+      }),
+      toggleProgressStep(deps(), secondAdmin.user, {
+        userId: customerA.id,
+        service: "google_business",
+        step: "submittedVerification",
+        done: true,
+      }),
+      toggleProgressStep(deps(), admin.user, {
+        userId: customerA.id,
+        service: "website",
+        step: "websiteLaunch",
+        done: true,
+      }),
+      toggleProgressStep(deps(), secondAdmin.user, {
+        userId: customerA.id,
+        service: "website",
+        step: "seoOptimization",
+        done: true,
+      }),
     ]);
-    expect(await googleRow(customerA.id)).toMatchObject({ informationCollection: true, submittedVerification: true, profileCreation: false });
-    expect(await websiteRow(customerA.id)).toMatchObject({ websiteLaunch: true, seoOptimization: true, currentStep: 2 });
+    expect(await googleRow(customerA.id)).toMatchObject({
+      informationCollection: true,
+      submittedVerification: true,
+      profileCreation: false,
+    });
+    expect(await websiteRow(customerA.id)).toMatchObject({
+      websiteLaunch: true,
+      seoOptimization: true,
+      currentStep: 2,
+    });
     expect((await progressNotifications(customerA.id)).map((row) => row.title).sort()).toEqual([
       "Information Collection is complete",
       "SEO Optimization Setup is complete",
@@ -188,8 +278,16 @@ describe("an admin toggling a step", () => {
   });
 
   it("two admins marking the same step done at the same moment: the customer hears of it once", async () => {
-    const input = { userId: customerA.id, service: "google_business", step: "verificationCompleted", done: true } as const;
-    const results = await Promise.all([toggleProgressStep(deps(), admin.user, input), toggleProgressStep(deps(), secondAdmin.user, input)]);
+    const input = {
+      userId: customerA.id,
+      service: "google_business",
+      step: "verificationCompleted",
+      done: true,
+    } as const;
+    const results = await Promise.all([
+      toggleProgressStep(deps(), admin.user, input),
+      toggleProgressStep(deps(), secondAdmin.user, input),
+    ]);
     expect(results.map((result) => result.notified).sort()).toEqual([false, true]);
     expect(await progressNotifications(customerA.id)).toHaveLength(1);
   });
@@ -197,7 +295,12 @@ describe("an admin toggling a step", () => {
 
 describe("a checklist that reads in order, with the day each step was done", () => {
   it("with withEarlier, marks the earlier steps not yet done too, each dated, notified and audited", async () => {
-    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true });
+    await toggleProgressStep(deps(), admin.user, {
+      userId: customerA.id,
+      service: "google_business",
+      step: "profileCreation",
+      done: true,
+    });
     const before = (await googleRow(customerA.id))!.stepDates.profileCreation;
     await toggleProgressStep(deps(), admin.user, {
       userId: customerA.id,
@@ -207,24 +310,51 @@ describe("a checklist that reads in order, with the day each step was done", () 
       withEarlier: true,
     });
     const row = (await googleRow(customerA.id))!;
-    expect(row).toMatchObject({ informationCollection: true, profileCreation: true, submittedVerification: true, verificationCompleted: true, profileOptimization: false });
-    expect(Object.keys(row.stepDates).sort()).toEqual(["informationCollection", "profileCreation", "submittedVerification", "verificationCompleted"]);
+    expect(row).toMatchObject({
+      informationCollection: true,
+      profileCreation: true,
+      submittedVerification: true,
+      verificationCompleted: true,
+      profileOptimization: false,
+    });
+    expect(Object.keys(row.stepDates).sort()).toEqual([
+      "informationCollection",
+      "profileCreation",
+      "submittedVerification",
+      "verificationCompleted",
+    ]);
     // A step already done keeps its first date; the product marked none of these.
     expect(row.stepDates.profileCreation).toEqual(before);
-    expect(Object.values(row.stepDates).every((date) => date.auto === false && !Number.isNaN(Date.parse(date.at)))).toBe(true);
+    expect(
+      Object.values(row.stepDates).every((date) => date.auto === false && !Number.isNaN(Date.parse(date.at))),
+    ).toBe(true);
     // One notice per step that became done (the one already done is not announced again).
     expect(await progressNotifications(customerA.id)).toHaveLength(4);
     expect((await auditRows()).filter((event) => event.action === "progress.toggle")).toHaveLength(5);
     // Without it, only the step asked for is written.
-    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "websiteLaunch", done: true });
-    expect(await websiteRow(customerA.id)).toMatchObject({ currentStep: 1, clientInfoReceived: false, websiteLaunch: true });
+    await toggleProgressStep(deps(), admin.user, {
+      userId: customerA.id,
+      service: "website",
+      step: "websiteLaunch",
+      done: true,
+    });
+    expect(await websiteRow(customerA.id)).toMatchObject({
+      currentStep: 1,
+      clientInfoReceived: false,
+      websiteLaunch: true,
+    });
   });
 
   it("unmarking forgets the step's date; the customer's and the admin's reads carry the dates of done steps only", async () => {
     for (const step of ["clientInfoReceived", "domainHostingSetup"] as const) {
       await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step, done: true });
     }
-    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "domainHostingSetup", done: false });
+    await toggleProgressStep(deps(), admin.user, {
+      userId: customerA.id,
+      service: "website",
+      step: "domainHostingSetup",
+      done: false,
+    });
     expect(Object.keys((await websiteRow(customerA.id))!.stepDates)).toEqual(["clientInfoReceived"]);
     const own = await getOwnProgress(app.database, customerA.user);
     expect(Object.keys(own.website!.doneAt)).toEqual(["clientInfoReceived"]);
@@ -239,27 +369,51 @@ describe("the admin counters follow the records", () => {
       const { customers, counters } = await listCustomers(app.database, admin.user);
       return { activity: customers.find((customer) => customer.id === customerA.id)!.activity, counters };
     };
-    expect(await activityOfA()).toEqual({ activity: "inactive", counters: { total: 2, active: 0, inactive: 2, inProgress: 0 } });
+    expect(await activityOfA()).toEqual({
+      activity: "inactive",
+      counters: { total: 2, active: 0, inactive: 2, inProgress: 0 },
+    });
     const tick = (step: "verificationCompleted" | "seoLocalSetup", done = true) =>
       toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step, done });
     await tick("verificationCompleted");
-    expect(await activityOfA()).toEqual({ activity: "in_progress", counters: { total: 2, active: 0, inactive: 1, inProgress: 1 } });
+    expect(await activityOfA()).toEqual({
+      activity: "in_progress",
+      counters: { total: 2, active: 0, inactive: 1, inProgress: 1 },
+    });
     await tick("seoLocalSetup");
-    expect(await activityOfA()).toEqual({ activity: "active", counters: { total: 2, active: 1, inactive: 1, inProgress: 0 } });
+    expect(await activityOfA()).toEqual({
+      activity: "active",
+      counters: { total: 2, active: 1, inactive: 1, inProgress: 0 },
+    });
     await tick("seoLocalSetup", false);
     expect((await activityOfA()).activity).toBe("in_progress");
     // Unticking everything keeps the record: the customer stays in progress (a record counts, done or not).
     await tick("verificationCompleted", false);
     expect((await activityOfA()).activity).toBe("in_progress");
     // The website launched is enough on its own.
-    await toggleProgressStep(deps(), admin.user, { userId: customerB.id, service: "website", step: "websiteLaunch", done: true });
-    expect((await listCustomers(app.database, admin.user)).counters).toEqual({ total: 2, active: 1, inactive: 0, inProgress: 1 });
+    await toggleProgressStep(deps(), admin.user, {
+      userId: customerB.id,
+      service: "website",
+      step: "websiteLaunch",
+      done: true,
+    });
+    expect((await listCustomers(app.database, admin.user)).counters).toEqual({
+      total: 2,
+      active: 1,
+      inactive: 0,
+      inProgress: 1,
+    });
   });
 });
 
 describe("deleting a record", () => {
   it("publishes the change for the customer, whose read then has no record for that service", async () => {
-    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "designLayout", done: true });
+    await toggleProgressStep(deps(), admin.user, {
+      userId: customerA.id,
+      service: "website",
+      step: "designLayout",
+      done: true,
+    });
     await app.deliveredChanges();
     const { deleted, changes } = await app.db.transaction((tx) =>
       deleteProgressRecord(tx, { userId: customerA.id, service: "website" }),
@@ -269,7 +423,10 @@ describe("deleting a record", () => {
     expect(await app.deliveredChanges()).toEqual([{ table: "website_progress", userId: customerA.id }]);
     expect((await getOwnProgress(app.database, customerA.user)).website).toBeNull();
     // Nothing to delete: nothing to publish.
-    expect(await deleteProgressRecord(app.db, { userId: customerA.id, service: "website" })).toEqual({ deleted: false, changes: [] });
+    expect(await deleteProgressRecord(app.db, { userId: customerA.id, service: "website" })).toEqual({
+      deleted: false,
+      changes: [],
+    });
   });
 });
 
@@ -286,16 +443,30 @@ describe("the routes", () => {
 
   /** The request as the framework runs it: the admin layout's middleware first, then the action. */
   const post = (user: SessionUser | null, fields: Record<string, string>, cookie?: string) =>
-    behindAdminGuard(app.services, user, formPost(`/admin/users/${customerA.id}`, fields, cookie), detailAction, { userId: customerA.id });
+    behindAdminGuard(app.services, user, formPost(`/admin/users/${customerA.id}`, fields, cookie), detailAction, {
+      userId: customerA.id,
+    });
 
   const tickProfileCreation = { intent: "progress", service: "google_business", step: "profileCreation", done: "on" };
 
   it("the customer's progress page loads the payments and the customer's own records", async () => {
-    await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step: "profileCreation", done: true });
-    const args = { request: new Request(`${SITE_URL}/dashboard/progress`), context: context(customerA.user), params: {} };
+    await toggleProgressStep(deps(), admin.user, {
+      userId: customerA.id,
+      service: "google_business",
+      step: "profileCreation",
+      done: true,
+    });
+    const args = {
+      request: new Request(`${SITE_URL}/dashboard/progress`),
+      context: context(customerA.user),
+      params: {},
+    };
     const loaded = await progressLoader(args as never);
     expect(loaded.payments).toEqual([]);
-    expect(loaded.progress).toMatchObject({ ok: true, progress: { google_business: { steps: { profileCreation: true } }, website: null } });
+    expect(loaded.progress).toMatchObject({
+      ok: true,
+      progress: { google_business: { steps: { profileCreation: true } }, website: null },
+    });
     const forB = await progressLoader({ ...args, context: context(customerB.user) } as never);
     expect(forB.progress).toEqual({ ok: true, progress: { google_business: null, website: null } });
   });
@@ -310,13 +481,18 @@ describe("the routes", () => {
       status: 403,
       body: { ok: false, error: "Failed to update progress" },
     });
-    expect(routeAnswer(await detailAction(detailArgs(null, tickProfileCreation) as never))).toMatchObject({ status: 401 });
+    expect(routeAnswer(await detailAction(detailArgs(null, tickProfileCreation) as never))).toMatchObject({
+      status: 401,
+    });
     expect(await googleRow(customerA.id)).toBeUndefined();
     expect(await auditRows()).toEqual([]);
   });
 
   it("an admin toggles through the action ('Progress updated'); a bad step answers 'Failed to update progress'", async () => {
-    expect(await post(admin.user, tickProfileCreation)).toEqual({ status: 200, body: { ok: true, title: "Progress updated" } });
+    expect(await post(admin.user, tickProfileCreation)).toEqual({
+      status: 200,
+      body: { ok: true, title: "Progress updated" },
+    });
     expect(await googleRow(customerA.id)).toMatchObject({ profileCreation: true });
     const { done: _done, ...untick } = tickProfileCreation;
     expect(await post(admin.user, untick)).toEqual({ status: 200, body: { ok: true, title: "Progress updated" } });
@@ -327,12 +503,22 @@ describe("the routes", () => {
     });
     expect(await progressNotifications(customerA.id)).toHaveLength(1);
 
-    const loaded = await detailLoader({ request: new Request(`${SITE_URL}/`), context: context(admin.user), params: { userId: customerA.id } } as never);
-    expect(loaded.progress).toMatchObject({ ok: true, progress: { google_business: { steps: { profileCreation: false } }, website: null } });
+    const loaded = await detailLoader({
+      request: new Request(`${SITE_URL}/`),
+      context: context(admin.user),
+      params: { userId: customerA.id },
+    } as never);
+    expect(loaded.progress).toMatchObject({
+      ok: true,
+      progress: { google_business: { steps: { profileCreation: false } }, website: null },
+    });
   });
 
   it("an unknown customer in the URL answers 404 with 'Failed to update progress'", async () => {
     const args = detailArgs(admin.user, tickProfileCreation, randomUUID());
-    expect(routeAnswer(await detailAction(args as never))).toEqual({ status: 404, body: { ok: false, error: "Failed to update progress" } });
+    expect(routeAnswer(await detailAction(args as never))).toEqual({
+      status: 404,
+      body: { ok: false, error: "Failed to update progress" },
+    });
   });
 });

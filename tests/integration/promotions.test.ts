@@ -1,7 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { attemptCounters, auditEvents, notifications, payments, promotionCodes, promotionReservations, stripeEvents } from "~db/schema";
+import {
+  attemptCounters,
+  auditEvents,
+  notifications,
+  payments,
+  promotionCodes,
+  promotionReservations,
+  stripeEvents,
+} from "~db/schema";
 import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
 import { decidePayment } from "~/features/payments/decide-payment.server";
 import { resubmitZelleProof } from "~/features/payments/resubmit-zelle-proof.server";
@@ -28,12 +36,17 @@ import { testApp } from "./test-app";
 const WEBHOOK_SECRET = "whsec_promotions_test_secret";
 const INVALID = { code: "promotion_code_invalid", message: "Invalid or expired code" };
 /** A real 1x1 PNG. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 // The services are made with the fake Stripe's address, so it listens before the app is opened (and closes after).
 const fakeStripe: FakeStripe = await startFakeStripe();
 afterAll(() => fakeStripe.close());
-const app = testApp({ settings: fakeStripeSettings(fakeStripe, { secretKey: "sk_test_integration", webhookSecret: WEBHOOK_SECRET }) });
+const app = testApp({
+  settings: fakeStripeSettings(fakeStripe, { secretKey: "sk_test_integration", webhookSecret: WEBHOOK_SECRET }),
+});
 let admin: SignedIn;
 let staff: SignedIn;
 let customerA: SignedIn;
@@ -153,7 +166,11 @@ async function postWebhook(event: unknown) {
   const payload = JSON.stringify(event);
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const response = await webhookAction(
-    await routeArgs(app.services, ENDPOINTS.cardWebhook, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }),
+    await routeArgs(app.services, ENDPOINTS.cardWebhook, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": header },
+      body: payload,
+    }),
   );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -169,7 +186,10 @@ async function usesOf(id: string): Promise<number> {
 
 /** How many refused codes the customer has to their name in the current window. */
 async function trialsOf(userId: string): Promise<number> {
-  const [counter] = await app.db.select().from(attemptCounters).where(eq(attemptCounters.key, codeTrialKey(userId)));
+  const [counter] = await app.db
+    .select()
+    .from(attemptCounters)
+    .where(eq(attemptCounters.key, codeTrialKey(userId)));
   return counter?.count ?? 0;
 }
 
@@ -222,7 +242,14 @@ describe("the Promotions tab (admins only)", () => {
       expired: false,
     });
     // Only the kind's value is kept.
-    expect(listed.find((row) => row.code === fixed)).toMatchObject({ kind: "amount", amountOff: 50, percentOff: null, serviceTypes: ["google_business", "website"], maxUses: null, expiresOn: null });
+    expect(listed.find((row) => row.code === fixed)).toMatchObject({
+      kind: "amount",
+      amountOff: 50,
+      percentOff: null,
+      serviceTypes: ["google_business", "website"],
+      maxUses: null,
+      expiresOn: null,
+    });
 
     const deactivated = await postSettings(admin, [
       ["intent", "deactivate-promotion-code"],
@@ -232,14 +259,28 @@ describe("the Promotions tab (admins only)", () => {
     const after = (await listPromotionCodes({ db: app.db }, admin.user)).find((row) => row.id === spring.id)!;
     expect(after.deactivated).toBe(true);
     // Again: nothing changes, nothing more is audited.
-    expect((await postSettings(admin, [["intent", "deactivate-promotion-code"], ["promotionCodeId", spring.id]])).status).toBe(200);
     expect(
-      (await postSettings(admin, [["intent", "deactivate-promotion-code"], ["promotionCodeId", "00000000-0000-4000-8000-000000000000"]])).status,
+      (
+        await postSettings(admin, [
+          ["intent", "deactivate-promotion-code"],
+          ["promotionCodeId", spring.id],
+        ])
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await postSettings(admin, [
+          ["intent", "deactivate-promotion-code"],
+          ["promotionCodeId", "00000000-0000-4000-8000-000000000000"],
+        ])
+      ).status,
     ).toBe(404);
 
     const audit = await app.db.select().from(auditEvents).where(eq(auditEvents.actorId, admin.id));
     expect(audit.filter((event) => event.action === "promotion.create" && event.detail.code === code)).toHaveLength(1);
-    expect(audit.filter((event) => event.action === "promotion.deactivate" && event.detail.promotionCodeId === spring.id)).toHaveLength(1);
+    expect(
+      audit.filter((event) => event.action === "promotion.deactivate" && event.detail.promotionCodeId === spring.id),
+    ).toHaveLength(1);
   });
 
   it("refuses staff and customers (403) and visitors (401), and writes nothing", async () => {
@@ -258,23 +299,45 @@ describe("the Promotions tab (admins only)", () => {
     ] as const) {
       const code = codeName("NOPE");
       expect((await postSettings(user, create(code))).status).toBe(status);
-      expect((await postSettings(user, [["intent", "deactivate-promotion-code"], ["promotionCodeId", id]])).status).toBe(status);
+      expect(
+        (
+          await postSettings(user, [
+            ["intent", "deactivate-promotion-code"],
+            ["promotionCodeId", id],
+          ])
+        ).status,
+      ).toBe(status);
       expect(await app.db.select().from(promotionCodes).where(eq(promotionCodes.code, code))).toEqual([]);
       expect((await refusal(listPromotionCodes({ db: app.db }, user?.user ?? null))).status).toBe(status);
-      expect((await refusal(deactivatePromotionCode(deps(), user?.user ?? null, { promotionCodeId: id }))).status).toBe(status);
+      expect((await refusal(deactivatePromotionCode(deps(), user?.user ?? null, { promotionCodeId: id }))).status).toBe(
+        status,
+      );
     }
-    expect((await listPromotionCodes({ db: app.db }, admin.user)).find((row) => row.id === id)!.deactivated).toBe(false);
+    expect((await listPromotionCodes({ db: app.db }, admin.user)).find((row) => row.id === id)!.deactivated).toBe(
+      false,
+    );
   });
 
   it("refuses a duplicate code whatever its case, beside the Code field, and checks the form", async () => {
     const { code } = await makeCode({ code: codeName("Summer") });
     const fields = (overrides: Record<string, string | string[]>): [string, string][] =>
-      Object.entries({ intent: "create-promotion-code", code: codeName("OK"), kind: "percent", percentOff: "10", serviceTypes: "website", ...overrides }).flatMap(
-        ([name, value]) => (Array.isArray(value) ? value.map((one): [string, string] => [name, one]) : [[name, value] as [string, string]]),
+      Object.entries({
+        intent: "create-promotion-code",
+        code: codeName("OK"),
+        kind: "percent",
+        percentOff: "10",
+        serviceTypes: "website",
+        ...overrides,
+      }).flatMap(([name, value]) =>
+        Array.isArray(value) ? value.map((one): [string, string] => [name, one]) : [[name, value] as [string, string]],
       );
     expect(await postSettings(admin, fields({ code: code.toLowerCase() }))).toEqual({
       status: 409,
-      body: { ok: false, error: "A code with this name already exists (codes are matched without regard to case)", field: "code" },
+      body: {
+        ok: false,
+        error: "A code with this name already exists (codes are matched without regard to case)",
+        field: "code",
+      },
     });
     const problem = async (overrides: Record<string, string | string[]>) => {
       const answer = await postSettings(admin, fields(overrides));
@@ -286,12 +349,22 @@ describe("the Promotions tab (admins only)", () => {
     expect(await problem({ serviceTypes: [] })).toBe("Choose at least one service");
     expect(await problem({ percentOff: "0" })).toBe("Percent off must be a whole number from 1 to 100");
     expect(await problem({ percentOff: "101" })).toBe("Percent off must be a whole number from 1 to 100");
-    expect(await problem({ kind: "amount", percentOff: "", amountOff: "12.345" })).toBe("Amount off must be more than $0, in dollars and cents");
-    expect(await problem({ kind: "amount", percentOff: "" })).toBe("Amount off must be more than $0, in dollars and cents");
+    expect(await problem({ kind: "amount", percentOff: "", amountOff: "12.345" })).toBe(
+      "Amount off must be more than $0, in dollars and cents",
+    );
+    expect(await problem({ kind: "amount", percentOff: "" })).toBe(
+      "Amount off must be more than $0, in dollars and cents",
+    );
     expect(await problem({ maxUses: "0" })).toBe("Maximum uses must be a whole number of at least 1");
-    expect(await problem({ expiresOn: dayBefore(promotionToday(new Date())) })).toBe("The last day cannot be in the past");
+    expect(await problem({ expiresOn: dayBefore(promotionToday(new Date())) })).toBe(
+      "The last day cannot be in the past",
+    );
     // The database's case-blind index is the last word.
-    await expect(app.db.insert(promotionCodes).values({ code: code.toUpperCase(), kind: "percent", percentOff: 5, serviceTypes: ["website"] })).rejects.toThrow();
+    await expect(
+      app.db
+        .insert(promotionCodes)
+        .values({ code: code.toUpperCase(), kind: "percent", percentOff: 5, serviceTypes: ["website"] }),
+    ).rejects.toThrow();
   });
 });
 
@@ -304,7 +377,9 @@ describe("applying a code (the payment dialog's quote)", () => {
       body: { ok: true, quote: { listPrice: 250, discount: 50, amount: 200, promotionCode: code } },
     });
     const fixed = await makeCode({ kind: "amount", percentOff: undefined, amountOff: 400 });
-    expect((await quote(customer, { serviceType: "website", paymentNumber: "1", promotionCode: fixed.code })).body).toEqual({
+    expect(
+      (await quote(customer, { serviceType: "website", paymentNumber: "1", promotionCode: fixed.code })).body,
+    ).toEqual({
       ok: true,
       quote: { listPrice: 350, discount: 350, amount: 0, promotionCode: fixed.code },
     });
@@ -317,17 +392,39 @@ describe("applying a code (the payment dialog's quote)", () => {
     const today = promotionToday(new Date());
     const [expired] = await app.db
       .insert(promotionCodes)
-      .values({ code: codeName("OLD"), kind: "percent", percentOff: 10, serviceTypes: ["google_business"], expiresOn: dayBefore(today) })
+      .values({
+        code: codeName("OLD"),
+        kind: "percent",
+        percentOff: 10,
+        serviceTypes: ["google_business"],
+        expiresOn: dayBefore(today),
+      })
       .returning();
     const [lastDayToday] = await app.db
       .insert(promotionCodes)
-      .values({ code: codeName("TODAY"), kind: "percent", percentOff: 10, serviceTypes: ["google_business"], expiresOn: today })
+      .values({
+        code: codeName("TODAY"),
+        kind: "percent",
+        percentOff: 10,
+        serviceTypes: ["google_business"],
+        expiresOn: today,
+      })
       .returning();
     const deactivated = await makeCode();
     await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: deactivated.id });
     const websiteOnly = await makeCode({ serviceTypes: ["website"] });
-    for (const promotionCode of [expired!.code, deactivated.code, websiteOnly.code, "NO-SUCH-CODE", "not a code!", "x".repeat(90)]) {
-      expect(await quote(customer, { promotionCode }), promotionCode).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    for (const promotionCode of [
+      expired!.code,
+      deactivated.code,
+      websiteOnly.code,
+      "NO-SUCH-CODE",
+      "not a code!",
+      "x".repeat(90),
+    ]) {
+      expect(await quote(customer, { promotionCode }), promotionCode).toEqual({
+        status: 400,
+        body: { ok: false, error: INVALID },
+      });
     }
     // The last day itself still works.
     expect((await quote(customer, { promotionCode: lastDayToday!.code })).status).toBe(200);
@@ -335,21 +432,40 @@ describe("applying a code (the payment dialog's quote)", () => {
     const spanish = await quoteAction(
       await routeArgs(app.services, ENDPOINTS.paymentQuote, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie: customer.cookie, "accept-language": "es" },
-        body: new URLSearchParams({ serviceType: "google_business", paymentNumber: "1", promotionCode: "NO-SUCH-CODE" }),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: customer.cookie,
+          "accept-language": "es",
+        },
+        body: new URLSearchParams({
+          serviceType: "google_business",
+          paymentNumber: "1",
+          promotionCode: "NO-SUCH-CODE",
+        }),
       }),
     );
-    expect(await spanish.json()).toEqual({ ok: false, error: { code: "promotion_code_invalid", message: "Código inválido o vencido" } });
+    expect(await spanish.json()).toEqual({
+      ok: false,
+      error: { code: "promotion_code_invalid", message: "Código inválido o vencido" },
+    });
   });
 
   it("refuses a code deactivated in the Promotions tab exactly as an unknown one, in English and Spanish, with no price in the answer", async () => {
     const customer = await app.customer();
     const { id, code } = await makeCode({ percentOff: 15 });
     // Before: the code takes 15% off.
-    expect((await quote(customer, { promotionCode: code })).body).toEqual({ ok: true, quote: { listPrice: 250, discount: 37.5, amount: 212.5, promotionCode: code } });
+    expect((await quote(customer, { promotionCode: code })).body).toEqual({
+      ok: true,
+      quote: { listPrice: 250, discount: 37.5, amount: 212.5, promotionCode: code },
+    });
 
     // Deactivated as the tab's 'Deactivate' posts it.
-    expect(await postSettings(admin, [["intent", "deactivate-promotion-code"], ["promotionCodeId", id]])).toMatchObject({ status: 200, body: { ok: true } });
+    expect(
+      await postSettings(admin, [
+        ["intent", "deactivate-promotion-code"],
+        ["promotionCodeId", id],
+      ]),
+    ).toMatchObject({ status: 200, body: { ok: true } });
 
     // The same answer as a code that never existed, whatever the case typed: no quote, so the dialog keeps its amount.
     const unknown = await quote(customer, { promotionCode: "NO-SUCH-CODE" });
@@ -362,14 +478,21 @@ describe("applying a code (the payment dialog's quote)", () => {
       const response = await quoteAction(
         await routeArgs(app.services, ENDPOINTS.paymentQuote, {
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", cookie: customer.cookie, "accept-language": "es" },
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: customer.cookie,
+            "accept-language": "es",
+          },
           body: new URLSearchParams({ serviceType: "google_business", paymentNumber: "1", promotionCode }),
         }),
       );
       return { status: response.status, body: await response.json() };
     };
     const unknownInSpanish = await inSpanish("NO-SUCH-CODE");
-    expect(unknownInSpanish).toEqual({ status: 400, body: { ok: false, error: { code: "promotion_code_invalid", message: "Código inválido o vencido" } } });
+    expect(unknownInSpanish).toEqual({
+      status: 400,
+      body: { ok: false, error: { code: "promotion_code_invalid", message: "Código inválido o vencido" } },
+    });
     expect(await inSpanish(code)).toEqual(unknownInSpanish);
 
     // Nothing was recorded, and each refusal counted as a guess, as an unknown code's does.
@@ -381,7 +504,10 @@ describe("applying a code (the payment dialog's quote)", () => {
     const { code } = await makeCode();
     expect((await quote(staff, { promotionCode: code })).status).toBe(403);
     expect((await quote(admin, { promotionCode: code })).status).toBe(403);
-    expect((await quote(null, { promotionCode: code })).body).toEqual({ ok: false, error: { code: "not_signed_in", message: "You must be logged in" } });
+    expect((await quote(null, { promotionCode: code })).body).toEqual({
+      ok: false,
+      error: { code: "not_signed_in", message: "You must be logged in" },
+    });
   });
 
   it("makes a customer who keeps trying refused codes wait: after 10, even a good code is not looked at", async () => {
@@ -391,7 +517,10 @@ describe("applying a code (the payment dialog's quote)", () => {
       expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
     }
     const { code } = await makeCode();
-    expect(await quote(customer, { promotionCode: code })).toMatchObject({ status: 429, body: { ok: false, error: { code: "promotion_code_rate_limited" } } });
+    expect(await quote(customer, { promotionCode: code })).toMatchObject({
+      status: 429,
+      body: { ok: false, error: { code: "promotion_code_rate_limited" } },
+    });
     expect(codeTrialKey(customer.id)).toContain(customer.id);
   });
 });
@@ -400,15 +529,30 @@ describe("a Zelle proof with a code", () => {
   it("is stored at the discounted amount with its discount and code; the admins read the amount to check", async () => {
     const customer = await app.customer({ name: "Zoe Zelle", companyName: "" });
     const { id, code } = await makeCode();
-    expect(await sendProof(customer.user, { promotionCode: code.toLowerCase() })).toEqual({ status: 200, body: { ok: true } });
+    expect(await sendProof(customer.user, { promotionCode: code.toLowerCase() })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
     const [row] = await rowsOf(customer.id);
-    expect(row).toMatchObject({ amount: 200, discount: 50, promotionCodeId: id, promotionCode: code, status: "pending", paymentMethod: "zelle" });
+    expect(row).toMatchObject({
+      amount: 200,
+      discount: 50,
+      promotionCodeId: id,
+      promotionCode: code,
+      status: "pending",
+      paymentMethod: "zelle",
+    });
     const told = await app.db.select().from(notifications).where(eq(notifications.userId, admin.id));
-    expect(told.map((notification) => notification.message)).toContain("Zoe Zelle submitted a Zelle payment of $200 for Google Business Profile");
+    expect(told.map((notification) => notification.message)).toContain(
+      "Zoe Zelle submitted a Zelle payment of $200 for Google Business Profile",
+    );
     expect(await usesOf(id)).toBe(1);
 
     // The same customer cannot use it again, on the other service either.
-    expect(await sendProof(customer.user, { serviceType: "website", promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
+    expect(await sendProof(customer.user, { serviceType: "website", promotionCode: code })).toEqual({
+      status: 400,
+      body: { ok: false, error: "Invalid or expired code", field: "promotionCode" },
+    });
     expect(await rowsOf(customer.id)).toHaveLength(1);
 
     // A rejection gives the use back; the new proof of the same transfer keeps its price and takes the use again.
@@ -416,17 +560,31 @@ describe("a Zelle proof with a code", () => {
     expect(await usesOf(id)).toBe(0);
     expect((await quote(customer, { serviceType: "website", promotionCode: code })).status).toBe(200);
     await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: id });
-    await resubmitZelleProof({ ...deps(), storage: app.services.storage }, customer.user, { paymentId: row!.id, proof: new File([PNG], "again.png", { type: "image/png" }) });
+    await resubmitZelleProof({ ...deps(), storage: app.services.storage }, customer.user, {
+      paymentId: row!.id,
+      proof: new File([PNG], "again.png", { type: "image/png" }),
+    });
     const [again] = await rowsOf(customer.id);
-    expect(again).toMatchObject({ status: "pending", amount: 200, discount: 50, promotionCodeId: id, promotionCode: code });
+    expect(again).toMatchObject({
+      status: "pending",
+      amount: 200,
+      discount: 50,
+      promotionCodeId: id,
+      promotionCode: code,
+    });
     expect(await usesOf(id)).toBe(1);
   });
 
   it("refuses a code that covers the whole price (that payment is completed without a transfer) as any unusable code", async () => {
     const customer = await app.customer();
     const free = await makeCode({ percentOff: 100 });
-    expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual(await sendProof(customer.user, { promotionCode: "NO-SUCH-CODE" }));
-    expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
+    expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual(
+      await sendProof(customer.user, { promotionCode: "NO-SUCH-CODE" }),
+    );
+    expect(await sendProof(customer.user, { promotionCode: free.code })).toEqual({
+      status: 400,
+      body: { ok: false, error: "Invalid or expired code", field: "promotionCode" },
+    });
     expect(await rowsOf(customer.id)).toEqual([]);
     expect(await trialsOf(customer.id)).toBe(3);
   });
@@ -437,7 +595,10 @@ describe("a Zelle proof with a code", () => {
     const answers = await Promise.all(racers.map((racer) => sendProof(racer.user, { promotionCode: code })));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
     for (const answer of answers.filter((one) => one.status !== 200)) {
-      expect(answer).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
+      expect(answer).toEqual({
+        status: 400,
+        body: { ok: false, error: "Invalid or expired code", field: "promotionCode" },
+      });
     }
     expect(await usesOf(id)).toBe(2);
     expect(await app.db.select().from(payments).where(eq(payments.promotionCodeId, id))).toHaveLength(2);
@@ -449,7 +610,10 @@ describe("a Zelle proof with a code", () => {
     expect(redeemed.map((answer) => answer.status).sort()).toEqual([200, 400]);
     expect(await usesOf(last.id)).toBe(1);
     // And once used up, it is refused like any other.
-    expect((await quote(await app.customer(), { promotionCode: last.code })).body).toEqual({ ok: false, error: INVALID });
+    expect((await quote(await app.customer(), { promotionCode: last.code })).body).toEqual({
+      ok: false,
+      error: INVALID,
+    });
   });
 });
 
@@ -470,9 +634,15 @@ describe("a card payment with a code", () => {
 
     // A refused code and a free one never reach Stripe.
     fakeStripe.requests.length = 0;
-    expect(await checkout(customer, { promotionCode: "NO-SUCH-CODE" })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    expect(await checkout(customer, { promotionCode: "NO-SUCH-CODE" })).toEqual({
+      status: 400,
+      body: { ok: false, error: INVALID },
+    });
     const free = await makeCode({ percentOff: 100 });
-    expect(await checkout(customer, { promotionCode: free.code })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    expect(await checkout(customer, { promotionCode: free.code })).toEqual({
+      status: 400,
+      body: { ok: false, error: INVALID },
+    });
     expect((await checkout(customer, { promotionCode: 42 })).status).toBe(400);
     expect(fakeStripe.requests).toEqual([]);
   });
@@ -491,14 +661,27 @@ describe("a card payment with a code", () => {
 
       // Deactivated after the checkout: the customer paid what they were quoted, so it still completes.
       await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: id });
-      expect((await postWebhook(completedEvent(metadata, 20000))).body).toEqual({ received: true, outcome: "completed" });
+      expect((await postWebhook(completedEvent(metadata, 20000))).body).toEqual({
+        received: true,
+        outcome: "completed",
+      });
       const [row] = await rowsOf(customer.id);
-      expect(row).toMatchObject({ status: "completed", paymentMethod: "card", amount: 200, discount: 50, promotionCodeId: id, promotionCode: code });
+      expect(row).toMatchObject({
+        status: "completed",
+        paymentMethod: "card",
+        amount: 200,
+        discount: 50,
+        promotionCodeId: id,
+        promotionCode: code,
+      });
       expect(row!.receiptNumber).toBeGreaterThan(0);
       expect(await usesOf(id)).toBe(1);
 
       // An unknown code id completes nothing.
-      const unknown = completedEvent({ ...metadata, serviceType: "website", promotionCodeId: "00000000-0000-4000-8000-000000000000" }, 28000);
+      const unknown = completedEvent(
+        { ...metadata, serviceType: "website", promotionCodeId: "00000000-0000-4000-8000-000000000000" },
+        28000,
+      );
       expect((await postWebhook(unknown)).body.outcome).toBe("ignored");
     } finally {
       warn.mockRestore();
@@ -513,10 +696,22 @@ describe("a card payment with a code", () => {
       // Checkout for the website first, then a Zelle proof for Google Business takes the code's one use.
       expect((await checkout(customer, { serviceType: "website", promotionCode: code })).status).toBe(200);
       expect((await sendProof(customer.user, { promotionCode: code })).status).toBe(200);
-      const event = completedEvent({ userId: customer.id, serviceType: "website", paymentNumber: "1", promotionCodeId: id }, 28000);
+      const event = completedEvent(
+        { userId: customer.id, serviceType: "website", paymentNumber: "1", promotionCodeId: id },
+        28000,
+      );
       expect((await postWebhook(event)).body).toEqual({ received: true, outcome: "completed" });
-      const [card] = await app.db.select().from(payments).where(and(eq(payments.userId, customer.id), eq(payments.paymentMethod, "card")));
-      expect(card).toMatchObject({ amount: 280, discount: 70, promotionCodeId: null, promotionCode: code, status: "completed" });
+      const [card] = await app.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, customer.id), eq(payments.paymentMethod, "card")));
+      expect(card).toMatchObject({
+        amount: 280,
+        discount: 70,
+        promotionCodeId: null,
+        promotionCode: code,
+        status: "completed",
+      });
       expect(card!.adminNotes).toContain(`promotion code ${code}, which this customer had already used`);
       expect(await usesOf(id)).toBe(1);
     } finally {
@@ -529,14 +724,33 @@ describe("a code that takes the whole price off", () => {
   it("completes the payment with method promotion, amount 0 and a receipt number, audited", async () => {
     const customer = await app.customer();
     const { id, code } = await makeCode({ percentOff: 100 });
-    expect((await quote(customer, { promotionCode: code })).body).toEqual({ ok: true, quote: { listPrice: 250, discount: 250, amount: 0, promotionCode: code } });
-    expect(await redeem(customer, { promotionCode: code })).toMatchObject({ status: 200, body: { ok: true, title: "Payment completed" } });
+    expect((await quote(customer, { promotionCode: code })).body).toEqual({
+      ok: true,
+      quote: { listPrice: 250, discount: 250, amount: 0, promotionCode: code },
+    });
+    expect(await redeem(customer, { promotionCode: code })).toMatchObject({
+      status: 200,
+      body: { ok: true, title: "Payment completed" },
+    });
     const [row] = await rowsOf(customer.id);
-    expect(row).toMatchObject({ status: "completed", paymentMethod: "promotion", amount: 0, discount: 250, promotionCodeId: id, promotionCode: code });
+    expect(row).toMatchObject({
+      status: "completed",
+      paymentMethod: "promotion",
+      amount: 0,
+      discount: 250,
+      promotionCodeId: id,
+      promotionCode: code,
+    });
     expect(row!.receiptNumber).toBeGreaterThan(0);
     expect(row!.completedAt).toBeInstanceOf(Date);
-    const [event] = await app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "promotion.redeem"), eq(auditEvents.customerId, customer.id)));
-    expect(event).toMatchObject({ actorId: customer.id, detail: { paymentId: row!.id, code, serviceType: "google_business" } });
+    const [event] = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "promotion.redeem"), eq(auditEvents.customerId, customer.id)));
+    expect(event).toMatchObject({
+      actorId: customer.id,
+      detail: { paymentId: row!.id, code, serviceType: "google_business" },
+    });
     expect(await usesOf(id)).toBe(1);
     // Paid: not again.
     expect((await redeem(customer, { promotionCode: code })).status).toBe(409);
@@ -546,7 +760,10 @@ describe("a code that takes the whole price off", () => {
     const customer = await app.customer();
     const { code } = await makeCode();
     const unknown = await redeem(customer, { promotionCode: "NO-SUCH-CODE" });
-    expect(unknown).toEqual({ status: 400, body: { ok: false, error: "Invalid or expired code", field: "promotionCode" } });
+    expect(unknown).toEqual({
+      status: 400,
+      body: { ok: false, error: "Invalid or expired code", field: "promotionCode" },
+    });
     expect(await redeem(customer, { promotionCode: code })).toEqual(unknown);
     // And it counts as a guess.
     expect(await trialsOf(customer.id)).toBe(2);
@@ -561,9 +778,14 @@ describe("uses", () => {
   it("counts the payments naming a code that were not rejected", async () => {
     const { id, code } = await makeCode();
     const [first, second, third] = await Promise.all([app.customer(), app.customer(), app.customer()]);
-    for (const customer of [first!, second!, third!]) expect((await sendProof(customer.user, { promotionCode: code })).status).toBe(200);
+    for (const customer of [first!, second!, third!])
+      expect((await sendProof(customer.user, { promotionCode: code })).status).toBe(200);
     const [rejected] = await rowsOf(third!.id);
-    await decidePayment(deps(), admin.user, { paymentId: rejected!.id, decision: "reject", notes: "No transfer arrived" });
+    await decidePayment(deps(), admin.user, {
+      paymentId: rejected!.id,
+      decision: "reject",
+      notes: "No transfer arrived",
+    });
     const [approved] = await rowsOf(first!.id);
     await decidePayment(deps(), admin.user, { paymentId: approved!.id, decision: "approve" });
     expect(await usesOf(id)).toBe(2);
@@ -585,7 +807,18 @@ describe("the one limit on guessing codes, shared by every path that takes one",
 
   it("after 10 codes refused across /free, the Zelle proof and the checkout, every path answers 429 without looking the code up", async () => {
     const customer = await app.customer();
-    const guesses = ["free", "proof", "checkout", "free", "proof", "checkout", "free", "proof", "free", "checkout"] as const;
+    const guesses = [
+      "free",
+      "proof",
+      "checkout",
+      "free",
+      "proof",
+      "checkout",
+      "free",
+      "proof",
+      "free",
+      "checkout",
+    ] as const;
     for (const [index, path] of guesses.entries()) {
       expect(await paths(customer, `GUESS-${index}`)[path](), `${path} #${index + 1}`).toEqual(refused(400));
     }
@@ -594,21 +827,33 @@ describe("the one limit on guessing codes, shared by every path that takes one",
     const free = await makeCode({ percentOff: 100 });
     const partial = await makeCode();
     fakeStripe.requests.length = 0;
-    expect(await quote(customer, { promotionCode: partial.code })).toMatchObject({ status: 429, body: { ok: false, error: { code: "promotion_code_rate_limited" } } });
-    expect(await redeem(customer, { promotionCode: free.code })).toEqual({ status: 429, body: { ok: false, error: "Too many codes tried. Please wait a few minutes and try again." } });
+    expect(await quote(customer, { promotionCode: partial.code })).toMatchObject({
+      status: 429,
+      body: { ok: false, error: { code: "promotion_code_rate_limited" } },
+    });
+    expect(await redeem(customer, { promotionCode: free.code })).toEqual({
+      status: 429,
+      body: { ok: false, error: "Too many codes tried. Please wait a few minutes and try again." },
+    });
     expect(await sendProof(customer.user, { promotionCode: partial.code })).toMatchObject({ status: 429 });
-    expect(await checkout(customer, { promotionCode: partial.code })).toMatchObject({ status: 429, body: { ok: false, error: { code: "promotion_code_rate_limited" } } });
+    expect(await checkout(customer, { promotionCode: partial.code })).toMatchObject({
+      status: 429,
+      body: { ok: false, error: { code: "promotion_code_rate_limited" } },
+    });
     expect(fakeStripe.requests).toEqual([]);
     expect(await rowsOf(customer.id)).toEqual([]);
     expect(await usesOf(free.id)).toBe(0);
-    expect(await app.db.select().from(promotionReservations).where(eq(promotionReservations.userId, customer.id))).toEqual([]);
+    expect(
+      await app.db.select().from(promotionReservations).where(eq(promotionReservations.userId, customer.id)),
+    ).toEqual([]);
     // A payment without a code is no guess: it goes on.
     expect(await sendProof(customer.user)).toEqual({ status: 200, body: { ok: true } });
   });
 
   it("after 10 codes refused at the quote, /free, the Zelle proof and the checkout answer 429 too", async () => {
     const customer = await app.customer();
-    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
+    for (let attempt = 1; attempt <= 10; attempt += 1)
+      expect((await quote(customer, { promotionCode: `GUESS${attempt}` })).status).toBe(400);
     const free = await makeCode({ percentOff: 100 });
     const partial = await makeCode();
     expect((await redeem(customer, { promotionCode: free.code })).status).toBe(429);
@@ -622,9 +867,12 @@ describe("the one limit on guessing codes, shared by every path that takes one",
   it("counts a good code as no guess, and lets no burst of guesses sent at once slip under the limit", async () => {
     const customer = await app.customer();
     const { code } = await makeCode();
-    for (let attempt = 1; attempt <= 12; attempt += 1) expect((await quote(customer, { promotionCode: code })).status).toBe(200);
+    for (let attempt = 1; attempt <= 12; attempt += 1)
+      expect((await quote(customer, { promotionCode: code })).status).toBe(200);
     expect(await trialsOf(customer.id)).toBe(0);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => quote(customer, { promotionCode: `BURST-${index}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => quote(customer, { promotionCode: `BURST-${index}` })),
+    );
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(10);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
     expect(await trialsOf(customer.id)).toBe(10);
@@ -676,7 +924,10 @@ describe("a code's maximum uses and card checkouts", () => {
     expect(held!.expiresAt.getTime() - held!.createdAt.getTime()).toBe(60 * 60 * 1000);
 
     // Every way to spend it is refused to somebody else meanwhile, as any unusable code.
-    expect(await checkout(second!, { promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
+    expect(await checkout(second!, { promotionCode: code })).toEqual({
+      status: 400,
+      body: { ok: false, error: INVALID },
+    });
     expect(await quote(second!, { promotionCode: code })).toEqual({ status: 400, body: { ok: false, error: INVALID } });
     expect((await sendProof(second!.user, { promotionCode: code })).status).toBe(400);
     expect(await rowsOf(second!.id)).toEqual([]);
@@ -685,7 +936,10 @@ describe("a code's maximum uses and card checkouts", () => {
     const expired = fakeStripe.expire(sessionId);
     expect((await postWebhook(expired)).body).toEqual({ received: true, outcome: "expired" });
     expect((await postWebhook(expired)).body).toEqual({ received: true, outcome: "duplicate" });
-    const [recorded] = await app.db.select().from(stripeEvents).where(eq(stripeEvents.id, String(expired.id)));
+    const [recorded] = await app.db
+      .select()
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, String(expired.id)));
     expect(recorded).toMatchObject({ type: "checkout.session.expired", outcome: "expired" });
     expect(await reservationsOf(id)).toEqual([]);
     expect((await checkout(second!, { promotionCode: code })).status).toBe(200);
@@ -696,7 +950,9 @@ describe("a code's maximum uses and card checkouts", () => {
     const [first, second] = [await app.customer(), await app.customer()];
     const { id, code } = await makeCode({ maxUses: 1 });
     expect((await checkout(first!, { promotionCode: code })).status).toBe(200);
-    await expect(checkoutAt(second!, new Date(Date.now() + 59 * 60 * 1000), { promotionCode: code })).rejects.toMatchObject({ code: "promotion_code_invalid" });
+    await expect(
+      checkoutAt(second!, new Date(Date.now() + 59 * 60 * 1000), { promotionCode: code }),
+    ).rejects.toMatchObject({ code: "promotion_code_invalid" });
     await checkoutAt(second!, new Date(Date.now() + 61 * 60 * 1000), { promotionCode: code });
     // The lapsed hold was cleared on the way.
     expect((await reservationsOf(id)).map((held) => held.userId)).toEqual([second!.id]);
@@ -723,7 +979,15 @@ describe("a code's maximum uses and card checkouts", () => {
     const sessionId = sessionIdOf(await checkout(customer, { promotionCode: code }));
     expect((await postWebhook(paidEvent(sessionId))).body).toEqual({ received: true, outcome: "completed" });
     const [row] = await rowsOf(customer.id);
-    expect(row).toMatchObject({ status: "completed", amount: 200, discount: 50, promotionCodeId: id, promotionCode: code, adminNotes: null, stripeSessionId: sessionId });
+    expect(row).toMatchObject({
+      status: "completed",
+      amount: 200,
+      discount: 50,
+      promotionCodeId: id,
+      promotionCode: code,
+      adminNotes: null,
+      stripeSessionId: sessionId,
+    });
     expect(await reservationsOf(id)).toEqual([]);
     expect(await usesOf(id)).toBe(1);
     expect((await checkout(other, { promotionCode: code })).status).toBe(400);
@@ -754,9 +1018,18 @@ describe("a code's maximum uses and card checkouts", () => {
       const before = await app.db.select().from(notifications).where(eq(notifications.userId, admin.id));
       expect((await postWebhook(paidEvent(sessionId))).body).toEqual({ received: true, outcome: "completed" });
       const [card] = await rowsOf(late.id);
-      expect(card).toMatchObject({ status: "completed", paymentMethod: "card", amount: 200, discount: 50, promotionCodeId: null, promotionCode: code });
+      expect(card).toMatchObject({
+        status: "completed",
+        paymentMethod: "card",
+        amount: 200,
+        discount: 50,
+        promotionCodeId: null,
+        promotionCode: code,
+      });
       expect(card!.receiptNumber).toBeGreaterThan(0);
-      expect(card!.adminNotes).toContain(`promotion code ${code} after this checkout's hold on one of its uses had lapsed`);
+      expect(card!.adminNotes).toContain(
+        `promotion code ${code} after this checkout's hold on one of its uses had lapsed`,
+      );
       expect(await usesOf(id)).toBe(1);
       expect(await reservationsOf(id)).toEqual([]);
 
@@ -767,14 +1040,30 @@ describe("a code's maximum uses and card checkouts", () => {
       expect(told[0]).toMatchObject({
         type: "promotion_over_limit",
         title: "Promotion code over its limit",
-        data: { customerId: late.id, fullName: "Lena Late", companyName: "Late Bakery", service: "google_business", paymentNumber: 1, amount: 200, code, maxUses: 1 },
+        data: {
+          customerId: late.id,
+          fullName: "Lena Late",
+          companyName: "Late Bakery",
+          service: "google_business",
+          paymentNumber: 1,
+          amount: 200,
+          code,
+          maxUses: 1,
+        },
       });
       expect(told[0]!.message).toBe(
         `Lena Late from Late Bakery paid $200 by card for Google Business Profile Setup with code ${code} after every one of its uses (1) was taken. The payment is recorded at the price paid but does not count as a use of the code.`,
       );
       // A redelivery changes nothing and tells nobody again.
-      expect((await postWebhook({ ...paidEvent(sessionId), id: `evt_again_${Date.now()}` })).body.outcome).toBe("already-paid");
-      expect(await app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "promotion_over_limit")))).toHaveLength(1);
+      expect((await postWebhook({ ...paidEvent(sessionId), id: `evt_again_${Date.now()}` })).body.outcome).toBe(
+        "already-paid",
+      );
+      expect(
+        await app.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "promotion_over_limit"))),
+      ).toHaveLength(1);
     } finally {
       warn.mockRestore();
     }
@@ -788,11 +1077,22 @@ describe("a code's maximum uses and card checkouts", () => {
     await decidePayment(deps(), admin.user, { paymentId: sent!.id, decision: "reject", notes: "No transfer arrived" });
     // The rejection gave the use back, and the second customer took it.
     expect((await sendProof(second.user, { promotionCode: code })).status).toBe(200);
-    await resubmitZelleProof({ ...deps(), storage: app.services.storage }, first.user, { paymentId: sent!.id, proof: new File([PNG], "again.png", { type: "image/png" }) });
+    await resubmitZelleProof({ ...deps(), storage: app.services.storage }, first.user, {
+      paymentId: sent!.id,
+      proof: new File([PNG], "again.png", { type: "image/png" }),
+    });
     const [again] = await rowsOf(first.id);
     // The customer sent that money: the price stays, but the code's one use is the second customer's.
-    expect(again).toMatchObject({ status: "pending", amount: 200, discount: 50, promotionCodeId: null, promotionCode: code });
-    expect(again!.adminNotes).toContain(`Promotion code ${code}: all 1 of its uses were taken while this transfer was rejected`);
+    expect(again).toMatchObject({
+      status: "pending",
+      amount: 200,
+      discount: 50,
+      promotionCodeId: null,
+      promotionCode: code,
+    });
+    expect(again!.adminNotes).toContain(
+      `Promotion code ${code}: all 1 of its uses were taken while this transfer was rejected`,
+    );
     expect(await usesOf(id)).toBe(1);
   });
 });
@@ -801,7 +1101,10 @@ describe("a team member's own card checkout", () => {
   it("is refused (403): the team pays nothing here, as for the quote and /free", async () => {
     fakeStripe.requests.length = 0;
     for (const member of [staff, admin]) {
-      expect(await checkout(member, {})).toEqual({ status: 403, body: { ok: false, error: { code: "forbidden", message: "You don't have permission to do that" } } });
+      expect(await checkout(member, {})).toEqual({
+        status: 403,
+        body: { ok: false, error: { code: "forbidden", message: "You don't have permission to do that" } },
+      });
     }
     expect(fakeStripe.requests).toEqual([]);
   });

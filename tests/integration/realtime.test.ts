@@ -18,16 +18,18 @@ let activeListeners = 0;
 
 /** The real bus, counting the listeners the /events handler adds and removes. */
 function trackListeners(bus: ChangeBus): ChangeBus {
-  const tracked = <T>(subscribe: (listener: T) => () => void) => (listener: T) => {
-    const unsubscribe = subscribe(listener);
-    activeListeners += 1;
-    let done = false;
-    return () => {
-      if (!done) activeListeners -= 1;
-      done = true;
-      unsubscribe();
+  const tracked =
+    <T>(subscribe: (listener: T) => () => void) =>
+    (listener: T) => {
+      const unsubscribe = subscribe(listener);
+      activeListeners += 1;
+      let done = false;
+      return () => {
+        if (!done) activeListeners -= 1;
+        done = true;
+        unsubscribe();
+      };
     };
-  };
   return {
     publish: (change) => bus.publish(change),
     subscribe: tracked((listener: ChangeListener) => bus.subscribe(listener)),
@@ -81,7 +83,10 @@ describe("the /events stream", () => {
   it("refuses a viewer without a session with 401", async () => {
     const anonymous = await LiveStream.open(base);
     expect(anonymous.response.status).toBe(401);
-    expect(await anonymous.response.json()).toEqual({ ok: false, error: { code: "not_signed_in", message: "You must be logged in" } });
+    expect(await anonymous.response.json()).toEqual({
+      ok: false,
+      error: { code: "not_signed_in", message: "You must be logged in" },
+    });
 
     const forged = await LiveStream.open(base, forgedCookie(customerA.cookie));
     expect(forged.response.status).toBe(401);
@@ -142,7 +147,9 @@ describe("the /events stream", () => {
 
     // A change to the viewer's rows after the read (before the stream opened): the new stream says resync first.
     const behind = await openStream(customerC.cookie, `?since=${readAt}`);
-    expect(await behind.until((event) => event.event === LIVE_EVENTS.resync)).toEqual([{ event: LIVE_EVENTS.resync, data: {} }]);
+    expect(await behind.until((event) => event.event === LIVE_EVENTS.resync)).toEqual([
+      { event: LIVE_EVENTS.resync, data: {} },
+    ]);
 
     // Data older than the bus remembers, or an unreadable time: resync.
     const old = await openStream(customerC.cookie, `?since=${readAt - 120_000}`);

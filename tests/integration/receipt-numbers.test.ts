@@ -23,7 +23,10 @@ beforeAll(async () => {
 });
 
 async function lastNumber(): Promise<number> {
-  const [row] = await app.db.select({ last: receiptSequence.lastNumber }).from(receiptSequence).where(eq(receiptSequence.id, 1));
+  const [row] = await app.db
+    .select({ last: receiptSequence.lastNumber })
+    .from(receiptSequence)
+    .where(eq(receiptSequence.id, 1));
   return row!.last;
 }
 
@@ -31,7 +34,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("receipt numbers", () => {
   it(`have no gaps under ${CONCURRENT} concurrent approvals, and a completion that rolls back gives its number back`, async () => {
-    const customers = await Promise.all(Array.from({ length: CONCURRENT + 1 }, (_, index) => app.customer({ name: `Concurrent ${index}` })));
+    const customers = await Promise.all(
+      Array.from({ length: CONCURRENT + 1 }, (_, index) => app.customer({ name: `Concurrent ${index}` })),
+    );
     const paymentIds = await Promise.all(customers.map((customer) => app.payment(customer.id)));
     const failingId = paymentIds[CONCURRENT / 2]!;
     const approvedIds = paymentIds.filter((id) => id !== failingId);
@@ -45,22 +50,35 @@ describe("receipt numbers", () => {
     failingDb.transaction = ((work: Parameters<Db["transaction"]>[0], config?: Parameters<Db["transaction"]>[1]) =>
       app.db.transaction(async (tx) => {
         await work(tx);
-        const [row] = await tx.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, failingId));
+        const [row] = await tx
+          .select({ receiptNumber: payments.receiptNumber })
+          .from(payments)
+          .where(eq(payments.id, failingId));
         numberTakenInside = row!.receiptNumber;
         await sleep(50);
         throw new Error("the completion failed after its receipt number was taken");
       }, config)) as Db["transaction"];
 
     const decide = (paymentId: string) =>
-      decidePayment({ db: paymentId === failingId ? failingDb : app.db, bus: app.services.bus }, admin.user, { paymentId, decision: "approve" });
+      decidePayment({ db: paymentId === failingId ? failingDb : app.db, bus: app.services.bus }, admin.user, {
+        paymentId,
+        decision: "approve",
+      });
     const results = await Promise.allSettled(paymentIds.map(decide));
 
-    const failures = results.flatMap((result, index) => (result.status === "rejected" ? [{ id: paymentIds[index], reason: String(result.reason) }] : []));
+    const failures = results.flatMap((result, index) =>
+      result.status === "rejected" ? [{ id: paymentIds[index], reason: String(result.reason) }] : [],
+    );
     expect(failures).toEqual([{ id: failingId, reason: expect.stringContaining("the completion failed") }]);
     expect(numberTakenInside).not.toBeNull();
 
     const approved = await app.db
-      .select({ id: payments.id, status: payments.status, receiptNumber: payments.receiptNumber, completedAt: payments.completedAt })
+      .select({
+        id: payments.id,
+        status: payments.status,
+        receiptNumber: payments.receiptNumber,
+        completedAt: payments.completedAt,
+      })
       .from(payments)
       .where(inArray(payments.id, approvedIds));
     expect(approved.every((row) => row.status === "completed" && row.completedAt !== null)).toBe(true);
@@ -76,8 +94,14 @@ describe("receipt numbers", () => {
     expect(failed).toMatchObject({ status: "pending", receiptNumber: null, completedAt: null });
 
     // Approved again, it gets the next number: the one it had taken was reused, not lost.
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId: failingId, decision: "approve" });
-    const [retried] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, failingId));
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+      paymentId: failingId,
+      decision: "approve",
+    });
+    const [retried] = await app.db
+      .select({ receiptNumber: payments.receiptNumber })
+      .from(payments)
+      .where(eq(payments.id, failingId));
     expect(retried!.receiptNumber).toBe(max + 1);
     expect([...numbers, retried!.receiptNumber]).toContain(numberTakenInside);
     expect(await lastNumber()).toBe(max + 1);
@@ -87,16 +111,29 @@ describe("receipt numbers", () => {
     const customer = await app.customer({ name: "Refunded Later" });
     const paymentId = await app.payment(customer.id);
     await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId, decision: "approve" });
-    const [completed] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, paymentId));
+    const [completed] = await app.db
+      .select({ receiptNumber: payments.receiptNumber })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
     await app.db.update(payments).set({ status: "refunded", refundedAmount: 250 }).where(eq(payments.id, paymentId));
-    const [refunded] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, paymentId));
+    const [refunded] = await app.db
+      .select({ receiptNumber: payments.receiptNumber })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
     expect(refunded!.receiptNumber).toBe(completed!.receiptNumber);
 
     const other = await app.customer({ name: "Rejected" });
     const rejectedId = await app.payment(other.id);
     const before = await lastNumber();
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId: rejectedId, decision: "reject", notes: "The transfer never arrived" });
-    const [rejected] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, rejectedId));
+    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+      paymentId: rejectedId,
+      decision: "reject",
+      notes: "The transfer never arrived",
+    });
+    const [rejected] = await app.db
+      .select({ receiptNumber: payments.receiptNumber })
+      .from(payments)
+      .where(eq(payments.id, rejectedId));
     expect(rejected!.receiptNumber).toBeNull();
     expect(await lastNumber()).toBe(before);
   });

@@ -25,9 +25,14 @@ const TAX_ID = "12-3456789";
 const deps = () => ({ db: app.db, settings: app.services.settings });
 
 /** A completed payment (Zelle, the Google Business Profile's $250, unless told): the payments receipts are for. */
-const addPayment = (userId: string, values: Partial<typeof payments.$inferInsert> = {}) => app.payment(userId, { status: "completed", ...values });
+const addPayment = (userId: string, values: Partial<typeof payments.$inferInsert> = {}) =>
+  app.payment(userId, { status: "completed", ...values });
 
-async function addRefund(paymentId: string, userId: string, values: Partial<typeof paymentRefunds.$inferInsert> = {}): Promise<void> {
+async function addRefund(
+  paymentId: string,
+  userId: string,
+  values: Partial<typeof paymentRefunds.$inferInsert> = {},
+): Promise<void> {
   await app.db.insert(paymentRefunds).values({
     paymentId,
     userId,
@@ -41,17 +46,28 @@ async function addRefund(paymentId: string, userId: string, values: Partial<type
 }
 
 async function storedNumber(paymentId: string): Promise<number> {
-  const [row] = await app.db.select({ receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.id, paymentId));
+  const [row] = await app.db
+    .select({ receiptNumber: payments.receiptNumber })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   return row!.receiptNumber!;
 }
 
 async function setAgency(values: { companyAddress: string; taxId: string }): Promise<void> {
   const { general } = await app.services.settings.get();
-  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, { section: "general", values: { ...general, ...values } });
+  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
+    section: "general",
+    values: { ...general, ...values },
+  });
 }
 
 /** A route's loader as a request would run it: its answer, or what it threw (redirect or error response). */
-async function run(loader: (args: never) => unknown, user: SessionUser | null, path: string, paymentId: string): Promise<unknown> {
+async function run(
+  loader: (args: never) => unknown,
+  user: SessionUser | null,
+  path: string,
+  paymentId: string,
+): Promise<unknown> {
   const request = new Request(`${SITE_URL}${path}`);
   try {
     return await loader({ request, context: routeContext(app.services, user), params: { paymentId } } as never);
@@ -60,8 +76,10 @@ async function run(loader: (args: never) => unknown, user: SessionUser | null, p
   }
 }
 
-const loadPage = (user: SessionUser | null, paymentId: string) => run(receiptLoader, user, `/receipts/${paymentId}`, paymentId);
-const loadPdf = (user: SessionUser | null, paymentId: string, query = "") => run(receiptPdfLoader, user, `/receipts/${paymentId}/pdf${query}`, paymentId);
+const loadPage = (user: SessionUser | null, paymentId: string) =>
+  run(receiptLoader, user, `/receipts/${paymentId}`, paymentId);
+const loadPdf = (user: SessionUser | null, paymentId: string, query = "") =>
+  run(receiptPdfLoader, user, `/receipts/${paymentId}/pdf${query}`, paymentId);
 
 async function pdfText(response: Response): Promise<string> {
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -88,7 +106,12 @@ beforeEach(async () => {
 
 describe("getReceipt", () => {
   it("gives the owner the receipt: number from the sequence, date, customer and company, service, amount, method, agency", async () => {
-    const paymentId = await addPayment(customerA.id, { serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "card" });
+    const paymentId = await addPayment(customerA.id, {
+      serviceType: "website",
+      paymentNumber: 1,
+      amount: 350,
+      paymentMethod: "card",
+    });
     const receipt = await getReceipt(deps(), customerA.user, { paymentId });
     const { general } = await app.services.settings.get();
     expect(receipt).toMatchObject({
@@ -132,20 +155,44 @@ describe("getReceipt", () => {
 
   it("shows the promotion code, the discount and the list price", async () => {
     const paymentId = await addPayment(customerA.id, { amount: 200, discount: 50, promotionCode: "SPRING20" });
-    expect(await getReceipt(deps(), customerA.user, { paymentId })).toMatchObject({ listPrice: 250, discount: 50, promotionCode: "SPRING20", amountPaid: 200 });
+    expect(await getReceipt(deps(), customerA.user, { paymentId })).toMatchObject({
+      listPrice: 250,
+      discount: 50,
+      promotionCode: "SPRING20",
+      amountPaid: 200,
+    });
   });
 
   it("carries the agency's address and tax id from the General settings", async () => {
     await setAgency({ companyAddress: ADDRESS, taxId: TAX_ID });
     const paymentId = await addPayment(customerA.id);
-    expect((await getReceipt(deps(), customerA.user, { paymentId })).agency).toMatchObject({ address: ADDRESS, taxId: TAX_ID });
+    expect((await getReceipt(deps(), customerA.user, { paymentId })).agency).toMatchObject({
+      address: ADDRESS,
+      taxId: TAX_ID,
+    });
   });
 
   it("lists the completed refunds, oldest first, but not a card refund Stripe has not confirmed", async () => {
     const paymentId = await addPayment(customerA.id, { refundedAmount: 75 });
-    await addRefund(paymentId, customerA.id, { amount: 50, reason: "Late delivery", createdAt: new Date("2026-02-01T10:00:00Z"), completedAt: new Date("2026-02-01T10:00:00Z") });
-    await addRefund(paymentId, customerA.id, { amount: 25, reason: "Goodwill", createdAt: new Date("2026-02-03T10:00:00Z"), completedAt: new Date("2026-02-03T10:00:00Z") });
-    await addRefund(paymentId, customerA.id, { amount: 100, reason: "Waiting for Stripe", status: "pending", completedAt: null, stripeRefundId: `re_${randomUUID()}` });
+    await addRefund(paymentId, customerA.id, {
+      amount: 50,
+      reason: "Late delivery",
+      createdAt: new Date("2026-02-01T10:00:00Z"),
+      completedAt: new Date("2026-02-01T10:00:00Z"),
+    });
+    await addRefund(paymentId, customerA.id, {
+      amount: 25,
+      reason: "Goodwill",
+      createdAt: new Date("2026-02-03T10:00:00Z"),
+      completedAt: new Date("2026-02-03T10:00:00Z"),
+    });
+    await addRefund(paymentId, customerA.id, {
+      amount: 100,
+      reason: "Waiting for Stripe",
+      status: "pending",
+      completedAt: null,
+      stripeRefundId: `re_${randomUUID()}`,
+    });
     const receipt = await getReceipt(deps(), customerA.user, { paymentId });
     expect(receipt.refunds).toEqual([
       { date: "2026-02-01T10:00:00.000Z", amount: 50, reason: "Late delivery" },
@@ -198,7 +245,11 @@ describe("the receipt page", () => {
 
   it("shows the owner the receipt and leads back to the progress page", async () => {
     const paymentId = await addPayment(customerA.id);
-    const answer = (await loadPage(customerA.user, paymentId)) as { receipt: { amountPaid: number; number: string }; backTo: string; title: string };
+    const answer = (await loadPage(customerA.user, paymentId)) as {
+      receipt: { amountPaid: number; number: string };
+      backTo: string;
+      title: string;
+    };
     expect(answer.receipt.amountPaid).toBe(250);
     expect(answer.backTo).toBe("/dashboard/progress");
     expect(answer.title).toBe(`Receipt ${answer.receipt.number}`);
@@ -234,7 +285,9 @@ describe("the receipt's PDF", () => {
       expect(response).toBeInstanceOf(Response);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
-      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="receipt-${number}.pdf"; filename*=UTF-8''receipt-${number}.pdf`);
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="receipt-${number}.pdf"; filename*=UTF-8''receipt-${number}.pdf`,
+      );
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("cache-control")).toBe("private, no-store");
       const text = await pdfText(response);
@@ -252,7 +305,10 @@ describe("the receipt's PDF", () => {
       const response = (await loadPdf(user, paymentId)) as Response;
       expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).toContain("application/json");
-      expect(await response.json()).toEqual({ ok: false, error: { code: "receipt_not_found", message: "Receipt not found" } });
+      expect(await response.json()).toEqual({
+        ok: false,
+        error: { code: "receipt_not_found", message: "Receipt not found" },
+      });
     }
     const pending = await addPayment(customerA.id, { serviceType: "website", amount: 350, status: "pending" });
     expect(((await loadPdf(customerA.user, pending)) as Response).status).toBe(404);
@@ -263,8 +319,17 @@ describe("the receipt's PDF", () => {
 
   it("prints the agency's address and tax id, the list price, the code's discount, the refunds and the net", async () => {
     await setAgency({ companyAddress: ADDRESS, taxId: TAX_ID });
-    const paymentId = await addPayment(customerA.id, { amount: 200, discount: 50, promotionCode: "SPRING20", refundedAmount: 50 });
-    await addRefund(paymentId, customerA.id, { amount: 50, reason: "Late delivery", completedAt: new Date("2026-02-01T10:00:00Z") });
+    const paymentId = await addPayment(customerA.id, {
+      amount: 200,
+      discount: 50,
+      promotionCode: "SPRING20",
+      refundedAmount: 50,
+    });
+    await addRefund(paymentId, customerA.id, {
+      amount: 50,
+      reason: "Late delivery",
+      completedAt: new Date("2026-02-01T10:00:00Z"),
+    });
     const text = await pdfText((await loadPdf(customerA.user, paymentId)) as Response);
     expect(text).toContain(formatReceiptNumber(await storedNumber(paymentId)));
     expect(text).toContain(`Tax ID: ${TAX_ID}`);
@@ -281,9 +346,16 @@ describe("the receipt's PDF", () => {
 
   it("dates the payment in the time zone the page sends (a wrong one is UTC)", async () => {
     const paymentId = await addPayment(customerA.id);
-    await app.db.update(payments).set({ completedAt: new Date("2026-03-01T02:00:00Z") }).where(eq(payments.id, paymentId));
-    expect(await pdfText((await loadPdf(customerA.user, paymentId, "?tz=America/New_York")) as Response)).toContain("February 28, 2026");
-    expect(await pdfText((await loadPdf(customerA.user, paymentId, "?tz=Not/AZone")) as Response)).toContain("March 1, 2026");
+    await app.db
+      .update(payments)
+      .set({ completedAt: new Date("2026-03-01T02:00:00Z") })
+      .where(eq(payments.id, paymentId));
+    expect(await pdfText((await loadPdf(customerA.user, paymentId, "?tz=America/New_York")) as Response)).toContain(
+      "February 28, 2026",
+    );
+    expect(await pdfText((await loadPdf(customerA.user, paymentId, "?tz=Not/AZone")) as Response)).toContain(
+      "March 1, 2026",
+    );
   });
 
   it("is written in the viewer's language, accents included", async () => {

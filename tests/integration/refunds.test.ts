@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, notLike } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditEvents, emailMessages, notifications, paymentRefunds, payments, profiles, stripeEvents } from "~db/schema";
+import {
+  auditEvents,
+  emailMessages,
+  notifications,
+  paymentRefunds,
+  payments,
+  profiles,
+  stripeEvents,
+} from "~db/schema";
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
 import { payingCustomer } from "~/features/information/save-information.server";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
@@ -17,7 +25,17 @@ import { action as detailAction } from "~/routes/admin/user-detail";
 import { action as webhookAction } from "~/routes/resources/card-webhook";
 import { loader as googleBusinessLoader } from "~/routes/dashboard/google-business";
 import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
-import { behindAdminGuard, expectHttpError, formPost, refusal, routeAnswer, routeArgs, routeContext, SITE_URL, type SignedIn } from "./support";
+import {
+  behindAdminGuard,
+  expectHttpError,
+  formPost,
+  refusal,
+  routeAnswer,
+  routeArgs,
+  routeContext,
+  SITE_URL,
+  type SignedIn,
+} from "./support";
 import { testApp } from "./test-app";
 
 // Refunds: only an admin gives money back, never more than is left; a Zelle refund is done at once, a card refund
@@ -30,7 +48,9 @@ const signer = new Stripe("sk_test_signer_only");
 // The services are made with the fake Stripe's address, so it listens before the app is opened (and closes after).
 const fakeStripe: FakeStripe = await startFakeStripe();
 afterAll(() => fakeStripe.close());
-const app = testApp({ settings: fakeStripeSettings(fakeStripe, { secretKey: "sk_test_refunds", webhookSecret: WEBHOOK_SECRET }) });
+const app = testApp({
+  settings: fakeStripeSettings(fakeStripe, { secretKey: "sk_test_refunds", webhookSecret: WEBHOOK_SECRET }),
+});
 let customerA: SignedIn;
 let customerB: SignedIn;
 let spanish: SignedIn;
@@ -60,7 +80,8 @@ beforeEach(async () => {
 });
 
 /** A completed payment (Zelle, the Google Business Profile's $250, unless told). */
-const addPayment = (userId: string, values: Partial<typeof payments.$inferInsert> = {}) => app.payment(userId, { status: "completed", ...values });
+const addPayment = (userId: string, values: Partial<typeof payments.$inferInsert> = {}) =>
+  app.payment(userId, { status: "completed", ...values });
 
 async function paymentRow(id: string) {
   const [row] = await app.db.select().from(payments).where(eq(payments.id, id));
@@ -68,29 +89,48 @@ async function paymentRow(id: string) {
 }
 
 async function refundRows(paymentId: string) {
-  return app.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId)).orderBy(asc(paymentRefunds.createdAt));
+  return app.db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId))
+    .orderBy(asc(paymentRefunds.createdAt));
 }
 
 async function notificationsOf(userId: string) {
   return app.db
-    .select({ type: notifications.type, title: notifications.title, message: notifications.message, data: notifications.data })
+    .select({
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      data: notifications.data,
+    })
     .from(notifications)
     .where(eq(notifications.userId, userId));
 }
 
 async function emailsTo(email: string) {
-  return app.db.select({ subject: emailMessages.subject, text: emailMessages.text }).from(emailMessages).where(eq(emailMessages.to, email));
+  return app.db
+    .select({ subject: emailMessages.subject, text: emailMessages.text })
+    .from(emailMessages)
+    .where(eq(emailMessages.to, email));
 }
 
 async function auditRows() {
   return app.db
-    .select({ actorId: auditEvents.actorId, action: auditEvents.action, customerId: auditEvents.customerId, detail: auditEvents.detail })
+    .select({
+      actorId: auditEvents.actorId,
+      action: auditEvents.action,
+      customerId: auditEvents.customerId,
+      detail: auditEvents.detail,
+    })
     .from(auditEvents)
     .where(notLike(auditEvents.action, "account.%"));
 }
 
-const refund = (actor: SessionUser | null, input: { paymentId: string; amount: number; reason: string; userId?: string }) =>
-  refundPayment(deps(), actor, input);
+const refund = (
+  actor: SessionUser | null,
+  input: { paymentId: string; amount: number; reason: string; userId?: string },
+) => refundPayment(deps(), actor, input);
 
 /** The customer page's action as the framework runs it: the admin layout's middleware first. */
 const postOnPage = (user: SessionUser | null, pageOf: string, fields: Record<string, string>) =>
@@ -99,14 +139,24 @@ const postOnPage = (user: SessionUser | null, pageOf: string, fields: Record<str
 /** The page's action called directly, past the guard: what the use case answers on its own. */
 async function postPastGuard(user: SessionUser | null, pageOf: string, fields: Record<string, string>) {
   const request = formPost(`/admin/users/${pageOf}`, fields);
-  return routeAnswer(await detailAction({ request, context: routeContext(app.services, user, request.headers), params: { userId: pageOf } } as never));
+  return routeAnswer(
+    await detailAction({
+      request,
+      context: routeContext(app.services, user, request.headers),
+      params: { userId: pageOf },
+    } as never),
+  );
 }
 
 async function postWebhook(event: unknown) {
   const payload = JSON.stringify(event);
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const response = await webhookAction(
-    await routeArgs(app.services, ENDPOINTS.cardWebhook, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload }),
+    await routeArgs(app.services, ENDPOINTS.cardWebhook, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": header },
+      body: payload,
+    }),
   );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -138,7 +188,11 @@ function checkoutCompleted(userId: string, paymentIntent: string, serviceType = 
 }
 
 /** Stripe's charge.refunded: the charge of a PaymentIntent with its cumulative amount refunded (cents), and maybe its refunds. */
-function chargeRefunded(paymentIntent: string, amountRefunded: number, refunds?: { id: string; amount: number; metadata?: Record<string, string> }[]) {
+function chargeRefunded(
+  paymentIntent: string,
+  amountRefunded: number,
+  refunds?: { id: string; amount: number; metadata?: Record<string, string> }[],
+) {
   return {
     id: nextEventId(),
     object: "event",
@@ -172,18 +226,23 @@ function chargeRefunded(paymentIntent: string, amountRefunded: number, refunds?:
 async function cardPayment(userId = customerA.id): Promise<{ id: string; intent: string }> {
   const intent = `pi_test_${randomUUID().replaceAll("-", "")}`;
   expect((await postWebhook(checkoutCompleted(userId, intent))).body).toMatchObject({ outcome: "completed" });
-  const [row] = await app.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.stripePaymentIntentId, intent)));
+  const [row] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.stripePaymentIntentId, intent)));
   expect(row).toBeDefined();
   return { id: row!.id, intent };
 }
 
-const refundCalls = () => fakeStripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/refunds");
+const refundCalls = () =>
+  fakeStripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/refunds");
 
 describe("who may refund", () => {
   it("only an admin: staff (even A's) 403, customers 403, anonymous 401, through the use case and the page; nothing is written", async () => {
     const paymentId = await addPayment(customerA.id);
     const input = { paymentId, amount: 50, reason: "Goodwill" };
-    for (const actor of [staffA.user, customerA.user, customerB.user]) expect((await refusal(refund(actor, input))).status).toBe(403);
+    for (const actor of [staffA.user, customerA.user, customerB.user])
+      expect((await refusal(refund(actor, input))).status).toBe(403);
     expect((await refusal(refund(null, input))).status).toBe(401);
 
     const fields = { intent: "refund-payment", paymentId, amount: "50", reason: "Goodwill" };
@@ -207,12 +266,19 @@ describe("who may refund", () => {
   it("a payment of customer B is not reachable through customer A's page (404), and B's payment is untouched", async () => {
     const bPayment = await addPayment(customerB.id);
     const fields = { intent: "refund-payment", paymentId: bPayment, amount: "50", reason: "Wrong page" };
-    expect(await postOnPage(admin.user, customerA.id, fields)).toEqual({ status: 404, body: { ok: false, error: "Payment not found" } });
-    expect((await refusal(refund(admin.user, { paymentId: bPayment, amount: 50, reason: "x", userId: customerA.id }))).code).toBe("payment_not_found");
+    expect(await postOnPage(admin.user, customerA.id, fields)).toEqual({
+      status: 404,
+      body: { ok: false, error: "Payment not found" },
+    });
+    expect(
+      (await refusal(refund(admin.user, { paymentId: bPayment, amount: 50, reason: "x", userId: customerA.id }))).code,
+    ).toBe("payment_not_found");
     expect(await refundRows(bPayment)).toEqual([]);
     expect((await paymentRow(bPayment)).refundedAmount).toBe(0);
     // An unknown payment answers the same.
-    expect(await postOnPage(admin.user, customerA.id, { ...fields, paymentId: randomUUID() })).toMatchObject({ status: 404 });
+    expect(await postOnPage(admin.user, customerA.id, { ...fields, paymentId: randomUUID() })).toMatchObject({
+      status: 404,
+    });
     // On B's own page it goes through.
     expect(await postOnPage(admin.user, customerB.id, fields)).toEqual({
       status: 200,
@@ -225,10 +291,16 @@ describe("how much", () => {
   it("refuses more than is left (409), and after a partial refund what is left is the rest", async () => {
     const paymentId = await addPayment(customerA.id);
     const over = await refusal(refund(admin.user, { paymentId, amount: 250.01, reason: "Too much" }));
-    expect([over.code, over.status, over.message]).toEqual(["refund_exceeds_remaining", 409, "The refund is more than what is left to refund on this payment"]);
+    expect([over.code, over.status, over.message]).toEqual([
+      "refund_exceeds_remaining",
+      409,
+      "The refund is more than what is left to refund on this payment",
+    ]);
     await refund(admin.user, { paymentId, amount: 100, reason: "Part of the work was not done" });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", refundedAmount: 100 });
-    expect((await refusal(refund(admin.user, { paymentId, amount: 150.01, reason: "Too much" }))).code).toBe("refund_exceeds_remaining");
+    expect((await refusal(refund(admin.user, { paymentId, amount: 150.01, reason: "Too much" }))).code).toBe(
+      "refund_exceeds_remaining",
+    );
     await refund(admin.user, { paymentId, amount: 150, reason: "The rest" });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded", refundedAmount: 250 });
     // Nothing is left: refused as not refundable.
@@ -244,7 +316,9 @@ describe("how much", () => {
     const pendingId = await addPayment(customerA.id, { status: "pending" });
     const rejectedId = await addPayment(customerA.id, { status: "rejected", serviceType: "website", amount: 350 });
     for (const paymentId of [pendingId, rejectedId]) {
-      expect((await refusal(refund(admin.user, { paymentId, amount: 10, reason: "x" }))).code).toBe("payment_not_refundable");
+      expect((await refusal(refund(admin.user, { paymentId, amount: 10, reason: "x" }))).code).toBe(
+        "payment_not_refundable",
+      );
     }
     const paymentId = await addPayment(customerA.id, { serviceType: "website", paymentNumber: 2, amount: 350 });
     for (const [input, message] of [
@@ -257,7 +331,9 @@ describe("how much", () => {
       expect([error.status, error.message]).toEqual([400, message]);
     }
     // The page's form answers a bad amount as any form: 400 with its message.
-    expect(await postOnPage(admin.user, customerA.id, { intent: "refund-payment", paymentId, amount: "abc", reason: "Why" })).toMatchObject({ status: 400 });
+    expect(
+      await postOnPage(admin.user, customerA.id, { intent: "refund-payment", paymentId, amount: "abc", reason: "Why" }),
+    ).toMatchObject({ status: 400 });
     expect(await refundRows(paymentId)).toEqual([]);
   });
 
@@ -279,26 +355,53 @@ describe("a Zelle refund", () => {
     await expect(payingCustomer(app.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
     const before = await getDashboardFigures({ db: app.db }, admin.user);
 
-    const outcome = await refund(admin.user, { paymentId, amount: 250, reason: "  The customer cancelled  ", userId: customerA.id });
+    const outcome = await refund(admin.user, {
+      paymentId,
+      amount: 250,
+      reason: "  The customer cancelled  ",
+      userId: customerA.id,
+    });
     expect(outcome.status).toBe("completed");
     expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded", refundedAmount: 250 });
     const [row] = await refundRows(paymentId);
-    expect(row).toMatchObject({ amount: 250, reason: "The customer cancelled", status: "completed", refundedBy: admin.id, userId: customerA.id });
+    expect(row).toMatchObject({
+      amount: 250,
+      reason: "The customer cancelled",
+      status: "completed",
+      refundedBy: admin.id,
+      userId: customerA.id,
+    });
     expect(row!.completedAt).toBeInstanceOf(Date);
     expect(await auditRows()).toEqual([
       {
         actorId: admin.id,
         action: "payment.refund",
         customerId: customerA.id,
-        detail: { paymentId, refundId: row!.id, amount: 250, reason: "The customer cancelled", method: "zelle", serviceType: "google_business", paymentNumber: 1 },
+        detail: {
+          paymentId,
+          refundId: row!.id,
+          amount: 250,
+          reason: "The customer cancelled",
+          method: "zelle",
+          serviceType: "google_business",
+          paymentNumber: 1,
+        },
       },
     ]);
     expect(await notificationsOf(customerA.id)).toEqual([
       {
         type: "payment",
         title: "Payment Refunded",
-        message: "$250 of your payment for Google Business Profile Setup has been refunded. The payment is now refunded in full. Reason: The customer cancelled",
-        data: { kind: "refund", service: "google_business", paymentNumber: 1, amount: 250, full: true, reason: "The customer cancelled" },
+        message:
+          "$250 of your payment for Google Business Profile Setup has been refunded. The payment is now refunded in full. Reason: The customer cancelled",
+        data: {
+          kind: "refund",
+          service: "google_business",
+          paymentNumber: 1,
+          amount: 250,
+          full: true,
+          reason: "The customer cancelled",
+        },
       },
     ]);
     const [email] = await emailsTo(customerA.email);
@@ -310,7 +413,11 @@ describe("a Zelle refund", () => {
 
     // The information use case refuses to save; the page's gate asks for the payment again.
     await expectHttpError(payingCustomer(app.db, customerA.user, "google_business"), 403);
-    const page = (await googleBusinessLoader({ request: new Request(`${SITE_URL}/dashboard/google-business`), context: routeContext(app.services, customerA.user), params: {} } as never)) as {
+    const page = (await googleBusinessLoader({
+      request: new Request(`${SITE_URL}/dashboard/google-business`),
+      context: routeContext(app.services, customerA.user),
+      params: {},
+    } as never)) as {
       payment: { status: string } | null;
       info: unknown;
     };
@@ -321,10 +428,14 @@ describe("a Zelle refund", () => {
     expect(before.revenueThisMonth).toBe(250);
     expect((await getDashboardFigures({ db: app.db }, admin.user)).revenueThisMonth).toBe(0);
     // Paying again is allowed: by the rules, and by the database (the live index leaves refunded rows out).
-    await expect(refuseIfNotPayable(app.db, customerA.id, { serviceType: "google_business", paymentNumber: 1 })).resolves.toBeUndefined();
+    await expect(
+      refuseIfNotPayable(app.db, customerA.id, { serviceType: "google_business", paymentNumber: 1 }),
+    ).resolves.toBeUndefined();
     const again = await postWebhook(checkoutCompleted(customerA.id, `pi_test_again_${Date.now()}`));
     expect(again.body).toMatchObject({ outcome: "completed" });
-    expect((await app.db.select().from(payments).where(eq(payments.userId, customerA.id))).map((p) => p.status).sort()).toEqual(["completed", "refunded"]);
+    expect(
+      (await app.db.select().from(payments).where(eq(payments.userId, customerA.id))).map((p) => p.status).sort(),
+    ).toEqual(["completed", "refunded"]);
     await expect(payingCustomer(app.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
     expect((await getDashboardFigures({ db: app.db }, admin.user)).revenueThisMonth).toBe(250);
   });
@@ -334,9 +445,15 @@ describe("a Zelle refund", () => {
     await refund(admin.user, { paymentId, amount: 100, reason: "Discount agreed" });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", refundedAmount: 100 });
     await expect(payingCustomer(app.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
-    expect((await listOwnPayments({ db: app.db }, customerA.user))[0]).toMatchObject({ id: paymentId, status: "completed", refundedAmount: 100 });
+    expect((await listOwnPayments({ db: app.db }, customerA.user))[0]).toMatchObject({
+      id: paymentId,
+      status: "completed",
+      refundedAmount: 100,
+    });
     const [notice] = await notificationsOf(customerA.id);
-    expect(notice?.message).toBe("$100 of your payment for Google Business Profile Setup has been refunded. Reason: Discount agreed");
+    expect(notice?.message).toBe(
+      "$100 of your payment for Google Business Profile Setup has been refunded. Reason: Discount agreed",
+    );
     expect((await emailsTo(customerA.email))[0]?.text).not.toContain("locked again");
 
     // The admin's Payments tab lists each payment's refunds, with who made them, in one query for all.
@@ -350,8 +467,15 @@ describe("a Zelle refund", () => {
     } finally {
       spy.mockRestore();
     }
-    const [adminName] = await app.db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, admin.id));
-    expect(Object.fromEntries(listed.map((payment) => [payment.id, payment.refunds.map((r) => [r.amount, r.reason, r.status, r.refundedBy])]))).toEqual({
+    const [adminName] = await app.db
+      .select({ name: profiles.fullName })
+      .from(profiles)
+      .where(eq(profiles.id, admin.id));
+    expect(
+      Object.fromEntries(
+        listed.map((payment) => [payment.id, payment.refunds.map((r) => [r.amount, r.reason, r.status, r.refundedBy])]),
+      ),
+    ).toEqual({
       [paymentId]: [[100, "Discount agreed", "completed", adminName!.name]],
       [other]: [[35, "Late delivery", "completed", adminName!.name]],
     });
@@ -377,7 +501,12 @@ describe("a card refund", () => {
     const outcome = await refund(admin.user, { paymentId, amount: 100, reason: "Partial refund" });
     expect(outcome.status).toBe("pending");
     const [call] = refundCalls();
-    expect(call?.form).toMatchObject({ payment_intent: intent, amount: "10000", "metadata[paymentId]": paymentId, "metadata[refundId]": outcome.refundId });
+    expect(call?.form).toMatchObject({
+      payment_intent: intent,
+      amount: "10000",
+      "metadata[paymentId]": paymentId,
+      "metadata[refundId]": outcome.refundId,
+    });
     expect(call?.idempotencyKey).toBe(outcome.refundId);
     const [pending] = await refundRows(paymentId);
     expect(pending).toMatchObject({ id: outcome.refundId, status: "pending", amount: 100, completedAt: null });
@@ -387,13 +516,23 @@ describe("a card refund", () => {
     expect(await notificationsOf(customerA.id)).toEqual([]);
     expect(await app.deliveredChanges()).toEqual([{ table: "payments", userId: customerA.id }]);
     // The pending refund is promised already: only $150 is left.
-    expect((await refusal(refund(admin.user, { paymentId, amount: 150.01, reason: "Too much" }))).code).toBe("refund_exceeds_remaining");
+    expect((await refusal(refund(admin.user, { paymentId, amount: 150.01, reason: "Too much" }))).code).toBe(
+      "refund_exceeds_remaining",
+    );
     expect(await auditRows()).toEqual([
       {
         actorId: admin.id,
         action: "payment.refund",
         customerId: customerA.id,
-        detail: { paymentId, refundId: outcome.refundId, amount: 100, reason: "Partial refund", method: "card", serviceType: "google_business", paymentNumber: 1 },
+        detail: {
+          paymentId,
+          refundId: outcome.refundId,
+          amount: 100,
+          reason: "Partial refund",
+          method: "card",
+          serviceType: "google_business",
+          paymentNumber: 1,
+        },
       },
     ]);
 
@@ -417,17 +556,25 @@ describe("a card refund", () => {
     ]);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "refunded", refundedAmount: 250 });
     // A later event that tells nothing new changes nothing.
-    expect(await postWebhook(chargeRefunded(intent, 25_000))).toMatchObject({ body: { outcome: "refund-already-recorded" } });
+    expect(await postWebhook(chargeRefunded(intent, 25_000))).toMatchObject({
+      body: { outcome: "refund-already-recorded" },
+    });
     expect(await notificationsOf(customerA.id)).toHaveLength(2);
   });
 
   it("records a refund made only in Stripe's dashboard, so none goes unrecorded", async () => {
     const { id: paymentId, intent } = await cardPayment();
     expect(await postWebhook(chargeRefunded(intent, 5_000))).toMatchObject({ body: { outcome: "refunded" } });
-    expect(await refundRows(paymentId)).toMatchObject([{ amount: 50, status: "completed", reason: "Refunded in Stripe", refundedBy: null }]);
+    expect(await refundRows(paymentId)).toMatchObject([
+      { amount: 50, status: "completed", reason: "Refunded in Stripe", refundedBy: null },
+    ]);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", refundedAmount: 50 });
     expect(await auditRows()).toContainEqual(
-      expect.objectContaining({ actorId: null, action: "payment.refund", detail: expect.objectContaining({ amount: 50, source: "stripe", method: "card" }) }),
+      expect.objectContaining({
+        actorId: null,
+        action: "payment.refund",
+        detail: expect.objectContaining({ amount: 50, source: "stripe", method: "card" }),
+      }),
     );
     expect((await notificationsOf(customerA.id))[0]?.message).toBe(
       "$50 of your payment for Google Business Profile Setup has been refunded. Reason: Refunded in Stripe",
@@ -444,7 +591,9 @@ describe("a card refund", () => {
         ]),
       ),
     ).toMatchObject({ body: { outcome: "refunded" } });
-    expect((await refundRows(paymentId)).map((row) => [row.amount, row.status, row.reason, row.stripeRefundId])).toEqual([
+    expect(
+      (await refundRows(paymentId)).map((row) => [row.amount, row.status, row.reason, row.stripeRefundId]),
+    ).toEqual([
       [50, "completed", "Refunded in Stripe", null],
       [30, "completed", "Ours", ours!.stripeRefundId],
       [20, "completed", "Refunded in Stripe", "re_dashboard_two"],
@@ -467,11 +616,24 @@ describe("a card refund", () => {
     // A dashboard refund of another such payment is found through the session list.
     const otherSession = `cs_test_legacy_other_${Date.now()}`;
     const other = await addPayment(customerB.id, { paymentMethod: "card", stripeSessionId: otherSession });
-    fakeStripe.sessions.set(otherSession, { id: otherSession, object: "checkout.session", payment_intent: "pi_test_legacy_other" });
-    expect(await postWebhook(chargeRefunded("pi_test_legacy_other", 25_000))).toMatchObject({ body: { outcome: "refunded" } });
-    expect(await paymentRow(other)).toMatchObject({ status: "refunded", refundedAmount: 250, stripePaymentIntentId: "pi_test_legacy_other" });
+    fakeStripe.sessions.set(otherSession, {
+      id: otherSession,
+      object: "checkout.session",
+      payment_intent: "pi_test_legacy_other",
+    });
+    expect(await postWebhook(chargeRefunded("pi_test_legacy_other", 25_000))).toMatchObject({
+      body: { outcome: "refunded" },
+    });
+    expect(await paymentRow(other)).toMatchObject({
+      status: "refunded",
+      refundedAmount: 250,
+      stripePaymentIntentId: "pi_test_legacy_other",
+    });
     // A charge the portal does not know is acknowledged and ignored.
-    expect(await postWebhook(chargeRefunded("pi_test_unknown", 1_000))).toMatchObject({ status: 200, body: { outcome: "ignored" } });
+    expect(await postWebhook(chargeRefunded("pi_test_unknown", 1_000))).toMatchObject({
+      status: 200,
+      body: { outcome: "ignored" },
+    });
   });
 
   it("Stripe refusing marks the refund failed and changes nothing else", async () => {
@@ -484,11 +646,28 @@ describe("a card refund", () => {
     expect(await notificationsOf(customerA.id)).toEqual([]);
     // The page says so; a failed refund promises nothing, so the whole amount can still be refunded.
     fakeStripe.failNextRefund(402, "Insufficient balance");
-    expect(await postOnPage(admin.user, customerA.id, { intent: "refund-payment", paymentId, amount: "250", reason: "Again" })).toEqual({
+    expect(
+      await postOnPage(admin.user, customerA.id, {
+        intent: "refund-payment",
+        paymentId,
+        amount: "250",
+        reason: "Again",
+      }),
+    ).toEqual({
       status: 502,
-      body: { ok: false, error: "Stripe did not accept the refund. Nothing was refunded; please try again or refund it in Stripe." },
+      body: {
+        ok: false,
+        error: "Stripe did not accept the refund. Nothing was refunded; please try again or refund it in Stripe.",
+      },
     });
-    expect(await postOnPage(admin.user, customerA.id, { intent: "refund-payment", paymentId, amount: "250", reason: "Again" })).toMatchObject({
+    expect(
+      await postOnPage(admin.user, customerA.id, {
+        intent: "refund-payment",
+        paymentId,
+        amount: "250",
+        reason: "Again",
+      }),
+    ).toMatchObject({
       status: 200,
       body: { ok: true, title: "Refund requested" },
     });

@@ -23,26 +23,49 @@ let staff: SignedIn;
 let admin: SignedIn;
 
 const MINUTE = 60_000;
-const addNotification = (createdAt: Date, isRead: boolean) => addOwnNotification(app.db, customer.id, createdAt, isRead);
+const addNotification = (createdAt: Date, isRead: boolean) =>
+  addOwnNotification(app.db, customer.id, createdAt, isRead);
 
 async function addAuditEvent(createdAt: Date): Promise<string> {
   const [row] = await app.db
     .insert(auditEvents)
-    .values({ actorId: admin.id, action: "note.create", customerId: customer.id, detail: { title: "retention test" }, createdAt })
+    .values({
+      actorId: admin.id,
+      action: "note.create",
+      customerId: customer.id,
+      detail: { title: "retention test" },
+      createdAt,
+    })
     .returning({ id: auditEvents.id });
   return row!.id;
 }
 
-async function addEmail(status: "queued" | "sending" | "sent" | "failed" | "interrupted", createdAt: Date, sentAt: Date | null = null): Promise<string> {
+async function addEmail(
+  status: "queued" | "sending" | "sent" | "failed" | "interrupted",
+  createdAt: Date,
+  sentAt: Date | null = null,
+): Promise<string> {
   const [row] = await app.db
     .insert(emailMessages)
-    .values({ to: "retention@example.com", subject: "Hello", text: "Hello", html: "<p>Hello</p>", status, createdAt, sentAt, nextAttemptAt: createdAt })
+    .values({
+      to: "retention@example.com",
+      subject: "Hello",
+      text: "Hello",
+      html: "<p>Hello</p>",
+      status,
+      createdAt,
+      sentAt,
+      nextAttemptAt: createdAt,
+    })
     .returning({ id: emailMessages.id });
   return row!.id;
 }
 
 /** Which of these rows are still there. */
-async function remaining(table: typeof notifications | typeof auditEvents | typeof emailMessages, ids: string[]): Promise<string[]> {
+async function remaining(
+  table: typeof notifications | typeof auditEvents | typeof emailMessages,
+  ids: string[],
+): Promise<string[]> {
   const rows = await app.db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
   return ids.filter((id) => rows.some((row) => row.id === id));
 }
@@ -80,7 +103,10 @@ beforeEach(async () => {
 describe("the retention clean-up", () => {
   it("removes only what is past its limit: read notifications, audit events and finished e-mails; never unread or unsent ones", async () => {
     const now = new Date();
-    const notificationsGone = [await addNotification(ago(now, 180, 5), true), await addNotification(ago(now, 400), true)];
+    const notificationsGone = [
+      await addNotification(ago(now, 180, 5), true),
+      await addNotification(ago(now, 400), true),
+    ];
     const notificationsKept = [
       await addNotification(ago(now, 180, -5), true),
       // Unread, however old: the customer has not seen it.
@@ -106,7 +132,11 @@ describe("the retention clean-up", () => {
     const outcome = await runRetention({ database: app.database }, { now });
     expect(outcome).toEqual({
       ran: true,
-      run: { startedAt: now.toISOString(), finishedAt: expect.any(String), removed: { readNotifications: 2, auditEvents: 1, sentEmails: 3 } },
+      run: {
+        startedAt: now.toISOString(),
+        finishedAt: expect.any(String),
+        removed: { readNotifications: 2, auditEvents: 1, sentEmails: 3 },
+      },
     });
     expect(await remaining(notifications, [...notificationsGone, ...notificationsKept])).toEqual(notificationsKept);
     expect(await remaining(auditEvents, [...auditGone, ...auditKept])).toEqual(auditKept);
@@ -151,12 +181,19 @@ describe("the retention clean-up", () => {
     // A restart an hour later, or 23 hours later: nothing to do yet.
     for (const hours of [1, 23]) {
       const later = new Date(now.getTime() + hours * 60 * MINUTE);
-      expect(await runRetention({ database: app.database }, { now: later })).toEqual({ ran: false, reason: "not_due", lastRun: first.ran ? first.run : null });
+      expect(await runRetention({ database: app.database }, { now: later })).toEqual({
+        ran: false,
+        reason: "not_due",
+        lastRun: first.ran ? first.run : null,
+      });
     }
     expect(await remaining(notifications, [old])).toEqual([old]);
     const nextDay = new Date(now.getTime() + DAY_MS);
     const second = await runRetention({ database: app.database }, { now: nextDay });
-    expect(second).toMatchObject({ ran: true, run: { startedAt: nextDay.toISOString(), removed: { readNotifications: 1 } } });
+    expect(second).toMatchObject({
+      ran: true,
+      run: { startedAt: nextDay.toISOString(), removed: { readNotifications: 1 } },
+    });
     expect(await remaining(notifications, [old])).toEqual([]);
 
     // The Database tab reads it; only admins.
@@ -178,19 +215,28 @@ describe("the retention clean-up", () => {
     await saveRetention({ readNotificationsDays: 7, sentEmailsDays: 30 });
     // Saving a tab kept the last run beside it; the run did not touch the sections either.
     const [row] = await app.db.select({ values: adminSettings.values }).from(adminSettings);
-    expect(row!.values).toMatchObject({ retention: { readNotificationsDays: 7, auditEventsDays: 730, sentEmailsDays: 30 }, [RETENTION_RUN_KEY]: { startedAt: now.toISOString() } });
+    expect(row!.values).toMatchObject({
+      retention: { readNotificationsDays: 7, auditEventsDays: 730, sentEmailsDays: 30 },
+      [RETENTION_RUN_KEY]: { startedAt: now.toISOString() },
+    });
 
     const outcome = await runRetention({ database: app.database }, { now: new Date(now.getTime() + DAY_MS) });
     expect(outcome).toMatchObject({ ran: true, run: { removed: { readNotifications: 1, sentEmails: 1 } } });
     expect(await remaining(notifications, [tenDays])).toEqual([]);
     expect(await remaining(emailMessages, [fortyDays])).toEqual([]);
-    expect((await app.services.settings.get()).retention).toEqual({ readNotificationsDays: 7, auditEventsDays: 730, sentEmailsDays: 30 });
+    expect((await app.services.settings.get()).retention).toEqual({
+      readNotificationsDays: 7,
+      auditEventsDays: 730,
+      sentEmailsDays: 30,
+    });
   });
 
   it("is saved from the Database tab's form like any tab: bounds refused with their message, good values stored and audited", async () => {
     const post = async (fields: Record<string, string>) => {
       const request = formPost("/admin/settings", { intent: "save-settings", section: "retention", ...fields });
-      return routeAnswer(await settingsAction({ request, context: routeContext(app.services, admin.user), params: {} } as never));
+      return routeAnswer(
+        await settingsAction({ request, context: routeContext(app.services, admin.user), params: {} } as never),
+      );
     };
     const refused = await post({ readNotificationsDays: "180", auditEventsDays: "30", sentEmailsDays: "90" });
     expect(refused.status).toBe(400);
@@ -199,7 +245,11 @@ describe("the retention clean-up", () => {
 
     const saved = await post({ readNotificationsDays: "30", auditEventsDays: "365", sentEmailsDays: "14" });
     expect(saved).toMatchObject({ status: 200, body: { ok: true } });
-    expect((await app.services.settings.get()).retention).toEqual({ readNotificationsDays: 30, auditEventsDays: 365, sentEmailsDays: 14 });
+    expect((await app.services.settings.get()).retention).toEqual({
+      readNotificationsDays: 30,
+      auditEventsDays: 365,
+      sentEmailsDays: 14,
+    });
     const [event] = await app.db
       .select({ detail: auditEvents.detail })
       .from(auditEvents)
@@ -208,7 +258,11 @@ describe("the retention clean-up", () => {
       .limit(1);
     expect(event!.detail).toEqual({
       section: "retention",
-      changed: { readNotificationsDays: { from: 180, to: 30 }, auditEventsDays: { from: 730, to: 365 }, sentEmailsDays: { from: 90, to: 14 } },
+      changed: {
+        readNotificationsDays: { from: 180, to: 30 },
+        auditEventsDays: { from: 730, to: 365 },
+        sentEmailsDays: { from: 90, to: 14 },
+      },
     });
   });
 
@@ -216,8 +270,15 @@ describe("the retention clean-up", () => {
     const now = new Date();
     const ids = await Promise.all(Array.from({ length: 25 }, (_, i) => addNotification(ago(now, 200, i), true)));
     let batches = 0;
-    const stopped = await runRetention({ database: app.database }, { now, batchSize: 10, pauseMs: 0, shouldStop: () => batches++ >= 1 });
-    expect(stopped).toEqual({ ran: false, reason: "stopped", removed: { readNotifications: 10, auditEvents: 0, sentEmails: 0 } });
+    const stopped = await runRetention(
+      { database: app.database },
+      { now, batchSize: 10, pauseMs: 0, shouldStop: () => batches++ >= 1 },
+    );
+    expect(stopped).toEqual({
+      ran: false,
+      reason: "stopped",
+      removed: { readNotifications: 10, auditEvents: 0, sentEmails: 0 },
+    });
     expect(await remaining(notifications, ids)).toHaveLength(15);
     expect(await getRetentionStatus({ db: app.db }, admin.user)).toEqual({ lastRun: null });
 
@@ -242,10 +303,17 @@ describe("the retention clean-up", () => {
   it("runs from its timer after start, and stops with the app", async () => {
     const old = await addNotification(ago(new Date(), 365), true);
     const lines: string[] = [];
-    const job = new RetentionJob({ database: app.database }, { firstCheckMs: 5, log: (line) => lines.push(line), logError: (line) => lines.push(line) });
+    const job = new RetentionJob(
+      { database: app.database },
+      { firstCheckMs: 5, log: (line) => lines.push(line), logError: (line) => lines.push(line) },
+    );
     job.start();
     try {
-      await expect.poll(() => lines, { timeout: 5_000 }).toContainEqual(expect.stringMatching(/^Retention: removed 1 read notification\(s\), 0 audit event\(s\), 0 e-mail\(s\)$/));
+      await expect
+        .poll(() => lines, { timeout: 5_000 })
+        .toContainEqual(
+          expect.stringMatching(/^Retention: removed 1 read notification\(s\), 0 audit event\(s\), 0 e-mail\(s\)$/),
+        );
       expect(await remaining(notifications, [old])).toEqual([]);
       // A look within the day does nothing.
       expect(await job.runOnce()).toMatchObject({ ran: false, reason: "not_due" });

@@ -25,15 +25,24 @@ const setReviewLink = async (reviewLink: string) => {
   const general = (await app.services.settings.get()).general;
   return saveSettings(settingsDeps(), admin.user, { section: "general", values: { ...general, reviewLink } });
 };
-const tick = (service: "google_business" | "website", step: string, done = true) => toggleProgressStep(deps(), admin.user, { userId: customer.id, service, step, done });
+const tick = (service: "google_business" | "website", step: string, done = true) =>
+  toggleProgressStep(deps(), admin.user, { userId: customer.id, service, step, done });
 const requestsOf = (userId: string) => app.db.select().from(reviewRequests).where(eq(reviewRequests.userId, userId));
-const asked = (userId: string) => app.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "review_request")));
-const cards = async () => getOpenReviewRequests(app.db, customer.id, (await app.services.settings.get()).general.reviewLink);
+const asked = (userId: string) =>
+  app.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, "review_request")));
+const cards = async () =>
+  getOpenReviewRequests(app.db, customer.id, (await app.services.settings.get()).general.reviewLink);
 
 describe("asking for a review when the work is finished", () => {
   it("the Review Link setting takes an https address or nothing", async () => {
     for (const bad of ["http://g.page/r/acme", "g.page/r/acme", "javascript:alert(1)"]) {
-      const refused = await saveSettings(settingsDeps(), admin.user, { section: "general", values: { ...(await app.services.settings.get()).general, reviewLink: bad } }).catch((error: unknown) => error);
+      const refused = await saveSettings(settingsDeps(), admin.user, {
+        section: "general",
+        values: { ...(await app.services.settings.get()).general, reviewLink: bad },
+      }).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(AppError);
       expect((refused as AppError).message).toBe("The review link must be a whole address starting with https://");
     }
@@ -57,8 +66,14 @@ describe("asking for a review when the work is finished", () => {
     await tick("google_business", "seoLocalSetup");
     expect((await requestsOf(customer.id)).map((row) => row.service)).toEqual(["google_business"]);
     const [bell] = await asked(customer.id);
-    expect([bell?.title, bell?.message]).toEqual(["How did we do?", "Your Google Business Profile is finished. Would you leave us a review? It helps other customers find us."]);
-    const [mail] = await app.db.select().from(emailMessages).where(and(eq(emailMessages.to, customer.email), eq(emailMessages.subject, "How did we do?")));
+    expect([bell?.title, bell?.message]).toEqual([
+      "How did we do?",
+      "Your Google Business Profile is finished. Would you leave us a review? It helps other customers find us.",
+    ]);
+    const [mail] = await app.db
+      .select()
+      .from(emailMessages)
+      .where(and(eq(emailMessages.to, customer.email), eq(emailMessages.subject, "How did we do?")));
     expect(mail?.text).toContain(`Leave us a review here: ${REVIEW_LINK}`);
     expect(await cards()).toEqual([{ service: "google_business", link: REVIEW_LINK }]);
 
@@ -75,9 +90,15 @@ describe("asking for a review when the work is finished", () => {
   });
 
   it("only the customer answers the card, opened or dismissed; either way it goes", async () => {
-    await expect(recordReviewResponse(deps(), admin.user, { service: "google_business", response: "opened" })).rejects.toMatchObject({ status: 403 });
-    await expect(recordReviewResponse(deps(), null, { service: "google_business", response: "opened" })).rejects.toMatchObject({ status: 401 });
-    await expect(recordReviewResponse(deps(), customer.user, { service: "google_business", response: "rated-5" })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      recordReviewResponse(deps(), admin.user, { service: "google_business", response: "opened" }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      recordReviewResponse(deps(), null, { service: "google_business", response: "opened" }),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(
+      recordReviewResponse(deps(), customer.user, { service: "google_business", response: "rated-5" }),
+    ).rejects.toMatchObject({ status: 400 });
     await recordReviewResponse(deps(), customer.user, { service: "google_business", response: "opened" });
     expect(await cards()).toEqual([]);
     const [row] = await requestsOf(customer.id);

@@ -78,7 +78,9 @@ describe("one row per user", () => {
 
   it("refuses a second google_business_info row", async () => {
     await app.db.insert(googleBusinessInfo).values({ userId, legalBusinessName: "First" });
-    const error = await databaseError(app.db.insert(googleBusinessInfo).values({ userId, legalBusinessName: "Second" }));
+    const error = await databaseError(
+      app.db.insert(googleBusinessInfo).values({ userId, legalBusinessName: "Second" }),
+    );
     expect(error.code).toBe(UNIQUE_VIOLATION);
     const rows = await app.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId));
     expect(rows.map((row) => row.legalBusinessName)).toEqual(["First"]);
@@ -117,7 +119,11 @@ describe("payments", () => {
     ["status 'weird'", { status: "weird" }, "payments_status_check"],
     ["payment_number 3", { paymentNumber: 3 }, "payments_number_check"],
     ["payment_number 0", { paymentNumber: 0 }, "payments_number_check"],
-    ["google_business with payment_number 2", { serviceType: "google_business", paymentNumber: 2 }, "payments_number_check"],
+    [
+      "google_business with payment_number 2",
+      { serviceType: "google_business", paymentNumber: 2 },
+      "payments_number_check",
+    ],
     ["payment_method 'cash'", { paymentMethod: "cash" }, "payments_method_check"],
     ["a negative amount", { amount: -1 }, "payments_amount_check"],
   ] as const)("refuses %s", async (_label, values, constraint) => {
@@ -201,7 +207,8 @@ describe("deleting a user", () => {
       roles: (await app.db.select().from(userRoles).where(eq(userRoles.userId, userId))).length,
       notifications: (await app.db.select().from(notifications).where(eq(notifications.userId, userId))).length,
       payments: (await app.db.select().from(payments).where(eq(payments.userId, userId))).length,
-      progress: (await app.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, userId))).length,
+      progress: (await app.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, userId)))
+        .length,
       websiteInfo: (await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, userId))).length,
     });
     expect(await countFor(doomed.id)).toEqual({

@@ -27,7 +27,9 @@ export async function saveSecrets(db: Db, secrets: Secrets): Promise<SavedSecret
   const pin = marker("pin");
   const details = marker("credential-details");
   const control = marker("plain-username");
-  await db.insert(googleBusinessInfo).values({ userId, gmailEmail: "dana@example.com", gmailPassword: encryptSecret(secrets, gmail) });
+  await db
+    .insert(googleBusinessInfo)
+    .values({ userId, gmailEmail: "dana@example.com", gmailPassword: encryptSecret(secrets, gmail) });
   const [credential] = await db
     .insert(websiteCredentials)
     .values({

@@ -37,8 +37,14 @@ beforeAll(async () => {
   admin = await app.admin();
   saved = await saveSecrets(app.db, app.services.secrets);
   // The saved rows belong to customer A from here on.
-  await app.db.update(googleBusinessInfo).set({ userId: customerA.id }).where(eq(googleBusinessInfo.userId, saved.userId));
-  await app.db.update(websiteCredentials).set({ userId: customerA.id }).where(eq(websiteCredentials.userId, saved.userId));
+  await app.db
+    .update(googleBusinessInfo)
+    .set({ userId: customerA.id })
+    .where(eq(googleBusinessInfo.userId, saved.userId));
+  await app.db
+    .update(websiteCredentials)
+    .set({ userId: customerA.id })
+    .where(eq(websiteCredentials.userId, saved.userId));
 });
 
 /** Every stored secret value, by column and row key. */
@@ -74,9 +80,13 @@ describe("reveals", () => {
   it("give the owner and admins the value and record each reveal (never the value) in the audit log", async () => {
     const [gmail, password, pin, details] = saved.plaintexts;
     const credentialId = saved.credentialId;
-    expect(await revealCredentialSecret(deps(), customerA.user, { credentialId, field: "password" })).toEqual({ value: password });
+    expect(await revealCredentialSecret(deps(), customerA.user, { credentialId, field: "password" })).toEqual({
+      value: password,
+    });
     expect(await revealCredentialSecret(deps(), admin.user, { credentialId, field: "pin" })).toEqual({ value: pin });
-    expect(await revealCredentialSecret(deps(), customerA.user, { credentialId, field: "details" })).toEqual({ value: details });
+    expect(await revealCredentialSecret(deps(), customerA.user, { credentialId, field: "details" })).toEqual({
+      value: details,
+    });
     expect(await revealGmailPassword(deps(), customerA.user, { userId: customerA.id })).toEqual({ value: gmail });
     expect(await revealGmailPassword(deps(), admin.user, { userId: customerA.id })).toEqual({ value: gmail });
 
@@ -96,7 +106,10 @@ describe("reveals", () => {
     const before = (await revealAudits(customerA.id)).length;
     const credentialId = saved.credentialId;
     await expectHttpError(revealCredentialSecret(deps(), customerB.user, { credentialId, field: "password" }), 404);
-    await expectHttpError(revealCredentialSecret(deps(), customerB.user, { credentialId: crypto.randomUUID(), field: "password" }), 404);
+    await expectHttpError(
+      revealCredentialSecret(deps(), customerB.user, { credentialId: crypto.randomUUID(), field: "password" }),
+      404,
+    );
     await expectHttpError(revealGmailPassword(deps(), customerB.user, { userId: customerA.id }), 404);
     await expectHttpError(revealCredentialSecret(deps(), null, { credentialId, field: "password" }), 401);
     await expectHttpError(revealGmailPassword(deps(), null, { userId: customerA.id }), 401);
@@ -107,7 +120,9 @@ describe("reveals", () => {
 
   it("answer null for a field that is not set", async () => {
     await app.db.update(websiteCredentials).set({ pin: null }).where(eq(websiteCredentials.id, saved.credentialId));
-    expect(await revealCredentialSecret(deps(), customerA.user, { credentialId: saved.credentialId, field: "pin" })).toEqual({
+    expect(
+      await revealCredentialSecret(deps(), customerA.user, { credentialId: saved.credentialId, field: "pin" }),
+    ).toEqual({
       value: null,
     });
     await app.db
@@ -119,17 +134,25 @@ describe("reveals", () => {
   it("go through POST /resources/secrets/reveal: { value } with Cache-Control: no-store, 401 / 404 / 400 otherwise", async () => {
     const [gmail, password] = saved.plaintexts;
     const credential = { kind: "credential", id: saved.credentialId, field: "password" };
-    expect(await callReveal(customerA, credential)).toEqual({ status: 200, body: { value: password }, cacheControl: "no-store" });
+    expect(await callReveal(customerA, credential)).toEqual({
+      status: 200,
+      body: { value: password },
+      cacheControl: "no-store",
+    });
     expect(await callReveal(admin, { kind: "gmail-password", userId: customerA.id })).toEqual({
       status: 200,
       body: { value: gmail },
       cacheControl: "no-store",
     });
     expect(await callReveal(customerB, credential)).toMatchObject({ status: 404, cacheControl: "no-store" });
-    expect(await callReveal(customerB, { kind: "gmail-password", userId: customerA.id })).toMatchObject({ status: 404 });
+    expect(await callReveal(customerB, { kind: "gmail-password", userId: customerA.id })).toMatchObject({
+      status: 404,
+    });
     expect(await callReveal(null, credential)).toMatchObject({ status: 401 });
     expect(await callReveal(customerA, { ...credential, field: "username" })).toMatchObject({ status: 400 });
-    expect(await callReveal(customerA, { kind: "credential", id: "not-a-uuid", field: "pin" })).toMatchObject({ status: 400 });
+    expect(await callReveal(customerA, { kind: "credential", id: "not-a-uuid", field: "pin" })).toMatchObject({
+      status: 400,
+    });
     const audits = await revealAudits(customerA.id);
     expect(audits.slice(-2).map((event) => event.actorId)).toEqual([customerA.id, admin.id]);
   });
@@ -143,9 +166,9 @@ describe("reveals", () => {
     });
     await expect(attempt).rejects.toThrow(SecretError);
     await expect(attempt).rejects.toThrow(new RegExp(`key id ${app.services.secrets.keyId}`));
-    await expect(revealGmailPassword({ db: app.db, secrets: wrong }, admin.user, { userId: customerA.id })).rejects.toThrow(
-      `encrypted with key id ${app.services.secrets.keyId}`,
-    );
+    await expect(
+      revealGmailPassword({ db: app.db, secrets: wrong }, admin.user, { userId: customerA.id }),
+    ).rejects.toThrow(`encrypted with key id ${app.services.secrets.keyId}`);
     // Nothing was revealed, so nothing was recorded.
     expect(await revealAudits(customerA.id)).toHaveLength(before);
   });
@@ -153,13 +176,26 @@ describe("reveals", () => {
 
 describe("the start-up migration", () => {
   it("encrypts secrets stored in plain text, and a second run changes nothing", async () => {
-    const plain = { gmail: "legacy-gmail-Pa55", password: "legacy-hosting-pw", pin: "4321", details: "legacy: ftp user x" };
+    const plain = {
+      gmail: "legacy-gmail-Pa55",
+      password: "legacy-hosting-pw",
+      pin: "4321",
+      details: "legacy: ftp user x",
+    };
     await app.db.insert(googleBusinessInfo).values({ userId: customerB.id, gmailPassword: plain.gmail });
     const [row] = await app.db
       .insert(websiteCredentials)
-      .values({ userId: customerB.id, credentialType: "domain", password: plain.password, pin: plain.pin, details: plain.details })
+      .values({
+        userId: customerB.id,
+        credentialType: "domain",
+        password: plain.password,
+        pin: plain.pin,
+        details: plain.details,
+      })
       .returning({ id: websiteCredentials.id });
-    await app.db.insert(websiteCredentials).values({ userId: customerB.id, credentialType: "website", username: "only-a-username" });
+    await app.db
+      .insert(websiteCredentials)
+      .values({ userId: customerB.id, credentialType: "website", username: "only-a-username" });
     const before = await storedValues(app.db);
 
     expect(await encryptPlainSecrets(app.database, app.services.secrets)).toBe(4);
@@ -306,53 +342,69 @@ describe("an embedded database folder", () => {
       },
     });
 
-  it("`npm run secrets:rotate` refuses to run while the app holds the folder", () => {
-    // This test process stands for the running app: the lock file names a live process.
-    const lock = path.join(dataDir, "app.lock");
-    writeFileSync(lock, String(process.pid));
-    try {
-      const result = rotateCommand({ CREDENTIALS_KEY: newKey(), CREDENTIALS_PREVIOUS_KEYS: key });
-      expect(result.status, result.stdout + result.stderr).toBe(1);
-      expect(result.stderr).toContain("Cannot rotate the secrets: The data folder");
-      expect(result.stderr).toContain("is in use by another running app");
-    } finally {
-      rmSync(lock, { force: true });
-    }
-  }, SLOW);
+  it(
+    "`npm run secrets:rotate` refuses to run while the app holds the folder",
+    () => {
+      // This test process stands for the running app: the lock file names a live process.
+      const lock = path.join(dataDir, "app.lock");
+      writeFileSync(lock, String(process.pid));
+      try {
+        const result = rotateCommand({ CREDENTIALS_KEY: newKey(), CREDENTIALS_PREVIOUS_KEYS: key });
+        expect(result.status, result.stdout + result.stderr).toBe(1);
+        expect(result.stderr).toContain("Cannot rotate the secrets: The data folder");
+        expect(result.stderr).toContain("is in use by another running app");
+      } finally {
+        rmSync(lock, { force: true });
+      }
+    },
+    SLOW,
+  );
 
-  it("`npm run secrets:rotate` re-encrypts every value under the new key and prints how many it changed", async () => {
-    const underOldKey = await valuesIn(pgliteDir);
-    expect(underOldKey).toHaveLength(4);
-    for (const files of Object.values(filesHolding(dataDir, underOldKey))) expect(files.length).toBeGreaterThan(0);
-    const next = newKey();
-    const result = rotateCommand({ CREDENTIALS_KEY: next, CREDENTIALS_PREVIOUS_KEYS: key });
-    const nextId = parseMasterKey(next).id;
-    expect(result.stderr).not.toContain("Cannot rotate");
-    expect(result.status, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toContain(`Re-encrypted 4 stored secret(s); every stored secret is now under key id ${nextId}.`);
+  it(
+    "`npm run secrets:rotate` re-encrypts every value under the new key and prints how many it changed",
+    async () => {
+      const underOldKey = await valuesIn(pgliteDir);
+      expect(underOldKey).toHaveLength(4);
+      for (const files of Object.values(filesHolding(dataDir, underOldKey))) expect(files.length).toBeGreaterThan(0);
+      const next = newKey();
+      const result = rotateCommand({ CREDENTIALS_KEY: next, CREDENTIALS_PREVIOUS_KEYS: key });
+      const nextId = parseMasterKey(next).id;
+      expect(result.stderr).not.toContain("Cannot rotate");
+      expect(result.status, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toContain(
+        `Re-encrypted 4 stored secret(s); every stored secret is now under key id ${nextId}.`,
+      );
 
-    const embedded = await openDatabase({ pgliteDir });
-    try {
-      const values = await storedValues(embedded.db);
-      const clear = [...values.values()].map((stored) => {
-        expect(parseEncryptedValue(stored).keyId).toBe(nextId);
-        return Secrets.fromSettings(next).decrypt(stored);
-      });
-      expect(clear.sort()).toEqual([...secretsSaved.plaintexts].sort());
-      const [owner] = await embedded.db.select({ id: user.id }).from(user).where(eq(user.id, secretsSaved.userId));
-      expect(owner).toBeDefined();
-    } finally {
-      await embedded.close();
-    }
-    // The old row versions, whose data keys the retired key wraps, are gone from every file.
-    expect(filesHolding(dataDir, underOldKey)).toEqual(nowhere(underOldKey));
-  }, SLOW);
+      const embedded = await openDatabase({ pgliteDir });
+      try {
+        const values = await storedValues(embedded.db);
+        const clear = [...values.values()].map((stored) => {
+          expect(parseEncryptedValue(stored).keyId).toBe(nextId);
+          return Secrets.fromSettings(next).decrypt(stored);
+        });
+        expect(clear.sort()).toEqual([...secretsSaved.plaintexts].sort());
+        const [owner] = await embedded.db.select({ id: user.id }).from(user).where(eq(user.id, secretsSaved.userId));
+        expect(owner).toBeDefined();
+      } finally {
+        await embedded.close();
+      }
+      // The old row versions, whose data keys the retired key wraps, are gone from every file.
+      expect(filesHolding(dataDir, underOldKey)).toEqual(nowhere(underOldKey));
+    },
+    SLOW,
+  );
 
-  it("`npm run secrets:rotate` without the old key refuses, naming the key id it lacks", () => {
-    const result = rotateCommand({ CREDENTIALS_KEY: newKey() });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/Cannot rotate the secrets: Cannot decrypt a stored secret: it was encrypted with key id [0-9a-f]{16}/);
-  }, SLOW);
+  it(
+    "`npm run secrets:rotate` without the old key refuses, naming the key id it lacks",
+    () => {
+      const result = rotateCommand({ CREDENTIALS_KEY: newKey() });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(
+        /Cannot rotate the secrets: Cannot decrypt a stored secret: it was encrypted with key id [0-9a-f]{16}/,
+      );
+    },
+    SLOW,
+  );
 });
 
 describe("`npm run secrets:rotate` on a folder whose key the app generated", () => {
@@ -364,54 +416,60 @@ describe("`npm run secrets:rotate` on a folder whose key the app generated", () 
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("replaces the key file with the new key, and the secrets decrypt with that file alone", async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "secrets-rotate-file-"));
-    const pgliteDir = path.join(dataDir, "pglite");
-    const keyFile = path.join(dataDir, "credentials-key");
-    // The first start generates the key into the folder, as the app does.
-    const retired = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test" }).CREDENTIALS_KEY;
-    expect(readFileSync(keyFile, "utf8")).toBe(retired);
-    let embedded = await openDatabase({ pgliteDir });
-    let savedHere: SavedSecrets;
-    try {
-      await applyMigrations(embedded);
-      savedHere = await saveSecrets(embedded.db, Secrets.fromSettings(retired));
-    } finally {
-      await embedded.close();
-    }
+  it(
+    "replaces the key file with the new key, and the secrets decrypt with that file alone",
+    async () => {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), "secrets-rotate-file-"));
+      const pgliteDir = path.join(dataDir, "pglite");
+      const keyFile = path.join(dataDir, "credentials-key");
+      // The first start generates the key into the folder, as the app does.
+      const retired = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test" }).CREDENTIALS_KEY;
+      expect(readFileSync(keyFile, "utf8")).toBe(retired);
+      let embedded = await openDatabase({ pgliteDir });
+      let savedHere: SavedSecrets;
+      try {
+        await applyMigrations(embedded);
+        savedHere = await saveSecrets(embedded.db, Secrets.fromSettings(retired));
+      } finally {
+        await embedded.close();
+      }
 
-    const next = newKey();
-    const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/secrets-rotate.ts"], {
-      encoding: "utf8",
-      timeout: 60_000,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "test",
-        DATABASE_URL: "",
-        DATA_DIR: dataDir,
-        CREDENTIALS_KEY: next,
-        CREDENTIALS_PREVIOUS_KEYS: retired,
-      },
-    });
-    expect(result.status, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toContain("Re-encrypted 4 stored secret(s)");
-    expect(result.stdout).toContain(`${keyFile} now holds the new key`);
+      const next = newKey();
+      const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/secrets-rotate.ts"], {
+        encoding: "utf8",
+        timeout: 60_000,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: "test",
+          DATABASE_URL: "",
+          DATA_DIR: dataDir,
+          CREDENTIALS_KEY: next,
+          CREDENTIALS_PREVIOUS_KEYS: retired,
+        },
+      });
+      expect(result.status, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toContain("Re-encrypted 4 stored secret(s)");
+      expect(result.stdout).toContain(`${keyFile} now holds the new key`);
 
-    expect(readFileSync(keyFile, "utf8")).toBe(next);
-    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-    expect(filesHolding(dataDir, [retired])).toEqual(nowhere([retired]));
-    // What the app reads at its next start without any key setting.
-    const fromFolder = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test" }).CREDENTIALS_KEY;
-    expect(fromFolder).toBe(next);
-    embedded = await openDatabase({ pgliteDir });
-    try {
-      const values = [...(await storedValues(embedded.db)).values()];
-      expect(values.map((stored) => Secrets.fromSettings(fromFolder).decrypt(stored)).sort()).toEqual([...savedHere.plaintexts].sort());
-    } finally {
-      await embedded.close();
-    }
-  }, SLOW);
+      expect(readFileSync(keyFile, "utf8")).toBe(next);
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(filesHolding(dataDir, [retired])).toEqual(nowhere([retired]));
+      // What the app reads at its next start without any key setting.
+      const fromFolder = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test" }).CREDENTIALS_KEY;
+      expect(fromFolder).toBe(next);
+      embedded = await openDatabase({ pgliteDir });
+      try {
+        const values = [...(await storedValues(embedded.db)).values()];
+        expect(values.map((stored) => Secrets.fromSettings(fromFolder).decrypt(stored)).sort()).toEqual(
+          [...savedHere.plaintexts].sort(),
+        );
+      } finally {
+        await embedded.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe("the start-up migration on an embedded database folder", () => {
@@ -421,47 +479,58 @@ describe("the start-up migration on an embedded database folder", () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("leaves no plain copy of a legacy value in any file, not even an old row version", async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "secrets-legacy-"));
-    const pgliteDir = path.join(dataDir, "pglite");
-    const legacy = ["gmail", "password", "pin", "details"].map((label) => `legacy-${label}-${randomBytes(9).toString("hex")}`);
-    const [gmail, password, pin, details] = legacy as [string, string, string, string];
-    let embedded = await openDatabase({ pgliteDir });
-    try {
-      await applyMigrations(embedded);
-      const [owner] = await embedded.db.insert(user).values({ name: "Lee Legacy", email: "lee@example.com" }).returning();
-      await embedded.db.insert(googleBusinessInfo).values({ userId: owner!.id, gmailPassword: gmail });
-      await embedded.db.insert(websiteCredentials).values({ userId: owner!.id, credentialType: "domain", password, pin, details });
-    } finally {
-      await embedded.close();
-    }
-    // Before the migration the folder holds them in clear: the search below can see them.
-    for (const files of Object.values(filesHolding(dataDir, legacy))) expect(files.length).toBeGreaterThan(0);
+  it(
+    "leaves no plain copy of a legacy value in any file, not even an old row version",
+    async () => {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), "secrets-legacy-"));
+      const pgliteDir = path.join(dataDir, "pglite");
+      const legacy = ["gmail", "password", "pin", "details"].map(
+        (label) => `legacy-${label}-${randomBytes(9).toString("hex")}`,
+      );
+      const [gmail, password, pin, details] = legacy as [string, string, string, string];
+      let embedded = await openDatabase({ pgliteDir });
+      try {
+        await applyMigrations(embedded);
+        const [owner] = await embedded.db
+          .insert(user)
+          .values({ name: "Lee Legacy", email: "lee@example.com" })
+          .returning();
+        await embedded.db.insert(googleBusinessInfo).values({ userId: owner!.id, gmailPassword: gmail });
+        await embedded.db
+          .insert(websiteCredentials)
+          .values({ userId: owner!.id, credentialType: "domain", password, pin, details });
+      } finally {
+        await embedded.close();
+      }
+      // Before the migration the folder holds them in clear: the search below can see them.
+      for (const files of Object.values(filesHolding(dataDir, legacy))) expect(files.length).toBeGreaterThan(0);
 
-    // The app's start-up (server/app.ts start()) runs the migration after the SQL migrations.
-    const first = await startApp(dataDir);
-    expect(first.logged).toContain("Encrypted 4 stored secret(s) that were kept in plain text");
-    const secrets = Secrets.fromSettings(readFileSync(path.join(dataDir, "credentials-key"), "utf8"));
-    embedded = await openDatabase({ pgliteDir });
-    let encrypted: string[];
-    try {
-      encrypted = await valuesOf(embedded.db);
-      expect(encrypted.map((stored) => secrets.decrypt(stored)).sort()).toEqual([...legacy].sort());
-    } finally {
-      await embedded.close();
-    }
-    expect(filesHolding(dataDir, legacy)).toEqual(nowhere(legacy));
+      // The app's start-up (server/app.ts start()) runs the migration after the SQL migrations.
+      const first = await startApp(dataDir);
+      expect(first.logged).toContain("Encrypted 4 stored secret(s) that were kept in plain text");
+      const secrets = Secrets.fromSettings(readFileSync(path.join(dataDir, "credentials-key"), "utf8"));
+      embedded = await openDatabase({ pgliteDir });
+      let encrypted: string[];
+      try {
+        encrypted = await valuesOf(embedded.db);
+        expect(encrypted.map((stored) => secrets.decrypt(stored)).sort()).toEqual([...legacy].sort());
+      } finally {
+        await embedded.close();
+      }
+      expect(filesHolding(dataDir, legacy)).toEqual(nowhere(legacy));
 
-    // A second start changes nothing.
-    const second = await startApp(dataDir);
-    expect(second.logged.some((line) => line.startsWith("Encrypted"))).toBe(false);
-    embedded = await openDatabase({ pgliteDir });
-    try {
-      expect(await valuesOf(embedded.db)).toEqual(encrypted);
-    } finally {
-      await embedded.close();
-    }
-  }, SLOW);
+      // A second start changes nothing.
+      const second = await startApp(dataDir);
+      expect(second.logged.some((line) => line.startsWith("Encrypted"))).toBe(false);
+      embedded = await openDatabase({ pgliteDir });
+      try {
+        expect(await valuesOf(embedded.db)).toEqual(encrypted);
+      } finally {
+        await embedded.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 async function valuesOf(db: Db): Promise<string[]> {
@@ -478,7 +547,13 @@ async function freePort(): Promise<number> {
 
 /** Starts the app as `npm start` does (its settings from the environment) on a data folder, then stops it. */
 async function startApp(dataDir: string): Promise<{ logged: string[] }> {
-  const settings = { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: "", SITE_URL: "", NODE_ENV: "test" };
+  const settings = {
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    DATABASE_URL: "",
+    SITE_URL: "",
+    NODE_ENV: "test",
+  };
   const saved = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
   Object.assign(process.env, settings);
   const logged: string[] = [];

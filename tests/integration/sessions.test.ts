@@ -2,7 +2,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { session as sessions, verification } from "~db/schema";
 import { loadSessionUser } from "~/lib/auth/session.server";
-import { authRequest, cookieFrom, nextClientIp, sessionUserFor, signIn, signUpCustomer, SITE_URL, testServices } from "./support";
+import {
+  authRequest,
+  cookieFrom,
+  nextClientIp,
+  sessionUserFor,
+  signIn,
+  signUpCustomer,
+  SITE_URL,
+  testServices,
+} from "./support";
 import { testApp } from "./test-app";
 
 const app = testApp();
@@ -96,13 +105,23 @@ describe("session limits at the auth endpoints", () => {
   it("gives a session past its limits nothing there either: no session, no change to the account, and it is gone", async () => {
     const customer = await app.customer({ name: "Idle Ida" });
     const longAgo = new Date(Date.now() - 8 * DAY);
-    await app.db.update(sessions).set({ updatedAt: longAgo, createdAt: longAgo }).where(eq(sessions.userId, customer.id));
-    const session = await app.services.auth.handler(new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie: customer.cookie } }));
+    await app.db
+      .update(sessions)
+      .set({ updatedAt: longAgo, createdAt: longAgo })
+      .where(eq(sessions.userId, customer.id));
+    const session = await app.services.auth.handler(
+      new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie: customer.cookie } }),
+    );
     expect(session.status).toBe(200);
     expect(await session.json()).toBeNull();
     expect(await sessionRow(customer.cookie)).toBeUndefined();
 
-    const changed = await authRequest(app.services, "/change-password", { currentPassword: customer.password, newPassword: "An0ther!Passw0rd-x" }, { cookie: customer.cookie });
+    const changed = await authRequest(
+      app.services,
+      "/change-password",
+      { currentPassword: customer.password, newPassword: "An0ther!Passw0rd-x" },
+      { cookie: customer.cookie },
+    );
     expect(changed.status).toBe(401);
     expect((await signIn(app.services, customer.email, customer.password)).status).toBe(200);
   });
@@ -116,8 +135,8 @@ describe("sessions ended through Better Auth", () => {
     return (await app.deliveredChanges()).filter((change) => change.table === "session").map((change) => change.userId);
   }
 
-
-  const secondSession = async (customer: { email: string; password: string }) => cookieFrom(await signIn(app.services, customer.email, customer.password, nextClientIp()));
+  const secondSession = async (customer: { email: string; password: string }) =>
+    cookieFrom(await signIn(app.services, customer.email, customer.password, nextClientIp()));
 
   it("tell the account's live streams, whichever way they ended", async () => {
     const customer = await app.customer();
@@ -135,7 +154,12 @@ describe("sessions ended through Better Auth", () => {
 
     const password = "Chang3d!Password-1";
     const changed = await sessionChanges(async () => {
-      const answer = await authRequest(app.services, "/change-password", { currentPassword: customer.password, newPassword: password }, { cookie: customer.cookie });
+      const answer = await authRequest(
+        app.services,
+        "/change-password",
+        { currentPassword: customer.password, newPassword: password },
+        { cookie: customer.cookie },
+      );
       expect(answer.status).toBe(200);
       customer.cookie = cookieFrom(answer);
     });
@@ -143,7 +167,10 @@ describe("sessions ended through Better Auth", () => {
     customer.password = password;
 
     expect((await authRequest(app.services, "/request-password-reset", { email: customer.email })).status).toBe(200);
-    const [reset] = await app.db.select({ identifier: verification.identifier }).from(verification).where(eq(verification.value, customer.id));
+    const [reset] = await app.db
+      .select({ identifier: verification.identifier })
+      .from(verification)
+      .where(eq(verification.value, customer.id));
     const token = reset!.identifier.replace(/^reset-password:/, "");
     expect(await post("/reset-password", { token, newPassword: "Res3t!Password-22" }, "")).toEqual([customer.id]);
 
@@ -154,7 +181,12 @@ describe("sessions ended through Better Auth", () => {
   it("a request that ends nothing tells nobody", async () => {
     const customer = await app.customer();
     const refused = await sessionChanges(async () => {
-      const answer = await authRequest(app.services, "/change-password", { currentPassword: "Wr0ng!Password-x", newPassword: "Chang3d!Password-1" }, { cookie: customer.cookie });
+      const answer = await authRequest(
+        app.services,
+        "/change-password",
+        { currentPassword: "Wr0ng!Password-x", newPassword: "Chang3d!Password-1" },
+        { cookie: customer.cookie },
+      );
       expect(answer.status).toBe(400);
     });
     expect(refused).toEqual([]);
@@ -248,7 +280,12 @@ describe("Better Auth's origin check", () => {
     expect(((await foreign.json()) as { code: string }).code).toBe("INVALID_ORIGIN");
     expect(cookieFrom(foreign)).not.toContain("session_token=");
 
-    const withCookie = await signInWithOrigin(customer.email, customer.password, "https://evil.example", customer.cookie);
+    const withCookie = await signInWithOrigin(
+      customer.email,
+      customer.password,
+      "https://evil.example",
+      customer.cookie,
+    );
     expect(withCookie.status).toBe(403);
 
     const own = await signInWithOrigin(customer.email, customer.password, SITE_URL);

@@ -56,13 +56,25 @@ describe("admin settings across a restart", () => {
     try {
       const signedIn = await post("/sign-in/email", { email: adminEmail, password: adminPassword });
       expect(signedIn.status).toBe(200);
-      const { user: admin } = await loadSessionUser(first.services.auth, first.services.database.db, new Headers({ cookie: cookieFrom(signedIn) }));
+      const { user: admin } = await loadSessionUser(
+        first.services.auth,
+        first.services.database.db,
+        new Headers({ cookie: cookieFrom(signedIn) }),
+      );
       const deps = { db: first.services.database.db, bus: first.services.bus, settings: first.services.settings };
       await saveSettings(deps, admin, {
         section: "general",
-        values: { maintenanceMode: true, autoApproveSubmissions: true, companyName: "Restart Co", supportEmail: "help@restart.test" },
+        values: {
+          maintenanceMode: true,
+          autoApproveSubmissions: true,
+          companyName: "Restart Co",
+          supportEmail: "help@restart.test",
+        },
       });
-      await saveSettings(deps, admin, { section: "security", values: { twoFactor: true, sessionTimeout: true, sessionDurationMinutes: 45, maxLoginAttempts: 7 } });
+      await saveSettings(deps, admin, {
+        section: "security",
+        values: { twoFactor: true, sessionTimeout: true, sessionDurationMinutes: 45, maxLoginAttempts: 7 },
+      });
     } finally {
       await first.stop();
     }
@@ -70,8 +82,24 @@ describe("admin settings across a restart", () => {
     const second = await start();
     try {
       const settings = await second.services.settings.get();
-      expect(settings.general).toEqual({ maintenanceMode: true, autoApproveSubmissions: true, companyName: "Restart Co", supportEmail: "help@restart.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "", companyAddress: "", taxId: "" });
-      expect(settings.security).toEqual({ twoFactor: true, sessionTimeout: true, sessionDurationMinutes: 45, maxLoginAttempts: 7 });
+      expect(settings.general).toEqual({
+        maintenanceMode: true,
+        autoApproveSubmissions: true,
+        companyName: "Restart Co",
+        supportEmail: "help@restart.test",
+        zelleRecipientName: "",
+        messagesReplyTime: "",
+        reviewLink: "",
+        assignNewCustomersTo: "",
+        companyAddress: "",
+        taxId: "",
+      });
+      expect(settings.security).toEqual({
+        twoFactor: true,
+        sessionTimeout: true,
+        sessionDurationMinutes: 45,
+        maxLoginAttempts: 7,
+      });
       // In force: Maintenance Mode still keeps customers from signing up.
       const signUp = await post("/sign-up/email", signUpBody());
       expect(signUp.status).toBe(503);

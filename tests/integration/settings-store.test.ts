@@ -32,8 +32,16 @@ function controlledBus() {
 // The store under test gets a bus of its own (above); the app's database is all it shares.
 const app = testApp();
 
-const defaults = defaultSettings({ companyName: "Agency", supportEmail: "help@agency.test", sessionDurationMinutes: 30, maxLoginAttempts: 5 });
-const base: { sessions: SessionPolicy; lockout: LockoutPolicy } = { sessions: { admin: { idleMs: 1, maxMs: 2 }, customer: { idleMs: 3, maxMs: 4 } }, lockout: { maxFailures: 5, lockMs: 5 } };
+const defaults = defaultSettings({
+  companyName: "Agency",
+  supportEmail: "help@agency.test",
+  sessionDurationMinutes: 30,
+  maxLoginAttempts: 5,
+});
+const base: { sessions: SessionPolicy; lockout: LockoutPolicy } = {
+  sessions: { admin: { idleMs: 1, maxMs: 2 }, customer: { idleMs: 3, maxMs: 4 } },
+  lockout: { maxFailures: 5, lockMs: 5 },
+};
 
 async function storeMaintenance(on: boolean) {
   const values = { ...defaults, general: { ...defaults.general, maintenanceMode: on } };

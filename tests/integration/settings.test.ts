@@ -49,14 +49,38 @@ beforeAll(async () => {
 
 const deps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 
-const GENERAL = { maintenanceMode: false, autoApproveSubmissions: false, companyName: "Acme Agency", supportEmail: "help@acme.test", zelleRecipientName: "", messagesReplyTime: "", reviewLink: "", assignNewCustomersTo: "", companyAddress: "", taxId: "" };
-const NOTIFICATIONS = { emailNotifications: true, pushNotifications: true, newUserRegistration: true, newSubmission: true, profileUpdates: true, systemErrors: false, newMessage: true };
+const GENERAL = {
+  maintenanceMode: false,
+  autoApproveSubmissions: false,
+  companyName: "Acme Agency",
+  supportEmail: "help@acme.test",
+  zelleRecipientName: "",
+  messagesReplyTime: "",
+  reviewLink: "",
+  assignNewCustomersTo: "",
+  companyAddress: "",
+  taxId: "",
+};
+const NOTIFICATIONS = {
+  emailNotifications: true,
+  pushNotifications: true,
+  newUserRegistration: true,
+  newSubmission: true,
+  profileUpdates: true,
+  systemErrors: false,
+  newMessage: true,
+};
 const SECURITY = { twoFactor: false, sessionTimeout: true, sessionDurationMinutes: 30, maxLoginAttempts: 5 };
 
 /** The settings page's action as the framework runs it: the admin layout's middleware first. */
 async function postSettings(actor: SessionUser | null, fields: [string, string][]) {
   // The tabs' forms post their intent with their section (settings-forms.tsx).
-  return behindAdminGuard(app.services, actor, formPost("/admin/settings", [["intent", "save-settings"], ...fields]), settingsAction);
+  return behindAdminGuard(
+    app.services,
+    actor,
+    formPost("/admin/settings", [["intent", "save-settings"], ...fields]),
+    settingsAction,
+  );
 }
 
 async function setGeneral(values: Partial<typeof GENERAL>) {
@@ -86,10 +110,18 @@ async function throughGuard(args: never, action?: (args: never) => Promise<unkno
  * answered with), and whether the layout's loader gives the maintenance page instead of the portal.
  */
 async function portalAnswer(user: SessionUser): Promise<{ post: number | "passed"; maintenancePage: boolean }> {
-  const args = { request: new Request(`${SITE_URL}/dashboard/profile`, { method: "POST" }), context: routeContext(app.services, user), params: {} };
+  const args = {
+    request: new Request(`${SITE_URL}/dashboard/profile`, { method: "POST" }),
+    context: routeContext(app.services, user),
+    params: {},
+  };
   const answer = await throughGuard(args as never);
   const post = answer === "passed" ? answer : (answer as { status: number }).status;
-  const page = (await portalLoader({ request: new Request(`${SITE_URL}/dashboard/progress`), context: routeContext(app.services, user), params: {} } as never)) as {
+  const page = (await portalLoader({
+    request: new Request(`${SITE_URL}/dashboard/progress`),
+    context: routeContext(app.services, user),
+    params: {},
+  } as never)) as {
     maintenance: unknown;
     notifications: unknown[];
   };
@@ -99,9 +131,19 @@ async function portalAnswer(user: SessionUser): Promise<{ post: number | "passed
 describe("admin settings: who may read and change them", () => {
   it("gives customers and anonymous visitors nothing", async () => {
     for (const actor of [customer.user, null]) {
-      expect(await postSettings(actor, [["section", "general"], ["companyName", "X"], ["supportEmail", "x@x.test"], ["maintenanceMode", "on"]])).toHaveProperty("guardedBy");
+      expect(
+        await postSettings(actor, [
+          ["section", "general"],
+          ["companyName", "X"],
+          ["supportEmail", "x@x.test"],
+          ["maintenanceMode", "on"],
+        ]),
+      ).toHaveProperty("guardedBy");
     }
-    await expectHttpError(saveSettings(deps(), customer.user, { section: "general", values: { ...GENERAL, maintenanceMode: true } }), 403);
+    await expectHttpError(
+      saveSettings(deps(), customer.user, { section: "general", values: { ...GENERAL, maintenanceMode: true } }),
+      403,
+    );
     await expectHttpError(saveSettings(deps(), null, { section: "general", values: GENERAL }), 401);
     await expectHttpError(getSettings(app.services, customer.user), 403);
     expect((await app.services.settings.get()).general.maintenanceMode).toBe(false);
@@ -109,7 +151,11 @@ describe("admin settings: who may read and change them", () => {
   });
 
   it("starts from the defaults (the environment's values for session and lockout)", async () => {
-    const page = (await settingsLoader({ request: new Request(`${SITE_URL}/admin/settings`), context: routeContext(app.services, admin.user), params: {} } as never)) as {
+    const page = (await settingsLoader({
+      request: new Request(`${SITE_URL}/admin/settings`),
+      context: routeContext(app.services, admin.user),
+      params: {},
+    } as never)) as {
       settings: { notifications: unknown; security: unknown };
     };
     expect(page.settings.notifications).toEqual(NOTIFICATIONS);
@@ -118,25 +164,57 @@ describe("admin settings: who may read and change them", () => {
 
   it("saves a tab: stored, audited with what changed, the cache dropped and the change published to everyone", async () => {
     await app.deliveredChanges();
-    const answer = await postSettings(admin.user, [["section", "general"], ["companyName", "Acme Agency"], ["supportEmail", "help@acme.test"]]);
+    const answer = await postSettings(admin.user, [
+      ["section", "general"],
+      ["companyName", "Acme Agency"],
+      ["supportEmail", "help@acme.test"],
+    ]);
     expect(answer).toEqual({ status: 200, body: { ok: true } });
     expect((await app.services.settings.get()).general).toEqual(GENERAL);
     expect(await app.deliveredChanges()).toContainEqual({ table: "admin_settings", userId: "*" });
     const [event] = await app.db.select().from(auditEvents).where(eq(auditEvents.action, "settings.update"));
-    expect(event).toMatchObject({ actorId: admin.id, customerId: null, detail: { section: "general", changed: { companyName: { to: "Acme Agency" }, supportEmail: { to: "help@acme.test" } } } });
+    expect(event).toMatchObject({
+      actorId: admin.id,
+      customerId: null,
+      detail: {
+        section: "general",
+        changed: { companyName: { to: "Acme Agency" }, supportEmail: { to: "help@acme.test" } },
+      },
+    });
     // The root loader's help texts use them.
     const { loader: rootLoader } = await import("~/root");
-    const root = (await rootLoader({ request: new Request(SITE_URL), context: routeContext(app.services, customer.user), params: {} } as never)) as { siteConfig: { agencyName: string; email: string } };
+    const root = (await rootLoader({
+      request: new Request(SITE_URL),
+      context: routeContext(app.services, customer.user),
+      params: {},
+    } as never)) as { siteConfig: { agencyName: string; email: string } };
     expect(root.siteConfig).toMatchObject({ agencyName: "Acme Agency", email: "help@acme.test" });
   });
 
   it("refuses numbers out of bounds with clear messages", async () => {
-    const security = (duration: string, attempts: string): [string, string][] => [["section", "security"], ["sessionTimeout", "on"], ["sessionDurationMinutes", duration], ["maxLoginAttempts", attempts]];
-    expect(await postSettings(admin.user, security("4", "5"))).toEqual({ status: 400, body: { ok: false, error: "Session duration must be a whole number of minutes from 5 to 1440" } });
+    const security = (duration: string, attempts: string): [string, string][] => [
+      ["section", "security"],
+      ["sessionTimeout", "on"],
+      ["sessionDurationMinutes", duration],
+      ["maxLoginAttempts", attempts],
+    ];
+    expect(await postSettings(admin.user, security("4", "5"))).toEqual({
+      status: 400,
+      body: { ok: false, error: "Session duration must be a whole number of minutes from 5 to 1440" },
+    });
     expect(await postSettings(admin.user, security("1441", "5"))).toMatchObject({ status: 400 });
-    expect(await postSettings(admin.user, security("30", "2"))).toEqual({ status: 400, body: { ok: false, error: "Max login attempts must be a whole number from 3 to 20" } });
+    expect(await postSettings(admin.user, security("30", "2"))).toEqual({
+      status: 400,
+      body: { ok: false, error: "Max login attempts must be a whole number from 3 to 20" },
+    });
     expect(await postSettings(admin.user, security("30", "21"))).toMatchObject({ status: 400 });
-    expect(await postSettings(admin.user, [["section", "general"], ["companyName", "A"], ["supportEmail", "not-an-email"]])).toEqual({ status: 400, body: { ok: false, error: "Please enter a valid support email" } });
+    expect(
+      await postSettings(admin.user, [
+        ["section", "general"],
+        ["companyName", "A"],
+        ["supportEmail", "not-an-email"],
+      ]),
+    ).toEqual({ status: 400, body: { ok: false, error: "Please enter a valid support email" } });
     expect((await app.services.settings.get()).security).toEqual(SECURITY);
   });
 });
@@ -145,7 +223,9 @@ describe("the Database tab", () => {
   it("counts each bucket's real files and bytes, reads the database's size and migrations; admins only", async () => {
     const empty = await getSystemStatus(app.services, admin.user);
     const notesBefore = empty.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f0f" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f0f" } })
+      .png()
+      .toBuffer();
     await saveNote({ db: app.db, bus: app.services.bus, storage: app.services.storage }, admin.user, {
       userId: customer.id,
       title: "With photos",
@@ -153,7 +233,15 @@ describe("the Database tab", () => {
       photos: [new File([new Uint8Array(png)], "a.png"), new File([new Uint8Array(png)], "b.png")],
     });
     const status = await getSystemStatus(app.services, admin.user);
-    expect(status.buckets.map((bucket) => bucket.name)).toEqual(["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments", "job-files", "exports"]);
+    expect(status.buckets.map((bucket) => bucket.name)).toEqual([
+      "avatars",
+      "admin-note-photos",
+      "business-logos",
+      "google-business-photos",
+      "message-attachments",
+      "job-files",
+      "exports",
+    ]);
     const notes = status.buckets.find((bucket) => bucket.name === "admin-note-photos")!;
     expect(notes.files).toBe(notesBefore.files + 2);
     expect(notes.bytes).toBeGreaterThan(notesBefore.bytes);
@@ -162,7 +250,10 @@ describe("the Database tab", () => {
     const journal = JSON.parse(readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
     expect(status.migrationsApplied).toBe(journal.entries.length);
     expect(status.migrationsApplied).toBeGreaterThanOrEqual(6);
-    expect(status).toMatchObject({ databaseKind: app.database.url ? "postgres" : "pglite", storageKind: "local folder" });
+    expect(status).toMatchObject({
+      databaseKind: app.database.url ? "postgres" : "pglite",
+      storageKind: "local folder",
+    });
     await expectHttpError(getSystemStatus(app.services, customer.user), 403);
     await expectHttpError(getSystemStatus(app.services, null), 401);
   });
@@ -173,8 +264,16 @@ describe("each setting's effect", () => {
     await setGeneral({ maintenanceMode: true });
     expect(await portalAnswer(customer.user)).toEqual({ post: 303, maintenancePage: true });
     expect(await portalAnswer(admin.user)).toEqual({ post: "passed", maintenancePage: false });
-    const login = (await loginLoader({ request: new Request(`${SITE_URL}/login`), context: routeContext(app.services, null), params: {} } as never)) as { maintenance: unknown };
-    expect(login.maintenance).toEqual({ maintenance: true, supportEmail: "help@acme.test", companyName: "Acme Agency" });
+    const login = (await loginLoader({
+      request: new Request(`${SITE_URL}/login`),
+      context: routeContext(app.services, null),
+      params: {},
+    } as never)) as { maintenance: unknown };
+    expect(login.maintenance).toEqual({
+      maintenance: true,
+      supportEmail: "help@acme.test",
+      companyName: "Acme Agency",
+    });
     const refused = await signIn(app.services, customer.email, customer.password, nextClientIp());
     expect(refused.status).toBe(503);
     expect(cookieFrom(refused)).not.toContain("session_token=");
@@ -190,7 +289,9 @@ describe("each setting's effect", () => {
 
   it("Maintenance Mode: a customer's form goes to the portal's maintenance page, a JSON call gets the refusal in their language, and no action runs; the team goes on", async () => {
     const MAINTENANCE = "The platform is under maintenance. Please try again later.";
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } })
+      .png()
+      .toBuffer();
     const post = (path: string, cookie: string, body: BodyInit, headers: Record<string, string> = {}) =>
       routeArgs(app.services, path, { method: "POST", headers: { cookie, ...headers }, body });
     const proofForm = () => {
@@ -209,33 +310,61 @@ describe("each setting's effect", () => {
       const proof = await throughGuard(await post(ENDPOINTS.paymentProof, customer.cookie, proofForm()), proofAction);
       expect(proof).toEqual({ status: 303, location: CUSTOMER_HOME });
       expect(await app.db.select().from(payments).where(eq(payments.userId, customer.id))).toEqual([]);
-      expect(await throughGuard(await post("/dashboard/profile", customer.cookie, new URLSearchParams({ intent: "personal-info" })))).toEqual({ status: 303, location: CUSTOMER_HOME });
+      expect(
+        await throughGuard(
+          await post("/dashboard/profile", customer.cookie, new URLSearchParams({ intent: "personal-info" })),
+        ),
+      ).toEqual({ status: 303, location: CUSTOMER_HOME });
       expect(await throughGuard(await post(ENDPOINTS.cardCheckout, customer.cookie, checkoutBody, json))).toEqual({
         status: 503,
         body: { ok: false, error: { code: "maintenance", message: MAINTENANCE } },
       });
       // A script that asks for JSON (the payment dialog's promotion code) gets JSON, in the customer's language.
-      const quote = await post(ENDPOINTS.paymentQuote, `${customer.cookie}; lang=es`, new URLSearchParams({ promotionCode: "X" }), { accept: "application/json" });
+      const quote = await post(
+        ENDPOINTS.paymentQuote,
+        `${customer.cookie}; lang=es`,
+        new URLSearchParams({ promotionCode: "X" }),
+        { accept: "application/json" },
+      );
       expect(await throughGuard(quote)).toEqual({
         status: 503,
-        body: { ok: false, error: { code: "maintenance", message: "La plataforma está en mantenimiento. Inténtelo de nuevo más tarde." } },
+        body: {
+          ok: false,
+          error: { code: "maintenance", message: "La plataforma está en mantenimiento. Inténtelo de nuevo más tarde." },
+        },
       });
       // The display language is still the customer's to switch; reads go on.
-      expect(await throughGuard(await post("/resources/language", customer.cookie, new URLSearchParams({ language: "es" })))).toBe("passed");
-      expect(await throughGuard(await routeArgs(app.services, "/dashboard/progress", { headers: { cookie: customer.cookie } }))).toBe("passed");
+      expect(
+        await throughGuard(await post("/resources/language", customer.cookie, new URLSearchParams({ language: "es" }))),
+      ).toBe("passed");
+      expect(
+        await throughGuard(
+          await routeArgs(app.services, "/dashboard/progress", { headers: { cookie: customer.cookie } }),
+        ),
+      ).toBe("passed");
       // The account endpoints refuse too (they are Better Auth's, outside the routes).
       const password = { currentPassword: customer.password, newPassword: "An0ther!Password" };
-      expect((await authRequest(app.services, "/change-password", password, { cookie: customer.cookie })).status).toBe(503);
-      expect((await loadSessionUser(app.services.auth, app.db, new Headers({ cookie: customer.cookie }))).user?.id).toBe(customer.id);
+      expect((await authRequest(app.services, "/change-password", password, { cookie: customer.cookie })).status).toBe(
+        503,
+      );
+      expect(
+        (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie: customer.cookie }))).user?.id,
+      ).toBe(customer.id);
 
       // The team is not held back.
-      expect(await throughGuard(await post("/resources/notifications", admin.cookie, bell), notificationsAction)).toEqual({ status: 200, body: { ok: true } });
+      expect(
+        await throughGuard(await post("/resources/notifications", admin.cookie, bell), notificationsAction),
+      ).toEqual({ status: 200, body: { ok: true } });
       const adminPassword = { currentPassword: admin.password, newPassword: admin.password };
-      expect((await authRequest(app.services, "/change-password", adminPassword, { cookie: admin.cookie })).status).toBe(200);
+      expect(
+        (await authRequest(app.services, "/change-password", adminPassword, { cookie: admin.cookie })).status,
+      ).toBe(200);
     } finally {
       await setGeneral({ maintenanceMode: false });
     }
-    expect(await throughGuard(await post("/resources/notifications", customer.cookie, bell), notificationsAction)).toEqual({ status: 200, body: { ok: true } });
+    expect(
+      await throughGuard(await post("/resources/notifications", customer.cookie, bell), notificationsAction),
+    ).toEqual({ status: 200, body: { ok: true } });
     // The refused change changed nothing: the old password still signs in.
     expect((await signIn(app.services, customer.email, customer.password, nextClientIp())).status).toBe(200);
   });
@@ -243,36 +372,66 @@ describe("each setting's effect", () => {
   it("Auto-approve Submissions approves a Zelle proof on receipt, says so in its notes and notifies the customer", async () => {
     await setGeneral({ autoApproveSubmissions: true });
     const payer = await app.customer();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#00f" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#00f" } })
+      .png()
+      .toBuffer();
     const proof = new File([new Uint8Array(png)], "proof.png", { type: "image/png" });
-    const view = await submitZelleProof({ db: app.db, bus: app.services.bus, storage: app.services.storage }, payer.user, {
-      serviceType: "google_business",
-      paymentNumber: 1,
-      proof,
-    } as never);
+    const view = await submitZelleProof(
+      { db: app.db, bus: app.services.bus, storage: app.services.storage },
+      payer.user,
+      {
+        serviceType: "google_business",
+        paymentNumber: 1,
+        proof,
+      } as never,
+    );
     expect(view.status).toBe("completed");
     const [row] = await app.db.select().from(payments).where(eq(payments.userId, payer.id));
     expect(row).toMatchObject({ status: "completed", adminNotes: AUTO_APPROVED_NOTE });
     const toCustomer = await app.db.select().from(notifications).where(eq(notifications.userId, payer.id));
-    expect(toCustomer).toEqual([expect.objectContaining({ type: "payment", title: "Payment Approved", message: `Your payment for Google Business Profile Setup has been approved. Admin notes: ${AUTO_APPROVED_NOTE}` })]);
-    const audit = await app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "payment.approve"), eq(auditEvents.customerId, payer.id)));
-    expect(audit).toEqual([expect.objectContaining({ actorId: null, detail: expect.objectContaining({ auto: true }) })]);
+    expect(toCustomer).toEqual([
+      expect.objectContaining({
+        type: "payment",
+        title: "Payment Approved",
+        message: `Your payment for Google Business Profile Setup has been approved. Admin notes: ${AUTO_APPROVED_NOTE}`,
+      }),
+    ]);
+    const audit = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "payment.approve"), eq(auditEvents.customerId, payer.id)));
+    expect(audit).toEqual([
+      expect.objectContaining({ actorId: null, detail: expect.objectContaining({ auto: true }) }),
+    ]);
     await setGeneral({ autoApproveSubmissions: false });
   });
 
   it("New user registration notifies every admin of a sign-up; turned off, it does not", async () => {
-    const adminNotices = async () => app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "new_user")));
+    const adminNotices = async () =>
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "new_user")));
     const before = (await adminNotices()).length;
     await app.customer({ name: "Nora New", companyName: "Nora Nails" } as never);
     const after = await adminNotices();
     expect(after).toHaveLength(before + 1);
-    expect(after.at(-1)).toMatchObject({ title: "New User Registration", message: "Nora New from Nora Nails just registered" });
+    expect(after.at(-1)).toMatchObject({
+      title: "New User Registration",
+      message: "Nora New from Nora Nails just registered",
+    });
 
-    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, newUserRegistration: false } });
+    await saveSettings(deps(), admin.user, {
+      section: "notifications",
+      values: { ...NOTIFICATIONS, newUserRegistration: false },
+    });
     await app.customer();
     expect(await adminNotices()).toHaveLength(before + 1);
     // Push Notifications off silences every admin notification, whatever the event's switch says.
-    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, pushNotifications: false } });
+    await saveSettings(deps(), admin.user, {
+      section: "notifications",
+      values: { ...NOTIFICATIONS, pushNotifications: false },
+    });
     await app.customer();
     expect(await adminNotices()).toHaveLength(before + 1);
     await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
@@ -292,33 +451,60 @@ describe("each setting's effect", () => {
   it("Session Duration is the admins' idle limit at the next request; Session Timeout off lifts it", async () => {
     const other = await app.admin();
     const load = (minutes: number) =>
-      loadSessionUser(app.services.auth, app.db, new Headers({ cookie: other.cookie }), { now: new Date(Date.now() + minutes * 60_000) });
+      loadSessionUser(app.services.auth, app.db, new Headers({ cookie: other.cookie }), {
+        now: new Date(Date.now() + minutes * 60_000),
+      });
     await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, sessionTimeout: false } });
     expect((await load(45)).user).toMatchObject({ id: other.id });
-    await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, sessionDurationMinutes: 10 } });
+    await saveSettings(deps(), admin.user, {
+      section: "security",
+      values: { ...SECURITY, sessionDurationMinutes: 10 },
+    });
     expect((await load(45 + 11)).user).toBeNull();
     await saveSettings(deps(), admin.user, { section: "security", values: SECURITY });
   });
 
   it("System errors tells every admin of a server error, at most once per 10 minutes per kind; off by default", async () => {
-    const errorsFor = async () => app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "system_error")));
+    const errorsFor = async () =>
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "system_error")));
     const busDeps = { db: app.db, bus: app.services.bus };
     await notifySystemError(busDeps, new TypeError("boom while off"));
     expect(await errorsFor()).toEqual([]);
-    await saveSettings(deps(), admin.user, { section: "notifications", values: { ...NOTIFICATIONS, systemErrors: true } });
+    await saveSettings(deps(), admin.user, {
+      section: "notifications",
+      values: { ...NOTIFICATIONS, systemErrors: true },
+    });
     const now = new Date();
     await notifySystemError(busDeps, new TypeError("first"), now);
     await notifySystemError(busDeps, new TypeError("second, same kind"), new Date(now.getTime() + 60_000));
     await notifySystemError(busDeps, new RangeError("another kind"), now);
-    expect((await errorsFor()).map((row) => row.message).sort()).toEqual(["A server error occurred (RangeError): another kind", "A server error occurred (TypeError): first"]);
-    await notifySystemError(busDeps, new TypeError("after the window"), new Date(now.getTime() + SYSTEM_ERROR_WINDOW_MS + 1000));
+    expect((await errorsFor()).map((row) => row.message).sort()).toEqual([
+      "A server error occurred (RangeError): another kind",
+      "A server error occurred (TypeError): first",
+    ]);
+    await notifySystemError(
+      busDeps,
+      new TypeError("after the window"),
+      new Date(now.getTime() + SYSTEM_ERROR_WINDOW_MS + 1000),
+    );
     expect(await errorsFor()).toHaveLength(3);
     // Through the framework's error hook, as a failing loader reports it.
     const { handleError } = await import("~/entry.server");
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
-    handleError(new SyntaxError("from a loader"), { request: new Request(SITE_URL), params: {}, context: routeContext(app.services, null) } as never);
+    handleError(new SyntaxError("from a loader"), {
+      request: new Request(SITE_URL),
+      params: {},
+      context: routeContext(app.services, null),
+    } as never);
     quiet.mockRestore();
-    await vi.waitFor(async () => expect((await errorsFor()).map((row) => row.message)).toContain("A server error occurred (SyntaxError): from a loader"));
+    await vi.waitFor(async () =>
+      expect((await errorsFor()).map((row) => row.message)).toContain(
+        "A server error occurred (SyntaxError): from a loader",
+      ),
+    );
     await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
   });
 

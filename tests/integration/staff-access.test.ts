@@ -54,9 +54,19 @@ beforeAll(async () => {
   staff = await app.staff([mine.id]);
 }, 60_000);
 
-const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage, secrets: app.services.secrets, settings: app.services.settings, replyAddresses: null });
+const deps = () => ({
+  db: app.db,
+  bus: app.services.bus,
+  storage: app.services.storage,
+  secrets: app.services.secrets,
+  settings: app.services.settings,
+  replyAddresses: null,
+});
 const statusOf = async (promise: Promise<unknown>) => (await refusal(promise)).status;
-const pdf = () => new File([new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF")], "brief.pdf", { type: "application/pdf" });
+const pdf = () =>
+  new File([new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF")], "brief.pdf", {
+    type: "application/pdf",
+  });
 
 describe("a staff member on a customer assigned to them", () => {
   it("reads the customer's page: profile, progress, information, credentials, notes, messages, rounds and files", async () => {
@@ -73,10 +83,17 @@ describe("a staff member on a customer assigned to them", () => {
 
   it("works on it: ticks progress, writes and deletes notes, answers messages, asks for approval, delivers files, edits and reveals credentials", async () => {
     const actor = staff.user;
-    const ticked = await toggleProgressStep(deps(), actor, { userId: mine.id, service: "google_business", step: "profileCreation", done: true });
+    const ticked = await toggleProgressStep(deps(), actor, {
+      userId: mine.id,
+      service: "google_business",
+      step: "profileCreation",
+      done: true,
+    });
     expect(ticked).toBeDefined();
 
-    expect(await saveNote(deps(), actor, { userId: mine.id, title: "Call notes", description: "Prefers mornings" })).toBe("created");
+    expect(
+      await saveNote(deps(), actor, { userId: mine.id, title: "Call notes", description: "Prefers mornings" }),
+    ).toBe("created");
     const [note] = await app.db.select().from(adminUserNotes).where(eq(adminUserNotes.userId, mine.id));
     expect(note?.createdBy).toBe(staff.id);
     await deleteNote(deps(), actor, { userId: mine.id, noteId: note!.id });
@@ -86,20 +103,42 @@ describe("a staff member on a customer assigned to them", () => {
     const answered = await sendMessage(deps(), actor, { userId: mine.id, body: "Yes, Sam here." });
     const thread = await listMessages(app.db, mine.user, { userId: mine.id });
     // The customer sees who answered.
-    expect(thread.messages.find((message) => message.id === answered.id)).toMatchObject({ fromAgency: true, authorName: staff.user.name });
+    expect(thread.messages.find((message) => message.id === answered.id)).toMatchObject({
+      fromAgency: true,
+      authorName: staff.user.name,
+    });
 
-    const round = await requestApproval(deps(), actor, { userId: mine.id, service: "website", title: "Home page draft", files: [pdf()] });
+    const round = await requestApproval(deps(), actor, {
+      userId: mine.id,
+      service: "website",
+      title: "Home page draft",
+      files: [pdf()],
+    });
     expect(round.version).toBe(1);
     const { id: fileId } = await addDeliveredFile(deps(), actor, { userId: mine.id, service: "website", file: pdf() });
     await removeDeliveredFile(deps(), actor, { userId: mine.id, fileId });
 
-    await saveCredentials(deps(), actor, { userId: mine.id, editor: "admin", cards: [{ type: "domain", title: "Registrar", password: "Domain-Secret-1" }] });
+    await saveCredentials(deps(), actor, {
+      userId: mine.id,
+      editor: "admin",
+      cards: [{ type: "domain", title: "Registrar", password: "Domain-Secret-1" }],
+    });
     const [credential] = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, mine.id));
-    expect((await revealCredentialSecret(deps(), actor, { credentialId: credential!.id, field: "password" })).value).toBe("Domain-Secret-1");
-    await app.db.insert(googleBusinessInfo).values({ userId: mine.id, gmailPassword: encryptSecret(app.services.secrets, "Gmail-Secret-1") });
+    expect(
+      (await revealCredentialSecret(deps(), actor, { credentialId: credential!.id, field: "password" })).value,
+    ).toBe("Domain-Secret-1");
+    await app.db
+      .insert(googleBusinessInfo)
+      .values({ userId: mine.id, gmailPassword: encryptSecret(app.services.secrets, "Gmail-Secret-1") });
     expect((await revealGmailPassword(deps(), actor, { userId: mine.id })).value).toBe("Gmail-Secret-1");
 
-    await expect(markInformationReviewed(deps(), actor, { userId: mine.id, form: "google_business", seenAt: new Date().toISOString() })).resolves.toBeDefined();
+    await expect(
+      markInformationReviewed(deps(), actor, {
+        userId: mine.id,
+        form: "google_business",
+        seenAt: new Date().toISOString(),
+      }),
+    ).resolves.toBeDefined();
   });
 
   it("reads the customer's files of the kinds the team reads, not their payment proofs", () => {
@@ -137,9 +176,15 @@ describe("a staff member on a customer not assigned to them", () => {
       markInformationReviewed(deps(), actor, { userId, form: "google_business", seenAt: new Date().toISOString() }),
     ];
     for (const attempt of notFound) expect(await statusOf(attempt)).toBe(404);
-    await saveCredentials(deps(), admin.user, { userId, editor: "admin", cards: [{ type: "domain", title: "Registrar", password: "Other-Secret" }] });
+    await saveCredentials(deps(), admin.user, {
+      userId,
+      editor: "admin",
+      cards: [{ type: "domain", title: "Registrar", password: "Other-Secret" }],
+    });
     const [credential] = await app.db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, userId));
-    expect(await statusOf(revealCredentialSecret(deps(), actor, { credentialId: credential!.id, field: "password" }))).toBe(404);
+    expect(
+      await statusOf(revealCredentialSecret(deps(), actor, { credentialId: credential!.id, field: "password" })),
+    ).toBe(404);
   });
 
   it("reaches the customer once assigned, from the next request on", async () => {
@@ -148,7 +193,9 @@ describe("a staff member on a customer not assigned to them", () => {
     expect(next?.assignedCustomerIds).toEqual(expect.arrayContaining([mine.id, other.id]));
     expect((await getCustomer(deps(), next, { userId: other.id })).id).toBe(other.id);
     await app.db.delete(customerAssignments).where(eq(customerAssignments.customerId, other.id));
-    expect(await statusOf(getCustomer(deps(), await sessionUserFor(app.services, staff.cookie), { userId: other.id }))).toBe(404);
+    expect(
+      await statusOf(getCustomer(deps(), await sessionUserFor(app.services, staff.cookie), { userId: other.id })),
+    ).toBe(404);
   });
 });
 
@@ -174,7 +221,13 @@ describe("two-factor for the team", () => {
 describe("the admins' own parts", () => {
   it("answer 403 to a staff member, even on a customer assigned to them", async () => {
     const actor = staff.user;
-    const paymentId = await app.payment(mine.id, { serviceType: "website", paymentNumber: 1, amount: 350, paymentMethod: "zelle", status: "pending" });
+    const paymentId = await app.payment(mine.id, {
+      serviceType: "website",
+      paymentNumber: 1,
+      amount: 350,
+      paymentMethod: "zelle",
+      status: "pending",
+    });
     const { security } = await app.services.settings.get();
     const forbidden = [
       decidePayment(deps(), actor, { paymentId, decision: "approve" }),

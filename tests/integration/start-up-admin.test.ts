@@ -27,7 +27,14 @@ async function freePort(): Promise<number> {
 }
 
 function settings(extra: Record<string, string>) {
-  for (const key of ["ADMIN_EMAIL", "ADMIN_PASSWORD", "ADMIN_PROMOTE_EXISTING", "DATABASE_URL", "AUTH_SECRET", "TRUST_PROXY"]) {
+  for (const key of [
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+    "ADMIN_PROMOTE_EXISTING",
+    "DATABASE_URL",
+    "AUTH_SECRET",
+    "TRUST_PROXY",
+  ]) {
     delete process.env[key];
   }
   Object.assign(process.env, {
@@ -47,8 +54,11 @@ const post = (endpoint: string, body: unknown, cookie?: string) =>
     body: JSON.stringify(body),
   });
 const sessionOf = async (cookie: string) =>
-  ((await (await fetch(`${base()}/api/auth/get-session`, { headers: { cookie } })).json()) as { user?: { email: string } } | null)
-    ?.user ?? null;
+  (
+    (await (await fetch(`${base()}/api/auth/get-session`, { headers: { cookie } })).json()) as {
+      user?: { email: string };
+    } | null
+  )?.user ?? null;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-start-up-"));

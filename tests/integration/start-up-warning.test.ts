@@ -26,12 +26,20 @@ async function freePort(): Promise<number> {
 
 /** Starts and stops the app with these settings; the warnings it logged. */
 async function warningsOfAStart(settings: Record<string, string>): Promise<Record<string, unknown>[]> {
-  for (const key of [...SITE_KEYS, "ADMIN_EMAIL", "ADMIN_PASSWORD", "DATABASE_URL", "AUTH_SECRET"]) delete process.env[key];
-  Object.assign(process.env, { PORT: String(port), DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ...settings });
+  for (const key of [...SITE_KEYS, "ADMIN_EMAIL", "ADMIN_PASSWORD", "DATABASE_URL", "AUTH_SECRET"])
+    delete process.env[key];
+  Object.assign(process.env, {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+    ...settings,
+  });
   const lines: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split("\n").filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       callback();
     },
   });
@@ -52,7 +60,11 @@ afterAll(() => {
 
 describe("the start-up warning about example contact values", () => {
   it("names each SITE_* contact setting that still holds its example value", async () => {
-    const warnings = await warningsOfAStart({ NODE_ENV: "development", SITE_AGENCY_NAME: "Acme Local", SITE_EMAIL: "team@acme.test" });
+    const warnings = await warningsOfAStart({
+      NODE_ENV: "development",
+      SITE_AGENCY_NAME: "Acme Local",
+      SITE_EMAIL: "team@acme.test",
+    });
     const warning = warnings.find((line) => String(line.msg).includes("example value"));
     expect(warning).toMatchObject({
       settings: ["SITE_PHONE", "SITE_CHAT_URL", "SITE_ZELLE_PHONE"],
@@ -68,7 +80,13 @@ describe("the start-up warning about example contact values", () => {
       SITE_CHAT_URL: "https://wa.me/15550001111",
       SITE_ZELLE_PHONE: "(555) 000-2222",
     };
-    expect((await warningsOfAStart({ NODE_ENV: "development", ...own })).filter((line) => String(line.msg).includes("example value"))).toEqual([]);
-    expect((await warningsOfAStart({ NODE_ENV: "test" })).filter((line) => String(line.msg).includes("example value"))).toEqual([]);
+    expect(
+      (await warningsOfAStart({ NODE_ENV: "development", ...own })).filter((line) =>
+        String(line.msg).includes("example value"),
+      ),
+    ).toEqual([]);
+    expect(
+      (await warningsOfAStart({ NODE_ENV: "test" })).filter((line) => String(line.msg).includes("example value")),
+    ).toEqual([]);
   }, 300_000);
 });

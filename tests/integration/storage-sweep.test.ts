@@ -10,7 +10,16 @@ import { withStartupLock } from "~/lib/db/db.server";
 import { LocalStorage } from "~/lib/storage/storage.server";
 import { fileColumns, sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
 import { PDF_TYPE, thumbnailKey } from "~/domain/upload-kinds";
-import { adminUserNotes, deliveredFiles, googleBusinessInfo, messages, payments, profiles, reviewRounds, websiteInfo } from "~db/schema";
+import {
+  adminUserNotes,
+  deliveredFiles,
+  googleBusinessInfo,
+  messages,
+  payments,
+  profiles,
+  reviewRounds,
+  websiteInfo,
+} from "~db/schema";
 import { testApp } from "./test-app";
 
 const app = testApp();
@@ -35,9 +44,16 @@ async function put(bucket: Parameters<LocalStorage["put"]>[0], key: string, ageM
   utimesSync(path.join(root, bucket, ...key.split("/")), at, at);
 }
 
-const stored = async () => (await Promise.all((["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments"] as const).map(
-  async (bucket) => (await storage.list(bucket)).map((object) => `${bucket}/${object.key}`),
-))).flat().sort();
+const stored = async () =>
+  (
+    await Promise.all(
+      (
+        ["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments"] as const
+      ).map(async (bucket) => (await storage.list(bucket)).map((object) => `${bucket}/${object.key}`)),
+    )
+  )
+    .flat()
+    .sort();
 
 describe("the start-up storage sweep", () => {
   it("finds every column the upload writers fill, and none a client writes", () => {
@@ -81,12 +97,35 @@ describe("the start-up storage sweep", () => {
       await put(bucket, thumbnailKey(key));
     }
     await app.payment(id, { amount: 100, proofUrl: `/files/admin-note-photos/${proof}` });
-    await app.db.update(profiles).set({ avatarUrl: `/files/avatars/${avatar}` }).where(eq(profiles.id, id));
-    await app.db.insert(googleBusinessInfo).values({ userId: id, photoUrls: [`/files/google-business-photos/${photo}`] } as typeof googleBusinessInfo.$inferInsert);
+    await app.db
+      .update(profiles)
+      .set({ avatarUrl: `/files/avatars/${avatar}` })
+      .where(eq(profiles.id, id));
+    await app.db
+      .insert(googleBusinessInfo)
+      .values({
+        userId: id,
+        photoUrls: [`/files/google-business-photos/${photo}`],
+      } as typeof googleBusinessInfo.$inferInsert);
     await put("message-attachments", pdf);
-    const file = (key: string, contentType: string) => ({ url: `/files/message-attachments/${key}`, thumbnailUrl: null, name: "f", size: 1, contentType });
-    await app.db.insert(messages).values({ userId: id, fromAgency: false, attachments: [file(attachment, "image/png"), file(pdf, PDF_TYPE)] });
-    await app.db.insert(adminUserNotes).values({ userId: id, title: "Visit", description: "Photos", photoUrls: [`/files/admin-note-photos/${notePhoto}`] } as typeof adminUserNotes.$inferInsert);
+    const file = (key: string, contentType: string) => ({
+      url: `/files/message-attachments/${key}`,
+      thumbnailUrl: null,
+      name: "f",
+      size: 1,
+      contentType,
+    });
+    await app.db
+      .insert(messages)
+      .values({ userId: id, fromAgency: false, attachments: [file(attachment, "image/png"), file(pdf, PDF_TYPE)] });
+    await app.db
+      .insert(adminUserNotes)
+      .values({
+        userId: id,
+        title: "Visit",
+        description: "Photos",
+        photoUrls: [`/files/admin-note-photos/${notePhoto}`],
+      } as typeof adminUserNotes.$inferInsert);
 
     const orphanImage = `${id}/website_payment_1_2_eeeee.png`; // killed before its preview and its row
     const orphanPair = `${id}/proof_3_fffff.jpg`;
@@ -132,9 +171,13 @@ describe("the start-up advisory lock", () => {
       order.push(`${name} out`);
       return name;
     };
-    expect(await Promise.all([withStartupLock(app.database, step("a")), withStartupLock(app.database, step("b"))])).toEqual(["a", "b"]);
+    expect(
+      await Promise.all([withStartupLock(app.database, step("a")), withStartupLock(app.database, step("b"))]),
+    ).toEqual(["a", "b"]);
     if (app.database.kind === "postgres") {
-      expect(order).toEqual(order[0] === "a in" ? ["a in", "a out", "b in", "b out"] : ["b in", "b out", "a in", "a out"]);
+      expect(order).toEqual(
+        order[0] === "a in" ? ["a in", "a out", "b in", "b out"] : ["b in", "b out", "a in", "a out"],
+      );
     } else {
       expect(order.sort()).toEqual(["a in", "a out", "b in", "b out"]);
     }

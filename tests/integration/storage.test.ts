@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -64,8 +73,13 @@ describe.each(implementations)("Storage: %s", (_name, make) => {
     const bytes = Buffer.alloc(3 * 1024 * 1024 + 5, 0x5a);
     expect(await storage.getStream!("exports", key)).toBeNull();
     // Fed in 64 KB chunks, as a file read stream would.
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) => bytes.subarray(i * 65_536, (i + 1) * 65_536));
-    await storage.putStream!("exports", key, Readable.from(chunks), { contentType: "application/zip", size: bytes.length });
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) =>
+      bytes.subarray(i * 65_536, (i + 1) * 65_536),
+    );
+    await storage.putStream!("exports", key, Readable.from(chunks), {
+      contentType: "application/zip",
+      size: bytes.length,
+    });
     const stored = await storage.getStream!("exports", key);
     expect(stored?.size).toBe(bytes.length);
     const read: Buffer[] = [];
@@ -100,8 +114,15 @@ describe("LocalStorage and links below its root", () => {
       expect(await storage.get("avatars", "user-9/file.png")).toBeNull();
       expect(await storage.getStream!("avatars", "user-9/linked/host.png")).toBeNull();
       expect(await storage.getStream!("avatars", "user-9/file.png")).toBeNull();
-      await expect(storage.putStream!("avatars", "user-9/linked/new.png", Readable.from([Buffer.from([1])]), { contentType: "image/png", size: 1 })).rejects.toThrow(/a link stands on its path/);
-      await expect(storage.put("avatars", "user-9/linked/new.png", new Uint8Array([1]), "image/png")).rejects.toThrow(/a link stands on its path/);
+      await expect(
+        storage.putStream!("avatars", "user-9/linked/new.png", Readable.from([Buffer.from([1])]), {
+          contentType: "image/png",
+          size: 1,
+        }),
+      ).rejects.toThrow(/a link stands on its path/);
+      await expect(storage.put("avatars", "user-9/linked/new.png", new Uint8Array([1]), "image/png")).rejects.toThrow(
+        /a link stands on its path/,
+      );
       await storage.delete("avatars", "user-9/linked/host.png");
       await storage.delete("avatars", "user-9/file.png");
 

@@ -55,7 +55,9 @@ export async function testDatabase(): Promise<TestDatabase> {
   const close = once(async () => {
     await database.close();
     // FORCE ends any connection a failed test left behind (PostgreSQL 13+).
-    await withServerClient((client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
+    await withServerClient((client) =>
+      client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`),
+    );
   });
   try {
     await applyMigrations(database);
@@ -106,7 +108,14 @@ export async function testServices(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...settings,
   });
-  const services = await createServices(env, database, { validateSignUp: signupServerProblem, validateNewPassword: newPasswordProblem, now: clock, onSignedUp: notifyAdminsOfSignUp, onAdminLocked: notifyAdminsOfLockout, addressReserved: claimsInvitedAddress });
+  const services = await createServices(env, database, {
+    validateSignUp: signupServerProblem,
+    validateNewPassword: newPasswordProblem,
+    now: clock,
+    onSignedUp: notifyAdminsOfSignUp,
+    onAdminLocked: notifyAdminsOfLockout,
+    addressReserved: claimsInvitedAddress,
+  });
   return {
     ...services,
     async close() {
@@ -229,7 +238,8 @@ export async function makeStaff(services: Services, assignedTo: readonly string[
   const made = await signUpCustomer(services, { email: uniqueEmail("staff") });
   const { db } = services.database;
   await db.insert(userRoles).values({ userId: made.id, role: "staff" });
-  if (assignedTo.length > 0) await db.insert(customerAssignments).values(assignedTo.map((customerId) => ({ customerId, memberId: made.id })));
+  if (assignedTo.length > 0)
+    await db.insert(customerAssignments).values(assignedTo.map((customerId) => ({ customerId, memberId: made.id })));
   const user = await sessionUserFor(services, made.cookie);
   expect(user?.assignedCustomerIds).toEqual(expect.arrayContaining([...assignedTo]));
   return { ...made, user: user! };
@@ -251,7 +261,9 @@ export async function refusal(promise: Promise<unknown>): Promise<AppError> {
 }
 
 /** The PostgreSQL error behind a failed Drizzle query (Drizzle wraps it as the cause). */
-export async function databaseError(promise: Promise<unknown>): Promise<{ code?: string; constraint?: string; message: string }> {
+export async function databaseError(
+  promise: Promise<unknown>,
+): Promise<{ code?: string; constraint?: string; message: string }> {
   try {
     await promise;
   } catch (error) {
@@ -285,7 +297,11 @@ export async function expectHttpError(promise: Promise<unknown>, status: number)
  * The router context a request gets from the root's middleware: the services, who is signed in, and the request
  * context built from them and the request's headers (its language).
  */
-export function routeContext(services: Services, user: SessionUser | null, headers: Headers = new Headers()): RouterContextProvider {
+export function routeContext(
+  services: Services,
+  user: SessionUser | null,
+  headers: Headers = new Headers(),
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(sessionUserContext, user);
@@ -297,7 +313,12 @@ export function routeContext(services: Services, user: SessionUser | null, heade
  * A route module's loader or action arguments, as React Router's middleware would build them: the request at `path`
  * and the context of the user its Cookie header signs in (none: a visitor).
  */
-export async function routeArgs(services: Services, path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
+export async function routeArgs(
+  services: Services,
+  path: string,
+  init: RequestInit = {},
+  params: Record<string, string> = {},
+) {
   const request = new Request(new URL(path, SITE_URL), init);
   const cookie = request.headers.get("cookie");
   const user = cookie ? await sessionUserFor(services, cookie) : null;
@@ -362,10 +383,13 @@ export async function behindAdminGuard(
   const args = { request, context: routeContext(services, actor, request.headers), params };
   let answer: unknown;
   try {
-    await adminGuard[0]!(args as never, (async () => {
-      answer = await handler(args as never);
-      return new Response(null);
-    }) as never);
+    await adminGuard[0]!(
+      args as never,
+      (async () => {
+        answer = await handler(args as never);
+        return new Response(null);
+      }) as never,
+    );
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     return { guardedBy: thrown.headers.get("location") };

@@ -1,6 +1,15 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, customerAssignments, emailMessages, notifications, session, teamInvitations, user, userRoles } from "~db/schema";
+import {
+  auditEvents,
+  customerAssignments,
+  emailMessages,
+  notifications,
+  session,
+  teamInvitations,
+  user,
+  userRoles,
+} from "~db/schema";
 import { acceptInvitation } from "~/features/team/accept-invitation.server";
 import { changeMemberRole } from "~/features/team/change-member-role.server";
 import { deactivateMember } from "~/features/team/deactivate-member.server";
@@ -76,7 +85,14 @@ async function tokenMailedTo(email: string): Promise<string> {
 
 function accept(token: string, name = "Nora Newmember") {
   const headers = new Headers({ [CLIENT_IP_HEADER]: nextClientIp() });
-  return acceptInvitation(acceptDeps(), null, { token, name, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, language: "en", headers });
+  return acceptInvitation(acceptDeps(), null, {
+    token,
+    name,
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+    language: "en",
+    headers,
+  });
 }
 
 /** Posts the invitation page's form, as the browser does. */
@@ -91,7 +107,10 @@ async function postInvitation(token: string, fields: Record<string, string>) {
 }
 
 async function auditCount(action: string, detailKey: string, value: string): Promise<number> {
-  const rows = await app.db.select({ detail: auditEvents.detail }).from(auditEvents).where(eq(auditEvents.action, action));
+  const rows = await app.db
+    .select({ detail: auditEvents.detail })
+    .from(auditEvents)
+    .where(eq(auditEvents.action, action));
   return rows.filter((row) => row.detail[detailKey] === value).length;
 }
 
@@ -128,11 +147,17 @@ describe("an invitation", () => {
     );
 
     // The page shows who is invited.
-    const page = routeAnswer(await invitationLoader(await routeArgs(app.services, `/admin/invitations/${token}`, {}, { token })));
+    const page = routeAnswer(
+      await invitationLoader(await routeArgs(app.services, `/admin/invitations/${token}`, {}, { token })),
+    );
     expect(page.body).toMatchObject({ invitation: { state: "valid", email, role: "staff" } });
 
     // The form's answer: on to the back office, signed in as the new member.
-    const answer = await postInvitation(token, { name: "Nora Newmember", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const answer = await postInvitation(token, {
+      name: "Nora Newmember",
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(answer).toBeInstanceOf(Response);
     const response = answer as Response;
     expect(response.status).toBe(302);
@@ -145,7 +170,9 @@ describe("an invitation", () => {
     expect(joined?.lastSignInAt).not.toBeNull();
 
     // Used: a second accept is refused, by the page and by the use case, and no second account is made.
-    const again = routeAnswer(await postInvitation(token, { name: "Someone Else", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }));
+    const again = routeAnswer(
+      await postInvitation(token, { name: "Someone Else", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+    );
     expect(again.status).toBe(410);
     await expectHttpError(accept(token), 410);
     expect(await getInvitation({ db: app.db }, null, { token })).toEqual({ state: "used" });
@@ -154,11 +181,16 @@ describe("an invitation", () => {
     // The member signs in with their password at the admin login, as staff.
     const signedIn = await signIn(app.services, email, NEW_PASSWORD);
     expect(signedIn.status).toBe(200);
-    expect(await sessionUserFor(app.services, cookieFrom(signedIn))).toMatchObject({ isAdmin: false, assignedCustomerIds: [] });
+    expect(await sessionUserFor(app.services, cookieFrom(signedIn))).toMatchObject({
+      isAdmin: false,
+      assignedCustomerIds: [],
+    });
 
     const team = await listTeam({ db: app.db }, admin.user);
     expect(team.invitations.map((open) => open.id)).not.toContain(invitationId);
-    expect(team.members).toContainEqual(expect.objectContaining({ id: member!.id, email, role: "staff", active: true, twoFactorEnabled: false }));
+    expect(team.members).toContainEqual(
+      expect.objectContaining({ id: member!.id, email, role: "staff", active: true, twoFactorEnabled: false }),
+    );
     expect(team.members.find((row) => row.id === member!.id)?.lastSignInAt).not.toBeNull();
   });
 
@@ -183,23 +215,39 @@ describe("an invitation", () => {
     await invite(email);
     const token = await tokenMailedTo(email);
     const alerts = () =>
-      app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
     for (const address of [email, email.toUpperCase()]) {
-      const squatter = await authRequest(app.services, "/sign-up/email", signUpBody({ email: address }), { ip: nextClientIp() });
+      const squatter = await authRequest(app.services, "/sign-up/email", signUpBody({ email: address }), {
+        ip: nextClientIp(),
+      });
       expect(squatter.status).toBe(422);
       expect(((await squatter.json()) as { code?: string }).code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
     }
-    expect(await app.db.select().from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(user)
+        .where(eq(sql`lower(${user.email})`, email.toLowerCase())),
+    ).toEqual([]);
     const [alert, ...more] = await alerts();
     expect(more).toEqual([]);
-    expect(alert).toMatchObject({ title: "Invited address taken", message: expect.stringContaining(`Someone tried to sign up with ${email}`) });
+    expect(alert).toMatchObject({
+      title: "Invited address taken",
+      message: expect.stringContaining(`Someone tried to sign up with ${email}`),
+    });
     const { headers } = await accept(token);
     expect(headers?.getSetCookie().join(";")).toContain("session_token=");
     // A revoked invitation holds nothing: its address may sign up like any other.
     const revoked = uniqueEmail("revoked-invitee");
     const { invitationId } = await invite(revoked);
     await revokeInvitation(deps(), admin.user, { invitationId });
-    expect((await authRequest(app.services, "/sign-up/email", signUpBody({ email: revoked }), { ip: nextClientIp() })).status).toBe(200);
+    expect(
+      (await authRequest(app.services, "/sign-up/email", signUpBody({ email: revoked }), { ip: nextClientIp() }))
+        .status,
+    ).toBe(200);
   });
 
   it("accepted after its address got an account some other way (the start-up admin): refused, the admins told, the invitation still open", async () => {
@@ -208,7 +256,10 @@ describe("an invitation", () => {
     const token = await tokenMailedTo(email);
     await makeAdmin(app.services, email);
     await expectHttpError(accept(token), 409);
-    const told = await app.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
     expect(told.filter((row) => (row.data as { email?: string }).email === email)).toHaveLength(1);
     expect((await listTeam({ db: app.db }, admin.user)).invitations.map((open) => open.id)).toContain(invitationId);
   });
@@ -217,9 +268,17 @@ describe("an invitation", () => {
     const email = uniqueEmail("weak");
     await invite(email);
     const token = await tokenMailedTo(email);
-    const weak = routeAnswer(await postInvitation(token, { name: "Weak Password", password: "short", confirmPassword: "short" }));
+    const weak = routeAnswer(
+      await postInvitation(token, { name: "Weak Password", password: "short", confirmPassword: "short" }),
+    );
     expect(weak).toEqual({ status: 400, body: { ok: false, error: "Password must be at least 12 characters" } });
-    const mismatch = routeAnswer(await postInvitation(token, { name: "Weak Password", password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` }));
+    const mismatch = routeAnswer(
+      await postInvitation(token, {
+        name: "Weak Password",
+        password: NEW_PASSWORD,
+        confirmPassword: `${NEW_PASSWORD}x`,
+      }),
+    );
     expect(mismatch).toEqual({ status: 400, body: { ok: false, error: "Passwords do not match" } });
     expect((await getInvitation({ db: app.db }, null, { token })).state).toBe("valid");
   });
@@ -228,17 +287,25 @@ describe("an invitation", () => {
     const email = uniqueEmail("late");
     const { invitationId } = await invite(email);
     const token = await tokenMailedTo(email);
-    await app.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, invitationId));
+    await app.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.id, invitationId));
     expect(await getInvitation({ db: app.db }, null, { token })).toEqual({ state: "expired" });
     await expectHttpError(accept(token), 410);
-    expect((await listTeam({ db: app.db }, admin.user)).invitations).toContainEqual(expect.objectContaining({ id: invitationId, expired: true }));
+    expect((await listTeam({ db: app.db }, admin.user)).invitations).toContainEqual(
+      expect.objectContaining({ id: invitationId, expired: true }),
+    );
   });
 
   it("resent: a new link with seven new days, and the old link stops working", async () => {
     const email = uniqueEmail("resent");
     const { invitationId } = await invite(email);
     const first = await tokenMailedTo(email);
-    await app.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.id, invitationId));
+    await app.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.id, invitationId));
     await resendInvitation(deps(), admin.user, { invitationId, language: "en" });
     const second = await tokenMailedTo(email);
     expect(second).not.toBe(first);
@@ -276,7 +343,10 @@ describe("a member's role and state", () => {
     await changeMemberRole(deps(), admin.user, { memberId: member.id, role: "admin" });
     expect((await sessionUserFor(app.services, member.cookie))?.isAdmin).toBe(true);
     await changeMemberRole(deps(), admin.user, { memberId: member.id, role: "staff" });
-    expect(await sessionUserFor(app.services, member.cookie)).toMatchObject({ isAdmin: false, assignedCustomerIds: [] });
+    expect(await sessionUserFor(app.services, member.cookie)).toMatchObject({
+      isAdmin: false,
+      assignedCustomerIds: [],
+    });
     expect(await auditCount("team.change-role", "memberId", member.id)).toBe(2);
     // A customer is not a member.
     const customer = await app.customer();
@@ -290,19 +360,26 @@ describe("a member's role and state", () => {
     await deactivateMember(deps(), admin.user, { memberId: member.id });
     expect(await sessionUserFor(app.services, member.cookie)).toBeNull();
     expect(await app.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(0);
-    expect(await app.db.select().from(customerAssignments).where(eq(customerAssignments.memberId, member.id))).toHaveLength(0);
+    expect(
+      await app.db.select().from(customerAssignments).where(eq(customerAssignments.memberId, member.id)),
+    ).toHaveLength(0);
     const refused = await signIn(app.services, member.email, member.password);
     expect(refused.status).toBe(403);
     expect(cookieFrom(refused)).not.toContain("session_token=");
     // The account stays: past work keeps their name.
     expect(await app.db.select({ name: user.name }).from(user).where(eq(user.id, member.id))).toHaveLength(1);
     expect(await auditCount("team.deactivate", "memberId", member.id)).toBe(1);
-    expect((await listTeam({ db: app.db }, admin.user)).members).toContainEqual(expect.objectContaining({ id: member.id, active: false }));
+    expect((await listTeam({ db: app.db }, admin.user)).members).toContainEqual(
+      expect.objectContaining({ id: member.id, active: false }),
+    );
 
     await reactivateMember(deps(), admin.user, { memberId: member.id });
     const back = await signIn(app.services, member.email, member.password);
     expect(back.status).toBe(200);
-    expect(await sessionUserFor(app.services, cookieFrom(back))).toMatchObject({ isAdmin: false, assignedCustomerIds: [] });
+    expect(await sessionUserFor(app.services, cookieFrom(back))).toMatchObject({
+      isAdmin: false,
+      assignedCustomerIds: [],
+    });
     expect(await auditCount("team.reactivate", "memberId", member.id)).toBe(1);
   });
 
@@ -327,18 +404,26 @@ describe("the last active admin", () => {
   });
 
   const lonelyDeps = () => ({ db: lonelyServices.database.db, bus: lonelyServices.bus });
-  const code = (promise: Promise<unknown>) => promise.then(() => "ok", (error: unknown) => (error instanceof AppError ? error.code : error));
+  const code = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "ok",
+      (error: unknown) => (error instanceof AppError ? error.code : error),
+    );
 
   it("cannot be demoted or deactivated; with two admins one can, and two admins demoting each other at once leave one", async () => {
     const first = await makeAdmin(lonelyServices);
-    expect(await code(changeMemberRole(lonelyDeps(), first.user, { memberId: first.id, role: "staff" }))).toBe("last_admin");
+    expect(await code(changeMemberRole(lonelyDeps(), first.user, { memberId: first.id, role: "staff" }))).toBe(
+      "last_admin",
+    );
 
     const second = await makeAdmin(lonelyServices);
     // The second admin steps down themself while another remains.
     expect(await code(changeMemberRole(lonelyDeps(), second.user, { memberId: second.id, role: "staff" }))).toBe("ok");
     // Acting on a page loaded while still an admin: the rule is checked against the rows, not the actor's session.
     expect(await code(deactivateMember(lonelyDeps(), second.user, { memberId: first.id }))).toBe("last_admin");
-    expect(await code(changeMemberRole(lonelyDeps(), second.user, { memberId: first.id, role: "staff" }))).toBe("last_admin");
+    expect(await code(changeMemberRole(lonelyDeps(), second.user, { memberId: first.id, role: "staff" }))).toBe(
+      "last_admin",
+    );
 
     await changeMemberRole(lonelyDeps(), first.user, { memberId: second.id, role: "admin" });
     const outcomes = await Promise.all([
@@ -346,7 +431,10 @@ describe("the last active admin", () => {
       code(changeMemberRole(lonelyDeps(), second.user, { memberId: first.id, role: "staff" })),
     ]);
     expect(outcomes.sort()).toEqual(["last_admin", "ok"]);
-    const admins = await lonelyServices.database.db.select().from(userRoles).where(and(eq(userRoles.role, "admin")));
+    const admins = await lonelyServices.database.db
+      .select()
+      .from(userRoles)
+      .where(and(eq(userRoles.role, "admin")));
     expect(admins).toHaveLength(1);
 
     const remaining = admins[0]!.userId;
@@ -357,7 +445,12 @@ describe("the last active admin", () => {
       code(deactivateMember(lonelyDeps(), second.user, { memberId: first.id })),
     ]);
     expect(deactivations.sort()).toEqual(["last_admin", "ok"]);
-    expect(await lonelyServices.database.db.select().from(userRoles).where(and(eq(userRoles.role, "admin")))).toHaveLength(2);
+    expect(
+      await lonelyServices.database.db
+        .select()
+        .from(userRoles)
+        .where(and(eq(userRoles.role, "admin"))),
+    ).toHaveLength(2);
   });
 });
 
@@ -387,7 +480,15 @@ describe("who may manage the team", () => {
 
   it("the settings page's Team forms: an admin's invitation goes through the page's action; a staff member's is refused", async () => {
     const post = async (cookie: string, fields: Record<string, string>) =>
-      routeAnswer(await settingsAction(await routeArgs(app.services, "/admin/settings", { method: "POST", headers: { cookie }, body: new URLSearchParams(fields) })));
+      routeAnswer(
+        await settingsAction(
+          await routeArgs(app.services, "/admin/settings", {
+            method: "POST",
+            headers: { cookie },
+            body: new URLSearchParams(fields),
+          }),
+        ),
+      );
     const email = uniqueEmail("by-page");
     const sent = await post(admin.cookie, { intent: "invite-member", email, role: "admin" });
     expect(sent).toMatchObject({ status: 200, body: { ok: true, title: "Invitation sent" } });
@@ -395,7 +496,9 @@ describe("who may manage the team", () => {
     const invalid = await post(admin.cookie, { intent: "invite-member", email: "nope", role: "admin" });
     expect(invalid).toEqual({ status: 400, body: { ok: false, error: "Please enter a valid email address" } });
     const staff = await app.staff();
-    expect((await post(staff.cookie, { intent: "invite-member", email: uniqueEmail("staff-try"), role: "admin" })).status).toBe(403);
+    expect(
+      (await post(staff.cookie, { intent: "invite-member", email: uniqueEmail("staff-try"), role: "admin" })).status,
+    ).toBe(403);
     const self = await post(admin.cookie, { intent: "deactivate-member", memberId: admin.id });
     expect(self).toEqual({ status: 400, body: { ok: false, error: "You cannot deactivate your own account" } });
   });
@@ -411,8 +514,20 @@ describe("an invitation e-mail once sent", () => {
     expect(delivered.some((text) => text.includes(`/admin/invitations/${token}`))).toBe(true);
 
     const rows = await app.db.select().from(emailMessages).where(eq(emailMessages.to, email));
-    expect(rows).toMatchObject([{ status: "sent", subject: "You are invited to join the team", text: "", html: "", link: null, gathered: null, replyTo: null }]);
-    const { rows: naming } = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from email_messages t where position(${token} in t::text) > 0`);
+    expect(rows).toMatchObject([
+      {
+        status: "sent",
+        subject: "You are invited to join the team",
+        text: "",
+        html: "",
+        link: null,
+        gathered: null,
+        replyTo: null,
+      },
+    ]);
+    const { rows: naming } = await app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from email_messages t where position(${token} in t::text) > 0`,
+    );
     expect(Number(naming[0]?.n)).toBe(0);
     expect((await getInvitation({ db: app.db }, null, { token })).state).toBe("valid");
   });

@@ -1,6 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { customerAssignments, googleBusinessInfo, googleBusinessProgress, payments, reviewRounds, websiteInfo, websiteProgress } from "~db/schema";
+import {
+  customerAssignments,
+  googleBusinessInfo,
+  googleBusinessProgress,
+  payments,
+  reviewRounds,
+  websiteInfo,
+  websiteProgress,
+} from "~db/schema";
 import { testApp } from "./test-app";
 
 const app = testApp();
@@ -29,9 +37,14 @@ describe("testApp's factories", () => {
     ]);
     // Completed payments get their receipt numbers from the database, as every way of completing one does.
     expect(paid.every((row) => row.receiptNumber !== null)).toBe(true);
-    expect(await app.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, customer.id))).toHaveLength(1);
+    expect(
+      await app.db.select().from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, customer.id)),
+    ).toHaveLength(1);
     expect(await app.db.select().from(websiteInfo).where(eq(websiteInfo.userId, customer.id))).toHaveLength(1);
-    const [google] = await app.db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, customer.id));
+    const [google] = await app.db
+      .select()
+      .from(googleBusinessProgress)
+      .where(eq(googleBusinessProgress.userId, customer.id));
     expect(google).toMatchObject({ informationCollection: true, profileCreation: true, submittedVerification: false });
     const [website] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customer.id));
     expect(website).toMatchObject({ clientInfoReceived: true, designLayout: true, currentStep: 2 });

@@ -78,7 +78,8 @@ export function testApp(options: { settings?: Record<string, string> } = {}): Te
   });
 
   const ready = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`testApp's ${what} is ready in the file's hooks and tests, not when the file loads`);
+    if (value === undefined)
+      throw new Error(`testApp's ${what} is ready in the file's hooks and tests, not when the file loads`);
     return value;
   };
   const app: TestApp = {

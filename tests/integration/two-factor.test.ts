@@ -51,17 +51,32 @@ const sessionChanges = () => changesOf(app.services.bus, "session");
 /** Runs the admin layout's middleware the way the framework does; returns the redirect's target, or "passed". */
 async function guardAnswer(cookie: string, url: string): Promise<string> {
   const { user } = await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }));
-  const answer = await behindAdminGuard(app.services, user, new Request(`${SITE_URL}${url}`, { headers: { cookie } }), () => null);
+  const answer = await behindAdminGuard(
+    app.services,
+    user,
+    new Request(`${SITE_URL}${url}`, { headers: { cookie } }),
+    () => null,
+  );
   return "guardedBy" in answer ? String(answer.guardedBy) : "passed";
 }
 
 /** Enrols the signed-in admin through the real endpoints: enable (password), then a TOTP code confirms it. */
 async function enrol(admin: SignedIn): Promise<{ secret: string; backupCodes: string[]; cookie: string }> {
-  const enabled = await authRequest(app.services, "/two-factor/enable", { password: admin.password }, { cookie: admin.cookie });
+  const enabled = await authRequest(
+    app.services,
+    "/two-factor/enable",
+    { password: admin.password },
+    { cookie: admin.cookie },
+  );
   expect(enabled.status, await enabled.clone().text()).toBe(200);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const secret = new URL(totpURI).searchParams.get("secret")!;
-  const confirmed = await authRequest(app.services, "/two-factor/verify-totp", { code: generateSync({ secret }) }, { cookie: admin.cookie });
+  const confirmed = await authRequest(
+    app.services,
+    "/two-factor/verify-totp",
+    { code: generateSync({ secret }) },
+    { cookie: admin.cookie },
+  );
   expect(confirmed.status, await confirmed.clone().text()).toBe(200);
   // Confirming replaces the session (Better Auth signs the account in afresh, now with two-factor).
   const cookie = cookieFrom(confirmed);
@@ -103,7 +118,13 @@ describe("admin two-factor", () => {
       const user = (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user;
       expect(user?.twoFactorEnabled).toBe(true);
       const answer = await Promise.resolve()
-        .then(() => setupLoader({ request: new Request(`${SITE_URL}/admin/two-factor`), context: routeContext(app.services, user), params: {} } as never))
+        .then(() =>
+          setupLoader({
+            request: new Request(`${SITE_URL}/admin/two-factor`),
+            context: routeContext(app.services, user),
+            params: {},
+          } as never),
+        )
         .catch((thrown: unknown) => thrown);
       expect(answer instanceof Response && answer.headers.get("location")).toBe("/admin/dashboard");
     } finally {
@@ -120,10 +141,20 @@ describe("admin two-factor", () => {
     // The next step's code: the current one confirmed the enrolment and is spent.
     const correct = nextCode(secret);
     const wrong = correct === "000000" ? "111111" : "000000";
-    const refused = await authRequest(app.services, "/two-factor/verify-totp", { code: wrong }, { cookie: first.cookie });
+    const refused = await authRequest(
+      app.services,
+      "/two-factor/verify-totp",
+      { code: wrong },
+      { cookie: first.cookie },
+    );
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(cookieFrom(refused)).not.toContain("session_token=");
-    const accepted = await authRequest(app.services, "/two-factor/verify-totp", { code: correct }, { cookie: first.cookie });
+    const accepted = await authRequest(
+      app.services,
+      "/two-factor/verify-totp",
+      { code: correct },
+      { cookie: first.cookie },
+    );
     expect(accepted.status, await accepted.clone().text()).toBe(200);
     const session = cookieFrom(accepted);
     expect(session).toContain("session_token=");
@@ -141,7 +172,12 @@ describe("admin two-factor", () => {
     expect(cookieFrom(used)).toContain("session_token=");
     const second = await passwordStep(admin);
     expect(second.twoFactorRedirect).toBe(true);
-    const reused = await authRequest(app.services, "/two-factor/verify-backup-code", { code }, { cookie: second.cookie });
+    const reused = await authRequest(
+      app.services,
+      "/two-factor/verify-backup-code",
+      { code },
+      { cookie: second.cookie },
+    );
     expect(reused.status).toBeGreaterThanOrEqual(400);
     expect(cookieFrom(reused)).not.toContain("session_token=");
   });
@@ -150,18 +186,31 @@ describe("admin two-factor", () => {
     const target = await app.admin();
     const { cookie } = await enrol(target);
     const customer = await app.customer();
-    await expectHttpError(resetTwoFactor({ db: app.db, bus: app.services.bus }, customer.user, { userId: target.id }), 403);
+    await expectHttpError(
+      resetTwoFactor({ db: app.db, bus: app.services.bus }, customer.user, { userId: target.id }),
+      403,
+    );
     await expectHttpError(resetTwoFactor({ db: app.db, bus: app.services.bus }, null, { userId: target.id }), 401);
     // Only admins' two-factor is reset here, and not one's own.
-    await expectHttpError(resetTwoFactor({ db: app.db, bus: app.services.bus }, settingsAdmin.user, { userId: customer.id }), 404);
-    await expectHttpError(resetTwoFactor({ db: app.db, bus: app.services.bus }, target.user, { userId: target.id }), 400);
+    await expectHttpError(
+      resetTwoFactor({ db: app.db, bus: app.services.bus }, settingsAdmin.user, { userId: customer.id }),
+      404,
+    );
+    await expectHttpError(
+      resetTwoFactor({ db: app.db, bus: app.services.bus }, target.user, { userId: target.id }),
+      400,
+    );
     expect(await app.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(1);
     expect(await app.db.select().from(auditEvents).where(eq(auditEvents.action, "two-factor.reset"))).toHaveLength(0);
 
     // Through the settings page's action, as the Security tab posts it.
     const request = formPost("/admin/settings", { intent: "reset-two-factor", userId: target.id });
     const told = sessionChanges();
-    const answer = await settingsAction({ request, context: routeContext(app.services, settingsAdmin.user), params: {} } as never);
+    const answer = await settingsAction({
+      request,
+      context: routeContext(app.services, settingsAdmin.user),
+      params: {},
+    } as never);
     expect(answer).toMatchObject({ ok: true });
     // Their open live streams check their sessions at once.
     expect(await told.settled()).toEqual([target.id]);
@@ -185,7 +234,12 @@ describe("admin two-factor", () => {
 
   it("refuses to turn two-factor on for a customer's account", async () => {
     const customer = await app.customer();
-    const refused = await authRequest(app.services, "/two-factor/enable", { password: customer.password }, { cookie: customer.cookie });
+    const refused = await authRequest(
+      app.services,
+      "/two-factor/enable",
+      { password: customer.password },
+      { cookie: customer.cookie },
+    );
     expect(refused.status).toBe(403);
     expect(await app.db.select().from(twoFactor).where(eq(twoFactor.userId, customer.id))).toHaveLength(0);
     const signedIn = await signIn(app.services, customer.email, customer.password);
@@ -207,19 +261,25 @@ describe("admin two-factor", () => {
     const signedIn = await signIn(app.services, body.email, body.password);
     await expectNoToken(signedIn);
     const cookie = cookieFrom(signedIn);
-    const session = await app.services.auth.handler(new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie } }));
+    const session = await app.services.auth.handler(
+      new Request(`${SITE_URL}/api/auth/get-session`, { headers: { cookie } }),
+    );
     await expectNoToken(session, cookie);
     expect(((await session.json()) as { session: { id: string } }).session.id).toBeTruthy();
 
     const admin = await app.admin();
     const { secret } = await enrol(admin);
     const step = await passwordStep(admin);
-    await expectNoToken(await authRequest(app.services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }));
+    await expectNoToken(
+      await authRequest(app.services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }),
+    );
   });
 
   it("gives an admin who must still enrol no admin power anywhere: reveals, file reads, use cases, the guard", async () => {
     const customer = await app.customer();
-    await app.db.insert(googleBusinessInfo).values({ userId: customer.id, gmailPassword: encryptSecret(app.services.secrets, "Customer's Gmail password") });
+    await app.db
+      .insert(googleBusinessInfo)
+      .values({ userId: customer.id, gmailPassword: encryptSecret(app.services.secrets, "Customer's Gmail password") });
     const admin = await app.admin();
     const reveal = async (cookie: string) =>
       routeAnswer(
@@ -231,7 +291,8 @@ describe("admin two-factor", () => {
           }),
         ),
       );
-    const actingUser = async (cookie: string) => (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user!;
+    const actingUser = async (cookie: string) =>
+      (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user!;
     await setTwoFactorSetting(true);
     try {
       const pending = await actingUser(admin.cookie);
@@ -261,14 +322,24 @@ describe("admin two-factor", () => {
     const code = nextCode(secret);
     // Two sign-ins racing with one fresh code: one session, not two.
     const steps = await Promise.all([passwordStep(admin), passwordStep(admin)]);
-    const raced = await Promise.all(steps.map((step) => authRequest(app.services, "/two-factor/verify-totp", { code }, { cookie: step.cookie })));
+    const raced = await Promise.all(
+      steps.map((step) => authRequest(app.services, "/two-factor/verify-totp", { code }, { cookie: step.cookie })),
+    );
     expect(raced.map((response) => response.status).sort()).toEqual([200, 401]);
 
     for (const spent of [code, generateSync({ secret })]) {
       const again = await passwordStep(admin);
-      const replayed = await authRequest(app.services, "/two-factor/verify-totp", { code: spent }, { cookie: again.cookie });
+      const replayed = await authRequest(
+        app.services,
+        "/two-factor/verify-totp",
+        { code: spent },
+        { cookie: again.cookie },
+      );
       expect(replayed.status).toBe(401);
-      expect(await replayed.json()).toMatchObject({ code: "TOTP_CODE_ALREADY_USED", message: "This code was already used. Wait for the next one." });
+      expect(await replayed.json()).toMatchObject({
+        code: "TOTP_CODE_ALREADY_USED",
+        message: "This code was already used. Wait for the next one.",
+      });
       expect(cookieFrom(replayed)).not.toContain("session_token=");
     }
   });
@@ -276,9 +347,13 @@ describe("admin two-factor", () => {
   it("turns two-factor off only with a current code or a backup code; on and off end the other sessions, on the record", async () => {
     const admin = await app.admin();
     const elsewhere = cookieFrom(await signIn(app.services, admin.email, admin.password));
-    const alive = async (cookie: string) => (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user !== null;
+    const alive = async (cookie: string) =>
+      (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user !== null;
     const events = async (action: string) =>
-      app.db.select().from(auditEvents).where(and(eq(auditEvents.actorId, admin.id), eq(auditEvents.action, action)));
+      app.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.actorId, admin.id), eq(auditEvents.action, action)));
     expect(await alive(elsewhere)).toBe(true);
 
     const toldOn = sessionChanges();
@@ -290,14 +365,24 @@ describe("admin two-factor", () => {
     expect(await events("two-factor.enable")).toHaveLength(1);
 
     const step = await passwordStep(admin);
-    const second = cookieFrom(await authRequest(app.services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }));
-    const disable = (body: Record<string, string>) => authRequest(app.services, "/two-factor/disable", { password: admin.password, ...body }, { cookie });
-    const refusedBodies: Record<string, string>[] = [{}, { code: "000000" }, { code: generateSync({ secret }) }, { backupCode: "not-a-code" }];
+    const second = cookieFrom(
+      await authRequest(app.services, "/two-factor/verify-totp", { code: nextCode(secret) }, { cookie: step.cookie }),
+    );
+    const disable = (body: Record<string, string>) =>
+      authRequest(app.services, "/two-factor/disable", { password: admin.password, ...body }, { cookie });
+    const refusedBodies: Record<string, string>[] = [
+      {},
+      { code: "000000" },
+      { code: generateSync({ secret }) },
+      { backupCode: "not-a-code" },
+    ];
     for (const body of refusedBodies) {
       const refused = await disable(body);
       expect(refused.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
     }
-    expect((await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user?.twoFactorEnabled).toBe(true);
+    expect((await loadSessionUser(app.services.auth, app.db, new Headers({ cookie }))).user?.twoFactorEnabled).toBe(
+      true,
+    );
     expect(await events("two-factor.disable")).toHaveLength(0);
 
     const toldOff = sessionChanges();
@@ -305,7 +390,9 @@ describe("admin two-factor", () => {
     expect(off.status, await off.clone().text()).toBe(200);
     expect(await toldOff.settled()).toEqual([admin.id]);
     const after = cookieFrom(off);
-    expect((await loadSessionUser(app.services.auth, app.db, new Headers({ cookie: after }))).user?.twoFactorEnabled).toBe(false);
+    expect(
+      (await loadSessionUser(app.services.auth, app.db, new Headers({ cookie: after }))).user?.twoFactorEnabled,
+    ).toBe(false);
     expect(await alive(second)).toBe(false);
     const [disabled] = await events("two-factor.disable");
     expect(disabled?.detail).toHaveProperty("ip");
@@ -313,7 +400,12 @@ describe("admin two-factor", () => {
     // A current code does it too.
     const other = await app.admin();
     const enrolled = await enrol(other);
-    const withCode = await authRequest(app.services, "/two-factor/disable", { password: other.password, code: nextCode(enrolled.secret) }, { cookie: enrolled.cookie });
+    const withCode = await authRequest(
+      app.services,
+      "/two-factor/disable",
+      { password: other.password, code: nextCode(enrolled.secret) },
+      { cookie: enrolled.cookie },
+    );
     expect(withCode.status, await withCode.clone().text()).toBe(200);
   });
 });

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/lib/http/app-error";
 import { LocalStorage, S3Storage, type Bucket, type Storage } from "~/lib/storage/storage.server";
 import { thumbnailKey } from "~/domain/upload-kinds";
-import { deleteUpload, prepareUploads, storeUpload, storeUploads, type StoredUpload } from "~/lib/storage/uploads.server";
+import {
+  deleteUpload,
+  prepareUploads,
+  storeUpload,
+  storeUploads,
+  type StoredUpload,
+} from "~/lib/storage/uploads.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 
 let fakeS3: FakeS3;
@@ -76,7 +82,12 @@ async function cameraJpeg(): Promise<Buffer> {
   return sharp({ create: { width: 40, height: 20, channels: 3, background: "#c33" } })
     .withExif({
       IFD0: { Make: "TestCam", Model: "X100" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "40/1 26/1 46/1", GPSLongitudeRef: "W", GPSLongitude: "79/1 58/1 56/1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "40/1 26/1 46/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "79/1 58/1 56/1",
+      },
     })
     .withMetadata({ orientation: 6 })
     .jpeg()
@@ -94,8 +105,14 @@ function exifTags(exif: Buffer): number[] {
 }
 const GPS_POINTER = 0x8825;
 
-const png = () => sharp({ create: { width: 600, height: 400, channels: 4, background: "#08f8" } }).png().toBuffer();
-const webp = () => sharp({ create: { width: 30, height: 30, channels: 3, background: "#0a0" } }).webp().toBuffer();
+const png = () =>
+  sharp({ create: { width: 600, height: 400, channels: 4, background: "#08f8" } })
+    .png()
+    .toBuffer();
+const webp = () =>
+  sharp({ create: { width: 30, height: 30, channels: 3, background: "#0a0" } })
+    .webp()
+    .toBuffer();
 const file = (bytes: Uint8Array, name: string, type = "image/png") => new File([Buffer.from(bytes)], name, { type });
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
@@ -116,9 +133,16 @@ describe.each(subjects)("uploads on %s", (_name, make) => {
     expect(before.exif!.toString("latin1")).toContain("TestCam");
 
     const { storage, list } = make();
-    const stored = await storeUpload(storage, "payment-proof", "user-a", file(original, "IMG_0001.JPG", "image/jpeg"), async (s) => s, {
-      stem: "google_business_payment_1",
-    });
+    const stored = await storeUpload(
+      storage,
+      "payment-proof",
+      "user-a",
+      file(original, "IMG_0001.JPG", "image/jpeg"),
+      async (s) => s,
+      {
+        stem: "google_business_payment_1",
+      },
+    );
     expect(stored.bucket).toBe("admin-note-photos");
     expect(stored.key).toMatch(/^user-a\/google_business_payment_1_\d+_[a-z0-9]+\.jpg$/);
     expect(stored.thumbnailKey).toBe(thumbnailKey(stored.key));
@@ -174,7 +198,9 @@ describe.each(subjects)("uploads on %s", (_name, make) => {
   it("refuses an image with the right magic bytes that does not decode", async () => {
     const { storage, list } = make();
     const truncated = (await png()).subarray(0, 60);
-    const error = await refusal(storeUpload(storage, "website-logo", "user-a", file(truncated, "logo.png"), async () => {}));
+    const error = await refusal(
+      storeUpload(storage, "website-logo", "user-a", file(truncated, "logo.png"), async () => {}),
+    );
     expect(error.status).toBe(400);
     expect(error.message).toBe("Please select an image file");
     expect(list()).toEqual([]);

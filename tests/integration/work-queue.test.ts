@@ -46,7 +46,15 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const table of [serviceActivity, payments, googleBusinessInfo, websiteInfo, googleBusinessProgress, websiteProgress, notifications]) {
+  for (const table of [
+    serviceActivity,
+    payments,
+    googleBusinessInfo,
+    websiteInfo,
+    googleBusinessProgress,
+    websiteProgress,
+    notifications,
+  ]) {
     await app.db.delete(table);
   }
   await app.deliveredChanges();
@@ -56,17 +64,35 @@ describe("the work queue is the admins'", () => {
   it("refuses anonymous visitors (401) and customers (403)", async () => {
     await expectHttpError(getWorkQueue({ db: app.db }, null), 401);
     await expectHttpError(getWorkQueue({ db: app.db }, customers[0]!.user), 403);
-    await expectHttpError(markInformationReviewed({ db: app.db, bus: app.services.bus }, customers[0]!.user, { userId: customers[0]!.id, form: "google_business", seenAt: new Date().toISOString() }), 403);
-    await expectHttpError(markInformationReviewed({ db: app.db, bus: app.services.bus }, null, { userId: customers[0]!.id, form: "google_business", seenAt: new Date().toISOString() }), 401);
+    await expectHttpError(
+      markInformationReviewed({ db: app.db, bus: app.services.bus }, customers[0]!.user, {
+        userId: customers[0]!.id,
+        form: "google_business",
+        seenAt: new Date().toISOString(),
+      }),
+      403,
+    );
+    await expectHttpError(
+      markInformationReviewed({ db: app.db, bus: app.services.bus }, null, {
+        userId: customers[0]!.id,
+        form: "google_business",
+        seenAt: new Date().toISOString(),
+      }),
+      401,
+    );
   });
 
   it("the dashboard's loader and decision action refuse a customer past the layout's guard", async () => {
     const [a] = customers;
     const paymentId = await app.payment(a!.id);
     await expectHttpError(dashboardLoader(args(a!.user) as never), 403);
-    const answer = routeAnswer(await dashboardAction(args(a!.user, { intent: "decide", paymentId, decision: "approve" }) as never));
+    const answer = routeAnswer(
+      await dashboardAction(args(a!.user, { intent: "decide", paymentId, decision: "approve" }) as never),
+    );
     expect(answer.status).toBe(403);
-    const answerAnonymous = routeAnswer(await dashboardAction(args(null, { intent: "decide", paymentId, decision: "approve" }) as never));
+    const answerAnonymous = routeAnswer(
+      await dashboardAction(args(null, { intent: "decide", paymentId, decision: "approve" }) as never),
+    );
     expect(answerAnonymous.status).toBe(401);
     const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row!.status).toBe("pending");
@@ -89,7 +115,12 @@ describe("payments waiting for review", () => {
     const [a, b, c] = customers;
     const newest = await app.payment(a!.id, { createdAt: daysAgo(1) });
     const oldest = await app.payment(b!.id, { serviceType: "website", amount: 350, createdAt: daysAgo(3) });
-    const middle = await app.payment(c!.id, { serviceType: "website", paymentNumber: 1, amount: 350, createdAt: daysAgo(2) });
+    const middle = await app.payment(c!.id, {
+      serviceType: "website",
+      paymentNumber: 1,
+      amount: 350,
+      createdAt: daysAgo(2),
+    });
     await app.payment(a!.id, { serviceType: "website", status: "completed", createdAt: daysAgo(9) });
     await app.payment(b!.id, { status: "rejected", createdAt: daysAgo(10) });
 
@@ -97,8 +128,16 @@ describe("payments waiting for review", () => {
     expect(pendingPayments!.total).toBe(3);
     expect(pendingPayments!.items.map((payment) => payment.id)).toEqual([oldest, middle, newest]);
     const first = pendingPayments!.items[0]!;
-    expect(first).toMatchObject({ userId: b!.id, customerName: "Ben Two", serviceType: "website", amount: 350, status: "pending" });
-    expect(first.proofThumbnailUrl).toMatch(new RegExp(`^/files/admin-note-photos/${b!.id}/proof-[0-9a-f-]+\\.thumb\\.`));
+    expect(first).toMatchObject({
+      userId: b!.id,
+      customerName: "Ben Two",
+      serviceType: "website",
+      amount: 350,
+      status: "pending",
+    });
+    expect(first.proofThumbnailUrl).toMatch(
+      new RegExp(`^/files/admin-note-photos/${b!.id}/proof-[0-9a-f-]+\\.thumb\\.`),
+    );
 
     const cut = await queue(NOW, 2);
     expect(cut.pendingPayments!.total).toBe(3);
@@ -109,20 +148,31 @@ describe("payments waiting for review", () => {
     const [a] = customers;
     const paymentId = await app.payment(a!.id);
     const answer = routeAnswer(
-      await dashboardAction(args(admin.user, { intent: "decide", paymentId, decision: "approve", notes: "Thanks" }) as never),
+      await dashboardAction(
+        args(admin.user, { intent: "decide", paymentId, decision: "approve", notes: "Thanks" }) as never,
+      ),
     );
-    expect(answer).toEqual({ status: 200, body: { ok: true, title: "Status Updated", message: "Payment has been approved" } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { ok: true, title: "Status Updated", message: "Payment has been approved" },
+    });
     const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row).toMatchObject({ status: "completed", adminNotes: "Thanks" });
     const sent = await app.db.select().from(notifications).where(eq(notifications.userId, a!.id));
-    expect(sent.map((n) => [n.title, n.message])).toEqual([["Payment Approved", "Your payment for Google Business Profile Setup has been approved. Admin notes: Thanks"]]);
+    expect(sent.map((n) => [n.title, n.message])).toEqual([
+      ["Payment Approved", "Your payment for Google Business Profile Setup has been approved. Admin notes: Thanks"],
+    ]);
     expect(await app.deliveredChanges()).toContainEqual({ table: "payments", userId: a!.id });
     expect((await queue(new Date())).pendingPayments!.total).toBe(0);
     // The approval started the service's clock (service_activity, kept by the payments trigger).
     const weekOn = await queue(new Date(Date.now() + 8 * DAY));
-    expect(weekOn.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[a!.id, "google_business"]]);
+    expect(weekOn.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([
+      [a!.id, "google_business"],
+    ]);
 
-    const again = routeAnswer(await dashboardAction(args(admin.user, { intent: "decide", paymentId, decision: "reject" }) as never));
+    const again = routeAnswer(
+      await dashboardAction(args(admin.user, { intent: "decide", paymentId, decision: "reject" }) as never),
+    );
     expect(again).toEqual({ status: 409, body: { ok: false, error: "This payment has already been reviewed" } });
   });
 });
@@ -139,12 +189,18 @@ describe("each queue's total is counted apart from its rows", () => {
     await app.payment(a!.id, { createdAt: daysAgo(3) });
     await app.payment(orphan!.id, { createdAt: daysAgo(2) });
     await app.payment(b!.id, { createdAt: daysAgo(1) });
-    await app.db.insert(googleBusinessInfo).values({ userId: orphan!.id, legalBusinessName: "Biz", updatedAt: daysAgo(4) });
+    await app.db
+      .insert(googleBusinessInfo)
+      .values({ userId: orphan!.id, legalBusinessName: "Biz", updatedAt: daysAgo(4) });
     await app.db.insert(websiteInfo).values({ userId: b!.id, legalBusinessName: "Biz", updatedAt: daysAgo(5) });
 
     const full = await queue();
     expect(full.pendingPayments!.total).toBe(3);
-    expect(full.pendingPayments!.items.map((payment) => payment.customerName)).toEqual(["Ana One", "No Profile", "Ben Two"]);
+    expect(full.pendingPayments!.items.map((payment) => payment.customerName)).toEqual([
+      "Ana One",
+      "No Profile",
+      "Ben Two",
+    ]);
     expect(full.updatedInformation.total).toBe(2);
     expect(full.updatedInformation.items.map((item) => [item.customerName, item.form])).toEqual([
       ["Ben Two", "website"],
@@ -160,7 +216,12 @@ describe("each queue's total is counted apart from its rows", () => {
 });
 
 describe("information submitted or updated since an admin last opened it", () => {
-  async function saveInfo(table: typeof googleBusinessInfo | typeof websiteInfo, userId: string, at: Date, reviewedAt: Date | null) {
+  async function saveInfo(
+    table: typeof googleBusinessInfo | typeof websiteInfo,
+    userId: string,
+    at: Date,
+    reviewedAt: Date | null,
+  ) {
     await app.db
       .insert(table)
       .values({ userId, legalBusinessName: "Biz", createdAt: at, updatedAt: at, informationReviewedAt: reviewedAt });
@@ -176,7 +237,13 @@ describe("information submitted or updated since an admin last opened it", () =>
     const { updatedInformation } = await queue();
     expect(updatedInformation.total).toBe(2);
     expect(updatedInformation.items).toEqual([
-      { userId: c!.id, customerName: "Cleo Three", form: "google_business", kind: "submitted", savedAt: daysAgo(3).toISOString() },
+      {
+        userId: c!.id,
+        customerName: "Cleo Three",
+        form: "google_business",
+        kind: "submitted",
+        savedAt: daysAgo(3).toISOString(),
+      },
       { userId: b!.id, customerName: "Ben Two", form: "website", kind: "updated", savedAt: daysAgo(2).toISOString() },
     ]);
   });
@@ -188,8 +255,13 @@ describe("information submitted or updated since an admin last opened it", () =>
     expect((await queue()).updatedInformation.total).toBe(2);
 
     // The page's tabs post the version they show (useMarkInformationSeen).
-    for (const [form, savedAt] of [["google_business", daysAgo(3)], ["website", daysAgo(2)]] as const) {
-      const answer = routeAnswer(await detailAction(detailPost(a!.id, { intent: "mark-reviewed", form, seenAt: savedAt.toISOString() })));
+    for (const [form, savedAt] of [
+      ["google_business", daysAgo(3)],
+      ["website", daysAgo(2)],
+    ] as const) {
+      const answer = routeAnswer(
+        await detailAction(detailPost(a!.id, { intent: "mark-reviewed", form, seenAt: savedAt.toISOString() })),
+      );
       expect(answer).toEqual({ status: 200, body: { ok: true, marked: 1 } });
     }
     expect((await queue()).updatedInformation.total).toBe(0);
@@ -200,11 +272,22 @@ describe("information submitted or updated since an admin last opened it", () =>
       ]),
     );
     // Nothing new: opening the page again writes and publishes nothing.
-    expect(await markInformationReviewed({ db: app.db, bus: app.services.bus }, admin.user, { userId: a!.id, form: "website", seenAt: daysAgo(2).toISOString() })).toEqual({ marked: 0 });
+    expect(
+      await markInformationReviewed({ db: app.db, bus: app.services.bus }, admin.user, {
+        userId: a!.id,
+        form: "website",
+        seenAt: daysAgo(2).toISOString(),
+      }),
+    ).toEqual({ marked: 0 });
 
-    await app.db.update(websiteInfo).set({ updatedAt: daysAgo(0) }).where(eq(websiteInfo.userId, a!.id));
+    await app.db
+      .update(websiteInfo)
+      .set({ updatedAt: daysAgo(0) })
+      .where(eq(websiteInfo.userId, a!.id));
     const { updatedInformation } = await queue();
-    expect(updatedInformation.items.map((item) => [item.userId, item.form, item.kind])).toEqual([[a!.id, "website", "updated"]]);
+    expect(updatedInformation.items.map((item) => [item.userId, item.form, item.kind])).toEqual([
+      [a!.id, "website", "updated"],
+    ]);
   });
 
   it("a GET of the customer's page leaves their forms in the queue and publishes nothing", async () => {
@@ -220,7 +303,11 @@ describe("information submitted or updated since an admin last opened it", () =>
   it("marking an older version seen leaves a newer save in the queue", async () => {
     const [a] = customers;
     await saveInfo(googleBusinessInfo, a!.id, daysAgo(1), null);
-    const answer = routeAnswer(await detailAction(detailPost(a!.id, { intent: "mark-reviewed", form: "google_business", seenAt: daysAgo(2).toISOString() })));
+    const answer = routeAnswer(
+      await detailAction(
+        detailPost(a!.id, { intent: "mark-reviewed", form: "google_business", seenAt: daysAgo(2).toISOString() }),
+      ),
+    );
     expect(answer).toEqual({ status: 200, body: { ok: true, marked: 0 } });
     expect((await queue()).updatedInformation.total).toBe(1);
   });
@@ -232,7 +319,9 @@ describe("information submitted or updated since an admin last opened it", () =>
       status: 400,
       body: { ok: false, error: "Unknown action" },
     });
-    expect(routeAnswer(await detailAction(detailPost(a!.id, { paymentId: randomUUID(), decision: "approve" })))).toEqual({
+    expect(
+      routeAnswer(await detailAction(detailPost(a!.id, { paymentId: randomUUID(), decision: "approve" }))),
+    ).toEqual({
       status: 400,
       body: { ok: false, error: "Unknown action" },
     });
@@ -252,7 +341,9 @@ describe("customers whose progress has not moved for 7 days after payment", () =
     await app.payment(a!.id, { status: "completed", updatedAt: daysAgo(10), createdAt: daysAgo(11) });
     // b: Google paid 12 days ago, a step ticked 2 days ago: moving.
     await app.payment(b!.id, { status: "completed", updatedAt: daysAgo(12) });
-    await app.db.insert(googleBusinessProgress).values({ userId: b!.id, informationCollection: true, updatedAt: daysAgo(2) });
+    await app.db
+      .insert(googleBusinessProgress)
+      .values({ userId: b!.id, informationCollection: true, updatedAt: daysAgo(2) });
     // c: paid 3 days ago: fresh.
     await app.payment(c!.id, { status: "completed", updatedAt: daysAgo(3) });
     // d: Google finished (every step) long ago: not stalled. Website payment 1 paid 20 days ago, 2 steps
@@ -271,10 +362,22 @@ describe("customers whose progress has not moved for 7 days after payment", () =
     await app.payment(d!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
     await app.db
       .insert(websiteProgress)
-      .values({ userId: d!.id, clientInfoReceived: true, domainHostingSetup: true, currentStep: 2, updatedAt: daysAgo(15) });
+      .values({
+        userId: d!.id,
+        clientInfoReceived: true,
+        domainHostingSetup: true,
+        currentStep: 2,
+        updatedAt: daysAgo(15),
+      });
     // e: website payment 1 20 days ago, payment 2 two days ago: the clock restarted.
     await app.payment(e!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
-    await app.payment(e!.id, { serviceType: "website", paymentNumber: 2, amount: 350, status: "completed", updatedAt: daysAgo(2) });
+    await app.payment(e!.id, {
+      serviceType: "website",
+      paymentNumber: 2,
+      amount: 350,
+      status: "completed",
+      updatedAt: daysAgo(2),
+    });
     // f: only a pending proof and a rejected one, long ago: not paid.
     await app.payment(f!.id, { createdAt: daysAgo(20), updatedAt: daysAgo(20) });
     await app.payment(f!.id, { serviceType: "website", amount: 350, status: "rejected", updatedAt: daysAgo(20) });
@@ -290,7 +393,14 @@ describe("customers whose progress has not moved for 7 days after payment", () =
         doneSteps: 2,
         totalSteps: 8,
       },
-      { userId: a!.id, customerName: "Ana One", service: "google_business", lastMovedAt: daysAgo(10).toISOString(), doneSteps: 0, totalSteps: 6 },
+      {
+        userId: a!.id,
+        customerName: "Ana One",
+        service: "google_business",
+        lastMovedAt: daysAgo(10).toISOString(),
+        doneSteps: 0,
+        totalSteps: 6,
+      },
     ]);
 
     // An admin ticking a step (the progress update's trigger) takes d's website off the queue.
@@ -300,7 +410,9 @@ describe("customers whose progress has not moved for 7 days after payment", () =
       step: "planningStructure",
       done: true,
     });
-    expect((await queue()).stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[a!.id, "google_business"]]);
+    expect((await queue()).stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([
+      [a!.id, "google_business"],
+    ]);
     await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
       userId: d!.id,
       service: "website",
@@ -311,7 +423,9 @@ describe("customers whose progress has not moved for 7 days after payment", () =
     // Seven days on, c's payment is stalled too; a tick on a's checklist takes a off.
     await app.db.insert(googleBusinessProgress).values({ userId: a!.id, profileCreation: true, updatedAt: NOW });
     const later = await queue(new Date(NOW.getTime() + 5 * DAY));
-    expect(later.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([[c!.id, "google_business"]]);
+    expect(later.stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([
+      [c!.id, "google_business"],
+    ]);
   });
 });
 
@@ -330,16 +444,14 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
   const staffQueue = () => getWorkQueue({ db: app.db }, staff.user, { now: NOW });
 
   async function addRound(userId: string, version: number, sentBack: boolean) {
-    await app.db
-      .insert(reviewRounds)
-      .values({
-        userId,
-        service: "website",
-        version,
-        title: `Round ${version}`,
-        createdAt: daysAgo(4),
-        ...(sentBack ? { decision: "changes_requested", comment: "Bigger logo", decidedAt: daysAgo(2) } : {}),
-      });
+    await app.db.insert(reviewRounds).values({
+      userId,
+      service: "website",
+      version,
+      title: `Round ${version}`,
+      createdAt: daysAgo(4),
+      ...(sentBack ? { decision: "changes_requested", comment: "Bigger logo", decidedAt: daysAgo(2) } : {}),
+    });
   }
 
   it("reads each list for the customers assigned to them only, and never the payments", async () => {
@@ -385,7 +497,14 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
 
   it("a staff member with no customers gets empty lists without a query", async () => {
     const lonely = await app.staff();
-    const noDatabase = new Proxy({}, { get: () => { throw new Error("the work queue read the database"); } });
+    const noDatabase = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("the work queue read the database");
+        },
+      },
+    );
     const empty = { total: 0, items: [] };
     expect(await getWorkQueue({ db: noDatabase as never }, lonely.user, { now: NOW })).toEqual({
       asOf: NOW.toISOString(),
@@ -415,14 +534,17 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
     expect(adminPage.title).toBe("Admin Dashboard");
     expect(adminPage.queue.pendingPayments?.items.map((payment) => payment.id)).toEqual([paymentId]);
 
-    const answer = routeAnswer(await dashboardAction(args(staff.user, { intent: "decide", paymentId, decision: "approve" }) as never));
+    const answer = routeAnswer(
+      await dashboardAction(args(staff.user, { intent: "decide", paymentId, decision: "approve" }) as never),
+    );
     expect(answer.status).toBe(403);
     const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row!.status).toBe("pending");
   });
 
   it("the layout and the session resource tell the browser the member's role", async () => {
-    const layout = async (user: SessionUser) => (await layoutLoader(args(user) as never)) as Awaited<ReturnType<typeof layoutLoader>>;
+    const layout = async (user: SessionUser) =>
+      (await layoutLoader(args(user) as never)) as Awaited<ReturnType<typeof layoutLoader>>;
     expect(await layout(staff.user)).toMatchObject({ role: "staff", memberId: staff.id });
     expect(await layout(admin.user)).toMatchObject({ role: "admin", memberId: admin.id });
 
@@ -435,12 +557,20 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
     expect(await session(customers[0]!.user)).toMatchObject({ isTeam: false, role: null });
     expect(await session(null)).toBeNull();
     // An admin who must still enrol in two-factor has no admin reach yet, but is still greeted as the admin.
-    expect(await session({ ...admin.user, isAdmin: false, mustEnrolTwoFactor: true })).toMatchObject({ isTeam: true, role: "admin" });
+    expect(await session({ ...admin.user, isAdmin: false, mustEnrolTwoFactor: true })).toMatchObject({
+      isTeam: true,
+      role: "admin",
+    });
   });
 
   it("their bell hears of their customers' events only, each linking to a page they may open; proofs reach the admins alone", async () => {
     const [a, , c] = customers;
-    const deps = { db: app.db, bus: app.services.bus, storage: app.services.storage, replyAddresses: app.services.replyAddresses };
+    const deps = {
+      db: app.db,
+      bus: app.services.bus,
+      storage: app.services.storage,
+      replyAddresses: app.services.replyAddresses,
+    };
     await sendMessage(deps, a!.user, { userId: a!.id, body: "Any news?" });
     await sendMessage(deps, c!.user, { userId: c!.id, body: "Hello" });
     const paymentId = await app.payment(a!.id);
@@ -449,7 +579,10 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
 
     const { i18n } = requestContext(routeContext(app.services, staff.user));
     const bell = async (userId: string) =>
-      (await app.db.select().from(notifications).where(eq(notifications.userId, userId))).map((row) => [row.type, renderNotification(i18n, row).href]);
+      (await app.db.select().from(notifications).where(eq(notifications.userId, userId))).map((row) => [
+        row.type,
+        renderNotification(i18n, row).href,
+      ]);
     expect(await bell(staff.id)).toEqual([["message", `/admin/users/${a!.id}?tab=messages`]]);
     expect(await bell(admin.id)).toEqual(
       expect.arrayContaining([
@@ -469,7 +602,9 @@ describe("the queries stay cheap with 10,000 customers", () => {
       select gen_random_uuid(), 'Bulk ' || i, 'bulk-' || i || '@example.com', false, now(), now()
       from generate_series(1, 10000) i
     `);
-    await app.db.execute(sql`insert into profiles (id, full_name, email) select id, name, email from "user" where email like 'bulk-%'`);
+    await app.db.execute(
+      sql`insert into profiles (id, full_name, email) select id, name, email from "user" where email like 'bulk-%'`,
+    );
     await app.db.execute(sql`
       insert into payments (user_id, service_type, payment_number, amount, payment_method, status, created_at, updated_at)
       select id, 'google_business', 1, 250, 'zelle', case when random() < 0.002 then 'pending' else 'completed' end,
@@ -488,10 +623,12 @@ describe("the queries stay cheap with 10,000 customers", () => {
     await app.db.execute(sql`analyze`);
 
     const plan = async (query: ReturnType<typeof sql>) =>
-      (await app.db.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`)).rows.map((row) => row["QUERY PLAN"]).join("\n");
-    expect(
-      await plan(sql`select * from payments where status = 'pending' order by created_at, id limit 20`),
-    ).toContain("payments_pending_created_idx");
+      (await app.db.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`)).rows
+        .map((row) => row["QUERY PLAN"])
+        .join("\n");
+    expect(await plan(sql`select * from payments where status = 'pending' order by created_at, id limit 20`)).toContain(
+      "payments_pending_created_idx",
+    );
     expect(
       await plan(sql`
         select * from service_activity where not finished and moved_at < now() - interval '7 days'

@@ -5,7 +5,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { Client, EventStream, OPS_PORT_BASE, startApp, startPgCluster, type AppProcess, type PgCluster } from "./support";
+import {
+  Client,
+  EventStream,
+  OPS_PORT_BASE,
+  startApp,
+  startPgCluster,
+  type AppProcess,
+  type PgCluster,
+} from "./support";
 
 const APP_PORT = OPS_PORT_BASE + 30;
 const PG_PORT = OPS_PORT_BASE + 33;
@@ -67,7 +75,12 @@ test("PostgreSQL stops and starts again under the running app: 503 meanwhile, th
   // The change bus listens again and tells the open stream to reload what it shows...
   await stream.waitFor((event) => event.event === "resync");
   // ...and a change committed after the restart reaches it.
-  const hook = await customer.postJson("/__test/notifications", { email, type: "payment", title: "Back", message: "After the restart" });
+  const hook = await customer.postJson("/__test/notifications", {
+    email,
+    type: "payment",
+    title: "Back",
+    message: "After the restart",
+  });
   expect(hook.status).toBe(201);
   await stream.waitFor((event) => event.event === "change" && JSON.parse(event.data).table === "notifications");
   expect(stream.closed).toBe(false);

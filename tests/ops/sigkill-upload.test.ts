@@ -19,7 +19,11 @@ let db: pg.Pool;
 const proofsDir = (userId: string) => path.join(dataDir, "storage", "admin-note-photos", userId);
 const storedFiles = (userId: string) => (existsSync(proofsDir(userId)) ? readdirSync(proofsDir(userId)).sort() : []);
 const paymentsOf = async (userId: string) =>
-  (await db.query("select id, status, proof_url, admin_notes from payments where user_id = $1 order by created_at", [userId])).rows as {
+  (
+    await db.query("select id, status, proof_url, admin_notes from payments where user_id = $1 order by created_at", [
+      userId,
+    ])
+  ).rows as {
     id: string;
     status: string;
     proof_url: string;
@@ -29,7 +33,12 @@ const paymentsOf = async (userId: string) =>
 async function run(env: Record<string, string> = {}): Promise<AppProcess> {
   // No grace: the files the killed upload left are older than nothing; a sibling's in-flight upload is what the grace
   // protects, and there is none here.
-  app = await startApp(APP_PORT, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, STORAGE_SWEEP_GRACE_SECONDS: "0", ...env });
+  app = await startApp(APP_PORT, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    STORAGE_SWEEP_GRACE_SECONDS: "0",
+    ...env,
+  });
   return app;
 }
 
@@ -86,8 +95,14 @@ describe("SIGKILL during a proof upload", () => {
     expect((await customer.sendProof("website", 1)).status).toBe(200);
     expect((await customer.sendProof("google_business", 1)).status).toBe(200);
     const [website, google] = await Promise.all(
-      ["website", "google_business"].map(async (service) =>
-        (await db.query("select id, proof_url from payments where user_id = $1 and service_type = $2", [userId, service])).rows[0],
+      ["website", "google_business"].map(
+        async (service) =>
+          (
+            await db.query("select id, proof_url from payments where user_id = $1 and service_type = $2", [
+              userId,
+              service,
+            ])
+          ).rows[0],
       ),
     );
     // An admin approved the Google Business one earlier.

@@ -96,7 +96,11 @@ export interface AppProcess {
 }
 
 /** Starts `node server/main.js` from the build with NODE_ENV=test and these settings; `ready` waits until it serves. */
-export function startApp(port: number, env: Record<string, string>, { ready = true } = {}): Promise<AppProcess> & { app: AppProcess } {
+export function startApp(
+  port: number,
+  env: Record<string, string>,
+  { ready = true } = {},
+): Promise<AppProcess> & { app: AppProcess } {
   const child = spawn(process.execPath, ["server/main.js"], {
     env: {
       PATH: process.env.PATH,
@@ -162,7 +166,9 @@ export function startApp(port: number, env: Record<string, string>, { ready = tr
       await exited;
     },
   };
-  const promise = (ready ? app.waitFor(/Serving http/).then(() => app) : Promise.resolve(app)) as Promise<AppProcess> & {
+  const promise = (
+    ready ? app.waitFor(/Serving http/).then(() => app) : Promise.resolve(app)
+  ) as Promise<AppProcess> & {
     app: AppProcess;
   };
   promise.app = app;
@@ -182,7 +188,9 @@ export class Client {
     const response = await fetch(`${this.baseUrl}${pathname}`, { ...init, headers, redirect: "manual" });
     const set = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
     if (set.length > 0) {
-      const jar = new Map(this.cookie ? this.cookie.split("; ").map((pair) => pair.split("=", 2) as [string, string]) : []);
+      const jar = new Map(
+        this.cookie ? this.cookie.split("; ").map((pair) => pair.split("=", 2) as [string, string]) : [],
+      );
       for (const pair of set) {
         const [name, value] = pair.split("=", 2) as [string, string];
         if (value) jar.set(name, value);
@@ -194,7 +202,11 @@ export class Client {
   }
 
   async postJson(pathname: string, body: unknown): Promise<Response> {
-    return this.fetch(pathname, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return this.fetch(pathname, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   }
 
   async signUp(email: string): Promise<string> {
@@ -236,7 +248,10 @@ export class EventStream {
 
   static async open(client: Client): Promise<EventStream> {
     const stream = new EventStream();
-    const response = await client.fetch("/events", { signal: stream.controller.signal, headers: { accept: "text/event-stream" } });
+    const response = await client.fetch("/events", {
+      signal: stream.controller.signal,
+      headers: { accept: "text/event-stream" },
+    });
     if (response.status !== 200) throw new Error(`live stream answered ${response.status}`);
     void stream.read(response.body!);
     return stream;

@@ -9,7 +9,15 @@ import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
 import { gotoWithLiveStream, newCustomer, test } from "../e2e/fixtures";
-import { OPS_ADMIN, OPS_PORT_BASE, PROOF_PNG, startApp, startPgCluster, type AppProcess, type PgCluster } from "./support";
+import {
+  OPS_ADMIN,
+  OPS_PORT_BASE,
+  PROOF_PNG,
+  startApp,
+  startPgCluster,
+  type AppProcess,
+  type PgCluster,
+} from "./support";
 
 const [PORT_A, PORT_B, S3_PORT, PG_PORT] = [OPS_PORT_BASE, OPS_PORT_BASE + 1, OPS_PORT_BASE + 2, OPS_PORT_BASE + 3];
 const BUCKET = "ops-files";
@@ -26,7 +34,13 @@ test.beforeAll(async () => {
   cluster = startPgCluster(PG_PORT);
   databaseUrl = await cluster.createDatabase("two_instances");
   s3Dir = mkdtempSync(path.join(tmpdir(), "ops-s3-"));
-  s3 = new S3rver({ port: S3_PORT, address: "127.0.0.1", directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET }] });
+  s3 = new S3rver({
+    port: S3_PORT,
+    address: "127.0.0.1",
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
   await s3.run();
   dataDir = mkdtempSync(path.join(tmpdir(), "ops-two-"));
   const shared = {
@@ -58,7 +72,9 @@ test("both instances migrate at start-up under the advisory lock: one applies th
   expect(applied.sort()).toEqual([0, migrations]);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const recorded = await client.query("select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations");
+  const recorded = await client.query(
+    "select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations",
+  );
   const admins = await client.query("select count(*)::int as n from profiles where email = $1", [OPS_ADMIN.email]);
   await client.end();
   expect(recorded.rows[0]).toEqual({ n: migrations, distinct: migrations });
@@ -67,17 +83,31 @@ test("both instances migrate at start-up under the advisory lock: one applies th
   expect(`${a.output()}${b.output()}`).toMatch(/Admin account admin@ops\.test: created/);
 });
 
-test("a proof sent on instance A is approved on instance B, and the customer's open page on A unlocks live", async ({ browser }) => {
+test("a proof sent on instance A is approved on instance B, and the customer's open page on A unlocks live", async ({
+  browser,
+}) => {
   const customer = newCustomer();
   const customerPage = await (await browser.newContext()).newPage();
   const signUp = await customerPage.request.post(`${a.url}/api/auth/sign-up/email`, {
-    data: { name: customer.fullName, email: customer.email, password: customer.password, phone: customer.phone, companyName: customer.companyName },
+    data: {
+      name: customer.fullName,
+      email: customer.email,
+      password: customer.password,
+      phone: customer.phone,
+      companyName: customer.companyName,
+    },
     headers: { origin: a.url },
   });
   expect(signUp.ok(), await signUp.text()).toBeTruthy();
-  const { user } = (await (await customerPage.request.get(`${a.url}/resources/session`)).json()) as { user: { id: string } };
+  const { user } = (await (await customerPage.request.get(`${a.url}/resources/session`)).json()) as {
+    user: { id: string };
+  };
   const proof = await customerPage.request.post(`${a.url}/resources/payments/proof`, {
-    multipart: { serviceType: "google_business", paymentNumber: "1", proof: { name: "proof.png", mimeType: "image/png", buffer: PROOF_PNG } },
+    multipart: {
+      serviceType: "google_business",
+      paymentNumber: "1",
+      proof: { name: "proof.png", mimeType: "image/png", buffer: PROOF_PNG },
+    },
     headers: { origin: a.url },
   });
   expect(proof.status(), await proof.text()).toBe(200);
@@ -87,7 +117,9 @@ test("a proof sent on instance A is approved on instance B, and the customer's o
   customerPage.on("load", () => (loads += 1));
 
   // The proof is in the shared bucket, not in A's data folder.
-  expect(readdirSync(path.join(s3Dir, BUCKET), { recursive: true }).some((name) => String(name).includes(user.id))).toBe(true);
+  expect(
+    readdirSync(path.join(s3Dir, BUCKET), { recursive: true }).some((name) => String(name).includes(user.id)),
+  ).toBe(true);
 
   const admin: Page = await (await browser.newContext()).newPage();
   await admin.goto(`${b.url}/admin/login`);

@@ -11,7 +11,15 @@ import type { ActionFailure } from "~/lib/http/forms";
  * picker and the keyboard reaches the input itself, whose focus rings the label. A disabled input (a full
  * list) hides the button.
  */
-export function PickButton({ label, icon: Icon = ImagePlus, children }: { label: string; icon?: LucideIcon; children: ReactNode }) {
+export function PickButton({
+  label,
+  icon: Icon = ImagePlus,
+  children,
+}: {
+  label: string;
+  icon?: LucideIcon;
+  children: ReactNode;
+}) {
   return (
     <label className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 has-[:disabled]:hidden">
       {children}
@@ -38,7 +46,10 @@ export function PickedFileList({
   return (
     <ul className="flex flex-wrap gap-2" aria-label={label}>
       {files.map((file, index) => (
-        <li key={`${file.name}-${index}`} className="flex items-center gap-1 rounded-full border border-slate-300 bg-slate-50 py-1 pr-1 pl-3 text-xs">
+        <li
+          key={`${file.name}-${index}`}
+          className="flex items-center gap-1 rounded-full border border-slate-300 bg-slate-50 py-1 pr-1 pl-3 text-xs"
+        >
           <span className="max-w-48 truncate">{file.name}</span>
           <Button
             type="button"

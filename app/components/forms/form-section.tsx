@@ -22,7 +22,10 @@ export function FormSection({
   const id = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section aria-labelledby={id} className={cn("space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6", className)}>
+    <section
+      aria-labelledby={id}
+      className={cn("space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6", className)}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="space-y-1">
           <Heading id={id} className="text-base font-semibold text-slate-900">

@@ -35,7 +35,8 @@ export function refusePickedFiles(
     alreadyChosen,
   );
   if (!problem) return false;
-  const title = problem.problem === "tooLarge" ? titles.tooLarge : problem.problem === "tooMany" ? titles.tooMany : undefined;
+  const title =
+    problem.problem === "tooLarge" ? titles.tooLarge : problem.problem === "tooMany" ? titles.tooMany : undefined;
   notify.error(problem.message, title);
   return true;
 }
@@ -50,7 +51,12 @@ function useObjectUrls(files: readonly File[]): string[] {
 function Preview({ src, alt, href }: { src: string; alt: string; href?: string }) {
   const image = <img src={src} alt={alt} className="size-24 rounded-lg border border-slate-200 object-cover" />;
   return href ? (
-    <a href={href} target="_blank" rel="noreferrer" className="rounded-lg focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+    <a
+      href={href}
+      target="_blank"
+      rel="noreferrer"
+      className="rounded-lg focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+    >
       {image}
     </a>
   ) : (
@@ -187,7 +193,10 @@ export function ImageListField({
             return (
               <li key={photo.url} className="relative w-fit">
                 <Preview src={photo.thumbnailUrl} alt={t`Saved photo ${n}`} href={photo.url} />
-                <RemoveImage label={t`Remove saved photo ${n}`} onClick={() => onKept(kept.filter((url) => url !== photo.url))} />
+                <RemoveImage
+                  label={t`Remove saved photo ${n}`}
+                  onClick={() => onKept(kept.filter((url) => url !== photo.url))}
+                />
               </li>
             );
           })}
@@ -197,7 +206,10 @@ export function ImageListField({
             return (
               <li key={`${file.name}-${index}`} className="relative w-fit">
                 <Preview src={previews[index] ?? ""} alt={t`New photo ${n}: ${name}`} />
-                <RemoveImage label={t`Remove new photo ${n}`} onClick={() => onFiles(files.filter((_, at) => at !== index))} />
+                <RemoveImage
+                  label={t`Remove new photo ${n}`}
+                  onClick={() => onFiles(files.filter((_, at) => at !== index))}
+                />
               </li>
             );
           })}
@@ -217,7 +229,9 @@ export function ImageListField({
         />
       </PickButton>
       <p id={hintId} className="text-xs text-slate-600">
-        <Trans>Up to {max} photos, JPEG, PNG or WebP, each up to {maxMb}MB.</Trans>
+        <Trans>
+          Up to {max} photos, JPEG, PNG or WebP, each up to {maxMb}MB.
+        </Trans>
       </p>
     </div>
   );

@@ -37,7 +37,9 @@ describe("the browser's checks on picked images", () => {
   });
 
   it("refuses a Google logo over 5MB as 'File too large' / 'Logo must be less than 5MB'", () => {
-    expect(refusePickedFiles("google-logo", [file("logo.png", 5 * MB + 1)], 0, { tooLarge: "File too large" })).toBe(true);
+    expect(refusePickedFiles("google-logo", [file("logo.png", 5 * MB + 1)], 0, { tooLarge: "File too large" })).toBe(
+      true,
+    );
     expect(notify.error).toHaveBeenCalledWith("Logo must be less than 5MB", "File too large");
   });
 
@@ -97,7 +99,10 @@ describe("the list-of-text input", () => {
     typeAndAdd("miami");
     typeAndAdd("Doral");
     const hidden = () =>
-      [...container.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => [input.name, input.value]);
+      [...container.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => [
+        input.name,
+        input.value,
+      ]);
     expect(hidden()).toEqual([
       ["serviceCities[0]", "Miami"],
       ["serviceCities[1]", "Doral"],
@@ -119,7 +124,13 @@ describe("the list-of-text input", () => {
 
 describe("the address's state", () => {
   const meta = (name: string) => ({ id: name, name, errorId: `${name}-error`, errors: [] });
-  const fields = { address: meta("address"), aptSuite: meta("aptSuite"), city: meta("city"), state: meta("state"), zip: meta("zip") };
+  const fields = {
+    address: meta("address"),
+    aptSuite: meta("aptSuite"),
+    city: meta("city"),
+    state: meta("state"),
+    zip: meta("zip"),
+  };
   const select = () => container.querySelector<HTMLSelectElement>("select#state")!;
 
   it("is a select of the 50 states and DC after a 'choose' line, in the page's language", () => {

@@ -38,7 +38,9 @@ export function ReadOnlyList({ items }: { items: readonly ReadOnlyItem[] }) {
         <div key={item.label} className={cn("min-w-0 space-y-0.5", item.wide && "sm:col-span-2")}>
           <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{item.label}</dt>
           {/* Long words (an e-mail address) wrap only where they would not fit, not at every letter. */}
-          <dd className="text-sm [overflow-wrap:anywhere] text-slate-900">{isEmpty(item.value) ? <EmptyValue /> : item.value}</dd>
+          <dd className="text-sm [overflow-wrap:anywhere] text-slate-900">
+            {isEmpty(item.value) ? <EmptyValue /> : item.value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -51,7 +53,10 @@ export function TextChips({ values, label }: { values: readonly string[]; label:
   return (
     <ul className="flex flex-wrap gap-2" aria-label={label}>
       {values.map((value, index) => (
-        <li key={`${index}-${value}`} className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-800">
+        <li
+          key={`${index}-${value}`}
+          className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-800"
+        >
           {value}
         </li>
       ))}
@@ -63,7 +68,12 @@ export function TextChips({ values, label }: { values: readonly string[]; label:
 export function ExternalLink({ href }: { href: string | null }) {
   if (!href) return <EmptyValue />;
   return (
-    <a href={href} target="_blank" rel="noreferrer noopener" className="[overflow-wrap:anywhere] text-blue-700 underline underline-offset-2">
+    <a
+      href={href}
+      target="_blank"
+      rel="noreferrer noopener"
+      className="[overflow-wrap:anywhere] text-blue-700 underline underline-offset-2"
+    >
       {href}
     </a>
   );
@@ -89,7 +99,11 @@ export function ImageThumbnails({ images, label }: { images: readonly StoredImag
               rel="noreferrer"
               className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
             >
-              <img src={image.thumbnailUrl} alt={t`${name} (open full size)`} className="size-24 rounded-lg border border-slate-200 object-cover" />
+              <img
+                src={image.thumbnailUrl}
+                alt={t`${name} (open full size)`}
+                className="size-24 rounded-lg border border-slate-200 object-cover"
+              />
             </a>
             <a
               href={image.url}

@@ -33,7 +33,13 @@ const schema = z.object({
   email: z.email({ error: "Invalid email address" }),
 });
 
-function TestForm({ onValid, toastTitle }: { onValid: (value: z.output<typeof schema>) => void; toastTitle?: string | false }) {
+function TestForm({
+  onValid,
+  toastTitle,
+}: {
+  onValid: (value: z.output<typeof schema>) => void;
+  toastTitle?: string | false;
+}) {
   const [form, fields] = useValidatedForm({
     schema,
     toastTitle,
@@ -106,7 +112,9 @@ describe("useActionToast (the one action-result hook)", () => {
     expect(notify.success).toHaveBeenLastCalledWith("Saved", "All good");
     expect(onSuccess).toHaveBeenCalledTimes(1);
 
-    act(() => root.render(<Result result={{ ok: true, title: "Status Updated", message: "Payment has been approved" }} />));
+    act(() =>
+      root.render(<Result result={{ ok: true, title: "Status Updated", message: "Payment has been approved" }} />),
+    );
     expect(notify.success).toHaveBeenLastCalledWith("Status Updated", "Payment has been approved");
 
     act(() => root.render(<Result result={{ ok: false, error: "This payment has already been reviewed" }} />));
@@ -126,6 +134,9 @@ describe("toastFirstError", () => {
       [],
       (message, field) => `${field.split(".")[0]}: ${message}`,
     );
-    expect(notify.error).toHaveBeenCalledExactlyOnceWith("hosting: PIN must be less than 50 characters", "Validation Error");
+    expect(notify.error).toHaveBeenCalledExactlyOnceWith(
+      "hosting: PIN must be less than 50 characters",
+      "Validation Error",
+    );
   });
 });

@@ -15,7 +15,11 @@ export function Badge({ tone = "gray", className, ...props }: ComponentProps<"sp
   return (
     <span
       data-tone={tone}
-      className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold", TONES[tone], className)}
+      className={cn(
+        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold",
+        TONES[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -46,7 +46,9 @@ describe("a dialog rendered only while open", () => {
     act(() => root.render(inLanguage(<Opener />)));
     const opener = container.querySelector("button")!;
     await act(async () => opener.click());
-    const cancel = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find((button) => button.textContent === "Cancel")!;
+    const cancel = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find(
+      (button) => button.textContent === "Cancel",
+    )!;
     await act(async () => cancel.click());
     expect(document.querySelector('[role="dialog"]')).toBeNull();
     expect(document.activeElement).toBe(opener);

@@ -29,7 +29,11 @@ export function DialogContent({
   className,
   children,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode; hideDescription?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  title: ReactNode;
+  description?: ReactNode;
+  hideDescription?: boolean;
+}) {
   const { t } = useLingui();
   return (
     <DialogPrimitive.Portal>

@@ -8,7 +8,10 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn("inline-flex max-w-full flex-wrap items-center gap-1 rounded-lg bg-slate-200 p-1 text-slate-700", className)}
+      className={cn(
+        "inline-flex max-w-full flex-wrap items-center gap-1 rounded-lg bg-slate-200 p-1 text-slate-700",
+        className,
+      )}
       {...props}
     />
   );

@@ -64,7 +64,15 @@ export function Toaster() {
   return (
     <Suspense fallback={null}>
       {/* On a phone, below the header (4 rem high), whose menu and bell a toast at the very top covered. */}
-      <Sonner visibleToasts={1} position="top-center" mobileOffset={{ top: "4.5rem" }} richColors closeButton duration={4000} containerAriaLabel={label} />
+      <Sonner
+        visibleToasts={1}
+        position="top-center"
+        mobileOffset={{ top: "4.5rem" }}
+        richColors
+        closeButton
+        duration={4000}
+        containerAriaLabel={label}
+      />
     </Suspense>
   );
 }

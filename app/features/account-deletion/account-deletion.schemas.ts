@@ -21,7 +21,10 @@ const reason = (missing: ReturnType<typeof zodMessage>) =>
     .string(missing)
     .transform((value) => value.replace(/\r\n?/g, "\n").trim())
     .refine((value) => value.length > 0, missing)
-    .refine((value) => value.length <= DELETION_REASON_MAX, zodMessage(msg`The reason can be at most ${DELETION_REASON_MAX} characters`));
+    .refine(
+      (value) => value.length <= DELETION_REASON_MAX,
+      zodMessage(msg`The reason can be at most ${DELETION_REASON_MAX} characters`),
+    );
 
 /** The Profile page's 'Delete my account' dialog: the account's password and the word DELETE. */
 export const deleteAccountSchema = z.object({

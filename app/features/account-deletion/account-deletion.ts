@@ -107,18 +107,39 @@ export function redact(text: string, identifiers: readonly string[]): string {
  * file's name, notes and reasons, an address, where they signed in from): dropped from the events about an erased
  * customer. Ids, services, steps, decisions, amounts and counts stay, so the log still says what was done.
  */
-const PERSONAL_DETAIL_KEYS = new Set(["title", "preview", "name", "notes", "reason", "comment", "link", "email", "ip", "description", "fullName", "companyName", "phone"]);
+const PERSONAL_DETAIL_KEYS = new Set([
+  "title",
+  "preview",
+  "name",
+  "notes",
+  "reason",
+  "comment",
+  "link",
+  "email",
+  "ip",
+  "description",
+  "fullName",
+  "companyName",
+  "phone",
+]);
 
 /**
  * An audit event's detail once its customer is erased. `about`: the event is the customer's (they acted, or it is
  * filed under them): the personal keys are dropped. Any other event keeps its keys, and only the customer's
  * identifiers are taken out of its texts (an invitation once sent to their address).
  */
-export function scrubAuditDetail(detail: Record<string, unknown>, identifiers: readonly string[], { about }: { about: boolean }): Record<string, unknown> {
+export function scrubAuditDetail(
+  detail: Record<string, unknown>,
+  identifiers: readonly string[],
+  { about }: { about: boolean },
+): Record<string, unknown> {
   const scrub = (value: unknown): unknown => {
     if (typeof value === "string") return redact(value, identifiers);
     if (Array.isArray(value)) return value.map(scrub);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, scrub(inner)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, scrub(inner)]),
+      );
     return value;
   };
   // Only the detail's own keys are the event's words; nested ones (the members an assignment named) are the team's.

@@ -18,7 +18,11 @@ export interface DecideDeletionDeps extends ErasureDeps {
  * A request already answered is refused (409), one that is not there (or, from a customer's page, not that
  * customer's: `customerId`) 404.
  */
-export async function approveDeletionRequest(deps: DecideDeletionDeps, actor: Actor | null, input: { requestId: string; customerId?: string }): Promise<void> {
+export async function approveDeletionRequest(
+  deps: DecideDeletionDeps,
+  actor: Actor | null,
+  input: { requestId: string; customerId?: string },
+): Promise<void> {
   const admin = requireAdminActor(actor);
   if (!z.uuid().safeParse(input.requestId).success) throw new AppError("deletion_request_not_found");
   const erasure = await deps.db.transaction(async (tx) => {
@@ -27,9 +31,15 @@ export async function approveDeletionRequest(deps: DecideDeletionDeps, actor: Ac
       .from(deletionRequests)
       .where(eq(deletionRequests.id, input.requestId))
       .for("update");
-    if (!request || (input.customerId !== undefined && request.userId !== input.customerId)) throw new AppError("deletion_request_not_found");
+    if (!request || (input.customerId !== undefined && request.userId !== input.customerId))
+      throw new AppError("deletion_request_not_found");
     if (request.status !== "pending") throw new AppError("deletion_request_decided");
-    return eraseCustomer(tx, request.userId, { kind: "admin", adminId: admin.id, reason: null, requestId: input.requestId });
+    return eraseCustomer(tx, request.userId, {
+      kind: "admin",
+      adminId: admin.id,
+      reason: null,
+      requestId: input.requestId,
+    });
   });
   await finishErasure(deps, erasure);
 }

@@ -24,8 +24,12 @@ export async function declineDeletionRequest(
   const admin = requireAdminActor(actor);
   if (!z.uuid().safeParse(input.requestId).success) throw new AppError("deletion_request_not_found");
   const reason = input.reason.trim();
-  if (!reason || reason.length > DELETION_REASON_MAX) throw new AppError("deletion_reason_required", { field: "reason" });
-  const ofRequest = and(eq(deletionRequests.id, input.requestId), input.customerId === undefined ? undefined : eq(deletionRequests.userId, input.customerId));
+  if (!reason || reason.length > DELETION_REASON_MAX)
+    throw new AppError("deletion_reason_required", { field: "reason" });
+  const ofRequest = and(
+    eq(deletionRequests.id, input.requestId),
+    input.customerId === undefined ? undefined : eq(deletionRequests.userId, input.customerId),
+  );
   const changes = await deps.db.transaction(async (tx) => {
     const [declined] = await tx
       .update(deletionRequests)
@@ -36,7 +40,11 @@ export async function declineDeletionRequest(
       const [existing] = await tx.select({ id: deletionRequests.id }).from(deletionRequests).where(ofRequest);
       throw new AppError(existing ? "deletion_request_decided" : "deletion_request_not_found");
     }
-    const notified = await notify(tx, { to: { customer: declined.userId }, type: "deletion_declined", data: { reason } });
+    const notified = await notify(tx, {
+      to: { customer: declined.userId },
+      type: "deletion_declined",
+      data: { reason },
+    });
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "customer.deletion-decline",

@@ -20,8 +20,11 @@ export async function deleteCustomer(
   const admin = requireAdminActor(actor);
   if (!z.uuid().safeParse(input.customerId).success) throw new AppError("customer_not_found");
   const reason = input.reason.trim();
-  if (!reason || reason.length > DELETION_REASON_MAX) throw new AppError("deletion_reason_required", { field: "reason" });
+  if (!reason || reason.length > DELETION_REASON_MAX)
+    throw new AppError("deletion_reason_required", { field: "reason" });
   if (!isDeletionWord(input.confirmation)) throw new AppError("deletion_not_confirmed", { field: "confirmation" });
-  const erasure = await deps.db.transaction((tx) => eraseCustomer(tx, input.customerId, { kind: "admin", adminId: admin.id, reason }));
+  const erasure = await deps.db.transaction((tx) =>
+    eraseCustomer(tx, input.customerId, { kind: "admin", adminId: admin.id, reason }),
+  );
   await finishErasure(deps, erasure);
 }

@@ -43,33 +43,46 @@ export async function deleteOwnAccount(
   if (!isDeletionWord(input.confirmation)) throw new AppError("deletion_not_confirmed", { field: "confirmation" });
   await confirmPassword(deps, customer, { password: input.password, headers: input.headers });
 
-  const result = await deps.db.transaction(async (tx): Promise<{ outcome: OwnDeletionOutcome; erasure?: Erasure; changes: Change[] }> => {
-    // Their row locked first: a proof sent meanwhile is either counted here or waits for the erasure.
-    const [profile] = await tx
-      .select({ fullName: profiles.fullName, companyName: profiles.companyName })
-      .from(profiles)
-      .where(eq(profiles.id, customer.id))
-      .for("update");
-    if (!profile) throw new AppError("profile_not_found");
-    const blockers = await readDeletionBlockers(tx, customer.id);
-    if (blockers.length === 0) {
-      const erasure = await eraseCustomer(tx, customer.id, { kind: "customer" });
-      return { outcome: { outcome: "deleted" }, erasure, changes: erasure.changes };
-    }
-    const [waiting] = await tx
-      .select({ blockers: deletionRequests.blockers })
-      .from(deletionRequests)
-      .where(and(eq(deletionRequests.userId, customer.id), eq(deletionRequests.status, "pending")));
-    if (waiting) return { outcome: { outcome: "requested", blockers }, changes: [] };
-    const [request] = await tx.insert(deletionRequests).values({ userId: customer.id, blockers }).returning({ id: deletionRequests.id });
-    const notified = await notify(tx, {
-      to: { admins: "profileUpdates" },
-      type: "deletion_requested",
-      data: { customerId: customer.id, fullName: profile.fullName, companyName: profile.companyName, blockers },
-    });
-    await recordAuditEvent(tx, { actorId: customer.id, action: "customer.deletion-request", customerId: customer.id, detail: { requestId: request!.id, blockers } });
-    return { outcome: { outcome: "requested", blockers }, changes: [{ table: "deletion_requests", userId: customer.id }, ...notified] };
-  });
+  const result = await deps.db.transaction(
+    async (tx): Promise<{ outcome: OwnDeletionOutcome; erasure?: Erasure; changes: Change[] }> => {
+      // Their row locked first: a proof sent meanwhile is either counted here or waits for the erasure.
+      const [profile] = await tx
+        .select({ fullName: profiles.fullName, companyName: profiles.companyName })
+        .from(profiles)
+        .where(eq(profiles.id, customer.id))
+        .for("update");
+      if (!profile) throw new AppError("profile_not_found");
+      const blockers = await readDeletionBlockers(tx, customer.id);
+      if (blockers.length === 0) {
+        const erasure = await eraseCustomer(tx, customer.id, { kind: "customer" });
+        return { outcome: { outcome: "deleted" }, erasure, changes: erasure.changes };
+      }
+      const [waiting] = await tx
+        .select({ blockers: deletionRequests.blockers })
+        .from(deletionRequests)
+        .where(and(eq(deletionRequests.userId, customer.id), eq(deletionRequests.status, "pending")));
+      if (waiting) return { outcome: { outcome: "requested", blockers }, changes: [] };
+      const [request] = await tx
+        .insert(deletionRequests)
+        .values({ userId: customer.id, blockers })
+        .returning({ id: deletionRequests.id });
+      const notified = await notify(tx, {
+        to: { admins: "profileUpdates" },
+        type: "deletion_requested",
+        data: { customerId: customer.id, fullName: profile.fullName, companyName: profile.companyName, blockers },
+      });
+      await recordAuditEvent(tx, {
+        actorId: customer.id,
+        action: "customer.deletion-request",
+        customerId: customer.id,
+        detail: { requestId: request!.id, blockers },
+      });
+      return {
+        outcome: { outcome: "requested", blockers },
+        changes: [{ table: "deletion_requests", userId: customer.id }, ...notified],
+      };
+    },
+  );
 
   if (result.erasure) await finishErasure(deps, result.erasure);
   else await publishChanges(deps.bus, result.changes);

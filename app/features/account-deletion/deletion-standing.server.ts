@@ -22,4 +22,3 @@ async function readDeletionStanding(executor: Executor, customerId: string): Pro
 export async function readDeletionBlockers(executor: Executor, customerId: string): Promise<DeletionBlocker[]> {
   return deletionBlockers(await readDeletionStanding(executor, customerId));
 }
-

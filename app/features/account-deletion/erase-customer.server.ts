@@ -31,7 +31,9 @@ import { kindOfKey, ownerOfKey, thumbnailKey } from "~/domain/upload-kinds";
 import { ACCOUNT_ERASED_PAYMENT_NOTE, identifiersOf, redact, scrubAuditDetail } from "./account-deletion";
 
 /** Who erased the account: the customer themself, or an admin (with their reason; from a request the customer made, or not). */
-export type ErasedBy = { kind: "customer" } | { kind: "admin"; adminId: string; reason: string | null; requestId?: string };
+export type ErasedBy =
+  | { kind: "customer" }
+  | { kind: "admin"; adminId: string; reason: string | null; requestId?: string };
 
 /** A stored file to remove once the erasure has committed. */
 interface ErasedFile {
@@ -86,7 +88,9 @@ async function customerFiles(executor: Executor, customerId: string): Promise<Er
     if (!file) return;
     const kind = kindOfKey(file.bucket, file.key);
     if (!kind || ownerOfKey(kind, file.key) !== customerId) {
-      console.warn(`Erasure: ${column} of the erased account names ${file.bucket}/${file.key}, which is not theirs: not removed`);
+      console.warn(
+        `Erasure: ${column} of the erased account names ${file.bucket}/${file.key}, which is not theirs: not removed`,
+      );
       return;
     }
     found.set(`${file.bucket}/${file.key}`, file);
@@ -114,7 +118,8 @@ async function customerFiles(executor: Executor, customerId: string): Promise<Er
     .select({ key: dataExports.fileKey })
     .from(dataExports)
     .where(and(eq(dataExports.userId, customerId), isNotNull(dataExports.fileKey)));
-  for (const { key } of exportsOf) if (key && isSafeKey(key)) found.set(`${EXPORTS_BUCKET}/${key}`, { bucket: EXPORTS_BUCKET, key });
+  for (const { key } of exportsOf)
+    if (key && isSafeKey(key)) found.set(`${EXPORTS_BUCKET}/${key}`, { bucket: EXPORTS_BUCKET, key });
   return [...found.values()];
 }
 
@@ -159,24 +164,44 @@ function confirmationEmail(i18n: I18n, to: { email: string; name: string }, by: 
  */
 export async function eraseCustomer(tx: Executor, customerId: string, by: ErasedBy): Promise<Erasure> {
   const [customer] = await tx
-    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, phone: profiles.phone, companyName: profiles.companyName })
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      phone: profiles.phone,
+      companyName: profiles.companyName,
+    })
     .from(profiles)
     .where(and(eq(profiles.id, customerId), isCustomer))
     .for("update");
   if (!customer) throw new AppError("customer_not_found");
-  const [account] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, customerId)).for("update");
+  const [account] = await tx
+    .select({ name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, customerId))
+    .for("update");
   if (!account) throw new AppError("customer_not_found");
   const addresses = [...new Set([customer.email, account.email].map((address) => address.trim().toLowerCase()))];
   // Who they are, to take out of the texts that stay; their name and address alone, to find what is about them
   // (a phone or a company name may be shared with another customer, whose rows must stay).
-  const identifiers = identifiersOf([customer.fullName, account.name, customer.email, account.email, customer.phone, customer.companyName]);
+  const identifiers = identifiersOf([
+    customer.fullName,
+    account.name,
+    customer.email,
+    account.email,
+    customer.phone,
+    customer.companyName,
+  ]);
   const names = identifiersOf([customer.fullName, account.name, customer.email, account.email]);
   const i18n = i18nFor(await languageOfUser(tx, customerId));
 
   const files = await customerFiles(tx, customerId);
-  const assignedTo = (await tx.select({ memberId: customerAssignments.memberId }).from(customerAssignments).where(eq(customerAssignments.customerId, customerId))).map(
-    (row) => row.memberId,
-  );
+  const assignedTo = (
+    await tx
+      .select({ memberId: customerAssignments.memberId })
+      .from(customerAssignments)
+      .where(eq(customerAssignments.customerId, customerId))
+  ).map((row) => row.memberId);
 
   // Payments stay for the books, without anything that names the customer.
   const closed = await tx
@@ -186,12 +211,19 @@ export async function eraseCustomer(tx: Executor, customerId: string, by: Erased
     .returning({ id: payments.id });
   const kept = await tx
     .update(payments)
-    .set({ proofUrl: null, adminNotes: sql`case when ${payments.status} = 'rejected' and ${payments.adminNotes} = ${ACCOUNT_ERASED_PAYMENT_NOTE} then ${payments.adminNotes} else null end` })
+    .set({
+      proofUrl: null,
+      adminNotes: sql`case when ${payments.status} = 'rejected' and ${payments.adminNotes} = ${ACCOUNT_ERASED_PAYMENT_NOTE} then ${payments.adminNotes} else null end`,
+    })
     .where(eq(payments.userId, customerId))
     .returning({ id: payments.id });
-  for (const refund of await tx.select({ id: paymentRefunds.id, reason: paymentRefunds.reason }).from(paymentRefunds).where(eq(paymentRefunds.userId, customerId))) {
+  for (const refund of await tx
+    .select({ id: paymentRefunds.id, reason: paymentRefunds.reason })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.userId, customerId))) {
     const reason = redact(refund.reason, identifiers);
-    if (reason !== refund.reason) await tx.update(paymentRefunds).set({ reason }).where(eq(paymentRefunds.id, refund.id));
+    if (reason !== refund.reason)
+      await tx.update(paymentRefunds).set({ reason }).where(eq(paymentRefunds.id, refund.id));
   }
 
   // The team's notifications about them: each names them in its data (rows older than the data, by their words).
@@ -213,33 +245,56 @@ export async function eraseCustomer(tx: Executor, customerId: string, by: Erased
         inArray(sql`lower(${emailMessages.to})`, addresses),
         sql`position(${customerId} in coalesce(${emailMessages.link}, '')) > 0`,
         sql`position(${customerId} in coalesce(${emailMessages.gatherKey}, '')) > 0`,
-        and(sql`${emailMessages.status} <> 'queued'`, anyMentioned(sql`${emailMessages.subject} || ' ' || ${emailMessages.text} || ' ' || ${emailMessages.html}`, names)),
+        and(
+          sql`${emailMessages.status} <> 'queued'`,
+          anyMentioned(
+            sql`${emailMessages.subject} || ' ' || ${emailMessages.text} || ' ' || ${emailMessages.html}`,
+            names,
+          ),
+        ),
       ),
     )
     .returning({ id: emailMessages.id });
   // Counters keyed `purpose:subject` (sign-in failures by address, checkouts and messages by id) and Better Auth's
   // verification values (a password-reset token names the account's id).
-  await tx.delete(attemptCounters).where(inArray(sql`split_part(${attemptCounters.key}, ':', 2)`, [...addresses, customerId]));
+  await tx
+    .delete(attemptCounters)
+    .where(inArray(sql`split_part(${attemptCounters.key}, ':', 2)`, [...addresses, customerId]));
   await tx
     .delete(verification)
     .where(
       or(
         sql`position(${customerId} in ${verification.value}) > 0`,
         sql`position(${customerId} in ${verification.identifier}) > 0`,
-        ...addresses.map((address) => sql`position(${address} in lower(${verification.identifier} || ' ' || ${verification.value})) > 0`),
+        ...addresses.map(
+          (address) =>
+            sql`position(${address} in lower(${verification.identifier} || ' ' || ${verification.value})) > 0`,
+        ),
       ),
     );
   await tx.delete(teamInvitations).where(inArray(sql`lower(${teamInvitations.email})`, addresses));
 
   // The audit log keeps what was done, not who they were.
   const audited = await tx
-    .select({ id: auditEvents.id, detail: auditEvents.detail, actorId: auditEvents.actorId, customerId: auditEvents.customerId })
+    .select({
+      id: auditEvents.id,
+      detail: auditEvents.detail,
+      actorId: auditEvents.actorId,
+      customerId: auditEvents.customerId,
+    })
     .from(auditEvents)
-    .where(or(eq(auditEvents.customerId, customerId), eq(auditEvents.actorId, customerId), anyMentioned(sql`${auditEvents.detail}::text`, [...identifiers, customerId])));
+    .where(
+      or(
+        eq(auditEvents.customerId, customerId),
+        eq(auditEvents.actorId, customerId),
+        anyMentioned(sql`${auditEvents.detail}::text`, [...identifiers, customerId]),
+      ),
+    );
   for (const event of audited) {
     const about = event.customerId === customerId || event.actorId === customerId;
     const detail = scrubAuditDetail(event.detail, [...identifiers, customerId], { about });
-    if (JSON.stringify(detail) !== JSON.stringify(event.detail)) await tx.update(auditEvents).set({ detail }).where(eq(auditEvents.id, event.id));
+    if (JSON.stringify(detail) !== JSON.stringify(event.detail))
+      await tx.update(auditEvents).set({ detail }).where(eq(auditEvents.id, event.id));
   }
 
   await queueEmail(tx, confirmationEmail(i18n, { email: customer.email, name: customer.fullName || account.name }, by));
@@ -300,8 +355,14 @@ export interface ErasureDeps {
  */
 export async function finishErasure({ storage, bus, outboxDir }: ErasureDeps, erasure: Erasure): Promise<void> {
   for (const file of erasure.files) {
-    await storage.delete(file.bucket, file.key).catch((error: unknown) => console.error(`Could not remove ${file.bucket}/${file.key} of an erased account:`, error));
+    await storage
+      .delete(file.bucket, file.key)
+      .catch((error: unknown) =>
+        console.error(`Could not remove ${file.bucket}/${file.key} of an erased account:`, error),
+      );
   }
-  await removeOutboxCopiesOf(outboxDir, erasure.emails).catch((error: unknown) => console.error("Could not remove the outbox copies of an erased account's e-mails:", error));
+  await removeOutboxCopiesOf(outboxDir, erasure.emails).catch((error: unknown) =>
+    console.error("Could not remove the outbox copies of an erased account's e-mails:", error),
+  );
   await publishChanges(bus, erasure.changes);
 }

@@ -14,11 +14,18 @@ import type { OwnDeletionStatus } from "./deletion-views";
  */
 export async function getOwnDeletionStatus(executor: Executor, actor: Actor | null): Promise<OwnDeletionStatus> {
   const reader = requireActor(actor);
-  if (!(await isCustomerAccount(executor, reader))) return { available: false, blockers: [], pending: null, declined: null };
+  if (!(await isCustomerAccount(executor, reader)))
+    return { available: false, blockers: [], pending: null, declined: null };
   const [blockers, [latest]] = await Promise.all([
     readDeletionBlockers(executor, reader.id),
     executor
-      .select({ status: deletionRequests.status, blockers: deletionRequests.blockers, createdAt: deletionRequests.createdAt, reason: deletionRequests.declineReason, decidedAt: deletionRequests.decidedAt })
+      .select({
+        status: deletionRequests.status,
+        blockers: deletionRequests.blockers,
+        createdAt: deletionRequests.createdAt,
+        reason: deletionRequests.declineReason,
+        decidedAt: deletionRequests.decidedAt,
+      })
       .from(deletionRequests)
       .where(eq(deletionRequests.userId, reader.id))
       .orderBy(desc(deletionRequests.createdAt))
@@ -27,7 +34,13 @@ export async function getOwnDeletionStatus(executor: Executor, actor: Actor | nu
   return {
     available: true,
     blockers,
-    pending: latest?.status === "pending" ? { requestedAt: latest.createdAt.toISOString(), blockers: latest.blockers.filter(isDeletionBlocker) } : null,
-    declined: latest?.status === "declined" && latest.decidedAt ? { decidedAt: latest.decidedAt.toISOString(), reason: latest.reason ?? "" } : null,
+    pending:
+      latest?.status === "pending"
+        ? { requestedAt: latest.createdAt.toISOString(), blockers: latest.blockers.filter(isDeletionBlocker) }
+        : null,
+    declined:
+      latest?.status === "declined" && latest.decidedAt
+        ? { decidedAt: latest.decidedAt.toISOString(), reason: latest.reason ?? "" }
+        : null,
   };
 }

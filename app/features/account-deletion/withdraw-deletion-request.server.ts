@@ -23,7 +23,12 @@ export async function withdrawDeletionRequest(deps: { db: Db; bus: ChangeBus }, 
       .where(and(eq(deletionRequests.userId, customer.id), eq(deletionRequests.status, "pending")))
       .returning({ id: deletionRequests.id });
     if (!withdrawn) throw new AppError("deletion_request_not_found");
-    await recordAuditEvent(tx, { actorId: customer.id, action: "customer.deletion-withdraw", customerId: customer.id, detail: { requestId: withdrawn.id } });
+    await recordAuditEvent(tx, {
+      actorId: customer.id,
+      action: "customer.deletion-withdraw",
+      customerId: customer.id,
+      detail: { requestId: withdrawn.id },
+    });
   });
   await publishChanges(deps.bus, [{ table: "deletion_requests", userId: customer.id }]);
 }

@@ -250,7 +250,11 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       return text(detail.title);
     case "message.send": {
       const files = typeof detail.files === "number" ? detail.files : 0;
-      return [text(detail.preview), files > 0 ? tr(msg`${plural(files, { one: "# file", other: "# files" })}`) : "", detail.source === "email" ? tr(msg`(by e-mail)`) : ""]
+      return [
+        text(detail.preview),
+        files > 0 ? tr(msg`${plural(files, { one: "# file", other: "# files" })}`) : "",
+        detail.source === "email" ? tr(msg`(by e-mail)`) : "",
+      ]
         .filter(Boolean)
         .join(" · ");
     }
@@ -260,7 +264,9 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       const version = typeof detail.version === "number" ? detail.version : 0;
       if (!service || !version) return "";
       if (action === "approval.request") return `${service} v${version}: ${text(detail.title)}`;
-      return detail.decision === "approved" ? tr(msg`Approved ${service} v${version}`) : tr(msg`Asked for changes to ${service} v${version}`);
+      return detail.decision === "approved"
+        ? tr(msg`Approved ${service} v${version}`)
+        : tr(msg`Asked for changes to ${service} v${version}`);
     }
     case "file.deliver":
     case "file.remove": {
@@ -270,7 +276,10 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     case "settings.update": {
       const section = named(SETTINGS_SECTION_NAMES, detail.section);
       const changed = detail.changed && typeof detail.changed === "object" ? Object.keys(detail.changed) : [];
-      const settings = changed.map((key) => named(SETTING_NAMES, key)).filter(Boolean).join(", ");
+      const settings = changed
+        .map((key) => named(SETTING_NAMES, key))
+        .filter(Boolean)
+        .join(", ");
       return [section, settings].filter(Boolean).join(": ");
     }
     case "progress.toggle": {
@@ -283,7 +292,8 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     }
     case "secret.reveal": {
       if (detail.kind === "data_export") return tr(msg`Every stored password, in their data export`);
-      if (detail.kind === "google_business_info") return detail.field === "gmail_password" ? tr(msg`Gmail password (Google Business Profile)`) : "";
+      if (detail.kind === "google_business_info")
+        return detail.field === "gmail_password" ? tr(msg`Gmail password (Google Business Profile)`) : "";
       const secret = named(SECRET_NAMES, detail.field);
       if (detail.kind === "website_credentials") return secret ? tr(msg`${secret} (Credentials)`) : "";
       return secret;
@@ -312,12 +322,18 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       // The members' names as they were when assigned (the detail keeps them).
       const names = (value: unknown) =>
         (Array.isArray(value) ? value : [])
-          .map((member: unknown) => (member && typeof member === "object" ? text((member as { name?: unknown }).name) : ""))
+          .map((member: unknown) =>
+            member && typeof member === "object" ? text((member as { name?: unknown }).name) : "",
+          )
           .filter(Boolean)
           .join(", ");
       const assignee = names(detail.added);
       const removed = names(detail.removed);
-      return [assignee ? tr(msg`Assigned to ${assignee}`) : "", removed ? tr(msg`No longer assigned to ${removed}`) : "", detail.automatic ? tr(msg`(automatic)`) : ""]
+      return [
+        assignee ? tr(msg`Assigned to ${assignee}`) : "",
+        removed ? tr(msg`No longer assigned to ${removed}`) : "",
+        detail.automatic ? tr(msg`(automatic)`) : "",
+      ]
         .filter(Boolean)
         .join(" · ");
     }
@@ -326,9 +342,15 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       const reason = text(detail.reason);
       const kept = typeof detail.paymentsKept === "number" ? detail.paymentsKept : 0;
       return [
-        detail.by === "customer" ? tr(msg`By the customer`) : detail.requested ? tr(msg`At the customer's request`) : "",
+        detail.by === "customer"
+          ? tr(msg`By the customer`)
+          : detail.requested
+            ? tr(msg`At the customer's request`)
+            : "",
         reason,
-        kept > 0 ? tr(msg`${plural(kept, { one: "# payment kept for the books", other: "# payments kept for the books" })}`) : "",
+        kept > 0
+          ? tr(msg`${plural(kept, { one: "# payment kept for the books", other: "# payments kept for the books" })}`)
+          : "",
       ]
         .filter(Boolean)
         .join(" · ");
@@ -344,8 +366,16 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     case "customers.export": {
       // The filter the export used, never the search's text (the detail keeps only whether there was one).
       const status = named(CUSTOMER_STATES, detail.status);
-      const assigned = detail.assigned === "none" ? tr(msg`Unassigned`) : typeof detail.assigned === "string" ? tr(msg`One team member's customers`) : "";
-      return [status, assigned, detail.searched ? tr(msg`with a search`) : ""].filter(Boolean).join(" · ") || tr(msg`All customers`);
+      const assigned =
+        detail.assigned === "none"
+          ? tr(msg`Unassigned`)
+          : typeof detail.assigned === "string"
+            ? tr(msg`One team member's customers`)
+            : "";
+      return (
+        [status, assigned, detail.searched ? tr(msg`with a search`) : ""].filter(Boolean).join(" · ") ||
+        tr(msg`All customers`)
+      );
     }
     case "team.invite":
     case "team.resend-invite":

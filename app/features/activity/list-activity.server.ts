@@ -7,7 +7,13 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { AUDIT_ACTIONS } from "~/lib/auth/audit.server";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
-import { ACTIVITY_PAGE_SIZE, summarize, type ActivityFilters, type ActivityPage, type Translator } from "./activity-views";
+import {
+  ACTIVITY_PAGE_SIZE,
+  summarize,
+  type ActivityFilters,
+  type ActivityPage,
+  type Translator,
+} from "./activity-views";
 
 const uuidOrNull = (value: string | null) => (value && z.uuid().safeParse(value).success ? value : null);
 
@@ -69,7 +75,9 @@ export async function listActivity(
   // customers, who appear as actors too (their own sign-ins, password changes).
   const isTeam = inArray(user.id, db.select({ id: userRoles.userId }).from(userRoles));
   const people = async (column: typeof auditEvents.actorId | typeof auditEvents.customerId, only?: SQL) => {
-    const ids = (await db.selectDistinct({ id: column }).from(auditEvents).where(isNotNull(column))).map((row) => row.id!);
+    const ids = (await db.selectDistinct({ id: column }).from(auditEvents).where(isNotNull(column))).map(
+      (row) => row.id!,
+    );
     if (ids.length === 0) return [];
     const named = await db
       .select({ id: user.id, name: sql<string>`coalesce(${profiles.fullName}, ${user.name})` })

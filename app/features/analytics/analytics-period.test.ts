@@ -18,24 +18,46 @@ describe("the analytics period", () => {
   });
 
   it("takes custom dates, from on or before to", () => {
-    expect(parse("period=custom&from=2026-01-01&to=2026-03-31")).toEqual({ ok: true, period: { choice: "custom", from: "2026-01-01", to: "2026-03-31" } });
+    expect(parse("period=custom&from=2026-01-01&to=2026-03-31")).toEqual({
+      ok: true,
+      period: { choice: "custom", from: "2026-01-01", to: "2026-03-31" },
+    });
     expect(parse("period=custom&from=2026-02-01&to=2026-02-01")).toMatchObject({ ok: true });
   });
 
   it("answers unreadable input with the field's message", () => {
     expect(parse("period=forever")).toMatchObject({ ok: false, errors: { period: PERIOD_MESSAGES.period } });
-    expect(parse("period=custom")).toMatchObject({ ok: false, errors: { from: PERIOD_MESSAGES.fromMissing, to: PERIOD_MESSAGES.toMissing } });
-    expect(parse("period=custom&from=2026-02-30&to=2026-03-01")).toMatchObject({ ok: false, errors: { from: PERIOD_MESSAGES.date } });
-    expect(parse("period=custom&from=01/02/2026&to=2026-03-01")).toMatchObject({ ok: false, errors: { from: PERIOD_MESSAGES.date } });
-    expect(parse("period=custom&from=2026-03-02&to=2026-03-01")).toMatchObject({ ok: false, errors: { to: PERIOD_MESSAGES.order } });
-    expect(parse("period=custom&from=2015-01-01&to=2026-03-01")).toMatchObject({ ok: false, errors: { to: PERIOD_MESSAGES.tooLong } });
+    expect(parse("period=custom")).toMatchObject({
+      ok: false,
+      errors: { from: PERIOD_MESSAGES.fromMissing, to: PERIOD_MESSAGES.toMissing },
+    });
+    expect(parse("period=custom&from=2026-02-30&to=2026-03-01")).toMatchObject({
+      ok: false,
+      errors: { from: PERIOD_MESSAGES.date },
+    });
+    expect(parse("period=custom&from=01/02/2026&to=2026-03-01")).toMatchObject({
+      ok: false,
+      errors: { from: PERIOD_MESSAGES.date },
+    });
+    expect(parse("period=custom&from=2026-03-02&to=2026-03-01")).toMatchObject({
+      ok: false,
+      errors: { to: PERIOD_MESSAGES.order },
+    });
+    expect(parse("period=custom&from=2015-01-01&to=2026-03-01")).toMatchObject({
+      ok: false,
+      errors: { to: PERIOD_MESSAGES.tooLong },
+    });
     // What was asked for goes back to the form, so the admin can correct it.
-    expect(parse("period=custom&from=x&to=2026-03-01")).toMatchObject({ input: { period: "custom", from: "x", to: "2026-03-01" } });
+    expect(parse("period=custom&from=x&to=2026-03-01")).toMatchObject({
+      input: { period: "custom", from: "x", to: "2026-03-01" },
+    });
   });
 
   it("writes the query string the picker sends", () => {
     expect(periodSearch({ choice: "90d" })).toBe("?period=90d");
-    expect(periodSearch({ choice: "custom", from: "2026-01-01", to: "2026-01-31" })).toBe("?period=custom&from=2026-01-01&to=2026-01-31");
+    expect(periodSearch({ choice: "custom", from: "2026-01-01", to: "2026-01-31" })).toBe(
+      "?period=custom&from=2026-01-01&to=2026-01-31",
+    );
   });
 });
 
@@ -54,6 +76,8 @@ describe("conversion percentages", () => {
       { key: "informationSent", label: "Information sent", count: 3, fromPrevious: 75, fromStart: 30 },
       { key: "launched", label: "Launched", count: 1, fromPrevious: 33.3, fromStart: 10 },
     ]);
-    expect(funnelSteps({ signedUp: 0, paid: 0, informationSent: 0, launched: 0 }).map((step) => step.fromPrevious)).toEqual([null, null, null, null]);
+    expect(
+      funnelSteps({ signedUp: 0, paid: 0, informationSent: 0, launched: 0 }).map((step) => step.fromPrevious),
+    ).toEqual([null, null, null, null]);
   });
 });

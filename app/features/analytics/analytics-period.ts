@@ -54,13 +54,21 @@ const analyticsPeriodSchema = z.discriminatedUnion(
   [
     z.object({ period: z.enum(["30d", "90d", "12m"]) }),
     z
-      .object({ period: z.literal("custom"), from: isoDate(PERIOD_MESSAGES.fromMissing), to: isoDate(PERIOD_MESSAGES.toMissing) })
+      .object({
+        period: z.literal("custom"),
+        from: isoDate(PERIOD_MESSAGES.fromMissing),
+        to: isoDate(PERIOD_MESSAGES.toMissing),
+      })
       // Zod runs these even after a date was refused: they judge only two readable dates.
       .refine(({ from, to }) => !bothDays(from, to) || from <= to, { message: PERIOD_MESSAGES.order, path: ["to"] })
-      .refine(({ from, to }) => !bothDays(from, to) || (parseIsoDay(to)!.getTime() - parseIsoDay(from)!.getTime()) / DAY_MS < MAX_PERIOD_DAYS, {
-        message: PERIOD_MESSAGES.tooLong,
-        path: ["to"],
-      }),
+      .refine(
+        ({ from, to }) =>
+          !bothDays(from, to) || (parseIsoDay(to)!.getTime() - parseIsoDay(from)!.getTime()) / DAY_MS < MAX_PERIOD_DAYS,
+        {
+          message: PERIOD_MESSAGES.tooLong,
+          path: ["to"],
+        },
+      ),
   ],
   { error: PERIOD_MESSAGES.period },
 );
@@ -94,10 +102,12 @@ export function presetRange(preset: PeriodPreset, today: Date): { from: string; 
  * answered with the field's message, never guessed.
  */
 export function parseAnalyticsPeriod(params: URLSearchParams, today: Date = new Date()): PeriodParse {
-  const input = { period: params.get("period") ?? DEFAULT_PERIOD, from: params.get("from") ?? "", to: params.get("to") ?? "" };
-  const parsed = analyticsPeriodSchema.safeParse(
-    input.period === "custom" ? input : { period: input.period },
-  );
+  const input = {
+    period: params.get("period") ?? DEFAULT_PERIOD,
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+  };
+  const parsed = analyticsPeriodSchema.safeParse(input.period === "custom" ? input : { period: input.period });
   if (!parsed.success) {
     const errors: PeriodFieldErrors = {};
     for (const issue of parsed.error.issues) {

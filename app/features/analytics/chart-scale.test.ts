@@ -29,7 +29,10 @@ describe("a value axis's ticks", () => {
       expect(ticks[0], `max ${max}`).toBe(0);
       expect(ticks.at(-1)!, `max ${max}`).toBeGreaterThanOrEqual(max);
       const [step, ...rest] = steps(ticks);
-      expect(rest.every((other) => other === step), `max ${max}: ${ticks.join(", ")}`).toBe(true);
+      expect(
+        rest.every((other) => other === step),
+        `max ${max}: ${ticks.join(", ")}`,
+      ).toBe(true);
       expect(isNice(step!), `max ${max}: step ${step}`).toBe(true);
       expect(ticks.length - 1, `max ${max}`).toBeLessThanOrEqual(4);
       // Not a frame far taller than the bars: the top tick is within one step of the largest value.
@@ -43,7 +46,8 @@ describe("a value axis's ticks", () => {
     expect(niceTicks(1, 4, { integer: true })).toEqual([0, 1]);
     expect(niceTicks(3, 4, { integer: true })).toEqual([0, 1, 2, 3]);
     expect(niceTicks(7, 4, { integer: true })).toEqual([0, 2, 4, 6, 8]);
-    for (const max of [1, 2, 3, 5, 13, 57, 240]) expect(niceTicks(max, 4, { integer: true }).every(Number.isInteger), `max ${max}`).toBe(true);
+    for (const max of [1, 2, 3, 5, 13, 57, 240])
+      expect(niceTicks(max, 4, { integer: true }).every(Number.isInteger), `max ${max}`).toBe(true);
   });
 
   it("still make a frame when every value is 0 (or cannot be read), with no NaN or Infinity anywhere", () => {
@@ -84,14 +88,24 @@ describe("the bars' geometry", () => {
   });
 
   it("stacks positive values upwards and negative ones downwards from 0", () => {
-    expect(stackSegments([300, 200])).toEqual([[0, 300], [300, 500]]);
-    expect(stackSegments([-50, 200])).toEqual([[0, -50], [0, 200]]);
-    expect(stackSegments([0, 0])).toEqual([[0, 0], [0, 0]]);
+    expect(stackSegments([300, 200])).toEqual([
+      [0, 300],
+      [300, 500],
+    ]);
+    expect(stackSegments([-50, 200])).toEqual([
+      [0, -50],
+      [0, 200],
+    ]);
+    expect(stackSegments([0, 0])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
   });
 });
 
 /** The labels shown on a plot `plotWidth` wide, given when each is shown from. */
-const shownAt = (from: (number | null)[], plotWidth: number) => from.flatMap((width, index) => (width !== null && width <= plotWidth ? [index] : []));
+const shownAt = (from: (number | null)[], plotWidth: number) =>
+  from.flatMap((width, index) => (width !== null && width <= plotWidth ? [index] : []));
 
 describe("the horizontal axis's labels", () => {
   it("are all shown when they fit, and every k-th (k a power of two) when they would not", () => {
@@ -118,7 +132,10 @@ describe("the horizontal axis's labels", () => {
         const spacing = plotWidth / widths.length;
         for (let i = 1; i < shown.length; i += 1) {
           const [a, b] = [shown[i - 1]!, shown[i]!];
-          expect((b - a) * spacing - (widths[a]! + widths[b]!) / 2, `${widths.length} labels at ${plotWidth}px`).toBeGreaterThanOrEqual(16);
+          expect(
+            (b - a) * spacing - (widths[a]! + widths[b]!) / 2,
+            `${widths.length} labels at ${plotWidth}px`,
+          ).toBeGreaterThanOrEqual(16);
         }
       }
     }
@@ -140,18 +157,27 @@ describe("the horizontal axis's labels", () => {
 });
 
 describe("the values written over the bars", () => {
-  const label = (center: number, y: number, text: string, value: number): ValueLabel => ({ center, y, width: textWidth(text), value });
+  const label = (center: number, y: number, text: string, value: number): ValueLabel => ({
+    center,
+    y,
+    width: textWidth(text),
+    value,
+  });
 
   it("never overlap at any width: where two would, the larger value keeps its place", () => {
     // Twelve months, equal bars: all labels on one line.
-    const labels = Array.from({ length: 12 }, (_, index) => label(band(index, 12).center, 40, "$1.5k", 1500 + (index === 7 ? 1 : 0)));
+    const labels = Array.from({ length: 12 }, (_, index) =>
+      label(band(index, 12).center, 40, "$1.5k", 1500 + (index === 7 ? 1 : 0)),
+    );
     const from = valueLabelsShownFrom(labels, { minGap: 4 });
     expect(from[7]).toBe(PLOT_WIDTHS[0]);
     for (const plotWidth of PLOT_WIDTHS) {
       const shown = shownAt(from, plotWidth);
       for (let i = 1; i < shown.length; i += 1) {
         const [a, b] = [labels[shown[i - 1]!]!, labels[shown[i]!]!];
-        expect((b.center - a.center) * plotWidth - (a.width + b.width) / 2, `at ${plotWidth}px`).toBeGreaterThanOrEqual(4);
+        expect((b.center - a.center) * plotWidth - (a.width + b.width) / 2, `at ${plotWidth}px`).toBeGreaterThanOrEqual(
+          4,
+        );
       }
     }
     expect(shownAt(from, 1280)).toHaveLength(12);

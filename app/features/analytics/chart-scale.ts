@@ -33,7 +33,11 @@ const tidy = (value: number) => Number(value.toPrecision(12));
  * axis never shows a fraction. With nothing to show (all zeros) the axis still gets a frame of `count` steps of 1,
  * so no chart divides by zero.
  */
-export function niceTicks(max: number, count = 4, { integer = false, min = 0 }: { integer?: boolean; min?: number } = {}): number[] {
+export function niceTicks(
+  max: number,
+  count = 4,
+  { integer = false, min = 0 }: { integer?: boolean; min?: number } = {},
+): number[] {
   const high = Number.isFinite(max) ? Math.max(0, max) : 0;
   const low = Number.isFinite(min) ? Math.min(0, min) : 0;
   const steps = Math.max(1, Math.round(count));
@@ -48,7 +52,10 @@ export function niceTicks(max: number, count = 4, { integer = false, min = 0 }: 
 }
 
 /** Maps `domain` linearly onto `range`; a domain of one value maps everything to the range's start. */
-export function linearScale([d0, d1]: readonly [number, number], [r0, r1]: readonly [number, number]): (value: number) => number {
+export function linearScale(
+  [d0, d1]: readonly [number, number],
+  [r0, r1]: readonly [number, number],
+): (value: number) => number {
   const span = d1 - d0;
   return (value) => (span === 0 ? r0 : r0 + ((value - d0) / span) * (r1 - r0));
 }
@@ -88,8 +95,8 @@ export function stackSegments(values: readonly number[]): [number, number][] {
  * down to the narrowest phone's plot.
  */
 export const PLOT_WIDTHS = [
-  160, 192, 224, 256, 288, 320, 352, 384, 416, 448, 480, 512, 544, 576, 608, 640, 672, 704,
-  736, 768, 800, 832, 864, 896, 928, 960, 992, 1024, 1056, 1088, 1120, 1152, 1184, 1216, 1248, 1280,
+  160, 192, 224, 256, 288, 320, 352, 384, 416, 448, 480, 512, 544, 576, 608, 640, 672, 704, 736, 768, 800, 832, 864,
+  896, 928, 960, 992, 1024, 1056, 1088, 1120, 1152, 1184, 1216, 1248, 1280,
 ] as const;
 export type PlotWidth = (typeof PLOT_WIDTHS)[number];
 
@@ -116,7 +123,11 @@ export function labelStep(widths: readonly number[], spacing: number, minGap = 1
  * or null when it is never shown at those widths; `spacingAt` gives the distance between neighbours on a plot of a
  * given width. The first label is always shown.
  */
-export function labelsShownFrom(widths: readonly number[], spacingAt: (plotWidth: number) => number, minGap = 16): (PlotWidth | null)[] {
+export function labelsShownFrom(
+  widths: readonly number[],
+  spacingAt: (plotWidth: number) => number,
+  minGap = 16,
+): (PlotWidth | null)[] {
   const shownFrom: (PlotWidth | null)[] = widths.map(() => null);
   for (const plotWidth of PLOT_WIDTHS) {
     const step = labelStep(widths, spacingAt(plotWidth), minGap);
@@ -143,9 +154,14 @@ export interface ValueLabel {
  */
 export function valueLabelsShownFrom(
   labels: readonly (ValueLabel | null)[],
-  { minGap = 4, lineHeight = CHART_FONT_SIZE + 2, overhang = { left: 0, right: 0 } }: { minGap?: number; lineHeight?: number; overhang?: { left: number; right: number } } = {},
+  {
+    minGap = 4,
+    lineHeight = CHART_FONT_SIZE + 2,
+    overhang = { left: 0, right: 0 },
+  }: { minGap?: number; lineHeight?: number; overhang?: { left: number; right: number } } = {},
 ): (PlotWidth | null)[] {
-  const first = (a: number, b: number) => labels[a]!.value > labels[b]!.value || (labels[a]!.value === labels[b]!.value && a < b);
+  const first = (a: number, b: number) =>
+    labels[a]!.value > labels[b]!.value || (labels[a]!.value === labels[b]!.value && a < b);
   return labels.map((label, index) => {
     if (!label) return null;
     const rivals = labels.flatMap((other, at) => (other && at !== index && first(at, index) ? [other] : []));

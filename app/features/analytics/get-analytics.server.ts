@@ -48,7 +48,11 @@ const launchesQuery = sql.raw(`
  * it completed, from its payment's method. A payment refunded in full still counts when it was paid, its refund when
  * it was given back. Admins only; read-only.
  */
-export async function getAnalytics({ db }: { db: Db }, actor: Actor | null, period: AnalyticsPeriod): Promise<AnalyticsReport> {
+export async function getAnalytics(
+  { db }: { db: Db },
+  actor: Actor | null,
+  period: AnalyticsPeriod,
+): Promise<AnalyticsReport> {
   requireAdminActor(actor);
   const start = parseIsoDay(period.from);
   const last = parseIsoDay(period.to);
@@ -56,7 +60,8 @@ export async function getAnalytics({ db }: { db: Db }, actor: Actor | null, peri
   // Half-open [from, to): the day after the last day, at midnight UTC.
   const from = start.toISOString();
   const to = new Date(last.getTime() + DAY_MS).toISOString();
-  const inPeriod = (column: string) => sql`${sql.raw(column)} >= ${from}::timestamptz and ${sql.raw(column)} < ${to}::timestamptz`;
+  const inPeriod = (column: string) =>
+    sql`${sql.raw(column)} >= ${from}::timestamptz and ${sql.raw(column)} < ${to}::timestamptz`;
   // Money in (payments, when completed) and out (refunds, when completed), each with its month and method.
   const movements = sql`
     select p.completed_at as at, p.payment_method as method, p.amount as amount, 0::numeric as refunded
@@ -145,14 +150,30 @@ export async function getAnalytics({ db }: { db: Db }, actor: Actor | null, peri
         from journey`,
   );
 
-  const [revenue, [totals], signUps, [funnel]] = await Promise.all([revenueRows, revenueTotalRows, signUpRows, funnelRows]);
+  const [revenue, [totals], signUps, [funnel]] = await Promise.all([
+    revenueRows,
+    revenueTotalRows,
+    signUpRows,
+    funnelRows,
+  ]);
   const median = funnel?.median_days;
   return {
     period,
     revenue: revenue.map(
-      (row): MonthlyRevenue => ({ month: String(row.month), card: num(row.card), zelle: num(row.zelle), refunds: num(row.refunds), total: num(row.total) }),
+      (row): MonthlyRevenue => ({
+        month: String(row.month),
+        card: num(row.card),
+        zelle: num(row.zelle),
+        refunds: num(row.refunds),
+        total: num(row.total),
+      }),
     ),
-    revenueTotal: { card: num(totals?.card), zelle: num(totals?.zelle), refunds: num(totals?.refunds), total: num(totals?.total) },
+    revenueTotal: {
+      card: num(totals?.card),
+      zelle: num(totals?.zelle),
+      refunds: num(totals?.refunds),
+      total: num(totals?.total),
+    },
     signUps: signUps.map((row): WeeklySignUps => ({ weekStart: String(row.week_start), signUps: num(row.sign_ups) })),
     funnel: {
       signedUp: num(funnel?.signed_up),

@@ -16,7 +16,11 @@ function monthStart(now: Date): Date {
  * payments completed since the month began, by completed_at, less the refunds completed since then), and the jobs in
  * progress (the users list's In Progress counter, read from its cache while nothing was written). Admins only.
  */
-export async function getDashboardFigures({ db }: { db: Db }, actor: Actor | null, { now = new Date() }: { now?: Date } = {}): Promise<DashboardFigures> {
+export async function getDashboardFigures(
+  { db }: { db: Db },
+  actor: Actor | null,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<DashboardFigures> {
   requireAdminActor(actor);
   const since = monthStart(now);
   const [[revenue], [refunds], counters] = await Promise.all([
@@ -32,7 +36,8 @@ export async function getDashboardFigures({ db }: { db: Db }, actor: Actor | nul
   ]);
   return {
     // In cents while subtracting, so the figure has no stray fractions of a cent.
-    revenueThisMonth: (Math.round(Number(revenue?.total ?? 0) * 100) - Math.round(Number(refunds?.total ?? 0) * 100)) / 100,
+    revenueThisMonth:
+      (Math.round(Number(revenue?.total ?? 0) * 100) - Math.round(Number(refunds?.total ?? 0) * 100)) / 100,
     monthStart: since.toISOString().slice(0, 10),
     today: now.toISOString().slice(0, 10),
     inProgress: counters.inProgress,

@@ -9,14 +9,22 @@ import { decideRoundFormSchema } from "./approvals.schemas";
 import { decideRound } from "./decide-round.server";
 
 /** The customer's answer to a round (`intent=decide-round`), from the service page: a toast says what was sent. */
-export async function decideRoundAction(services: Pick<Services, "database" | "bus">, actor: Actor | null, form: FormData, i18n: I18n) {
+export async function decideRoundAction(
+  services: Pick<Services, "database" | "bus">,
+  actor: Actor | null,
+  form: FormData,
+  i18n: I18n,
+) {
   const parsed = await parseForm(form, decideRoundFormSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
     const { decision } = await decideRound({ db: services.database.db, bus: services.bus }, actor, parsed.value);
     return {
       ok: true,
-      message: decision === "approved" ? i18n._(msg`Thank you! You approved it.`) : i18n._(msg`Thank you! We will make the changes.`),
+      message:
+        decision === "approved"
+          ? i18n._(msg`Thank you! You approved it.`)
+          : i18n._(msg`Thank you! We will make the changes.`),
     } satisfies ActionResult;
   } catch (error) {
     return actionFailure(error, i18n);

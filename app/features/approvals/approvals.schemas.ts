@@ -35,17 +35,17 @@ const link = z
  */
 export const requestApprovalFormSchema = z
   .object({
-  intent: z.literal(REQUEST_APPROVAL_INTENT),
-  service,
-  purpose: z.enum(["draft", "launch"]).default("draft"),
-  title: z
-    .string(zodMessage(msg`Please enter a title`))
-    .trim()
-    .min(1, zodMessage(msg`Please enter a title`))
-    .max(ROUND_TITLE_MAX, atMost(ROUND_TITLE_MAX)),
-  message: optionalText(ROUND_MESSAGE_MAX, atMost(ROUND_MESSAGE_MAX)),
-  link,
-})
+    intent: z.literal(REQUEST_APPROVAL_INTENT),
+    service,
+    purpose: z.enum(["draft", "launch"]).default("draft"),
+    title: z
+      .string(zodMessage(msg`Please enter a title`))
+      .trim()
+      .min(1, zodMessage(msg`Please enter a title`))
+      .max(ROUND_TITLE_MAX, atMost(ROUND_TITLE_MAX)),
+    message: optionalText(ROUND_MESSAGE_MAX, atMost(ROUND_MESSAGE_MAX)),
+    link,
+  })
   .refine((form) => form.purpose === "draft" || form.service === "website", {
     path: ["purpose"],
     ...zodMessage(msg`Only the website is approved for launch`),

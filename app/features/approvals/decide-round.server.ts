@@ -51,33 +51,66 @@ export async function decideRound(
 
   const changes = await db.transaction(async (tx) => {
     const [round] = await tx
-      .select({ id: reviewRounds.id, service: reviewRounds.service, version: reviewRounds.version, purpose: reviewRounds.purpose, decision: reviewRounds.decision })
+      .select({
+        id: reviewRounds.id,
+        service: reviewRounds.service,
+        version: reviewRounds.version,
+        purpose: reviewRounds.purpose,
+        decision: reviewRounds.decision,
+      })
       .from(reviewRounds)
       .where(and(eq(reviewRounds.id, parsed.data.roundId), eq(reviewRounds.userId, customer.id)))
       .for("update");
     if (!round) throw new AppError("review_round_not_found");
     if (round.decision !== null) throw new AppError("review_round_decided");
     const service = round.service as ServiceType;
-    await tx.update(reviewRounds).set({ decision, comment, decidedBy: customer.id, decidedAt: new Date() }).where(eq(reviewRounds.id, round.id));
+    await tx
+      .update(reviewRounds)
+      .set({ decision, comment, decidedBy: customer.id, decidedAt: new Date() })
+      .where(eq(reviewRounds.id, round.id));
 
     const changes: Change[] = [{ table: "review_rounds", userId: customer.id }];
     let ticked = false;
     // Only the finished site's approval ticks its review step; a draft's approval is an answer, not a stage.
     if (decision === "approved" && round.purpose === "launch" && service === "website") {
-      const written = await setProgressStep(tx, { userId: customer.id, service, step: WEBSITE_APPROVAL_STEP, done: true, auto: "approval" });
+      const written = await setProgressStep(tx, {
+        userId: customer.id,
+        service,
+        step: WEBSITE_APPROVAL_STEP,
+        done: true,
+        auto: "approval",
+      });
       changes.push(...written.changes);
       if (!written.wasDone) {
         ticked = true;
-        changes.push(...(await notify(tx, { to: { customer: customer.id }, type: PROGRESS_NOTIFICATION_TYPE.website, data: { step: WEBSITE_APPROVAL_STEP }, email: false })));
+        changes.push(
+          ...(await notify(tx, {
+            to: { customer: customer.id },
+            type: PROGRESS_NOTIFICATION_TYPE.website,
+            data: { step: WEBSITE_APPROVAL_STEP },
+            email: false,
+          })),
+        );
         await gatherProgressEmail(tx, { userId: customer.id, service, step: WEBSITE_APPROVAL_STEP, done: true });
       }
     }
-    const [who] = await tx.select({ fullName: profiles.fullName, companyName: profiles.companyName }).from(profiles).where(eq(profiles.id, customer.id));
+    const [who] = await tx
+      .select({ fullName: profiles.fullName, companyName: profiles.companyName })
+      .from(profiles)
+      .where(eq(profiles.id, customer.id));
     changes.push(
       ...(await notify(tx, {
         to: { admins: "newSubmission", about: customer.id },
         type: "review_decision",
-        data: { customerId: customer.id, fullName: who?.fullName ?? "", companyName: who?.companyName ?? null, service, version: round.version, decision, comment },
+        data: {
+          customerId: customer.id,
+          fullName: who?.fullName ?? "",
+          companyName: who?.companyName ?? null,
+          service,
+          version: round.version,
+          decision,
+          comment,
+        },
       })),
     );
     await recordAuditEvent(tx, {

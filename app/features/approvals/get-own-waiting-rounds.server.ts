@@ -6,13 +6,20 @@ import type { Db } from "~/lib/db/db.server";
 import { isServiceType, type ServiceType } from "~/domain/service-catalog";
 
 /** The signed-in customer's rounds waiting for their decision, one per service at most (a newer one supersedes). */
-export async function getOwnWaitingRounds({ db }: { db: Db }, actor: Actor | null): Promise<Record<ServiceType, { version: number; title: string } | null>> {
+export async function getOwnWaitingRounds(
+  { db }: { db: Db },
+  actor: Actor | null,
+): Promise<Record<ServiceType, { version: number; title: string } | null>> {
   const customer = requireActor(actor);
   const rows = await db
     .select({ service: reviewRounds.service, version: reviewRounds.version, title: reviewRounds.title })
     .from(reviewRounds)
     .where(and(eq(reviewRounds.userId, customer.id), isNull(reviewRounds.decision)));
-  const waiting: Record<ServiceType, { version: number; title: string } | null> = { google_business: null, website: null };
-  for (const row of rows) if (isServiceType(row.service)) waiting[row.service] = { version: row.version, title: row.title };
+  const waiting: Record<ServiceType, { version: number; title: string } | null> = {
+    google_business: null,
+    website: null,
+  };
+  for (const row of rows)
+    if (isServiceType(row.service)) waiting[row.service] = { version: row.version, title: row.title };
   return waiting;
 }

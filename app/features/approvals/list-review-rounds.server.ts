@@ -12,7 +12,11 @@ import type { ReviewRoundsView, RoundDecision } from "./review-round-views";
  * A customer's review rounds, by service, newest first, for the customer themself or an admin: anonymous gets 401,
  * another customer 403, an id that is no customer 404.
  */
-export async function listReviewRounds(executor: Executor, actor: Actor | null, userId: string): Promise<ReviewRoundsView> {
+export async function listReviewRounds(
+  executor: Executor,
+  actor: Actor | null,
+  userId: string,
+): Promise<ReviewRoundsView> {
   await requireCustomerReader(executor, actor, userId);
   const rows = await executor
     .select({
@@ -44,7 +48,13 @@ export async function listReviewRounds(executor: Executor, actor: Actor | null, 
       purpose: row.purpose,
       message: row.message,
       link: row.link,
-      files: row.files.map((file) => ({ url: file.url, thumbnailUrl: file.thumbnailUrl, name: file.name, size: file.size, isImage: isAllowedImageType(file.contentType) })),
+      files: row.files.map((file) => ({
+        url: file.url,
+        thumbnailUrl: file.thumbnailUrl,
+        name: file.name,
+        size: file.size,
+        isImage: isAllowedImageType(file.contentType),
+      })),
       createdAt: row.createdAt.toISOString(),
       authorName: row.authorName,
       decision: row.decision as RoundDecision | null,

@@ -33,7 +33,8 @@ export interface RequestApprovalInput {
   files?: readonly unknown[];
 }
 
-const sentFiles = (values: readonly unknown[]) => values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
+const sentFiles = (values: readonly unknown[]) =>
+  values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
 
 /**
  * An admin sends a customer something to approve for one service: the next round (v1, v2, ...) with a title, a
@@ -41,7 +42,11 @@ const sentFiles = (values: readonly unknown[]) => values.filter((value): value i
  * stored). A round of that service still waiting for the customer is superseded by it. In one transaction: the
  * round, the customer's notification and e-mail, and the audit event; the change is published after the commit.
  */
-export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, input: RequestApprovalInput): Promise<{ id: string; version: number }> {
+export async function requestApproval(
+  deps: ApprovalDeps,
+  actor: Actor | null,
+  input: RequestApprovalInput,
+): Promise<{ id: string; version: number }> {
   const { db, bus, storage } = deps;
   const member = requireTeamReach(actor, input.userId);
   if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
@@ -54,7 +59,8 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, i
     .where(and(eq(profiles.id, input.userId), isCustomer));
   if (!customer) throw new AppError("customer_not_found");
   const files = sentFiles(input.files ?? []);
-  const prepared: PreparedUpload[] = files.length === 0 ? [] : await prepareUploads("approval-file", files, { field: "files" });
+  const prepared: PreparedUpload[] =
+    files.length === 0 ? [] : await prepareUploads("approval-file", files, { field: "files" });
 
   const write = (stored: StoredUpload[]) =>
     db.transaction(async (tx) => {
@@ -64,7 +70,9 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, i
       await tx
         .update(reviewRounds)
         .set({ decision: "superseded", decidedBy: member.id, decidedAt: now })
-        .where(and(eq(reviewRounds.userId, customer.id), eq(reviewRounds.service, service), isNull(reviewRounds.decision)));
+        .where(
+          and(eq(reviewRounds.userId, customer.id), eq(reviewRounds.service, service), isNull(reviewRounds.decision)),
+        );
       const roundFiles: ReviewRoundFile[] = stored.map((file, index) => ({
         url: file.url,
         thumbnailUrl: file.thumbnailUrl,
@@ -87,7 +95,11 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, i
         })
         .returning({ id: reviewRounds.id, version: reviewRounds.version });
       if (!round) throw new AppError("not_saved");
-      const changes = await notify(tx, { to: { customer: customer.id }, type: "review_round", data: { service, version: round.version, title } });
+      const changes = await notify(tx, {
+        to: { customer: customer.id },
+        type: "review_round",
+        data: { service, version: round.version, title },
+      });
       await recordAuditEvent(tx, {
         actorId: member.id,
         action: "approval.request",
@@ -97,7 +109,10 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor | null, i
       return { round, changes };
     });
 
-  const { round, changes } = prepared.length === 0 ? await write([]) : await storeUploads(storage, "approval-file", customer.id, prepared, write);
+  const { round, changes } =
+    prepared.length === 0
+      ? await write([])
+      : await storeUploads(storage, "approval-file", customer.id, prepared, write);
   await publishChanges(bus, [...changes, { table: "review_rounds", userId: customer.id }]);
   return round;
 }

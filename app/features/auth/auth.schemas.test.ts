@@ -41,11 +41,13 @@ describe("password rules, in their order", () => {
       "Password must be at least 12 characters",
     );
     expect(
-      firstMessage(signupPasswordSchema.safeParse({ password: "Str0ng-Password!", confirmPassword: "Str0ng-Password?" })),
+      firstMessage(
+        signupPasswordSchema.safeParse({ password: "Str0ng-Password!", confirmPassword: "Str0ng-Password?" }),
+      ),
     ).toBe("Passwords do not match");
-    expect(signupPasswordSchema.safeParse({ password: "Str0ng-Password!", confirmPassword: "Str0ng-Password!" }).success).toBe(
-      true,
-    );
+    expect(
+      signupPasswordSchema.safeParse({ password: "Str0ng-Password!", confirmPassword: "Str0ng-Password!" }).success,
+    ).toBe(true);
   });
 });
 
@@ -69,7 +71,9 @@ describe("sign-up fields", () => {
   });
 
   it("needs a real e-mail and a 10-digit phone", () => {
-    expect(firstMessage(signupFieldsSchema.safeParse({ ...valid, email: "ann@" }))).toBe("Please enter a valid email address");
+    expect(firstMessage(signupFieldsSchema.safeParse({ ...valid, email: "ann@" }))).toBe(
+      "Please enter a valid email address",
+    );
     expect(firstMessage(signupFieldsSchema.safeParse({ ...valid, phone: "(555) 123" }))).toBe(
       "Please enter a 10-digit US phone number",
     );
@@ -92,13 +96,17 @@ describe("login forms", () => {
       "Please enter your email",
       "Please enter your password",
     ]);
-    expect(firstMessage(adminLoginSchema.safeParse({ email: "a@b.c", password: "" }))).toBe("Please fill in all fields");
+    expect(firstMessage(adminLoginSchema.safeParse({ email: "a@b.c", password: "" }))).toBe(
+      "Please fill in all fields",
+    );
   });
 });
 
 describe("error mapping", () => {
   it("maps sign-up errors", () => {
-    expect(signupErrorMessage({ code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" })).toBe("This email is already registered");
+    expect(signupErrorMessage({ code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" })).toBe(
+      "This email is already registered",
+    );
     expect(signupErrorMessage({ code: "USER_ALREADY_EXISTS" })).toBe("This email is already registered");
     expect(signupErrorMessage({ code: "SOMETHING_ELSE" })).toBe("Error creating account");
     expect(signupErrorMessage(null)).toBe("Error creating account");
@@ -108,7 +116,9 @@ describe("error mapping", () => {
     expect(loginErrorMessage({ code: "INVALID_EMAIL_OR_PASSWORD", status: 401 })).toBe("Incorrect email or password");
     expect(loginErrorMessage({ status: 429 })).toMatch(/Too many attempts/);
     expect(loginErrorMessage({ status: 500 })).toBe("Error logging in");
-    expect(loginErrorMessage({ code: ACCOUNT_DEACTIVATED_CODE, status: 403 })).toBe("This account has been deactivated. Ask an admin of your team.");
+    expect(loginErrorMessage({ code: ACCOUNT_DEACTIVATED_CODE, status: 403 })).toBe(
+      "This account has been deactivated. Ask an admin of your team.",
+    );
   });
 
   it("shows the server's message for a locked account, whatever the status", () => {

@@ -35,8 +35,13 @@ export function passwordProblem(password: string): string | null {
 const passwordsDoNotMatch = msg`Passwords do not match`;
 
 const required = (message: MessageDescriptor) =>
-  z.string(zodMessage(message)).trim().min(1, { ...zodMessage(message), abort: true });
-const emailField = required(msg`Please enter your email`).pipe(z.email(zodMessage(msg`Please enter a valid email address`)));
+  z
+    .string(zodMessage(message))
+    .trim()
+    .min(1, { ...zodMessage(message), abort: true });
+const emailField = required(msg`Please enter your email`).pipe(
+  z.email(zodMessage(msg`Please enter a valid email address`)),
+);
 const phoneField = required(msg`Please enter your phone number`).refine(
   (value) => phoneDigits(value).length === 10,
   zodMessage(msg`Please enter a 10-digit US phone number`),
@@ -48,7 +53,10 @@ const passwordField = z.string().superRefine((password, ctx) => {
 
 /** The fields checked inline under the inputs. */
 export const signupFieldsSchema = z.object({
-  fullName: required(msg`Please enter your full name`).max(200, zodMessage(msg`Full name must be less than 200 characters`)),
+  fullName: required(msg`Please enter your full name`).max(
+    200,
+    zodMessage(msg`Full name must be less than 200 characters`),
+  ),
   email: emailField,
   phone: phoneField,
   companyName: z.string().trim().max(200, zodMessage(msg`Company name must be less than 200 characters`)).optional(),
@@ -119,13 +127,16 @@ export function signupErrorMessage(error: { code?: string; message?: string } | 
 }
 
 /** Maps Better Auth's error on sign-in to the form's message: wrong credentials, a locked account, too many tries... */
-export function loginErrorMessage(error: { code?: string; status?: number; message?: string } | null | undefined): string {
+export function loginErrorMessage(
+  error: { code?: string; status?: number; message?: string } | null | undefined,
+): string {
   if (error?.code === "INVALID_EMAIL_OR_PASSWORD") return translate(msg`Incorrect email or password`);
   // The server's message says how long the lock lasts (a setting).
   if (error?.code === ACCOUNT_LOCKED_CODE)
     return error.message || translate(msg`Too many failed sign-ins: this account is locked. Please try again later.`);
   if (error?.status === 429) return translate(msg`Too many attempts. Please wait a minute and try again.`);
-  if (error?.code === ACCOUNT_DEACTIVATED_CODE) return translate(msg`This account has been deactivated. Ask an admin of your team.`);
+  if (error?.code === ACCOUNT_DEACTIVATED_CODE)
+    return translate(msg`This account has been deactivated. Ask an admin of your team.`);
   return translate(msg`Error logging in`);
 }
 
@@ -134,8 +145,10 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 /** The reset form: the new password follows the sign-up rules (shown as 'Error' toasts, like sign-up). */
 export const resetPasswordFormSchema = z
   .object({ password: passwordField.prefault(""), confirmPassword: z.string().prefault("") })
-  .refine((value) => value.password === value.confirmPassword, { ...zodMessage(passwordsDoNotMatch), path: ["confirmPassword"] });
-
+  .refine((value) => value.password === value.confirmPassword, {
+    ...zodMessage(passwordsDoNotMatch),
+    path: ["confirmPassword"],
+  });
 
 /** RESET_REQUESTED_MESSAGE in the active language. */
 export function resetRequestedMessage(): string {

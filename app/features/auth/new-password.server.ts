@@ -14,7 +14,9 @@ let commonPasswords: Promise<ReadonlySet<string>> | undefined;
  * list stays on the server, the browser checks the five rules only.
  */
 function loadCommonPasswords(): Promise<ReadonlySet<string>> {
-  commonPasswords ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => new Set(dictionary["passwords-common"]));
+  commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"]),
+  );
   return commonPasswords;
 }
 
@@ -36,6 +38,7 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 export async function newPasswordProblem(password: string): Promise<NewPasswordProblem | null> {
   const broken = passwordProblem(password);
   if (broken) return { code: "PASSWORD_RULES", message: broken };
-  if (await isCommonPassword(password)) return { code: PASSWORD_TOO_COMMON_CODE, message: translate(PASSWORD_TOO_COMMON) };
+  if (await isCommonPassword(password))
+    return { code: PASSWORD_TOO_COMMON_CODE, message: translate(PASSWORD_TOO_COMMON) };
   return null;
 }

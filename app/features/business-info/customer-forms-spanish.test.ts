@@ -2,7 +2,12 @@ import { setupI18n } from "@lingui/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatOpeningDate } from "~/features/business-info/components/google-business-read-only";
 import { cardErrorMessage, credentialFieldsSchema } from "~/features/credentials/credentials.schemas";
-import { avatarFormSchema, changePasswordSchema, passwordChangeProblem, personalInfoSchema } from "~/features/profile/profile.schemas";
+import {
+  avatarFormSchema,
+  changePasswordSchema,
+  passwordChangeProblem,
+  personalInfoSchema,
+} from "~/features/profile/profile.schemas";
 import { websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
 import { AppError, refusalMessage } from "~/lib/http/app-error";
 import { intlLocale, setActiveI18n, setTranslationSource } from "~/lib/i18n/translate";
@@ -16,7 +21,8 @@ import { googleBusinessFormSchema } from "./google-business.schemas";
 beforeEach(() => setActiveI18n(setupI18n({ locale: "es", messages: { es } })));
 afterEach(() => setActiveI18n(setupI18n({ locale: "en", messages: { en } })));
 
-const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messages = (result: { error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe("the Google Business form in Spanish", () => {
   it("reports each rule in Spanish", () => {
@@ -101,12 +107,19 @@ describe("the Profile forms in Spanish", () => {
     expect(problem("", "abc", "abd")).toBe("Las contraseñas no coinciden");
     expect(problem("", "abcde")).toBe("La contraseña debe tener al menos 6 caracteres");
     expect(problem("", "ABCDEFghij1!")).toBe("Escriba su contraseña actual");
-    expect(messages(changePasswordSchema.safeParse({ intent: "change-password", newPassword: "abcde", confirmPassword: "abcde" }))).toEqual([
-      "La contraseña debe tener al menos 6 caracteres",
-    ]);
-    expect(messages(avatarFormSchema.safeParse({ intent: "upload-avatar", avatar: new File(["x"], "a.txt", { type: "text/plain" }) }))).toEqual([
-      "Seleccione una imagen válida",
-    ]);
+    expect(
+      messages(
+        changePasswordSchema.safeParse({ intent: "change-password", newPassword: "abcde", confirmPassword: "abcde" }),
+      ),
+    ).toEqual(["La contraseña debe tener al menos 6 caracteres"]);
+    expect(
+      messages(
+        avatarFormSchema.safeParse({
+          intent: "upload-avatar",
+          avatar: new File(["x"], "a.txt", { type: "text/plain" }),
+        }),
+      ),
+    ).toEqual(["Seleccione una imagen válida"]);
   });
 });
 
@@ -118,7 +131,9 @@ describe("the server's answers in the request's language", () => {
     setTranslationSource(() => spanish);
     try {
       const result = websiteInfoFormSchema.safeParse({ businessName: "Biz", zip: "1234" });
-      expect(messages(result)).toContain("Formato de código postal no válido. Use 5 dígitos (p. ej., 12345 o 12345-6789)");
+      expect(messages(result)).toContain(
+        "Formato de código postal no válido. Use 5 dígitos (p. ej., 12345 o 12345-6789)",
+      );
     } finally {
       setTranslationSource(() => undefined);
     }

@@ -89,7 +89,10 @@ describe("the Google Business form's rules, one row per rule", () => {
   });
 
   it("cleans the service cities: trimmed, empties and duplicates (any case) dropped, first spelling kept", () => {
-    const value = schema.parse({ ...VALID, serviceCities: [" Austin ", "", "austin", "Round Rock", "AUSTIN", "Round Rock "] });
+    const value = schema.parse({
+      ...VALID,
+      serviceCities: [" Austin ", "", "austin", "Round Rock", "AUSTIN", "Round Rock "],
+    });
     expect(value.serviceCities).toEqual(["Austin", "Round Rock"]);
   });
 

@@ -1,7 +1,17 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { zodMessage } from "~/lib/i18n/translate";
-import { keptFiles, latestOpeningDate, addressFields, MESSAGE_DESCRIPTORS as M, optionalUrl, phoneNumber, requiredText, socialLinkFields, textList } from "~/features/information/information-rules";
+import {
+  keptFiles,
+  latestOpeningDate,
+  addressFields,
+  MESSAGE_DESCRIPTORS as M,
+  optionalUrl,
+  phoneNumber,
+  requiredText,
+  socialLinkFields,
+  textList,
+} from "~/features/information/information-rules";
 
 /** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
 export const GOOGLE_TEXTS = {
@@ -24,7 +34,11 @@ export const googleBusinessFormSchema = ({ passwordSaved }: { passwordSaved: boo
       .max(254, zodMessage(M.emailTooLong))
       .pipe(z.email(zodMessage(M.invalidEmail))),
     gmailPassword: passwordSaved
-      ? z.string().max(499, zodMessage(GMAIL_PASSWORD_TOO_LONG)).nullish().transform((value) => value || null)
+      ? z
+          .string()
+          .max(499, zodMessage(GMAIL_PASSWORD_TOO_LONG))
+          .nullish()
+          .transform((value) => value || null)
       : z
           .string(zodMessage(M.gmailPasswordRequired))
           .min(1, zodMessage(M.gmailPasswordRequired))

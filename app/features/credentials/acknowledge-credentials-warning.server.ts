@@ -5,7 +5,11 @@ import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 
 /** Remembers that the customer acknowledged the Credentials page's security warning (the first time counts). */
-export async function acknowledgeCredentialsWarning({ db }: { db: Db }, actor: Actor | null, now = new Date()): Promise<void> {
+export async function acknowledgeCredentialsWarning(
+  { db }: { db: Db },
+  actor: Actor | null,
+  now = new Date(),
+): Promise<void> {
   const { id } = requireActor(actor);
   await db
     .update(profiles)

@@ -21,7 +21,14 @@ describe("the credential cards", () => {
 
 describe("website_link", () => {
   it("is a URL, an e-mail or empty", () => {
-    for (const value of ["", "https://example.com", "http://example.com/login?x=1", "example.com", "my-site.co.uk/admin", "casey@gmail.com"]) {
+    for (const value of [
+      "",
+      "https://example.com",
+      "http://example.com/login?x=1",
+      "example.com",
+      "my-site.co.uk/admin",
+      "casey@gmail.com",
+    ]) {
       expect(isUrlOrEmail(value), value).toBe(true);
     }
     for (const value of ["not a link", "example", "javascript:alert(1)", "ftp//x", "@gmail.com"]) {
@@ -36,7 +43,13 @@ describe("a card's limits", () => {
     return parsed.success ? null : parsed.error.issues[0]?.message;
   };
   it("takes values at the limits and refuses one character more, with 'must be less than N characters'", () => {
-    const at = { title: "t".repeat(200), username: "u".repeat(200), password: "p".repeat(500), pin: "1".repeat(50), details: "d".repeat(1000) };
+    const at = {
+      title: "t".repeat(200),
+      username: "u".repeat(200),
+      password: "p".repeat(500),
+      pin: "1".repeat(50),
+      details: "d".repeat(1000),
+    };
     expect(first(at)).toBeNull();
     expect(first({ title: "t".repeat(201) })).toBe("Company Provider must be less than 200 characters");
     expect(first({ username: "u".repeat(201) })).toBe("Username must be less than 200 characters");
@@ -47,11 +60,16 @@ describe("a card's limits", () => {
   });
 
   it("keeps a secret exactly as typed, spaces included", () => {
-    expect(credentialFieldsSchema.parse({ password: " pass word ", title: " GoDaddy " })).toMatchObject({ password: " pass word ", title: "GoDaddy" });
+    expect(credentialFieldsSchema.parse({ password: " pass word ", title: " GoDaddy " })).toMatchObject({
+      password: " pass word ",
+      title: "GoDaddy",
+    });
   });
 
   it("names the card in a message, with 'Invalid input' when there is none", () => {
-    expect(cardErrorMessage("hosting", "PIN must be less than 50 characters")).toBe("Hosting & Website: PIN must be less than 50 characters");
+    expect(cardErrorMessage("hosting", "PIN must be less than 50 characters")).toBe(
+      "Hosting & Website: PIN must be less than 50 characters",
+    );
     expect(cardErrorMessage("website", undefined)).toBe("Google Business: Invalid input");
     expect(cardOfField("website.pin")).toBe("website");
     expect(cardOfField("pin")).toBeUndefined();

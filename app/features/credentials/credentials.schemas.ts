@@ -25,7 +25,14 @@ export interface CredentialCardSpec {
  * `website` (its website_link holds the Gmail address; no PIN).
  */
 export const CREDENTIAL_CARDS: readonly CredentialCardSpec[] = [
-  { type: "domain", label: "Domain", labelText: msg`Domain`, websiteLabel: "Website", websiteLabelText: msg`Website`, hasPin: true },
+  {
+    type: "domain",
+    label: "Domain",
+    labelText: msg`Domain`,
+    websiteLabel: "Website",
+    websiteLabelText: msg`Website`,
+    hasPin: true,
+  },
   {
     type: "hosting",
     label: "Hosting & Website",
@@ -91,11 +98,7 @@ const secret = (max: number, message: MessageDescriptor) => z.string().max(max, 
  */
 export const credentialFieldsSchema = z.object({
   title: plain(CREDENTIAL_LIMITS.title, M.title),
-  websiteLink: z
-    .string()
-    .trim()
-    .refine(isUrlOrEmail, zodMessage(M.websiteLink))
-    .optional(),
+  websiteLink: z.string().trim().refine(isUrlOrEmail, zodMessage(M.websiteLink)).optional(),
   username: plain(CREDENTIAL_LIMITS.username, M.username),
   pin: secret(CREDENTIAL_LIMITS.pin, M.pin),
   password: secret(CREDENTIAL_LIMITS.password, M.password),
@@ -139,5 +142,3 @@ export function cardOfField(name: string, fallback?: CredentialType): Credential
   const prefix = name.split(".")[0];
   return (CREDENTIAL_TYPES as readonly string[]).includes(prefix ?? "") ? (prefix as CredentialType) : fallback;
 }
-
-;

@@ -28,7 +28,10 @@ export async function listCredentials(
       .select({ domainProvider: websiteInfo.domainProvider, hostingProvider: websiteInfo.hostingProvider })
       .from(websiteInfo)
       .where(eq(websiteInfo.userId, userId)),
-    db.select({ gmailEmail: googleBusinessInfo.gmailEmail }).from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, userId)),
+    db
+      .select({ gmailEmail: googleBusinessInfo.gmailEmail })
+      .from(googleBusinessInfo)
+      .where(eq(googleBusinessInfo.userId, userId)),
     db
       .select({ acknowledgedAt: profiles.credentialsWarningAcknowledgedAt })
       .from(profiles)

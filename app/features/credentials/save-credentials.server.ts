@@ -8,7 +8,13 @@ import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets/secrets";
 import { encryptSecret, type Secrets } from "~/lib/secrets/secrets.server";
 import type { Actor } from "~/lib/auth/session";
-import { cardErrorMessage, credentialFieldsSchema, CREDENTIAL_TYPES, type CredentialFields, type CredentialType } from "./credentials.schemas";
+import {
+  cardErrorMessage,
+  credentialFieldsSchema,
+  CREDENTIAL_TYPES,
+  type CredentialFields,
+  type CredentialType,
+} from "./credentials.schemas";
 import { AppError } from "~/lib/http/app-error";
 
 export interface SaveCredentialsDeps {
@@ -37,7 +43,11 @@ const emptyToNull = (value: string | undefined) => (value === undefined || value
  * otherwise kept as stored, since the browser never has it. An admin's save is recorded in the audit log
  * (which cards and which secrets changed, never a value). The change is published after the commit.
  */
-export async function saveCredentials(deps: SaveCredentialsDeps, actor: Actor | null, input: SaveCredentialsInput): Promise<void> {
+export async function saveCredentials(
+  deps: SaveCredentialsDeps,
+  actor: Actor | null,
+  input: SaveCredentialsInput,
+): Promise<void> {
   const { db, bus, secrets } = deps;
   const editor = input.editor === "admin" ? requireTeamActor(actor) : requireActor(actor);
   if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
@@ -48,7 +58,8 @@ export async function saveCredentials(deps: SaveCredentialsDeps, actor: Actor | 
   const cards = input.cards.map((card) => {
     if (!(CREDENTIAL_TYPES as readonly string[]).includes(card.type)) throw new AppError("invalid_input");
     const parsed = credentialFieldsSchema.safeParse(card);
-    if (!parsed.success) throw new AppError("invalid_input", { detail: cardErrorMessage(card.type, parsed.error.issues[0]?.message) });
+    if (!parsed.success)
+      throw new AppError("invalid_input", { detail: cardErrorMessage(card.type, parsed.error.issues[0]?.message) });
     return { type: card.type, fields: parsed.data };
   });
 

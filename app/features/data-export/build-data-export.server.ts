@@ -60,7 +60,9 @@ export async function buildDataExport(
     jsonDone.catch(() => {});
     archive.append(json, { name: "data.json" });
     const writer = new JsonObjectWriter(json);
-    const summary = await writeExportData(deps, subject, writer, collect, (share) => progress(exportProgress("data", share, 1)));
+    const summary = await writeExportData(deps, subject, writer, collect, (share) =>
+      progress(exportProgress("data", share, 1)),
+    );
     await writer.end();
     await jsonDone;
 
@@ -76,9 +78,12 @@ export async function buildDataExport(
       await progress(exportProgress("files", index + 1, collect.files.length));
     }
     source = undefined;
-    if (missing.length > 0) await appendEntry(archive, Buffer.from(`${JSON.stringify(missing, null, 2)}\n`), { name: "missing-files.json" });
+    if (missing.length > 0)
+      await appendEntry(archive, Buffer.from(`${JSON.stringify(missing, null, 2)}\n`), { name: "missing-files.json" });
     summary.missingFiles = missing;
-    await appendEntry(archive, Buffer.from(renderExportSummary(subject.i18n, summary), "utf8"), { name: SUMMARY_FILE_NAME });
+    await appendEntry(archive, Buffer.from(renderExportSummary(subject.i18n, summary), "utf8"), {
+      name: SUMMARY_FILE_NAME,
+    });
     await archive.finalize();
     await written;
     signal?.throwIfAborted();
@@ -97,7 +102,11 @@ export async function buildDataExport(
 }
 
 /** Adds one entry and waits until the archive has written it, so only one source is open at a time. */
-async function appendEntry(archive: ZipArchive, source: Readable | Buffer, data: EntryData & { store?: boolean }): Promise<void> {
+async function appendEntry(
+  archive: ZipArchive,
+  source: Readable | Buffer,
+  data: EntryData & { store?: boolean },
+): Promise<void> {
   const done = entryDone(archive, data.name);
   archive.append(source, data);
   await done;

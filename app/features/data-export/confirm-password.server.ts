@@ -30,7 +30,9 @@ export async function confirmPassword(
     const code = error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
     if (code === "INVALID_PASSWORD" || code === "PASSWORD_TOO_LONG") {
       const attempt = await countAttempt(db, key, limit);
-      throw new AppError(attempt.allowed ? "current_password_wrong" : "password_confirm_rate_limited", { field: "password" });
+      throw new AppError(attempt.allowed ? "current_password_wrong" : "password_confirm_rate_limited", {
+        field: "password",
+      });
     }
     if (error instanceof APIError && error.statusCode === 401) throw new AppError("not_signed_in");
     throw error;

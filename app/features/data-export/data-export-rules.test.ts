@@ -26,14 +26,18 @@ describe("one export a day", () => {
   it("refuses for 24 hours after the last one, to the millisecond, then allows again", () => {
     expect(EXPORT_INTERVAL_MS).toBe(24 * HOUR);
     expect(nextExportAllowedAt({ createdAt: requested }, requested)).toEqual(at("2026-03-02T10:00:00Z"));
-    expect(nextExportAllowedAt({ createdAt: requested }, at("2026-03-02T09:59:59.999Z"))).toEqual(at("2026-03-02T10:00:00Z"));
+    expect(nextExportAllowedAt({ createdAt: requested }, at("2026-03-02T09:59:59.999Z"))).toEqual(
+      at("2026-03-02T10:00:00Z"),
+    );
     expect(nextExportAllowedAt({ createdAt: requested }, at("2026-03-02T10:00:00Z"))).toBeNull();
     expect(nextExportAllowedAt({ createdAt: requested }, at("2026-03-05T00:00:00Z"))).toBeNull();
   });
 
   it("counts a day, not a calendar date: asking just before midnight does not allow again just after", () => {
     const lateEvening = at("2026-03-01T23:59:00Z");
-    expect(nextExportAllowedAt({ createdAt: lateEvening }, at("2026-03-02T00:01:00Z"))).toEqual(at("2026-03-02T23:59:00Z"));
+    expect(nextExportAllowedAt({ createdAt: lateEvening }, at("2026-03-02T00:01:00Z"))).toEqual(
+      at("2026-03-02T23:59:00Z"),
+    );
   });
 });
 
@@ -48,7 +52,9 @@ describe("an export's state and download window", () => {
 
   it("is preparing while waiting or running, whatever its expires_at (then the worker's lease)", () => {
     expect(exportState({ ...ready, status: "pending", expiresAt: null, fileKey: null }, readyAt)).toBe("preparing");
-    expect(exportState({ ...ready, status: "running", expiresAt: at("2026-03-01T09:00:00Z"), fileKey: null }, readyAt)).toBe("preparing");
+    expect(
+      exportState({ ...ready, status: "running", expiresAt: at("2026-03-01T09:00:00Z"), fileKey: null }, readyAt),
+    ).toBe("preparing");
     expect(isDownloadable({ ...ready, status: "running" }, readyAt)).toBe(false);
   });
 

@@ -26,7 +26,10 @@ export interface DataExportFacts {
  * When the customer may ask for their next export, or null when they may now. Only an export that did not fail
  * counts: a failure is the agency's, not the customer's, so they may try again at once.
  */
-export function nextExportAllowedAt(lastCounted: Pick<DataExportFacts, "createdAt"> | null | undefined, now: Date): Date | null {
+export function nextExportAllowedAt(
+  lastCounted: Pick<DataExportFacts, "createdAt"> | null | undefined,
+  now: Date,
+): Date | null {
   if (!lastCounted) return null;
   const next = new Date(lastCounted.createdAt.getTime() + EXPORT_INTERVAL_MS);
   return next.getTime() > now.getTime() ? next : null;
@@ -44,7 +47,9 @@ export function exportState(row: DataExportFacts, now: Date): DataExportState {
 
 /** Whether the ZIP may be downloaded now: ready, its file still stored, and not past its time. */
 export function isDownloadable(row: DataExportFacts, now: Date): boolean {
-  return row.status === "ready" && row.fileKey !== null && row.expiresAt !== null && row.expiresAt.getTime() > now.getTime();
+  return (
+    row.status === "ready" && row.fileKey !== null && row.expiresAt !== null && row.expiresAt.getTime() > now.getTime()
+  );
 }
 
 /** The name the ZIP is saved under: `my-data-2025-06-01.zip`, the day it was made (UTC). */
@@ -67,7 +72,10 @@ export function exportProgress(phase: "data" | "files" | "storing", done: number
   return Math.floor(from + (to - from) * fraction);
 }
 
-const PHASES = { data: [0, 30], files: [30, 95], storing: [95, 99] } as const satisfies Record<string, readonly [number, number]>;
+const PHASES = { data: [0, 30], files: [30, 95], storing: [95, 99] } as const satisfies Record<
+  string,
+  readonly [number, number]
+>;
 
 /** Characters a ZIP entry's name never carries: path separators, control characters, and those Windows refuses. */
 // eslint-disable-next-line no-control-regex

@@ -23,8 +23,26 @@ function fullSummary(overrides: Partial<ExportSummary> = {}): ExportSummary {
       picture: "files/profile/avatar_1.png",
     },
     payments: [
-      { service: "google_business", paymentNumber: 1, amount: 250, refundedAmount: 20, method: "zelle", status: "completed", receiptNumber: "R-000042", createdAt: "2026-01-06T12:00:00.000Z" },
-      { service: "website", paymentNumber: 1, amount: 350, refundedAmount: 0, method: "card", status: "pending", receiptNumber: null, createdAt: "2026-02-01T12:00:00.000Z" },
+      {
+        service: "google_business",
+        paymentNumber: 1,
+        amount: 250,
+        refundedAmount: 20,
+        method: "zelle",
+        status: "completed",
+        receiptNumber: "R-000042",
+        createdAt: "2026-01-06T12:00:00.000Z",
+      },
+      {
+        service: "website",
+        paymentNumber: 1,
+        amount: 350,
+        refundedAmount: 0,
+        method: "card",
+        status: "pending",
+        receiptNumber: null,
+        createdAt: "2026-02-01T12:00:00.000Z",
+      },
     ],
     informationForms: {
       googleBusiness: {
@@ -47,9 +65,34 @@ function fullSummary(overrides: Partial<ExportSummary> = {}): ExportSummary {
     },
     notifications: 1,
     messages: { fromYou: 600, fromAgency: 500, attachments: 3 },
-    approvalRounds: [{ service: "website", version: 2, title: "Home page", sentAt: "2026-02-10T10:00:00.000Z", decision: "changes_requested", files: 1 }],
-    deliveredFiles: [{ service: "website", name: "Logo set.zip", size: 4096, deliveredAt: "2026-02-20T10:00:00.000Z", file: "files/delivered/Logo set.zip" }],
-    credentials: [{ type: "hosting", title: "Host Co", websiteLink: "https://host.example", username: "ana-host", storedSecrets: 3 }],
+    approvalRounds: [
+      {
+        service: "website",
+        version: 2,
+        title: "Home page",
+        sentAt: "2026-02-10T10:00:00.000Z",
+        decision: "changes_requested",
+        files: 1,
+      },
+    ],
+    deliveredFiles: [
+      {
+        service: "website",
+        name: "Logo set.zip",
+        size: 4096,
+        deliveredAt: "2026-02-20T10:00:00.000Z",
+        file: "files/delivered/Logo set.zip",
+      },
+    ],
+    credentials: [
+      {
+        type: "hosting",
+        title: "Host Co",
+        websiteLink: "https://host.example",
+        username: "ana-host",
+        storedSecrets: 3,
+      },
+    ],
     files: ["files/profile/avatar_1.png", "files/delivered/Logo set.zip", "files/messages/menu.png"],
     missingFiles: ["files/messages/menu.png"],
     ...overrides,
@@ -142,33 +185,65 @@ describe("summary.html, the export in plain words", () => {
       en,
       fullSummary({
         profile: { ...fullSummary().profile, fullName: hostile, companyName: "Tom & Jerry's" },
-        approvalRounds: [{ service: "website", version: 1, title: "</td><b>bold</b>", sentAt: null, decision: null, files: 0 }],
-        deliveredFiles: [{ service: "website", name: 'a"b.zip', size: 10, deliveredAt: null, file: 'files/delivered/a"><b onclick=x>.zip' }],
+        approvalRounds: [
+          { service: "website", version: 1, title: "</td><b>bold</b>", sentAt: null, decision: null, files: 0 },
+        ],
+        deliveredFiles: [
+          {
+            service: "website",
+            name: 'a"b.zip',
+            size: 10,
+            deliveredAt: null,
+            file: 'files/delivered/a"><b onclick=x>.zip',
+          },
+        ],
         files: ['files/delivered/a"><b onclick=x>.zip'],
         missingFiles: [],
       }),
     );
     expect(html).not.toMatch(/<script|<img|<b>|onerror=alert\(1\)>/);
     expect(html).toContain(escapeHtml(hostile));
-    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;");
+    expect(html).toContain(
+      "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;",
+    );
     expect(html).toContain("Tom &amp; Jerry&#39;s");
     expect(html).toContain("&lt;/td&gt;&lt;b&gt;bold&lt;/b&gt;");
-    expect(html).toContain('<a href="files/delivered/a%22%3E%3Cb%20onclick%3Dx%3E.zip">files/delivered/a&quot;&gt;&lt;b onclick=x&gt;.zip</a>');
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).toContain(
+      '<a href="files/delivered/a%22%3E%3Cb%20onclick%3Dx%3E.zip">files/delivered/a&quot;&gt;&lt;b onclick=x&gt;.zip</a>',
+    );
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    );
     expect(escapeHtml(`<a href='x'>"&"</a>`)).toBe("&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;");
   });
 
   it("warns when data.json holds the passwords, without showing any; an empty account says there is nothing", () => {
     const withSecrets = visibleText(renderExportSummary(en, fullSummary({ secretsIncluded: true })));
-    expect(withSecrets).toContain("data.json includes the passwords you stored with us, in clear: keep this ZIP somewhere safe.");
+    expect(withSecrets).toContain(
+      "data.json includes the passwords you stored with us, in clear: keep this ZIP somewhere safe.",
+    );
     expect(withSecrets).toContain("ana-host In data.json");
     const emptyEn = visibleText(renderExportSummary(en, emptySummary("2026-03-01T10:30:00.000Z", false)));
-    for (const nothing of ["No payments.", "Not sent.", "Not started.", "No approval requests.", "No delivered files.", "No credentials stored.", "0 files you sent us"]) {
+    for (const nothing of [
+      "No payments.",
+      "Not sent.",
+      "Not started.",
+      "No approval requests.",
+      "No delivered files.",
+      "No credentials stored.",
+      "0 files you sent us",
+    ]) {
       expect(emptyEn).toContain(nothing);
     }
     expect(emptyEn).toContain("Name —");
     const emptyEs = visibleText(renderExportSummary(es, emptySummary("2026-03-01T10:30:00.000Z", true)));
-    for (const nothing of ["No hay pagos.", "Todavía no la envió.", "Todavía no ha comenzado.", "No hay credenciales guardadas.", "guarde este ZIP en un lugar seguro"]) {
+    for (const nothing of [
+      "No hay pagos.",
+      "Todavía no la envió.",
+      "Todavía no ha comenzado.",
+      "No hay credenciales guardadas.",
+      "guarde este ZIP en un lugar seguro",
+    ]) {
       expect(emptyEs).toContain(nothing);
     }
   });

@@ -60,9 +60,22 @@ export interface ExportSummary {
   progress: { googleBusiness: StepsSummary; website: StepsSummary };
   notifications: number;
   messages: { fromYou: number; fromAgency: number; attachments: number };
-  approvalRounds: { service: string; version: number; title: string; sentAt: string | null; decision: string | null; files: number }[];
+  approvalRounds: {
+    service: string;
+    version: number;
+    title: string;
+    sentAt: string | null;
+    decision: string | null;
+    files: number;
+  }[];
   deliveredFiles: { service: string; name: string; size: number; deliveredAt: string | null; file: string | null }[];
-  credentials: { type: string; title: string | null; websiteLink: string | null; username: string | null; storedSecrets: number }[];
+  credentials: {
+    type: string;
+    title: string | null;
+    websiteLink: string | null;
+    username: string | null;
+    storedSecrets: number;
+  }[];
   /** Every file the ZIP carries, by its path in it. */
   files: string[];
   /** The files storage no longer had (missing-files.json lists them too). */
@@ -74,7 +87,16 @@ export function emptySummary(exportedAt: string, secretsIncluded: boolean): Expo
   return {
     exportedAt,
     secretsIncluded,
-    profile: { fullName: null, email: null, phone: null, companyName: null, language: null, emailUpdates: null, createdAt: null, picture: null },
+    profile: {
+      fullName: null,
+      email: null,
+      phone: null,
+      companyName: null,
+      language: null,
+      emailUpdates: null,
+      createdAt: null,
+      picture: null,
+    },
     payments: [],
     informationForms: { googleBusiness: null, website: null },
     progress: { googleBusiness: null, website: null },
@@ -103,7 +125,8 @@ type Content = string | Html;
 const render = (content: Content) => (typeof content === "string" ? escapeHtml(content) : content.html);
 
 /** A value, or a dash when there is none. */
-const orDash = (value: string | null | undefined): string => (value === null || value === undefined || value.trim() === "" ? "—" : value);
+const orDash = (value: string | null | undefined): string =>
+  value === null || value === undefined || value.trim() === "" ? "—" : value;
 
 /**
  * A file's path in the ZIP as a link relative to this page, which opens the file once the ZIP is unpacked: each
@@ -125,7 +148,9 @@ function table(head: string[], rows: Content[][]): string {
 
 /** Labels and their values: a two-column table whose first column heads each row. */
 function facts(rows: [string, Content][]): string {
-  const body = rows.map(([label, value]) => `<tr>${element("th", label, ' scope="row"')}${element("td", value)}</tr>`).join("\n");
+  const body = rows
+    .map(([label, value]) => `<tr>${element("th", label, ' scope="row"')}${element("td", value)}</tr>`)
+    .join("\n");
   return `<table class="facts">\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
@@ -147,7 +172,17 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
   const t = (descriptor: MessageDescriptor) => i18n._(descriptor);
   const locale = i18n.locale;
   const when = (iso: string | null) =>
-    iso ? formatDate(iso, locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }) : "—";
+    iso
+      ? formatDate(iso, locale, {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZone: "UTC",
+          timeZoneName: "short",
+        })
+      : "—";
   const money = (amount: number) => formatMoney(amount, locale);
   const yesNo = (value: boolean | null) => (value === null ? "—" : value ? t(msg`Yes`) : t(msg`No`));
   const { profile, messages } = summary;
@@ -158,11 +193,24 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
   const say = (content: Content, attributes = "") => sections.push(element("p", content, attributes));
 
   heading(1, title);
-  say(t(msg`A copy of everything we keep about you, made on ${exportedAt}. This page sums it up in plain words; data.json holds all of it, for other programs, and the files folder holds every file.`));
+  say(
+    t(
+      msg`A copy of everything we keep about you, made on ${exportedAt}. This page sums it up in plain words; data.json holds all of it, for other programs, and the files folder holds every file.`,
+    ),
+  );
   if (summary.secretsIncluded) {
-    say(t(msg`data.json includes the passwords you stored with us, in clear: keep this ZIP somewhere safe. This page does not show them.`), ' class="note"');
+    say(
+      t(
+        msg`data.json includes the passwords you stored with us, in clear: keep this ZIP somewhere safe. This page does not show them.`,
+      ),
+      ' class="note"',
+    );
   } else {
-    say(t(msg`The passwords you stored with us are not in this export: confirm your password when you ask for one to include them.`));
+    say(
+      t(
+        msg`The passwords you stored with us are not in this export: confirm your password when you ask for one to include them.`,
+      ),
+    );
   }
   say(t(msg`Dates and times are in UTC.`), ' class="muted"');
 
@@ -185,7 +233,15 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
   else
     sections.push(
       table(
-        [t(msg`Service`), t(msg`Amount`), t(msg`Refunded`), t(msg`Method`), t(msg`Status`), t(msg`Receipt`), t(msg`Date`)],
+        [
+          t(msg`Service`),
+          t(msg`Amount`),
+          t(msg`Refunded`),
+          t(msg`Method`),
+          t(msg`Status`),
+          t(msg`Receipt`),
+          t(msg`Date`),
+        ],
         summary.payments.map((payment) => [
           paymentSubtitleIn(i18n, payment.service, payment.paymentNumber),
           money(payment.amount),
@@ -232,7 +288,10 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
       sections.push(
         table(
           [t(msg`Step`), t(msg`Done`)],
-          steps.map((step) => [step.name, step.done ? (step.doneAt ? when(step.doneAt) : t(msg`Yes`)) : t(msg`Not yet`)]),
+          steps.map((step) => [
+            step.name,
+            step.done ? (step.doneAt ? when(step.doneAt) : t(msg`Yes`)) : t(msg`Not yet`),
+          ]),
         ),
       );
   }
@@ -293,8 +352,18 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
         summary.credentials.map((credential) => {
           const card = CREDENTIAL_CARDS.find((candidate) => candidate.type === credential.type);
           const secrets =
-            credential.storedSecrets === 0 ? msg`None stored` : summary.secretsIncluded ? msg`In data.json` : msg`Stored, not in this export`;
-          return [card ? t(card.labelText) : credential.type, orDash(credential.title), orDash(credential.websiteLink), orDash(credential.username), t(secrets)];
+            credential.storedSecrets === 0
+              ? msg`None stored`
+              : summary.secretsIncluded
+                ? msg`In data.json`
+                : msg`Stored, not in this export`;
+          return [
+            card ? t(card.labelText) : credential.type,
+            orDash(credential.title),
+            orDash(credential.websiteLink),
+            orDash(credential.username),
+            t(secrets),
+          ];
         }),
       ),
     );
@@ -302,10 +371,18 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
   heading(2, t(msg`Files in this ZIP`));
   const missing = new Set(summary.missingFiles);
   const present = summary.files.filter((path) => !missing.has(path));
-  say(t(msg`${plural(present.length, { one: "# file you sent us or we delivered to you, in the files folder.", other: "# files you sent us or we delivered to you, in the files folder." })}`));
+  say(
+    t(
+      msg`${plural(present.length, { one: "# file you sent us or we delivered to you, in the files folder.", other: "# files you sent us or we delivered to you, in the files folder." })}`,
+    ),
+  );
   if (present.length > 0) sections.push(list(present.map(fileLink)));
   if (summary.missingFiles.length > 0) {
-    say(t(msg`These files could not be found in our storage, so they are not in this ZIP (missing-files.json lists them too):`));
+    say(
+      t(
+        msg`These files could not be found in our storage, so they are not in this ZIP (missing-files.json lists them too):`,
+      ),
+    );
     sections.push(list(summary.missingFiles));
   }
 

@@ -156,11 +156,16 @@ export class DataExportWorker {
     const expired = await db
       .select({ id: dataExports.id, userId: dataExports.userId, fileKey: dataExports.fileKey })
       .from(dataExports)
-      .where(and(eq(dataExports.status, "ready"), isNotNull(dataExports.fileKey), lte(dataExports.expiresAt, sql`now()`)));
+      .where(
+        and(eq(dataExports.status, "ready"), isNotNull(dataExports.fileKey), lte(dataExports.expiresAt, sql`now()`)),
+      );
     for (const row of expired) {
       // Removing a file twice is no error: two instances may both get here.
       await storage.delete(EXPORTS_BUCKET, row.fileKey!);
-      await db.update(dataExports).set({ fileKey: null }).where(and(eq(dataExports.id, row.id), eq(dataExports.fileKey, row.fileKey!)));
+      await db
+        .update(dataExports)
+        .set({ fileKey: null })
+        .where(and(eq(dataExports.id, row.id), eq(dataExports.fileKey, row.fileKey!)));
       await publishChanges(this.deps.bus, [{ table: "data_exports", userId: row.userId }]);
     }
     const abandoned = await db
@@ -174,8 +179,14 @@ export class DataExportWorker {
       })
       .where(and(eq(dataExports.status, "running"), lte(dataExports.expiresAt, sql`now()`)))
       .returning({ id: dataExports.id, userId: dataExports.userId, status: dataExports.status });
-    for (const row of abandoned) this.log(`Data export ${row.id} was left running by a stopped process: ${row.status === "failed" ? "failed" : "queued again"}`);
-    await publishChanges(this.deps.bus, abandoned.map((row) => ({ table: "data_exports", userId: row.userId })));
+    for (const row of abandoned)
+      this.log(
+        `Data export ${row.id} was left running by a stopped process: ${row.status === "failed" ? "failed" : "queued again"}`,
+      );
+    await publishChanges(
+      this.deps.bus,
+      abandoned.map((row) => ({ table: "data_exports", userId: row.userId })),
+    );
     await this.removeStaleTemporaryFiles();
   }
 
@@ -188,7 +199,10 @@ export class DataExportWorker {
     const names = await readdir(this.temporaryFolder).catch(() => [] as string[]);
     for (const name of names) {
       const file = path.join(this.temporaryFolder, name);
-      const modified = await stat(file).then((found) => found.mtimeMs, () => Date.now());
+      const modified = await stat(file).then(
+        (found) => found.mtimeMs,
+        () => Date.now(),
+      );
       if (Date.now() - modified > TEMP_MAX_AGE_MS) await rm(file, { force: true });
     }
   }
@@ -210,13 +224,20 @@ export class DataExportWorker {
       if (!row) return undefined;
       // Milliseconds, as JavaScript keeps them: the later writes compare it exactly.
       const startedAt = new Date();
-      await tx.update(dataExports).set({ status: "running", progress: 0, startedAt, expiresAt: this.leaseSql() }).where(eq(dataExports.id, row.id));
+      await tx
+        .update(dataExports)
+        .set({ status: "running", progress: 0, startedAt, expiresAt: this.leaseSql() })
+        .where(eq(dataExports.id, row.id));
       return { ...row, startedAt };
     });
   }
 
   private ours(claim: Claim) {
-    return and(eq(dataExports.id, claim.id), eq(dataExports.status, "running"), eq(dataExports.startedAt, claim.startedAt));
+    return and(
+      eq(dataExports.id, claim.id),
+      eq(dataExports.status, "running"),
+      eq(dataExports.startedAt, claim.startedAt),
+    );
   }
 
   private async prepare(claim: Claim): Promise<void> {
@@ -226,7 +247,11 @@ export class DataExportWorker {
     const zipPath = path.join(this.temporaryFolder, `${claim.id}-${randomBytes(4).toString("hex")}.zip`);
     const reporter = new ProgressReporter(
       async (percent) => {
-        const renewed = await db.update(dataExports).set({ progress: percent, expiresAt: this.leaseSql() }).where(this.ours(claim)).returning({ id: dataExports.id });
+        const renewed = await db
+          .update(dataExports)
+          .set({ progress: percent, expiresAt: this.leaseSql() })
+          .where(this.ours(claim))
+          .returning({ id: dataExports.id });
         if (renewed.length === 0) throw new ClaimLost(`Data export ${claim.id} is no longer this worker's`);
         await publishChanges(bus, [{ table: "data_exports", userId: claim.userId }]);
       },
@@ -239,14 +264,26 @@ export class DataExportWorker {
     const controller = new AbortController();
     this.current = controller;
     const maxRunMs = this.options.maxRunMs ?? 2 * 60 * 60_000;
-    const deadline = setTimeout(() => controller.abort(new Error(`Still not ready after ${Math.round(maxRunMs / 1000)} s: stopped`)), maxRunMs);
+    const deadline = setTimeout(
+      () => controller.abort(new Error(`Still not ready after ${Math.round(maxRunMs / 1000)} s: stopped`)),
+      maxRunMs,
+    );
     deadline.unref();
     try {
       const i18n = (await i18nOfUsers(db, [claim.userId]))(claim.userId);
       const subject = { userId: claim.userId, withSecrets: claim.withSecrets, i18n };
-      const { size } = await buildDataExport(this.deps, subject, zipPath, (percent) => reporter.report(percent), controller.signal);
+      const { size } = await buildDataExport(
+        this.deps,
+        subject,
+        zipPath,
+        (percent) => reporter.report(percent),
+        controller.signal,
+      );
       await reporter.report(exportProgress("storing", 0, 1), { now: true });
-      await storeStream(storage, EXPORTS_BUCKET, key, createReadStream(zipPath), { contentType: "application/zip", size });
+      await storeStream(storage, EXPORTS_BUCKET, key, createReadStream(zipPath), {
+        contentType: "application/zip",
+        size,
+      });
       stored = true;
       await reporter.finish();
       const changes = await db.transaction(async (tx) => {
@@ -266,9 +303,18 @@ export class DataExportWorker {
         if (!ready) throw new ClaimLost(`Data export ${claim.id} is no longer this worker's`);
         // Secrets written out in clear are a reveal, as each one shown on the Credentials page is: on the record.
         if (claim.withSecrets) {
-          await recordAuditEvent(tx, { actorId: claim.userId, action: "secret.reveal", customerId: claim.userId, detail: { kind: "data_export", id: claim.id } });
+          await recordAuditEvent(tx, {
+            actorId: claim.userId,
+            action: "secret.reveal",
+            customerId: claim.userId,
+            detail: { kind: "data_export", id: claim.id },
+          });
         }
-        return notify(tx, { to: { customer: claim.userId }, type: "data_export_ready", data: { withSecrets: claim.withSecrets } });
+        return notify(tx, {
+          to: { customer: claim.userId },
+          type: "data_export_ready",
+          data: { withSecrets: claim.withSecrets },
+        });
       });
       await publishChanges(bus, [...changes, { table: "data_exports", userId: claim.userId }]);
     } catch (error) {
@@ -293,12 +339,18 @@ export class DataExportWorker {
     }
     if (storedKey) await storage.delete(EXPORTS_BUCKET, storedKey).catch(() => {});
     if (error instanceof Stopping) {
-      await db.update(dataExports).set({ status: "pending", progress: 0, startedAt: null, expiresAt: null }).where(this.ours(claim));
+      await db
+        .update(dataExports)
+        .set({ status: "pending", progress: 0, startedAt: null, expiresAt: null })
+        .where(this.ours(claim));
       await publishChanges(bus, [{ table: "data_exports", userId: claim.userId }]);
       return;
     }
     this.log(`Data export ${claim.id} failed: ${message(error)}`);
-    await db.update(dataExports).set({ status: "failed", error: message(error).slice(0, 500), expiresAt: null }).where(this.ours(claim));
+    await db
+      .update(dataExports)
+      .set({ status: "failed", error: message(error).slice(0, 500), expiresAt: null })
+      .where(this.ours(claim));
     await publishChanges(bus, [{ table: "data_exports", userId: claim.userId }]);
   }
 }

@@ -12,9 +12,12 @@ describe("the export's JSON writer", () => {
     out.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
     const writer = new JsonObjectWriter(out);
     await writer.field("profile", { name: "Ana" });
-    await writer.list("messages", (async function* () {
-      yield { body: "Hi" };
-    })());
+    await writer.list(
+      "messages",
+      (async function* () {
+        yield { body: "Hi" };
+      })(),
+    );
     await writer.end();
     expect(JSON.parse(chunks.join(""))).toEqual({ profile: { name: "Ana" }, messages: [{ body: "Hi" }] });
   });
@@ -23,7 +26,9 @@ describe("the export's JSON writer", () => {
     const destroyed = full();
     destroyed.on("error", () => {});
     destroyed.destroy(new Error("The worker is stopping"));
-    await expect(new JsonObjectWriter(destroyed).field("profile", { name: "Ana" })).rejects.toThrow("The worker is stopping");
+    await expect(new JsonObjectWriter(destroyed).field("profile", { name: "Ana" })).rejects.toThrow(
+      "The worker is stopping",
+    );
   });
 
   it("fails a write waiting for the stream to drain when the stream is destroyed meanwhile, with or without an error", async () => {

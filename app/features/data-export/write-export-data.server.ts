@@ -86,8 +86,16 @@ export async function writeExportData(
   const service = (value: string) => ({ service: value, serviceName: serviceNameIn(i18n, value) });
 
   const [messageCount, notificationCount] = await Promise.all([
-    db.select({ n: count() }).from(messages).where(eq(messages.userId, userId)).then((rows) => rows[0]?.n ?? 0),
-    db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)).then((rows) => rows[0]?.n ?? 0),
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(eq(messages.userId, userId))
+      .then((rows) => rows[0]?.n ?? 0),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .then((rows) => rows[0]?.n ?? 0),
   ]);
   // The seven sections count one each; the two long lists one per row.
   const total = 7 + messageCount + notificationCount;
@@ -132,12 +140,21 @@ export async function writeExportData(
   summary.profile = aboutYou;
   await advance(1);
 
-  const paymentRows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
+  const paymentRows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(asc(payments.createdAt));
   const refunds = paymentRows.length
     ? await db
         .select()
         .from(paymentRefunds)
-        .where(inArray(paymentRefunds.paymentId, paymentRows.map((row) => row.id)))
+        .where(
+          inArray(
+            paymentRefunds.paymentId,
+            paymentRows.map((row) => row.id),
+          ),
+        )
         .orderBy(asc(paymentRefunds.createdAt))
     : [];
   await out.field(
@@ -156,7 +173,13 @@ export async function writeExportData(
       refundedAmount: row.refundedAmount,
       refunds: refunds
         .filter((refund) => refund.paymentId === row.id)
-        .map((refund) => ({ amount: refund.amount, reason: refund.reason, status: refund.status, createdAt: iso(refund.createdAt), completedAt: iso(refund.completedAt) })),
+        .map((refund) => ({
+          amount: refund.amount,
+          reason: refund.reason,
+          status: refund.status,
+          createdAt: iso(refund.createdAt),
+          completedAt: iso(refund.completedAt),
+        })),
       createdAt: iso(row.createdAt),
       completedAt: iso(row.completedAt),
       proof: fileAt(row.proofUrl, FOLDERS.payments),
@@ -232,9 +255,13 @@ export async function writeExportData(
       ? {
           businessName: row.legalBusinessName,
           phone: row.phoneNumber,
-          address: [row.address, row.aptSuite, row.city, [row.state, row.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ") || null,
+          address:
+            [row.address, row.aptSuite, row.city, [row.state, row.zip].filter(Boolean).join(" ")]
+              .filter(Boolean)
+              .join(", ") || null,
           serviceCities: row.serviceCities,
-          files: [written.logo, written.founderPhoto ?? null, ...(written.photos ?? [])].filter((path) => path !== null).length,
+          files: [written.logo, written.founderPhoto ?? null, ...(written.photos ?? [])].filter((path) => path !== null)
+            .length,
           sentAt: iso(row.createdAt),
           updatedAt: iso(row.updatedAt),
         }
@@ -247,7 +274,10 @@ export async function writeExportData(
 
   const [googleSteps] = await db.select().from(googleBusinessProgress).where(eq(googleBusinessProgress.userId, userId));
   const [websiteSteps] = await db.select().from(websiteProgress).where(eq(websiteProgress.userId, userId));
-  const steps = (serviceType: ServiceType, row: (Record<string, unknown> & { stepDates: ProgressStepDates }) | undefined) =>
+  const steps = (
+    serviceType: ServiceType,
+    row: (Record<string, unknown> & { stepDates: ProgressStepDates }) | undefined,
+  ) =>
     row
       ? PROGRESS_STEPS[serviceType].map(({ key }) => ({
           step: key,
@@ -324,7 +354,11 @@ export async function writeExportData(
     ),
   );
 
-  const rounds = await db.select().from(reviewRounds).where(eq(reviewRounds.userId, userId)).orderBy(asc(reviewRounds.createdAt));
+  const rounds = await db
+    .select()
+    .from(reviewRounds)
+    .where(eq(reviewRounds.userId, userId))
+    .orderBy(asc(reviewRounds.createdAt));
   await out.field(
     "approvalRounds",
     rounds.map((round) => ({
@@ -333,7 +367,12 @@ export async function writeExportData(
       title: round.title,
       message: round.message,
       link: round.link,
-      files: round.files.map((file) => ({ name: file.name, size: file.size, contentType: file.contentType, file: fileAt(file.url, FOLDERS.approvals, file.name) })),
+      files: round.files.map((file) => ({
+        name: file.name,
+        size: file.size,
+        contentType: file.contentType,
+        file: fileAt(file.url, FOLDERS.approvals, file.name),
+      })),
       sentAt: iso(round.createdAt),
       decision: round.decision,
       comment: round.comment,
@@ -350,7 +389,11 @@ export async function writeExportData(
   }));
   await advance(1);
 
-  const delivered = await db.select().from(deliveredFiles).where(eq(deliveredFiles.userId, userId)).orderBy(asc(deliveredFiles.createdAt));
+  const delivered = await db
+    .select()
+    .from(deliveredFiles)
+    .where(eq(deliveredFiles.userId, userId))
+    .orderBy(asc(deliveredFiles.createdAt));
   const deliveredList = delivered.map((row) => ({
     ...service(row.service),
     name: row.name,
@@ -362,7 +405,11 @@ export async function writeExportData(
   summary.deliveredFiles = deliveredList;
   await advance(1);
 
-  const credentials = await db.select().from(websiteCredentials).where(eq(websiteCredentials.userId, userId)).orderBy(asc(websiteCredentials.createdAt));
+  const credentials = await db
+    .select()
+    .from(websiteCredentials)
+    .where(eq(websiteCredentials.userId, userId))
+    .orderBy(asc(websiteCredentials.createdAt));
   await out.field(
     "credentials",
     credentials.map((row) => ({
@@ -370,7 +417,11 @@ export async function writeExportData(
       title: row.title,
       websiteLink: row.websiteLink,
       username: row.username,
-      ...secretFields(secrets, withSecrets, Object.fromEntries(CREDENTIAL_SECRET_FIELDS.map((field) => [field, row[field]]))),
+      ...secretFields(
+        secrets,
+        withSecrets,
+        Object.fromEntries(CREDENTIAL_SECRET_FIELDS.map((field) => [field, row[field]])),
+      ),
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
     })),
@@ -393,7 +444,11 @@ export async function writeExportData(
  * stored (`storedSecrets`), so the customer knows what a confirmed export would add. A value that does not open is
  * named in `unreadableSecrets` rather than failing the whole export.
  */
-function secretFields(secrets: Secrets, withSecrets: boolean, stored: Record<string, string | null>): Record<string, unknown> {
+function secretFields(
+  secrets: Secrets,
+  withSecrets: boolean,
+  stored: Record<string, string | null>,
+): Record<string, unknown> {
   const set = Object.entries(stored).filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== "");
   if (!withSecrets) return { storedSecrets: set.map(([name]) => name) };
   const values: Record<string, string | null> = Object.fromEntries(Object.keys(stored).map((name) => [name, null]));

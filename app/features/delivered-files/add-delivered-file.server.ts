@@ -35,7 +35,10 @@ export async function addDeliveredFile(
   const parsed = addDeliveredFileFormSchema.safeParse({ intent: ADD_DELIVERED_FILE_INTENT, service: input.service });
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   const { service } = parsed.data;
-  const [customer] = await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, input.userId), isCustomer));
+  const [customer] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, input.userId), isCustomer));
   if (!customer) throw new AppError("customer_not_found");
   const file = input.file instanceof Blob && input.file.size > 0 ? input.file : null;
   const name = attachmentName((file as File | null)?.name, anyFileExt((file as File | null)?.name));
@@ -47,8 +50,17 @@ export async function addDeliveredFile(
         .values({ userId: customer.id, service, fileUrl: stored.url, name, size: stored.size, createdBy: member.id })
         .returning({ id: deliveredFiles.id });
       if (!row) throw new AppError("not_saved");
-      const changes = await notify(tx, { to: { customer: customer.id }, type: "delivered_file", data: { service, name } });
-      await recordAuditEvent(tx, { actorId: member.id, action: "file.deliver", customerId: customer.id, detail: { fileId: row.id, service, name, size: stored.size } });
+      const changes = await notify(tx, {
+        to: { customer: customer.id },
+        type: "delivered_file",
+        data: { service, name },
+      });
+      await recordAuditEvent(tx, {
+        actorId: member.id,
+        action: "file.deliver",
+        customerId: customer.id,
+        detail: { fileId: row.id, service, name, size: stored.size },
+      });
       return { id: row.id, changes };
     }),
   );

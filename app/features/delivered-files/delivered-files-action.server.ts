@@ -11,22 +11,40 @@ import { removeDeliveredFile } from "./remove-delivered-file.server";
 
 type DeliveredFileServices = Pick<Services, "database" | "bus" | "storage">;
 
-const depsOf = (services: DeliveredFileServices) => ({ db: services.database.db, bus: services.bus, storage: services.storage });
+const depsOf = (services: DeliveredFileServices) => ({
+  db: services.database.db,
+  bus: services.bus,
+  storage: services.storage,
+});
 
 /** The admin user page's 'Add file' (`intent=add-delivered-file`: service, file): a toast says the customer has it. */
-export async function addDeliveredFileAction(services: DeliveredFileServices, actor: Actor | null, { userId, form }: { userId: string; form: FormData }, i18n: I18n) {
+export async function addDeliveredFileAction(
+  services: DeliveredFileServices,
+  actor: Actor | null,
+  { userId, form }: { userId: string; form: FormData },
+  i18n: I18n,
+) {
   const parsed = await parseForm(form, addDeliveredFileFormSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
     await addDeliveredFile(depsOf(services), actor, { userId, service: parsed.value.service, file: form.get("file") });
-    return { ok: true, title: i18n._(msg`File added`), message: i18n._(msg`The customer can download it now.`) } satisfies ActionResult;
+    return {
+      ok: true,
+      title: i18n._(msg`File added`),
+      message: i18n._(msg`The customer can download it now.`),
+    } satisfies ActionResult;
   } catch (error) {
     return actionFailure(error, i18n);
   }
 }
 
 /** The confirmed 'Remove' of a delivered file (`intent=remove-delivered-file`: fileId). */
-export async function removeDeliveredFileAction(services: DeliveredFileServices, actor: Actor | null, { userId, form }: { userId: string; form: FormData }, i18n: I18n) {
+export async function removeDeliveredFileAction(
+  services: DeliveredFileServices,
+  actor: Actor | null,
+  { userId, form }: { userId: string; form: FormData },
+  i18n: I18n,
+) {
   const parsed = await parseForm(form, removeDeliveredFileFormSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {

@@ -10,4 +10,7 @@ const service = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]]);
 export const addDeliveredFileFormSchema = z.object({ intent: z.literal(ADD_DELIVERED_FILE_INTENT), service });
 
 /** The confirmed removal of one delivered file. */
-export const removeDeliveredFileFormSchema = z.object({ intent: z.literal(REMOVE_DELIVERED_FILE_INTENT), fileId: z.uuid() });
+export const removeDeliveredFileFormSchema = z.object({
+  intent: z.literal(REMOVE_DELIVERED_FILE_INTENT),
+  fileId: z.uuid(),
+});

@@ -11,7 +11,11 @@ import type { DeliveredFilesView } from "./delivered-file-views";
  * A customer's delivered files, by service, newest first, for the customer themself or an admin: anonymous gets
  * 401, another customer 403, an id that is no customer 404.
  */
-export async function listDeliveredFiles(executor: Executor, actor: Actor | null, userId: string): Promise<DeliveredFilesView> {
+export async function listDeliveredFiles(
+  executor: Executor,
+  actor: Actor | null,
+  userId: string,
+): Promise<DeliveredFilesView> {
   await requireCustomerReader(executor, actor, userId);
   const rows = await executor
     .select()

@@ -63,12 +63,19 @@ describe("an empty form's first values", () => {
   it("take the Google details for the website form, its type of service as the first service type", () => {
     const prefill = websitePrefill(GOOGLE, SIGN_UP);
     expect(prefill?.from).toBe("google_business");
-    expect(prefill?.values).toMatchObject({ legalBusinessName: "Casey Plumbing LLC", city: "Miami", serviceTypes: ["Plumbing"] });
+    expect(prefill?.values).toMatchObject({
+      legalBusinessName: "Casey Plumbing LLC",
+      city: "Miami",
+      serviceTypes: ["Plumbing"],
+    });
     expect(Object.keys(prefill!.values)).not.toContain("gmailEmail");
   });
 
   it("fall back to the sign-up's company and phone, and are none when the sign-up gave neither", () => {
-    expect(websitePrefill(null, SIGN_UP)).toEqual({ from: "signup", values: { legalBusinessName: "Casey Co", phoneNumber: "(555) 000-1111" } });
+    expect(websitePrefill(null, SIGN_UP)).toEqual({
+      from: "signup",
+      values: { legalBusinessName: "Casey Co", phoneNumber: "(555) 000-1111" },
+    });
     expect(googleBusinessPrefill(null, { companyName: "", phone: "" })).toBeNull();
   });
 });

@@ -35,22 +35,58 @@ export interface SignUpDetails {
 }
 
 function shared(info: BusinessDetailsView): SharedDetails {
-  const { logo, legalBusinessName, phoneNumber, facebookLink, instagramLink, linkedinLink, address, aptSuite, city, state, zip, serviceCities } = info;
-  return { logo, legalBusinessName, phoneNumber, facebookLink, instagramLink, linkedinLink, address, aptSuite, city, state, zip, serviceCities };
+  const {
+    logo,
+    legalBusinessName,
+    phoneNumber,
+    facebookLink,
+    instagramLink,
+    linkedinLink,
+    address,
+    aptSuite,
+    city,
+    state,
+    zip,
+    serviceCities,
+  } = info;
+  return {
+    logo,
+    legalBusinessName,
+    phoneNumber,
+    facebookLink,
+    instagramLink,
+    linkedinLink,
+    address,
+    aptSuite,
+    city,
+    state,
+    zip,
+    serviceCities,
+  };
 }
 
 /**
  * The Google Business form's first values while nothing is saved: the website information when there is some (its
  * first service type as the type of service), else the sign-up's company name and phone; null when neither gives any.
  */
-export function googleBusinessPrefill(website: WebsiteInfoView | null, signUp: SignUpDetails): InformationPrefill | null {
+export function googleBusinessPrefill(
+  website: WebsiteInfoView | null,
+  signUp: SignUpDetails,
+): InformationPrefill | null {
   if (website) return { from: "website", values: { ...shared(website), serviceType: website.serviceTypes[0] ?? "" } };
   return signUpPrefill(signUp);
 }
 
 /** The website form's first values while nothing is saved: the Google Business information, else the sign-up's. */
-export function websitePrefill(google: GoogleBusinessInfoView | null, signUp: SignUpDetails): InformationPrefill | null {
-  if (google) return { from: "google_business", values: { ...shared(google), serviceTypes: google.serviceType ? [google.serviceType] : [] } };
+export function websitePrefill(
+  google: GoogleBusinessInfoView | null,
+  signUp: SignUpDetails,
+): InformationPrefill | null {
+  if (google)
+    return {
+      from: "google_business",
+      values: { ...shared(google), serviceTypes: google.serviceType ? [google.serviceType] : [] },
+    };
   return signUpPrefill(signUp);
 }
 

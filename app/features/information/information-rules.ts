@@ -159,9 +159,17 @@ const zipCode = () =>
 /** A list of texts (`name[0]`, `name[1]`, ... in the form), cleaned, with at least one left. */
 export const textList = (required: MessageDescriptor, { unique }: { unique: boolean }) =>
   z
-    .array(z.string().max(199, zodMessage(msg`Each entry must be less than 200 characters`)).optional(), zodMessage(required))
+    .array(
+      z.string().max(199, zodMessage(msg`Each entry must be less than 200 characters`)).optional(),
+      zodMessage(required),
+    )
     .optional()
-    .transform((values) => cleanTextList((values ?? []).filter((value) => value !== undefined), { unique }))
+    .transform((values) =>
+      cleanTextList(
+        (values ?? []).filter((value) => value !== undefined),
+        { unique },
+      ),
+    )
     .refine((values) => values.length > 0, zodMessage(required));
 
 /** A list of stored files the customer keeps (`keepPhotos[0]`...): the server checks each against its own record. */
@@ -172,16 +180,24 @@ export const keptFiles = () =>
     .transform((values) => (values ?? []).filter((value): value is string => Boolean(value)));
 
 /** The three social links, each optional and a web address. */
-export const socialLinkFields = () => ({ facebookLink: optionalUrl(), instagramLink: optionalUrl(), linkedinLink: optionalUrl() });
+export const socialLinkFields = () => ({
+  facebookLink: optionalUrl(),
+  instagramLink: optionalUrl(),
+  linkedinLink: optionalUrl(),
+});
 
 /**
  * The business's street address; `state` may add its own rule (the website form wants at least 2 letters). A state
  * given by its name or code is stored as its code (normalizeState).
  */
-export const addressFields = (state: (field: ReturnType<typeof requiredText>) => z.ZodType<string> = (field) => field) => ({
+export const addressFields = (
+  state: (field: ReturnType<typeof requiredText>) => z.ZodType<string> = (field) => field,
+) => ({
   address: requiredText(MESSAGE_DESCRIPTORS.addressRequired, 200, MESSAGE_DESCRIPTORS.addressTooLong),
   aptSuite: optionalText(50, MESSAGE_DESCRIPTORS.aptSuiteTooLong),
   city: requiredText(MESSAGE_DESCRIPTORS.cityRequired, 100, MESSAGE_DESCRIPTORS.cityTooLong),
-  state: state(requiredText(MESSAGE_DESCRIPTORS.stateRequired, 50, MESSAGE_DESCRIPTORS.stateTooLong)).transform(normalizeState),
+  state: state(requiredText(MESSAGE_DESCRIPTORS.stateRequired, 50, MESSAGE_DESCRIPTORS.stateTooLong)).transform(
+    normalizeState,
+  ),
   zip: zipCode(),
 });

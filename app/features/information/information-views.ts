@@ -21,7 +21,9 @@ export interface BusinessDetailsView {
 }
 
 /** The shared part of a saved row, as the views render it (empty text where nothing was given). */
-export function toBusinessDetailsView(row: typeof googleBusinessInfo.$inferSelect | typeof websiteInfo.$inferSelect): BusinessDetailsView {
+export function toBusinessDetailsView(
+  row: typeof googleBusinessInfo.$inferSelect | typeof websiteInfo.$inferSelect,
+): BusinessDetailsView {
   return {
     userId: row.userId,
     logo: row.logoUrl ? storedImageView(row.logoUrl) : null,

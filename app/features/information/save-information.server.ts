@@ -8,7 +8,13 @@ import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { ServiceType } from "~/domain/service-catalog";
 import type { Storage } from "~/lib/storage/storage.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
-import { deleteUpload, prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/storage/uploads.server";
+import {
+  deleteUpload,
+  prepareUploads,
+  storeUploads,
+  type PreparedUpload,
+  type StoredUpload,
+} from "~/lib/storage/uploads.server";
 import { UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
@@ -58,7 +64,11 @@ export async function prepareOne(kind: UploadKind, value: unknown): Promise<Prep
 }
 
 /** Checks (and strips) files of a kind before anything is stored; none gives none. */
-export async function prepareOptional(kind: UploadKind, files: readonly Blob[], alreadyStored = 0): Promise<PreparedUpload[]> {
+export async function prepareOptional(
+  kind: UploadKind,
+  files: readonly Blob[],
+  alreadyStored = 0,
+): Promise<PreparedUpload[]> {
   return files.length === 0 ? [] : prepareUploads(kind, files, { alreadyStored });
 }
 
@@ -90,7 +100,11 @@ async function storeOptional<T>(
 }
 
 /** Removes files a save replaced or dropped, after its commit; a failure is logged, the save stands. */
-async function removeFiles(storage: Storage, kind: UploadKind, urls: readonly (string | null | undefined)[]): Promise<void> {
+async function removeFiles(
+  storage: Storage,
+  kind: UploadKind,
+  urls: readonly (string | null | undefined)[],
+): Promise<void> {
   for (const url of urls) {
     const key = url ? keyFromFileUrl(kind, url) : null;
     if (!key) continue;
@@ -101,7 +115,10 @@ async function removeFiles(storage: Storage, kind: UploadKind, urls: readonly (s
 }
 
 /** Who submitted: the customer's name and company, for the admins' notification. */
-async function submitterOf(executor: Executor, userId: string): Promise<{ fullName: string; companyName: string | null }> {
+async function submitterOf(
+  executor: Executor,
+  userId: string,
+): Promise<{ fullName: string; companyName: string | null }> {
   const [profile] = await executor
     .select({ fullName: profiles.fullName, companyName: profiles.companyName })
     .from(profiles)
@@ -116,14 +133,28 @@ async function submitterOf(executor: Executor, userId: string): Promise<{ fullNa
 async function markInformationReceived(
   executor: Executor,
   userId: string,
-  step: { service: "google_business"; key: "informationCollection" } | { service: "website"; key: "clientInfoReceived" },
+  step:
+    | { service: "google_business"; key: "informationCollection" }
+    | { service: "website"; key: "clientInfoReceived" },
 ): Promise<Change[]> {
   try {
     return await executor.transaction(async (savepoint) => {
       const result =
         step.service === "google_business"
-          ? await setProgressStep(savepoint, { userId, service: "google_business", step: step.key, done: true, auto: "information" })
-          : await setProgressStep(savepoint, { userId, service: "website", step: step.key, done: true, auto: "information" });
+          ? await setProgressStep(savepoint, {
+              userId,
+              service: "google_business",
+              step: step.key,
+              done: true,
+              auto: "information",
+            })
+          : await setProgressStep(savepoint, {
+              userId,
+              service: "website",
+              step: step.key,
+              done: true,
+              auto: "information",
+            });
       return result.changes;
     });
   } catch (error) {
@@ -142,7 +173,9 @@ type InformationTable = typeof googleBusinessInfo | typeof websiteInfo;
 /** What a service's information is, for the pipeline: its table, the progress step a first save marks, its notices. */
 export interface InformationSpec<Table extends InformationTable> {
   table: Table;
-  step: { service: "google_business"; key: "informationCollection" } | { service: "website"; key: "clientInfoReceived" };
+  step:
+    | { service: "google_business"; key: "informationCollection" }
+    | { service: "website"; key: "clientInfoReceived" };
   submitted: InformationNotice;
   updated: InformationNotice;
 }
@@ -221,5 +254,7 @@ function storeSlots<T>(
 ): Promise<T> {
   const [slot, ...rest] = slots;
   if (!slot) return work(stored);
-  return storeOptional(storage, slot.kind, userId, slot.prepared, (files) => storeSlots(storage, userId, rest, [...stored, files], work));
+  return storeOptional(storage, slot.kind, userId, slot.prepared, (files) =>
+    storeSlots(storage, userId, rest, [...stored, files], work),
+  );
 }

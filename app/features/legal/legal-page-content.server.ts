@@ -30,17 +30,30 @@ export function legalPageContent(
     page,
     title,
     paragraphs: paragraphsOf(legalTextInForce(page, legal[legalTextKey(page, locale)], i18n, facts)),
-    home: { href: locale === "es" ? "/es" : "/", label: i18n._(msg`${agencyName} home`), text: i18n._(msg`Back to the home page`) },
+    home: {
+      href: locale === "es" ? "/es" : "/",
+      label: i18n._(msg`${agencyName} home`),
+      text: i18n._(msg`Back to the home page`),
+    },
     switchTo: { locale: other, redirectTo: legalPath(page, other) },
     navLabel: i18n._(msg`Legal`),
-    links: LEGAL_PAGES.map((key) => ({ href: legalPath(key, locale), label: i18n._(LEGAL_TITLES[key]), current: key === page })),
+    links: LEGAL_PAGES.map((key) => ({
+      href: legalPath(key, locale),
+      label: i18n._(LEGAL_TITLES[key]),
+      current: key === page,
+    })),
     contact: i18n._(msg`Questions: ${supportEmail}`),
     supportEmail,
     meta: [
       { title: `${title} | ${companyName}` },
       { name: "description", content: i18n._(msg`${title} of ${companyName}.`) },
       { tagName: "link", rel: "canonical", href: `${siteUrl}${legalPath(page, locale)}` },
-      ...LOCALES.map((language) => ({ tagName: "link", rel: "alternate", hrefLang: HREFLANG[language], href: `${siteUrl}${legalPath(page, language)}` })),
+      ...LOCALES.map((language) => ({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: HREFLANG[language],
+        href: `${siteUrl}${legalPath(page, language)}`,
+      })),
     ],
   };
 }

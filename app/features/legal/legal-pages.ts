@@ -7,7 +7,11 @@ import { msg } from "@lingui/core/macro";
 import type { LegalPageKey } from "~/domain/admin-settings";
 import type { Locale } from "~/lib/i18n/locales";
 
-export const LEGAL_PAGES = ["privacyPolicy", "termsOfService", "refundPolicy"] as const satisfies readonly LegalPageKey[];
+export const LEGAL_PAGES = [
+  "privacyPolicy",
+  "termsOfService",
+  "refundPolicy",
+] as const satisfies readonly LegalPageKey[];
 
 /** Each page's title, read in the page's language. */
 export const LEGAL_TITLES: Record<LegalPageKey, MessageDescriptor> = {

@@ -102,16 +102,18 @@ function refundPolicy(i18n: I18n, { companyName, supportEmail }: LegalFacts): st
     i18n._(
       msg`Once the work has started, we refund the part of the payment for the steps not yet done; the steps already completed, as your portal's progress page shows them, are not refunded. This applies to the Google Business Profile setup (${googlePrice}) and to each website payment of ${websiteInstallment}.`,
     ),
-    i18n._(
-      msg`If we cannot deliver a service for a reason on our side, we refund what you paid for it.`,
-    ),
+    i18n._(msg`If we cannot deliver a service for a reason on our side, we refund what you paid for it.`),
     i18n._(
       msg`A card payment is refunded to the same card through our card payment provider; a Zelle payment is returned by Zelle to the account it came from. Your bank may take a few business days to show it.`,
     ),
   ];
 }
 
-const TEXTS: Record<LegalPageKey, (i18n: I18n, facts: LegalFacts) => string[]> = { privacyPolicy, termsOfService, refundPolicy };
+const TEXTS: Record<LegalPageKey, (i18n: I18n, facts: LegalFacts) => string[]> = {
+  privacyPolicy,
+  termsOfService,
+  refundPolicy,
+};
 
 /** A page's standard text in this instance's language: paragraphs separated by a blank line. */
 export function standardLegalText(page: LegalPageKey, i18n: I18n, facts: LegalFacts): string {
@@ -127,7 +129,11 @@ export function legalTextInForce(page: LegalPageKey, stored: string, i18n: I18n,
  * What the Legal tab stores for each page and language: a text that is that language's standard one, as the form
  * shows it until the admin changes it, is stored as empty, so it keeps following the settings in force.
  */
-export function legalTextsToStore(values: Record<LegalTextKey, string>, i18ns: Record<Locale, I18n>, facts: LegalFacts): Record<LegalTextKey, string> {
+export function legalTextsToStore(
+  values: Record<LegalTextKey, string>,
+  i18ns: Record<Locale, I18n>,
+  facts: LegalFacts,
+): Record<LegalTextKey, string> {
   const plain = (text: string) => text.replace(/\s+/g, " ").trim();
   const result = { ...values };
   for (const page of LEGAL_PAGE_KEYS) {

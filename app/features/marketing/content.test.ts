@@ -114,7 +114,11 @@ describe("landing page content", () => {
     const { testimonials: enTestimonials, coverage: enCoverage, ...enRest } = landingContent;
     const { testimonials: esTestimonials, coverage: esCoverage, ...esRest } = spanish;
     walk(enRest, esRest, "content");
-    walk(enTestimonials.items.map((item) => item.text), esTestimonials.items.map((item) => item.text), "testimonials");
+    walk(
+      enTestimonials.items.map((item) => item.text),
+      esTestimonials.items.map((item) => item.text),
+      "testimonials",
+    );
     walk(enCoverage.text, esCoverage.text, "coverage");
     expect(unchanged).toEqual([]);
   });

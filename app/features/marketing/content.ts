@@ -218,7 +218,11 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
       src: svgDataUri(cleaningDrawing),
       alt: t(msg`A house cleaner mopping a bright kitchen floor next to a bucket`),
     },
-    { trade: t(msg`Painting`), src: paintingImage, alt: t(msg`A painter rolling fresh paint onto the siding of a house`) },
+    {
+      trade: t(msg`Painting`),
+      src: paintingImage,
+      alt: t(msg`A painter rolling fresh paint onto the siding of a house`),
+    },
     {
       trade: t(msg`Plumbing`),
       src: plumbingImage,
@@ -404,7 +408,12 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
     },
   ];
 
-  const carousel = (name: string, region: string, items: string[], dot: (n: number, count: number, item: string) => string): CarouselLabels => {
+  const carousel = (
+    name: string,
+    region: string,
+    items: string[],
+    dot: (n: number, count: number, item: string) => string,
+  ): CarouselLabels => {
     const count = items.length;
     return {
       name,
@@ -532,7 +541,10 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
       clientLogin: t(msg`Client login`),
       // Static links to the page's language's legal pages (their texts are read when they are opened).
       legalLabel: t(msg`Legal`),
-      legal: LEGAL_PAGES.map((page) => ({ href: legalPath(page, i18n.locale === "es" ? "es" : "en"), label: t(LEGAL_TITLES[page]) })),
+      legal: LEGAL_PAGES.map((page) => ({
+        href: legalPath(page, i18n.locale === "es" ? "es" : "en"),
+        label: t(LEGAL_TITLES[page]),
+      })),
       rights: t(msg`All rights reserved.`),
     },
   };

@@ -25,7 +25,6 @@ export function telHref(phone: string): string {
 export const BENEFIT_ORDER = ["googleBusiness", "website", "moreClients", "credibility"] as const;
 export type IndustryBenefit = (typeof BENEFIT_ORDER)[number];
 
-
 /** The language of a landing page's path. */
 export function landingLocale(pathname: string): "en" | "es" {
   return pathname.replace(/\/+$/, "") === "/es" ? "es" : "en";

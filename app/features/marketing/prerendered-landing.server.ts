@@ -122,7 +122,11 @@ export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ re
   const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
   // A Spanish browser that has not chosen a language reads the landing page in Spanish.
   const elsewhere = landingRedirect(pathname, request.headers);
-  if (elsewhere) return new Response(null, { status: 302, headers: { Location: elsewhere, Vary: LANDING_VARY, "Cache-Control": "private, no-cache" } });
+  if (elsewhere)
+    return new Response(null, {
+      status: 302,
+      headers: { Location: elsewhere, Vary: LANDING_VARY, "Cache-Control": "private, no-cache" },
+    });
   if (import.meta.env.DEV) return next();
   const page = await prerenderedPage(pathname, services.env.SITE_URL, services.siteConfig);
   if (!page) return next();

@@ -56,8 +56,12 @@ describe("landing page SEO", () => {
   it("describes /es in Spanish: title, description, Open Graph locale and URL, offers in the JSON-LD", () => {
     const meta = landingMeta(SITE, defaultSiteConfig, i18nFor("es"), "es");
     const find = (key: string, value: string) => meta.find((tag) => (tag as Record<string, unknown>)[key] === value);
-    expect(meta[0]).toEqual({ title: `Perfil de Google Business y sitios web para negocios de servicios | ${defaultSiteConfig.agencyName}` });
-    expect(find("name", "description")).toMatchObject({ content: expect.stringMatching(/^Aparezca en Google.*\$250.*\$700/) });
+    expect(meta[0]).toEqual({
+      title: `Perfil de Google Business y sitios web para negocios de servicios | ${defaultSiteConfig.agencyName}`,
+    });
+    expect(find("name", "description")).toMatchObject({
+      content: expect.stringMatching(/^Aparezca en Google.*\$250.*\$700/),
+    });
     expect(find("property", "og:description")).toMatchObject({ content: expect.stringMatching(/^Aparezca en Google/) });
     expect(find("property", "og:locale")).toMatchObject({ content: "es_US" });
     expect(find("property", "og:locale:alternate")).toMatchObject({ content: "en_US" });

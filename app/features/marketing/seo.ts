@@ -22,7 +22,13 @@ const OG_IMAGE = {
 const LANDING_PAGES = [
   { locale: "en", path: "/", hreflang: "en", ogLocale: "en_US", inLanguage: "en-US" },
   { locale: "es", path: "/es", hreflang: "es", ogLocale: "es_US", inLanguage: "es-US" },
-] as const satisfies readonly { locale: Locale; path: string; hreflang: string; ogLocale: string; inLanguage: string }[];
+] as const satisfies readonly {
+  locale: Locale;
+  path: string;
+  hreflang: string;
+  ogLocale: string;
+  inLanguage: string;
+}[];
 
 /**
  * Pages that are public and worth indexing, each with its language versions: the landing page, then the legal pages
@@ -30,7 +36,12 @@ const LANDING_PAGES = [
  */
 const INDEXED_PAGES: { en: string; es: string; changefreq: string; priority: string }[] = [
   { en: "/", es: "/es", changefreq: "monthly", priority: "1.0" },
-  ...LEGAL_PAGES.map((page) => ({ en: legalPath(page, "en"), es: legalPath(page, "es"), changefreq: "yearly", priority: "0.3" })),
+  ...LEGAL_PAGES.map((page) => ({
+    en: legalPath(page, "en"),
+    es: legalPath(page, "es"),
+    changefreq: "yearly",
+    priority: "0.3",
+  })),
 ];
 /** Signed-in and machine paths that crawlers should leave alone. */
 const DISALLOWED_PATHS = ["/dashboard", "/admin", "/api/", "/resources/", "/events"] as const;
@@ -197,7 +208,10 @@ function escapeXml(text: string): string {
 export function sitemapXml(siteUrl: string): string {
   const urls = INDEXED_PAGES.flatMap((page) => {
     const alternates = [
-      ...LANDING_PAGES.map((landing) => ({ hreflang: landing.hreflang, href: absolute(siteUrl, page[landing.locale]) })),
+      ...LANDING_PAGES.map((landing) => ({
+        hreflang: landing.hreflang,
+        href: absolute(siteUrl, page[landing.locale]),
+      })),
       { hreflang: "x-default", href: absolute(siteUrl, page.en) },
     ]
       .map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)

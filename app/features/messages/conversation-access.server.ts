@@ -24,7 +24,11 @@ export interface ConversationCustomer {
  * no customer (or a customer not assigned to the staff member asking) 404.
  * The conversation's row comes with it, in the same query.
  */
-export async function conversationCustomer(executor: Executor, actor: Actor | null, userId: string): Promise<ConversationCustomer> {
+export async function conversationCustomer(
+  executor: Executor,
+  actor: Actor | null,
+  userId: string,
+): Promise<ConversationCustomer> {
   requireCustomerAccess(actor, userId);
   if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   const [customer] = await executor

@@ -9,10 +9,16 @@ const es = setupI18n({ locale: "es", messages: { es: esMessages } });
 
 describe("conversationFrame", () => {
   it("says when the team answers in the reader's language, unless the settings give the line", () => {
-    expect(conversationFrame({ companyName: "Acme", messagesReplyTime: "" }, en)).toEqual({ agencyName: "Acme", replyTime: "Our team answers within one business day." });
-    expect(conversationFrame({ companyName: "Acme", messagesReplyTime: "  " }, es).replyTime).toBe("Nuestro equipo responde en un día hábil.");
-    expect(conversationFrame({ companyName: "Acme", messagesReplyTime: "We answer within 2 hours, Monday to Friday." }, es).replyTime).toBe(
-      "We answer within 2 hours, Monday to Friday.",
+    expect(conversationFrame({ companyName: "Acme", messagesReplyTime: "" }, en)).toEqual({
+      agencyName: "Acme",
+      replyTime: "Our team answers within one business day.",
+    });
+    expect(conversationFrame({ companyName: "Acme", messagesReplyTime: "  " }, es).replyTime).toBe(
+      "Nuestro equipo responde en un día hábil.",
     );
+    expect(
+      conversationFrame({ companyName: "Acme", messagesReplyTime: "We answer within 2 hours, Monday to Friday." }, es)
+        .replyTime,
+    ).toBe("We answer within 2 hours, Monday to Friday.");
   });
 });

@@ -7,6 +7,9 @@ import type { Db } from "~/lib/db/db.server";
 /** The navigation's count: the agency's messages the customer has not read (one row's counter, no counting). */
 export async function getOwnUnreadMessages(db: Db, actor: Actor): Promise<number> {
   if (isTeam(actor)) return 0;
-  const [row] = await db.select({ unread: conversations.customerUnread }).from(conversations).where(eq(conversations.userId, actor.id));
+  const [row] = await db
+    .select({ unread: conversations.customerUnread })
+    .from(conversations)
+    .where(eq(conversations.userId, actor.id));
   return row?.unread ?? 0;
 }

@@ -14,7 +14,11 @@ import { MESSAGE_PAGE_SIZE } from "./messages.schemas";
  * ones just older than that message; oldest first, with each side's read state and the viewer's unread count.
  * Reads only (opening the thread marks it read through its own action).
  */
-export async function listMessages(db: Db, actor: Actor | null, input: { userId: string; before?: string }): Promise<ThreadView> {
+export async function listMessages(
+  db: Db,
+  actor: Actor | null,
+  input: { userId: string; before?: string },
+): Promise<ThreadView> {
   const customer = await conversationCustomer(db, actor, input.userId);
   const author = alias(profiles, "author");
   const cursor = input.before
@@ -46,7 +50,10 @@ export async function listMessages(db: Db, actor: Actor | null, input: { userId:
         and(
           eq(messages.userId, customer.id),
           cursor
-            ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)))
+            ? or(
+                lt(messages.createdAt, cursor.createdAt),
+                and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)),
+              )
             : undefined,
           // An unknown `before` (not this conversation's) pages back to nothing rather than restarting at the newest.
           input.before && !cursor ? sql`false` : undefined,
@@ -75,21 +82,23 @@ export async function listMessages(db: Db, actor: Actor | null, input: { userId:
   return {
     customerId: customer.id,
     customerName: customer.fullName,
-    messages: page.map((row): MessageView => ({
-      id: row.id,
-      fromAgency: row.fromAgency,
-      authorName: row.fromAgency ? row.authorName : null,
-      body: row.body,
-      createdAt: row.createdAt.toISOString(),
-      byEmail: row.source === "email",
-      attachments: row.attachments.map((file) => ({
-        url: file.url,
-        thumbnailUrl: file.thumbnailUrl,
-        name: file.name,
-        size: file.size,
-        isImage: isAllowedImageType(file.contentType),
-      })),
-    })),
+    messages: page.map(
+      (row): MessageView => ({
+        id: row.id,
+        fromAgency: row.fromAgency,
+        authorName: row.fromAgency ? row.authorName : null,
+        body: row.body,
+        createdAt: row.createdAt.toISOString(),
+        byEmail: row.source === "email",
+        attachments: row.attachments.map((file) => ({
+          url: file.url,
+          thumbnailUrl: file.thumbnailUrl,
+          name: file.name,
+          size: file.size,
+          isImage: isAllowedImageType(file.contentType),
+        })),
+      }),
+    ),
     earlierBefore: rows.length > MESSAGE_PAGE_SIZE ? (page[0]?.id ?? null) : null,
     customerReadAt: conversation?.customerReadAt?.toISOString() ?? null,
     agencyReadAt: conversation?.agencyReadAt?.toISOString() ?? null,

@@ -13,7 +13,11 @@ import { dropMessageEmail } from "./message-email.server";
  * agency is one side: any team member reading clears it for all. The reader's bell notifications of this conversation's
  * messages are read too. Nothing unread: nothing is written or published.
  */
-export async function markMessagesRead(deps: { db: Db; bus: ChangeBus }, actor: Actor | null, input: { userId: string }): Promise<{ marked: boolean }> {
+export async function markMessagesRead(
+  deps: { db: Db; bus: ChangeBus },
+  actor: Actor | null,
+  input: { userId: string },
+): Promise<{ marked: boolean }> {
   const customer = await conversationCustomer(deps.db, actor, input.userId);
   const agency = isTeam(actor!);
   const unread = agency ? conversations.agencyUnread : conversations.customerUnread;

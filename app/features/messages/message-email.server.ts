@@ -27,7 +27,14 @@ const emailKey = (customerId: string, readerId: string) => `message:${customerId
 /** The e-mail of a conversation's waiting messages, in the reader's language. */
 function messageEmail(
   i18n: I18n,
-  { items, fromAgency, customerName, to, replyAddress, link }: {
+  {
+    items,
+    fromAgency,
+    customerName,
+    to,
+    replyAddress,
+    link,
+  }: {
     items: readonly MessageEmailItem[];
     fromAgency: boolean;
     customerName: string;
@@ -38,14 +45,23 @@ function messageEmail(
 ): EmailInput {
   const count = items.length;
   const subject = fromAgency
-    ? i18n._(msg`${plural(count, { one: "You have a new message from our team", other: "You have # new messages from our team" })}`)
-    : i18n._(msg`${plural(count, { one: `New message from ${customerName}`, other: `# new messages from ${customerName}` })}`);
+    ? i18n._(
+        msg`${plural(count, { one: "You have a new message from our team", other: "You have # new messages from our team" })}`,
+      )
+    : i18n._(
+        msg`${plural(count, { one: `New message from ${customerName}`, other: `# new messages from ${customerName}` })}`,
+      );
   const blocks = items.map((item) => {
     const who = fromAgency ? (item.author ?? i18n._(msg`A former team member`)) : customerName;
-    const files = item.files > 0 ? i18n._(msg`${plural(item.files, { one: "(# file attached)", other: "(# files attached)" })}` ) : "";
+    const files =
+      item.files > 0
+        ? i18n._(msg`${plural(item.files, { one: "(# file attached)", other: "(# files attached)" })}`)
+        : "";
     return [`${who}:`, item.body, files].filter(Boolean).join("\n");
   });
-  const how = replyAddress ? i18n._(msg`Reply to this e-mail to answer, or open the conversation:`) : i18n._(msg`Open the conversation to answer:`);
+  const how = replyAddress
+    ? i18n._(msg`Reply to this e-mail to answer, or open the conversation:`)
+    : i18n._(msg`Open the conversation to answer:`);
   return { to, subject, text: `${blocks.join("\n\n")}\n\n${how}`, link, replyTo: replyAddress };
 }
 
@@ -58,27 +74,50 @@ function messageEmail(
  */
 export async function gatherMessageEmails(
   executor: Executor,
-  { customer, fromAgency, item, replyAddresses }: { customer: ConversationCustomer; fromAgency: boolean; item: MessageEmailItem; replyAddresses: ReplyAddresses | null },
+  {
+    customer,
+    fromAgency,
+    item,
+    replyAddresses,
+  }: {
+    customer: ConversationCustomer;
+    fromAgency: boolean;
+    item: MessageEmailItem;
+    replyAddresses: ReplyAddresses | null;
+  },
 ): Promise<void> {
   let readers: { id: string; email: string }[];
   if (fromAgency) {
     readers = customer.emailOptOut ? [] : [{ id: customer.id, email: customer.email }];
   } else {
     const { notifications } = await readSettings(executor, SEEDLESS_SETTINGS);
-    const team = notifications.emailNotifications && notifications.newMessage ? await teamFollowing(executor, customer.id) : [];
-    readers = team.length > 0 ? await executor.select({ id: profiles.id, email: profiles.email }).from(profiles).where(inArray(profiles.id, team)) : [];
+    const team =
+      notifications.emailNotifications && notifications.newMessage ? await teamFollowing(executor, customer.id) : [];
+    readers =
+      team.length > 0
+        ? await executor
+            .select({ id: profiles.id, email: profiles.email })
+            .from(profiles)
+            .where(inArray(profiles.id, team))
+        : [];
   }
   if (readers.length === 0) return;
-  const i18nOf = await i18nOfUsers(executor, readers.map((reader) => reader.id));
+  const i18nOf = await i18nOfUsers(
+    executor,
+    readers.map((reader) => reader.id),
+  );
   const customerName = customer.companyName ? `${customer.fullName} (${customer.companyName})` : customer.fullName;
   const link = fromAgency ? "/dashboard/messages" : `/admin/users/${customer.id}?tab=messages`;
   for (const reader of readers) {
-    const replyAddress = replyAddresses ? await replyAddresses.issue(executor, { customerId: customer.id, recipientId: reader.id }) : undefined;
+    const replyAddress = replyAddresses
+      ? await replyAddresses.issue(executor, { customerId: customer.id, recipientId: reader.id })
+      : undefined;
     await gatherEmail<MessageEmailItem>(executor, {
       key: emailKey(customer.id, reader.id),
       delayMs: MESSAGE_EMAIL_WINDOW_MS,
       change: (items) => [...items, item],
-      render: (items) => messageEmail(i18nOf(reader.id), { items, fromAgency, customerName, to: reader.email, replyAddress, link }),
+      render: (items) =>
+        messageEmail(i18nOf(reader.id), { items, fromAgency, customerName, to: reader.email, replyAddress, link }),
     });
   }
 }

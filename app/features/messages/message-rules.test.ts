@@ -38,7 +38,11 @@ describe("formatFileSize", () => {
 });
 
 describe("seenMessageId", () => {
-  const thread = [message("c1", false, "2026-01-01T10:00:00Z"), message("a1", true, "2026-01-01T10:05:00Z"), message("c2", false, "2026-01-01T10:10:00Z")];
+  const thread = [
+    message("c1", false, "2026-01-01T10:00:00Z"),
+    message("a1", true, "2026-01-01T10:05:00Z"),
+    message("c2", false, "2026-01-01T10:10:00Z"),
+  ];
   it("marks the viewer's side's last message once the other side read at or after it", () => {
     expect(seenMessageId(thread, false, "2026-01-01T10:10:00Z")).toBe("c2");
     expect(seenMessageId(thread, false, "2026-01-01T10:09:00Z")).toBeNull();

@@ -9,8 +9,12 @@ const NAME_MAX = 100;
  */
 export function attachmentName(name: string | undefined | null, fallbackExt = ""): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "").replace(/\s+/g, " ").trim().replace(/^\.+/, "");
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^\.+/, "");
   if (!clean) return fallbackExt ? `attachment.${fallbackExt}` : "attachment";
   if (clean.length <= NAME_MAX) return clean;
   const dot = clean.lastIndexOf(".");
@@ -39,7 +43,11 @@ export function formatFileSize(bytes: number, locale = "en-US"): string {
  * The message under which the viewer reads 'Seen': their side's last message, once the other side has read the
  * thread at or after it was sent. Null when the other side has not read it (or the viewer's side wrote nothing).
  */
-export function seenMessageId(messages: readonly MessageView[], viewerIsAgency: boolean, otherReadAt: string | null): string | null {
+export function seenMessageId(
+  messages: readonly MessageView[],
+  viewerIsAgency: boolean,
+  otherReadAt: string | null,
+): string | null {
   if (!otherReadAt) return null;
   const own = messages.findLast((message) => message.fromAgency === viewerIsAgency);
   if (!own) return null;

@@ -15,12 +15,22 @@ type MessageServices = Pick<Services, "database" | "bus" | "storage" | "replyAdd
  * The composer's post (`intent=send-message`: body, files), on the customer's Messages page and the admin's
  * Messages tab alike; a refusal answers its message and status, as a toast beside the composer.
  */
-export async function sendMessageAction(services: MessageServices, actor: Actor | null, { userId, form }: { userId: string; form: FormData }, i18n: I18n) {
+export async function sendMessageAction(
+  services: MessageServices,
+  actor: Actor | null,
+  { userId, form }: { userId: string; form: FormData },
+  i18n: I18n,
+) {
   const parsed = await parseForm(form, sendMessageFormSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
     const { id } = await sendMessage(
-      { db: services.database.db, bus: services.bus, storage: services.storage, replyAddresses: services.replyAddresses },
+      {
+        db: services.database.db,
+        bus: services.bus,
+        storage: services.storage,
+        replyAddresses: services.replyAddresses,
+      },
       actor,
       { userId, body: parsed.value.body, files: form.getAll("files") },
     );
@@ -31,7 +41,12 @@ export async function sendMessageAction(services: MessageServices, actor: Actor 
 }
 
 /** The thread was shown with unread messages (`intent=mark-messages-read`): the viewer's side has read them. No toast. */
-export async function markMessagesReadAction(services: MessageServices, actor: Actor | null, { userId, form }: { userId: string; form: FormData }, i18n: I18n) {
+export async function markMessagesReadAction(
+  services: MessageServices,
+  actor: Actor | null,
+  { userId, form }: { userId: string; form: FormData },
+  i18n: I18n,
+) {
   const parsed = await parseForm(form, markMessagesReadFormSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {

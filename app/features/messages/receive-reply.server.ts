@@ -3,7 +3,13 @@ import { profiles, user } from "~db/schema";
 import { assignedCustomerIds, teamStanding } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
 import { authenticatesDomain } from "~/lib/email/authentication-results";
-import { InboundRefusal, startInboundMail, type InboundAttachment, type InboundMail, type InboundMailServer } from "~/lib/email/inbound-mail.server";
+import {
+  InboundRefusal,
+  startInboundMail,
+  type InboundAttachment,
+  type InboundMail,
+  type InboundMailServer,
+} from "~/lib/email/inbound-mail.server";
 import type { ReplyAddresses, ReplyAddressPair } from "~/lib/email/reply-address.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Logger } from "~/lib/logger.server";
@@ -34,7 +40,12 @@ const NOT_A_PARTICIPANT = "This address does not take mail from this sender";
 const NO_SUCH_RECIPIENT = "No such recipient here";
 
 // Parts of the mail's own machinery, never files the person chose: signatures and keys of signed mail.
-const MACHINERY_TYPES = new Set(["application/pkcs7-signature", "application/x-pkcs7-signature", "application/pgp-signature", "application/pgp-keys"]);
+const MACHINERY_TYPES = new Set([
+  "application/pkcs7-signature",
+  "application/x-pkcs7-signature",
+  "application/pgp-signature",
+  "application/pgp-keys",
+]);
 
 /**
  * A reply to a message e-mail, posted to the conversation its address names as the message of the one person that
@@ -55,7 +66,10 @@ const MACHINERY_TYPES = new Set(["application/pkcs7-signature", "application/x-p
  * and it must be the recipient's account address. A mail whose From differs from its envelope (a forwarder, a
  * mailing list, a forgery) is refused, and so is the empty envelope sender of bounces.
  */
-export async function receiveReply(deps: ReplyDeps, mail: Omit<InboundMail, "remoteAddress">): Promise<SentMessage | null> {
+export async function receiveReply(
+  deps: ReplyDeps,
+  mail: Omit<InboundMail, "remoteAddress">,
+): Promise<SentMessage | null> {
   const pair = await deps.replyAddresses.resolve(deps.db, mail.recipient);
   if (!pair) throw new InboundRefusal(NO_SUCH_RECIPIENT);
   if (mail.automatic) return null;
@@ -63,7 +77,8 @@ export async function receiveReply(deps: ReplyDeps, mail: Omit<InboundMail, "rem
   const from = mail.from.map((address) => address.trim().toLowerCase());
   if (!sender || from.length !== 1 || from[0] !== sender) throw new InboundRefusal(NOT_A_PARTICIPANT);
   const domain = sender.includes("@") ? sender.slice(sender.lastIndexOf("@") + 1) : "";
-  if (!authenticatesDomain(mail.authenticationResults, deps.authservId, domain)) throw new InboundRefusal(NOT_A_PARTICIPANT);
+  if (!authenticatesDomain(mail.authenticationResults, deps.authservId, domain))
+    throw new InboundRefusal(NOT_A_PARTICIPANT);
   const actor = await recipientActor(deps, pair, sender);
   if (!actor) throw new InboundRefusal(NOT_A_PARTICIPANT);
   try {
@@ -78,7 +93,8 @@ export async function receiveReply(deps: ReplyDeps, mail: Omit<InboundMail, "rem
     });
   } catch (error) {
     // Too many messages a minute is temporary too: the reply waits in the sending server's queue instead of bouncing.
-    if (error instanceof AppError) throw new InboundRefusal(error.message, error.status >= 500 || error.status === 429 ? 451 : 550);
+    if (error instanceof AppError)
+      throw new InboundRefusal(error.message, error.status >= 500 || error.status === 429 ? 451 : 550);
     throw error;
   }
 }
@@ -89,7 +105,11 @@ export async function receiveReply(deps: ReplyDeps, mail: Omit<InboundMail, "rem
  * (not one who must still enrol in the two-factor sign-in the settings require, as sessions rule too) and, for
  * staff, is still assigned to this customer. Else null.
  */
-async function recipientActor(deps: ReplyDeps, { customerId, recipientId }: ReplyAddressPair, sender: string): Promise<Actor | null> {
+async function recipientActor(
+  deps: ReplyDeps,
+  { customerId, recipientId }: ReplyAddressPair,
+  sender: string,
+): Promise<Actor | null> {
   const { db } = deps;
   const [account] = await db
     .select({ email: profiles.email, twoFactorEnabled: user.twoFactorEnabled })
@@ -110,7 +130,10 @@ async function recipientActor(deps: ReplyDeps, { customerId, recipientId }: Repl
 function chosenFiles(attachments: readonly InboundAttachment[]): File[] {
   return attachments
     .filter((attachment) => !attachment.related && !MACHINERY_TYPES.has(attachment.contentType.toLowerCase()))
-    .map((attachment) => new File([new Uint8Array(attachment.content)], attachment.filename ?? "", { type: attachment.contentType }));
+    .map(
+      (attachment) =>
+        new File([new Uint8Array(attachment.content)], attachment.filename ?? "", { type: attachment.contentType }),
+    );
 }
 
 /**
@@ -125,7 +148,8 @@ export async function startReplyListener(
   const { env, replyAddresses, database, bus, storage, settings } = services;
   const port = listen.port ?? env.INBOUND_SMTP_PORT;
   const authservId = env.INBOUND_AUTHSERV_ID;
-  if (port === undefined || !replyAddresses || !authservId) throw new Error("Replies by e-mail need INBOUND_SMTP_PORT, INBOUND_EMAIL_DOMAIN and INBOUND_AUTHSERV_ID");
+  if (port === undefined || !replyAddresses || !authservId)
+    throw new Error("Replies by e-mail need INBOUND_SMTP_PORT, INBOUND_EMAIL_DOMAIN and INBOUND_AUTHSERV_ID");
   const deps: ReplyDeps = { db: database.db, bus, storage, settings, replyAddresses, authservId };
   return startInboundMail({
     port,
@@ -136,8 +160,16 @@ export async function startReplyListener(
     accepts: async (recipient) => (await replyAddresses.resolve(database.db, recipient)) !== null,
     receive: async (mail) => {
       const posted = await receiveReply(deps, mail);
-      if (!posted) log.info({ recipient: mail.recipient, envelopeFrom: mail.envelopeFrom }, "Inbound mail: an automatic reply was dropped");
-      else if (posted.repeated) log.info({ recipient: mail.recipient, messageId: mail.messageId }, "Inbound mail: a reply delivered again was not posted twice");
+      if (!posted)
+        log.info(
+          { recipient: mail.recipient, envelopeFrom: mail.envelopeFrom },
+          "Inbound mail: an automatic reply was dropped",
+        );
+      else if (posted.repeated)
+        log.info(
+          { recipient: mail.recipient, messageId: mail.messageId },
+          "Inbound mail: a reply delivered again was not posted twice",
+        );
     },
   });
 }

@@ -39,7 +39,8 @@ function startsOldMessage(lines: readonly string[], index: number): boolean {
   const line = lines[index]!;
   if (line.trimStart().startsWith(">")) return true;
   if (ORIGINAL_MESSAGE.test(line) || SIGNATURE.test(line)) return true;
-  if (HEADER_FROM.test(line)) return lines.slice(index + 1, index + 1 + HEADER_BLOCK_LINES).some((next) => HEADER_SENT.test(next));
+  if (HEADER_FROM.test(line))
+    return lines.slice(index + 1, index + 1 + HEADER_BLOCK_LINES).some((next) => HEADER_SENT.test(next));
   if (ATTRIBUTION_START.test(line)) {
     let joined = "";
     for (const next of lines.slice(index, index + ATTRIBUTION_LINES)) {

@@ -48,7 +48,8 @@ class RepeatedReply extends Error {}
 /** 30 messages a minute per account, counted on every instance. */
 const MESSAGE_RATE_LIMIT: AttemptWindow = { windowMs: 60_000, max: 30 };
 
-const sentFiles = (values: readonly unknown[]) => values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
+const sentFiles = (values: readonly unknown[]) =>
+  values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
 
 /**
  * Posts a message to a customer's conversation, as the customer or as an admin (the agency). The text is 1 to 5,000
@@ -59,7 +60,11 @@ const sentFiles = (values: readonly unknown[]) => values.filter((value): value i
  * event. The changes are published after the commit. A reply by e-mail whose Message-ID this conversation took
  * already posts nothing: the earlier message's id comes back, marked repeated.
  */
-export async function sendMessage(deps: MessageDeps, actor: Actor | null, input: SendMessageInput): Promise<SentMessage> {
+export async function sendMessage(
+  deps: MessageDeps,
+  actor: Actor | null,
+  input: SendMessageInput,
+): Promise<SentMessage> {
   const { db, bus, storage } = deps;
   const customer = await conversationCustomer(db, actor, input.userId);
   const writer = actor!;
@@ -79,7 +84,8 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
   const files = sentFiles(input.files ?? []);
   if (body.length > MESSAGE_MAX) throw new AppError("message_too_long");
   if (!body && files.length === 0) throw new AppError("message_empty");
-  const prepared: PreparedUpload[] = files.length === 0 ? [] : await prepareUploads("message-attachment", files, { field: "files" });
+  const prepared: PreparedUpload[] =
+    files.length === 0 ? [] : await prepareUploads("message-attachment", files, { field: "files" });
   const attempt = await countAttempt(db, `message:${writer.id}`, deps.rateLimit ?? MESSAGE_RATE_LIMIT);
   if (!attempt.allowed) throw new AppError("message_rate_limited");
   const fromAgency = isTeam(writer);
@@ -98,7 +104,10 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
       const [message] = await tx
         .insert(messages)
         .values({ userId: customer.id, authorId: writer.id, fromAgency, body, attachments, source, emailMessageId })
-        .onConflictDoNothing({ target: [messages.userId, messages.emailMessageId], where: isNotNull(messages.emailMessageId) })
+        .onConflictDoNothing({
+          target: [messages.userId, messages.emailMessageId],
+          where: isNotNull(messages.emailMessageId),
+        })
         .returning({ id: messages.id, createdAt: messages.createdAt });
       if (!message && emailMessageId) throw new RepeatedReply();
       if (!message) throw new AppError("not_saved");
@@ -132,7 +141,9 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
                 customerReadAt: at,
               },
         });
-      const [author] = fromAgency ? await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, writer.id)) : [];
+      const [author] = fromAgency
+        ? await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, writer.id))
+        : [];
       const preview = messagePreview(body);
       const event = {
         type: "message" as const,
@@ -148,7 +159,10 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
         // Message e-mails are gathered per conversation and reader (gatherMessageEmails), never one per message.
         email: false,
       };
-      const changes = await notify(tx, { ...event, to: fromAgency ? { customer: customer.id } : { admins: "newMessage", about: customer.id } });
+      const changes = await notify(tx, {
+        ...event,
+        to: fromAgency ? { customer: customer.id } : { admins: "newMessage", about: customer.id },
+      });
       await gatherMessageEmails(tx, {
         customer,
         fromAgency,
@@ -160,7 +174,12 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
           actorId: writer.id,
           action: "message.send",
           customerId: customer.id,
-          detail: { messageId: message.id, preview: messagePreview(body).slice(0, 80), files: attachments.length, source },
+          detail: {
+            messageId: message.id,
+            preview: messagePreview(body).slice(0, 80),
+            files: attachments.length,
+            source,
+          },
         });
       }
       return { id: message.id, changes };
@@ -168,7 +187,10 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
 
   let written: Awaited<ReturnType<typeof write>>;
   try {
-    written = prepared.length === 0 ? await write([]) : await storeUploads(storage, "message-attachment", customer.id, prepared, write);
+    written =
+      prepared.length === 0
+        ? await write([])
+        : await storeUploads(storage, "message-attachment", customer.id, prepared, write);
   } catch (error) {
     // Rolled back, and its files removed by storeUploads: the other delivery's message is the one.
     const other = error instanceof RepeatedReply ? await posted() : null;
@@ -176,9 +198,6 @@ export async function sendMessage(deps: MessageDeps, actor: Actor | null, input:
     throw error;
   }
   const { id, changes } = written;
-  await publishChanges(bus, [
-    { table: "messages", userId: customer.id },
-    ...changes,
-  ]);
+  await publishChanges(bus, [{ table: "messages", userId: customer.id }, ...changes]);
   return { id };
 }

@@ -6,10 +6,17 @@ import type { ServiceType } from "~/domain/service-catalog";
 import type { Actor } from "~/lib/auth/session";
 
 /** Which of the signed-in customer's information forms have been sent (a saved row exists); only their own. */
-export async function getOwnInformationSent({ db }: { db: Db }, actor: Actor | null): Promise<Record<ServiceType, boolean>> {
+export async function getOwnInformationSent(
+  { db }: { db: Db },
+  actor: Actor | null,
+): Promise<Record<ServiceType, boolean>> {
   const { id } = requireActor(actor);
   const [google, website] = await Promise.all([
-    db.select({ userId: googleBusinessInfo.userId }).from(googleBusinessInfo).where(eq(googleBusinessInfo.userId, id)).limit(1),
+    db
+      .select({ userId: googleBusinessInfo.userId })
+      .from(googleBusinessInfo)
+      .where(eq(googleBusinessInfo.userId, id))
+      .limit(1),
     db.select({ userId: websiteInfo.userId }).from(websiteInfo).where(eq(websiteInfo.userId, id)).limit(1),
   ]);
   return { google_business: google.length > 0, website: website.length > 0 };

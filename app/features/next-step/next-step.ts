@@ -81,7 +81,8 @@ export function nextStep(service: ServiceType, input: NextStepInput): NextStep {
   if (!input.informationSent[service] && !inReview) return { kind: "send-information" };
   // Paid early from the Website page's banner: its review is what the customer waits for.
   if (secondStatus === "pending") return { kind: "reviewing", paymentNumber: 2 };
-  if (inReview && secondStatus !== "completed") return { kind: "second-payment", paymentNumber: 2, retry: secondStatus === "rejected" };
+  if (inReview && secondStatus !== "completed")
+    return { kind: "second-payment", paymentNumber: 2, retry: secondStatus === "rejected" };
   if (progress.done === progress.total) return { kind: "finished" };
   return { kind: "in-progress", ...progress };
 }

@@ -10,10 +10,15 @@ import type { NoteDeps } from "./save-note.server";
 import { AppError } from "~/lib/http/app-error";
 
 /** Deletes a note about a customer (the team: admins, and staff on their customers) and, after the commit, its stored photos. Audited (`note.delete`). */
-export async function deleteNote(deps: NoteDeps, actor: Actor | null, input: { userId: string; noteId: string }): Promise<void> {
+export async function deleteNote(
+  deps: NoteDeps,
+  actor: Actor | null,
+  input: { userId: string; noteId: string },
+): Promise<void> {
   const { db, bus, storage } = deps;
   const member = requireTeamReach(actor, input.userId);
-  if (!z.uuid().safeParse(input.userId).success || !z.uuid().safeParse(input.noteId).success) throw new AppError("note_not_found");
+  if (!z.uuid().safeParse(input.userId).success || !z.uuid().safeParse(input.noteId).success)
+    throw new AppError("note_not_found");
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(adminUserNotes)

@@ -9,7 +9,11 @@ import type { NoteView } from "./note-views";
 import { AppError } from "~/lib/http/app-error";
 
 /** A customer's notes, newest first, with their authors' names. Admins, and staff on their customers. */
-export async function listNotes({ db }: { db: Db }, actor: Actor | null, { userId }: { userId: string }): Promise<NoteView[]> {
+export async function listNotes(
+  { db }: { db: Db },
+  actor: Actor | null,
+  { userId }: { userId: string },
+): Promise<NoteView[]> {
   requireTeamReach(actor, userId);
   if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   const rows = await db

@@ -7,6 +7,8 @@ export async function removeNotePhotos(storage: Storage, urls: readonly string[]
   for (const url of urls) {
     const key = keyFromFileUrl("note-photo", url);
     if (!key?.startsWith("notes/")) continue;
-    await deleteUpload(storage, "note-photo", key).catch((error: unknown) => console.error("Could not remove a note photo:", error));
+    await deleteUpload(storage, "note-photo", key).catch((error: unknown) =>
+      console.error("Could not remove a note photo:", error),
+    );
   }
 }

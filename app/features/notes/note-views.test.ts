@@ -21,14 +21,28 @@ const inEnglish = (descriptor: MessageDescriptor) => EN._(descriptor);
 describe("the activity log's and status view's wording", () => {
   it("summarizes events in the request's language (Spanish)", () => {
     const inSpanish = (descriptor: MessageDescriptor) => ES._(descriptor);
-    expect(summarize("payment.approve", { serviceType: "website", paymentNumber: 2, auto: true }, inSpanish)).toBe("Pago del sitio web 2 (automático)");
-    expect(summarize("progress.toggle", { service: "website", step: "websiteLaunch", done: true }, inSpanish)).toBe('Marcó "Lanzamiento del sitio web" como completado en Sitio web');
+    expect(summarize("payment.approve", { serviceType: "website", paymentNumber: 2, auto: true }, inSpanish)).toBe(
+      "Pago del sitio web 2 (automático)",
+    );
+    expect(summarize("progress.toggle", { service: "website", step: "websiteLaunch", done: true }, inSpanish)).toBe(
+      'Marcó "Lanzamiento del sitio web" como completado en Sitio web',
+    );
   });
 
   it("summarizes events without secrets", () => {
-    expect(summarize("settings.update", { section: "security", changed: { maxLoginAttempts: { from: 5, to: 3 } } }, inEnglish)).toBe("Security settings: Max Login Attempts");
-    expect(summarize("payment.approve", { serviceType: "website", paymentNumber: 2, auto: true }, inEnglish)).toBe("Website payment 2 (automatic)");
-    expect(summarize("secret.reveal", { kind: "website_credentials", field: "password" }, inEnglish)).toBe("Password (Credentials)");
+    expect(
+      summarize(
+        "settings.update",
+        { section: "security", changed: { maxLoginAttempts: { from: 5, to: 3 } } },
+        inEnglish,
+      ),
+    ).toBe("Security settings: Max Login Attempts");
+    expect(summarize("payment.approve", { serviceType: "website", paymentNumber: 2, auto: true }, inEnglish)).toBe(
+      "Website payment 2 (automatic)",
+    );
+    expect(summarize("secret.reveal", { kind: "website_credentials", field: "password" }, inEnglish)).toBe(
+      "Password (Credentials)",
+    );
     expect(summarize("note.delete", { title: "Call" })).toBe("Call");
   });
 

@@ -31,7 +31,8 @@ export interface SaveNoteInput {
   photos?: readonly unknown[];
 }
 
-const sent = (values: readonly unknown[]) => values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
+const sent = (values: readonly unknown[]) =>
+  values.filter((value): value is Blob => value instanceof Blob && value.size > 0);
 
 /**
  * Creates or edits a note about a customer (the team: admins, and staff on their customers). The photos are checked (at most 6 with the kept
@@ -39,7 +40,11 @@ const sent = (values: readonly unknown[]) => values.filter((value): value is Blo
  * it fails; photos an edit drops are removed after the commit. Audited (`note.create` / `note.update`);
  * the change is published for the admins viewing this customer.
  */
-export async function saveNote(deps: NoteDeps, actor: Actor | null, input: SaveNoteInput): Promise<"created" | "updated"> {
+export async function saveNote(
+  deps: NoteDeps,
+  actor: Actor | null,
+  input: SaveNoteInput,
+): Promise<"created" | "updated"> {
   const { db, bus, storage } = deps;
   const member = requireTeamReach(actor, input.userId);
   if (!z.uuid().safeParse(input.userId).success) throw new AppError("customer_not_found");
@@ -99,7 +104,8 @@ export async function saveNote(deps: NoteDeps, actor: Actor | null, input: SaveN
       return "created" as const;
     });
 
-  const result = prepared.length === 0 ? await write([]) : await storeUploads(storage, "note-photo", input.userId, prepared, write);
+  const result =
+    prepared.length === 0 ? await write([]) : await storeUploads(storage, "note-photo", input.userId, prepared, write);
   await removeNotePhotos(
     storage,
     saved.filter((url) => !keep.includes(url)),

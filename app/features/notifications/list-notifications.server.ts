@@ -12,7 +12,11 @@ import { NOTIFICATION_LIST_SIZE, type NotificationList } from "./notification-vi
  * is worded here, in the reader's language (`i18n`: a row written before a language change follows it), with the
  * page it is about: the browser gets the words, not the rows' data nor the code that words them.
  */
-export async function listNotifications({ db }: { db: Db }, actor: Actor | null, i18n: I18n): Promise<NotificationList> {
+export async function listNotifications(
+  { db }: { db: Db },
+  actor: Actor | null,
+  i18n: I18n,
+): Promise<NotificationList> {
   const viewer = requireActor(actor);
   const { id } = viewer;
   const [rows, [unread]] = await Promise.all([

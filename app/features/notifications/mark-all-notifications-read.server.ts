@@ -6,7 +6,10 @@ import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 
 /** Marks every unread notification of the viewer read; answers how many changed. */
-export async function markAllNotificationsRead({ db, bus }: { db: Db; bus: ChangeBus }, actor: Actor | null): Promise<number> {
+export async function markAllNotificationsRead(
+  { db, bus }: { db: Db; bus: ChangeBus },
+  actor: Actor | null,
+): Promise<number> {
   const { id } = requireActor(actor);
   const updated = await db
     .update(notifications)

@@ -14,18 +14,35 @@ const ana = { customerId: "c-1", fullName: "Ana Díaz", companyName: "Ana Co" };
 
 describe("renderNotification", () => {
   it("words a message: to the customer from the team (a former member when the admin left), to admins from the customer", () => {
-    const answer = row({ type: "message", data: { ...ana, fromAgency: true, author: "Sam Lee", preview: "The draft is ready", files: 0 } });
-    expect(renderNotification(en, answer)).toEqual({ title: "New message from the team", message: "Sam Lee: The draft is ready", href: "/dashboard/messages" });
+    const answer = row({
+      type: "message",
+      data: { ...ana, fromAgency: true, author: "Sam Lee", preview: "The draft is ready", files: 0 },
+    });
+    expect(renderNotification(en, answer)).toEqual({
+      title: "New message from the team",
+      message: "Sam Lee: The draft is ready",
+      href: "/dashboard/messages",
+    });
     expect(renderNotification(es, answer).title).toBe("Nuevo mensaje del equipo");
     const formerly = row({ type: "message", data: { ...ana, fromAgency: true, author: null, preview: "", files: 2 } });
     expect(renderNotification(en, formerly).message).toBe("A former team member: Sent 2 files");
     expect(renderNotification(es, formerly).message).toBe("Un antiguo miembro del equipo: Envió 2 archivos");
-    const question = row({ type: "message", data: { ...ana, fromAgency: false, author: null, preview: "When do we start?", files: 0 } });
-    expect(renderNotification(en, question)).toEqual({ title: "New message", message: "Ana Díaz from Ana Co: When do we start?", href: "/admin/users/c-1?tab=messages" });
+    const question = row({
+      type: "message",
+      data: { ...ana, fromAgency: false, author: null, preview: "When do we start?", files: 0 },
+    });
+    expect(renderNotification(en, question)).toEqual({
+      title: "New message",
+      message: "Ana Díaz from Ana Co: When do we start?",
+      href: "/admin/users/c-1?tab=messages",
+    });
   });
 
   it("words a payment decision from its data in the reader's language, naming the service, with its link", () => {
-    const approved = row({ type: "payment", data: { kind: "decision", decision: "approve", service: "google_business", paymentNumber: 1, notes: null } });
+    const approved = row({
+      type: "payment",
+      data: { kind: "decision", decision: "approve", service: "google_business", paymentNumber: 1, notes: null },
+    });
     expect(renderNotification(en, approved)).toEqual({
       title: "Payment Approved",
       message: "Your payment for Google Business Profile Setup has been approved",
@@ -36,26 +53,41 @@ describe("renderNotification", () => {
       message: "Su pago de Configuración del Perfil de Google Business ha sido aprobado",
       href: "/dashboard/google-business",
     });
-    const rejected = row({ type: "payment", data: { kind: "decision", decision: "reject", service: "website", paymentNumber: 2, notes: "Blurry" } });
+    const rejected = row({
+      type: "payment",
+      data: { kind: "decision", decision: "reject", service: "website", paymentNumber: 2, notes: "Blurry" },
+    });
     expect(renderNotification(en, rejected)).toMatchObject({
       title: "Payment Rejected",
       message: "Your payment for Website Development (Payment 2 of 2) has been rejected. Admin notes: Blurry",
       href: "/dashboard/website",
     });
-    expect(renderNotification(es, rejected).message).toBe("Su pago de Desarrollo del sitio web (Pago 2 de 2) ha sido rechazado. Notas del administrador: Blurry");
+    expect(renderNotification(es, rejected).message).toBe(
+      "Su pago de Desarrollo del sitio web (Pago 2 de 2) ha sido rechazado. Notas del administrador: Blurry",
+    );
   });
 
   it("translates a note the system wrote, whatever English note is stored with it", () => {
     const lost = row({
       type: "payment",
-      data: { kind: "decision", decision: "reject", service: "website", paymentNumber: 1, notes: "The proof of payment file was lost. Please upload it again.", systemNote: "proof_missing" },
+      data: {
+        kind: "decision",
+        decision: "reject",
+        service: "website",
+        paymentNumber: 1,
+        notes: "The proof of payment file was lost. Please upload it again.",
+        systemNote: "proof_missing",
+      },
     });
     expect(renderNotification(es, lost).message).toContain("Notas del administrador: ");
     expect(renderNotification(es, lost).message).not.toContain("The proof of payment file was lost");
   });
 
   it("words the admins' proof notification and links to the customer's payments tab", () => {
-    const proof = row({ type: "payment", data: { kind: "proof_submitted", ...ana, service: "website", paymentNumber: 2, amount: 350 } });
+    const proof = row({
+      type: "payment",
+      data: { kind: "proof_submitted", ...ana, service: "website", paymentNumber: 2, amount: 350 },
+    });
     expect(renderNotification(en, proof)).toEqual({
       title: "New Payment Received (Zelle)",
       message: "Ana Díaz from Ana Co submitted a Zelle payment of $350 for Website (Payment 2)",
@@ -107,13 +139,22 @@ describe("renderNotification", () => {
       message: "Ana Díaz updated their website information",
       href: "/admin/users/c-1?tab=website",
     });
-    expect(renderNotification(en, row({ type: "profile_updated", data: ana })).message).toBe("Ana Díaz from Ana Co updated their profile");
+    expect(renderNotification(en, row({ type: "profile_updated", data: ana })).message).toBe(
+      "Ana Díaz from Ana Co updated their profile",
+    );
     expect(renderNotification(en, row({ type: "new_user", data: ana }))).toEqual({
       title: "New User Registration",
       message: "Ana Díaz from Ana Co just registered",
       href: "/admin/users/c-1",
     });
-    for (const type of ["google_business_submitted", "google_business_updated", "website_submitted", "website_updated", "profile_updated", "new_user"] as const) {
+    for (const type of [
+      "google_business_submitted",
+      "google_business_updated",
+      "website_submitted",
+      "website_updated",
+      "profile_updated",
+      "new_user",
+    ] as const) {
       const spanish = renderNotification(es, row({ type, data: ana }));
       expect(spanish.title).not.toBe(renderNotification(en, row({ type, data: ana })).title);
       expect(spanish.message).toContain("Ana Díaz");
@@ -125,8 +166,12 @@ describe("renderNotification", () => {
       title: "Admin account locked",
       href: "/admin/activity",
     });
-    expect(renderNotification(es, row({ type: "security", data: { email: "boss@agency.test" } })).message).toContain("boss@agency.test");
-    expect(renderNotification(en, row({ type: "system_error", data: { kind: "TypeError", detail: "x is undefined" } }))).toEqual({
+    expect(renderNotification(es, row({ type: "security", data: { email: "boss@agency.test" } })).message).toContain(
+      "boss@agency.test",
+    );
+    expect(
+      renderNotification(en, row({ type: "system_error", data: { kind: "TypeError", detail: "x is undefined" } })),
+    ).toEqual({
       title: "System Error",
       message: "A server error occurred (TypeError): x is undefined",
       href: null,
@@ -134,13 +179,29 @@ describe("renderNotification", () => {
   });
 
   it("shows a row without data, or with data it cannot read, as stored", () => {
-    expect(renderNotification(es, { type: "payment", data: null, title: "Payment Approved", message: "Your payment has been approved" })).toEqual({
+    expect(
+      renderNotification(es, {
+        type: "payment",
+        data: null,
+        title: "Payment Approved",
+        message: "Your payment has been approved",
+      }),
+    ).toEqual({
       title: "Payment Approved",
       message: "Your payment has been approved",
       href: null,
     });
-    expect(renderNotification(es, { type: "website_progress", data: null, title: "t", message: "m" })).toEqual({ title: "t", message: "m", href: "/dashboard/progress" });
-    expect(renderNotification(en, { type: "payment", data: { kind: "something new" }, title: "t", message: "m" })).toMatchObject({ title: "t", message: "m" });
-    expect(renderNotification(en, { type: "unknown", data: { a: 1 }, title: "t", message: "m" })).toMatchObject({ title: "t", message: "m" });
+    expect(renderNotification(es, { type: "website_progress", data: null, title: "t", message: "m" })).toEqual({
+      title: "t",
+      message: "m",
+      href: "/dashboard/progress",
+    });
+    expect(
+      renderNotification(en, { type: "payment", data: { kind: "something new" }, title: "t", message: "m" }),
+    ).toMatchObject({ title: "t", message: "m" });
+    expect(renderNotification(en, { type: "unknown", data: { a: 1 }, title: "t", message: "m" })).toMatchObject({
+      title: "t",
+      message: "m",
+    });
   });
 });

@@ -134,7 +134,9 @@ type DataSchemas = typeof DATA_SCHEMAS;
 type NotificationType = keyof DataSchemas;
 
 /** What `notify` is given: a type and its data (`{ type: "payment", data: { kind: "decision", ... } }`). */
-export type NotificationEvent = { [T in NotificationType]: { type: T; data: z.infer<DataSchemas[T]> } }[NotificationType];
+export type NotificationEvent = {
+  [T in NotificationType]: { type: T; data: z.infer<DataSchemas[T]> };
+}[NotificationType];
 
 /** A stored row as the renderer needs it: its type, its data (null on old rows) and the text stored with it. */
 interface StoredNotification {
@@ -163,7 +165,6 @@ function customerLabel(i18n: I18n, customer: { fullName: string; companyName: st
   const company = customer.companyName?.trim();
   return company ? i18n._(msg`${name} from ${company}`) : name;
 }
-
 
 const PROGRESS_PAGE = "/dashboard/progress";
 
@@ -202,25 +203,39 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
     }
     case "google_business_submitted": {
       const who = customerLabel(i18n, event.data);
-      return { title: i18n._(msg`Google Business Information Submitted`), message: i18n._(msg`${who} submitted their Google Business information`) };
+      return {
+        title: i18n._(msg`Google Business Information Submitted`),
+        message: i18n._(msg`${who} submitted their Google Business information`),
+      };
     }
     case "google_business_updated": {
       const who = customerLabel(i18n, event.data);
-      return { title: i18n._(msg`Google Business Information Updated`), message: i18n._(msg`${who} updated their Google Business information`) };
+      return {
+        title: i18n._(msg`Google Business Information Updated`),
+        message: i18n._(msg`${who} updated their Google Business information`),
+      };
     }
     case "website_submitted": {
       const who = customerLabel(i18n, event.data);
-      return { title: i18n._(msg`Website Information Submitted`), message: i18n._(msg`${who} submitted their website information`) };
+      return {
+        title: i18n._(msg`Website Information Submitted`),
+        message: i18n._(msg`${who} submitted their website information`),
+      };
     }
     case "website_updated": {
       const who = customerLabel(i18n, event.data);
-      return { title: i18n._(msg`Website Information Updated`), message: i18n._(msg`${who} updated their website information`) };
+      return {
+        title: i18n._(msg`Website Information Updated`),
+        message: i18n._(msg`${who} updated their website information`),
+      };
     }
     case "profile_updated": {
       const { fullName, companyName } = event.data;
       return {
         title: i18n._(msg`Profile Updated`),
-        message: companyName ? i18n._(msg`${fullName} from ${companyName} updated their profile`) : i18n._(msg`${fullName} updated their profile`),
+        message: companyName
+          ? i18n._(msg`${fullName} from ${companyName} updated their profile`)
+          : i18n._(msg`${fullName} updated their profile`),
       };
     }
     case "new_user": {
@@ -235,7 +250,10 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
       const { fromAgency, author, preview, files } = event.data;
       const who = fromAgency ? (author ?? i18n._(msg`A former team member`)) : customerLabel(i18n, event.data);
       const what = preview || i18n._(msg`${plural(files, { one: "Sent # file", other: "Sent # files" })}`);
-      return { title: fromAgency ? i18n._(msg`New message from the team`) : i18n._(msg`New message`), message: `${who}: ${what}` };
+      return {
+        title: fromAgency ? i18n._(msg`New message from the team`) : i18n._(msg`New message`),
+        message: `${who}: ${what}`,
+      };
     }
     case "review_round": {
       const { version, title } = event.data;
@@ -259,7 +277,10 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
     case "delivered_file": {
       const { name } = event.data;
       const what = serviceNameIn(i18n, event.data.service);
-      return { title: i18n._(msg`A file is ready for you`), message: i18n._(msg`${what}: ${name} is ready to download.`) };
+      return {
+        title: i18n._(msg`A file is ready for you`),
+        message: i18n._(msg`${what}: ${name} is ready to download.`),
+      };
     }
     case "review_request": {
       const what = serviceNameIn(i18n, event.data.service);
@@ -270,11 +291,17 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
     }
     case "deletion_requested": {
       const who = customerLabel(i18n, event.data);
-      return { title: i18n._(msg`Deletion requested`), message: i18n._(msg`${who} asked to delete their account. Approve or decline it in the work queue.`) };
+      return {
+        title: i18n._(msg`Deletion requested`),
+        message: i18n._(msg`${who} asked to delete their account. Approve or decline it in the work queue.`),
+      };
     }
     case "deletion_declined": {
       const { reason } = event.data;
-      return { title: i18n._(msg`Deletion request declined`), message: i18n._(msg`The agency declined your request to delete your account: ${reason}`) };
+      return {
+        title: i18n._(msg`Deletion request declined`),
+        message: i18n._(msg`The agency declined your request to delete your account: ${reason}`),
+      };
     }
     case "promotion_over_limit": {
       const { code, maxUses } = event.data;
@@ -292,14 +319,18 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
       return {
         title: i18n._(msg`Your data is ready to download`),
         message: event.data.withSecrets
-          ? i18n._(msg`Download it from your Profile page within 24 hours; then the file is deleted. It includes the passwords you stored with us: keep it somewhere safe.`)
+          ? i18n._(
+              msg`Download it from your Profile page within 24 hours; then the file is deleted. It includes the passwords you stored with us: keep it somewhere safe.`,
+            )
           : i18n._(msg`Download it from your Profile page within 24 hours; then the file is deleted.`),
       };
     case "security": {
       const email = event.data.email;
       return {
         title: i18n._(msg`Admin account locked`),
-        message: i18n._(msg`Too many failed sign-ins locked the admin account ${email}. See the activity log for where they came from.`),
+        message: i18n._(
+          msg`Too many failed sign-ins locked the admin account ${email}. See the activity log for where they came from.`,
+        ),
       };
     }
     case "invited_address_claimed": {
@@ -313,11 +344,17 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
     }
     case "customer_assigned": {
       const who = customerLabel(i18n, event.data);
-      return { title: i18n._(msg`A customer was assigned to you`), message: i18n._(msg`${who} is now one of your customers.`) };
+      return {
+        title: i18n._(msg`A customer was assigned to you`),
+        message: i18n._(msg`${who} is now one of your customers.`),
+      };
     }
     case "system_error": {
       const { kind, detail } = event.data;
-      return { title: i18n._(msg`System Error`), message: i18n._(msg`A server error occurred (${kind}): ${detail}`).slice(0, SYSTEM_ERROR_MESSAGE_MAX) };
+      return {
+        title: i18n._(msg`System Error`),
+        message: i18n._(msg`A server error occurred (${kind}): ${detail}`).slice(0, SYSTEM_ERROR_MESSAGE_MAX),
+      };
     }
   }
 }
@@ -343,7 +380,9 @@ export function eventLink(event: NotificationEvent): string | null {
     case "payment":
       // A refund: the progress page, whose payment card says what was refunded and leads to the receipt.
       if (event.data.kind === "refund") return PROGRESS_PAGE;
-      return event.data.kind === "decision" ? SERVICE_PAGE[event.data.service] : customerPage(event.data.customerId, "payments");
+      return event.data.kind === "decision"
+        ? SERVICE_PAGE[event.data.service]
+        : customerPage(event.data.customerId, "payments");
     case "google_business_progress":
     case "website_progress":
     case "review_request":

@@ -18,7 +18,10 @@ import { writeNotifications } from "./write-notifications.server";
  * customer.
  */
 /** The admins (or the team following a customer, `about`), a customer, or one team member. */
-type Audience = { admins: AdminNotificationEvent | "security"; except?: string; about?: string } | { customer: string } | { member: string };
+type Audience =
+  | { admins: AdminNotificationEvent | "security"; except?: string; about?: string }
+  | { customer: string }
+  | { member: string };
 
 /**
  * A notification: who hears of it, its type and its data (`NotificationEvent`). The bell and the e-mail word it
@@ -60,7 +63,10 @@ async function recipientsOf(executor: Executor, to: Audience): Promise<Recipient
   const admins = team.filter((id) => id !== to.except);
   const email =
     emailOn && admins.length > 0
-      ? await executor.select({ id: profiles.id, email: profiles.email }).from(profiles).where(inArray(profiles.id, admins))
+      ? await executor
+          .select({ id: profiles.id, email: profiles.email })
+          .from(profiles)
+          .where(inArray(profiles.id, admins))
       : [];
   return { inApp: inAppOn ? admins : [], email };
 }
@@ -71,7 +77,11 @@ export async function adminsListening(executor: Executor, event: AdminNotificati
   return inApp.length > 0 || email.length > 0;
 }
 
-function emailBody(event: NotificationEvent, i18n: I18n, next?: Notification["emailNext"]): { subject: string; text: string; link: string } {
+function emailBody(
+  event: NotificationEvent,
+  i18n: I18n,
+  next?: Notification["emailNext"],
+): { subject: string; text: string; link: string } {
   const { title, message } = eventText(i18n, event);
   const more = next ? `${next(i18n)}\n\n` : "";
   // Every e-mail links to the page it is about (an alert with no page of its own: the admin dashboard).
@@ -90,9 +100,15 @@ export async function notify(executor: Executor, notification: Notification): Pr
   const recipients = await recipientsOf(executor, to);
   const email = sendEmail ? recipients.email : [];
   const i18nOf = await i18nOfUsers(executor, [...recipients.inApp, ...email.map((row) => row.id)]);
-  for (const row of email) await queueEmail(executor, { to: row.email, ...emailBody(event as NotificationEvent, i18nOf(row.id), emailNext) });
+  for (const row of email)
+    await queueEmail(executor, { to: row.email, ...emailBody(event as NotificationEvent, i18nOf(row.id), emailNext) });
   return writeNotifications(
     executor,
-    recipients.inApp.map((userId) => ({ userId, type: event.type, data: event.data, ...eventText(i18nOf(userId), event as NotificationEvent) })),
+    recipients.inApp.map((userId) => ({
+      userId,
+      type: event.type,
+      data: event.data,
+      ...eventText(i18nOf(userId), event as NotificationEvent),
+    })),
   );
 }

@@ -21,6 +21,10 @@ export interface NewNotification {
  */
 export async function writeNotifications(executor: Executor, items: readonly NewNotification[]): Promise<Change[]> {
   if (items.length === 0) return [];
-  await executor.insert(notifications).values(items.map(({ userId, type, data, title, message }) => ({ userId, type, data: data ?? null, title, message })));
+  await executor
+    .insert(notifications)
+    .values(
+      items.map(({ userId, type, data, title, message }) => ({ userId, type, data: data ?? null, title, message })),
+    );
   return items.map((item) => ({ table: "notifications", userId: item.userId }));
 }

@@ -8,9 +8,17 @@ import { englishI18n } from "~/lib/i18n/translate";
 import { paymentAmountCents } from "~/domain/service-catalog";
 import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
-import { applyPromotionCode, invalidPromotionCode, type AppliedPromotion } from "~/features/promotions/apply-promotion-code.server";
+import {
+  applyPromotionCode,
+  invalidPromotionCode,
+  type AppliedPromotion,
+} from "~/features/promotions/apply-promotion-code.server";
 import { withCodeTrial } from "~/features/promotions/promotion-code-trials.server";
-import { attachReservationSession, dropReservation, reservePromotionUse } from "~/features/promotions/promotion-reservations.server";
+import {
+  attachReservationSession,
+  dropReservation,
+  reservePromotionUse,
+} from "~/features/promotions/promotion-reservations.server";
 import { refuseIfNotPayable } from "./payment-eligibility.server";
 import { checkoutReturnPath } from "./payment-rules";
 import { paymentTargetSchema, type PaymentTarget } from "./payments.schemas";
@@ -57,7 +65,12 @@ async function reserveCode(db: Db, userId: string, target: PaymentTarget, code: 
     // The card provider charges no $0 session; the dialog completes such a payment itself. Refused as any unusable
     // code is, so the answer tells a guesser nothing about what the code would take off.
     if (promotion.amount === 0) throw invalidPromotionCode();
-    const reservationId = await reservePromotionUse(tx, { promotionCodeId: promotion.promotionCodeId, userId, expiresAt, now });
+    const reservationId = await reservePromotionUse(tx, {
+      promotionCodeId: promotion.promotionCodeId,
+      userId,
+      expiresAt,
+      now,
+    });
     return { promotion, reservationId };
   });
 }
@@ -93,7 +106,9 @@ export async function createCardCheckout(
   if (input.promotionCode !== undefined && input.promotionCode !== null && input.promotionCode !== "") {
     const code = input.promotionCode;
     if (typeof code !== "string") throw new AppError("invalid_input");
-    ({ promotion, reservationId } = await withCodeTrial(deps.db, userId, () => reserveCode(deps.db, userId, target, code, now, expiresAt)));
+    ({ promotion, reservationId } = await withCodeTrial(deps.db, userId, () =>
+      reserveCode(deps.db, userId, target, code, now, expiresAt),
+    ));
   }
   const [profile] = await deps.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
   const returnUrl = `${deps.siteUrl}${checkoutReturnPath(input.returnPath)}`;
@@ -112,7 +127,9 @@ export async function createCardCheckout(
           quantity: 1,
           price_data: {
             currency: "usd",
-            unit_amount: promotion ? Math.round(promotion.amount * 100) : paymentAmountCents(target.serviceType, target.paymentNumber),
+            unit_amount: promotion
+              ? Math.round(promotion.amount * 100)
+              : paymentAmountCents(target.serviceType, target.paymentNumber),
             product_data: { name: paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber) },
           },
         },

@@ -67,7 +67,13 @@ export async function decidePayment(
     const notified = await notify(tx, {
       to: { customer: customerId },
       type: "payment",
-      data: { kind: "decision", decision, service: decided.serviceType as ServiceType, paymentNumber: decided.paymentNumber, notes },
+      data: {
+        kind: "decision",
+        decision,
+        service: decided.serviceType as ServiceType,
+        paymentNumber: decided.paymentNumber,
+        notes,
+      },
       emailNext: decision === "reject" ? (i18n) => rejectionNextSteps(i18n) : undefined,
     });
     await recordAuditEvent(tx, {

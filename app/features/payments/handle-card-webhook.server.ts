@@ -48,7 +48,9 @@ const FULFILLING_EVENTS = new Set(["checkout.session.completed", "checkout.sessi
 const UUID = /^[0-9a-f-]{36}$/i;
 
 /** The payment a session pays, its customer and the promotion code it was priced with (null: none). */
-function sessionTarget(session: Stripe.Checkout.Session): (PaymentTarget & { userId: string; promotionCodeId: string | null }) | null {
+function sessionTarget(
+  session: Stripe.Checkout.Session,
+): (PaymentTarget & { userId: string; promotionCodeId: string | null }) | null {
   const metadata = session.metadata ?? {};
   const parsed = paymentTargetSchema.safeParse({
     serviceType: metadata.serviceType,
@@ -61,8 +63,12 @@ function sessionTarget(session: Stripe.Checkout.Session): (PaymentTarget & { use
 }
 
 /** Why a paid session does not pay its payment's price (in cents: the catalog's, less its code's discount), or null when it does. */
-function chargeMismatch(session: Pick<Stripe.Checkout.Session, "currency" | "amount_total">, expected: number): string | null {
-  if (session.currency !== CHECKOUT_CURRENCY) return `currency ${session.currency ?? "missing"} is not ${CHECKOUT_CURRENCY}`;
+function chargeMismatch(
+  session: Pick<Stripe.Checkout.Session, "currency" | "amount_total">,
+  expected: number,
+): string | null {
+  if (session.currency !== CHECKOUT_CURRENCY)
+    return `currency ${session.currency ?? "missing"} is not ${CHECKOUT_CURRENCY}`;
   if (session.amount_total !== expected) return `amount_total ${session.amount_total ?? "missing"} is not ${expected}`;
   return null;
 }
@@ -99,126 +105,133 @@ export async function handleCardWebhook(
   const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
   const now = deps.now?.() ?? new Date();
 
-  const { outcome, changes } = await deps.db.transaction(async (tx): Promise<{ outcome: WebhookOutcome; changes: Change[] }> => {
-    const done = (result: WebhookOutcome, told: Change[] = []) => ({ outcome: result, changes: told });
-    const record = (result: WebhookOutcome, detail: string = result) => recordStripeEvent(tx, event, detail);
-    const ignore = async (reason: string): Promise<WebhookOutcome> =>
-      (await record("ignored", `ignored: ${reason}`)) ? "ignored" : "duplicate";
-    if (!target) return done(await ignore("no payment in metadata"));
-    if (!paid) return done(await ignore("not paid"));
-    // The price the customer was quoted at checkout, from the code's terms (which never change): a code deactivated
-    // or past its last day since then is no reason to refuse what was paid, but the amount must match.
-    const promotion = target.promotionCodeId ? await lockPromotionCode(tx, target.promotionCodeId) : null;
-    if (target.promotionCodeId && !promotion) return done(await ignore("unknown promotion code"));
-    const listPrice = paymentAmount(target.serviceType, target.paymentNumber);
-    const price = promotion ? promotionPrice(listPrice, promotion) : { listPrice, discount: 0, amount: listPrice };
-    const mismatch = chargeMismatch(session, Math.round(price.amount * 100));
-    if (mismatch) {
-      const outcome = await ignore(mismatch);
-      // Logged once per event (a redelivery is a duplicate): someone should look at this session in Stripe.
-      if (outcome === "ignored") {
-        console.warn(
-          `Stripe session ${session.id} (event ${event.id}) for ${paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber)} was ignored: ${mismatch}.`,
-        );
+  const { outcome, changes } = await deps.db.transaction(
+    async (tx): Promise<{ outcome: WebhookOutcome; changes: Change[] }> => {
+      const done = (result: WebhookOutcome, told: Change[] = []) => ({ outcome: result, changes: told });
+      const record = (result: WebhookOutcome, detail: string = result) => recordStripeEvent(tx, event, detail);
+      const ignore = async (reason: string): Promise<WebhookOutcome> =>
+        (await record("ignored", `ignored: ${reason}`)) ? "ignored" : "duplicate";
+      if (!target) return done(await ignore("no payment in metadata"));
+      if (!paid) return done(await ignore("not paid"));
+      // The price the customer was quoted at checkout, from the code's terms (which never change): a code deactivated
+      // or past its last day since then is no reason to refuse what was paid, but the amount must match.
+      const promotion = target.promotionCodeId ? await lockPromotionCode(tx, target.promotionCodeId) : null;
+      if (target.promotionCodeId && !promotion) return done(await ignore("unknown promotion code"));
+      const listPrice = paymentAmount(target.serviceType, target.paymentNumber);
+      const price = promotion ? promotionPrice(listPrice, promotion) : { listPrice, discount: 0, amount: listPrice };
+      const mismatch = chargeMismatch(session, Math.round(price.amount * 100));
+      if (mismatch) {
+        const outcome = await ignore(mismatch);
+        // Logged once per event (a redelivery is a duplicate): someone should look at this session in Stripe.
+        if (outcome === "ignored") {
+          console.warn(
+            `Stripe session ${session.id} (event ${event.id}) for ${paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber)} was ignored: ${mismatch}.`,
+          );
+        }
+        return done(outcome);
       }
-      return done(outcome);
-    }
-    const [owner] = await tx
-      .select({ id: profiles.id, fullName: profiles.fullName, companyName: profiles.companyName })
-      .from(profiles)
-      .where(eq(profiles.id, target.userId));
-    if (!owner) return done(await ignore("unknown user"));
+      const [owner] = await tx
+        .select({ id: profiles.id, fullName: profiles.fullName, companyName: profiles.companyName })
+        .from(profiles)
+        .where(eq(profiles.id, target.userId));
+      if (!owner) return done(await ignore("unknown user"));
 
-    const live = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, target.userId),
-          eq(payments.serviceType, target.serviceType),
-          eq(payments.paymentNumber, target.paymentNumber),
-        ),
-      )
-      .for("update");
-    // A rejected payment, or one refunded in full, is paid again by a new row.
-    const current = live.find((p) => p.status === "completed") ?? live.find((p) => p.status !== "rejected" && p.status !== "refunded");
-    const result: WebhookOutcome = !current
-      ? "completed"
-      : current.status === "completed"
-        ? "already-paid"
-        : "completed-pending-zelle";
-    if (!(await record(result))) return done("duplicate");
-    // The session's hold on its code's use ends here, whatever it paid for: the payment below is the use now.
-    const reservation = promotion ? await endSessionReservation(tx, session.id) : null;
-    if (result === "already-paid") {
-      if (current?.stripeSessionId !== session.id) {
-        console.warn(
-          `Stripe session ${session.id} paid ${paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber)} a second time; refund it in Stripe.`,
-        );
+      const live = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, target.userId),
+            eq(payments.serviceType, target.serviceType),
+            eq(payments.paymentNumber, target.paymentNumber),
+          ),
+        )
+        .for("update");
+      // A rejected payment, or one refunded in full, is paid again by a new row.
+      const current =
+        live.find((p) => p.status === "completed") ??
+        live.find((p) => p.status !== "rejected" && p.status !== "refunded");
+      const result: WebhookOutcome = !current
+        ? "completed"
+        : current.status === "completed"
+          ? "already-paid"
+          : "completed-pending-zelle";
+      if (!(await record(result))) return done("duplicate");
+      // The session's hold on its code's use ends here, whatever it paid for: the payment below is the use now.
+      const reservation = promotion ? await endSessionReservation(tx, session.id) : null;
+      if (result === "already-paid") {
+        if (current?.stripeSessionId !== session.id) {
+          console.warn(
+            `Stripe session ${session.id} paid ${paymentSubtitleIn(englishI18n(), target.serviceType, target.paymentNumber)} a second time; refund it in Stripe.`,
+          );
+        }
+        return done(result);
       }
-      return done(result);
-    }
 
-    const amount = price.amount;
-    const priced = await promotionFields(tx, {
-      sessionId: session.id,
-      userId: target.userId,
-      promotion,
-      discount: price.discount,
-      exceptPaymentId: current?.id,
-      held: reservation !== null && reservation.expiresAt > now,
-      now,
-    });
-    if (result === "completed") {
-      await tx.insert(payments).values({
+      const amount = price.amount;
+      const priced = await promotionFields(tx, {
+        sessionId: session.id,
         userId: target.userId,
-        serviceType: target.serviceType,
-        paymentNumber: target.paymentNumber,
-        amount,
-        ...priced.fields,
-        ...(priced.note ? { adminNotes: priced.note } : {}),
-        paymentMethod: "card",
-        status: "completed",
-        stripeSessionId: session.id,
-        stripePaymentIntentId: paymentIntentIdOf(session.payment_intent),
+        promotion,
+        discount: price.discount,
+        exceptPaymentId: current?.id,
+        held: reservation !== null && reservation.expiresAt > now,
+        now,
       });
-    } else if (result === "completed-pending-zelle" && current) {
-      const note = [`Paid by card (Stripe Checkout ${session.id}) while this Zelle proof was pending review; the proof was not reviewed.`, priced.note]
-        .filter(Boolean)
-        .join("\n");
-      await tx
-        .update(payments)
-        .set({
-          status: "completed",
-          paymentMethod: "card",
+      if (result === "completed") {
+        await tx.insert(payments).values({
+          userId: target.userId,
+          serviceType: target.serviceType,
+          paymentNumber: target.paymentNumber,
           amount,
           ...priced.fields,
+          ...(priced.note ? { adminNotes: priced.note } : {}),
+          paymentMethod: "card",
+          status: "completed",
           stripeSessionId: session.id,
           stripePaymentIntentId: paymentIntentIdOf(session.payment_intent),
-          adminNotes: current.adminNotes ? `${current.adminNotes}\n${note}` : note,
-        })
-        .where(eq(payments.id, current.id));
-    }
-    // The admins hear of a payment the code's maximum could not take, in the transaction that records it.
-    const told =
-      priced.overLimit && promotion
-        ? await notify(tx, {
-            to: { admins: "newSubmission" },
-            type: "promotion_over_limit",
-            data: {
-              customerId: target.userId,
-              fullName: owner.fullName,
-              companyName: owner.companyName,
-              service: target.serviceType,
-              paymentNumber: target.paymentNumber,
-              amount,
-              code: promotion.code,
-              maxUses: promotion.maxUses ?? 0,
-            },
+        });
+      } else if (result === "completed-pending-zelle" && current) {
+        const note = [
+          `Paid by card (Stripe Checkout ${session.id}) while this Zelle proof was pending review; the proof was not reviewed.`,
+          priced.note,
+        ]
+          .filter(Boolean)
+          .join("\n");
+        await tx
+          .update(payments)
+          .set({
+            status: "completed",
+            paymentMethod: "card",
+            amount,
+            ...priced.fields,
+            stripeSessionId: session.id,
+            stripePaymentIntentId: paymentIntentIdOf(session.payment_intent),
+            adminNotes: current.adminNotes ? `${current.adminNotes}\n${note}` : note,
           })
-        : [];
-    return done(result, told);
-  });
+          .where(eq(payments.id, current.id));
+      }
+      // The admins hear of a payment the code's maximum could not take, in the transaction that records it.
+      const told =
+        priced.overLimit && promotion
+          ? await notify(tx, {
+              to: { admins: "newSubmission" },
+              type: "promotion_over_limit",
+              data: {
+                customerId: target.userId,
+                fullName: owner.fullName,
+                companyName: owner.companyName,
+                service: target.serviceType,
+                paymentNumber: target.paymentNumber,
+                amount,
+                code: promotion.code,
+                maxUses: promotion.maxUses ?? 0,
+              },
+            })
+          : [];
+      return done(result, told);
+    },
+  );
 
   if ((outcome === "completed" || outcome === "completed-pending-zelle") && target) {
     await publishChanges(deps.bus, [{ table: "payments", userId: target.userId }, ...changes]);
@@ -270,12 +283,19 @@ async function promotionFields(
     held: boolean;
     now: Date;
   },
-): Promise<{ fields: { discount: number; promotionCodeId: string | null; promotionCode: string | null }; note: string | null; overLimit: boolean }> {
-  if (!promotion) return { fields: { discount: 0, promotionCodeId: null, promotionCode: null }, note: null, overLimit: false };
+): Promise<{
+  fields: { discount: number; promotionCodeId: string | null; promotionCode: string | null };
+  note: string | null;
+  overLimit: boolean;
+}> {
+  if (!promotion)
+    return { fields: { discount: 0, promotionCodeId: null, promotionCode: null }, note: null, overLimit: false };
   const uncounted = { discount, promotionCodeId: null, promotionCode: promotion.code };
   const { uses, usedByCustomer } = await promotionUses(tx, promotion.id, userId, { exceptPaymentId, now });
   if (usedByCustomer) {
-    console.warn(`Stripe session ${sessionId} used promotion code ${promotion.code} that its customer had already used; recorded at the price paid.`);
+    console.warn(
+      `Stripe session ${sessionId} used promotion code ${promotion.code} that its customer had already used; recorded at the price paid.`,
+    );
     return {
       fields: uncounted,
       note: `Paid by card with promotion code ${promotion.code}, which this customer had already used on another payment; recorded at the discounted price paid, not counted as a second use.`,
@@ -283,12 +303,18 @@ async function promotionFields(
     };
   }
   if (!held && promotion.maxUses !== null && uses >= promotion.maxUses) {
-    console.warn(`Stripe session ${sessionId} used promotion code ${promotion.code} after all its uses were taken; recorded at the price paid.`);
+    console.warn(
+      `Stripe session ${sessionId} used promotion code ${promotion.code} after all its uses were taken; recorded at the price paid.`,
+    );
     return {
       fields: uncounted,
       note: `Paid by card with promotion code ${promotion.code} after this checkout's hold on one of its uses had lapsed, when all ${promotion.maxUses} of its uses were already taken; recorded at the discounted price paid, not counted as a use.`,
       overLimit: true,
     };
   }
-  return { fields: { discount, promotionCodeId: promotion.id, promotionCode: promotion.code }, note: null, overLimit: false };
+  return {
+    fields: { discount, promotionCodeId: promotion.id, promotionCode: promotion.code },
+    note: null,
+    overLimit: false,
+  };
 }

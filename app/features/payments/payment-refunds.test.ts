@@ -64,7 +64,9 @@ describe("the refund's input", () => {
       amount: 125.5,
       reason: "Duplicate transfer",
     });
-    const message = (input: Record<string, unknown>) => refundPaymentSchema.safeParse({ paymentId: PAYMENT, amount: 10, reason: "Why", ...input }).error?.issues[0]?.message;
+    const message = (input: Record<string, unknown>) =>
+      refundPaymentSchema.safeParse({ paymentId: PAYMENT, amount: 10, reason: "Why", ...input }).error?.issues[0]
+        ?.message;
     expect(message({ amount: 0 })).toBe("The refund must be more than $0");
     expect(message({ amount: -5 })).toBe("The refund must be more than $0");
     expect(message({ amount: 10.005 })).toBe("Use at most two decimals (cents)");
@@ -89,19 +91,45 @@ describe("what the refund says", () => {
     expect(fullRefundConsequence(english, "google_business", 1)).toBe(
       "This refunds the whole payment: it will no longer unlock the Google Business Profile form.",
     );
-    expect(fullRefundConsequence(english, "website", 1)).toBe("This refunds the whole payment: it will no longer unlock the Website form.");
-    expect(fullRefundConsequence(english, "website", 2)).toBe("This refunds the whole payment: the customer will be asked to pay it again.");
+    expect(fullRefundConsequence(english, "website", 1)).toBe(
+      "This refunds the whole payment: it will no longer unlock the Website form.",
+    );
+    expect(fullRefundConsequence(english, "website", 2)).toBe(
+      "This refunds the whole payment: the customer will be asked to pay it again.",
+    );
   });
 
   it("tells the customer in their language how much, of which payment, and why", () => {
-    expect(refundNotification(english, { service: "google_business", paymentNumber: 1, amount: 125, full: false, reason: "Duplicate transfer" })).toEqual({
+    expect(
+      refundNotification(english, {
+        service: "google_business",
+        paymentNumber: 1,
+        amount: 125,
+        full: false,
+        reason: "Duplicate transfer",
+      }),
+    ).toEqual({
       title: "Payment Refunded",
       message: "$125 of your payment for Google Business Profile Setup has been refunded. Reason: Duplicate transfer",
     });
-    expect(refundNotification(english, { service: "website", paymentNumber: 2, amount: 350, full: true, reason: "Refunded in Stripe" }).message).toBe(
+    expect(
+      refundNotification(english, {
+        service: "website",
+        paymentNumber: 2,
+        amount: 350,
+        full: true,
+        reason: "Refunded in Stripe",
+      }).message,
+    ).toBe(
       "$350 of your payment for Website Development (Payment 2 of 2) has been refunded. The payment is now refunded in full. Reason: Refunded in Stripe",
     );
-    const inSpanish = refundNotification(spanish, { service: "google_business", paymentNumber: 1, amount: 250, full: true, reason: "Refunded in Stripe" });
+    const inSpanish = refundNotification(spanish, {
+      service: "google_business",
+      paymentNumber: 1,
+      amount: 250,
+      full: true,
+      reason: "Refunded in Stripe",
+    });
     expect(inSpanish.title).toBe("Pago reembolsado");
     expect(inSpanish.message).toContain("Configuración del Perfil de Google Business");
     expect(inSpanish.message).toContain("Motivo: Reembolsado en Stripe");

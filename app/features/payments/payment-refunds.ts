@@ -41,7 +41,10 @@ interface RefundablePayment {
  * What is left to refund, in cents: what was charged, less the completed refunds and the card refunds still waiting
  * for Stripe's confirmation (those are promised already). Never below zero.
  */
-export function remainingRefundCents(payment: Pick<RefundablePayment, "amount" | "refundedAmount">, pendingCents = 0): number {
+export function remainingRefundCents(
+  payment: Pick<RefundablePayment, "amount" | "refundedAmount">,
+  pendingCents = 0,
+): number {
   return Math.max(0, toCents(payment.amount) - toCents(payment.refundedAmount) - pendingCents);
 }
 
@@ -51,7 +54,11 @@ export function isRefundable(payment: RefundablePayment, pendingCents = 0): bool
 }
 
 /** Whether refunding `cents` now gives the whole payment back, once every refund asked for is done. */
-export function refundsInFull(payment: Pick<RefundablePayment, "amount" | "refundedAmount">, cents: number, pendingCents = 0): boolean {
+export function refundsInFull(
+  payment: Pick<RefundablePayment, "amount" | "refundedAmount">,
+  cents: number,
+  pendingCents = 0,
+): boolean {
   return cents > 0 && cents === remainingRefundCents(payment, pendingCents);
 }
 
@@ -71,7 +78,10 @@ export const REFUND_STATUS_LABEL: Record<RefundStatus, MessageDescriptor> = {
 const refundAmount = z
   .number(zodMessage(msg`Enter the amount to refund`))
   .positive(zodMessage(msg`The refund must be more than $0`))
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, zodMessage(msg`Use at most two decimals (cents)`));
+  .refine(
+    (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    zodMessage(msg`Use at most two decimals (cents)`),
+  );
 
 const refundReason = z
   .string(zodMessage(msg`Please write the reason for the refund`))
@@ -100,7 +110,11 @@ export const refundFormSchema = refundPaymentSchema.extend({
 export function refundDialogSchema(remainingCents: number) {
   return refundFormSchema.superRefine((value, ctx) => {
     if (toCents(value.amount) > remainingCents) {
-      ctx.addIssue({ code: "custom", path: ["amount"], message: translate(ERROR_CODES.refund_exceeds_remaining.message) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: translate(ERROR_CODES.refund_exceeds_remaining.message),
+      });
     }
   });
 }
@@ -115,8 +129,10 @@ export function amountText(cents: number): string {
  * form; the website's second payment opens nothing (the customer is asked for it again).
  */
 export function fullRefundConsequence(i18n: I18n, service: string, paymentNumber: number): string {
-  if (service === "google_business") return i18n._(msg`This refunds the whole payment: it will no longer unlock the Google Business Profile form.`);
-  if (paymentNumber === 1) return i18n._(msg`This refunds the whole payment: it will no longer unlock the Website form.`);
+  if (service === "google_business")
+    return i18n._(msg`This refunds the whole payment: it will no longer unlock the Google Business Profile form.`);
+  if (paymentNumber === 1)
+    return i18n._(msg`This refunds the whole payment: it will no longer unlock the Website form.`);
   return i18n._(msg`This refunds the whole payment: the customer will be asked to pay it again.`);
 }
 

@@ -4,7 +4,13 @@ import { messages as enMessages } from "~/locales/en/messages.po";
 import { messages as esMessages } from "~/locales/es/messages.po";
 import { adminPaymentTitleIn, paymentSubtitleIn } from "~/domain/service-texts";
 import { englishI18n } from "~/lib/i18n/translate";
-import { AUTO_APPROVED_NOTE_TEXT, decisionNotification, decisionToast, normalizeNotes, paymentDecisionSchema } from "./payment-review";
+import {
+  AUTO_APPROVED_NOTE_TEXT,
+  decisionNotification,
+  decisionToast,
+  normalizeNotes,
+  paymentDecisionSchema,
+} from "./payment-review";
 
 const en = setupI18n({ locale: "en", messages: { en: enMessages } });
 const es = setupI18n({ locale: "es", messages: { es: esMessages } });
@@ -43,7 +49,8 @@ describe("payment review rules", () => {
     });
     expect(decisionNotification(es, "reject", "Foto borrosa", website)).toEqual({
       title: "Pago rechazado",
-      message: "Su pago de Desarrollo del sitio web (Pago 1 de 2) ha sido rechazado. Notas del administrador: Foto borrosa",
+      message:
+        "Su pago de Desarrollo del sitio web (Pago 1 de 2) ha sido rechazado. Notas del administrador: Foto borrosa",
     });
     expect(decisionNotification(es, "approve", AUTO_APPROVED_NOTE_TEXT, google).message).toBe(
       "Su pago de Configuración del Perfil de Google Business ha sido aprobado. Notas del administrador: Aprobado automáticamente al recibirlo (la aprobación automática de envíos está activada)",
@@ -68,9 +75,15 @@ describe("payment review rules", () => {
 
   it("accepts a decision with or without notes and refuses anything else", () => {
     const paymentId = "0b6f7a4e-2a1c-4c55-9d7e-3f1a2b3c4d5e";
-    expect(paymentDecisionSchema.parse({ paymentId, decision: "approve" })).toEqual({ paymentId, decision: "approve", notes: "" });
+    expect(paymentDecisionSchema.parse({ paymentId, decision: "approve" })).toEqual({
+      paymentId,
+      decision: "approve",
+      notes: "",
+    });
     expect(paymentDecisionSchema.safeParse({ paymentId, decision: "refund" }).success).toBe(false);
     expect(paymentDecisionSchema.safeParse({ paymentId: "42", decision: "approve" }).success).toBe(false);
-    expect(paymentDecisionSchema.safeParse({ paymentId, decision: "reject", notes: "x".repeat(2001) }).success).toBe(false);
+    expect(paymentDecisionSchema.safeParse({ paymentId, decision: "reject", notes: "x".repeat(2001) }).success).toBe(
+      false,
+    );
   });
 });

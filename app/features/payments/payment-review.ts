@@ -46,7 +46,11 @@ export const decisionFormSchema = paymentDecisionSchema.extend({
  */
 export const rejectionFormSchema = decisionFormSchema.superRefine((value, ctx) => {
   if (lacksRejectionReason(value.decision, value.notes)) {
-    ctx.addIssue({ code: "custom", path: ["notes"], message: translate(ERROR_CODES.rejection_reason_required.message) });
+    ctx.addIssue({
+      code: "custom",
+      path: ["notes"],
+      message: translate(ERROR_CODES.rejection_reason_required.message),
+    });
   }
 });
 export const DECISION_STATUS = { approve: "completed", reject: "rejected" } as const;
@@ -69,7 +73,10 @@ export const SYSTEM_PAYMENT_NOTES = {
 } as const satisfies Record<string, MessageDescriptor>;
 
 /** The payment a decision is about, as the customer reads it: 'Google Business Profile Setup', 'Website Development (Payment 2 of 2)'. */
-function decidedPayment(i18n: I18n, { service, paymentNumber }: { service: ServiceType; paymentNumber: number }): string {
+function decidedPayment(
+  i18n: I18n,
+  { service, paymentNumber }: { service: ServiceType; paymentNumber: number },
+): string {
   const title = serviceTitleIn(i18n, service);
   const total = SERVICE_CATALOG[service].payments;
   return total > 1 ? i18n._(msg`${title} (Payment ${paymentNumber} of ${total})`) : title;
@@ -92,7 +99,9 @@ export function decisionNotification(
   if (!notes) {
     return {
       title,
-      message: approved ? i18n._(msg`Your payment for ${what} has been approved`) : i18n._(msg`Your payment for ${what} has been rejected`),
+      message: approved
+        ? i18n._(msg`Your payment for ${what} has been approved`)
+        : i18n._(msg`Your payment for ${what} has been rejected`),
     };
   }
   const adminNotes = typeof notes === "string" ? notes : i18n._(notes);
@@ -114,6 +123,8 @@ export function rejectionNextSteps(i18n: I18n): string {
 
 /** The admin toast after a decision: 'Status Updated' / 'Payment has been approved' (or 'rejected'). */
 export function decisionToast(decision: PaymentDecision): { title: string; description: string } {
-  return { title: "Status Updated", description: `Payment has been ${decision === "approve" ? "approved" : "rejected"}` };
+  return {
+    title: "Status Updated",
+    description: `Payment has been ${decision === "approve" ? "approved" : "rejected"}`,
+  };
 }
-

@@ -30,16 +30,29 @@ describe("paymentRefusal", () => {
       409,
       "A payment for Google Business Profile Setup is already pending review",
     ]);
-    expect(paymentRefusal([p("google_business", 1, "on-hold")], "google_business", 1)?.message).toMatch(/pending review/);
-    const paid = paymentRefusal([p("google_business", 1, "rejected"), p("google_business", 1, "completed")], "google_business", 1);
-    expect([paid?.code, paid?.message]).toEqual(["payment_already_paid", "Google Business Profile Setup is already paid"]);
+    expect(paymentRefusal([p("google_business", 1, "on-hold")], "google_business", 1)?.message).toMatch(
+      /pending review/,
+    );
+    const paid = paymentRefusal(
+      [p("google_business", 1, "rejected"), p("google_business", 1, "completed")],
+      "google_business",
+      1,
+    );
+    expect([paid?.code, paid?.message]).toEqual([
+      "payment_already_paid",
+      "Google Business Profile Setup is already paid",
+    ]);
   });
 
   it("treats a payment refunded in full like a rejected one (it may be paid again), a partly refunded one as paid", () => {
     expect(paymentRefusal([p("google_business", 1, "refunded")], "google_business", 1)).toBeNull();
-    expect(paymentRefusal([p("google_business", 1, "refunded"), p("google_business", 1, "rejected")], "google_business", 1)).toBeNull();
+    expect(
+      paymentRefusal([p("google_business", 1, "refunded"), p("google_business", 1, "rejected")], "google_business", 1),
+    ).toBeNull();
     // Partly refunded stays completed.
-    expect(paymentRefusal([p("google_business", 1, "completed")], "google_business", 1)?.code).toBe("payment_already_paid");
+    expect(paymentRefusal([p("google_business", 1, "completed")], "google_business", 1)?.code).toBe(
+      "payment_already_paid",
+    );
     // Website payment 2 needs payment 1 completed: refunded in full, it is not.
     expect(paymentRefusal([p("website", 1, "refunded")], "website", 2)?.code).toBe("payment_out_of_order");
     expect(paymentRefusal([p("website", 1, "completed"), p("website", 2, "refunded")], "website", 2)).toBeNull();

@@ -67,7 +67,10 @@ export function proofNotificationMessage(
   const name = profile.fullName;
   const company = profile.companyName?.trim();
   const who = company ? i18n._(msg`${name} from ${company}`) : name;
-  const what = service === "google_business" ? i18n._(msg`Google Business Profile`) : i18n._(msg`Website (Payment ${paymentNumber})`);
+  const what =
+    service === "google_business"
+      ? i18n._(msg`Google Business Profile`)
+      : i18n._(msg`Website (Payment ${paymentNumber})`);
   const money = formatMoney(amount, i18n.locale);
   return i18n._(msg`${who} submitted a Zelle payment of ${money} for ${what}`);
 }

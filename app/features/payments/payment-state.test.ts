@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_BADGE_TONE, displayStatus, gateState, latestPayment, secondPaymentBanner, STATUS_LABEL, statusBadge } from "./payment-state";
+import {
+  ADMIN_BADGE_TONE,
+  displayStatus,
+  gateState,
+  latestPayment,
+  secondPaymentBanner,
+  STATUS_LABEL,
+  statusBadge,
+} from "./payment-state";
 import { setupI18n } from "@lingui/core";
 import { messages as en } from "~/locales/en/messages.po";
 import { messages as es } from "~/locales/es/messages.po";
@@ -28,8 +36,18 @@ describe("payment state display", () => {
       const i18n = setupI18n({ locale, messages: { [locale]: locale === "es" ? es : en } });
       return Object.fromEntries(Object.entries(STATUS_LABEL).map(([status, text]) => [status, i18n._(text)]));
     };
-    expect(words("es")).toEqual({ pending: "Pendiente", completed: "Completado", rejected: "Rechazado", refunded: "Reembolsado" });
-    expect(words("en")).toEqual({ pending: "Pending", completed: "Completed", rejected: "Rejected", refunded: "Refunded" });
+    expect(words("es")).toEqual({
+      pending: "Pendiente",
+      completed: "Completado",
+      rejected: "Rechazado",
+      refunded: "Reembolsado",
+    });
+    expect(words("en")).toEqual({
+      pending: "Pending",
+      completed: "Completed",
+      rejected: "Rejected",
+      refunded: "Refunded",
+    });
     expect(ADMIN_BADGE_TONE[displayStatus("completed")]).toBe("green");
     expect(ADMIN_BADGE_TONE[displayStatus("rejected")]).toBe("red");
     expect(ADMIN_BADGE_TONE[displayStatus("whatever")]).toBe("yellow");
@@ -43,9 +61,21 @@ describe("payment state display", () => {
       const { label, tone } = statusBadge(payment);
       return { en: english._(label), es: spanish._(label), tone };
     };
-    expect(badge({ status: "completed", refundedAmount: 0 })).toEqual({ en: "Completed", es: "Completado", tone: "green" });
-    expect(badge({ status: "completed", refundedAmount: 125 })).toEqual({ en: "Partially refunded", es: "Reembolsado parcialmente", tone: "blue" });
-    expect(badge({ status: "refunded", refundedAmount: 250 })).toEqual({ en: "Refunded", es: "Reembolsado", tone: "gray" });
+    expect(badge({ status: "completed", refundedAmount: 0 })).toEqual({
+      en: "Completed",
+      es: "Completado",
+      tone: "green",
+    });
+    expect(badge({ status: "completed", refundedAmount: 125 })).toEqual({
+      en: "Partially refunded",
+      es: "Reembolsado parcialmente",
+      tone: "blue",
+    });
+    expect(badge({ status: "refunded", refundedAmount: 250 })).toEqual({
+      en: "Refunded",
+      es: "Reembolsado",
+      tone: "gray",
+    });
     expect(badge({ status: "pending" })).toEqual({ en: "Pending", es: "Pendiente", tone: "yellow" });
   });
 

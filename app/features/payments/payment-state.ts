@@ -41,9 +41,13 @@ export const ADMIN_BADGE_TONE: Record<PaymentStatus, "green" | "red" | "yellow" 
  * A payment's badge, for the customer and the admin alike: its status, except that a completed payment partly
  * given back says 'Partially refunded' (it still unlocks its page).
  */
-export function statusBadge(payment: { status: string; refundedAmount?: number }): { label: MessageDescriptor; tone: "green" | "red" | "yellow" | "gray" | "blue" } {
+export function statusBadge(payment: { status: string; refundedAmount?: number }): {
+  label: MessageDescriptor;
+  tone: "green" | "red" | "yellow" | "gray" | "blue";
+} {
   const status = displayStatus(payment.status);
-  if (status === "completed" && (payment.refundedAmount ?? 0) > 0) return { label: msg`Partially refunded`, tone: "blue" };
+  if (status === "completed" && (payment.refundedAmount ?? 0) > 0)
+    return { label: msg`Partially refunded`, tone: "blue" };
   return { label: STATUS_LABEL[status], tone: ADMIN_BADGE_TONE[status] };
 }
 

@@ -78,7 +78,12 @@ export interface PaymentStanding {
 }
 
 export function toPaymentStanding(payment: PaymentView): PaymentStanding {
-  return { id: payment.id, status: payment.status, paymentMethod: payment.paymentMethod, rejectionReason: payment.rejectionReason };
+  return {
+    id: payment.id,
+    status: payment.status,
+    paymentMethod: payment.paymentMethod,
+    rejectionReason: payment.rejectionReason,
+  };
 }
 
 /** The two names a Zelle transfer's details show: whom to send it to, and whose transfer it is (the memo). */

@@ -28,7 +28,10 @@ export type PaymentTarget = z.infer<typeof paymentTargetSchema>;
  * Its bytes are checked on the server (PROOF_MESSAGES.notImage).
  */
 const proofPhoto = z
-  .custom<Blob>((value) => value instanceof Blob && value.size > 0, zodMessage(msg`Please select a proof of payment photo`))
+  .custom<Blob>(
+    (value) => value instanceof Blob && value.size > 0,
+    zodMessage(msg`Please select a proof of payment photo`),
+  )
   .refine(
     (file) => !(file instanceof Blob) || file.size <= MAX_PROOF_BYTES,
     zodMessage(msg`The proof of payment photo must be smaller than 10MB`),
@@ -43,7 +46,9 @@ export const proofFormSchema = z
   .refine(...payableNumber);
 
 /** A payment with a promotion code: the dialog's quote, and the payment a code makes free ('Complete payment'). */
-export const paymentQuoteSchema = z.object({ ...targetFields, promotionCode: appliedPromotionCode }).refine(...payableNumber);
+export const paymentQuoteSchema = z
+  .object({ ...targetFields, promotionCode: appliedPromotionCode })
+  .refine(...payableNumber);
 
 export type PaymentQuoteInput = z.input<typeof paymentQuoteSchema>;
 

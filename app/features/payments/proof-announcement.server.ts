@@ -15,8 +15,13 @@ export async function autoApproveOn(executor: Executor): Promise<boolean> {
 }
 
 /** The status and admin notes a proof arriving now is recorded with: pending, or approved on receipt. */
-export function receivedProofState(autoApprove: boolean): { status: "pending" | "completed"; adminNotes: string | null } {
-  return autoApprove ? { status: "completed", adminNotes: AUTO_APPROVED_NOTE } : { status: "pending", adminNotes: null };
+export function receivedProofState(autoApprove: boolean): {
+  status: "pending" | "completed";
+  adminNotes: string | null;
+} {
+  return autoApprove
+    ? { status: "completed", adminNotes: AUTO_APPROVED_NOTE }
+    : { status: "pending", adminNotes: null };
 }
 
 /**
@@ -40,16 +45,35 @@ export async function announceProof(
   const changes = await notify(tx, {
     to: { admins: "newSubmission", except: userId },
     type: "payment",
-    data: { kind: "proof_submitted", customerId: userId, fullName: profile?.fullName ?? "", companyName: profile?.companyName ?? null, amount: payment.amount, ...about },
+    data: {
+      kind: "proof_submitted",
+      customerId: userId,
+      fullName: profile?.fullName ?? "",
+      companyName: profile?.companyName ?? null,
+      amount: payment.amount,
+      ...about,
+    },
   });
   if (autoApprove) {
-    const approval = { kind: "decision", decision: "approve", notes: AUTO_APPROVED_NOTE, systemNote: "auto_approved", ...about } as const;
+    const approval = {
+      kind: "decision",
+      decision: "approve",
+      notes: AUTO_APPROVED_NOTE,
+      systemNote: "auto_approved",
+      ...about,
+    } as const;
     changes.push(...(await notify(tx, { to: { customer: userId }, type: "payment", data: approval })));
     await recordAuditEvent(tx, {
       actorId: null,
       action: "payment.approve",
       customerId: userId,
-      detail: { paymentId: payment.id, serviceType, paymentNumber: payment.paymentNumber, notes: AUTO_APPROVED_NOTE, auto: true },
+      detail: {
+        paymentId: payment.id,
+        serviceType,
+        paymentNumber: payment.paymentNumber,
+        notes: AUTO_APPROVED_NOTE,
+        auto: true,
+      },
     });
   }
   return changes;

@@ -7,7 +7,12 @@ import { AppError } from "~/lib/http/app-error";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import { applyPromotionCode, invalidPromotionCode } from "~/features/promotions/apply-promotion-code.server";
 import { withCodeTrial } from "~/features/promotions/promotion-code-trials.server";
-import { alreadyPending, isLivePaymentConflict, isPromotionUseConflict, refuseIfNotPayable } from "./payment-eligibility.server";
+import {
+  alreadyPending,
+  isLivePaymentConflict,
+  isPromotionUseConflict,
+  refuseIfNotPayable,
+} from "./payment-eligibility.server";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { paymentQuoteSchema, type PaymentQuoteInput } from "./payments.schemas";
 
@@ -26,7 +31,11 @@ export interface RedeemFreePaymentDeps {
  * (`promotion.redeem`, by the customer) in the same transaction. As with a card payment, nobody has anything to review,
  * so no one is notified; the customer's pages and the admins' lists reload after the commit.
  */
-export async function redeemFreePayment(deps: RedeemFreePaymentDeps, actor: Actor | null, input: PaymentQuoteInput): Promise<PaymentView> {
+export async function redeemFreePayment(
+  deps: RedeemFreePaymentDeps,
+  actor: Actor | null,
+  input: PaymentQuoteInput,
+): Promise<PaymentView> {
   const customer = requireActor(actor);
   if (isTeam(customer)) throw new AppError("forbidden");
   const parsed = paymentQuoteSchema.safeParse(input);

@@ -24,12 +24,21 @@ export async function refundPaymentAction(
   const { paymentId, amount, reason } = parsed.value;
   let outcome;
   try {
-    outcome = await refundPayment({ db: services.database.db, bus: services.bus, stripe: services.stripe }, actor, { userId, paymentId, amount, reason });
+    outcome = await refundPayment({ db: services.database.db, bus: services.bus, stripe: services.stripe }, actor, {
+      userId,
+      paymentId,
+      amount,
+      reason,
+    });
   } catch (error) {
     return actionFailure(error, i18n);
   }
   return outcome.status === "completed"
-    ? ({ ok: true, title: i18n._(msg`Refund recorded`), message: i18n._(msg`The customer has been notified.`) } satisfies ActionResult)
+    ? ({
+        ok: true,
+        title: i18n._(msg`Refund recorded`),
+        message: i18n._(msg`The customer has been notified.`),
+      } satisfies ActionResult)
     : ({
         ok: true,
         title: i18n._(msg`Refund requested`),

@@ -56,7 +56,10 @@ export async function refundPayment(
   const parsed = refundPaymentSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError("invalid_input", { detail: issue?.message, field: typeof issue?.path[0] === "string" ? issue.path[0] : undefined });
+    throw new AppError("invalid_input", {
+      detail: issue?.message,
+      field: typeof issue?.path[0] === "string" ? issue.path[0] : undefined,
+    });
   }
   const { paymentId, amount, reason } = parsed.data;
   const cents = toCents(amount);
@@ -160,7 +163,12 @@ export async function refundPayment(
  * A card payment recorded before the payment's intent was kept: its Checkout Session names it. Read from Stripe and
  * stored, so the next refund (and the webhook) finds it at once.
  */
-async function rememberPaymentIntent(db: Db, stripe: Stripe, paymentId: string, sessionId: string | null): Promise<string> {
+async function rememberPaymentIntent(
+  db: Db,
+  stripe: Stripe,
+  paymentId: string,
+  sessionId: string | null,
+): Promise<string> {
   if (!sessionId) throw new AppError("card_refund_failed");
   let intentId: string | null;
   try {

@@ -54,16 +54,30 @@ export async function resubmitZelleProof(
   const target = { serviceType: payment.serviceType, paymentNumber: payment.paymentNumber };
   if (payment.status !== "rejected" || payment.paymentMethod !== "zelle") throw new AppError("proof_not_replaceable");
   const siblings = await db
-    .select({ id: payments.id, serviceType: payments.serviceType, paymentNumber: payments.paymentNumber, createdAt: payments.createdAt })
+    .select({
+      id: payments.id,
+      serviceType: payments.serviceType,
+      paymentNumber: payments.paymentNumber,
+      createdAt: payments.createdAt,
+    })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.serviceType, payment.serviceType), eq(payments.paymentNumber, payment.paymentNumber)));
-  if (latestPayment(siblings, target.serviceType, target.paymentNumber)?.id !== payment.id) throw new AppError("proof_not_replaceable");
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.serviceType, payment.serviceType),
+        eq(payments.paymentNumber, payment.paymentNumber),
+      ),
+    );
+  if (latestPayment(siblings, target.serviceType, target.paymentNumber)?.id !== payment.id)
+    throw new AppError("proof_not_replaceable");
   await refuseIfNotPayable(db, userId, target);
 
   const record = (url: string) =>
     db.transaction(async (tx) => {
       const autoApprove = await autoApproveOn(tx);
-      const lostUse = payment.promotionCodeId ? await whyNotItsUse(tx, payment.promotionCodeId, userId, payment.id) : null;
+      const lostUse = payment.promotionCodeId
+        ? await whyNotItsUse(tx, payment.promotionCodeId, userId, payment.id)
+        : null;
       const state = receivedProofState(autoApprove);
       const adminNotes = [state.adminNotes, lostUse].filter(Boolean).join("\n") || null;
       const [row] = await tx
@@ -102,7 +116,12 @@ export async function resubmitZelleProof(
  * has no other use of it and the code has a use left. The code's row stays locked until the transaction ends, so no
  * one takes that use meanwhile.
  */
-async function whyNotItsUse(tx: Executor, promotionCodeId: string, userId: string, paymentId: string): Promise<string | null> {
+async function whyNotItsUse(
+  tx: Executor,
+  promotionCodeId: string,
+  userId: string,
+  paymentId: string,
+): Promise<string | null> {
   const code = await lockPromotionCode(tx, promotionCodeId);
   if (!code) return null;
   const { uses, usedByCustomer } = await promotionUses(tx, promotionCodeId, userId, { exceptPaymentId: paymentId });

@@ -11,7 +11,12 @@ import { testPause } from "~/lib/storage/test-pauses.server";
 import { prepareUploads, storeUpload } from "~/lib/storage/uploads.server";
 import { applyPromotionCode, invalidPromotionCode } from "~/features/promotions/apply-promotion-code.server";
 import { withCodeTrial } from "~/features/promotions/promotion-code-trials.server";
-import { alreadyPending, isLivePaymentConflict, isPromotionUseConflict, refuseIfNotPayable } from "./payment-eligibility.server";
+import {
+  alreadyPending,
+  isLivePaymentConflict,
+  isPromotionUseConflict,
+  refuseIfNotPayable,
+} from "./payment-eligibility.server";
 import { proofStem } from "./payment-rules";
 import { announceProof, autoApproveOn, receivedProofState } from "./proof-announcement.server";
 import { toPaymentView, type PaymentView } from "./payment-views";
@@ -53,12 +58,23 @@ export async function submitZelleProof(
   await refuseIfNotPayable(db, userId, target);
   // A code is checked before the photo is stored too, so a refused one costs no write; the transaction checks it again.
   const price = async (executor: Executor, lock: boolean) => {
-    if (!promotionCode) return { amount: paymentAmount(target.serviceType, target.paymentNumber), discount: 0, promotionCodeId: null, promotionCode: null };
+    if (!promotionCode)
+      return {
+        amount: paymentAmount(target.serviceType, target.paymentNumber),
+        discount: 0,
+        promotionCodeId: null,
+        promotionCode: null,
+      };
     const applied = await applyPromotionCode(executor, userId, target, promotionCode, { lock });
     // Nothing to send: the dialog completes such a payment without a transfer. Refused as any unusable code is, so
     // the answer tells a guesser nothing about what the code would take off.
     if (applied.amount === 0) throw invalidPromotionCode();
-    return { amount: applied.amount, discount: applied.discount, promotionCodeId: applied.promotionCodeId, promotionCode: applied.promotionCode };
+    return {
+      amount: applied.amount,
+      discount: applied.discount,
+      promotionCodeId: applied.promotionCodeId,
+      promotionCode: applied.promotionCode,
+    };
   };
   const record = async (): Promise<{ row: typeof payments.$inferSelect; changes: Change[] }> => {
     await price(db, false);

@@ -6,7 +6,9 @@ import type { ServiceType } from "~/domain/service-catalog";
  * The name the customer's transfer memo starts with: their company, or their full name when they have no company;
  * null when neither is known. Whoever matches transfers to customers reads it.
  */
-export function memoName(profile: { fullName: string | null; companyName: string | null } | null | undefined): string | null {
+export function memoName(
+  profile: { fullName: string | null; companyName: string | null } | null | undefined,
+): string | null {
   const company = profile?.companyName?.trim();
   if (company) return company;
   return profile?.fullName?.trim() || null;

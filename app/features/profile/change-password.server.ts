@@ -19,13 +19,21 @@ export interface ChangePasswordInput {
  * other session of the account ends (forced on the server in auth.server.ts). Returns the response
  * headers, whose Set-Cookie carries this browser's new session.
  */
-export async function changePassword({ auth }: { auth: Auth }, actor: Actor | null, input: ChangePasswordInput): Promise<Headers> {
+export async function changePassword(
+  { auth }: { auth: Auth },
+  actor: Actor | null,
+  input: ChangePasswordInput,
+): Promise<Headers> {
   requireActor(actor);
   const parsed = changePasswordSchema.safeParse({ ...input, intent: "change-password" });
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
   try {
     const { headers } = await auth.api.changePassword({
-      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
+      body: {
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.newPassword,
+        revokeOtherSessions: true,
+      },
       headers: input.headers,
       returnHeaders: true,
     });

@@ -18,9 +18,15 @@ describe("a password change", () => {
   });
 
   it("reports one problem, on its field", () => {
-    const parsed = changePasswordSchema.safeParse({ intent: "change-password", newPassword: "abc", confirmPassword: "abd" });
+    const parsed = changePasswordSchema.safeParse({
+      intent: "change-password",
+      newPassword: "abc",
+      confirmPassword: "abd",
+    });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["confirmPassword", "Passwords do not match"]]);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["confirmPassword", "Passwords do not match"],
+    ]);
   });
 });
 
@@ -32,7 +38,9 @@ describe("the avatar", () => {
   it("must be an image of at most 2MB", () => {
     expect(message(new File([new Uint8Array(10)], "a.png", { type: "image/png" }))).toBeNull();
     expect(message(new File([new Uint8Array(2 * 1024 * 1024)], "a.png", { type: "image/png" }))).toBeNull();
-    expect(message(new File([new Uint8Array(2 * 1024 * 1024 + 1)], "a.png", { type: "image/png" }))).toBe("Image must be smaller than 2MB");
+    expect(message(new File([new Uint8Array(2 * 1024 * 1024 + 1)], "a.png", { type: "image/png" }))).toBe(
+      "Image must be smaller than 2MB",
+    );
     expect(message(new File(["x"], "a.txt", { type: "text/plain" }))).toBe("Please select a valid image");
     expect(message(undefined)).toBe("Please select a valid image");
   });

@@ -37,7 +37,10 @@ export const EMAIL_PREFERENCES_INTENT = "email-preferences";
 /** E-mail updates: a checkbox (absent when unticked): payment decisions and completed progress steps by e-mail. */
 export const emailPreferencesSchema = z.object({
   intent: z.literal(EMAIL_PREFERENCES_INTENT),
-  emailUpdates: z.literal("on").optional().transform((value) => value === "on"),
+  emailUpdates: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
 });
 
 /** Personal Information: the sign-up form's rules for the name, phone and company (Email is read-only). */
@@ -53,11 +56,14 @@ export function passwordChangeProblem(value: {
   confirmPassword?: string;
 }): { field: "currentPassword" | "newPassword" | "confirmPassword"; message: string } | null {
   const next = value.newPassword ?? "";
-  if (next !== (value.confirmPassword ?? "")) return { field: "confirmPassword", message: translate(PROFILE_TEXTS.passwordsDoNotMatch) };
-  if (next.length < PROFILE_PASSWORD_MIN_LENGTH) return { field: "newPassword", message: translate(PROFILE_TEXTS.passwordTooShort) };
+  if (next !== (value.confirmPassword ?? ""))
+    return { field: "confirmPassword", message: translate(PROFILE_TEXTS.passwordsDoNotMatch) };
+  if (next.length < PROFILE_PASSWORD_MIN_LENGTH)
+    return { field: "newPassword", message: translate(PROFILE_TEXTS.passwordTooShort) };
   const weak = passwordProblem(next);
   if (weak) return { field: "newPassword", message: weak };
-  if (!value.currentPassword) return { field: "currentPassword", message: translate(PROFILE_TEXTS.currentPasswordMissing) };
+  if (!value.currentPassword)
+    return { field: "currentPassword", message: translate(PROFILE_TEXTS.currentPasswordMissing) };
   return null;
 }
 
@@ -73,13 +79,23 @@ export const changePasswordSchema = z
     const problem = passwordChangeProblem(value);
     if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
   })
-  .transform((value) => ({ intent: value.intent, currentPassword: value.currentPassword ?? "", newPassword: value.newPassword ?? "" }));
+  .transform((value) => ({
+    intent: value.intent,
+    currentPassword: value.currentPassword ?? "",
+    newPassword: value.newPassword ?? "",
+  }));
 
 /** The avatar: an image (by its declared type here; the server sniffs the bytes) of at most 2 MB. */
 export const avatarFormSchema = z.object({
   intent: z.literal(UPLOAD_AVATAR_INTENT),
   avatar: z
     .custom<Blob>((value) => value instanceof Blob && value.size > 0, zodMessage(PROFILE_TEXTS.avatarInvalid))
-    .refine((file) => !(file instanceof Blob) || !file.type || file.type.startsWith("image/"), zodMessage(PROFILE_TEXTS.avatarInvalid))
-    .refine((file) => !(file instanceof Blob) || file.size <= UPLOAD_KINDS.avatar.maxBytes, zodMessage(PROFILE_TEXTS.avatarTooLarge)),
+    .refine(
+      (file) => !(file instanceof Blob) || !file.type || file.type.startsWith("image/"),
+      zodMessage(PROFILE_TEXTS.avatarInvalid),
+    )
+    .refine(
+      (file) => !(file instanceof Blob) || file.size <= UPLOAD_KINDS.avatar.maxBytes,
+      zodMessage(PROFILE_TEXTS.avatarTooLarge),
+    ),
 });

@@ -30,7 +30,11 @@ export function avatarKeyOf(url: string | null): string | null {
  * in the profile, and the old file with its thumbnail deleted after the commit, whatever its extension.
  * Returns the new URL.
  */
-export async function updateAvatar(deps: UpdateAvatarDeps, actor: Actor | null, input: { avatar: unknown }): Promise<string> {
+export async function updateAvatar(
+  deps: UpdateAvatarDeps,
+  actor: Actor | null,
+  input: { avatar: unknown },
+): Promise<string> {
   const { db, bus, storage } = deps;
   const { id } = requireActor(actor);
   const { url, previous } = await storeUpload(storage, "avatar", id, input.avatar, (stored) =>
@@ -48,7 +52,9 @@ export async function updateAvatar(deps: UpdateAvatarDeps, actor: Actor | null, 
   const oldKey = avatarKeyOf(previous);
   if (oldKey && oldKey !== avatarKeyOf(url)) {
     // The new picture is saved; a file left behind here is only litter, never a lost picture.
-    await deleteUpload(storage, "avatar", oldKey).catch((error: unknown) => console.error("Could not remove the old avatar:", error));
+    await deleteUpload(storage, "avatar", oldKey).catch((error: unknown) =>
+      console.error("Could not remove the old avatar:", error),
+    );
   }
   await publishChanges(bus, [{ table: "profiles", userId: id }]);
   return url;

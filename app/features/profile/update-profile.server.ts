@@ -36,7 +36,11 @@ export async function updateProfile(
     if (before.fullName === fullName && before.phone === phone && before.companyName === companyName) return null;
     await tx.update(profiles).set({ fullName, phone, companyName }).where(eq(profiles.id, id));
     await tx.update(user).set({ name: fullName }).where(eq(user.id, id));
-    return notify(tx, { to: { admins: "profileUpdates", except: id, about: id }, type: PROFILE_UPDATED_TYPE, data: { customerId: id, fullName, companyName } });
+    return notify(tx, {
+      to: { admins: "profileUpdates", except: id, about: id },
+      type: PROFILE_UPDATED_TYPE,
+      data: { customerId: id, fullName, companyName },
+    });
   });
   if (changes) await publishChanges(bus, [{ table: "profiles", userId: id }, ...changes]);
 }

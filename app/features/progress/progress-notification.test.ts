@@ -18,12 +18,17 @@ describe("progressNotification", () => {
       title: "Website Launch is complete",
       message: "Website Launch is complete on your website.",
     });
-    expect(PROGRESS_NOTIFICATION_TYPE).toEqual({ google_business: "google_business_progress", website: "website_progress" });
+    expect(PROGRESS_NOTIFICATION_TYPE).toEqual({
+      google_business: "google_business_progress",
+      website: "website_progress",
+    });
   });
 
   it("uses every step's English label in English", () => {
-    for (const step of GOOGLE_BUSINESS_STEPS) expect(progressNotification(en, "google_business", step.key).title).toBe(`${step.label} is complete`);
-    for (const step of WEBSITE_STEPS) expect(progressNotification(en, "website", step.key).title).toBe(`${step.label} is complete`);
+    for (const step of GOOGLE_BUSINESS_STEPS)
+      expect(progressNotification(en, "google_business", step.key).title).toBe(`${step.label} is complete`);
+    for (const step of WEBSITE_STEPS)
+      expect(progressNotification(en, "website", step.key).title).toBe(`${step.label} is complete`);
   });
 
   it("words it in Spanish for a Spanish-speaking customer", () => {
@@ -43,7 +48,9 @@ describe("progressEmail", () => {
     expect(two.subject).toBe("Your Google Business Profile: 2 steps done");
     expect(two.text).toContain("Google Business Profile\n- Profile Creation\n- Verification Completed");
     expect(two.link).toBe("/dashboard/progress");
-    expect(progressEmail(en, [{ service: "website", step: "websiteLaunch" }]).subject).toBe("Your website: 1 step done");
+    expect(progressEmail(en, [{ service: "website", step: "websiteLaunch" }]).subject).toBe(
+      "Your website: 1 step done",
+    );
     const both = progressEmail(en, [
       { service: "website", step: "websiteLaunch" },
       { service: "google_business", step: "profileCreation" },
@@ -53,7 +60,9 @@ describe("progressEmail", () => {
   });
 
   it("is in Spanish for a Spanish-speaking customer", () => {
-    expect(progressEmail(es, [{ service: "website", step: "websiteLaunch" }]).subject).toBe("Su sitio web: 1 paso completado");
+    expect(progressEmail(es, [{ service: "website", step: "websiteLaunch" }]).subject).toBe(
+      "Su sitio web: 1 paso completado",
+    );
     const two = progressEmail(es, [
       { service: "google_business", step: "profileCreation" },
       { service: "google_business", step: "verificationCompleted" },

@@ -52,10 +52,14 @@ export function progressEmail(i18n: I18n, steps: readonly DoneStep[]): { subject
   const website = steps.filter((item) => item.service === "website");
   const subject =
     website.length === 0
-      ? i18n._(msg`${plural(count, { one: "Your Google Business Profile: # step done", other: "Your Google Business Profile: # steps done" })}`)
+      ? i18n._(
+          msg`${plural(count, { one: "Your Google Business Profile: # step done", other: "Your Google Business Profile: # steps done" })}`,
+        )
       : google.length === 0
         ? i18n._(msg`${plural(count, { one: "Your website: # step done", other: "Your website: # steps done" })}`)
-        : i18n._(msg`${plural(count, { one: "Your Google Business Profile and website: # step done", other: "Your Google Business Profile and website: # steps done" })}`);
+        : i18n._(
+            msg`${plural(count, { one: "Your Google Business Profile and website: # step done", other: "Your Google Business Profile and website: # steps done" })}`,
+          );
   const section = (title: string, items: readonly DoneStep[]) =>
     items.length === 0 ? [] : [`${title}\n${items.map((item) => `- ${stepLabel(i18n, item.step)}`).join("\n")}`];
   const text = [

@@ -5,10 +5,8 @@ import { isProgressStep } from "./progress-steps";
 export const INVALID_STEP = "Unknown progress step";
 
 const service = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]], { error: "Unknown service" });
-const stepOfService: [(value: { service: ServiceType; step: string }) => boolean, { message: string; path: string[] }] = [
-  (value) => isProgressStep(value.service, value.step),
-  { message: INVALID_STEP, path: ["step"] },
-];
+const stepOfService: [(value: { service: ServiceType; step: string }) => boolean, { message: string; path: string[] }] =
+  [(value) => isProgressStep(value.service, value.step), { message: INVALID_STEP, path: ["step"] }];
 
 /** Which customer's step, of which service, and whether it is now done: the toggle use case's input. */
 export const progressToggleSchema = z
@@ -40,4 +38,3 @@ export const progressToggleFormSchema = z
     withEarlier: z.boolean().default(false),
   })
   .refine(...stepOfService);
-

@@ -54,11 +54,7 @@ export async function setProgressStep<S extends ServiceType>(
     .insert(table)
     .values({ userId, ...(service === "website" ? { currentStep: 0 } : {}) })
     .onConflictDoNothing({ target: table.userId });
-  const [before] = await executor
-    .select({ done: column })
-    .from(table)
-    .where(eq(table.userId, userId))
-    .for("update");
+  const [before] = await executor.select({ done: column }).from(table).where(eq(table.userId, userId)).for("update");
   const wasDone = (before as { done?: boolean } | undefined)?.done === true;
   // A step keeps the date it was first marked done; unmarking forgets it.
   const stepDates = done

@@ -67,7 +67,14 @@ export async function toggleProgressStep(
       const justDone = done && !written.wasDone;
       changes.push(...written.changes);
       if (justDone) {
-        changes.push(...(await notify(tx, { to: { customer: userId }, type: PROGRESS_NOTIFICATION_TYPE[service], data: { step: each }, email: false })));
+        changes.push(
+          ...(await notify(tx, {
+            to: { customer: userId },
+            type: PROGRESS_NOTIFICATION_TYPE[service],
+            data: { step: each },
+            email: false,
+          })),
+        );
         notified ||= each === step;
         changes.push(...(await requestReviewIfFinished(tx, { userId, service, step: each })));
       }

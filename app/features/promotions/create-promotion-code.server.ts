@@ -17,7 +17,11 @@ export const PROMOTION_CODES_TABLE = "promotion_codes";
 
 /** The PostgreSQL unique violation of the codes' case-blind index, however Drizzle wrapped it. */
 function isDuplicateCode(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current: unknown = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
     const candidate = current as { code?: unknown; constraint?: unknown };
     if (candidate.code === "23505") return candidate.constraint === "promotion_codes_code_idx";
   }
@@ -29,7 +33,11 @@ function isDuplicateCode(error: unknown): boolean {
  * from an existing one only in case is refused beside the Code field (the database's case-blind unique index is the
  * last word, so two admins typing the same code at once cannot both make it). A code is never edited afterwards.
  */
-export async function createPromotionCode(deps: PromotionDeps, actor: Actor | null, input: CreatePromotionCodeInput): Promise<{ id: string }> {
+export async function createPromotionCode(
+  deps: PromotionDeps,
+  actor: Actor | null,
+  input: CreatePromotionCodeInput,
+): Promise<{ id: string }> {
   const admin = requireAdminActor(actor);
   const parsed = createPromotionCodeSchema.safeParse(input);
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
@@ -44,12 +52,26 @@ export async function createPromotionCode(deps: PromotionDeps, actor: Actor | nu
     id = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(promotionCodes)
-        .values({ code: value.code, ...terms, serviceTypes, expiresOn: value.expiresOn ?? null, maxUses: value.maxUses ?? null, createdBy: admin.id })
+        .values({
+          code: value.code,
+          ...terms,
+          serviceTypes,
+          expiresOn: value.expiresOn ?? null,
+          maxUses: value.maxUses ?? null,
+          createdBy: admin.id,
+        })
         .returning({ id: promotionCodes.id });
       await recordAuditEvent(tx, {
         actorId: admin.id,
         action: "promotion.create",
-        detail: { promotionCodeId: row!.id, code: value.code, ...terms, serviceTypes, expiresOn: value.expiresOn ?? null, maxUses: value.maxUses ?? null },
+        detail: {
+          promotionCodeId: row!.id,
+          code: value.code,
+          ...terms,
+          serviceTypes,
+          expiresOn: value.expiresOn ?? null,
+          maxUses: value.maxUses ?? null,
+        },
       });
       return row!.id;
     });

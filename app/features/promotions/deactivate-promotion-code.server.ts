@@ -13,7 +13,11 @@ import { PROMOTION_CODES_TABLE, type PromotionDeps } from "./create-promotion-co
  * Payments already made with it keep it. Deactivating one already deactivated changes nothing; there is no way back
  * (a new code can be made instead).
  */
-export async function deactivatePromotionCode(deps: PromotionDeps, actor: Actor | null, input: { promotionCodeId: string }): Promise<void> {
+export async function deactivatePromotionCode(
+  deps: PromotionDeps,
+  actor: Actor | null,
+  input: { promotionCodeId: string },
+): Promise<void> {
   const admin = requireAdminActor(actor);
   if (!z.uuid().safeParse(input.promotionCodeId).success) throw new AppError("promotion_code_not_found");
   const changed = await deps.db.transaction(async (tx) => {
@@ -23,11 +27,18 @@ export async function deactivatePromotionCode(deps: PromotionDeps, actor: Actor 
       .where(and(eq(promotionCodes.id, input.promotionCodeId), isNull(promotionCodes.deactivatedAt)))
       .returning({ code: promotionCodes.code });
     if (!row) {
-      const [existing] = await tx.select({ id: promotionCodes.id }).from(promotionCodes).where(eq(promotionCodes.id, input.promotionCodeId));
+      const [existing] = await tx
+        .select({ id: promotionCodes.id })
+        .from(promotionCodes)
+        .where(eq(promotionCodes.id, input.promotionCodeId));
       if (!existing) throw new AppError("promotion_code_not_found");
       return false;
     }
-    await recordAuditEvent(tx, { actorId: admin.id, action: "promotion.deactivate", detail: { promotionCodeId: input.promotionCodeId, code: row.code } });
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: "promotion.deactivate",
+      detail: { promotionCodeId: input.promotionCodeId, code: row.code },
+    });
     return true;
   });
   if (changed) await publishChanges(deps.bus, [{ table: PROMOTION_CODES_TABLE, userId: admin.id }]);

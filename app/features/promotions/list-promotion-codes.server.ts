@@ -12,7 +12,11 @@ import type { PromotionKind } from "./promotions.schemas";
  * The Promotions tab (admins only): every code, the ones still in force first, newest first, each with its uses
  * (payments naming it that were not rejected, whatever their status since: a refunded payment used its code).
  */
-export async function listPromotionCodes(deps: { db: Executor }, actor: Actor | null, now = new Date()): Promise<PromotionCodeView[]> {
+export async function listPromotionCodes(
+  deps: { db: Executor },
+  actor: Actor | null,
+  now = new Date(),
+): Promise<PromotionCodeView[]> {
   requireAdminActor(actor);
   const uses = deps.db
     .select({ promotionCodeId: payments.promotionCodeId, uses: sql<number>`count(*)::int`.as("uses") })

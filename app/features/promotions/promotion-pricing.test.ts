@@ -66,7 +66,9 @@ describe("promotionRefusal", () => {
 
   it("says why a code is refused", () => {
     expect(promotionRefusal(null, "google_business", now)).toBe("unknown");
-    expect(promotionRefusal(code({ deactivatedAt: new Date("2025-06-01") }), "google_business", now)).toBe("deactivated");
+    expect(promotionRefusal(code({ deactivatedAt: new Date("2025-06-01") }), "google_business", now)).toBe(
+      "deactivated",
+    );
     expect(promotionRefusal(code({ expiresOn: "2025-06-14" }), "google_business", now)).toBe("expired");
     expect(promotionRefusal(code(), "website", now)).toBe("other_service");
     expect(promotionRefusal(code({ maxUses: 3, uses: 3 }), "google_business", now)).toBe("used_up");

@@ -67,7 +67,11 @@ export interface PromotionCodeState extends PromotionTerms {
 }
 
 /** Why this code (null: none by that name) cannot pay for this service now, or null when it can. */
-export function promotionRefusal(code: PromotionCodeState | null, serviceType: ServiceType, now: Date): PromotionRefusal | null {
+export function promotionRefusal(
+  code: PromotionCodeState | null,
+  serviceType: ServiceType,
+  now: Date,
+): PromotionRefusal | null {
   if (!code) return "unknown";
   if (code.deactivatedAt) return "deactivated";
   if (isPastLastDay(code.expiresOn, now)) return "expired";

@@ -30,7 +30,10 @@ export async function reservePromotionUse(
 
 /** Names the checkout session a reservation holds its use for (the webhook finds it by the session). */
 export async function attachReservationSession(db: Executor, reservationId: string, sessionId: string): Promise<void> {
-  await db.update(promotionReservations).set({ stripeSessionId: sessionId }).where(eq(promotionReservations.id, reservationId));
+  await db
+    .update(promotionReservations)
+    .set({ stripeSessionId: sessionId })
+    .where(eq(promotionReservations.id, reservationId));
 }
 
 /** Gives back a reservation whose checkout session could not be made. */

@@ -34,9 +34,14 @@ export function promotionState(code: Pick<PromotionCodeView, "deactivated" | "ex
 }
 
 /** The discount as the list shows it: '20%' or '$50'. */
-export function discountLabel(code: Pick<PromotionCodeView, "kind" | "percentOff" | "amountOff">, locale: string): string {
+export function discountLabel(
+  code: Pick<PromotionCodeView, "kind" | "percentOff" | "amountOff">,
+  locale: string,
+): string {
   if (code.kind === "percent") {
-    return new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 0 }).format((code.percentOff ?? 0) / 100);
+    return new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 0 }).format(
+      (code.percentOff ?? 0) / 100,
+    );
   }
   return formatMoney(code.amountOff ?? 0, locale);
 }

@@ -30,11 +30,19 @@ export function promotionIntentHandlers(
     [CREATE_PROMOTION_CODE_INTENT]: handle(createPromotionCodeSchema, async (value) => {
       await createPromotionCode(deps, actor, value);
       const code = value.code;
-      return { ok: true, title: i18n._(msg`Promotion code created`), message: i18n._(msg`Customers can apply ${code} when they pay.`) };
+      return {
+        ok: true,
+        title: i18n._(msg`Promotion code created`),
+        message: i18n._(msg`Customers can apply ${code} when they pay.`),
+      };
     }),
     [DEACTIVATE_PROMOTION_CODE_INTENT]: handle(deactivatePromotionCodeSchema, async ({ promotionCodeId }) => {
       await deactivatePromotionCode(deps, actor, { promotionCodeId });
-      return { ok: true, title: i18n._(msg`Promotion code deactivated`), message: i18n._(msg`It is refused from now on; payments already made keep it.`) };
+      return {
+        ok: true,
+        title: i18n._(msg`Promotion code deactivated`),
+        message: i18n._(msg`It is refused from now on; payments already made keep it.`),
+      };
     }),
   };
 }

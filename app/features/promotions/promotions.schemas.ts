@@ -21,7 +21,10 @@ export const AMOUNT_OFF_MAX = 100_000;
 /** Far above any campaign's reach; a larger number is a typing slip. */
 export const MAX_USES_LIMIT = 1_000_000;
 
-const serviceType = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]], zodMessage(msg`Choose at least one service`));
+const serviceType = z.enum(
+  SERVICE_TYPES as [ServiceType, ...ServiceType[]],
+  zodMessage(msg`Choose at least one service`),
+);
 const percentMessage = zodMessage(msg`Percent off must be a whole number from 1 to 100`);
 const amountMessage = zodMessage(msg`Amount off must be more than $0, in dollars and cents`);
 const maxUsesMessage = zodMessage(msg`Maximum uses must be a whole number of at least 1`);
@@ -38,7 +41,10 @@ function valueOfKind(
   kind: PromotionKind,
   field: "percentOff" | "amountOff",
   message: { error: () => string },
-): [(value: { kind?: unknown; percentOff?: unknown; amountOff?: unknown }) => boolean, { path: PropertyKey[]; error: () => string; when: (payload: z.core.ParsePayload) => boolean }] {
+): [
+  (value: { kind?: unknown; percentOff?: unknown; amountOff?: unknown }) => boolean,
+  { path: PropertyKey[]; error: () => string; when: (payload: z.core.ParsePayload) => boolean },
+] {
   return [
     (value) => !(value.kind === kind && value[field] === undefined),
     {
@@ -65,19 +71,31 @@ export const createPromotionCodeSchema = z
       .max(PROMOTION_CODE_MAX_LENGTH, zodMessage(msg`A code can be at most 40 characters`))
       .regex(PROMOTION_CODE_PATTERN, zodMessage(msg`Use letters, digits and dashes only`)),
     kind: z.enum(PROMOTION_KIND_CHOICES, zodMessage(msg`Choose a percent or a fixed amount off`)),
-    percentOff: z.coerce.number(percentMessage).int(percentMessage).min(1, percentMessage).max(100, percentMessage).optional(),
+    percentOff: z.coerce
+      .number(percentMessage)
+      .int(percentMessage)
+      .min(1, percentMessage)
+      .max(100, percentMessage)
+      .optional(),
     amountOff: z.coerce
       .number(amountMessage)
       .positive(amountMessage)
       .max(AMOUNT_OFF_MAX, amountMessage)
       .refine(inCents, amountMessage)
       .optional(),
-    serviceTypes: z.array(serviceType, zodMessage(msg`Choose at least one service`)).min(1, zodMessage(msg`Choose at least one service`)),
+    serviceTypes: z
+      .array(serviceType, zodMessage(msg`Choose at least one service`))
+      .min(1, zodMessage(msg`Choose at least one service`)),
     expiresOn: z.iso
       .date(dateMessage)
       .refine((day) => day >= promotionToday(new Date()), zodMessage(msg`The last day cannot be in the past`))
       .optional(),
-    maxUses: z.coerce.number(maxUsesMessage).int(maxUsesMessage).min(1, maxUsesMessage).max(MAX_USES_LIMIT, maxUsesMessage).optional(),
+    maxUses: z.coerce
+      .number(maxUsesMessage)
+      .int(maxUsesMessage)
+      .min(1, maxUsesMessage)
+      .max(MAX_USES_LIMIT, maxUsesMessage)
+      .optional(),
   })
   .refine(...valueOfKind("percent", "percentOff", percentMessage))
   .refine(...valueOfKind("amount", "amountOff", amountMessage));

@@ -19,7 +19,11 @@ export interface QuotePaymentDeps {
  * code is not reserved: the payment checks it again. A refused code counts towards the limit every path that takes a
  * code shares.
  */
-export async function quotePayment(deps: QuotePaymentDeps, actor: Actor | null, input: PaymentQuoteInput): Promise<PaymentQuote> {
+export async function quotePayment(
+  deps: QuotePaymentDeps,
+  actor: Actor | null,
+  input: PaymentQuoteInput,
+): Promise<PaymentQuote> {
   const customer = requireActor(actor);
   if (isTeam(customer)) throw new AppError("forbidden");
   const parsed = paymentQuoteSchema.safeParse(input);
@@ -27,7 +31,15 @@ export async function quotePayment(deps: QuotePaymentDeps, actor: Actor | null, 
   const { promotionCode, ...target } = parsed.data;
   await refuseIfNotPayable(deps.db, customer.id, target);
   return withCodeTrial(deps.db, customer.id, async () => {
-    const applied = await applyPromotionCode(deps.db, customer.id, target, promotionCode, { lock: false, now: deps.now?.() });
-    return { listPrice: applied.listPrice, discount: applied.discount, amount: applied.amount, promotionCode: applied.promotionCode };
+    const applied = await applyPromotionCode(deps.db, customer.id, target, promotionCode, {
+      lock: false,
+      now: deps.now?.(),
+    });
+    return {
+      listPrice: applied.listPrice,
+      discount: applied.discount,
+      amount: applied.amount,
+      promotionCode: applied.promotionCode,
+    };
   });
 }

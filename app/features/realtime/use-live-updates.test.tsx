@@ -113,7 +113,9 @@ afterEach(() => {
 const shown = () => container.querySelector('[data-testid="shown"]')?.textContent;
 async function change() {
   saved += 1;
-  await act(async () => FakeEventSource.opened[0]!.fire(LIVE_EVENTS.change, JSON.stringify({ table: "payments", userId: "a" })));
+  await act(async () =>
+    FakeEventSource.opened[0]!.fire(LIVE_EVENTS.change, JSON.stringify({ table: "payments", userId: "a" })),
+  );
 }
 
 describe("live changes reach the open page", () => {

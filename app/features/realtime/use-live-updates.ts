@@ -12,7 +12,11 @@ const REVALIDATE_DEBOUNCE_MS = 50;
  * which server process) the layout's loader read the page's data: the stream tells whether anything changed since.
  * `concerns` says whether a change is one the open page shows; the others reload nothing.
  */
-export function useLiveUpdates(loginPath: string, dataReadAt: string, concerns: (change: Change) => boolean = () => true): void {
+export function useLiveUpdates(
+  loginPath: string,
+  dataReadAt: string,
+  concerns: (change: Change) => boolean = () => true,
+): void {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   // A form of this tab still waiting for its answer: the answer may end the session itself and say where to go (an

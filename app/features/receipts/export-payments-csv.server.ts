@@ -87,7 +87,9 @@ export function exportPaymentsCsv(
           inArray(payments.status, ["completed", "refunded"]),
           gte(payments.completedAt, start),
           lt(payments.completedAt, end),
-          after ? sql`(${payments.completedAt}, ${payments.id}) > (${after.completedAt}::timestamptz, ${after.id}::uuid)` : undefined,
+          after
+            ? sql`(${payments.completedAt}, ${payments.id}) > (${after.completedAt}::timestamptz, ${after.id}::uuid)`
+            : undefined,
         ),
       )
       .orderBy(asc(payments.completedAt), asc(payments.id))
@@ -106,7 +108,9 @@ export function exportPaymentsCsv(
             row.completedAt ? row.completedAt.toISOString().slice(0, 10) : "",
             row.receiptNumber === null ? "" : formatReceiptNumber(row.receiptNumber),
             row.customer ?? "",
-            isServiceType(row.serviceType) ? paymentSubtitleIn(i18n, row.serviceType, row.paymentNumber) : row.serviceType,
+            isServiceType(row.serviceType)
+              ? paymentSubtitleIn(i18n, row.serviceType, row.paymentNumber)
+              : row.serviceType,
             paymentMethodIn(i18n, row.paymentMethod),
             csvAmount(row.amount + row.discount),
             csvAmount(row.discount),

@@ -25,7 +25,12 @@ export async function getReceipt(
   const viewer = requireActor(actor);
   if (!UUID.test(paymentId)) throw new AppError("receipt_not_found");
   const [row] = await db
-    .select({ payment: payments, fullName: profiles.fullName, email: profiles.email, companyName: profiles.companyName })
+    .select({
+      payment: payments,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      companyName: profiles.companyName,
+    })
     .from(payments)
     .leftJoin(profiles, eq(profiles.id, payments.userId))
     .where(eq(payments.id, paymentId));
@@ -34,19 +39,40 @@ export async function getReceipt(
   if (payment.status !== "completed" && payment.status !== "refunded") throw new AppError("receipt_not_found");
   if (!viewer.isAdmin && payment.userId !== viewer.id) throw new AppError("receipt_not_found");
   // The trigger numbers every completed payment; a row without a number is not one a receipt can be made for.
-  if (!isServiceType(payment.serviceType) || payment.receiptNumber === null || payment.completedAt === null) throw new AppError("receipt_not_found");
+  if (!isServiceType(payment.serviceType) || payment.receiptNumber === null || payment.completedAt === null)
+    throw new AppError("receipt_not_found");
   const [refunds, { general }] = await Promise.all([
     db
-      .select({ amount: paymentRefunds.amount, reason: paymentRefunds.reason, completedAt: paymentRefunds.completedAt, createdAt: paymentRefunds.createdAt })
+      .select({
+        amount: paymentRefunds.amount,
+        reason: paymentRefunds.reason,
+        completedAt: paymentRefunds.completedAt,
+        createdAt: paymentRefunds.createdAt,
+      })
       .from(paymentRefunds)
       .where(and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.status, "completed")))
       .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
     settings.get(),
   ]);
   return toReceiptView(
-    { ...payment, serviceType: payment.serviceType, status: payment.status, receiptNumber: payment.receiptNumber, completedAt: payment.completedAt },
-    refunds.map((refund) => ({ date: (refund.completedAt ?? refund.createdAt).toISOString(), amount: refund.amount, reason: refund.reason })),
+    {
+      ...payment,
+      serviceType: payment.serviceType,
+      status: payment.status,
+      receiptNumber: payment.receiptNumber,
+      completedAt: payment.completedAt,
+    },
+    refunds.map((refund) => ({
+      date: (refund.completedAt ?? refund.createdAt).toISOString(),
+      amount: refund.amount,
+      reason: refund.reason,
+    })),
     { name: row.fullName ?? "", email: row.email ?? "", companyName: row.companyName?.trim() || null },
-    { name: general.companyName, supportEmail: general.supportEmail, address: general.companyAddress, taxId: general.taxId },
+    {
+      name: general.companyName,
+      supportEmail: general.supportEmail,
+      address: general.companyAddress,
+      taxId: general.taxId,
+    },
   );
 }

@@ -12,8 +12,14 @@ describe("csvAmount", () => {
 
 describe("parseExportPeriod", () => {
   it("takes two calendar days, the start on or before the end", () => {
-    expect(parseExportPeriod("2026-01-01", "2026-03-31")).toEqual({ ok: true, period: { from: "2026-01-01", to: "2026-03-31" } });
-    expect(parseExportPeriod(" 2026-01-01 ", "2026-01-01")).toEqual({ ok: true, period: { from: "2026-01-01", to: "2026-01-01" } });
+    expect(parseExportPeriod("2026-01-01", "2026-03-31")).toEqual({
+      ok: true,
+      period: { from: "2026-01-01", to: "2026-03-31" },
+    });
+    expect(parseExportPeriod(" 2026-01-01 ", "2026-01-01")).toEqual({
+      ok: true,
+      period: { from: "2026-01-01", to: "2026-01-01" },
+    });
   });
 
   it("refuses a missing, malformed or impossible date, and a start after the end, with the page's message", () => {

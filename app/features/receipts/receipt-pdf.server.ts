@@ -36,7 +36,8 @@ export function receiptTimeZone(requested: string | null | undefined): string {
  */
 export function renderReceiptPdf(receipt: ReceiptView, i18n: I18n, timeZone = "UTC"): PDFKit.PDFDocument {
   const text = (value: string) => toWinAnsi(value);
-  const date = (iso: string) => formatDate(iso, i18n.locale, { month: "long", day: "numeric", year: "numeric", timeZone });
+  const date = (iso: string) =>
+    formatDate(iso, i18n.locale, { month: "long", day: "numeric", year: "numeric", timeZone });
   const lines = receiptLines(receipt, i18n);
   const number = receipt.number;
   const doc = new PDFDocument({
@@ -57,7 +58,10 @@ export function renderReceiptPdf(receipt: ReceiptView, i18n: I18n, timeZone = "U
   };
   /** A label on the left and an amount right-aligned in the amounts' column, on one line; the next line's y. */
   const amountRow = (y: number, label: string, amount: string, { bold = false, size = 11 } = {}) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(INK);
+    doc
+      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(size)
+      .fillColor(INK);
     const labelWidth = CONTENT_WIDTH - AMOUNT_WIDTH - 12;
     doc.text(text(label), PAGE.margin, y, { width: labelWidth });
     const labelBottom = doc.y;
@@ -68,7 +72,11 @@ export function renderReceiptPdf(receipt: ReceiptView, i18n: I18n, timeZone = "U
   // The agency on the left, the title and number on the right.
   const top = PAGE.margin;
   const headerWidth = CONTENT_WIDTH / 2 - 8;
-  doc.font("Helvetica-Bold").fontSize(16).fillColor(INK).text(text(receipt.agency.name), PAGE.margin, top, { width: headerWidth });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .fillColor(INK)
+    .text(text(receipt.agency.name), PAGE.margin, top, { width: headerWidth });
   doc.font("Helvetica").fontSize(10).fillColor(MUTED);
   if (receipt.agency.address) doc.text(text(receipt.agency.address), { width: headerWidth });
   doc.text(text(receipt.agency.supportEmail), { width: headerWidth });
@@ -77,9 +85,18 @@ export function renderReceiptPdf(receipt: ReceiptView, i18n: I18n, timeZone = "U
   const agencyBottom = doc.y;
 
   const rightX = PAGE.margin + CONTENT_WIDTH / 2 + 8;
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(INK).text(text(i18n._(msg`Payment Receipt`)), rightX, top, { width: headerWidth, align: "right" });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .fillColor(INK)
+    .text(text(i18n._(msg`Payment Receipt`)), rightX, top, { width: headerWidth, align: "right" });
   doc.font("Helvetica").fontSize(11).fillColor(MUTED).text(receipt.number, { width: headerWidth, align: "right" });
-  if (lines.status) doc.font("Helvetica-Bold").fontSize(11).fillColor("#92400e").text(text(lines.status), { width: headerWidth, align: "right" });
+  if (lines.status)
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .fillColor("#92400e")
+      .text(text(lines.status), { width: headerWidth, align: "right" });
   let y = Math.max(agencyBottom, doc.y) + 14;
   rule(y);
   y += 14;
@@ -96,8 +113,16 @@ export function renderReceiptPdf(receipt: ReceiptView, i18n: I18n, timeZone = "U
   ];
   const valueX = PAGE.margin + LABEL_WIDTH + 12;
   for (const [label, value] of facts) {
-    doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(text(label), PAGE.margin, y + 1, { width: LABEL_WIDTH });
-    doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(text(value), valueX, y, { width: RIGHT - valueX });
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(text(label), PAGE.margin, y + 1, { width: LABEL_WIDTH });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .fillColor(INK)
+      .text(text(value), valueX, y, { width: RIGHT - valueX });
     y = doc.y + 7;
   }
   y += 6;
@@ -106,14 +131,21 @@ export function renderReceiptPdf(receipt: ReceiptView, i18n: I18n, timeZone = "U
 
   // The amounts: list price and discount when a code was used, then what was paid.
   for (const line of lines.charges) {
-    y = line.id === "paid" ? amountRow(y + 4, line.label, line.amount, { bold: true, size: 14 }) : amountRow(y, line.label, line.amount);
+    y =
+      line.id === "paid"
+        ? amountRow(y + 4, line.label, line.amount, { bold: true, size: 14 })
+        : amountRow(y, line.label, line.amount);
   }
 
   if (lines.refunds.length > 0) {
     y += 6;
     rule(y);
     y += 12;
-    doc.font("Helvetica-Bold").fontSize(12).fillColor(INK).text(text(i18n._(msg`Refunds`)), PAGE.margin, y);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(12)
+      .fillColor(INK)
+      .text(text(i18n._(msg`Refunds`)), PAGE.margin, y);
     y = doc.y + 6;
     for (const refund of lines.refunds) {
       y = amountRow(y, `${date(refund.date)} - ${refund.reason}`, refund.amount);
@@ -132,7 +164,11 @@ export function renderReceiptPdf(receipt: ReceiptView, i18n: I18n, timeZone = "U
     .fontSize(10)
     .fillColor(MUTED)
     .text(
-      text(i18n._(msg`Thank you for your business. Questions about this payment? Write to ${supportEmail} and quote the receipt number.`)),
+      text(
+        i18n._(
+          msg`Thank you for your business. Questions about this payment? Write to ${supportEmail} and quote the receipt number.`,
+        ),
+      ),
       PAGE.margin,
       y + 24,
       { width: CONTENT_WIDTH },

@@ -1,7 +1,15 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as es } from "~/locales/es/messages.po";
-import { formatReceiptNumber, receiptFileName, receiptLines, receiptPath, receiptPdfPath, toReceiptView, type ReceiptRefund } from "./receipt";
+import {
+  formatReceiptNumber,
+  receiptFileName,
+  receiptLines,
+  receiptPath,
+  receiptPdfPath,
+  toReceiptView,
+  type ReceiptRefund,
+} from "./receipt";
 
 const english = setupI18n({ locale: "en", messages: { en: {} } });
 const spanish = setupI18n({ locale: "es", messages: { es } });
@@ -38,7 +46,12 @@ const PAYMENT = {
   completedAt: new Date("2026-01-02T03:04:05Z"),
 } as const;
 const CUSTOMER = { name: "Ana", email: "ana@example.com", companyName: "Ana Co" };
-const AGENCY = { name: "Agency", supportEmail: "help@agency.test", address: "1 Main St\nMiami, FL 33101", taxId: "12-3456789" };
+const AGENCY = {
+  name: "Agency",
+  supportEmail: "help@agency.test",
+  address: "1 Main St\nMiami, FL 33101",
+  taxId: "12-3456789",
+};
 
 function view(payment: Partial<Parameters<typeof toReceiptView>[0]> = {}, refunds: ReceiptRefund[] = []) {
   return toReceiptView({ ...PAYMENT, ...payment }, refunds, CUSTOMER, AGENCY);
@@ -90,7 +103,10 @@ describe("receiptLines", () => {
   });
 
   it("a 100% code: the whole list price off and $0.00 paid", () => {
-    const lines = receiptLines(view({ amount: 0, discount: 350, promotionCode: "FREEWEB", paymentMethod: "promotion" }), english);
+    const lines = receiptLines(
+      view({ amount: 0, discount: 350, promotionCode: "FREEWEB", paymentMethod: "promotion" }),
+      english,
+    );
     expect(lines.charges.map((line) => line.amount)).toEqual(["$350.00", "-$350.00", "$0.00"]);
   });
 
@@ -109,15 +125,27 @@ describe("receiptLines", () => {
   });
 
   it("refunded in full: net $0.00 and 'Refunded'", () => {
-    const lines = receiptLines(view({ status: "refunded" }, [{ date: "2026-01-05T10:00:00.000Z", amount: 350, reason: "Cancelled" }]), english);
+    const lines = receiptLines(
+      view({ status: "refunded" }, [{ date: "2026-01-05T10:00:00.000Z", amount: 350, reason: "Cancelled" }]),
+      english,
+    );
     expect(lines.net?.amount).toBe("$0.00");
     expect(lines.status).toBe("Refunded");
     expect(receiptLines(view({ status: "refunded" }), english).status).toBe("Refunded");
   });
 
   it("in Spanish", () => {
-    const lines = receiptLines(view({ amount: 250, discount: 50, promotionCode: "SPRING20" }, [{ date: "2026-01-05T10:00:00.000Z", amount: 50, reason: "x" }]), spanish);
-    expect(lines.charges.map((line) => line.label)).toEqual(["Precio de lista", "Descuento (SPRING20)", "Monto pagado"]);
+    const lines = receiptLines(
+      view({ amount: 250, discount: 50, promotionCode: "SPRING20" }, [
+        { date: "2026-01-05T10:00:00.000Z", amount: 50, reason: "x" },
+      ]),
+      spanish,
+    );
+    expect(lines.charges.map((line) => line.label)).toEqual([
+      "Precio de lista",
+      "Descuento (SPRING20)",
+      "Monto pagado",
+    ]);
     expect(lines.net?.label).toBe("Monto neto después de reembolsos");
     expect(lines.status).toBe("Reembolsado parcialmente");
   });

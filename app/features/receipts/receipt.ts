@@ -98,7 +98,11 @@ function roundCents(amount: number): number {
   return Math.round(amount * 100) / 100;
 }
 
-const METHOD_NAMES: Record<string, MessageDescriptor> = { zelle: msg`Zelle`, card: msg`Card`, promotion: msg`Promotion code` };
+const METHOD_NAMES: Record<string, MessageDescriptor> = {
+  zelle: msg`Zelle`,
+  card: msg`Card`,
+  promotion: msg`Promotion code`,
+};
 
 /** A payment method as a receipt names it, in the language (an unknown one as stored). */
 export function paymentMethodIn(i18n: I18n, method: string): string {
@@ -141,16 +145,25 @@ export function receiptLines(receipt: ReceiptView, i18n: I18n): ReceiptLines {
   if (receipt.discount > 0) {
     const code = receipt.promotionCode;
     charges.push({ id: "list-price", label: i18n._(msg`List price`), amount: money(receipt.listPrice) });
-    charges.push({ id: "discount", label: code ? i18n._(msg`Discount (${code})`) : i18n._(msg`Discount`), amount: money(-receipt.discount) });
+    charges.push({
+      id: "discount",
+      label: code ? i18n._(msg`Discount (${code})`) : i18n._(msg`Discount`),
+      amount: money(-receipt.discount),
+    });
   }
   charges.push({ id: "paid", label: i18n._(msg`Amount paid`), amount: money(receipt.amountPaid) });
   // A payment marked refunded keeps saying so even without a refund row to list.
-  if (receipt.refunds.length === 0) return { charges, refunds: [], net: null, status: receipt.status === "refunded" ? i18n._(msg`Refunded`) : null };
+  if (receipt.refunds.length === 0)
+    return { charges, refunds: [], net: null, status: receipt.status === "refunded" ? i18n._(msg`Refunded`) : null };
   const refunded = roundCents(receipt.refunds.reduce((sum, refund) => sum + refund.amount, 0));
   const net = Math.max(0, roundCents(receipt.amountPaid - refunded));
   return {
     charges,
-    refunds: receipt.refunds.map((refund) => ({ date: refund.date, amount: money(-refund.amount), reason: refund.reason })),
+    refunds: receipt.refunds.map((refund) => ({
+      date: refund.date,
+      amount: money(-refund.amount),
+      reason: refund.reason,
+    })),
     net: { id: "net", label: i18n._(msg`Net amount after refunds`), amount: money(net) },
     status: receipt.status === "refunded" || net === 0 ? i18n._(msg`Refunded`) : i18n._(msg`Partially refunded`),
   };

@@ -5,7 +5,10 @@ import type { RetentionRun } from "./retention";
 import { lastRetentionRun } from "./run-retention.server";
 
 /** The Database tab's line on the clean-up: when it last ran and what it removed (null: it has not run yet). Admins only. */
-export async function getRetentionStatus({ db }: { db: Db }, actor: Actor | null): Promise<{ lastRun: RetentionRun | null }> {
+export async function getRetentionStatus(
+  { db }: { db: Db },
+  actor: Actor | null,
+): Promise<{ lastRun: RetentionRun | null }> {
   requireAdminActor(actor);
   return { lastRun: await lastRetentionRun(db) };
 }

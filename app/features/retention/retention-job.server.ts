@@ -39,7 +39,9 @@ export class RetentionJob {
 
   /** One look: runs the clean-up if it is due and no other instance is at it. */
   runOnce(): Promise<RetentionOutcome> {
-    this.running ??= runRetention(this.deps, { shouldStop: () => this.stopped }).finally(() => (this.running = undefined));
+    this.running ??= runRetention(this.deps, { shouldStop: () => this.stopped }).finally(
+      () => (this.running = undefined),
+    );
     return this.running;
   }
 
@@ -59,7 +61,9 @@ export class RetentionJob {
       if (this.stopped) return;
       if (outcome.ran) {
         const { readNotifications, auditEvents, sentEmails } = outcome.run.removed;
-        log(`Retention: removed ${readNotifications} read notification(s), ${auditEvents} audit event(s), ${sentEmails} e-mail(s)`);
+        log(
+          `Retention: removed ${readNotifications} read notification(s), ${auditEvents} audit event(s), ${sentEmails} e-mail(s)`,
+        );
       }
       // Look again when the day is up (or within the hour, whoever ran it).
       next = nextRetentionCheckMs(await lastRetentionRun(this.deps.database.db), new Date(), next);

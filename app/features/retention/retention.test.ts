@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { RETENTION_DEFAULTS } from "~/domain/admin-settings";
-import { DAY_MS, nextRetentionCheckMs, parseRetentionRun, retentionCutoffs, retentionDueIn, type RetentionRun } from "./retention";
+import {
+  DAY_MS,
+  nextRetentionCheckMs,
+  parseRetentionRun,
+  retentionCutoffs,
+  retentionDueIn,
+  type RetentionRun,
+} from "./retention";
 
 const run = (startedAt: string): RetentionRun => ({
   startedAt,
@@ -16,7 +23,13 @@ describe("retention cut-offs", () => {
       auditEvents: new Date("2024-05-10T03:00:00.000Z"),
       sentEmails: new Date("2026-02-09T03:00:00.000Z"),
     });
-    expect(retentionCutoffs(now, { readNotificationsDays: 7, auditEventsDays: 90, sentEmailsDays: 3650 }).readNotifications.getTime()).toBe(now.getTime() - 7 * DAY_MS);
+    expect(
+      retentionCutoffs(now, {
+        readNotificationsDays: 7,
+        auditEventsDays: 90,
+        sentEmailsDays: 3650,
+      }).readNotifications.getTime(),
+    ).toBe(now.getTime() - 7 * DAY_MS);
   });
 });
 

@@ -40,7 +40,10 @@ export function parseRetentionRun(stored: unknown): RetentionRun | null {
  * The instants before which each kind of record goes: a record exactly N days old stays (it goes at the next run).
  * Days are 24-hour days, counted back from the run's start.
  */
-export function retentionCutoffs(now: Date, settings: RetentionSettings): { readNotifications: Date; auditEvents: Date; sentEmails: Date } {
+export function retentionCutoffs(
+  now: Date,
+  settings: RetentionSettings,
+): { readNotifications: Date; auditEvents: Date; sentEmails: Date } {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
   return {
     readNotifications: before(settings.readNotificationsDays),
@@ -61,6 +64,10 @@ export function retentionDueIn(lastRun: RetentionRun | null, now: Date): number 
 }
 
 /** When an instance looks again: when the run falls due, but at least a minute and at most an hour from now. */
-export function nextRetentionCheckMs(lastRun: RetentionRun | null, now: Date, checkEveryMs = RETENTION_CHECK_MS): number {
+export function nextRetentionCheckMs(
+  lastRun: RetentionRun | null,
+  now: Date,
+  checkEveryMs = RETENTION_CHECK_MS,
+): number {
   return Math.min(checkEveryMs, Math.max(60_000, retentionDueIn(lastRun, now)));
 }

@@ -5,7 +5,13 @@ import { settingsFromStored, type RetentionSettings } from "~/domain/admin-setti
 import { SEEDLESS_SETTINGS, SETTINGS_ROW_ID } from "~/lib/config/settings.server";
 import { withAdvisoryLockIfFree, type Database, type Db } from "~/lib/db/db.server";
 import { removeOutboxCopiesBefore, removeOutboxCopiesOf } from "~/lib/email/outbox.server";
-import { parseRetentionRun, retentionCutoffs, retentionDueIn, type RetentionRemoved, type RetentionRun } from "./retention";
+import {
+  parseRetentionRun,
+  retentionCutoffs,
+  retentionDueIn,
+  type RetentionRemoved,
+  type RetentionRun,
+} from "./retention";
 
 /** The advisory-lock key of the clean-up ("retentio" in ASCII): one instance at a time runs it. */
 export const RETENTION_LOCK_KEY = 0x726574656e74696fn;
@@ -99,18 +105,31 @@ export interface RetentionDeps {
  * whichever instance runs it: the last run is kept with the settings, so a restart or another instance within the
  * day skips. The settings are read from the database at each run, so a change takes effect at the next one.
  */
-export async function runRetention({ database, outboxDir }: RetentionDeps, options: RetentionOptions = {}): Promise<RetentionOutcome> {
+export async function runRetention(
+  { database, outboxDir }: RetentionDeps,
+  options: RetentionOptions = {},
+): Promise<RetentionOutcome> {
   const { db } = database;
-  const batching = { batchSize: options.batchSize ?? BATCH_SIZE, pauseMs: options.pauseMs ?? 10, shouldStop: options.shouldStop ?? (() => false) };
+  const batching = {
+    batchSize: options.batchSize ?? BATCH_SIZE,
+    pauseMs: options.pauseMs ?? 10,
+    shouldStop: options.shouldStop ?? (() => false),
+  };
   const attempt = await withAdvisoryLockIfFree(database, RETENTION_LOCK_KEY, async (): Promise<RetentionOutcome> => {
     const state = await readState(db);
     const startedAt = options.now ?? state.now;
     if (retentionDueIn(state.lastRun, startedAt) > 0) return { ran: false, reason: "not_due", lastRun: state.lastRun };
     const clockAtStart = Date.now();
     const cutoffs = retentionCutoffs(startedAt, state.settings);
-    const outboxCopiesOf = outboxDir ? (ids: string[]) => removeOutboxCopiesOf(outboxDir, ids).then(() => {}) : undefined;
+    const outboxCopiesOf = outboxDir
+      ? (ids: string[]) => removeOutboxCopiesOf(outboxDir, ids).then(() => {})
+      : undefined;
     const kinds: [keyof RetentionRemoved, PgTable, SQL, ((ids: string[]) => Promise<void>)?][] = [
-      ["readNotifications", notifications, sql`${notifications.isRead} and ${notifications.createdAt} < ${cutoffs.readNotifications}`],
+      [
+        "readNotifications",
+        notifications,
+        sql`${notifications.isRead} and ${notifications.createdAt} < ${cutoffs.readNotifications}`,
+      ],
       ["auditEvents", auditEvents, sql`${auditEvents.createdAt} < ${cutoffs.auditEvents}`],
       [
         "sentEmails",

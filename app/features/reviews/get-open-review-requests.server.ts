@@ -4,12 +4,15 @@ import type { ServiceType } from "~/domain/service-catalog";
 import type { Executor } from "~/lib/db/db.server";
 import type { ReviewCardView } from "./review-views";
 
-
 /**
  * The customer's review requests still open (the link not opened, the card not dismissed), with the Review Link as
  * the settings have it now; none while the link is empty.
  */
-export async function getOpenReviewRequests(executor: Executor, userId: string, reviewLink: string): Promise<ReviewCardView[]> {
+export async function getOpenReviewRequests(
+  executor: Executor,
+  userId: string,
+  reviewLink: string,
+): Promise<ReviewCardView[]> {
   if (!reviewLink) return [];
   const rows = await executor
     .select({ service: reviewRequests.service })

@@ -12,7 +12,11 @@ import { reviewResponseFormSchema } from "./reviews.schemas";
  * The customer opened the review link, or dismissed the card: either way the card goes, on every open page. Only
  * their own request (the team has none: 403); answering twice changes nothing.
  */
-export async function recordReviewResponse({ db, bus }: { db: Db; bus: ChangeBus }, actor: Actor | null, input: { service: string; response: string }): Promise<void> {
+export async function recordReviewResponse(
+  { db, bus }: { db: Db; bus: ChangeBus },
+  actor: Actor | null,
+  input: { service: string; response: string },
+): Promise<void> {
   const customer = requireActor(actor);
   if (isTeam(customer)) throw new AppError("forbidden");
   const parsed = reviewResponseFormSchema.safeParse({ ...input, intent: REVIEW_RESPONSE_INTENT });
@@ -22,7 +26,14 @@ export async function recordReviewResponse({ db, bus }: { db: Db; bus: ChangeBus
   const answered = await db
     .update(reviewRequests)
     .set(response === "opened" ? { clickedAt: now } : { dismissedAt: now })
-    .where(and(eq(reviewRequests.userId, customer.id), eq(reviewRequests.service, service), isNull(reviewRequests.clickedAt), isNull(reviewRequests.dismissedAt)))
+    .where(
+      and(
+        eq(reviewRequests.userId, customer.id),
+        eq(reviewRequests.service, service),
+        isNull(reviewRequests.clickedAt),
+        isNull(reviewRequests.dismissedAt),
+      ),
+    )
     .returning({ userId: reviewRequests.userId });
   if (answered.length > 0) await publishChanges(bus, [{ table: "review_requests", userId: customer.id }]);
 }

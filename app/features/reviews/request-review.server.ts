@@ -13,11 +13,18 @@ import type { Change } from "~/lib/realtime/realtime";
  * Review Link in the settings, and once per service. Everyone is asked the same way: nothing filters by a rating
  * first (Google's rules forbid review gating). Runs in the caller's transaction; returns the changes to publish.
  */
-export async function requestReviewIfFinished(executor: Executor, { userId, service, step }: { userId: string; service: ServiceType; step: string }): Promise<Change[]> {
+export async function requestReviewIfFinished(
+  executor: Executor,
+  { userId, service, step }: { userId: string; service: ServiceType; step: string },
+): Promise<Change[]> {
   if (PROGRESS_STEPS[service].at(-1)?.key !== step) return [];
   const link = (await readSettings(executor, SEEDLESS_SETTINGS)).general.reviewLink;
   if (!link) return [];
-  const inserted = await executor.insert(reviewRequests).values({ userId, service }).onConflictDoNothing().returning({ userId: reviewRequests.userId });
+  const inserted = await executor
+    .insert(reviewRequests)
+    .values({ userId, service })
+    .onConflictDoNothing()
+    .returning({ userId: reviewRequests.userId });
   if (inserted.length === 0) return [];
   const told = await notify(executor, {
     to: { customer: userId },

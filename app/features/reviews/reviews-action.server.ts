@@ -7,7 +7,12 @@ import { recordReviewResponse } from "./record-review-response.server";
 import { reviewResponseFormSchema } from "./reviews.schemas";
 
 /** The review card's answer (`intent=review-response`): the link was opened, or the card dismissed. No toast. */
-export async function recordReviewResponseAction(services: Pick<Services, "database" | "bus">, actor: Actor | null, form: FormData, i18n: I18n) {
+export async function recordReviewResponseAction(
+  services: Pick<Services, "database" | "bus">,
+  actor: Actor | null,
+  form: FormData,
+  i18n: I18n,
+) {
   const parsed = await parseForm(form, reviewResponseFormSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {

@@ -4,7 +4,10 @@ import type { Actor } from "~/lib/auth/session";
 import type { SettingsStore } from "~/lib/config/settings.server";
 
 /** The settings in force, for the settings page (admins only). */
-export async function getSettings({ settings }: { settings: SettingsStore }, actor: Actor | null): Promise<AdminSettings> {
+export async function getSettings(
+  { settings }: { settings: SettingsStore },
+  actor: Actor | null,
+): Promise<AdminSettings> {
   requireAdminActor(actor);
   return settings.get();
 }

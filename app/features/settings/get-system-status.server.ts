@@ -8,7 +8,6 @@ import type { Actor } from "~/lib/auth/session";
 import { BUCKETS, type Storage } from "~/lib/storage/storage.server";
 import type { SystemStatus } from "./system-status";
 
-
 async function scalar(database: Database, query: ReturnType<typeof sql>): Promise<number | null> {
   try {
     const result = (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
@@ -21,10 +20,16 @@ async function scalar(database: Database, query: ReturnType<typeof sql>): Promis
 }
 
 /** The storage buckets' real file counts and sizes, the database's size and the backend's status. Admins only. */
-export async function getSystemStatus({ database, storage }: { database: Database; storage: Storage }, actor: Actor | null): Promise<SystemStatus> {
+export async function getSystemStatus(
+  { database, storage }: { database: Database; storage: Storage },
+  actor: Actor | null,
+): Promise<SystemStatus> {
   requireAdminActor(actor);
   const buckets = await Promise.all(
-    BUCKETS.map(async (name) => ({ name, ...((await storage.usage?.(name).catch(() => null)) ?? { files: 0, bytes: 0 }) })),
+    BUCKETS.map(async (name) => ({
+      name,
+      ...((await storage.usage?.(name).catch(() => null)) ?? { files: 0, bytes: 0 }),
+    })),
   );
   const [databaseBytes, migrationsApplied] = await Promise.all([
     scalar(database, sql`select pg_database_size(current_database())`),

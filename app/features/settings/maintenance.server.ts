@@ -16,7 +16,10 @@ export interface MaintenanceInfo {
 }
 
 /** The maintenance page's data when Maintenance Mode is on and the visitor is not on the team; else null. */
-export async function maintenanceFor(services: Pick<Services, "settings">, user: Actor | null): Promise<MaintenanceInfo | null> {
+export async function maintenanceFor(
+  services: Pick<Services, "settings">,
+  user: Actor | null,
+): Promise<MaintenanceInfo | null> {
   if (user && isTeam(user)) return null;
   const { general } = await services.settings.get();
   if (!general.maintenanceMode) return null;
@@ -27,7 +30,10 @@ export async function maintenanceFor(services: Pick<Services, "settings">, user:
  * Refuses a customer's change that does not come through a page (a reply by e-mail) while Maintenance Mode is on
  * (`maintenance`, 503). Every request to a page or endpoint meets `customerWritesDuringMaintenance` instead.
  */
-export async function refuseCustomerChangeDuringMaintenance(services: Pick<Services, "settings">, user: Actor): Promise<void> {
+export async function refuseCustomerChangeDuringMaintenance(
+  services: Pick<Services, "settings">,
+  user: Actor,
+): Promise<void> {
   if (await maintenanceFor(services, user)) throw new AppError("maintenance");
 }
 
@@ -40,7 +46,9 @@ const OPEN_DURING_MAINTENANCE: ReadonlySet<string> = new Set(["/resources/langua
 /** Whether the caller reads the answer as JSON (a script's call) rather than as a page or React Router's data. */
 function wantsJson(request: Request): boolean {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  return type === "application/json" || (request.headers.get("accept") ?? "").toLowerCase().includes("application/json");
+  return (
+    type === "application/json" || (request.headers.get("accept") ?? "").toLowerCase().includes("application/json")
+  );
 }
 
 /**

@@ -15,7 +15,11 @@ export async function notifyAdminsOfLockout({ db, bus }: { db: Db; bus: ChangeBu
   const changes = await db.transaction(async (tx) => {
     const [profile] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
     const email = profile?.email ?? "";
-    return notify(tx, { to: { admins: "security", except: userId }, type: ADMIN_LOCKED_NOTIFICATION_TYPE, data: { email } });
+    return notify(tx, {
+      to: { admins: "security", except: userId },
+      type: ADMIN_LOCKED_NOTIFICATION_TYPE,
+      data: { email },
+    });
   });
   await publishChanges(bus, changes);
 }

@@ -16,9 +16,19 @@ const NEW_USER_NOTIFICATION_TYPE = "new_user";
 export async function notifyAdminsOfSignUp({ db, bus }: { db: Db; bus: ChangeBus }, userId: string): Promise<void> {
   const changes = await db.transaction(async (tx) => {
     const assigned = await assignNewCustomer(tx, userId);
-    const [profile] = await tx.select({ fullName: profiles.fullName, companyName: profiles.companyName }).from(profiles).where(eq(profiles.id, userId));
+    const [profile] = await tx
+      .select({ fullName: profiles.fullName, companyName: profiles.companyName })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
     const data = { customerId: userId, fullName: profile?.fullName ?? "", companyName: profile?.companyName ?? null };
-    return [...assigned, ...(await notify(tx, { to: { admins: "newUserRegistration", except: userId, about: userId }, type: NEW_USER_NOTIFICATION_TYPE, data }))];
+    return [
+      ...assigned,
+      ...(await notify(tx, {
+        to: { admins: "newUserRegistration", except: userId, about: userId },
+        type: NEW_USER_NOTIFICATION_TYPE,
+        data,
+      })),
+    ];
   });
   await publishChanges(bus, changes);
 }

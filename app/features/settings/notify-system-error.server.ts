@@ -18,7 +18,11 @@ function errorKind(error: unknown): string {
  * Notifications are on, at most once per 10 minutes per kind (the attempt counters, shared by every
  * instance, hold the window). Never throws: reporting an error must not cause another.
  */
-export async function notifySystemError({ db, bus }: { db: Db; bus: ChangeBus }, error: unknown, now = new Date()): Promise<void> {
+export async function notifySystemError(
+  { db, bus }: { db: Db; bus: ChangeBus },
+  error: unknown,
+  now = new Date(),
+): Promise<void> {
   try {
     const kind = errorKind(error);
     const changes = await db.transaction(async (tx) => {
@@ -27,7 +31,11 @@ export async function notifySystemError({ db, bus }: { db: Db; bus: ChangeBus },
       if (counted.count > 1) return [];
       const detail = error instanceof Error ? error.message : String(error);
       // Worded in each admin's language; the error's own text stays as the code threw it.
-      return notify(tx, { to: { admins: "systemErrors" }, type: SYSTEM_ERROR_NOTIFICATION_TYPE, data: { kind, detail: detail.slice(0, MESSAGE_MAX) } });
+      return notify(tx, {
+        to: { admins: "systemErrors" },
+        type: SYSTEM_ERROR_NOTIFICATION_TYPE,
+        data: { kind, detail: detail.slice(0, MESSAGE_MAX) },
+      });
     });
     await publishChanges(bus, changes);
   } catch (failure) {

@@ -38,25 +38,39 @@ export async function saveSettings(
   const values = parsed.data as Record<string, unknown>;
 
   const saved = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ values: adminSettings.values }).from(adminSettings).where(eq(adminSettings.id, SETTINGS_ROW_ID)).for("update");
+    const [row] = await tx
+      .select({ values: adminSettings.values })
+      .from(adminSettings)
+      .where(eq(adminSettings.id, SETTINGS_ROW_ID))
+      .for("update");
     // The browser offers only active members; one deactivated since the page was loaded (or a forged id) is refused.
     const assignee = input.section === "general" ? values.assignNewCustomersTo : undefined;
     if (typeof assignee === "string" && assignee && (await activeMembers(tx, [assignee])).length === 0) {
-      throw new AppError("member_not_active", { message: msg`Choose an active team member, or Nobody`, field: "assignNewCustomersTo" });
+      throw new AppError("member_not_active", {
+        message: msg`Choose an active team member, or Nobody`,
+        field: "assignNewCustomersTo",
+      });
     }
     const before = await readSettings(tx, deps.settings.defaultValues);
     const stored = { ...(row?.values ?? {}), [input.section]: values };
     await tx
       .insert(adminSettings)
       .values({ id: SETTINGS_ROW_ID, values: stored, updatedBy: admin.id })
-      .onConflictDoUpdate({ target: adminSettings.id, set: { values: stored, updatedBy: admin.id, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: adminSettings.id,
+        set: { values: stored, updatedBy: admin.id, updatedAt: new Date() },
+      });
     const previous = before[input.section] as Record<string, unknown>;
     const changed = Object.fromEntries(
       Object.keys(values)
         .filter((key) => previous[key] !== values[key])
         .map((key) => [key, { from: previous[key], to: values[key] }]),
     );
-    await recordAuditEvent(tx, { actorId: admin.id, action: "settings.update", detail: { section: input.section, changed } });
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: "settings.update",
+      detail: { section: input.section, changed },
+    });
     return readSettings(tx, deps.settings.defaultValues);
   });
   deps.settings.invalidate();

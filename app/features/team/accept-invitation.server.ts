@@ -52,42 +52,68 @@ export async function acceptInvitation(
   // Better Auth's own hashing, so its sign-in verifies the password; done before the transaction holds any lock.
   const hash = await (await deps.auth.$context).password.hash(password);
 
-  const joined = await deps.db.transaction(async (tx) => {
-    const [invitation] = await tx.select().from(teamInvitations).where(eq(teamInvitations.tokenHash, hashInvitationToken(input.token))).for("update");
-    const now = new Date();
-    if (!invitation || invitationState(invitation, now) !== "valid") throw new AppError("invitation_invalid");
-    if (await hasAccount(tx, invitation.email)) throw new AppError("email_taken");
-    const role = invitation.role as TeamRole;
-    // The rows Better Auth's sign-up and its user hook would make (auth.server.ts), written here so they commit with
-    // the invitation's use or not at all.
-    const [created] = await tx
-      .insert(user)
-      .values({ name, email: invitation.email, emailVerified: true, language: input.language, createdAt: now, updatedAt: now })
-      .returning({ id: user.id });
-    const userId = created!.id;
-    await tx.insert(account).values({ userId, providerId: "credential", accountId: userId, password: hash, createdAt: now, updatedAt: now });
-    await tx.insert(profiles).values({ id: userId, fullName: name, email: invitation.email });
-    await tx.insert(userRoles).values({ userId, role });
-    await tx.update(teamInvitations).set({ acceptedAt: now }).where(eq(teamInvitations.id, invitation.id));
-    await recordAuditEvent(tx, {
-      actorId: userId,
-      action: "team.join",
-      detail: { invitationId: invitation.id, email: invitation.email, role, invitedBy: invitation.invitedBy },
+  const joined = await deps.db
+    .transaction(async (tx) => {
+      const [invitation] = await tx
+        .select()
+        .from(teamInvitations)
+        .where(eq(teamInvitations.tokenHash, hashInvitationToken(input.token)))
+        .for("update");
+      const now = new Date();
+      if (!invitation || invitationState(invitation, now) !== "valid") throw new AppError("invitation_invalid");
+      if (await hasAccount(tx, invitation.email)) throw new AppError("email_taken");
+      const role = invitation.role as TeamRole;
+      // The rows Better Auth's sign-up and its user hook would make (auth.server.ts), written here so they commit with
+      // the invitation's use or not at all.
+      const [created] = await tx
+        .insert(user)
+        .values({
+          name,
+          email: invitation.email,
+          emailVerified: true,
+          language: input.language,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: user.id });
+      const userId = created!.id;
+      await tx
+        .insert(account)
+        .values({
+          userId,
+          providerId: "credential",
+          accountId: userId,
+          password: hash,
+          createdAt: now,
+          updatedAt: now,
+        });
+      await tx.insert(profiles).values({ id: userId, fullName: name, email: invitation.email });
+      await tx.insert(userRoles).values({ userId, role });
+      await tx.update(teamInvitations).set({ acceptedAt: now }).where(eq(teamInvitations.id, invitation.id));
+      await recordAuditEvent(tx, {
+        actorId: userId,
+        action: "team.join",
+        detail: { invitationId: invitation.id, email: invitation.email, role, invitedBy: invitation.invitedBy },
+      });
+      return { userId, email: invitation.email };
+    })
+    .catch(async (error: unknown) => {
+      // An account has the address after all (made before the invitation, by the start-up admin settings): the admins
+      // hear of it, as of a sign-up that tried to take it, and the invitation stays open for them to sort out.
+      if (error instanceof AppError && error.code === "email_taken") await claimsInvitedAddress(deps, lookup.email);
+      throw error;
     });
-    return { userId, email: invitation.email };
-  }).catch(async (error: unknown) => {
-    // An account has the address after all (made before the invitation, by the start-up admin settings): the admins
-    // hear of it, as of a sign-up that tried to take it, and the invitation stays open for them to sort out.
-    if (error instanceof AppError && error.code === "email_taken") await claimsInvitedAddress(deps, lookup.email);
-    throw error;
-  });
   await publishChanges(deps.bus, [
     { table: ROLES_TABLE, userId: joined.userId },
     { table: INVITATIONS_TABLE, userId: joined.userId },
   ]);
 
   try {
-    const { headers } = await deps.auth.api.signInEmail({ body: { email: joined.email, password }, headers: input.headers, returnHeaders: true });
+    const { headers } = await deps.auth.api.signInEmail({
+      body: { email: joined.email, password },
+      headers: input.headers,
+      returnHeaders: true,
+    });
     return { headers };
   } catch (error) {
     logger.warn({ err: error, userId: joined.userId }, "Sign-in after accepting an invitation failed");

@@ -18,7 +18,11 @@ import { TEAM_ROLE_CHOICES } from "./team.schemas";
  * role. A staff member keeps their assigned customers either way; an admin made staff loses the reply addresses of
  * the conversations of every other customer.
  */
-export async function changeMemberRole(deps: TeamDeps, actor: Actor | null, input: { memberId: string; role: TeamRole }): Promise<void> {
+export async function changeMemberRole(
+  deps: TeamDeps,
+  actor: Actor | null,
+  input: { memberId: string; role: TeamRole },
+): Promise<void> {
   const admin = requireAdminActor(actor);
   if (!(TEAM_ROLE_CHOICES as readonly string[]).includes(input.role)) throw new AppError("invalid_input");
   if (!z.uuid().safeParse(input.memberId).success) throw new AppError("member_not_found");
@@ -29,7 +33,10 @@ export async function changeMemberRole(deps: TeamDeps, actor: Actor | null, inpu
     if (member.role === input.role) return false;
     if (leavesNoActiveAdmin(admins, input.memberId, { role: input.role })) throw new AppError("last_admin");
     await tx.update(userRoles).set({ role: input.role }).where(eq(userRoles.userId, input.memberId));
-    if (input.role === "staff") await revokeReplyAddresses(tx, input.memberId, { exceptCustomerIds: await assignedCustomerIds(tx, input.memberId) });
+    if (input.role === "staff")
+      await revokeReplyAddresses(tx, input.memberId, {
+        exceptCustomerIds: await assignedCustomerIds(tx, input.memberId),
+      });
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "team.change-role",

@@ -19,7 +19,11 @@ export async function claimsInvitedAddress(deps: TeamDeps, email: string, now: D
   const address = email.trim().toLowerCase();
   const result = await deps.db.transaction(async (tx) => {
     const [invitation] = await tx
-      .select({ id: teamInvitations.id, email: teamInvitations.email, addressClaimedAt: teamInvitations.addressClaimedAt })
+      .select({
+        id: teamInvitations.id,
+        email: teamInvitations.email,
+        addressClaimedAt: teamInvitations.addressClaimedAt,
+      })
       .from(teamInvitations)
       .where(
         and(
@@ -33,7 +37,11 @@ export async function claimsInvitedAddress(deps: TeamDeps, email: string, now: D
     if (!invitation) return { held: false, changes: [] };
     if (invitation.addressClaimedAt) return { held: true, changes: [] };
     await tx.update(teamInvitations).set({ addressClaimedAt: now }).where(eq(teamInvitations.id, invitation.id));
-    const changes = await notify(tx, { to: { admins: "security" }, type: INVITED_ADDRESS_CLAIMED_TYPE, data: { email: invitation.email } });
+    const changes = await notify(tx, {
+      to: { admins: "security" },
+      type: INVITED_ADDRESS_CLAIMED_TYPE,
+      data: { email: invitation.email },
+    });
     return { held: true, changes };
   });
   await publishChanges(deps.bus, result.changes);

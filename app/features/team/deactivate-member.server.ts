@@ -16,7 +16,11 @@ import { leavesNoActiveAdmin } from "./team-views";
  * stop working (a reactivated member gets new ones with the next message e-mails). The account stays, so their past work
  * keeps their name. Audited (`team.deactivate`); their open page reloads and lands on the login.
  */
-export async function deactivateMember(deps: TeamDeps, actor: Actor | null, input: { memberId: string }): Promise<void> {
+export async function deactivateMember(
+  deps: TeamDeps,
+  actor: Actor | null,
+  input: { memberId: string },
+): Promise<void> {
   const admin = requireAdminActor(actor);
   if (!z.uuid().safeParse(input.memberId).success) throw new AppError("member_not_found");
   if (input.memberId === admin.id) throw new AppError("own_deactivation");
@@ -36,7 +40,13 @@ export async function deactivateMember(deps: TeamDeps, actor: Actor | null, inpu
     await recordAuditEvent(tx, {
       actorId: admin.id,
       action: "team.deactivate",
-      detail: { memberId: input.memberId, email: member.email, role: member.role, sessions: sessions.length, assignments: assignments.length },
+      detail: {
+        memberId: input.memberId,
+        email: member.email,
+        role: member.role,
+        sessions: sessions.length,
+        assignments: assignments.length,
+      },
     });
     return true;
   });

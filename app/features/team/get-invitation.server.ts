@@ -9,9 +9,19 @@ import { invitationState, type InvitationLookup } from "./team-views";
  * Where an invitation link stands, for anyone who holds it (the invitee has no account yet): who is invited and as
  * what while it works, else only why it does not. The token is the whole proof, so nothing else is asked.
  */
-export async function getInvitation(deps: { db: Executor }, _actor: Actor | null, input: { token: string }, now = new Date()): Promise<InvitationLookup> {
+export async function getInvitation(
+  deps: { db: Executor },
+  _actor: Actor | null,
+  input: { token: string },
+  now = new Date(),
+): Promise<InvitationLookup> {
   if (!isInvitationToken(input.token)) return { state: "unknown" };
-  const [row] = await deps.db.select().from(teamInvitations).where(eq(teamInvitations.tokenHash, hashInvitationToken(input.token)));
+  const [row] = await deps.db
+    .select()
+    .from(teamInvitations)
+    .where(eq(teamInvitations.tokenHash, hashInvitationToken(input.token)));
   const state = invitationState(row, now);
-  return state === "valid" && row ? { state, email: row.email, role: row.role as TeamRole } : { state: state === "valid" ? "unknown" : state };
+  return state === "valid" && row
+    ? { state, email: row.email, role: row.role as TeamRole }
+    : { state: state === "valid" ? "unknown" : state };
 }

@@ -46,7 +46,10 @@ export async function queueInvitationEmail(
   invitation: { email: string; role: TeamRole; token: string; invitedBy: string; language: Locale },
 ): Promise<void> {
   const i18n = i18nFor(invitation.language);
-  const [inviter] = await tx.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, invitation.invitedBy));
+  const [inviter] = await tx
+    .select({ name: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, invitation.invitedBy));
   const name = inviter?.name ?? "";
   const role = i18n._(TEAM_ROLE_NAMES[invitation.role]);
   const link = `${siteUrl.replace(/\/$/, "")}${invitationPath(invitation.token)}`;
@@ -56,8 +59,12 @@ export async function queueInvitationEmail(
     text: [
       i18n._(msg`Hello,`),
       name
-        ? i18n._(msg`${name} invited you to join the team as ${role}. To create your account, open this link (it works once, for 7 days):`)
-        : i18n._(msg`You are invited to join the team as ${role}. To create your account, open this link (it works once, for 7 days):`),
+        ? i18n._(
+            msg`${name} invited you to join the team as ${role}. To create your account, open this link (it works once, for 7 days):`,
+          )
+        : i18n._(
+            msg`You are invited to join the team as ${role}. To create your account, open this link (it works once, for 7 days):`,
+          ),
       link,
       i18n._(msg`If you did not expect this invitation, ignore this e-mail.`),
     ].join("\n\n"),
@@ -68,7 +75,11 @@ export async function queueInvitationEmail(
 
 /** Whether an account (a customer's or a member's) has this address, compared without case. */
 export async function hasAccount(executor: Executor, email: string): Promise<boolean> {
-  const [found] = await executor.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase())).limit(1);
+  const [found] = await executor
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
+    .limit(1);
   return Boolean(found);
 }
 
@@ -77,7 +88,9 @@ export async function lockOpenInvitation(tx: Executor, invitationId: string) {
   const [row] = await tx
     .select()
     .from(teamInvitations)
-    .where(and(eq(teamInvitations.id, invitationId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+    .where(
+      and(eq(teamInvitations.id, invitationId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)),
+    )
     .for("update");
   return row;
 }

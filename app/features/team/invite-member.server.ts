@@ -22,7 +22,11 @@ export interface InviteMemberInput {
  * refused. The invitation (its token's hash), its e-mail with the link and the audit event `team.invite` are written
  * in one transaction; the link works once, for seven days.
  */
-export async function inviteMember(deps: TeamDeps & InvitationMailDeps, actor: Actor | null, input: InviteMemberInput): Promise<{ invitationId: string }> {
+export async function inviteMember(
+  deps: TeamDeps & InvitationMailDeps,
+  actor: Actor | null,
+  input: InviteMemberInput,
+): Promise<{ invitationId: string }> {
   const admin = requireAdminActor(actor);
   const parsed = inviteMemberSchema.safeParse({ intent: INVITE_MEMBER_INTENT, email: input.email, role: input.role });
   if (!parsed.success) throw new AppError("invalid_input", { detail: parsed.error.issues[0]?.message });
@@ -38,7 +42,11 @@ export async function inviteMember(deps: TeamDeps & InvitationMailDeps, actor: A
       .returning({ id: teamInvitations.id });
     if (!row) throw new AppError("invitation_pending");
     await queueInvitationEmail(tx, deps, { email, role, token, invitedBy: admin.id, language: input.language });
-    await recordAuditEvent(tx, { actorId: admin.id, action: "team.invite", detail: { invitationId: row.id, email, role } });
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: "team.invite",
+      detail: { invitationId: row.id, email, role },
+    });
     return row.id;
   });
   await publishChanges(deps.bus, [{ table: INVITATIONS_TABLE, userId: admin.id }]);

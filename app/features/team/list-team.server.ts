@@ -26,14 +26,26 @@ export async function listTeam(deps: { db: Executor }, actor: Actor | null, now 
       .from(userRoles)
       .innerJoin(user, eq(user.id, userRoles.userId))
       .leftJoin(profiles, eq(profiles.id, userRoles.userId))
-      .orderBy(sql`${userRoles.deactivatedAt} is not null`, asc(sql`lower(coalesce(${profiles.fullName}, ${user.name}))`), asc(userRoles.userId)),
+      .orderBy(
+        sql`${userRoles.deactivatedAt} is not null`,
+        asc(sql`lower(coalesce(${profiles.fullName}, ${user.name}))`),
+        asc(userRoles.userId),
+      ),
     deps.db
-      .select({ id: teamInvitations.id, email: teamInvitations.email, role: teamInvitations.role, expiresAt: teamInvitations.expiresAt })
+      .select({
+        id: teamInvitations.id,
+        email: teamInvitations.email,
+        role: teamInvitations.role,
+        expiresAt: teamInvitations.expiresAt,
+      })
       .from(teamInvitations)
       .where(and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
       .orderBy(desc(teamInvitations.expiresAt), asc(teamInvitations.id)),
   ]);
-  const lastSignIns = await latestSignIns(deps.db, members.map((member) => member.id));
+  const lastSignIns = await latestSignIns(
+    deps.db,
+    members.map((member) => member.id),
+  );
   return {
     members: members.map((member) => ({
       id: member.id,
@@ -62,7 +74,13 @@ async function latestSignIns(db: Executor, memberIds: string[]): Promise<Map<str
   const rows = await db
     .select({ id: auditEvents.actorId, at: max(auditEvents.createdAt) })
     .from(auditEvents)
-    .where(and(eq(auditEvents.action, "account.sign-in"), inArray(auditEvents.actorId, memberIds), sql`${auditEvents.detail}->>'outcome' = 'success'`))
+    .where(
+      and(
+        eq(auditEvents.action, "account.sign-in"),
+        inArray(auditEvents.actorId, memberIds),
+        sql`${auditEvents.detail}->>'outcome' = 'success'`,
+      ),
+    )
     .groupBy(auditEvents.actorId);
   return new Map(rows.flatMap((row) => (row.id && row.at ? [[row.id, new Date(row.at)] as const] : [])));
 }

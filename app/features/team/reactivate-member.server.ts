@@ -12,7 +12,11 @@ import { lockMember, ROLES_TABLE, type TeamDeps } from "./team-deps.server";
  * Lets a deactivated member sign in again, with the role they had (admins only). Customers taken from them at
  * deactivation are not given back: an admin assigns again. Audited (`team.reactivate`).
  */
-export async function reactivateMember(deps: TeamDeps, actor: Actor | null, input: { memberId: string }): Promise<void> {
+export async function reactivateMember(
+  deps: TeamDeps,
+  actor: Actor | null,
+  input: { memberId: string },
+): Promise<void> {
   const admin = requireAdminActor(actor);
   if (!z.uuid().safeParse(input.memberId).success) throw new AppError("member_not_found");
   const changed = await deps.db.transaction(async (tx) => {
@@ -20,7 +24,11 @@ export async function reactivateMember(deps: TeamDeps, actor: Actor | null, inpu
     if (!member) throw new AppError("member_not_found");
     if (!member.deactivatedAt) return false;
     await tx.update(userRoles).set({ deactivatedAt: null }).where(eq(userRoles.userId, input.memberId));
-    await recordAuditEvent(tx, { actorId: admin.id, action: "team.reactivate", detail: { memberId: input.memberId, email: member.email, role: member.role } });
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: "team.reactivate",
+      detail: { memberId: input.memberId, email: member.email, role: member.role },
+    });
     return true;
   });
   if (changed) await publishChanges(deps.bus, [{ table: ROLES_TABLE, userId: input.memberId }]);

@@ -7,7 +7,13 @@ import type { Actor, TeamRole } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 import type { Locale } from "~/lib/i18n/locales";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import { hasAccount, lockOpenInvitation, newInvitationToken, queueInvitationEmail, type InvitationMailDeps } from "./invitations.server";
+import {
+  hasAccount,
+  lockOpenInvitation,
+  newInvitationToken,
+  queueInvitationEmail,
+  type InvitationMailDeps,
+} from "./invitations.server";
 import { INVITATIONS_TABLE, type TeamDeps } from "./team-deps.server";
 import { invitationExpiry } from "./team-views";
 
@@ -28,10 +34,23 @@ export async function resendInvitation(
     if (!invitation) throw new AppError("invitation_not_found");
     // Someone signed up with the address meanwhile: the invitation can no longer be accepted.
     if (await hasAccount(tx, invitation.email)) throw new AppError("email_taken");
-    await tx.update(teamInvitations).set({ tokenHash, expiresAt: invitationExpiry(new Date()) }).where(eq(teamInvitations.id, invitation.id));
+    await tx
+      .update(teamInvitations)
+      .set({ tokenHash, expiresAt: invitationExpiry(new Date()) })
+      .where(eq(teamInvitations.id, invitation.id));
     const role = invitation.role as TeamRole;
-    await queueInvitationEmail(tx, deps, { email: invitation.email, role, token, invitedBy: admin.id, language: input.language });
-    await recordAuditEvent(tx, { actorId: admin.id, action: "team.resend-invite", detail: { invitationId: invitation.id, email: invitation.email, role } });
+    await queueInvitationEmail(tx, deps, {
+      email: invitation.email,
+      role,
+      token,
+      invitedBy: admin.id,
+      language: input.language,
+    });
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: "team.resend-invite",
+      detail: { invitationId: invitation.id, email: invitation.email, role },
+    });
   });
   await publishChanges(deps.bus, [{ table: INVITATIONS_TABLE, userId: admin.id }]);
 }

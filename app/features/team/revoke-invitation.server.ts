@@ -10,14 +10,22 @@ import { lockOpenInvitation } from "./invitations.server";
 import { INVITATIONS_TABLE, type TeamDeps } from "./team-deps.server";
 
 /** Withdraws an open invitation (admins only): its link stops working. Audited (`team.revoke-invite`). */
-export async function revokeInvitation(deps: TeamDeps, actor: Actor | null, input: { invitationId: string }): Promise<void> {
+export async function revokeInvitation(
+  deps: TeamDeps,
+  actor: Actor | null,
+  input: { invitationId: string },
+): Promise<void> {
   const admin = requireAdminActor(actor);
   if (!z.uuid().safeParse(input.invitationId).success) throw new AppError("invitation_not_found");
   await deps.db.transaction(async (tx) => {
     const invitation = await lockOpenInvitation(tx, input.invitationId);
     if (!invitation) throw new AppError("invitation_not_found");
     await tx.update(teamInvitations).set({ revokedAt: new Date() }).where(eq(teamInvitations.id, invitation.id));
-    await recordAuditEvent(tx, { actorId: admin.id, action: "team.revoke-invite", detail: { invitationId: invitation.id, email: invitation.email, role: invitation.role } });
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: "team.revoke-invite",
+      detail: { invitationId: invitation.id, email: invitation.email, role: invitation.role },
+    });
   });
   await publishChanges(deps.bus, [{ table: INVITATIONS_TABLE, userId: admin.id }]);
 }

@@ -42,11 +42,19 @@ export function teamIntentHandlers(
   return {
     [INVITE_MEMBER_INTENT]: handle(inviteMemberSchema, async ({ email, role }) => {
       await inviteMember(deps, actor, { email, role, language: locale });
-      return { ok: true, title: i18n._(msg`Invitation sent`), message: i18n._(msg`${email} receives a link to join the team.`) };
+      return {
+        ok: true,
+        title: i18n._(msg`Invitation sent`),
+        message: i18n._(msg`${email} receives a link to join the team.`),
+      };
     }),
     [RESEND_INVITATION_INTENT]: handle(resendInvitationSchema, async ({ invitationId }) => {
       await resendInvitation(deps, actor, { invitationId, language: locale });
-      return { ok: true, title: i18n._(msg`Invitation sent again`), message: i18n._(msg`The link sent before no longer works.`) };
+      return {
+        ok: true,
+        title: i18n._(msg`Invitation sent again`),
+        message: i18n._(msg`The link sent before no longer works.`),
+      };
     }),
     [REVOKE_INVITATION_INTENT]: handle(revokeInvitationSchema, async ({ invitationId }) => {
       await revokeInvitation(deps, actor, { invitationId });
@@ -58,7 +66,11 @@ export function teamIntentHandlers(
     }),
     [DEACTIVATE_MEMBER_INTENT]: handle(deactivateMemberSchema, async ({ memberId }) => {
       await deactivateMember(deps, actor, { memberId });
-      return { ok: true, title: i18n._(msg`Member deactivated`), message: i18n._(msg`They are signed out and can no longer sign in.`) };
+      return {
+        ok: true,
+        title: i18n._(msg`Member deactivated`),
+        message: i18n._(msg`They are signed out and can no longer sign in.`),
+      };
     }),
     [REACTIVATE_MEMBER_INTENT]: handle(reactivateMemberSchema, async ({ memberId }) => {
       await reactivateMember(deps, actor, { memberId });

@@ -51,7 +51,11 @@ describe("the team's events in the activity log", () => {
     expect(activityLabel("team.invite")).toBe("Invited a team member");
     expect(activityLabel("team.deactivate")).toBe("Deactivated a team member");
     expect(summarize("team.invite", { email: "ana@example.com", role: "staff" })).toBe("ana@example.com (Staff)");
-    expect(summarize("team.change-role", { email: "ana@example.com", from: "staff", role: "admin" })).toBe("ana@example.com: Staff → Admin");
-    expect(summarize("team.invite", { email: "ana@example.com", role: "admin" }, es)).toBe("ana@example.com (Administrador)");
+    expect(summarize("team.change-role", { email: "ana@example.com", from: "staff", role: "admin" })).toBe(
+      "ana@example.com: Staff → Admin",
+    );
+    expect(summarize("team.invite", { email: "ana@example.com", role: "admin" }, es)).toBe(
+      "ana@example.com (Administrador)",
+    );
   });
 });

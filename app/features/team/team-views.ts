@@ -48,7 +48,9 @@ export interface TeamView {
 export type InvitationState = "valid" | "expired" | "used" | "revoked" | "unknown";
 
 /** What the invitation page shows: who is invited, and as what, only while the link works. */
-export type InvitationLookup = { state: "valid"; email: string; role: TeamRole } | { state: Exclude<InvitationState, "valid"> };
+export type InvitationLookup =
+  | { state: "valid"; email: string; role: TeamRole }
+  | { state: Exclude<InvitationState, "valid"> };
 
 /** An invitation row's state at `now`: used and revoked win over expired (they say more). */
 export function invitationState(
@@ -65,7 +67,11 @@ export function invitationState(
  * Whether a change leaves the team without an active admin: demoting or deactivating the only active admin. The
  * agency is then locked out of its settings, payments and team, so the change is refused.
  */
-export function leavesNoActiveAdmin(activeAdminIds: readonly string[], memberId: string, change: { role?: TeamRole; deactivate?: boolean }): boolean {
+export function leavesNoActiveAdmin(
+  activeAdminIds: readonly string[],
+  memberId: string,
+  change: { role?: TeamRole; deactivate?: boolean },
+): boolean {
   if (!activeAdminIds.includes(memberId)) return false;
   const stopsBeingAdmin = change.deactivate === true || (change.role !== undefined && change.role !== "admin");
   return stopsBeingAdmin && activeAdminIds.length <= 1;

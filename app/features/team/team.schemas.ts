@@ -48,7 +48,11 @@ const memberId = z.uuid(zodMessage(msg`Invalid request`));
 
 export const resendInvitationSchema = z.object({ intent: z.literal(RESEND_INVITATION_INTENT), invitationId });
 export const revokeInvitationSchema = z.object({ intent: z.literal(REVOKE_INVITATION_INTENT), invitationId });
-export const changeMemberRoleSchema = z.object({ intent: z.literal(CHANGE_MEMBER_ROLE_INTENT), memberId, role: roleField });
+export const changeMemberRoleSchema = z.object({
+  intent: z.literal(CHANGE_MEMBER_ROLE_INTENT),
+  memberId,
+  role: roleField,
+});
 export const deactivateMemberSchema = z.object({ intent: z.literal(DEACTIVATE_MEMBER_INTENT), memberId });
 export const reactivateMemberSchema = z.object({ intent: z.literal(REACTIVATE_MEMBER_INTENT), memberId });
 
@@ -62,4 +66,7 @@ export const acceptInvitationSchema = z
     password: signupServerSchema.shape.password.prefault(""),
     confirmPassword: z.string().prefault(""),
   })
-  .refine((value) => value.password === value.confirmPassword, { ...zodMessage(msg`Passwords do not match`), path: ["confirmPassword"] });
+  .refine((value) => value.password === value.confirmPassword, {
+    ...zodMessage(msg`Passwords do not match`),
+    path: ["confirmPassword"],
+  });

@@ -18,7 +18,10 @@ export async function assignCustomerAction(
   const parsed = await parseForm(form, assignCustomerFormSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
-    await assignCustomer({ db: services.database.db, bus: services.bus }, actor, { customerId: userId, memberIds: parsed.value.memberIds });
+    await assignCustomer({ db: services.database.db, bus: services.bus }, actor, {
+      customerId: userId,
+      memberIds: parsed.value.memberIds,
+    });
     return { ok: true, title: i18n._(msg`Assignment saved`) } satisfies ActionResult;
   } catch (error) {
     return actionFailure(error, i18n);

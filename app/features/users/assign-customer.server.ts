@@ -62,9 +62,12 @@ export async function assignCustomer(
     const removed = current.filter((id) => !wanted.includes(id));
     if (added.length === 0 && removed.length === 0) return { added, removed, notified: [] as Change[] };
     if (removed.length > 0) {
-      await tx.delete(customerAssignments).where(and(eq(customerAssignments.customerId, customerId), inArray(customerAssignments.memberId, removed)));
+      await tx
+        .delete(customerAssignments)
+        .where(and(eq(customerAssignments.customerId, customerId), inArray(customerAssignments.memberId, removed)));
       for (const memberId of removed) {
-        if ((await teamStanding(tx, memberId))?.role === "staff") await revokeReplyAddresses(tx, memberId, { customerIds: [customerId] });
+        if ((await teamStanding(tx, memberId))?.role === "staff")
+          await revokeReplyAddresses(tx, memberId, { customerIds: [customerId] });
       }
     }
     if (added.length > 0) {
@@ -84,7 +87,12 @@ export async function assignCustomer(
       );
     }
     const [addedNames, removedNames] = [await memberNames(tx, added), await memberNames(tx, removed)];
-    await recordAuditEvent(tx, { actorId: admin.id, action: "customer.assign", customerId, detail: { added: addedNames, removed: removedNames } });
+    await recordAuditEvent(tx, {
+      actorId: admin.id,
+      action: "customer.assign",
+      customerId,
+      detail: { added: addedNames, removed: removedNames },
+    });
     return { added, removed, notified };
   });
   if (change.added.length > 0 || change.removed.length > 0) {

@@ -18,9 +18,16 @@ import { isCustomer } from "./customer-query.server";
 export async function assignNewCustomer(executor: Executor, customerId: string): Promise<Change[]> {
   const memberId = (await readSettings(executor, SEEDLESS_SETTINGS)).general.assignNewCustomersTo;
   if (!memberId || (await activeMembers(executor, [memberId])).length === 0) return [];
-  const [customer] = await executor.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, customerId), isCustomer));
+  const [customer] = await executor
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, customerId), isCustomer));
   if (!customer) return [];
-  const inserted = await executor.insert(customerAssignments).values({ customerId, memberId }).onConflictDoNothing().returning({ memberId: customerAssignments.memberId });
+  const inserted = await executor
+    .insert(customerAssignments)
+    .values({ customerId, memberId })
+    .onConflictDoNothing()
+    .returning({ memberId: customerAssignments.memberId });
   if (inserted.length === 0) return [];
   await recordAuditEvent(executor, {
     actorId: null,

@@ -13,5 +13,9 @@ const ACTIVE_MEMBERS_ONLY = zodMessage(msg`Choose active team members only`);
 /** The 'Assigned to' dialog's save: one checkbox per active team member, `memberIds` each checked one (none: nobody). */
 export const assignCustomerFormSchema = z.object({
   intent: z.literal(ASSIGN_CUSTOMER_INTENT),
-  memberIds: z.array(z.uuid(ACTIVE_MEMBERS_ONLY), ACTIVE_MEMBERS_ONLY).max(ASSIGNEES_MAX, ACTIVE_MEMBERS_ONLY).optional().default([]),
+  memberIds: z
+    .array(z.uuid(ACTIVE_MEMBERS_ONLY), ACTIVE_MEMBERS_ONLY)
+    .max(ASSIGNEES_MAX, ACTIVE_MEMBERS_ONLY)
+    .optional()
+    .default([]),
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { BAD_PAGE, customerListHref, pageWindow, parseCustomerListQuery, SEARCH_TOO_LONG, UNASSIGNED, UNKNOWN_ASSIGNEE, UNKNOWN_FILTER } from "./customer-list-query";
+import {
+  BAD_PAGE,
+  customerListHref,
+  pageWindow,
+  parseCustomerListQuery,
+  SEARCH_TOO_LONG,
+  UNASSIGNED,
+  UNKNOWN_ASSIGNEE,
+  UNKNOWN_FILTER,
+} from "./customer-list-query";
 
 const parse = (search: string) => parseCustomerListQuery(new URLSearchParams(search));
 
@@ -15,11 +24,20 @@ describe("parseCustomerListQuery", () => {
   });
 
   it("drops a bad part to its default and says why", () => {
-    expect(parse(`q=${"a".repeat(101)}&page=2`)).toEqual({ query: { search: "", activity: null, assigned: null, page: 2 }, error: SEARCH_TOO_LONG });
+    expect(parse(`q=${"a".repeat(101)}&page=2`)).toEqual({
+      query: { search: "", activity: null, assigned: null, page: 2 },
+      error: SEARCH_TOO_LONG,
+    });
     expect(parse(`q=${"a".repeat(100)}`).error).toBeNull();
-    expect(parse("status=sleeping&q=ana")).toEqual({ query: { search: "ana", activity: null, assigned: null, page: 1 }, error: UNKNOWN_FILTER });
+    expect(parse("status=sleeping&q=ana")).toEqual({
+      query: { search: "ana", activity: null, assigned: null, page: 1 },
+      error: UNKNOWN_FILTER,
+    });
     for (const page of ["0", "-1", "1.5", "abc", "9999999", "10001"]) {
-      expect(parse(`page=${page}`), page).toEqual({ query: { search: "", activity: null, assigned: null, page: 1 }, error: BAD_PAGE });
+      expect(parse(`page=${page}`), page).toEqual({
+        query: { search: "", activity: null, assigned: null, page: 1 },
+        error: BAD_PAGE,
+      });
     }
     expect(parse("status=x&page=x").error).toBe(`${UNKNOWN_FILTER}. ${BAD_PAGE}`);
   });
@@ -29,7 +47,10 @@ describe("parseCustomerListQuery", () => {
     expect(parse(`assigned=${member}`).query.assigned).toBe(member);
     expect(parse(`assigned=${member.toUpperCase()}`).query.assigned).toBe(member);
     expect(parse(`assigned=${UNASSIGNED}`).query.assigned).toBe(UNASSIGNED);
-    expect(parse("assigned=somebody&q=ana")).toEqual({ query: { search: "ana", activity: null, assigned: null, page: 1 }, error: UNKNOWN_ASSIGNEE });
+    expect(parse("assigned=somebody&q=ana")).toEqual({
+      query: { search: "ana", activity: null, assigned: null, page: 1 },
+      error: UNKNOWN_ASSIGNEE,
+    });
     const query = { search: "", activity: null, assigned: member, page: 2 };
     expect(customerListHref(query)).toBe(`/admin/users?assigned=${member}&page=2`);
     expect(parse(customerListHref(query).split("?")[1]!).query).toEqual(query);

@@ -32,7 +32,10 @@ export async function requireCustomerReader(executor: Executor, actor: Actor | n
   const viewer = requireCustomerAccess(actor, userId);
   if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   if (isTeam(viewer)) {
-    const [customer] = await executor.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, userId), isCustomer));
+    const [customer] = await executor
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.id, userId), isCustomer));
     if (!customer) throw new AppError("customer_not_found");
   }
 }

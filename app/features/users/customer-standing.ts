@@ -23,8 +23,9 @@ function serviceLine(i18n: I18n, service: "google_business" | "website", standin
  * 'Not paid yet' for someone who has neither paid nor been started.
  */
 export function standingLines(i18n: I18n, standing: ListedCustomer["standing"]): string[] {
-  const lines = [serviceLine(i18n, "google_business", standing.googleBusiness), serviceLine(i18n, "website", standing.website)].filter(
-    (line): line is string => line !== null,
-  );
+  const lines = [
+    serviceLine(i18n, "google_business", standing.googleBusiness),
+    serviceLine(i18n, "website", standing.website),
+  ].filter((line): line is string => line !== null);
   return lines.length > 0 ? lines : [i18n._(msg`Not paid yet`)];
 }

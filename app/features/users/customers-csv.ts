@@ -25,7 +25,10 @@ const ACTIVITY_NAMES: Record<CustomerActivity, MessageDescriptor> = {
 };
 
 /** One exported customer: what the list shows of them, with the registration instant as read. */
-export type ExportedCustomer = Pick<ListedCustomer, "fullName" | "email" | "phone" | "companyName" | "activity" | "assignedTo" | "standing"> & {
+export type ExportedCustomer = Pick<
+  ListedCustomer,
+  "fullName" | "email" | "phone" | "companyName" | "activity" | "assignedTo" | "standing"
+> & {
   createdAt: Date;
 };
 

@@ -43,7 +43,10 @@ export async function ensureAdmin(
   const normalized = email.toLowerCase();
   const found = await ctx.internalAdapter.findUserByEmail(normalized, { includeAccounts: true });
   if (!found) {
-    const user = await ctx.internalAdapter.createUser({ email: normalized, name: name ?? "Admin", emailVerified: true }, { method: "admin" });
+    const user = await ctx.internalAdapter.createUser(
+      { email: normalized, name: name ?? "Admin", emailVerified: true },
+      { method: "admin" },
+    );
     await ctx.internalAdapter.linkAccount({
       userId: user.id,
       providerId: "credential",

@@ -61,7 +61,9 @@ export async function exportCustomersCsv(
       .where(
         and(
           matching,
-          after ? sql`(${profiles.createdAt}, ${profiles.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+          after
+            ? sql`(${profiles.createdAt}, ${profiles.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            : undefined,
         ),
       )
       .orderBy(desc(profiles.createdAt), desc(profiles.id))

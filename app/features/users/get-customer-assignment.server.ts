@@ -9,7 +9,11 @@ import type { CustomerAssignmentView } from "./assignment-views";
  * The customer page's 'Assigned to': the active members who look after the customer, for the team members who reach
  * them (a staff member on another customer 404); the choices only for an admin, the one who may change them.
  */
-export async function getCustomerAssignment(executor: Executor, actor: Actor | null, { userId }: { userId: string }): Promise<CustomerAssignmentView> {
+export async function getCustomerAssignment(
+  executor: Executor,
+  actor: Actor | null,
+  { userId }: { userId: string },
+): Promise<CustomerAssignmentView> {
   const member = requireTeamReach(actor, userId);
   const [assigned, choices] = await Promise.all([
     assignees(executor, userId),

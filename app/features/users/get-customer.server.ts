@@ -12,7 +12,11 @@ import { AppError } from "~/lib/http/app-error";
  * One customer's profile for the admin detail page; an unknown id, a malformed one, a team member's, or (for a staff
  * member) a customer not assigned to them gives 404.
  */
-export async function getCustomer({ db }: { db: Db }, actor: Actor | null, { userId }: { userId: string }): Promise<Customer> {
+export async function getCustomer(
+  { db }: { db: Db },
+  actor: Actor | null,
+  { userId }: { userId: string },
+): Promise<Customer> {
   requireTeamActor(actor);
   if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   requireTeamReach(actor, userId);

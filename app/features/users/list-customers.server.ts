@@ -1,6 +1,14 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { conversations, customerAssignments, googleBusinessInfo, googleBusinessProgress, payments, profiles, websiteProgress } from "~db/schema";
+import {
+  conversations,
+  customerAssignments,
+  googleBusinessInfo,
+  googleBusinessProgress,
+  payments,
+  profiles,
+  websiteProgress,
+} from "~db/schema";
 import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/features/progress/progress-steps";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Db, Executor } from "~/lib/db/db.server";
@@ -38,7 +46,9 @@ const paidCount = (service: string) =>
  * The names of the team members a listed customer is assigned to (the 'Assigned to' column), read per listed row
  * through the assignments' primary key, after the page's limit like the payments.
  */
-const assignedTo = sql<string[]>`coalesce((select json_agg("assignee"."full_name" order by "assignee"."full_name", "assignee"."id")
+const assignedTo = sql<
+  string[]
+>`coalesce((select json_agg("assignee"."full_name" order by "assignee"."full_name", "assignee"."id")
     from ${customerAssignments}
     join ${profiles} as "assignee" on "assignee"."id" = ${customerAssignments.memberId}
     where ${customerAssignments.customerId} = ${profiles.id}), '[]'::json)`;
@@ -160,7 +170,11 @@ export async function currentCounters(db: Db): Promise<UserCounters> {
   return counters;
 }
 
-const COUNTER_OF: Record<CustomerActivity, keyof UserCounters> = { active: "active", inactive: "inactive", in_progress: "inProgress" };
+const COUNTER_OF: Record<CustomerActivity, keyof UserCounters> = {
+  active: "active",
+  inactive: "inactive",
+  in_progress: "inProgress",
+};
 
 /**
  * One page of the customers matching `matching`, newest first, read along the registration-date index (which
@@ -186,7 +200,12 @@ function customerPage(db: Db, matching: SQL | undefined, page: number) {
  * would scan every profile computing it (30-50 ms at 10,000 customers on PGlite) rather than read the trigram index
  * (about 5 ms): a search is counted with sequential scans off, in a transaction of its own so the setting ends with it.
  */
-async function countMatches(db: Db, matching: SQL | undefined, filter: SQL | undefined, { searched }: { searched: boolean }): Promise<number> {
+async function countMatches(
+  db: Db,
+  matching: SQL | undefined,
+  filter: SQL | undefined,
+  { searched }: { searched: boolean },
+): Promise<number> {
   return db.transaction(async (tx) => {
     if (searched) await tx.execute(sql`set local enable_seqscan = off`);
     const base = tx.select({ matched: sql<number>`count(*)::int` }).from(profiles);
@@ -223,7 +242,11 @@ function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCu
  * first: a page that is not full tells the total by itself (the usual case of a narrow search); else the matches are
  * counted.
  */
-export async function listCustomers({ db }: { db: Db }, actor: Actor | null, query: CustomerListQuery = FIRST_PAGE): Promise<CustomerList> {
+export async function listCustomers(
+  { db }: { db: Db },
+  actor: Actor | null,
+  query: CustomerListQuery = FIRST_PAGE,
+): Promise<CustomerList> {
   const member = requireTeamActor(actor);
   const scope = member.isAdmin ? undefined : assignedToMember(member.id);
   const shown: CustomerListQuery = member.isAdmin ? query : { ...query, assigned: null };
@@ -235,7 +258,10 @@ export async function listCustomers({ db }: { db: Db }, actor: Actor | null, que
   // The counters and the requested page at once (on PostgreSQL two connections work in parallel; PGlite
   // takes them in turn). Only a page past the end needs another query. A staff member's few customers are
   // counted each time; the admins' counters over everyone are kept while nothing changes.
-  const [counters, requested] = await Promise.all([scope ? countCustomers(db, scope) : currentCounters(db), customerPage(db, within(filter), shown.page)]);
+  const [counters, requested] = await Promise.all([
+    scope ? countCustomers(db, scope) : currentCounters(db),
+    customerPage(db, within(filter), shown.page),
+  ]);
 
   if (!narrowing) {
     const total = shown.activity ? counters[COUNTER_OF[shown.activity]] : counters.total;

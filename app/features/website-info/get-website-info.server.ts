@@ -19,7 +19,9 @@ export async function websiteAccess(
       password: websiteCredentials.password,
     })
     .from(websiteCredentials)
-    .where(and(eq(websiteCredentials.userId, userId), inArray(websiteCredentials.credentialType, ["domain", "hosting"])));
+    .where(
+      and(eq(websiteCredentials.userId, userId), inArray(websiteCredentials.credentialType, ["domain", "hosting"])),
+    );
   const view = (type: string): WebsiteAccessView => {
     const row = rows.find((candidate) => candidate.type === type);
     return { username: row?.username ?? null, password: maskSecret(row?.password) };

@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { websiteCredentials, websiteInfo } from "~db/schema";
-import { prepareOne, payingCustomer, saveInformation, type InformationSpec } from "~/features/information/save-information.server";
+import {
+  prepareOne,
+  payingCustomer,
+  saveInformation,
+  type InformationSpec,
+} from "~/features/information/save-information.server";
 import type { Db, Executor } from "~/lib/db/db.server";
 import { type ChangeBus } from "~/lib/realtime/realtime.server";
 import { encryptSecret, type Secrets } from "~/lib/secrets/secrets.server";

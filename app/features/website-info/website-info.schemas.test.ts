@@ -52,7 +52,11 @@ describe("the website form's rules (the camelCase field names), one row per rule
   });
 
   it("keeps duplicate service types and cities, drops empty ones", () => {
-    const value = websiteInfoFormSchema.parse({ ...VALID, serviceTypes: ["Roofs", " Roofs ", ""], serviceCities: ["Miami", "Miami"] });
+    const value = websiteInfoFormSchema.parse({
+      ...VALID,
+      serviceTypes: ["Roofs", " Roofs ", ""],
+      serviceCities: ["Miami", "Miami"],
+    });
     expect(value.serviceTypes).toEqual(["Roofs", "Roofs"]);
     expect(value.serviceCities).toEqual(["Miami", "Miami"]);
   });
@@ -89,12 +93,48 @@ describe("the website form's rules (the camelCase field names), one row per rule
 describe("the palette", () => {
   it("has the 20 brand colour names, in order, each with a distinct hex value", () => {
     expect(PALETTE.map((color) => color.name)).toEqual([
-      "Red", "Coral", "Blue", "Navy", "Sky Blue", "Green", "Emerald", "Lime", "Orange", "Amber",
-      "Purple", "Violet", "Pink", "Yellow", "Teal", "Cyan", "Indigo", "Gray", "Slate", "Brown",
+      "Red",
+      "Coral",
+      "Blue",
+      "Navy",
+      "Sky Blue",
+      "Green",
+      "Emerald",
+      "Lime",
+      "Orange",
+      "Amber",
+      "Purple",
+      "Violet",
+      "Pink",
+      "Yellow",
+      "Teal",
+      "Cyan",
+      "Indigo",
+      "Gray",
+      "Slate",
+      "Brown",
     ]);
     expect(PALETTE.map((color) => color.hex)).toEqual([
-      "#EF4444", "#FF7F50", "#3B82F6", "#1E3A8A", "#0EA5E9", "#22C55E", "#10B981", "#84CC16", "#F97316", "#F59E0B",
-      "#A855F7", "#8B5CF6", "#EC4899", "#EAB308", "#14B8A6", "#06B6D4", "#6366F1", "#6B7280", "#64748B", "#92400E",
+      "#EF4444",
+      "#FF7F50",
+      "#3B82F6",
+      "#1E3A8A",
+      "#0EA5E9",
+      "#22C55E",
+      "#10B981",
+      "#84CC16",
+      "#F97316",
+      "#F59E0B",
+      "#A855F7",
+      "#8B5CF6",
+      "#EC4899",
+      "#EAB308",
+      "#14B8A6",
+      "#06B6D4",
+      "#6366F1",
+      "#6B7280",
+      "#64748B",
+      "#92400E",
     ]);
     expect(new Set(PALETTE.map((color) => color.hex.toLowerCase())).size).toBe(20);
   });

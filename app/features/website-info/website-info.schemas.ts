@@ -1,7 +1,15 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { zodMessage } from "~/lib/i18n/translate";
-import { addressFields, MESSAGE_DESCRIPTORS as M, optionalText, phoneNumber, requiredText, socialLinkFields, textList } from "~/features/information/information-rules";
+import {
+  addressFields,
+  MESSAGE_DESCRIPTORS as M,
+  optionalText,
+  phoneNumber,
+  requiredText,
+  socialLinkFields,
+  textList,
+} from "~/features/information/information-rules";
 import { PALETTE_HEXES } from "./palette";
 
 /** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
@@ -26,11 +34,19 @@ export const websiteInfoFormSchema = z
     hasDomain: z.boolean().nullish().transform(Boolean),
     domainProvider: optionalText(200, PROVIDER_TOO_LONG),
     domainUsername: optionalText(200, USERNAME_TOO_LONG),
-    domainPassword: z.string().max(499, zodMessage(PASSWORD_TOO_LONG)).nullish().transform((value) => value || null),
+    domainPassword: z
+      .string()
+      .max(499, zodMessage(PASSWORD_TOO_LONG))
+      .nullish()
+      .transform((value) => value || null),
     hasHosting: z.boolean().nullish().transform(Boolean),
     hostingProvider: optionalText(200, PROVIDER_TOO_LONG),
     hostingUsername: optionalText(200, USERNAME_TOO_LONG),
-    hostingPassword: z.string().max(499, zodMessage(PASSWORD_TOO_LONG)).nullish().transform((value) => value || null),
+    hostingPassword: z
+      .string()
+      .max(499, zodMessage(PASSWORD_TOO_LONG))
+      .nullish()
+      .transform((value) => value || null),
     primaryColor: z
       .enum(PALETTE_HEXES, zodMessage(msg`Please choose a color from the palette`))
       .nullish()
@@ -54,4 +70,3 @@ export const websiteInfoFormSchema = z
   }));
 
 export type WebsiteInfoFormInput = z.input<typeof websiteInfoFormSchema>;
-

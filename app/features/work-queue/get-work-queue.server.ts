@@ -1,4 +1,19 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, not, notExists, or, sql, type Column, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  not,
+  notExists,
+  or,
+  sql,
+  type Column,
+  type SQL,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   conversations,
@@ -91,7 +106,16 @@ export async function getWorkQueue(
       deletionRequests: null,
     };
   }
-  const [pendingPayments, google, website, stalledCustomers, unansweredMessages, changesRequested, waitingApproval, deletionRequests] = await Promise.all([
+  const [
+    pendingPayments,
+    google,
+    website,
+    stalledCustomers,
+    unansweredMessages,
+    changesRequested,
+    waitingApproval,
+    deletionRequests,
+  ] = await Promise.all([
     member.isAdmin ? listPendingPayments(db, limit) : null,
     listUnreviewedInformation(db, "google_business", limit, reach),
     listUnreviewedInformation(db, "website", limit, reach),
@@ -120,7 +144,12 @@ export async function getWorkQueue(
  * Review rounds waiting for the customer, or sent back with changes and not yet answered by a newer round; the
  * oldest first. Each is read through its partial index (rounds still waiting; rounds sent back).
  */
-async function listRounds(db: Db, which: "waiting" | "changes_requested", limit: number, reach: Reach): Promise<QueueList<QueueRound>> {
+async function listRounds(
+  db: Db,
+  which: "waiting" | "changes_requested",
+  limit: number,
+  reach: Reach,
+): Promise<QueueList<QueueRound>> {
   const newer = alias(reviewRounds, "newer");
   const sentOrBack =
     which === "waiting"
@@ -131,7 +160,13 @@ async function listRounds(db: Db, which: "waiting" | "changes_requested", limit:
             db
               .select({ one: sql`1` })
               .from(newer)
-              .where(and(eq(newer.userId, reviewRounds.userId), eq(newer.service, reviewRounds.service), gt(newer.version, reviewRounds.version))),
+              .where(
+                and(
+                  eq(newer.userId, reviewRounds.userId),
+                  eq(newer.service, reviewRounds.service),
+                  gt(newer.version, reviewRounds.version),
+                ),
+              ),
           ),
         );
   const open = and(sentOrBack, reachedBy(reviewRounds.userId, reach));
@@ -159,7 +194,17 @@ async function listRounds(db: Db, which: "waiting" | "changes_requested", limit:
     total: counted?.total ?? 0,
     items: rows.flatMap((row) =>
       isServiceType(row.service)
-        ? [{ userId: row.userId, customerName: row.customerName, service: row.service, version: row.version, title: row.title, since: row.since!.toISOString(), comment: row.comment }]
+        ? [
+            {
+              userId: row.userId,
+              customerName: row.customerName,
+              service: row.service,
+              version: row.version,
+              title: row.title,
+              since: row.since!.toISOString(),
+              comment: row.comment,
+            },
+          ]
         : [],
     ),
   };
@@ -171,7 +216,12 @@ async function listUnansweredConversations(db: Db, limit: number, reach: Reach):
   const waiting = and(sql`${conversations.waitingSince} is not null`, reachedBy(conversations.userId, reach));
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ userId: conversations.userId, customerName, waitingSince: conversations.waitingSince, unread: conversations.agencyUnread })
+      .select({
+        userId: conversations.userId,
+        customerName,
+        waitingSince: conversations.waitingSince,
+        unread: conversations.agencyUnread,
+      })
       .from(conversations)
       .innerJoin(user, eq(user.id, conversations.userId))
       .leftJoin(profiles, eq(profiles.id, conversations.userId))
@@ -182,7 +232,12 @@ async function listUnansweredConversations(db: Db, limit: number, reach: Reach):
   ]);
   return {
     total: counted?.total ?? 0,
-    items: rows.map((row) => ({ userId: row.userId, customerName: row.customerName, waitingSince: row.waitingSince!.toISOString(), unread: row.unread })),
+    items: rows.map((row) => ({
+      userId: row.userId,
+      customerName: row.customerName,
+      waitingSince: row.waitingSince!.toISOString(),
+      unread: row.unread,
+    })),
   };
 }
 
@@ -235,7 +290,10 @@ async function listUnreviewedInformation(
 ): Promise<QueueList<QueueInformation>> {
   const table = form === "google_business" ? googleBusinessInfo : websiteInfo;
   // Spelled as the partial index's predicate, so the planner reads only the index's rows.
-  const unreviewed = and(or(isNull(table.informationReviewedAt), gt(table.updatedAt, table.informationReviewedAt)), reachedBy(table.userId, reach));
+  const unreviewed = and(
+    or(isNull(table.informationReviewedAt), gt(table.updatedAt, table.informationReviewedAt)),
+    reachedBy(table.userId, reach),
+  );
   // The oldest rows are taken from the form's own partial index first and only those joined to the names:
   // when most forms are unreviewed, the planner would otherwise join every one of them and sort.
   const queued = db
@@ -273,7 +331,11 @@ async function listUnreviewedInformation(
  * index reads; the checklists are joined for the 20 rows shown only.
  */
 async function listStalledServices(db: Db, now: Date, limit: number, reach: Reach): Promise<QueueList<QueueStalled>> {
-  const stalled = and(not(serviceActivity.finished), lt(serviceActivity.movedAt, stalledCutoff(now)), reachedBy(serviceActivity.userId, reach));
+  const stalled = and(
+    not(serviceActivity.finished),
+    lt(serviceActivity.movedAt, stalledCutoff(now)),
+    reachedBy(serviceActivity.userId, reach),
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select({

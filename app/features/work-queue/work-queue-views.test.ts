@@ -59,7 +59,9 @@ describe("the stalled rule", () => {
 
   it("a service paid more than 7 days ago with no step ticked since is stalled", () => {
     expect(isStalled({ paidAt: ago(week + MINUTE), progressChangedAt: null, finished: false }, NOW)).toBe(true);
-    expect(isStalled({ paidAt: ago(week + MINUTE), progressChangedAt: ago(30 * DAY), finished: false }, NOW)).toBe(true);
+    expect(isStalled({ paidAt: ago(week + MINUTE), progressChangedAt: ago(30 * DAY), finished: false }, NOW)).toBe(
+      true,
+    );
   });
 
   it("a fresh payment, or a step ticked within 7 days, is not stalled", () => {

@@ -53,7 +53,11 @@ export function mayWorkOn(actor: Actor, customerId: string): boolean {
  * One customer's rows, for the customer themself or a team member who reaches them: anonymous 401, a staff member
  * on a customer not assigned to them 404 (customer_not_found), another customer `refusal` (403 unless told).
  */
-export function requireCustomerAccess(actor: Actor | null, customerId: string, refusal: ErrorCode = "forbidden"): Actor {
+export function requireCustomerAccess(
+  actor: Actor | null,
+  customerId: string,
+  refusal: ErrorCode = "forbidden",
+): Actor {
   const viewer = requireActor(actor);
   if (mayWorkOn(viewer, customerId)) return viewer;
   throw new AppError(isTeam(viewer) ? "customer_not_found" : refusal);

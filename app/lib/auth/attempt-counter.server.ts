@@ -22,7 +22,12 @@ export interface AttemptCount {
  * Counts one attempt under `key` in one atomic upsert, so concurrent requests on several instances
  * never lose a count: a window that has ended starts again at 1.
  */
-export async function countAttempt(executor: Executor, key: string, window: AttemptWindow, now = new Date()): Promise<AttemptCount> {
+export async function countAttempt(
+  executor: Executor,
+  key: string,
+  window: AttemptWindow,
+  now = new Date(),
+): Promise<AttemptCount> {
   const windowStart = new Date(now.getTime() - window.windowMs);
   const [row] = await executor
     .insert(attemptCounters)
@@ -39,7 +44,12 @@ export async function countAttempt(executor: Executor, key: string, window: Atte
 }
 
 /** The current window's count without adding to it (0 when there is none or it has ended). */
-export async function peekAttempts(executor: Executor, key: string, window: AttemptWindow, now = new Date()): Promise<AttemptCount> {
+export async function peekAttempts(
+  executor: Executor,
+  key: string,
+  window: AttemptWindow,
+  now = new Date(),
+): Promise<AttemptCount> {
   const [row] = await executor.select().from(attemptCounters).where(eq(attemptCounters.key, key));
   if (!row || row.windowStartedAt.getTime() <= now.getTime() - window.windowMs) {
     return { count: 0, allowed: true, resetsAt: new Date(now.getTime() + window.windowMs) };
@@ -52,7 +62,12 @@ export async function peekAttempts(executor: Executor, key: string, window: Atte
  * that counts: counting first and giving back after lets concurrent requests never all slip under the maximum, as a
  * look before and a count after would. A window that has started again since is left alone.
  */
-export async function giveBackAttempt(executor: Executor, key: string, counted: AttemptCount, window: AttemptWindow): Promise<void> {
+export async function giveBackAttempt(
+  executor: Executor,
+  key: string,
+  counted: AttemptCount,
+  window: AttemptWindow,
+): Promise<void> {
   const windowStartedAt = new Date(counted.resetsAt.getTime() - window.windowMs);
   await executor
     .update(attemptCounters)

@@ -2,7 +2,47 @@ import { auditEvents } from "~db/schema";
 import type { Executor } from "../db/db.server";
 
 /** Every audited action, named `area.verb`. Add a name here when an admin action or a reveal arrives. */
-export const AUDIT_ACTIONS = ["payment.approve", "payment.reject", "payment.refund", "progress.toggle", "credentials.save", "secret.reveal", "note.create", "note.update", "note.delete", "message.send", "approval.request", "approval.decide", "file.deliver", "file.remove", "settings.update", "two-factor.reset", "two-factor.enable", "two-factor.disable", "account.sign-in", "account.lockout", "account.password-change", "account.password-reset", "session.revoke", "team.invite", "team.resend-invite", "team.revoke-invite", "team.join", "team.change-role", "team.deactivate", "team.reactivate", "customer.assign", "customer.delete", "customer.deletion-request", "customer.deletion-decline", "customer.deletion-withdraw", "customers.export", "promotion.create", "promotion.deactivate", "promotion.redeem"] as const;
+export const AUDIT_ACTIONS = [
+  "payment.approve",
+  "payment.reject",
+  "payment.refund",
+  "progress.toggle",
+  "credentials.save",
+  "secret.reveal",
+  "note.create",
+  "note.update",
+  "note.delete",
+  "message.send",
+  "approval.request",
+  "approval.decide",
+  "file.deliver",
+  "file.remove",
+  "settings.update",
+  "two-factor.reset",
+  "two-factor.enable",
+  "two-factor.disable",
+  "account.sign-in",
+  "account.lockout",
+  "account.password-change",
+  "account.password-reset",
+  "session.revoke",
+  "team.invite",
+  "team.resend-invite",
+  "team.revoke-invite",
+  "team.join",
+  "team.change-role",
+  "team.deactivate",
+  "team.reactivate",
+  "customer.assign",
+  "customer.delete",
+  "customer.deletion-request",
+  "customer.deletion-decline",
+  "customer.deletion-withdraw",
+  "customers.export",
+  "promotion.create",
+  "promotion.deactivate",
+  "promotion.redeem",
+] as const;
 type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEvent {

@@ -8,7 +8,14 @@ import { revokeReplyAddresses } from "../email/reply-address.server";
 import { localeFromCookie, negotiateLocale } from "../i18n/locales";
 import { isTeamAccount, teamStanding } from "./roles.server";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { limitsFor, longestSessionMs, sessionDeadline, sessionExpired, type LockoutPolicy, type SessionPolicy } from "./session-policy";
+import {
+  limitsFor,
+  longestSessionMs,
+  sessionDeadline,
+  sessionExpired,
+  type LockoutPolicy,
+  type SessionPolicy,
+} from "./session-policy";
 import { countAttempt } from "./attempt-counter.server";
 import { claimTotpStep } from "./totp-replay.server";
 import { recordAuditEvent } from "./audit.server";
@@ -85,7 +92,10 @@ const SESSION_REVOCATIONS: ReadonlyMap<string, string> = new Map([
 
 /** The account with this e-mail, if there is one (a failed sign-in's record). */
 async function accountIdOf(db: Db, email: string): Promise<string | null> {
-  const [found] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(sql`lower(${schema.user.email})`, email.trim().toLowerCase()));
+  const [found] = await db
+    .select({ id: schema.user.id })
+    .from(schema.user)
+    .where(eq(sql`lower(${schema.user.email})`, email.trim().toLowerCase()));
   return found?.id ?? null;
 }
 
@@ -95,7 +105,13 @@ function clientIp(ctx: { headers?: Headers; request?: Request }): string | null 
 }
 
 /** The endpoints whose answer carries the session token next to the user: sign-up, sign-in, the session, a TOTP sign-in. */
-const TOKEN_ANSWERS: ReadonlySet<string> = new Set(["/sign-up/email", "/sign-in/email", "/get-session", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+const TOKEN_ANSWERS: ReadonlySet<string> = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/get-session",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+]);
 
 /** The answer without any `token` (top level, or the session's). */
 function withoutSessionToken(answer: object): object {
@@ -200,19 +216,33 @@ const emailOf = (body: unknown): string | null => {
 
 /** Better Auth's own answer to a sign-up with an address that has an account (the sign-up form words it). */
 const addressTaken = () =>
-  new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", message: "User already exists. Use another email." });
+  new APIError("UNPROCESSABLE_ENTITY", {
+    code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
+    message: "User already exists. Use another email.",
+  });
 
 const isWrongCredentials = (returned: unknown): boolean =>
-  returned instanceof APIError && (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
+  returned instanceof APIError &&
+  (returned.body as { code?: string } | undefined)?.code === "INVALID_EMAIL_OR_PASSWORD";
 
 export function createAuth(
   db: Db,
   settings: AuthSettings,
-  { validateSignUp, now = () => new Date(), onSignedUp, onAdminLocked, onSessionsEnded, validateNewPassword, passwordReset, addressReserved }: AuthOptions,
+  {
+    validateSignUp,
+    now = () => new Date(),
+    onSignedUp,
+    onAdminLocked,
+    onSessionsEnded,
+    validateNewPassword,
+    passwordReset,
+    addressReserved,
+  }: AuthOptions,
 ) {
   const policies = settings.policies ?? (async () => ({ sessions: settings.sessions, lockout: settings.lockout }));
   const maintenance = settings.maintenance ?? (async () => false);
-  const maintenanceError = () => new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
+  const maintenanceError = () =>
+    new APIError("SERVICE_UNAVAILABLE", { code: MAINTENANCE_CODE, message: MAINTENANCE_MESSAGE });
   // Requests confirming a two-factor enrolment, and whose account a two-factor step or reset is for, from the
   // before hook to the after hook.
   const enrolling = new WeakSet<Request>();
@@ -221,20 +251,38 @@ export function createAuth(
   const trustedDevice = new WeakMap<Request, string>();
   const secureCookies = settings.baseURL.startsWith("https:");
   /** Gives the browser (a fresh) device cookie for the account it just signed in to. */
-  const trustThisDevice = (ctx: Pick<Parameters<typeof getSessionFromCtx>[0], "request" | "setCookie">, email: string) => {
-    if (ctx.request) ctx.setCookie(deviceCookieName(settings.secret, email), newDeviceToken(settings.secret, email), deviceCookieOptions(secureCookies));
+  const trustThisDevice = (
+    ctx: Pick<Parameters<typeof getSessionFromCtx>[0], "request" | "setCookie">,
+    email: string,
+  ) => {
+    if (ctx.request)
+      ctx.setCookie(
+        deviceCookieName(settings.secret, email),
+        newDeviceToken(settings.secret, email),
+        deviceCookieOptions(secureCookies),
+      );
   };
   /** An account-security event on the record: who, the outcome, and from where; a customer's is filed under them. */
   const accountEvent = async (
     ctx: { headers?: Headers; request?: Request },
-    action: "account.sign-in" | "account.lockout" | "account.password-change" | "account.password-reset" | "session.revoke",
+    action:
+      | "account.sign-in"
+      | "account.lockout"
+      | "account.password-change"
+      | "account.password-reset"
+      | "session.revoke",
     userId: string | null,
     detail: Record<string, unknown>,
   ) => {
     const customerId = userId && !(await isTeamAccount(db, userId)) ? userId : null;
     // The address typed is kept only when no account has it: an account's own e-mail is already its name.
     const { email, ...rest } = detail;
-    await recordAuditEvent(db, { actorId: userId, action, customerId, detail: { ...rest, ...(userId ? {} : { email }), ip: clientIp(ctx) } });
+    await recordAuditEvent(db, {
+      actorId: userId,
+      action,
+      customerId,
+      detail: { ...rest, ...(userId ? {} : { email }), ip: clientIp(ctx) },
+    });
   };
   const auth = betterAuth({
     secret: settings.secret,
@@ -303,7 +351,10 @@ export function createAuth(
           const current = await getSessionFromCtx(ctx);
           if (current) {
             const limits = limitsFor((await policies()).sessions, await isTeamAccount(db, current.user.id));
-            const times = { createdAt: new Date(current.session.createdAt), lastUsedAt: new Date(current.session.updatedAt) };
+            const times = {
+              createdAt: new Date(current.session.createdAt),
+              lastUsedAt: new Date(current.session.updatedAt),
+            };
             if (sessionExpired(limits, times, now())) {
               await db.delete(schema.session).where(eq(schema.session.id, current.session.id));
               ctx.context.session = null;
@@ -370,13 +421,21 @@ export function createAuth(
         if (ctx.path === "/sign-out" && ctx.request) {
           // Whose session this ends, for the after hook (the row is gone by then).
           const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
-          const [ending] = token ? await db.select({ userId: schema.session.userId }).from(schema.session).where(eq(schema.session.token, token)) : [];
+          const [ending] = token
+            ? await db
+                .select({ userId: schema.session.userId })
+                .from(schema.session)
+                .where(eq(schema.session.token, token))
+            : [];
           if (ending) accountOf.set(ctx.request, ending.userId);
         }
         if (ctx.path === "/reset-password" && ctx.request) {
           // Whose password the token resets, for the record once it has (the token is spent by then).
           const token = (ctx.body as { token?: unknown } | null)?.token;
-          const found = typeof token === "string" ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+          const found =
+            typeof token === "string"
+              ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`)
+              : null;
           if (found) accountOf.set(ctx.request, found.value);
         }
         if (ctx.path === "/two-factor/disable") {
@@ -384,16 +443,27 @@ export function createAuth(
           const current = await getSessionFromCtx(ctx);
           const { code, backupCode } = (ctx.body ?? {}) as { code?: unknown; backupCode?: unknown };
           if (current && typeof backupCode === "string" && backupCode) {
-            await auth.api.verifyBackupCode({ body: { code: backupCode, disableSession: true }, headers: ctx.headers ?? new Headers() });
-          } else if (!current || typeof code !== "string" || (await claimTotpStep(db, current.user.id, settings.secret, code, now().getTime())) !== "claimed") {
-            throw new APIError("UNAUTHORIZED", { code: TWO_FACTOR_CODE_REQUIRED, message: TWO_FACTOR_CODE_REQUIRED_MESSAGE });
+            await auth.api.verifyBackupCode({
+              body: { code: backupCode, disableSession: true },
+              headers: ctx.headers ?? new Headers(),
+            });
+          } else if (
+            !current ||
+            typeof code !== "string" ||
+            (await claimTotpStep(db, current.user.id, settings.secret, code, now().getTime())) !== "claimed"
+          ) {
+            throw new APIError("UNAUTHORIZED", {
+              code: TWO_FACTOR_CODE_REQUIRED,
+              message: TWO_FACTOR_CODE_REQUIRED_MESSAGE,
+            });
           }
         }
         if (ctx.path === "/two-factor/enable") {
           // Two-factor is for the team (the Security setting): a customer's account cannot turn it on.
           const current = await getSessionFromCtx(ctx);
           if (!current) throw new APIError("UNAUTHORIZED", { message: "You must be logged in" });
-          if (!(await isTeamAccount(db, current.user.id))) throw new APIError("FORBIDDEN", { message: TWO_FACTOR_TEAM_ONLY });
+          if (!(await isTeamAccount(db, current.user.id)))
+            throw new APIError("FORBIDDEN", { message: TWO_FACTOR_TEAM_ONLY });
         }
         const passwordField = NEW_PASSWORD_FIELDS.get(ctx.path);
         if (passwordField && validateNewPassword) {
@@ -409,7 +479,9 @@ export function createAuth(
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email" && ctx.context.newSession && onSignedUp) {
-          await onSignedUp(ctx.context.newSession.user.id).catch((error: unknown) => console.error("After sign-up:", error));
+          await onSignedUp(ctx.context.newSession.user.id).catch((error: unknown) =>
+            console.error("After sign-up:", error),
+          );
         }
         const returned = ctx.context.returned;
         const failed = returned instanceof APIError || (returned instanceof Response && !returned.ok);
@@ -435,17 +507,25 @@ export function createAuth(
               await accountEvent(ctx, "account.sign-in", userId, { outcome: "failure", email });
               if (locked) await accountEvent(ctx, "account.lockout", userId, { email });
               if (locked && userId && onAdminLocked && (await isTeamAccount(db, userId))) {
-                await onAdminLocked(userId).catch((error: unknown) => console.error("After an admin's lockout:", error));
+                await onAdminLocked(userId).catch((error: unknown) =>
+                  console.error("After an admin's lockout:", error),
+                );
               }
             }
           }
         }
-        const turnedOn = ctx.path === "/two-factor/verify-totp" && ctx.request !== undefined && enrolling.has(ctx.request);
-        if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && !turnedOn && ctx.request) {
+        const turnedOn =
+          ctx.path === "/two-factor/verify-totp" && ctx.request !== undefined && enrolling.has(ctx.request);
+        if (
+          (ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") &&
+          !turnedOn &&
+          ctx.request
+        ) {
           // The second step of a sign-in: its outcome, with the method.
           const method = ctx.path === "/two-factor/verify-totp" ? "code" : "backup code";
           const userId = ctx.context.newSession?.user.id ?? accountOf.get(ctx.request) ?? null;
-          if (userId) await accountEvent(ctx, "account.sign-in", userId, { outcome: failed ? "failure" : "success", method });
+          if (userId)
+            await accountEvent(ctx, "account.sign-in", userId, { outcome: failed ? "failure" : "success", method });
           if (ctx.context.newSession) trustThisDevice(ctx, ctx.context.newSession.user.email);
         }
         // A new password ends the reply addresses e-mailed to the account too: whoever reads its mail may have
@@ -462,13 +542,17 @@ export function createAuth(
           await accountEvent(ctx, "account.password-reset", accountOf.get(ctx.request)!, {});
         }
         if (!failed && SESSION_REVOCATIONS.has(ctx.path) && ctx.context.session) {
-          await accountEvent(ctx, "session.revoke", ctx.context.session.user.id, { scope: SESSION_REVOCATIONS.get(ctx.path) });
+          await accountEvent(ctx, "session.revoke", ctx.context.session.user.id, {
+            scope: SESSION_REVOCATIONS.get(ctx.path),
+          });
         }
         if ((turnedOn || ctx.path === "/two-factor/disable") && ctx.context.newSession) {
           // Two-factor turned on or off: the account's other sessions end, and the change is on the record.
           const { user: account, session: kept } = ctx.context.newSession;
           await db.transaction(async (tx) => {
-            await tx.delete(schema.session).where(and(eq(schema.session.userId, account.id), ne(schema.session.id, kept.id)));
+            await tx
+              .delete(schema.session)
+              .where(and(eq(schema.session.userId, account.id), ne(schema.session.id, kept.id)));
             await recordAuditEvent(tx, {
               actorId: account.id,
               action: turnedOn ? "two-factor.enable" : "two-factor.disable",
@@ -486,12 +570,18 @@ export function createAuth(
                 : turnedOn || ctx.path === "/two-factor/disable"
                   ? ctx.context.newSession?.user.id
                   : undefined;
-          if (ended) await onSessionsEnded(ended).catch((error: unknown) => console.error("After sessions ended:", error));
+          if (ended)
+            await onSessionsEnded(ended).catch((error: unknown) => console.error("After sessions ended:", error));
         }
         // The session token lives in its HttpOnly cookie only: an answer a script can read never repeats it.
         if (ctx.request && TOKEN_ANSWERS.has(ctx.path)) {
           const returned = ctx.context.returned;
-          if (returned && typeof returned === "object" && !(returned instanceof Response) && !(returned instanceof APIError)) {
+          if (
+            returned &&
+            typeof returned === "object" &&
+            !(returned instanceof Response) &&
+            !(returned instanceof APIError)
+          ) {
             return ctx.json(withoutSessionToken(returned));
           }
         }
@@ -505,7 +595,9 @@ export function createAuth(
             const body = (ctx?.body ?? {}) as { phone?: unknown; companyName?: unknown };
             // The language the visitor signed up in (their cookie or browser) becomes the account's, for its e-mails.
             const headers = ctx?.headers ?? ctx?.request?.headers;
-            const language = headers ? (localeFromCookie(headers.get("cookie")) ?? negotiateLocale(headers.get("accept-language"))) : null;
+            const language = headers
+              ? (localeFromCookie(headers.get("cookie")) ?? negotiateLocale(headers.get("accept-language")))
+              : null;
             if (language) await db.update(schema.user).set({ language }).where(eq(schema.user.id, user.id));
             await db
               .insert(schema.profiles)
@@ -514,7 +606,8 @@ export function createAuth(
                 fullName: user.name,
                 email: user.email,
                 phone: typeof body.phone === "string" ? body.phone : null,
-                companyName: typeof body.companyName === "string" && body.companyName.trim() ? body.companyName.trim() : null,
+                companyName:
+                  typeof body.companyName === "string" && body.companyName.trim() ? body.companyName.trim() : null,
               })
               .onConflictDoNothing();
           },
@@ -526,7 +619,8 @@ export function createAuth(
           // member gets none: this runs only once the password (and any code) was right, so it tells nobody else.
           before: async (session) => {
             const standing = await teamStanding(db, session.userId);
-            if (standing?.active === false) throw new APIError("FORBIDDEN", { code: ACCOUNT_DEACTIVATED, message: ACCOUNT_DEACTIVATED_MESSAGE });
+            if (standing?.active === false)
+              throw new APIError("FORBIDDEN", { code: ACCOUNT_DEACTIVATED, message: ACCOUNT_DEACTIVATED_MESSAGE });
             const limits = limitsFor((await policies()).sessions, standing !== null);
             const createdAt = session.createdAt ?? new Date();
             return { data: { ...session, expiresAt: sessionDeadline(limits, { createdAt, lastUsedAt: createdAt }) } };

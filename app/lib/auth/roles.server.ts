@@ -61,7 +61,10 @@ export async function activeTeam(db: Executor): Promise<Map<string, TeamRole>> {
 
 /** The customers assigned to a team member. */
 export async function assignedCustomerIds(db: Executor, memberId: string): Promise<string[]> {
-  const rows = await db.select({ id: customerAssignments.customerId }).from(customerAssignments).where(eq(customerAssignments.memberId, memberId));
+  const rows = await db
+    .select({ id: customerAssignments.customerId })
+    .from(customerAssignments)
+    .where(eq(customerAssignments.memberId, memberId));
   return rows.map((row) => row.id);
 }
 
@@ -72,14 +75,28 @@ export async function teamFollowing(db: Executor, customerId: string): Promise<s
   const rows = await db
     .selectDistinct({ userId: userRoles.userId })
     .from(userRoles)
-    .leftJoin(customerAssignments, and(eq(customerAssignments.memberId, userRoles.userId), eq(customerAssignments.customerId, customerId)))
-    .where(and(active, or(eq(userRoles.role, "admin"), and(eq(userRoles.role, "staff"), eq(customerAssignments.customerId, customerId)))));
+    .leftJoin(
+      customerAssignments,
+      and(eq(customerAssignments.memberId, userRoles.userId), eq(customerAssignments.customerId, customerId)),
+    )
+    .where(
+      and(
+        active,
+        or(
+          eq(userRoles.role, "admin"),
+          and(eq(userRoles.role, "staff"), eq(customerAssignments.customerId, customerId)),
+        ),
+      ),
+    );
   return rows.map((row) => row.userId);
 }
 
 /** The active members among these ids. */
 export async function activeMembers(db: Executor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ userId: userRoles.userId }).from(userRoles).where(and(inArray(userRoles.userId, [...ids]), active));
+  const rows = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(inArray(userRoles.userId, [...ids]), active));
   return rows.map((row) => row.userId);
 }

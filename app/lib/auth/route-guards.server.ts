@@ -7,7 +7,6 @@ import { servicesContext, sessionUserContext } from "../services.server";
 import { isTeam } from "./actor-guards";
 import type { SessionUser } from "./session";
 
-
 export function services(context: Readonly<RouterContextProvider>) {
   return context.get(servicesContext);
 }
@@ -28,7 +27,10 @@ export function requireUser(context: Readonly<RouterContextProvider>, loginPath 
  * Security setting Two-Factor is on, a team member who has not enrolled is sent to enrolment instead of any admin
  * page. Admins and staff pass; the admin-only pages and every use case check the role again.
  */
-export async function requireTeamMember(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser> {
+export async function requireTeamMember(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<SessionUser> {
   const user = requireUser(context, ADMIN_LOGIN);
   if (user.mustEnrolTwoFactor) throw redirect(ADMIN_TWO_FACTOR_SETUP);
   if (isTeam(user)) return user;

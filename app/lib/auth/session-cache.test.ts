@@ -40,7 +40,11 @@ describe("SessionCache", () => {
       loads.push(key);
       return gate.then(() => `user of ${key}`);
     };
-    const burst = [cache.shared("cookie-a", load("cookie-a")), cache.shared("cookie-a", load("cookie-a")), cache.shared("cookie-b", load("cookie-b"))];
+    const burst = [
+      cache.shared("cookie-a", load("cookie-a")),
+      cache.shared("cookie-a", load("cookie-a")),
+      cache.shared("cookie-b", load("cookie-b")),
+    ];
     release();
     expect(await Promise.all(burst)).toEqual(["user of cookie-a", "user of cookie-a", "user of cookie-b"]);
     expect(loads).toEqual(["cookie-a", "cookie-b"]);
@@ -56,7 +60,9 @@ describe("SessionCache", () => {
     const after = cache.shared("cookie-a", async () => `read ${++calls}`);
     expect([await before, await after]).toEqual(["read 1", "read 2"]);
 
-    await expect(cache.shared("cookie-a", () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    await expect(cache.shared("cookie-a", () => Promise.reject(new Error("database down")))).rejects.toThrow(
+      "database down",
+    );
     expect(await cache.shared("cookie-a", async () => "read again")).toBe("read again");
   });
 });

@@ -60,4 +60,12 @@ export class SessionCache<T> {
  * Tables whose change can end a session or change what the session user holds (role, name, picture, and whether an
  * admin must enrol in two-factor first: the admin settings).
  */
-export const SESSION_TABLES: ReadonlySet<string> = new Set(["session", "user", "user_roles", "customer_assignments", "profiles", "account", "admin_settings"]);
+export const SESSION_TABLES: ReadonlySet<string> = new Set([
+  "session",
+  "user",
+  "user_roles",
+  "customer_assignments",
+  "profiles",
+  "account",
+  "admin_settings",
+]);

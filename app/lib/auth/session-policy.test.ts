@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { limitsFor, lockoutPolicyFrom, longestSessionMs, sessionDeadline, sessionExpired, sessionPolicyFrom, touchIntervalMs } from "./session-policy";
+import {
+  limitsFor,
+  lockoutPolicyFrom,
+  longestSessionMs,
+  sessionDeadline,
+  sessionExpired,
+  sessionPolicyFrom,
+  touchIntervalMs,
+} from "./session-policy";
 
 const defaults = {
   ADMIN_SESSION_IDLE_MINUTES: 30,

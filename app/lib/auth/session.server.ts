@@ -29,7 +29,10 @@ export async function loadSessionUser(
   const { user, session } = response;
   const [standing, profile] = await Promise.all([
     teamStanding(db, user.id),
-    db.select({ avatarUrl: profiles.avatarUrl, fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
+    db
+      .select({ avatarUrl: profiles.avatarUrl, fullName: profiles.fullName })
+      .from(profiles)
+      .where(eq(profiles.id, user.id)),
   ]);
   const limits = limitsFor(await auth.sessionPolicy(), standing !== null);
   const mustEnrolTwoFactor = standing !== null && user.twoFactorEnabled !== true && (await auth.twoFactorRequired());
@@ -53,7 +56,8 @@ export async function loadSessionUser(
       // The profile's picture, which the server stored; never Better Auth's own `image`, which a client could set.
       image: profile[0]?.avatarUrl ?? null,
       isAdmin: standing?.role === "admin" && !mustEnrolTwoFactor,
-      assignedCustomerIds: standing?.role === "staff" && !mustEnrolTwoFactor ? await assignedCustomerIds(db, user.id) : null,
+      assignedCustomerIds:
+        standing?.role === "staff" && !mustEnrolTwoFactor ? await assignedCustomerIds(db, user.id) : null,
       mustEnrolTwoFactor,
       twoFactorEnabled: user.twoFactorEnabled === true,
       language: typeof user.language === "string" ? user.language : null,
@@ -87,14 +91,25 @@ export interface WatchedSession {
  * session policy once, with the same limits loadSessionUser enforces. One stream's own look-up every minute made
  * 10,000 open streams cost some 170 session look-ups a second.
  */
-export async function checkSessions(auth: Auth, db: Db, watched: readonly WatchedSession[], now = new Date()): Promise<void> {
+export async function checkSessions(
+  auth: Auth,
+  db: Db,
+  watched: readonly WatchedSession[],
+  now = new Date(),
+): Promise<void> {
   if (watched.length === 0) return;
   const [policy, team] = await Promise.all([auth.sessionPolicy(), activeTeam(db)]);
   const found = new Map<string, { userId: string; createdAt: Date; updatedAt: Date; expiresAt: Date }>();
   const ids = [...new Set(watched.map((entry) => entry.sessionId))];
   for (let i = 0; i < ids.length; i += 1_000) {
     const rows = await db
-      .select({ id: sessions.id, userId: sessions.userId, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expiresAt: sessions.expiresAt })
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        expiresAt: sessions.expiresAt,
+      })
       .from(sessions)
       .where(inArray(sessions.id, ids.slice(i, i + 1_000)));
     for (const row of rows) found.set(row.id, row);
@@ -105,7 +120,11 @@ export async function checkSessions(auth: Auth, db: Db, watched: readonly Watche
     const expired =
       !row ||
       new Date(row.expiresAt).getTime() <= now.getTime() ||
-      sessionExpired(limitsFor(policy, role !== null), { createdAt: new Date(row.createdAt), lastUsedAt: new Date(row.updatedAt) }, now);
+      sessionExpired(
+        limitsFor(policy, role !== null),
+        { createdAt: new Date(row.createdAt), lastUsedAt: new Date(row.updatedAt) },
+        now,
+      );
     if (expired) entry.ended();
     else entry.stillValid(role);
   }

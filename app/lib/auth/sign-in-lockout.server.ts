@@ -20,14 +20,29 @@ export function lockedMessage(policy: LockoutPolicy): string {
 }
 
 /** When the account's lock ends, or null when it is not locked. */
-export async function signInLockedUntil(db: Executor, policy: LockoutPolicy, email: string, now = new Date()): Promise<Date | null> {
+export async function signInLockedUntil(
+  db: Executor,
+  policy: LockoutPolicy,
+  email: string,
+  now = new Date(),
+): Promise<Date | null> {
   const lock = await peekAttempts(db, lockKey(email), { windowMs: policy.lockMs, max: 0 }, now);
   return lock.count > 0 ? lock.resetsAt : null;
 }
 
 /** Counts a failed sign-in; returns true when this failure locked the account. */
-export async function recordSignInFailure(db: Executor, policy: LockoutPolicy, email: string, now = new Date()): Promise<boolean> {
-  const failures = await countAttempt(db, failuresKey(email), { windowMs: policy.lockMs, max: policy.maxFailures }, now);
+export async function recordSignInFailure(
+  db: Executor,
+  policy: LockoutPolicy,
+  email: string,
+  now = new Date(),
+): Promise<boolean> {
+  const failures = await countAttempt(
+    db,
+    failuresKey(email),
+    { windowMs: policy.lockMs, max: policy.maxFailures },
+    now,
+  );
   if (failures.count < policy.maxFailures) return false;
   await countAttempt(db, lockKey(email), { windowMs: policy.lockMs, max: 0 }, now);
   await clearAttempts(db, failuresKey(email));
@@ -53,11 +68,19 @@ const DEVICE_COOKIE_PREFIX = "device_";
 const DEVICE_COOKIE_SECONDS = 365 * 24 * 3600;
 
 const sign = (secret: string, email: string, nonce: string) =>
-  createHmac("sha256", secret).update(`${normalize(email)}|${nonce}`).digest("base64url");
+  createHmac("sha256", secret)
+    .update(`${normalize(email)}|${nonce}`)
+    .digest("base64url");
 
 /** The cookie's name for an account: one per account a browser signed in to, without the address in clear. */
 export function deviceCookieName(secret: string, email: string): string {
-  return DEVICE_COOKIE_PREFIX + createHmac("sha256", secret).update(`device-name|${normalize(email)}`).digest("base64url").slice(0, 16);
+  return (
+    DEVICE_COOKIE_PREFIX +
+    createHmac("sha256", secret)
+      .update(`device-name|${normalize(email)}`)
+      .digest("base64url")
+      .slice(0, 16)
+  );
 }
 
 /** A new device token for the account: `nonce.signature`. */
@@ -87,13 +110,28 @@ export function deviceNonce(secret: string, email: string, cookieHeader: string 
 }
 
 /** Whether this device lost its trust (too many failures from it). */
-export async function deviceDistrusted(db: Executor, policy: LockoutPolicy, nonce: string, now = new Date()): Promise<boolean> {
+export async function deviceDistrusted(
+  db: Executor,
+  policy: LockoutPolicy,
+  nonce: string,
+  now = new Date(),
+): Promise<boolean> {
   return (await peekAttempts(db, deviceLockKey(nonce), { windowMs: policy.lockMs, max: 0 }, now)).count > 0;
 }
 
 /** Counts a failed sign-in from a trusted device; past the limit the device is distrusted for the lock time. */
-export async function recordDeviceFailure(db: Executor, policy: LockoutPolicy, nonce: string, now = new Date()): Promise<void> {
-  const failures = await countAttempt(db, deviceFailuresKey(nonce), { windowMs: policy.lockMs, max: policy.maxFailures }, now);
+export async function recordDeviceFailure(
+  db: Executor,
+  policy: LockoutPolicy,
+  nonce: string,
+  now = new Date(),
+): Promise<void> {
+  const failures = await countAttempt(
+    db,
+    deviceFailuresKey(nonce),
+    { windowMs: policy.lockMs, max: policy.maxFailures },
+    now,
+  );
   if (failures.count < policy.maxFailures) return;
   await countAttempt(db, deviceLockKey(nonce), { windowMs: policy.lockMs, max: 0 }, now);
   await clearAttempts(db, deviceFailuresKey(nonce));
@@ -113,12 +151,26 @@ export function signInDelayMs(failures: number): number {
 }
 
 /** The wait before this address's next attempt at the account. */
-export async function pendingSignInDelayMs(db: Executor, policy: LockoutPolicy, email: string, address: string, now = new Date()): Promise<number> {
-  return signInDelayMs((await peekAttempts(db, slowKey(email, address), { windowMs: policy.lockMs, max: 0 }, now)).count);
+export async function pendingSignInDelayMs(
+  db: Executor,
+  policy: LockoutPolicy,
+  email: string,
+  address: string,
+  now = new Date(),
+): Promise<number> {
+  return signInDelayMs(
+    (await peekAttempts(db, slowKey(email, address), { windowMs: policy.lockMs, max: 0 }, now)).count,
+  );
 }
 
 /** Counts a failure from this address at the account (the delay's count). */
-export async function recordSlowDown(db: Executor, policy: LockoutPolicy, email: string, address: string, now = new Date()): Promise<void> {
+export async function recordSlowDown(
+  db: Executor,
+  policy: LockoutPolicy,
+  email: string,
+  address: string,
+  now = new Date(),
+): Promise<void> {
   await countAttempt(db, slowKey(email, address), { windowMs: policy.lockMs, max: 0 }, now);
 }
 

@@ -4,7 +4,18 @@ import { hotp, stepOf } from "./totp-replay.server";
 describe("hotp", () => {
   it("gives RFC 4226's test values", () => {
     const secret = "12345678901234567890";
-    const expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"];
+    const expected = [
+      "755224",
+      "287082",
+      "359152",
+      "969429",
+      "338314",
+      "254676",
+      "287922",
+      "162583",
+      "399871",
+      "520489",
+    ];
     expect(expected.map((_, counter) => hotp(secret, counter))).toEqual(expected);
   });
 });

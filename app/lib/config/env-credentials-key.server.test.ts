@@ -25,14 +25,25 @@ describe("CREDENTIALS_KEY", () => {
       parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h/db", AUTH_SECRET: "x".repeat(32) }),
     ).toThrow(/CREDENTIALS_KEY: is required when DATABASE_URL is set[\s\S]*openssl rand -base64 32/);
     const key = randomBytes(32).toString("base64");
-    const env = parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h/db", AUTH_SECRET: "x".repeat(32), CREDENTIALS_KEY: key });
+    const env = parseEnv({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgres://u@h/db",
+      AUTH_SECRET: "x".repeat(32),
+      CREDENTIALS_KEY: key,
+    });
     expect(env.CREDENTIALS_KEY).toBe(key);
   });
 
   it("refuses a key that is not 32 bytes, and bad previous keys, without printing them", () => {
     const attempt = () =>
-      parseEnv({ DATA_DIR: dataDir(), CREDENTIALS_KEY: "too-short-key", CREDENTIALS_PREVIOUS_KEYS: `${randomBytes(32).toString("hex")},oops-old` });
-    expect(attempt).toThrow(/CREDENTIALS_KEY: must be 32 bytes[\s\S]*CREDENTIALS_PREVIOUS_KEYS: each comma-separated key must be 32 bytes/);
+      parseEnv({
+        DATA_DIR: dataDir(),
+        CREDENTIALS_KEY: "too-short-key",
+        CREDENTIALS_PREVIOUS_KEYS: `${randomBytes(32).toString("hex")},oops-old`,
+      });
+    expect(attempt).toThrow(
+      /CREDENTIALS_KEY: must be 32 bytes[\s\S]*CREDENTIALS_PREVIOUS_KEYS: each comma-separated key must be 32 bytes/,
+    );
     try {
       attempt();
     } catch (error) {
@@ -40,6 +51,8 @@ describe("CREDENTIALS_KEY", () => {
       expect((error as Error).message).not.toContain("oops-old");
     }
     const previous = `${randomBytes(32).toString("hex")}, ${randomBytes(32).toString("base64")}`;
-    expect(parseEnv({ DATA_DIR: dataDir(), CREDENTIALS_PREVIOUS_KEYS: previous }).CREDENTIALS_PREVIOUS_KEYS).toBe(previous);
+    expect(parseEnv({ DATA_DIR: dataDir(), CREDENTIALS_PREVIOUS_KEYS: previous }).CREDENTIALS_PREVIOUS_KEYS).toBe(
+      previous,
+    );
   });
 });

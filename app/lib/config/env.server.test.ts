@@ -46,7 +46,9 @@ describe("parseEnv", () => {
   });
 
   it("requires AUTH_SECRET with a database server, and test hooks never in production", () => {
-    expect(() => parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h/db" })).toThrow(/AUTH_SECRET: is required/);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h/db" })).toThrow(
+      /AUTH_SECRET: is required/,
+    );
     expect(() => parseEnv({ DATA_DIR: dataDir(), NODE_ENV: "production", E2E_TEST_HOOKS: "1" })).toThrow(
       /E2E_TEST_HOOKS: is only allowed with NODE_ENV=test/,
     );
@@ -72,7 +74,9 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "true" })).toThrow(
       /TRUST_PROXY: must be a hop count \(e\.g\. 1\) or the proxies' addresses\/subnets.*not true/,
     );
-    expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY: .*not 10\.0\.0\.0\/33/);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.0/33" })).toThrow(
+      /TRUST_PROXY: .*not 10\.0\.0\.0\/33/,
+    );
     expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "proxy.example" })).toThrow(/TRUST_PROXY/);
   });
 
@@ -115,19 +119,36 @@ describe("parseEnv", () => {
       STORAGE_S3_BUCKET: "files",
       STORAGE_S3_FORCE_PATH_STYLE: "true",
     });
-    expect(env).toMatchObject({ STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: "http", STORAGE_S3_FORCE_PATH_STYLE: true });
+    expect(env).toMatchObject({
+      STRIPE_API_PORT: 12111,
+      STRIPE_API_PROTOCOL: "http",
+      STORAGE_S3_FORCE_PATH_STYLE: true,
+    });
     expect(parseEnv({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: "" }).STRIPE_SECRET_KEY).toBeUndefined();
     expect(() =>
-      parseEnv({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: "pk_live_x", STRIPE_WEBHOOK_SECRET: "abc", STRIPE_API_PROTOCOL: "ftp" }),
-    ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key[\s\S]*STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret[\s\S]*STRIPE_API_PROTOCOL/);
+      parseEnv({
+        DATA_DIR: dataDir(),
+        STRIPE_SECRET_KEY: "pk_live_x",
+        STRIPE_WEBHOOK_SECRET: "abc",
+        STRIPE_API_PROTOCOL: "ftp",
+      }),
+    ).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key[\s\S]*STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret[\s\S]*STRIPE_API_PROTOCOL/,
+    );
   });
 
   it("binds the reply listener to loopback unless told otherwise, and never starts it without the relay's authserv-id", () => {
     expect(parseEnv({ DATA_DIR: dataDir() }).INBOUND_SMTP_HOST).toBe("127.0.0.1");
     const replies = { DATA_DIR: dataDir(), INBOUND_SMTP_PORT: "2525", INBOUND_EMAIL_DOMAIN: "replies.example.com" };
     expect(() => parseEnv(replies)).toThrow(/INBOUND_AUTHSERV_ID: is required when INBOUND_SMTP_PORT is set/);
-    expect(parseEnv({ ...replies, INBOUND_AUTHSERV_ID: "mx.example.com" })).toMatchObject({ INBOUND_SMTP_PORT: 2525, INBOUND_AUTHSERV_ID: "mx.example.com", INBOUND_SMTP_HOST: "127.0.0.1" });
-    expect(() => parseEnv({ ...replies, INBOUND_AUTHSERV_ID: "mx.example.com; spf=pass" })).toThrow(/INBOUND_AUTHSERV_ID: must be the authserv-id/);
+    expect(parseEnv({ ...replies, INBOUND_AUTHSERV_ID: "mx.example.com" })).toMatchObject({
+      INBOUND_SMTP_PORT: 2525,
+      INBOUND_AUTHSERV_ID: "mx.example.com",
+      INBOUND_SMTP_HOST: "127.0.0.1",
+    });
+    expect(() => parseEnv({ ...replies, INBOUND_AUTHSERV_ID: "mx.example.com; spf=pass" })).toThrow(
+      /INBOUND_AUTHSERV_ID: must be the authserv-id/,
+    );
   });
 
   it("never puts the admin password in its messages", () => {

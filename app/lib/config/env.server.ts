@@ -1,6 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { checkDataFolderIsPrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "./private-files.server";
@@ -12,9 +23,7 @@ import { TEST_PAUSE_POINTS } from "../storage/test-pauses.server";
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
-const booleanFlag = z
-  .enum(["0", "1", "true", "false"])
-  .transform((value) => value === "1" || value === "true");
+const booleanFlag = z.enum(["0", "1", "true", "false"]).transform((value) => value === "1" || value === "true");
 
 /** Express's names for address ranges, usable in TRUST_PROXY next to addresses and subnets. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -35,7 +44,10 @@ function isProxyAddress(entry: string): boolean {
 const trustProxy = z.string().transform((value, ctx): number | string[] => {
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const entries = trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = trimmed
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = entries.filter((entry) => !isProxyAddress(entry));
   if (trimmed === "true" || entries.length === 0 || wrong.length > 0) {
     ctx.addIssue({
@@ -58,9 +70,7 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: optional(
-      z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
-    ),
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")),
     SITE_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
@@ -111,8 +121,22 @@ const envSchema = z
     INBOUND_SMTP_HOST: z.string().min(1).default("127.0.0.1"),
     // The authserv-id the receiving mail server in front writes in its Authentication-Results header: a reply is
     // taken only when that server's results vouch for the sender's domain.
-    INBOUND_AUTHSERV_ID: optional(z.string().regex(/^[a-z0-9]([a-z0-9._-]{0,251}[a-z0-9])?$/i, "must be the authserv-id the receiving mail server writes (mx.example.com)")),
-    INBOUND_EMAIL_DOMAIN: optional(z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "must be a domain name (replies.example.com)")),
+    INBOUND_AUTHSERV_ID: optional(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9]([a-z0-9._-]{0,251}[a-z0-9])?$/i,
+          "must be the authserv-id the receiving mail server writes (mx.example.com)",
+        ),
+    ),
+    INBOUND_EMAIL_DOMAIN: optional(
+      z
+        .string()
+        .regex(
+          /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+          "must be a domain name (replies.example.com)",
+        ),
+    ),
     // Secrets at rest (app/lib/secrets/secrets.server.ts): the master key, and older keys that still decrypt.
     CREDENTIALS_KEY: optional(z.string().refine(isValidMasterKey, MASTER_KEY_HINT)),
     CREDENTIALS_PREVIOUS_KEYS: optional(
@@ -167,7 +191,11 @@ const envSchema = z
     }
     // Security settings (HTTP hardening, decision 014).
     if (env.E2E_PAUSE_AT && !(env.E2E_TEST_HOOKS && env.NODE_ENV === "test")) {
-      ctx.addIssue({ code: "custom", path: ["E2E_PAUSE_AT"], message: "is only allowed with E2E_TEST_HOOKS and NODE_ENV=test" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["E2E_PAUSE_AT"],
+        message: "is only allowed with E2E_TEST_HOOKS and NODE_ENV=test",
+      });
     }
     if (env.E2E_TEST_HOOKS && env.NODE_ENV !== "test") {
       ctx.addIssue({ code: "custom", path: ["E2E_TEST_HOOKS"], message: "is only allowed with NODE_ENV=test" });

@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { adminSettings } from "~db/schema";
-import { defaultSettings, settingsFromStored, type AdminSettings, type SettingsSeed } from "../../domain/admin-settings";
+import {
+  defaultSettings,
+  settingsFromStored,
+  type AdminSettings,
+  type SettingsSeed,
+} from "../../domain/admin-settings";
 import type { Executor } from "../db/db.server";
 import type { ChangeBus } from "../realtime/realtime.server";
 import type { LockoutPolicy, SessionPolicy } from "../auth/session-policy";
@@ -11,12 +16,20 @@ export const SETTINGS_TABLE = "admin_settings";
 
 /** The stored settings read with this executor (a transaction sees its own writes). */
 export async function readSettings(executor: Executor, defaults: AdminSettings): Promise<AdminSettings> {
-  const [row] = await executor.select({ values: adminSettings.values }).from(adminSettings).where(eq(adminSettings.id, SETTINGS_ROW_ID));
+  const [row] = await executor
+    .select({ values: adminSettings.values })
+    .from(adminSettings)
+    .where(eq(adminSettings.id, SETTINGS_ROW_ID));
   return settingsFromStored(row?.values, defaults);
 }
 
 // The notification switches and Auto-approve do not depend on the environment's seed values.
-export const SEEDLESS_SETTINGS = defaultSettings({ companyName: "", supportEmail: "", sessionDurationMinutes: 30, maxLoginAttempts: 5 });
+export const SEEDLESS_SETTINGS = defaultSettings({
+  companyName: "",
+  supportEmail: "",
+  sessionDurationMinutes: 30,
+  maxLoginAttempts: 5,
+});
 
 /**
  * The settings as requests read them: cached in memory, dropped when a settings change is published (the
@@ -43,7 +56,10 @@ export class SettingsStore {
     this.unsubscribeResync = bus.onResync(() => this.invalidate());
   }
 
-  static seedFrom(env: { ADMIN_SESSION_IDLE_MINUTES: number; SIGN_IN_MAX_FAILURES: number }, site: { agencyName: string; email: string }): SettingsSeed {
+  static seedFrom(
+    env: { ADMIN_SESSION_IDLE_MINUTES: number; SIGN_IN_MAX_FAILURES: number },
+    site: { agencyName: string; email: string },
+  ): SettingsSeed {
     return {
       companyName: site.agencyName,
       supportEmail: site.email,

@@ -34,7 +34,12 @@ describe("the example contact values warning", () => {
   };
 
   it("names each setting that is unset or set to its example value", () => {
-    const config = siteConfigFrom({ ...own, SITE_PHONE: "", SITE_ZELLE_PHONE: defaultSiteConfig.zellePhone, SITE_CHAT_URL: undefined });
+    const config = siteConfigFrom({
+      ...own,
+      SITE_PHONE: "",
+      SITE_ZELLE_PHONE: defaultSiteConfig.zellePhone,
+      SITE_CHAT_URL: undefined,
+    });
     expect(exampleSiteSettings(config)).toEqual(["SITE_PHONE", "SITE_CHAT_URL", "SITE_ZELLE_PHONE"]);
     expect(exampleSiteSettingsWarning(config, "production")).toBe(
       "SITE_PHONE, SITE_CHAT_URL, SITE_ZELLE_PHONE still hold their example values (app/lib/config/site-config.ts): the site shows them to visitors. Set them to the agency's own.",
@@ -42,7 +47,9 @@ describe("the example contact values warning", () => {
     expect(exampleSiteSettingsWarning(siteConfigFrom({}), "development")).toContain(
       "SITE_AGENCY_NAME, SITE_PHONE, SITE_EMAIL, SITE_CHAT_URL, SITE_ZELLE_PHONE still hold",
     );
-    expect(exampleSiteSettingsWarning(siteConfigFrom({ ...own, SITE_EMAIL: "" }), "production")).toMatch(/^SITE_EMAIL still holds its example value/);
+    expect(exampleSiteSettingsWarning(siteConfigFrom({ ...own, SITE_EMAIL: "" }), "production")).toMatch(
+      /^SITE_EMAIL still holds its example value/,
+    );
   });
 
   it("says nothing when every one is set, nor in the test runs that use the examples on purpose", () => {

@@ -37,7 +37,9 @@ export function siteConfigFrom(source: Record<string, string | undefined>): Site
  * variable names: a site going live with them shows visitors another agency's phone, e-mail and Zelle number.
  */
 export function exampleSiteSettings(config: SiteConfig): string[] {
-  return (Object.keys(overrides) as (keyof SiteConfig)[]).filter((key) => config[key] === defaultSiteConfig[key]).map((key) => overrides[key]);
+  return (Object.keys(overrides) as (keyof SiteConfig)[])
+    .filter((key) => config[key] === defaultSiteConfig[key])
+    .map((key) => overrides[key]);
 }
 
 /**

@@ -169,7 +169,11 @@ const heldInProcess = new WeakMap<Database, Set<bigint>>();
  * connection that could not unlock is destroyed rather than returned to the pool, and a process that dies loses its
  * session and with it the lock. The embedded database has one process: the key is held in memory instead.
  */
-export async function withAdvisoryLockIfFree<T>(database: Database, key: bigint, work: () => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }> {
+export async function withAdvisoryLockIfFree<T>(
+  database: Database,
+  key: bigint,
+  work: () => Promise<T>,
+): Promise<{ locked: true; value: T } | { locked: false }> {
   if (database.kind !== "postgres") {
     const held = heldInProcess.get(database) ?? new Set<bigint>();
     heldInProcess.set(database, held);
@@ -184,10 +188,12 @@ export async function withAdvisoryLockIfFree<T>(database: Database, key: bigint,
   const client = await database.pool.connect();
   let broken: Error | undefined;
   try {
-    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [key.toString()]).catch((error: Error) => {
-      broken = error;
-      throw error;
-    });
+    const { rows } = await client
+      .query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [key.toString()])
+      .catch((error: Error) => {
+        broken = error;
+        throw error;
+      });
     if (rows[0]?.locked !== true) return { locked: false };
     try {
       return { locked: true, value: await work() };

@@ -71,7 +71,10 @@ function splitOutsideQuotes(value: string, separator: RegExp): string[] {
   return parts;
 }
 
-const unquote = (value: string) => (value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, "$1") : value);
+const unquote = (value: string) =>
+  value.length >= 2 && value.startsWith('"') && value.endsWith('"')
+    ? value.slice(1, -1).replace(/\\(.)/g, "$1")
+    : value;
 
 /** A header's value parsed; null when it has no authserv-id. Unknown or malformed parts are skipped, never guessed. */
 export function parseAuthenticationResults(value: string): AuthenticationResults | null {
@@ -120,7 +123,8 @@ export function authenticatesDomain(headers: readonly string[], authservId: stri
   return header.results.some(({ method, result, properties }) => {
     if (result !== "pass") return false;
     if (method === "dmarc") return domainOf(properties["header.from"]) === wanted;
-    if (method === "dkim") return domainOf(properties["header.d"]) === wanted || domainOf(properties["header.i"]) === wanted;
+    if (method === "dkim")
+      return domainOf(properties["header.d"]) === wanted || domainOf(properties["header.i"]) === wanted;
     if (method === "spf") return domainOf(properties["smtp.mailfrom"]) === wanted;
     return false;
   });

@@ -53,14 +53,19 @@ function textToHtml(text: string): string {
 
 /** A message's page as an absolute URL (an absolute link stays as it is). */
 function absoluteLink(link: string, siteUrl: string | undefined): string {
-  return /^https?:\/\//.test(link) || !siteUrl ? link : `${siteUrl.replace(/\/$/, "")}${link.startsWith("/") ? "" : "/"}${link}`;
+  return /^https?:\/\//.test(link) || !siteUrl
+    ? link
+    : `${siteUrl.replace(/\/$/, "")}${link.startsWith("/") ? "" : "/"}${link}`;
 }
 
 /**
  * The message as sent: the company's name as a header line, the body, the link to the page it is about (absolute,
  * from SITE_URL) and the company's footer (name and support e-mail from the settings at send time).
  */
-export function composeEmail(body: { text: string; html?: string; link?: string | null }, branding: EmailBranding): { text: string; html: string } {
+export function composeEmail(
+  body: { text: string; html?: string; link?: string | null },
+  branding: EmailBranding,
+): { text: string; html: string } {
   const footer = `${branding.companyName}${branding.supportEmail ? ` · ${branding.supportEmail}` : ""}`;
   const header = branding.companyName;
   const link = body.link ? absoluteLink(body.link, branding.siteUrl) : null;
@@ -167,11 +172,24 @@ export type Mailer = (message: OutgoingMessage) => Promise<void>;
  */
 function mailOptions(from: string, message: OutgoingMessage) {
   const { to, subject, text, html } = message;
-  return { from, to, replyTo: message.replyTo ?? undefined, subject, text, html, headers: { "Auto-Submitted": "auto-generated" } };
+  return {
+    from,
+    to,
+    replyTo: message.replyTo ?? undefined,
+    subject,
+    text,
+    html,
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
 }
 
 /** SMTP through nodemailer when `smtpUrl` is set; otherwise `.eml` files in `outboxDir`, subjects logged. */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log?: (line: string) => void }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log?: (line: string) => void;
+}): Mailer {
   const log = options.log ?? console.log;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
@@ -248,7 +266,9 @@ export class EmailSender {
     // rejection here would end the process.
     const pass = () =>
       this.sendDue().catch((error: unknown) =>
-        (this.options.log ?? console.error)(`E-mail queue pass failed: ${error instanceof Error ? error.message : String(error)}`),
+        (this.options.log ?? console.error)(
+          `E-mail queue pass failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
     const tick = () => {
       if (this.stopped) return;
@@ -276,11 +296,23 @@ export class EmailSender {
     const log = this.options.log ?? console.error;
     const staleBefore = new Date(Date.now() - (this.options.staleMs ?? 10 * 60_000));
     const stale = and(eq(emailMessages.status, "sending"), lte(emailMessages.nextAttemptAt, staleBefore));
-    const interrupted = { status: "interrupted" as const, lastError: "stopped while sending; not resent (it may have been delivered)" };
+    const interrupted = {
+      status: "interrupted" as const,
+      lastError: "stopped while sending; not resent (it may have been delivered)",
+    };
     // Never sent again: what only sending needed is forgotten, whether or not it went out.
-    await this.db.update(emailMessages).set({ ...interrupted, ...FORGOTTEN }).where(and(stale, eq(emailMessages.forgetAfterSend, true)));
-    await this.db.update(emailMessages).set({ ...interrupted, ...BODY_FORGOTTEN }).where(and(stale, eq(emailMessages.forgetBodyAfterSend, true)));
-    await this.db.update(emailMessages).set({ ...interrupted, ...SENT }).where(stale);
+    await this.db
+      .update(emailMessages)
+      .set({ ...interrupted, ...FORGOTTEN })
+      .where(and(stale, eq(emailMessages.forgetAfterSend, true)));
+    await this.db
+      .update(emailMessages)
+      .set({ ...interrupted, ...BODY_FORGOTTEN })
+      .where(and(stale, eq(emailMessages.forgetBodyAfterSend, true)));
+    await this.db
+      .update(emailMessages)
+      .set({ ...interrupted, ...SENT })
+      .where(stale);
     while (!this.stopped) {
       const claimed = await this.db.transaction(async (tx) => {
         const [row] = await tx
@@ -300,7 +332,10 @@ export class EmailSender {
       if (!claimed) return;
       try {
         const branding = (await this.options.branding?.()) ?? { companyName: "", supportEmail: "" };
-        await this.mailer({ ...claimed, ...composeEmail({ text: claimed.text, html: claimed.html, link: claimed.link }, branding) });
+        await this.mailer({
+          ...claimed,
+          ...composeEmail({ text: claimed.text, html: claimed.html, link: claimed.link }, branding),
+        });
         await this.db
           .update(emailMessages)
           .set({ status: "sent", sentAt: new Date(), lastError: null, ...afterSending(claimed) })
@@ -318,7 +353,9 @@ export class EmailSender {
             ...(last ? afterSending(claimed) : {}),
           })
           .where(eq(emailMessages.id, claimed.id));
-        log(`E-mail to ${claimed.forgetAfterSend ? "an erased account" : claimed.to} not sent (attempt ${claimed.attempts}): ${message}`);
+        log(
+          `E-mail to ${claimed.forgetAfterSend ? "an erased account" : claimed.to} not sent (attempt ${claimed.attempts}): ${message}`,
+        );
         // The server is likely down: the others wait for the next pass.
         return;
       }
@@ -332,13 +369,21 @@ export function mailFrom(env: { SMTP_FROM?: string; SITE_URL: string }): string 
 }
 
 /** The header's and footer's company name and support e-mail, from the stored general settings; links from SITE_URL. */
-export async function emailBranding(settings: { get(): Promise<{ general: EmailBranding }> }, siteUrl?: string): Promise<EmailBranding> {
+export async function emailBranding(
+  settings: { get(): Promise<{ general: EmailBranding }> },
+  siteUrl?: string,
+): Promise<EmailBranding> {
   const { companyName, supportEmail } = (await settings.get()).general;
   return { companyName, supportEmail, siteUrl };
 }
 
 /** The reset e-mail, in the account's language: the link to /reset-password with the single-use token. */
-export function passwordResetEmail(i18n: I18n, siteUrl: string, user: { email: string; name: string }, token: string): EmailInput {
+export function passwordResetEmail(
+  i18n: I18n,
+  siteUrl: string,
+  user: { email: string; name: string },
+  token: string,
+): EmailInput {
   const link = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const name = user.name;
   return {
@@ -346,7 +391,9 @@ export function passwordResetEmail(i18n: I18n, siteUrl: string, user: { email: s
     subject: i18n._(msg`Reset your password`),
     text: [
       i18n._(msg`Hello ${name},`),
-      i18n._(msg`Someone asked to reset the password of your account. To choose a new password, open this link (it works once, for one hour):`),
+      i18n._(
+        msg`Someone asked to reset the password of your account. To choose a new password, open this link (it works once, for one hour):`,
+      ),
       link,
       i18n._(msg`If you did not ask for this, ignore this e-mail: your password stays the same.`),
     ].join("\n\n"),

@@ -96,7 +96,14 @@ const AUTOMATIC_PRECEDENCE = /^(bulk|junk|list|auto_reply)$/i;
 export async function startInboundMail(options: InboundMailOptions): Promise<InboundMailServer> {
   const log = options.log ?? processLogger;
   const refuse = (session: SMTPServerSession, reason: string, detail: Record<string, unknown>) =>
-    log.warn({ remoteAddress: session.remoteAddress, envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null, ...detail }, `Inbound mail refused: ${reason}`);
+    log.warn(
+      {
+        remoteAddress: session.remoteAddress,
+        envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+        ...detail,
+      },
+      `Inbound mail refused: ${reason}`,
+    );
   const perAddress = options.maxClientsPerAddress ?? MAX_CLIENTS_PER_ADDRESS;
   // The connections each client address holds, and the sessions counted in them (a refused one never is).
   const connected = new Map<string, number>();
@@ -157,7 +164,10 @@ export async function startInboundMail(options: InboundMailOptions): Promise<Inb
         })
         .catch((error: unknown) => {
           if (error instanceof InboundRefusal) {
-            refuse(session, error.message, { recipient: session.envelope.rcptTo[0]?.address, responseCode: error.responseCode });
+            refuse(session, error.message, {
+              recipient: session.envelope.rcptTo[0]?.address,
+              responseCode: error.responseCode,
+            });
             return callback(smtpError(error.message, error.responseCode));
           }
           log.error({ err: error, remoteAddress: session.remoteAddress }, "Inbound mail failed");
@@ -235,7 +245,11 @@ function toInboundMail(parsed: ParsedMail, session: SMTPServerSession): InboundM
  * in place of one longer than a database key should be. Null for a missing or empty one.
  */
 export function messageIdKey(value: string | undefined): string | null {
-  const key = (value ?? "").trim().replace(/^<(.*)>$/s, "$1").trim().toLowerCase();
+  const key = (value ?? "")
+    .trim()
+    .replace(/^<(.*)>$/s, "$1")
+    .trim()
+    .toLowerCase();
   if (!key) return null;
   return key.length <= MESSAGE_ID_MAX ? key : `sha256:${createHash("sha256").update(key).digest("hex")}`;
 }

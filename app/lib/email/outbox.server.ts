@@ -16,7 +16,8 @@ export function outboxFileName(id: string, at: Date): string {
   return `${at.toISOString().replace(/[:.]/g, "-")}-${id}.eml`;
 }
 
-const COPY_NAME = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3}Z)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.eml$/i;
+const COPY_NAME =
+  /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3}Z)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.eml$/i;
 
 /** When a copy was written and whose row it is, from its name; null for a file the mailer did not name. */
 function parseCopyName(name: string): { at: Date; id: string } | null {

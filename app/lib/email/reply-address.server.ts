@@ -25,7 +25,8 @@ const LABEL = "reply-address:";
 
 export function replyAddressSigner(secret: string, domain: string): ReplyAddressSigner {
   const host = domain.toLowerCase();
-  const sign = (idHex: string) => createHmac("sha256", secret).update(`${LABEL}${idHex}`).digest("hex").slice(0, SIGNATURE_HEX);
+  const sign = (idHex: string) =>
+    createHmac("sha256", secret).update(`${LABEL}${idHex}`).digest("hex").slice(0, SIGNATURE_HEX);
   return {
     format(rowId) {
       const idHex = rowId.replaceAll("-", "").toLowerCase();

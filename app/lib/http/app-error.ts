@@ -46,30 +46,63 @@ export const ERROR_CODES = {
   payment_required: { status: 403, message: msg`Payment required to continue` },
   payment_already_reviewed: { status: 409, message: msg`This payment has already been reviewed` },
   payment_already_paid: { status: 409, message: msg({ message: "{payment} is already paid" }) },
-  payment_pending_review: { status: 409, message: msg({ message: "A payment for {payment} is already pending review" }) },
-  rejection_reason_required: { status: 400, message: msg`Please write the reason for the rejection: the customer reads it` },
+  payment_pending_review: {
+    status: 409,
+    message: msg({ message: "A payment for {payment} is already pending review" }),
+  },
+  rejection_reason_required: {
+    status: 400,
+    message: msg`Please write the reason for the rejection: the customer reads it`,
+  },
   proof_not_replaceable: { status: 409, message: msg`Only the latest rejected Zelle transfer can get a new proof` },
-  payment_out_of_order: { status: 400, message: msg({ message: "Payment {previous} of {total} must be completed before payment {number}" }) },
+  payment_out_of_order: {
+    status: 400,
+    message: msg({ message: "Payment {previous} of {total} must be completed before payment {number}" }),
+  },
   card_payments_not_configured: { status: 503, message: msg`Card payments are not configured` },
   card_webhook_not_configured: { status: 503, message: msg`Card payment webhooks are not configured` },
-  card_checkout_rate_limited: { status: 429, message: msg`Too many payment attempts. Please wait a few minutes and try again.` },
+  card_checkout_rate_limited: {
+    status: 429,
+    message: msg`Too many payment attempts. Please wait a few minutes and try again.`,
+  },
   card_checkout_failed: { status: 502, message: msg`Error creating payment session` },
   webhook_signature_missing: { status: 400, message: msg`Missing Stripe-Signature header` },
   webhook_signature_invalid: { status: 400, message: msg`Invalid webhook signature` },
-  payment_not_refundable: { status: 409, message: msg`Only a completed payment with something left to refund can be refunded` },
-  refund_exceeds_remaining: { status: 409, message: msg`The refund is more than what is left to refund on this payment` },
-  card_refund_failed: { status: 502, message: msg`Stripe did not accept the refund. Nothing was refunded; please try again or refund it in Stripe.` },
+  payment_not_refundable: {
+    status: 409,
+    message: msg`Only a completed payment with something left to refund can be refunded`,
+  },
+  refund_exceeds_remaining: {
+    status: 409,
+    message: msg`The refund is more than what is left to refund on this payment`,
+  },
+  card_refund_failed: {
+    status: 502,
+    message: msg`Stripe did not accept the refund. Nothing was refunded; please try again or refund it in Stripe.`,
+  },
   kept_photo_unknown: { status: 400, message: msg`A photo you kept is not one of your saved photos` },
   message_empty: { status: 400, message: msg`Write a message or attach a file` },
   message_too_long: { status: 400, message: msg`A message can be at most 5,000 characters` },
-  message_rate_limited: { status: 429, message: msg`You are sending messages too quickly. Please wait a minute and try again.` },
+  message_rate_limited: {
+    status: 429,
+    message: msg`You are sending messages too quickly. Please wait a minute and try again.`,
+  },
   review_round_decided: { status: 409, message: msg`This approval request has already been answered` },
   kept_note_photo_unknown: { status: 400, message: msg`A photo you kept is not one of this note's photos` },
   // A customer's data: one export a day, each downloadable by them alone for 24 hours.
-  data_export_daily_limit: { status: 429, message: msg`You can export your data once a day. Please try again 24 hours after your last export.` },
+  data_export_daily_limit: {
+    status: 429,
+    message: msg`You can export your data once a day. Please try again 24 hours after your last export.`,
+  },
   data_export_not_found: { status: 404, message: msg`Export not found` },
-  data_export_expired: { status: 410, message: msg`This download has expired and its file was deleted. You can ask for a new export on your Profile page.` },
-  password_confirm_rate_limited: { status: 429, message: msg`Too many wrong passwords. Please wait a few minutes and try again.` },
+  data_export_expired: {
+    status: 410,
+    message: msg`This download has expired and its file was deleted. You can ask for a new export on your Profile page.`,
+  },
+  password_confirm_rate_limited: {
+    status: 429,
+    message: msg`Too many wrong passwords. Please wait a few minutes and try again.`,
+  },
   // Closing an account: the customer's own (their password and the word DELETE), or an admin's.
   deletion_not_confirmed: { status: 400, message: msg`Type DELETE to confirm` },
   deletion_reason_required: { status: 400, message: msg`Please write the reason` },
@@ -77,14 +110,26 @@ export const ERROR_CODES = {
   deletion_request_decided: { status: 409, message: msg`This deletion request has already been answered` },
   // Promotion codes: a customer reads the same message whatever made a code unusable (they learn no code's state).
   promotion_code_invalid: { status: 400, message: msg`Invalid or expired code` },
-  promotion_code_rate_limited: { status: 429, message: msg`Too many codes tried. Please wait a few minutes and try again.` },
-  promotion_code_taken: { status: 409, message: msg`A code with this name already exists (codes are matched without regard to case)` },
+  promotion_code_rate_limited: {
+    status: 429,
+    message: msg`Too many codes tried. Please wait a few minutes and try again.`,
+  },
+  promotion_code_taken: {
+    status: 409,
+    message: msg`A code with this name already exists (codes are matched without regard to case)`,
+  },
   promotion_code_not_found: { status: 404, message: msg`Promotion code not found` },
   // The team
   member_not_active: { status: 400, message: msg`Choose active team members only` },
   email_taken: { status: 409, message: msg`An account with this email address already exists` },
-  invitation_pending: { status: 409, message: msg`This address already has an open invitation: resend it from the list instead` },
-  invitation_invalid: { status: 410, message: msg`This invitation link is no longer valid. Ask an admin of your team for a new one.` },
+  invitation_pending: {
+    status: 409,
+    message: msg`This address already has an open invitation: resend it from the list instead`,
+  },
+  invitation_invalid: {
+    status: 410,
+    message: msg`This invitation link is no longer valid. Ask an admin of your team for a new one.`,
+  },
   last_admin: { status: 409, message: msg`The last active admin cannot be demoted or deactivated` },
   own_deactivation: { status: 400, message: msg`You cannot deactivate your own account` },
   // Uploads: each kind of upload words these its own way (app/domain/upload-kinds.ts), passed as the message.
@@ -144,11 +189,15 @@ export class AppError extends Error {
 }
 
 function render(i18n: I18n, message: MessageDescriptor, values: Record<string, ErrorValue> = {}): string {
-  const resolved = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "function" ? value(i18n) : value]));
+  const resolved = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, typeof value === "function" ? value(i18n) : value]),
+  );
   return i18n._(message.id, resolved, { message: message.message });
 }
 
 /** The refusal's message in this language. */
 export function refusalMessage(error: AppError, i18n: I18n): string {
-  return error.options.detail ?? render(i18n, error.options.message ?? ERROR_CODES[error.code].message, error.options.values);
+  return (
+    error.options.detail ?? render(i18n, error.options.message ?? ERROR_CODES[error.code].message, error.options.values)
+  );
 }

@@ -3,8 +3,12 @@ import { contentDisposition } from "./content-disposition";
 
 describe("contentDisposition", () => {
   it("names the file plainly and in UTF-8", () => {
-    expect(contentDisposition("attachment", "Logo set.zip")).toBe(`attachment; filename="Logo set.zip"; filename*=UTF-8''Logo%20set.zip`);
-    expect(contentDisposition("attachment", "Diseño (final).pdf")).toBe(`attachment; filename="Dise_o (final).pdf"; filename*=UTF-8''Dise%C3%B1o%20%28final%29.pdf`);
+    expect(contentDisposition("attachment", "Logo set.zip")).toBe(
+      `attachment; filename="Logo set.zip"; filename*=UTF-8''Logo%20set.zip`,
+    );
+    expect(contentDisposition("attachment", "Diseño (final).pdf")).toBe(
+      `attachment; filename="Dise_o (final).pdf"; filename*=UTF-8''Dise%C3%B1o%20%28final%29.pdf`,
+    );
   });
 
   it("keeps quotes, slashes and line breaks out of the header", () => {

@@ -1,7 +1,10 @@
 import { contentDisposition } from "./content-disposition";
 
 /** Never kept by a shared cache or the browser's: the back office's downloads name customers. */
-export const PRIVATE_DOWNLOAD_HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" } as const;
+export const PRIVATE_DOWNLOAD_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Content-Type-Options": "nosniff",
+} as const;
 
 /**
  * A CSV file as a download, sent piece by piece as `chunks` yields them (a batch of rows each), so the server never

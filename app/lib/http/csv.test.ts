@@ -18,12 +18,12 @@ describe("csvCell", () => {
   });
 
   it("puts an apostrophe before what a spreadsheet would run as a formula", () => {
-    expect(csvCell("=HYPERLINK(\"http://evil.test\",\"x\")")).toBe("\"'=HYPERLINK(\"\"http://evil.test\"\",\"\"x\"\")\"");
+    expect(csvCell('=HYPERLINK("http://evil.test","x")')).toBe('"\'=HYPERLINK(""http://evil.test"",""x"")"');
     expect(csvCell("+1 555 0100")).toBe("'+1 555 0100");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tcmd")).toBe("'\tcmd");
-    expect(csvCell("\r=1")).toBe("\"'\r=1\"");
+    expect(csvCell("\r=1")).toBe('"\'\r=1"');
     // Only at the start: inside a value they are plain characters.
     expect(csvCell("Ana = Bea")).toBe("Ana = Bea");
     expect(csvCell("ana@example.com")).toBe("ana@example.com");

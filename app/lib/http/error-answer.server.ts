@@ -27,7 +27,10 @@ export function actionFailure(error: unknown, i18n: I18n) {
   const refusal = describeError(error, i18n);
   if (!refusal) throw error;
   const field = (error as AppError).options.field;
-  return data<ActionFailure>({ ok: false, error: refusal.message, ...(field ? { field } : {}) }, { status: refusal.status });
+  return data<ActionFailure>(
+    { ok: false, error: refusal.message, ...(field ? { field } : {}) },
+    { status: refusal.status },
+  );
 }
 
 /**

@@ -39,13 +39,19 @@ describe("parseForm (the one server form helper)", () => {
     expect(unknown).toMatchObject({ ok: false, error: "Unknown service" });
 
     const tooBig = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
-    const big = await parseForm(form({ serviceType: "google_business", paymentNumber: "1", proof: tooBig }), proofFormSchema);
+    const big = await parseForm(
+      form({ serviceType: "google_business", paymentNumber: "1", proof: tooBig }),
+      proofFormSchema,
+    );
     expect(big).toMatchObject({ ok: false, error: "The proof of payment photo must be smaller than 10MB" });
     if (big.ok) return;
     expect(JSON.stringify(big.reply.initialValue ?? {})).not.toContain("proof");
 
     const proof = new File([PNG], "p.png", { type: "image/png" });
-    const number = await parseForm(form({ serviceType: "google_business", paymentNumber: "2", proof }), proofFormSchema);
+    const number = await parseForm(
+      form({ serviceType: "google_business", paymentNumber: "2", proof }),
+      proofFormSchema,
+    );
     expect(number).toMatchObject({ ok: false, error: "Invalid payment number" });
     expect(formFailure({ error: "Invalid payment number" })).toMatchObject({
       data: { ok: false, error: "Invalid payment number" },
@@ -60,8 +66,14 @@ describe("parseForm (the one server form helper)", () => {
       data.set("body", body);
       return data;
     };
-    expect(await parseForm(form(""), sendMessageFormSchema)).toEqual({ ok: true, value: { intent: "send-message", body: "" } });
-    expect(await parseForm(form(" Hi\r\nthere "), sendMessageFormSchema)).toEqual({ ok: true, value: { intent: "send-message", body: "Hi\nthere" } });
+    expect(await parseForm(form(""), sendMessageFormSchema)).toEqual({
+      ok: true,
+      value: { intent: "send-message", body: "" },
+    });
+    expect(await parseForm(form(" Hi\r\nthere "), sendMessageFormSchema)).toEqual({
+      ok: true,
+      value: { intent: "send-message", body: "Hi\nthere" },
+    });
     const long = await parseForm(form("x".repeat(5001)), sendMessageFormSchema);
     expect(long.ok ? null : long.error).toBe("A message can be at most 5,000 characters");
   });
@@ -125,8 +137,18 @@ describe("firstError", () => {
       error: "Password must be at least 12 characters",
     });
     expect(
-      await parseForm(form({ ...base, password: "Str0ng-Password!", confirmPassword: "Str0ng-Password?" }), signupFormSchema),
+      await parseForm(
+        form({ ...base, password: "Str0ng-Password!", confirmPassword: "Str0ng-Password?" }),
+        signupFormSchema,
+      ),
     ).toMatchObject({ ok: false, error: "Passwords do not match" });
-    expect((await parseForm(form({ ...base, password: "Str0ng-Password!", confirmPassword: "Str0ng-Password!" }), signupFormSchema)).ok).toBe(true);
+    expect(
+      (
+        await parseForm(
+          form({ ...base, password: "Str0ng-Password!", confirmPassword: "Str0ng-Password!" }),
+          signupFormSchema,
+        )
+      ).ok,
+    ).toBe(true);
   });
 });

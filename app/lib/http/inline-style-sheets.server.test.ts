@@ -6,7 +6,9 @@ const page =
 const middleware = inlineStyleSheetsMiddleware(async (href) => `/* ${href} */ body{color:red}`);
 
 async function answer(request: Request, response: Response): Promise<Response> {
-  const args = { request, context: undefined, params: {}, unstable_pattern: "" } as unknown as Parameters<typeof middleware>[0];
+  const args = { request, context: undefined, params: {}, unstable_pattern: "" } as unknown as Parameters<
+    typeof middleware
+  >[0];
   return (await middleware(args, async () => response)) as Response;
 }
 
@@ -17,8 +19,12 @@ describe("inlineStyleSheetsMiddleware", () => {
       new Response(page, { headers: { "Content-Type": "text/html", "Set-Cookie": "a=1" } }),
     );
     const html = await response.text();
-    expect(html).toContain('<style>/* /assets/root-1.css */ body{color:red}</style><link nonce="n1" rel="stylesheet" href="/assets/root-1.css" media="print"/>');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-1.js" nonce="n1"/>');
+    expect(html).toContain(
+      '<style>/* /assets/root-1.css */ body{color:red}</style><link nonce="n1" rel="stylesheet" href="/assets/root-1.css" media="print"/>',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-1.js" nonce="n1"/>',
+    );
     expect(response.headers.get("Set-Cookie")).toBe("a=1");
   });
 
@@ -34,9 +40,14 @@ describe("inlineStyleSheetsMiddleware", () => {
         controller.close();
       },
     });
-    const response = await answer(new Request("http://localhost/dashboard"), new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    const response = await answer(
+      new Request("http://localhost/dashboard"),
+      new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } }),
+    );
     const html = await response.text();
-    expect(html).toContain('<style>/* /assets/root-1.css */ body{color:red}</style><link nonce="n1" rel="stylesheet" href="/assets/root-1.css" media="print"/></head>');
+    expect(html).toContain(
+      '<style>/* /assets/root-1.css */ body{color:red}</style><link nonce="n1" rel="stylesheet" href="/assets/root-1.css" media="print"/></head>',
+    );
     expect(html.endsWith("<body>Iniciar sesión</body></html>")).toBe(true);
   });
 

@@ -31,11 +31,18 @@ const MODULE_PRELOAD = /<link( nonce="[^"]*")? rel="modulepreload"/g;
 const HEAD_END = "</head>";
 
 /** The style sheets of a document's head (the text before `</head>`) inlined; `lowPriorityPreloads`: module preloads too. */
-async function inlineHead(head: string, read: (href: string) => Promise<string>, lowPriorityPreloads: boolean): Promise<string> {
+async function inlineHead(
+  head: string,
+  read: (href: string) => Promise<string>,
+  lowPriorityPreloads: boolean,
+): Promise<string> {
   let result = lowPriorityPreloads ? head.replace(MODULE_PRELOAD, (link) => `${link} fetchpriority="low"`) : head;
   for (const [link, nonceBefore = "", href, nonceAfter = ""] of [...result.matchAll(STYLE_SHEET)]) {
     const css = (await read(href!)).replaceAll("</style", "<\\/style");
-    result = result.replace(link, () => `<style>${css}</style><link${nonceBefore} rel="stylesheet" href="${href}"${nonceAfter} media="print"/>`);
+    result = result.replace(
+      link,
+      () => `<style>${css}</style><link${nonceBefore} rel="stylesheet" href="${href}"${nonceAfter} media="print"/>`,
+    );
   }
   return result;
 }
@@ -54,7 +61,10 @@ const HEAD_LIMIT = 256 * 1024;
  * The document's stream with its head's style sheets inlined: bytes are held only until `</head>` has arrived (the
  * shell's first chunk), then the rest streams through as it comes, suspended parts included.
  */
-function inlinedStream(body: ReadableStream<Uint8Array>, read: (href: string) => Promise<string>): ReadableStream<Uint8Array> {
+function inlinedStream(
+  body: ReadableStream<Uint8Array>,
+  read: (href: string) => Promise<string>,
+): ReadableStream<Uint8Array> {
   let held: Buffer | null = Buffer.alloc(0);
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -86,10 +96,15 @@ export function inlineStyleSheetsMiddleware(read: (href: string) => Promise<stri
   return async ({ request }, next) => {
     const response = await next();
     if (request.method !== "GET" || response.status !== 200 || !response.body) return response;
-    if (!response.headers.get("Content-Type")?.startsWith("text/html") || response.headers.has("Content-Encoding")) return response;
+    if (!response.headers.get("Content-Type")?.startsWith("text/html") || response.headers.has("Content-Encoding"))
+      return response;
     const headers = new Headers(response.headers);
     headers.delete("Content-Length");
-    return new Response(inlinedStream(response.body, read), { status: response.status, statusText: response.statusText, headers });
+    return new Response(inlinedStream(response.body, read), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   };
 }
 

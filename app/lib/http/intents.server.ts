@@ -15,12 +15,7 @@ export async function dispatchIntent<
   const Names extends readonly string[],
   // Exactly the page's intents: a handler for an intent not in the list is a type error too.
   Table extends IntentTable<Names> & Record<Exclude<keyof Table, Names[number]>, never>,
->(
-  request: Request,
-  i18n: I18n,
-  _intents: Names,
-  table: Table,
-) {
+>(request: Request, i18n: I18n, _intents: Names, table: Table) {
   let form: FormData;
   try {
     form = await request.formData();
@@ -28,7 +23,8 @@ export async function dispatchIntent<
     return actionFailure(new AppError("invalid_request"), i18n);
   }
   const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(table, intent)) return actionFailure(new AppError("unknown_intent"), i18n);
+  if (typeof intent !== "string" || !Object.hasOwn(table, intent))
+    return actionFailure(new AppError("unknown_intent"), i18n);
   const handler = (table as Readonly<Record<string, (form: FormData) => unknown>>)[intent]!;
   return (await handler(form)) as Awaited<ReturnType<Table[keyof Table]>>;
 }

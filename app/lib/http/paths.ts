@@ -13,7 +13,9 @@ export function orderPath(service: keyof typeof SERVICE_PAGE): string {
 /** Where sign-up leads: the ordered service's page when the address names one, else the progress page. */
 export function afterSignUpPath(search: URLSearchParams): string {
   const service = search.get("service");
-  return service !== null && Object.hasOwn(SERVICE_PAGE, service) ? SERVICE_PAGE[service as keyof typeof SERVICE_PAGE] : CUSTOMER_HOME;
+  return service !== null && Object.hasOwn(SERVICE_PAGE, service)
+    ? SERVICE_PAGE[service as keyof typeof SERVICE_PAGE]
+    : CUSTOMER_HOME;
 }
 export const CUSTOMER_LOGIN = "/login";
 export const ADMIN_HOME = "/admin/dashboard";

@@ -36,7 +36,10 @@ describe.each(LOCALES)("the %s catalog", (locale) => {
     const used = [...keysOf(path.join(fresh, locale, "messages.po")).keys()].sort();
     const committed = [...keysOf(path.join(root, "app/locales", locale, "messages.po")).keys()].sort();
     expect(used.length).toBeGreaterThan(0);
-    expect({ missing: used.filter((key) => !committed.includes(key)), unused: committed.filter((key) => !used.includes(key)) }).toEqual({
+    expect({
+      missing: used.filter((key) => !committed.includes(key)),
+      unused: committed.filter((key) => !used.includes(key)),
+    }).toEqual({
       missing: [],
       unused: [],
     });
@@ -54,7 +57,21 @@ describe.each(LOCALES)("the %s catalog", (locale) => {
  * Words a Spanish reader reads as they are in English: brand names, codes, and words spelt the same in both
  * languages. Any other Spanish entry equal to its English key is a text nobody translated.
  */
-const SAME_IN_BOTH = new Set(["Coral", "Error", "Error {status}", "Error {status}. ", "General", "Google Business", "Google My Business", "Legal", "No", "Zelle", "PIN", "Total", "{title} ({name})"]);
+const SAME_IN_BOTH = new Set([
+  "Coral",
+  "Error",
+  "Error {status}",
+  "Error {status}. ",
+  "General",
+  "Google Business",
+  "Google My Business",
+  "Legal",
+  "No",
+  "Zelle",
+  "PIN",
+  "Total",
+  "{title} ({name})",
+]);
 
 describe("the Spanish catalog", () => {
   it("translates every text, instead of repeating the English (but for words spelt the same in both)", () => {
@@ -71,4 +88,3 @@ describe("the Spanish catalog", () => {
     expect(other).toEqual([]);
   });
 });
-

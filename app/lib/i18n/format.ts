@@ -15,6 +15,10 @@ export function formatMoney(amount: number, locale?: string, { cents = false }: 
 }
 
 /** A date (or date and time) in the page's language: `formatDate(iso, i18n.locale, { dateStyle: "long" })`. */
-export function formatDate(value: string | Date, locale: string | undefined, options: Intl.DateTimeFormatOptions): string {
+export function formatDate(
+  value: string | Date,
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): string {
   return new Date(value).toLocaleString(intlLocale(locale), options);
 }

@@ -20,7 +20,10 @@ export async function languageOfUser(db: Executor, userId: string): Promise<Loca
  */
 export async function i18nOfUsers(executor: Executor, userIds: readonly string[]): Promise<(userId: string) => I18n> {
   const ids = [...new Set(userIds)];
-  const rows = ids.length === 0 ? [] : await executor.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, ids));
+  const rows =
+    ids.length === 0
+      ? []
+      : await executor.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, ids));
   const languages = new Map(rows.map((row) => [row.id, isLocale(row.language) ? row.language : DEFAULT_LOCALE]));
   return (userId) => i18nFor(languages.get(userId) ?? DEFAULT_LOCALE);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chooseLocale, isLocale, landingRedirect, languageCookie, localeFromCookie, negotiateLocale, pageAfterSwitch } from "./locales";
+import {
+  chooseLocale,
+  isLocale,
+  landingRedirect,
+  languageCookie,
+  localeFromCookie,
+  negotiateLocale,
+  pageAfterSwitch,
+} from "./locales";
 
 describe("negotiateLocale", () => {
   it("picks Spanish for any Spanish region", () => {

@@ -72,7 +72,15 @@ function loadCatalogScript(src: string, locale: Locale): Promise<Messages> {
  * layout's loader (app/routes/localized.tsx). The server renders in the chosen language (no flash) and the
  * browser hydrates with the same messages; a catalog the browser lacks suspends the navigation until it is loaded.
  */
-export function LocalizedProvider({ locale, catalogScript, children }: { locale: Locale; catalogScript: string; children: React.ReactNode }) {
+export function LocalizedProvider({
+  locale,
+  catalogScript,
+  children,
+}: {
+  locale: Locale;
+  catalogScript: string;
+  children: React.ReactNode;
+}) {
   const messages = loadedCatalogs()[locale] ?? use(loadCatalogScript(catalogScript, locale));
   const instance = i18nForCatalog(locale, messages);
   // In the browser, `translate` (zod messages, toasts outside components) follows the page's language.

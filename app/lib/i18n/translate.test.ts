@@ -11,7 +11,10 @@ describe("validation messages follow the page's language", () => {
   it("reads the English texts in English", () => {
     setActiveI18n(setupI18n({ locale: "en", messages: { en } }));
     const result = loginSchema.safeParse({ email: "", password: "" });
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Please enter your email", "Please enter your password"]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      "Please enter your email",
+      "Please enter your password",
+    ]);
   });
 
   it("reads Spanish when the page is in Spanish", () => {
@@ -26,7 +29,8 @@ describe("validation messages follow the page's language", () => {
 
 describe("intlLocale", () => {
   it("formats money and dates for the language", () => {
-    const money = (locale: string) => new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "USD" }).format(1234.5);
+    const money = (locale: string) =>
+      new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "USD" }).format(1234.5);
     expect(money("en")).toBe("$1,234.50");
     expect(money("es")).toMatch(/1,234\.50|1234,50|1\.234,50/);
     expect(intlLocale("fr")).toBe("en-US");

@@ -24,7 +24,9 @@ export function translate(descriptor: MessageDescriptor): string {
   const instance = source() ?? active;
   if (instance.locale) return instance._(descriptor);
   const values = descriptor.values ?? {};
-  return (descriptor.message ?? descriptor.id).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return (descriptor.message ?? descriptor.id).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 }
 
 /** A zod `error` option in the active language: `z.string().min(1, zodMessage(msg\`Please enter ...\`))`. */

@@ -20,7 +20,9 @@ describe("canSeeChange", () => {
   });
 
   it("lets every viewer see a change for everyone (the settings)", () => {
-    expect(canSeeChange({ userId: "b", isAdmin: false, customerIds: null }, { table: "admin_settings", userId: EVERYONE })).toBe(true);
+    expect(
+      canSeeChange({ userId: "b", isAdmin: false, customerIds: null }, { table: "admin_settings", userId: EVERYONE }),
+    ).toBe(true);
   });
 });
 

@@ -19,7 +19,12 @@ export const EVERYONE = "*";
 
 /** A stream forwards a change only to its owner, to admins and to the staff assigned to it; a change for everyone to all. */
 export function canSeeChange(viewer: Viewer, change: Change): boolean {
-  return viewer.isAdmin || viewer.userId === change.userId || change.userId === EVERYONE || (viewer.customerIds?.has(change.userId) ?? false);
+  return (
+    viewer.isAdmin ||
+    viewer.userId === change.userId ||
+    change.userId === EVERYONE ||
+    (viewer.customerIds?.has(change.userId) ?? false)
+  );
 }
 
 /** Whether a stream's viewer is told whose row a change was (the team's pages skip other customers' changes). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CLOCK_MARGIN_MS, formatDataRead, parseDataRead, RecentChanges, SAME_PROCESS_MARGIN_MS } from "./recent-changes";
+import {
+  CLOCK_MARGIN_MS,
+  formatDataRead,
+  parseDataRead,
+  RecentChanges,
+  SAME_PROCESS_MARGIN_MS,
+} from "./recent-changes";
 import type { Change } from "./realtime";
 
 const A = "user-a";
@@ -68,9 +74,13 @@ describe("RecentChanges", () => {
 
 describe("live-since tokens", () => {
   it("round-trip the time and the process, and refuse anything else", () => {
-    expect(parseDataRead(formatDataRead(1_700_000_000_123, "abc123"))).toEqual({ at: 1_700_000_000_123, process: "abc123" });
+    expect(parseDataRead(formatDataRead(1_700_000_000_123, "abc123"))).toEqual({
+      at: 1_700_000_000_123,
+      process: "abc123",
+    });
     expect(parseDataRead("1700000000123")).toEqual({ at: 1_700_000_000_123, process: undefined });
-    for (const bad of ["soon", "", "12-", "-abc", "1e9", "12-a b", undefined, ["1"]]) expect(parseDataRead(bad)).toBeNull();
+    for (const bad of ["soon", "", "12-", "-abc", "1e9", "12-a b", undefined, ["1"]])
+      expect(parseDataRead(bad)).toBeNull();
   });
 
   it("on the process that read the data, only a change after the read (less a moment) counts", () => {

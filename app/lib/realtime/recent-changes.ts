@@ -45,7 +45,11 @@ export class RecentChanges {
     const at = this.now();
     this.entries.push({ at, change });
     let drop = 0;
-    while (drop < this.entries.length && (this.entries[drop]!.at < at - this.keepMs || this.entries.length - drop > this.maxEntries)) drop++;
+    while (
+      drop < this.entries.length &&
+      (this.entries[drop]!.at < at - this.keepMs || this.entries.length - drop > this.maxEntries)
+    )
+      drop++;
     if (drop > 0) this.entries.splice(0, drop);
   }
 

@@ -13,7 +13,10 @@ import {
 
 const rawKey = () => randomBytes(32);
 const keyring = (key = rawKey(), previous: Buffer[] = []) =>
-  new Secrets(parseMasterKey(key.toString("base64")), previous.map((k) => parseMasterKey(k.toString("hex"))));
+  new Secrets(
+    parseMasterKey(key.toString("base64")),
+    previous.map((k) => parseMasterKey(k.toString("hex"))),
+  );
 
 function secretError(run: () => unknown): SecretError {
   try {
@@ -39,7 +42,15 @@ describe("parseMasterKey", () => {
   });
 
   it("refuses keys of another length or not in base64/hex, without echoing them", () => {
-    for (const text of ["", "short", randomBytes(16).toString("hex"), randomBytes(31).toString("base64"), randomBytes(33).toString("base64"), "z".repeat(64), `${"A".repeat(42)}!!`]) {
+    for (const text of [
+      "",
+      "short",
+      randomBytes(16).toString("hex"),
+      randomBytes(31).toString("base64"),
+      randomBytes(33).toString("base64"),
+      "z".repeat(64),
+      `${"A".repeat(42)}!!`,
+    ]) {
       expect(() => parseMasterKey(text), text).toThrow(/must be 32 bytes, written as base64 or hex/);
     }
     try {
@@ -81,7 +92,16 @@ describe("the stored format", () => {
 
   it("tells plain values from encrypted ones", () => {
     const stored = keyring().encrypt("x");
-    for (const plain of ["hunter2", "", "v1:", "v1:abc:def", stored.replace(/^v1/, "v2"), `${stored}:extra`, stored.slice(0, -1), ` ${stored}`]) {
+    for (const plain of [
+      "hunter2",
+      "",
+      "v1:",
+      "v1:abc:def",
+      stored.replace(/^v1/, "v2"),
+      `${stored}:extra`,
+      stored.slice(0, -1),
+      ` ${stored}`,
+    ]) {
       expect(isEncryptedValue(plain), plain).toBe(false);
       expect(secretError(() => parseEncryptedValue(plain)).message).toMatch(/not in the encrypted format/);
     }
@@ -140,7 +160,9 @@ describe("Secrets", () => {
     }
     // Another value's data key and ciphertext under the right key id still do not open with each other's parts.
     const other = parseEncryptedValue(secrets.encrypt("other"));
-    secretError(() => secrets.decrypt(formatEncryptedValue({ ...parts, ciphertext: other.ciphertext, tag: other.tag })));
+    secretError(() =>
+      secrets.decrypt(formatEncryptedValue({ ...parts, ciphertext: other.ciphertext, tag: other.tag })),
+    );
   });
 
   it("refuses to decrypt a plain value rather than passing it through", () => {

@@ -21,9 +21,24 @@ export const SECRET_COLUMNS: readonly SecretColumn[] = [
     key: googleBusinessInfo.userId,
     column: googleBusinessInfo.gmailPassword,
   },
-  { name: "website_credentials.password", table: websiteCredentials, key: websiteCredentials.id, column: websiteCredentials.password },
-  { name: "website_credentials.pin", table: websiteCredentials, key: websiteCredentials.id, column: websiteCredentials.pin },
-  { name: "website_credentials.details", table: websiteCredentials, key: websiteCredentials.id, column: websiteCredentials.details },
+  {
+    name: "website_credentials.password",
+    table: websiteCredentials,
+    key: websiteCredentials.id,
+    column: websiteCredentials.password,
+  },
+  {
+    name: "website_credentials.pin",
+    table: websiteCredentials,
+    key: websiteCredentials.id,
+    column: websiteCredentials.pin,
+  },
+  {
+    name: "website_credentials.details",
+    table: websiteCredentials,
+    key: websiteCredentials.id,
+    column: websiteCredentials.details,
+  },
 ];
 
 /**
@@ -62,7 +77,9 @@ async function dropOldRowVersions(database: Database, log: (message: string) => 
     await rewriteSecretTables(database);
   } catch (error) {
     // The values themselves are already safe; a database user that may not vacuum must not stop the app.
-    log(`Warning: could not rewrite the secret tables, old row versions may remain until a vacuum: ${(error as Error).message}`);
+    log(
+      `Warning: could not rewrite the secret tables, old row versions may remain until a vacuum: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -24,16 +24,15 @@ export function fileColumns(): { table: string; column: string; shape: FileColum
     const table = value as PgTable;
     for (const column of Object.values(getTableColumns(table)) as PgColumn[]) {
       const type = column.getSQLType();
-      const shape: FileColumnShape | null =
-        /(_url|_urls)$/.test(column.name)
-          ? type === "text"
-            ? "one"
-            : type === "text[]"
-              ? "list"
-              : null
-          : (column.name === "attachments" || column.name === "files") && type === "jsonb"
-            ? "files"
-            : null;
+      const shape: FileColumnShape | null = /(_url|_urls)$/.test(column.name)
+        ? type === "text"
+          ? "one"
+          : type === "text[]"
+            ? "list"
+            : null
+        : (column.name === "attachments" || column.name === "files") && type === "jsonb"
+          ? "files"
+          : null;
       if (shape) found.push({ table: getTableName(table), column: column.name, shape });
     }
   }

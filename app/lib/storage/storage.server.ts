@@ -20,7 +20,15 @@ import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../config/private-files.
  * The storage buckets, one per family of files. Every file is private: it is served only through the authorized
  * /files route, except the customers' data exports (EXPORTS_BUCKET), which only their own download route serves.
  */
-export const BUCKETS = ["avatars", "admin-note-photos", "business-logos", "google-business-photos", "message-attachments", "job-files", "exports"] as const;
+export const BUCKETS = [
+  "avatars",
+  "admin-note-photos",
+  "business-logos",
+  "google-business-photos",
+  "message-attachments",
+  "job-files",
+  "exports",
+] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 /**
@@ -60,7 +68,12 @@ export interface Storage {
    * Stores a stream of `size` bytes under bucket/key without holding it in memory (a data export's ZIP). Storages
    * without it (test doubles) are written through put() by storeStream().
    */
-  putStream?(bucket: Bucket, key: string, body: Readable, options: { contentType: string; size: number }): Promise<void>;
+  putStream?(
+    bucket: Bucket,
+    key: string,
+    body: Readable,
+    options: { contentType: string; size: number },
+  ): Promise<void>;
   /** The file as a stream with its size, or null when there is none; storages without it are read by openStream(). */
   getStream?(bucket: Bucket, key: string): Promise<StoredStream | null>;
   /** Removes the file; removing a missing file is not an error. */
@@ -131,7 +144,8 @@ export class LocalStorage implements Storage {
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) await walk(full, `${prefix}${entry.name}/`);
-        else if (entry.isFile()) objects.push({ key: `${prefix}${entry.name}`, modifiedAt: (await stat(full)).mtimeMs });
+        else if (entry.isFile())
+          objects.push({ key: `${prefix}${entry.name}`, modifiedAt: (await stat(full)).mtimeMs });
       }
     };
     await walk(path.join(this.root, bucket), "");
@@ -167,7 +181,8 @@ export class LocalStorage implements Storage {
 
   async put(bucket: Bucket, key: string, body: Uint8Array): Promise<void> {
     const file = this.file(bucket, key);
-    if ((await this.folders(bucket, key)) === "linked") throw new Error(`Not storing ${bucket}/${key}: a link stands on its path`);
+    if ((await this.folders(bucket, key)) === "linked")
+      throw new Error(`Not storing ${bucket}/${key}: a link stands on its path`);
     await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     // Written aside then renamed, so a reader never sees half a file.
     const temporary = `${file}.${randomBytes(6).toString("hex")}.part`;
@@ -222,7 +237,8 @@ export class LocalStorage implements Storage {
 
   async putStream(bucket: Bucket, key: string, body: Readable): Promise<void> {
     const file = this.file(bucket, key);
-    if ((await this.folders(bucket, key)) === "linked") throw new Error(`Not storing ${bucket}/${key}: a link stands on its path`);
+    if ((await this.folders(bucket, key)) === "linked")
+      throw new Error(`Not storing ${bucket}/${key}: a link stands on its path`);
     await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     // Written aside then renamed, as put() does.
     const temporary = `${file}.${randomBytes(6).toString("hex")}.part`;
@@ -287,7 +303,10 @@ export class S3Storage implements Storage {
       );
       for (const object of page.Contents ?? []) {
         if (!object.Key) continue;
-        objects.push({ key: object.Key.slice(bucket.length + 1), modifiedAt: object.LastModified?.getTime() ?? Date.now() });
+        objects.push({
+          key: object.Key.slice(bucket.length + 1),
+          modifiedAt: object.LastModified?.getTime() ?? Date.now(),
+        });
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -340,8 +359,13 @@ export class S3Storage implements Storage {
   /** The object's body as the SDK receives it (a Node stream), so a large file is never read whole. */
   async getStream(bucket: Bucket, key: string): Promise<StoredStream | null> {
     try {
-      const result = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(bucket, key) }));
-      const body = result.Body instanceof Readable ? result.Body : Readable.from(result.Body ? [await result.Body.transformToByteArray()] : []);
+      const result = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(bucket, key) }),
+      );
+      const body =
+        result.Body instanceof Readable
+          ? result.Body
+          : Readable.from(result.Body ? [await result.Body.transformToByteArray()] : []);
       return { body, size: result.ContentLength ?? 0 };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -350,7 +374,12 @@ export class S3Storage implements Storage {
   }
 
   /** One PUT with the length given: the SDK streams the body (a single PUT takes up to 5 GB). */
-  async putStream(bucket: Bucket, key: string, body: Readable, options: { contentType: string; size: number }): Promise<void> {
+  async putStream(
+    bucket: Bucket,
+    key: string,
+    body: Readable,
+    options: { contentType: string; size: number },
+  ): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,

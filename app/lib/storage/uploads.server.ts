@@ -86,7 +86,8 @@ async function prepareOne(kind: UploadKind, file: Blob): Promise<PreparedUpload>
   const contentType = sniffed?.mime;
   // A PDF is kept as sent: the browser downloads it (the files route never shows it inline).
   const rule: UploadKindRule = UPLOAD_KINDS[kind];
-  if (contentType === PDF_TYPE && rule.acceptsPdf) return { kind, contentType, ext: "pdf", image: bytes, thumbnail: null };
+  if (contentType === PDF_TYPE && rule.acceptsPdf)
+    return { kind, contentType, ext: "pdf", image: bytes, thumbnail: null };
   if (!isAllowedImageType(contentType)) throw uploadRefusal("notImage", translate(messages.notImage));
   const format = IMAGE_TYPES[contentType];
   try {
@@ -139,7 +140,8 @@ export async function prepareUploads(
     } catch (error) {
       // With the form's field of the files, the refusal names the one it is about (`<field>.<index>`): the form can
       // drop that file and keep the others.
-      if (field && error instanceof AppError) throw new AppError(error.code, { ...error.options, field: `${field}.${index}` });
+      if (field && error instanceof AppError)
+        throw new AppError(error.code, { ...error.options, field: `${field}.${index}` });
       throw error;
     }
   }
@@ -155,7 +157,9 @@ function uniqueTimestamp(now: number): number {
 
 async function removeStored(storage: Storage, stored: readonly StoredUpload[]): Promise<void> {
   await Promise.all(
-    stored.flatMap((file) => [file.key, file.thumbnailKey].flatMap((key) => (key ? [storage.delete(file.bucket, key)] : []))),
+    stored.flatMap((file) =>
+      [file.key, file.thumbnailKey].flatMap((key) => (key ? [storage.delete(file.bucket, key)] : [])),
+    ),
   ).catch((error) => console.error("Could not remove uploaded files after a failure:", error));
 }
 

@@ -17,7 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = activityQuery(new URL(request.url).searchParams);
   const i18n = requestContext(context).i18n;
   return {
-    log: await listActivity({ db: services(context).database.db }, sessionUser(context), query, (message) => i18n._(message)),
+    log: await listActivity({ db: services(context).database.db }, sessionUser(context), query, (message) =>
+      i18n._(message),
+    ),
     title: i18n._(msg`Activity Log`),
   };
 }

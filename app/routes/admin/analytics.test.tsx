@@ -30,10 +30,15 @@ interface LoaderData {
 
 /** The page as the server sends it for the loader's answer at `search`, read back as a document to query. */
 function page(search: string, loaderData: LoaderData, locale: Locale = "en"): HTMLElement {
-  const props = { loaderData: { ...loaderData, title: "Analytics" }, params: {}, matches: [] } as unknown as Parameters<typeof AdminAnalytics>[0];
-  const router = createMemoryRouter([{ path: "/admin/analytics", element: inLanguage(<AdminAnalytics {...props} />, locale) }], {
-    initialEntries: [`/admin/analytics${search}`],
-  });
+  const props = { loaderData: { ...loaderData, title: "Analytics" }, params: {}, matches: [] } as unknown as Parameters<
+    typeof AdminAnalytics
+  >[0];
+  const router = createMemoryRouter(
+    [{ path: "/admin/analytics", element: inLanguage(<AdminAnalytics {...props} />, locale) }],
+    {
+      initialEntries: [`/admin/analytics${search}`],
+    },
+  );
   const container = document.createElement("div");
   container.innerHTML = renderToString(<RouterProvider router={router} />).replaceAll("<!-- -->", "");
   return container;
@@ -42,12 +47,21 @@ function page(search: string, loaderData: LoaderData, locale: Locale = "en"): HT
 const REVERSED = { period: "custom", from: "2026-03-31", to: "2026-01-01" };
 
 /** The figures' cards (revenue, sign-ups, funnel...), not the picker's range line. */
-const figureCards = (shown: HTMLElement) => [...shown.querySelectorAll('[data-testid^="analytics-"]:not([data-testid="analytics-range"])')].map((card) => card.getAttribute("data-testid"));
+const figureCards = (shown: HTMLElement) =>
+  [...shown.querySelectorAll('[data-testid^="analytics-"]:not([data-testid="analytics-range"])')].map((card) =>
+    card.getAttribute("data-testid"),
+  );
 
 describe("the analytics page", () => {
   it("shows a readable period's figures and its CSV export", () => {
-    const shown = page("?period=custom&from=2026-01-01&to=2026-03-31", { report: Q1, errors: null, input: { period: "custom", from: "2026-01-01", to: "2026-03-31" } });
-    expect(figureCards(shown)).toEqual(expect.arrayContaining(["analytics-revenue", "analytics-sign-ups", "analytics-funnel"]));
+    const shown = page("?period=custom&from=2026-01-01&to=2026-03-31", {
+      report: Q1,
+      errors: null,
+      input: { period: "custom", from: "2026-01-01", to: "2026-03-31" },
+    });
+    expect(figureCards(shown)).toEqual(
+      expect.arrayContaining(["analytics-revenue", "analytics-sign-ups", "analytics-funnel"]),
+    );
     expect(shown.querySelector('[data-testid="export-payments-csv"]')).not.toBeNull();
     expect(shown.querySelector('[role="alert"]')).toBeNull();
   });
@@ -59,33 +73,54 @@ describe("the analytics page", () => {
       errors: { to: "The start date must be on or before the end date" },
       input: REVERSED,
     });
-    expect(shown.querySelector('[role="alert"]')?.textContent).toBe("The period could not be read: The start date must be on or before the end date");
+    expect(shown.querySelector('[role="alert"]')?.textContent).toBe(
+      "The period could not be read: The start date must be on or before the end date",
+    );
     const to = shown.querySelector<HTMLInputElement>("input#to")!;
     expect(to.getAttribute("aria-invalid")).toBe("true");
-    expect(shown.querySelector(`#${to.getAttribute("aria-describedby")}`)?.textContent).toBe("The start date must be on or before the end date");
+    expect(shown.querySelector(`#${to.getAttribute("aria-describedby")}`)?.textContent).toBe(
+      "The start date must be on or before the end date",
+    );
     expect(shown.querySelector("input#from")?.hasAttribute("aria-invalid")).toBe(false);
     // The dates asked for stay in the form, to be corrected.
-    expect([shown.querySelector<HTMLInputElement>("input#from")?.value, to.value]).toEqual(["2026-03-31", "2026-01-01"]);
+    expect([shown.querySelector<HTMLInputElement>("input#from")?.value, to.value]).toEqual([
+      "2026-03-31",
+      "2026-01-01",
+    ]);
     expect(figureCards(shown)).toEqual([]);
     expect(shown.querySelector('[data-testid="export-payments-csv"]')).toBeNull();
   });
 
   it("marks the Period list when the period itself is not one of the listed ones, keeping what was asked", () => {
-    const shown = page("?period=forever", { report: null, errors: { period: "Choose one of the listed periods" }, input: { period: "forever", from: "", to: "" } });
+    const shown = page("?period=forever", {
+      report: null,
+      errors: { period: "Choose one of the listed periods" },
+      input: { period: "forever", from: "", to: "" },
+    });
     const select = shown.querySelector<HTMLSelectElement>("select#analytics-period")!;
     expect(select.getAttribute("aria-invalid")).toBe("true");
-    expect(shown.querySelector(`#${select.getAttribute("aria-describedby")}`)?.textContent).toBe("Choose one of the listed periods");
+    expect(shown.querySelector(`#${select.getAttribute("aria-describedby")}`)?.textContent).toBe(
+      "Choose one of the listed periods",
+    );
     expect(select.querySelector('option[value="forever"]')?.hasAttribute("disabled")).toBe(true);
-    expect(shown.querySelector('[role="alert"]')?.textContent).toBe("The period could not be read: Choose one of the listed periods");
+    expect(shown.querySelector('[role="alert"]')?.textContent).toBe(
+      "The period could not be read: Choose one of the listed periods",
+    );
     expect(figureCards(shown)).toEqual([]);
   });
 
   it("says so in Spanish on a Spanish page", () => {
     const shown = page(
       "?period=custom&from=2026-03-31&to=2026-01-01",
-      { report: null, errors: { to: "La fecha de inicio debe ser igual o anterior a la fecha de fin" }, input: REVERSED },
+      {
+        report: null,
+        errors: { to: "La fecha de inicio debe ser igual o anterior a la fecha de fin" },
+        input: REVERSED,
+      },
       "es",
     );
-    expect(shown.querySelector('[role="alert"]')?.textContent).toBe("No se pudo leer el período: La fecha de inicio debe ser igual o anterior a la fecha de fin");
+    expect(shown.querySelector('[role="alert"]')?.textContent).toBe(
+      "No se pudo leer el período: La fecha de inicio debe ser igual o anterior a la fecha de fin",
+    );
   });
 });

@@ -27,7 +27,10 @@ const PERIOD_TEXTS: Record<string, MessageDescriptor> = {
 
 function localizeErrors(errors: PeriodFieldErrors, i18n: I18n): PeriodFieldErrors {
   return Object.fromEntries(
-    Object.entries(errors).map(([field, message]) => [field, message && PERIOD_TEXTS[message] ? i18n._(PERIOD_TEXTS[message]) : message]),
+    Object.entries(errors).map(([field, message]) => [
+      field,
+      message && PERIOD_TEXTS[message] ? i18n._(PERIOD_TEXTS[message]) : message,
+    ]),
   );
 }
 

@@ -16,7 +16,12 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, user, i18n } = requestContext(context);
   try {
-    const exported = await exportCustomersCsv({ db: services.database.db }, user, new URL(request.url).searchParams, i18n);
+    const exported = await exportCustomersCsv(
+      { db: services.database.db },
+      user,
+      new URL(request.url).searchParams,
+      i18n,
+    );
     return csvDownload(exported.fileName, exported.chunks);
   } catch (error) {
     const { status, body } = jsonFailure(error, i18n);

@@ -7,7 +7,12 @@ import { inLanguage } from "~/lib/i18n/test-i18n";
 import AdminDashboard from "./dashboard";
 
 const empty = { total: 0, items: [] };
-const FIGURES: DashboardFigures = { revenueThisMonth: 1250, monthStart: "2026-03-01", today: "2026-03-10", inProgress: 4 };
+const FIGURES: DashboardFigures = {
+  revenueThisMonth: 1250,
+  monthStart: "2026-03-01",
+  today: "2026-03-10",
+  inProgress: 4,
+};
 
 function render(figures: DashboardFigures | null, pendingPayments: WorkQueue["pendingPayments"]): string {
   const queue: WorkQueue = {

@@ -4,7 +4,10 @@ import { DollarSign, Hourglass, Wrench, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card } from "~/components/ui/card";
-import { approveDeletionAction, declineDeletionAction } from "~/features/account-deletion/account-deletion-actions.server";
+import {
+  approveDeletionAction,
+  declineDeletionAction,
+} from "~/features/account-deletion/account-deletion-actions.server";
 import { APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT } from "~/features/account-deletion/account-deletion";
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
 import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
@@ -24,7 +27,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const { database } = services(context);
   const actor = sessionUser(context);
-  const [queue, figures] = await Promise.all([getWorkQueue(database, actor), actor?.isAdmin ? getDashboardFigures(database, actor) : null]);
+  const [queue, figures] = await Promise.all([
+    getWorkQueue(database, actor),
+    actor?.isAdmin ? getDashboardFigures(database, actor) : null,
+  ]);
   return {
     queue,
     figures,
@@ -46,7 +52,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** One figure of the dashboard: the whole card is the link to the list behind it. */
-function Figure({ id, icon: Icon, title, value, detail, to }: { id: string; icon: LucideIcon; title: string; value: string; detail: string; to: string }) {
+function Figure({
+  id,
+  icon: Icon,
+  title,
+  value,
+  detail,
+  to,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  value: string;
+  detail: string;
+  to: string;
+}) {
   return (
     <li>
       <Link

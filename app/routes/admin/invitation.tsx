@@ -37,12 +37,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, acceptInvitationSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
-    const { headers } = await acceptInvitation({ db: services.database.db, bus: services.bus, auth: services.auth }, user, {
-      ...parsed.value,
-      token: params.token,
-      language: locale,
-      headers: request.headers,
-    });
+    const { headers } = await acceptInvitation(
+      { db: services.database.db, bus: services.bus, auth: services.auth },
+      user,
+      {
+        ...parsed.value,
+        token: params.token,
+        language: locale,
+        headers: request.headers,
+      },
+    );
     if (!headers) throw redirect(ADMIN_LOGIN);
     const cookies = new Headers();
     for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
@@ -79,7 +83,10 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   const email = invitation.email;
   const role = i18n._(TEAM_ROLE_NAMES[invitation.role]);
   return (
-    <AuthCard title={t`Join the team`} description={t`You are invited as ${role}. Choose your name and password to create your account.`}>
+    <AuthCard
+      title={t`Join the team`}
+      description={t`You are invited as ${role}. Choose your name and password to create your account.`}
+    >
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <div className="space-y-1.5">
           <p className="text-sm font-medium text-slate-800">{t`Email`}</p>
@@ -96,7 +103,13 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
           hint={t`At least 12 characters with an uppercase letter, a lowercase letter, a number and a special character.`}
           error={fields.password.errors?.[0]}
         />
-        <Field id="confirmPassword" label={t`Confirm Password`} type="password" autoComplete="new-password" error={fields.confirmPassword.errors?.[0]} />
+        <Field
+          id="confirmPassword"
+          label={t`Confirm Password`}
+          type="password"
+          autoComplete="new-password"
+          error={fields.confirmPassword.errors?.[0]}
+        />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? t`Creating account...` : t`Create account`}
         </Button>

@@ -25,7 +25,9 @@ function render(role: TeamRole, locale: Locale = "en"): string {
 /** The sidebar's links: their targets and labels, in order. */
 function sidebarLinks(html: string): string[] {
   const sidebar = html.slice(html.indexOf('data-testid="sidebar"'));
-  return [...sidebar.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(?:<svg.*?<\/svg>)?([^<]*)/g)].map(([, href, label]) => `${href} ${label}`);
+  return [...sidebar.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(?:<svg.*?<\/svg>)?([^<]*)/g)].map(
+    ([, href, label]) => `${href} ${label}`,
+  );
 }
 
 describe("the back office's menu", () => {
@@ -48,6 +50,7 @@ describe("the back office's menu", () => {
     expect(html).toContain(">Staff</span>");
     expect(html).not.toContain(">Admin</span>");
     expect(html).toContain("Logout");
-    for (const page of ["/admin/analytics", "/admin/settings", "/admin/activity"]) expect(html).not.toContain(`href="${page}"`);
+    for (const page of ["/admin/analytics", "/admin/settings", "/admin/activity"])
+      expect(html).not.toContain(`href="${page}"`);
   });
 });

@@ -31,14 +31,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   const dataReadAt = liveSince();
   // Past the guard a member is an admin or a staff member; the menu shows a staff member only the pages they may open.
   const role: TeamRole = member.isAdmin ? "admin" : "staff";
-  return { notifications: await listNotifications(services(context).database, member, requestContext(context).i18n), dataReadAt, memberId: member.id, role };
+  return {
+    notifications: await listNotifications(services(context).database, member, requestContext(context).i18n),
+    dataReadAt,
+    memberId: member.id,
+    role,
+  };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const customerId = matchPath("/admin/users/:userId", pathname)?.params.userId;
   // A staff member's stream carries only their customers' changes, named like an admin's, so the same rule applies.
-  useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt, (change) => adminPageShows(change, { memberId: loaderData.memberId, customerId }));
+  useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt, (change) =>
+    adminPageShows(change, { memberId: loaderData.memberId, customerId }),
+  );
   const signOut = useSignOut(ADMIN_LOGIN);
   const { t, i18n } = useLingui();
   const isAdmin = loaderData.role === "admin";
@@ -62,7 +69,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       homePath="/admin/dashboard"
       navLabel={roleName}
       items={items}
-      badge={<span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">{roleName}</span>}
+      badge={
+        <span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">
+          {roleName}
+        </span>
+      }
       headerEnd={
         <>
           <LanguageSwitcher locale={isLocale(i18n.locale) ? i18n.locale : "en"} />

@@ -17,7 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, user, i18n } = requestContext(context);
   try {
     const params = new URL(request.url).searchParams;
-    const exported = exportPaymentsCsv({ db: services.database.db }, user, { from: params.get("from"), to: params.get("to") }, i18n);
+    const exported = exportPaymentsCsv(
+      { db: services.database.db },
+      user,
+      { from: params.get("from"), to: params.get("to") },
+      i18n,
+    );
     return csvDownload(exported.fileName, exported.chunks);
   } catch (error) {
     const { status, body } = jsonFailure(error, i18n);

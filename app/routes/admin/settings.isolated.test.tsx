@@ -32,7 +32,8 @@ type Props = Parameters<typeof AdminSettings>[0];
 /** The settings page over a memory router whose loader reads `stored` and whose action saves the General tab into it. */
 function settingsPage(initial: Settings) {
   let stored = initial;
-  const elsewhere = (general: Partial<Settings["general"]>) => (stored = { ...stored, general: { ...stored.general, ...general } });
+  const elsewhere = (general: Partial<Settings["general"]>) =>
+    (stored = { ...stored, general: { ...stored.general, ...general } });
   function Page() {
     const loaderData = useLoaderData();
     return <AdminSettings {...({ loaderData, params: {}, matches: [] } as unknown as Props)} />;
@@ -44,11 +45,18 @@ function settingsPage(initial: Settings) {
     stored = { ...stored, general: { ...stored.general, maintenanceMode: form.get("maintenanceMode") === "on" } };
     return { ok: true };
   };
-  const router = createMemoryRouter([{ path: "/", loader, action, element: inLanguage(<Page />), hydrateFallbackElement: <p>loading</p> }]);
+  const router = createMemoryRouter([
+    { path: "/", loader, action, element: inLanguage(<Page />), hydrateFallbackElement: <p>loading</p> },
+  ]);
   return { router, elsewhere };
 }
 
-const SEED = { companyName: "Acme Agency", supportEmail: "help@acme.test", sessionDurationMinutes: 60, maxLoginAttempts: 5 };
+const SEED = {
+  companyName: "Acme Agency",
+  supportEmail: "help@acme.test",
+  sessionDurationMinutes: 60,
+  maxLoginAttempts: 5,
+};
 
 describe("the settings page", () => {
   it("shows a save's toast when the save's answer and the reload after it reach the screen together", async () => {
@@ -62,7 +70,11 @@ describe("the settings page", () => {
       toggle().click();
       container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
     });
-    await act(async () => vi.waitFor(() => expect([...router.state.fetchers.values()].every((fetcher) => fetcher.state === "idle")).toBe(true)));
+    await act(async () =>
+      vi.waitFor(() =>
+        expect([...router.state.fetchers.values()].every((fetcher) => fetcher.state === "idle")).toBe(true),
+      ),
+    );
 
     expect(notify.success).toHaveBeenCalledWith("Settings saved", "General settings have been updated successfully");
     expect(toggle().checked).toBe(true);

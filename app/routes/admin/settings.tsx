@@ -30,7 +30,13 @@ import { PromotionsTab } from "~/features/promotions/components/promotions-tab";
 import { listPromotionCodes } from "~/features/promotions/list-promotion-codes.server";
 import { promotionIntentHandlers } from "~/features/promotions/promotions-action.server";
 import { PROMOTION_INTENTS } from "~/features/promotions/promotions.schemas";
-import { isSettingsSection, legalSettingsFormSchema, legalTextKey, SETTINGS_SECTIONS, type AdminSettings } from "~/domain/admin-settings";
+import {
+  isSettingsSection,
+  legalSettingsFormSchema,
+  legalTextKey,
+  SETTINGS_SECTIONS,
+  type AdminSettings,
+} from "~/domain/admin-settings";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { LOCALES, type Locale } from "~/lib/i18n/locales";
 import { AppError } from "~/lib/http/app-error";
@@ -59,9 +65,23 @@ export async function loader({ context }: Route.LoaderArgs) {
     getRetentionStatus({ db: services(context).database.db }, actor),
   ]);
   // The General tab's 'Assign new customers to' choices.
-  const assignees = (await listActiveMembers(services(context).database.db, actor)).map(({ id, name }) => ({ id, name }));
+  const assignees = (await listActiveMembers(services(context).database.db, actor)).map(({ id, name }) => ({
+    id,
+    name,
+  }));
   const { i18n, locale } = requestContext(context);
-  return { settings, status, admins, team, promotionCodes, retention, assignees, selfId: actor?.id ?? null, legal: legalEntries(settings, locale, services(context).stripe !== null), title: i18n._(msg`Settings`) };
+  return {
+    settings,
+    status,
+    admins,
+    team,
+    promotionCodes,
+    retention,
+    assignees,
+    selfId: actor?.id ?? null,
+    legal: legalEntries(settings, locale, services(context).stripe !== null),
+    title: i18n._(msg`Settings`),
+  };
 }
 
 /**
@@ -70,7 +90,11 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 function legalEntries(settings: AdminSettings, locale: Locale, cardPayments: boolean): LegalTextEntry[] {
   const i18n = i18nFor(locale);
-  const facts = { companyName: settings.general.companyName, supportEmail: settings.general.supportEmail, cardPayments };
+  const facts = {
+    companyName: settings.general.companyName,
+    supportEmail: settings.general.supportEmail,
+    cardPayments,
+  };
   const languages = { en: msg`English`, es: msg`Spanish` };
   return LEGAL_PAGES.flatMap((page) =>
     LOCALES.map((language) => {
@@ -114,10 +138,17 @@ export async function action({ request, context }: Route.ActionArgs) {
           values = legalTextsToStore(
             legalSettingsFormSchema.parse(parsed.value),
             { en: i18nFor("en"), es: i18nFor("es") },
-            { companyName: general.companyName, supportEmail: general.supportEmail, cardPayments: services.stripe !== null },
+            {
+              companyName: general.companyName,
+              supportEmail: general.supportEmail,
+              cardPayments: services.stripe !== null,
+            },
           );
         }
-        await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, actor, { section, values });
+        await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, actor, {
+          section,
+          values,
+        });
         return { ok: true } satisfies ActionResult;
       } catch (error) {
         if (error instanceof AppError) return actionFailure(error, i18n);

@@ -19,7 +19,9 @@ import { sessionUser } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/two-factor";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Two-Factor Authentication" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "Two-Factor Authentication" },
+];
 
 /**
  * Two-factor enrolment, outside the admin layout (whose guard sends an un-enrolled admin here while the
@@ -33,7 +35,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email: user.email, title: requestContext(context).i18n._(msg`Two-Factor Authentication`) };
 }
 
-type Step = { kind: "password" } | { kind: "scan"; qr: string; secret: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] };
+type Step =
+  | { kind: "password" }
+  | { kind: "scan"; qr: string; secret: string; backupCodes: string[] }
+  | { kind: "codes"; backupCodes: string[] };
 
 function secretOf(totpURI: string): string {
   return new URL(totpURI).searchParams.get("secret") ?? "";
@@ -104,7 +109,10 @@ export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <AuthCard title={t`Two-Factor Authentication`} description={t`Admin accounts must use two-factor sign-in. Set it up for ${email}.`}>
+    <AuthCard
+      title={t`Two-Factor Authentication`}
+      description={t`Admin accounts must use two-factor sign-in. Set it up for ${email}.`}
+    >
       {step.kind === "password" ? (
         <form className="space-y-4" {...getFormProps(passwordForm)}>
           <Field id="password" label={t`Password`} type="password" autoComplete="current-password" />
@@ -121,7 +129,10 @@ export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-slate-700">{t`Scan this QR code with your authenticator app, or enter the secret by hand.`}</p>
           <img src={step.qr} alt={t`QR code for your authenticator app`} className="mx-auto size-48" />
           <p className="text-sm text-slate-700">
-            {t`Secret:`} <code className="break-all font-mono" data-testid="two-factor-secret">{step.secret}</code>
+            {t`Secret:`}{" "}
+            <code className="break-all font-mono" data-testid="two-factor-secret">
+              {step.secret}
+            </code>
           </p>
           <Field id="code" label={t`Authentication code`} autoComplete="one-time-code" inputMode="numeric" />
           <Button type="submit" className="w-full" disabled={pending}>

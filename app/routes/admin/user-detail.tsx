@@ -16,8 +16,16 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT, DELETE_CUSTOMER_INTENT } from "~/features/account-deletion/account-deletion";
-import { approveDeletionAction, declineDeletionAction, deleteCustomerAction } from "~/features/account-deletion/account-deletion-actions.server";
+import {
+  APPROVE_DELETION_INTENT,
+  DECLINE_DELETION_INTENT,
+  DELETE_CUSTOMER_INTENT,
+} from "~/features/account-deletion/account-deletion";
+import {
+  approveDeletionAction,
+  declineDeletionAction,
+  deleteCustomerAction,
+} from "~/features/account-deletion/account-deletion-actions.server";
 import { DeleteCustomer } from "~/features/account-deletion/components/delete-customer";
 import { PendingDeletionNotice } from "~/features/account-deletion/components/pending-deletion-notice";
 import { getPendingDeletionRequest } from "~/features/account-deletion/get-pending-deletion-request.server";
@@ -33,8 +41,14 @@ import { listCredentials } from "~/features/credentials/list-credentials.server"
 import { adminCredentialsAction } from "~/features/credentials/admin-credentials-action.server";
 import { AdminDeliveredFiles } from "~/features/delivered-files/components/admin-delivered-files";
 import type { DeliveredFilesView } from "~/features/delivered-files/delivered-file-views";
-import { addDeliveredFileAction, removeDeliveredFileAction } from "~/features/delivered-files/delivered-files-action.server";
-import { ADD_DELIVERED_FILE_INTENT, REMOVE_DELIVERED_FILE_INTENT } from "~/features/delivered-files/delivered-files.schemas";
+import {
+  addDeliveredFileAction,
+  removeDeliveredFileAction,
+} from "~/features/delivered-files/delivered-files-action.server";
+import {
+  ADD_DELIVERED_FILE_INTENT,
+  REMOVE_DELIVERED_FILE_INTENT,
+} from "~/features/delivered-files/delivered-files.schemas";
 import { listDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
 import { AdminGoogleBusinessInfo } from "~/features/business-info/components/admin-google-business-info";
 import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
@@ -57,10 +71,7 @@ import { listPaymentsForReview } from "~/features/payments/list-payments-for-rev
 import { AdminProgressChecklist } from "~/features/progress/components/admin-progress-checklist";
 import { getCustomerProgress } from "~/features/progress/get-customer-progress.server";
 import type { ProgressLoad } from "~/features/progress/progress-views";
-import {
-  PROGRESS_INTENT,
-  progressToggleFormSchema,
-} from "~/features/progress/progress.schemas";
+import { PROGRESS_INTENT, progressToggleFormSchema } from "~/features/progress/progress.schemas";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { useMarkInformationSeen } from "~/features/work-queue/components/use-mark-information-seen";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
@@ -84,7 +95,9 @@ import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { I18n } from "@lingui/core";
 import type { Route } from "./+types/user-detail";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.customer.fullName || loaderData?.title || "Customer" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.customer.fullName || loaderData?.title || "Customer" },
+];
 
 // The admin layout's middleware has already refused everyone but the team; the use cases check the actor again (a
 // staff member on a customer not assigned to them gets 404). Payments are the admins': a staff member's page has none.
@@ -105,7 +118,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         return [];
       })
     : [];
-  const [googleBusinessInfo, websiteInfo, progress, { cards: credentials }, notes, thread, settings, rounds, deliveredFiles, assignment, pendingDeletion] = await Promise.all([
+  const [
+    googleBusinessInfo,
+    websiteInfo,
+    progress,
+    { cards: credentials },
+    notes,
+    thread,
+    settings,
+    rounds,
+    deliveredFiles,
+    assignment,
+    pendingDeletion,
+  ] = await Promise.all([
     getGoogleBusinessInfo({ db: database.db }, actor, { userId: customer.id }),
     getWebsiteInfo({ db: database.db }, actor, { userId: customer.id }),
     getCustomerProgress(database, actor, { userId: customer.id }).then(
@@ -198,7 +223,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     [MARK_MESSAGES_READ_INTENT]: (form) => markMessagesReadAction(services(context), actor, { userId, form }, i18n),
     [REQUEST_APPROVAL_INTENT]: (form) => requestApprovalAction(services(context), actor, { userId, form }, i18n),
     [ADD_DELIVERED_FILE_INTENT]: (form) => addDeliveredFileAction(services(context), actor, { userId, form }, i18n),
-    [REMOVE_DELIVERED_FILE_INTENT]: (form) => removeDeliveredFileAction(services(context), actor, { userId, form }, i18n),
+    [REMOVE_DELIVERED_FILE_INTENT]: (form) =>
+      removeDeliveredFileAction(services(context), actor, { userId, form }, i18n),
     [ASSIGN_CUSTOMER_INTENT]: (form) => assignCustomerAction(services(context), actor, { userId, form }, i18n),
     [DELETE_CUSTOMER_INTENT]: (form) => deleteCustomerAction(services(context), actor, { userId, form }, i18n),
     [APPROVE_DELETION_INTENT]: (form) => approveDeletionAction(services(context), actor, form, i18n, userId),
@@ -209,13 +235,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** A progress toggle: any refusal answers one message, 'Failed to update progress', with its status. */
 async function progressAction(form: FormData, context: Route.ActionArgs["context"], userId: string, i18n: I18n) {
   // Both answers ('Failed to update progress', 'Progress updated') in the request's language.
-  const failed = (status: number) => data<ActionResult>({ ok: false, error: i18n._(msg`Failed to update progress`) }, { status });
+  const failed = (status: number) =>
+    data<ActionResult>({ ok: false, error: i18n._(msg`Failed to update progress`) }, { status });
   const parsed = await parseForm(form, progressToggleFormSchema);
   if (!parsed.ok) return failed(400);
   const { database, bus } = services(context);
   try {
     const { service, step, done, withEarlier } = parsed.value;
-    await toggleProgressStep({ db: database.db, bus }, sessionUser(context), { userId, service, step, done, withEarlier });
+    await toggleProgressStep({ db: database.db, bus }, sessionUser(context), {
+      userId,
+      service,
+      step,
+      done,
+      withEarlier,
+    });
     return { ok: true, title: i18n._(msg`Progress updated`) } satisfies ActionResult;
   } catch (error) {
     if (error instanceof AppError) return failed(error.status);
@@ -258,12 +291,20 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   } catch (error) {
     if (intent !== PROGRESS_INTENT) throw error;
     console.error("Failed to update progress:", error);
-    return data<ActionResult>({ ok: false, error: translate(msg`Failed to update progress`) }, { status: NOT_SENT_STATUS });
+    return data<ActionResult>(
+      { ok: false, error: translate(msg`Failed to update progress`) },
+      { status: NOT_SENT_STATUS },
+    );
   }
 }
 
 /** A refused or unsent save changed nothing: the page's data need not (and, offline, cannot) reload. */
-export function shouldRevalidate({ actionResult, actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  actionResult,
+  actionStatus,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (actionStatus === NOT_SENT_STATUS || (isActionResult(actionResult) && !actionResult.ok)) return false;
   // Marking a form seen changes nothing this page shows; a read thread's change reaches it live.
   const intent = formData?.get("intent");
@@ -279,7 +320,17 @@ function ServiceColumns({ children }: { children: React.ReactNode }) {
 }
 
 /** Under a service tab's columns: the rounds sent for approval and the files delivered, side by side on wide screens. */
-function ServiceJob({ service, rounds, files, action }: { service: ServiceType; rounds: ReviewRoundsView; files: DeliveredFilesView; action: string }) {
+function ServiceJob({
+  service,
+  rounds,
+  files,
+  action,
+}: {
+  service: ServiceType;
+  rounds: ReviewRoundsView;
+  files: DeliveredFilesView;
+  action: string;
+}) {
   return (
     <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
       <AdminApprovals service={service} rounds={rounds[service]} action={action} />
@@ -327,7 +378,8 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const requestedTab = searchParams.get("tab");
   // Payments are the admins': a staff member's page opens on Messages and has no Payments tab.
-  const valid = (name: string | null): name is string => name !== null && CUSTOMER_TABS.includes(name) && (canReviewPayments || name !== "payments");
+  const valid = (name: string | null): name is string =>
+    name !== null && CUSTOMER_TABS.includes(name) && (canReviewPayments || name !== "payments");
   const [tab, setTab] = useState(valid(requestedTab) ? requestedTab : canReviewPayments ? "payments" : "messages");
   const [followedTab, setFollowedTab] = useState(requestedTab);
   if (requestedTab !== followedTab) {
@@ -335,7 +387,12 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
     if (valid(requestedTab)) setTab(requestedTab);
   }
   // An information tab being shown is the admin seeing that form: it leaves the work queue.
-  const shown = tab === "google-business" ? { form: "google_business" as const, info: googleBusinessInfo } : tab === "website" ? { form: "website" as const, info: websiteInfo } : null;
+  const shown =
+    tab === "google-business"
+      ? { form: "google_business" as const, info: googleBusinessInfo }
+      : tab === "website"
+        ? { form: "website" as const, info: websiteInfo }
+        : null;
   useMarkInformationSeen(customer.id, shown?.form ?? null, shown?.info?.updatedAt ?? null);
   // This page's own path: its action takes every form on it.
   const action = `/admin/users/${customer.id}`;
@@ -352,7 +409,9 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
         <BackToUsers />
         <CustomerAvatar name={customer.fullName} imageUrl={customer.avatarUrl} size="lg" />
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold text-slate-900 sm:text-3xl">{customer.fullName || t`Loading...`}</h1>
+          <h1 className="truncate text-2xl font-bold text-slate-900 sm:text-3xl">
+            {customer.fullName || t`Loading...`}
+          </h1>
           <p className="truncate text-sm text-slate-600">
             {[customer.email, customer.companyName].filter(Boolean).join(" · ")}
           </p>
@@ -393,7 +452,13 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
           </TabsContent>
         ) : null}
         <TabsContent value="messages">
-          <MessagesPanel thread={thread} frame={frame} viewerIsAgency action={action} earlierPath={`/resources/messages/${customer.id}`} />
+          <MessagesPanel
+            thread={thread}
+            frame={frame}
+            viewerIsAgency
+            action={action}
+            earlierPath={`/resources/messages/${customer.id}`}
+          />
         </TabsContent>
         <TabsContent value="google-business">
           <ServiceColumns>
@@ -438,7 +503,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       <div className="mb-6 flex items-center gap-3">
         <BackToUsers />
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{notFound ? t`Customer not found` : t`Failed to load data`}</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {notFound ? t`Customer not found` : t`Failed to load data`}
+        </h1>
       </div>
       <Card role="alert" className="p-6 text-slate-700">
         <p>

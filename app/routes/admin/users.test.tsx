@@ -27,7 +27,9 @@ describe("the admin customer pages' error boundaries", () => {
     const missing = render(<UserDetailError error={notFound} params={{ userId: "x" }} loaderData={undefined} />);
     expect(missing).toContain("Customer not found");
     expect(missing).toContain('href="/admin/users"');
-    const failed = render(<UserDetailError error={new Error("boom")} params={{ userId: "x" }} loaderData={undefined} />);
+    const failed = render(
+      <UserDetailError error={new Error("boom")} params={{ userId: "x" }} loaderData={undefined} />,
+    );
     expect(failed).toContain("Failed to load data");
     log.mockRestore();
   });
@@ -38,9 +40,9 @@ describe("the admin customer pages' error boundaries", () => {
       "No se pudieron cargar los usuarios",
     );
     const notFound = { status: 404, statusText: "Not Found", internal: false, data: "Cliente no encontrado" };
-    expect(render(<UserDetailError error={notFound} params={{ userId: "x" }} loaderData={undefined} />, "es")).toContain(
-      "Cliente no encontrado",
-    );
+    expect(
+      render(<UserDetailError error={notFound} params={{ userId: "x" }} loaderData={undefined} />, "es"),
+    ).toContain("Cliente no encontrado");
     log.mockRestore();
   });
 });

@@ -52,7 +52,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <PageTitle title={t`Users`} description={t`Every customer of the agency.`} />
       )}
       <UserCounterCards counters={counters} activity={query.activity} search={query.search} assigned={query.assigned} />
-      <CustomerListControls query={query} total={total} error={error} assignees={assignees} exportHref={mine ? null : customersCsvPath(query)} />
+      <CustomerListControls
+        query={query}
+        total={total}
+        error={error}
+        assignees={assignees}
+        exportHref={mine ? null : customersCsvPath(query)}
+      />
       <CustomerTable customers={customers} filtered={Boolean(query.search || query.activity || query.assigned)} />
       <CustomerPages query={query} pageCount={pageCount} />
     </>

@@ -22,13 +22,15 @@ export default function AccountDeleted() {
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
           <span>
             <Trans>
-              Your profile, information forms, credentials, messages, files and notifications have been erased. We sent a confirmation to your e-mail
-              address.
+              Your profile, information forms, credentials, messages, files and notifications have been erased. We sent
+              a confirmation to your e-mail address.
             </Trans>
           </span>
         </p>
         <p>
-          <Trans>The records of your payments are kept for bookkeeping, without your name, e-mail, phone or files.</Trans>
+          <Trans>
+            The records of your payments are kept for bookkeeping, without your name, e-mail, phone or files.
+          </Trans>
         </p>
         <p className="text-center">
           <Link to="/" className="font-medium text-blue-700 hover:underline">

@@ -32,7 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const maintenance = loaderData.maintenance;
-  if (maintenance) return <MaintenancePage supportEmail={maintenance.supportEmail} companyName={maintenance.companyName} />;
+  if (maintenance)
+    return <MaintenancePage supportEmail={maintenance.supportEmail} companyName={maintenance.companyName} />;
   return <Login />;
 }
 

@@ -8,7 +8,11 @@ import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { resetPassword } from "~/features/auth/auth-api";
-import { resetLinkInvalidMessage, resetPasswordErrorMessage, resetPasswordFormSchema } from "~/features/auth/auth.schemas";
+import {
+  resetLinkInvalidMessage,
+  resetPasswordErrorMessage,
+  resetPasswordFormSchema,
+} from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/reset-password";
@@ -51,7 +55,10 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   }
 
   return (
-    <AuthCard title={t`Choose a new password`} description={t`Your new password ends every signed-in session of your account.`}>
+    <AuthCard
+      title={t`Choose a new password`}
+      description={t`Your new password ends every signed-in session of your account.`}
+    >
       {token ? (
         <form className="space-y-4" {...getFormProps(form)}>
           <Field

@@ -7,7 +7,12 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { signUp } from "~/features/auth/auth-api";
-import { PASSWORD_TOO_COMMON_CODE, SIGNUP_INLINE_FIELDS, signupErrorMessage, signupFormSchema } from "~/features/auth/auth.schemas";
+import {
+  PASSWORD_TOO_COMMON_CODE,
+  SIGNUP_INLINE_FIELDS,
+  signupErrorMessage,
+  signupFormSchema,
+} from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { afterSignUpPath } from "~/lib/http/paths";
@@ -36,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const maintenance = loaderData.maintenance;
-  if (maintenance) return <MaintenancePage supportEmail={maintenance.supportEmail} companyName={maintenance.companyName} />;
+  if (maintenance)
+    return <MaintenancePage supportEmail={maintenance.supportEmail} companyName={maintenance.companyName} />;
   return <Signup />;
 }
 
@@ -62,7 +68,13 @@ function Signup() {
     },
   });
 
-  async function createAccount(value: { fullName: string; email: string; phone: string; companyName?: string; password: string }) {
+  async function createAccount(value: {
+    fullName: string;
+    email: string;
+    phone: string;
+    companyName?: string;
+    password: string;
+  }) {
     setPending(true);
     const result = await signUp({
       name: value.fullName,
@@ -150,11 +162,23 @@ function SignUpAgreement() {
     <p className="text-center text-xs text-slate-600">
       <Trans>
         By creating an account you agree to the{" "}
-        <a href={legalPath("termsOfService", locale)} target="_blank" rel="noopener noreferrer" aria-describedby="signup-new-tab" className={link}>
+        <a
+          href={legalPath("termsOfService", locale)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby="signup-new-tab"
+          className={link}
+        >
           Terms
         </a>{" "}
         and the{" "}
-        <a href={legalPath("privacyPolicy", locale)} target="_blank" rel="noopener noreferrer" aria-describedby="signup-new-tab" className={link}>
+        <a
+          href={legalPath("privacyPolicy", locale)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby="signup-new-tab"
+          className={link}
+        >
           Privacy Policy
         </a>
       </Trans>

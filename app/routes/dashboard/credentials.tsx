@@ -58,10 +58,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = await parseForm(form, credentialCardFormSchema);
         if (!parsed.ok) {
           const card = CREDENTIAL_CARDS.find((spec) => spec.type === parsed.reply.initialValue?.credentialType);
-          return formFailure({ error: card ? cardErrorMessage(card.type, parsed.error, (descriptor) => i18n._(descriptor)) : parsed.error });
+          return formFailure({
+            error: card ? cardErrorMessage(card.type, parsed.error, (descriptor) => i18n._(descriptor)) : parsed.error,
+          });
         }
         const { intent: _intent, credentialType, ...fields } = parsed.value;
-        await saveCredentials({ db: database.db, bus, secrets }, actor, { userId: actor.id, editor: "customer", cards: [{ type: credentialType, ...fields }] });
+        await saveCredentials({ db: database.db, bus, secrets }, actor, {
+          userId: actor.id,
+          editor: "customer",
+          cards: [{ type: credentialType, ...fields }],
+        });
       })(),
   });
 }

@@ -33,7 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The information is sent only behind a completed payment, as the page shows it.
   const info = completed ? await getGoogleBusinessInfo({ db: database.db }, user, { userId: user.id }) : null;
   // An empty form starts from what the customer already gave (the website form, the sign-up).
-  const prefill = completed && !info ? await getInformationPrefill({ db: database.db }, user, { service: "google_business" }) : null;
+  const prefill =
+    completed && !info ? await getInformationPrefill({ db: database.db }, user, { service: "google_business" }) : null;
   return {
     payment: payment ? toPaymentStanding(payment) : null,
     cardEnabled: stripe !== null,

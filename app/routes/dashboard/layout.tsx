@@ -31,7 +31,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     readZelleParties(services(context), user),
     getOwnUnreadMessages(services(context).database.db, user),
   ]);
-  return { maintenance: null, user: { name: user.name, image: user.image }, notifications, zelle, unreadMessages, dataReadAt };
+  return {
+    maintenance: null,
+    user: { name: user.name, image: user.image },
+    notifications,
+    zelle,
+    unreadMessages,
+    dataReadAt,
+  };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
@@ -41,7 +48,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const signOut = useSignOut(CUSTOMER_LOGIN);
   const { t, i18n } = useLingui();
   if (maintenance || !user) {
-    return <MaintenancePage supportEmail={maintenance?.supportEmail ?? ""} companyName={maintenance?.companyName ?? ""} />;
+    return (
+      <MaintenancePage supportEmail={maintenance?.supportEmail ?? ""} companyName={maintenance?.companyName ?? ""} />
+    );
   }
   const items: NavItem[] = [
     { label: t`Progress`, icon: ListChecks, to: "/dashboard/progress" },
@@ -86,4 +95,3 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     </NavShell>
   );
 }
-

@@ -19,7 +19,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { i18n } = requestContext(context);
   try {
     // An admin's account has no conversation of its own (404): theirs are on each customer's page.
-    const [thread, settings] = await Promise.all([listMessages(services(context).database.db, user, { userId: user.id }), services(context).settings.get()]);
+    const [thread, settings] = await Promise.all([
+      listMessages(services(context).database.db, user, { userId: user.id }),
+      services(context).settings.get(),
+    ]);
     return { thread, frame: conversationFrame(settings.general, i18n), title: i18n._(msg`Messages`) };
   } catch (error) {
     loaderFailure(error, i18n);
@@ -45,7 +48,13 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <PageTitle title={t`Messages`} description={t`Write to our team about your services; we answer here.`} />
-      <MessagesPanel thread={thread} frame={frame} viewerIsAgency={false} action="/dashboard/messages" earlierPath={`/resources/messages/${thread.customerId}`} />
+      <MessagesPanel
+        thread={thread}
+        frame={frame}
+        viewerIsAgency={false}
+        action="/dashboard/messages"
+        earlierPath={`/resources/messages/${thread.customerId}`}
+      />
     </div>
   );
 }

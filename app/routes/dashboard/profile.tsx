@@ -6,13 +6,20 @@ import { PageTitle } from "~/components/nav-shell";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { changePassword } from "~/features/profile/change-password.server";
 import { DataExportCard } from "~/features/data-export/components/data-export-card";
-import { DATA_EXPORT_TEXTS, REQUEST_DATA_EXPORT_INTENT, requestDataExportSchema } from "~/features/data-export/data-export.schemas";
+import {
+  DATA_EXPORT_TEXTS,
+  REQUEST_DATA_EXPORT_INTENT,
+  requestDataExportSchema,
+} from "~/features/data-export/data-export.schemas";
 import { getDataExport } from "~/features/data-export/get-data-export.server";
 import { requestDataExport } from "~/features/data-export/request-data-export.server";
 import { AvatarUpload } from "~/features/profile/components/avatar-upload";
 import { ChangePasswordForm } from "~/features/profile/components/change-password-form";
 import { DELETE_ACCOUNT_INTENT, WITHDRAW_DELETION_INTENT } from "~/features/account-deletion/account-deletion";
-import { deleteAccountAction, withdrawDeletionAction } from "~/features/account-deletion/account-deletion-actions.server";
+import {
+  deleteAccountAction,
+  withdrawDeletionAction,
+} from "~/features/account-deletion/account-deletion-actions.server";
 import { DeleteAccountCard } from "~/features/account-deletion/components/delete-account-card";
 import { getOwnDeletionStatus } from "~/features/account-deletion/get-own-deletion-status.server";
 import { PersonalInfoForm } from "~/features/profile/components/personal-info-form";
@@ -82,7 +89,15 @@ function profileForm<S extends z.ZodType>(
 }
 
 /** The forms this page's action takes (the matrix tries each). */
-export const intents = [UPDATE_PROFILE_INTENT, EMAIL_PREFERENCES_INTENT, UPLOAD_AVATAR_INTENT, CHANGE_PASSWORD_INTENT, REQUEST_DATA_EXPORT_INTENT, DELETE_ACCOUNT_INTENT, WITHDRAW_DELETION_INTENT] as const;
+export const intents = [
+  UPDATE_PROFILE_INTENT,
+  EMAIL_PREFERENCES_INTENT,
+  UPLOAD_AVATAR_INTENT,
+  CHANGE_PASSWORD_INTENT,
+  REQUEST_DATA_EXPORT_INTENT,
+  DELETE_ACCOUNT_INTENT,
+  WITHDRAW_DELETION_INTENT,
+] as const;
 
 /**
  * The page's forms, by `intent`: update-profile, change-password, upload-avatar (multipart), email-preferences,
@@ -92,27 +107,58 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, i18n } = requestContext(context);
   const { database, bus, storage, auth } = services;
   return dispatchIntent(request, i18n, intents, {
-    [UPDATE_PROFILE_INTENT]: profileForm(context, personalInfoSchema, PROFILE_TEXTS.updateFailed, async (actor, { intent: _intent, ...fields }) => {
-      await updateProfile({ db: database.db, bus }, actor, fields);
-    }),
-    [EMAIL_PREFERENCES_INTENT]: profileForm(context, emailPreferencesSchema, PROFILE_TEXTS.emailPreferencesFailed, async (actor, { emailUpdates }) => {
-      await updateEmailPreferences({ db: database.db, bus }, actor, { emailUpdates });
-    }),
-    [UPLOAD_AVATAR_INTENT]: profileForm(context, avatarFormSchema, PROFILE_TEXTS.avatarFailed, async (actor, { avatar }) => {
-      await updateAvatar({ db: database.db, bus, storage }, actor, { avatar });
-    }),
-    [CHANGE_PASSWORD_INTENT]: profileForm(context, changePasswordSchema, PROFILE_TEXTS.passwordFailed, async (actor, { currentPassword, newPassword }) => {
-      const changed = await changePassword({ auth }, actor, { currentPassword, newPassword, confirmPassword: newPassword, headers: request.headers });
-      // The new session's cookie replaces the old one.
-      const cookies = new Headers();
-      for (const cookie of changed.getSetCookie()) cookies.append("Set-Cookie", cookie);
-      return cookies;
-    }),
-    [REQUEST_DATA_EXPORT_INTENT]: profileForm(context, requestDataExportSchema, DATA_EXPORT_TEXTS.requestFailed, async (actor, { password }) => {
-      await requestDataExport({ db: database.db, bus, auth }, actor, { password, headers: request.headers });
-    }),
+    [UPDATE_PROFILE_INTENT]: profileForm(
+      context,
+      personalInfoSchema,
+      PROFILE_TEXTS.updateFailed,
+      async (actor, { intent: _intent, ...fields }) => {
+        await updateProfile({ db: database.db, bus }, actor, fields);
+      },
+    ),
+    [EMAIL_PREFERENCES_INTENT]: profileForm(
+      context,
+      emailPreferencesSchema,
+      PROFILE_TEXTS.emailPreferencesFailed,
+      async (actor, { emailUpdates }) => {
+        await updateEmailPreferences({ db: database.db, bus }, actor, { emailUpdates });
+      },
+    ),
+    [UPLOAD_AVATAR_INTENT]: profileForm(
+      context,
+      avatarFormSchema,
+      PROFILE_TEXTS.avatarFailed,
+      async (actor, { avatar }) => {
+        await updateAvatar({ db: database.db, bus, storage }, actor, { avatar });
+      },
+    ),
+    [CHANGE_PASSWORD_INTENT]: profileForm(
+      context,
+      changePasswordSchema,
+      PROFILE_TEXTS.passwordFailed,
+      async (actor, { currentPassword, newPassword }) => {
+        const changed = await changePassword({ auth }, actor, {
+          currentPassword,
+          newPassword,
+          confirmPassword: newPassword,
+          headers: request.headers,
+        });
+        // The new session's cookie replaces the old one.
+        const cookies = new Headers();
+        for (const cookie of changed.getSetCookie()) cookies.append("Set-Cookie", cookie);
+        return cookies;
+      },
+    ),
+    [REQUEST_DATA_EXPORT_INTENT]: profileForm(
+      context,
+      requestDataExportSchema,
+      DATA_EXPORT_TEXTS.requestFailed,
+      async (actor, { password }) => {
+        await requestDataExport({ db: database.db, bus, auth }, actor, { password, headers: request.headers });
+      },
+    ),
     // Deleted: a redirect to the page that says so (signed out); held back for the agency: a toast.
-    [DELETE_ACCOUNT_INTENT]: (form) => deleteAccountAction(services, requestContext(context).user, { form, request }, i18n),
+    [DELETE_ACCOUNT_INTENT]: (form) =>
+      deleteAccountAction(services, requestContext(context).user, { form, request }, i18n),
     [WITHDRAW_DELETION_INTENT]: () => withdrawDeletionAction(services, requestContext(context).user, i18n),
   });
 }

@@ -36,7 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const completed = first?.status === "completed";
   const info = completed ? await getWebsiteInfo({ db: database.db }, user, { userId: user.id }) : null;
   // An empty form starts from what the customer already gave (the Google Business form, the sign-up).
-  const prefill = completed && !info ? await getInformationPrefill({ db: database.db }, user, { service: "website" }) : null;
+  const prefill =
+    completed && !info ? await getInformationPrefill({ db: database.db }, user, { service: "website" }) : null;
   return {
     first: first ? toPaymentStanding(first) : null,
     second: second ? toPaymentStanding(second) : null,

@@ -33,7 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { url } = await createCardCheckout(
       { db: services.database.db, stripe: services.stripe, siteUrl: services.env.SITE_URL },
       user,
-      { serviceType: body?.serviceType, paymentNumber: body?.paymentNumber, returnPath: body?.returnPath, promotionCode: body?.promotionCode },
+      {
+        serviceType: body?.serviceType,
+        paymentNumber: body?.paymentNumber,
+        returnPath: body?.returnPath,
+        promotionCode: body?.promotionCode,
+      },
     );
     return Response.json({ ok: true, url });
   } catch (error) {

@@ -20,7 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         webhookSecret: services.env.STRIPE_WEBHOOK_SECRET,
       },
       null,
-      { rawBody: Buffer.from(await request.arrayBuffer()), signature: request.headers.get("stripe-signature") ?? undefined },
+      {
+        rawBody: Buffer.from(await request.arrayBuffer()),
+        signature: request.headers.get("stripe-signature") ?? undefined,
+      },
     );
     return Response.json({ received: true, outcome });
   } catch (error) {

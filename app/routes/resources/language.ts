@@ -30,5 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (user) await saveLanguage(services.database.db, user.id, language);
   const secure = new URL(request.url).protocol === "https:";
-  return redirect(pageAfterSwitch(redirectTo, language), { headers: { "Set-Cookie": languageCookie(language, secure) } });
+  return redirect(pageAfterSwitch(redirectTo, language), {
+    headers: { "Set-Cookie": languageCookie(language, secure) },
+  });
 }

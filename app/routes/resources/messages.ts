@@ -14,7 +14,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const parsed = earlierMessagesSchema.safeParse({ before: new URL(request.url).searchParams.get("before") });
     if (!parsed.success) throw new AppError("invalid_request");
-    return await listMessages(services(context).database.db, sessionUser(context), { userId: params.userId, before: parsed.data.before });
+    return await listMessages(services(context).database.db, sessionUser(context), {
+      userId: params.userId,
+      before: parsed.data.before,
+    });
   } catch (error) {
     return actionFailure(error, requestContext(context).i18n);
   }

@@ -10,7 +10,14 @@ import { LIVE_EVENTS, LIVE_STREAM_PATH, type Change } from "~/lib/realtime/realt
 import { PgChangeBus } from "~/lib/realtime/realtime.server";
 import { liveEvents } from "../../../server/events";
 import { changeEvent, LiveStream } from "../live-stream";
-import { signUpCustomer, testDatabase, testServices, type SignedIn, type TestDatabase, type TestServices } from "../support";
+import {
+  signUpCustomer,
+  testDatabase,
+  testServices,
+  type SignedIn,
+  type TestDatabase,
+  type TestServices,
+} from "../support";
 
 let database: TestDatabase;
 let services: TestServices;

@@ -31,7 +31,8 @@ async function advisoryLocks(): Promise<number> {
   return rows[0].n;
 }
 
-const addNotification = (createdAt: Date, isRead: boolean) => addOwnNotification(app.db, customer.id, createdAt, isRead);
+const addNotification = (createdAt: Date, isRead: boolean) =>
+  addOwnNotification(app.db, customer.id, createdAt, isRead);
 
 /** Which of these notifications are still there. */
 async function remaining(ids: string[]): Promise<string[]> {
@@ -75,7 +76,10 @@ it("skips while another session holds the lock, removing nothing, and runs once 
     expect(await runRetention({ database: app.database }, { now })).toEqual({ ran: false, reason: "locked" });
     expect(await remaining([old])).toEqual([old]);
     await holder.query("select pg_advisory_unlock($1)", [RETENTION_LOCK_KEY.toString()]);
-    expect(await runRetention({ database: app.database }, { now })).toMatchObject({ ran: true, run: { removed: { readNotifications: 1 } } });
+    expect(await runRetention({ database: app.database }, { now })).toMatchObject({
+      ran: true,
+      run: { removed: { readNotifications: 1 } },
+    });
   } finally {
     await holder.end();
   }

@@ -55,7 +55,9 @@ it("`npm run secrets:rotate` re-encrypts every value on the PostgreSQL server un
     });
     expect(result.status, result.stdout + result.stderr).toBe(0);
     const nextId = parseMasterKey(next).id;
-    expect(result.stdout).toContain(`Re-encrypted 4 stored secret(s); every stored secret is now under key id ${nextId}.`);
+    expect(result.stdout).toContain(
+      `Re-encrypted 4 stored secret(s); every stored secret is now under key id ${nextId}.`,
+    );
     const clear: string[] = [];
     for (const { table, column } of SECRET_COLUMNS) {
       for (const row of await database.db.select({ stored: column }).from(table)) {

@@ -27,19 +27,31 @@ describe("the Profile page's 'Delete my account' card", () => {
 
   it("with a payment pending or a job in progress: says the agency confirms it first, and offers a request", () => {
     const html = render({ ...none, blockers: ["payment_pending", "job_in_progress"] });
-    expect(html).toContain("A payment is waiting for review; A paid job is in progress: the agency confirms your deletion first.");
+    expect(html).toContain(
+      "A payment is waiting for review; A paid job is in progress: the agency confirms your deletion first.",
+    );
     expect(html).toContain("Request deletion");
   });
 
   it("a request waiting: says since when and why, and offers nothing more", () => {
-    const html = render({ ...none, blockers: ["payment_pending"], pending: { requestedAt: "2026-03-09T12:00:00.000Z", blockers: ["payment_pending"] } });
-    expect(html).toContain("Deletion requested on March 9, 2026. The agency confirms it first (A payment is waiting for review); we will tell you by e-mail.");
+    const html = render({
+      ...none,
+      blockers: ["payment_pending"],
+      pending: { requestedAt: "2026-03-09T12:00:00.000Z", blockers: ["payment_pending"] },
+    });
+    expect(html).toContain(
+      "Deletion requested on March 9, 2026. The agency confirms it first (A payment is waiting for review); we will tell you by e-mail.",
+    );
     expect(html).not.toContain("Request deletion");
     expect(html).toContain('role="status"');
   });
 
   it("a request declined: the agency's reason, and the deletion offered again", () => {
-    const html = render({ ...none, blockers: ["job_in_progress"], declined: { decidedAt: "2026-03-09T12:00:00.000Z", reason: "We launch on Friday" } });
+    const html = render({
+      ...none,
+      blockers: ["job_in_progress"],
+      declined: { decidedAt: "2026-03-09T12:00:00.000Z", reason: "We launch on Friday" },
+    });
     expect(html).toContain("Your last request was declined: We launch on Friday");
     expect(html).toContain("Request deletion");
   });
@@ -49,7 +61,10 @@ describe("the Profile page's 'Delete my account' card", () => {
   });
 
   it("speaks Spanish on a Spanish page", () => {
-    const html = render({ ...none, pending: { requestedAt: "2026-03-09T12:00:00.000Z", blockers: ["payment_pending"] } }, "es");
+    const html = render(
+      { ...none, pending: { requestedAt: "2026-03-09T12:00:00.000Z", blockers: ["payment_pending"] } },
+      "es",
+    );
     expect(html).toContain("Eliminar mi cuenta");
     expect(html).toContain("Qué se conserva");
     expect(html).toContain("Eliminación solicitada el 9 de marzo de 2026");

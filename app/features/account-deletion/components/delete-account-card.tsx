@@ -61,9 +61,9 @@ export function DeleteAccountCard({ status }: { status: OwnDeletionStatus }) {
           </p>
           <p>
             <Trans>
-              Your profile and picture, your information forms and their photos, your credentials and their passwords, your messages and their files,
-              approvals, delivered files, notes the agency kept about you, notifications and data exports. You are signed out everywhere and cannot sign in
-              again.
+              Your profile and picture, your information forms and their photos, your credentials and their passwords,
+              your messages and their files, approvals, delivered files, notes the agency kept about you, notifications
+              and data exports. You are signed out everywhere and cannot sign in again.
             </Trans>
           </p>
         </div>
@@ -73,14 +73,18 @@ export function DeleteAccountCard({ status }: { status: OwnDeletionStatus }) {
           </p>
           <p>
             <Trans>
-              The records of your payments and refunds, which the agency must keep for bookkeeping, without your name, e-mail, phone or files. You get a
-              confirmation e-mail, then we forget your address too.
+              The records of your payments and refunds, which the agency must keep for bookkeeping, without your name,
+              e-mail, phone or files. You get a confirmation e-mail, then we forget your address too.
             </Trans>
           </p>
         </div>
         {status.pending ? (
           <div className="space-y-3">
-            <p role="status" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950" data-testid="deletion-pending">
+            <p
+              role="status"
+              className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950"
+              data-testid="deletion-pending"
+            >
               <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>{t`Deletion requested on ${requestedOn}. The agency confirms it first (${pendingReasons}); we will tell you by e-mail.`}</span>
             </p>
@@ -89,7 +93,10 @@ export function DeleteAccountCard({ status }: { status: OwnDeletionStatus }) {
         ) : (
           <>
             {status.declined ? (
-              <p className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-slate-800" data-testid="deletion-declined">
+              <p
+                className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-slate-800"
+                data-testid="deletion-declined"
+              >
                 {t`Your last request was declined: ${declinedReason}`}
               </p>
             ) : null}
@@ -157,7 +164,11 @@ function DeleteAccountDialog({
 }) {
   const { t } = useLingui();
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [form, fields] = useValidatedForm({ schema: deleteAccountSchema, id: "delete-account", onValid: () => onSend() });
+  const [form, fields] = useValidatedForm({
+    schema: deleteAccountSchema,
+    id: "delete-account",
+    onValid: () => onSend(),
+  });
   const serverError = (field: string) => (refusal?.field === field ? refusal.error : undefined);
   return (
     <Dialog open onOpenChange={(next) => !next && !sending && onClose()}>
@@ -202,7 +213,13 @@ function DeleteAccountDialog({
               {t`Cancel`}
             </Button>
             <Button type="submit" variant="destructive" disabled={sending}>
-              {sending ? (requestOnly ? t`Sending...` : t`Deleting...`) : requestOnly ? t`Send the request` : t`Delete my account`}
+              {sending
+                ? requestOnly
+                  ? t`Sending...`
+                  : t`Deleting...`
+                : requestOnly
+                  ? t`Send the request`
+                  : t`Delete my account`}
             </Button>
           </div>
         </Form>

@@ -28,17 +28,34 @@ export function DeleteCustomer({ customerName, action }: { customerName: string;
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button type="button" variant="outline" size="sm" className="text-red-800" onClick={() => setOpen(true)} data-testid="delete-customer-button">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="text-red-800"
+        onClick={() => setOpen(true)}
+        data-testid="delete-customer-button"
+      >
         <Trash2 aria-hidden="true" />
         {/* On a phone the icon alone, so the customer's name keeps the header's width; its name stays for screen readers. */}
         <span className="sr-only sm:not-sr-only">{t`Delete customer`}</span>
       </Button>
-      {open ? <DeleteCustomerDialog customerName={customerName} action={action} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <DeleteCustomerDialog customerName={customerName} action={action} onClose={() => setOpen(false)} />
+      ) : null}
     </>
   );
 }
 
-function DeleteCustomerDialog({ customerName, action, onClose }: { customerName: string; action: string; onClose: () => void }) {
+function DeleteCustomerDialog({
+  customerName,
+  action,
+  onClose,
+}: {
+  customerName: string;
+  action: string;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -47,7 +64,10 @@ function DeleteCustomerDialog({ customerName, action, onClose }: { customerName:
   // This dialog's answer only: the page's action data once its sending is back.
   const [sent, setSent] = useState(false);
   const answer = sent && navigation.state === "idle" && isActionResult(actionData) ? actionData : undefined;
-  useActionToast(answer, { onSuccess: () => void navigate(CUSTOMER_LIST, { replace: true }), onFailure: () => setSent(false) });
+  useActionToast(answer, {
+    onSuccess: () => void navigate(CUSTOMER_LIST, { replace: true }),
+    onFailure: () => setSent(false),
+  });
   // A refusal stays beside its field until the next sending.
   const [refusal, setRefusal] = useState<ActionFailure | null>(null);
   if (answer && !answer.ok && refusal !== answer) setRefusal(answer);

@@ -13,7 +13,8 @@ import { declineDeletionSchema } from "../account-deletion.schemas";
 import type { PendingDeletionRequest, QueueDeletionRequest } from "../deletion-views";
 import { ReasonField } from "./reason-field";
 
-const LINK = "font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
+const LINK =
+  "font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
 
 /**
  * The answers to the queue's deletion forms, as toasts. The forms are page forms (navigations, not fetchers): their row
@@ -30,7 +31,10 @@ export function DeletionAnswers() {
 /** Whether this dialog's form is being sent now, and a call once its answer is back (to close the dialog). */
 function useSending(intent: string, requestId: string, onAnswered: () => void) {
   const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData.get("requestId") === requestId;
+  const sending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData.get("requestId") === requestId;
   const [sent, setSent] = useState(false);
   if (sending && !sent) setSent(true);
   useEffect(() => {
@@ -56,7 +60,9 @@ export function DeletionRequestRow({ request, age }: { request: QueueDeletionReq
           <Link to={`/admin/users/${request.userId}`} className={LINK}>
             {name}
           </Link>
-          <p className="text-slate-700">{holding ? t`Waiting for the agency: ${holding}` : t`Nothing holds it back any more`}</p>
+          <p className="text-slate-700">
+            {holding ? t`Waiting for the agency: ${holding}` : t`Nothing holds it back any more`}
+          </p>
           <p className="text-slate-600">
             <time dateTime={request.requestedAt}>{t`Asked ${age}`}</time>
           </p>
@@ -72,19 +78,33 @@ export function DeletionRequestRow({ request, age }: { request: QueueDeletionReq
           </Button>
         </div>
       </Card>
-      {open === "approve" ? <ApproveDeletionDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
-      {open === "decline" ? <DeclineDeletionDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
+      {open === "approve" ? (
+        <ApproveDeletionDialog request={request} name={name} onClose={() => setOpen(null)} />
+      ) : null}
+      {open === "decline" ? (
+        <DeclineDeletionDialog request={request} name={name} onClose={() => setOpen(null)} />
+      ) : null}
     </li>
   );
 }
 
 /** 'Approve and delete': a confirmation that says what goes and what stays. Posts to the page it is on. */
-export function ApproveDeletionDialog({ request, name, onClose }: { request: PendingDeletionRequest; name: string; onClose: () => void }) {
+export function ApproveDeletionDialog({
+  request,
+  name,
+  onClose,
+}: {
+  request: PendingDeletionRequest;
+  name: string;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const sending = useSending(APPROVE_DELETION_INTENT, request.id, onClose);
   const description = [
     t`${name}'s profile, files, messages, information forms, credentials and notes are erased for good. Their payments stay for the books, without their name, e-mail, phone or files.`,
-    request.blockers.includes("payment_pending") ? t`A payment still waiting for review is closed without review: approve or reject it first if the money arrived.` : "",
+    request.blockers.includes("payment_pending")
+      ? t`A payment still waiting for review is closed without review: approve or reject it first if the money arrived.`
+      : "",
   ]
     .filter(Boolean)
     .join(" ");
@@ -107,13 +127,24 @@ export function ApproveDeletionDialog({ request, name, onClose }: { request: Pen
 }
 
 /** 'Decline': a reason the customer reads. Posts to the page it is on. */
-export function DeclineDeletionDialog({ request, name, onClose }: { request: PendingDeletionRequest; name: string; onClose: () => void }) {
+export function DeclineDeletionDialog({
+  request,
+  name,
+  onClose,
+}: {
+  request: PendingDeletionRequest;
+  name: string;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const sending = useSending(DECLINE_DELETION_INTENT, request.id, onClose);
   const [form, fields] = useValidatedForm({ schema: declineDeletionSchema, id: `decline-deletion-${request.id}` });
   return (
     <Dialog open onOpenChange={(next) => !next && !sending && onClose()}>
-      <DialogContent title={t`Decline ${name}'s request?`} description={t`The account stays. The customer reads your reason in a notification and an e-mail.`}>
+      <DialogContent
+        title={t`Decline ${name}'s request?`}
+        description={t`The account stays. The customer reads your reason in a notification and an e-mail.`}
+      >
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value={DECLINE_DELETION_INTENT} />
           <input type="hidden" name="requestId" value={request.id} />

@@ -19,7 +19,13 @@ const CUSTOMER_LIST = "/admin/users";
  * erases the customer, so the admin goes on to the customer list with the toast; declining reloads the page, without
  * the notice. The answers are read here, mounted whether or not a request waits, so a decline's toast outlives it.
  */
-export function PendingDeletionNotice({ request, customerName }: { request: PendingDeletionRequest | null; customerName: string }) {
+export function PendingDeletionNotice({
+  request,
+  customerName,
+}: {
+  request: PendingDeletionRequest | null;
+  customerName: string;
+}) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState<"approve" | "decline" | null>(null);
   useDeletionAnswers();
@@ -51,8 +57,12 @@ export function PendingDeletionNotice({ request, customerName }: { request: Pend
           {t`Approve and delete`}
         </Button>
       </div>
-      {open === "approve" ? <ApproveDeletionDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
-      {open === "decline" ? <DeclineDeletionDialog request={request} name={name} onClose={() => setOpen(null)} /> : null}
+      {open === "approve" ? (
+        <ApproveDeletionDialog request={request} name={name} onClose={() => setOpen(null)} />
+      ) : null}
+      {open === "decline" ? (
+        <DeclineDeletionDialog request={request} name={name} onClose={() => setOpen(null)} />
+      ) : null}
     </section>
   );
 }
@@ -64,7 +74,8 @@ function useDeletionAnswers() {
   const actionData = useActionData<unknown>();
   const sending = navigation.formData?.get("intent");
   const [sent, setSent] = useState<string | null>(null);
-  if ((sending === APPROVE_DELETION_INTENT || sending === DECLINE_DELETION_INTENT) && sent !== sending) setSent(sending);
+  if ((sending === APPROVE_DELETION_INTENT || sending === DECLINE_DELETION_INTENT) && sent !== sending)
+    setSent(sending);
   const answer = sent && navigation.state === "idle" && isActionResult(actionData) ? actionData : undefined;
   useActionToast(answer, {
     onSuccess: () => {

@@ -3,7 +3,19 @@ import { Textarea } from "~/components/ui/textarea";
 import { DELETION_REASON_MAX } from "../account-deletion";
 
 /** A labelled, required reason with its hint and its error (the browser's check, or the server's refusal), tied for screen readers. */
-export function ReasonField({ id, label, hint, error, disabled }: { id: string; label: string; hint: string; error?: string; disabled: boolean }) {
+export function ReasonField({
+  id,
+  label,
+  hint,
+  error,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error?: string;
+  disabled: boolean;
+}) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>

@@ -4,10 +4,15 @@ import { LocalDateTime } from "~/components/local-date-time";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Select } from "~/components/ui/input";
-import { activityLabel,
-  actorName, type ActivityPage } from "../activity-views";
+import { activityLabel, actorName, type ActivityPage } from "../activity-views";
 
-const WHEN: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" };
+const WHEN: Intl.DateTimeFormatOptions = {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
 
 function pageLink(filters: ActivityPage["filters"], page: number): string {
   const params = new URLSearchParams();
@@ -78,7 +83,10 @@ export function ActivityLog({ log }: { log: ActivityPage }) {
         <ol className="space-y-2" aria-label={t`Activity`}>
           {log.events.map((event) => (
             <li key={event.id}>
-              <Card className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="activity-event">
+              <Card
+                className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between"
+                data-testid="activity-event"
+              >
                 <div className="min-w-0">
                   <p className="font-medium break-words text-slate-900">
                     <span data-testid="activity-actor">{actorName(event, (message) => i18n._(message))}</span>
@@ -87,7 +95,11 @@ export function ActivityLog({ log }: { log: ActivityPage }) {
                     {event.customer ? (
                       <>
                         {" · "}
-                        <Link to={`/admin/users/${event.customer.id}`} className="text-blue-700 underline" data-testid="activity-customer">
+                        <Link
+                          to={`/admin/users/${event.customer.id}`}
+                          className="text-blue-700 underline"
+                          data-testid="activity-customer"
+                        >
                           {event.customer.name}
                         </Link>
                       </>
@@ -110,9 +122,7 @@ export function ActivityLog({ log }: { log: ActivityPage }) {
         ) : (
           <span />
         )}
-        <p className="text-sm text-slate-600">
-          {t`Page ${page} of ${pageCount} (${total} events)`}
-        </p>
+        <p className="text-sm text-slate-600">{t`Page ${page} of ${pageCount} (${total} events)`}</p>
         {log.page < log.pageCount ? (
           <Button asChild variant="outline">
             <Link to={pageLink(filters, log.page + 1)}>{t`Next`}</Link>

@@ -14,7 +14,8 @@ function draw(element: React.ReactElement, locale: Locale = "en"): HTMLElement {
 }
 
 /** What a sighted reader sees written in the drawing (the bars' titles are tooltips, not drawn text). */
-const drawnTexts = (chart: HTMLElement, selector = "text") => [...chart.querySelectorAll(selector)].map((text) => text.textContent);
+const drawnTexts = (chart: HTMLElement, selector = "text") =>
+  [...chart.querySelectorAll(selector)].map((text) => text.textContent);
 
 /** A text as Intl writes it: the space before a compact sign (K) is a no-break space. */
 const withIntlSpaces = (text: string) => text.replaceAll(" ", "\u00a0");
@@ -45,8 +46,14 @@ describe("the revenue chart", () => {
     expect(svg!.querySelector('rect[data-series="card"] title')!.textContent).toBe("Jan 2026, Card: $1,000");
     expect(svg!.querySelector('rect[data-series="zelle"] title')!.textContent).toBe("Jan 2026, Zelle: $500");
     // The card bar stands on the axis and Zelle's sits on top of it, twice as tall as Zelle's 500 against card's 1,000.
-    const [card, zelle] = [svg!.querySelector('rect[data-series="card"]')!, svg!.querySelector('rect[data-series="zelle"]')!];
-    expect(Number(zelle.getAttribute("y")) + Number(zelle.getAttribute("height"))).toBeCloseTo(Number(card.getAttribute("y")), 0);
+    const [card, zelle] = [
+      svg!.querySelector('rect[data-series="card"]')!,
+      svg!.querySelector('rect[data-series="zelle"]')!,
+    ];
+    expect(Number(zelle.getAttribute("y")) + Number(zelle.getAttribute("height"))).toBeCloseTo(
+      Number(card.getAttribute("y")),
+      0,
+    );
     expect(Number(card.getAttribute("height"))).toBeCloseTo(2 * Number(zelle.getAttribute("height")), 0);
     expectFiniteGeometry(chart);
   });
@@ -71,7 +78,9 @@ describe("the revenue chart", () => {
     expect(total).not.toBe("$1.5k");
     // Whole amounts without a decimal, as the browser writes them: a server's "250,0" would not match the page once
     // it runs in the browser, which then throws the server's drawing away.
-    expect(drawnTexts(chart, "svg:not([data-testid]) text")).toEqual(["$0", "$500", "$1 K", "$1.5 K"].map(withIntlSpaces));
+    expect(drawnTexts(chart, "svg:not([data-testid]) text")).toEqual(
+      ["$0", "$500", "$1 K", "$1.5 K"].map(withIntlSpaces),
+    );
   });
 
   it("draws its axes for a period with no revenue at all, with no NaN and no label over the empty bars", () => {

@@ -2,7 +2,14 @@ import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { intlLocale } from "~/lib/i18n/translate";
 import { formatMoney } from "~/lib/i18n/format";
-import { dayLabel, formatPercent, monthLabel, type FunnelStep, type MonthlyRevenue, type WeeklySignUps } from "../analytics-views";
+import {
+  dayLabel,
+  formatPercent,
+  monthLabel,
+  type FunnelStep,
+  type MonthlyRevenue,
+  type WeeklySignUps,
+} from "../analytics-views";
 import {
   band,
   CHART_FONT_SIZE,
@@ -111,8 +118,14 @@ const compactUsd =
           ? `$${(value / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })}k`
           : `$${value.toLocaleString("en-US")}`
       : // minimumFractionDigits said outright: Node and the browser default it differently for compact currency ("$100.0"
-      // against "$100"), and the page rendered on the server must read the same once the browser runs it.
-      value.toLocaleString(intlLocale(locale), { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 });
+        // against "$100"), and the page rendered on the server must read the same once the browser runs it.
+        value.toLocaleString(intlLocale(locale), {
+          style: "currency",
+          currency: "USD",
+          notation: "compact",
+          minimumFractionDigits: 0,
+          maximumFractionDigits: 1,
+        });
 
 const nonZero = (format: (value: number) => string) => (value: number) => (value > 0 ? format(value) : "");
 
@@ -144,7 +157,17 @@ interface Series {
 }
 
 /** The vertical value axis, in its own SVG as wide as its longest value, so the plot beside it can be in percentages. */
-function ValueAxis({ ticks, y, format, height }: { ticks: number[]; y: (value: number) => number; format: (value: number) => string; height: number }) {
+function ValueAxis({
+  ticks,
+  y,
+  format,
+  height,
+}: {
+  ticks: number[];
+  y: (value: number) => number;
+  format: (value: number) => string;
+  height: number;
+}) {
   const texts = ticks.map(format);
   const width = Math.ceil(Math.max(24, ...texts.map((text) => textWidth(text))) + TICK_GAP + 2);
   return (
@@ -153,7 +176,14 @@ function ValueAxis({ ticks, y, format, height }: { ticks: number[]; y: (value: n
       {ticks.map((tick, index) => (
         <g key={tick}>
           <line x1={width - 5} x2={width} y1={crisp(y(tick))} y2={crisp(y(tick))} stroke={AXIS_COLOR} />
-          <text x={width - TICK_GAP} y={px(y(tick))} dy="0.32em" textAnchor="end" fontSize={CHART_FONT_SIZE} fill={TEXT_COLOR}>
+          <text
+            x={width - TICK_GAP}
+            y={px(y(tick))}
+            dy="0.32em"
+            textAnchor="end"
+            fontSize={CHART_FONT_SIZE}
+            fill={TEXT_COLOR}
+          >
             {texts[index]}
           </text>
         </g>
@@ -221,7 +251,15 @@ function ColumnChart({
         <div className="@container min-w-0 flex-1">
           <svg data-testid={testId} width="100%" height={height} className="block overflow-visible">
             {ticks.map((tick) => (
-              <line key={tick} x1="0" x2="100%" y1={crisp(y(tick))} y2={crisp(y(tick))} stroke={GRID_COLOR} strokeDasharray="3 3" />
+              <line
+                key={tick}
+                x1="0"
+                x2="100%"
+                y1={crisp(y(tick))}
+                y2={crisp(y(tick))}
+                stroke={GRID_COLOR}
+                strokeDasharray="3 3"
+              />
             ))}
             {series.map((one, seriesIndex) => (
               <g key={one.key} fill={one.color}>
@@ -307,7 +345,9 @@ export function RevenueChart({ revenue }: { revenue: MonthlyRevenue[] }) {
 export function SignUpsChart({ signUps }: { signUps: WeeklySignUps[] }) {
   const { t, i18n } = useLingui();
   const labels = signUps.map((row) => dayLabel(row.weekStart, false, i18n.locale));
-  const series: Series[] = [{ key: "signUps", name: t`Sign-ups`, color: SIGN_UP_COLOR, values: signUps.map((row) => row.signUps) }];
+  const series: Series[] = [
+    { key: "signUps", name: t`Sign-ups`, color: SIGN_UP_COLOR, values: signUps.map((row) => row.signUps) },
+  ];
   const count = nonZero(String);
   return (
     <WithAxisTitles y={t`Customers`} x={t`Week starting (Monday, UTC)`}>
@@ -327,7 +367,9 @@ export function SignUpsChart({ signUps }: { signUps: WeeklySignUps[] }) {
 /** The funnel: one horizontal bar per step, its count and conversion written after it, the step names beside it. */
 export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
   const { t } = useLingui();
-  const texts = steps.map((step) => (step.fromPrevious === null ? String(step.count) : `${step.count} (${formatPercent(step.fromPrevious)})`));
+  const texts = steps.map((step) =>
+    step.fromPrevious === null ? String(step.count) : `${step.count} (${formatPercent(step.fromPrevious)})`,
+  );
   const height = FUNNEL_CHART_HEIGHT - TICK_GAP;
   const plotHeight = height - X_AXIS_HEIGHT;
   const ticks = niceTicks(Math.max(0, ...steps.map((step) => step.count)), 4, { integer: true });
@@ -347,7 +389,10 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
         {/* The step names in HTML, so a long one wraps onto two lines instead of running into the bars. */}
         <div className="flex w-24 shrink-0 flex-col pr-2 sm:w-32" style={{ height: plotHeight }}>
           {steps.map((step) => (
-            <div key={step.key} className="flex flex-1 items-center justify-end text-right text-xs leading-tight text-slate-700">
+            <div
+              key={step.key}
+              className="flex flex-1 items-center justify-end text-right text-xs leading-tight text-slate-700"
+            >
               {step.label}
             </div>
           ))}
@@ -355,7 +400,15 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
         <div className="@container min-w-0 flex-1">
           <svg data-testid="funnel-svg" width="100%" height={height} className="block overflow-visible">
             {ticks.map((tick) => (
-              <line key={tick} x1={percent(x(tick))} x2={percent(x(tick))} y1={0} y2={plotHeight} stroke={GRID_COLOR} strokeDasharray="3 3" />
+              <line
+                key={tick}
+                x1={percent(x(tick))}
+                x2={percent(x(tick))}
+                y1={0}
+                y2={plotHeight}
+                stroke={GRID_COLOR}
+                strokeDasharray="3 3"
+              />
             ))}
             <g fill={FUNNEL_COLOR}>
               {steps.map((step, index) => (

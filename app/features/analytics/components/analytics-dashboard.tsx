@@ -7,13 +7,30 @@ import { FunnelChart, RevenueChart, SignUpsChart } from "./analytics-charts";
 import { formatMoney } from "~/lib/i18n/format";
 
 /** FUNNEL_STEPS' labels in the page's language. */
-const STEP_LABELS = { signedUp: msg`Signed up`, paid: msg`Paid`, informationSent: msg`Information sent`, launched: msg`Launched` } as const;
+const STEP_LABELS = {
+  signedUp: msg`Signed up`,
+  paid: msg`Paid`,
+  informationSent: msg`Information sent`,
+  launched: msg`Launched`,
+} as const;
 
 const cell = "px-3 py-2 text-left";
 const numberCell = "px-3 py-2 text-right tabular-nums";
 
 /** One chart with its figures as a table: the chart is for the eye, the table (in a disclosure) for everyone. */
-function ChartCard({ id, title, description, chart, table }: { id: string; title: string; description: string; chart: ReactNode; table: ReactNode }) {
+function ChartCard({
+  id,
+  title,
+  description,
+  chart,
+  table,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  chart: ReactNode;
+  table: ReactNode;
+}) {
   const { t } = useLingui();
   return (
     <Card data-testid={`analytics-${id}`}>
@@ -53,7 +70,11 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
   const median = report.medianDaysToLaunch;
   const paid = report.funnel.paid;
   const paidShare = formatPercent(steps[1]!.fromPrevious);
-  const [card, zelle, refunds] = [usd(report.revenueTotal.card), usd(report.revenueTotal.zelle), usd(report.revenueTotal.refunds)];
+  const [card, zelle, refunds] = [
+    usd(report.revenueTotal.card),
+    usd(report.revenueTotal.zelle),
+    usd(report.revenueTotal.refunds),
+  ];
   const launches = report.launchesInPeriod;
   const medianDays = median === null ? "" : t`${plural(median, { one: "# day", other: "# days" })}`;
   return (
@@ -81,7 +102,9 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
               <tr>
                 <th scope="col" className={cell}>{t`Month`}</th>
                 <th scope="col" className={numberCell}>{t`Card`}</th>
-                <th scope="col" className={numberCell}>Zelle</th>
+                <th scope="col" className={numberCell}>
+                  Zelle
+                </th>
                 <th scope="col" className={numberCell}>{t`Refunds`}</th>
                 <th scope="col" className={numberCell}>{t`Total`}</th>
               </tr>
@@ -89,7 +112,9 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
             <tbody>
               {report.revenue.map((row) => (
                 <tr key={row.month} className="border-t border-slate-100">
-                  <th scope="row" className={`${cell} font-normal`}>{monthLabel(row.month, locale)}</th>
+                  <th scope="row" className={`${cell} font-normal`}>
+                    {monthLabel(row.month, locale)}
+                  </th>
                   <td className={numberCell}>{usd(row.card)}</td>
                   <td className={numberCell}>{usd(row.zelle)}</td>
                   <td className={numberCell}>{row.refunds > 0 ? `-${usd(row.refunds)}` : usd(0)}</td>
@@ -129,7 +154,9 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
             <tbody>
               {report.signUps.map((row) => (
                 <tr key={row.weekStart} className="border-t border-slate-100">
-                  <th scope="row" className={`${cell} font-normal`}>{dayLabel(row.weekStart, true, locale)}</th>
+                  <th scope="row" className={`${cell} font-normal`}>
+                    {dayLabel(row.weekStart, true, locale)}
+                  </th>
                   <td className={numberCell}>{row.signUps}</td>
                 </tr>
               ))}
@@ -157,7 +184,9 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
             <tbody>
               {steps.map((step) => (
                 <tr key={step.key} className="border-t border-slate-100" data-testid={`funnel-${step.key}`}>
-                  <th scope="row" className={`${cell} font-normal`}>{step.label}</th>
+                  <th scope="row" className={`${cell} font-normal`}>
+                    {step.label}
+                  </th>
                   <td className={numberCell}>{step.count}</td>
                   <td className={numberCell}>{formatPercent(step.fromPrevious)}</td>
                   <td className={numberCell}>{formatPercent(step.fromStart)}</td>

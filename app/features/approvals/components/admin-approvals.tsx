@@ -15,7 +15,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import type { ServiceType } from "~/domain/service-catalog";
 import type { ActionResult } from "~/lib/http/forms";
-import { REQUEST_APPROVAL_INTENT, requestApprovalFormSchema, ROUND_MESSAGE_MAX, ROUND_TITLE_MAX } from "../approvals.schemas";
+import {
+  REQUEST_APPROVAL_INTENT,
+  requestApprovalFormSchema,
+  ROUND_MESSAGE_MAX,
+  ROUND_TITLE_MAX,
+} from "../approvals.schemas";
 import type { ReviewRoundView } from "../review-round-views";
 import { ReviewRoundsPanel } from "./review-rounds-panel";
 
@@ -26,7 +31,15 @@ const FILES = UPLOAD_KINDS["approval-file"];
  * A service tab's approvals, on the admin's side: 'Request approval' (a dialog sending the customer the next
  * round) above the round waiting for the customer and the earlier versions with their answers.
  */
-export function AdminApprovals({ service, rounds, action }: { service: ServiceType; rounds: readonly ReviewRoundView[]; action: string }) {
+export function AdminApprovals({
+  service,
+  rounds,
+  action,
+}: {
+  service: ServiceType;
+  rounds: readonly ReviewRoundView[];
+  action: string;
+}) {
   const { t } = useLingui();
   const [asking, setAsking] = useState(false);
   const opener = useFocusReturn(asking);
@@ -56,7 +69,15 @@ export function AdminApprovals({ service, rounds, action }: { service: ServiceTy
  * browser checks the fields against the action's own schema and the files' type, size and count; what the
  * server still refuses (a file's bytes) is said in the dialog, which stays open with what was written.
  */
-function RequestApprovalDialog({ service, action, onClose }: { service: ServiceType; action: string; onClose: () => void }) {
+function RequestApprovalDialog({
+  service,
+  action,
+  onClose,
+}: {
+  service: ServiceType;
+  action: string;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const pending = fetcher.state !== "idle";
@@ -100,7 +121,11 @@ function RequestApprovalDialog({ service, action, onClose }: { service: ServiceT
         if (!open && !pending) onClose();
       }}
     >
-      <DialogContent title={t`Request approval`} description={t`The customer is notified and can approve it or ask for changes.`} className="max-w-2xl">
+      <DialogContent
+        title={t`Request approval`}
+        description={t`The customer is notified and can approve it or ask for changes.`}
+        className="max-w-2xl"
+      >
         <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name={fields.intent.name} value={REQUEST_APPROVAL_INTENT} />
           <input type="hidden" name={fields.service.name} value={service} />
@@ -108,7 +133,13 @@ function RequestApprovalDialog({ service, action, onClose }: { service: ServiceT
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium text-slate-800">{t`What the customer approves`}</legend>
               <label className="flex items-start gap-2 text-sm text-slate-900">
-                <input type="radio" name={fields.purpose.name} value="draft" defaultChecked className="mt-1 size-4 accent-blue-700" />
+                <input
+                  type="radio"
+                  name={fields.purpose.name}
+                  value="draft"
+                  defaultChecked
+                  className="mt-1 size-4 accent-blue-700"
+                />
                 <span>{t`A draft: the checklist does not move`}</span>
               </label>
               <label className="flex items-start gap-2 text-sm text-slate-900">
@@ -145,7 +176,12 @@ function RequestApprovalDialog({ service, action, onClose }: { service: ServiceT
             <p id={`${id}-files-label`} className="text-sm font-medium text-slate-800">
               {t`Files`}
             </p>
-            <PickedFileList label={t`Files to send`} files={attachments.files} disabled={pending} onRemove={attachments.remove} />
+            <PickedFileList
+              label={t`Files to send`}
+              files={attachments.files}
+              disabled={pending}
+              onRemove={attachments.remove}
+            />
             <PickButton label={t`Choose files`} icon={Paperclip}>
               <input
                 type="file"

@@ -52,23 +52,33 @@ describe("CustomerDeliveries", () => {
     expect(html).toContain(">Approve</button>");
     expect(html).toContain("Earlier versions");
     expect(html.indexOf('data-testid="waiting-round"')).toBeLessThan(html.indexOf('data-testid="delivered-files"'));
-    expect(html).toContain('<h2 id="delivered-files-heading" class="mb-3 text-lg font-semibold text-slate-900">Files</h2>');
-    expect(html).toMatch(/<a href="\/files\/delivered\/abc.zip\?name=Logo%20set.zip" download="Logo set.zip"[^>]*>.*Logo set.zip<\/a>/);
+    expect(html).toContain(
+      '<h2 id="delivered-files-heading" class="mb-3 text-lg font-semibold text-slate-900">Files</h2>',
+    );
+    expect(html).toMatch(
+      /<a href="\/files\/delivered\/abc.zip\?name=Logo%20set.zip" download="Logo set.zip"[^>]*>.*Logo set.zip<\/a>/,
+    );
     expect(html).toContain("2.5 MB · ");
     expect(html).toContain('<time dateTime="2026-03-03T10:00:00.000Z">');
   });
 
   it("says what a waiting round asks the customer to approve: a draft, or the finished site for launch, in both languages", () => {
-    expect(render(<CustomerDeliveries rounds={[round(1, null)]} files={[]} />)).toContain("A draft: approve it, or tell us what to change.");
+    expect(render(<CustomerDeliveries rounds={[round(1, null)]} files={[]} />)).toContain(
+      "A draft: approve it, or tell us what to change.",
+    );
     const launch = { ...round(2, null), purpose: "launch" as const };
     expect(render(<CustomerDeliveries rounds={[launch]} files={[]} />)).toContain(
       "The finished site, for launch: approving it tells us it is ready to go live, and the website&#x27;s second payment is then due.",
     );
-    expect(render(<CustomerDeliveries rounds={[launch]} files={[]} />, "es")).toContain("El sitio terminado, para publicarlo: al aprobarlo nos indica que está listo para salir en línea");
+    expect(render(<CustomerDeliveries rounds={[launch]} files={[]} />, "es")).toContain(
+      "El sitio terminado, para publicarlo: al aprobarlo nos indica que está listo para salir en línea",
+    );
   });
 
   it("files the approved round under 'Versions' when none waits: it is the one in force, not an earlier one", () => {
-    const html = render(<CustomerDeliveries rounds={[round(2, "approved"), round(1, "changes_requested")]} files={[]} />);
+    const html = render(
+      <CustomerDeliveries rounds={[round(2, "approved"), round(1, "changes_requested")]} files={[]} />,
+    );
     expect(html).toContain(">Versions</h3>");
     expect(html).not.toContain("Earlier versions");
   });
@@ -83,7 +93,9 @@ describe("CustomerDeliveries", () => {
 
 describe("DeliveredFilesList", () => {
   it("puts the admin's actions at the end of each row", () => {
-    const html = render(<DeliveredFilesList files={[file]} renderActions={(row) => <button type="button">Remove {row.name}</button>} />);
+    const html = render(
+      <DeliveredFilesList files={[file]} renderActions={(row) => <button type="button">Remove {row.name}</button>} />,
+    );
     expect(html).toContain('<button type="button">Remove Logo set.zip</button>');
     expect(render(<DeliveredFilesList files={[]} />)).toBe("");
   });

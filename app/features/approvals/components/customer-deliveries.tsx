@@ -11,7 +11,13 @@ const ANSWERS_PATH = "/resources/approvals";
  * The top of a customer's service page: the round waiting for their approval and the earlier ones, then the files
  * delivered for the service. Nothing at all until the agency has sent one or the other.
  */
-export function CustomerDeliveries({ rounds, files }: { rounds: readonly ReviewRoundView[]; files: readonly DeliveredFileView[] }) {
+export function CustomerDeliveries({
+  rounds,
+  files,
+}: {
+  rounds: readonly ReviewRoundView[];
+  files: readonly DeliveredFileView[];
+}) {
   const { t } = useLingui();
   if (rounds.length === 0 && files.length === 0) return null;
   return (

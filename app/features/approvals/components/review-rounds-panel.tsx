@@ -19,7 +19,15 @@ import type { ReviewRoundView, RoundDecision, RoundFileView } from "../review-ro
  * 'Approve' and 'Request changes' for the customer; the admin sees it waiting), then the history of decided
  * rounds, newest first, on both sides. A decided round is read-only.
  */
-export function ReviewRoundsPanel({ rounds, viewerIsAgency, action }: { rounds: readonly ReviewRoundView[]; viewerIsAgency: boolean; action: string }) {
+export function ReviewRoundsPanel({
+  rounds,
+  viewerIsAgency,
+  action,
+}: {
+  rounds: readonly ReviewRoundView[];
+  viewerIsAgency: boolean;
+  action: string;
+}) {
   const { t } = useLingui();
   // The decision's answer is read here, not in the round's buttons: the reload that comes with it shows the round
   // decided, so the buttons are gone by the time the answer could toast from there.
@@ -30,7 +38,15 @@ export function ReviewRoundsPanel({ rounds, viewerIsAgency, action }: { rounds: 
   if (rounds.length === 0) return null;
   return (
     <section className="space-y-3" aria-label={t`Approvals`}>
-      {waiting ? <WaitingRound key={waiting.id} round={waiting} viewerIsAgency={viewerIsAgency} action={action} decision={decision} /> : null}
+      {waiting ? (
+        <WaitingRound
+          key={waiting.id}
+          round={waiting}
+          viewerIsAgency={viewerIsAgency}
+          action={action}
+          decision={decision}
+        />
+      ) : null}
       {history.length > 0 ? (
         <Card className="p-4 sm:p-5">
           <h3 className="mb-3 text-sm font-semibold text-slate-900">
@@ -45,7 +61,9 @@ export function ReviewRoundsPanel({ rounds, viewerIsAgency, action }: { rounds: 
                     v{round.version}: {round.title}
                   </span>
                   <DecisionBadge decision={round.decision!} />
-                  {round.purpose === "launch" ? <Badge className="bg-blue-100 text-blue-800">{t`Finished site, for launch`}</Badge> : null}
+                  {round.purpose === "launch" ? (
+                    <Badge className="bg-blue-100 text-blue-800">{t`Finished site, for launch`}</Badge>
+                  ) : null}
                 </div>
                 {round.comment ? <p className="text-sm whitespace-pre-wrap text-slate-700">{round.comment}</p> : null}
                 {round.decidedAt ? (
@@ -78,19 +96,32 @@ function PurposeText({ purpose, viewerIsAgency }: { purpose: ReviewRoundView["pu
 function DecisionBadge({ decision }: { decision: RoundDecision }) {
   const { t } = useLingui();
   if (decision === "approved") return <Badge className="bg-green-100 text-green-800">{t`Approved`}</Badge>;
-  if (decision === "changes_requested") return <Badge className="bg-amber-100 text-amber-900">{t`Changes requested`}</Badge>;
+  if (decision === "changes_requested")
+    return <Badge className="bg-amber-100 text-amber-900">{t`Changes requested`}</Badge>;
   return <Badge className="bg-slate-100 text-slate-700">{t`Replaced by a newer version`}</Badge>;
 }
 
 type DecisionFetcher = FetcherWithComponents<ActionResult>;
 
-function WaitingRound({ round, viewerIsAgency, action, decision }: { round: ReviewRoundView; viewerIsAgency: boolean; action: string; decision: DecisionFetcher }) {
+function WaitingRound({
+  round,
+  viewerIsAgency,
+  action,
+  decision,
+}: {
+  round: ReviewRoundView;
+  viewerIsAgency: boolean;
+  action: string;
+  decision: DecisionFetcher;
+}) {
   const { t, i18n } = useLingui();
   const locale = INTL_LOCALES[isLocale(i18n.locale) ? i18n.locale : "en"];
   return (
     <Card className="space-y-3 border-blue-200 p-4 sm:p-5" data-testid="waiting-round">
       <div className="space-y-1">
-        <p className="text-sm font-semibold text-blue-800">{viewerIsAgency ? t`Waiting for the customer's approval` : t`Waiting for your approval`}</p>
+        <p className="text-sm font-semibold text-blue-800">
+          {viewerIsAgency ? t`Waiting for the customer's approval` : t`Waiting for your approval`}
+        </p>
         <h3 className="text-lg font-semibold text-slate-900">
           v{round.version}: {round.title}
         </h3>
@@ -100,7 +131,12 @@ function WaitingRound({ round, viewerIsAgency, action, decision }: { round: Revi
         {round.message ? <p className="text-sm whitespace-pre-wrap text-slate-700">{round.message}</p> : null}
       </div>
       {round.link ? (
-        <a href={round.link} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 underline underline-offset-2">
+        <a
+          href={round.link}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 underline underline-offset-2"
+        >
           {t`Open the preview`}
           <ExternalLink aria-hidden="true" className="size-4" />
           <span className="sr-only">{t`(opens in a new tab)`}</span>
@@ -119,11 +155,24 @@ function RoundFiles({ files, locale }: { files: readonly RoundFileView[]; locale
       {files.map((file) => (
         <li key={file.url}>
           {file.isImage && file.thumbnailUrl ? (
-            <a href={file.url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none">
-              <img src={file.thumbnailUrl} alt={t`${file.name} (open full size)`} className="size-28 rounded-lg border border-slate-200 object-cover" />
+            <a
+              href={file.url}
+              target="_blank"
+              rel="noreferrer"
+              className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none"
+            >
+              <img
+                src={file.thumbnailUrl}
+                alt={t`${file.name} (open full size)`}
+                className="size-28 rounded-lg border border-slate-200 object-cover"
+              />
             </a>
           ) : (
-            <a href={`${file.url}?name=${encodeURIComponent(file.name)}`} download={file.name} className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm underline-offset-2 hover:underline">
+            <a
+              href={`${file.url}?name=${encodeURIComponent(file.name)}`}
+              download={file.name}
+              className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm underline-offset-2 hover:underline"
+            >
               <FileText aria-hidden="true" className="size-4 shrink-0" />
               <span>
                 {file.name} <span className="text-slate-600">({formatFileSize(file.size, locale)})</span>
@@ -150,7 +199,10 @@ function Decision({ roundId, action, fetcher }: { roundId: string; action: strin
   const decide = (decision: "approve" | "request-changes") => {
     setEmpty(decision === "request-changes" && !comment.trim());
     if (decision === "request-changes" && !comment.trim()) return;
-    void fetcher.submit({ intent: DECIDE_ROUND_INTENT, roundId, decision, comment: decision === "approve" ? "" : comment }, { method: "post", action });
+    void fetcher.submit(
+      { intent: DECIDE_ROUND_INTENT, roundId, decision, comment: decision === "approve" ? "" : comment },
+      { method: "post", action },
+    );
   };
   if (!asking) {
     return (

@@ -7,9 +7,26 @@ import type { Locale } from "~/lib/i18n/locales";
 import { AuthCard } from "./auth-card";
 
 function render(locale: Locale): string {
-  const router = createMemoryRouter([
-    { id: "root", path: "/", loader: () => ({ siteConfig: defaultSiteConfig }), children: [{ index: true, element: <AuthCard title="T" description="D">x</AuthCard> }] },
-  ], { hydrationData: { loaderData: { root: { siteConfig: defaultSiteConfig } } } });
+  const router = createMemoryRouter(
+    [
+      {
+        id: "root",
+        path: "/",
+        loader: () => ({ siteConfig: defaultSiteConfig }),
+        children: [
+          {
+            index: true,
+            element: (
+              <AuthCard title="T" description="D">
+                x
+              </AuthCard>
+            ),
+          },
+        ],
+      },
+    ],
+    { hydrationData: { loaderData: { root: { siteConfig: defaultSiteConfig } } } },
+  );
   return renderToString(inLanguage(<RouterProvider router={router} />, locale));
 }
 

@@ -5,7 +5,15 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { useSiteConfig } from "~/lib/config/use-site-config";
 import { isLocale, landingPath } from "~/lib/i18n/locales";
 
-export function AuthCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const { agencyName } = useSiteConfig();
   return (

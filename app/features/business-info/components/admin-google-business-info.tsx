@@ -20,7 +20,13 @@ export function AdminGoogleBusinessInfo({ info, userId }: { info: GoogleBusiness
         <GoogleBusinessReadOnly
           info={saved}
           headingLevel={3}
-          password={<RevealedSecret secret={saved.gmailPassword} fields={{ kind: "gmail-password", userId }} label={t`Gmail password`} />}
+          password={
+            <RevealedSecret
+              secret={saved.gmailPassword}
+              fields={{ kind: "gmail-password", userId }}
+              label={t`Gmail password`}
+            />
+          }
         />
       )}
     />

@@ -19,12 +19,14 @@ export function GmailInfoDialogs() {
           <div className="space-y-3 text-sm text-slate-700">
             <p>
               <Trans>
-                Every Google Business Profile belongs to a Google account. We create and manage your profile under a Gmail account that belongs to you, so the profile stays yours.
+                Every Google Business Profile belongs to a Google account. We create and manage your profile under a
+                Gmail account that belongs to you, so the profile stays yours.
               </Trans>
             </p>
             <p>
               <Trans>
-                Use a Gmail address you control (you may create a new one just for your business) and its password. We store the password encrypted; only our team can see it, and every time it is viewed is recorded.
+                Use a Gmail address you control (you may create a new one just for your business) and its password. We
+                store the password encrypted; only our team can see it, and every time it is viewed is recorded.
               </Trans>
             </p>
           </div>

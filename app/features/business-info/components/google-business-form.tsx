@@ -4,7 +4,13 @@ import { useMemo, useState } from "react";
 import { FormSection, TextField } from "~/components/forms/form-section";
 import { ImageListField, ImageUploadField } from "~/components/forms/image-upload-field";
 import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
-import { AddressFields, InformationFormActions, PhoneField, ServiceCitiesInput, SocialLinkFields } from "~/features/information/components/information-fields";
+import {
+  AddressFields,
+  InformationFormActions,
+  PhoneField,
+  ServiceCitiesInput,
+  SocialLinkFields,
+} from "~/features/information/components/information-fields";
 import { InformationPanel, MASKED_PASSWORD } from "~/features/information/components/information-panel";
 import { PrefillNote, usePrefilledFile } from "~/features/information/components/prefill";
 import type { InformationPrefill } from "~/features/information/information-prefill";
@@ -15,9 +21,14 @@ import type { GoogleBusinessInfoView } from "../google-business-views";
 import { GmailInfoDialogs } from "./gmail-info-dialogs";
 import { GoogleBusinessReadOnly } from "./google-business-read-only";
 
-
 /** The Google Business page's content, in the information kit's panel; an empty form starts from `prefill`. */
-export function GoogleBusinessInformation({ info, prefill }: { info: GoogleBusinessInfoView | null; prefill: InformationPrefill | null }) {
+export function GoogleBusinessInformation({
+  info,
+  prefill,
+}: {
+  info: GoogleBusinessInfoView | null;
+  prefill: InformationPrefill | null;
+}) {
   return (
     <InformationPanel
       info={info}
@@ -71,7 +82,14 @@ function GoogleBusinessForm({
         action={<GmailInfoDialogs />}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.gmailEmail} label={t`Gmail Email`} required type="email" autoComplete="off" defaultValue={info?.gmailEmail} />
+          <TextField
+            field={fields.gmailEmail}
+            label={t`Gmail Email`}
+            required
+            type="email"
+            autoComplete="off"
+            defaultValue={info?.gmailEmail}
+          />
           <TextField
             field={fields.gmailPassword}
             label={t`Gmail Password`}
@@ -93,11 +111,36 @@ function GoogleBusinessForm({
           titles={{ tooLarge }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={shown?.legalBusinessName} />
-          <TextField field={fields.serviceType} label={t`Type of Service`} required defaultValue={shown?.serviceType} placeholder={t`e.g. Plumbing`} />
-          <TextField field={fields.openingDate} label={t`Opening Date`} required type="date" max={maxDate} defaultValue={info?.openingDate} />
+          <TextField
+            field={fields.legalBusinessName}
+            label={t`Legal Business Name`}
+            required
+            defaultValue={shown?.legalBusinessName}
+          />
+          <TextField
+            field={fields.serviceType}
+            label={t`Type of Service`}
+            required
+            defaultValue={shown?.serviceType}
+            placeholder={t`e.g. Plumbing`}
+          />
+          <TextField
+            field={fields.openingDate}
+            label={t`Opening Date`}
+            required
+            type="date"
+            max={maxDate}
+            defaultValue={info?.openingDate}
+          />
           <PhoneField field={fields.phoneNumber} saved={shown?.phoneNumber} />
-          <TextField field={fields.website} label={t`Website`} type="url" placeholder="https://" defaultValue={info?.website ?? ""} className="sm:col-span-2" />
+          <TextField
+            field={fields.website}
+            label={t`Website`}
+            type="url"
+            placeholder="https://"
+            defaultValue={info?.website ?? ""}
+            className="sm:col-span-2"
+          />
         </div>
       </FormSection>
 
@@ -136,7 +179,13 @@ function GoogleBusinessForm({
         />
       </FormSection>
 
-      <InformationFormActions saved={info !== null} onDone={onDone} pending={pending} dialog={dialog} confirmation={t`Please confirm that your Google Business information is correct before submitting.`} />
+      <InformationFormActions
+        saved={info !== null}
+        onDone={onDone}
+        pending={pending}
+        dialog={dialog}
+        confirmation={t`Please confirm that your Google Business information is correct before submitting.`}
+      />
     </form>
   );
 }

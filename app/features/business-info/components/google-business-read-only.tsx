@@ -35,7 +35,11 @@ export function GoogleBusinessReadOnly({
       <FormSection headingLevel={headingLevel} title={t`Business Information`}>
         <ReadOnlyList
           items={[
-            { label: t`Logo`, value: info.logo ? <ImageThumbnails images={[info.logo]} label={t`Logo`} /> : null, wide: true },
+            {
+              label: t`Logo`,
+              value: info.logo ? <ImageThumbnails images={[info.logo]} label={t`Logo`} /> : null,
+              wide: true,
+            },
             { label: t`Legal Business Name`, value: info.legalBusinessName },
             { label: t`Type of Service`, value: info.serviceType },
             { label: t`Opening Date`, value: formatOpeningDate(info.openingDate, intlLocale(i18n.locale)) },

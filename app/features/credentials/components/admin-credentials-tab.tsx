@@ -27,7 +27,10 @@ export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) 
   const [editing, setEditing] = useState(false);
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
-  useActionToast(fetcher.data, { success: { title: t`Credentials saved successfully` }, onSuccess: () => setEditing(false) });
+  useActionToast(fetcher.data, {
+    success: { title: t`Credentials saved successfully` },
+    onSuccess: () => setEditing(false),
+  });
   const [form, fields] = useValidatedForm({
     schema: adminCredentialsFormSchema,
     id: "admin-credentials",
@@ -40,7 +43,10 @@ export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) 
   const cardErrors = (type: string) => {
     const card = fields[type as "domain"].getFieldset();
     return Object.fromEntries(
-      (["title", "websiteLink", "username", "pin", "password", "details"] as const).map((name) => [name, card[name].errors?.[0]]),
+      (["title", "websiteLink", "username", "pin", "password", "details"] as const).map((name) => [
+        name,
+        card[name].errors?.[0],
+      ]),
     );
   };
 
@@ -54,7 +60,13 @@ export function AdminCredentialsTab({ cards }: { cards: CredentialCardView[] }) 
         </CardHeader>
         <CardContent>
           {editing ? (
-            <CredentialInputs spec={spec} card={card} prefix={`${spec.type}.`} idPrefix={`admin-${spec.type}`} errors={cardErrors(spec.type)} />
+            <CredentialInputs
+              spec={spec}
+              card={card}
+              prefix={`${spec.type}.`}
+              idPrefix={`admin-${spec.type}`}
+              errors={cardErrors(spec.type)}
+            />
           ) : (
             <CredentialDetails spec={spec} card={card} />
           )}

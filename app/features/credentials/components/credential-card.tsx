@@ -9,7 +9,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/lib/http/forms";
 import type { CredentialCardView } from "../credential-views";
-import { cardErrorMessage, credentialCardFormSchema, SAVE_CARD_INTENT, type CredentialCardSpec } from "../credentials.schemas";
+import {
+  cardErrorMessage,
+  credentialCardFormSchema,
+  SAVE_CARD_INTENT,
+  type CredentialCardSpec,
+} from "../credentials.schemas";
 import { CredentialDetails, CredentialInputs } from "./credential-fields";
 
 /** One card of the customer's Credentials page: read-only with Edit, or its form with Save (and Cancel). */
@@ -18,7 +23,10 @@ export function CredentialCard({ spec, card }: { spec: CredentialCardSpec; card:
   const [editing, setEditing] = useState(false);
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
-  useActionToast(fetcher.data, { success: { title: t`Credentials saved successfully` }, onSuccess: () => setEditing(false) });
+  useActionToast(fetcher.data, {
+    success: { title: t`Credentials saved successfully` },
+    onSuccess: () => setEditing(false),
+  });
   const [form, fields] = useValidatedForm({
     schema: credentialCardFormSchema,
     id: `credentials-${spec.type}`,
@@ -26,7 +34,10 @@ export function CredentialCard({ spec, card }: { spec: CredentialCardSpec; card:
   });
   const headingId = `credentials-${spec.type}-heading`;
   const errors = Object.fromEntries(
-    (["title", "websiteLink", "username", "pin", "password", "details"] as const).map((name) => [name, fields[name].errors?.[0]]),
+    (["title", "websiteLink", "username", "pin", "password", "details"] as const).map((name) => [
+      name,
+      fields[name].errors?.[0],
+    ]),
   );
 
   return (

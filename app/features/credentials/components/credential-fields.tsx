@@ -130,7 +130,13 @@ export function CredentialInputs({
   const { t, i18n } = useLingui();
   const id = (field: string) => `${idPrefix}-${field}`;
   const name = (field: string) => `${prefix}${field}`;
-  const plain = (field: "title" | "websiteLink" | "username", label: string, value: string, max?: number, type = "text") => (
+  const plain = (
+    field: "title" | "websiteLink" | "username",
+    label: string,
+    value: string,
+    max?: number,
+    type = "text",
+  ) => (
     <Row label={label} id={id(field)} error={errors[field]}>
       <Input
         id={id(field)}
@@ -192,8 +198,7 @@ export function CredentialInputs({
 /** One card's saved values, read-only: plain fields as text, secrets masked with Show / Hide. */
 export function CredentialDetails({ spec, card }: { spec: CredentialCardSpec; card: CredentialCardView }) {
   const { t, i18n } = useLingui();
-  const text = (value: string) =>
-    value ? <span className="[overflow-wrap:anywhere]">{value}</span> : <EmptyValue />;
+  const text = (value: string) => (value ? <span className="[overflow-wrap:anywhere]">{value}</span> : <EmptyValue />);
   const items: { key: string; label: string; value: ReactNode }[] = [
     { key: "title", label: t`Company Provider`, value: text(card.title) },
     {
@@ -214,20 +219,43 @@ export function CredentialDetails({ spec, card }: { spec: CredentialCardSpec; ca
           {
             key: "pin",
             label: t`PIN`,
-            value: <SecretValue key={card.version} credentialId={card.id} field="pin" label={t`PIN`} secret={card.secrets.pin} />,
+            value: (
+              <SecretValue
+                key={card.version}
+                credentialId={card.id}
+                field="pin"
+                label={t`PIN`}
+                secret={card.secrets.pin}
+              />
+            ),
           },
         ]
       : []),
     {
       key: "password",
       label: t`Password`,
-      value: <SecretValue key={card.version} credentialId={card.id} field="password" label={t`Password`} secret={card.secrets.password} />,
+      value: (
+        <SecretValue
+          key={card.version}
+          credentialId={card.id}
+          field="password"
+          label={t`Password`}
+          secret={card.secrets.password}
+        />
+      ),
     },
     {
       key: "details",
       label: t`Details`,
       value: (
-        <SecretValue key={card.version} credentialId={card.id} field="details" label={t`Details`} secret={card.secrets.details} multiline />
+        <SecretValue
+          key={card.version}
+          credentialId={card.id}
+          field="details"
+          label={t`Details`}
+          secret={card.secrets.details}
+          multiline
+        />
       ),
     },
   ];

@@ -20,18 +20,24 @@ export function CredentialsWarningDialog({ acknowledged }: { acknowledged: boole
   const open = !acknowledged && !dismissed;
   return (
     <Dialog open={open} onOpenChange={(next) => setDismissed(!next)}>
-      <DialogContent title={t`Security Warning`} description={t`Please read this before you share any credentials with us.`}>
+      <DialogContent
+        title={t`Security Warning`}
+        description={t`Please read this before you share any credentials with us.`}
+      >
         <div className="flex gap-3 text-sm text-slate-700">
           <ShieldAlert aria-hidden="true" className="size-6 shrink-0 text-amber-600" />
           <div className="space-y-2">
             <p>
               <Trans>
-                The usernames, passwords and PINs you save here give access to your domain, hosting and Google account. Anyone who gets them can take control of your website and business listing.
+                The usernames, passwords and PINs you save here give access to your domain, hosting and Google account.
+                Anyone who gets them can take control of your website and business listing.
               </Trans>
             </p>
             <p>
               <Trans>
-                Only share what our team needs to build and manage your services. Passwords, PINs and details are stored encrypted and shown only when you or our team ask to see them; every time they are shown is recorded. Change these passwords once our work is finished, and never share them by e-mail or chat.
+                Only share what our team needs to build and manage your services. Passwords, PINs and details are stored
+                encrypted and shown only when you or our team ask to see them; every time they are shown is recorded.
+                Change these passwords once our work is finished, and never share them by e-mail or chat.
               </Trans>
             </p>
           </div>

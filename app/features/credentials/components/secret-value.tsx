@@ -48,7 +48,9 @@ export function SecretValue({
   return (
     <span className="flex min-w-0 items-start gap-2">
       <span
-        className={multiline && shown ? "min-w-0 flex-1 break-words whitespace-pre-wrap" : "min-w-0 flex-1 font-mono break-all"}
+        className={
+          multiline && shown ? "min-w-0 flex-1 break-words whitespace-pre-wrap" : "min-w-0 flex-1 font-mono break-all"
+        }
         data-testid={`secret-${field}`}
       >
         {shown ? value : MASK}

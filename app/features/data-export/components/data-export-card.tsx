@@ -32,22 +32,24 @@ export function DataExportCard({ view }: { view: DataExportCardView }) {
     onSuccess: () => formRef.current?.reset(),
   });
   const [form, fields] = useValidatedForm({ schema: requestDataExportSchema, id: "request-data-export" });
-  const serverError = fetcher.data && !fetcher.data.ok && fetcher.data.field === "password" ? fetcher.data.error : undefined;
+  const serverError =
+    fetcher.data && !fetcher.data.ok && fetcher.data.field === "password" ? fetcher.data.error : undefined;
   const preparing = view.latest?.state === "preparing";
   const closed = preparing || view.nextAllowedAt !== null;
   return (
     <div className="space-y-4" data-testid="data-export">
       <p className="text-sm text-slate-700">
         <Trans>
-          Get a copy of everything we keep about you in one ZIP file: a summary page (summary.html) to open in your browser and read, a
-          data.json file with the same data for other programs (your profile, payments and receipts, information forms, progress,
-          notifications, messages, approval requests, delivered files and credentials), and every file you sent us or we delivered to you.
+          Get a copy of everything we keep about you in one ZIP file: a summary page (summary.html) to open in your
+          browser and read, a data.json file with the same data for other programs (your profile, payments and receipts,
+          information forms, progress, notifications, messages, approval requests, delivered files and credentials), and
+          every file you sent us or we delivered to you.
         </Trans>
       </p>
       <p className="text-sm text-slate-700">
         <Trans>
-          We prepare it in the background: you can leave this page, and we will notify you and send you an e-mail when it is ready. The
-          download works for 24 hours, and you can ask for one export a day.
+          We prepare it in the background: you can leave this page, and we will notify you and send you an e-mail when
+          it is ready. The download works for 24 hours, and you can ask for one export a day.
         </Trans>
       </p>
       {view.latest ? <LatestExport latest={view.latest} /> : null}
@@ -90,7 +92,11 @@ function LatestExport({ latest }: { latest: DataExportView }) {
   switch (latest.state) {
     case "preparing":
       return (
-        <div className="space-y-2 rounded-lg border border-blue-200 bg-blue-50 p-4" role="status" data-testid="data-export-preparing">
+        <div
+          className="space-y-2 rounded-lg border border-blue-200 bg-blue-50 p-4"
+          role="status"
+          data-testid="data-export-preparing"
+        >
           <p className="text-sm font-medium text-slate-900">
             <Trans>Preparing your data… {progress}%</Trans>
           </p>
@@ -102,11 +108,20 @@ function LatestExport({ latest }: { latest: DataExportView }) {
       );
     case "ready":
       return (
-        <div className="space-y-3 rounded-lg border border-green-200 bg-green-50 p-4" role="status" data-testid="data-export-ready">
+        <div
+          className="space-y-3 rounded-lg border border-green-200 bg-green-50 p-4"
+          role="status"
+          data-testid="data-export-ready"
+        >
           <p className="text-sm font-medium text-slate-900">
             <Trans>Your data is ready.</Trans>
           </p>
-          <a href={latest.downloadUrl ?? undefined} download className={buttonVariants({ variant: "outline" })} data-testid="data-export-download">
+          <a
+            href={latest.downloadUrl ?? undefined}
+            download
+            className={buttonVariants({ variant: "outline" })}
+            data-testid="data-export-download"
+          >
             <Download aria-hidden="true" />
             {t`Download ZIP`}
             {latest.size !== null ? ` (${formatFileSize(latest.size, locale)})` : null}

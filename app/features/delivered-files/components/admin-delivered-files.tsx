@@ -18,7 +18,15 @@ import { DeliveredFilesList } from "./delivered-files-list";
  * A service tab's delivered files, on the admin's side: 'Add file' (one file of any type, sent as soon as it is
  * picked), then the files newest first as the customer sees them, each with a Remove that asks first.
  */
-export function AdminDeliveredFiles({ service, files, action }: { service: ServiceType; files: readonly DeliveredFileView[]; action: string }) {
+export function AdminDeliveredFiles({
+  service,
+  files,
+  action,
+}: {
+  service: ServiceType;
+  files: readonly DeliveredFileView[];
+  action: string;
+}) {
   const { t } = useLingui();
   const [removing, setRemoving] = useState<DeliveredFileView | null>(null);
   return (
@@ -35,14 +43,22 @@ export function AdminDeliveredFiles({ service, files, action }: { service: Servi
           <DeliveredFilesList
             files={files}
             renderActions={(file) => (
-              <Button type="button" variant="ghost" size="icon" aria-label={t`Remove ${file.name}`} onClick={() => setRemoving(file)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={t`Remove ${file.name}`}
+                onClick={() => setRemoving(file)}
+              >
                 <Trash2 aria-hidden="true" />
               </Button>
             )}
           />
         )}
       </CardContent>
-      {removing ? <RemoveDeliveredFileDialog file={removing} action={action} onClose={() => setRemoving(null)} /> : null}
+      {removing ? (
+        <RemoveDeliveredFileDialog file={removing} action={action} onClose={() => setRemoving(null)} />
+      ) : null}
     </Card>
   );
 }
@@ -104,7 +120,15 @@ function AddDeliveredFile({ service, action }: { service: ServiceType; action: s
 }
 
 /** The confirmation before a file goes: the customer loses the download for good. */
-function RemoveDeliveredFileDialog({ file, action, onClose }: { file: DeliveredFileView; action: string; onClose: () => void }) {
+function RemoveDeliveredFileDialog({
+  file,
+  action,
+  onClose,
+}: {
+  file: DeliveredFileView;
+  action: string;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const fileName = file.name;
   return (

@@ -12,14 +12,24 @@ import type { DeliveredFileView } from "../delivered-file-views";
  * that name), then its size and when it was added. `renderActions` puts the admin's buttons (e.g. 'Remove') at
  * the end of a row; the customer's rows have none. Nothing is rendered without files.
  */
-export function DeliveredFilesList({ files, renderActions }: { files: readonly DeliveredFileView[]; renderActions?: (file: DeliveredFileView) => ReactNode }) {
+export function DeliveredFilesList({
+  files,
+  renderActions,
+}: {
+  files: readonly DeliveredFileView[];
+  renderActions?: (file: DeliveredFileView) => ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const locale = INTL_LOCALES[isLocale(i18n.locale) ? i18n.locale : "en"];
   if (files.length === 0) return null;
   return (
     <ul className="divide-y divide-slate-200" aria-label={t`Files`}>
       {files.map((file) => (
-        <li key={file.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0" data-testid="delivered-file">
+        <li
+          key={file.id}
+          className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0"
+          data-testid="delivered-file"
+        >
           <div className="min-w-0">
             <a
               href={file.downloadUrl}
@@ -30,7 +40,8 @@ export function DeliveredFilesList({ files, renderActions }: { files: readonly D
               {file.name}
             </a>
             <p className="text-xs text-slate-600">
-              {formatFileSize(file.size, locale)} · <LocalDateTime iso={file.createdAt} options={{ dateStyle: "medium" }} />
+              {formatFileSize(file.size, locale)} ·{" "}
+              <LocalDateTime iso={file.createdAt} options={{ dateStyle: "medium" }} />
             </p>
           </div>
           {renderActions ? <div className="flex shrink-0 items-center gap-2">{renderActions(file)}</div> : null}

@@ -41,23 +41,61 @@ export function SocialLinkFields({
 }) {
   return (
     <div className={`grid gap-4 ${columns}`}>
-      <TextField field={fields.facebookLink} label="Facebook" type="url" placeholder="https://facebook.com/..." defaultValue={info?.facebookLink ?? ""} />
-      <TextField field={fields.instagramLink} label="Instagram" type="url" placeholder="https://instagram.com/..." defaultValue={info?.instagramLink ?? ""} />
-      <TextField field={fields.linkedinLink} label="LinkedIn" type="url" placeholder="https://linkedin.com/..." defaultValue={info?.linkedinLink ?? ""} />
+      <TextField
+        field={fields.facebookLink}
+        label="Facebook"
+        type="url"
+        placeholder="https://facebook.com/..."
+        defaultValue={info?.facebookLink ?? ""}
+      />
+      <TextField
+        field={fields.instagramLink}
+        label="Instagram"
+        type="url"
+        placeholder="https://instagram.com/..."
+        defaultValue={info?.instagramLink ?? ""}
+      />
+      <TextField
+        field={fields.linkedinLink}
+        label="LinkedIn"
+        type="url"
+        placeholder="https://linkedin.com/..."
+        defaultValue={info?.linkedinLink ?? ""}
+      />
     </div>
   );
 }
 
 /** The business's street address. */
-export function AddressFields({ fields, info }: { fields: Fields<"address" | "aptSuite" | "city" | "state" | "zip">; info: Partial<BusinessDetailsView> | null }) {
+export function AddressFields({
+  fields,
+  info,
+}: {
+  fields: Fields<"address" | "aptSuite" | "city" | "state" | "zip">;
+  info: Partial<BusinessDetailsView> | null;
+}) {
   const { t } = useLingui();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField field={fields.address} label={t`Street Address`} required autoComplete="street-address" defaultValue={info?.address} className="sm:col-span-2" />
+      <TextField
+        field={fields.address}
+        label={t`Street Address`}
+        required
+        autoComplete="street-address"
+        defaultValue={info?.address}
+        className="sm:col-span-2"
+      />
       <TextField field={fields.aptSuite} label={t`Apt/Suite`} defaultValue={info?.aptSuite ?? ""} />
       <TextField field={fields.city} label={t`City`} required autoComplete="address-level2" defaultValue={info?.city} />
       <StateField field={fields.state} saved={info?.state} />
-      <TextField field={fields.zip} label={t`ZIP Code`} required autoComplete="postal-code" inputMode="numeric" defaultValue={info?.zip} />
+      <TextField
+        field={fields.zip}
+        label={t`ZIP Code`}
+        required
+        autoComplete="postal-code"
+        inputMode="numeric"
+        defaultValue={info?.zip}
+      />
     </div>
   );
 }
@@ -116,7 +154,12 @@ export function InformationFormActions({
   const { t } = useLingui();
   return (
     <>
-      <FormActions canCancel={saved} onCancel={onDone} pending={pending} submitLabel={saved ? t`Save Changes` : t`Submit Information`} />
+      <FormActions
+        canCancel={saved}
+        onCancel={onDone}
+        pending={pending}
+        submitLabel={saved ? t`Save Changes` : t`Submit Information`}
+      />
       <ConfirmSubmissionDialog {...dialog} description={confirmation} />
     </>
   );

@@ -13,7 +13,10 @@ export function PrefillNote({ from }: { from: PrefillSource }) {
     signup: t`Your business name and phone number are filled in from your sign-up. Check them before you submit.`,
   }[from];
   return (
-    <p className="flex items-start gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900" data-testid="prefill-note">
+    <p
+      className="flex items-start gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900"
+      data-testid="prefill-note"
+    >
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       {text}
     </p>
@@ -25,7 +28,11 @@ export function PrefillNote({ from }: { from: PrefillSource }) {
  * shown, removable and sent like a file they picked, through the same checks. A failed fetch leaves the field empty.
  * `onFile` must keep its identity (a state setter).
  */
-export function usePrefilledFile(image: StoredImageView | null | undefined, name: string, onFile: (file: File) => void): void {
+export function usePrefilledFile(
+  image: StoredImageView | null | undefined,
+  name: string,
+  onFile: (file: File) => void,
+): void {
   const url = image?.url;
   useEffect(() => {
     if (!url) return;

@@ -2,7 +2,8 @@ import { Logo } from "~/components/logo";
 import { LOCALE_NAMES } from "~/lib/i18n/locales";
 import type { LegalPageContent } from "../legal-pages";
 
-const focusRing = "rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2";
+const focusRing =
+  "rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2";
 
 /**
  * A legal page: the text as paragraphs, each shown as written (React writes it as text, so nothing in it is markup;
@@ -21,7 +22,11 @@ export function LegalPage({ content }: { content: LegalPageContent }) {
           <form method="post" action="/resources/language" className="shrink-0">
             <input type="hidden" name="language" value={other} />
             <input type="hidden" name="redirectTo" value={content.switchTo.redirectTo} />
-            <button type="submit" lang={other} className={`px-2 py-1 text-sm font-semibold text-slate-700 underline-offset-4 hover:underline ${focusRing}`}>
+            <button
+              type="submit"
+              lang={other}
+              className={`px-2 py-1 text-sm font-semibold text-slate-700 underline-offset-4 hover:underline ${focusRing}`}
+            >
               {LOCALE_NAMES[other]}
             </button>
           </form>
@@ -57,7 +62,10 @@ export function LegalPage({ content }: { content: LegalPageContent }) {
               </li>
             ))}
             <li>
-              <a href={content.home.href} className={`inline-block py-1 text-slate-700 hover:text-slate-900 hover:underline ${focusRing}`}>
+              <a
+                href={content.home.href}
+                className={`inline-block py-1 text-slate-700 hover:text-slate-900 hover:underline ${focusRing}`}
+              >
                 {content.home.text}
               </a>
             </li>

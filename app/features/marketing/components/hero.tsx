@@ -6,7 +6,13 @@ import { CarouselControls, CarouselSlide } from "./carousel-controls";
 import { ChatIcon } from "./icons";
 import { useCarousel } from "./use-carousel";
 
-export function Hero({ content, controls }: { content: LandingContent["hero"]; controls: LandingContent["carouselControls"] }) {
+export function Hero({
+  content,
+  controls,
+}: {
+  content: LandingContent["hero"];
+  controls: LandingContent["carouselControls"];
+}) {
   const { chatUrl } = useSiteConfig();
   const heroSlides = content.slides;
   const look = CAROUSELS.hero;

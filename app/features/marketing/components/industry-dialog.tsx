@@ -1,6 +1,11 @@
 import { Dialog } from "radix-ui";
 import type { Industry, LandingContent } from "../content";
-import { DIALOG_CONTENT_CLASS, DIALOG_OVERLAY_CLASS, IndustryDialogBody, type DialogParts } from "./industry-dialog-body";
+import {
+  DIALOG_CONTENT_CLASS,
+  DIALOG_OVERLAY_CLASS,
+  IndustryDialogBody,
+  type DialogParts,
+} from "./industry-dialog-body";
 
 const RADIX_PARTS: DialogParts = { Title: Dialog.Title, Description: Dialog.Description, Close: Dialog.Close };
 

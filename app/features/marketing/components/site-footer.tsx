@@ -62,7 +62,9 @@ export function SiteFooter({ content }: { content: LandingContent["footer"] }) {
           </ul>
         </nav>
       </div>
-      <p className="mx-auto mt-10 max-w-6xl px-4 text-xs text-slate-400">&copy; {agencyName}. {content.rights}</p>
+      <p className="mx-auto mt-10 max-w-6xl px-4 text-xs text-slate-400">
+        &copy; {agencyName}. {content.rights}
+      </p>
     </footer>
   );
 }

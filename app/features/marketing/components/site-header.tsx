@@ -45,7 +45,10 @@ export function SiteHeader({ content, locale }: { content: LandingContent["heade
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageSwitch locale={locale} />
           <nav aria-label={content.navLabel} className="flex items-center gap-1 sm:gap-2">
-            <Link to="/signup" className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}>
+            <Link
+              to="/signup"
+              className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}
+            >
               {content.signUp}
             </Link>
             <Link to="/login" className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>

@@ -48,7 +48,9 @@ afterEach(() => {
 });
 
 const hero = () => <Hero content={landingContent.hero} controls={landingContent.carouselControls} />;
-const testimonials = () => <Testimonials content={landingContent.testimonials} controls={landingContent.carouselControls} />;
+const testimonials = () => (
+  <Testimonials content={landingContent.testimonials} controls={landingContent.carouselControls} />
+);
 const region = (container: HTMLElement) => container.querySelector<HTMLElement>("[data-carousel]")!;
 
 /** The pre-rendered carousel, run by the page's script. */

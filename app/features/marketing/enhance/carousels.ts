@@ -42,7 +42,12 @@ export function enhanceCarousel(region: HTMLElement): () => void {
   }
 
   function render() {
-    const rotating = isRotating(state.choice, { hydrated: true, reducedMotion: reducedMotion.matches, hovered, focused });
+    const rotating = isRotating(state.choice, {
+      hydrated: true,
+      reducedMotion: reducedMotion.matches,
+      hovered,
+      focused,
+    });
     const playing = wantsRotation(state.choice, reducedMotion.matches);
     slides.forEach((slide, i) => {
       const current = i === state.index;
@@ -127,7 +132,13 @@ export function enhanceCarousel(region: HTMLElement): () => void {
       () => dispatch({ type: "select", index, count }),
     ]),
     ...(toggle
-      ? [[toggle, "click", () => dispatch({ type: "toggle", reducedMotion: reducedMotion.matches })] as [EventTarget, string, () => void]]
+      ? [
+          [toggle, "click", () => dispatch({ type: "toggle", reducedMotion: reducedMotion.matches })] as [
+            EventTarget,
+            string,
+            () => void,
+          ],
+        ]
       : []),
   ];
   for (const [target, type, listener] of listeners) target.addEventListener(type, listener);

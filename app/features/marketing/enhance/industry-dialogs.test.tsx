@@ -34,10 +34,14 @@ function enhancedPage() {
 
 const labels = landingContent.industries.dialog;
 const card = (section: HTMLElement, name: string) =>
-  [...section.querySelectorAll<HTMLButtonElement>("button[data-industry]")].find((button) => button.textContent === name)!;
+  [...section.querySelectorAll<HTMLButtonElement>("button[data-industry]")].find(
+    (button) => button.textContent === name,
+  )!;
 const openDialog = () => document.querySelector<HTMLElement>('body > [role="dialog"]');
 const press = (key: string, shiftKey = false) =>
-  document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key, shiftKey, bubbles: true, cancelable: true }));
+  document.activeElement!.dispatchEvent(
+    new KeyboardEvent("keydown", { key, shiftKey, bubbles: true, cancelable: true }),
+  );
 
 describe("the pre-rendered industry dialogs, run by the page's script", () => {
   it("open the card's dialog, named by its title and described, with focus on its first button and the page out of reach", () => {
@@ -87,7 +91,11 @@ describe("the pre-rendered industry dialogs, run by the page's script", () => {
     const closers: [string, () => void][] = [
       ["Escape", () => press("Escape")],
       ["the Close button", () => openDialog()!.querySelector<HTMLElement>(`[aria-label="${labels.close}"]`)!.click()],
-      ["Back", () => [...openDialog()!.querySelectorAll("button")].find((button) => button.textContent === labels.back)!.click()],
+      [
+        "Back",
+        () =>
+          [...openDialog()!.querySelectorAll("button")].find((button) => button.textContent === labels.back)!.click(),
+      ],
       [
         "the overlay",
         () =>

@@ -118,7 +118,8 @@ function openDialog(template: HTMLTemplateElement, trigger: HTMLElement, onClose
   doc.addEventListener("focusin", onFocusIn);
   doc.addEventListener("pointerdown", onPointerDown);
   doc.addEventListener("click", onClickOutside);
-  for (const button of dialog.querySelectorAll<HTMLElement>("[data-dialog-close]")) button.addEventListener("click", close);
+  for (const button of dialog.querySelectorAll<HTMLElement>("[data-dialog-close]"))
+    button.addEventListener("click", close);
   return close;
 }
 

@@ -13,9 +13,12 @@ export const landingContent = landingContentFor(
 );
 
 export function inRouter(element: ReactNode): ReactNode {
-  const router = createMemoryRouter([{ id: "root", path: "/", element, loader: () => ({ siteConfig: defaultSiteConfig }) }], {
-    hydrationData: { loaderData: { root: { siteConfig: defaultSiteConfig } } },
-  });
+  const router = createMemoryRouter(
+    [{ id: "root", path: "/", element, loader: () => ({ siteConfig: defaultSiteConfig }) }],
+    {
+      hydrationData: { loaderData: { root: { siteConfig: defaultSiteConfig } } },
+    },
+  );
   return <RouterProvider router={router} />;
 }
 
@@ -37,7 +40,9 @@ export function canonical(node: Element): string {
     .sort()
     .join(" ");
   const children = [...node.childNodes]
-    .map((child) => (child.nodeType === 1 ? canonical(child as Element) : child.nodeType === 3 ? child.textContent : ""))
+    .map((child) =>
+      child.nodeType === 1 ? canonical(child as Element) : child.nodeType === 3 ? child.textContent : "",
+    )
     .join("");
   return `<${node.tagName.toLowerCase()} ${attributes}>${children}</${node.tagName.toLowerCase()}>`;
 }

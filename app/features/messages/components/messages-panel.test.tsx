@@ -46,7 +46,16 @@ function showComposer(answers: ActionResult[] = [], locale: Locale = "en") {
   const router = createMemoryRouter([
     {
       path: "/",
-      element: inLanguage(<MessagesPanel thread={THREAD} frame={{ agencyName: "Agency", replyTime: "Soon" }} viewerIsAgency={false} action="/" earlierPath="/m" />, locale),
+      element: inLanguage(
+        <MessagesPanel
+          thread={THREAD}
+          frame={{ agencyName: "Agency", replyTime: "Soon" }}
+          viewerIsAgency={false}
+          action="/"
+          earlierPath="/m"
+        />,
+        locale,
+      ),
       action: async ({ request }) => {
         posts.push(await request.formData());
         return answers.shift() ?? { ok: true };
@@ -59,7 +68,8 @@ function showComposer(answers: ActionResult[] = [], locale: Locale = "en") {
 
 const input = () => container.querySelector<HTMLInputElement>('input[type="file"]')!;
 const alertText = () => container.querySelector('[role="alert"]')?.textContent ?? null;
-const listed = () => [...container.querySelectorAll('ul[aria-label="Files to send"] li span')].map((span) => span.textContent);
+const listed = () =>
+  [...container.querySelectorAll('ul[aria-label="Files to send"] li span')].map((span) => span.textContent);
 
 async function pick(...files: File[]) {
   Object.defineProperty(input(), "files", { value: files, configurable: true });
@@ -83,7 +93,10 @@ async function typeAndSend(text: string) {
 describe("the message composer's files", () => {
   it("refuses a file that is not an image or a PDF as it is picked, names it, and keeps the good ones", async () => {
     const posts = showComposer();
-    await pick(new File(["not an image at all"], "logo.png", { type: "image/png" }), new File([PNG], "real.png", { type: "image/png" }));
+    await pick(
+      new File(["not an image at all"], "logo.png", { type: "image/png" }),
+      new File([PNG], "real.png", { type: "image/png" }),
+    );
     expect(alertText()).toBe('"logo.png" was not attached: Attach JPEG, PNG or WebP images or PDF files only');
     expect(listed()).toEqual(["real.png"]);
 
@@ -94,10 +107,17 @@ describe("the message composer's files", () => {
   });
 
   it("drops and names the file the server refused, so the next send goes without it", async () => {
-    const posts = showComposer([{ ok: false, error: "Attach JPEG, PNG or WebP images or PDF files only", field: "files.1" }]);
-    await pick(new File([PNG], "first.png", { type: "image/png" }), new File([PNG], "broken.png", { type: "image/png" }));
+    const posts = showComposer([
+      { ok: false, error: "Attach JPEG, PNG or WebP images or PDF files only", field: "files.1" },
+    ]);
+    await pick(
+      new File([PNG], "first.png", { type: "image/png" }),
+      new File([PNG], "broken.png", { type: "image/png" }),
+    );
     await typeAndSend("Two photos");
-    await vi.waitFor(() => expect(alertText()).toBe('"broken.png" was not attached: Attach JPEG, PNG or WebP images or PDF files only'));
+    await vi.waitFor(() =>
+      expect(alertText()).toBe('"broken.png" was not attached: Attach JPEG, PNG or WebP images or PDF files only'),
+    );
     expect(listed()).toEqual(["first.png"]);
     expect(container.querySelector("textarea")!.value).toBe("Two photos");
 
@@ -118,7 +138,10 @@ describe("the message composer's files", () => {
 
   it("has one control to attach files, the file input, named by its visible button", () => {
     showComposer();
-    const named = [...container.querySelectorAll("button, input")].filter((element) => element.textContent?.includes("Attach files") || element.getAttribute("aria-label") === "Attach files");
+    const named = [...container.querySelectorAll("button, input")].filter(
+      (element) =>
+        element.textContent?.includes("Attach files") || element.getAttribute("aria-label") === "Attach files",
+    );
     expect(named).toHaveLength(0);
     expect(input().closest("label")?.textContent).toBe("Attach files");
   });
@@ -132,7 +155,11 @@ describe("Enter in the composer", () => {
     });
   };
   const matchMedia = (coarse: boolean) =>
-    vi.stubGlobal("matchMedia", (query: string) => ({ matches: coarse && query === "(pointer: coarse)", addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: coarse && query === "(pointer: coarse)",
+      addEventListener() {},
+      removeEventListener() {},
+    }));
 
   it("sends with a keyboard, and the hint says so", async () => {
     matchMedia(false);

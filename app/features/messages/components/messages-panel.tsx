@@ -82,7 +82,10 @@ export function MessagesPanel({ thread, frame, viewerIsAgency, action, earlierPa
   // In the viewer's time zone, which the server does not know: filled in after hydration (as LocalDateTime does),
   // with one formatter for the whole thread (one per message was a fifth of the page's render time).
   const hydrated = useHydrated();
-  const time = useMemo(() => (hydrated ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }) : null), [hydrated, locale]);
+  const time = useMemo(
+    () => (hydrated ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }) : null),
+    [hydrated, locale],
+  );
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-6">
@@ -159,24 +162,42 @@ function MessageItem({
   return (
     <li className={own ? "flex flex-col items-end gap-1" : "flex flex-col items-start gap-1"} data-testid="message">
       <p className="text-xs text-slate-600">
-        <span className="font-semibold text-slate-800">{author}</span> · <time dateTime={message.createdAt}>{time?.format(new Date(message.createdAt))}</time>
+        <span className="font-semibold text-slate-800">{author}</span> ·{" "}
+        <time dateTime={message.createdAt}>{time?.format(new Date(message.createdAt))}</time>
         {message.byEmail ? ` · ${words.byEmail}` : null}
       </p>
-      <div className={`max-w-[min(36rem,90%)] rounded-2xl px-4 py-2 text-sm break-words whitespace-pre-wrap ${own ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900"}`}>
+      <div
+        className={`max-w-[min(36rem,90%)] rounded-2xl px-4 py-2 text-sm break-words whitespace-pre-wrap ${own ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900"}`}
+      >
         {message.body}
         {files.length > 0 ? (
-          <ul className={cn("flex flex-wrap gap-2 whitespace-normal", message.body && "mt-2")} aria-label={words.attachments}>
+          <ul
+            className={cn("flex flex-wrap gap-2 whitespace-normal", message.body && "mt-2")}
+            aria-label={words.attachments}
+          >
             {files.map((file) => (
               <li key={file.url}>
                 {file.isImage && file.thumbnailUrl ? (
-                  <a href={file.url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none">
-                    <img src={file.thumbnailUrl} alt={words.openFullSize(file.name)} className="size-28 rounded-lg border border-slate-200 bg-white object-cover" />
+                  <a
+                    href={file.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="block rounded-lg focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:outline-none"
+                  >
+                    <img
+                      src={file.thumbnailUrl}
+                      alt={words.openFullSize(file.name)}
+                      className="size-28 rounded-lg border border-slate-200 bg-white object-cover"
+                    />
                   </a>
                 ) : (
                   <a
                     href={file.url}
                     download={file.name}
-                    className={cn("flex items-center gap-2 rounded-lg border px-3 py-2 underline-offset-2 hover:underline", own ? "border-blue-300" : "border-slate-300 bg-white")}
+                    className={cn(
+                      "flex items-center gap-2 rounded-lg border px-3 py-2 underline-offset-2 hover:underline",
+                      own ? "border-blue-300" : "border-slate-300 bg-white",
+                    )}
                   >
                     <FileText aria-hidden="true" className="size-4 shrink-0" />
                     <span>

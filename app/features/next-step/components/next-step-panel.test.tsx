@@ -7,7 +7,11 @@ import { WEBSITE_STEPS } from "~/features/progress/progress-steps";
 import type { NextStepInput } from "../next-step";
 import { NextStepPanel } from "./next-step-panel";
 
-function render(state: Omit<NextStepInput, "waitingRounds"> & Partial<NextStepInput>, progressLoaded = true, locale: Locale = "en"): string {
+function render(
+  state: Omit<NextStepInput, "waitingRounds"> & Partial<NextStepInput>,
+  progressLoaded = true,
+  locale: Locale = "en",
+): string {
   const full = { waitingRounds: { google_business: null, website: null }, ...state };
   const router = createMemoryRouter([
     { path: "/", element: <NextStepPanel state={full} cardEnabled progressLoaded={progressLoaded} /> },
@@ -51,12 +55,23 @@ describe("NextStepPanel", () => {
       { serviceType: "google_business", paymentNumber: 1, status: "completed", createdAt: at },
       { serviceType: "website", paymentNumber: 1, status: "completed", createdAt: at },
     ];
-    const html = render({ payments, informationSent: { google_business: false, website: true }, steps: { google_business: null, website: null } });
+    const html = render({
+      payments,
+      informationSent: { google_business: false, website: true },
+      steps: { google_business: null, website: null },
+    });
     expect(panel(html, "google_business")).toContain('href="/dashboard/google-business"');
     expect(panel(html, "website")).toContain('href="#progress-website"');
     expect(panel(html, "website")).toContain("0 of 8 steps done");
     // Checklists that could not be read give no (wrong) count.
-    const unread = render({ payments, informationSent: { google_business: false, website: true }, steps: { google_business: null, website: null } }, false);
+    const unread = render(
+      {
+        payments,
+        informationSent: { google_business: false, website: true },
+        steps: { google_business: null, website: null },
+      },
+      false,
+    );
     expect(panel(unread, "website")).toContain("Follow each step in the checklist below.");
     expect(panel(unread, "website")).not.toContain("steps done");
   });
@@ -83,7 +98,11 @@ describe("NextStepPanel", () => {
   it("offers the second payment when the site is in review, and says when everything is done", () => {
     const steps = Object.fromEntries(WEBSITE_STEPS.map((step) => [step.key, true]));
     const paidOnce = [{ serviceType: "website", paymentNumber: 1, status: "completed", createdAt: at }];
-    const due = render({ payments: paidOnce, informationSent: { google_business: false, website: true }, steps: { google_business: null, website: steps } });
+    const due = render({
+      payments: paidOnce,
+      informationSent: { google_business: false, website: true },
+      steps: { google_business: null, website: steps },
+    });
     expect(panel(due, "website")).toContain("Pay Second 50% ($350)");
     const done = render({
       payments: [...paidOnce, { serviceType: "website", paymentNumber: 2, status: "completed", createdAt: at }],
@@ -95,15 +114,29 @@ describe("NextStepPanel", () => {
   });
 
   it("speaks Spanish on a Spanish page: headings, sentences, counts and prices formatted for es", () => {
-    const html = render({ payments: [], informationSent: none, steps: { google_business: null, website: null } }, true, "es");
+    const html = render(
+      { payments: [], informationSent: none, steps: { google_business: null, website: null } },
+      true,
+      "es",
+    );
     expect(html).toContain("Su próximo paso");
     expect(panel(html, "google_business")).toContain("Perfil de Google Business");
-    expect(panel(html, "google_business")).toContain("Con $250 comenzamos la configuración de su Perfil de Google Business.");
+    expect(panel(html, "google_business")).toContain(
+      "Con $250 comenzamos la configuración de su Perfil de Google Business.",
+    );
     expect(panel(html, "google_business")).toContain("Pagar $250");
     expect(panel(html, "website")).toContain("El primer 50 % ($350) pone en marcha su sitio web.");
     expect(html).not.toContain("Your next step");
     const payments = [{ serviceType: "website", paymentNumber: 1, status: "completed", createdAt: at }];
-    const working = render({ payments, informationSent: { google_business: false, website: true }, steps: { google_business: null, website: null } }, true, "es");
+    const working = render(
+      {
+        payments,
+        informationSent: { google_business: false, website: true },
+        steps: { google_business: null, website: null },
+      },
+      true,
+      "es",
+    );
     expect(panel(working, "website")).toContain("0 de 8 pasos completados.");
     expect(panel(working, "website")).toContain("Ver la lista de verificación");
   });

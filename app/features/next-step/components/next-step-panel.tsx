@@ -108,7 +108,9 @@ function panelText(
       const amount = formatMoney(paymentAmount(service, 2), i18n.locale);
       return {
         icon: <Wallet aria-hidden="true" className="size-6 text-blue-700" />,
-        headline: step.retry ? i18n._(msg`Second payment rejected - Try again`) : i18n._(msg`Your website is ready for review`),
+        headline: step.retry
+          ? i18n._(msg`Second payment rejected - Try again`)
+          : i18n._(msg`Your website is ready for review`),
         detail: i18n._(msg`The second 50% (${amount}) is due before your website launches.`),
         action: (
           <PayButton serviceType={service} paymentNumber={2} cardEnabled={cardEnabled}>

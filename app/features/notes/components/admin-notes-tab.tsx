@@ -15,7 +15,13 @@ import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/http/forms";
 import { cardPreview, type NoteView, type NotesLoad } from "../note-views";
-import { DELETE_NOTE_INTENT, NOTE_DESCRIPTION_MAX, NOTE_TITLE_MAX, noteFormSchema, SAVE_NOTE_INTENT } from "../notes.schemas";
+import {
+  DELETE_NOTE_INTENT,
+  NOTE_DESCRIPTION_MAX,
+  NOTE_TITLE_MAX,
+  noteFormSchema,
+  SAVE_NOTE_INTENT,
+} from "../notes.schemas";
 
 /** 'MMM d, yyyy' (en-US: "Nov 22, 2026"). */
 const NOTE_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
@@ -54,7 +60,13 @@ export function AdminNotesTab({ notes }: { notes: NotesLoad }) {
           ))}
         </ul>
       )}
-      {editing ? <NoteDialog key={editing === "new" ? "new" : editing.id} note={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <NoteDialog
+          key={editing === "new" ? "new" : editing.id}
+          note={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       {deleting ? <DeleteNoteDialog note={deleting} onClose={() => setDeleting(null)} /> : null}
     </section>
   );
@@ -82,13 +94,25 @@ function NoteCard({ note, onEdit, onDelete }: { note: NoteView; onEdit: () => vo
         <ul className="flex flex-wrap items-center gap-2" aria-label={t`Note photos`}>
           {shown.map((photo, index) => (
             <li key={photo.url}>
-              <a href={photo.url} target="_blank" rel="noreferrer" className="block rounded-md focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
-                <img src={photo.thumbnailUrl} alt={t`Note photo ${index + 1}`} className="size-16 rounded-md border border-slate-200 object-cover" />
+              <a
+                href={photo.url}
+                target="_blank"
+                rel="noreferrer"
+                className="block rounded-md focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+              >
+                <img
+                  src={photo.thumbnailUrl}
+                  alt={t`Note photo ${index + 1}`}
+                  className="size-16 rounded-md border border-slate-200 object-cover"
+                />
               </a>
             </li>
           ))}
           {more > 0 ? (
-            <li className="grid size-16 place-items-center rounded-md bg-slate-100 text-sm font-medium text-slate-700" aria-label={t`${more} more photos`}>
+            <li
+              className="grid size-16 place-items-center rounded-md bg-slate-100 text-sm font-medium text-slate-700"
+              aria-label={t`${more} more photos`}
+            >
               +{more}
             </li>
           ) : null}
@@ -133,18 +157,36 @@ function NoteDialog({ note, onClose }: { note: NoteView | null; onClose: () => v
         if (!open && !pending) onClose();
       }}
     >
-      <DialogContent title={note ? t`Edit Note` : t`Add Note`} description={t`Internal notes are visible to admins only.`} className="max-w-2xl">
+      <DialogContent
+        title={note ? t`Edit Note` : t`Add Note`}
+        description={t`Internal notes are visible to admins only.`}
+        className="max-w-2xl"
+      >
         <form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name={fields.intent.name} value={SAVE_NOTE_INTENT} />
           <input type="hidden" name={fields.noteId.name} value={note?.id ?? ""} />
           {kept.map((url, index) => (
             <input key={url} type="hidden" name={`${fields.keepPhotos.name}[${index}]`} value={url} />
           ))}
-          <TextField field={{ id: fields.title.id, name: fields.title.name, errorId: fields.title.errorId, errors: titleError ? [titleError] : undefined }} label={t`Title`} required maxLength={NOTE_TITLE_MAX} defaultValue={note?.title} />
+          <TextField
+            field={{
+              id: fields.title.id,
+              name: fields.title.name,
+              errorId: fields.title.errorId,
+              errors: titleError ? [titleError] : undefined,
+            }}
+            label={t`Title`}
+            required
+            maxLength={NOTE_TITLE_MAX}
+            defaultValue={note?.title}
+          />
           <div className="space-y-1.5">
             <label htmlFor={fields.description.id} className="text-sm font-medium text-slate-800">
               <Trans>Description</Trans>
-              <span aria-hidden="true" className="text-red-700"> *</span>
+              <span aria-hidden="true" className="text-red-700">
+                {" "}
+                *
+              </span>
             </label>
             <Textarea
               id={fields.description.id}

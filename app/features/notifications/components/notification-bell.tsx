@@ -12,7 +12,12 @@ import type { NotificationList } from "../notification-views";
 
 const ACTION = "/resources/notifications";
 
-const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
 
 /** A row's time through Intl: 'Jan 5, 3:04 PM' in English, '5 ene, 3:04 p. m.' in Spanish. */
 function shortDateTime(iso: string | Date, locale: string): string {
@@ -20,9 +25,18 @@ function shortDateTime(iso: string | Date, locale: string): string {
 }
 
 const rowClass = (isRead: boolean) =>
-  cn("block w-full px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none", !isRead && "bg-blue-50");
+  cn(
+    "block w-full px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none",
+    !isRead && "bg-blue-50",
+  );
 
-function RowContent({ item, locale }: { item: { isRead: boolean; title: string; message: string; createdAt: string }; locale: string }) {
+function RowContent({
+  item,
+  locale,
+}: {
+  item: { isRead: boolean; title: string; message: string; createdAt: string };
+  locale: string;
+}) {
   return (
     <span className="flex items-start gap-2">
       {!item.isRead ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-blue-600" /> : null}
@@ -45,10 +59,7 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
   const headingId = useId();
   const { t, i18n } = useLingui();
   const unreadLabel = (title: string) => t`${title} (unread)`;
-  const label =
-    unreadCount > 0
-      ? t`Notifications, ${unreadCount} unread`
-      : t`Notifications`;
+  const label = unreadCount > 0 ? t`Notifications, ${unreadCount} unread` : t`Notifications`;
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -100,7 +111,11 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
                         className={rowClass(item.isRead)}
                         aria-label={name}
                         onClick={() => {
-                          if (!item.isRead) void fetcher.submit({ intent: "mark-read", id: item.id }, { method: "post", action: ACTION });
+                          if (!item.isRead)
+                            void fetcher.submit(
+                              { intent: "mark-read", id: item.id },
+                              { method: "post", action: ACTION },
+                            );
                           setOpen(false);
                         }}
                       >
@@ -110,7 +125,11 @@ export function NotificationBell({ notifications }: { notifications: Notificatio
                       <fetcher.Form method="post" action={ACTION}>
                         <input type="hidden" name="intent" value="mark-read" />
                         <input type="hidden" name="id" value={item.id} />
-                        <button type={item.isRead ? "button" : "submit"} className={rowClass(item.isRead)} aria-label={name}>
+                        <button
+                          type={item.isRead ? "button" : "submit"}
+                          className={rowClass(item.isRead)}
+                          aria-label={name}
+                        >
                           <RowContent item={item} locale={i18n.locale} />
                         </button>
                       </fetcher.Form>

@@ -57,7 +57,10 @@ describe("the admin's payment card", () => {
     const html = render(
       payment({
         refundedAmount: 50,
-        refunds: [refund(), refund({ id: "b1", amount: 20, status: "failed", refundedBy: null, reason: "Refunded in Stripe" })],
+        refunds: [
+          refund(),
+          refund({ id: "b1", amount: 20, status: "failed", refundedBy: null, reason: "Refunded in Stripe" }),
+        ],
       }),
     );
     expect(html).toMatch(/data-testid="payment-status"[^>]*>Partially refunded</);
@@ -69,11 +72,15 @@ describe("the admin's payment card", () => {
     expect(html).toMatch(/data-testid="refund-status"[^>]*>Failed</);
     // Still refundable, and the receipt is there.
     expect(html).toContain("View receipt");
-    expect(render(payment({ status: "refunded", refundedAmount: 250 }))).toMatch(/data-testid="payment-status"[^>]*>Refunded</);
+    expect(render(payment({ status: "refunded", refundedAmount: 250 }))).toMatch(
+      /data-testid="payment-status"[^>]*>Refunded</,
+    );
   });
 
   it("shows the promotion code and its discount when there is one", () => {
-    expect(render(payment({ amount: 200, discount: 50, promotionCode: "SPRING20" }))).toMatch(/data-testid="payment-promotion"[^>]*>Code SPRING20: -\$50 off the list price of \$250</);
+    expect(render(payment({ amount: 200, discount: 50, promotionCode: "SPRING20" }))).toMatch(
+      /data-testid="payment-promotion"[^>]*>Code SPRING20: -\$50 off the list price of \$250</,
+    );
     expect(render(payment())).not.toContain("payment-promotion");
   });
 
@@ -86,12 +93,18 @@ describe("the admin's payment card", () => {
 
   it("shows a decided payment's message as text, not as a field that looks editable", () => {
     const approved = render(payment({ adminNotes: "Transfer received,\nthanks" }));
-    expect(approved).toMatch(/data-testid="decision-message"[\s\S]*Message sent to the customer[\s\S]*Transfer received,\nthanks/);
+    expect(approved).toMatch(
+      /data-testid="decision-message"[\s\S]*Message sent to the customer[\s\S]*Transfer received,\nthanks/,
+    );
     expect(approved).not.toContain("<textarea");
-    expect(render(payment({ status: "rejected", adminNotes: "The photo is unreadable" }))).toContain("The photo is unreadable");
+    expect(render(payment({ status: "rejected", adminNotes: "The photo is unreadable" }))).toContain(
+      "The photo is unreadable",
+    );
     expect(render(payment())).toContain("None: the decision went without a message.");
     // A card payment is decided by no one: the server's own note is shown as such, and no note means no section.
-    expect(render(payment({ paymentMethod: "card", adminNotes: "Paid by card while a proof was pending" }))).toContain("Payment notes");
+    expect(render(payment({ paymentMethod: "card", adminNotes: "Paid by card while a proof was pending" }))).toContain(
+      "Payment notes",
+    );
     expect(render(payment({ paymentMethod: "card" }))).not.toContain("decision-message");
   });
 

@@ -27,7 +27,11 @@ const CREATED_AT: Intl.DateTimeFormatOptions = {
   minute: "2-digit",
 };
 
-const REFUND_TONE: Record<RefundStatus, "yellow" | "green" | "red"> = { pending: "yellow", completed: "green", failed: "red" };
+const REFUND_TONE: Record<RefundStatus, "yellow" | "green" | "red"> = {
+  pending: "yellow",
+  completed: "green",
+  failed: "red",
+};
 
 /** A payment's refunds, oldest first: when, how much, why, who, and where each stands. */
 function RefundList({ refunds, title }: { refunds: RefundView[]; title: string }) {
@@ -41,7 +45,9 @@ function RefundList({ refunds, title }: { refunds: RefundView[]; title: string }
       </h4>
       <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
         {refunds.map((refund) => {
-          const status = (Object.hasOwn(REFUND_STATUS_LABEL, refund.status) ? refund.status : "pending") as RefundStatus;
+          const status = (
+            Object.hasOwn(REFUND_STATUS_LABEL, refund.status) ? refund.status : "pending"
+          ) as RefundStatus;
           // Who made it: the admin; Stripe's dashboard for one the portal did not ask for; else a member no longer here.
           const by = refund.refundedBy ?? (refund.reason === STRIPE_REFUND_REASON ? "Stripe" : t`A former team member`);
           return (
@@ -117,7 +123,9 @@ export function AdminPaymentCard({ payment }: { payment: AdminPaymentView }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">{t`Method`}</dt>
         <dd className="font-medium text-slate-900" data-testid="payment-method">
-          {Object.hasOwn(METHOD_TEXT, payment.paymentMethod) ? i18n._(METHOD_TEXT[payment.paymentMethod]!) : payment.paymentMethod}
+          {Object.hasOwn(METHOD_TEXT, payment.paymentMethod)
+            ? i18n._(METHOD_TEXT[payment.paymentMethod]!)
+            : payment.paymentMethod}
         </dd>
         <dt className="text-slate-600">{t`Date`}</dt>
         <dd className="text-slate-900">
@@ -135,8 +143,12 @@ export function AdminPaymentCard({ payment }: { payment: AdminPaymentView }) {
       </dl>
       {status === "completed" || status === "refunded" ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Link to={receiptPath(payment.id)} className="inline-block text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
-            {t`View receipt`}<span className="sr-only">: {title}</span>
+          <Link
+            to={receiptPath(payment.id)}
+            className="inline-block text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
+          >
+            {t`View receipt`}
+            <span className="sr-only">: {title}</span>
           </Link>
           <RefundPayment payment={payment} title={title} />
         </div>
@@ -155,7 +167,11 @@ export function AdminPaymentCard({ payment }: { payment: AdminPaymentView }) {
             </button>
           </DialogTrigger>
           <DialogContent title={t`Payment Proof`} description={title} hideDescription className="max-w-3xl">
-            <img src={payment.proofUrl} alt={t`Payment proof: ${title}`} className="mx-auto h-auto max-h-[75vh] max-w-full rounded-md object-contain" />
+            <img
+              src={payment.proofUrl}
+              alt={t`Payment proof: ${title}`}
+              className="mx-auto h-auto max-h-[75vh] max-w-full rounded-md object-contain"
+            />
           </DialogContent>
         </Dialog>
       ) : null}

@@ -3,7 +3,17 @@ import { Badge } from "~/components/ui/badge";
 import type { AdminPaymentView } from "../refund-views";
 import { AdminPaymentCard } from "./admin-payment-card";
 
-function PaymentColumn({ id, title, payments, emptyText }: { id: string; title: string; payments: AdminPaymentView[]; emptyText: string }) {
+function PaymentColumn({
+  id,
+  title,
+  payments,
+  emptyText,
+}: {
+  id: string;
+  title: string;
+  payments: AdminPaymentView[];
+  emptyText: string;
+}) {
   const { t } = useLingui();
   const headingId = `payments-${id}`;
   return (
@@ -18,7 +28,9 @@ function PaymentColumn({ id, title, payments, emptyText }: { id: string; title: 
         </Badge>
       </div>
       {payments.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">{emptyText}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
+          {emptyText}
+        </p>
       ) : (
         <ul className="space-y-3">
           {payments.map((payment) => (
@@ -45,7 +57,12 @@ export function AdminPaymentsTab({ payments, loading }: { payments: AdminPayment
       </p>
       {payments.length === 0 ? <p className="text-slate-700">{t`No payments registered for this user`}</p> : null}
       <div className="grid gap-6 md:grid-cols-2">
-        <PaymentColumn id="website-payments" title={t`Website Payments`} payments={website} emptyText={t`No website payments yet`} />
+        <PaymentColumn
+          id="website-payments"
+          title={t`Website Payments`}
+          payments={website}
+          emptyText={t`No website payments yet`}
+        />
         <PaymentColumn
           id="google-business-payments"
           title={t`Google Business Payments`}

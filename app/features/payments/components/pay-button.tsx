@@ -13,12 +13,21 @@ export function PayButton({
   paymentNumber,
   cardEnabled,
   variant,
-}: { serviceType: ServiceType; paymentNumber: number; cardEnabled: boolean } & { children: ReactNode; variant?: "default" | "outline" }) {
+}: { serviceType: ServiceType; paymentNumber: number; cardEnabled: boolean } & {
+  children: ReactNode;
+  variant?: "default" | "outline";
+}) {
   const [open, setOpen] = useState(false);
   const { value: PaymentDialog, open: openWith, preload } = useOnDemand(paymentDialog);
   if (!PaymentDialog) {
     return (
-      <Button type="button" variant={variant} onPointerEnter={preload} onFocus={preload} onClick={() => openWith(() => setOpen(true))}>
+      <Button
+        type="button"
+        variant={variant}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => openWith(() => setOpen(true))}
+      >
         {children}
       </Button>
     );

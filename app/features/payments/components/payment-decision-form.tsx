@@ -108,10 +108,22 @@ export function PaymentDecisionForm({ payment }: { payment: ReviewPayment }) {
           disabled={busy}
         />
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button type="submit" name="decision" value="approve" disabled={busy} className="flex-1 bg-green-700 hover:bg-green-800">
+          <Button
+            type="submit"
+            name="decision"
+            value="approve"
+            disabled={busy}
+            className="flex-1 bg-green-700 hover:bg-green-800"
+          >
             {t`Approve Payment`}
           </Button>
-          <Button type="button" variant="destructive" disabled={busy} className="flex-1" onClick={() => setRejecting(true)}>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={busy}
+            className="flex-1"
+            onClick={() => setRejecting(true)}
+          >
             {t`Reject Payment`}
           </Button>
         </div>

@@ -9,14 +9,17 @@ const SITE = { agencyName: "LocalLift Digital", phone: "", email: "", chatUrl: "
 
 function render(element: React.ReactElement): string {
   // The root's site config and the portal layout's Zelle names, as the loaders give them.
-  const router = createMemoryRouter([{ id: "root", path: "/", children: [{ id: "routes/dashboard/layout", index: true, element }] }], {
-    hydrationData: {
-      loaderData: {
-        root: { siteConfig: SITE },
-        "routes/dashboard/layout": { zelle: { recipientName: "Maria Lopez LLC", payerName: "Acme Plumbing" } },
+  const router = createMemoryRouter(
+    [{ id: "root", path: "/", children: [{ id: "routes/dashboard/layout", index: true, element }] }],
+    {
+      hydrationData: {
+        loaderData: {
+          root: { siteConfig: SITE },
+          "routes/dashboard/layout": { zelle: { recipientName: "Maria Lopez LLC", payerName: "Acme Plumbing" } },
+        },
       },
     },
-  });
+  );
   return renderToString(inLanguage(<RouterProvider router={router} />)).replaceAll("<!-- -->", "");
 }
 

@@ -21,7 +21,6 @@ import type { ActionResult } from "~/lib/http/forms";
 import { PromotionCodeEntry } from "~/features/promotions/components/promotion-code-entry";
 import type { PaymentQuote } from "~/features/promotions/promotion-views";
 
-
 type Step = "choose" | "card" | "zelle";
 
 export interface PaymentDialogProps {
@@ -39,13 +38,26 @@ export interface PaymentDialogProps {
  * Asks the server for a Stripe Checkout url (a JSON call: the answer is where the browser goes next); a
  * refusal's message is the server's, else one of the checkout's own failure messages below.
  */
-async function startCheckout(serviceType: ServiceType, paymentNumber: number, promotionCode: string | undefined): Promise<string> {
+async function startCheckout(
+  serviceType: ServiceType,
+  paymentNumber: number,
+  promotionCode: string | undefined,
+): Promise<string> {
   const response = await fetch(ENDPOINTS.cardCheckout, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ serviceType, paymentNumber, returnPath: window.location.pathname, ...(promotionCode ? { promotionCode } : {}) }),
+    body: JSON.stringify({
+      serviceType,
+      paymentNumber,
+      returnPath: window.location.pathname,
+      ...(promotionCode ? { promotionCode } : {}),
+    }),
   });
-  const data = (await response.json().catch(() => null)) as { ok?: unknown; url?: unknown; error?: { message?: unknown } } | null;
+  const data = (await response.json().catch(() => null)) as {
+    ok?: unknown;
+    url?: unknown;
+    error?: { message?: unknown };
+  } | null;
   if (!data) throw new Error(translate(msg`No response data from payment function`));
   if (!response.ok || data.ok === false || data.error) {
     const message = data.error?.message;
@@ -145,10 +157,17 @@ export function PaymentSteps({
             {amount}
           </span>
         </p>
-        {onQuote ? <PromotionCodeEntry serviceType={serviceType} paymentNumber={paymentNumber} quote={quote} onQuote={onQuote} /> : null}
+        {onQuote ? (
+          <PromotionCodeEntry serviceType={serviceType} paymentNumber={paymentNumber} quote={quote} onQuote={onQuote} />
+        ) : null}
       </div>
       {quote && quote.amount === 0 ? (
-        <FreePaymentStep serviceType={serviceType} paymentNumber={paymentNumber} promotionCode={quote.promotionCode} onDone={onDone} />
+        <FreePaymentStep
+          serviceType={serviceType}
+          paymentNumber={paymentNumber}
+          promotionCode={quote.promotionCode}
+          onDone={onDone}
+        />
       ) : step === "choose" && cardEnabled ? (
         <MethodChoice cardEnabled={cardEnabled} onChoose={onStep} />
       ) : step === "card" && cardEnabled ? (
@@ -285,8 +304,8 @@ export function CardStep({
       {cardEnabled ? (
         <p className="text-sm text-slate-700">
           <Trans>
-            You will be taken to our secure card payment page (Stripe) to pay {amount} with a credit or debit card.
-            When the payment is confirmed, this page unlocks automatically.
+            You will be taken to our secure card payment page (Stripe) to pay {amount} with a credit or debit card. When
+            the payment is confirmed, this page unlocks automatically.
           </Trans>
         </p>
       ) : (

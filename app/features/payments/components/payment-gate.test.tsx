@@ -156,7 +156,10 @@ describe("the payment dialog's card option", () => {
     expect(choice).toContain("Elija un método de pago");
     expect(choice).toContain("Tarjeta de crédito/débito");
     expect(choice).toContain("Transferencia Zelle");
-    const step = render(<CardStep amount="$350" cardEnabled serviceType="website" paymentNumber={2} onBack={() => {}} />, "es");
+    const step = render(
+      <CardStep amount="$350" cardEnabled serviceType="website" paymentNumber={2} onBack={() => {}} />,
+      "es",
+    );
     expect(step).toContain("para pagar $350 con tarjeta de crédito o débito");
     expect(step).toContain("Continuar");
     expect(step).toContain("Atrás");

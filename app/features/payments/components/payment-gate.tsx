@@ -51,7 +51,11 @@ export function PaymentGate({
               </p>
             ) : null}
             {prompt ? <div className="text-slate-700">{prompt}</div> : null}
-            <PayButton serviceType={gated.serviceType} paymentNumber={gated.paymentNumber} cardEnabled={gated.cardEnabled}>
+            <PayButton
+              serviceType={gated.serviceType}
+              paymentNumber={gated.paymentNumber}
+              cardEnabled={gated.cardEnabled}
+            >
               {t`Pay ${amount}`}
             </PayButton>
           </>
@@ -68,7 +72,10 @@ export function PaymentGate({
             <XCircle aria-hidden="true" className="size-10 text-red-600" />
             <Badge tone="red">{t`Payment Rejected`}</Badge>
             <p className="text-slate-700">{t`Your payment could not be confirmed. Please try again.`}</p>
-            <RejectionReason reason={gated.payment?.rejectionReason} className="max-w-prose rounded-md bg-red-50 px-3 py-2 text-left text-sm text-red-900" />
+            <RejectionReason
+              reason={gated.payment?.rejectionReason}
+              className="max-w-prose rounded-md bg-red-50 px-3 py-2 text-left text-sm text-red-900"
+            />
             <RejectedPaymentActions
               payment={gated.payment ?? {}}
               serviceType={gated.serviceType}
@@ -96,7 +103,8 @@ function useCheckoutReturnNotice(): void {
         translate(msg`Payment received`),
         translate(msg`Your card payment is being confirmed; this page updates by itself.`),
       );
-    else if (checkout === "cancelled") notify.info(translate(msg`Payment cancelled`), translate(msg`No charge was made.`));
+    else if (checkout === "cancelled")
+      notify.info(translate(msg`Payment cancelled`), translate(msg`No charge was made.`));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

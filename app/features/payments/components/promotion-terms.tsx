@@ -6,7 +6,11 @@ import { formatMoney } from "~/lib/i18n/format";
  * the code and what it took off the list price, so a proof for less than the price is read as what it is. Nothing
  * when no code took part.
  */
-export function PromotionTerms({ payment }: { payment: { amount: number; discount: number; promotionCode: string | null } }) {
+export function PromotionTerms({
+  payment,
+}: {
+  payment: { amount: number; discount: number; promotionCode: string | null };
+}) {
   const { t, i18n } = useLingui();
   if (!(payment.discount > 0 && payment.promotionCode)) return null;
   const code = payment.promotionCode;

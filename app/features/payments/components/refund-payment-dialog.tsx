@@ -25,7 +25,9 @@ import type { AdminPaymentView } from "../refund-views";
 
 /** The card refunds still waiting for Stripe, in cents: promised already, so not refundable again. */
 function pendingCentsOf(payment: AdminPaymentView): number {
-  return payment.refunds.filter((refund) => refund.status === "pending").reduce((sum, refund) => sum + toCents(refund.amount), 0);
+  return payment.refunds
+    .filter((refund) => refund.status === "pending")
+    .reduce((sum, refund) => sum + toCents(refund.amount), 0);
 }
 
 /** Cents of what the admin typed ('125', '125.5', '125.50'), or null while it is not an amount. */
@@ -52,7 +54,12 @@ export function RefundPayment({ payment, title }: { payment: AdminPaymentView; t
         <span className="sr-only">: {title}</span>
       </Button>
       {open ? (
-        <RefundDialog payment={payment} title={title} remainingCents={remainingRefundCents(payment, pendingCents)} onClose={() => setOpen(false)} />
+        <RefundDialog
+          payment={payment}
+          title={title}
+          remainingCents={remainingRefundCents(payment, pendingCents)}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </>
   );
@@ -116,7 +123,9 @@ function RefundDialog({
               disabled={busy}
               required
               aria-invalid={amountError ? true : undefined}
-              aria-describedby={[`${amountId}-hint`, amountError ? fields.amount.errorId : null].filter(Boolean).join(" ")}
+              aria-describedby={[`${amountId}-hint`, amountError ? fields.amount.errorId : null]
+                .filter(Boolean)
+                .join(" ")}
             />
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
               <p id={`${amountId}-hint`} className="text-xs text-slate-600">
@@ -151,7 +160,9 @@ function RefundDialog({
               disabled={busy}
               required
               aria-invalid={reasonError ? true : undefined}
-              aria-describedby={[`${reasonId}-hint`, reasonError ? fields.reason.errorId : null].filter(Boolean).join(" ")}
+              aria-describedby={[`${reasonId}-hint`, reasonError ? fields.reason.errorId : null]
+                .filter(Boolean)
+                .join(" ")}
             />
             <p id={`${reasonId}-hint`} className="text-xs text-slate-600">
               {t`The customer reads it in their notification and on their receipt.`}
@@ -165,7 +176,10 @@ function RefundDialog({
           {/* Read out as it changes: typing the whole amount left is what makes the refund lock the page again. */}
           <div aria-live="polite" className="space-y-2 text-sm">
             {full ? (
-              <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-medium text-amber-950" data-testid="full-refund-warning">
+              <p
+                className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-medium text-amber-950"
+                data-testid="full-refund-warning"
+              >
                 {fullRefundConsequence(i18n, payment.serviceType, payment.paymentNumber)}
               </p>
             ) : null}

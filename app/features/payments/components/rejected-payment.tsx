@@ -19,7 +19,8 @@ export function RejectionReason({ reason, className }: { reason: string | null |
   if (!reason) return null;
   return (
     <p className={className ?? "text-sm text-slate-800"} data-testid="rejection-reason">
-      <span className="font-semibold">{t`Reason:`}</span> <span className="break-words whitespace-pre-line">{reason}</span>
+      <span className="font-semibold">{t`Reason:`}</span>{" "}
+      <span className="break-words whitespace-pre-line">{reason}</span>
     </p>
   );
 }
@@ -88,8 +89,15 @@ export function RejectedPaymentActions({
   const reupload = payment.id && payment.paymentMethod === "zelle";
   return (
     <div className={className ?? "flex flex-wrap items-center justify-center gap-2"}>
-      {reupload ? <ReuploadProofButton paymentId={payment.id!} serviceType={serviceType} paymentNumber={paymentNumber} /> : null}
-      <PayButton serviceType={serviceType} paymentNumber={paymentNumber} cardEnabled={cardEnabled} variant={reupload ? "outline" : "default"}>
+      {reupload ? (
+        <ReuploadProofButton paymentId={payment.id!} serviceType={serviceType} paymentNumber={paymentNumber} />
+      ) : null}
+      <PayButton
+        serviceType={serviceType}
+        paymentNumber={paymentNumber}
+        cardEnabled={cardEnabled}
+        variant={reupload ? "outline" : "default"}
+      >
         {tryAgain ?? t`Try Again`}
       </PayButton>
     </div>

@@ -22,10 +22,20 @@ export function AvatarUpload({ name, avatarUrl }: { name: string; avatarUrl: str
   const reset = () => {
     if (inputRef.current) inputRef.current.value = "";
   };
-  useActionToast(fetcher.data, { success: { title: i18n._(PROFILE_TEXTS.avatarUpdated) }, onSuccess: reset, onFailure: reset });
+  useActionToast(fetcher.data, {
+    success: { title: i18n._(PROFILE_TEXTS.avatarUpdated) },
+    onSuccess: reset,
+    onFailure: reset,
+  });
   const [form] = useValidatedForm({ schema: avatarFormSchema, id: "avatar-form" });
   return (
-    <fetcher.Form ref={formRef} method="post" encType="multipart/form-data" className="flex items-center gap-4" {...getFormProps(form)}>
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      className="flex items-center gap-4"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value={UPLOAD_AVATAR_INTENT} />
       <input
         ref={inputRef}
@@ -44,7 +54,14 @@ export function AvatarUpload({ name, avatarUrl }: { name: string; avatarUrl: str
         className="relative grid size-24 shrink-0 cursor-pointer place-items-center overflow-hidden rounded-full bg-blue-100 text-2xl font-semibold text-blue-800 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-600 peer-focus-visible:ring-offset-2"
       >
         {avatarUrl ? (
-          <img src={avatarUrl} alt="" width={96} height={96} className="size-full object-cover" data-testid="profile-avatar" />
+          <img
+            src={avatarUrl}
+            alt=""
+            width={96}
+            height={96}
+            className="size-full object-cover"
+            data-testid="profile-avatar"
+          />
         ) : (
           <span aria-hidden="true">{initials(name) || "U"}</span>
         )}

@@ -14,7 +14,10 @@ export function ChangePasswordForm() {
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const saving = fetcher.state !== "idle";
-  useActionToast(fetcher.data, { success: { title: i18n._(PROFILE_TEXTS.passwordChanged) }, onSuccess: () => formRef.current?.reset() });
+  useActionToast(fetcher.data, {
+    success: { title: i18n._(PROFILE_TEXTS.passwordChanged) },
+    onSuccess: () => formRef.current?.reset(),
+  });
   const [form, fields] = useValidatedForm({ schema: changePasswordSchema, id: "change-password" });
   return (
     <fetcher.Form ref={formRef} method="post" className="space-y-4" {...getFormProps(form)}>

@@ -17,9 +17,17 @@ export function EmailPreferencesForm({ emailUpdates }: { emailUpdates: boolean }
     <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={EMAIL_PREFERENCES_INTENT} />
       <div className="flex items-start gap-3">
-        <input id="emailUpdates" name="emailUpdates" type="checkbox" defaultChecked={emailUpdates} className="mt-1 size-4" />
+        <input
+          id="emailUpdates"
+          name="emailUpdates"
+          type="checkbox"
+          defaultChecked={emailUpdates}
+          className="mt-1 size-4"
+        />
         <label htmlFor="emailUpdates" className="text-sm text-slate-700">
-          <Trans>Send me an e-mail when a payment is approved or rejected and when a step of my project is completed</Trans>
+          <Trans>
+            Send me an e-mail when a payment is approved or rejected and when a step of my project is completed
+          </Trans>
         </label>
       </div>
       <div className="flex justify-end">

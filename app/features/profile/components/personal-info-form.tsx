@@ -21,7 +21,13 @@ export function PersonalInfoForm({ profile }: { profile: ProfileView }) {
   return (
     <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
-      <Field id="fullName" label={t`Full Name`} autoComplete="name" defaultValue={profile.fullName} error={fields.fullName.errors?.[0]} />
+      <Field
+        id="fullName"
+        label={t`Full Name`}
+        autoComplete="name"
+        defaultValue={profile.fullName}
+        error={fields.fullName.errors?.[0]}
+      />
       <Field id="email" label={t`Email`} type="email" value={profile.email} readOnly className="bg-slate-100" name="" />
       <Field
         id="phone"

@@ -20,7 +20,10 @@ const TITLES = {
 } as const;
 
 /** The steps a progress toggle's form is saving, and the value it asks for (with earlier steps when it asks for them). */
-function pendingToggle(formData: FormData | undefined, service: ServiceType): { steps: string[]; done: boolean } | null {
+function pendingToggle(
+  formData: FormData | undefined,
+  service: ServiceType,
+): { steps: string[]; done: boolean } | null {
   if (!formData || formData.get("intent") !== PROGRESS_INTENT || formData.get("service") !== service) return null;
   const step = String(formData.get("step"));
   const keys = PROGRESS_STEPS[service].map((each) => each.key as string);
@@ -139,7 +142,11 @@ function ProgressToggle({
 
   return (
     <li>
-      <fetcher.Form ref={form} method="post" className="flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-slate-50">
+      <fetcher.Form
+        ref={form}
+        method="post"
+        className="flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-slate-50"
+      >
         <input type="hidden" name="intent" value={PROGRESS_INTENT} />
         <input type="hidden" name="service" value={service} />
         <input type="hidden" name="step" value={step} />
@@ -184,7 +191,10 @@ function ProgressToggle({
       ) : null}
       {asking?.kind === "earlier" ? (
         <Dialog open onOpenChange={(open) => !open && setAsking(null)}>
-          <DialogContent title={t`Mark the earlier steps done too?`} description={t`These steps before "${label}" are not done yet:`}>
+          <DialogContent
+            title={t`Mark the earlier steps done too?`}
+            description={t`These steps before "${label}" are not done yet:`}
+          >
             <ul className="list-disc pl-6 text-sm text-slate-900">
               {earlierNotDone.map((earlier) => (
                 <li key={earlier}>{earlier}</li>

@@ -11,7 +11,10 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
       aria-valuetext={`${clamped}%`}
       className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
     >
-      <div className="h-full rounded-full bg-blue-600 transition-[width] duration-300" style={{ width: `${clamped}%` }} />
+      <div
+        className="h-full rounded-full bg-blue-600 transition-[width] duration-300"
+        style={{ width: `${clamped}%` }}
+      />
     </div>
   );
 }

@@ -11,16 +11,25 @@ function render(element: React.ReactElement, locale: Locale = "en"): string {
   return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
 }
 
-const google = { steps: { informationCollection: false, profileCreation: true }, doneAt: {}, updatedAt: "2026-03-01T10:00:00.000Z" };
+const google = {
+  steps: { informationCollection: false, profileCreation: true },
+  doneAt: {},
+  updatedAt: "2026-03-01T10:00:00.000Z",
+};
 
 describe("the customer's progress cards", () => {
   it("are in Spanish on a Spanish page, step names included (the English step labels translated)", () => {
-    const html = render(<ProgressCards load={{ ok: true, progress: { google_business: google, website: null } }} />, "es");
+    const html = render(
+      <ProgressCards load={{ ok: true, progress: { google_business: google, website: null } }} />,
+      "es",
+    );
     expect(html).toContain("Perfil de Google Business");
     expect(html).toContain("Progreso general");
-    expect(html).toMatch(/role="progressbar" aria-label="Progreso de Perfil de Google Business"[^>]*aria-valuenow="17"/);
-    expect(html).toContain("Creación del perfil</span><span class=\"sr-only\">completado</span>");
-    expect(html).toContain("Recopilación de información</span><span class=\"sr-only\">pendiente</span>");
+    expect(html).toMatch(
+      /role="progressbar" aria-label="Progreso de Perfil de Google Business"[^>]*aria-valuenow="17"/,
+    );
+    expect(html).toContain('Creación del perfil</span><span class="sr-only">completado</span>');
+    expect(html).toContain('Recopilación de información</span><span class="sr-only">pendiente</span>');
     expect(html).toContain("Aún no hay datos de progreso");
     expect(html).not.toContain("Profile Creation");
     expect(render(<ProgressCards load={{ ok: false }} />, "es")).toContain("No se pudo cargar el progreso");
@@ -35,8 +44,12 @@ describe("the customer's progress cards", () => {
     expect(html).toMatch(/role="progressbar" aria-label="Google Business Profile progress"[^>]*aria-valuenow="17"/);
     expect(html).toContain(">17%<");
     // The done step: a check mark, bold, and "done" for screen readers; the others an empty circle and "not done".
-    expect(html).toMatch(/data-done="true"[^>]*><svg[^>]*lucide-circle-check[^]*?Profile Creation<\/span><span class="sr-only">done<\/span>/);
-    expect(html).toMatch(/data-done="false"[^>]*><svg[^>]*lucide-circle[" ][^]*?Information Collection<\/span><span class="sr-only">not done<\/span>/);
+    expect(html).toMatch(
+      /data-done="true"[^>]*><svg[^>]*lucide-circle-check[^]*?Profile Creation<\/span><span class="sr-only">done<\/span>/,
+    );
+    expect(html).toMatch(
+      /data-done="false"[^>]*><svg[^>]*lucide-circle[" ][^]*?Information Collection<\/span><span class="sr-only">not done<\/span>/,
+    );
     // No website record: the card says so instead of a 0% checklist.
     expect(html.match(/No progress data available yet/g)).toHaveLength(1);
     expect(html.match(/role="progressbar"/g)).toHaveLength(1);
@@ -89,7 +102,10 @@ describe("the admin's checklist", () => {
 describe("the dates on both checklists", () => {
   const dated = {
     steps: { informationCollection: true, profileCreation: true },
-    doneAt: { informationCollection: { at: "2026-03-01T10:00:00.000Z", auto: true }, profileCreation: { at: "2026-03-02T10:00:00.000Z", auto: false } },
+    doneAt: {
+      informationCollection: { at: "2026-03-01T10:00:00.000Z", auto: true },
+      profileCreation: { at: "2026-03-02T10:00:00.000Z", auto: false },
+    },
     updatedAt: "2026-03-02T10:00:00.000Z",
   };
 

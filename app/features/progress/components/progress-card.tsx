@@ -24,7 +24,12 @@ function ProgressCard({ service, record }: { service: ServiceType; record: Servi
   const description = i18n._(PROGRESS_CARD_TEXT[service].description);
   const percentage = progressPercentage(service, record?.steps ?? null);
   return (
-    <Card aria-labelledby={titleId} id={`progress-${service}`} data-testid={`progress-card-${service}`} className="flex flex-col">
+    <Card
+      aria-labelledby={titleId}
+      id={`progress-${service}`}
+      data-testid={`progress-card-${service}`}
+      className="flex flex-col"
+    >
       <CardHeader>
         <CardTitle id={titleId}>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
@@ -39,7 +44,12 @@ function ProgressCard({ service, record }: { service: ServiceType; record: Servi
               </span>
             </div>
             <ProgressBar value={percentage} label={i18n._(msg`${title} progress`)} />
-            <ProgressChecklist service={service} steps={record.steps} doneAt={record.doneAt} label={i18n._(msg`${title} steps`)} />
+            <ProgressChecklist
+              service={service}
+              steps={record.steps}
+              doneAt={record.doneAt}
+              label={i18n._(msg`${title} steps`)}
+            />
           </>
         ) : (
           <p className="text-slate-600">{i18n._(NO_PROGRESS_DATA)}</p>

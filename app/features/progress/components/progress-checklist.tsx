@@ -34,7 +34,9 @@ export function ProgressChecklist({
               <Circle aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
             )}
             <span className="flex flex-wrap items-baseline gap-x-2">
-              <span className={done ? "font-medium text-slate-900" : "text-slate-600"}>{i18n._(PROGRESS_STEP_MESSAGES[step.key])}</span>
+              <span className={done ? "font-medium text-slate-900" : "text-slate-600"}>
+                {i18n._(PROGRESS_STEP_MESSAGES[step.key])}
+              </span>
               <span className="sr-only">{done ? i18n._(msg`done`) : i18n._(msg`not done`)}</span>
               {done && doneAt[step.key] ? <StepDate doneAt={doneAt[step.key]!} /> : null}
             </span>

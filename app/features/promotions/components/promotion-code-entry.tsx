@@ -13,13 +13,27 @@ import type { PaymentQuote } from "../promotion-views";
  * Asks the server what the payment costs with this code (the quote endpoint; nothing is recorded). The refusal's
  * message is the server's, in the customer's language ('Invalid or expired code' for any code that cannot be applied).
  */
-async function requestQuote(serviceType: ServiceType, paymentNumber: number, promotionCode: string): Promise<PaymentQuote> {
+async function requestQuote(
+  serviceType: ServiceType,
+  paymentNumber: number,
+  promotionCode: string,
+): Promise<PaymentQuote> {
   const body = new URLSearchParams({ serviceType, paymentNumber: String(paymentNumber), promotionCode });
-  const response = await fetch(ENDPOINTS.paymentQuote, { method: "POST", headers: { accept: "application/json" }, body });
-  const data = (await response.json().catch(() => null)) as { ok?: unknown; quote?: PaymentQuote; error?: { message?: unknown } } | null;
+  const response = await fetch(ENDPOINTS.paymentQuote, {
+    method: "POST",
+    headers: { accept: "application/json" },
+    body,
+  });
+  const data = (await response.json().catch(() => null)) as {
+    ok?: unknown;
+    quote?: PaymentQuote;
+    error?: { message?: unknown };
+  } | null;
   if (data?.ok === true && data.quote) return data.quote;
   const message = data?.error?.message;
-  throw new Error(typeof message === "string" && message ? message : translate(msg`The code could not be checked. Please try again.`));
+  throw new Error(
+    typeof message === "string" && message ? message : translate(msg`The code could not be checked. Please try again.`),
+  );
 }
 
 /**
@@ -74,7 +88,15 @@ export function PromotionCodeEntry({
 
   if (!open) {
     return (
-      <Button type="button" variant="link" size="sm" className="h-auto self-start px-0" aria-expanded={false} onClick={() => setOpen(true)} disabled={disabled}>
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        className="h-auto self-start px-0"
+        aria-expanded={false}
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+      >
         {t`Have a promotion code?`}
       </Button>
     );

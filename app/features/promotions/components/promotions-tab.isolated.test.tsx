@@ -41,8 +41,21 @@ const SPRING: PromotionCodeView = {
   expired: false,
   createdAt: "2026-11-20T10:00:00.000Z",
 };
-const GONE: PromotionCodeView = { ...SPRING, id: "1c7f2b63-4d2f-4e1b-8a4c-3b8d6f9e0a21", code: "GONE15", percentOff: 15, deactivated: true };
-const OLD: PromotionCodeView = { ...SPRING, id: "2d803c74-5e30-4f2c-9b5d-4c9e7a0f1b32", code: "OLD10", percentOff: 10, expiresOn: "2026-01-31", expired: true };
+const GONE: PromotionCodeView = {
+  ...SPRING,
+  id: "1c7f2b63-4d2f-4e1b-8a4c-3b8d6f9e0a21",
+  code: "GONE15",
+  percentOff: 15,
+  deactivated: true,
+};
+const OLD: PromotionCodeView = {
+  ...SPRING,
+  id: "2d803c74-5e30-4f2c-9b5d-4c9e7a0f1b32",
+  code: "OLD10",
+  percentOff: 10,
+  expiresOn: "2026-01-31",
+  expired: true,
+};
 
 /**
  * The tab over a memory router, as the settings page gives it: the loader reads `stored`, and the action deactivates
@@ -61,13 +74,25 @@ async function showTab(initial: PromotionCodeView[]) {
     stored = stored.map((code) => (code.id === form.promotionCodeId ? { ...code, deactivated: true } : code));
     return { ok: true, title: "Promotion code deactivated" };
   };
-  const router = createMemoryRouter([{ path: "/", loader: () => ({ codes: stored }), action, element: inLanguage(<Tab />), hydrateFallbackElement: <p>loading</p> }]);
+  const router = createMemoryRouter([
+    {
+      path: "/",
+      loader: () => ({ codes: stored }),
+      action,
+      element: inLanguage(<Tab />),
+      hydrateFallbackElement: <p>loading</p>,
+    },
+  ]);
   await act(async () => root.render(<RouterProvider router={router} />));
   return { router, posted };
 }
 
-const row = (code: string) => [...container.querySelectorAll('[data-testid="promotion-code-row"]')].find((one) => one.querySelector("th")?.textContent === code)!;
-const deactivateButton = (code: string) => row(code).querySelector<HTMLButtonElement>(`button[aria-label="Deactivate ${code}"]`);
+const row = (code: string) =>
+  [...container.querySelectorAll('[data-testid="promotion-code-row"]')].find(
+    (one) => one.querySelector("th")?.textContent === code,
+  )!;
+const deactivateButton = (code: string) =>
+  row(code).querySelector<HTMLButtonElement>(`button[aria-label="Deactivate ${code}"]`);
 
 describe("the Promotions tab", () => {
   it("marks each code Active, Expired or Inactive, and offers 'Deactivate' only on a code not yet deactivated", async () => {
@@ -91,7 +116,11 @@ describe("the Promotions tab", () => {
     const yes = confirm.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     expect(yes.textContent).toBe("Deactivate");
     await act(async () => yes.click());
-    await act(async () => vi.waitFor(() => expect([...router.state.fetchers.values()].every((fetcher) => fetcher.state === "idle")).toBe(true)));
+    await act(async () =>
+      vi.waitFor(() =>
+        expect([...router.state.fetchers.values()].every((fetcher) => fetcher.state === "idle")).toBe(true),
+      ),
+    );
 
     expect(posted).toEqual([{ intent: "deactivate-promotion-code", promotionCodeId: SPRING.id }]);
     expect(notify.success).toHaveBeenCalledWith("Promotion code deactivated", undefined);

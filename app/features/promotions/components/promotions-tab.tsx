@@ -15,7 +15,13 @@ import { StackedTableHead } from "~/components/ui/stacked-table-head";
 import { SERVICE_TYPES } from "~/domain/service-catalog";
 import type { ActionResult } from "~/lib/http/forms";
 import { formatDate } from "~/lib/i18n/format";
-import { discountLabel, PROMOTION_SERVICE_NAMES, promotionState, usesLabel, type PromotionCodeView } from "../promotion-views";
+import {
+  discountLabel,
+  PROMOTION_SERVICE_NAMES,
+  promotionState,
+  usesLabel,
+  type PromotionCodeView,
+} from "../promotion-views";
 import {
   AMOUNT_OFF_MAX,
   CREATE_PROMOTION_CODE_INTENT,
@@ -54,7 +60,11 @@ export function PromotionsTab({ codes }: { codes: PromotionCodeView[] }) {
           {t`New code`}
         </Button>
       </div>
-      {codes.length === 0 ? <Card className="p-6 text-slate-700">{t`No promotion codes yet`}</Card> : <CodesTable codes={codes} onDeactivate={setDeactivating} />}
+      {codes.length === 0 ? (
+        <Card className="p-6 text-slate-700">{t`No promotion codes yet`}</Card>
+      ) : (
+        <CodesTable codes={codes} onDeactivate={setDeactivating} />
+      )}
       {creating ? <NewCodeDialog onClose={() => setCreating(false)} /> : null}
       {deactivating ? <DeactivateDialog code={deactivating} onClose={() => setDeactivating(null)} /> : null}
     </section>
@@ -62,7 +72,13 @@ export function PromotionsTab({ codes }: { codes: PromotionCodeView[] }) {
 }
 
 /** The codes as a table; below the md width each row becomes a card (each cell with its column's name before it). */
-function CodesTable({ codes, onDeactivate }: { codes: PromotionCodeView[]; onDeactivate: (code: PromotionCodeView) => void }) {
+function CodesTable({
+  codes,
+  onDeactivate,
+}: {
+  codes: PromotionCodeView[];
+  onDeactivate: (code: PromotionCodeView) => void;
+}) {
   const { t, i18n } = useLingui();
   const headings = {
     code: t`Code`,
@@ -85,8 +101,15 @@ function CodesTable({ codes, onDeactivate }: { codes: PromotionCodeView[]; onDea
             const state = promotionState(code);
             const name = code.code;
             return (
-              <tr key={code.id} data-testid="promotion-code-row" className="block border-b border-slate-100 py-2 last:border-0 md:table-row md:py-0">
-                <th scope="row" className="block px-4 py-2 text-left font-mono font-semibold break-all text-slate-900 md:table-cell md:py-3">
+              <tr
+                key={code.id}
+                data-testid="promotion-code-row"
+                className="block border-b border-slate-100 py-2 last:border-0 md:table-row md:py-0"
+              >
+                <th
+                  scope="row"
+                  className="block px-4 py-2 text-left font-mono font-semibold break-all text-slate-900 md:table-cell md:py-3"
+                >
                   {code.code}
                 </th>
                 <td data-label={headings.discount} className={`${cell} text-slate-700`}>
@@ -112,7 +135,13 @@ function CodesTable({ codes, onDeactivate }: { codes: PromotionCodeView[]; onDea
                 </td>
                 <td data-label={headings.actions} className={cell}>
                   {code.deactivated ? null : (
-                    <Button type="button" variant="outline" size="sm" onClick={() => onDeactivate(code)} aria-label={t`Deactivate ${name}`}>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onDeactivate(code)}
+                      aria-label={t`Deactivate ${name}`}
+                    >
                       {t`Deactivate`}
                     </Button>
                   )}
@@ -126,7 +155,8 @@ function CodesTable({ codes, onDeactivate }: { codes: PromotionCodeView[]; onDea
   );
 }
 
-const choiceRow = "flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-900 hover:bg-slate-50";
+const choiceRow =
+  "flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-900 hover:bg-slate-50";
 
 /**
  * The 'New code' form: the code, a percent or a fixed amount off, the services, an optional last day and an optional
@@ -150,7 +180,10 @@ function NewCodeDialog({ onClose }: { onClose: () => void }) {
         if (!open && !pending) onClose();
       }}
     >
-      <DialogContent title={t`New code`} description={t`Customers type the code when they pay; the discount is taken off that payment's price.`}>
+      <DialogContent
+        title={t`New code`}
+        description={t`Customers type the code when they pay; the discount is taken off that payment's price.`}
+      >
         <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name={fields.intent.name} value={CREATE_PROMOTION_CODE_INTENT} />
           <TextField
@@ -169,11 +202,25 @@ function NewCodeDialog({ onClose }: { onClose: () => void }) {
             </legend>
             <div className="flex flex-wrap gap-x-4">
               <label className={choiceRow}>
-                <input type="radio" name={fields.kind.name} value="percent" checked={kind === "percent"} onChange={() => setKind("percent")} className="size-4" />
+                <input
+                  type="radio"
+                  name={fields.kind.name}
+                  value="percent"
+                  checked={kind === "percent"}
+                  onChange={() => setKind("percent")}
+                  className="size-4"
+                />
                 {t`Percent`}
               </label>
               <label className={choiceRow}>
-                <input type="radio" name={fields.kind.name} value="amount" checked={kind === "amount"} onChange={() => setKind("amount")} className="size-4" />
+                <input
+                  type="radio"
+                  name={fields.kind.name}
+                  value="amount"
+                  checked={kind === "amount"}
+                  onChange={() => setKind("amount")}
+                  className="size-4"
+                />
                 {t`Fixed amount`}
               </label>
             </div>
@@ -213,14 +260,25 @@ function NewCodeDialog({ onClose }: { onClose: () => void }) {
             </legend>
             {SERVICE_TYPES.map((service) => (
               <label key={service} className={choiceRow}>
-                <input type="checkbox" name={fields.serviceTypes.name} value={service} className="size-4" aria-invalid={serviceError ? true : undefined} />
+                <input
+                  type="checkbox"
+                  name={fields.serviceTypes.name}
+                  value={service}
+                  className="size-4"
+                  aria-invalid={serviceError ? true : undefined}
+                />
                 {i18n._(PROMOTION_SERVICE_NAMES[service])}
               </label>
             ))}
             <FieldError id={fields.serviceTypes.errorId} message={serviceError} />
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField field={fields.expiresOn} label={t`Last day (optional)`} type="date" hint={t`It works to the end of this day wherever the customer is in the US. Leave it empty for no end date.`} />
+            <TextField
+              field={fields.expiresOn}
+              label={t`Last day (optional)`}
+              type="date"
+              hint={t`It works to the end of this day wherever the customer is in the US. Leave it empty for no end date.`}
+            />
             <TextField
               field={fields.maxUses}
               label={t`Maximum uses (optional)`}

@@ -20,7 +20,12 @@ const PAYMENT = {
   completedAt: new Date("2026-01-02T03:04:05Z"),
 } as const;
 const CUSTOMER = { name: "Ana", email: "ana@example.com", companyName: "Ana Co" };
-const AGENCY = { name: "Agency", supportEmail: "help@agency.test", address: "1 Main St\nMiami, FL 33101", taxId: "12-3456789" };
+const AGENCY = {
+  name: "Agency",
+  supportEmail: "help@agency.test",
+  address: "1 Main St\nMiami, FL 33101",
+  taxId: "12-3456789",
+};
 
 const receipt = toReceiptView(PAYMENT, [], CUSTOMER, AGENCY);
 
@@ -53,7 +58,15 @@ describe("the receipt document", () => {
   });
 
   it("with a code: the list price and the discount naming it; 'Promotion code' as the method of a free one", () => {
-    const html = render("en", toReceiptView({ ...PAYMENT, amount: 0, discount: 350, promotionCode: "FREEWEB", paymentMethod: "promotion" }, [], CUSTOMER, AGENCY));
+    const html = render(
+      "en",
+      toReceiptView(
+        { ...PAYMENT, amount: 0, discount: 350, promotionCode: "FREEWEB", paymentMethod: "promotion" },
+        [],
+        CUSTOMER,
+        AGENCY,
+      ),
+    );
     expect(html).toContain('data-testid="receipt-list-price">$350.00<');
     expect(html).toContain("Discount (FREEWEB)");
     expect(html).toContain('data-testid="receipt-discount">-$350.00<');
@@ -62,7 +75,12 @@ describe("the receipt document", () => {
   });
 
   it("lists the completed refunds with their reason, the net and the refund status", () => {
-    const refunded = toReceiptView(PAYMENT, [{ date: "2026-01-05T10:00:00.000Z", amount: 100, reason: "Late delivery" }], CUSTOMER, AGENCY);
+    const refunded = toReceiptView(
+      PAYMENT,
+      [{ date: "2026-01-05T10:00:00.000Z", amount: 100, reason: "Late delivery" }],
+      CUSTOMER,
+      AGENCY,
+    );
     const html = render("en", refunded);
     expect(html).toContain('data-testid="receipt-refunds"');
     expect(html).toContain("Late delivery");

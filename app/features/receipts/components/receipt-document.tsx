@@ -26,7 +26,15 @@ function usePdfHref(paymentId: string): string {
  * hidden when printing, so the browser's print or "save as PDF" gives the receipt alone. 'Download PDF' gets the
  * same receipt drawn on the server.
  */
-export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: ReceiptView; backTo: string; backLabel: string }) {
+export function ReceiptDocument({
+  receipt,
+  backTo,
+  backLabel,
+}: {
+  receipt: ReceiptView;
+  backTo: string;
+  backLabel: string;
+}) {
   const { t, i18n } = useLingui();
   const pdfHref = usePdfHref(receipt.paymentId);
   const supportEmail = receipt.agency.supportEmail;
@@ -43,7 +51,10 @@ export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: Recei
   ];
   return (
     <div className="min-h-screen bg-slate-50 px-4 py-6 print:min-h-0 print:bg-white print:p-0">
-      <nav aria-label={t`Receipt actions`} className="mx-auto mb-4 flex max-w-2xl flex-wrap items-center justify-between gap-2 print:hidden">
+      <nav
+        aria-label={t`Receipt actions`}
+        className="mx-auto mb-4 flex max-w-2xl flex-wrap items-center justify-between gap-2 print:hidden"
+      >
         <Link to={backTo} className="text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
           {backLabel}
         </Link>
@@ -86,7 +97,10 @@ export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: Recei
             </h1>
             <p className="text-sm text-slate-600">{receipt.number}</p>
             {lines.status ? (
-              <p className="mt-1 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900" data-testid="receipt-status">
+              <p
+                className="mt-1 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900"
+                data-testid="receipt-status"
+              >
                 {lines.status}
               </p>
             ) : null}
@@ -120,7 +134,11 @@ export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: Recei
           )}
         </dl>
         {lines.refunds.length > 0 ? (
-          <section className="mt-6 border-t border-slate-200 pt-6" aria-labelledby="receipt-refunds-title" data-testid="receipt-refunds">
+          <section
+            className="mt-6 border-t border-slate-200 pt-6"
+            aria-labelledby="receipt-refunds-title"
+            data-testid="receipt-refunds"
+          >
             <h2 id="receipt-refunds-title" className="mb-2 text-base font-semibold text-slate-900">
               <Trans>Refunds</Trans>
             </h2>
@@ -147,7 +165,8 @@ export function ReceiptDocument({ receipt, backTo, backLabel }: { receipt: Recei
         ) : null}
         <p className="mt-8 text-sm text-slate-600">
           <Trans>
-            Thank you for your business. Questions about this payment? Write to {supportEmail} and quote the receipt number.
+            Thank you for your business. Questions about this payment? Write to {supportEmail} and quote the receipt
+            number.
           </Trans>
         </p>
       </main>

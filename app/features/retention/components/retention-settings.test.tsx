@@ -14,18 +14,29 @@ const RUN: RetentionRun = {
 };
 
 function render(lastRun: RetentionRun | null, locale: Locale = "en"): string {
-  const router = createMemoryRouter([{ path: "/", element: <RetentionSettings values={{ ...RETENTION_DEFAULTS, sentEmailsDays: 30 }} lastRun={lastRun} /> }]);
+  const router = createMemoryRouter([
+    {
+      path: "/",
+      element: <RetentionSettings values={{ ...RETENTION_DEFAULTS, sentEmailsDays: 30 }} lastRun={lastRun} />,
+    },
+  ]);
   return renderToString(inLanguage(<RouterProvider router={router} />, locale)).replaceAll("<!-- -->", "");
 }
 
 describe("RetentionSettings", () => {
   it("has a labelled number field per kind of record, holding the saved days within their bounds, and says what is always kept", () => {
     const html = render(null);
-    expect(html).toMatch(/<label for="retention-settings-readNotificationsDays"[^>]*>Read notifications \(days\)<\/label>/);
+    expect(html).toMatch(
+      /<label for="retention-settings-readNotificationsDays"[^>]*>Read notifications \(days\)<\/label>/,
+    );
     const input = (name: string) => html.match(new RegExp(`<input id="retention-settings-${name}"[^>]*>`))?.[0] ?? "";
-    expect(input("auditEventsDays")).toMatch(/type="number" inputMode="numeric" min="90" max="3650" name="auditEventsDays" value="730"/);
+    expect(input("auditEventsDays")).toMatch(
+      /type="number" inputMode="numeric" min="90" max="3650" name="auditEventsDays" value="730"/,
+    );
     expect(input("sentEmailsDays")).toMatch(/min="7" max="3650" name="sentEmailsDays" value="30"/);
-    expect(input("readNotificationsDays")).toContain('aria-describedby="retention-settings-readNotificationsDays-hint"');
+    expect(input("readNotificationsDays")).toContain(
+      'aria-describedby="retention-settings-readNotificationsDays-hint"',
+    );
     expect(html).toContain('name="section" value="retention"');
     expect(html).toContain("Unread notifications are always kept.");
     expect(html).toContain("The clean-up has not run yet. It runs once a day.");

@@ -5,7 +5,11 @@ import { TextField } from "~/components/forms/form-section";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Button } from "~/components/ui/button";
-import { RETENTION_BOUNDS, retentionSettingsSchema, type RetentionSettings as RetentionValues } from "~/domain/admin-settings";
+import {
+  RETENTION_BOUNDS,
+  retentionSettingsSchema,
+  type RetentionSettings as RetentionValues,
+} from "~/domain/admin-settings";
 import { SectionCard, useSettingsForm } from "~/features/settings/components/settings-forms";
 import { SAVE_SETTINGS_INTENT } from "~/features/settings/two-factor-views";
 import type { RetentionRun } from "../retention";
@@ -55,7 +59,10 @@ export function RetentionSettings({ values, lastRun }: { values: RetentionValues
     defaultValue: values[key],
   });
   return (
-    <SectionCard title={t`Data Retention`} description={t`How long old records are kept. Once a day, a clean-up removes what is older.`}>
+    <SectionCard
+      title={t`Data Retention`}
+      description={t`How long old records are kept. Once a day, a clean-up removes what is older.`}
+    >
       <fetcher.Form key={formKey} method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="retention" />

@@ -29,12 +29,21 @@ export function ReviewCards({ cards }: { cards: readonly ReviewCardView[] }) {
 function ReviewCard({ card }: { card: ReviewCardView }) {
   const { t, i18n } = useLingui();
   const fetcher = useFetcher();
-  const answer = (response: "opened" | "dismissed") => void fetcher.submit({ intent: REVIEW_RESPONSE_INTENT, service: card.service, response }, { method: "post", action: ANSWERS_PATH });
+  const answer = (response: "opened" | "dismissed") =>
+    void fetcher.submit(
+      { intent: REVIEW_RESPONSE_INTENT, service: card.service, response },
+      { method: "post", action: ANSWERS_PATH },
+    );
   const what = serviceNameIn(i18n, card.service);
   // Answered: gone at once, before the page reloads.
   if (fetcher.state !== "idle" || fetcher.data) return null;
   return (
-    <Card className="flex flex-col gap-3 border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid={`review-card-${card.service}`} role="region" aria-label={t`Leave us a review`}>
+    <Card
+      className="flex flex-col gap-3 border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid={`review-card-${card.service}`}
+      role="region"
+      aria-label={t`Leave us a review`}
+    >
       <div className="flex items-start gap-3">
         <Star aria-hidden="true" className="size-6 shrink-0 text-amber-600" />
         <div className="space-y-1">

@@ -13,7 +13,9 @@ export function AdminTwoFactorList({ admins, selfId }: { admins: AdminTwoFactorV
     <Card className="mt-4 p-6">
       <h2 className="text-lg font-semibold text-slate-900">{t`Admin two-factor`}</h2>
       <p className="mb-4 text-sm text-slate-600">
-        <Trans>Reset an admin&apos;s two-factor when they lose their authenticator: they set it up again at the next sign-in.</Trans>
+        <Trans>
+          Reset an admin&apos;s two-factor when they lose their authenticator: they set it up again at the next sign-in.
+        </Trans>
       </p>
       <ul className="divide-y divide-slate-200" aria-label={t`Admin two-factor`}>
         {admins.map((admin) => (
@@ -41,7 +43,13 @@ function AdminRow({ admin, self }: { admin: AdminTwoFactorView; self: boolean })
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value={RESET_TWO_FACTOR_INTENT} />
           <input type="hidden" name="userId" value={admin.id} />
-          <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"} aria-label={t`Reset two-factor for ${email}`}>
+          <Button
+            type="submit"
+            variant="outline"
+            size="sm"
+            disabled={fetcher.state !== "idle"}
+            aria-label={t`Reset two-factor for ${email}`}
+          >
             {t`Reset two-factor`}
           </Button>
         </fetcher.Form>

@@ -28,7 +28,8 @@ const STORAGE_KINDS: Record<string, MessageDescriptor> = {
 /** The Database tab: the storage buckets with their real figures, the database size, the status view and the log. */
 export function DatabaseTab({ status }: { status: SystemStatus }) {
   const { t, i18n } = useLingui();
-  const named = (names: Record<string, MessageDescriptor>, key: string) => (Object.hasOwn(names, key) ? i18n._(names[key]!) : key);
+  const named = (names: Record<string, MessageDescriptor>, key: string) =>
+    Object.hasOwn(names, key) ? i18n._(names[key]!) : key;
   const size = status.databaseBytes === null ? t`unknown` : formatBytes(status.databaseBytes);
   return (
     <Card className="space-y-4 p-6">
@@ -38,12 +39,17 @@ export function DatabaseTab({ status }: { status: SystemStatus }) {
       </div>
       <ul className="grid gap-3 sm:grid-cols-2" aria-label={t`Storage buckets`}>
         {status.buckets.map((bucket) => (
-          <li key={bucket.name} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3" data-testid="storage-bucket">
+          <li
+            key={bucket.name}
+            className="flex items-center gap-3 rounded-lg border border-slate-200 p-3"
+            data-testid="storage-bucket"
+          >
             <HardDrive aria-hidden="true" className="size-5 shrink-0 text-blue-700" />
             <div className="min-w-0">
               <p className="font-medium break-words text-slate-900">{named(BUCKET_NAMES, bucket.name)}</p>
               <p className="text-sm text-slate-600">
-                {t`Active · Private · ${plural(bucket.files, { one: "# file", other: "# files" })}`} · {formatBytes(bucket.bytes)}
+                {t`Active · Private · ${plural(bucket.files, { one: "# file", other: "# files" })}`} ·{" "}
+                {formatBytes(bucket.bytes)}
               </p>
             </div>
           </li>

@@ -4,7 +4,9 @@ import { inLanguage } from "~/lib/i18n/test-i18n";
 import { MaintenancePage } from "./maintenance-page";
 
 const page = (locale: "en" | "es") =>
-  renderToString(inLanguage(<MaintenancePage supportEmail="help@agency.test" companyName="Agency" />, locale)).replaceAll("<!-- -->", "");
+  renderToString(
+    inLanguage(<MaintenancePage supportEmail="help@agency.test" companyName="Agency" />, locale),
+  ).replaceAll("<!-- -->", "");
 
 describe("the maintenance page", () => {
   it("keeps its English texts", () => {

@@ -36,7 +36,17 @@ interface SwitchField {
 }
 
 /** A labelled on/off switch: a checkbox with the switch role (Space toggles it), sent as "on" when checked. */
-function SwitchRow({ field, label, description, defaultChecked }: { field: SwitchField; label: string; description: string; defaultChecked: boolean }) {
+function SwitchRow({
+  field,
+  label,
+  description,
+  defaultChecked,
+}: {
+  field: SwitchField;
+  label: string;
+  description: string;
+  defaultChecked: boolean;
+}) {
   return (
     <div className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
@@ -84,7 +94,15 @@ export function useSettingsForm<S extends SettingsSection>(section: S, storedVal
   return { fetcher, pending: fetcher.state !== "idle", formKey: JSON.stringify(storedValues) };
 }
 
-export function SectionCard({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+export function SectionCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
@@ -104,7 +122,17 @@ export interface AssigneeChoice {
  * 'Assign new customers to': Nobody or an active team member. The server checks the member is still active when the
  * tab is saved; its refusal names this field, so it is shown here as well as in the toast.
  */
-function AssigneeSelect({ field, assignees, defaultValue, serverError }: { field: FieldMeta; assignees: readonly AssigneeChoice[]; defaultValue: string; serverError?: string }) {
+function AssigneeSelect({
+  field,
+  assignees,
+  defaultValue,
+  serverError,
+}: {
+  field: FieldMeta;
+  assignees: readonly AssigneeChoice[];
+  defaultValue: string;
+  serverError?: string;
+}) {
   const { t } = useLingui();
   const error = field.errors?.[0] ?? serverError;
   const hintId = `${field.id}-hint`;
@@ -165,7 +193,13 @@ function CompanyAddressField({ field, defaultValue }: { field: FieldMeta; defaul
   );
 }
 
-export function GeneralSettingsForm({ values, assignees = [] }: { values: AdminSettings["general"]; assignees?: readonly AssigneeChoice[] }) {
+export function GeneralSettingsForm({
+  values,
+  assignees = [],
+}: {
+  values: AdminSettings["general"];
+  assignees?: readonly AssigneeChoice[];
+}) {
   const { t } = useLingui();
   const { fetcher, pending, formKey } = useSettingsForm("general", values);
   const [form, fields] = useValidatedForm({ id: "general-settings", schema: generalSettingsSchema });
@@ -176,7 +210,12 @@ export function GeneralSettingsForm({ values, assignees = [] }: { values: AdminS
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="general" />
         <div className="divide-y divide-slate-200">
-          <SwitchRow field={fields.maintenanceMode} label={t`Maintenance Mode`} description={t`Prevents users from accessing the platform`} defaultChecked={values.maintenanceMode} />
+          <SwitchRow
+            field={fields.maintenanceMode}
+            label={t`Maintenance Mode`}
+            description={t`Prevents users from accessing the platform`}
+            defaultChecked={values.maintenanceMode}
+          />
           <SwitchRow
             field={fields.autoApproveSubmissions}
             label={t`Auto-approve Submissions`}
@@ -186,7 +225,12 @@ export function GeneralSettingsForm({ values, assignees = [] }: { values: AdminS
         </div>
         <div className="grid gap-4 pt-2 sm:grid-cols-2">
           <TextField field={fields.companyName} label={t`Company Name`} defaultValue={values.companyName} />
-          <TextField field={fields.supportEmail} label={t`Support Email`} type="email" defaultValue={values.supportEmail} />
+          <TextField
+            field={fields.supportEmail}
+            label={t`Support Email`}
+            type="email"
+            defaultValue={values.supportEmail}
+          />
           <TextField
             field={fields.zelleRecipientName}
             label={t`Zelle Recipient Name`}
@@ -250,13 +294,48 @@ export function NotificationSettingsForm({ values }: { values: AdminSettings["no
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="notifications" />
         <div className="divide-y divide-slate-200">
-          <SwitchRow field={fields.emailNotifications} label={t`Email Notifications`} description={t`Receive notifications via email`} defaultChecked={values.emailNotifications} />
-          <SwitchRow field={fields.pushNotifications} label={t`Push Notifications`} description={t`Receive in-app notifications`} defaultChecked={values.pushNotifications} />
-          <SwitchRow field={fields.newUserRegistration} label={t`New user registration`} description={t`When a customer creates an account`} defaultChecked={values.newUserRegistration} />
-          <SwitchRow field={fields.newSubmission} label={t`New submission received`} description={t`Payment proofs and information forms`} defaultChecked={values.newSubmission} />
-          <SwitchRow field={fields.profileUpdates} label={t`User profile updates`} description={t`When a customer changes their profile`} defaultChecked={values.profileUpdates} />
-          <SwitchRow field={fields.newMessage} label={t`New message received`} description={t`When a customer writes to the agency in Messages`} defaultChecked={values.newMessage} />
-          <SwitchRow field={fields.systemErrors} label={t`System errors`} description={t`When the server fails (at most once per 10 minutes per kind)`} defaultChecked={values.systemErrors} />
+          <SwitchRow
+            field={fields.emailNotifications}
+            label={t`Email Notifications`}
+            description={t`Receive notifications via email`}
+            defaultChecked={values.emailNotifications}
+          />
+          <SwitchRow
+            field={fields.pushNotifications}
+            label={t`Push Notifications`}
+            description={t`Receive in-app notifications`}
+            defaultChecked={values.pushNotifications}
+          />
+          <SwitchRow
+            field={fields.newUserRegistration}
+            label={t`New user registration`}
+            description={t`When a customer creates an account`}
+            defaultChecked={values.newUserRegistration}
+          />
+          <SwitchRow
+            field={fields.newSubmission}
+            label={t`New submission received`}
+            description={t`Payment proofs and information forms`}
+            defaultChecked={values.newSubmission}
+          />
+          <SwitchRow
+            field={fields.profileUpdates}
+            label={t`User profile updates`}
+            description={t`When a customer changes their profile`}
+            defaultChecked={values.profileUpdates}
+          />
+          <SwitchRow
+            field={fields.newMessage}
+            label={t`New message received`}
+            description={t`When a customer writes to the agency in Messages`}
+            defaultChecked={values.newMessage}
+          />
+          <SwitchRow
+            field={fields.systemErrors}
+            label={t`System errors`}
+            description={t`When the server fails (at most once per 10 minutes per kind)`}
+            defaultChecked={values.systemErrors}
+          />
         </div>
         <div className="pt-2">
           <Button type="submit" disabled={pending}>
@@ -278,8 +357,18 @@ export function SecuritySettingsForm({ values }: { values: AdminSettings["securi
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="security" />
         <div className="divide-y divide-slate-200">
-          <SwitchRow field={fields.twoFactor} label={t`Two-Factor Authentication`} description={t`Require two-factor authentication for admin accounts`} defaultChecked={values.twoFactor} />
-          <SwitchRow field={fields.sessionTimeout} label={t`Session Timeout`} description={t`Sign admins out after the session duration without activity`} defaultChecked={values.sessionTimeout} />
+          <SwitchRow
+            field={fields.twoFactor}
+            label={t`Two-Factor Authentication`}
+            description={t`Require two-factor authentication for admin accounts`}
+            defaultChecked={values.twoFactor}
+          />
+          <SwitchRow
+            field={fields.sessionTimeout}
+            label={t`Session Timeout`}
+            description={t`Sign admins out after the session duration without activity`}
+            defaultChecked={values.sessionTimeout}
+          />
         </div>
         <div className="grid gap-4 pt-2 sm:grid-cols-2">
           <TextField
@@ -334,7 +423,12 @@ function LegalTextField({ field, entry }: { field: FieldMeta; entry: LegalTextEn
         <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
           {entry.label}
         </label>
-        <a href={entry.path} target="_blank" rel="noopener noreferrer" className="rounded text-sm text-blue-700 underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+        <a
+          href={entry.path}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded text-sm text-blue-700 underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+        >
           {t`View page`}
           <span className="sr-only"> {t`(opens in a new tab)`}</span>
         </a>

@@ -11,13 +11,51 @@ const GONE = "2d803c74-5e30-4f2c-9b5d-4c9e7a0f1b32";
 
 const TEAM: TeamView = {
   members: [
-    { id: SELF, name: "Ada Admin", email: "ada@example.com", role: "admin", twoFactorEnabled: true, lastSignInAt: "2026-11-20T10:00:00.000Z", active: true },
-    { id: STAFF, name: "Sam Staff", email: "sam@example.com", role: "staff", twoFactorEnabled: false, lastSignInAt: null, active: true },
-    { id: GONE, name: "Gus Gone", email: "gus@example.com", role: "staff", twoFactorEnabled: false, lastSignInAt: null, active: false },
+    {
+      id: SELF,
+      name: "Ada Admin",
+      email: "ada@example.com",
+      role: "admin",
+      twoFactorEnabled: true,
+      lastSignInAt: "2026-11-20T10:00:00.000Z",
+      active: true,
+    },
+    {
+      id: STAFF,
+      name: "Sam Staff",
+      email: "sam@example.com",
+      role: "staff",
+      twoFactorEnabled: false,
+      lastSignInAt: null,
+      active: true,
+    },
+    {
+      id: GONE,
+      name: "Gus Gone",
+      email: "gus@example.com",
+      role: "staff",
+      twoFactorEnabled: false,
+      lastSignInAt: null,
+      active: false,
+    },
   ],
   invitations: [
-    { id: "3e914d85-6f41-4a3d-8c6e-5da08b1f2c43", email: "new@example.com", role: "staff", sentAt: "2026-11-20T10:00:00.000Z", expiresAt: "2026-11-27T10:00:00.000Z", expired: false },
-    { id: "4fa25e96-7052-4b4e-9d7f-6eb19c2a3d54", email: "old@example.com", role: "admin", sentAt: "2026-11-01T10:00:00.000Z", expiresAt: "2026-11-08T10:00:00.000Z", expired: true },
+    {
+      id: "3e914d85-6f41-4a3d-8c6e-5da08b1f2c43",
+      email: "new@example.com",
+      role: "staff",
+      sentAt: "2026-11-20T10:00:00.000Z",
+      expiresAt: "2026-11-27T10:00:00.000Z",
+      expired: false,
+    },
+    {
+      id: "4fa25e96-7052-4b4e-9d7f-6eb19c2a3d54",
+      email: "old@example.com",
+      role: "admin",
+      sentAt: "2026-11-01T10:00:00.000Z",
+      expiresAt: "2026-11-08T10:00:00.000Z",
+      expired: true,
+    },
   ],
 };
 

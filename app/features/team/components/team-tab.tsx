@@ -69,7 +69,15 @@ export function TeamTab({ team, selfId }: { team: TeamView; selfId: string | nul
  * The members as a table; below the md width each row becomes a card (the cells stacked, each with its column's
  * name before it), so a phone never scrolls sideways.
  */
-function MembersTable({ members, selfId, onDeactivate }: { members: MemberView[]; selfId: string | null; onDeactivate: (member: MemberView) => void }) {
+function MembersTable({
+  members,
+  selfId,
+  onDeactivate,
+}: {
+  members: MemberView[];
+  selfId: string | null;
+  onDeactivate: (member: MemberView) => void;
+}) {
   const { t, i18n } = useLingui();
   const headings = {
     name: t`Name`,
@@ -93,8 +101,15 @@ function MembersTable({ members, selfId, onDeactivate }: { members: MemberView[]
             const self = member.id === selfId;
             const name = member.name;
             return (
-              <tr key={member.id} data-testid="team-member-row" className="block border-b border-slate-100 py-2 last:border-0 md:table-row md:py-0">
-                <th scope="row" className="block px-4 py-2 text-left font-medium break-words text-slate-900 md:table-cell md:py-3">
+              <tr
+                key={member.id}
+                data-testid="team-member-row"
+                className="block border-b border-slate-100 py-2 last:border-0 md:table-row md:py-0"
+              >
+                <th
+                  scope="row"
+                  className="block px-4 py-2 text-left font-medium break-words text-slate-900 md:table-cell md:py-3"
+                >
                   {member.name}
                   {self ? <span className="ml-1 font-normal text-slate-600">{t`(you)`}</span> : null}
                 </th>
@@ -122,7 +137,13 @@ function MembersTable({ members, selfId, onDeactivate }: { members: MemberView[]
                     <ChangeRoleButton member={member} />
                     {member.active ? (
                       self ? null : (
-                        <Button type="button" variant="outline" size="sm" onClick={() => onDeactivate(member)} aria-label={t`Deactivate ${name}`}>
+                        <Button
+                          type="button"
+                          variant="outline"
+                          size="sm"
+                          onClick={() => onDeactivate(member)}
+                          aria-label={t`Deactivate ${name}`}
+                        >
                           {t`Deactivate`}
                         </Button>
                       )
@@ -159,7 +180,15 @@ function ChangeRoleButton({ member }: { member: MemberView }) {
 }
 
 /** One small form: posts its hidden fields to the page's action; the answer's toast says how it went. */
-function IntentButton({ fields, label, ariaLabel }: { fields: Record<string, string>; label: string; ariaLabel: string }) {
+function IntentButton({
+  fields,
+  label,
+  ariaLabel,
+}: {
+  fields: Record<string, string>;
+  label: string;
+  ariaLabel: string;
+}) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
   return (
@@ -189,10 +218,15 @@ function InvitationsList({ invitations }: { invitations: InvitationView[] }) {
             {invitations.map((invitation) => {
               const email = invitation.email;
               return (
-                <li key={invitation.id} data-testid="team-invitation-row" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <li
+                  key={invitation.id}
+                  data-testid="team-invitation-row"
+                  className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+                >
                   <div className="min-w-0 space-y-1">
                     <p className="text-sm font-medium text-slate-900">
-                      <EmailText email={email} /> · <span className="font-normal text-slate-700">{i18n._(TEAM_ROLE_NAMES[invitation.role])}</span>
+                      <EmailText email={email} /> ·{" "}
+                      <span className="font-normal text-slate-700">{i18n._(TEAM_ROLE_NAMES[invitation.role])}</span>
                     </p>
                     <p className="text-sm text-slate-600">
                       {t`Sent`} <LocalDateTime iso={invitation.sentAt} options={INVITATION_DATE} />
@@ -243,11 +277,19 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
         if (!open && !pending) onClose();
       }}
     >
-      <DialogContent title={t`Invite member`} description={t`They receive an e-mail with a link to create their account. The link works once, for 7 days.`}>
+      <DialogContent
+        title={t`Invite member`}
+        description={t`They receive an e-mail with a link to create their account. The link works once, for 7 days.`}
+      >
         <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name={fields.intent.name} value={INVITE_MEMBER_INTENT} />
           <TextField
-            field={{ id: fields.email.id, name: fields.email.name, errorId: fields.email.errorId, errors: fields.email.errors }}
+            field={{
+              id: fields.email.id,
+              name: fields.email.name,
+              errorId: fields.email.errorId,
+              errors: fields.email.errors,
+            }}
             label={t`Email`}
             type="email"
             autoComplete="off"

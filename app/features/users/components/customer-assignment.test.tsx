@@ -38,7 +38,9 @@ function show(element: React.ReactElement) {
 describe("the customer header's 'Assigned to'", () => {
   it("is a staff member's read-only line of names (Nobody when none)", () => {
     show(<CustomerAssignment assignment={{ assigned: [ANA, BO], choices: null }} action="/admin/users/x" />);
-    expect(container.querySelector('[data-testid="customer-assignees"]')?.textContent).toBe("Assigned to: Ana Staff, Bo Staff");
+    expect(container.querySelector('[data-testid="customer-assignees"]')?.textContent).toBe(
+      "Assigned to: Ana Staff, Bo Staff",
+    );
     expect(container.querySelector("button")).toBeNull();
     show(<CustomerAssignment assignment={{ assigned: [], choices: null }} action="/admin/users/x" />);
     expect(container.textContent).toContain("Assigned to: Nobody");
@@ -81,11 +83,20 @@ describe("the customer list's assignment", () => {
   it("has an 'Assigned to' column: the members' names, or Unassigned", () => {
     show(<CustomerTable customers={[customer, { ...customer, id: BO.id, assignedTo: ["Ana Staff", "Bo Staff"] }]} />);
     expect([...container.querySelectorAll("th")].map((th) => th.textContent)).toContain("Assigned to");
-    expect([...container.querySelectorAll('[data-testid="customer-assignees"]')].map((cell) => cell.textContent)).toEqual(["Unassigned", "Ana Staff, Bo Staff"]);
+    expect(
+      [...container.querySelectorAll('[data-testid="customer-assignees"]')].map((cell) => cell.textContent),
+    ).toEqual(["Unassigned", "Ana Staff, Bo Staff"]);
   });
 
   it("offers an admin the filter (Anyone, Unassigned, each member) and a staff member none", () => {
-    show(<CustomerListControls query={{ ...FIRST_PAGE, assigned: UNASSIGNED }} total={1} error={null} assignees={[ANA, BO]} />);
+    show(
+      <CustomerListControls
+        query={{ ...FIRST_PAGE, assigned: UNASSIGNED }}
+        total={1}
+        error={null}
+        assignees={[ANA, BO]}
+      />,
+    );
     const select = container.querySelector<HTMLSelectElement>('select[name="assigned"]')!;
     expect(container.querySelector(`label[for="${select.id}"]`)?.textContent).toBe("Assigned to");
     expect([...select.options].map((option) => [option.value, option.textContent])).toEqual([

@@ -59,14 +59,26 @@ function AssignmentDialog({
           </span>
         </Button>
       </DialogTrigger>
-      <DialogContent title={t`Assigned to`} description={t`The team members who look after this customer: they see the customer's pages and hear of their news.`}>
+      <DialogContent
+        title={t`Assigned to`}
+        description={t`The team members who look after this customer: they see the customer's pages and hear of their news.`}
+      >
         <fetcher.Form method="post" action={action} className="space-y-4">
           <input type="hidden" name="intent" value={ASSIGN_CUSTOMER_INTENT} />
           <fieldset className="space-y-1">
             <legend className="mb-2 text-sm font-medium text-slate-800">{t`Team members`}</legend>
             {choices.map((member) => (
-              <label key={member.id} className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm text-slate-900 hover:bg-slate-50">
-                <input type="checkbox" name="memberIds" value={member.id} defaultChecked={assigned.has(member.id)} className="size-4" />
+              <label
+                key={member.id}
+                className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm text-slate-900 hover:bg-slate-50"
+              >
+                <input
+                  type="checkbox"
+                  name="memberIds"
+                  value={member.id}
+                  defaultChecked={assigned.has(member.id)}
+                  className="size-4"
+                />
                 {member.name}
               </label>
             ))}

@@ -16,7 +16,11 @@ export function CustomerAvatar({
   const className = cn("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full", SIZES[size]);
   if (imageUrl) return <img src={imageUrl} alt="" className={cn(className, "object-cover")} />;
   return (
-    <span aria-hidden="true" data-testid="avatar-initials" className={cn(className, "bg-blue-100 font-semibold text-blue-800")}>
+    <span
+      aria-hidden="true"
+      data-testid="avatar-initials"
+      className={cn(className, "bg-blue-100 font-semibold text-blue-800")}
+    >
       {initials(name) || "?"}
     </span>
   );

@@ -6,7 +6,14 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import type { AssigneeView } from "../assignment-views";
-import { CUSTOMERS_PER_PAGE, customerListHref, pageWindow, SEARCH_MAX_LENGTH, UNASSIGNED, type CustomerListQuery } from "../customer-list-query";
+import {
+  CUSTOMERS_PER_PAGE,
+  customerListHref,
+  pageWindow,
+  SEARCH_MAX_LENGTH,
+  UNASSIGNED,
+  type CustomerListQuery,
+} from "../customer-list-query";
 
 const STATE_LABEL = { active: msg`Active`, inactive: msg`Inactive`, in_progress: msg`In Progress` } as const;
 
@@ -42,7 +49,11 @@ export function CustomerListControls({
   return (
     <div className="mb-4 space-y-3">
       {error ? (
-        <Card role="alert" className="border-red-200 bg-red-50 p-4 text-sm text-red-800" data-testid="customer-list-error">
+        <Card
+          role="alert"
+          className="border-red-200 bg-red-50 p-4 text-sm text-red-800"
+          data-testid="customer-list-error"
+        >
           {error}
         </Card>
       ) : null}
@@ -149,7 +160,11 @@ export function CustomerPages({ query, pageCount }: { query: CustomerListQuery; 
             …
           </span>
         ) : page === query.page ? (
-          <span key={page} aria-current="page" className={`${linkClass} border-blue-600 bg-blue-600 text-white hover:bg-blue-600`}>
+          <span
+            key={page}
+            aria-current="page"
+            className={`${linkClass} border-blue-600 bg-blue-600 text-white hover:bg-blue-600`}
+          >
             <span className="sr-only">{t`Page`} </span>
             {page}
           </span>

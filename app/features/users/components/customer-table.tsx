@@ -38,7 +38,8 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
     registered: t`Registration Date`,
   };
   // On a phone the cell's column name comes from its data-label, drawn before it (not part of its text).
-  const cell = "flex gap-3 px-4 py-1 before:w-36 before:shrink-0 before:font-medium before:text-slate-600 before:content-[attr(data-label)] md:table-cell md:py-3 md:before:content-none";
+  const cell =
+    "flex gap-3 px-4 py-1 before:w-36 before:shrink-0 before:font-medium before:text-slate-600 before:content-[attr(data-label)] md:table-cell md:py-3 md:before:content-none";
   return (
     <Card className="md:overflow-x-auto" data-testid="customer-table-scroll">
       <table className="block w-full text-left text-sm md:table md:min-w-[1000px]">
@@ -60,7 +61,10 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
               <td className="block px-4 py-2 md:table-cell md:py-3">
                 <div className="flex items-center gap-3">
                   <CustomerAvatar name={customer.fullName} />
-                  <Link to={customerPath(customer.id)} className="font-medium break-words text-slate-900 hover:underline md:whitespace-nowrap">
+                  <Link
+                    to={customerPath(customer.id)}
+                    className="font-medium break-words text-slate-900 hover:underline md:whitespace-nowrap"
+                  >
                     {customer.fullName || t`Unnamed customer`}
                   </Link>
                   {customer.unreadMessages > 0 ? (
@@ -94,7 +98,11 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
                 </ul>
               </td>
               <td data-label={headings.assigned} className={`${cell} text-slate-700`} data-testid="customer-assignees">
-                {customer.assignedTo.length > 0 ? customer.assignedTo.join(", ") : <span className="text-slate-500">{t`Unassigned`}</span>}
+                {customer.assignedTo.length > 0 ? (
+                  customer.assignedTo.join(", ")
+                ) : (
+                  <span className="text-slate-500">{t`Unassigned`}</span>
+                )}
               </td>
               <td data-label={headings.registered} className={`${cell} whitespace-nowrap text-slate-700`}>
                 <LocalDateTime iso={customer.createdAt} options={REGISTRATION_DATE} />

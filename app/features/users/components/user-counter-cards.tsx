@@ -23,10 +23,42 @@ export function UserCounterCards({
   const { t } = useLingui();
   // `key` names the card's test ids (the English label), `label` is shown in the page's language.
   const items = [
-    { key: "Total Users", label: t`Total Users`, value: counters.total, icon: Users, tone: "text-blue-700", state: null, only: "" },
-    { key: "Active", label: t`Active`, value: counters.active, icon: Activity, tone: "text-green-700", state: "active", only: t`(show only active customers)` },
-    { key: "Inactive", label: t`Inactive`, value: counters.inactive, icon: CircleOff, tone: "text-slate-600", state: "inactive", only: t`(show only inactive customers)` },
-    { key: "In Progress", label: t`In Progress`, value: counters.inProgress, icon: Clock, tone: "text-amber-700", state: "in_progress", only: t`(show only in progress customers)` },
+    {
+      key: "Total Users",
+      label: t`Total Users`,
+      value: counters.total,
+      icon: Users,
+      tone: "text-blue-700",
+      state: null,
+      only: "",
+    },
+    {
+      key: "Active",
+      label: t`Active`,
+      value: counters.active,
+      icon: Activity,
+      tone: "text-green-700",
+      state: "active",
+      only: t`(show only active customers)`,
+    },
+    {
+      key: "Inactive",
+      label: t`Inactive`,
+      value: counters.inactive,
+      icon: CircleOff,
+      tone: "text-slate-600",
+      state: "inactive",
+      only: t`(show only inactive customers)`,
+    },
+    {
+      key: "In Progress",
+      label: t`In Progress`,
+      value: counters.inProgress,
+      icon: Clock,
+      tone: "text-amber-700",
+      state: "in_progress",
+      only: t`(show only in progress customers)`,
+    },
   ] as const;
   return (
     <ul aria-label={t`Customer counters`} className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -45,7 +77,10 @@ export function UserCounterCards({
             >
               <div>
                 <p className="text-sm font-medium text-slate-600">{label}</p>
-                <p className="text-2xl font-bold text-slate-900" data-testid={`counter-${key.toLowerCase().replace(/\s+/g, "-")}`}>
+                <p
+                  className="text-2xl font-bold text-slate-900"
+                  data-testid={`counter-${key.toLowerCase().replace(/\s+/g, "-")}`}
+                >
                   {value}
                 </p>
               </div>

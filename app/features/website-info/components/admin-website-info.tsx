@@ -16,7 +16,11 @@ export function AdminWebsiteInfo({ info }: { info: WebsiteInfoView | null }) {
       title={t`Website Information`}
       info={info}
       readOnly={(saved) => (
-        <WebsiteInfoReadOnly info={saved} headingLevel={3} password={(type) => (saved[type].password.isSet ? MASKED_PASSWORD : null)} />
+        <WebsiteInfoReadOnly
+          info={saved}
+          headingLevel={3}
+          password={(type) => (saved[type].password.isSet ? MASKED_PASSWORD : null)}
+        />
       )}
     />
   );

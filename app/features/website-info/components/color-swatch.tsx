@@ -8,7 +8,11 @@ export function ColorSwatch({ hex }: { hex: string | null }) {
   const color = paletteColor(hex);
   return (
     <span className="inline-flex items-center gap-2">
-      <span aria-hidden="true" className="inline-block size-5 rounded-full border border-slate-300" style={{ backgroundColor: hex }} />
+      <span
+        aria-hidden="true"
+        className="inline-block size-5 rounded-full border border-slate-300"
+        style={{ backgroundColor: hex }}
+      />
       <span>{color ? `${i18n._(color.label)} (${color.hex})` : hex}</span>
     </span>
   );

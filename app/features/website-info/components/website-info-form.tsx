@@ -7,7 +7,13 @@ import { FormSection, TextField, type FieldMeta } from "~/components/forms/form-
 import { ImageUploadField } from "~/components/forms/image-upload-field";
 import { TextListInput } from "~/components/forms/text-list-input";
 import { useConfirmedSubmit } from "~/components/forms/use-confirmed-submit";
-import { AddressFields, InformationFormActions, PhoneField, ServiceCitiesInput, SocialLinkFields } from "~/features/information/components/information-fields";
+import {
+  AddressFields,
+  InformationFormActions,
+  PhoneField,
+  ServiceCitiesInput,
+  SocialLinkFields,
+} from "~/features/information/components/information-fields";
 import { InformationPanel, MASKED_PASSWORD } from "~/features/information/components/information-panel";
 import { PrefillNote, usePrefilledFile } from "~/features/information/components/prefill";
 import type { InformationPrefill } from "~/features/information/information-prefill";
@@ -20,7 +26,13 @@ import { WebsiteInfoReadOnly } from "./website-info-read-only";
 const cleanList = (values: readonly string[]) => cleanTextList(values, { unique: false });
 
 /** The Website page's content, in the information kit's panel; an empty form starts from `prefill`. */
-export function WebsiteInformation({ info, prefill }: { info: WebsiteInfoView | null; prefill: InformationPrefill | null }) {
+export function WebsiteInformation({
+  info,
+  prefill,
+}: {
+  info: WebsiteInfoView | null;
+  prefill: InformationPrefill | null;
+}) {
   return (
     <InformationPanel
       info={info}
@@ -36,7 +48,10 @@ export function WebsiteInformation({ info, prefill }: { info: WebsiteInfoView | 
 type Fields = ReturnType<typeof useConfirmedSubmit<typeof websiteInfoFormSchema>>["fields"];
 
 // Whole labels per kind, so each reads naturally in Spanish ('Proveedor del dominio').
-const ACCESS_LABELS: Record<"domain" | "hosting", { provider: MessageDescriptor; username: MessageDescriptor; password: MessageDescriptor }> = {
+const ACCESS_LABELS: Record<
+  "domain" | "hosting",
+  { provider: MessageDescriptor; username: MessageDescriptor; password: MessageDescriptor }
+> = {
   domain: { provider: msg`Domain Provider`, username: msg`Domain Username`, password: msg`Domain Password` },
   hosting: { provider: msg`Hosting Provider`, username: msg`Hosting Username`, password: msg`Hosting Password` },
 };
@@ -88,7 +103,11 @@ function AccessFields({
       </div>
       {checked ? (
         <div key={String(cleared)} className="grid gap-4 sm:grid-cols-3">
-          <TextField field={meta("Provider")} label={i18n._(labels.provider)} defaultValue={cleared ? "" : (provider ?? "")} />
+          <TextField
+            field={meta("Provider")}
+            label={i18n._(labels.provider)}
+            defaultValue={cleared ? "" : (provider ?? "")}
+          />
           <TextField
             field={meta("Username")}
             label={i18n._(labels.username)}
@@ -109,7 +128,15 @@ function AccessFields({
 }
 
 /** The 20 named swatches as a radio group: arrow keys move between them, the chosen name is shown. */
-function BrandColors({ field, value, onChange }: { field: FieldMeta; value: string | null; onChange: (hex: string) => void }) {
+function BrandColors({
+  field,
+  value,
+  onChange,
+}: {
+  field: FieldMeta;
+  value: string | null;
+  onChange: (hex: string) => void;
+}) {
   const { t, i18n } = useLingui();
   const chosen = paletteColor(value);
   const chosenName = chosen ? i18n._(chosen.label) : "";
@@ -118,7 +145,10 @@ function BrandColors({ field, value, onChange }: { field: FieldMeta; value: stri
       <legend className="text-sm font-medium text-slate-800">{t`Primary Color`}</legend>
       <div className="grid grid-cols-4 gap-2 sm:grid-cols-5 lg:grid-cols-10">
         {PALETTE.map((color) => (
-          <label key={color.hex} className="group flex cursor-pointer flex-col items-center gap-1 text-center text-xs text-slate-700">
+          <label
+            key={color.hex}
+            className="group flex cursor-pointer flex-col items-center gap-1 text-center text-xs text-slate-700"
+          >
             <input
               type="radio"
               name={field.name}
@@ -143,7 +173,15 @@ function BrandColors({ field, value, onChange }: { field: FieldMeta; value: stri
   );
 }
 
-function WebsiteInfoForm({ info, prefill, onDone }: { info: WebsiteInfoView | null; prefill: InformationPrefill | null; onDone: () => void }) {
+function WebsiteInfoForm({
+  info,
+  prefill,
+  onDone,
+}: {
+  info: WebsiteInfoView | null;
+  prefill: InformationPrefill | null;
+  onDone: () => void;
+}) {
   const { t } = useLingui();
   // The saved information, else what the customer gave elsewhere.
   const shown = info ?? prefill?.values ?? null;
@@ -196,7 +234,13 @@ function WebsiteInfoForm({ info, prefill, onDone }: { info: WebsiteInfoView | nu
 
       <FormSection title={t`Visual Assets`}>
         <div className="grid gap-6 sm:grid-cols-2">
-          <ImageUploadField kind="website-logo" label={t`Logo`} saved={info?.logo ?? null} file={logo} onFile={setLogo} />
+          <ImageUploadField
+            kind="website-logo"
+            label={t`Logo`}
+            saved={info?.logo ?? null}
+            file={logo}
+            onFile={setLogo}
+          />
           <ImageUploadField
             kind="founder-photo"
             label={t`Founder Photo`}
@@ -209,7 +253,12 @@ function WebsiteInfoForm({ info, prefill, onDone }: { info: WebsiteInfoView | nu
 
       <FormSection title={t`Business Information`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.legalBusinessName} label={t`Legal Business Name`} required defaultValue={shown?.legalBusinessName} />
+          <TextField
+            field={fields.legalBusinessName}
+            label={t`Legal Business Name`}
+            required
+            defaultValue={shown?.legalBusinessName}
+          />
           <PhoneField field={fields.phoneNumber} saved={shown?.phoneNumber} />
         </div>
         <TextListInput
@@ -237,7 +286,13 @@ function WebsiteInfoForm({ info, prefill, onDone }: { info: WebsiteInfoView | nu
         <AddressFields fields={fields} info={shown} />
       </FormSection>
 
-      <InformationFormActions saved={info !== null} onDone={onDone} pending={pending} dialog={dialog} confirmation={t`Please confirm that your website information is correct before submitting.`} />
+      <InformationFormActions
+        saved={info !== null}
+        onDone={onDone}
+        pending={pending}
+        dialog={dialog}
+        confirmation={t`Please confirm that your website information is correct before submitting.`}
+      />
     </form>
   );
 }

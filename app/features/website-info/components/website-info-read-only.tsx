@@ -54,7 +54,9 @@ export function WebsiteInfoReadOnly({
             { label: t`Logo`, value: info.logo ? <ImageThumbnails images={[info.logo]} label={t`Logo`} /> : null },
             {
               label: t`Founder Photo`,
-              value: info.founderPhoto ? <ImageThumbnails images={[info.founderPhoto]} label={t`Founder photo`} /> : null,
+              value: info.founderPhoto ? (
+                <ImageThumbnails images={[info.founderPhoto]} label={t`Founder photo`} />
+              ) : null,
             },
           ]}
         />
@@ -64,9 +66,17 @@ export function WebsiteInfoReadOnly({
           items={[
             { label: t`Legal Business Name`, value: info.legalBusinessName },
             { label: t`Phone Number`, value: info.phoneNumber },
-            { label: t`Service Types`, value: <TextChips values={info.serviceTypes} label={t`Service types`} />, wide: true },
+            {
+              label: t`Service Types`,
+              value: <TextChips values={info.serviceTypes} label={t`Service types`} />,
+              wide: true,
+            },
             ...socialLinkItems(info),
-            { label: t`Service Cities`, value: <TextChips values={info.serviceCities} label={t`Service cities`} />, wide: true },
+            {
+              label: t`Service Cities`,
+              value: <TextChips values={info.serviceCities} label={t`Service cities`} />,
+              wide: true,
+            },
           ]}
         />
       </FormSection>

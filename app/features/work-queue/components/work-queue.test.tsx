@@ -10,7 +10,17 @@ const asOf = "2026-03-10T12:00:00.000Z";
 const empty = { total: 0, items: [] };
 
 function queue(lists: Partial<WorkQueueData> = {}): WorkQueueData {
-  return { asOf, pendingPayments: empty, updatedInformation: empty, stalledCustomers: empty, unansweredMessages: empty, changesRequested: empty, waitingApproval: empty, deletionRequests: empty, ...lists };
+  return {
+    asOf,
+    pendingPayments: empty,
+    updatedInformation: empty,
+    stalledCustomers: empty,
+    unansweredMessages: empty,
+    changesRequested: empty,
+    waitingApproval: empty,
+    deletionRequests: empty,
+    ...lists,
+  };
 }
 
 function render(data: WorkQueueData, locale: Locale = "en"): string {
@@ -48,14 +58,19 @@ const waiting: QueueRound = {
 
 describe("WorkQueue's review rounds", () => {
   it("lists rounds sent back with changes: the customer's service tab, the version, what to change and since when", () => {
-    const html = section(render(queue({ changesRequested: { total: 1, items: [sentBack] } })), "queue-changes-requested");
+    const html = section(
+      render(queue({ changesRequested: { total: 1, items: [sentBack] } })),
+      "queue-changes-requested",
+    );
     expect(html).toContain("Changes requested");
     expect(html).toContain('data-testid="queue-changes-requested-count">1<');
     expect(html).toContain(`href="/admin/users/${sentBack.userId}?tab=website"`);
     expect(html).toContain(">Ana Pérez</a>");
     expect(html).toContain("Website Development · v2: Home page");
     expect(html).toContain("Bigger logo, please");
-    expect(html).toContain('Sent back <time dateTime="2026-03-07T12:00:00.000Z" data-testid="queue-age">3 days ago</time>');
+    expect(html).toContain(
+      'Sent back <time dateTime="2026-03-07T12:00:00.000Z" data-testid="queue-age">3 days ago</time>',
+    );
   });
 
   it("lists rounds waiting for the customer's approval, and says when a list is empty", () => {
@@ -72,7 +87,10 @@ describe("WorkQueue's review rounds", () => {
   });
 
   it("speaks Spanish on a Spanish page", () => {
-    const html = section(render(queue({ changesRequested: { total: 1, items: [sentBack] } }), "es"), "queue-changes-requested");
+    const html = section(
+      render(queue({ changesRequested: { total: 1, items: [sentBack] } }), "es"),
+      "queue-changes-requested",
+    );
     expect(html).toContain("Cambios solicitados");
     expect(html).toContain("hace 3 días");
   });
@@ -80,7 +98,9 @@ describe("WorkQueue's review rounds", () => {
 
 describe("WorkQueue for a staff member", () => {
   it("has no payments list and no decision form when the queue carries none (null), and keeps the others", () => {
-    const html = render(queue({ pendingPayments: null, deletionRequests: null, changesRequested: { total: 1, items: [sentBack] } }));
+    const html = render(
+      queue({ pendingPayments: null, deletionRequests: null, changesRequested: { total: 1, items: [sentBack] } }),
+    );
     expect(html).not.toContain('data-testid="queue-payments"');
     expect(html).not.toContain('data-testid="queue-deletions"');
     expect(html).not.toContain("Payments waiting for review");
@@ -118,10 +138,19 @@ describe("WorkQueue's payments", () => {
     expect(html).toContain(">$280</dd>");
     expect(html).toMatch(/data-testid="payment-promotion"[^>]*>Code SPRING70: -\$70 off the list price of \$350</);
     const es = section(render(queue({ pendingPayments: { total: 1, items: [proof] } }), "es"), "queue-payments");
-    expect(es).toMatch(/data-testid="payment-promotion"[^>]*>Código SPRING70: -\$70 sobre el precio de lista de \$350</);
-    expect(section(render(queue({ pendingPayments: { total: 1, items: [{ ...proof, amount: 350, discount: 0, promotionCode: null }] } })), "queue-payments")).not.toContain(
-      "payment-promotion",
+    expect(es).toMatch(
+      /data-testid="payment-promotion"[^>]*>Código SPRING70: -\$70 sobre el precio de lista de \$350</,
     );
+    expect(
+      section(
+        render(
+          queue({
+            pendingPayments: { total: 1, items: [{ ...proof, amount: 350, discount: 0, promotionCode: null }] },
+          }),
+        ),
+        "queue-payments",
+      ),
+    ).not.toContain("payment-promotion");
   });
 });
 
@@ -143,10 +172,15 @@ describe("WorkQueue's deletion requests", () => {
     expect(html).toContain("Asked 1 day ago");
     expect(html).toContain("Approve and delete");
     expect(html).toContain("Decline");
-    expect(section(render(queue({ deletionRequests: { total: 1, items: [{ ...request, blockers: [] }] } })), "queue-deletions")).toContain(
-      "Nothing holds it back any more",
+    expect(
+      section(
+        render(queue({ deletionRequests: { total: 1, items: [{ ...request, blockers: [] }] } })),
+        "queue-deletions",
+      ),
+    ).toContain("Nothing holds it back any more");
+    expect(section(render(queue()), "queue-deletions")).toContain(
+      "No customer is waiting for their account to be deleted",
     );
-    expect(section(render(queue()), "queue-deletions")).toContain("No customer is waiting for their account to be deleted");
   });
 
   it("speaks Spanish on a Spanish page", () => {

@@ -23,7 +23,8 @@ import {
   type WorkQueue as WorkQueueData,
 } from "../work-queue-views";
 
-const LINK = "font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
+const LINK =
+  "font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
 
 /** The information row's text: 'Google Business info submitted' (INFORMATION_FORM_TITLE and the kind). */
 const INFORMATION_TEXT: Record<QueueInformation["form"], Record<QueueInformation["kind"], MessageDescriptor>> = {
@@ -66,7 +67,9 @@ function QueueSection<Item>({
         </Badge>
       </h3>
       {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">{emptyText}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
+          {emptyText}
+        </p>
       ) : (
         <ul className="space-y-3">{items.map(children)}</ul>
       )}
@@ -92,10 +95,20 @@ function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: str
                 className="block h-32 w-full overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 md:w-32"
                 aria-label={t`View payment proof: ${customer}, ${title}`}
               >
-                <img src={payment.proofThumbnailUrl ?? payment.proofUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+                <img
+                  src={payment.proofThumbnailUrl ?? payment.proofUrl}
+                  alt=""
+                  className="h-full w-full object-cover"
+                  loading="lazy"
+                />
               </button>
             </DialogTrigger>
-            <DialogContent title={t`Payment Proof`} description={`${payment.customerName}: ${title}`} hideDescription className="max-w-3xl">
+            <DialogContent
+              title={t`Payment Proof`}
+              description={`${payment.customerName}: ${title}`}
+              hideDescription
+              className="max-w-3xl"
+            >
               <img
                 src={payment.proofUrl}
                 alt={t`Payment proof: ${customer}, ${title}`}
@@ -133,7 +146,10 @@ function InformationRow({ item, asOf }: { item: QueueInformation; asOf: string }
   const { t, i18n } = useLingui();
   return (
     <li>
-      <Card data-testid="queue-information-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+      <Card
+        data-testid="queue-information-row"
+        className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm"
+      >
         <div>
           <Link to={customerPath(item.userId, INFORMATION_TAB[item.form])} className={LINK}>
             {item.customerName || t`Unnamed customer`}
@@ -158,7 +174,11 @@ function ConversationRow({ item, asOf }: { item: QueueConversation; asOf: string
           <Link to={customerPath(item.userId, "messages")} className={LINK}>
             {item.customerName || t`Unnamed customer`}
           </Link>
-          <p className="text-slate-700">{unread > 0 ? t`${plural(unread, { one: "# unread message", other: "# unread messages" })}` : t`Read, not answered yet`}</p>
+          <p className="text-slate-700">
+            {unread > 0
+              ? t`${plural(unread, { one: "# unread message", other: "# unread messages" })}`
+              : t`Read, not answered yet`}
+          </p>
         </div>
         <p className="text-slate-600">
           <Trans>
@@ -203,7 +223,10 @@ function RoundRow({ item, asOf, sentBack }: { item: QueueRound; asOf: string; se
   const ago = formatAgo(item.since, asOf, i18n);
   return (
     <li>
-      <Card data-testid={sentBack ? "queue-changes-row" : "queue-approval-row"} className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+      <Card
+        data-testid={sentBack ? "queue-changes-row" : "queue-approval-row"}
+        className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm"
+      >
         <div className="min-w-0">
           <Link to={customerPath(item.userId, INFORMATION_TAB[item.service])} className={LINK}>
             {item.customerName || t`Unnamed customer`}
@@ -211,16 +234,26 @@ function RoundRow({ item, asOf, sentBack }: { item: QueueRound; asOf: string; se
           <p className="text-slate-700">
             {serviceTitleIn(i18n, item.service)} · v{item.version}: {item.title}
           </p>
-          {sentBack && item.comment ? <p className="mt-1 line-clamp-2 border-l-2 border-slate-300 pl-2 break-words whitespace-pre-line text-slate-600">{item.comment}</p> : null}
+          {sentBack && item.comment ? (
+            <p className="mt-1 line-clamp-2 border-l-2 border-slate-300 pl-2 break-words whitespace-pre-line text-slate-600">
+              {item.comment}
+            </p>
+          ) : null}
         </div>
         <p className="text-slate-600">
           {sentBack ? (
             <Trans>
-              Sent back <time dateTime={item.since} data-testid="queue-age">{ago}</time>
+              Sent back{" "}
+              <time dateTime={item.since} data-testid="queue-age">
+                {ago}
+              </time>
             </Trans>
           ) : (
             <Trans>
-              Sent <time dateTime={item.since} data-testid="queue-age">{ago}</time>
+              Sent{" "}
+              <time dateTime={item.since} data-testid="queue-age">
+                {ago}
+              </time>
             </Trans>
           )}
         </p>
@@ -264,7 +297,9 @@ export function WorkQueue({ queue }: { queue: WorkQueueData }) {
           items={queue.deletionRequests.items}
           emptyText={t`No customer is waiting for their account to be deleted`}
         >
-          {(item) => <DeletionRequestRow key={item.id} request={item} age={formatAgo(item.requestedAt, queue.asOf, i18n)} />}
+          {(item) => (
+            <DeletionRequestRow key={item.id} request={item} age={formatAgo(item.requestedAt, queue.asOf, i18n)} />
+          )}
         </QueueSection>
       ) : null}
       <QueueSection
@@ -292,7 +327,9 @@ export function WorkQueue({ queue }: { queue: WorkQueueData }) {
         items={queue.changesRequested.items}
         emptyText={t`No customer is waiting for changes`}
       >
-        {(item) => <RoundRow key={`${item.userId}-${item.service}-${item.version}`} item={item} asOf={queue.asOf} sentBack />}
+        {(item) => (
+          <RoundRow key={`${item.userId}-${item.service}-${item.version}`} item={item} asOf={queue.asOf} sentBack />
+        )}
       </QueueSection>
       <QueueSection
         id="queue-stalled"
@@ -310,7 +347,14 @@ export function WorkQueue({ queue }: { queue: WorkQueueData }) {
         items={queue.waitingApproval.items}
         emptyText={t`No version is waiting for a customer's approval`}
       >
-        {(item) => <RoundRow key={`${item.userId}-${item.service}-${item.version}`} item={item} asOf={queue.asOf} sentBack={false} />}
+        {(item) => (
+          <RoundRow
+            key={`${item.userId}-${item.service}-${item.version}`}
+            item={item}
+            asOf={queue.asOf}
+            sentBack={false}
+          />
+        )}
       </QueueSection>
     </section>
   );
