@@ -10,7 +10,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { notifySystemError } from "./features/settings/notify-system-error.server";
+import { notifySystemError } from "./features/notifications/notify-system-error.server";
 import { servicesIfRunning } from "./lib/config/public-settings.server";
 import { contentSecurityPolicy, cspNonceFrom } from "./lib/http/content-security-policy";
 

@@ -18,7 +18,7 @@ import { siteConfigInForce } from "./lib/config/public-settings.server";
 import { inlineStyleSheetsForFirstPaint } from "./lib/http/inline-style-sheets.server";
 import { requestContextMiddleware } from "./lib/http/request-context.server";
 import { sessionMiddleware } from "./lib/auth/session-middleware.server";
-import { customerWritesDuringMaintenance } from "./features/settings/maintenance.server";
+import { customerWritesDuringMaintenance } from "./lib/auth/maintenance.server";
 import { isLocale } from "./lib/i18n/locales";
 
 // Outermost, the style sheets of every page rendered per request go inline (the first paint waits for no file).

@@ -2,7 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Request, type Response } from "express";
 import { pipeline } from "node:stream/promises";
 import { openDataExportDownload } from "~/features/data-export/open-data-export-download.server";
-import { maintenanceFor } from "~/features/settings/maintenance.server";
+import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { readSessionUser } from "~/lib/auth/session-middleware.server";
 import { AppError } from "~/lib/http/app-error";
 import { contentDisposition } from "~/lib/http/content-disposition";

@@ -2,7 +2,7 @@ import { getTableName } from "drizzle-orm";
 import { z } from "zod";
 import { googleBusinessInfo, payments, reviewRounds, websiteInfo } from "~db/schema";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
-import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/features/progress/progress-steps";
+import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/domain/progress-steps";
 import { SERVICE_CATALOG } from "~/domain/service-catalog";
 import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges } from "~/lib/realtime/realtime.server";

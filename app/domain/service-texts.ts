@@ -17,6 +17,13 @@ export function serviceTitleIn(i18n: I18n, service: ServiceType | string): strin
   return isServiceType(service) ? i18n._(SERVICE_TITLES[service]) : service;
 }
 
+/** A service's short name as the customer's payment-status card shows it (an unknown service as it is). */
+export function serviceNameIn(i18n: I18n, service: string): string {
+  if (service === "google_business") return i18n._(msg`Google Business Profile`);
+  if (service === "website") return i18n._(msg`Website`);
+  return service;
+}
+
 /**
  * An admin payment card's title, under its service's heading: 'One payment' for a service paid at once (the Google
  * service), else 'Payment N of 2'.

@@ -40,7 +40,7 @@ async function signUp(body: Record<string, unknown>) {
 }
 
 /**
- * The auth handler's refusal as the sign-up and login pages read it (app/features/auth/auth-api.ts): the answer's
+ * The auth handler's refusal as the sign-up and login pages read it (app/lib/auth/auth-api.ts): the answer's
  * code and message with its status. The pages turn it into the toast's words with signupErrorMessage and
  * loginErrorMessage, so a test that reads it the same way reads what the person reads.
  */

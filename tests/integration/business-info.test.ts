@@ -12,12 +12,12 @@ import {
   websiteInfo,
   websiteProgress,
 } from "~db/schema";
-import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
-import type { GoogleBusinessFormInput } from "~/features/business-info/google-business.schemas";
-import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
+import { getGoogleBusinessInfo } from "~/features/information/google-business/get-google-business-info.server";
+import type { GoogleBusinessFormInput } from "~/features/information/google-business/google-business.schemas";
+import { saveGoogleBusinessInfo } from "~/features/information/google-business/save-google-business-info.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Storage } from "~/lib/storage/storage.server";
-import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
+import { getWebsiteInfo } from "~/features/information/website/get-website-info.server";
 import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
 import { isEncryptedValue } from "~/lib/secrets/secrets.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";

@@ -8,7 +8,7 @@ import { updateEmailPreferences } from "~/features/profile/update-email-preferen
 import { getProfile } from "~/features/profile/get-profile.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
-import { notifySystemError } from "~/features/settings/notify-system-error.server";
+import { notifySystemError } from "~/features/notifications/notify-system-error.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { createMailer, EmailSender } from "~/lib/email/email.server";
 import { TestSmtp } from "./email-smtp";

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
 import { googleBusinessInfo, notifications, websiteInfo } from "~db/schema";
-import { saveGoogleBusinessInfo } from "~/features/business-info/save-google-business-info.server";
-import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
+import { saveGoogleBusinessInfo } from "~/features/information/google-business/save-google-business-info.server";
+import { saveWebsiteInfo } from "~/features/information/website/save-website-info.server";
 import { testApp } from "./test-app";
 
 const app = testApp();

@@ -7,7 +7,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, googleBusinessInfo, user, websiteCredentials } from "~db/schema";
-import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
+import { revealGmailPassword } from "~/features/information/google-business/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
 import { parseEnv } from "~/lib/config/env.server";
 import { applyMigrations, openDatabase, type Db } from "~/lib/db/db.server";

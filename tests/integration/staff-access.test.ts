@@ -6,8 +6,8 @@ import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.
 import { listActivity } from "~/features/activity/list-activity.server";
 import { requestApproval } from "~/features/approvals/request-approval.server";
 import { listReviewRounds } from "~/features/approvals/list-review-rounds.server";
-import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
-import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
+import { getGoogleBusinessInfo } from "~/features/information/google-business/get-google-business-info.server";
+import { revealGmailPassword } from "~/features/information/google-business/reveal-gmail-password.server";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
 import { saveCredentials } from "~/features/credentials/save-credentials.server";

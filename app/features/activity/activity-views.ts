@@ -3,7 +3,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { translate } from "~/lib/i18n/translate";
 import { BLOCKER_TEXTS, isDeletionBlocker } from "~/features/account-deletion/account-deletion";
 import { CREDENTIAL_CARDS } from "~/features/credentials/credentials.schemas";
-import { PROGRESS_STEP_MESSAGES } from "~/features/progress/progress-steps";
+import { PROGRESS_STEP_MESSAGES } from "~/domain/progress-steps";
 import { TEAM_ROLE_NAMES } from "~/features/team/team-views";
 
 /** A message in a language: `i18n._` of the request's instance; `translate` (English on the server) by default. */

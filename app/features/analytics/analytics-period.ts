@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDay, parseIsoDay } from "~/lib/iso-day";
 
 /**
  * The analytics page's period, kept in the URL query: `?period=30d|90d|12m`, or `?period=custom&from=YYYY-MM-DD&to=YYYY-MM-DD`.
@@ -27,18 +28,6 @@ export const PERIOD_MESSAGES = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A UTC calendar day as YYYY-MM-DD. */
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** Midnight UTC of a YYYY-MM-DD day, or null when it is not a real calendar day (2026-02-30). */
-export function parseIsoDay(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) || isoDay(date) !== value ? null : date;
-}
 
 const isoDate = (missing: string) =>
   z

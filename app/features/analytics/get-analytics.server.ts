@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
-import { parseIsoDay, type AnalyticsPeriod } from "./analytics-period";
+import { type AnalyticsPeriod } from "./analytics-period";
+import { parseIsoDay } from "~/lib/iso-day";
 import type { AnalyticsReport, FunnelCounts, MonthlyRevenue, WeeklySignUps } from "./analytics-views";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { profiles, reviewRounds } from "~db/schema";
 import type { ServiceType } from "~/domain/service-catalog";
 import { notify } from "~/features/notifications/notify.server";
 import { gatherProgressEmail } from "~/features/notifications/progress-email.server";
-import { PROGRESS_NOTIFICATION_TYPE } from "~/features/progress/progress-notification";
+import { PROGRESS_NOTIFICATION_TYPE } from "~/features/notifications/progress-notifications";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
 import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { notify } from "~/components/ui/toast";
-import { signOut } from "./auth-api";
+import { signOut } from "~/lib/auth/auth-api";
 
 export function useSignOut(loginPath: string) {
   const navigate = useNavigate();

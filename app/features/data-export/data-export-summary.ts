@@ -4,7 +4,7 @@ import { paymentSubtitleIn } from "~/domain/service-texts";
 import { CREDENTIAL_CARDS } from "~/features/credentials/credentials.schemas";
 import { formatFileSize } from "~/features/messages/message-rules";
 import { statusBadge } from "~/features/payments/payment-state";
-import { serviceNameIn } from "~/features/payments/zelle-transfer";
+import { serviceNameIn } from "~/domain/service-texts";
 import { paymentMethodIn } from "~/features/receipts/receipt";
 import { escapeHtml } from "~/lib/html";
 import { formatDate, formatMoney } from "~/lib/i18n/format";

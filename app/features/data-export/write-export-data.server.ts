@@ -18,8 +18,8 @@ import {
   type ProgressStepDates,
 } from "~db/schema";
 import { renderNotification } from "~/features/notifications/notification-texts";
-import { serviceNameIn } from "~/features/payments/zelle-transfer";
-import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS } from "~/features/progress/progress-steps";
+import { serviceNameIn } from "~/domain/service-texts";
+import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS } from "~/domain/progress-steps";
 import { formatReceiptNumber } from "~/features/receipts/receipt";
 import type { ServiceType } from "~/domain/service-catalog";
 import type { Db } from "~/lib/db/db.server";

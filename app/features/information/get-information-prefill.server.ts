@@ -1,6 +1,6 @@
-import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
+import { getGoogleBusinessInfo } from "~/features/information/google-business/get-google-business-info.server";
 import { getProfile } from "~/features/profile/get-profile.server";
-import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
+import { getWebsiteInfo } from "~/features/information/website/get-website-info.server";
 import type { ServiceType } from "~/domain/service-catalog";
 import type { Db } from "~/lib/db/db.server";
 import { requireActor } from "~/lib/auth/actor-guards";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { GoogleBusinessInfoView } from "~/features/business-info/google-business-views";
-import type { WebsiteInfoView } from "~/features/website-info/website-info-views";
+import type { GoogleBusinessInfoView } from "~/features/information/google-business/google-business-views";
+import type { WebsiteInfoView } from "~/features/information/website/website-info-views";
 import { googleBusinessPrefill, websitePrefill } from "./information-prefill";
 
 const DETAILS = {

@@ -1,5 +1,5 @@
-import type { GoogleBusinessInfoView } from "~/features/business-info/google-business-views";
-import type { WebsiteInfoView } from "~/features/website-info/website-info-views";
+import type { GoogleBusinessInfoView } from "~/features/information/google-business/google-business-views";
+import type { WebsiteInfoView } from "~/features/information/website/website-info-views";
 import type { BusinessDetailsView } from "./information-views";
 
 /** Where an empty form's first values came from: the other service's saved information, or the sign-up. */

@@ -15,7 +15,7 @@ import { AppError } from "~/lib/http/app-error";
 import type { Logger } from "~/lib/logger.server";
 import type { Services } from "~/lib/services.server";
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
-import { refuseCustomerChangeDuringMaintenance } from "~/features/settings/maintenance.server";
+import { refuseCustomerChangeDuringMaintenance } from "~/lib/auth/maintenance.server";
 import { replyText } from "./reply-text";
 import { sendMessage, type MessageDeps, type SentMessage } from "./send-message.server";
 

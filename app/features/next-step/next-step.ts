@@ -1,5 +1,5 @@
 import { displayStatus, latestPayment } from "~/features/payments/payment-state";
-import { PROGRESS_STEPS } from "~/features/progress/progress-steps";
+import { PROGRESS_STEPS } from "~/domain/progress-steps";
 import type { ServiceType } from "~/domain/service-catalog";
 
 /**

@@ -4,12 +4,15 @@ import { z } from "zod";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
 import { paymentSubtitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
-import { decisionNotification, SYSTEM_PAYMENT_NOTES } from "~/features/payments/payment-review";
-import { refundNotification } from "~/features/payments/payment-refunds";
-import { PROOF_NOTIFICATION_TITLE_TEXT, proofNotificationMessage } from "~/features/payments/payment-rules";
-import { serviceNameIn } from "~/features/payments/zelle-transfer";
-import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/progress/progress-notification";
-import { isProgressStep } from "~/features/progress/progress-steps";
+import { decisionNotification, SYSTEM_PAYMENT_NOTES } from "~/features/notifications/payment-notifications";
+import { refundNotification } from "~/features/notifications/payment-notifications";
+import {
+  PROOF_NOTIFICATION_TITLE_TEXT,
+  proofNotificationMessage,
+} from "~/features/notifications/payment-notifications";
+import { serviceNameIn } from "~/domain/service-texts";
+import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/notifications/progress-notifications";
+import { isProgressStep } from "~/domain/progress-steps";
 import { SERVICE_PAGE } from "~/lib/http/paths";
 
 /**

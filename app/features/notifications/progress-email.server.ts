@@ -3,7 +3,7 @@ import { profiles } from "~db/schema";
 import type { Executor } from "~/lib/db/db.server";
 import { gatherEmail } from "~/lib/email/email.server";
 import { i18nOfUsers } from "~/lib/i18n/language.server";
-import { progressEmail, type DoneStep } from "~/features/progress/progress-notification";
+import { progressEmail, type DoneStep } from "~/features/notifications/progress-notifications";
 
 /** How long a customer's progress e-mail waits for more steps after the first: one e-mail per customer per window. */
 export const PROGRESS_EMAIL_WINDOW_MS = 10 * 60_000;

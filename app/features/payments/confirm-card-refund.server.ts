@@ -9,7 +9,8 @@ import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Stripe } from "~/lib/stripe.server";
 import type { ServiceType } from "~/domain/service-catalog";
 import { recordStripeEvent } from "./stripe-events.server";
-import { fromCents, fullRefundNextSteps, statusAfterRefunds, STRIPE_REFUND_REASON, toCents } from "./payment-refunds";
+import { fromCents, fullRefundNextSteps, statusAfterRefunds, toCents } from "./payment-refunds";
+import { STRIPE_REFUND_REASON } from "~/features/notifications/payment-notifications";
 
 export interface ConfirmCardRefundDeps {
   db: Db;

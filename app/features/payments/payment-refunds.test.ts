@@ -1,13 +1,11 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as en } from "~/locales/en/messages.po";
-import { messages as es } from "~/locales/es/messages.po";
 import {
   amountText,
   fullRefundConsequence,
   isRefundable,
   refundDialogSchema,
-  refundNotification,
   refundPaymentSchema,
   refundsInFull,
   remainingRefundCents,
@@ -16,7 +14,6 @@ import {
 } from "./payment-refunds";
 
 const english = setupI18n({ locale: "en", messages: { en } });
-const spanish = setupI18n({ locale: "es", messages: { es } });
 const PAYMENT = "0b8a3a8e-6a43-4c8e-9d7e-3f1d2c9b5a10";
 
 describe("what is left to refund", () => {
@@ -97,41 +94,5 @@ describe("what the refund says", () => {
     expect(fullRefundConsequence(english, "website", 2)).toBe(
       "This refunds the whole payment: the customer will be asked to pay it again.",
     );
-  });
-
-  it("tells the customer in their language how much, of which payment, and why", () => {
-    expect(
-      refundNotification(english, {
-        service: "google_business",
-        paymentNumber: 1,
-        amount: 125,
-        full: false,
-        reason: "Duplicate transfer",
-      }),
-    ).toEqual({
-      title: "Payment Refunded",
-      message: "$125 of your payment for Google Business Profile Setup has been refunded. Reason: Duplicate transfer",
-    });
-    expect(
-      refundNotification(english, {
-        service: "website",
-        paymentNumber: 2,
-        amount: 350,
-        full: true,
-        reason: "Refunded in Stripe",
-      }).message,
-    ).toBe(
-      "$350 of your payment for Website Development (Payment 2 of 2) has been refunded. The payment is now refunded in full. Reason: Refunded in Stripe",
-    );
-    const inSpanish = refundNotification(spanish, {
-      service: "google_business",
-      paymentNumber: 1,
-      amount: 250,
-      full: true,
-      reason: "Refunded in Stripe",
-    });
-    expect(inSpanish.title).toBe("Pago reembolsado");
-    expect(inSpanish.message).toContain("Configuración del Perfil de Google Business");
-    expect(inSpanish.message).toContain("Motivo: Reembolsado en Stripe");
   });
 });

@@ -1,11 +1,8 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
-import { formatMoney } from "~/lib/i18n/format";
 import { translate, zodMessage } from "~/lib/i18n/translate";
 import { ERROR_CODES } from "~/lib/http/app-error";
-import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
-import { serviceTitleIn } from "~/domain/service-texts";
 
 /**
  * The rules of giving money back on a payment, pure: what is left to refund, whether a refund empties the payment,
@@ -134,41 +131,6 @@ export function fullRefundConsequence(i18n: I18n, service: string, paymentNumber
   if (paymentNumber === 1)
     return i18n._(msg`This refunds the whole payment: it will no longer unlock the Website form.`);
   return i18n._(msg`This refunds the whole payment: the customer will be asked to pay it again.`);
-}
-
-/** The payment a refund is about, as the customer reads it: 'Google Business Profile Setup', 'Website Development (Payment 2 of 2)'. */
-function refundedPayment(i18n: I18n, service: ServiceType, paymentNumber: number): string {
-  const title = serviceTitleIn(i18n, service);
-  const total = SERVICE_CATALOG[service].payments;
-  return total > 1 ? i18n._(msg`${title} (Payment ${paymentNumber} of ${total})`) : title;
-}
-
-/**
- * The reason written on a refund the portal did not ask for (made in Stripe's dashboard), stored in English like the
- * other notes the system writes; refundReasonIn words it in the reader's language.
- */
-export const STRIPE_REFUND_REASON = "Refunded in Stripe";
-const STRIPE_REFUND_REASON_TEXT = msg`Refunded in Stripe`;
-
-/** A refund's reason in the reader's language: the system's own reason translated, an admin's as typed. */
-export function refundReasonIn(i18n: I18n, reason: string): string {
-  return reason === STRIPE_REFUND_REASON ? i18n._(STRIPE_REFUND_REASON_TEXT) : reason;
-}
-
-/** The customer's notification (and e-mail) when a refund is done, in their language. */
-export function refundNotification(
-  i18n: I18n,
-  refund: { service: ServiceType; paymentNumber: number; amount: number; full: boolean; reason: string | null },
-): { title: string; message: string } {
-  const what = refundedPayment(i18n, refund.service, refund.paymentNumber);
-  const money = formatMoney(refund.amount, i18n.locale);
-  const refunded = i18n._(msg`${money} of your payment for ${what} has been refunded.`);
-  const message = refund.full ? `${refunded} ${i18n._(msg`The payment is now refunded in full.`)}` : refunded;
-  const reason = refund.reason?.trim() ? refundReasonIn(i18n, refund.reason.trim()) : null;
-  return {
-    title: i18n._(msg`Payment Refunded`),
-    message: reason ? `${message} ${i18n._(msg`Reason: ${reason}`)}` : message,
-  };
 }
 
 /** What a full refund's e-mail adds: the page is locked again until the customer pays once more. */

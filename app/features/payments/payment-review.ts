@@ -1,10 +1,8 @@
-import type { I18n, MessageDescriptor } from "@lingui/core";
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { translate } from "~/lib/i18n/translate";
 import { ERROR_CODES } from "~/lib/http/app-error";
-import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
-import { serviceTitleIn } from "~/domain/service-texts";
 
 /** The longest payment admin note accepted (the notes are quoted in the customer's notification; this keeps it readable). */
 export const ADMIN_NOTES_MAX = 2000;
@@ -55,62 +53,13 @@ export const rejectionFormSchema = decisionFormSchema.superRefine((value, ctx) =
 });
 export const DECISION_STATUS = { approve: "completed", reject: "rejected" } as const;
 
-/** Trimmed notes, or null when there are none. */
 /** The admin notes of a payment approved on receipt (Auto-approve Submissions on). */
 export const AUTO_APPROVED_NOTE = "Approved automatically on receipt (Auto-approve Submissions is on)";
-/** The same note in the customer's notification, translated (production builds strip a descriptor's English: keep both). */
-export const AUTO_APPROVED_NOTE_TEXT = msg`Approved automatically on receipt (Auto-approve Submissions is on)`;
 
+/** Trimmed notes, or null when there are none. */
 export function normalizeNotes(notes: string | null | undefined): string | null {
   const trimmed = (notes ?? "").trim();
   return trimmed ? trimmed : null;
-}
-
-/** The notes the system writes on a payment, by key: the customer's notification stores the key and reads the note in their language. */
-export const SYSTEM_PAYMENT_NOTES = {
-  auto_approved: AUTO_APPROVED_NOTE_TEXT,
-  proof_missing: msg`The proof of payment file was lost. Please upload it again.`,
-} as const satisfies Record<string, MessageDescriptor>;
-
-/** The payment a decision is about, as the customer reads it: 'Google Business Profile Setup', 'Website Development (Payment 2 of 2)'. */
-function decidedPayment(
-  i18n: I18n,
-  { service, paymentNumber }: { service: ServiceType; paymentNumber: number },
-): string {
-  const title = serviceTitleIn(i18n, service);
-  const total = SERVICE_CATALOG[service].payments;
-  return total > 1 ? i18n._(msg`${title} (Payment ${paymentNumber} of ${total})`) : title;
-}
-
-/**
- * The notification (and e-mail) the customer receives about the decision, in the customer's language, naming
- * the service paid for. Notes the system wrote (a descriptor: automatic approval, lost proof) are translated too;
- * an admin's own notes are quoted as typed.
- */
-export function decisionNotification(
-  i18n: I18n,
-  decision: PaymentDecision,
-  notes: string | MessageDescriptor | null,
-  payment: { service: ServiceType; paymentNumber: number },
-): { title: string; message: string } {
-  const approved = decision === "approve";
-  const title = approved ? i18n._(msg`Payment Approved`) : i18n._(msg`Payment Rejected`);
-  const what = decidedPayment(i18n, payment);
-  if (!notes) {
-    return {
-      title,
-      message: approved
-        ? i18n._(msg`Your payment for ${what} has been approved`)
-        : i18n._(msg`Your payment for ${what} has been rejected`),
-    };
-  }
-  const adminNotes = typeof notes === "string" ? notes : i18n._(notes);
-  return {
-    title,
-    message: approved
-      ? i18n._(msg`Your payment for ${what} has been approved. Admin notes: ${adminNotes}`)
-      : i18n._(msg`Your payment for ${what} has been rejected. Admin notes: ${adminNotes}`),
-  };
 }
 
 /**

@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkoutReturnPath,
-  DEFAULT_CHECKOUT_RETURN,
-  paymentRefusal,
-  proofStem,
-  proofNotificationMessage,
-} from "./payment-rules";
+import { checkoutReturnPath, DEFAULT_CHECKOUT_RETURN, paymentRefusal, proofStem } from "./payment-rules";
 import { paymentTargetSchema } from "./payments.schemas";
-import { setupI18n } from "@lingui/core";
-import { messages as enMessages } from "~/locales/en/messages.po";
-import { messages as esMessages } from "~/locales/es/messages.po";
-
-const en = setupI18n({ locale: "en", messages: { en: enMessages } });
-const es = setupI18n({ locale: "es", messages: { es: esMessages } });
 
 const p = (serviceType: string, paymentNumber: number, status: string) => ({ serviceType, paymentNumber, status });
 
@@ -74,24 +62,6 @@ describe("paymentRefusal", () => {
 describe("proof rules", () => {
   it("names the stored file after the service and the payment's number", () => {
     expect(proofStem("website", 2)).toBe("website_payment_2");
-  });
-
-  it("writes the admins' message with the amount and the service", () => {
-    expect(
-      proofNotificationMessage(en, { fullName: "Ana Ruiz", companyName: "Ruiz Roofing" }, "google_business", 1, 250),
-    ).toBe("Ana Ruiz from Ruiz Roofing submitted a Zelle payment of $250 for Google Business Profile");
-    expect(proofNotificationMessage(en, { fullName: "Ana Ruiz", companyName: "Ruiz Roofing" }, "website", 2, 350)).toBe(
-      "Ana Ruiz from Ruiz Roofing submitted a Zelle payment of $350 for Website (Payment 2)",
-    );
-    expect(proofNotificationMessage(en, { fullName: "Ana Ruiz", companyName: null }, "website", 1, 349.5)).toBe(
-      "Ana Ruiz submitted a Zelle payment of $349.50 for Website (Payment 1)",
-    );
-  });
-
-  it("writes it in Spanish for a Spanish-speaking admin", () => {
-    expect(proofNotificationMessage(es, { fullName: "Ana Ruiz", companyName: "Ruiz Roofing" }, "website", 2, 350)).toBe(
-      "Ana Ruiz de Ruiz Roofing envió un pago por Zelle de $350 para Sitio web (pago 2)",
-    );
   });
 });
 

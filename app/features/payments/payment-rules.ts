@@ -1,7 +1,5 @@
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
-import { formatMoney } from "~/lib/i18n/format";
 import { AppError } from "~/lib/http/app-error";
 import { paymentSubtitleIn } from "~/domain/service-texts";
 import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
@@ -55,28 +53,6 @@ export function paymentRefusal(
 export function proofStem(service: ServiceType, paymentNumber: number): string {
   return `${service}_payment_${paymentNumber}`;
 }
-
-/** The admins' notification when a customer sends a Zelle proof. */
-export function proofNotificationMessage(
-  i18n: I18n,
-  profile: { fullName: string; companyName: string | null },
-  service: ServiceType,
-  paymentNumber: number,
-  amount: number,
-): string {
-  const name = profile.fullName;
-  const company = profile.companyName?.trim();
-  const who = company ? i18n._(msg`${name} from ${company}`) : name;
-  const what =
-    service === "google_business"
-      ? i18n._(msg`Google Business Profile`)
-      : i18n._(msg`Website (Payment ${paymentNumber})`);
-  const money = formatMoney(amount, i18n.locale);
-  return i18n._(msg`${who} submitted a Zelle payment of ${money} for ${what}`);
-}
-
-/** The admins' notification title, in each admin's language (`i18n._(PROOF_NOTIFICATION_TITLE_TEXT)`). */
-export const PROOF_NOTIFICATION_TITLE_TEXT = msg`New Payment Received (Zelle)`;
 
 const DASHBOARD_PAGE = /^\/dashboard(\/[a-z][a-z-]*)?$/;
 export const DEFAULT_CHECKOUT_RETURN = "/dashboard/progress";

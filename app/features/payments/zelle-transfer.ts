@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
+import { serviceNameIn } from "~/domain/service-texts";
 
 /**
  * The name the customer's transfer memo starts with: their company, or their full name when they have no company;
@@ -26,11 +27,4 @@ export function copyablePhone(phone: string): string {
   if (trimmed.includes("@")) return trimmed;
   const digits = trimmed.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
   return digits || trimmed;
-}
-
-/** A service's short name as the customer's payment-status card shows it (an unknown service as it is). */
-export function serviceNameIn(i18n: I18n, service: string): string {
-  if (service === "google_business") return i18n._(msg`Google Business Profile`);
-  if (service === "website") return i18n._(msg`Website`);
-  return service;
 }

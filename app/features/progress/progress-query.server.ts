@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { googleBusinessProgress, websiteProgress, type ProgressStepDates } from "~db/schema";
 import type { Executor } from "~/lib/db/db.server";
 import type { ServiceType } from "~/domain/service-catalog";
-import { PROGRESS_STEPS } from "./progress-steps";
+import { PROGRESS_STEPS } from "~/domain/progress-steps";
 import type { CustomerProgress, ServiceProgressView } from "./progress-views";
 
 type Row = Record<string, unknown> & { updatedAt: Date; stepDates: ProgressStepDates };

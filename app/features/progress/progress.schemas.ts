@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
-import { isProgressStep } from "./progress-steps";
+import { isProgressStep } from "~/domain/progress-steps";
 
 export const INVALID_STEP = "Unknown progress step";
 

@@ -3,7 +3,7 @@ import { googleBusinessProgress, websiteProgress } from "~db/schema";
 import type { Executor } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
 import type { ServiceType } from "~/domain/service-catalog";
-import { WEBSITE_STEPS, type ProgressStepKey } from "./progress-steps";
+import { WEBSITE_STEPS, type ProgressStepKey } from "~/domain/progress-steps";
 import type { StepMarker } from "./progress-views";
 
 export interface ProgressStepChange<S extends ServiceType = ServiceType> {

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { parseIsoDay } from "~/features/analytics/analytics-period";
+import { parseIsoDay } from "~/lib/iso-day";
 
 /** Dollars as a spreadsheet reads a number in any language: `1250.50`, no currency sign, no thousands separator. */
 export function csvAmount(amount: number): string {

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { reviewRequests } from "~db/schema";
 import type { ServiceType } from "~/domain/service-catalog";
 import { notify } from "~/features/notifications/notify.server";
-import { PROGRESS_STEPS } from "~/features/progress/progress-steps";
+import { PROGRESS_STEPS } from "~/domain/progress-steps";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import type { Executor } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";

@@ -77,16 +77,14 @@ export async function acceptInvitation(
         })
         .returning({ id: user.id });
       const userId = created!.id;
-      await tx
-        .insert(account)
-        .values({
-          userId,
-          providerId: "credential",
-          accountId: userId,
-          password: hash,
-          createdAt: now,
-          updatedAt: now,
-        });
+      await tx.insert(account).values({
+        userId,
+        providerId: "credential",
+        accountId: userId,
+        password: hash,
+        createdAt: now,
+        updatedAt: now,
+      });
       await tx.insert(profiles).values({ id: userId, fullName: name, email: invitation.email });
       await tx.insert(userRoles).values({ userId, role });
       await tx.update(teamInvitations).set({ acceptedAt: now }).where(eq(teamInvitations.id, invitation.id));

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { SERVICE_CATALOG } from "~/domain/service-catalog";
-import { PROGRESS_STEPS } from "~/features/progress/progress-steps";
+import { PROGRESS_STEPS } from "~/domain/progress-steps";
 import type { ListedCustomer, ServiceStanding } from "./customer-views";
 
 const SHORT_NAMES = { google_business: msg`Google Business`, website: msg`Website` } as const;

@@ -9,7 +9,7 @@ import {
   profiles,
   websiteProgress,
 } from "~db/schema";
-import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/features/progress/progress-steps";
+import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/domain/progress-steps";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Db, Executor } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";

@@ -29,7 +29,7 @@ import {
 } from "~db/schema";
 import { listDeletionRequests } from "~/features/account-deletion/list-deletion-requests.server";
 import { toReviewPayment } from "~/features/payments/payment-views";
-import { doneStepCount, PROGRESS_STEPS } from "~/features/progress/progress-steps";
+import { doneStepCount, PROGRESS_STEPS } from "~/domain/progress-steps";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";

@@ -7,7 +7,7 @@ import { isLocale } from "~/lib/i18n/locales";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
-import { useLiveUpdates } from "~/features/realtime/use-live-updates";
+import { useLiveUpdates } from "~/lib/realtime/use-live-updates";
 import { adminPageShows } from "~/lib/realtime/realtime";
 import { liveSince } from "~/lib/realtime/realtime.server";
 import { ADMIN_LOGIN } from "~/lib/http/paths";

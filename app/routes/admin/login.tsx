@@ -7,7 +7,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
-import { fetchSessionUser, signIn, signOut, verifyBackupCode, verifyTotp } from "~/features/auth/auth-api";
+import { fetchSessionUser, signIn, signOut, verifyBackupCode, verifyTotp } from "~/lib/auth/auth-api";
 import { adminLoginSchema, loginErrorMessage, twoFactorCodeSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME } from "~/lib/http/paths";

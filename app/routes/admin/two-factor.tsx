@@ -8,7 +8,7 @@ import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
-import { enableTwoFactor, verifyTotp } from "~/features/auth/auth-api";
+import { enableTwoFactor, verifyTotp } from "~/lib/auth/auth-api";
 import { twoFactorCodeSchema, twoFactorPasswordSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { BackupCodes } from "~/features/auth/components/backup-codes";

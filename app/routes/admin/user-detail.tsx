@@ -50,8 +50,8 @@ import {
   REMOVE_DELIVERED_FILE_INTENT,
 } from "~/features/delivered-files/delivered-files.schemas";
 import { listDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
-import { AdminGoogleBusinessInfo } from "~/features/business-info/components/admin-google-business-info";
-import { getGoogleBusinessInfo } from "~/features/business-info/get-google-business-info.server";
+import { AdminGoogleBusinessInfo } from "~/features/information/google-business/components/admin-google-business-info";
+import { getGoogleBusinessInfo } from "~/features/information/google-business/get-google-business-info.server";
 import { MessagesPanel } from "~/features/messages/components/messages-panel";
 import { conversationFrame } from "~/features/messages/conversation-frame";
 import { listMessages } from "~/features/messages/list-messages.server";
@@ -82,8 +82,8 @@ import { CustomerAssignment } from "~/features/users/components/customer-assignm
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { getCustomerAssignment } from "~/features/users/get-customer-assignment.server";
-import { AdminWebsiteInfo } from "~/features/website-info/components/admin-website-info";
-import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
+import { AdminWebsiteInfo } from "~/features/information/website/components/admin-website-info";
+import { getWebsiteInfo } from "~/features/information/website/get-website-info.server";
 import { AppError } from "~/lib/http/app-error";
 import { isActionResult, type ActionResult } from "~/lib/http/forms";
 import { parseForm } from "~/lib/http/forms.server";

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
-import { requestPasswordReset } from "~/features/auth/auth-api";
+import { requestPasswordReset } from "~/lib/auth/auth-api";
 import { forgotPasswordSchema, resetRequestedMessage } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/http/paths";

@@ -6,14 +6,14 @@ import { Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
-import { signIn } from "~/features/auth/auth-api";
+import { signIn } from "~/lib/auth/auth-api";
 import { loginErrorMessage, loginSchema } from "~/features/auth/auth.schemas";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
-import { maintenanceFor } from "~/features/settings/maintenance.server";
+import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import type { Route } from "./+types/login";
 

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
-import { resetPassword } from "~/features/auth/auth-api";
+import { resetPassword } from "~/lib/auth/auth-api";
 import {
   resetLinkInvalidMessage,
   resetPasswordErrorMessage,

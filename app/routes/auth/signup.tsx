@@ -6,7 +6,7 @@ import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
-import { signUp } from "~/features/auth/auth-api";
+import { signUp } from "~/lib/auth/auth-api";
 import {
   PASSWORD_TOO_COMMON_CODE,
   SIGNUP_INLINE_FIELDS,
@@ -19,7 +19,7 @@ import { afterSignUpPath } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
-import { maintenanceFor } from "~/features/settings/maintenance.server";
+import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { legalPath } from "~/features/legal/legal-pages";
 import { isLocale } from "~/lib/i18n/locales";

@@ -9,10 +9,10 @@ import { NotificationBell } from "~/features/notifications/components/notificati
 import { getOwnUnreadMessages } from "~/features/messages/get-own-unread-messages.server";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { readZelleParties } from "~/features/payments/read-zelle-parties.server";
-import { useLiveUpdates } from "~/features/realtime/use-live-updates";
+import { useLiveUpdates } from "~/lib/realtime/use-live-updates";
 import { liveSince } from "~/lib/realtime/realtime.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
-import { maintenanceFor } from "~/features/settings/maintenance.server";
+import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { initials } from "~/features/users/initials";
 import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/http/paths";
 import { requireUser, services } from "~/lib/auth/route-guards.server";

@@ -10,10 +10,10 @@ import { latestPayment, secondPaymentBanner } from "~/features/payments/payment-
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { toPaymentStanding, type PaymentStanding } from "~/features/payments/payment-views";
 import { RejectedPaymentActions, RejectionReason } from "~/features/payments/components/rejected-payment";
-import { WebsiteInformation } from "~/features/website-info/components/website-info-form";
-import { getWebsiteInfo } from "~/features/website-info/get-website-info.server";
-import { saveWebsiteInfo } from "~/features/website-info/save-website-info.server";
-import { WEBSITE_TEXTS, websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
+import { WebsiteInformation } from "~/features/information/website/components/website-info-form";
+import { getWebsiteInfo } from "~/features/information/website/get-website-info.server";
+import { saveWebsiteInfo } from "~/features/information/website/save-website-info.server";
+import { WEBSITE_TEXTS, websiteInfoFormSchema } from "~/features/information/website/website-info.schemas";
 import { requestContext } from "~/lib/http/request-context.server";
 import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
 import { informationAction } from "~/features/information/information-action.server";

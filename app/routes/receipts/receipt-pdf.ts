@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { getReceipt } from "~/features/receipts/get-receipt.server";
 import { receiptFileName } from "~/features/receipts/receipt";
 import { receiptTimeZone, renderReceiptPdf } from "~/features/receipts/receipt-pdf.server";
-import { requireReceiptViewer } from "~/features/receipts/receipt-viewer.server";
+import { requireReceiptViewer } from "~/lib/auth/receipt-viewer.server";
 import { contentDisposition } from "~/lib/http/content-disposition";
 import { jsonFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";

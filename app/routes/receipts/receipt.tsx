@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { getReceipt } from "~/features/receipts/get-receipt.server";
 import { ReceiptDocument } from "~/features/receipts/components/receipt-document";
-import { requireReceiptViewer } from "~/features/receipts/receipt-viewer.server";
+import { requireReceiptViewer } from "~/lib/auth/receipt-viewer.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";

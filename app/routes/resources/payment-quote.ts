@@ -1,5 +1,5 @@
 import { paymentQuoteSchema } from "~/features/payments/payments.schemas";
-import { quotePayment } from "~/features/promotions/quote-payment.server";
+import { quotePayment } from "~/features/payments/quote-payment.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
 import { jsonFailure } from "~/lib/http/error-answer.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { revealGmailPassword } from "~/features/business-info/reveal-gmail-password.server";
+import { revealGmailPassword } from "~/features/information/google-business/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
 import { parseForm } from "~/lib/http/forms.server";
 import { describeError } from "~/lib/http/error-answer.server";

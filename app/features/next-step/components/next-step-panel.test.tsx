@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { inLanguage } from "~/lib/i18n/test-i18n";
 import type { Locale } from "~/lib/i18n/locales";
-import { WEBSITE_STEPS } from "~/features/progress/progress-steps";
+import { WEBSITE_STEPS } from "~/domain/progress-steps";
 import type { NextStepInput } from "../next-step";
 import { NextStepPanel } from "./next-step-panel";
 

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatMoney } from "~/lib/i18n/format";
 import { isServiceType, SERVICE_CATALOG, SERVICE_TYPES } from "~/domain/service-catalog";
 import { displayStatus, latestPayment, statusBadge } from "../payment-state";
-import { serviceNameIn } from "../zelle-transfer";
+import { serviceNameIn } from "~/domain/service-texts";
 import { RejectedPaymentActions, RejectionReason } from "./rejected-payment";
 
 interface StatusPayment {

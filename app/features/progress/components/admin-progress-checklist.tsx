@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import type { ActionResult } from "~/lib/http/forms";
 import type { ServiceType } from "~/domain/service-catalog";
-import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS, progressPercentage } from "../progress-steps";
+import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS, progressPercentage } from "~/domain/progress-steps";
 import type { ServiceProgressView, StepDone } from "../progress-views";
 import { PROGRESS_INTENT } from "../progress.schemas";
 import { ProgressBar } from "./progress-bar";

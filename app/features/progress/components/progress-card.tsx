@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ServiceType } from "~/domain/service-catalog";
-import { progressPercentage } from "../progress-steps";
+import { progressPercentage } from "~/domain/progress-steps";
 import type { ProgressLoad, ServiceProgressView } from "../progress-views";
 import { ProgressBar } from "./progress-bar";
 import { ProgressChecklist } from "./progress-checklist";

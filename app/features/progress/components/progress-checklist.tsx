@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { CheckCircle2, Circle } from "lucide-react";
 import type { ServiceType } from "~/domain/service-catalog";
-import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS } from "../progress-steps";
+import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS } from "~/domain/progress-steps";
 import type { ServiceProgressView } from "../progress-views";
 import { StepDate } from "./step-date";
 

@@ -3,7 +3,7 @@ import { Star, X } from "lucide-react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { serviceNameIn } from "~/features/payments/zelle-transfer";
+import { serviceNameIn } from "~/domain/service-texts";
 import type { ReviewCardView } from "../review-views";
 import { REVIEW_RESPONSE_INTENT } from "../review-views";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetchers, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { fetchSessionUser } from "~/features/auth/auth-api";
+import { fetchSessionUser } from "~/lib/auth/auth-api";
 import { LIVE_EVENTS, LIVE_STREAM_PATH, type Change } from "~/lib/realtime/realtime";
 
 const RECONNECT_MS = 2000;

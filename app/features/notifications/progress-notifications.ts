@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
-import { PROGRESS_STEP_MESSAGES, type ProgressStepKey } from "./progress-steps";
+import { PROGRESS_STEP_MESSAGES, type ProgressStepKey } from "~/domain/progress-steps";
 
 /** The notification type of each service's progress (the bell picks its icon and link by it). */
 export const PROGRESS_NOTIFICATION_TYPE = {

@@ -18,7 +18,7 @@ vi.mock("react-router", () => ({
   useNavigation: () => navigation,
   useFetchers: () => [],
 }));
-vi.mock("~/features/auth/auth-api", () => ({ fetchSessionUser }));
+vi.mock("~/lib/auth/auth-api", () => ({ fetchSessionUser }));
 
 /** A stand-in for the browser's EventSource: records every stream opened and lets the test fire its events. */
 class FakeEventSource {

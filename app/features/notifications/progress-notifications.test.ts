@@ -2,8 +2,8 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as enMessages } from "~/locales/en/messages.po";
 import { messages as esMessages } from "~/locales/es/messages.po";
-import { progressEmail, progressNotification, PROGRESS_NOTIFICATION_TYPE } from "./progress-notification";
-import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "./progress-steps";
+import { progressEmail, progressNotification, PROGRESS_NOTIFICATION_TYPE } from "./progress-notifications";
+import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/domain/progress-steps";
 
 const en = setupI18n({ locale: "en", messages: { en: enMessages } });
 const es = setupI18n({ locale: "es", messages: { es: esMessages } });

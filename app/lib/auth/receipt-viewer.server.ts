@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { maintenanceFor } from "~/features/settings/maintenance.server";
+import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { requireUser, services } from "~/lib/auth/route-guards.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/http/paths";

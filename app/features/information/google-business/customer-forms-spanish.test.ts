@@ -1,6 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatOpeningDate } from "~/features/business-info/components/google-business-read-only";
+import { formatOpeningDate } from "~/features/information/google-business/components/google-business-read-only";
 import { cardErrorMessage, credentialFieldsSchema } from "~/features/credentials/credentials.schemas";
 import {
   avatarFormSchema,
@@ -8,7 +8,7 @@ import {
   passwordChangeProblem,
   personalInfoSchema,
 } from "~/features/profile/profile.schemas";
-import { websiteInfoFormSchema } from "~/features/website-info/website-info.schemas";
+import { websiteInfoFormSchema } from "~/features/information/website/website-info.schemas";
 import { AppError, refusalMessage } from "~/lib/http/app-error";
 import { intlLocale, setActiveI18n, setTranslationSource } from "~/lib/i18n/translate";
 import { messages as en } from "~/locales/en/messages.po";

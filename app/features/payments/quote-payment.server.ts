@@ -4,9 +4,9 @@ import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import { refuseIfNotPayable } from "~/features/payments/payment-eligibility.server";
 import { paymentQuoteSchema, type PaymentQuoteInput } from "~/features/payments/payments.schemas";
-import { applyPromotionCode } from "./apply-promotion-code.server";
-import { withCodeTrial } from "./promotion-code-trials.server";
-import type { PaymentQuote } from "./promotion-views";
+import { applyPromotionCode } from "~/features/promotions/apply-promotion-code.server";
+import { withCodeTrial } from "~/features/promotions/promotion-code-trials.server";
+import type { PaymentQuote } from "~/features/promotions/promotion-views";
 
 export interface QuotePaymentDeps {
   db: Db;
