@@ -1,9 +1,57 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The floor plan of app/features: a feature imports only the features listed before it, so every arrow between
+ * features runs one way and no two of them know each other. Read top to bottom: the public site; people (who signs
+ * in, who is told, who works here, who the customers are); the work done for a customer; the money; what is
+ * delivered; running the agency. A new feature folder takes its place here, or lint stops.
+ */
+const FEATURE_ORDER = [
+  "legal",
+  "marketing",
+  "auth",
+  "notifications",
+  "team",
+  "users",
+  "profile",
+  "messages",
+  "reviews",
+  "progress",
+  "information",
+  "credentials",
+  "promotions",
+  "receipts",
+  "payments",
+  "next-step",
+  "delivered-files",
+  "approvals",
+  "notes",
+  "settings",
+  "data-export",
+  "account-deletion",
+  "retention",
+  "activity",
+  "analytics",
+  "work-queue",
+];
+const unplaced = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !FEATURE_ORDER.includes(entry.name))
+  .map((entry) => entry.name);
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.js: give each feature folder its place in FEATURE_ORDER: ${unplaced.join(", ")}`);
+}
+/** One zone a feature: nothing from the features after it. */
+const featureOrderZones = FEATURE_ORDER.slice(0, -1).map((feature, index) => ({
+  target: `./app/features/${feature}/**`,
+  from: FEATURE_ORDER.slice(index + 1).map((later) => `./app/features/${later}/**`),
+  message: `${feature} comes before these features in FEATURE_ORDER (eslint.config.js): move the shared piece down to ${feature} or below (lib, the domain), or pass it in.`,
+}));
 
 // The plugin's TypeScript settings minus its default resolver: the TypeScript resolver below replaces it.
 const { "import-x/resolver": _defaultResolver, ...importSettings } = importX.flatConfigs.typescript.settings;
@@ -94,6 +142,7 @@ export default tseslint.config(
               from: ["./app/routes/**", "./server/**"],
               message: "features are below routes and server: move the shared piece into the feature or lib.",
             },
+            ...featureOrderZones,
             {
               target: "./db/**",
               from: ["./app/**", "./server/**"],

@@ -31,6 +31,12 @@ const probes = [
     rule: "import-x/no-restricted-paths",
   },
   {
+    // The feature order: auth comes before payments, so it may not import it.
+    filePath: "app/features/auth/__lint_probe_order.ts",
+    code: 'import { quotePayment } from "~/features/payments/quote-payment.server";\nexport const probe = quotePayment;\n',
+    rule: "import-x/no-restricted-paths",
+  },
+  {
     filePath: "app/domain/__lint_probe.ts",
     code: 'import { requireActor } from "~/lib/auth/actor-guards";\nexport const probe = requireActor;\n',
     rule: "import-x/no-restricted-paths",
