@@ -96,9 +96,10 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    // Import direction (docs/decisions/013-import-direction.md): db <- lib <- components <- features <- routes / server,
-    // with the domain's rules (app/domain: the catalog, the settings schema, the upload kinds, the services' names)
-    // read by lib, components and features alike; the domain reads only lib/i18n.
+    // Import direction (docs/architecture.md, docs/decisions/013-import-direction.md), bottom to top:
+    // db <- lib/i18n <- the domain (app/domain: the catalogs, the settings schema, the upload kinds, the services'
+    // names) <- the rest of lib <- components <- features, in FEATURE_ORDER <- routes / server. lib/i18n reads a
+    // little of the rest of lib (the database, for a saved language), never the domain.
     // Written as folder globs so that new files fall under the rule without touching this config.
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "server/**/*.ts"],
     plugins: { "import-x": importX },
@@ -124,6 +125,11 @@ export default tseslint.config(
               target: "./app/lib/**",
               from: "./app/components/**",
               message: "lib is below components: move the shared piece into lib.",
+            },
+            {
+              target: "./app/lib/i18n/**",
+              from: "./app/domain/**",
+              message: "lib/i18n is below the domain (the domain words its rules with it): pass the domain's piece in.",
             },
             {
               target: "./app/domain/**",

@@ -37,6 +37,11 @@ const probes = [
     rule: "import-x/no-restricted-paths",
   },
   {
+    filePath: "app/lib/i18n/__lint_probe.ts",
+    code: 'import { SERVICE_CATALOG } from "~/domain/service-catalog";\nexport const probe = SERVICE_CATALOG;\n',
+    rule: "import-x/no-restricted-paths",
+  },
+  {
     filePath: "app/domain/__lint_probe.ts",
     code: 'import { requireActor } from "~/lib/auth/actor-guards";\nexport const probe = requireActor;\n',
     rule: "import-x/no-restricted-paths",

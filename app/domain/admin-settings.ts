@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
-import { zodMessage } from "../lib/i18n/translate";
+import { zodMessage } from "~/lib/i18n/translate";
 
 /**
  * The admin settings screen: its editable sections, stored as one JSON

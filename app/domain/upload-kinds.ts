@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { translate } from "../lib/i18n/translate";
+import { translate } from "~/lib/i18n/translate";
 
 /**
  * The upload kinds: one row per kind of file a user can send, read by the server (checks, keys, the files
