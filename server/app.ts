@@ -32,7 +32,7 @@ import { createMailer, EmailSender, emailBranding, mailFrom } from "~/lib/email/
 import { closeServices, createServices, servicesContext, type Services } from "~/lib/services.server";
 import { encryptPlainSecrets } from "~/lib/secrets/stored-secrets.server";
 import { enableTestPause } from "~/lib/storage/test-pauses.server";
-import { rejectProoflessPayments } from "~/features/payments/reject-proofless-payments.server";
+import { rejectProoflessPayments } from "~/features/payments/zelle/reject-proofless-payments.server";
 import { DataExportWorker } from "~/features/data-export/data-export-worker.server";
 import { sweepOrphanFiles } from "~/lib/storage/storage-sweep.server";
 import { forgetCachedSessions } from "~/lib/auth/session-middleware.server";

@@ -36,9 +36,9 @@ import { saveCredentials } from "~/features/credentials/save-credentials.server"
 import { addDeliveredFile } from "~/features/delivered-files/add-delivered-file.server";
 import { sendMessage } from "~/features/messages/send-message.server";
 import { saveNote } from "~/features/notes/save-note.server";
-import { decidePayment } from "~/features/payments/decide-payment.server";
-import { refundPayment } from "~/features/payments/refund-payment.server";
-import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
+import { decidePayment } from "~/features/payments/review/decide-payment.server";
+import { refundPayment } from "~/features/payments/refunds/refund-payment.server";
+import { submitZelleProof } from "~/features/payments/zelle/submit-zelle-proof.server";
 import { updateAvatar } from "~/features/profile/update-avatar.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { assignCustomer } from "~/features/users/assign-customer.server";

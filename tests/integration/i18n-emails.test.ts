@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages, notifications } from "~db/schema";
-import { decidePayment } from "~/features/payments/decide-payment.server";
+import { decidePayment } from "~/features/payments/review/decide-payment.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { saveSettings } from "~/features/settings/save-settings.server";

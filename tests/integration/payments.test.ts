@@ -7,7 +7,7 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { attemptCounters, notifications, payments, stripeEvents } from "~db/schema";
-import { checkoutRateLimitKey, CHECKOUT_RATE_LIMIT } from "~/features/payments/create-card-checkout.server";
+import { checkoutRateLimitKey, CHECKOUT_RATE_LIMIT } from "~/features/payments/card/create-card-checkout.server";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { thumbnailKey, UPLOAD_KINDS } from "~/domain/upload-kinds";
 import type { SessionUser } from "~/lib/auth/session";

@@ -10,9 +10,9 @@ import {
   promotionReservations,
   stripeEvents,
 } from "~db/schema";
-import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
-import { decidePayment } from "~/features/payments/decide-payment.server";
-import { resubmitZelleProof } from "~/features/payments/resubmit-zelle-proof.server";
+import { createCardCheckout } from "~/features/payments/card/create-card-checkout.server";
+import { decidePayment } from "~/features/payments/review/decide-payment.server";
+import { resubmitZelleProof } from "~/features/payments/zelle/resubmit-zelle-proof.server";
 import { createPromotionCode } from "~/features/promotions/create-promotion-code.server";
 import { deactivatePromotionCode } from "~/features/promotions/deactivate-promotion-code.server";
 import { listPromotionCodes } from "~/features/promotions/list-promotion-codes.server";

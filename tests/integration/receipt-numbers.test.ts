@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { payments, receiptSequence } from "~db/schema";
-import { decidePayment } from "~/features/payments/decide-payment.server";
+import { decidePayment } from "~/features/payments/review/decide-payment.server";
 import type { Db } from "~/lib/db/db.server";
 import type { SignedIn } from "./support";
 import { testApp } from "./test-app";

@@ -14,10 +14,10 @@ import {
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
 import { payingCustomer } from "~/features/information/save-information.server";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
-import { listPaymentsForReview } from "~/features/payments/list-payments-for-review.server";
+import { listPaymentsForReview } from "~/features/payments/review/list-payments-for-review.server";
 import { refuseIfNotPayable } from "~/features/payments/payment-eligibility.server";
 import { gateState } from "~/features/payments/payment-state";
-import { refundPayment } from "~/features/payments/refund-payment.server";
+import { refundPayment } from "~/features/payments/refunds/refund-payment.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { saveLanguage } from "~/lib/i18n/language.server";

@@ -15,7 +15,7 @@ import {
 } from "~db/schema";
 import { sendMessage } from "~/features/messages/send-message.server";
 import { renderNotification } from "~/features/notifications/notification-texts";
-import { announceProof } from "~/features/payments/proof-announcement.server";
+import { announceProof } from "~/features/payments/zelle/proof-announcement.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";

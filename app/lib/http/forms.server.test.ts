@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signupFormSchema, SIGNUP_INLINE_FIELDS } from "~/features/auth/auth.schemas";
 import { sendMessageFormSchema } from "~/features/messages/messages.schemas";
 import { notificationActionSchema } from "~/features/notifications/notifications.schemas";
-import { decisionFormSchema } from "~/features/payments/payment-review";
+import { decisionFormSchema } from "~/features/payments/review/payment-review";
 import { proofFormSchema } from "~/features/payments/payments.schemas";
 import { firstError } from "./forms";
 import { formFailure, parseForm } from "./forms.server";

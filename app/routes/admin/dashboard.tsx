@@ -10,8 +10,8 @@ import {
 } from "~/features/account-deletion/account-deletion-actions.server";
 import { APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT } from "~/features/account-deletion/account-deletion";
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
-import { decidePaymentAction } from "~/features/payments/decide-payment-action.server";
-import { DECIDE_PAYMENT_INTENT } from "~/features/payments/payment-review";
+import { decidePaymentAction } from "~/features/payments/review/decide-payment-action.server";
+import { DECIDE_PAYMENT_INTENT } from "~/features/payments/review/payment-review";
 import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { formatMoney } from "~/lib/i18n/format";

@@ -8,7 +8,7 @@ import { useSignOut } from "~/features/auth/use-sign-out";
 import { NotificationBell } from "~/features/notifications/components/notification-bell";
 import { getOwnUnreadMessages } from "~/features/messages/get-own-unread-messages.server";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
-import { readZelleParties } from "~/features/payments/read-zelle-parties.server";
+import { readZelleParties } from "~/features/payments/zelle/read-zelle-parties.server";
 import { useLiveUpdates } from "~/lib/realtime/use-live-updates";
 import { liveSince } from "~/lib/realtime/realtime.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";

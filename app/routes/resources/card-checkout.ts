@@ -1,4 +1,4 @@
-import { createCardCheckout } from "~/features/payments/create-card-checkout.server";
+import { createCardCheckout } from "~/features/payments/card/create-card-checkout.server";
 import { AppError } from "~/lib/http/app-error";
 import { jsonFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";

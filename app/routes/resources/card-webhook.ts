@@ -1,4 +1,4 @@
-import { handleCardWebhook } from "~/features/payments/handle-card-webhook.server";
+import { handleCardWebhook } from "~/features/payments/card/handle-card-webhook.server";
 import { jsonFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { englishI18n } from "~/lib/i18n/translate";

@@ -1,6 +1,6 @@
 import { proofFormSchema, proofResubmitSchema } from "~/features/payments/payments.schemas";
-import { resubmitZelleProof } from "~/features/payments/resubmit-zelle-proof.server";
-import { submitZelleProof } from "~/features/payments/submit-zelle-proof.server";
+import { resubmitZelleProof } from "~/features/payments/zelle/resubmit-zelle-proof.server";
+import { submitZelleProof } from "~/features/payments/zelle/submit-zelle-proof.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { AppError } from "~/lib/http/app-error";

@@ -26,7 +26,9 @@ export function RejectionReason({ reason, className }: { reason: string | null |
 }
 
 // The dialog and its form (the proof's schema, the upload hooks) are fetched when first wanted.
-const reuploadDialog = onDemand(() => import("./reupload-proof-dialog").then((module) => module.ReuploadProofDialog));
+const reuploadDialog = onDemand(() =>
+  import("../zelle/components/reupload-proof-dialog").then((module) => module.ReuploadProofDialog),
+);
 
 /** 'Upload a new proof': the same transfer gets a new photo and goes back to review (no second payment). */
 function ReuploadProofButton({

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { DeletionAnswers, DeletionRequestRow } from "~/features/account-deletion/components/deletion-request-row";
-import { PaymentDecisionForm } from "~/features/payments/components/payment-decision-form";
+import { PaymentDecisionForm } from "~/features/payments/review/components/payment-decision-form";
 import { PromotionTerms } from "~/features/payments/components/promotion-terms";
 import { paymentSubtitleIn, serviceTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";

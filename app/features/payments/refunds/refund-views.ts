@@ -1,4 +1,4 @@
-import type { ReviewPayment } from "./payment-views";
+import type { ReviewPayment } from "../payment-views";
 
 /** One refund of a payment as the admin's payment card lists it: plain data, safe to import from components. */
 export interface RefundView {

@@ -1,4 +1,4 @@
-import { customerIdOf } from "./payment-owner";
+import { customerIdOf } from "../payment-owner";
 import { eq } from "drizzle-orm";
 import { payments, profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -7,7 +7,7 @@ import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import type { Executor } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
 import type { ServiceType } from "~/domain/service-catalog";
-import { AUTO_APPROVED_NOTE } from "./payment-review";
+import { AUTO_APPROVED_NOTE } from "../review/payment-review";
 
 /** Whether Auto-approve Submissions is on, read inside the caller's transaction. */
 export async function autoApproveOn(executor: Executor): Promise<boolean> {

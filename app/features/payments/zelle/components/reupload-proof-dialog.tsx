@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import type { ServiceType } from "~/domain/service-catalog";
 import { paymentSubtitleIn } from "~/domain/service-texts";
-import { proofResubmitSchema } from "../payments.schemas";
+import { proofResubmitSchema } from "~/features/payments/payments.schemas";
 import { ProofUploadForm } from "./proof-upload-form";
 
 /** 'Upload a new proof' of a rejected Zelle payment: a clearer photo of the same transfer, which goes back to review. */

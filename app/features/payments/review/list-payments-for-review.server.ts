@@ -3,8 +3,8 @@ import { paymentRefunds, payments, profiles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
-import { toReviewPayment } from "./payment-views";
-import type { AdminPaymentView, RefundView } from "./refund-views";
+import { toReviewPayment } from "../payment-views";
+import type { AdminPaymentView, RefundView } from "../refunds/refund-views";
 
 /** A customer's payments for the admin, newest first, each with its refunds (one query for all of them). */
 export async function listPaymentsForReview(

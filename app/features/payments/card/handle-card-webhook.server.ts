@@ -12,10 +12,10 @@ import { notify } from "~/features/notifications/notify.server";
 import type { Change } from "~/lib/realtime/realtime";
 import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
-import { paymentTargetSchema, type PaymentTarget } from "./payments.schemas";
+import { paymentTargetSchema, type PaymentTarget } from "../payments.schemas";
 import { AppError } from "~/lib/http/app-error";
 import { recordStripeEvent } from "./stripe-events.server";
-import { confirmCardRefund, paymentIntentIdOf, type RefundWebhookOutcome } from "./confirm-card-refund.server";
+import { confirmCardRefund, paymentIntentIdOf, type RefundWebhookOutcome } from "../refunds/confirm-card-refund.server";
 
 export interface HandleCardWebhookDeps {
   db: Db;

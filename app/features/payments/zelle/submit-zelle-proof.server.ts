@@ -16,11 +16,11 @@ import {
   isLivePaymentConflict,
   isPromotionUseConflict,
   refuseIfNotPayable,
-} from "./payment-eligibility.server";
-import { proofStem } from "./payment-rules";
+} from "../payment-eligibility.server";
+import { proofStem } from "../payment-rules";
 import { announceProof, autoApproveOn, receivedProofState } from "./proof-announcement.server";
-import { toPaymentView, type PaymentView } from "./payment-views";
-import { proofFormSchema } from "./payments.schemas";
+import { toPaymentView, type PaymentView } from "../payment-views";
+import { proofFormSchema } from "../payments.schemas";
 import { AppError } from "~/lib/http/app-error";
 
 export interface SubmitZelleProofDeps {

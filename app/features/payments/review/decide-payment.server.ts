@@ -1,4 +1,4 @@
-import { customerIdOf } from "./payment-owner";
+import { customerIdOf } from "../payment-owner";
 import { and, eq } from "drizzle-orm";
 import { payments } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
@@ -16,7 +16,7 @@ import {
   paymentDecisionSchema,
   type PaymentDecisionInput,
 } from "./payment-review";
-import { toReviewPayment, type ReviewPayment } from "./payment-views";
+import { toReviewPayment, type ReviewPayment } from "../payment-views";
 import { AppError } from "~/lib/http/app-error";
 
 export interface DecidePaymentDeps {

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { useSiteConfig } from "~/lib/config/use-site-config";
-import type { ZelleParties } from "../payment-views";
+import type { ZelleParties } from "~/features/payments/payment-views";
 
 /** The customer portal's layout route, whose loader reads the Zelle recipient's and the customer's names. */
 const PORTAL_LAYOUT = "routes/dashboard/layout";

@@ -8,14 +8,14 @@ import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { adminPaymentTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
-import { REFUND_STATUS_LABEL, type RefundStatus } from "../payment-refunds";
+import { REFUND_STATUS_LABEL, type RefundStatus } from "~/features/payments/refunds/payment-refunds";
 import { refundReasonIn, STRIPE_REFUND_REASON } from "~/features/notifications/payment-notifications";
-import { displayStatus, statusBadge } from "../payment-state";
-import type { AdminPaymentView, RefundView } from "../refund-views";
+import { displayStatus, statusBadge } from "~/features/payments/payment-state";
+import type { AdminPaymentView, RefundView } from "~/features/payments/refunds/refund-views";
 import { receiptPath } from "~/features/receipts/receipt";
 import { PaymentDecisionForm } from "./payment-decision-form";
-import { PromotionTerms } from "./promotion-terms";
-import { RefundPayment } from "./refund-payment-dialog";
+import { PromotionTerms } from "~/features/payments/components/promotion-terms";
+import { RefundPayment } from "~/features/payments/refunds/components/refund-payment-dialog";
 
 /** The payment method as a proper name (the spec's 'uppercase' method, kept readable: 'Zelle', 'Card'). */
 const METHOD_TEXT: Record<string, MessageDescriptor> = { zelle: msg`Zelle`, card: msg`Card` };

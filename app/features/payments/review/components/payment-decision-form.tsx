@@ -10,7 +10,7 @@ import { Label } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/http/forms";
 import { ADMIN_NOTES_MAX, DECIDE_PAYMENT_INTENT, decisionFormSchema, rejectionFormSchema } from "../payment-review";
-import type { ReviewPayment } from "../payment-views";
+import type { ReviewPayment } from "~/features/payments/payment-views";
 
 /**
  * The message that goes to the customer with a decision, and its error. It is named for what it is: the customer

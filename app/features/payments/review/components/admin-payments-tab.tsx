@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Badge } from "~/components/ui/badge";
-import type { AdminPaymentView } from "../refund-views";
+import type { AdminPaymentView } from "~/features/payments/refunds/refund-views";
 import { AdminPaymentCard } from "./admin-payment-card";
 
 function PaymentColumn({

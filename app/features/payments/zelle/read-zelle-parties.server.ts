@@ -5,7 +5,7 @@ import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import type { Services } from "~/lib/services.server";
 import { memoName } from "./zelle-transfer";
-import type { ZelleParties } from "./payment-views";
+import type { ZelleParties } from "../payment-views";
 
 /**
  * The names the signed-in customer's Zelle step shows: the recipient (the General settings' Zelle Recipient Name,

@@ -19,9 +19,9 @@ import {
   dropReservation,
   reservePromotionUse,
 } from "~/features/promotions/promotion-reservations.server";
-import { refuseIfNotPayable } from "./payment-eligibility.server";
-import { checkoutReturnPath } from "./payment-rules";
-import { paymentTargetSchema, type PaymentTarget } from "./payments.schemas";
+import { refuseIfNotPayable } from "../payment-eligibility.server";
+import { checkoutReturnPath } from "../payment-rules";
+import { paymentTargetSchema, type PaymentTarget } from "../payments.schemas";
 import { AppError } from "~/lib/http/app-error";
 
 export interface CreateCardCheckoutDeps {

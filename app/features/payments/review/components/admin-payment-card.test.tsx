@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { inLanguage } from "~/lib/i18n/test-i18n";
 import type { Locale } from "~/lib/i18n/locales";
-import type { AdminPaymentView, RefundView } from "../refund-views";
+import type { AdminPaymentView, RefundView } from "~/features/payments/refunds/refund-views";
 import { AdminPaymentCard } from "./admin-payment-card";
 
 function render(payment: AdminPaymentView, locale: Locale = "en"): string {

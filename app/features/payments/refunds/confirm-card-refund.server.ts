@@ -8,7 +8,7 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
 import type { Stripe } from "~/lib/stripe.server";
 import type { ServiceType } from "~/domain/service-catalog";
-import { recordStripeEvent } from "./stripe-events.server";
+import { recordStripeEvent } from "../card/stripe-events.server";
 import { fromCents, fullRefundNextSteps, statusAfterRefunds, toCents } from "./payment-refunds";
 import { STRIPE_REFUND_REASON } from "~/features/notifications/payment-notifications";
 
