@@ -179,7 +179,7 @@ test.describe("two-factor", () => {
       expect(file).toContain(person.email);
       await page.context().close();
 
-      // The second sign-in: after the password the code field is empty (it used to hold the e-mail just typed),
+      // The second sign-in: after the password the code field is empty (not holding the e-mail just typed),
       // and the welcome shows only once the code is accepted.
       const second = await pageIn(browser, language);
       await adminPasswordStep(second, language, person.email, person.password);

@@ -37,7 +37,7 @@ async function fullLoad(page: Page, path: string): Promise<FullLoad> {
   );
   const document = await page.goto(path);
   await streamOpen;
-  // A data reload would follow the stream's opening at once (the old catch-up did): give it time to show.
+  // A data reload the stream's opening set off (a catch-up after connecting) would come at once: give it time to show.
   await page.waitForTimeout(1_500);
   page.off("request", record);
   const pathOf = (request: Request) => {
