@@ -9,7 +9,10 @@ import { formatMoney } from "~/lib/i18n/format";
  * Each is worded when somebody reads it, in the reader's language (notification-texts.ts).
  */
 
-/** The same note in the customer's notification, translated (production builds strip a descriptor's English: keep both). */
+/**
+ * The note on a payment approved on receipt, as the customer reads it. The payment row keeps it in English
+ * (payments' AUTO_APPROVED_NOTE): production builds strip a descriptor's English, so both are written.
+ */
 const AUTO_APPROVED_NOTE_TEXT = msg`Approved automatically on receipt (Auto-approve Submissions is on)`;
 
 /** The notes the system writes on a payment, by key: the customer's notification stores the key and reads the note in their language. */
