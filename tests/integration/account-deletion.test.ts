@@ -336,15 +336,13 @@ async function richCustomer(
     logoUrl: logo,
     photoUrls: [photo],
   });
-  await database.db
-    .insert(websiteInfo)
-    .values({
-      userId: customer.id,
-      legalBusinessName: who.companyName,
-      phoneNumber: who.phone,
-      logoUrl: siteLogo,
-      founderPhotoUrl: founder,
-    });
+  await database.db.insert(websiteInfo).values({
+    userId: customer.id,
+    legalBusinessName: who.companyName,
+    phoneNumber: who.phone,
+    logoUrl: siteLogo,
+    founderPhotoUrl: founder,
+  });
   for (const url of [logo, photo, siteLogo, founder]) keep(url);
   for (const row of await database.db
     .select({ photoUrls: adminUserNotes.photoUrls })

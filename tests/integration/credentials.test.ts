@@ -193,15 +193,13 @@ describe("the customer's Credentials page", () => {
     const customer = await app.customer();
     const password = marker("website-form-password");
     // What the website information form writes: provider in website_info, username and encrypted password as a credential.
-    await app.db
-      .insert(websiteInfo)
-      .values({
-        userId: customer.id,
-        hasDomain: true,
-        domainProvider: "GoDaddy",
-        hasHosting: true,
-        hostingProvider: "Bluehost",
-      });
+    await app.db.insert(websiteInfo).values({
+      userId: customer.id,
+      hasDomain: true,
+      domainProvider: "GoDaddy",
+      hasHosting: true,
+      hostingProvider: "Bluehost",
+    });
     await app.db.insert(websiteCredentials).values([
       {
         userId: customer.id,

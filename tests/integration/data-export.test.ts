@@ -160,13 +160,11 @@ async function seedCustomer(on: TestServices, who: SignedIn, { messageCount = 1_
   await db
     .insert(websiteInfo)
     .values({ userId: who.id, legalBusinessName: "Ana's Bakery", logoUrl: siteLogo.url, primaryColor: "#336699" });
-  await db
-    .insert(googleBusinessProgress)
-    .values({
-      userId: who.id,
-      informationCollection: true,
-      stepDates: { informationCollection: { at: "2026-01-02T03:04:05.000Z", auto: true } },
-    });
+  await db.insert(googleBusinessProgress).values({
+    userId: who.id,
+    informationCollection: true,
+    stepDates: { informationCollection: { at: "2026-01-02T03:04:05.000Z", auto: true } },
+  });
   await db
     .insert(notifications)
     .values({ userId: who.id, type: "payment", title: "Stored title", message: "Stored message" });

@@ -245,17 +245,15 @@ describe("a conversation between a customer and the agency", () => {
   it("pages back 50 at a time, oldest first, and keeps an agency message when its author's account is removed", async () => {
     const customer = await app.customer({ name: "Long Thread" });
     const start = Date.parse("2026-01-01T00:00:00Z");
-    await app.db
-      .insert(messages)
-      .values(
-        Array.from({ length: 120 }, (_, n) => ({
-          userId: customer.id,
-          authorId: customer.id,
-          fromAgency: false,
-          body: `m${n}`,
-          createdAt: new Date(start + n * 1000),
-        })),
-      );
+    await app.db.insert(messages).values(
+      Array.from({ length: 120 }, (_, n) => ({
+        userId: customer.id,
+        authorId: customer.id,
+        fromAgency: false,
+        body: `m${n}`,
+        createdAt: new Date(start + n * 1000),
+      })),
+    );
     const newest = await listMessages(app.db, customer.user, { userId: customer.id });
     expect(newest.messages.map((message) => message.body)).toEqual(Array.from({ length: 50 }, (_, n) => `m${n + 70}`));
     const second = await listMessages(app.db, customer.user, { userId: customer.id, before: newest.earlierBefore! });

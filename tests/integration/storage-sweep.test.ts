@@ -101,12 +101,10 @@ describe("the start-up storage sweep", () => {
       .update(profiles)
       .set({ avatarUrl: `/files/avatars/${avatar}` })
       .where(eq(profiles.id, id));
-    await app.db
-      .insert(googleBusinessInfo)
-      .values({
-        userId: id,
-        photoUrls: [`/files/google-business-photos/${photo}`],
-      } as typeof googleBusinessInfo.$inferInsert);
+    await app.db.insert(googleBusinessInfo).values({
+      userId: id,
+      photoUrls: [`/files/google-business-photos/${photo}`],
+    } as typeof googleBusinessInfo.$inferInsert);
     await put("message-attachments", pdf);
     const file = (key: string, contentType: string) => ({
       url: `/files/message-attachments/${key}`,
@@ -118,14 +116,12 @@ describe("the start-up storage sweep", () => {
     await app.db
       .insert(messages)
       .values({ userId: id, fromAgency: false, attachments: [file(attachment, "image/png"), file(pdf, PDF_TYPE)] });
-    await app.db
-      .insert(adminUserNotes)
-      .values({
-        userId: id,
-        title: "Visit",
-        description: "Photos",
-        photoUrls: [`/files/admin-note-photos/${notePhoto}`],
-      } as typeof adminUserNotes.$inferInsert);
+    await app.db.insert(adminUserNotes).values({
+      userId: id,
+      title: "Visit",
+      description: "Photos",
+      photoUrls: [`/files/admin-note-photos/${notePhoto}`],
+    } as typeof adminUserNotes.$inferInsert);
 
     const orphanImage = `${id}/website_payment_1_2_eeeee.png`; // killed before its preview and its row
     const orphanPair = `${id}/proof_3_fffff.jpg`;

@@ -360,15 +360,13 @@ describe("customers whose progress has not moved for 7 days after payment", () =
       updatedAt: daysAgo(25),
     });
     await app.payment(d!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
-    await app.db
-      .insert(websiteProgress)
-      .values({
-        userId: d!.id,
-        clientInfoReceived: true,
-        domainHostingSetup: true,
-        currentStep: 2,
-        updatedAt: daysAgo(15),
-      });
+    await app.db.insert(websiteProgress).values({
+      userId: d!.id,
+      clientInfoReceived: true,
+      domainHostingSetup: true,
+      currentStep: 2,
+      updatedAt: daysAgo(15),
+    });
     // e: website payment 1 20 days ago, payment 2 two days ago: the clock restarted.
     await app.payment(e!.id, { serviceType: "website", amount: 350, status: "completed", updatedAt: daysAgo(20) });
     await app.payment(e!.id, {
