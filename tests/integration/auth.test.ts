@@ -3,7 +3,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, profiles, user, userRoles } from "~db/schema";
-import { loginErrorMessage, signupErrorMessage } from "~/features/auth/auth.schemas";
+import { loginErrorMessage, signupErrorMessage } from "~/features/auth/auth-refusals";
+import { i18nFor } from "~/lib/i18n/instances.server";
 import { AdminPromotionRefused, ensureAdmin } from "~/features/users/ensure-admin.server";
 import { loadSessionUser } from "~/lib/auth/session.server";
 import { isAdmin } from "~/lib/auth/roles.server";
@@ -104,7 +105,7 @@ describe("sign-up rules on the server", () => {
       expect(result.status).toBeGreaterThanOrEqual(400);
       expect(["USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", "USER_ALREADY_EXISTS"]).toContain(result.body.code);
       // The sign-up page's toast.
-      expect(signupErrorMessage(result.body)).toBe("This email is already registered");
+      expect(signupErrorMessage(result.body, i18nFor("en"))).toBe("This email is already registered");
     }
     const rows = await usersWithEmail(first.email);
     expect(rows).toHaveLength(1);
@@ -176,7 +177,7 @@ describe("sign-in", () => {
     expect(response.status).toBe(401);
     const refusal = await refusalAsThePageReadsIt(response);
     expect(refusal.code).toBe("INVALID_EMAIL_OR_PASSWORD");
-    expect(loginErrorMessage(refusal)).toBe("Incorrect email or password");
+    expect(loginErrorMessage(refusal, i18nFor("en"))).toBe("Incorrect email or password");
     expect(cookieFrom(response)).not.toContain("session_token=");
   });
 
@@ -200,7 +201,9 @@ describe("the admin login", () => {
     // The admin login page signs in through the same endpoint and reads the refusal with the same loginErrorMessage.
     const response = await signIn(app.services, admin.email, `${admin.password}-wrong`);
     expect(response.status).toBe(401);
-    expect(loginErrorMessage(await refusalAsThePageReadsIt(response))).toBe("Incorrect email or password");
+    expect(loginErrorMessage(await refusalAsThePageReadsIt(response), i18nFor("en"))).toBe(
+      "Incorrect email or password",
+    );
     expect(cookieFrom(response)).not.toContain("session_token=");
   });
 

@@ -22,6 +22,7 @@ const VALUES: Partial<Record<ErrorCode, Record<string, string | number | ((i18n:
   payment_already_paid: { payment: "Google Business Profile Setup" },
   payment_pending_review: { payment: "Google Business Profile Setup" },
   payment_out_of_order: { previous: 1, total: 2, number: 2 },
+  account_locked: { minutes: 15 },
 };
 
 const en = i18nFor("en");

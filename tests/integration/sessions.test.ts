@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { session as sessions, verification } from "~db/schema";
+import { session as sessions, user as users, verification } from "~db/schema";
+import { loginErrorMessage } from "~/features/auth/auth-refusals";
+import type { AuthError } from "~/lib/auth/auth-api";
 import { loadSessionUser } from "~/lib/auth/session.server";
+import { i18nFor } from "~/lib/i18n/instances.server";
 import {
   authRequest,
   cookieFrom,
@@ -211,10 +214,25 @@ describe("sign-in lockout", () => {
     expect(await locked.json()).toEqual({
       code: "ACCOUNT_LOCKED",
       message: "Too many failed sign-ins: this account is locked for 15 minutes. Please try again later.",
+      values: { minutes: 15 },
     });
     expect(cookieFrom(locked)).not.toContain("session_token=");
     // Sessions that already exist are not the attacker's: they go on.
     expect(await sessionUserFor(app.services, customer.cookie)).toMatchObject({ id: customer.id });
+  });
+
+  it("a locked-out Spanish customer reads the lockout in Spanish, with the lock's minutes", async () => {
+    const customer = await app.customer();
+    await app.db.update(users).set({ language: "es" }).where(eq(users.id, customer.id));
+    await failFrom(customer.email, 5);
+    const locked = await signIn(app.services, customer.email, customer.password, nextClientIp());
+    // The answer says what happened by its code and carries the lock's length as data, for the page to word.
+    const refusal = { ...((await locked.json()) as Omit<AuthError, "status">), status: locked.status };
+    expect(refusal).toMatchObject({ status: 423, code: "ACCOUNT_LOCKED", values: { minutes: 15 } });
+    // The login page (the customer's and the admin's) words it in its own language.
+    expect(loginErrorMessage(refusal, i18nFor("es"))).toBe(
+      "Demasiados intentos fallidos: esta cuenta está bloqueada durante 15 minutos. Vuelva a intentarlo más tarde.",
+    );
   });
 
   it("unlocks 15 minutes after the failure that locked it", async () => {

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   adminLoginSchema,
-  ACCOUNT_DEACTIVATED_CODE,
-  ACCOUNT_LOCKED_CODE,
-  loginErrorMessage,
   loginSchema,
   passwordProblem,
-  signupErrorMessage,
   signupFieldsSchema,
   signupPasswordSchema,
   signupServerSchema,
 } from "./auth.schemas";
-import { ACCOUNT_LOCKED, lockedMessage } from "~/lib/auth/sign-in-lockout.server";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);
@@ -99,33 +94,5 @@ describe("login forms", () => {
     expect(firstMessage(adminLoginSchema.safeParse({ email: "a@b.c", password: "" }))).toBe(
       "Please fill in all fields",
     );
-  });
-});
-
-describe("error mapping", () => {
-  it("maps sign-up errors", () => {
-    expect(signupErrorMessage({ code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" })).toBe(
-      "This email is already registered",
-    );
-    expect(signupErrorMessage({ code: "USER_ALREADY_EXISTS" })).toBe("This email is already registered");
-    expect(signupErrorMessage({ code: "SOMETHING_ELSE" })).toBe("Error creating account");
-    expect(signupErrorMessage(null)).toBe("Error creating account");
-  });
-
-  it("maps sign-in errors", () => {
-    expect(loginErrorMessage({ code: "INVALID_EMAIL_OR_PASSWORD", status: 401 })).toBe("Incorrect email or password");
-    expect(loginErrorMessage({ status: 429 })).toMatch(/Too many attempts/);
-    expect(loginErrorMessage({ status: 500 })).toBe("Error logging in");
-    expect(loginErrorMessage({ code: ACCOUNT_DEACTIVATED_CODE, status: 403 })).toBe(
-      "This account has been deactivated. Ask an admin of your team.",
-    );
-  });
-
-  it("shows the server's message for a locked account, whatever the status", () => {
-    const message = lockedMessage({ maxFailures: 5, lockMs: 15 * 60_000 });
-    expect(loginErrorMessage({ code: ACCOUNT_LOCKED_CODE, status: 423, message })).toBe(message);
-    expect(message).toMatch(/locked for 15 minutes/);
-    // The browser's copy of the code is the server's.
-    expect(ACCOUNT_LOCKED_CODE).toBe(ACCOUNT_LOCKED);
   });
 });

@@ -6,14 +6,8 @@ import { phoneDigits } from "./phone";
 
 const PASSWORD_MIN_LENGTH = 12;
 
-/** The error code and message of a new password found in the list of common ones (new-password.server.ts). */
+/** The error code of a new password found in the list of common ones (new-password.server.ts). */
 export const PASSWORD_TOO_COMMON_CODE = "PASSWORD_TOO_COMMON";
-export const PASSWORD_TOO_COMMON = msg`This password is too common. Choose one that is harder to guess.`;
-
-/** The error code the server answers a sign-in to a locked account with (app/lib/auth/sign-in-lockout.server.ts). */
-export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
-/** A deactivated team member's sign-in (told only once the password was right). */
-export const ACCOUNT_DEACTIVATED_CODE = "ACCOUNT_DEACTIVATED";
 
 // The messages are Lingui descriptors read in the active language when a form is checked (`zodMessage`,
 // `translate`: app/lib/i18n/translate.ts); on the server they read in English. docs/decisions/026.
@@ -116,30 +110,6 @@ export const twoFactorPasswordSchema = z.object({
   password: required(msg`Please enter your password`),
 });
 
-/** Maps Better Auth's error on sign-up to the form's message: already registered, or a general failure. */
-export function signupErrorMessage(error: { code?: string; message?: string } | null | undefined): string {
-  const code = error?.code ?? "";
-  if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
-    return translate(msg`This email is already registered`);
-  }
-  if (code === PASSWORD_TOO_COMMON_CODE) return translate(PASSWORD_TOO_COMMON);
-  return translate(msg`Error creating account`);
-}
-
-/** Maps Better Auth's error on sign-in to the form's message: wrong credentials, a locked account, too many tries... */
-export function loginErrorMessage(
-  error: { code?: string; status?: number; message?: string } | null | undefined,
-): string {
-  if (error?.code === "INVALID_EMAIL_OR_PASSWORD") return translate(msg`Incorrect email or password`);
-  // The server's message says how long the lock lasts (a setting).
-  if (error?.code === ACCOUNT_LOCKED_CODE)
-    return error.message || translate(msg`Too many failed sign-ins: this account is locked. Please try again later.`);
-  if (error?.status === 429) return translate(msg`Too many attempts. Please wait a minute and try again.`);
-  if (error?.code === ACCOUNT_DEACTIVATED_CODE)
-    return translate(msg`This account has been deactivated. Ask an admin of your team.`);
-  return translate(msg`Error logging in`);
-}
-
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 /** The reset form: the new password follows the sign-up rules (shown as 'Error' toasts, like sign-up). */
@@ -155,17 +125,4 @@ export function resetRequestedMessage(): string {
   return translate(
     msg`If an account exists for that email, we have sent a link to reset its password. The link works once and expires in one hour.`,
   );
-}
-
-/** RESET_LINK_INVALID_MESSAGE in the active language. */
-export function resetLinkInvalidMessage(): string {
-  return translate(msg`This reset link is invalid or has expired. Please ask for a new one.`);
-}
-
-/** The reset endpoint's refusals, as the page shows them. */
-export function resetPasswordErrorMessage(error: { code?: string; message?: string; status: number }): string {
-  if (error.code === "INVALID_TOKEN" || error.code === "USER_NOT_FOUND") return resetLinkInvalidMessage();
-  if (error.code === PASSWORD_TOO_COMMON_CODE) return translate(PASSWORD_TOO_COMMON);
-  if (error.status === 429) return translate(msg`Too many attempts. Please try again later.`);
-  return error.message || translate(msg`Something went wrong. Please try again.`);
 }

@@ -1,4 +1,5 @@
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_COMMON_CODE, passwordProblem } from "./auth.schemas";
+import { PASSWORD_TOO_COMMON_CODE, passwordProblem } from "./auth.schemas";
+import { ERROR_CODES } from "~/lib/http/app-error";
 import { translate } from "~/lib/i18n/translate";
 
 /** A refusal of a new password: Better Auth's error code and the message a person reads. */
@@ -39,6 +40,6 @@ export async function newPasswordProblem(password: string): Promise<NewPasswordP
   const broken = passwordProblem(password);
   if (broken) return { code: "PASSWORD_RULES", message: broken };
   if (await isCommonPassword(password))
-    return { code: PASSWORD_TOO_COMMON_CODE, message: translate(PASSWORD_TOO_COMMON) };
+    return { code: PASSWORD_TOO_COMMON_CODE, message: translate(ERROR_CODES.password_too_common.message) };
   return null;
 }

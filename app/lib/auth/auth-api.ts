@@ -4,10 +4,14 @@ import type { TeamRole } from "~/lib/auth/session";
  * The browser's calls to Better Auth's handler (where rate limiting applies). Plain fetch keeps the
  * auth client library out of the page bundles.
  */
-interface AuthError {
+export interface AuthError {
+  /** Better Auth's code, or one of its hooks' (auth-codes.ts); none on the rate limit's 429. */
   code?: string;
+  /** Better Auth's English: the forms word a refusal from its code instead (auth-refusals.ts). */
   message?: string;
   status: number;
+  /** The refusal's data the form's wording needs (a lock's `minutes`). */
+  values?: Record<string, string | number>;
 }
 
 export type AuthResult<T = unknown> = { ok: true; data?: T } | { ok: false; error: AuthError };
@@ -21,7 +25,7 @@ async function post<T = unknown>(path: string, body: unknown): Promise<AuthResul
       credentials: "same-origin",
     });
     if (response.ok) return { ok: true, data: (await response.json().catch(() => undefined)) as T | undefined };
-    const payload = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    const payload = (await response.json().catch(() => ({}))) as Omit<AuthError, "status">;
     return { ok: false, error: { ...payload, status: response.status } };
   } catch {
     return { ok: false, error: { status: 0, message: "Network error" } };

@@ -19,15 +19,16 @@ import {
 import { countAttempt } from "./attempt-counter.server";
 import { claimTotpStep } from "./totp-replay.server";
 import { recordAuditEvent } from "./audit.server";
+import { AppError } from "../http/app-error";
+import { ACCOUNT_DEACTIVATED, ACCOUNT_LOCKED } from "./auth-codes";
 import {
-  ACCOUNT_LOCKED,
   clearSignInFailures,
   clearSlowDown,
   deviceCookieName,
   deviceCookieOptions,
   deviceDistrusted,
   deviceNonce,
-  lockedMessage,
+  lockMinutes,
   newDeviceToken,
   pendingSignInDelayMs,
   recordDeviceFailure,
@@ -59,7 +60,6 @@ const TWO_FACTOR_ISSUER = "Agency Portal";
 
 const TWO_FACTOR_TEAM_ONLY = "Two-factor authentication is for team accounts";
 /** What signing in to a deactivated team account answers, once its password (and code) proved who is asking. */
-const ACCOUNT_DEACTIVATED = "ACCOUNT_DEACTIVATED";
 const ACCOUNT_DEACTIVATED_MESSAGE = "This account has been deactivated.";
 
 /** What sign-in and sign-up answer while Maintenance Mode is on (customers only). */
@@ -220,6 +220,19 @@ const addressTaken = () =>
     code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
     message: "User already exists. Use another email.",
   });
+
+/**
+ * A locked account's refusal: its length travels as data (`values.minutes`) for the form to word in the reader's
+ * language; the message is the English, for other clients and logs.
+ */
+function lockedRefusal(lockout: LockoutPolicy): APIError {
+  const values = { minutes: lockMinutes(lockout) };
+  return new APIError("LOCKED", {
+    code: ACCOUNT_LOCKED,
+    message: new AppError("account_locked", { values }).message,
+    values,
+  });
+}
 
 const isWrongCredentials = (returned: unknown): boolean =>
   returned instanceof APIError &&
@@ -391,7 +404,7 @@ export function createAuth(
             if (device && ctx.request) trustedDevice.set(ctx.request, device);
             if (!device && (await signInLockedUntil(db, lockout, email, now()))) {
               await accountEvent(ctx, "account.sign-in", await accountIdOf(db, email), { outcome: "locked", email });
-              throw new APIError("LOCKED", { code: ACCOUNT_LOCKED, message: lockedMessage(lockout) });
+              throw lockedRefusal(lockout);
             }
           }
           // Maintenance Mode keeps customers out; the team still signs in.

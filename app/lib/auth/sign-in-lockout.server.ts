@@ -12,11 +12,9 @@ const normalize = (email: string) => email.trim().toLowerCase();
 const failuresKey = (email: string) => `sign-in-failures:${normalize(email)}`;
 const lockKey = (email: string) => `sign-in-lock:${normalize(email)}`;
 
-export const ACCOUNT_LOCKED = "ACCOUNT_LOCKED";
-
-export function lockedMessage(policy: LockoutPolicy): string {
-  const minutes = Math.round(policy.lockMs / 60_000);
-  return `Too many failed sign-ins: this account is locked for ${minutes} minutes. Please try again later.`;
+/** How long a lock lasts, in whole minutes: the refusal carries it as data and the form words it. */
+export function lockMinutes(policy: LockoutPolicy): number {
+  return Math.round(policy.lockMs / 60_000);
 }
 
 /** When the account's lock ends, or null when it is not locked. */

@@ -39,6 +39,26 @@ export const ERROR_CODES = {
   delivered_file_not_found: { status: 404, message: msg`File not found` },
   member_not_found: { status: 404, message: msg`Team member not found` },
   invitation_not_found: { status: 404, message: msg`Invitation not found` },
+  // The auth handler's refusals, as the sign-in, sign-up and reset forms word them from its answer's code
+  // (app/features/auth/auth-refusals.ts): Better Auth answers in its own shape, so it never throws these.
+  wrong_credentials: { status: 401, message: msg`Incorrect email or password` },
+  account_locked: {
+    status: 423,
+    message: msg({
+      message: "Too many failed sign-ins: this account is locked for {minutes} minutes. Please try again later.",
+    }),
+  },
+  account_deactivated: { status: 403, message: msg`This account has been deactivated. Ask an admin of your team.` },
+  sign_in_rate_limited: { status: 429, message: msg`Too many attempts. Please wait a minute and try again.` },
+  sign_in_failed: { status: 500, message: msg`Error logging in` },
+  email_registered: { status: 422, message: msg`This email is already registered` },
+  sign_up_failed: { status: 400, message: msg`Error creating account` },
+  reset_link_invalid: {
+    status: 400,
+    message: msg`This reset link is invalid or has expired. Please ask for a new one.`,
+  },
+  reset_rate_limited: { status: 429, message: msg`Too many attempts. Please try again later.` },
+  reset_failed: { status: 500, message: msg`Something went wrong. Please try again.` },
   // Rules of the product
   password_too_common: { status: 400, message: msg`This password is too common. Choose one that is harder to guess.` },
   current_password_wrong: { status: 400, message: msg`Current password is incorrect` },
@@ -193,6 +213,11 @@ function render(i18n: I18n, message: MessageDescriptor, values: Record<string, E
     Object.entries(values).map(([name, value]) => [name, typeof value === "function" ? value(i18n) : value]),
   );
   return i18n._(message.id, resolved, { message: message.message });
+}
+
+/** A code's message in this language, with its placeholders' values (a refusal that arrived as its code and data). */
+export function codeMessage(i18n: I18n, code: ErrorCode, values?: Record<string, ErrorValue>): string {
+  return render(i18n, ERROR_CODES[code].message, values);
 }
 
 /** The refusal's message in this language. */

@@ -8,7 +8,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { fetchSessionUser, signIn, signOut, verifyBackupCode, verifyTotp } from "~/lib/auth/auth-api";
-import { adminLoginSchema, loginErrorMessage, twoFactorCodeSchema } from "~/features/auth/auth.schemas";
+import { adminLoginSchema, twoFactorCodeSchema } from "~/features/auth/auth.schemas";
+import { loginErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME } from "~/lib/http/paths";
 import { isTeam } from "~/lib/auth/actor-guards";
@@ -32,7 +33,7 @@ function accessDenied() {
 }
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const [pending, setPending] = useState(false);
@@ -99,7 +100,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     try {
       const result = await signIn(value);
       if (!result.ok) {
-        notify.error(loginErrorMessage(result.error));
+        notify.error(loginErrorMessage(result.error, i18n));
         return;
       }
       if (result.data?.twoFactorRedirect) {

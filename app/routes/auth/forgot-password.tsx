@@ -9,6 +9,7 @@ import { notify } from "~/components/ui/toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { requestPasswordReset } from "~/lib/auth/auth-api";
 import { forgotPasswordSchema, resetRequestedMessage } from "~/features/auth/auth.schemas";
+import { resetRequestRefusedMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -23,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function ForgotPasswordPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
   // Sent to Better Auth's handler (its rate limit applies there); the answer never says whether the address has an account.
@@ -41,7 +42,7 @@ export default function ForgotPasswordPage() {
     const result = await requestPasswordReset(email);
     setPending(false);
     if (!result.ok && result.error.status === 429) {
-      notify.error(t`Too many attempts. Please try again later.`);
+      notify.error(resetRequestRefusedMessage(i18n));
       return;
     }
     setSent(true);

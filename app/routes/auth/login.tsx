@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { signIn } from "~/lib/auth/auth-api";
-import { loginErrorMessage, loginSchema } from "~/features/auth/auth.schemas";
+import { loginSchema } from "~/features/auth/auth.schemas";
+import { loginErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -38,7 +39,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Login() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   // Login's messages show under the fields only, never in a toast. Sign-in goes to Better Auth's handler (its rate
@@ -57,7 +58,7 @@ function Login() {
     const result = await signIn(value);
     setPending(false);
     if (!result.ok) {
-      notify.error(loginErrorMessage(result.error));
+      notify.error(loginErrorMessage(result.error, i18n));
       return;
     }
     notify.success(t`Logged in successfully`);

@@ -8,11 +8,8 @@ import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { resetPassword } from "~/lib/auth/auth-api";
-import {
-  resetLinkInvalidMessage,
-  resetPasswordErrorMessage,
-  resetPasswordFormSchema,
-} from "~/features/auth/auth.schemas";
+import { resetPasswordFormSchema } from "~/features/auth/auth.schemas";
+import { resetLinkInvalidMessage, resetPasswordErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/reset-password";
@@ -31,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const { token } = loaderData;
   const navigate = useNavigate();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [pending, setPending] = useState(false);
   const [form, fields] = useValidatedForm({
     schema: resetPasswordFormSchema,
@@ -47,7 +44,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     const result = await resetPassword({ token, newPassword });
     setPending(false);
     if (!result.ok) {
-      notify.error(resetPasswordErrorMessage(result.error));
+      notify.error(resetPasswordErrorMessage(result.error, i18n));
       return;
     }
     notify.success(t`Password updated. Please log in with your new password.`);
@@ -82,7 +79,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
         </form>
       ) : (
         <p role="alert" className="text-sm text-red-700">
-          {resetLinkInvalidMessage()}
+          {resetLinkInvalidMessage(i18n)}
         </p>
       )}
       <p className="mt-6 text-center text-sm text-slate-600">

@@ -7,12 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
 import { signUp } from "~/lib/auth/auth-api";
-import {
-  PASSWORD_TOO_COMMON_CODE,
-  SIGNUP_INLINE_FIELDS,
-  signupErrorMessage,
-  signupFormSchema,
-} from "~/features/auth/auth.schemas";
+import { PASSWORD_TOO_COMMON_CODE, SIGNUP_INLINE_FIELDS, signupFormSchema } from "~/features/auth/auth.schemas";
+import { signupErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { afterSignUpPath } from "~/lib/http/paths";
@@ -47,7 +43,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Signup() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   // The service ordered on the landing page (its Order button) is where the new account goes first, to be paid.
   const [search] = useSearchParams();
@@ -85,7 +81,7 @@ function Signup() {
     });
     setPending(false);
     if (!result.ok) {
-      const message = signupErrorMessage(result.error);
+      const message = signupErrorMessage(result.error, i18n);
       if (result.error.code === PASSWORD_TOO_COMMON_CODE) setPasswordRefused(message);
       notify.error(message);
       return;
