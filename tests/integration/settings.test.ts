@@ -252,7 +252,7 @@ describe("the Database tab", () => {
     expect(status.migrationsApplied).toBeGreaterThanOrEqual(6);
     expect(status).toMatchObject({
       databaseKind: app.database.url ? "postgres" : "pglite",
-      storageKind: "local folder",
+      storageKind: "local",
     });
     await expectHttpError(getSystemStatus(app.services, customer.user), 403);
     await expectHttpError(getSystemStatus(app.services, null), 401);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseAnalyticsPeriod, percentage, periodSearch, PERIOD_MESSAGES, presetRange } from "./analytics-period";
+import { setupI18n } from "@lingui/core";
+import { messages as es } from "~/locales/es/messages.po";
+import { parseAnalyticsPeriod, percentage, periodErrorMessages, periodSearch, presetRange } from "./analytics-period";
 import { funnelSteps } from "./analytics-views";
 
 const today = new Date("2026-11-22T13:00:00Z");
@@ -26,30 +28,42 @@ describe("the analytics period", () => {
   });
 
   it("answers unreadable input with the field's message", () => {
-    expect(parse("period=forever")).toMatchObject({ ok: false, errors: { period: PERIOD_MESSAGES.period } });
+    expect(parse("period=forever")).toMatchObject({ ok: false, errors: { period: "period" } });
     expect(parse("period=custom")).toMatchObject({
       ok: false,
-      errors: { from: PERIOD_MESSAGES.fromMissing, to: PERIOD_MESSAGES.toMissing },
+      errors: { from: "fromMissing", to: "toMissing" },
     });
     expect(parse("period=custom&from=2026-02-30&to=2026-03-01")).toMatchObject({
       ok: false,
-      errors: { from: PERIOD_MESSAGES.date },
+      errors: { from: "date" },
     });
     expect(parse("period=custom&from=01/02/2026&to=2026-03-01")).toMatchObject({
       ok: false,
-      errors: { from: PERIOD_MESSAGES.date },
+      errors: { from: "date" },
     });
     expect(parse("period=custom&from=2026-03-02&to=2026-03-01")).toMatchObject({
       ok: false,
-      errors: { to: PERIOD_MESSAGES.order },
+      errors: { to: "order" },
     });
     expect(parse("period=custom&from=2015-01-01&to=2026-03-01")).toMatchObject({
       ok: false,
-      errors: { to: PERIOD_MESSAGES.tooLong },
+      errors: { to: "tooLong" },
     });
     // What was asked for goes back to the form, so the admin can correct it.
     expect(parse("period=custom&from=x&to=2026-03-01")).toMatchObject({
       input: { period: "custom", from: "x", to: "2026-03-01" },
+    });
+  });
+
+  it("words each field's problem in the reader's language", () => {
+    const spanish = setupI18n({ locale: "es", messages: { es } });
+    const english = setupI18n({ locale: "en", messages: { en: {} } });
+    expect(periodErrorMessages({ from: "fromMissing", to: "order" }, english)).toEqual({
+      from: "Choose a start date",
+      to: "The start date must be on or before the end date",
+    });
+    expect(periodErrorMessages({ period: "period" }, spanish)).toEqual({
+      period: "Elija uno de los períodos de la lista",
     });
   });
 

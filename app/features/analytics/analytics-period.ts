@@ -1,3 +1,5 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { isoDay, parseIsoDay } from "~/lib/iso-day";
 
@@ -18,23 +20,29 @@ const DEFAULT_PERIOD: PeriodPreset = "12m";
 /** Longer custom periods are refused: the weekly series would grow past what a chart can show. */
 const MAX_PERIOD_DAYS = 5 * 366;
 
-export const PERIOD_MESSAGES = {
-  period: "Choose one of the listed periods",
-  fromMissing: "Choose a start date",
-  toMissing: "Choose an end date",
-  date: "Enter the date as YYYY-MM-DD",
-  order: "The start date must be on or before the end date",
-  tooLong: "Choose a period of at most 5 years",
-} as const;
+/** What can be wrong with the period the URL asks for, each with its message. */
+const PERIOD_ERRORS = {
+  period: msg`Choose one of the listed periods`,
+  fromMissing: msg`Choose a start date`,
+  toMissing: msg`Choose an end date`,
+  date: msg`Enter the date as YYYY-MM-DD`,
+  order: msg`The start date must be on or before the end date`,
+  tooLong: msg`Choose a period of at most 5 years`,
+} as const satisfies Record<string, MessageDescriptor>;
+
+export type PeriodError = keyof typeof PERIOD_ERRORS;
+
+const isPeriodError = (value: string): value is PeriodError => Object.hasOwn(PERIOD_ERRORS, value);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const isoDate = (missing: string) =>
+// The schema's messages are the codes: the page words them in the reader's language (periodErrorMessages).
+const isoDate = (missing: PeriodError) =>
   z
     .string({ error: missing })
     .trim()
     .min(1, missing)
-    .refine((value) => parseIsoDay(value) !== null, PERIOD_MESSAGES.date);
+    .refine((value) => parseIsoDay(value) !== null, "date" satisfies PeriodError);
 
 const bothDays = (from: string, to: string) => parseIsoDay(from) !== null && parseIsoDay(to) !== null;
 
@@ -45,21 +53,24 @@ const analyticsPeriodSchema = z.discriminatedUnion(
     z
       .object({
         period: z.literal("custom"),
-        from: isoDate(PERIOD_MESSAGES.fromMissing),
-        to: isoDate(PERIOD_MESSAGES.toMissing),
+        from: isoDate("fromMissing"),
+        to: isoDate("toMissing"),
       })
       // Zod runs these even after a date was refused: they judge only two readable dates.
-      .refine(({ from, to }) => !bothDays(from, to) || from <= to, { message: PERIOD_MESSAGES.order, path: ["to"] })
+      .refine(({ from, to }) => !bothDays(from, to) || from <= to, {
+        message: "order" satisfies PeriodError,
+        path: ["to"],
+      })
       .refine(
         ({ from, to }) =>
           !bothDays(from, to) || (parseIsoDay(to)!.getTime() - parseIsoDay(from)!.getTime()) / DAY_MS < MAX_PERIOD_DAYS,
         {
-          message: PERIOD_MESSAGES.tooLong,
+          message: "tooLong" satisfies PeriodError,
           path: ["to"],
         },
       ),
   ],
-  { error: PERIOD_MESSAGES.period },
+  { error: "period" satisfies PeriodError },
 );
 
 /** A period the database can read: UTC days, `to` inclusive. */
@@ -69,11 +80,25 @@ export interface AnalyticsPeriod {
   to: string;
 }
 
-export type PeriodFieldErrors = Partial<Record<"period" | "from" | "to", string>>;
+type PeriodField = "period" | "from" | "to";
+
+/** The period's problems by field, as the picker shows them: in the reader's language. */
+export type PeriodFieldErrors = Partial<Record<PeriodField, string>>;
 
 export type PeriodParse =
   | { ok: true; period: AnalyticsPeriod }
-  | { ok: false; errors: PeriodFieldErrors; input: { period: string; from: string; to: string } };
+  | {
+      ok: false;
+      errors: Partial<Record<PeriodField, PeriodError>>;
+      input: { period: string; from: string; to: string };
+    };
+
+/** Each field's problem in the reader's language. */
+export function periodErrorMessages(errors: Partial<Record<PeriodField, PeriodError>>, i18n: I18n): PeriodFieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, error]) => [field, i18n._(PERIOD_ERRORS[error])]),
+  ) as PeriodFieldErrors;
+}
 
 /** The first day and the last day (inclusive) a preset covers, counted back from today (UTC). */
 export function presetRange(preset: PeriodPreset, today: Date): { from: string; to: string } {
@@ -98,11 +123,11 @@ export function parseAnalyticsPeriod(params: URLSearchParams, today: Date = new 
   };
   const parsed = analyticsPeriodSchema.safeParse(input.period === "custom" ? input : { period: input.period });
   if (!parsed.success) {
-    const errors: PeriodFieldErrors = {};
+    const errors: Partial<Record<PeriodField, PeriodError>> = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       const key = field === "from" || field === "to" ? field : "period";
-      errors[key] ??= issue.message;
+      errors[key] ??= isPeriodError(issue.message) ? issue.message : key === "period" ? "period" : "date";
     }
     return { ok: false, errors, input };
   }

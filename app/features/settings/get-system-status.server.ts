@@ -40,7 +40,7 @@ export async function getSystemStatus(
     databaseBytes,
     databaseKind: database.kind,
     migrationsApplied,
-    storageKind: storage.kindName ?? "custom",
+    storageKind: storage.kind ?? "custom",
     version: APP_VERSION,
     uptimeSeconds: Math.round(process.uptime()),
   };

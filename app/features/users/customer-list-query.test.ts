@@ -1,23 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { setupI18n } from "@lingui/core";
+import { messages as en } from "~/locales/en/messages.po";
+import { messages as es } from "~/locales/es/messages.po";
 import {
-  BAD_PAGE,
   customerListHref,
+  listErrorMessage,
   pageWindow,
   parseCustomerListQuery,
-  SEARCH_TOO_LONG,
   UNASSIGNED,
-  UNKNOWN_ASSIGNEE,
-  UNKNOWN_FILTER,
 } from "./customer-list-query";
 
 const parse = (search: string) => parseCustomerListQuery(new URLSearchParams(search));
 
 describe("parseCustomerListQuery", () => {
   it("reads the search, the counter state and the page; nothing means the first page of everyone", () => {
-    expect(parse("")).toEqual({ query: { search: "", activity: null, assigned: null, page: 1 }, error: null });
+    expect(parse("")).toEqual({ query: { search: "", activity: null, assigned: null, page: 1 }, errors: [] });
     expect(parse("q=%20%20Ana%20%20Garcia%20&status=in_progress&page=3")).toEqual({
       query: { search: "Ana Garcia", activity: "in_progress", assigned: null, page: 3 },
-      error: null,
+      errors: [],
     });
     expect(parse("status=active").query.activity).toBe("active");
     expect(parse("status=inactive").query.activity).toBe("inactive");
@@ -26,20 +26,20 @@ describe("parseCustomerListQuery", () => {
   it("drops a bad part to its default and says why", () => {
     expect(parse(`q=${"a".repeat(101)}&page=2`)).toEqual({
       query: { search: "", activity: null, assigned: null, page: 2 },
-      error: SEARCH_TOO_LONG,
+      errors: ["searchTooLong"],
     });
-    expect(parse(`q=${"a".repeat(100)}`).error).toBeNull();
+    expect(parse(`q=${"a".repeat(100)}`).errors).toEqual([]);
     expect(parse("status=sleeping&q=ana")).toEqual({
       query: { search: "ana", activity: null, assigned: null, page: 1 },
-      error: UNKNOWN_FILTER,
+      errors: ["unknownFilter"],
     });
     for (const page of ["0", "-1", "1.5", "abc", "9999999", "10001"]) {
       expect(parse(`page=${page}`), page).toEqual({
         query: { search: "", activity: null, assigned: null, page: 1 },
-        error: BAD_PAGE,
+        errors: ["badPage"],
       });
     }
-    expect(parse("status=x&page=x").error).toBe(`${UNKNOWN_FILTER}. ${BAD_PAGE}`);
+    expect(parse("status=x&page=x").errors).toEqual(["unknownFilter", "badPage"]);
   });
 
   it("reads the 'Assigned to' filter: a member's id or Unassigned; anything else is dropped with a message", () => {
@@ -49,11 +49,26 @@ describe("parseCustomerListQuery", () => {
     expect(parse(`assigned=${UNASSIGNED}`).query.assigned).toBe(UNASSIGNED);
     expect(parse("assigned=somebody&q=ana")).toEqual({
       query: { search: "ana", activity: null, assigned: null, page: 1 },
-      error: UNKNOWN_ASSIGNEE,
+      errors: ["unknownAssignee"],
     });
     const query = { search: "", activity: null, assigned: member, page: 2 };
     expect(customerListHref(query)).toBe(`/admin/users?assigned=${member}&page=2`);
     expect(parse(customerListHref(query).split("?")[1]!).query).toEqual(query);
+  });
+});
+
+describe("listErrorMessage", () => {
+  const english = setupI18n({ locale: "en", messages: { en } });
+  const spanish = setupI18n({ locale: "es", messages: { es } });
+
+  it("words each problem in the reader's language, one sentence each, in the address's order", () => {
+    const { errors } = parse(`q=${"a".repeat(101)}&status=x&assigned=x&page=x`);
+    expect(listErrorMessage(errors, english)).toBe(
+      "Search must be 100 characters or fewer. Unknown filter: choose Total Users, Active, Inactive or In Progress. " +
+        "Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member. Page must be a whole number of 1 or more",
+    );
+    expect(listErrorMessage(["badPage"], spanish)).toBe("La página debe ser un número entero de 1 o más");
+    expect(listErrorMessage([], english)).toBeNull();
   });
 });
 

@@ -23,54 +23,48 @@ export interface CustomerListQuery {
 
 export const FIRST_PAGE: CustomerListQuery = { search: "", activity: null, assigned: null, page: 1 };
 
-export const SEARCH_TOO_LONG = `Search must be ${SEARCH_MAX_LENGTH} characters or fewer`;
-export const UNKNOWN_FILTER = "Unknown filter: choose Total Users, Active, Inactive or In Progress";
-export const BAD_PAGE = "Page must be a whole number of 1 or more";
-export const UNKNOWN_ASSIGNEE = "Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member";
-
 const searchMax = SEARCH_MAX_LENGTH;
-/** parseCustomerListQuery's messages in the reader's language. */
-const LIST_ERRORS: Record<string, MessageDescriptor> = {
-  [SEARCH_TOO_LONG]: msg`Search must be ${searchMax} characters or fewer`,
-  [UNKNOWN_FILTER]: msg`Unknown filter: choose Total Users, Active, Inactive or In Progress`,
-  [BAD_PAGE]: msg`Page must be a whole number of 1 or more`,
-  [UNKNOWN_ASSIGNEE]: msg`Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member`,
-};
+/** What can be wrong with the list's address, each with its message. */
+const LIST_ERRORS = {
+  searchTooLong: msg`Search must be ${searchMax} characters or fewer`,
+  unknownFilter: msg`Unknown filter: choose Total Users, Active, Inactive or In Progress`,
+  badPage: msg`Page must be a whole number of 1 or more`,
+  unknownAssignee: msg`Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member`,
+} as const satisfies Record<string, MessageDescriptor>;
 
-/** parseCustomerListQuery's messages (joined by '. ') in the request's language. */
-export function localizeListError(error: string, i18n: I18n): string {
-  return error
-    .split(". ")
-    .map((part) => (LIST_ERRORS[part] ? i18n._(LIST_ERRORS[part]) : part))
-    .join(". ");
+export type ListError = keyof typeof LIST_ERRORS;
+
+/** The address's problems in the request's language, one sentence each, or null when there is none. */
+export function listErrorMessage(errors: readonly ListError[], i18n: I18n): string | null {
+  return errors.length ? errors.map((error) => i18n._(LIST_ERRORS[error])).join(". ") : null;
 }
 
 const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Reads the list's state from the URL (`q`, `status`, `assigned`, `page`). A bad part falls back to its default and
- * comes with a message to show, so a mistyped or hand-edited address never fails the page.
+ * comes with its problem to show, so a mistyped or hand-edited address never fails the page.
  */
-export function parseCustomerListQuery(params: URLSearchParams): { query: CustomerListQuery; error: string | null } {
-  const errors: string[] = [];
+export function parseCustomerListQuery(params: URLSearchParams): { query: CustomerListQuery; errors: ListError[] } {
+  const errors: ListError[] = [];
   let search = (params.get("q") ?? "").replace(/\s+/g, " ").trim();
   if (search.length > SEARCH_MAX_LENGTH) {
-    errors.push(SEARCH_TOO_LONG);
+    errors.push("searchTooLong");
     search = "";
   }
   const status = params.get("status") ?? "";
   let activity: CustomerActivity | null = null;
   if ((CUSTOMER_ACTIVITIES as readonly string[]).includes(status)) activity = status as CustomerActivity;
-  else if (status !== "") errors.push(UNKNOWN_FILTER);
+  else if (status !== "") errors.push("unknownFilter");
   const assignedText = params.get("assigned") ?? "";
   let assigned: string | null = null;
   if (assignedText === UNASSIGNED || MEMBER_ID.test(assignedText)) assigned = assignedText.toLowerCase();
-  else if (assignedText !== "") errors.push(UNKNOWN_ASSIGNEE);
+  else if (assignedText !== "") errors.push("unknownAssignee");
   const pageText = params.get("page") ?? "";
   let page = 1;
   if (/^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 && Number(pageText) <= PAGE_MAX) page = Number(pageText);
-  else if (pageText !== "") errors.push(BAD_PAGE);
-  return { query: { search, activity, assigned, page }, error: errors.length ? errors.join(". ") : null };
+  else if (pageText !== "") errors.push("badPage");
+  return { query: { search, activity, assigned, page }, errors };
 }
 
 /** The list's address for a state: only what differs from the defaults, so the plain list stays /admin/users. */

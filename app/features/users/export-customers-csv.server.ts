@@ -7,7 +7,7 @@ import type { Actor } from "~/lib/auth/session";
 import type { Db } from "~/lib/db/db.server";
 import { CSV_BOM, csvRow } from "~/lib/http/csv";
 import { AppError } from "~/lib/http/app-error";
-import { localizeListError, parseCustomerListQuery } from "./customer-list-query";
+import { listErrorMessage, parseCustomerListQuery } from "./customer-list-query";
 import { customerCsvCells, customersCsvFileName, customersCsvHeader } from "./customers-csv";
 import { customerListCondition, listedCustomerRows } from "./list-customers.server";
 
@@ -45,9 +45,10 @@ export async function exportCustomersCsv(
   // The list's own reading of its address (`q`, `status`, `assigned`); the export is every page, so `page` is ignored.
   input = new URLSearchParams(input);
   input.delete("page");
-  const { query, error } = parseCustomerListQuery(input);
+  const { query, errors } = parseCustomerListQuery(input);
+  const error = listErrorMessage(errors, i18n);
   // The page shows a bad part with the list as it falls back; a file of another list than asked for would mislead.
-  if (error) throw new AppError("invalid_request", { detail: localizeListError(error, i18n) });
+  if (error) throw new AppError("invalid_request", { detail: error });
   await recordAuditEvent(db, {
     actorId: admin.id,
     action: "customers.export",

@@ -82,9 +82,12 @@ export interface Storage {
   usage?(bucket: Bucket): Promise<BucketUsage>;
   /** Every file in a bucket (previews and unfinished writes included), for the start-up sweep (storage-sweep.server.ts). */
   list?(bucket: Bucket): Promise<StoredObject[]>;
-  /** "local folder" or "S3-compatible bucket", for the admins' status view. */
-  readonly kindName?: string;
+  /** Which kind of storage this is, for the admins' status view (which words it). */
+  readonly kind?: StorageKind;
 }
+
+/** A folder on this server, or an S3-compatible bucket. */
+type StorageKind = "local" | "s3";
 
 /** A stored file being read: its bytes as a stream, and how many there are. */
 export interface StoredStream {
@@ -108,7 +111,7 @@ const isPreview = (name: string) => name.endsWith(".thumb.webp");
 
 /** One app instance: files in a folder (DATA_DIR/storage by default), one sub-folder per bucket. */
 export class LocalStorage implements Storage {
-  readonly kindName = "local folder";
+  readonly kind = "local";
 
   constructor(readonly root: string) {}
 
@@ -273,7 +276,7 @@ export interface S3Settings {
  * prefixes inside it, so one private bucket is enough.
  */
 export class S3Storage implements Storage {
-  readonly kindName = "S3-compatible bucket";
+  readonly kind = "s3";
   private readonly client: S3Client;
 
   async usage(bucket: Bucket): Promise<BucketUsage> {

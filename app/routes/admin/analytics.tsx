@@ -1,10 +1,9 @@
-import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Download } from "lucide-react";
 import { PageTitle } from "~/components/nav-shell";
 import { Button } from "~/components/ui/button";
-import { parseAnalyticsPeriod, PERIOD_MESSAGES, type PeriodFieldErrors } from "~/features/analytics/analytics-period";
+import { parseAnalyticsPeriod, periodErrorMessages } from "~/features/analytics/analytics-period";
 import { AnalyticsDashboard } from "~/features/analytics/components/analytics-dashboard";
 import { PeriodPicker } from "~/features/analytics/components/period-picker";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
@@ -15,25 +14,6 @@ import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Analytics" }];
 
-/** PERIOD_MESSAGES in the request's language. */
-const PERIOD_TEXTS: Record<string, MessageDescriptor> = {
-  [PERIOD_MESSAGES.period]: msg`Choose one of the listed periods`,
-  [PERIOD_MESSAGES.fromMissing]: msg`Choose a start date`,
-  [PERIOD_MESSAGES.toMissing]: msg`Choose an end date`,
-  [PERIOD_MESSAGES.date]: msg`Enter the date as YYYY-MM-DD`,
-  [PERIOD_MESSAGES.order]: msg`The start date must be on or before the end date`,
-  [PERIOD_MESSAGES.tooLong]: msg`Choose a period of at most 5 years`,
-};
-
-function localizeErrors(errors: PeriodFieldErrors, i18n: I18n): PeriodFieldErrors {
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, message]) => [
-      field,
-      message && PERIOD_TEXTS[message] ? i18n._(PERIOD_TEXTS[message]) : message,
-    ]),
-  );
-}
-
 // Admins only: the layout lets staff in, this page's middleware sends them 403.
 export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 
@@ -43,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const i18n = requestContext(context).i18n;
   const title = i18n._(msg`Analytics`);
   const parsed = parseAnalyticsPeriod(new URL(request.url).searchParams);
-  if (!parsed.ok) return { report: null, errors: localizeErrors(parsed.errors, i18n), input: parsed.input, title };
+  if (!parsed.ok) return { report: null, errors: periodErrorMessages(parsed.errors, i18n), input: parsed.input, title };
   const report = await getAnalytics({ db: services(context).database.db }, sessionUser(context), parsed.period);
   const { choice, from, to } = parsed.period;
   return { report, errors: null, input: { period: choice, from, to }, title };

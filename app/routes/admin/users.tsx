@@ -7,7 +7,7 @@ import { CustomerListControls, CustomerPages } from "~/features/users/components
 import { CustomerTable } from "~/features/users/components/customer-table";
 import { UserCounterCards } from "~/features/users/components/user-counter-cards";
 import { customersCsvPath } from "~/features/users/customers-csv";
-import { localizeListError, parseCustomerListQuery } from "~/features/users/customer-list-query";
+import { listErrorMessage, parseCustomerListQuery } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
 import { listActiveMembers } from "~/features/team/list-active-members.server";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 // and gives a staff member only their own customers ('My customers', without the 'Assigned to' filter).
 // A bad search, filter or page in the address is answered with the list and a message (400), never a failure.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { query, error } = parseCustomerListQuery(new URL(request.url).searchParams);
+  const { query, errors } = parseCustomerListQuery(new URL(request.url).searchParams);
   const { database } = services(context);
   const actor = sessionUser(context);
   const [list, assignees] = await Promise.all([
@@ -34,10 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...list,
       assignees: assignees?.map(({ id, name }) => ({ id, name })) ?? null,
       mine,
-      error: error ? localizeListError(error, i18n) : null,
+      error: listErrorMessage(errors, i18n),
       title: mine ? i18n._(msg`My customers`) : i18n._(msg`Users`),
     },
-    { status: error ? 400 : 200 },
+    { status: errors.length ? 400 : 200 },
   );
 }
 

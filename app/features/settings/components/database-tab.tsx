@@ -21,8 +21,8 @@ const BUCKET_NAMES: Record<string, MessageDescriptor> = {
 
 /** Where files are kept, in words. */
 const STORAGE_KINDS: Record<string, MessageDescriptor> = {
-  "local folder": msg`A folder on this server`,
-  "S3-compatible bucket": msg`S3-compatible storage`,
+  local: msg`A folder on this server`,
+  s3: msg`S3-compatible storage`,
 };
 
 /** The Database tab: the storage buckets with their real figures, the database size, the status view and the log. */
