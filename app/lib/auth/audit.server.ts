@@ -1,7 +1,10 @@
 import { auditEvents } from "~db/schema";
 import type { Executor } from "../db/db.server";
 
-/** Every audited action, named `area.verb`. Add a name here when an admin action or a reveal arrives. */
+/**
+ * Every audited action, named `area.verb`. Add a name here when an admin action or a reveal arrives, and its label
+ * in the activity log (ACTIVITY_LABELS, app/features/activity/activity-views.ts: the type check asks for it).
+ */
 export const AUDIT_ACTIONS = [
   "payment.approve",
   "payment.reject",
@@ -43,7 +46,7 @@ export const AUDIT_ACTIONS = [
   "promotion.deactivate",
   "promotion.redeem",
 ] as const;
-type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEvent {
   /** Who did it; null only for the system itself. */
