@@ -1,26 +1,20 @@
 /**
- * The agency's two services and what each payment costs: the server's prices, never the browser's.
- * Read by the marketing pages and by payments alike, so it lives in lib (marketing never imports
- * payments). Pure: no server code.
+ * The agency's two services and what each payment costs: the server's prices, never the browser's. Read by the
+ * marketing pages and by payments alike, so it lives in the domain (marketing never imports payments); the services'
+ * names and the prices as people read them are service-texts.ts. Pure: no server code.
  */
 export type ServiceType = "google_business" | "website";
 
-export interface Service {
+interface Service {
   type: ServiceType;
-  title: string;
   /** How many payments the service is paid in, and the amount of each, in dollars. */
   payments: number;
   amountPerPayment: number;
 }
 
 export const SERVICE_CATALOG: Record<ServiceType, Service> = {
-  google_business: {
-    type: "google_business",
-    title: "Google Business Profile Setup",
-    payments: 1,
-    amountPerPayment: 250,
-  },
-  website: { type: "website", title: "Website Development", payments: 2, amountPerPayment: 350 },
+  google_business: { type: "google_business", payments: 1, amountPerPayment: 250 },
+  website: { type: "website", payments: 2, amountPerPayment: 350 },
 };
 
 export const SERVICE_TYPES = Object.keys(SERVICE_CATALOG) as ServiceType[];
@@ -44,4 +38,9 @@ export function paymentAmount(service: ServiceType, paymentNumber: number): numb
 /** The amount of one payment in cents, as the card provider charges it. */
 export function paymentAmountCents(service: ServiceType, paymentNumber: number): number {
   return Math.round(paymentAmount(service, paymentNumber) * 100);
+}
+
+/** What the whole service costs in dollars: every payment of it. */
+export function serviceTotal(service: ServiceType): number {
+  return SERVICE_CATALOG[service].payments * SERVICE_CATALOG[service].amountPerPayment;
 }

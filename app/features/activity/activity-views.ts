@@ -4,6 +4,8 @@ import { translate } from "~/lib/i18n/translate";
 import { BLOCKER_TEXTS, isDeletionBlocker } from "~/features/account-deletion/account-deletion";
 import { CREDENTIAL_CARDS } from "~/features/credentials/credentials.schemas";
 import { PROGRESS_STEP_MESSAGES } from "~/domain/progress-steps";
+import { isServiceType } from "~/domain/service-catalog";
+import { serviceNameMessage } from "~/domain/service-texts";
 import { TEAM_ROLE_NAMES } from "~/features/team/team-views";
 import type { AuditAction } from "~/lib/auth/audit.server";
 
@@ -122,12 +124,6 @@ const SESSION_SCOPES: Record<string, MessageDescriptor> = {
   others: msg`every other session`,
 };
 
-/** The services as the log names them. */
-const SERVICE_NAMES: Record<string, MessageDescriptor> = {
-  google_business: msg`Google Business Profile`,
-  website: msg`Website`,
-};
-
 /** The settings tabs and their values, named as the settings screen labels them. */
 const SETTINGS_SECTION_NAMES: Record<string, MessageDescriptor> = {
   general: msg`General settings`,
@@ -187,6 +183,7 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     const message = typeof key === "string" && Object.hasOwn(names, key) ? names[key] : undefined;
     return message ? tr(message) : "";
   };
+  const serviceName = (key: unknown) => (isServiceType(key) ? tr(serviceNameMessage(key)) : "");
   const paymentNumber = text(detail.paymentNumber);
   switch (action) {
     case "payment.approve":
@@ -221,7 +218,7 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     }
     case "approval.request":
     case "approval.decide": {
-      const service = named(SERVICE_NAMES, detail.service);
+      const service = serviceName(detail.service);
       const version = typeof detail.version === "number" ? detail.version : 0;
       if (!service || !version) return "";
       if (action === "approval.request") return `${service} v${version}: ${text(detail.title)}`;
@@ -231,7 +228,7 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     }
     case "file.deliver":
     case "file.remove": {
-      const service = named(SERVICE_NAMES, detail.service);
+      const service = serviceName(detail.service);
       return [service, text(detail.name)].filter(Boolean).join(": ");
     }
     case "settings.update": {
@@ -245,7 +242,7 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     }
     case "progress.toggle": {
       const step = named(PROGRESS_STEP_MESSAGES, detail.step);
-      const service = named(SERVICE_NAMES, detail.service);
+      const service = serviceName(detail.service);
       if (!step || !service) return "";
       if (detail.done === true) return tr(msg`Marked "${step}" done for ${service}`);
       if (detail.done === false) return tr(msg`Marked "${step}" not done for ${service}`);
@@ -350,7 +347,7 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
     case "promotion.create":
     case "promotion.deactivate":
     case "promotion.redeem": {
-      const service = named(SERVICE_NAMES, detail.serviceType);
+      const service = serviceName(detail.serviceType);
       return [text(detail.code), service].filter(Boolean).join(" · ");
     }
     case "team.change-role": {

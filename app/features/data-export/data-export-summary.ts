@@ -1,10 +1,9 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
-import { paymentSubtitleIn } from "~/domain/service-texts";
+import { paymentSubtitleIn, serviceNameIn } from "~/domain/service-texts";
 import { CREDENTIAL_CARDS } from "~/features/credentials/credentials.schemas";
 import { formatFileSize } from "~/features/messages/message-rules";
 import { statusBadge } from "~/features/payments/payment-state";
-import { serviceNameIn } from "~/domain/service-texts";
 import { paymentMethodIn } from "~/features/receipts/receipt";
 import { escapeHtml } from "~/lib/html";
 import { formatDate, formatMoney } from "~/lib/i18n/format";
@@ -255,12 +254,12 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
     );
 
   heading(2, t(msg`Information you sent us`));
-  const forms: [MessageDescriptor, FormSummary | null][] = [
-    [msg`Google Business Profile`, summary.informationForms.googleBusiness],
-    [msg`Website`, summary.informationForms.website],
+  const forms: [string, FormSummary | null][] = [
+    [serviceNameIn(i18n, "google_business"), summary.informationForms.googleBusiness],
+    [serviceNameIn(i18n, "website"), summary.informationForms.website],
   ];
   for (const [name, form] of forms) {
-    heading(3, t(name));
+    heading(3, name);
     if (!form) say(t(msg`Not sent.`));
     else
       sections.push(
@@ -277,12 +276,12 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
   }
 
   heading(2, t(msg`Progress`));
-  const checklists: [MessageDescriptor, StepsSummary][] = [
-    [msg`Google Business Profile`, summary.progress.googleBusiness],
-    [msg`Website`, summary.progress.website],
+  const checklists: [string, StepsSummary][] = [
+    [serviceNameIn(i18n, "google_business"), summary.progress.googleBusiness],
+    [serviceNameIn(i18n, "website"), summary.progress.website],
   ];
   for (const [name, steps] of checklists) {
-    heading(3, t(name));
+    heading(3, name);
     if (!steps) say(t(msg`Not started.`));
     else
       sections.push(

@@ -7,8 +7,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { LEGAL_PAGE_KEYS, legalTextKey, type LegalPageKey, type LegalTextKey } from "~/domain/admin-settings";
-import { SERVICE_CATALOG } from "~/domain/service-catalog";
-import { formatMoney } from "~/lib/i18n/format";
+import { paymentPriceIn, servicePriceIn } from "~/domain/service-texts";
 import { LOCALES, type Locale } from "~/lib/i18n/locales";
 
 export interface LegalFacts {
@@ -18,13 +17,12 @@ export interface LegalFacts {
   cardPayments: boolean;
 }
 
-function prices() {
-  const google = SERVICE_CATALOG.google_business;
-  const website = SERVICE_CATALOG.website;
+/** The services' prices from the catalog, as the policies quote them. */
+function prices(i18n: I18n) {
   return {
-    googlePrice: formatMoney(google.amountPerPayment * google.payments),
-    websitePrice: formatMoney(website.amountPerPayment * website.payments),
-    websiteInstallment: formatMoney(website.amountPerPayment),
+    googlePrice: servicePriceIn(i18n.locale, "google_business"),
+    websitePrice: servicePriceIn(i18n.locale, "website"),
+    websiteInstallment: paymentPriceIn(i18n.locale, "website", 1),
   };
 }
 
@@ -61,7 +59,7 @@ function privacyPolicy(i18n: I18n, { companyName, supportEmail }: LegalFacts): s
 }
 
 function termsOfService(i18n: I18n, { companyName, supportEmail, cardPayments }: LegalFacts): string[] {
-  const { googlePrice, websitePrice, websiteInstallment } = prices();
+  const { googlePrice, websitePrice, websiteInstallment } = prices(i18n);
   return [
     i18n._(
       msg`These terms apply to this site, our client portal and the services of ${companyName}. By creating an account you accept them, together with our Privacy Policy and our Refund Policy.`,
@@ -92,7 +90,7 @@ function termsOfService(i18n: I18n, { companyName, supportEmail, cardPayments }:
 }
 
 function refundPolicy(i18n: I18n, { companyName, supportEmail }: LegalFacts): string[] {
-  const { googlePrice, websiteInstallment } = prices();
+  const { googlePrice, websiteInstallment } = prices(i18n);
   return [
     i18n._(msg`This policy explains when ${companyName} refunds a payment and how to ask for a refund.`),
     i18n._(

@@ -11,8 +11,8 @@
  */
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { formatMoney } from "~/lib/i18n/format";
-import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
+import { SERVICE_CATALOG, serviceTotal, type ServiceType } from "~/domain/service-catalog";
+import { paymentPriceIn, serviceNameIn, servicePriceIn } from "~/domain/service-texts";
 // `?no-inline`: each image is a file of its own under /assets (content-hashed, cached for a year), not a data URL
 // copied into every page. One exception: the first hero picture is the largest thing on the first screen, so it
 // is put into the HTML itself (`?raw`, then a data URL) and the first paint waits for no other request.
@@ -89,11 +89,6 @@ const US_STATES = [
 
 type Translate = (descriptor: MessageDescriptor) => string;
 
-function totalPrice(type: ServiceType): number {
-  const { payments, amountPerPayment } = SERVICE_CATALOG[type];
-  return payments * amountPerPayment;
-}
-
 export interface Offer {
   type: ServiceType;
   name: string;
@@ -113,22 +108,27 @@ export interface Offer {
 const website = SERVICE_CATALOG.website;
 const googleBusiness = SERVICE_CATALOG.google_business;
 
-/** The offers' names, in a language: also the JSON-LD's (seo.ts). */
-function offerNames(t: Translate): Record<ServiceType, string> {
-  return { google_business: t(msg`Google Business Profile`), website: t(msg`Professional Website`) };
+/**
+ * The offers' names, in a language: also the JSON-LD's (seo.ts). The Google offer is the service by its name; the
+ * website is offered as a professional one.
+ */
+function offerNames(i18n: I18n): Record<ServiceType, string> {
+  return { google_business: serviceNameIn(i18n, "google_business"), website: i18n._(msg`Professional Website`) };
 }
 
-export function offersFor(t: Translate): Offer[] {
-  const names = offerNames(t);
+/** The two offers in the language of `i18n`, priced from the catalog. */
+export function offersFor(i18n: I18n): Offer[] {
+  const t: Translate = (descriptor) => i18n._(descriptor);
+  const names = offerNames(i18n);
   const googlePayments = googleBusiness.payments;
   const websitePayments = website.payments;
-  const websiteInstallment = formatMoney(website.amountPerPayment);
+  const websiteInstallment = paymentPriceIn(i18n.locale, "website", 1);
   return [
     {
       type: "google_business",
       name: names.google_business,
-      price: formatMoney(totalPrice("google_business")),
-      priceValue: totalPrice("google_business"),
+      price: servicePriceIn(i18n.locale, "google_business"),
+      priceValue: serviceTotal("google_business"),
       paymentTerms: googlePayments === 1 ? t(msg`One payment`) : t(msg`${googlePayments} payments`),
       delivery: t(msg`Ready in 1 week`),
       summary: t(msg`Your business on Google Search and Maps, verified and set up to bring in calls.`),
@@ -145,8 +145,8 @@ export function offersFor(t: Translate): Offer[] {
     {
       type: "website",
       name: names.website,
-      price: formatMoney(totalPrice("website")),
-      priceValue: totalPrice("website"),
+      price: servicePriceIn(i18n.locale, "website"),
+      priceValue: serviceTotal("website"),
       paymentTerms:
         websitePayments === 2
           ? t(msg`Two payments of ${websiteInstallment} (50% each)`)
@@ -209,7 +209,7 @@ export interface CarouselLabels {
  */
 export function landingContentFor(i18n: I18n, agencyName: string) {
   const t: Translate = (descriptor) => i18n._(descriptor);
-  const offers = offersFor(t);
+  const offers = offersFor(i18n);
   const [googleOffer, websiteOffer] = offers as [Offer, Offer];
 
   const heroSlides: (Picture & { trade: string })[] = [

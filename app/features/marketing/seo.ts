@@ -3,8 +3,8 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { MetaDescriptor } from "react-router";
 import type { Locale } from "~/lib/i18n/locales";
-import { formatMoney } from "~/lib/i18n/format";
 import { SERVICE_CATALOG } from "~/domain/service-catalog";
+import { paymentPriceIn } from "~/domain/service-texts";
 import type { SiteConfig } from "~/lib/config/site-config";
 import { type Offer, offersFor } from "./content";
 import ogImage from "./images/og-image.jpg";
@@ -47,7 +47,7 @@ const INDEXED_PAGES: { en: string; es: string; changefreq: string; priority: str
 const DISALLOWED_PATHS = ["/dashboard", "/admin", "/api/", "/resources/", "/events"] as const;
 
 function offersIn(i18n: I18n): [Offer, Offer] {
-  return offersFor((descriptor) => i18n._(descriptor)) as [Offer, Offer];
+  return offersFor(i18n) as [Offer, Offer];
 }
 
 function landingTitle(siteConfig: SiteConfig, i18n: I18n): string {
@@ -61,7 +61,7 @@ function landingDescription(i18n: I18n): string {
   const googlePrice = googleOffer.price;
   const websitePrice = websiteOffer.price;
   const payments = SERVICE_CATALOG.website.payments;
-  const installment = formatMoney(SERVICE_CATALOG.website.amountPerPayment);
+  const installment = paymentPriceIn(i18n.locale, "website", 1);
   return i18n._(
     msg`Get found on Google: ${googleName} setup for ${googlePrice}, ready in 1 week, and a custom website for ${websitePrice}, paid as ${payments} payments of ${installment}. For US service businesses in all 50 states.`,
   );

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
-import { serviceTitleIn } from "~/domain/service-texts";
+import { servicePaymentNameIn, serviceTitleIn } from "~/domain/service-texts";
 import { formatMoney } from "~/lib/i18n/format";
 
 /**
@@ -98,10 +98,7 @@ export function proofNotificationMessage(
   const name = profile.fullName;
   const company = profile.companyName?.trim();
   const who = company ? i18n._(msg`${name} from ${company}`) : name;
-  const what =
-    service === "google_business"
-      ? i18n._(msg`Google Business Profile`)
-      : i18n._(msg`Website (Payment ${paymentNumber})`);
+  const what = servicePaymentNameIn(i18n, service, paymentNumber);
   const money = formatMoney(amount, i18n.locale);
   return i18n._(msg`${who} submitted a Zelle payment of ${money} for ${what}`);
 }

@@ -2,6 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEP_MESSAGES, type ProgressStepKey } from "~/domain/progress-steps";
+import { serviceNameIn } from "~/domain/service-texts";
 
 /** The notification type of each service's progress (the bell picks its icon and link by it). */
 export const PROGRESS_NOTIFICATION_TYPE = {
@@ -65,8 +66,8 @@ export function progressEmail(i18n: I18n, steps: readonly DoneStep[]): { subject
   const text = [
     i18n._(msg`Hello,`),
     i18n._(msg`We have completed these steps of your project:`),
-    ...section(i18n._(msg`Google Business Profile`), google),
-    ...section(i18n._(msg`Website`), website),
+    ...section(serviceNameIn(i18n, "google_business"), google),
+    ...section(serviceNameIn(i18n, "website"), website),
     i18n._(msg`See your project's progress:`),
   ].join("\n\n");
   return { subject, text, link: PROGRESS_EMAIL_LINK };

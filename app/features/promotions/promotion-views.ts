@@ -1,6 +1,4 @@
 /** The promotion shapes the screens render: plain data, safe to import from components. */
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
 import { formatMoney } from "~/lib/i18n/format";
 import { intlLocale } from "~/lib/i18n/translate";
@@ -50,12 +48,6 @@ export function discountLabel(
 export function usesLabel(code: Pick<PromotionCodeView, "uses" | "maxUses">): string {
   return code.maxUses === null ? String(code.uses) : `${code.uses} / ${code.maxUses}`;
 }
-
-/** The services a code can be for, named as the customer's pages name them. */
-export const PROMOTION_SERVICE_NAMES: Record<ServiceType, MessageDescriptor> = {
-  google_business: msg`Google Business Profile`,
-  website: msg`Website`,
-};
 
 /** What a payment costs with a code, as the server priced it: the dialog shows it, the server prices the payment again. */
 export interface PaymentQuote {

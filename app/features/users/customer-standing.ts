@@ -1,15 +1,14 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { SERVICE_CATALOG } from "~/domain/service-catalog";
+import { serviceShortNameIn } from "~/domain/service-texts";
 import { PROGRESS_STEPS } from "~/domain/progress-steps";
 import type { ListedCustomer, ServiceStanding } from "./customer-views";
-
-const SHORT_NAMES = { google_business: msg`Google Business`, website: msg`Website` } as const;
 
 function serviceLine(i18n: I18n, service: "google_business" | "website", standing: ServiceStanding): string | null {
   const { paid, doneSteps: done } = standing;
   if (paid === 0 && done === 0) return null;
-  const name = i18n._(SHORT_NAMES[service]);
+  const name = serviceShortNameIn(i18n, service);
   const payments = SERVICE_CATALOG[service].payments;
   const total = PROGRESS_STEPS[service].length;
   if (paid >= payments) return i18n._(msg`${name}: paid · ${done}/${total} steps`);

@@ -9,6 +9,7 @@ import { GOOGLE_TEXTS, googleBusinessFormSchema } from "~/features/information/g
 import { saveGoogleBusinessInfo } from "~/features/information/google-business/save-google-business-info.server";
 import { listOwnDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
 import { PaymentGate } from "~/features/payments/components/payment-gate";
+import { paymentPriceIn } from "~/domain/service-texts";
 import { latestPayment } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { toPaymentStanding } from "~/features/payments/payment-views";
@@ -63,7 +64,8 @@ export const action = informationAction({
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { rounds, files } = loaderData;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const price = paymentPriceIn(i18n.locale, "google_business", 1);
   return (
     <>
       <PageTitle title={t`Google My Business`} description={t`Your Google Business Profile information.`} />
@@ -77,7 +79,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         cardEnabled={loaderData.cardEnabled}
         prompt={
           <p>
-            <Trans>To continue, pay $250 for the setup of your Google Business Profile.</Trans>
+            <Trans>To continue, pay {price} for the setup of your Google Business Profile.</Trans>
           </p>
         }
       >

@@ -6,6 +6,7 @@ import { CustomerDeliveries } from "~/features/approvals/components/customer-del
 import { listOwnReviewRounds } from "~/features/approvals/list-review-rounds.server";
 import { listOwnDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
 import { PayButton, PaymentGate } from "~/features/payments/components/payment-gate";
+import { paymentPriceIn } from "~/domain/service-texts";
 import { latestPayment, secondPaymentBanner } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { toPaymentStanding, type PaymentStanding } from "~/features/payments/payment-views";
@@ -63,8 +64,10 @@ export const action = informationAction({
 });
 
 function SecondPaymentBanner({ second, cardEnabled }: { second: PaymentStanding | null; cardEnabled: boolean }) {
+  const { i18n } = useLingui();
   const banner = secondPaymentBanner(second);
   if (banner === "none") return null;
+  const price = paymentPriceIn(i18n.locale, "website", 2);
   return (
     <div
       role="status"
@@ -97,7 +100,7 @@ function SecondPaymentBanner({ second, cardEnabled }: { second: PaymentStanding 
       </div>
       {banner === "offer" ? (
         <PayButton serviceType="website" paymentNumber={2} cardEnabled={cardEnabled}>
-          <Trans>Pay Second 50% ($350)</Trans>
+          <Trans>Pay Second 50% ({price})</Trans>
         </PayButton>
       ) : banner === "rejected" && second ? (
         <RejectedPaymentActions
@@ -105,7 +108,7 @@ function SecondPaymentBanner({ second, cardEnabled }: { second: PaymentStanding 
           serviceType="website"
           paymentNumber={2}
           cardEnabled={cardEnabled}
-          tryAgain={<Trans>Pay Second 50% ($350)</Trans>}
+          tryAgain={<Trans>Pay Second 50% ({price})</Trans>}
           className="flex flex-wrap gap-2"
         />
       ) : null}
@@ -115,7 +118,9 @@ function SecondPaymentBanner({ second, cardEnabled }: { second: PaymentStanding 
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { first, second, cardEnabled, info, prefill, rounds, files } = loaderData;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const firstPrice = paymentPriceIn(i18n.locale, "website", 1);
+  const secondPrice = paymentPriceIn(i18n.locale, "website", 2);
   return (
     <>
       <PageTitle title={t`Website`} description={t`Your website project information.`} />
@@ -129,7 +134,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         cardEnabled={cardEnabled}
         prompt={
           <p>
-            <Trans>Pay the first 50% ($350) to start your website. The second 50% ($350) is paid later.</Trans>
+            <Trans>
+              Pay the first 50% ({firstPrice}) to start your website. The second 50% ({secondPrice}) is paid later.
+            </Trans>
           </p>
         }
       >

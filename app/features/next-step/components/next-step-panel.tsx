@@ -1,4 +1,4 @@
-import type { I18n, MessageDescriptor } from "@lingui/core";
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { CheckCircle2, ClipboardCheck, Clock, FileText, ListChecks, Wallet } from "lucide-react";
@@ -7,14 +7,9 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PayButton } from "~/features/payments/components/payment-gate";
-import { formatMoney } from "~/lib/i18n/format";
-import { paymentAmount, SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
+import { paymentPriceIn, serviceNameIn } from "~/domain/service-texts";
 import { nextSteps, type NextStep, type NextStepInput } from "../next-step";
-
-const SERVICE_NAME: Record<ServiceType, MessageDescriptor> = {
-  google_business: msg`Google Business Profile`,
-  website: msg`Website`,
-};
 
 /** Where each service's page lives: its information form, and the rounds waiting for approval. */
 const INFORMATION_FORM_PATH: Record<ServiceType, string> = {
@@ -39,10 +34,10 @@ function panelText(
   cardEnabled: boolean,
   progressLoaded: boolean,
 ): PanelText {
-  const name = i18n._(SERVICE_NAME[service]);
+  const name = serviceNameIn(i18n, service);
   switch (step.kind) {
     case "pay": {
-      const amount = formatMoney(paymentAmount(service, 1), i18n.locale);
+      const amount = paymentPriceIn(i18n.locale, service, 1);
       return {
         icon: <Wallet aria-hidden="true" className="size-6 text-blue-700" />,
         headline: step.retry ? i18n._(msg`Your payment could not be confirmed`) : i18n._(msg`Start with the payment`),
@@ -105,7 +100,7 @@ function panelText(
       };
     }
     case "second-payment": {
-      const amount = formatMoney(paymentAmount(service, 2), i18n.locale);
+      const amount = paymentPriceIn(i18n.locale, service, 2);
       return {
         icon: <Wallet aria-hidden="true" className="size-6 text-blue-700" />,
         headline: step.retry
@@ -155,7 +150,7 @@ function ServicePanel({
       role="region"
     >
       <h3 id={titleId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-        {i18n._(SERVICE_NAME[service])}
+        {serviceNameIn(i18n, service)}
       </h3>
       <div className="flex items-start gap-3" aria-live="polite">
         {text.icon}

@@ -15,7 +15,7 @@ import { copyablePhone, zelleMemo } from "../zelle/zelle-transfer";
 import { CopyButton } from "../zelle/components/copy-button";
 import { ProofUploadForm } from "../zelle/components/proof-upload-form";
 import { useZelleDetails } from "../zelle/components/use-zelle-details";
-import { paymentSubtitleIn } from "~/domain/service-texts";
+import { paymentPriceIn, paymentSubtitleIn } from "~/domain/service-texts";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import type { ActionResult } from "~/lib/http/forms";
 import { PromotionCodeEntry } from "~/features/promotions/components/promotion-code-entry";
@@ -137,7 +137,7 @@ export function PaymentSteps({
   onQuote?: (quote: PaymentQuote | null) => void;
 }) {
   const { t, i18n } = useLingui();
-  const listPrice = formatMoney(paymentAmount(serviceType, paymentNumber), i18n.locale);
+  const listPrice = paymentPriceIn(i18n.locale, serviceType, paymentNumber);
   const amount = quote ? formatMoney(quote.amount, i18n.locale) : listPrice;
   const promotionCode = quote?.promotionCode;
   // Back to the choice only when there was one.

@@ -6,9 +6,9 @@ import { useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { notify } from "~/components/ui/toast";
-import { formatMoney } from "~/lib/i18n/format";
 import { translate } from "~/lib/i18n/translate";
-import { paymentAmount, type ServiceType } from "~/domain/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
+import { paymentPriceIn } from "~/domain/service-texts";
 import { gateState } from "../payment-state";
 import { PayButton } from "./pay-button";
 import { RejectedPaymentActions, RejectionReason, type RejectedPayment } from "./rejected-payment";
@@ -37,7 +37,7 @@ export function PaymentGate({
   const { t, i18n } = useLingui();
   const state = gateState(gated.payment);
   if (state === "completed") return <>{children}</>;
-  const amount = formatMoney(paymentAmount(gated.serviceType, gated.paymentNumber), i18n.locale);
+  const amount = paymentPriceIn(i18n.locale, gated.serviceType, gated.paymentNumber);
   return (
     <Card className="mx-auto max-w-xl" data-testid="payment-gate" data-state={state}>
       <CardContent className="flex flex-col items-center gap-4 pt-8 pb-8 text-center">

@@ -1,7 +1,6 @@
 import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
-import { serviceNameIn } from "~/domain/service-texts";
+import { servicePaymentNameIn } from "~/domain/service-texts";
 
 /**
  * The name the customer's transfer memo starts with: their company, or their full name when they have no company;
@@ -17,7 +16,7 @@ export function memoName(
 
 /** What the customer writes in the transfer's memo: who pays and for what ('Acme Plumbing – Google Business Profile'). */
 export function zelleMemo(i18n: I18n, payerName: string | null, service: ServiceType, paymentNumber: number): string {
-  const what = service === "website" ? i18n._(msg`Website (Payment ${paymentNumber})`) : serviceNameIn(i18n, service);
+  const what = servicePaymentNameIn(i18n, service, paymentNumber);
   return payerName ? `${payerName} – ${what}` : what;
 }
 

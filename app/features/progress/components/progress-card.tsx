@@ -1,17 +1,22 @@
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ServiceType } from "~/domain/service-catalog";
+import { serviceNameIn, serviceTitleIn } from "~/domain/service-texts";
 import { progressPercentage } from "~/domain/progress-steps";
 import type { ProgressLoad, ServiceProgressView } from "../progress-views";
 import { ProgressBar } from "./progress-bar";
 import { ProgressChecklist } from "./progress-checklist";
 
-const PROGRESS_CARD_TEXT: Record<ServiceType, { title: MessageDescriptor; description: MessageDescriptor }> = {
-  google_business: { title: msg`Google Business Profile`, description: msg`Setup and optimization progress` },
-  website: { title: msg`Website Development`, description: msg`Website creation and launch progress` },
+/** Each card's title (the Google card names the service, the website card what is built) and its description. */
+const PROGRESS_CARD_TEXT: Record<
+  ServiceType,
+  { title: (i18n: I18n, service: ServiceType) => string; description: MessageDescriptor }
+> = {
+  google_business: { title: serviceNameIn, description: msg`Setup and optimization progress` },
+  website: { title: serviceTitleIn, description: msg`Website creation and launch progress` },
 };
 
 const NO_PROGRESS_DATA = msg`No progress data available yet`;
@@ -20,7 +25,7 @@ const NO_PROGRESS_DATA = msg`No progress data available yet`;
 function ProgressCard({ service, record }: { service: ServiceType; record: ServiceProgressView | null }) {
   const titleId = useId();
   const { i18n } = useLingui();
-  const title = i18n._(PROGRESS_CARD_TEXT[service].title);
+  const title = PROGRESS_CARD_TEXT[service].title(i18n, service);
   const description = i18n._(PROGRESS_CARD_TEXT[service].description);
   const percentage = progressPercentage(service, record?.steps ?? null);
   return (

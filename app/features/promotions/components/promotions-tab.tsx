@@ -13,15 +13,10 @@ import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, useFocusReturn } from "~/components/ui/dialog";
 import { StackedTableHead } from "~/components/ui/stacked-table-head";
 import { SERVICE_TYPES } from "~/domain/service-catalog";
+import { serviceNameIn } from "~/domain/service-texts";
 import type { ActionResult } from "~/lib/http/forms";
 import { formatDate } from "~/lib/i18n/format";
-import {
-  discountLabel,
-  PROMOTION_SERVICE_NAMES,
-  promotionState,
-  usesLabel,
-  type PromotionCodeView,
-} from "../promotion-views";
+import { discountLabel, promotionState, usesLabel, type PromotionCodeView } from "../promotion-views";
 import {
   AMOUNT_OFF_MAX,
   CREATE_PROMOTION_CODE_INTENT,
@@ -116,7 +111,7 @@ function CodesTable({
                   {discountLabel(code, i18n.locale)}
                 </td>
                 <td data-label={headings.services} className={`${cell} text-slate-700`}>
-                  {code.serviceTypes.map((service) => i18n._(PROMOTION_SERVICE_NAMES[service])).join(", ")}
+                  {code.serviceTypes.map((service) => serviceNameIn(i18n, service)).join(", ")}
                 </td>
                 <td data-label={headings.lastDay} className={`${cell} text-slate-700 md:whitespace-nowrap`}>
                   {code.expiresOn ? lastDayText(code.expiresOn, i18n.locale) : t`No end`}
@@ -267,7 +262,7 @@ function NewCodeDialog({ onClose }: { onClose: () => void }) {
                   className="size-4"
                   aria-invalid={serviceError ? true : undefined}
                 />
-                {i18n._(PROMOTION_SERVICE_NAMES[service])}
+                {serviceNameIn(i18n, service)}
               </label>
             ))}
             <FieldError id={fields.serviceTypes.errorId} message={serviceError} />
