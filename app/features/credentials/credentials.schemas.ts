@@ -73,7 +73,6 @@ const M = MESSAGE_DESCRIPTORS;
 /** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
 export const CREDENTIALS_TEXTS = {
   saved: msg`Credentials saved successfully`,
-  saveFailed: msg`Failed to save credentials`,
   notSignedIn: msg`You must be logged in to save credentials`,
 };
 

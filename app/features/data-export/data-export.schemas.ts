@@ -8,7 +8,6 @@ export const REQUEST_DATA_EXPORT_INTENT = "request-data-export";
 export const DATA_EXPORT_TEXTS = {
   requested: msg`We are preparing your data`,
   requestedDetail: msg`You can leave this page: we will notify you and send you an e-mail when it is ready.`,
-  requestFailed: msg`Could not start the export of your data`,
 };
 
 /**

@@ -10,17 +10,13 @@ import { UPLOAD_KINDS } from "~/domain/upload-kinds";
  */
 export const PROFILE_TEXTS = {
   updated: msg`Profile updated successfully`,
-  updateFailed: msg`Could not update profile`,
   passwordChanged: msg`Password changed successfully`,
-  passwordFailed: msg`Could not change password`,
   avatarUpdated: msg`Profile picture updated successfully`,
-  avatarFailed: msg`Could not upload image`,
   passwordTooShort: msg`Password must be at least 6 characters`,
   currentPasswordMissing: msg`Please enter your current password`,
   currentPasswordWrong: msg`Current password is incorrect`,
   passwordsDoNotMatch: msg`Passwords do not match`,
   emailPreferencesSaved: msg`Email preferences saved`,
-  emailPreferencesFailed: msg`Could not save email preferences`,
   // The avatar's messages (app/domain/upload-kinds.ts, UPLOAD_KINDS.avatar.messages).
   avatarInvalid: msg`Please select a valid image`,
   avatarTooLarge: msg`Image must be smaller than 2MB`,

@@ -12,7 +12,7 @@ export interface Refusal {
 }
 
 /** What an AppError says in this language; null for anything else (a bug or an outage, not a refusal). */
-export function describeError(error: unknown, i18n: I18n): Refusal | null {
+function describeError(error: unknown, i18n: I18n): Refusal | null {
   if (!(error instanceof AppError)) return null;
   return { status: error.status, code: error.code, message: refusalMessage(error, i18n) };
 }

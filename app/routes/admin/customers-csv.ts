@@ -1,8 +1,7 @@
 import { exportCustomersCsv } from "~/features/users/export-customers-csv.server";
 import { adminOnly } from "~/lib/auth/route-guards.server";
 import { csvDownload, PRIVATE_DOWNLOAD_HEADERS } from "~/lib/http/csv-download.server";
-import { jsonFailure } from "~/lib/http/error-answer.server";
-import { requestContext } from "~/lib/http/request-context.server";
+import { jsonEndpoint } from "~/lib/http/form-actions.server";
 import type { Route } from "./+types/customers-csv";
 
 // Admins only (bulk personal data): the back office's layout sends visitors and customers to its login, this sends staff 403.
@@ -13,18 +12,16 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
  * download (the list's 'Export CSV'), sent batch by batch as the rows are read. A search or filter the list cannot
  * read is answered 400 with its message in the admin's language, before any row is read.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, user, i18n } = requestContext(context);
-  try {
-    const exported = await exportCustomersCsv(
-      { db: services.database.db },
-      user,
-      new URL(request.url).searchParams,
-      i18n,
-    );
-    return csvDownload(exported.fileName, exported.chunks);
-  } catch (error) {
-    const { status, body } = jsonFailure(error, i18n);
-    return Response.json(body, { status, headers: PRIVATE_DOWNLOAD_HEADERS });
-  }
+export async function loader(args: Route.LoaderArgs) {
+  return jsonEndpoint(
+    args,
+    {
+      run: async ({ services, user, i18n, request }) => {
+        const query = new URL(request.url).searchParams;
+        const exported = await exportCustomersCsv({ db: services.database.db }, user, query, i18n);
+        return csvDownload(exported.fileName, exported.chunks);
+      },
+    },
+    { headers: PRIVATE_DOWNLOAD_HEADERS },
+  );
 }

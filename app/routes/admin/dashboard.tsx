@@ -4,20 +4,19 @@ import { DollarSign, Hourglass, Wrench, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card } from "~/components/ui/card";
-import {
-  approveDeletionAction,
-  declineDeletionAction,
-} from "~/features/account-deletion/account-deletion-actions.server";
 import { APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT } from "~/features/account-deletion/account-deletion";
+import { approveDeletionSchema, declineDeletionSchema } from "~/features/account-deletion/account-deletion.schemas";
+import { approveDeletionRequest } from "~/features/account-deletion/approve-deletion-request.server";
+import { declineDeletionRequest } from "~/features/account-deletion/decline-deletion-request.server";
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
-import { decidePaymentAction } from "~/features/payments/review/decide-payment-action.server";
-import { DECIDE_PAYMENT_INTENT } from "~/features/payments/review/payment-review";
+import { decidePayment } from "~/features/payments/review/decide-payment.server";
+import { DECIDE_PAYMENT_INTENT, decisionFormSchema } from "~/features/payments/review/payment-review";
 import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { formatMoney } from "~/lib/i18n/format";
-import { dispatchIntent } from "~/lib/http/intents.server";
+import { form, intentAction } from "~/lib/http/form-actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
+import type { Services } from "~/lib/services.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Admin Dashboard" }];
@@ -25,29 +24,58 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 // The admin layout's middleware has already refused customers; the use case checks the actor again. A staff
 // member's dashboard is their customers' work queue alone: the figures (revenue) are the admins'.
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database } = services(context);
-  const actor = sessionUser(context);
+  const { services, user: actor, i18n } = requestContext(context);
   const [queue, figures] = await Promise.all([
-    getWorkQueue(database, actor),
-    actor?.isAdmin ? getDashboardFigures(database, actor) : null,
+    getWorkQueue(services.database, actor),
+    actor?.isAdmin ? getDashboardFigures(services.database, actor) : null,
   ]);
   return {
     queue,
     figures,
-    title: requestContext(context).i18n._(figures ? msg`Admin Dashboard` : msg`Dashboard`),
+    title: i18n._(figures ? msg`Admin Dashboard` : msg`Dashboard`),
   };
 }
 
 /** The forms this page's action takes (the matrix tries each). */
 export const intents = [DECIDE_PAYMENT_INTENT, APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT] as const;
 
+const deletionDeps = ({ database, bus, storage, outboxDir }: Services) => ({
+  db: database.db,
+  bus,
+  storage,
+  outboxDir,
+});
+
 /** The work queue's forms post here: a payment's decision (answered as on the customer's page), a deletion request's approval or decline. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { i18n, user } = requestContext(context);
-  return dispatchIntent(request, i18n, intents, {
-    [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services(context), user, form, i18n),
-    [APPROVE_DELETION_INTENT]: (form) => approveDeletionAction(services(context), user, form, i18n),
-    [DECLINE_DELETION_INTENT]: (form) => declineDeletionAction(services(context), user, form, i18n),
+export async function action(args: Route.ActionArgs) {
+  return intentAction(args, intents, {
+    [DECIDE_PAYMENT_INTENT]: form({
+      schema: decisionFormSchema,
+      run: ({ services, user }, value) => decidePayment({ db: services.database.db, bus: services.bus }, user, value),
+      success: ({ i18n }, _, { decision }) => ({
+        ok: true,
+        title: i18n._(msg`Status Updated`),
+        message: i18n._(decision === "approve" ? msg`Payment has been approved` : msg`Payment has been rejected`),
+      }),
+    }),
+    [APPROVE_DELETION_INTENT]: form({
+      schema: approveDeletionSchema,
+      run: ({ services, user }, { requestId }) => approveDeletionRequest(deletionDeps(services), user, { requestId }),
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Account deleted`),
+        message: i18n._(msg`The customer's data has been erased; their payments stay for the books.`),
+      }),
+    }),
+    [DECLINE_DELETION_INTENT]: form({
+      schema: declineDeletionSchema,
+      run: ({ services, user }, value) => declineDeletionRequest(deletionDeps(services), user, value),
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Request declined`),
+        message: i18n._(msg`The customer has been notified.`),
+      }),
+    }),
   });
 }
 

@@ -13,8 +13,7 @@ import { acceptInvitation } from "~/features/team/accept-invitation.server";
 import { getInvitation } from "~/features/team/get-invitation.server";
 import { TEAM_ROLE_NAMES, type InvitationState } from "~/features/team/team-views";
 import { acceptInvitationSchema } from "~/features/team/team.schemas";
-import { actionFailure } from "~/lib/http/error-answer.server";
-import { formFailure, parseForm } from "~/lib/http/forms.server";
+import { formAction } from "~/lib/http/form-actions.server";
 import { ADMIN_HOME, ADMIN_LOGIN } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/invitation";
@@ -32,29 +31,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * Makes the invitee's account and signs it in: on to the back office with the new session's cookie (two-factor
  * enrolment first when the Security setting asks for it). A refusal answers its message in the page's language.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { services, user, i18n, locale } = requestContext(context);
-  const parsed = await parseForm(request, acceptInvitationSchema);
-  if (!parsed.ok) return formFailure(parsed);
-  try {
-    const { headers } = await acceptInvitation(
-      { db: services.database.db, bus: services.bus, auth: services.auth },
-      user,
-      {
-        ...parsed.value,
-        token: params.token,
+export async function action(args: Route.ActionArgs) {
+  return formAction(args, {
+    schema: acceptInvitationSchema,
+    run: ({ services, user, locale, request }, value) =>
+      acceptInvitation({ db: services.database.db, bus: services.bus, auth: services.auth }, user, {
+        ...value,
+        token: args.params.token,
         language: locale,
         headers: request.headers,
-      },
-    );
-    if (!headers) throw redirect(ADMIN_LOGIN);
-    const cookies = new Headers();
-    for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-    return redirect(ADMIN_HOME, { headers: cookies });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return actionFailure(error, i18n);
-  }
+      }),
+    success: (_, { headers }) => {
+      if (!headers) return redirect(ADMIN_LOGIN);
+      const cookies = new Headers();
+      for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+      return redirect(ADMIN_HOME, { headers: cookies });
+    },
+  });
 }
 
 export default function InvitationPage({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { exportPaymentsCsv } from "~/features/receipts/export-payments-csv.server";
 import { adminOnly } from "~/lib/auth/route-guards.server";
 import { csvDownload, PRIVATE_DOWNLOAD_HEADERS } from "~/lib/http/csv-download.server";
-import { jsonFailure } from "~/lib/http/error-answer.server";
-import { requestContext } from "~/lib/http/request-context.server";
+import { jsonEndpoint } from "~/lib/http/form-actions.server";
 import type { Route } from "./+types/payments-csv";
 
 // Admins only: the back office's layout sends visitors and customers to its login, this sends staff 403.
@@ -13,19 +12,17 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
  * (the analytics page's 'Export CSV'), sent batch by batch as the rows are read. A period that cannot be read is
  * answered 400 with its message in the admin's language, before any row is read.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, user, i18n } = requestContext(context);
-  try {
-    const params = new URL(request.url).searchParams;
-    const exported = exportPaymentsCsv(
-      { db: services.database.db },
-      user,
-      { from: params.get("from"), to: params.get("to") },
-      i18n,
-    );
-    return csvDownload(exported.fileName, exported.chunks);
-  } catch (error) {
-    const { status, body } = jsonFailure(error, i18n);
-    return Response.json(body, { status, headers: PRIVATE_DOWNLOAD_HEADERS });
-  }
+export async function loader(args: Route.LoaderArgs) {
+  return jsonEndpoint(
+    args,
+    {
+      run: ({ services, user, i18n, request }) => {
+        const params = new URL(request.url).searchParams;
+        const period = { from: params.get("from"), to: params.get("to") };
+        const exported = exportPaymentsCsv({ db: services.database.db }, user, period, i18n);
+        return csvDownload(exported.fileName, exported.chunks);
+      },
+    },
+    { headers: PRIVATE_DOWNLOAD_HEADERS },
+  );
 }

@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { data } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
@@ -23,29 +22,54 @@ import { AdminTwoFactorList } from "~/features/settings/components/admin-two-fac
 import { listAdminTwoFactor, resetTwoFactor } from "~/features/settings/reset-two-factor.server";
 import { RESET_TWO_FACTOR_INTENT, SAVE_SETTINGS_INTENT } from "~/features/settings/two-factor-views";
 import { listTeam } from "~/features/team/list-team.server";
-import { teamIntentHandlers } from "~/features/team/team-action.server";
-import { TEAM_INTENTS } from "~/features/team/team.schemas";
+import { changeMemberRole } from "~/features/team/change-member-role.server";
+import { deactivateMember } from "~/features/team/deactivate-member.server";
+import { inviteMember } from "~/features/team/invite-member.server";
+import { reactivateMember } from "~/features/team/reactivate-member.server";
+import { resendInvitation } from "~/features/team/resend-invitation.server";
+import { revokeInvitation } from "~/features/team/revoke-invitation.server";
+import {
+  CHANGE_MEMBER_ROLE_INTENT,
+  changeMemberRoleSchema,
+  DEACTIVATE_MEMBER_INTENT,
+  deactivateMemberSchema,
+  INVITE_MEMBER_INTENT,
+  inviteMemberSchema,
+  REACTIVATE_MEMBER_INTENT,
+  reactivateMemberSchema,
+  RESEND_INVITATION_INTENT,
+  resendInvitationSchema,
+  REVOKE_INVITATION_INTENT,
+  revokeInvitationSchema,
+  TEAM_INTENTS,
+} from "~/features/team/team.schemas";
 import { TeamTab } from "~/features/team/components/team-tab";
 import { PromotionsTab } from "~/features/promotions/components/promotions-tab";
+import { createPromotionCode } from "~/features/promotions/create-promotion-code.server";
+import { deactivatePromotionCode } from "~/features/promotions/deactivate-promotion-code.server";
 import { listPromotionCodes } from "~/features/promotions/list-promotion-codes.server";
-import { promotionIntentHandlers } from "~/features/promotions/promotions-action.server";
-import { PROMOTION_INTENTS } from "~/features/promotions/promotions.schemas";
+import {
+  CREATE_PROMOTION_CODE_INTENT,
+  createPromotionCodeSchema,
+  DEACTIVATE_PROMOTION_CODE_INTENT,
+  deactivatePromotionCodeSchema,
+  PROMOTION_INTENTS,
+} from "~/features/promotions/promotions.schemas";
 import {
   isSettingsSection,
   legalSettingsFormSchema,
   legalTextKey,
   SETTINGS_SECTIONS,
   type AdminSettings,
+  type SettingsSection,
 } from "~/domain/admin-settings";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { LOCALES, type Locale } from "~/lib/i18n/locales";
 import { AppError } from "~/lib/http/app-error";
-import { actionFailure } from "~/lib/http/error-answer.server";
-import type { ActionResult } from "~/lib/http/forms";
-import { formFailure, parseForm } from "~/lib/http/forms.server";
-import { dispatchIntent } from "~/lib/http/intents.server";
+import { form, intentAction } from "~/lib/http/form-actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { adminOnly, services, sessionUser } from "~/lib/auth/route-guards.server";
+import { adminOnly } from "~/lib/auth/route-guards.server";
+import type { Services } from "~/lib/services.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Settings" }];
@@ -55,21 +79,18 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 
 // The middleware has refused everyone but admins; the use cases check again.
 export async function loader({ context }: Route.LoaderArgs) {
-  const actor = sessionUser(context);
+  const { services, user: actor, i18n, locale } = requestContext(context);
+  const db = services.database.db;
   const [settings, status, admins, team, promotionCodes, retention] = await Promise.all([
-    getSettings(services(context), actor),
-    getSystemStatus(services(context), actor),
-    listAdminTwoFactor({ db: services(context).database.db }, actor),
-    listTeam({ db: services(context).database.db }, actor),
-    listPromotionCodes({ db: services(context).database.db }, actor),
-    getRetentionStatus({ db: services(context).database.db }, actor),
+    getSettings(services, actor),
+    getSystemStatus(services, actor),
+    listAdminTwoFactor({ db }, actor),
+    listTeam({ db }, actor),
+    listPromotionCodes({ db }, actor),
+    getRetentionStatus({ db }, actor),
   ]);
   // The General tab's 'Assign new customers to' choices.
-  const assignees = (await listActiveMembers(services(context).database.db, actor)).map(({ id, name }) => ({
-    id,
-    name,
-  }));
-  const { i18n, locale } = requestContext(context);
+  const assignees = (await listActiveMembers(db, actor)).map(({ id, name }) => ({ id, name }));
   return {
     settings,
     status,
@@ -79,7 +100,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     retention,
     assignees,
     selfId: actor?.id ?? null,
-    legal: legalEntries(settings, locale, services(context).stripe !== null),
+    legal: legalEntries(settings, locale, services.stripe !== null),
     title: i18n._(msg`Settings`),
   };
 }
@@ -116,27 +137,30 @@ function legalEntries(settings: AdminSettings, locale: Locale, cardPayments: boo
 /** The forms this page's action takes (the matrix tries each). */
 export const intents = [SAVE_SETTINGS_INTENT, RESET_TWO_FACTOR_INTENT, ...TEAM_INTENTS, ...PROMOTION_INTENTS] as const;
 
+const teamDeps = ({ database, bus, env }: Services) => ({ db: database.db, bus, siteUrl: env.SITE_URL });
+const promotionDeps = ({ database, bus }: Services) => ({ db: database.db, bus });
+
 /**
- * The page's forms, by `intent`: a tab's save (`section` and that tab's values), an admin's two-factor reset and the
- * Team tab's invitations and members, and the Promotions tab's codes.
+ * The page's forms, by `intent`: a tab's save (`section` and that tab's values), an admin's two-factor reset, the
+ * Team tab's invitations and members, and the Promotions tab's codes. Each success answers its toast's words (a
+ * tab's save: the form's own), a duplicate code names the Code field.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user: actor, i18n, locale } = requestContext(context);
-  return dispatchIntent(request, i18n, intents, {
-    ...teamIntentHandlers(services, actor, { i18n, locale }),
-    ...promotionIntentHandlers(services, actor, i18n),
-    [SAVE_SETTINGS_INTENT]: async (form) => {
-      const section = form.get("section");
-      if (!isSettingsSection(section)) return actionFailure(new AppError("invalid_request"), i18n);
+export async function action(args: Route.ActionArgs) {
+  return intentAction(args, intents, {
+    [SAVE_SETTINGS_INTENT]: form({
       // The Legal tab's texts are required in the form; a standard text left as it is is stored as empty (legal-texts.ts).
-      const parsed = await parseForm(form, section === "legal" ? legalSettingsFormSchema : SETTINGS_SECTIONS[section]);
-      if (!parsed.ok) return formFailure(parsed);
-      try {
-        let values: Record<string, unknown> = parsed.value;
+      schema: ({ form: posted }) => {
+        const section = posted.get("section");
+        if (!isSettingsSection(section)) throw new AppError("invalid_request");
+        return section === "legal" ? legalSettingsFormSchema : SETTINGS_SECTIONS[section];
+      },
+      run: async ({ services, user, form: posted }, value) => {
+        const section = posted.get("section") as SettingsSection;
+        let values: Record<string, unknown> = value;
         if (section === "legal") {
           const { general } = await services.settings.get();
           values = legalTextsToStore(
-            legalSettingsFormSchema.parse(parsed.value),
+            legalSettingsFormSchema.parse(value),
             { en: i18nFor("en"), es: i18nFor("es") },
             {
               companyName: general.companyName,
@@ -145,31 +169,91 @@ export async function action({ request, context }: Route.ActionArgs) {
             },
           );
         }
-        await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, actor, {
+        await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, user, {
           section,
           values,
         });
-        return { ok: true } satisfies ActionResult;
-      } catch (error) {
-        if (error instanceof AppError) return actionFailure(error, i18n);
-        console.error("Failed to save settings:", error);
-        return data<ActionResult>({ ok: false, error: i18n._(msg`Failed to save settings`) }, { status: 500 });
-      }
-    },
-    [RESET_TWO_FACTOR_INTENT]: async (form) => {
-      const userId = form.get("userId");
-      try {
+      },
+    }),
+    [RESET_TWO_FACTOR_INTENT]: form({
+      run: ({ services, user, form: posted }) => {
+        const userId = posted.get("userId");
         if (typeof userId !== "string" || !userId) throw new AppError("invalid_request");
-        await resetTwoFactor({ db: services.database.db, bus: services.bus }, actor, { userId });
-        return {
-          ok: true,
-          title: i18n._(msg`Two-factor reset`),
-          message: i18n._(msg`The admin sets up two-factor again at the next sign-in.`),
-        } satisfies ActionResult;
-      } catch (error) {
-        return actionFailure(error, i18n);
-      }
-    },
+        return resetTwoFactor({ db: services.database.db, bus: services.bus }, user, { userId });
+      },
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Two-factor reset`),
+        message: i18n._(msg`The admin sets up two-factor again at the next sign-in.`),
+      }),
+    }),
+    [INVITE_MEMBER_INTENT]: form({
+      schema: inviteMemberSchema,
+      run: ({ services, user, locale }, { email, role }) =>
+        inviteMember(teamDeps(services), user, { email, role, language: locale }),
+      success: ({ i18n }, _, { email }) => ({
+        ok: true,
+        title: i18n._(msg`Invitation sent`),
+        message: i18n._(msg`${email} receives a link to join the team.`),
+      }),
+    }),
+    [RESEND_INVITATION_INTENT]: form({
+      schema: resendInvitationSchema,
+      run: ({ services, user, locale }, { invitationId }) =>
+        resendInvitation(teamDeps(services), user, { invitationId, language: locale }),
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Invitation sent again`),
+        message: i18n._(msg`The link sent before no longer works.`),
+      }),
+    }),
+    [REVOKE_INVITATION_INTENT]: form({
+      schema: revokeInvitationSchema,
+      run: ({ services, user }, { invitationId }) => revokeInvitation(teamDeps(services), user, { invitationId }),
+      success: ({ i18n }) => ({ ok: true, title: i18n._(msg`Invitation revoked`) }),
+    }),
+    [CHANGE_MEMBER_ROLE_INTENT]: form({
+      schema: changeMemberRoleSchema,
+      run: ({ services, user }, { memberId, role }) => changeMemberRole(teamDeps(services), user, { memberId, role }),
+      success: ({ i18n }) => ({ ok: true, title: i18n._(msg`Role changed`) }),
+    }),
+    [DEACTIVATE_MEMBER_INTENT]: form({
+      schema: deactivateMemberSchema,
+      run: ({ services, user }, { memberId }) => deactivateMember(teamDeps(services), user, { memberId }),
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Member deactivated`),
+        message: i18n._(msg`They are signed out and can no longer sign in.`),
+      }),
+    }),
+    [REACTIVATE_MEMBER_INTENT]: form({
+      schema: reactivateMemberSchema,
+      run: ({ services, user }, { memberId }) => reactivateMember(teamDeps(services), user, { memberId }),
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Member reactivated`),
+        message: i18n._(msg`They can sign in again.`),
+      }),
+    }),
+    [CREATE_PROMOTION_CODE_INTENT]: form({
+      schema: createPromotionCodeSchema,
+      run: ({ services, user }, value) => createPromotionCode(promotionDeps(services), user, value),
+      success: ({ i18n }, _, { code }) => ({
+        ok: true,
+        title: i18n._(msg`Promotion code created`),
+        message: i18n._(msg`Customers can apply ${code} when they pay.`),
+      }),
+    }),
+    [DEACTIVATE_PROMOTION_CODE_INTENT]: form({
+      schema: deactivatePromotionCodeSchema,
+      run: ({ services, user }, { promotionCodeId }) =>
+        deactivatePromotionCode(promotionDeps(services), user, { promotionCodeId }),
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Promotion code deactivated`),
+        message: i18n._(msg`It is refused from now on; payments already made keep it.`),
+      }),
+    }),
   });
 }
 

@@ -14,61 +14,53 @@ import {
 } from "~/features/credentials/credentials.schemas";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
 import { saveCredentials } from "~/features/credentials/save-credentials.server";
-import type { ActionResult } from "~/lib/http/forms";
-import { formFailure, parseForm } from "~/lib/http/forms.server";
-import { dispatchIntent } from "~/lib/http/intents.server";
+import { form, intentAction } from "~/lib/http/form-actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
-import { actionFailure } from "~/lib/http/error-answer.server";
-import { requireUser, services } from "~/lib/auth/route-guards.server";
-import { data } from "react-router";
+import { requireUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/credentials";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Credentials" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const credentials = await listCredentials({ db: services(context).database.db }, user, { userId: user.id });
-  return { ...credentials, title: requestContext(context).i18n._(msg`Credentials`) };
+  const { services, i18n } = requestContext(context);
+  const credentials = await listCredentials({ db: services.database.db }, user, { userId: user.id });
+  return { ...credentials, title: i18n._(msg`Credentials`) };
 }
 
 /** The forms this page's action takes (the matrix tries each). */
 export const intents = [ACKNOWLEDGE_WARNING_INTENT, SAVE_CARD_INTENT] as const;
 
+/** Both forms are refused to a post without a session, in the page's own words, before any field is read. */
+const signedIn = ({ user }: { user: SessionUser | null }) => {
+  if (!user) throw new AppError("not_signed_in", { message: CREDENTIALS_TEXTS.notSignedIn });
+};
+
 /** One card's form (`intent=save-card`) or the security warning's 'I Understand' (`intent=acknowledge-warning`). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user: actor, i18n } = requestContext(context);
-  const { database, bus, secrets } = services;
-  // Signed in, then the form's work: a refusal answers its own message, anything unexpected 'Failed to save credentials'.
-  const signedIn = (work: (actor: SessionUser) => Promise<ReturnType<typeof formFailure> | void>) => async () => {
-    if (!actor) return data<ActionResult>({ ok: false, error: i18n._(CREDENTIALS_TEXTS.notSignedIn) }, { status: 401 });
-    try {
-      return (await work(actor)) ?? ({ ok: true } satisfies ActionResult);
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) return actionFailure(error, i18n);
-      console.error("Failed to save credentials:", error);
-      return data<ActionResult>({ ok: false, error: i18n._(CREDENTIALS_TEXTS.saveFailed) }, { status: 500 });
-    }
-  };
-  return dispatchIntent(request, i18n, intents, {
-    [ACKNOWLEDGE_WARNING_INTENT]: signedIn((actor) => acknowledgeCredentialsWarning({ db: database.db }, actor)),
-    [SAVE_CARD_INTENT]: (form) =>
-      signedIn(async (actor) => {
-        const parsed = await parseForm(form, credentialCardFormSchema);
-        if (!parsed.ok) {
-          const card = CREDENTIAL_CARDS.find((spec) => spec.type === parsed.reply.initialValue?.credentialType);
-          return formFailure({
-            error: card ? cardErrorMessage(card.type, parsed.error, (descriptor) => i18n._(descriptor)) : parsed.error,
-          });
-        }
-        const { intent: _intent, credentialType, ...fields } = parsed.value;
-        await saveCredentials({ db: database.db, bus, secrets }, actor, {
-          userId: actor.id,
+export async function action(args: Route.ActionArgs) {
+  return intentAction(args, intents, {
+    [ACKNOWLEDGE_WARNING_INTENT]: form({
+      guard: signedIn,
+      run: ({ services, user }) => acknowledgeCredentialsWarning({ db: services.database.db }, user),
+    }),
+    [SAVE_CARD_INTENT]: form({
+      guard: signedIn,
+      schema: credentialCardFormSchema,
+      // A card's field message names the card it is on.
+      invalid: ({ error, reply }, { i18n }) => {
+        const card = CREDENTIAL_CARDS.find((spec) => spec.type === reply.initialValue?.credentialType);
+        return card ? cardErrorMessage(card.type, error, (descriptor) => i18n._(descriptor)) : error;
+      },
+      run: ({ services: { database, bus, secrets }, user }, { intent: _intent, credentialType, ...fields }) =>
+        saveCredentials({ db: database.db, bus, secrets }, user, {
+          // The guard refused a post without a session.
+          userId: user!.id,
           editor: "customer",
           cards: [{ type: credentialType, ...fields }],
-        });
-      })(),
+        }),
+    }),
   });
 }
 

@@ -14,8 +14,9 @@ import { latestPayment } from "~/features/payments/payment-state";
 import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { toPaymentStanding } from "~/features/payments/payment-views";
 import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
-import { informationAction } from "~/features/information/information-action.server";
-import { requireUser, services } from "~/lib/auth/route-guards.server";
+import { informationForm } from "~/features/information/information-form.server";
+import { requireUser } from "~/lib/auth/route-guards.server";
+import { formAction } from "~/lib/http/form-actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/google-business";
 
@@ -23,7 +24,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { database, stripe } = services(context);
+  const { services, i18n } = requestContext(context);
+  const { database, stripe } = services;
   const [payments, rounds, files] = await Promise.all([
     listOwnPayments(database, user),
     listOwnReviewRounds(database.db, user),
@@ -43,12 +45,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     prefill,
     rounds: rounds.google_business,
     files: files.google_business,
-    title: requestContext(context).i18n._(msg`Google My Business`),
+    title: i18n._(msg`Google My Business`),
   };
 }
 
 /** The form's save (multipart: the fields, `logo`, `photos`, `keepPhotos[i]`), through the information kit. */
-export const action = informationAction({
+const googleBusinessForm = informationForm({
   schema: async ({ database }, actor) => {
     const saved = await getGoogleBusinessInfo({ db: database.db }, actor, { userId: actor.id });
     return googleBusinessFormSchema({ passwordSaved: saved?.gmailPassword.isSet ?? false });
@@ -61,6 +63,10 @@ export const action = informationAction({
     }),
   texts: GOOGLE_TEXTS,
 });
+
+export async function action(args: Route.ActionArgs) {
+  return formAction(args, googleBusinessForm);
+}
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { rounds, files } = loaderData;

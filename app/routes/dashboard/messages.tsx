@@ -4,11 +4,17 @@ import { PageTitle } from "~/components/nav-shell";
 import { MessagesPanel } from "~/features/messages/components/messages-panel";
 import { conversationFrame } from "~/features/messages/conversation-frame";
 import { listMessages } from "~/features/messages/list-messages.server";
-import { markMessagesReadAction, sendMessageAction } from "~/features/messages/messages-action.server";
-import { MARK_MESSAGES_READ_INTENT, SEND_MESSAGE_INTENT } from "~/features/messages/messages.schemas";
-import { dispatchIntent } from "~/lib/http/intents.server";
+import { markMessagesRead } from "~/features/messages/mark-messages-read.server";
+import {
+  MARK_MESSAGES_READ_INTENT,
+  markMessagesReadFormSchema,
+  SEND_MESSAGE_INTENT,
+  sendMessageFormSchema,
+} from "~/features/messages/messages.schemas";
+import { sendMessage } from "~/features/messages/send-message.server";
+import { form, intentAction } from "~/lib/http/form-actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { requireUser, services } from "~/lib/auth/route-guards.server";
+import { requireUser } from "~/lib/auth/route-guards.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import type { Route } from "./+types/messages";
 
@@ -16,12 +22,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { i18n } = requestContext(context);
+  const { services, i18n } = requestContext(context);
   try {
     // An admin's account has no conversation of its own (404): theirs are on each customer's page.
     const [thread, settings] = await Promise.all([
-      listMessages(services(context).database.db, user, { userId: user.id }),
-      services(context).settings.get(),
+      listMessages(services.database.db, user, { userId: user.id }),
+      services.settings.get(),
     ]);
     return { thread, frame: conversationFrame(settings.general, i18n), title: i18n._(msg`Messages`) };
   } catch (error) {
@@ -32,13 +38,28 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The forms this page's action takes (the matrix tries each). */
 export const intents = [SEND_MESSAGE_INTENT, MARK_MESSAGES_READ_INTENT] as const;
 
-/** The composer (`intent=send-message`) and the read mark the thread posts when shown (`intent=mark-messages-read`). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { i18n, user: actor } = requestContext(context);
-  const userId = actor?.id ?? "";
-  return dispatchIntent(request, i18n, intents, {
-    [SEND_MESSAGE_INTENT]: (form) => sendMessageAction(services(context), actor, { userId, form }, i18n),
-    [MARK_MESSAGES_READ_INTENT]: (form) => markMessagesReadAction(services(context), actor, { userId, form }, i18n),
+/**
+ * The composer (`intent=send-message`: body, files; a refusal is a toast beside it) and the read mark the thread posts
+ * when shown (`intent=mark-messages-read`, no toast). The conversation is the signed-in customer's own.
+ */
+export async function action(args: Route.ActionArgs) {
+  return intentAction(args, intents, {
+    [SEND_MESSAGE_INTENT]: form({
+      schema: sendMessageFormSchema,
+      run: ({ services: { database, bus, storage, replyAddresses }, user, form: posted }, { body }) =>
+        sendMessage({ db: database.db, bus, storage, replyAddresses }, user, {
+          userId: user?.id ?? "",
+          body,
+          files: posted.getAll("files"),
+        }),
+      success: (_, { id }) => ({ ok: true as const, messageId: id }),
+    }),
+    [MARK_MESSAGES_READ_INTENT]: form({
+      schema: markMessagesReadFormSchema,
+      run: ({ services, user }) =>
+        markMessagesRead({ db: services.database.db, bus: services.bus }, user, { userId: user?.id ?? "" }),
+      success: (_, { marked }) => ({ ok: true as const, marked }),
+    }),
   });
 }
 

@@ -1,25 +1,23 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { changePassword } from "~/features/profile/change-password.server";
 import { DataExportCard } from "~/features/data-export/components/data-export-card";
-import {
-  DATA_EXPORT_TEXTS,
-  REQUEST_DATA_EXPORT_INTENT,
-  requestDataExportSchema,
-} from "~/features/data-export/data-export.schemas";
+import { REQUEST_DATA_EXPORT_INTENT, requestDataExportSchema } from "~/features/data-export/data-export.schemas";
 import { getDataExport } from "~/features/data-export/get-data-export.server";
 import { requestDataExport } from "~/features/data-export/request-data-export.server";
 import { AvatarUpload } from "~/features/profile/components/avatar-upload";
 import { ChangePasswordForm } from "~/features/profile/components/change-password-form";
-import { DELETE_ACCOUNT_INTENT, WITHDRAW_DELETION_INTENT } from "~/features/account-deletion/account-deletion";
 import {
-  deleteAccountAction,
-  withdrawDeletionAction,
-} from "~/features/account-deletion/account-deletion-actions.server";
+  ACCOUNT_DELETED_PATH,
+  DELETE_ACCOUNT_INTENT,
+  WITHDRAW_DELETION_INTENT,
+} from "~/features/account-deletion/account-deletion";
+import { deleteAccountSchema } from "~/features/account-deletion/account-deletion.schemas";
+import { deleteOwnAccount } from "~/features/account-deletion/delete-own-account.server";
+import { withdrawDeletionRequest } from "~/features/account-deletion/withdraw-deletion-request.server";
 import { DeleteAccountCard } from "~/features/account-deletion/components/delete-account-card";
 import { getOwnDeletionStatus } from "~/features/account-deletion/get-own-deletion-status.server";
 import { PersonalInfoForm } from "~/features/profile/components/personal-info-form";
@@ -33,60 +31,49 @@ import {
   EMAIL_PREFERENCES_INTENT,
   emailPreferencesSchema,
   personalInfoSchema,
-  PROFILE_TEXTS,
   UPDATE_PROFILE_INTENT,
   UPLOAD_AVATAR_INTENT,
 } from "~/features/profile/profile.schemas";
 import { updateAvatar } from "~/features/profile/update-avatar.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
-import type { ActionResult } from "~/lib/http/forms";
-import { formFailure, parseForm } from "~/lib/http/forms.server";
-import { dispatchIntent } from "~/lib/http/intents.server";
+import { form, intentAction } from "~/lib/http/form-actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
+import { requireActor } from "~/lib/auth/actor-guards";
+import { requireUser } from "~/lib/auth/route-guards.server";
+import type { Services } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/auth/session";
-import type { z } from "zod";
-import { actionFailure } from "~/lib/http/error-answer.server";
-import { requireUser, services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/profile";
-import { AppError } from "~/lib/http/app-error";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Profile" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
+  const { services, i18n } = requestContext(context);
+  const db = services.database.db;
   return {
-    profile: await getProfile({ db: services(context).database.db }, user),
-    dataExport: await getDataExport({ db: services(context).database.db }, user),
-    deletion: await getOwnDeletionStatus(services(context).database.db, user),
-    title: requestContext(context).i18n._(msg`Profile`),
+    profile: await getProfile({ db }, user),
+    dataExport: await getDataExport({ db }, user),
+    deletion: await getOwnDeletionStatus(db, user),
+    title: i18n._(msg`Profile`),
   };
 }
 
-/**
- * One of the page's forms: signed in, its fields parsed by its schema, then its work. A refusal answers its own
- * message; anything unexpected is logged and answers the form's own failure message with 500.
- */
-function profileForm<S extends z.ZodType>(
-  context: Route.ActionArgs["context"],
-  schema: S,
-  failed: MessageDescriptor,
-  work: (actor: SessionUser, input: z.output<S>) => Promise<Headers | void>,
-) {
-  const { user: actor, i18n } = requestContext(context);
-  return async (form: FormData) => {
-    try {
-      if (!actor) throw new AppError("not_signed_in");
-      const parsed = await parseForm(form, schema);
-      if (!parsed.ok) return formFailure(parsed);
-      const headers = await work(actor, parsed.value);
-      return data<ActionResult>({ ok: true }, headers ? { headers } : undefined);
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) return actionFailure(error, i18n);
-      console.error(`Profile action ${String(form.get("intent"))} failed:`, error);
-      return data<ActionResult>({ ok: false, error: i18n._(failed) }, { status: 500 });
-    }
-  };
+/** The account's own forms are refused (401) to a post without a session before any field is read. */
+const signedIn = ({ user }: { user: SessionUser | null }) => requireActor(user);
+
+/** The Set-Cookie headers of an auth answer, as a response's headers. */
+function cookiesOf(headers: Headers): Headers {
+  const cookies = new Headers();
+  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  return cookies;
 }
+
+const deletionDeps = ({ database, bus, storage, outboxDir }: Services) => ({
+  db: database.db,
+  bus,
+  storage,
+  outboxDir,
+});
 
 /** The forms this page's action takes (the matrix tries each). */
 export const intents = [
@@ -101,65 +88,82 @@ export const intents = [
 
 /**
  * The page's forms, by `intent`: update-profile, change-password, upload-avatar (multipart), email-preferences,
- * request-data-export, delete-account, and withdraw-deletion (a deletion request still waiting for the agency).
+ * request-data-export (each toast's words are the form's own, in the browser), delete-account, and withdraw-deletion
+ * (a deletion request still waiting for the agency).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, i18n } = requestContext(context);
-  const { database, bus, storage, auth } = services;
-  return dispatchIntent(request, i18n, intents, {
-    [UPDATE_PROFILE_INTENT]: profileForm(
-      context,
-      personalInfoSchema,
-      PROFILE_TEXTS.updateFailed,
-      async (actor, { intent: _intent, ...fields }) => {
-        await updateProfile({ db: database.db, bus }, actor, fields);
+export async function action(args: Route.ActionArgs) {
+  return intentAction(args, intents, {
+    [UPDATE_PROFILE_INTENT]: form({
+      guard: signedIn,
+      schema: personalInfoSchema,
+      run: ({ services, user }, { intent: _intent, ...fields }) =>
+        updateProfile({ db: services.database.db, bus: services.bus }, user, fields),
+    }),
+    [EMAIL_PREFERENCES_INTENT]: form({
+      guard: signedIn,
+      schema: emailPreferencesSchema,
+      run: ({ services, user }, { emailUpdates }) =>
+        updateEmailPreferences({ db: services.database.db, bus: services.bus }, user, { emailUpdates }),
+    }),
+    [UPLOAD_AVATAR_INTENT]: form({
+      guard: signedIn,
+      schema: avatarFormSchema,
+      run: async ({ services: { database, bus, storage }, user }, { avatar }) => {
+        await updateAvatar({ db: database.db, bus, storage }, user, { avatar });
       },
-    ),
-    [EMAIL_PREFERENCES_INTENT]: profileForm(
-      context,
-      emailPreferencesSchema,
-      PROFILE_TEXTS.emailPreferencesFailed,
-      async (actor, { emailUpdates }) => {
-        await updateEmailPreferences({ db: database.db, bus }, actor, { emailUpdates });
-      },
-    ),
-    [UPLOAD_AVATAR_INTENT]: profileForm(
-      context,
-      avatarFormSchema,
-      PROFILE_TEXTS.avatarFailed,
-      async (actor, { avatar }) => {
-        await updateAvatar({ db: database.db, bus, storage }, actor, { avatar });
-      },
-    ),
-    [CHANGE_PASSWORD_INTENT]: profileForm(
-      context,
-      changePasswordSchema,
-      PROFILE_TEXTS.passwordFailed,
-      async (actor, { currentPassword, newPassword }) => {
-        const changed = await changePassword({ auth }, actor, {
+    }),
+    [CHANGE_PASSWORD_INTENT]: form({
+      guard: signedIn,
+      schema: changePasswordSchema,
+      run: ({ services, user, request }, { currentPassword, newPassword }) =>
+        changePassword({ auth: services.auth }, user, {
           currentPassword,
           newPassword,
           confirmPassword: newPassword,
           headers: request.headers,
-        });
-        // The new session's cookie replaces the old one.
-        const cookies = new Headers();
-        for (const cookie of changed.getSetCookie()) cookies.append("Set-Cookie", cookie);
-        return cookies;
+        }),
+      // The new session's cookie replaces the old one.
+      success: (_, changed) => data({ ok: true as const }, { headers: cookiesOf(changed) }),
+    }),
+    [REQUEST_DATA_EXPORT_INTENT]: form({
+      guard: signedIn,
+      schema: requestDataExportSchema,
+      run: async ({ services: { database, bus, auth }, user, request }, { password }) => {
+        await requestDataExport({ db: database.db, bus, auth }, user, { password, headers: request.headers });
       },
-    ),
-    [REQUEST_DATA_EXPORT_INTENT]: profileForm(
-      context,
-      requestDataExportSchema,
-      DATA_EXPORT_TEXTS.requestFailed,
-      async (actor, { password }) => {
-        await requestDataExport({ db: database.db, bus, auth }, actor, { password, headers: request.headers });
+    }),
+    // Deleted: the browser's session cookie is cleared too and it goes to the page that says so; held back for the
+    // agency (a pending payment or job): a toast says the request waits. A wrong password is named beside its field.
+    [DELETE_ACCOUNT_INTENT]: form({
+      schema: deleteAccountSchema,
+      run: ({ services, user, request }, value) =>
+        deleteOwnAccount({ ...deletionDeps(services), auth: services.auth }, user, {
+          ...value,
+          headers: request.headers,
+        }),
+      success: async ({ services, i18n, request }, { outcome }) => {
+        if (outcome === "requested") {
+          return {
+            ok: true as const,
+            title: i18n._(msg`Deletion requested`),
+            message: i18n._(
+              msg`The agency confirms it first, because of your pending payment or job. You will hear from us by e-mail.`,
+            ),
+          };
+        }
+        // The account's sessions went with it; this browser's cookie is cleared as at a sign-out.
+        const { headers } = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+        return redirect(ACCOUNT_DELETED_PATH, { headers: cookiesOf(headers) });
       },
-    ),
-    // Deleted: a redirect to the page that says so (signed out); held back for the agency: a toast.
-    [DELETE_ACCOUNT_INTENT]: (form) =>
-      deleteAccountAction(services, requestContext(context).user, { form, request }, i18n),
-    [WITHDRAW_DELETION_INTENT]: () => withdrawDeletionAction(services, requestContext(context).user, i18n),
+    }),
+    [WITHDRAW_DELETION_INTENT]: form({
+      run: ({ services, user }) => withdrawDeletionRequest(deletionDeps(services), user),
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Request withdrawn`),
+        message: i18n._(msg`Your account stays as it is.`),
+      }),
+    }),
   });
 }
 

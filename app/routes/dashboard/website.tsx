@@ -17,15 +17,17 @@ import { saveWebsiteInfo } from "~/features/information/website/save-website-inf
 import { WEBSITE_TEXTS, websiteInfoFormSchema } from "~/features/information/website/website-info.schemas";
 import { requestContext } from "~/lib/http/request-context.server";
 import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
-import { informationAction } from "~/features/information/information-action.server";
-import { requireUser, services } from "~/lib/auth/route-guards.server";
+import { informationForm } from "~/features/information/information-form.server";
+import { requireUser } from "~/lib/auth/route-guards.server";
+import { formAction } from "~/lib/http/form-actions.server";
 import type { Route } from "./+types/website";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Website" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { database, stripe } = services(context);
+  const { services, i18n } = requestContext(context);
+  const { database, stripe } = services;
   const [payments, rounds, files] = await Promise.all([
     listOwnPayments(database, user),
     listOwnReviewRounds(database.db, user),
@@ -47,12 +49,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     prefill,
     rounds: rounds.website,
     files: files.website,
-    title: requestContext(context).i18n._(msg`Website`),
+    title: i18n._(msg`Website`),
   };
 }
 
 /** The form's save (multipart: the fields, `logo`, `founderPhoto`), through the information kit. */
-export const action = informationAction({
+const websiteForm = informationForm({
   schema: () => websiteInfoFormSchema,
   save: ({ database, bus, storage, secrets }, actor, fields, form) =>
     saveWebsiteInfo({ db: database.db, bus, storage, secrets }, actor, {
@@ -62,6 +64,10 @@ export const action = informationAction({
     }),
   texts: WEBSITE_TEXTS,
 });
+
+export async function action(args: Route.ActionArgs) {
+  return formAction(args, websiteForm);
+}
 
 function SecondPaymentBanner({ second, cardEnabled }: { second: PaymentStanding | null; cardEnabled: boolean }) {
   const { i18n } = useLingui();

@@ -4,9 +4,7 @@ import { receiptFileName } from "~/features/receipts/receipt";
 import { receiptTimeZone, renderReceiptPdf } from "~/features/receipts/receipt-pdf.server";
 import { requireReceiptViewer } from "~/lib/auth/receipt-viewer.server";
 import { contentDisposition } from "~/lib/http/content-disposition";
-import { jsonFailure } from "~/lib/http/error-answer.server";
-import { requestContext } from "~/lib/http/request-context.server";
-import { services } from "~/lib/auth/route-guards.server";
+import { jsonEndpoint } from "~/lib/http/form-actions.server";
 import type { Route } from "./+types/receipt-pdf";
 
 /** Never kept by a shared cache or the browser's: a receipt names a customer and what they paid. */
@@ -18,22 +16,23 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options"
  * login page), in the viewer's language and, with `?tz=` (the page sends the browser's), time zone. The document is
  * sent as pdfkit writes it.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireReceiptViewer(context);
-  const { database, settings } = services(context);
-  const { i18n } = requestContext(context);
-  try {
-    const receipt = await getReceipt({ db: database.db, settings }, user, { paymentId: params.paymentId });
-    const pdf = renderReceiptPdf(receipt, i18n, receiptTimeZone(new URL(request.url).searchParams.get("tz")));
-    return new Response(Readable.toWeb(pdf) as ReadableStream<Uint8Array>, {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": contentDisposition("attachment", receiptFileName(receipt)),
-        ...PRIVATE,
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireReceiptViewer(args.context);
+  return jsonEndpoint(
+    args,
+    {
+      run: async ({ services: { database, settings }, i18n, request }) => {
+        const receipt = await getReceipt({ db: database.db, settings }, user, { paymentId: args.params.paymentId });
+        const pdf = renderReceiptPdf(receipt, i18n, receiptTimeZone(new URL(request.url).searchParams.get("tz")));
+        return new Response(Readable.toWeb(pdf) as ReadableStream<Uint8Array>, {
+          headers: {
+            "Content-Type": "application/pdf",
+            "Content-Disposition": contentDisposition("attachment", receiptFileName(receipt)),
+            ...PRIVATE,
+          },
+        });
       },
-    });
-  } catch (error) {
-    const { status, body } = jsonFailure(error, i18n);
-    return Response.json(body, { status, headers: PRIVATE });
-  }
+    },
+    { headers: PRIVATE },
+  );
 }

@@ -1,7 +1,6 @@
 import { createCardCheckout } from "~/features/payments/card/create-card-checkout.server";
 import { AppError } from "~/lib/http/app-error";
-import { jsonFailure } from "~/lib/http/error-answer.server";
-import { requestContext } from "~/lib/http/request-context.server";
+import { jsonEndpoint } from "~/lib/http/form-actions.server";
 import type { Route } from "./+types/card-checkout";
 
 /** The body as an object, or null when it is not JSON (an empty body counts as no fields). */
@@ -21,28 +20,28 @@ async function jsonBody(request: Request): Promise<Record<string, unknown> | nul
  * redirect target; every other change goes through a page action. Refusals are the payment dialog's toast, in
  * the customer's language: `{ ok: false, error: { code, message } }`.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user, i18n } = requestContext(context);
-  try {
-    if (request.method !== "POST") throw new AppError("method_not_allowed");
-    // JSON only: a cross-site form cannot send it without the browser asking first.
-    const isJson = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() === "application/json";
-    if (user && !isJson) throw new AppError("json_required");
-    const body = await jsonBody(request);
-    if (user && !body) throw new AppError("invalid_body");
-    const { url } = await createCardCheckout(
-      { db: services.database.db, stripe: services.stripe, siteUrl: services.env.SITE_URL },
-      user,
-      {
-        serviceType: body?.serviceType,
-        paymentNumber: body?.paymentNumber,
-        returnPath: body?.returnPath,
-        promotionCode: body?.promotionCode,
-      },
-    );
-    return Response.json({ ok: true, url });
-  } catch (error) {
-    const { status, body } = jsonFailure(error, i18n);
-    return Response.json(body, { status });
-  }
+export async function action(args: Route.ActionArgs) {
+  return jsonEndpoint(args, {
+    guard: ({ request }) => {
+      if (request.method !== "POST") throw new AppError("method_not_allowed");
+    },
+    run: async ({ services, user, request }) => {
+      // JSON only: a cross-site form cannot send it without the browser asking first.
+      const isJson = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() === "application/json";
+      if (user && !isJson) throw new AppError("json_required");
+      const body = await jsonBody(request);
+      if (user && !body) throw new AppError("invalid_body");
+      const { url } = await createCardCheckout(
+        { db: services.database.db, stripe: services.stripe, siteUrl: services.env.SITE_URL },
+        user,
+        {
+          serviceType: body?.serviceType,
+          paymentNumber: body?.paymentNumber,
+          returnPath: body?.returnPath,
+          promotionCode: body?.promotionCode,
+        },
+      );
+      return Response.json({ ok: true, url });
+    },
+  });
 }

@@ -1,6 +1,5 @@
 import { handleCardWebhook } from "~/features/payments/card/handle-card-webhook.server";
-import { jsonFailure } from "~/lib/http/error-answer.server";
-import { requestContext } from "~/lib/http/request-context.server";
+import { jsonEndpoint } from "~/lib/http/form-actions.server";
 import { englishI18n } from "~/lib/i18n/translate";
 import type { Route } from "./+types/card-webhook";
 
@@ -9,25 +8,27 @@ import type { Route } from "./+types/card-webhook";
  * raw body, read once here), answered `{ received: true, outcome }`. No session counts, only the signature; its
  * refusals are read by the provider's dashboard, in English.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services } = requestContext(context);
-  try {
-    const outcome = await handleCardWebhook(
-      {
-        db: services.database.db,
-        bus: services.bus,
-        stripe: services.stripe,
-        webhookSecret: services.env.STRIPE_WEBHOOK_SECRET,
+export async function action(args: Route.ActionArgs) {
+  return jsonEndpoint(
+    args,
+    {
+      run: async ({ services, request }) => {
+        const outcome = await handleCardWebhook(
+          {
+            db: services.database.db,
+            bus: services.bus,
+            stripe: services.stripe,
+            webhookSecret: services.env.STRIPE_WEBHOOK_SECRET,
+          },
+          null,
+          {
+            rawBody: Buffer.from(await request.arrayBuffer()),
+            signature: request.headers.get("stripe-signature") ?? undefined,
+          },
+        );
+        return Response.json({ received: true, outcome });
       },
-      null,
-      {
-        rawBody: Buffer.from(await request.arrayBuffer()),
-        signature: request.headers.get("stripe-signature") ?? undefined,
-      },
-    );
-    return Response.json({ received: true, outcome });
-  } catch (error) {
-    const { status, body } = jsonFailure(error, englishI18n());
-    return Response.json(body, { status });
-  }
+    },
+    { i18n: englishI18n() },
+  );
 }

@@ -2,11 +2,9 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { LOCALES, languageCookie, pageAfterSwitch } from "~/lib/i18n/locales";
-import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { AppError } from "~/lib/http/app-error";
-import { actionFailure } from "~/lib/http/error-answer.server";
+import { formAction } from "~/lib/http/form-actions.server";
 import { sitePath } from "~/lib/http/paths";
-import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/language";
 
 const languageSchema = z.object({
@@ -19,18 +17,21 @@ const languageSchema = z.object({
  * signed-in user's on the account too (so it follows them to other browsers and into their e-mails, and
  * outlives sign-out in this browser). Works without JavaScript: a plain form post, then back to the page.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseForm(request, languageSchema);
-  if (!parsed.ok) return formFailure(parsed);
-  const { language, redirectTo } = parsed.value;
-  const { services, user, i18n } = requestContext(context);
-  // Only back to a page of this site: anything else is refused rather than quietly replaced.
-  if (redirectTo !== undefined && redirectTo !== "" && sitePath(redirectTo) === null) {
-    return actionFailure(new AppError("invalid_redirect"), i18n);
-  }
-  if (user) await saveLanguage(services.database.db, user.id, language);
-  const secure = new URL(request.url).protocol === "https:";
-  return redirect(pageAfterSwitch(redirectTo, language), {
-    headers: { "Set-Cookie": languageCookie(language, secure) },
+export async function action(args: Route.ActionArgs) {
+  return formAction(args, {
+    schema: languageSchema,
+    run: async ({ services, user }, { language, redirectTo }) => {
+      // Only back to a page of this site: anything else is refused rather than quietly replaced.
+      if (redirectTo !== undefined && redirectTo !== "" && sitePath(redirectTo) === null) {
+        throw new AppError("invalid_redirect");
+      }
+      if (user) await saveLanguage(services.database.db, user.id, language);
+    },
+    success: ({ request }, _, { language, redirectTo }) => {
+      const secure = new URL(request.url).protocol === "https:";
+      return redirect(pageAfterSwitch(redirectTo, language), {
+        headers: { "Set-Cookie": languageCookie(language, secure) },
+      });
+    },
   });
 }

@@ -3,7 +3,6 @@ import { earlierMessagesSchema } from "~/features/messages/messages.schemas";
 import { AppError } from "~/lib/http/app-error";
 import { actionFailure } from "~/lib/http/error-answer.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/messages";
 
 /**
@@ -11,14 +10,15 @@ import type { Route } from "./+types/messages";
  * the admin's tab alike: the customer reads only their own, admins any customer's.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { services, user, i18n } = requestContext(context);
   try {
     const parsed = earlierMessagesSchema.safeParse({ before: new URL(request.url).searchParams.get("before") });
     if (!parsed.success) throw new AppError("invalid_request");
-    return await listMessages(services(context).database.db, sessionUser(context), {
+    return await listMessages(services.database.db, user, {
       userId: params.userId,
       before: parsed.data.before,
     });
   } catch (error) {
-    return actionFailure(error, requestContext(context).i18n);
+    return actionFailure(error, i18n);
   }
 }

@@ -2,18 +2,18 @@ import { listNotifications } from "~/features/notifications/list-notifications.s
 import { markAllNotificationsRead } from "~/features/notifications/mark-all-notifications-read.server";
 import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
 import { notificationActionSchema } from "~/features/notifications/notifications.schemas";
-import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { actionFailure } from "~/lib/http/error-answer.server";
+import { formAction } from "~/lib/http/form-actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { services, user, i18n } = requestContext(context);
   try {
-    return await listNotifications(services(context).database, sessionUser(context), requestContext(context).i18n);
+    return await listNotifications(services.database, user, i18n);
   } catch (error) {
-    return actionFailure(error, requestContext(context).i18n);
+    return actionFailure(error, i18n);
   }
 }
 
@@ -21,17 +21,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const intents = notificationActionSchema.options.map((option) => option.shape.intent.value);
 
 /** The bell's forms: `intent=mark-read&id=...` or `intent=mark-all-read`; answers `{ ok: true }`. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { database, bus } = services(context);
-  const deps = { db: database.db, bus };
-  try {
-    const actor = requireActor(sessionUser(context));
-    const parsed = await parseForm(request, notificationActionSchema);
-    if (!parsed.ok) return formFailure(parsed);
-    if (parsed.value.intent === "mark-read") await markNotificationRead(deps, actor, parsed.value);
-    else await markAllNotificationsRead(deps, actor);
-    return { ok: true as const };
-  } catch (error) {
-    return actionFailure(error, requestContext(context).i18n);
-  }
+export async function action(args: Route.ActionArgs) {
+  return formAction(args, {
+    guard: ({ user }) => requireActor(user),
+    schema: notificationActionSchema,
+    run: async ({ services, user }, value) => {
+      const deps = { db: services.database.db, bus: services.bus };
+      if (value.intent === "mark-read") await markNotificationRead(deps, user, value);
+      else await markAllNotificationsRead(deps, user);
+    },
+  });
 }

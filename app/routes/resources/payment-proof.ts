@@ -2,10 +2,8 @@ import { proofFormSchema, proofResubmitSchema } from "~/features/payments/paymen
 import { resubmitZelleProof } from "~/features/payments/zelle/resubmit-zelle-proof.server";
 import { submitZelleProof } from "~/features/payments/zelle/submit-zelle-proof.server";
 import { requireActor } from "~/lib/auth/actor-guards";
-import { formFailure, parseForm } from "~/lib/http/forms.server";
 import { AppError } from "~/lib/http/app-error";
-import { actionFailure } from "~/lib/http/error-answer.server";
-import { requestContext } from "~/lib/http/request-context.server";
+import { formAction } from "~/lib/http/form-actions.server";
 import type { Route } from "./+types/payment-proof";
 
 /**
@@ -13,27 +11,18 @@ import type { Route } from "./+types/payment-proof";
  * proof), or a new proof for the customer's own rejected Zelle transfer (paymentId, proof): answers `{ ok: true }` or a 4xx `{ ok: false, error }`. Its body limit (413 with the proof's
  * size message) is the server's, in server/body-limit.ts.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user, i18n } = requestContext(context);
-  const { database, bus, storage } = services;
-  try {
-    const actor = requireActor(user);
-    if (request.method !== "POST") throw new AppError("method_not_allowed");
-    const form = await request.formData().catch(() => {
-      throw new AppError("invalid_request");
-    });
+export async function action(args: Route.ActionArgs) {
+  return formAction(args, {
+    guard: ({ user, request }) => {
+      requireActor(user);
+      if (request.method !== "POST") throw new AppError("method_not_allowed");
+    },
     // A paymentId names the customer's rejected transfer that gets a new proof; without one, a new payment.
-    if (form.has("paymentId")) {
-      const parsed = await parseForm(form, proofResubmitSchema);
-      if (!parsed.ok) return formFailure(parsed);
-      await resubmitZelleProof({ db: database.db, bus, storage }, actor, parsed.value);
-      return { ok: true as const };
-    }
-    const parsed = await parseForm(form, proofFormSchema);
-    if (!parsed.ok) return formFailure(parsed);
-    await submitZelleProof({ db: database.db, bus, storage }, actor, parsed.value);
-    return { ok: true as const };
-  } catch (error) {
-    return actionFailure(error, i18n);
-  }
+    schema: ({ form }) => (form.has("paymentId") ? proofResubmitSchema : proofFormSchema),
+    run: async ({ services: { database, bus, storage }, user }, value) => {
+      const deps = { db: database.db, bus, storage };
+      if ("paymentId" in value) await resubmitZelleProof(deps, user, value);
+      else await submitZelleProof(deps, user, value);
+    },
+  });
 }

@@ -2,9 +2,7 @@ import { paymentQuoteSchema } from "~/features/payments/payments.schemas";
 import { quotePayment } from "~/features/payments/quote-payment.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
-import { jsonFailure } from "~/lib/http/error-answer.server";
-import { parseForm } from "~/lib/http/forms.server";
-import { requestContext } from "~/lib/http/request-context.server";
+import { jsonEndpoint } from "~/lib/http/form-actions.server";
 import type { Route } from "./+types/payment-quote";
 
 /**
@@ -13,17 +11,14 @@ import type { Route } from "./+types/payment-quote";
  * `{ ok: false, error: { code, message } }` in the customer's language ('Invalid or expired code' for any code that
  * cannot be applied). Signed-in customers only; nothing is written, so it needs no maintenance check.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, user, i18n } = requestContext(context);
-  try {
-    const actor = requireActor(user);
-    if (request.method !== "POST") throw new AppError("method_not_allowed");
-    const parsed = await parseForm(request, paymentQuoteSchema);
-    if (!parsed.ok) throw new AppError("invalid_input", { detail: parsed.error });
-    const quote = await quotePayment({ db: services.database.db }, actor, parsed.value);
-    return Response.json({ ok: true, quote });
-  } catch (error) {
-    const { status, body } = jsonFailure(error, i18n);
-    return Response.json(body, { status });
-  }
+export async function action(args: Route.ActionArgs) {
+  return jsonEndpoint(args, {
+    guard: ({ user, request }) => {
+      requireActor(user);
+      if (request.method !== "POST") throw new AppError("method_not_allowed");
+    },
+    schema: paymentQuoteSchema,
+    run: async ({ services, user }, value) =>
+      Response.json({ ok: true, quote: await quotePayment({ db: services.database.db }, user, value) }),
+  });
 }

@@ -16,7 +16,6 @@ import {
 /** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
 export const GOOGLE_TEXTS = {
   saved: msg`Your information has been saved successfully`,
-  saveFailed: msg`Failed to save your information. Please try again.`,
 };
 
 /**

@@ -15,7 +15,6 @@ import { PALETTE_HEXES } from "./palette";
 /** The page's own texts as descriptors, for the browser's toasts and the action's answers in the request's language. */
 export const WEBSITE_TEXTS = {
   saved: msg`Website information submitted successfully`,
-  saveFailed: msg`Failed to submit information`,
 };
 
 const PROVIDER_TOO_LONG = msg`Provider must be less than 200 characters`;
