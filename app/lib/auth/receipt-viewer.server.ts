@@ -1,8 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
-import { requireUser, services } from "~/lib/auth/route-guards.server";
+import { requireUser } from "~/lib/auth/route-guards.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/http/paths";
+import { requestContext } from "~/lib/http/request-context.server";
 
 /**
  * Who may ask for a receipt, the page and its PDF alike, before getReceipt checks it is theirs: visitors go to the
@@ -12,6 +13,6 @@ import { ADMIN_TWO_FACTOR_SETUP, CUSTOMER_HOME } from "~/lib/http/paths";
 export async function requireReceiptViewer(context: Readonly<RouterContextProvider>): Promise<SessionUser> {
   const user = requireUser(context);
   if (user.mustEnrolTwoFactor) throw redirect(ADMIN_TWO_FACTOR_SETUP);
-  if (await maintenanceFor(services(context), user)) throw redirect(CUSTOMER_HOME);
+  if (await maintenanceFor(requestContext(context).services, user)) throw redirect(CUSTOMER_HOME);
   return user;
 }

@@ -7,16 +7,18 @@ import { servicesContext, sessionUserContext } from "../services.server";
 import { isTeam } from "./actor-guards";
 import type { SessionUser } from "./session";
 
+/** The services, as `requestContext(context).services` has them: for the customer page's module alone. */
 export function services(context: Readonly<RouterContextProvider>) {
   return context.get(servicesContext);
 }
 
+/** The signed-in user, as `requestContext(context).user` has it: for the customer page's module alone. */
 export function sessionUser(context: Readonly<RouterContextProvider>): SessionUser | null {
   return context.get(sessionUserContext);
 }
 
 export function requireUser(context: Readonly<RouterContextProvider>, loginPath = CUSTOMER_LOGIN): SessionUser {
-  const user = sessionUser(context);
+  const { user } = requestContext(context);
   if (!user) throw redirect(loginPath);
   return user;
 }
@@ -34,7 +36,10 @@ export async function requireTeamMember(
   const user = requireUser(context, ADMIN_LOGIN);
   if (user.mustEnrolTwoFactor) throw redirect(ADMIN_TWO_FACTOR_SETUP);
   if (isTeam(user)) return user;
-  const { headers } = await services(context).auth.api.signOut({ headers: request.headers, returnHeaders: true });
+  const { headers } = await requestContext(context).services.auth.api.signOut({
+    headers: request.headers,
+    returnHeaders: true,
+  });
   throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`, { headers });
 }
 
@@ -43,6 +48,7 @@ export async function requireTeamMember(
  * member gets 403 before any loader or action runs.
  */
 export const adminOnly: MiddlewareFunction<Response> = ({ context }, next) => {
-  if (!sessionUser(context)?.isAdmin) loaderFailure(new AppError("forbidden"), requestContext(context).i18n);
+  const { user, i18n } = requestContext(context);
+  if (!user?.isAdmin) loaderFailure(new AppError("forbidden"), i18n);
   return next();
 };

@@ -4,7 +4,7 @@ import { PageTitle } from "~/components/nav-shell";
 import { ActivityLog } from "~/features/activity/components/activity-log";
 import { activityQuery, listActivity } from "~/features/activity/list-activity.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { adminOnly, services, sessionUser } from "~/lib/auth/route-guards.server";
+import { adminOnly } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/activity";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Activity Log" }];
@@ -15,11 +15,9 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 // The middleware has refused everyone but admins; the use case checks again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = activityQuery(new URL(request.url).searchParams);
-  const i18n = requestContext(context).i18n;
+  const { services, user, i18n } = requestContext(context);
   return {
-    log: await listActivity({ db: services(context).database.db }, sessionUser(context), query, (message) =>
-      i18n._(message),
-    ),
+    log: await listActivity({ db: services.database.db }, user, query, (message) => i18n._(message)),
     title: i18n._(msg`Activity Log`),
   };
 }

@@ -9,7 +9,7 @@ import { PeriodPicker } from "~/features/analytics/components/period-picker";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
 import { paymentsCsvPath } from "~/features/receipts/payments-csv";
 import { requestContext } from "~/lib/http/request-context.server";
-import { adminOnly, services, sessionUser } from "~/lib/auth/route-guards.server";
+import { adminOnly } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Analytics" }];
@@ -20,11 +20,11 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 // The middleware has refused everyone but admins; the use case checks again. A period the URL cannot
 // give is answered with its message beside the picker (and no figures), never with an error page.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const i18n = requestContext(context).i18n;
+  const { services, user, i18n } = requestContext(context);
   const title = i18n._(msg`Analytics`);
   const parsed = parseAnalyticsPeriod(new URL(request.url).searchParams);
   if (!parsed.ok) return { report: null, errors: periodErrorMessages(parsed.errors, i18n), input: parsed.input, title };
-  const report = await getAnalytics({ db: services(context).database.db }, sessionUser(context), parsed.period);
+  const report = await getAnalytics({ db: services.database.db }, user, parsed.period);
   const { choice, from, to } = parsed.period;
   return { report, errors: null, input: { period: choice, from, to }, title };
 }

@@ -11,7 +11,7 @@ import { useLiveUpdates } from "~/lib/realtime/use-live-updates";
 import { adminPageShows } from "~/lib/realtime/realtime";
 import { liveSince } from "~/lib/realtime/realtime.server";
 import { ADMIN_LOGIN } from "~/lib/http/paths";
-import { requireTeamMember, requireUser, services } from "~/lib/auth/route-guards.server";
+import { requireTeamMember, requireUser } from "~/lib/auth/route-guards.server";
 import type { TeamRole } from "~/lib/auth/session";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/layout";
@@ -31,8 +31,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const dataReadAt = liveSince();
   // Past the guard a member is an admin or a staff member; the menu shows a staff member only the pages they may open.
   const role: TeamRole = member.isAdmin ? "admin" : "staff";
+  const { services, i18n } = requestContext(context);
   return {
-    notifications: await listNotifications(services(context).database, member, requestContext(context).i18n),
+    notifications: await listNotifications(services.database, member, i18n),
     dataReadAt,
     memberId: member.id,
     role,

@@ -13,7 +13,6 @@ import { loginErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME } from "~/lib/http/paths";
 import { isTeam } from "~/lib/auth/actor-guards";
-import { sessionUser } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { translate } from "~/lib/i18n/translate";
 import type { Route } from "./+types/login";
@@ -21,11 +20,11 @@ import type { Route } from "./+types/login";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Admin Login" }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const user = sessionUser(context);
+  const { user, i18n } = requestContext(context);
   // A team member who must enrol in two-factor first goes on too: the admin guard sends them to enrolment.
   if (user && (isTeam(user) || user.mustEnrolTwoFactor)) throw redirect(ADMIN_HOME);
   // A customer's session reaching this page only gets the message; it is not signed out here.
-  return { signedInAsCustomer: Boolean(user), title: requestContext(context).i18n._(msg`Admin Login`) };
+  return { signedInAsCustomer: Boolean(user), title: i18n._(msg`Admin Login`) };
 }
 
 function accessDenied() {

@@ -15,7 +15,6 @@ import { BackupCodes } from "~/features/auth/components/backup-codes";
 import { useSignOut } from "~/features/auth/use-sign-out";
 import { ACCESS_DENIED_FLAG, ADMIN_HOME, ADMIN_LOGIN } from "~/lib/http/paths";
 import { isTeam } from "~/lib/auth/actor-guards";
-import { sessionUser } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/two-factor";
 
@@ -28,11 +27,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * Security setting Two-Factor is on). Only a signed-in admin without two-factor may use it.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  const user = sessionUser(context);
+  const { user, i18n } = requestContext(context);
   if (!user) throw redirect(ADMIN_LOGIN);
   if (!isTeam(user) && !user.mustEnrolTwoFactor) throw redirect(`${ADMIN_LOGIN}?${ACCESS_DENIED_FLAG}=1`);
   if (user.twoFactorEnabled) throw redirect(ADMIN_HOME);
-  return { email: user.email, title: requestContext(context).i18n._(msg`Two-Factor Authentication`) };
+  return { email: user.email, title: i18n._(msg`Two-Factor Authentication`) };
 }
 
 type Step =

@@ -11,7 +11,6 @@ import { listErrorMessage, parseCustomerListQuery } from "~/features/users/custo
 import { listCustomers } from "~/features/users/list-customers.server";
 import { listActiveMembers } from "~/features/team/list-active-members.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Users" }];
@@ -21,13 +20,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 // A bad search, filter or page in the address is answered with the list and a message (400), never a failure.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, errors } = parseCustomerListQuery(new URL(request.url).searchParams);
-  const { database } = services(context);
-  const actor = sessionUser(context);
+  const { services, user: actor, i18n } = requestContext(context);
+  const { database } = services;
   const [list, assignees] = await Promise.all([
     listCustomers(database, actor, query),
     actor?.isAdmin ? listActiveMembers(database.db, actor) : null,
   ]);
-  const i18n = requestContext(context).i18n;
   const mine = !actor?.isAdmin;
   return data(
     {

@@ -13,14 +13,14 @@ import { resetRequestRefusedMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
-import { sessionUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Forgot password" }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (sessionUser(context)) throw redirect(CUSTOMER_HOME);
-  return { title: requestContext(context).i18n._(msg`Forgot password`) };
+  const { user, i18n } = requestContext(context);
+  if (user) throw redirect(CUSTOMER_HOME);
+  return { title: i18n._(msg`Forgot password`) };
 }
 
 export default function ForgotPasswordPage() {

@@ -12,7 +12,6 @@ import { loginErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
@@ -22,12 +21,12 @@ import type { Route } from "./+types/login";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Login" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = sessionUser(context);
+  const { services, user, i18n } = requestContext(context);
   if (user) throw redirect(CUSTOMER_HOME);
   // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
   return {
-    maintenance: await maintenanceFor(services(context), user),
-    title: requestContext(context).i18n._(msg`Login`),
+    maintenance: await maintenanceFor(services, user),
+    title: i18n._(msg`Login`),
   };
 }
 

@@ -13,7 +13,6 @@ import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
 import { afterSignUpPath } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
@@ -25,13 +24,13 @@ import type { Route } from "./+types/signup";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Create account" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = sessionUser(context);
+  const { services, user, i18n } = requestContext(context);
   // Signed in already: on to the service ordered on the landing page, if one was.
   if (user) throw redirect(afterSignUpPath(new URL(request.url).searchParams));
   // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
   return {
-    maintenance: await maintenanceFor(services(context), user),
-    title: requestContext(context).i18n._(msg`Create account`),
+    maintenance: await maintenanceFor(services, user),
+    title: i18n._(msg`Create account`),
   };
 }
 

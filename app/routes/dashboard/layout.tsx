@@ -15,7 +15,7 @@ import { MaintenancePage } from "~/features/settings/components/maintenance-page
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { initials } from "~/features/users/initials";
 import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/http/paths";
-import { requireUser, services } from "~/lib/auth/route-guards.server";
+import { requireUser } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/layout";
 
@@ -23,13 +23,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   // Before any read: the live stream reports changes made after this (use-live-updates.ts).
   const dataReadAt = liveSince();
-  const maintenance = await maintenanceFor(services(context), user);
+  const { services, i18n } = requestContext(context);
+  const maintenance = await maintenanceFor(services, user);
   if (maintenance) return { maintenance, user: null, notifications: [], zelle: null, unreadMessages: 0, dataReadAt };
   const [notifications, zelle, unreadMessages] = await Promise.all([
-    listNotifications(services(context).database, user, requestContext(context).i18n),
+    listNotifications(services.database, user, i18n),
     // The payment dialog's Zelle step, on any portal page that offers to pay.
-    readZelleParties(services(context), user),
-    getOwnUnreadMessages(services(context).database.db, user),
+    readZelleParties(services, user),
+    getOwnUnreadMessages(services.database.db, user),
   ]);
   return {
     maintenance: null,

@@ -12,14 +12,15 @@ import type { ProgressLoad } from "~/features/progress/progress-views";
 import { ReviewCards } from "~/features/reviews/components/review-card";
 import { getOpenReviewRequests } from "~/features/reviews/get-open-review-requests.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import { requireUser, services } from "~/lib/auth/route-guards.server";
+import { requireUser } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/progress";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Construction Progress" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { database, stripe, settings } = services(context);
+  const { services, i18n } = requestContext(context);
+  const { database, stripe, settings } = services;
   const [payments, informationSent, waitingRounds, reviewCards, progress] = await Promise.all([
     listOwnPayments(database, user),
     getOwnInformationSent(database, user),
@@ -35,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
     ),
   ]);
-  const title = requestContext(context).i18n._(msg`Construction Progress`);
+  const title = i18n._(msg`Construction Progress`);
   return { payments, informationSent, waitingRounds, reviewCards, progress, cardEnabled: stripe !== null, title };
 }
 

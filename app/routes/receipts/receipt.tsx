@@ -5,7 +5,6 @@ import { requireReceiptViewer } from "~/lib/auth/receipt-viewer.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
-import { services } from "~/lib/auth/route-guards.server";
 import type { Route } from "./+types/receipt";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -19,10 +18,11 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = await requireReceiptViewer(context);
-  const { database, settings } = services(context);
+  const { services, i18n } = requestContext(context);
   try {
-    const receipt = await getReceipt({ db: database.db, settings }, user, { paymentId: params.paymentId });
-    const i18n = requestContext(context).i18n;
+    const receipt = await getReceipt({ db: services.database.db, settings: services.settings }, user, {
+      paymentId: params.paymentId,
+    });
     const back = !user.isAdmin
       ? { backTo: CUSTOMER_HOME, backLabel: i18n._(msg`Back to progress`) }
       : receipt.customerId === null
@@ -31,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const number = receipt.number;
     return { receipt, ...back, title: i18n._(msg`Receipt ${number}`) };
   } catch (error) {
-    loaderFailure(error, requestContext(context).i18n);
+    loaderFailure(error, i18n);
   }
 }
 

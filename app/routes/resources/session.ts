@@ -1,6 +1,6 @@
 import { isStaff } from "~/lib/auth/actor-guards";
 import { teamStanding } from "~/lib/auth/roles.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
+import { requestContext } from "~/lib/http/request-context.server";
 import type { SessionUser, TeamRole } from "~/lib/auth/session";
 import type { Route } from "./+types/session";
 
@@ -12,7 +12,7 @@ async function teamRole(context: Route.LoaderArgs["context"], user: SessionUser)
   if (user.isAdmin) return "admin";
   if (isStaff(user)) return "staff";
   if (!user.mustEnrolTwoFactor) return null;
-  return (await teamStanding(services(context).database.db, user.id))?.role ?? null;
+  return (await teamStanding(requestContext(context).services.database.db, user.id))?.role ?? null;
 }
 
 /**
@@ -21,7 +21,7 @@ async function teamRole(context: Route.LoaderArgs["context"], user: SessionUser)
  * (the admin pages send them to enrolment).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = sessionUser(context);
+  const { user } = requestContext(context);
   const role = user ? await teamRole(context, user) : null;
   return Response.json(
     { user: user ? { id: user.id, name: user.name, isTeam: role !== null, role } : null },
