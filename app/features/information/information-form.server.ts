@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { z } from "zod";
 import { AppError } from "~/lib/http/app-error";
-import type { FormSpec } from "~/lib/http/form-actions.server";
+import type { FormSpec } from "~/lib/http/actions.server";
 import type { SessionUser } from "~/lib/auth/session";
 import type { Services } from "~/lib/services.server";
 

@@ -8,7 +8,7 @@ type IntentTable<Names extends readonly string[]> = { readonly [Name in Names[nu
 /**
  * A page's action as a table of bare handlers, each of which reads, refuses and answers its form itself (the
  * customer page's). A page's forms as specs, which leave all that to one skeleton, go through `intentAction`
- * (form-actions.server.ts). Each form posts its `intent`, and the page's table names what each one does. An intent the table does not have is refused (400) rather than handed to a default branch, so a
+ * (actions.server.ts). Each form posts its `intent`, and the page's table names what each one does. An intent the table does not have is refused (400) rather than handed to a default branch, so a
  * stray or forged post never reaches another form's work. The page exports its `intents` (the table must have
  * exactly those), so the authorization matrix tries each one as every role.
  */

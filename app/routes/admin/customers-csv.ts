@@ -1,7 +1,7 @@
 import { exportCustomersCsv } from "~/features/users/export-customers-csv.server";
 import { adminOnly } from "~/lib/auth/route-guards.server";
 import { csvDownload, PRIVATE_DOWNLOAD_HEADERS } from "~/lib/http/csv-download.server";
-import { jsonEndpoint } from "~/lib/http/form-actions.server";
+import { jsonEndpoint } from "~/lib/http/actions.server";
 import type { Route } from "./+types/customers-csv";
 
 // Admins only (bulk personal data): the back office's layout sends visitors and customers to its login, this sends staff 403.

@@ -14,7 +14,7 @@ import { DECIDE_PAYMENT_INTENT, decisionFormSchema } from "~/features/payments/r
 import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { formatMoney } from "~/lib/i18n/format";
-import { form, intentAction } from "~/lib/http/form-actions.server";
+import { form, intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Services } from "~/lib/services.server";
 import type { Route } from "./+types/dashboard";

@@ -13,7 +13,7 @@ import { acceptInvitation } from "~/features/team/accept-invitation.server";
 import { getInvitation } from "~/features/team/get-invitation.server";
 import { TEAM_ROLE_NAMES, type InvitationState } from "~/features/team/team-views";
 import { acceptInvitationSchema } from "~/features/team/team.schemas";
-import { formAction } from "~/lib/http/form-actions.server";
+import { formAction } from "~/lib/http/actions.server";
 import { ADMIN_HOME, ADMIN_LOGIN } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/invitation";

@@ -66,7 +66,7 @@ import {
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { LOCALES, type Locale } from "~/lib/i18n/locales";
 import { AppError } from "~/lib/http/app-error";
-import { form, intentAction } from "~/lib/http/form-actions.server";
+import { form, intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { adminOnly } from "~/lib/auth/route-guards.server";
 import type { Services } from "~/lib/services.server";

@@ -14,7 +14,7 @@ import {
 } from "~/features/credentials/credentials.schemas";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
 import { saveCredentials } from "~/features/credentials/save-credentials.server";
-import { form, intentAction } from "~/lib/http/form-actions.server";
+import { form, intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";

@@ -16,7 +16,7 @@ import { toPaymentStanding } from "~/features/payments/payment-views";
 import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
 import { informationForm } from "~/features/information/information-form.server";
 import { requireUser } from "~/lib/auth/route-guards.server";
-import { formAction } from "~/lib/http/form-actions.server";
+import { formAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/google-business";
 

@@ -12,7 +12,7 @@ import {
   sendMessageFormSchema,
 } from "~/features/messages/messages.schemas";
 import { sendMessage } from "~/features/messages/send-message.server";
-import { form, intentAction } from "~/lib/http/form-actions.server";
+import { form, intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { requireUser } from "~/lib/auth/route-guards.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";

@@ -36,7 +36,7 @@ import {
 } from "~/features/profile/profile.schemas";
 import { updateAvatar } from "~/features/profile/update-avatar.server";
 import { updateProfile } from "~/features/profile/update-profile.server";
-import { form, intentAction } from "~/lib/http/form-actions.server";
+import { form, intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { requireUser } from "~/lib/auth/route-guards.server";

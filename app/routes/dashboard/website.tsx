@@ -19,7 +19,7 @@ import { requestContext } from "~/lib/http/request-context.server";
 import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
 import { informationForm } from "~/features/information/information-form.server";
 import { requireUser } from "~/lib/auth/route-guards.server";
-import { formAction } from "~/lib/http/form-actions.server";
+import { formAction } from "~/lib/http/actions.server";
 import type { Route } from "./+types/website";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Website" }];

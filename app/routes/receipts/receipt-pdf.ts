@@ -4,7 +4,7 @@ import { receiptFileName } from "~/features/receipts/receipt";
 import { receiptTimeZone, renderReceiptPdf } from "~/features/receipts/receipt-pdf.server";
 import { requireReceiptViewer } from "~/lib/auth/receipt-viewer.server";
 import { contentDisposition } from "~/lib/http/content-disposition";
-import { jsonEndpoint } from "~/lib/http/form-actions.server";
+import { jsonEndpoint } from "~/lib/http/actions.server";
 import type { Route } from "./+types/receipt-pdf";
 
 /** Never kept by a shared cache or the browser's: a receipt names a customer and what they paid. */

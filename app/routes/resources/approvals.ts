@@ -4,7 +4,7 @@ import { decideRound } from "~/features/approvals/decide-round.server";
 import { recordReviewResponse } from "~/features/reviews/record-review-response.server";
 import { REVIEW_RESPONSE_INTENT } from "~/features/reviews/review-views";
 import { reviewResponseFormSchema } from "~/features/reviews/reviews.schemas";
-import { form, intentAction } from "~/lib/http/form-actions.server";
+import { form, intentAction } from "~/lib/http/actions.server";
 import type { Route } from "./+types/approvals";
 
 /** The forms this route takes (the matrix tries each). */

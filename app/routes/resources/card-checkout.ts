@@ -1,6 +1,6 @@
 import { createCardCheckout } from "~/features/payments/card/create-card-checkout.server";
 import { AppError } from "~/lib/http/app-error";
-import { jsonEndpoint } from "~/lib/http/form-actions.server";
+import { jsonEndpoint } from "~/lib/http/actions.server";
 import type { Route } from "./+types/card-checkout";
 
 /** The body as an object, or null when it is not JSON (an empty body counts as no fields). */

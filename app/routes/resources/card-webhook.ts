@@ -1,5 +1,5 @@
 import { handleCardWebhook } from "~/features/payments/card/handle-card-webhook.server";
-import { jsonEndpoint } from "~/lib/http/form-actions.server";
+import { jsonEndpoint } from "~/lib/http/actions.server";
 import { englishI18n } from "~/lib/i18n/translate";
 import type { Route } from "./+types/card-webhook";
 

@@ -3,7 +3,7 @@ import { paymentQuoteSchema } from "~/features/payments/payments.schemas";
 import { redeemFreePayment } from "~/features/payments/redeem-free-payment.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
-import { formAction } from "~/lib/http/form-actions.server";
+import { formAction } from "~/lib/http/actions.server";
 import type { Route } from "./+types/free-payment";
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { saveLanguage } from "~/lib/i18n/language.server";
 import { LOCALES, languageCookie, pageAfterSwitch } from "~/lib/i18n/locales";
 import { AppError } from "~/lib/http/app-error";
-import { formAction } from "~/lib/http/form-actions.server";
+import { formAction } from "~/lib/http/actions.server";
 import { sitePath } from "~/lib/http/paths";
 import type { Route } from "./+types/language";
 

@@ -3,7 +3,7 @@ import { markAllNotificationsRead } from "~/features/notifications/mark-all-noti
 import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
 import { notificationActionSchema } from "~/features/notifications/notifications.schemas";
 import { actionFailure } from "~/lib/http/error-answer.server";
-import { formAction } from "~/lib/http/form-actions.server";
+import { formAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Route } from "./+types/notifications";

@@ -3,7 +3,7 @@ import { resubmitZelleProof } from "~/features/payments/zelle/resubmit-zelle-pro
 import { submitZelleProof } from "~/features/payments/zelle/submit-zelle-proof.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
-import { formAction } from "~/lib/http/form-actions.server";
+import { formAction } from "~/lib/http/actions.server";
 import type { Route } from "./+types/payment-proof";
 
 /**

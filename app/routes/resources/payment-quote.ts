@@ -2,7 +2,7 @@ import { paymentQuoteSchema } from "~/features/payments/payments.schemas";
 import { quotePayment } from "~/features/payments/quote-payment.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
-import { jsonEndpoint } from "~/lib/http/form-actions.server";
+import { jsonEndpoint } from "~/lib/http/actions.server";
 import type { Route } from "./+types/payment-quote";
 
 /**

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { revealGmailPassword } from "~/features/information/google-business/reveal-gmail-password.server";
 import { revealCredentialSecret } from "~/features/credentials/reveal-credential-secret.server";
 import { AppError } from "~/lib/http/app-error";
-import { formAction } from "~/lib/http/form-actions.server";
+import { formAction } from "~/lib/http/actions.server";
 import { revealSecretSchema } from "~/lib/secrets/secrets";
 import type { Route } from "./+types/reveal-secret";
 

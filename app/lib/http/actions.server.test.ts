@@ -7,7 +7,7 @@ import type { Locale } from "../i18n/locales";
 import { logger } from "../logger.server";
 import type { Services } from "../services.server";
 import { AppError, ERROR_CODES } from "./app-error";
-import { form, formAction, intentAction, jsonEndpoint } from "./form-actions.server";
+import { form, formAction, intentAction, jsonEndpoint } from "./actions.server";
 import { provideRequestContext } from "./request-context.server";
 
 // The skeleton every form goes through, without a database: the services are never touched by these specs.
