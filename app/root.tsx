@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import {
+  href,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -19,6 +20,7 @@ import { inlineStyleSheetsForFirstPaint } from "./lib/http/inline-style-sheets.s
 import { requestContextMiddleware } from "./lib/http/request-context.server";
 import { sessionMiddleware } from "./lib/auth/session-middleware.server";
 import { customerWritesDuringMaintenance } from "./lib/auth/maintenance.server";
+import { ADMIN_HOME } from "./lib/http/paths";
 import { isLocale } from "./lib/i18n/locales";
 
 // Outermost, the style sheets of every page rendered per request go inline (the first paint waits for no file).
@@ -117,7 +119,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="break-words text-slate-700">{details}</p>
         <a
-          href={backOffice ? "/admin/dashboard" : "/"}
+          href={backOffice ? ADMIN_HOME : href("/")}
           className="font-medium text-blue-700 underline-offset-4 hover:underline"
         >
           {backOffice ? "Back to the dashboard" : "Return to Home"}

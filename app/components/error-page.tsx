@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { isRouteErrorResponse, useLocation } from "react-router";
+import { href, isRouteErrorResponse, useLocation } from "react-router";
+import { ADMIN_HOME } from "~/lib/http/paths";
 
 /**
  * The error page of a route's failure (the localized layout's boundary, which gives it the page's language, and the
@@ -27,7 +28,7 @@ export function ErrorPage({ error, dev = false }: { error: unknown; dev?: boolea
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="break-words text-slate-700">{details}</p>
         <a
-          href={backOffice ? "/admin/dashboard" : "/"}
+          href={backOffice ? ADMIN_HOME : href("/")}
           className="font-medium text-blue-700 underline-offset-4 hover:underline"
         >
           {backOffice ? t`Back to the dashboard` : t`Return to Home`}

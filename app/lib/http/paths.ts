@@ -1,13 +1,20 @@
-export const CUSTOMER_HOME = "/dashboard/progress";
+import { href } from "react-router";
+
+// The pages are named by their patterns in the route table (`href` reads the generated route types), so a renamed
+// or removed route fails the type check here rather than leading a person to the not-found page.
+export const CUSTOMER_HOME = href("/dashboard/progress");
 /** The customer's page of each service (its payment, its form, its progress). */
-export const SERVICE_PAGE = { google_business: "/dashboard/google-business", website: "/dashboard/website" } as const;
+export const SERVICE_PAGE = {
+  google_business: href("/dashboard/google-business"),
+  website: href("/dashboard/website"),
+} as const;
 
 /**
  * The sign-up page for a service ordered on the landing page (`/signup?service=website`): after sign-up (or at once,
  * signed in already) the customer lands on that service's page, where it is paid.
  */
 export function orderPath(service: keyof typeof SERVICE_PAGE): string {
-  return `/signup?service=${service}`;
+  return `${href("/signup")}?service=${service}`;
 }
 
 /** Where sign-up leads: the ordered service's page when the address names one, else the progress page. */
@@ -17,11 +24,11 @@ export function afterSignUpPath(search: URLSearchParams): string {
     ? SERVICE_PAGE[service as keyof typeof SERVICE_PAGE]
     : CUSTOMER_HOME;
 }
-export const CUSTOMER_LOGIN = "/login";
-export const ADMIN_HOME = "/admin/dashboard";
-export const ADMIN_LOGIN = "/admin/login";
+export const CUSTOMER_LOGIN = href("/login");
+export const ADMIN_HOME = href("/admin/dashboard");
+export const ADMIN_LOGIN = href("/admin/login");
 /** Where an admin without two-factor enrols while the Security setting Two-Factor is on. */
-export const ADMIN_TWO_FACTOR_SETUP = "/admin/two-factor";
+export const ADMIN_TWO_FACTOR_SETUP = href("/admin/two-factor");
 /** The admin login page shows 'Access Denied' when it is reached with this flag. */
 export const ACCESS_DENIED_FLAG = "denied";
 
