@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { inArray } from "drizzle-orm";
+import { href } from "react-router";
 import { profiles } from "~db/schema";
 import { teamFollowing } from "~/lib/auth/roles.server";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
@@ -107,7 +108,7 @@ export async function gatherMessageEmails(
     readers.map((reader) => reader.id),
   );
   const customerName = customer.companyName ? `${customer.fullName} (${customer.companyName})` : customer.fullName;
-  const link = fromAgency ? "/dashboard/messages" : `/admin/users/${customer.id}?tab=messages`;
+  const link = fromAgency ? href("/dashboard/messages") : `/admin/users/${customer.id}?tab=messages`;
   for (const reader of readers) {
     const replyAddress = replyAddresses
       ? await replyAddresses.issue(executor, { customerId: customer.id, recipientId: reader.id })

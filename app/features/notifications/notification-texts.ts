@@ -13,7 +13,8 @@ import {
 import { serviceNameIn } from "~/domain/service-texts";
 import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/notifications/progress-notifications";
 import { isProgressStep } from "~/domain/progress-steps";
-import { SERVICE_PAGE } from "~/lib/http/paths";
+import { href } from "react-router";
+import { CUSTOMER_HOME, SERVICE_PAGE } from "~/lib/http/paths";
 
 /**
  * A notification is stored as its type and a little data (which service, which payment, which step, which
@@ -168,8 +169,6 @@ function customerLabel(i18n: I18n, customer: { fullName: string; companyName: st
   const company = customer.companyName?.trim();
   return company ? i18n._(msg`${name} from ${company}`) : name;
 }
-
-const PROGRESS_PAGE = "/dashboard/progress";
 
 /** A customer's page in the back office, on one of its tabs. */
 function customerPage(customerId: string, tab?: "payments" | "google-business" | "website" | "messages"): string {
@@ -382,14 +381,14 @@ export function eventLink(event: NotificationEvent): string | null {
   switch (event.type) {
     case "payment":
       // A refund: the progress page, whose payment card says what was refunded and leads to the receipt.
-      if (event.data.kind === "refund") return PROGRESS_PAGE;
+      if (event.data.kind === "refund") return CUSTOMER_HOME;
       return event.data.kind === "decision"
         ? SERVICE_PAGE[event.data.service]
         : customerPage(event.data.customerId, "payments");
     case "google_business_progress":
     case "website_progress":
     case "review_request":
-      return PROGRESS_PAGE;
+      return CUSTOMER_HOME;
     case "google_business_submitted":
     case "google_business_updated":
       return customerPage(event.data.customerId, "google-business");
@@ -401,7 +400,7 @@ export function eventLink(event: NotificationEvent): string | null {
     case "customer_assigned":
       return customerPage(event.data.customerId);
     case "message":
-      return event.data.fromAgency ? "/dashboard/messages" : customerPage(event.data.customerId, "messages");
+      return event.data.fromAgency ? href("/dashboard/messages") : customerPage(event.data.customerId, "messages");
     case "review_round":
     case "delivered_file":
       return SERVICE_PAGE[event.data.service];
@@ -412,13 +411,13 @@ export function eventLink(event: NotificationEvent): string | null {
     case "promotion_over_limit":
       return customerPage(event.data.customerId, "payments");
     case "deletion_declined":
-      return "/dashboard/profile";
+      return href("/dashboard/profile");
     case "data_export_ready":
-      return "/dashboard/profile";
+      return href("/dashboard/profile");
     case "security":
-      return "/admin/activity";
+      return href("/admin/activity");
     case "invited_address_claimed":
-      return "/admin/settings";
+      return href("/admin/settings");
     case "system_error":
       return null;
   }
@@ -432,7 +431,7 @@ export function isAdminNotice(row: StoredNotification): boolean {
 
 /** The page of an old row (no data), where its type alone says it. */
 function typeLink(type: string): string | null {
-  return type === "google_business_progress" || type === "website_progress" ? PROGRESS_PAGE : null;
+  return type === "google_business_progress" || type === "website_progress" ? CUSTOMER_HOME : null;
 }
 
 /** A stored notification in the reader's language, with its link; rows without (readable) data keep their stored text. */

@@ -9,6 +9,7 @@ import { i18nOfUsers } from "~/lib/i18n/language.server";
 import type { Change } from "~/lib/realtime/realtime";
 import { adminIds, teamFollowing } from "~/lib/auth/roles.server";
 import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
+import { ADMIN_HOME } from "~/lib/http/paths";
 import { eventLink, eventText, type NotificationEvent } from "./notification-texts";
 import { writeNotifications } from "./write-notifications.server";
 
@@ -85,7 +86,7 @@ function emailBody(
   const { title, message } = eventText(i18n, event);
   const more = next ? `${next(i18n)}\n\n` : "";
   // Every e-mail links to the page it is about (an alert with no page of its own: the admin dashboard).
-  const link = eventLink(event) ?? "/admin/dashboard";
+  const link = eventLink(event) ?? ADMIN_HOME;
   return { subject: title, text: `${message}\n\n${more}${i18n._(msg`Sign in to see the details:`)}`, link };
 }
 

@@ -3,6 +3,7 @@ import { msg, plural } from "@lingui/core/macro";
 import type { ServiceType } from "~/domain/service-catalog";
 import { PROGRESS_STEP_MESSAGES, type ProgressStepKey } from "~/domain/progress-steps";
 import { serviceNameIn } from "~/domain/service-texts";
+import { CUSTOMER_HOME } from "~/lib/http/paths";
 
 /** The notification type of each service's progress (the bell picks its icon and link by it). */
 export const PROGRESS_NOTIFICATION_TYPE = {
@@ -34,9 +35,6 @@ export interface DoneStep {
   service: ServiceType;
   step: string;
 }
-
-/** The page the progress e-mail links to. */
-const PROGRESS_EMAIL_LINK = "/dashboard/progress";
 
 function stepLabel(i18n: I18n, step: string): string {
   return step in PROGRESS_STEP_MESSAGES ? i18n._(PROGRESS_STEP_MESSAGES[step as ProgressStepKey]) : step;
@@ -70,5 +68,5 @@ export function progressEmail(i18n: I18n, steps: readonly DoneStep[]): { subject
     ...section(serviceNameIn(i18n, "website"), website),
     i18n._(msg`See your project's progress:`),
   ].join("\n\n");
-  return { subject, text, link: PROGRESS_EMAIL_LINK };
+  return { subject, text, link: CUSTOMER_HOME };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { msg } from "@lingui/core/macro";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { href } from "react-router";
 import { profiles, teamInvitations, user } from "~db/schema";
 import type { TeamRole } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
@@ -33,7 +34,8 @@ export function isInvitationToken(token: string): boolean {
 }
 
 export function invitationPath(token: string): string {
-  return `/admin/invitations/${encodeURIComponent(token)}`;
+  // `href` puts a parameter in as it is given, so the token is encoded first.
+  return href("/admin/invitations/:token", { token: encodeURIComponent(token) });
 }
 
 /**
