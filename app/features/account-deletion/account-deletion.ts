@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { href } from "react-router";
 
 /**
  * The rules of closing an account, pure (the browser and the server read the same ones): the word that confirms it,
@@ -148,4 +149,4 @@ export function scrubAuditDetail(
 }
 
 /** Where a customer lands once their account is deleted: a page that says so (they are signed out). */
-export const ACCOUNT_DELETED_PATH = "/account-deleted";
+export const ACCOUNT_DELETED_PATH = href("/account-deleted");

@@ -1,6 +1,7 @@
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import type { I18n } from "@lingui/core";
 import { AppError } from "~/lib/http/app-error";
+import { CUSTOMER_HOME } from "~/lib/http/paths";
 import { paymentSubtitleIn } from "~/domain/service-texts";
 import { SERVICE_CATALOG, type ServiceType } from "~/domain/service-catalog";
 
@@ -55,7 +56,7 @@ export function proofStem(service: ServiceType, paymentNumber: number): string {
 }
 
 const DASHBOARD_PAGE = /^\/dashboard(\/[a-z][a-z-]*)?$/;
-export const DEFAULT_CHECKOUT_RETURN = "/dashboard/progress";
+export const DEFAULT_CHECKOUT_RETURN = CUSTOMER_HOME;
 
 /** The page a card checkout returns to: a /dashboard page the customer came from, anything else the default. */
 export function checkoutReturnPath(value: unknown): string {

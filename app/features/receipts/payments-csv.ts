@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { href } from "react-router";
 import { parseIsoDay } from "~/lib/iso-day";
 
 /** Dollars as a spreadsheet reads a number in any language: `1250.50`, no currency sign, no thousands separator. */
@@ -32,5 +33,5 @@ export function paymentsCsvFileName({ from, to }: ExportPeriod): string {
 
 /** The address of a period's export (the analytics page's 'Export CSV'). */
 export function paymentsCsvPath({ from, to }: ExportPeriod): string {
-  return `/admin/payments.csv?${new URLSearchParams({ from, to }).toString()}`;
+  return `${href("/admin/payments.csv")}?${new URLSearchParams({ from, to }).toString()}`;
 }

@@ -1,13 +1,14 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { href } from "react-router";
 import { formatMoney } from "~/lib/i18n/format";
 import type { ServiceType } from "~/domain/service-catalog";
 
 /** Where a payment's receipt is: one address for the customer and the admins (no portal shell). */
-export const receiptPath = (paymentId: string) => `/receipts/${paymentId}`;
+export const receiptPath = (paymentId: string) => href("/receipts/:paymentId", { paymentId });
 
 /** The same receipt as a PDF file (a download). */
-export const receiptPdfPath = (paymentId: string) => `/receipts/${paymentId}/pdf`;
+export const receiptPdfPath = (paymentId: string) => href("/receipts/:paymentId/pdf", { paymentId });
 
 /** The digits a receipt number shows at least: `R-000042`. */
 const RECEIPT_NUMBER_DIGITS = 6;

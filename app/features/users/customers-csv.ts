@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { href } from "react-router";
 import type { CustomerListQuery } from "./customer-list-query";
 import { standingLines } from "./customer-standing";
 import type { ListedCustomer } from "./customer-views";
@@ -67,5 +68,6 @@ export function customersCsvPath(query: Omit<CustomerListQuery, "page">): string
   if (query.activity) params.set("status", query.activity);
   if (query.assigned) params.set("assigned", query.assigned);
   const text = params.toString();
-  return text ? `/admin/customers.csv?${text}` : "/admin/customers.csv";
+  const path = href("/admin/customers.csv");
+  return text ? `${path}?${text}` : path;
 }

@@ -1,6 +1,6 @@
 import { EmailText } from "~/components/email-text";
 import { ChatIcon, MailIcon, PhoneIcon } from "./icons";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { useSiteConfig } from "~/lib/config/use-site-config";
 import type { LandingContent } from "../content";
 import { telHref } from "../landing";
@@ -78,7 +78,7 @@ export function Coverage({
             </li>
           </ul>
           <Link
-            to="/signup"
+            to={href("/signup")}
             className="mt-8 inline-flex min-h-12 w-full items-center justify-center rounded-md bg-white px-6 py-2 text-center text-base font-bold text-blue-800 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-blue-800"
           >
             {contact.getStarted}

@@ -1,6 +1,6 @@
 import { BadgeDollarSign, Globe, MapPin, TrendingUp, X } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Industry, LandingContent } from "../content";
 import { BENEFIT_ORDER, type IndustryBenefit } from "../landing";
 
@@ -76,7 +76,7 @@ export function IndustryDialogBody({
           {labels.back}
         </Close>
         <Link
-          to="/signup"
+          to={href("/signup")}
           className="inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2 text-center font-semibold text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
         >
           {labels.signUp}

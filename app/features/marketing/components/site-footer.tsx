@@ -1,5 +1,6 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { useSiteConfig } from "~/lib/config/use-site-config";
+import { CUSTOMER_LOGIN } from "~/lib/http/paths";
 import type { LandingContent } from "../content";
 import { BELOW_THE_FOLD } from "./cx";
 
@@ -30,7 +31,7 @@ export function SiteFooter({ content }: { content: LandingContent["footer"] }) {
           <ul className="space-y-1 text-sm">
             <li>
               <Link
-                to="/signup"
+                to={href("/signup")}
                 className="inline-block rounded py-1 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
               >
                 {content.createAccount}
@@ -38,7 +39,7 @@ export function SiteFooter({ content }: { content: LandingContent["footer"] }) {
             </li>
             <li>
               <Link
-                to="/login"
+                to={CUSTOMER_LOGIN}
                 className="inline-block rounded py-1 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
               >
                 {content.clientLogin}

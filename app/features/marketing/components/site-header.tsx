@@ -1,5 +1,6 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Logo } from "~/components/logo";
+import { CUSTOMER_LOGIN } from "~/lib/http/paths";
 import { LOCALE_NAMES, type Locale } from "~/lib/i18n/locales";
 import type { LandingContent } from "../content";
 import { landingPath } from "~/lib/i18n/locales";
@@ -46,12 +47,12 @@ export function SiteHeader({ content, locale }: { content: LandingContent["heade
           <LanguageSwitch locale={locale} />
           <nav aria-label={content.navLabel} className="flex items-center gap-1 sm:gap-2">
             <Link
-              to="/signup"
+              to={href("/signup")}
               className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}
             >
               {content.signUp}
             </Link>
-            <Link to="/login" className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
+            <Link to={CUSTOMER_LOGIN} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
               {content.login}
             </Link>
           </nav>

@@ -9,13 +9,8 @@ import { Card } from "~/components/ui/card";
 import { PayButton } from "~/features/payments/components/payment-gate";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
 import { paymentPriceIn, serviceNameIn } from "~/domain/service-texts";
+import { SERVICE_PAGE } from "~/lib/http/paths";
 import { nextSteps, type NextStep, type NextStepInput } from "../next-step";
-
-/** Where each service's page lives: its information form, and the rounds waiting for approval. */
-const INFORMATION_FORM_PATH: Record<ServiceType, string> = {
-  google_business: "/dashboard/google-business",
-  website: "/dashboard/website",
-};
 
 /** The id of a service's progress card on the same page, so the panel can point to its checklist. */
 const progressCardAnchor = (service: ServiceType) => `progress-${service}`;
@@ -68,7 +63,7 @@ function panelText(
         action: (
           // Wraps on a phone: the Spanish label is longer than a 375 px screen.
           <Button asChild className="h-auto min-h-10 whitespace-normal">
-            <Link to={INFORMATION_FORM_PATH[service]}>{i18n._(msg`Fill in the ${name} form`)}</Link>
+            <Link to={SERVICE_PAGE[service]}>{i18n._(msg`Fill in the ${name} form`)}</Link>
           </Button>
         ),
       };
@@ -79,7 +74,7 @@ function panelText(
         detail: `v${step.version}: ${step.title}`,
         action: (
           <Button asChild className="h-auto min-h-10 whitespace-normal">
-            <Link to={INFORMATION_FORM_PATH[service]}>{i18n._(msg`Review and approve`)}</Link>
+            <Link to={SERVICE_PAGE[service]}>{i18n._(msg`Review and approve`)}</Link>
           </Button>
         ),
       };

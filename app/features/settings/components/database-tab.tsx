@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Database, HardDrive } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
@@ -82,7 +82,7 @@ export function DatabaseTab({ status }: { status: SystemStatus }) {
           </DialogContent>
         </Dialog>
         <Button asChild variant="outline">
-          <Link to="/admin/activity">{t`Database Logs`}</Link>
+          <Link to={href("/admin/activity")}>{t`Database Logs`}</Link>
         </Button>
       </div>
     </Card>
