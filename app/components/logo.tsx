@@ -1,8 +1,8 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { useSiteConfig } from "~/lib/config/use-site-config";
 
 /** `label`: the link's accessible name when the page says it in another language (the landing page in Spanish). */
-export function Logo({ to = "/", label }: { to?: string; label?: string }) {
+export function Logo({ to = href("/"), label }: { to?: string; label?: string }) {
   const { agencyName } = useSiteConfig();
   return (
     <Link

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import type { MetaDescriptor } from "react-router";
 import { legalTextKey, type AdminSettings, type LegalPageKey } from "~/domain/admin-settings";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
-import { LOCALES, type Locale } from "~/lib/i18n/locales";
+import { landingPath, LOCALES, type Locale } from "~/lib/i18n/locales";
 import { LEGAL_PAGES, LEGAL_TITLES, legalPath, paragraphsOf, type LegalPageContent } from "./legal-pages";
 import { legalTextInForce, type LegalFacts } from "./legal-texts";
 
@@ -31,7 +31,7 @@ export function legalPageContent(
     title,
     paragraphs: paragraphsOf(legalTextInForce(page, legal[legalTextKey(page, locale)], i18n, facts)),
     home: {
-      href: locale === "es" ? "/es" : "/",
+      href: landingPath(locale),
       label: i18n._(msg`${agencyName} home`),
       text: i18n._(msg`Back to the home page`),
     },

@@ -4,8 +4,9 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { href } from "react-router";
 import type { LegalPageKey } from "~/domain/admin-settings";
-import type { Locale } from "~/lib/i18n/locales";
+import { LOCALES, type Locale } from "~/lib/i18n/locales";
 
 export const LEGAL_PAGES = [
   "privacyPolicy",
@@ -20,23 +21,28 @@ export const LEGAL_TITLES: Record<LegalPageKey, MessageDescriptor> = {
   refundPolicy: msg`Refund Policy`,
 };
 
-/** Each page's path segment: `/privacy` in English, `/es/privacy` in Spanish, as the landing page is `/` and `/es`. */
-const LEGAL_SLUGS: Record<LegalPageKey, string> = {
-  privacyPolicy: "privacy",
-  termsOfService: "terms",
-  refundPolicy: "refunds",
+/**
+ * Each page's address in each language: `/privacy` in English, `/es/privacy` in Spanish, as the landing page is `/`
+ * and `/es`. Written as the route table's paths, so a page missing from it in a language fails the type check.
+ */
+const LEGAL_PATHS: Record<LegalPageKey, Record<Locale, string>> = {
+  privacyPolicy: { en: href("/privacy"), es: href("/es/privacy") },
+  termsOfService: { en: href("/terms"), es: href("/es/terms") },
+  refundPolicy: { en: href("/refunds"), es: href("/es/refunds") },
 };
 
 export function legalPath(page: LegalPageKey, locale: Locale): string {
-  return `${locale === "es" ? "/es" : ""}/${LEGAL_SLUGS[page]}`;
+  return LEGAL_PATHS[page][locale];
 }
 
 /** Which page and language a path is (`/es/terms`: the terms in Spanish); null for any other path. */
 export function legalPageAt(pathname: string): { page: LegalPageKey; locale: Locale } | null {
-  const match = /^\/(es\/)?([a-z]+)\/*$/.exec(pathname);
-  if (!match) return null;
-  const page = LEGAL_PAGES.find((key) => LEGAL_SLUGS[key] === match[2]);
-  return page ? { page, locale: match[1] ? "es" : "en" } : null;
+  const path = pathname.replace(/\/+$/, "");
+  for (const page of LEGAL_PAGES) {
+    const locale = LOCALES.find((language) => LEGAL_PATHS[page][language] === path);
+    if (locale) return { page, locale };
+  }
+  return null;
 }
 
 /**

@@ -20,8 +20,8 @@ const OG_IMAGE = {
 
 /** The landing page in each language (`/` English, `/es` Spanish): each its own canonical URL, linked by hreflang. */
 const LANDING_PAGES = [
-  { locale: "en", path: "/", hreflang: "en", ogLocale: "en_US", inLanguage: "en-US" },
-  { locale: "es", path: "/es", hreflang: "es", ogLocale: "es_US", inLanguage: "es-US" },
+  { locale: "en", path: landingPath("en"), hreflang: "en", ogLocale: "en_US", inLanguage: "en-US" },
+  { locale: "es", path: landingPath("es"), hreflang: "es", ogLocale: "es_US", inLanguage: "es-US" },
 ] as const satisfies readonly {
   locale: Locale;
   path: string;
@@ -35,7 +35,7 @@ const LANDING_PAGES = [
  * (less often changed, less important to a search).
  */
 const INDEXED_PAGES: { en: string; es: string; changefreq: string; priority: string }[] = [
-  { en: "/", es: "/es", changefreq: "monthly", priority: "1.0" },
+  { en: landingPath("en"), es: landingPath("es"), changefreq: "monthly", priority: "1.0" },
   ...LEGAL_PAGES.map((page) => ({
     en: legalPath(page, "en"),
     es: legalPath(page, "es"),
@@ -162,7 +162,7 @@ export function landingMeta(siteUrl: string, siteConfig: SiteConfig, i18n: I18n,
       hrefLang: landing.hreflang,
       href: absolute(siteUrl, landing.path),
     })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absolute(siteUrl, "/") },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absolute(siteUrl, landingPath("en")) },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: siteConfig.agencyName },
     { property: "og:locale", content: page.ogLocale },

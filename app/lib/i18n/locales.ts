@@ -2,6 +2,7 @@
  * The interface's languages and how one is chosen (docs/decisions/026): the user's saved choice, else the
  * visitor's cookie, else the browser's Accept-Language, else English. Pure: runs on both sides.
  */
+import { href } from "react-router";
 import { sitePath } from "../http/paths";
 
 export const LOCALES = ["en", "es"] as const;
@@ -68,7 +69,7 @@ export function chooseLocale(saved: string | null | undefined, headers: Headers)
 export function landingRedirect(pathname: string, headers: Headers): string | null {
   if (pathname !== "/") return null;
   const chosen = localeFromCookie(headers.get("cookie")) ?? negotiateLocale(headers.get("accept-language"));
-  return chosen === "es" ? "/es" : null;
+  return chosen === "es" ? landingPath("es") : null;
 }
 
 /** The Set-Cookie header keeping a visitor's choice for a year (not secret: readable by scripts is fine). */
@@ -78,7 +79,7 @@ export function languageCookie(locale: Locale, secure: boolean): string {
 
 /** The landing page's path in a language: English at `/`, Spanish at `/es` (docs/decisions/026). */
 export function landingPath(locale: Locale): string {
-  return locale === "es" ? "/es" : "/";
+  return locale === "es" ? href("/es") : href("/");
 }
 
 /** Where to go after switching: the same page (a local path only), the landing page in the chosen language. */
