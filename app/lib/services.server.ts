@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import { createAuth, type Auth, type AuthOptions } from "./auth/auth.server";
-import { openDatabase, type Database } from "./db/db.server";
+import { openDatabase, type Database, type Db, type Executor } from "./db/db.server";
 import type { Env } from "./config/env.server";
 import { InProcessChangeBus, PgChangeBus, type ChangeBus } from "./realtime/realtime.server";
 import { Secrets } from "./secrets/secrets.server";
@@ -16,11 +16,18 @@ import { languageOfUser } from "./i18n/language.server";
 import { createStorage, type Storage } from "./storage/storage.server";
 import { createStripe, type Stripe } from "./stripe.server";
 import { replyAddresses, type ReplyAddresses } from "./email/reply-address.server";
+import type { AttemptWindow } from "./auth/attempt-counter.server";
 
-/** Everything a request may need, made once at start-up and handed to routes through the router context. */
-export interface Services {
-  env: Env;
+/**
+ * Everything a use case may depend on. A use case names the parts it uses (`deps: Pick<Deps, "db" | "bus">`), so a
+ * caller passes `services` itself, or an object of just those parts (a test's fake, a transaction as `db`).
+ */
+export interface Deps {
+  /** Where the use case runs its statements: the database, or the transaction of a caller that writes with it. */
+  db: Executor;
+  /** The database itself, for what a transaction cannot do (its kind, its pool). */
   database: Database;
+  env: Env;
   auth: Auth;
   bus: ChangeBus;
   siteConfig: SiteConfig;
@@ -36,6 +43,39 @@ export interface Services {
   replyAddresses: ReplyAddresses | null;
   /** Where the mailer writes each e-mail without SMTP_URL (DATA_DIR/outbox): what removes an e-mail's row removes its copy there. */
   outboxDir: string;
+  /** The site's own address (SITE_URL), which links in e-mails and the card provider's return pages start with. */
+  siteUrl: string;
+  /** The data folder (DATA_DIR): data-export ZIPs are written under its tmp/data-exports before they are stored. */
+  dataDir: string;
+  /** The card webhook's signing secret (STRIPE_WEBHOOK_SECRET); unset, no event is believed. */
+  webhookSecret: string | undefined;
+  /** The authserv-id of the receiving mail server in front (INBOUND_AUTHSERV_ID), whose Authentication-Results are the only ones read. */
+  authservId: string | undefined;
+  /** The clock, where a use case's rule reads the time; the real one when absent (tests set their own). */
+  now?: () => Date;
+  /** How many attempts a use case's own limit allows in its window; each use case's default when absent (tests set their own). */
+  rateLimit?: AttemptWindow;
+}
+
+/**
+ * The first parameter of the read use cases some pages still call with the bare database (`database.db`): their
+ * deps, or that database (or a transaction) itself. When every caller passes deps it narrows to `Pick<Deps, "db">`.
+ */
+export type DbOrDeps = Pick<Deps, "db"> | Executor;
+
+/** Where a `DbOrDeps` runs its statements. */
+export function executorOf(deps: DbOrDeps): Executor {
+  // A Drizzle database or transaction has no `db` of its own.
+  return "db" in deps ? deps.db : deps;
+}
+
+/**
+ * Everything a request may need, made once at start-up and handed to routes through the router context: every
+ * use case's deps, with the database itself as `db`.
+ */
+export interface Services extends Deps {
+  /** `database.db`. */
+  db: Db;
 }
 
 /** What the composition roots pass in: the auth options, with the sign-up follow-up given the services' database and bus. */
@@ -46,9 +86,9 @@ export interface ServiceOptions
   > {
   /** The one rule set for a new password (features/auth), at sign-up, reset and change; enables password reset. */
   validateNewPassword?: AuthOptions["validateNewPassword"];
-  onSignedUp?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
-  onAdminLocked?: (deps: { db: Database["db"]; bus: ChangeBus }, userId: string) => Promise<void>;
-  addressReserved?: (deps: { db: Database["db"]; bus: ChangeBus }, email: string) => Promise<boolean>;
+  onSignedUp?: (deps: Pick<Deps, "db" | "bus">, userId: string) => Promise<void>;
+  onAdminLocked?: (deps: Pick<Deps, "db" | "bus">, userId: string) => Promise<void>;
+  addressReserved?: (deps: Pick<Deps, "db" | "bus">, email: string) => Promise<boolean>;
 }
 
 export const servicesContext = createContext<Services>();
@@ -114,6 +154,7 @@ export async function createServices(
   return {
     env,
     database,
+    db,
     auth,
     bus,
     siteConfig,
@@ -125,6 +166,10 @@ export async function createServices(
       ? replyAddresses(env.AUTH_SECRET, env.INBOUND_EMAIL_DOMAIN, options.now)
       : null,
     outboxDir: outboxFolder(env.DATA_DIR),
+    siteUrl: env.SITE_URL,
+    dataDir: env.DATA_DIR,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    authservId: env.INBOUND_AUTHSERV_ID,
   };
 }
 

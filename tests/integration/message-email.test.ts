@@ -18,13 +18,14 @@ import {
 } from "~db/schema";
 import { listMessages } from "~/features/messages/list-messages.server";
 import { markMessagesRead } from "~/features/messages/mark-messages-read.server";
-import { receiveReply, startReplyListener, type ReplyDeps } from "~/features/messages/receive-reply.server";
+import { receiveReply, startReplyListener } from "~/features/messages/receive-reply.server";
 import { sendMessage } from "~/features/messages/send-message.server";
 import { changeMemberRole } from "~/features/team/change-member-role.server";
 import { deactivateMember } from "~/features/team/deactivate-member.server";
 import { reactivateMember } from "~/features/team/reactivate-member.server";
 import { assignCustomer } from "~/features/users/assign-customer.server";
 import type { SettingsStore } from "~/lib/config/settings.server";
+import type { Services } from "~/lib/services.server";
 import {
   InboundRefusal,
   startInboundMail,
@@ -68,15 +69,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await listener?.close();
-});
-
-const deps = (): ReplyDeps => ({
-  db: app.db,
-  bus: app.services.bus,
-  storage: app.services.storage,
-  settings: app.services.settings,
-  replyAddresses: app.services.replyAddresses!,
-  authservId: MX,
 });
 
 /** The reply address of this conversation for this reader, as their message e-mail carries it. */
@@ -374,8 +366,8 @@ describe("receiveReply", () => {
     authenticationResults: [passed(from)],
     ...more,
   });
-  const withSettings = (change: (settings: Awaited<ReturnType<SettingsStore["get"]>>) => void): ReplyDeps => ({
-    ...deps(),
+  const withSettings = (change: (settings: Awaited<ReturnType<SettingsStore["get"]>>) => void): Services => ({
+    ...app.services,
     settings: {
       get: async () => {
         const settings = structuredClone(await app.services.settings.get());
@@ -407,7 +399,7 @@ describe("receiveReply", () => {
 
   it("refuses the empty envelope sender of a bounce", async () => {
     await expect(
-      receiveReply(deps(), { ...mail(customer.email, await addressFor(customer.id)), envelopeFrom: null }),
+      receiveReply(app.services, { ...mail(customer.email, await addressFor(customer.id)), envelopeFrom: null }),
     ).rejects.toBeInstanceOf(InboundRefusal);
   });
 
@@ -415,29 +407,29 @@ describe("receiveReply", () => {
     const client = await app.customer({ name: "Gil Staffed" });
     const staff = await app.staff([client.id]);
     const to = await addressFor(client.id, staff.id);
-    expect(await receiveReply(deps(), mail(staff.email, to))).toEqual({ id: expect.any(String) });
+    expect(await receiveReply(app.services, mail(staff.email, to))).toEqual({ id: expect.any(String) });
     expect((await messagesOf(client.id)).at(-1)).toMatchObject({ authorId: staff.id, fromAgency: true });
 
     // Unassigned some other way than the use case (the address is still there): the assignment is checked itself.
     await app.db.delete(customerAssignments).where(eq(customerAssignments.memberId, staff.id));
-    await refused(receiveReply(deps(), mail(staff.email, to)));
+    await refused(receiveReply(app.services, mail(staff.email, to)));
     await app.db.insert(customerAssignments).values({ customerId: client.id, memberId: staff.id });
 
     await assignCustomer({ db: app.db, bus: app.services.bus }, asAdmin(), { customerId: client.id, memberIds: [] });
-    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({
+    await expect(receiveReply(app.services, mail(staff.email, to))).rejects.toMatchObject({
       message: "No such recipient here",
     });
     await assignCustomer({ db: app.db, bus: app.services.bus }, asAdmin(), {
       customerId: client.id,
       memberIds: [staff.id],
     });
-    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({
+    await expect(receiveReply(app.services, mail(staff.email, to))).rejects.toMatchObject({
       message: "No such recipient here",
     });
     // The next e-mail to them carries a new address, which works.
     const renewed = await addressFor(client.id, staff.id);
     expect(renewed).not.toBe(to);
-    expect(await receiveReply(deps(), mail(staff.email, renewed))).toEqual({ id: expect.any(String) });
+    expect(await receiveReply(app.services, mail(staff.email, renewed))).toEqual({ id: expect.any(String) });
   });
 
   it("refuses a staff member's address once they are deactivated, and once an admin made staff is not assigned to the customer", async () => {
@@ -445,16 +437,16 @@ describe("receiveReply", () => {
     const staff = await app.staff([client.id]);
     const to = await addressFor(client.id, staff.id);
     await deactivateMember({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: staff.id });
-    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toBeInstanceOf(InboundRefusal);
+    await expect(receiveReply(app.services, mail(staff.email, to))).rejects.toBeInstanceOf(InboundRefusal);
     await reactivateMember({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: staff.id });
-    await expect(receiveReply(deps(), mail(staff.email, to))).rejects.toMatchObject({
+    await expect(receiveReply(app.services, mail(staff.email, to))).rejects.toMatchObject({
       message: "No such recipient here",
     });
 
     const demoted = await app.admin();
     const demotedTo = await addressFor(client.id, demoted.id);
     await changeMemberRole({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: demoted.id, role: "staff" });
-    await expect(receiveReply(deps(), mail(demoted.email, demotedTo))).rejects.toBeInstanceOf(InboundRefusal);
+    await expect(receiveReply(app.services, mail(demoted.email, demotedTo))).rejects.toBeInstanceOf(InboundRefusal);
     expect(await messagesOf(client.id)).toEqual([]);
   });
 
@@ -469,7 +461,7 @@ describe("receiveReply", () => {
       { cookie: staff.cookie },
     );
     expect(changed.status, await changed.clone().text()).toBe(200);
-    await expect(receiveReply(deps(), mail(staff.email, staffTo))).rejects.toBeInstanceOf(InboundRefusal);
+    await expect(receiveReply(app.services, mail(staff.email, staffTo))).rejects.toBeInstanceOf(InboundRefusal);
 
     const clientTo = await addressFor(client.id);
     expect((await authRequest(app.services, "/request-password-reset", { email: client.email })).status).toBe(200);
@@ -479,7 +471,7 @@ describe("receiveReply", () => {
       newPassword: "Res3t!Password-xy",
     });
     expect(reset.status, await reset.clone().text()).toBe(200);
-    await expect(receiveReply(deps(), mail(client.email, clientTo))).rejects.toBeInstanceOf(InboundRefusal);
+    await expect(receiveReply(app.services, mail(client.email, clientTo))).rejects.toBeInstanceOf(InboundRefusal);
     expect(await messagesOf(client.id)).toEqual([]);
   });
 
@@ -488,7 +480,7 @@ describe("receiveReply", () => {
     let now = new Date();
     const later = (days: number) => (now = new Date(Date.now() + days * 24 * 60 * 60_000));
     const clocked = replyAddresses(app.services.env.AUTH_SECRET, DOMAIN, () => now);
-    const at = { ...deps(), replyAddresses: clocked };
+    const at = { ...app.services, replyAddresses: clocked };
     const to = await clocked.issue(app.db, { customerId: client.id, recipientId: client.id });
     later(60);
     expect(await clocked.issue(app.db, { customerId: client.id, recipientId: client.id })).toBe(to);
@@ -510,7 +502,7 @@ describe("receiveReply", () => {
       messageId: "race-1@mail.example.com",
       attachments: [{ filename: "a.png", contentType: "image/png", content: png, related: false }],
     });
-    const [first, second] = await Promise.all([receiveReply(deps(), twice), receiveReply(deps(), twice)]);
+    const [first, second] = await Promise.all([receiveReply(app.services, twice), receiveReply(app.services, twice)]);
     const posted = await messagesOf(client.id);
     expect(posted).toEqual([
       expect.objectContaining({ body: "Only once, please", emailMessageId: "race-1@mail.example.com" }),
@@ -527,12 +519,12 @@ describe("receiveReply", () => {
     // The same Message-ID in another conversation is another mail.
     expect(
       await receiveReply(
-        deps(),
+        app.services,
         mail(customer.email, await addressFor(customer.id), { messageId: "race-1@mail.example.com" }),
       ),
     ).toEqual({ id: expect.any(String) });
-    await receiveReply(deps(), mail(client.email, to, { text: "No id" }));
-    await receiveReply(deps(), mail(client.email, to, { text: "No id" }));
+    await receiveReply(app.services, mail(client.email, to, { text: "No id" }));
+    await receiveReply(app.services, mail(client.email, to, { text: "No id" }));
     expect((await messagesOf(client.id)).map((message) => message.body)).toEqual([
       "Only once, please",
       "No id",

@@ -129,7 +129,7 @@ describe("the retention clean-up", () => {
       await addEmail("sending", ago(now, 365)),
     ];
 
-    const outcome = await runRetention({ database: app.database }, { now });
+    const outcome = await runRetention(app.services, { now });
     expect(outcome).toEqual({
       ran: true,
       run: {
@@ -164,7 +164,7 @@ describe("the retention clean-up", () => {
       const kept = [copy(recentSent, ago(now, 90, -5)), copy(randomUUID(), ago(now, 3)), "notes.txt"];
       writeFileSync(path.join(outboxDir, "notes.txt"), "not a copy");
 
-      const outcome = await runRetention({ database: app.database, outboxDir }, { now });
+      const outcome = await runRetention({ ...app.services, outboxDir }, { now });
       expect(outcome).toMatchObject({ ran: true, run: { removed: { sentEmails: 1 } } });
       expect(readdirSync(outboxDir).sort()).toEqual(kept.sort());
       expect(gone.some((name) => existsSync(path.join(outboxDir, name)))).toBe(false);
@@ -175,13 +175,13 @@ describe("the retention clean-up", () => {
 
   it("runs once a day, whichever instance or restart asks: the last run is kept with the settings and shown to admins", async () => {
     const now = new Date();
-    const first = await runRetention({ database: app.database }, { now });
+    const first = await runRetention(app.services, { now });
     expect(first.ran).toBe(true);
     const old = await addNotification(ago(now, 365), true);
     // A restart an hour later, or 23 hours later: nothing to do yet.
     for (const hours of [1, 23]) {
       const later = new Date(now.getTime() + hours * 60 * MINUTE);
-      expect(await runRetention({ database: app.database }, { now: later })).toEqual({
+      expect(await runRetention(app.services, { now: later })).toEqual({
         ran: false,
         reason: "not_due",
         lastRun: first.ran ? first.run : null,
@@ -189,7 +189,7 @@ describe("the retention clean-up", () => {
     }
     expect(await remaining(notifications, [old])).toEqual([old]);
     const nextDay = new Date(now.getTime() + DAY_MS);
-    const second = await runRetention({ database: app.database }, { now: nextDay });
+    const second = await runRetention(app.services, { now: nextDay });
     expect(second).toMatchObject({
       ran: true,
       run: { startedAt: nextDay.toISOString(), removed: { readNotifications: 1 } },
@@ -209,7 +209,7 @@ describe("the retention clean-up", () => {
     const now = new Date();
     const tenDays = await addNotification(ago(now, 10), true);
     const fortyDays = await addEmail("sent", ago(now, 40), ago(now, 40));
-    expect((await runRetention({ database: app.database }, { now })).ran).toBe(true);
+    expect((await runRetention(app.services, { now })).ran).toBe(true);
     expect(await remaining(notifications, [tenDays])).toEqual([tenDays]);
 
     await saveRetention({ readNotificationsDays: 7, sentEmailsDays: 30 });
@@ -220,7 +220,7 @@ describe("the retention clean-up", () => {
       [RETENTION_RUN_KEY]: { startedAt: now.toISOString() },
     });
 
-    const outcome = await runRetention({ database: app.database }, { now: new Date(now.getTime() + DAY_MS) });
+    const outcome = await runRetention(app.services, { now: new Date(now.getTime() + DAY_MS) });
     expect(outcome).toMatchObject({ ran: true, run: { removed: { readNotifications: 1, sentEmails: 1 } } });
     expect(await remaining(notifications, [tenDays])).toEqual([]);
     expect(await remaining(emailMessages, [fortyDays])).toEqual([]);
@@ -270,10 +270,12 @@ describe("the retention clean-up", () => {
     const now = new Date();
     const ids = await Promise.all(Array.from({ length: 25 }, (_, i) => addNotification(ago(now, 200, i), true)));
     let batches = 0;
-    const stopped = await runRetention(
-      { database: app.database },
-      { now, batchSize: 10, pauseMs: 0, shouldStop: () => batches++ >= 1 },
-    );
+    const stopped = await runRetention(app.services, {
+      now,
+      batchSize: 10,
+      pauseMs: 0,
+      shouldStop: () => batches++ >= 1,
+    });
     expect(stopped).toEqual({
       ran: false,
       reason: "stopped",
@@ -282,7 +284,7 @@ describe("the retention clean-up", () => {
     expect(await remaining(notifications, ids)).toHaveLength(15);
     expect(await getRetentionStatus({ db: app.db }, admin.user)).toEqual({ lastRun: null });
 
-    const finished = await runRetention({ database: app.database }, { now, batchSize: 10, pauseMs: 0 });
+    const finished = await runRetention(app.services, { now, batchSize: 10, pauseMs: 0 });
     expect(finished).toMatchObject({ ran: true, run: { removed: { readNotifications: 15 } } });
     expect(await remaining(notifications, ids)).toEqual([]);
   });
@@ -291,8 +293,8 @@ describe("the retention clean-up", () => {
     const now = new Date();
     const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => addNotification(ago(now, 200, i), true)));
     const [one, two] = await Promise.all([
-      runRetention({ database: app.database }, { now, batchSize: 2, pauseMs: 20 }),
-      runRetention({ database: app.database }, { now, batchSize: 2, pauseMs: 20 }),
+      runRetention(app.services, { now, batchSize: 2, pauseMs: 20 }),
+      runRetention(app.services, { now, batchSize: 2, pauseMs: 20 }),
     ]);
     const outcomes = [one, two].sort((a, b) => Number(b.ran) - Number(a.ran));
     expect(outcomes[0]).toMatchObject({ ran: true, run: { removed: { readNotifications: 12 } } });
@@ -303,10 +305,11 @@ describe("the retention clean-up", () => {
   it("runs from its timer after start, and stops with the app", async () => {
     const old = await addNotification(ago(new Date(), 365), true);
     const lines: string[] = [];
-    const job = new RetentionJob(
-      { database: app.database },
-      { firstCheckMs: 5, log: (line) => lines.push(line), logError: (line) => lines.push(line) },
-    );
+    const job = new RetentionJob(app.services, {
+      firstCheckMs: 5,
+      log: (line) => lines.push(line),
+      logError: (line) => lines.push(line),
+    });
     job.start();
     try {
       await expect

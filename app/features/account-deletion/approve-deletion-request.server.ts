@@ -3,13 +3,9 @@ import { z } from "zod";
 import { deletionRequests } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { eraseCustomer, finishErasure, type ErasureDeps } from "./erase-customer.server";
-
-export interface DecideDeletionDeps extends ErasureDeps {
-  db: Db;
-}
+import { eraseCustomer, finishErasure } from "./erase-customer.server";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * An admin approves a customer's deletion request from the work queue (admins only: staff 403): the customer is
@@ -19,7 +15,7 @@ export interface DecideDeletionDeps extends ErasureDeps {
  * customer's: `customerId`) 404.
  */
 export async function approveDeletionRequest(
-  deps: DecideDeletionDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage" | "outboxDir">,
   actor: Actor | null,
   input: { requestId: string; customerId?: string },
 ): Promise<void> {

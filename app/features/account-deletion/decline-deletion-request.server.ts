@@ -5,10 +5,10 @@ import { notify } from "~/features/notifications/notify.server";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { DELETION_REASON_MAX } from "./account-deletion";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * An admin declines a customer's deletion request (admins only: staff 403), with a reason the customer reads: the
@@ -17,7 +17,7 @@ import { DELETION_REASON_MAX } from "./account-deletion";
  * customer's: `customerId`) 404; a missing reason 400.
  */
 export async function declineDeletionRequest(
-  deps: { db: Db; bus: ChangeBus },
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { requestId: string; reason: string; customerId?: string },
 ): Promise<void> {

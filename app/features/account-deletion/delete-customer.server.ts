@@ -3,8 +3,8 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 import { DELETION_REASON_MAX, isDeletionWord } from "./account-deletion";
-import type { DecideDeletionDeps } from "./approve-deletion-request.server";
 import { eraseCustomer, finishErasure } from "./erase-customer.server";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * An admin deletes a customer from their page (admins only: staff 403, even on a customer assigned to them), with a
@@ -13,7 +13,7 @@ import { eraseCustomer, finishErasure } from "./erase-customer.server";
  * customer's (a team account included) is 404.
  */
 export async function deleteCustomer(
-  deps: DecideDeletionDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage" | "outboxDir">,
   actor: Actor | null,
   input: { customerId: string; reason: string; confirmation: string },
 ): Promise<void> {

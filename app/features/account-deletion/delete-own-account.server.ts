@@ -4,21 +4,15 @@ import { confirmPassword } from "~/features/data-export/confirm-password.server"
 import { notify } from "~/features/notifications/notify.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import type { Auth } from "~/lib/auth/auth.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import { isDeletionWord, type DeletionBlocker } from "./account-deletion";
 import { readDeletionBlockers } from "./deletion-standing.server";
 import { isCustomerAccount } from "~/lib/auth/roles.server";
-import { eraseCustomer, finishErasure, type Erasure, type ErasureDeps } from "./erase-customer.server";
-
-export interface DeleteOwnAccountDeps extends ErasureDeps {
-  db: Db;
-  auth: Auth;
-}
+import { eraseCustomer, finishErasure, type Erasure } from "./erase-customer.server";
+import type { Deps } from "~/lib/services.server";
 
 export type OwnDeletionOutcome = { outcome: "deleted" } | { outcome: "requested"; blockers: DeletionBlocker[] };
 
@@ -34,7 +28,7 @@ export type OwnDeletionOutcome = { outcome: "deleted" } | { outcome: "requested"
  * customer's other open pages end.
  */
 export async function deleteOwnAccount(
-  deps: DeleteOwnAccountDeps,
+  deps: Pick<Deps, "db" | "auth" | "bus" | "storage" | "outboxDir">,
   actor: Actor | null,
   input: { password: string; confirmation: string; headers: Headers },
 ): Promise<OwnDeletionOutcome> {

@@ -24,11 +24,12 @@ import { AppError } from "~/lib/http/app-error";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { languageOfUser } from "~/lib/i18n/language.server";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { fileColumns } from "~/lib/storage/storage-sweep.server";
-import { EXPORTS_BUCKET, isBucket, isSafeKey, type Bucket, type Storage } from "~/lib/storage/storage.server";
+import { EXPORTS_BUCKET, isBucket, isSafeKey, type Bucket } from "~/lib/storage/storage.server";
 import { kindOfKey, ownerOfKey, thumbnailKey } from "~/domain/upload-kinds";
 import { ACCOUNT_ERASED_PAYMENT_NOTE, identifiersOf, redact, scrubAuditDetail } from "./account-deletion";
+import type { Deps } from "~/lib/services.server";
 
 /** Who erased the account: the customer themself, or an admin (with their reason; from a request the customer made, or not). */
 export type ErasedBy =
@@ -340,20 +341,16 @@ function anyMentioned(text: ReturnType<typeof sql>, identifiers: readonly string
   )})`;
 }
 
-/** What finishing an erasure reaches: storage, the change bus, and the outbox folder (Services.outboxDir). */
-export interface ErasureDeps {
-  storage: Storage;
-  bus: ChangeBus;
-  outboxDir: string;
-}
-
 /**
  * After the erasure committed: its files are removed from storage (a local folder or the S3 bucket), the outbox copies
  * of the e-mails it deleted from the outbox folder, then its changes published. A file that cannot be removed now (the
  * bucket unreachable) is logged: no row names it any more, so the start-up sweep removes it; an outbox copy left so
  * goes with the retention of sent e-mails.
  */
-export async function finishErasure({ storage, bus, outboxDir }: ErasureDeps, erasure: Erasure): Promise<void> {
+export async function finishErasure(
+  { storage, bus, outboxDir }: Pick<Deps, "bus" | "storage" | "outboxDir">,
+  erasure: Erasure,
+): Promise<void> {
   for (const file of erasure.files) {
     await storage
       .delete(file.bucket, file.key)

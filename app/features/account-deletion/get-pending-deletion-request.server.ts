@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { deletionRequests } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Executor } from "~/lib/db/db.server";
+import { executorOf, type DbOrDeps } from "~/lib/services.server";
 import { readDeletionBlockers } from "./deletion-standing.server";
 import type { PendingDeletionRequest } from "./deletion-views";
 
@@ -11,12 +11,13 @@ import type { PendingDeletionRequest } from "./deletion-views";
  * what holds it back now; none: null. Admins only (staff 403), as the work queue's list of them.
  */
 export async function getPendingDeletionRequest(
-  executor: Executor,
+  deps: DbOrDeps,
   actor: Actor | null,
   customerId: string,
 ): Promise<PendingDeletionRequest | null> {
+  const db = executorOf(deps);
   requireAdminActor(actor);
-  const [request] = await executor
+  const [request] = await db
     .select({ id: deletionRequests.id, createdAt: deletionRequests.createdAt })
     .from(deletionRequests)
     .where(and(eq(deletionRequests.userId, customerId), eq(deletionRequests.status, "pending")));
@@ -24,6 +25,6 @@ export async function getPendingDeletionRequest(
   return {
     id: request.id,
     requestedAt: request.createdAt.toISOString(),
-    blockers: await readDeletionBlockers(executor, customerId),
+    blockers: await readDeletionBlockers(db, customerId),
   };
 }

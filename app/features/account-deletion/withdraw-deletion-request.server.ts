@@ -3,10 +3,10 @@ import { deletionRequests } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { isCustomerAccount } from "~/lib/auth/roles.server";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * A customer takes back their own deletion request while it waits for the agency (the Profile page's 'Withdraw
@@ -14,7 +14,7 @@ import { isCustomerAccount } from "~/lib/auth/roles.server";
  * (`customer.deletion-withdraw`). Only the caller's own request: there is no id to name another's. Anonymous 401, a team
  * account 403, no request waiting (already answered, or never asked) 404.
  */
-export async function withdrawDeletionRequest(deps: { db: Db; bus: ChangeBus }, actor: Actor | null): Promise<void> {
+export async function withdrawDeletionRequest(deps: Pick<Deps, "db" | "bus">, actor: Actor | null): Promise<void> {
   const customer = requireActor(actor);
   if (!(await isCustomerAccount(deps.db, customer))) throw new AppError("forbidden");
   await deps.db.transaction(async (tx) => {

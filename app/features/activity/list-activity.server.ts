@@ -5,7 +5,6 @@ import { z } from "zod";
 import { auditEvents, profiles, user, userRoles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { AUDIT_ACTIONS } from "~/lib/auth/audit.server";
-import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import {
   ACTIVITY_PAGE_SIZE,
@@ -14,6 +13,7 @@ import {
   type ActivityPage,
   type Translator,
 } from "./activity-views";
+import type { Deps } from "~/lib/services.server";
 
 const uuidOrNull = (value: string | null) => (value && z.uuid().safeParse(value).success ? value : null);
 
@@ -34,7 +34,7 @@ export function activityQuery(params: URLSearchParams): ActivityFilters & { page
  * to whom (names as they are now). Admins only; read-only.
  */
 export async function listActivity(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   query: ActivityFilters & { page: number },
   tr?: Translator,

@@ -5,6 +5,7 @@ import type { Actor } from "~/lib/auth/session";
 import { type AnalyticsPeriod } from "./analytics-period";
 import { parseIsoDay } from "~/lib/iso-day";
 import type { AnalyticsReport, FunnelCounts, MonthlyRevenue, WeeklySignUps } from "./analytics-views";
+import type { Deps } from "~/lib/services.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,7 +51,7 @@ const launchesQuery = sql.raw(`
  * it was given back. Admins only; read-only.
  */
 export async function getAnalytics(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   period: AnalyticsPeriod,
 ): Promise<AnalyticsReport> {

@@ -2,9 +2,9 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { paymentRefunds, payments } from "~db/schema";
 import { currentCounters } from "~/features/users/list-customers.server";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import type { DashboardFigures } from "./analytics-views";
+import type { Deps } from "~/lib/services.server";
 
 /** The first instant of the UTC month `now` is in: the analytics page counts months in UTC too. */
 function monthStart(now: Date): Date {
@@ -17,7 +17,7 @@ function monthStart(now: Date): Date {
  * progress (the users list's In Progress counter, read from its cache while nothing was written). Admins only.
  */
 export async function getDashboardFigures(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<DashboardFigures> {

@@ -9,16 +9,11 @@ import { setProgressStep } from "~/features/progress/set-progress-step.server";
 import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { DECIDE_ROUND_INTENT, decideRoundFormSchema } from "./approvals.schemas";
-
-export interface DecideRoundDeps {
-  db: Db;
-  bus: ChangeBus;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface DecideRoundInput {
   roundId: string;
@@ -37,7 +32,7 @@ const WEBSITE_APPROVAL_STEP = "reviewApproval";
  * submission received' switch); the audit event. The changes are published after the commit.
  */
 export async function decideRound(
-  { db, bus }: DecideRoundDeps,
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: DecideRoundInput,
 ): Promise<{ decision: "approved" | "changes_requested" }> {

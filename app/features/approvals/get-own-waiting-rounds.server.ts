@@ -2,12 +2,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import { reviewRounds } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { isServiceType, type ServiceType } from "~/domain/service-catalog";
+import type { Deps } from "~/lib/services.server";
 
 /** The signed-in customer's rounds waiting for their decision, one per service at most (a newer one supersedes). */
 export async function getOwnWaitingRounds(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
 ): Promise<Record<ServiceType, { version: number; title: string } | null>> {
   const customer = requireActor(actor);

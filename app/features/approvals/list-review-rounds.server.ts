@@ -5,20 +5,17 @@ import type { ServiceType } from "~/domain/service-catalog";
 import { requireCustomerReader } from "~/features/users/customer-query.server";
 import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Executor } from "~/lib/db/db.server";
+import { executorOf, type DbOrDeps } from "~/lib/services.server";
 import type { ReviewRoundsView, RoundDecision } from "./review-round-views";
 
 /**
  * A customer's review rounds, by service, newest first, for the customer themself or an admin: anonymous gets 401,
  * another customer 403, an id that is no customer 404.
  */
-export async function listReviewRounds(
-  executor: Executor,
-  actor: Actor | null,
-  userId: string,
-): Promise<ReviewRoundsView> {
-  await requireCustomerReader(executor, actor, userId);
-  const rows = await executor
+export async function listReviewRounds(deps: DbOrDeps, actor: Actor | null, userId: string): Promise<ReviewRoundsView> {
+  const db = executorOf(deps);
+  await requireCustomerReader(db, actor, userId);
+  const rows = await db
     .select({
       id: reviewRounds.id,
       service: reviewRounds.service,
@@ -69,8 +66,8 @@ export async function listReviewRounds(
  * The signed-in user's own rounds, for their service pages. A team member opening the portal has none (rounds are
  * customers'), so their page shows none instead of the 404 a team member's id gets above.
  */
-export async function listOwnReviewRounds(executor: Executor, actor: Actor | null): Promise<ReviewRoundsView> {
+export async function listOwnReviewRounds(deps: DbOrDeps, actor: Actor | null): Promise<ReviewRoundsView> {
   const viewer = requireActor(actor);
   if (isTeam(viewer)) return { google_business: [], website: [] };
-  return listReviewRounds(executor, viewer, viewer.id);
+  return listReviewRounds(deps, viewer, viewer.id);
 }

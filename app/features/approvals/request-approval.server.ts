@@ -7,18 +7,11 @@ import { isCustomer } from "~/features/users/customer-query.server";
 import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
-import type { Storage } from "~/lib/storage/storage.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/storage/uploads.server";
 import { REQUEST_APPROVAL_INTENT, requestApprovalFormSchema } from "./approvals.schemas";
-
-export interface ApprovalDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface RequestApprovalInput {
   /** The customer asked. */
@@ -43,7 +36,7 @@ const sentFiles = (values: readonly unknown[]) =>
  * round, the customer's notification and e-mail, and the audit event; the change is published after the commit.
  */
 export async function requestApproval(
-  deps: ApprovalDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage">,
   actor: Actor | null,
   input: RequestApprovalInput,
 ): Promise<{ id: string; version: number }> {

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { googleBusinessInfo, profiles, websiteCredentials, websiteInfo } from "~db/schema";
 import { mayWorkOn, requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { maskCredentialSecrets } from "./credential-secrets";
 import type { CredentialCardView, CredentialsView } from "./credential-views";
 import { CREDENTIAL_CARDS, type CredentialType } from "./credentials.schemas";
 import { AppError } from "~/lib/http/app-error";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * A customer's three credential cards, secrets masked, for the customer themself or an admin; anyone else
@@ -16,7 +16,7 @@ import { AppError } from "~/lib/http/app-error";
  * shows the one given in the Google Business form, marked as coming from there.
  */
 export async function listCredentials(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   { userId }: { userId: string },
 ): Promise<CredentialsView> {

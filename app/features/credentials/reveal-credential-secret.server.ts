@@ -2,17 +2,11 @@ import { eq } from "drizzle-orm";
 import { mayWorkOn } from "~/lib/auth/actor-guards";
 import { websiteCredentials } from "~db/schema";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import type { Db } from "~/lib/db/db.server";
 import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField, type RevealedSecret } from "~/lib/secrets/secrets";
-import type { Secrets } from "~/lib/secrets/secrets.server";
 import type { Actor } from "~/lib/auth/session";
 import { z } from "zod";
 import { AppError } from "~/lib/http/app-error";
-
-interface Deps {
-  db: Db;
-  secrets: Secrets;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface RevealCredentialSecretInput {
   credentialId: string;
@@ -27,7 +21,7 @@ const inputSchema = z.object({ credentialId: z.uuid(), field: z.enum(CREDENTIAL_
  * same transaction that reads it.
  */
 export async function revealCredentialSecret(
-  { db, secrets }: Deps,
+  { db, secrets }: Pick<Deps, "db" | "secrets">,
   actor: Actor | null,
   input: RevealCredentialSecretInput,
 ): Promise<RevealedSecret> {

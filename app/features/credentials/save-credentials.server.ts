@@ -3,10 +3,9 @@ import { z } from "zod";
 import { user, websiteCredentials } from "~db/schema";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import { requireActor, requireTeamActor, requireTeamReach } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { CREDENTIAL_SECRET_FIELDS, type CredentialSecretField } from "~/lib/secrets/secrets";
-import { encryptSecret, type Secrets } from "~/lib/secrets/secrets.server";
+import { encryptSecret } from "~/lib/secrets/secrets.server";
 import type { Actor } from "~/lib/auth/session";
 import {
   cardErrorMessage,
@@ -16,12 +15,7 @@ import {
   type CredentialType,
 } from "./credentials.schemas";
 import { AppError } from "~/lib/http/app-error";
-
-export interface SaveCredentialsDeps {
-  db: Db;
-  bus: ChangeBus;
-  secrets: Secrets;
-}
+import type { Deps } from "~/lib/services.server";
 
 interface CredentialCardInput extends CredentialFields {
   type: CredentialType;
@@ -44,7 +38,7 @@ const emptyToNull = (value: string | undefined) => (value === undefined || value
  * (which cards and which secrets changed, never a value). The change is published after the commit.
  */
 export async function saveCredentials(
-  deps: SaveCredentialsDeps,
+  deps: Pick<Deps, "db" | "bus" | "secrets">,
   actor: Actor | null,
   input: SaveCredentialsInput,
 ): Promise<void> {

@@ -3,20 +3,13 @@ import { createWriteStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Db } from "~/lib/db/db.server";
 import { PRIVATE_FILE_MODE } from "~/lib/config/private-files.server";
-import type { Secrets } from "~/lib/secrets/secrets.server";
-import { openStream, type Storage } from "~/lib/storage/storage.server";
+import { openStream } from "~/lib/storage/storage.server";
 import { exportProgress, ZipNames } from "./data-export-rules";
 import { renderExportSummary, SUMMARY_FILE_NAME } from "./data-export-summary";
 import { JsonObjectWriter } from "./json-writer.server";
 import { writeExportData, type ExportFile, type ExportSubject } from "./write-export-data.server";
-
-export interface BuildDataExportDeps {
-  db: Db;
-  secrets: Secrets;
-  storage: Storage;
-}
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Writes a customer's export as a ZIP file at `zipPath` (a new file, the app user's alone): `data.json` first, written
@@ -29,7 +22,7 @@ export interface BuildDataExportDeps {
  * Returns the ZIP's size.
  */
 export async function buildDataExport(
-  deps: BuildDataExportDeps,
+  deps: Pick<Deps, "db" | "storage" | "secrets">,
   subject: ExportSubject,
   zipPath: string,
   progress: (percent: number) => Promise<void>,

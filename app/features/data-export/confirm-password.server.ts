@@ -1,9 +1,8 @@
 import { APIError } from "better-auth/api";
 import { clearAttempts, countAttempt, peekAttempts, type AttemptWindow } from "~/lib/auth/attempt-counter.server";
-import type { Auth } from "~/lib/auth/auth.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Five wrong passwords in 15 minutes, per account and on every instance: the check is a server-side Better Auth call,
@@ -17,7 +16,7 @@ const PASSWORD_CONFIRM_LIMIT: AttemptWindow = { windowMs: 15 * 60_000, max: 5 };
  * wrong ones in a while are refused before the password is even checked.
  */
 export async function confirmPassword(
-  { db, auth }: { db: Db; auth: Auth },
+  { db, auth }: Pick<Deps, "db" | "auth">,
   actor: Actor,
   input: { password: string; headers: Headers },
   limit: AttemptWindow = PASSWORD_CONFIRM_LIMIT,

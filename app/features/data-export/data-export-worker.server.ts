@@ -7,22 +7,12 @@ import { dataExports } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import { PRIVATE_FOLDER_MODE } from "~/lib/config/private-files.server";
-import type { Db } from "~/lib/db/db.server";
 import { i18nOfUsers } from "~/lib/i18n/language.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
-import type { Secrets } from "~/lib/secrets/secrets.server";
-import { EXPORTS_BUCKET, storeStream, type Storage } from "~/lib/storage/storage.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
+import { EXPORTS_BUCKET, storeStream } from "~/lib/storage/storage.server";
 import { buildDataExport } from "./build-data-export.server";
 import { DOWNLOAD_VALID_MS, exportKey, exportProgress } from "./data-export-rules";
-
-export interface DataExportWorkerDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-  secrets: Secrets;
-  /** The data folder: ZIPs are written under its tmp/data-exports before they are stored. */
-  dataDir: string;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface DataExportWorkerOptions {
   /** How often a pass runs when nothing kicks it (a missed kick, an expiry to carry out). */
@@ -81,7 +71,7 @@ export class DataExportWorker {
   private current: AbortController | undefined;
 
   constructor(
-    private readonly deps: DataExportWorkerDeps,
+    private readonly deps: Pick<Deps, "db" | "bus" | "storage" | "secrets" | "dataDir">,
     private readonly options: DataExportWorkerOptions = {},
   ) {}
 

@@ -3,15 +3,15 @@ import { dataExports } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { isCustomerAccount } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { exportState, isDownloadable, nextExportAllowedAt } from "./data-export-rules";
 import { dataExportDownloadPath, type DataExportCardView } from "./data-export-views";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * The signed-in customer's own latest export and when they may ask for the next one; nobody else's is ever read here.
  * A team account has no 'Your data' card (`available: false`).
  */
-export async function getDataExport({ db }: { db: Db }, actor: Actor | null): Promise<DataExportCardView> {
+export async function getDataExport({ db }: Pick<Deps, "db">, actor: Actor | null): Promise<DataExportCardView> {
   const me = requireActor(actor);
   if (!(await isCustomerAccount(db, me))) return { available: false, latest: null, nextAllowedAt: null };
   const latestOf = (onlyCounted: boolean) =>

@@ -4,10 +4,10 @@ import { z } from "zod";
 import { dataExports } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { EXPORTS_BUCKET, openStream, type Storage } from "~/lib/storage/storage.server";
+import { EXPORTS_BUCKET, openStream } from "~/lib/storage/storage.server";
 import { exportFileName, isDownloadable } from "./data-export-rules";
+import type { Deps } from "~/lib/services.server";
 
 export interface DataExportDownload {
   body: Readable;
@@ -22,7 +22,7 @@ export interface DataExportDownload {
  * past its 24 hours (or whose file is gone) is 410.
  */
 export async function openDataExportDownload(
-  { db, storage }: { db: Db; storage: Storage },
+  { db, storage }: Pick<Deps, "db" | "storage">,
   actor: Actor | null,
   input: { exportId: string },
 ): Promise<DataExportDownload> {

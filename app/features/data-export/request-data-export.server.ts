@@ -2,19 +2,13 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { dataExports } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { isCustomerAccount } from "~/lib/auth/roles.server";
-import type { Auth } from "~/lib/auth/auth.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db, Executor } from "~/lib/db/db.server";
+import type { Executor } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { confirmPassword } from "./confirm-password.server";
 import { nextExportAllowedAt } from "./data-export-rules";
-
-export interface RequestDataExportDeps {
-  db: Db;
-  bus: ChangeBus;
-  auth: Auth;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface RequestDataExportInput {
   /** The account's password, to include the stored secrets; "" for an export without them. */
@@ -30,7 +24,7 @@ export interface RequestDataExportInput {
  * requests at once are taken one after the other (a lock on the account's export rows), so a day never gets two.
  */
 export async function requestDataExport(
-  { db, bus, auth }: RequestDataExportDeps,
+  { db, bus, auth }: Pick<Deps, "db" | "auth" | "bus">,
   actor: Actor | null,
   input: RequestDataExportInput,
 ): Promise<{ id: string; withSecrets: boolean }> {

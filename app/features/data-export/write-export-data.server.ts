@@ -22,13 +22,13 @@ import { serviceNameIn } from "~/domain/service-texts";
 import { PROGRESS_STEP_MESSAGES, PROGRESS_STEPS } from "~/domain/progress-steps";
 import { formatReceiptNumber } from "~/features/receipts/receipt";
 import type { ServiceType } from "~/domain/service-catalog";
-import type { Db } from "~/lib/db/db.server";
 import { CREDENTIAL_SECRET_FIELDS } from "~/lib/secrets/secrets";
 import type { Secrets } from "~/lib/secrets/secrets.server";
 import { EXPORTS_BUCKET, isBucket, isSafeKey, type Bucket } from "~/lib/storage/storage.server";
 import type { ZipNames } from "./data-export-rules";
 import { emptySummary, type ExportSummary, type FormSummary } from "./data-export-summary";
 import type { JsonObjectWriter } from "./json-writer.server";
+import type { Deps } from "~/lib/services.server";
 
 /** A file the ZIP will carry: where it is stored and the path it gets in the ZIP (which data.json names). */
 export interface ExportFile {
@@ -69,7 +69,7 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
  * Returns what summary.html says of the same data (the long lists counted, not kept).
  */
 export async function writeExportData(
-  { db, secrets }: { db: Db; secrets: Secrets },
+  { db, secrets }: Pick<Deps, "db" | "secrets">,
   subject: ExportSubject,
   out: JsonObjectWriter,
   collect: { names: ZipNames; files: ExportFile[] },

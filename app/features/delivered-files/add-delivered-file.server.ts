@@ -7,18 +7,11 @@ import { isCustomer } from "~/features/users/customer-query.server";
 import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
-import type { Storage } from "~/lib/storage/storage.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { anyFileExt, storeUpload } from "~/lib/storage/uploads.server";
 import { ADD_DELIVERED_FILE_INTENT, addDeliveredFileFormSchema } from "./delivered-files.schemas";
-
-export interface DeliveredFileDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-}
+import type { Deps } from "~/lib/services.server";
 
 /**
  * An admin adds a finished file to a customer's service: any type, up to 50 MB, stored privately under the
@@ -26,7 +19,7 @@ export interface DeliveredFileDeps {
  * customer's notification and e-mail, the audit event; the file is removed again if the transaction fails.
  */
 export async function addDeliveredFile(
-  { db, bus, storage }: DeliveredFileDeps,
+  { db, bus, storage }: Pick<Deps, "db" | "bus" | "storage">,
   actor: Actor | null,
   input: { userId: string; service: string; file: unknown },
 ): Promise<{ id: string }> {

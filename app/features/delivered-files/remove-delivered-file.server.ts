@@ -8,14 +8,14 @@ import { AppError } from "~/lib/http/app-error";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import { deleteUpload } from "~/lib/storage/uploads.server";
-import type { DeliveredFileDeps } from "./add-delivered-file.server";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * An admin removes a delivered file (the page asked them to confirm): the row and the audit event in one
  * transaction, then the stored file. Another customer's file id, or one already removed, is 404.
  */
 export async function removeDeliveredFile(
-  { db, bus, storage }: DeliveredFileDeps,
+  { db, bus, storage }: Pick<Deps, "db" | "bus" | "storage">,
   actor: Actor | null,
   input: { userId: string; fileId: string },
 ): Promise<void> {

@@ -2,17 +2,17 @@ import { getGoogleBusinessInfo } from "~/features/information/google-business/ge
 import { getProfile } from "~/features/profile/get-profile.server";
 import { getWebsiteInfo } from "~/features/information/website/get-website-info.server";
 import type { ServiceType } from "~/domain/service-catalog";
-import type { Db } from "~/lib/db/db.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import { googleBusinessPrefill, websitePrefill, type InformationPrefill } from "./information-prefill";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * The signed-in customer's first values for a service's empty form: what the other service's form or the sign-up
  * already gave, so nothing is typed twice. Only the customer's own rows are read (401 when signed out).
  */
 export async function getInformationPrefill(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   { service }: { service: ServiceType },
 ): Promise<InformationPrefill | null> {

@@ -2,9 +2,9 @@ import { and, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { googleBusinessInfo, payments, profiles, websiteInfo } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
-import type { Db, Executor } from "~/lib/db/db.server";
+import type { Executor } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { ServiceType } from "~/domain/service-catalog";
 import type { Storage } from "~/lib/storage/storage.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
@@ -19,6 +19,7 @@ import { UPLOAD_KINDS, type UploadKind } from "~/domain/upload-kinds";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
 import type { Actor } from "~/lib/auth/session";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * The information kit's save pipeline, which the Google Business and the website forms both run: the payment
@@ -188,12 +189,6 @@ export interface FileSlot {
   replaced: readonly (string | null | undefined)[];
 }
 
-interface SaveDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-}
-
 /**
  * Saves a customer's information (one row per customer, upserted) behind a completed first payment. `values`
  * gets the stored files of each slot, in order, and gives the row's columns; `alsoWrite` runs in the same
@@ -201,7 +196,7 @@ interface SaveDeps {
  * even against a racing one) tells the admins `submitted` and marks the progress step; a later one `updated`.
  */
 export async function saveInformation<Table extends InformationTable, Result>(
-  { db, bus, storage }: SaveDeps,
+  { db, bus, storage }: Pick<Deps, "db" | "bus" | "storage">,
   userId: string,
   spec: InformationSpec<Table>,
   slots: readonly FileSlot[],

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { isTeam } from "~/lib/auth/actor-guards";
 import { conversations } from "~db/schema";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
+import { executorOf, type DbOrDeps } from "~/lib/services.server";
 
 /** The navigation's count: the agency's messages the customer has not read (one row's counter, no counting). */
-export async function getOwnUnreadMessages(db: Db, actor: Actor): Promise<number> {
+export async function getOwnUnreadMessages(deps: DbOrDeps, actor: Actor): Promise<number> {
+  const db = executorOf(deps);
   if (isTeam(actor)) return 0;
   const [row] = await db
     .select({ unread: conversations.customerUnread })

@@ -2,10 +2,10 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { isTeam } from "~/lib/auth/actor-guards";
 import { conversations, notifications } from "~db/schema";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { conversationCustomer } from "./conversation-access.server";
 import { dropMessageEmail } from "./message-email.server";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * The viewer's side opened the conversation and read it: its unread count goes to 0, its read time to now (the
@@ -14,7 +14,7 @@ import { dropMessageEmail } from "./message-email.server";
  * messages are read too. Nothing unread: nothing is written or published.
  */
 export async function markMessagesRead(
-  deps: { db: Db; bus: ChangeBus },
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { userId: string },
 ): Promise<{ marked: boolean }> {

@@ -10,20 +10,14 @@ import {
   type InboundMail,
   type InboundMailServer,
 } from "~/lib/email/inbound-mail.server";
-import type { ReplyAddresses, ReplyAddressPair } from "~/lib/email/reply-address.server";
+import type { ReplyAddressPair } from "~/lib/email/reply-address.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Logger } from "~/lib/logger.server";
-import type { Services } from "~/lib/services.server";
+import type { Deps, Services } from "~/lib/services.server";
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import { refuseCustomerChangeDuringMaintenance } from "~/lib/auth/maintenance.server";
 import { replyText } from "./reply-text";
-import { sendMessage, type MessageDeps, type SentMessage } from "./send-message.server";
-
-export interface ReplyDeps extends MessageDeps, Pick<Services, "settings"> {
-  replyAddresses: ReplyAddresses;
-  /** The authserv-id of the receiving mail server in front, whose Authentication-Results are the only ones read. */
-  authservId: string;
-}
+import { sendMessage, type SentMessage } from "./send-message.server";
 
 /**
  * The largest reply taken, as sent: the files a message may carry at their largest, base64-encoded (4 bytes for
@@ -67,17 +61,19 @@ const MACHINERY_TYPES = new Set([
  * mailing list, a forgery) is refused, and so is the empty envelope sender of bounces.
  */
 export async function receiveReply(
-  deps: ReplyDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage" | "settings" | "replyAddresses" | "authservId" | "rateLimit">,
   mail: Omit<InboundMail, "remoteAddress">,
 ): Promise<SentMessage | null> {
-  const pair = await deps.replyAddresses.resolve(deps.db, mail.recipient);
+  // With replies by e-mail off, no address is one this server made.
+  const pair = deps.replyAddresses && (await deps.replyAddresses.resolve(deps.db, mail.recipient));
   if (!pair) throw new InboundRefusal(NO_SUCH_RECIPIENT);
   if (mail.automatic) return null;
   const sender = mail.envelopeFrom?.trim().toLowerCase();
   const from = mail.from.map((address) => address.trim().toLowerCase());
   if (!sender || from.length !== 1 || from[0] !== sender) throw new InboundRefusal(NOT_A_PARTICIPANT);
   const domain = sender.includes("@") ? sender.slice(sender.lastIndexOf("@") + 1) : "";
-  if (!authenticatesDomain(mail.authenticationResults, deps.authservId, domain))
+  // Without the receiving server's authserv-id, no Authentication-Results header is believed.
+  if (!deps.authservId || !authenticatesDomain(mail.authenticationResults, deps.authservId, domain))
     throw new InboundRefusal(NOT_A_PARTICIPANT);
   const actor = await recipientActor(deps, pair, sender);
   if (!actor) throw new InboundRefusal(NOT_A_PARTICIPANT);
@@ -106,7 +102,7 @@ export async function receiveReply(
  * staff, is still assigned to this customer. Else null.
  */
 async function recipientActor(
-  deps: ReplyDeps,
+  deps: Pick<Deps, "db" | "settings">,
   { customerId, recipientId }: ReplyAddressPair,
   sender: string,
 ): Promise<Actor | null> {
@@ -145,21 +141,19 @@ export async function startReplyListener(
   log: Logger,
   listen: { port?: number; host?: string } = {},
 ): Promise<InboundMailServer> {
-  const { env, replyAddresses, database, bus, storage, settings } = services;
+  const { env, replyAddresses, db } = services;
   const port = listen.port ?? env.INBOUND_SMTP_PORT;
-  const authservId = env.INBOUND_AUTHSERV_ID;
-  if (port === undefined || !replyAddresses || !authservId)
+  if (port === undefined || !replyAddresses || !services.authservId)
     throw new Error("Replies by e-mail need INBOUND_SMTP_PORT, INBOUND_EMAIL_DOMAIN and INBOUND_AUTHSERV_ID");
-  const deps: ReplyDeps = { db: database.db, bus, storage, settings, replyAddresses, authservId };
   return startInboundMail({
     port,
     host: listen.host ?? env.INBOUND_SMTP_HOST,
     maxBytes: REPLY_MAX_BYTES,
     log,
     // Refused before the message is sent: an address this server did not sign, or one revoked or expired.
-    accepts: async (recipient) => (await replyAddresses.resolve(database.db, recipient)) !== null,
+    accepts: async (recipient) => (await replyAddresses.resolve(db, recipient)) !== null,
     receive: async (mail) => {
-      const posted = await receiveReply(deps, mail);
+      const posted = await receiveReply(services, mail);
       if (!posted)
         log.info(
           { recipient: mail.recipient, envelopeFrom: mail.envelopeFrom },

@@ -4,26 +4,15 @@ import { conversations, messages, profiles, type MessageAttachment } from "~db/s
 import { countAttempt, type AttemptWindow } from "~/lib/auth/attempt-counter.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
-import type { ReplyAddresses } from "~/lib/email/reply-address.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
-import type { Storage } from "~/lib/storage/storage.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/storage/uploads.server";
 import { notify } from "~/features/notifications/notify.server";
 import { conversationCustomer } from "./conversation-access.server";
 import { gatherMessageEmails } from "./message-email.server";
 import { attachmentName, messagePreview } from "./message-rules";
 import { MESSAGE_MAX } from "./messages.schemas";
-
-export interface MessageDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-  /** Message e-mails carry each reader's own reply address when replies by e-mail are on. */
-  replyAddresses: ReplyAddresses | null;
-  rateLimit?: AttemptWindow;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface SendMessageInput {
   /** The customer whose conversation it is. */
@@ -61,7 +50,7 @@ const sentFiles = (values: readonly unknown[]) =>
  * already posts nothing: the earlier message's id comes back, marked repeated.
  */
 export async function sendMessage(
-  deps: MessageDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage" | "replyAddresses" | "rateLimit">,
   actor: Actor | null,
   input: SendMessageInput,
 ): Promise<SentMessage> {

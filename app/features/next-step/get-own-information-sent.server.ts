@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { googleBusinessInfo, websiteInfo } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
 import type { ServiceType } from "~/domain/service-catalog";
 import type { Actor } from "~/lib/auth/session";
+import type { Deps } from "~/lib/services.server";
 
 /** Which of the signed-in customer's information forms have been sent (a saved row exists); only their own. */
 export async function getOwnInformationSent(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
 ): Promise<Record<ServiceType, boolean>> {
   const { id } = requireActor(actor);

@@ -6,12 +6,12 @@ import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import { removeNotePhotos } from "./note-photos.server";
-import type { NoteDeps } from "./save-note.server";
 import { AppError } from "~/lib/http/app-error";
+import type { Deps } from "~/lib/services.server";
 
 /** Deletes a note about a customer (the team: admins, and staff on their customers) and, after the commit, its stored photos. Audited (`note.delete`). */
 export async function deleteNote(
-  deps: NoteDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage">,
   actor: Actor | null,
   input: { userId: string; noteId: string },
 ): Promise<void> {

@@ -2,15 +2,15 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { adminUserNotes, user } from "~db/schema";
 import { requireTeamReach } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { storedImageView } from "~/lib/storage/stored-files";
 import type { NoteView } from "./note-views";
 import { AppError } from "~/lib/http/app-error";
+import type { Deps } from "~/lib/services.server";
 
 /** A customer's notes, newest first, with their authors' names. Admins, and staff on their customers. */
 export async function listNotes(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   { userId }: { userId: string },
 ): Promise<NoteView[]> {

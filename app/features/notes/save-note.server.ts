@@ -3,20 +3,13 @@ import { z } from "zod";
 import { adminUserNotes, profiles } from "~db/schema";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import { requireTeamReach } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Storage } from "~/lib/storage/storage.server";
 import { prepareUploads, storeUploads, type PreparedUpload, type StoredUpload } from "~/lib/storage/uploads.server";
 import { removeNotePhotos } from "./note-photos.server";
 import { noteFormSchema, SAVE_NOTE_INTENT } from "./notes.schemas";
 import { AppError } from "~/lib/http/app-error";
-
-export interface NoteDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface SaveNoteInput {
   /** The customer the note is about. */
@@ -41,7 +34,7 @@ const sent = (values: readonly unknown[]) =>
  * the change is published for the admins viewing this customer.
  */
 export async function saveNote(
-  deps: NoteDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage">,
   actor: Actor | null,
   input: SaveNoteInput,
 ): Promise<"created" | "updated"> {

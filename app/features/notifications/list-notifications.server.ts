@@ -2,10 +2,10 @@ import type { I18n } from "@lingui/core";
 import { and, count, desc, eq } from "drizzle-orm";
 import { notifications } from "~db/schema";
 import { isTeam, requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { isAdminNotice, renderNotification } from "./notification-texts";
 import { NOTIFICATION_LIST_SIZE, type NotificationList } from "./notification-views";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * The viewer's own newest notifications and unread count; nobody reads another user's list, admins included. Each
@@ -13,7 +13,7 @@ import { NOTIFICATION_LIST_SIZE, type NotificationList } from "./notification-vi
  * page it is about: the browser gets the words, not the rows' data nor the code that words them.
  */
 export async function listNotifications(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   i18n: I18n,
 ): Promise<NotificationList> {

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { notifications } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
+import type { Deps } from "~/lib/services.server";
 
 /** Marks every unread notification of the viewer read; answers how many changed. */
 export async function markAllNotificationsRead(
-  { db, bus }: { db: Db; bus: ChangeBus },
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
 ): Promise<number> {
   const { id } = requireActor(actor);

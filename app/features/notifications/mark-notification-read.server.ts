@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { notifications } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
+import type { Deps } from "~/lib/services.server";
 
 /** Marks one of the viewer's own notifications read. */
 export async function markNotificationRead(
-  { db, bus }: { db: Db; bus: ChangeBus },
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   { id: notificationId }: { id: string },
 ): Promise<void> {

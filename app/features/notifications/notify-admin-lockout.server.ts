@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
+import type { Deps } from "~/lib/services.server";
 
 const ADMIN_LOCKED_NOTIFICATION_TYPE = "security";
 
@@ -11,7 +11,7 @@ const ADMIN_LOCKED_NOTIFICATION_TYPE = "security";
  * the notification switches (someone may be guessing an admin's password). Passed to the auth layer by the
  * composition root.
  */
-export async function notifyAdminsOfLockout({ db, bus }: { db: Db; bus: ChangeBus }, userId: string): Promise<void> {
+export async function notifyAdminsOfLockout({ db, bus }: Pick<Deps, "db" | "bus">, userId: string): Promise<void> {
   const changes = await db.transaction(async (tx) => {
     const [profile] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
     const email = profile?.email ?? "";

@@ -1,7 +1,7 @@
 import { adminsListening, notify } from "~/features/notifications/notify.server";
 import { countAttempt } from "~/lib/auth/attempt-counter.server";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
+import type { Deps } from "~/lib/services.server";
 
 const SYSTEM_ERROR_NOTIFICATION_TYPE = "system_error";
 /** At most one notification per kind of error in this window, across every app instance. */
@@ -19,7 +19,7 @@ function errorKind(error: unknown): string {
  * instance, hold the window). Never throws: reporting an error must not cause another.
  */
 export async function notifySystemError(
-  { db, bus }: { db: Db; bus: ChangeBus },
+  { db, bus }: Pick<Deps, "db" | "bus">,
   error: unknown,
   now = new Date(),
 ): Promise<void> {

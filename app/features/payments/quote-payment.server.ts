@@ -1,17 +1,12 @@
 import { requireActor, isTeam } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import { refuseIfNotPayable } from "~/features/payments/payment-eligibility.server";
 import { paymentQuoteSchema, type PaymentQuoteInput } from "~/features/payments/payments.schemas";
 import { applyPromotionCode } from "~/features/promotions/apply-promotion-code.server";
 import { withCodeTrial } from "~/features/promotions/promotion-code-trials.server";
 import type { PaymentQuote } from "~/features/promotions/promotion-views";
-
-export interface QuotePaymentDeps {
-  db: Db;
-  now?: () => Date;
-}
+import type { Deps } from "~/lib/services.server";
 
 /**
  * What one of the customer's payments costs with a code (customers only: the team pays nothing here): the list
@@ -20,7 +15,7 @@ export interface QuotePaymentDeps {
  * code shares.
  */
 export async function quotePayment(
-  deps: QuotePaymentDeps,
+  deps: Pick<Deps, "db" | "now">,
   actor: Actor | null,
   input: PaymentQuoteInput,
 ): Promise<PaymentQuote> {

@@ -2,9 +2,8 @@ import { payments } from "~db/schema";
 import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { applyPromotionCode, invalidPromotionCode } from "~/features/promotions/apply-promotion-code.server";
 import { withCodeTrial } from "~/features/promotions/promotion-code-trials.server";
 import {
@@ -15,11 +14,7 @@ import {
 } from "./payment-eligibility.server";
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { paymentQuoteSchema, type PaymentQuoteInput } from "./payments.schemas";
-
-export interface RedeemFreePaymentDeps {
-  db: Db;
-  bus: ChangeBus;
-}
+import type { Deps } from "~/lib/services.server";
 
 /**
  * A payment a promotion code makes free (the dialog's 'Complete payment'; customers only): nothing is charged, so
@@ -32,7 +27,7 @@ export interface RedeemFreePaymentDeps {
  * so no one is notified; the customer's pages and the admins' lists reload after the commit.
  */
 export async function redeemFreePayment(
-  deps: RedeemFreePaymentDeps,
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: PaymentQuoteInput,
 ): Promise<PaymentView> {

@@ -1,10 +1,10 @@
 import { APIError } from "better-auth/api";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Auth } from "~/lib/auth/auth.server";
 import type { Actor } from "~/lib/auth/session";
 import { changePasswordSchema } from "./profile.schemas";
 import { AppError } from "~/lib/http/app-error";
 import { PASSWORD_TOO_COMMON_CODE } from "~/features/auth/auth.schemas";
+import type { Deps } from "~/lib/services.server";
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -20,7 +20,7 @@ export interface ChangePasswordInput {
  * headers, whose Set-Cookie carries this browser's new session.
  */
 export async function changePassword(
-  { auth }: { auth: Auth },
+  { auth }: Pick<Deps, "auth">,
   actor: Actor | null,
   input: ChangePasswordInput,
 ): Promise<Headers> {

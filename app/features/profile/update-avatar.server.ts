@@ -1,19 +1,13 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
-import { fileRoutePath, type Storage } from "~/lib/storage/storage.server";
+import { fileRoutePath } from "~/lib/storage/storage.server";
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import { deleteUpload, storeUpload } from "~/lib/storage/uploads.server";
 import { AppError } from "~/lib/http/app-error";
-
-export interface UpdateAvatarDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-}
+import type { Deps } from "~/lib/services.server";
 
 const AVATAR_PREFIX = fileRoutePath(UPLOAD_KINDS.avatar.bucket, "");
 
@@ -31,7 +25,7 @@ export function avatarKeyOf(url: string | null): string | null {
  * Returns the new URL.
  */
 export async function updateAvatar(
-  deps: UpdateAvatarDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage">,
   actor: Actor | null,
   input: { avatar: unknown },
 ): Promise<string> {

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
+import type { Deps } from "~/lib/services.server";
 
 /** The signed-in user turns e-mail updates on or off for their own account (never anyone else's). */
 export async function updateEmailPreferences(
-  { db, bus }: { db: Db; bus: ChangeBus },
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { emailUpdates: boolean },
 ): Promise<void> {

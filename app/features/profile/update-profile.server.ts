@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { profiles, user } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import { PROFILE_UPDATED_TYPE } from "./profile-views";
 import { personalInfoSchema, type PersonalInfo } from "./profile.schemas";
 import { AppError } from "~/lib/http/app-error";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * The customer's Personal Information: full name, phone and company (the e-mail is not changed here). The
@@ -15,7 +15,7 @@ import { AppError } from "~/lib/http/app-error";
  * in the same transaction and the changes are published after the commit; a save of the same values writes nothing.
  */
 export async function updateProfile(
-  { db, bus }: { db: Db; bus: ChangeBus },
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: Omit<PersonalInfo, "intent">,
 ): Promise<void> {

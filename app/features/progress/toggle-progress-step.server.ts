@@ -5,9 +5,8 @@ import { gatherProgressEmail } from "~/features/notifications/progress-email.ser
 import { isCustomer } from "~/features/users/customer-query.server";
 import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import type { Db } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import type { ServiceType } from "~/domain/service-catalog";
 import { requestReviewIfFinished } from "~/features/reviews/request-review.server";
@@ -16,11 +15,7 @@ import { PROGRESS_STEPS, type ProgressStepKey } from "~/domain/progress-steps";
 import { progressToggleSchema, type ProgressToggleInput } from "./progress.schemas";
 import { setProgressStep } from "./set-progress-step.server";
 import { AppError } from "~/lib/http/app-error";
-
-export interface ToggleProgressStepDeps {
-  db: Db;
-  bus: ChangeBus;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface ToggledProgressStep {
   done: boolean;
@@ -35,7 +30,7 @@ export interface ToggledProgressStep {
  * Both are written in the same transaction; the changes are published after the commit.
  */
 export async function toggleProgressStep(
-  { db, bus }: ToggleProgressStepDeps,
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: ProgressToggleInput,
 ): Promise<ToggledProgressStep> {

@@ -2,15 +2,10 @@ import { promotionCodes } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { createPromotionCodeSchema, type CreatePromotionCodeInput } from "./promotions.schemas";
-
-export interface PromotionDeps {
-  db: Db;
-  bus: ChangeBus;
-}
+import type { Deps } from "~/lib/services.server";
 
 /** The change a code's write publishes: the admins' open Promotions tabs reload (admins see every change). */
 export const PROMOTION_CODES_TABLE = "promotion_codes";
@@ -34,7 +29,7 @@ function isDuplicateCode(error: unknown): boolean {
  * last word, so two admins typing the same code at once cannot both make it). A code is never edited afterwards.
  */
 export async function createPromotionCode(
-  deps: PromotionDeps,
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: CreatePromotionCodeInput,
 ): Promise<{ id: string }> {

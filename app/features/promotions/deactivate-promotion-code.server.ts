@@ -6,7 +6,8 @@ import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import { PROMOTION_CODES_TABLE, type PromotionDeps } from "./create-promotion-code.server";
+import { PROMOTION_CODES_TABLE } from "./create-promotion-code.server";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Deactivates a code (admins only), audited (`promotion.deactivate`): from now on it is refused like an unknown one.
@@ -14,7 +15,7 @@ import { PROMOTION_CODES_TABLE, type PromotionDeps } from "./create-promotion-co
  * (a new code can be made instead).
  */
 export async function deactivatePromotionCode(
-  deps: PromotionDeps,
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { promotionCodeId: string },
 ): Promise<void> {

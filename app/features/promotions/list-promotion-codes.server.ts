@@ -2,18 +2,18 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { payments, promotionCodes } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Executor } from "~/lib/db/db.server";
 import { isServiceType } from "~/domain/service-catalog";
 import { isPastLastDay } from "./promotion-pricing";
 import type { PromotionCodeView } from "./promotion-views";
 import type { PromotionKind } from "./promotions.schemas";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * The Promotions tab (admins only): every code, the ones still in force first, newest first, each with its uses
  * (payments naming it that were not rejected, whatever their status since: a refunded payment used its code).
  */
 export async function listPromotionCodes(
-  deps: { db: Executor },
+  deps: Pick<Deps, "db">,
   actor: Actor | null,
   now = new Date(),
 ): Promise<PromotionCodeView[]> {

@@ -6,11 +6,11 @@ import { isServiceType } from "~/domain/service-catalog";
 import { paymentSubtitleIn } from "~/domain/service-texts";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import { CSV_BOM, csvRow } from "~/lib/http/csv";
 import { csvAmount, paymentsCsvFileName, parseExportPeriod } from "./payments-csv";
 import { formatReceiptNumber, paymentMethodIn } from "./receipt";
+import type { Deps } from "~/lib/services.server";
 
 /** Rows read per query: a few hundred keep each query short and the memory flat, whatever the period holds. */
 const BATCH_SIZE = 500;
@@ -39,7 +39,7 @@ export interface PaymentsCsvExport {
  * (completed_at, id), so a year of payments never sits in memory at once.
  */
 export function exportPaymentsCsv(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   input: { from: string | null; to: string | null },
   i18n: I18n,

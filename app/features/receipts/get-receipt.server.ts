@@ -1,12 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { paymentRefunds, payments, profiles } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
 import { isServiceType } from "~/domain/service-catalog";
 import type { Actor } from "~/lib/auth/session";
-import type { SettingsStore } from "~/lib/config/settings.server";
 import { toReceiptView, type ReceiptView } from "./receipt";
 import { AppError } from "~/lib/http/app-error";
+import type { Deps } from "~/lib/services.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * e-mail, address and tax id are the General settings in force.
  */
 export async function getReceipt(
-  { db, settings }: { db: Db; settings: Pick<SettingsStore, "get"> },
+  { db, settings }: Pick<Deps, "db" | "settings">,
   actor: Actor | null,
   { paymentId }: { paymentId: string },
 ): Promise<ReceiptView> {

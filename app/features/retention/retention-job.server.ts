@@ -1,5 +1,6 @@
-import { lastRetentionRun, runRetention, type RetentionDeps, type RetentionOutcome } from "./run-retention.server";
+import { lastRetentionRun, runRetention, type RetentionOutcome } from "./run-retention.server";
 import { nextRetentionCheckMs, RETENTION_CHECK_MS } from "./retention";
+import type { Deps } from "~/lib/services.server";
 
 interface RetentionJobOptions {
   /** The first look after start: not at once, so a start's own work (migrations, the sweep) goes first. */
@@ -22,7 +23,7 @@ export class RetentionJob {
   private stopped = false;
 
   constructor(
-    private readonly deps: RetentionDeps,
+    private readonly deps: Pick<Deps, "database" | "outboxDir">,
     private readonly options: RetentionJobOptions = {},
   ) {}
 

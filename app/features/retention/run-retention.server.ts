@@ -3,7 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { adminSettings, auditEvents, emailMessages, notifications } from "~db/schema";
 import { settingsFromStored, type RetentionSettings } from "~/domain/admin-settings";
 import { SEEDLESS_SETTINGS, SETTINGS_ROW_ID } from "~/lib/config/settings.server";
-import { withAdvisoryLockIfFree, type Database, type Db } from "~/lib/db/db.server";
+import { withAdvisoryLockIfFree, type Db } from "~/lib/db/db.server";
 import { removeOutboxCopiesBefore, removeOutboxCopiesOf } from "~/lib/email/outbox.server";
 import {
   parseRetentionRun,
@@ -12,6 +12,7 @@ import {
   type RetentionRemoved,
   type RetentionRun,
 } from "./retention";
+import type { Deps } from "~/lib/services.server";
 
 /** The advisory-lock key of the clean-up ("retentio" in ASCII): one instance at a time runs it. */
 export const RETENTION_LOCK_KEY = 0x726574656e74696fn;
@@ -88,12 +89,6 @@ async function recordRun(db: Db, run: RetentionRun): Promise<void> {
   );
 }
 
-/** What the clean-up reaches: the database, and the outbox folder the mailer writes to without SMTP (Services.outboxDir). */
-export interface RetentionDeps {
-  database: Database;
-  outboxDir?: string;
-}
-
 /**
  * The daily clean-up of what the Database tab's retention says is kept long enough: read notifications, audit events
  * and finished e-mails (sent, failed or interrupted: a copy kept only to trace a complaint) older than their number
@@ -106,7 +101,7 @@ export interface RetentionDeps {
  * day skips. The settings are read from the database at each run, so a change takes effect at the next one.
  */
 export async function runRetention(
-  { database, outboxDir }: RetentionDeps,
+  { database, outboxDir }: Pick<Deps, "database" | "outboxDir">,
   options: RetentionOptions = {},
 ): Promise<RetentionOutcome> {
   const { db } = database;
@@ -121,9 +116,7 @@ export async function runRetention(
     if (retentionDueIn(state.lastRun, startedAt) > 0) return { ran: false, reason: "not_due", lastRun: state.lastRun };
     const clockAtStart = Date.now();
     const cutoffs = retentionCutoffs(startedAt, state.settings);
-    const outboxCopiesOf = outboxDir
-      ? (ids: string[]) => removeOutboxCopiesOf(outboxDir, ids).then(() => {})
-      : undefined;
+    const outboxCopiesOf = (ids: string[]) => removeOutboxCopiesOf(outboxDir, ids).then(() => {});
     const kinds: [keyof RetentionRemoved, PgTable, SQL, ((ids: string[]) => Promise<void>)?][] = [
       [
         "readNotifications",
@@ -144,7 +137,7 @@ export async function runRetention(
       removed[kind] = outcome.removed;
       if (outcome.stopped) return { ran: false, reason: "stopped", removed };
     }
-    if (outboxDir) await removeOutboxCopiesBefore(outboxDir, cutoffs.sentEmails);
+    await removeOutboxCopiesBefore(outboxDir, cutoffs.sentEmails);
     const run: RetentionRun = {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date(startedAt.getTime() + (Date.now() - clockAtStart)).toISOString(),

@@ -2,18 +2,18 @@ import { and, eq, isNull } from "drizzle-orm";
 import { reviewRequests } from "~db/schema";
 import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { REVIEW_RESPONSE_INTENT } from "./review-views";
 import { reviewResponseFormSchema } from "./reviews.schemas";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * The customer opened the review link, or dismissed the card: either way the card goes, on every open page. Only
  * their own request (the team has none: 403); answering twice changes nothing.
  */
 export async function recordReviewResponse(
-  { db, bus }: { db: Db; bus: ChangeBus },
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { service: string; response: string },
 ): Promise<void> {

@@ -5,8 +5,9 @@ import { version as APP_VERSION } from "../../../package.json";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Database } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
-import { BUCKETS, type Storage } from "~/lib/storage/storage.server";
+import { BUCKETS } from "~/lib/storage/storage.server";
 import type { SystemStatus } from "./system-status";
+import type { Deps } from "~/lib/services.server";
 
 async function scalar(database: Database, query: ReturnType<typeof sql>): Promise<number | null> {
   try {
@@ -21,7 +22,7 @@ async function scalar(database: Database, query: ReturnType<typeof sql>): Promis
 
 /** The storage buckets' real file counts and sizes, the database's size and the backend's status. Admins only. */
 export async function getSystemStatus(
-  { database, storage }: { database: Database; storage: Storage },
+  { database, storage }: Pick<Deps, "database" | "storage">,
   actor: Actor | null,
 ): Promise<SystemStatus> {
   requireAdminActor(actor);

@@ -2,12 +2,12 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { profiles, session, twoFactor, user, userRoles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { teamStanding } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
 import type { AdminTwoFactorView } from "./two-factor-views";
 import { AppError } from "~/lib/http/app-error";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Resets another team member's two-factor (admins only; one's own is not reset here): the secret and backup codes
@@ -16,7 +16,7 @@ import { AppError } from "~/lib/http/app-error";
  * While the Security setting is on, that member enrols again at the next sign-in.
  */
 export async function resetTwoFactor(
-  deps: { db: Db; bus: ChangeBus },
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { userId: string },
 ): Promise<void> {
@@ -43,7 +43,7 @@ export async function resetTwoFactor(
 }
 
 /** The active team members and whether each has two-factor, for the Security tab (admins only). */
-export async function listAdminTwoFactor(deps: { db: Db }, actor: Actor | null): Promise<AdminTwoFactorView[]> {
+export async function listAdminTwoFactor(deps: Pick<Deps, "db">, actor: Actor | null): Promise<AdminTwoFactorView[]> {
   requireAdminActor(actor);
   const ids = (
     await deps.db.select({ id: userRoles.userId }).from(userRoles).where(isNull(userRoles.deactivatedAt))

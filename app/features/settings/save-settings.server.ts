@@ -5,18 +5,12 @@ import { SETTINGS_SECTIONS, type AdminSettings, type SettingsSection } from "~/d
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import { activeMembers } from "~/lib/auth/roles.server";
-import type { Db } from "~/lib/db/db.server";
 import { EVERYONE } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
-import { readSettings, SETTINGS_ROW_ID, SETTINGS_TABLE, type SettingsStore } from "~/lib/config/settings.server";
+import { readSettings, SETTINGS_ROW_ID, SETTINGS_TABLE } from "~/lib/config/settings.server";
 import { AppError } from "~/lib/http/app-error";
-
-export interface SaveSettingsDeps {
-  db: Db;
-  bus: ChangeBus;
-  settings: SettingsStore;
-}
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Saves one tab of the admin settings (admins only): the section's values replace the stored ones, in one
@@ -26,7 +20,7 @@ export interface SaveSettingsDeps {
  * new values and open pages reload (Maintenance Mode switches customers' pages live).
  */
 export async function saveSettings(
-  deps: SaveSettingsDeps,
+  deps: Pick<Deps, "db" | "bus" | "settings">,
   actor: Actor | null,
   input: { section: SettingsSection; values: Record<string, unknown> },
 ): Promise<AdminSettings> {

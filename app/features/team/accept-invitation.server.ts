@@ -12,9 +12,10 @@ import { publishChanges } from "~/lib/realtime/realtime.server";
 import { claimsInvitedAddress } from "./claim-invited-address.server";
 import { getInvitation } from "./get-invitation.server";
 import { hasAccount, hashInvitationToken } from "./invitations.server";
-import { INVITATIONS_TABLE, ROLES_TABLE, type TeamDeps } from "./team-deps.server";
+import { INVITATIONS_TABLE, ROLES_TABLE } from "./team-deps.server";
 import { invitationState } from "./team-views";
 import { acceptInvitationSchema } from "./team.schemas";
+import type { Deps } from "~/lib/services.server";
 
 export interface AcceptInvitationInput {
   token: string;
@@ -36,7 +37,7 @@ export interface AcceptInvitationInput {
  * account is made; the member signs in at the login page).
  */
 export async function acceptInvitation(
-  deps: TeamDeps & { auth: Auth },
+  deps: Pick<Deps, "db" | "bus"> & { auth: Auth },
   _actor: Actor | null,
   input: AcceptInvitationInput,
 ): Promise<{ headers: Headers | null }> {

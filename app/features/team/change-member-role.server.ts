@@ -8,9 +8,10 @@ import type { Actor, TeamRole } from "~/lib/auth/session";
 import { revokeReplyAddresses } from "~/lib/email/reply-address.server";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import { lockActiveAdmins, lockMember, ROLES_TABLE, type TeamDeps } from "./team-deps.server";
+import { lockActiveAdmins, lockMember, ROLES_TABLE } from "./team-deps.server";
 import { leavesNoActiveAdmin } from "./team-views";
 import { TEAM_ROLE_CHOICES } from "./team.schemas";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Makes a member an admin or staff (admins only; an admin may demote themself while another active admin remains).
@@ -19,7 +20,7 @@ import { TEAM_ROLE_CHOICES } from "./team.schemas";
  * the conversations of every other customer.
  */
 export async function changeMemberRole(
-  deps: TeamDeps,
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { memberId: string; role: TeamRole },
 ): Promise<void> {

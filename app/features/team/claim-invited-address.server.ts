@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { teamInvitations } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import type { TeamDeps } from "./team-deps.server";
+import type { Deps } from "~/lib/services.server";
 
 /** The admins' alert: somebody tried to take an address invited to the team. */
 const INVITED_ADDRESS_CLAIMED_TYPE = "invited_address_claimed";
@@ -15,7 +15,11 @@ const INVITED_ADDRESS_CLAIMED_TYPE = "invited_address_claimed";
  * the address first and block it). The first such attempt per invitation is recorded and every admin is told, in
  * the app and by e-mail whatever the switches (a security alert): somebody may be trying to take the team's address.
  */
-export async function claimsInvitedAddress(deps: TeamDeps, email: string, now: Date = new Date()): Promise<boolean> {
+export async function claimsInvitedAddress(
+  deps: Pick<Deps, "db" | "bus">,
+  email: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const address = email.trim().toLowerCase();
   const result = await deps.db.transaction(async (tx) => {
     const [invitation] = await tx

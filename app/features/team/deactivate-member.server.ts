@@ -7,8 +7,9 @@ import { revokeReplyAddresses } from "~/lib/email/reply-address.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import { lockActiveAdmins, lockMember, ROLES_TABLE, type TeamDeps } from "./team-deps.server";
+import { lockActiveAdmins, lockMember, ROLES_TABLE } from "./team-deps.server";
 import { leavesNoActiveAdmin } from "./team-views";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Deactivates a member (admins only, never oneself, never the last active admin): they can no longer sign in, every
@@ -17,7 +18,7 @@ import { leavesNoActiveAdmin } from "./team-views";
  * keeps their name. Audited (`team.deactivate`); their open page reloads and lands on the login.
  */
 export async function deactivateMember(
-  deps: TeamDeps,
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { memberId: string },
 ): Promise<void> {

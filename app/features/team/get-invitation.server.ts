@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { teamInvitations } from "~db/schema";
 import type { Actor, TeamRole } from "~/lib/auth/session";
-import type { Executor } from "~/lib/db/db.server";
 import { hashInvitationToken, isInvitationToken } from "./invitations.server";
 import { invitationState, type InvitationLookup } from "./team-views";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Where an invitation link stands, for anyone who holds it (the invitee has no account yet): who is invited and as
  * what while it works, else only why it does not. The token is the whole proof, so nothing else is asked.
  */
 export async function getInvitation(
-  deps: { db: Executor },
+  deps: Pick<Deps, "db">,
   _actor: Actor | null,
   input: { token: string },
   now = new Date(),

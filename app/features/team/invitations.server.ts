@@ -9,11 +9,7 @@ import { queueEmail } from "~/lib/email/email.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import type { Locale } from "~/lib/i18n/locales";
 import { TEAM_ROLE_NAMES } from "./team-views";
-
-/** What the invitation use cases need besides the database: the site's address for the link. */
-export interface InvitationMailDeps {
-  siteUrl: string;
-}
+import type { Deps } from "~/lib/services.server";
 
 /**
  * A new invitation token: 32 random bytes, URL-safe. Only its hash is stored, so a copy of the database opens no
@@ -44,7 +40,7 @@ export function invitationPath(token: string): string {
  */
 export async function queueInvitationEmail(
   tx: Executor,
-  { siteUrl }: InvitationMailDeps,
+  { siteUrl }: Pick<Deps, "siteUrl">,
   invitation: { email: string; role: TeamRole; token: string; invitedBy: string; language: Locale },
 ): Promise<void> {
   const i18n = i18nFor(invitation.language);

@@ -5,10 +5,11 @@ import type { Actor, TeamRole } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 import type { Locale } from "~/lib/i18n/locales";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import { hasAccount, newInvitationToken, queueInvitationEmail, type InvitationMailDeps } from "./invitations.server";
-import { INVITATIONS_TABLE, type TeamDeps } from "./team-deps.server";
+import { hasAccount, newInvitationToken, queueInvitationEmail } from "./invitations.server";
+import { INVITATIONS_TABLE } from "./team-deps.server";
 import { invitationExpiry } from "./team-views";
 import { INVITE_MEMBER_INTENT, inviteMemberSchema } from "./team.schemas";
+import type { Deps } from "~/lib/services.server";
 
 export interface InviteMemberInput {
   email: string;
@@ -23,7 +24,7 @@ export interface InviteMemberInput {
  * in one transaction; the link works once, for seven days.
  */
 export async function inviteMember(
-  deps: TeamDeps & InvitationMailDeps,
+  deps: Pick<Deps, "db" | "bus" | "siteUrl">,
   actor: Actor | null,
   input: InviteMemberInput,
 ): Promise<{ invitationId: string }> {

@@ -2,7 +2,7 @@ import { asc, eq, isNull } from "drizzle-orm";
 import { profiles, userRoles } from "~db/schema";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Actor, TeamRole } from "~/lib/auth/session";
-import type { Executor } from "~/lib/db/db.server";
+import { executorOf, type DbOrDeps } from "~/lib/services.server";
 
 /** A team member one may assign a customer to. */
 export interface ActiveMember {
@@ -12,9 +12,10 @@ export interface ActiveMember {
 }
 
 /** The active team members by name (the 'Assigned to' choices); the team only. */
-export async function listActiveMembers(executor: Executor, actor: Actor | null): Promise<ActiveMember[]> {
+export async function listActiveMembers(deps: DbOrDeps, actor: Actor | null): Promise<ActiveMember[]> {
+  const db = executorOf(deps);
   requireTeamActor(actor);
-  const rows = await executor
+  const rows = await db
     .select({ id: userRoles.userId, name: profiles.fullName, role: userRoles.role })
     .from(userRoles)
     .innerJoin(profiles, eq(profiles.id, userRoles.userId))

@@ -4,13 +4,14 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor, TeamRole } from "~/lib/auth/session";
 import type { Executor } from "~/lib/db/db.server";
 import { INVITATION_LIFETIME_MS, type TeamView } from "./team-views";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * The Team tab (admins only): every member, active ones first, and the invitations still open, newest first.
  * A member's last sign-in is read from the sign-in records, which outlive the session (a sign-out or an expiry
  * deletes that).
  */
-export async function listTeam(deps: { db: Executor }, actor: Actor | null, now = new Date()): Promise<TeamView> {
+export async function listTeam(deps: Pick<Deps, "db">, actor: Actor | null, now = new Date()): Promise<TeamView> {
   requireAdminActor(actor);
   const [members, invitations] = await Promise.all([
     deps.db

@@ -6,14 +6,15 @@ import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import { lockMember, ROLES_TABLE, type TeamDeps } from "./team-deps.server";
+import { lockMember, ROLES_TABLE } from "./team-deps.server";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Lets a deactivated member sign in again, with the role they had (admins only). Customers taken from them at
  * deactivation are not given back: an admin assigns again. Audited (`team.reactivate`).
  */
 export async function reactivateMember(
-  deps: TeamDeps,
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { memberId: string },
 ): Promise<void> {

@@ -7,22 +7,17 @@ import type { Actor, TeamRole } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 import type { Locale } from "~/lib/i18n/locales";
 import { publishChanges } from "~/lib/realtime/realtime.server";
-import {
-  hasAccount,
-  lockOpenInvitation,
-  newInvitationToken,
-  queueInvitationEmail,
-  type InvitationMailDeps,
-} from "./invitations.server";
-import { INVITATIONS_TABLE, type TeamDeps } from "./team-deps.server";
+import { hasAccount, lockOpenInvitation, newInvitationToken, queueInvitationEmail } from "./invitations.server";
+import { INVITATIONS_TABLE } from "./team-deps.server";
 import { invitationExpiry } from "./team-views";
+import type { Deps } from "~/lib/services.server";
 
 /**
  * Sends an open invitation again (admins only), expired or not: a new token and seven new days, so the link sent
  * before stops working. The new e-mail, in `language`, and the audit event `team.resend-invite` are written with it.
  */
 export async function resendInvitation(
-  deps: TeamDeps & InvitationMailDeps,
+  deps: Pick<Deps, "db" | "bus" | "siteUrl">,
   actor: Actor | null,
   input: { invitationId: string; language: Locale },
 ): Promise<void> {

@@ -7,11 +7,12 @@ import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import { lockOpenInvitation } from "./invitations.server";
-import { INVITATIONS_TABLE, type TeamDeps } from "./team-deps.server";
+import { INVITATIONS_TABLE } from "./team-deps.server";
+import type { Deps } from "~/lib/services.server";
 
 /** Withdraws an open invitation (admins only): its link stops working. Audited (`team.revoke-invite`). */
 export async function revokeInvitation(
-  deps: TeamDeps,
+  deps: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { invitationId: string },
 ): Promise<void> {

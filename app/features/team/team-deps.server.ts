@@ -1,14 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { user, userRoles } from "~db/schema";
 import type { TeamRole } from "~/lib/auth/session";
-import type { Db, Executor } from "~/lib/db/db.server";
-import type { ChangeBus } from "~/lib/realtime/realtime.server";
-
-/** What the Team tab's use cases write to and tell. */
-export interface TeamDeps {
-  db: Db;
-  bus: ChangeBus;
-}
+import type { Executor } from "~/lib/db/db.server";
 
 /** The change an invitation's write publishes: the admins' open Team tabs reload (admins see every change). */
 export const INVITATIONS_TABLE = "team_invitations";

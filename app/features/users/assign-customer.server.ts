@@ -6,18 +6,13 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import { activeMembers, teamStanding } from "~/lib/auth/roles.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { revokeReplyAddresses } from "~/lib/email/reply-address.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { assignees, memberNames } from "./assignment-query.server";
 import { isCustomer } from "./customer-query.server";
-
-export interface AssignCustomerDeps {
-  db: Db;
-  bus: ChangeBus;
-}
+import type { Deps } from "~/lib/services.server";
 
 /** Whose assignment a save made and ended (member ids). */
 export interface AssignmentChange {
@@ -40,7 +35,7 @@ export function assignmentChanges(customerId: string, memberIds: readonly string
  * published for the customer and for each member added or removed, so their session and open pages pick it up.
  */
 export async function assignCustomer(
-  { db, bus }: AssignCustomerDeps,
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   { customerId, memberIds }: { customerId: string; memberIds: readonly string[] },
 ): Promise<AssignmentChange> {

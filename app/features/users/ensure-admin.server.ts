@@ -1,15 +1,10 @@
 import { eq } from "drizzle-orm";
 import { profiles, user as users, userRoles } from "~db/schema";
-import type { Auth } from "~/lib/auth/auth.server";
 import type { Db } from "~/lib/db/db.server";
 import { StartupError } from "~/lib/config/startup-error";
 import { teamStanding } from "~/lib/auth/roles.server";
 import { revokeReplyAddresses } from "~/lib/email/reply-address.server";
-
-export interface EnsureAdminDeps {
-  auth: Auth;
-  db: Db;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface EnsureAdminInput {
   email: string;
@@ -35,7 +30,7 @@ export class AdminPromotionRefused extends StartupError {}
  * account's from then on (a new name ends no session).
  */
 export async function ensureAdmin(
-  { auth, db }: EnsureAdminDeps,
+  { auth, db }: Pick<Deps, "db" | "auth">,
   _actor: StartupActor,
   { email, password, promoteExisting = false, name }: EnsureAdminInput,
 ): Promise<"created" | "updated" | "ready"> {

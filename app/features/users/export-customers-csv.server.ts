@@ -4,12 +4,12 @@ import { profiles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
 import { CSV_BOM, csvRow } from "~/lib/http/csv";
 import { AppError } from "~/lib/http/app-error";
 import { listErrorMessage, parseCustomerListQuery } from "./customer-list-query";
 import { customerCsvCells, customersCsvFileName, customersCsvHeader } from "./customers-csv";
 import { customerListCondition, listedCustomerRows } from "./list-customers.server";
+import type { Deps } from "~/lib/services.server";
 
 /** Rows read per query: a few hundred keep each query short and the memory flat, whatever the list holds. */
 const BATCH_SIZE = 500;
@@ -35,7 +35,7 @@ export interface CustomersCsvExport {
  * memory at once and a customer who signs up meanwhile neither shifts nor repeats a row.
  */
 export async function exportCustomersCsv(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   input: URLSearchParams,
   i18n: I18n,

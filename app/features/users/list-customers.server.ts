@@ -17,6 +17,7 @@ import { CUSTOMERS_PER_PAGE, FIRST_PAGE, UNASSIGNED, type CustomerListQuery } fr
 import { customerColumns, isCustomer } from "./customer-query.server";
 import { toCustomer, type CustomerList, type ListedCustomer } from "./customer-views";
 import type { CustomerActivity, UserCounters } from "./user-counters";
+import type { Deps } from "~/lib/services.server";
 
 // The counter rule (user-counters.ts) on a profile joined to its records. Each joined table has at most one
 // row per user (unique on user_id), so the joins never multiply rows.
@@ -243,7 +244,7 @@ function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCu
  * counted.
  */
 export async function listCustomers(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   query: CustomerListQuery = FIRST_PAGE,
 ): Promise<CustomerList> {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { assignNewCustomer } from "~/features/users/assign-new-customer.server";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
+import type { Deps } from "~/lib/services.server";
 
 const NEW_USER_NOTIFICATION_TYPE = "new_user";
 
@@ -13,7 +13,7 @@ const NEW_USER_NOTIFICATION_TYPE = "new_user";
  * and New user registration are on; one transaction, so the assigned member hears of the sign-up too. Passed to the
  * auth layer by the composition root.
  */
-export async function notifyAdminsOfSignUp({ db, bus }: { db: Db; bus: ChangeBus }, userId: string): Promise<void> {
+export async function notifyAdminsOfSignUp({ db, bus }: Pick<Deps, "db" | "bus">, userId: string): Promise<void> {
   const changes = await db.transaction(async (tx) => {
     const assigned = await assignNewCustomer(tx, userId);
     const [profile] = await tx

@@ -47,6 +47,7 @@ import {
   type QueueStalled,
   type WorkQueue,
 } from "./work-queue-views";
+import type { Deps } from "~/lib/services.server";
 
 export interface GetWorkQueueInput {
   /** The time ages and the stalled rule count from (tests pass one; the page the server's clock). */
@@ -87,7 +88,7 @@ function none<Item>(): QueueList<Item> {
  * that none are waiting).
  */
 export async function getWorkQueue(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   { now = new Date(), limit = WORK_QUEUE_LIMIT }: GetWorkQueueInput = {},
 ): Promise<WorkQueue> {

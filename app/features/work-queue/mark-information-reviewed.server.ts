@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { googleBusinessInfo, websiteInfo } from "~db/schema";
 import { requireTeamReach } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import { markReviewedSchema } from "./work-queue.schemas";
+import type { Deps } from "~/lib/services.server";
 
 const FORMS = {
   google_business: { name: "google_business_info", table: googleBusinessInfo },
@@ -19,7 +19,7 @@ const FORMS = {
  * queue. Writes (and publishes, so every admin's open queue drops the row) only when there is something new.
  */
 export async function markInformationReviewed(
-  { db, bus }: { db: Db; bus: ChangeBus },
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: { userId: string; form: string; seenAt: string },
 ): Promise<{ marked: number }> {

@@ -56,14 +56,17 @@ it("two instances at once: one does the work, the other skips; the rows go once"
   const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => addNotification(ago(now, 200, i), true)));
   const [a, b] = [await instance(), await instance()];
   // The first holds the lock for a while (small batches, a pause between them); the second asks meanwhile.
-  const first = runRetention({ database: a }, { now, batchSize: 2, pauseMs: 50 });
+  const first = runRetention({ ...app.services, database: a }, { now, batchSize: 2, pauseMs: 50 });
   await expect.poll(advisoryLocks).toBe(1);
-  const second = await runRetention({ database: b }, { now });
+  const second = await runRetention({ ...app.services, database: b }, { now });
   expect(second).toEqual({ ran: false, reason: "locked" });
   expect(await first).toMatchObject({ ran: true, run: { removed: { readNotifications: 20 } } });
   expect(await remaining(ids)).toEqual([]);
   // Afterwards the other instance finds the day's run done.
-  expect(await runRetention({ database: b }, { now })).toMatchObject({ ran: false, reason: "not_due" });
+  expect(await runRetention({ ...app.services, database: b }, { now })).toMatchObject({
+    ran: false,
+    reason: "not_due",
+  });
 });
 
 it("skips while another session holds the lock, removing nothing, and runs once it is released", async () => {
@@ -73,10 +76,10 @@ it("skips while another session holds the lock, removing nothing, and runs once 
   await holder.connect();
   try {
     await holder.query("select pg_advisory_lock($1)", [RETENTION_LOCK_KEY.toString()]);
-    expect(await runRetention({ database: app.database }, { now })).toEqual({ ran: false, reason: "locked" });
+    expect(await runRetention(app.services, { now })).toEqual({ ran: false, reason: "locked" });
     expect(await remaining([old])).toEqual([old]);
     await holder.query("select pg_advisory_unlock($1)", [RETENTION_LOCK_KEY.toString()]);
-    expect(await runRetention({ database: app.database }, { now })).toMatchObject({
+    expect(await runRetention(app.services, { now })).toMatchObject({
       ran: true,
       run: { removed: { readNotifications: 1 } },
     });

@@ -2,17 +2,11 @@ import { eq } from "drizzle-orm";
 import { requireCustomerAccess } from "~/lib/auth/actor-guards";
 import { googleBusinessInfo } from "~db/schema";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import type { Db } from "~/lib/db/db.server";
 import type { RevealedSecret } from "~/lib/secrets/secrets";
-import type { Secrets } from "~/lib/secrets/secrets.server";
 import type { Actor } from "~/lib/auth/session";
 import { z } from "zod";
 import { AppError } from "~/lib/http/app-error";
-
-interface Deps {
-  db: Db;
-  secrets: Secrets;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface RevealGmailPasswordInput {
   /** The customer whose Google Business information it is (the row's key). */
@@ -27,7 +21,7 @@ const inputSchema = z.object({ userId: z.uuid() });
  * in the same transaction that reads it.
  */
 export async function revealGmailPassword(
-  { db, secrets }: Deps,
+  { db, secrets }: Pick<Deps, "db" | "secrets">,
   actor: Actor | null,
   input: RevealGmailPasswordInput,
 ): Promise<RevealedSecret> {

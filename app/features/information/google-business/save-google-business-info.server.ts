@@ -1,10 +1,7 @@
 import { eq } from "drizzle-orm";
 import { googleBusinessInfo } from "~db/schema";
-import type { Db } from "~/lib/db/db.server";
-import { type ChangeBus } from "~/lib/realtime/realtime.server";
-import { encryptSecret, type Secrets } from "~/lib/secrets/secrets.server";
+import { encryptSecret } from "~/lib/secrets/secrets.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Storage } from "~/lib/storage/storage.server";
 import { googleBusinessFormSchema, type GoogleBusinessFormInput } from "./google-business.schemas";
 import { toGoogleBusinessInfoView, type GoogleBusinessInfoView } from "./google-business-views";
 import {
@@ -16,13 +13,7 @@ import {
   type InformationSpec,
 } from "~/features/information/save-information.server";
 import { AppError } from "~/lib/http/app-error";
-
-export interface SaveGoogleBusinessInfoDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-  secrets: Secrets;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface SaveGoogleBusinessInfoInput {
   /** The form's fields, as sent (validated again here). */
@@ -51,7 +42,7 @@ const GOOGLE_BUSINESS_INFORMATION: InformationSpec<typeof googleBusinessInfo> = 
  * saves notify `google_business_updated`.
  */
 export async function saveGoogleBusinessInfo(
-  deps: SaveGoogleBusinessInfoDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage" | "secrets">,
   actor: Actor | null,
   input: SaveGoogleBusinessInfoInput,
 ): Promise<GoogleBusinessInfoView> {

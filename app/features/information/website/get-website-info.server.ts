@@ -5,6 +5,7 @@ import { maskSecret } from "~/lib/secrets/secrets";
 import type { Actor } from "~/lib/auth/session";
 import { toWebsiteInfoView, type WebsiteAccessView, type WebsiteInfoView } from "./website-info-views";
 import { readableInformationOwner } from "~/features/information/read-information.server";
+import type { Deps } from "~/lib/services.server";
 
 /** The Domain and Hosting credentials' usernames and (masked) passwords of a customer. */
 export async function websiteAccess(
@@ -41,7 +42,7 @@ export async function websiteAccess(
  * usernames and masked passwords, for that customer or an admin; anyone else gets 404.
  */
 export async function getWebsiteInfo(
-  { db }: { db: Executor },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   input: { userId: string },
 ): Promise<WebsiteInfoView | null> {

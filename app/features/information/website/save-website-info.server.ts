@@ -6,22 +6,14 @@ import {
   saveInformation,
   type InformationSpec,
 } from "~/features/information/save-information.server";
-import type { Db, Executor } from "~/lib/db/db.server";
-import { type ChangeBus } from "~/lib/realtime/realtime.server";
+import type { Executor } from "~/lib/db/db.server";
 import { encryptSecret, type Secrets } from "~/lib/secrets/secrets.server";
 import type { Actor } from "~/lib/auth/session";
-import type { Storage } from "~/lib/storage/storage.server";
 import { websiteAccess } from "./get-website-info.server";
 import { websiteInfoFormSchema, type WebsiteInfoFormInput } from "./website-info.schemas";
 import { toWebsiteInfoView, type WebsiteInfoView } from "./website-info-views";
 import { AppError } from "~/lib/http/app-error";
-
-export interface SaveWebsiteInfoDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-  secrets: Secrets;
-}
+import type { Deps } from "~/lib/services.server";
 
 export interface SaveWebsiteInfoInput {
   fields: WebsiteInfoFormInput;
@@ -77,7 +69,7 @@ async function writeAccess(
  * later saves notify `website_updated`.
  */
 export async function saveWebsiteInfo(
-  deps: SaveWebsiteInfoDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage" | "secrets">,
   actor: Actor | null,
   input: SaveWebsiteInfoInput,
 ): Promise<WebsiteInfoView> {

@@ -23,15 +23,7 @@ import { refuseIfNotPayable } from "../payment-eligibility.server";
 import { checkoutReturnPath } from "../payment-rules";
 import { paymentTargetSchema, type PaymentTarget } from "../payments.schemas";
 import { AppError } from "~/lib/http/app-error";
-
-export interface CreateCardCheckoutDeps {
-  db: Db;
-  stripe: Stripe | null;
-  siteUrl: string;
-  /** Checkout sessions one customer may start per window (default CHECKOUT_RATE_LIMIT). */
-  rateLimit?: AttemptWindow;
-  now?: () => Date;
-}
+import type { Deps } from "~/lib/services.server";
 
 /** What the checkout call's JSON carries; each value is checked here, never trusted. */
 export interface CardCheckoutInput {
@@ -84,7 +76,7 @@ async function reserveCode(db: Db, userId: string, target: PaymentTarget, code: 
  * limit, so neither Stripe nor the database can be driven in a loop.
  */
 export async function createCardCheckout(
-  deps: CreateCardCheckoutDeps,
+  deps: Pick<Deps, "db" | "stripe" | "siteUrl" | "now" | "rateLimit">,
   actor: Actor | null,
   input: CardCheckoutInput,
 ): Promise<{ url: string }> {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { payments, profiles } from "~db/schema";
 import type { Db, Executor } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { paymentSubtitleIn } from "~/domain/service-texts";
 import { englishI18n } from "~/lib/i18n/translate";
 import { paymentAmount } from "~/domain/service-catalog";
@@ -16,14 +16,7 @@ import { paymentTargetSchema, type PaymentTarget } from "../payments.schemas";
 import { AppError } from "~/lib/http/app-error";
 import { recordStripeEvent } from "./stripe-events.server";
 import { confirmCardRefund, paymentIntentIdOf, type RefundWebhookOutcome } from "../refunds/confirm-card-refund.server";
-
-export interface HandleCardWebhookDeps {
-  db: Db;
-  bus: ChangeBus;
-  stripe: Stripe | null;
-  webhookSecret: string | undefined;
-  now?: () => Date;
-}
+import type { Deps } from "~/lib/services.server";
 
 /** The webhook's request: the exact bytes Stripe signed, and its Stripe-Signature header. */
 export interface CardWebhookInput {
@@ -84,7 +77,7 @@ function chargeMismatch(
  * unpaid (`checkout.session.expired`) gives the use back.
  */
 export async function handleCardWebhook(
-  deps: HandleCardWebhookDeps,
+  deps: Pick<Deps, "db" | "bus" | "stripe" | "webhookSecret" | "now">,
   _actor: Actor | null,
   input: CardWebhookInput,
 ): Promise<WebhookOutcome> {

@@ -5,18 +5,13 @@ import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db, Executor } from "~/lib/db/db.server";
 import { logger } from "~/lib/logger.server";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Stripe } from "~/lib/stripe.server";
 import type { ServiceType } from "~/domain/service-catalog";
 import { recordStripeEvent } from "../card/stripe-events.server";
 import { fromCents, fullRefundNextSteps, statusAfterRefunds, toCents } from "./payment-refunds";
 import { STRIPE_REFUND_REASON } from "~/features/notifications/payment-notifications";
-
-export interface ConfirmCardRefundDeps {
-  db: Db;
-  bus: ChangeBus;
-  stripe: Stripe | null;
-}
+import type { Deps } from "~/lib/services.server";
 
 /**
  * What a `charge.refunded` event did: refunds completed (`refunded`), nothing new (the portal already counts
@@ -91,7 +86,7 @@ export async function recordRefundedTotal(
 }
 
 export async function confirmCardRefund(
-  deps: ConfirmCardRefundDeps,
+  deps: Pick<Deps, "db" | "bus" | "stripe">,
   event: Stripe.Event,
 ): Promise<RefundWebhookOutcome> {
   const charge = event.data.object as Stripe.Charge;

@@ -7,7 +7,7 @@ import type { Db } from "~/lib/db/db.server";
 import { AppError } from "~/lib/http/app-error";
 import { logger } from "~/lib/logger.server";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Stripe } from "~/lib/stripe.server";
 import { paymentIntentIdOf, recordRefundedTotal } from "./confirm-card-refund.server";
 import {
@@ -17,12 +17,7 @@ import {
   toCents,
   type RefundPaymentInput,
 } from "./payment-refunds";
-
-export interface RefundPaymentDeps {
-  db: Db;
-  bus: ChangeBus;
-  stripe: Stripe | null;
-}
+import type { Deps } from "~/lib/services.server";
 
 /** How the refund stands once the call returns: done (Zelle), or asked of Stripe and waiting for its confirmation (card). */
 export interface RefundOutcome {
@@ -48,7 +43,7 @@ const notFound = () => new AppError("payment_not_found");
  *   (confirm-card-refund.server.ts); if Stripe refuses, the row is marked `failed` and nothing else changes.
  */
 export async function refundPayment(
-  { db, bus, stripe }: RefundPaymentDeps,
+  { db, bus, stripe }: Pick<Deps, "db" | "bus" | "stripe">,
   actor: Actor | null,
   input: RefundPaymentInput & { userId?: string },
 ): Promise<RefundOutcome> {

@@ -4,8 +4,7 @@ import { payments } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import type { Db } from "~/lib/db/db.server";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Actor } from "~/lib/auth/session";
 import type { ServiceType } from "~/domain/service-catalog";
 import {
@@ -18,11 +17,7 @@ import {
 } from "./payment-review";
 import { toReviewPayment, type ReviewPayment } from "../payment-views";
 import { AppError } from "~/lib/http/app-error";
-
-export interface DecidePaymentDeps {
-  db: Db;
-  bus: ChangeBus;
-}
+import type { Deps } from "~/lib/services.server";
 
 const alreadyReviewed = () => new AppError("payment_already_reviewed");
 
@@ -34,7 +29,7 @@ const alreadyReviewed = () => new AppError("payment_already_reviewed");
  * neither); the changes are published after the commit.
  */
 export async function decidePayment(
-  { db, bus }: DecidePaymentDeps,
+  { db, bus }: Pick<Deps, "db" | "bus">,
   actor: Actor | null,
   input: PaymentDecisionInput,
 ): Promise<ReviewPayment> {

@@ -1,14 +1,14 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { paymentRefunds, payments, profiles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
-import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
 import { toReviewPayment } from "../payment-views";
 import type { AdminPaymentView, RefundView } from "../refunds/refund-views";
+import type { Deps } from "~/lib/services.server";
 
 /** A customer's payments for the admin, newest first, each with its refunds (one query for all of them). */
 export async function listPaymentsForReview(
-  { db }: { db: Db },
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   { userId }: { userId: string },
 ): Promise<AdminPaymentView[]> {

@@ -3,7 +3,7 @@ import { profiles } from "~db/schema";
 import { zelleRecipientName } from "~/domain/admin-settings";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Services } from "~/lib/services.server";
+import type { Deps } from "~/lib/services.server";
 import { memoName } from "./zelle-transfer";
 import type { ZelleParties } from "../payment-views";
 
@@ -12,13 +12,13 @@ import type { ZelleParties } from "../payment-views";
  * else the company name) and the customer's own company or full name, which their transfer's memo starts with.
  */
 export async function readZelleParties(
-  { database, settings }: Pick<Services, "database" | "settings">,
+  { db, settings }: Pick<Deps, "db" | "settings">,
   actor: Actor | null,
 ): Promise<ZelleParties> {
   const { id } = requireActor(actor);
   const [{ general }, [profile]] = await Promise.all([
     settings.get(),
-    database.db
+    db
       .select({ fullName: profiles.fullName, companyName: profiles.companyName })
       .from(profiles)
       .where(eq(profiles.id, id)),

@@ -1,13 +1,13 @@
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import { notify } from "~/features/notifications/notify.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
-import type { Db } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import { UPLOAD_KINDS } from "~/domain/upload-kinds";
 import { payments } from "~db/schema";
 import type { ServiceType } from "~/domain/service-catalog";
+import type { Deps } from "~/lib/services.server";
 
 /** The admin note a pending payment gets when its proof file is gone; the customer reads it in the rejection. */
 const PROOF_MISSING_NOTE = "The proof of payment file was lost. Please upload it again.";
@@ -30,7 +30,7 @@ export interface ProoflessPayment {
  * operator restores the file from a backup).
  */
 export async function rejectProoflessPayments(
-  { db, bus }: { db: Db; bus: ChangeBus },
+  { db, bus }: Pick<Deps, "db" | "bus">,
   listed: ReadonlySet<string>,
   listedAfter: Date,
 ): Promise<{ rejected: ProoflessPayment[]; reported: ProoflessPayment[] }> {

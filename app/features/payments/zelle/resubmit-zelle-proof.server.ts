@@ -14,9 +14,9 @@ import { proofStem } from "../payment-rules";
 import { latestPayment } from "../payment-state";
 import { toPaymentView, type PaymentView } from "../payment-views";
 import { proofResubmitSchema } from "../payments.schemas";
-import type { SubmitZelleProofDeps } from "./submit-zelle-proof.server";
 import { announceProof, autoApproveOn, receivedProofState } from "./proof-announcement.server";
 import { lockPromotionCode, promotionUses } from "~/features/promotions/apply-promotion-code.server";
+import type { Deps } from "~/lib/services.server";
 
 export type ZelleProofResubmitInput = z.input<typeof proofResubmitSchema>;
 
@@ -34,7 +34,7 @@ export type ZelleProofResubmitInput = z.input<typeof proofResubmitSchema>;
  * without counting, and its admin notes say so.
  */
 export async function resubmitZelleProof(
-  deps: SubmitZelleProofDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage" | "now">,
   actor: Actor | null,
   input: ZelleProofResubmitInput,
 ): Promise<PaymentView> {
@@ -94,7 +94,7 @@ export async function resubmitZelleProof(
     // storeUpload removes the new photo if the transaction fails.
     result = await storeUpload(storage, "payment-proof", userId, photo, (stored) => record(stored.url), {
       stem: proofStem(target.serviceType, target.paymentNumber),
-      now: deps.now,
+      now: deps.now && (() => deps.now!().getTime()),
     });
   } catch (error) {
     if (isLivePaymentConflict(error)) throw alreadyPending(target);

@@ -1,12 +1,11 @@
 import type { z } from "zod";
 import { payments } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
-import type { Db, Executor } from "~/lib/db/db.server";
+import type { Executor } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
-import { publishChanges, type ChangeBus } from "~/lib/realtime/realtime.server";
+import { publishChanges } from "~/lib/realtime/realtime.server";
 import { paymentAmount } from "~/domain/service-catalog";
 import type { Actor } from "~/lib/auth/session";
-import type { Storage } from "~/lib/storage/storage.server";
 import { testPause } from "~/lib/storage/test-pauses.server";
 import { prepareUploads, storeUpload } from "~/lib/storage/uploads.server";
 import { applyPromotionCode, invalidPromotionCode } from "~/features/promotions/apply-promotion-code.server";
@@ -22,13 +21,7 @@ import { announceProof, autoApproveOn, receivedProofState } from "./proof-announ
 import { toPaymentView, type PaymentView } from "../payment-views";
 import { proofFormSchema } from "../payments.schemas";
 import { AppError } from "~/lib/http/app-error";
-
-export interface SubmitZelleProofDeps {
-  db: Db;
-  bus: ChangeBus;
-  storage: Storage;
-  now?: () => number;
-}
+import type { Deps } from "~/lib/services.server";
 
 export type ZelleProofInput = z.input<typeof proofFormSchema>;
 
@@ -43,7 +36,7 @@ export type ZelleProofInput = z.input<typeof proofFormSchema>;
  * the commit.
  */
 export async function submitZelleProof(
-  deps: SubmitZelleProofDeps,
+  deps: Pick<Deps, "db" | "bus" | "storage" | "now">,
   actor: Actor | null,
   input: ZelleProofInput,
 ): Promise<PaymentView> {
@@ -105,7 +98,7 @@ export async function submitZelleProof(
             await testPause("proof:before-commit");
             return { row: row!, changes };
           }),
-        { stem: proofStem(target.serviceType, target.paymentNumber), now: deps.now },
+        { stem: proofStem(target.serviceType, target.paymentNumber), now: deps.now && (() => deps.now!().getTime()) },
       );
     } catch (error) {
       // Two submissions raced past the check above: the database's unique index is the last word.
