@@ -235,36 +235,30 @@ async function richCustomer(
   const { services, admin, database } = world;
   const who = person(label);
   const customer = { ...(await signUpCustomer(services, who)), ...who };
-  const deps = {
-    db: database.db,
-    bus: services.bus,
-    storage: services.storage,
-    replyAddresses: services.replyAddresses,
-  };
   const files: KnownFile[] = [];
   const keep = (url: string | null | undefined) => {
     if (url) files.push(fileOf(url));
   };
 
-  keep(await updateAvatar(deps, customer.user, { avatar: image("me.png") }));
-  const google = await submitZelleProof(deps, customer.user, {
+  keep(await updateAvatar(services, customer.user, { avatar: image("me.png") }));
+  const google = await submitZelleProof(services, customer.user, {
     serviceType: "google_business",
     paymentNumber: 1,
     proof: image("proof-1.png"),
   });
-  await decidePayment(deps, admin.user, { paymentId: google.id, decision: "approve", notes: `Thanks ${who.name}` });
-  const website = await submitZelleProof(deps, customer.user, {
+  await decidePayment(services, admin.user, { paymentId: google.id, decision: "approve", notes: `Thanks ${who.name}` });
+  const website = await submitZelleProof(services, customer.user, {
     serviceType: "website",
     paymentNumber: 1,
     proof: image("proof-2.png"),
   });
-  await decidePayment(deps, admin.user, { paymentId: website.id, decision: "approve" });
-  await refundPayment({ ...deps, stripe: null }, admin.user, {
+  await decidePayment(services, admin.user, { paymentId: website.id, decision: "approve" });
+  await refundPayment({ ...services, stripe: null }, admin.user, {
     paymentId: website.id,
     amount: 50,
     reason: `Discount agreed with ${who.name} by phone ${who.phone}`,
   });
-  await submitZelleProof(deps, customer.user, {
+  await submitZelleProof(services, customer.user, {
     serviceType: "website",
     paymentNumber: 2,
     proof: image("proof-3.png"),
@@ -275,48 +269,48 @@ async function richCustomer(
     .where(eq(payments.userId, customer.id)))
     keep(row.proofUrl);
 
-  await sendMessage(deps, customer.user, {
+  await sendMessage(services, customer.user, {
     userId: customer.id,
     body: `Hello, this is ${who.name} from ${who.companyName}`,
     files: [image("storefront.png")],
   });
-  await sendMessage(deps, admin.user, { userId: customer.id, body: `Welcome ${who.name}!` });
-  await saveNote(deps, admin.user, {
+  await sendMessage(services, admin.user, { userId: customer.id, body: `Welcome ${who.name}!` });
+  await saveNote(services, admin.user, {
     userId: customer.id,
     title: `Call ${who.name}`,
     description: `Phone ${who.phone}`,
     photos: [image("whiteboard.png")],
   });
-  const round = await requestApproval(deps, admin.user, {
+  const round = await requestApproval(services, admin.user, {
     userId: customer.id,
     service: "website",
     title: `${who.companyName} home page`,
     files: [image("draft.png")],
   });
-  await decideRound(deps, customer.user, {
+  await decideRound(services, customer.user, {
     roundId: round.id,
     decision: "request-changes",
     comment: `Put ${who.phone} in the header`,
   });
-  await addDeliveredFile(deps, admin.user, {
+  await addDeliveredFile(services, admin.user, {
     userId: customer.id,
     service: "google_business",
     file: image("logo-set.png"),
   });
-  await saveCredentials({ ...deps, secrets: services.secrets }, customer.user, {
+  await saveCredentials(services, customer.user, {
     userId: customer.id,
     editor: "customer",
     cards: [
       { type: "hosting", title: `${who.companyName} hosting`, username: who.email, password: "Hosting-Secret-9" },
     ],
   });
-  await toggleProgressStep(deps, admin.user, {
+  await toggleProgressStep(services, admin.user, {
     userId: customer.id,
     service: "google_business",
     step: "informationCollection",
     done: true,
   });
-  await assignCustomer(deps, admin.user, { customerId: customer.id, memberIds: [staff.id] });
+  await assignCustomer(services, admin.user, { customerId: customer.id, memberIds: [staff.id] });
 
   // The information forms with their files, written as the forms write them.
   const store = (kind: Parameters<typeof storeUpload>[1]) =>
@@ -415,8 +409,8 @@ async function figures(world: World) {
     to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
   };
   const [dashboard, analytics, counters] = await Promise.all([
-    getDashboardFigures({ db: database.db }, admin.user),
-    getAnalytics({ db: database.db }, admin.user, period),
+    getDashboardFigures(world.services, admin.user),
+    getAnalytics(world.services, admin.user, period),
     currentCounters(database.db),
   ]);
   return { dashboard, analytics, counters };
@@ -453,11 +447,7 @@ describe.each([
     const { customer, files } = await richCustomer(world, staff, "Zora");
     // Some of the e-mails about them have gone already (a log of sent e-mails), others are still queued.
     await sendQueued(database);
-    await sendMessage(
-      { db: database.db, bus: services.bus, storage: services.storage, replyAddresses: services.replyAddresses },
-      customer.user,
-      { userId: customer.id, body: `One more from ${customer.name}` },
-    );
+    await sendMessage(services, customer.user, { userId: customer.id, body: `One more from ${customer.name}` });
     for (const file of files) expect(await stillStored(world, file), `${file.bucket}/${file.key}`).toBe(true);
     const paymentsBefore = await database.db.select().from(payments).where(eq(payments.userId, customer.id));
     expect(paymentsBefore.map((payment) => payment.status).sort()).toEqual(["completed", "completed", "pending"]);
@@ -486,15 +476,11 @@ describe.each([
     }
 
     published.length = 0;
-    await deleteCustomer(
-      { db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir },
-      admin.user,
-      {
-        customerId: customer.id,
-        reason: `${customer.name} asked us by phone`,
-        confirmation: "DELETE",
-      },
-    );
+    await deleteCustomer(services, admin.user, {
+      customerId: customer.id,
+      reason: `${customer.name} asked us by phone`,
+      confirmation: "DELETE",
+    });
 
     // No row of any table names them, by id...
     expect(await rowsNaming(database, customer.id)).toEqual([]);
@@ -569,7 +555,7 @@ describe.each([
     expect(after.dashboard.inProgress).toBe(after.counters.inProgress);
     expect(after.analytics.funnel.signedUp).toBe(before.analytics.funnel.signedUp - 1);
     expect(after.analytics.funnel.paid).toBe(before.analytics.funnel.paid - 1);
-    const queue = await getWorkQueue({ db: database.db }, admin.user);
+    const queue = await getWorkQueue(world.services, admin.user);
     expect(queue.pendingPayments!.total).toBe(queue.pendingPayments!.items.length);
 
     // The erasure is on the record, by the admin, with their reason (without the customer's name).
@@ -606,16 +592,9 @@ describe("a customer's own 'Delete my account'", () => {
     staff = await app.staff();
   });
 
-  const deps = () => ({
-    db: world.database.db,
-    bus: world.services.bus,
-    storage: world.services.storage,
-    outboxDir: world.services.outboxDir,
-    auth: world.services.auth,
-  });
   /** The use case as the page calls it: the password is checked against the session the browser's cookie names. */
   const deleteOwn = (who: SignedIn | null, password: string, confirmation = "DELETE") =>
-    deleteOwnAccount(deps(), who?.user ?? null, {
+    deleteOwnAccount(world.services, who?.user ?? null, {
       password,
       confirmation,
       headers: new Headers(who ? { cookie: who.cookie } : {}),
@@ -649,16 +628,12 @@ describe("a customer's own 'Delete my account'", () => {
   it("with nothing pending: deleted at once, signed out, and signing in again fails", async () => {
     const who = person("Selma");
     const customer = { ...(await app.customer(who)), ...who };
-    await sendMessage(
-      { db: world.database.db, bus: world.services.bus, storage: world.services.storage, replyAddresses: null },
-      customer.user,
-      {
-        userId: customer.id,
-        body: "Bye",
-        files: [image()],
-      },
-    );
-    expect(await getOwnDeletionStatus(world.database.db, customer.user)).toEqual({
+    await sendMessage({ ...world.services, replyAddresses: null }, customer.user, {
+      userId: customer.id,
+      body: "Bye",
+      files: [image()],
+    });
+    expect(await getOwnDeletionStatus(world.services, customer.user)).toEqual({
       available: true,
       blockers: [],
       pending: null,
@@ -709,7 +684,7 @@ describe("a customer's own 'Delete my account'", () => {
     expect((await postDelete(null, { password: "x", confirmation: "DELETE" })).status).toBe(401);
     expect((await refusal(deleteOwn(staff, staff.password))).status).toBe(403);
     expect((await refusal(deleteOwn(world.admin, world.admin.password))).status).toBe(403);
-    expect(await getOwnDeletionStatus(world.database.db, world.admin.user)).toMatchObject({ available: false });
+    expect(await getOwnDeletionStatus(world.services, world.admin.user)).toMatchObject({ available: false });
     expect((await signIn(world.services, staff.email, staff.password)).status).toBe(200);
   });
 
@@ -717,12 +692,12 @@ describe("a customer's own 'Delete my account'", () => {
     const { database, services, admin } = world;
     const who = person("Petra");
     const customer = { ...(await signUpCustomer(services, who)), ...who };
-    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, {
+    await submitZelleProof(services, customer.user, {
       serviceType: "google_business",
       paymentNumber: 1,
       proof: image(),
     });
-    expect((await getOwnDeletionStatus(database.db, customer.user)).blockers).toEqual(["payment_pending"]);
+    expect((await getOwnDeletionStatus(world.services, customer.user)).blockers).toEqual(["payment_pending"]);
 
     const answer = await postDelete(customer, { password: customer.password, confirmation: "DELETE" });
     expect(answer).toMatchObject({ status: 200, body: { ok: true, title: "Deletion requested" } });
@@ -732,7 +707,7 @@ describe("a customer's own 'Delete my account'", () => {
     });
     const requests = await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id));
     expect(requests).toMatchObject([{ status: "pending", blockers: ["payment_pending"] }]);
-    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({
+    expect(await getOwnDeletionStatus(world.services, customer.user)).toMatchObject({
       pending: { blockers: ["payment_pending"] },
     });
     const told = await database.db
@@ -746,12 +721,12 @@ describe("a customer's own 'Delete my account'", () => {
     expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
 
     // The admins' work queue lists it, what holds it back, and staff do not see the list.
-    const queue = await getWorkQueue({ db: database.db }, admin.user);
+    const queue = await getWorkQueue(world.services, admin.user);
     expect(queue.deletionRequests).toMatchObject({
       total: 1,
       items: [{ id: requests[0]!.id, userId: customer.id, customerName: who.name, blockers: ["payment_pending"] }],
     });
-    expect((await getWorkQueue({ db: database.db }, staff.user)).deletionRequests).toBeNull();
+    expect((await getWorkQueue(world.services, staff.user)).deletionRequests).toBeNull();
 
     // Approved through the dashboard's action: erased as by their own deletion; the proof waiting is closed.
     const body = new FormData();
@@ -770,7 +745,7 @@ describe("a customer's own 'Delete my account'", () => {
       .from(payments)
       .where(eq(payments.adminNotes, ACCOUNT_ERASED_PAYMENT_NOTE));
     expect(closed).toMatchObject({ status: "rejected", userId: null, proofUrl: null });
-    expect((await getWorkQueue({ db: database.db }, admin.user)).deletionRequests).toEqual({ total: 0, items: [] });
+    expect((await getWorkQueue(world.services, admin.user)).deletionRequests).toEqual({ total: 0, items: [] });
     const [event] = await database.db
       .select()
       .from(auditEvents)
@@ -782,45 +757,33 @@ describe("a customer's own 'Delete my account'", () => {
   it("with a paid job in progress: a request; an admin declines it with a reason, which the customer reads in the bell and an e-mail", async () => {
     const { database, services, admin } = world;
     const customer = await signUpCustomer(services, person("Jonas"));
-    const paid = await submitZelleProof(
-      { db: database.db, bus: services.bus, storage: services.storage },
-      customer.user,
-      { serviceType: "google_business", paymentNumber: 1, proof: image() },
-    );
-    await decidePayment({ db: database.db, bus: services.bus }, admin.user, {
+    const paid = await submitZelleProof(services, customer.user, {
+      serviceType: "google_business",
+      paymentNumber: 1,
+      proof: image(),
+    });
+    await decidePayment(services, admin.user, {
       paymentId: paid.id,
       decision: "approve",
     });
-    expect((await getOwnDeletionStatus(database.db, customer.user)).blockers).toEqual(["job_in_progress"]);
+    expect((await getOwnDeletionStatus(world.services, customer.user)).blockers).toEqual(["job_in_progress"]);
     expect(await deleteOwn(customer, customer.password)).toEqual({
       outcome: "requested",
       blockers: ["job_in_progress"],
     });
     const [request] = await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id));
 
-    const declineDeps = { db: database.db, bus: services.bus };
     expect(
-      (await refusal(declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "  " }))).code,
+      (await refusal(declineDeletionRequest(services, admin.user, { requestId: request!.id, reason: "  " }))).code,
     ).toBe("deletion_reason_required");
-    await declineDeletionRequest(declineDeps, admin.user, {
+    await declineDeletionRequest(services, admin.user, {
       requestId: request!.id,
       reason: "Your profile goes live on Friday; let us finish it first.",
     });
     expect(
-      (await refusal(declineDeletionRequest(declineDeps, admin.user, { requestId: request!.id, reason: "Again" })))
-        .status,
+      (await refusal(declineDeletionRequest(services, admin.user, { requestId: request!.id, reason: "Again" }))).status,
     ).toBe(409);
-    expect(
-      (
-        await refusal(
-          approveDeletionRequest(
-            { ...declineDeps, storage: services.storage, outboxDir: services.outboxDir },
-            admin.user,
-            { requestId: request!.id },
-          ),
-        )
-      ).status,
-    ).toBe(409);
+    expect((await refusal(approveDeletionRequest(services, admin.user, { requestId: request!.id }))).status).toBe(409);
     const [declined] = await database.db.select().from(deletionRequests).where(eq(deletionRequests.id, request!.id));
     expect(declined).toMatchObject({
       status: "declined",
@@ -839,13 +802,13 @@ describe("a customer's own 'Delete my account'", () => {
       .from(emailMessages)
       .where(and(eq(emailMessages.to, customer.email), eq(emailMessages.subject, "Deletion request declined")));
     expect(mail?.link).toBe("/dashboard/profile");
-    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({
+    expect(await getOwnDeletionStatus(world.services, customer.user)).toMatchObject({
       pending: null,
       declined: { reason: "Your profile goes live on Friday; let us finish it first." },
     });
     // They may ask again: a new request waits.
     expect((await deleteOwn(customer, customer.password)).outcome).toBe("requested");
-    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({
+    expect(await getOwnDeletionStatus(world.services, customer.user)).toMatchObject({
       pending: { blockers: ["job_in_progress"] },
     });
   });
@@ -853,14 +816,14 @@ describe("a customer's own 'Delete my account'", () => {
   it("a request still waiting is withdrawn by its customer: it leaves the queue and the customer's page, audited; nothing is deleted", async () => {
     const { database, services, admin } = world;
     const customer = await signUpCustomer(services, person("Wilma"));
-    await submitZelleProof({ db: database.db, bus: services.bus, storage: services.storage }, customer.user, {
+    await submitZelleProof(services, customer.user, {
       serviceType: "website",
       paymentNumber: 1,
       proof: image(),
     });
     expect((await deleteOwn(customer, customer.password)).outcome).toBe("requested");
     const [request] = await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id));
-    expect(await getPendingDeletionRequest(database.db, admin.user, customer.id)).toEqual({
+    expect(await getPendingDeletionRequest(world.services, admin.user, customer.id)).toEqual({
       id: request!.id,
       requestedAt: request!.createdAt.toISOString(),
       blockers: ["payment_pending"],
@@ -883,14 +846,14 @@ describe("a customer's own 'Delete my account'", () => {
     expect(await database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, customer.id))).toEqual(
       [],
     );
-    expect(await getOwnDeletionStatus(database.db, customer.user)).toMatchObject({
+    expect(await getOwnDeletionStatus(world.services, customer.user)).toMatchObject({
       pending: null,
       declined: null,
       blockers: ["payment_pending"],
     });
-    expect(await getPendingDeletionRequest(database.db, admin.user, customer.id)).toBeNull();
+    expect(await getPendingDeletionRequest(world.services, admin.user, customer.id)).toBeNull();
     expect(
-      (await getWorkQueue({ db: database.db }, admin.user)).deletionRequests?.items.map((item) => item.userId),
+      (await getWorkQueue(world.services, admin.user)).deletionRequests?.items.map((item) => item.userId),
     ).not.toContain(customer.id);
     const [event] = await database.db
       .select()
@@ -902,17 +865,7 @@ describe("a customer's own 'Delete my account'", () => {
       status: 404,
       body: { ok: false, error: "Deletion request not found" },
     });
-    expect(
-      (
-        await refusal(
-          approveDeletionRequest(
-            { db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir },
-            admin.user,
-            { requestId: request!.id },
-          ),
-        )
-      ).status,
-    ).toBe(404);
+    expect((await refusal(approveDeletionRequest(services, admin.user, { requestId: request!.id }))).status).toBe(404);
     expect((await signIn(services, customer.email, customer.password)).status).toBe(200);
   });
 });
@@ -927,7 +880,7 @@ describe("a file another customer's row names", () => {
 
   it("stays when that customer is erased; their own files go", async () => {
     const { database, services, admin } = world;
-    const deps = { db: database.db, bus: services.bus, storage: services.storage, replyAddresses: null };
+    const deps = { ...services, replyAddresses: null };
     const victim = await signUpCustomer(services, person("Vera"));
     const deliveredToVictim = await addDeliveredFile(deps, admin.user, {
       userId: victim.id,
@@ -962,15 +915,11 @@ describe("a file another customer's row names", () => {
 
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const outcome = await deleteOwnAccount(
-        { ...deps, outboxDir: services.outboxDir, auth: services.auth },
-        attacker.user,
-        {
-          password: attacker.password,
-          confirmation: "DELETE",
-          headers: new Headers({ cookie: attacker.cookie }),
-        },
-      );
+      const outcome = await deleteOwnAccount(deps, attacker.user, {
+        password: attacker.password,
+        confirmation: "DELETE",
+        headers: new Headers({ cookie: attacker.cookie }),
+      });
       expect(outcome).toEqual({ outcome: "deleted" });
       // Somebody should look at how a row came to name another customer's file.
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining(fileOf(victimAvatar!).key));
@@ -1018,21 +967,15 @@ describe("the outbox copies of an erased customer's e-mails", () => {
 
   it("go with it, the team's e-mails about them included; everybody else's stay", async () => {
     const { database, services, admin } = world;
-    const deps = {
-      db: database.db,
-      bus: services.bus,
-      storage: services.storage,
-      replyAddresses: services.replyAddresses,
-    };
     const who = person("Olive");
     const customer = { ...(await signUpCustomer(services, who)), ...who };
     const bystander = { ...(await signUpCustomer(services, person("Bert"))) };
     // To them (the agency's message, a reset link) and about them to the team (their message, which the team answers
     // by e-mail at a reply address, and the admins' notice of their sign-up).
-    await sendMessage(deps, customer.user, { userId: customer.id, body: "A question about my logo" });
-    await sendMessage(deps, admin.user, { userId: customer.id, body: "Here is the answer" });
+    await sendMessage(services, customer.user, { userId: customer.id, body: "A question about my logo" });
+    await sendMessage(services, admin.user, { userId: customer.id, body: "Here is the answer" });
     expect((await authRequest(services, "/request-password-reset", { email: customer.email })).status).toBe(200);
-    await sendMessage(deps, admin.user, { userId: bystander.id, body: "Something for Bert" });
+    await sendMessage(services, admin.user, { userId: bystander.id, body: "Something for Bert" });
     await sendIntoOutbox();
 
     const before = outbox();
@@ -1043,15 +986,11 @@ describe("the outbox copies of an erased customer's e-mails", () => {
     const others = [...before.keys()].filter((name) => !theirs.includes(name));
     expect(naming(before, [bystander.email]).length).toBeGreaterThan(0);
 
-    await deleteCustomer(
-      { db: database.db, bus: services.bus, storage: services.storage, outboxDir: services.outboxDir },
-      admin.user,
-      {
-        customerId: customer.id,
-        reason: "Asked by phone",
-        confirmation: "DELETE",
-      },
-    );
+    await deleteCustomer(services, admin.user, {
+      customerId: customer.id,
+      reason: "Asked by phone",
+      confirmation: "DELETE",
+    });
     // The confirmation goes out too, and is not kept.
     await sendIntoOutbox();
 
@@ -1086,12 +1025,6 @@ describe("who may delete whom", () => {
     requestOfB = request!.id;
   });
 
-  const deps = () => ({
-    db: world.database.db,
-    bus: world.services.bus,
-    storage: world.services.storage,
-    outboxDir: world.services.outboxDir,
-  });
   const deleteB = { customerId: "", reason: "Testing", confirmation: "DELETE" };
 
   it("customer A cannot delete B, nor approve or decline B's request (403); staff 403, even on their own customer; anonymous 401", async () => {
@@ -1100,28 +1033,28 @@ describe("who may delete whom", () => {
       [staffA.user, 403],
       [null, 401],
     ] as const) {
-      expect((await refusal(deleteCustomer(deps(), actor, { ...deleteB, customerId: customerB.id }))).status).toBe(
+      expect(
+        (await refusal(deleteCustomer(world.services, actor, { ...deleteB, customerId: customerB.id }))).status,
+      ).toBe(status);
+      expect((await refusal(approveDeletionRequest(world.services, actor, { requestId: requestOfB }))).status).toBe(
         status,
       );
-      expect((await refusal(approveDeletionRequest(deps(), actor, { requestId: requestOfB }))).status).toBe(status);
       expect(
-        (await refusal(declineDeletionRequest(deps(), actor, { requestId: requestOfB, reason: "No" }))).status,
+        (await refusal(declineDeletionRequest(world.services, actor, { requestId: requestOfB, reason: "No" }))).status,
       ).toBe(status);
     }
-    expect((await refusal(deleteCustomer(deps(), staffA.user, { ...deleteB, customerId: customerA.id }))).status).toBe(
-      403,
-    );
+    expect(
+      (await refusal(deleteCustomer(world.services, staffA.user, { ...deleteB, customerId: customerA.id }))).status,
+    ).toBe(403);
     // Withdrawing reaches only the caller's own request: A has none (404), B's stays; the team closes no request of theirs.
-    expect((await refusal(withdrawDeletionRequest(deps(), customerA.user))).status).toBe(404);
-    expect((await refusal(withdrawDeletionRequest(deps(), staffA.user))).status).toBe(403);
-    expect((await refusal(withdrawDeletionRequest(deps(), world.admin.user))).status).toBe(403);
-    expect((await refusal(withdrawDeletionRequest(deps(), null))).status).toBe(401);
+    expect((await refusal(withdrawDeletionRequest(world.services, customerA.user))).status).toBe(404);
+    expect((await refusal(withdrawDeletionRequest(world.services, staffA.user))).status).toBe(403);
+    expect((await refusal(withdrawDeletionRequest(world.services, world.admin.user))).status).toBe(403);
+    expect((await refusal(withdrawDeletionRequest(world.services, null))).status).toBe(401);
     // A customer's page shows their request to the admins only.
-    expect((await refusal(getPendingDeletionRequest(world.database.db, staffA.user, customerB.id))).status).toBe(403);
-    expect((await refusal(getPendingDeletionRequest(world.database.db, customerB.user, customerB.id))).status).toBe(
-      403,
-    );
-    expect(await getPendingDeletionRequest(world.database.db, world.admin.user, customerA.id)).toBeNull();
+    expect((await refusal(getPendingDeletionRequest(world.services, staffA.user, customerB.id))).status).toBe(403);
+    expect((await refusal(getPendingDeletionRequest(world.services, customerB.user, customerB.id))).status).toBe(403);
+    expect(await getPendingDeletionRequest(world.services, world.admin.user, customerA.id)).toBeNull();
     // A's own deletion reaches only A: there is no id to give it.
     expect(await rowsNaming(world.database, customerB.id)).not.toEqual([]);
     expect(await rowsNaming(world.database, customerA.id)).not.toEqual([]);
@@ -1210,7 +1143,9 @@ describe("who may delete whom", () => {
     expect(
       (
         await refusal(
-          approveDeletionRequest(deps(), world.admin.user, { requestId: "00000000-0000-4000-8000-000000000000" }),
+          approveDeletionRequest(world.services, world.admin.user, {
+            requestId: "00000000-0000-4000-8000-000000000000",
+          }),
         )
       ).status,
     ).toBe(404);

@@ -108,14 +108,14 @@ describe("account-security events", () => {
   it("shows them in the activity log, filterable by kind, in the reader's language", async () => {
     const query = activityQuery(new URLSearchParams({ kind: "account.lockout" }));
     expect(query.action).toBe("account.lockout");
-    const english = await listActivity({ db: app.db }, admin.user, query, (message) => i18nFor("en")._(message));
+    const english = await listActivity(app.services, admin.user, query, (message) => i18nFor("en")._(message));
     expect(english.total).toBeGreaterThan(0);
     expect(english.events.every((event) => event.action === "account.lockout")).toBe(true);
     expect(english.events[0]!.summary).toBe("from 198.51.100.2");
     expect(english.actions).toContain("account.sign-in");
 
     const failures = await listActivity(
-      { db: app.db },
+      app.services,
       admin.user,
       activityQuery(new URLSearchParams({ kind: "account.sign-in" })),
       (message) => i18nFor("es")._(message),

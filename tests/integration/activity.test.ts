@@ -36,14 +36,13 @@ describe("the activity log", () => {
   it("gives customers and anonymous visitors nothing", async () => {
     expect(await loadPage(customerA.user)).toHaveProperty("guardedBy");
     expect(await loadPage(null)).toHaveProperty("guardedBy");
-    await expectHttpError(listActivity({ db: app.db }, customerA.user, all), 403);
-    await expectHttpError(listActivity({ db: app.db }, null, all), 401);
+    await expectHttpError(listActivity(app.services, customerA.user, all), 403);
+    await expectHttpError(listActivity(app.services, null, all), 401);
   });
 
   it("lists who did what to whom, newest first, filtered by admin, customer and kind, 25 a page", async () => {
-    const deps = { db: app.db, bus: app.services.bus, storage: app.services.storage };
-    await saveNote(deps, admin.user, { userId: customerA.id, title: "Call notes", description: "d" });
-    await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
+    await saveNote(app.services, admin.user, { userId: customerA.id, title: "Call notes", description: "d" });
+    await saveSettings(app.services, admin.user, {
       section: "security",
       values: { twoFactor: false, sessionTimeout: true, sessionDurationMinutes: 40, maxLoginAttempts: 5 },
     });

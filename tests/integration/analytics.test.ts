@@ -93,7 +93,7 @@ const ids: Record<string, string> = {};
 /** Ticks a service's final step the way admins do (audited), then dates the audit event. */
 async function launchedAt(userId: string, service: "google_business" | "website", iso: string) {
   const step = service === "google_business" ? "seoLocalSetup" : "websiteLaunch";
-  await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, { userId, service, step, done: true });
+  await toggleProgressStep(app.services, admin.user, { userId, service, step, done: true });
   await app.db
     .update(auditEvents)
     .set({ createdAt: at(iso) })
@@ -156,13 +156,13 @@ beforeAll(async () => {
     on: "2026-03-01T12:00:00Z",
   });
   await app.db.insert(websiteInfo).values({ userId: c3.id });
-  await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+  await toggleProgressStep(app.services, admin.user, {
     userId: c3.id,
     service: "website",
     step: "websiteLaunch",
     done: true,
   });
-  await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+  await toggleProgressStep(app.services, admin.user, {
     userId: c3.id,
     service: "website",
     step: "websiteLaunch",
@@ -213,12 +213,12 @@ describe("analytics", () => {
   it("is for admins only: customers and anonymous visitors are refused by the page and by the use case", async () => {
     expect(await loadPage(customers.c1!.user, "?period=90d")).toHaveProperty("guardedBy");
     expect(await loadPage(null)).toHaveProperty("guardedBy");
-    await expectHttpError(getAnalytics({ db: app.db }, customers.c1!.user, Q1), 403);
-    await expectHttpError(getAnalytics({ db: app.db }, null, Q1), 401);
+    await expectHttpError(getAnalytics(app.services, customers.c1!.user, Q1), 403);
+    await expectHttpError(getAnalytics(app.services, null, Q1), 401);
   });
 
   it("computes revenue per month by method from completed payments only", async () => {
-    const report = await getAnalytics({ db: app.db }, admin.user, Q1);
+    const report = await getAnalytics(app.services, admin.user, Q1);
     expect(report.revenue).toEqual([
       { month: "2026-01", card: 600, zelle: 0, refunds: 0, total: 600 },
       { month: "2026-02", card: 350, zelle: 350, refunds: 0, total: 700 },
@@ -228,7 +228,7 @@ describe("analytics", () => {
   });
 
   it("counts customer sign-ups per UTC week (Monday first), every week of the period listed, the team's accounts left out", async () => {
-    const report = await getAnalytics({ db: app.db }, admin.user, Q1);
+    const report = await getAnalytics(app.services, admin.user, Q1);
     expect(report.signUps).toHaveLength(14);
     expect(report.signUps[0]).toEqual({ weekStart: "2025-12-29", signUps: 0 });
     expect(report.signUps.at(-1)).toEqual({ weekStart: "2026-03-30", signUps: 0 });
@@ -240,7 +240,7 @@ describe("analytics", () => {
   });
 
   it("gives the funnel of the period's sign-ups with the conversion at each step, and the median days to launch", async () => {
-    const report = await getAnalytics({ db: app.db }, admin.user, Q1);
+    const report = await getAnalytics(app.services, admin.user, Q1);
     expect(report.funnel).toEqual({ signedUp: 4, paid: 3, informationSent: 3, launched: 2 });
     expect(
       funnelSteps(report.funnel).map((step) => [step.label, step.count, step.fromPrevious, step.fromStart]),
@@ -254,7 +254,7 @@ describe("analytics", () => {
     expect(report.medianDaysToLaunch).toBe(40);
     expect(report.launchesInPeriod).toBe(3);
 
-    const january = await getAnalytics({ db: app.db }, admin.user, {
+    const january = await getAnalytics(app.services, admin.user, {
       choice: "custom",
       from: "2026-01-01",
       to: "2026-01-31",
@@ -262,13 +262,13 @@ describe("analytics", () => {
     expect(january.funnel).toEqual({ signedUp: 2, paid: 2, informationSent: 2, launched: 2 });
     expect(january.medianDaysToLaunch).toBe(20);
     // Two launches (c2 40 days, c5 78.4 days): the median is the mean of the middle two (percentile_cont), rounded to 0.1.
-    const q1AndApril = await getAnalytics({ db: app.db }, admin.user, {
+    const q1AndApril = await getAnalytics(app.services, admin.user, {
       choice: "custom",
       from: "2026-02-01",
       to: "2026-04-30",
     });
     expect(q1AndApril.medianDaysToLaunch).toBe(59.2);
-    const empty = await getAnalytics({ db: app.db }, admin.user, {
+    const empty = await getAnalytics(app.services, admin.user, {
       choice: "custom",
       from: "2024-01-01",
       to: "2024-01-31",
@@ -331,14 +331,14 @@ describe("analytics", () => {
       completedAt: at("2026-03-01T12:00:00Z"),
     });
 
-    const report = await getAnalytics({ db: app.db }, admin.user, Q1);
+    const report = await getAnalytics(app.services, admin.user, Q1);
     expect(report.revenue).toEqual([
       { month: "2026-01", card: 600, zelle: -50, refunds: 50, total: 550 },
       { month: "2026-02", card: 250, zelle: 350, refunds: 100, total: 600 },
       { month: "2026-03", card: 0, zelle: 0, refunds: 350, total: 0 },
     ]);
     expect(report.revenueTotal).toEqual({ card: 850, zelle: 300, refunds: 500, total: 1150 });
-    const april = await getAnalytics({ db: app.db }, admin.user, {
+    const april = await getAnalytics(app.services, admin.user, {
       choice: "custom",
       from: "2026-04-01",
       to: "2026-04-30",

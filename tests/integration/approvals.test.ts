@@ -27,7 +27,6 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
 const image = (name = "home page.png") => new File([new Uint8Array(png)], name, { type: "image/png" });
 const pdf = (name = "sitemap.pdf") =>
   new File([new TextEncoder().encode("%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], name, {
@@ -48,29 +47,29 @@ const auditOf = (action: string, customerId: string) =>
 describe("asking a customer for approval", () => {
   it("only admins send rounds: anonymous 401, a customer 403, an unknown customer 404, a bad title or link 400", async () => {
     const round = { userId: customerA.id, service: "website", title: "Home page draft" };
-    expect((await refusal(requestApproval(deps(), null, round))).status).toBe(401);
-    expect((await refusal(requestApproval(deps(), customerA.user, round))).status).toBe(403);
-    expect((await refusal(requestApproval(deps(), customerB.user, round))).status).toBe(403);
-    expect((await refusal(requestApproval(deps(), admin.user, { ...round, userId: admin.id }))).code).toBe(
+    expect((await refusal(requestApproval(app.services, null, round))).status).toBe(401);
+    expect((await refusal(requestApproval(app.services, customerA.user, round))).status).toBe(403);
+    expect((await refusal(requestApproval(app.services, customerB.user, round))).status).toBe(403);
+    expect((await refusal(requestApproval(app.services, admin.user, { ...round, userId: admin.id }))).code).toBe(
       "customer_not_found",
     );
-    expect((await refusal(requestApproval(deps(), admin.user, { ...round, userId: "not-an-id" }))).code).toBe(
+    expect((await refusal(requestApproval(app.services, admin.user, { ...round, userId: "not-an-id" }))).code).toBe(
       "customer_not_found",
     );
-    const blank = await refusal(requestApproval(deps(), admin.user, { ...round, title: "  " }));
+    const blank = await refusal(requestApproval(app.services, admin.user, { ...round, title: "  " }));
     expect([blank.status, blank.message]).toEqual([400, "Please enter a title"]);
     for (const link of ["javascript:alert(1)", "preview.example.com", "ftp://example.com/x"]) {
-      const bad = await refusal(requestApproval(deps(), admin.user, { ...round, link }));
+      const bad = await refusal(requestApproval(app.services, admin.user, { ...round, link }));
       expect([bad.status, bad.message]).toEqual([400, "Enter the whole link, starting with https://"]);
     }
-    const badService = await refusal(requestApproval(deps(), admin.user, { ...round, service: "seo" }));
+    const badService = await refusal(requestApproval(app.services, admin.user, { ...round, service: "seo" }));
     expect(badService.status).toBe(400);
     // A file that is not an image or a PDF is refused before anything is written.
     const text = new File(["hello"], "notes.png", { type: "image/png" });
-    const notImage = await refusal(requestApproval(deps(), admin.user, { ...round, files: [text] }));
+    const notImage = await refusal(requestApproval(app.services, admin.user, { ...round, files: [text] }));
     expect([notImage.status, notImage.message]).toEqual([400, "Send JPEG, PNG or WebP images or PDF files only"]);
     const seven = Array.from({ length: 7 }, () => image());
-    expect((await refusal(requestApproval(deps(), admin.user, { ...round, files: seven }))).message).toBe(
+    expect((await refusal(requestApproval(app.services, admin.user, { ...round, files: seven }))).message).toBe(
       "You can send at most 6 files",
     );
     expect(await roundsOf(customerA.id)).toEqual([]);
@@ -78,7 +77,7 @@ describe("asking a customer for approval", () => {
 
   it("v1 with an image and a PDF: stored for the customer and the admins only, the customer told in the bell and by e-mail, audited", async () => {
     await app.deliveredChanges();
-    const sent = await requestApproval(deps(), admin.user, {
+    const sent = await requestApproval(app.services, admin.user, {
       userId: customerA.id,
       service: "website",
       title: " Home page draft ",
@@ -134,13 +133,13 @@ describe("asking a customer for approval", () => {
   });
 
   it("a second round of the same service supersedes the one still waiting; the other service counts its own versions", async () => {
-    const v2 = await requestApproval(deps(), admin.user, {
+    const v2 = await requestApproval(app.services, admin.user, {
       userId: customerA.id,
       service: "website",
       title: "Home page, second draft",
     });
     expect(v2.version).toBe(2);
-    const gb = await requestApproval(deps(), admin.user, {
+    const gb = await requestApproval(app.services, admin.user, {
       userId: customerA.id,
       service: "google_business",
       title: "Business description",
@@ -162,22 +161,24 @@ describe("the customer's decision", () => {
   it("only the owner decides: anonymous 401, an admin 403, another customer 404 as for an unknown round", async () => {
     const round = await waiting(customerA.id, "website");
     const decision = { roundId: round.id, decision: "approve" };
-    expect((await refusal(decideRound(deps(), null, decision))).status).toBe(401);
-    expect((await refusal(decideRound(deps(), admin.user, decision))).status).toBe(403);
-    expect((await refusal(decideRound(deps(), customerB.user, decision))).code).toBe("review_round_not_found");
-    expect((await refusal(decideRound(deps(), customerA.user, { ...decision, roundId: "nope" }))).status).toBe(404);
+    expect((await refusal(decideRound(app.services, null, decision))).status).toBe(401);
+    expect((await refusal(decideRound(app.services, admin.user, decision))).status).toBe(403);
+    expect((await refusal(decideRound(app.services, customerB.user, decision))).code).toBe("review_round_not_found");
+    expect((await refusal(decideRound(app.services, customerA.user, { ...decision, roundId: "nope" }))).status).toBe(
+      404,
+    );
     expect((await waiting(customerA.id, "website")).id).toBe(round.id);
   });
 
   it("asking for changes needs a comment; with one it reaches the admins and the log, and a second decision gets 409", async () => {
     const round = await waiting(customerA.id, "website");
     const empty = await refusal(
-      decideRound(deps(), customerA.user, { roundId: round.id, decision: "request-changes", comment: "   " }),
+      decideRound(app.services, customerA.user, { roundId: round.id, decision: "request-changes", comment: "   " }),
     );
     expect([empty.status, empty.message]).toEqual([400, "Please tell us what to change"]);
     await app.deliveredChanges();
     expect(
-      await decideRound(deps(), customerA.user, {
+      await decideRound(app.services, customerA.user, {
         roundId: round.id,
         decision: "request-changes",
         comment: "Bigger phone number, please.",
@@ -211,7 +212,7 @@ describe("the customer's decision", () => {
       ],
     ]);
     // The work queue lists it sent back, with what to change; the Google Business round still waits.
-    const queue = await getWorkQueue({ db: app.db }, admin.user);
+    const queue = await getWorkQueue(app.services, admin.user);
     expect(queue.changesRequested).toEqual({
       total: 1,
       items: [
@@ -225,7 +226,7 @@ describe("the customer's decision", () => {
       ],
     });
     expect(queue.waitingApproval.items.map((item) => [item.service, item.version])).toEqual([["google_business", 1]]);
-    const again = await refusal(decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" }));
+    const again = await refusal(decideRound(app.services, customerA.user, { roundId: round.id, decision: "approve" }));
     expect([again.status, again.code]).toEqual([409, "review_round_decided"]);
     // The website step is untouched by a request for changes.
     const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
@@ -233,7 +234,7 @@ describe("the customer's decision", () => {
   });
 
   it("approving the finished website (a round for launch) ticks 'Review & Client Approval' in the same transaction, with the customer's usual notification", async () => {
-    await requestApproval(deps(), admin.user, {
+    await requestApproval(app.services, admin.user, {
       userId: customerA.id,
       service: "website",
       purpose: "launch",
@@ -242,7 +243,7 @@ describe("the customer's decision", () => {
     const round = await waiting(customerA.id, "website");
     expect(round.version).toBe(3);
     // A newer round answers the changes: the queue now waits for the customer instead.
-    const queue = await getWorkQueue({ db: app.db }, admin.user);
+    const queue = await getWorkQueue(app.services, admin.user);
     expect(queue.changesRequested).toEqual({ total: 0, items: [] });
     expect(queue.waitingApproval.items.map((item) => [item.service, item.version, item.title])).toEqual([
       ["google_business", 1, "Business description"],
@@ -253,7 +254,9 @@ describe("the customer's decision", () => {
       sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$;
       create trigger refuse_audit before insert on audit_events for each row when (new.action = 'approval.decide') execute function refuse_audit()`),
     );
-    await expect(decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" })).rejects.toThrow();
+    await expect(
+      decideRound(app.services, customerA.user, { roundId: round.id, decision: "approve" }),
+    ).rejects.toThrow();
     await app.db.execute(sql.raw(`drop trigger refuse_audit on audit_events; drop function refuse_audit()`));
     expect((await waiting(customerA.id, "website")).id).toBe(round.id);
     expect(
@@ -262,7 +265,7 @@ describe("the customer's decision", () => {
     ).toBe(false);
 
     await app.deliveredChanges();
-    expect(await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" })).toEqual({
+    expect(await decideRound(app.services, customerA.user, { roundId: round.id, decision: "approve" })).toEqual({
       decision: "approved",
     });
     const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
@@ -294,10 +297,14 @@ describe("the customer's decision", () => {
 
   it("approving a website draft ticks nothing: a draft is an answer, not a stage; only the website has a round for launch", async () => {
     await setProgressStep(app.db, { userId: customerA.id, service: "website", step: "reviewApproval", done: false });
-    await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", title: "About page draft" });
+    await requestApproval(app.services, admin.user, {
+      userId: customerA.id,
+      service: "website",
+      title: "About page draft",
+    });
     const round = await waiting(customerA.id, "website");
     expect(round.purpose).toBe("draft");
-    await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve" });
+    await decideRound(app.services, customerA.user, { roundId: round.id, decision: "approve" });
     const [progress] = await app.db.select().from(websiteProgress).where(eq(websiteProgress.userId, customerA.id));
     expect(progress?.reviewApproval).toBe(false);
     const told = await app.db
@@ -307,7 +314,7 @@ describe("the customer's decision", () => {
     expect(told).toHaveLength(1);
     // A Google Business round for launch is refused by the form's rule, and by the table itself.
     const launch = await refusal(
-      requestApproval(deps(), admin.user, {
+      requestApproval(app.services, admin.user, {
         userId: customerA.id,
         service: "google_business",
         purpose: "launch",
@@ -323,8 +330,8 @@ describe("the customer's decision", () => {
 
   it("approving a Google Business round records who and when, and ticks no step", async () => {
     const round = await waiting(customerA.id, "google_business");
-    await decideRound(deps(), customerA.user, { roundId: round.id, decision: "approve", comment: "ignored" });
-    expect((await getWorkQueue({ db: app.db }, admin.user)).waitingApproval).toEqual({ total: 0, items: [] });
+    await decideRound(app.services, customerA.user, { roundId: round.id, decision: "approve", comment: "ignored" });
+    expect((await getWorkQueue(app.services, admin.user)).waitingApproval).toEqual({ total: 0, items: [] });
     const [row] = await app.db.select().from(reviewRounds).where(eq(reviewRounds.id, round.id));
     expect(row).toMatchObject({ decision: "approved", comment: null, decidedBy: customerA.id });
     const told = await app.db
@@ -337,7 +344,7 @@ describe("the customer's decision", () => {
 
 describe("the history of rounds", () => {
   it("the customer and the admins read it, newest first by service; another customer 403, anonymous 401", async () => {
-    const own = await listReviewRounds(app.db, customerA.user, customerA.id);
+    const own = await listReviewRounds(app.services, customerA.user, customerA.id);
     expect(own.website.map((round) => [round.version, round.decision, round.purpose])).toEqual([
       [4, "approved", "draft"],
       [3, "approved", "launch"],
@@ -350,10 +357,13 @@ describe("the history of rounds", () => {
       ["sitemap.pdf", false],
     ]);
     expect(own.google_business.map((round) => round.decision)).toEqual(["approved"]);
-    expect(await listReviewRounds(app.db, admin.user, customerA.id)).toEqual(own);
-    expect(await listReviewRounds(app.db, customerB.user, customerB.id)).toEqual({ google_business: [], website: [] });
-    expect((await refusal(listReviewRounds(app.db, customerB.user, customerA.id))).status).toBe(403);
-    expect((await refusal(listReviewRounds(app.db, null, customerA.id))).status).toBe(401);
-    expect((await refusal(listReviewRounds(app.db, admin.user, admin.id))).status).toBe(404);
+    expect(await listReviewRounds(app.services, admin.user, customerA.id)).toEqual(own);
+    expect(await listReviewRounds(app.services, customerB.user, customerB.id)).toEqual({
+      google_business: [],
+      website: [],
+    });
+    expect((await refusal(listReviewRounds(app.services, customerB.user, customerA.id))).status).toBe(403);
+    expect((await refusal(listReviewRounds(app.services, null, customerA.id))).status).toBe(401);
+    expect((await refusal(listReviewRounds(app.services, admin.user, admin.id))).status).toBe(404);
   });
 });

@@ -44,8 +44,6 @@ beforeAll(async () => {
   await named(carla, "Carla Gone");
 }, 60_000);
 
-const deps = () => ({ db: app.db, bus: app.services.bus });
-const settingsDeps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 const assigneesOf = async (customerId: string) =>
   (
     await app.db
@@ -94,7 +92,7 @@ describe("assignCustomer", () => {
   it("sets exactly the members chosen, audits who was added and removed by name, and publishes for each", async () => {
     await app.deliveredChanges();
     expect(
-      await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [ana.id, bo.id, ana.id] }),
+      await assignCustomer(app.services, admin.user, { customerId: second.id, memberIds: [ana.id, bo.id, ana.id] }),
     ).toEqual({
       added: expect.arrayContaining([ana.id, bo.id]),
       removed: [],
@@ -119,7 +117,7 @@ describe("assignCustomer", () => {
     );
 
     await app.deliveredChanges();
-    expect(await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [bo.id] })).toEqual({
+    expect(await assignCustomer(app.services, admin.user, { customerId: second.id, memberIds: [bo.id] })).toEqual({
       added: [],
       removed: [ana.id],
     });
@@ -132,10 +130,10 @@ describe("assignCustomer", () => {
     expect((await sessionUserFor(app.services, ana.cookie))?.assignedCustomerIds).not.toContain(second.id);
 
     // Nobody: every assignment ends. A save that changes nothing writes no event.
-    await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [] });
+    await assignCustomer(app.services, admin.user, { customerId: second.id, memberIds: [] });
     expect(await assigneesOf(second.id)).toEqual([]);
     const events = await app.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id));
-    await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [] });
+    await assignCustomer(app.services, admin.user, { customerId: second.id, memberIds: [] });
     expect(await app.db.select().from(auditEvents).where(eq(auditEvents.customerId, second.id))).toHaveLength(
       events.length,
     );
@@ -153,7 +151,7 @@ describe("assignCustomer", () => {
       admin: (await notesOf(admin)).length,
     };
     await app.deliveredChanges();
-    await assignCustomer(deps(), admin.user, { customerId: third.id, memberIds: [bo.id, admin.id] });
+    await assignCustomer(app.services, admin.user, { customerId: third.id, memberIds: [bo.id, admin.id] });
     const [told] = (await notesOf(bo)).slice(before.bo);
     expect(told).toMatchObject({
       title: "A customer was assigned to you",
@@ -163,20 +161,23 @@ describe("assignCustomer", () => {
     expect(await notesOf(admin)).toHaveLength(before.admin);
     expect(await app.deliveredChanges()).toEqual(expect.arrayContaining([{ table: "notifications", userId: bo.id }]));
     // Saved again unchanged, or with Bo taken off: nobody is told again.
-    await assignCustomer(deps(), admin.user, { customerId: third.id, memberIds: [bo.id, admin.id] });
-    await assignCustomer(deps(), admin.user, { customerId: third.id, memberIds: [] });
+    await assignCustomer(app.services, admin.user, { customerId: third.id, memberIds: [bo.id, admin.id] });
+    await assignCustomer(app.services, admin.user, { customerId: third.id, memberIds: [] });
     expect(await notesOf(bo)).toHaveLength(before.bo + 1);
     expect(await notesOf(ana)).toHaveLength(before.ana);
   });
 
   it("lets only admins assign: a staff member and a customer 403, anonymous 401", async () => {
     expect(
-      (await refusal(assignCustomer(deps(), ana.user, { customerId: first.id, memberIds: [ana.id, bo.id] }))).status,
+      (await refusal(assignCustomer(app.services, ana.user, { customerId: first.id, memberIds: [ana.id, bo.id] })))
+        .status,
     ).toBe(403);
-    expect((await refusal(assignCustomer(deps(), first.user, { customerId: first.id, memberIds: [] }))).status).toBe(
-      403,
+    expect(
+      (await refusal(assignCustomer(app.services, first.user, { customerId: first.id, memberIds: [] }))).status,
+    ).toBe(403);
+    expect((await refusal(assignCustomer(app.services, null, { customerId: first.id, memberIds: [] }))).status).toBe(
+      401,
     );
-    expect((await refusal(assignCustomer(deps(), null, { customerId: first.id, memberIds: [] }))).status).toBe(401);
     expect(await assigneesOf(first.id)).toEqual([ana.id]);
   });
 
@@ -185,7 +186,7 @@ describe("assignCustomer", () => {
     try {
       for (const memberId of [randomUUID(), third.id, carla.id, "not-an-id"]) {
         const error = await refusal(
-          assignCustomer(deps(), admin.user, { customerId: first.id, memberIds: [bo.id, memberId] }),
+          assignCustomer(app.services, admin.user, { customerId: first.id, memberIds: [bo.id, memberId] }),
         );
         expect([error.code, error.status], memberId).toEqual(["member_not_active", 400]);
       }
@@ -194,9 +195,10 @@ describe("assignCustomer", () => {
     }
     expect(await assigneesOf(first.id)).toEqual([ana.id]);
     for (const customerId of [randomUUID(), "not-an-id", ana.id, admin.id]) {
-      expect((await refusal(assignCustomer(deps(), admin.user, { customerId, memberIds: [] }))).code, customerId).toBe(
-        "customer_not_found",
-      );
+      expect(
+        (await refusal(assignCustomer(app.services, admin.user, { customerId, memberIds: [] }))).code,
+        customerId,
+      ).toBe("customer_not_found");
     }
   });
 
@@ -216,7 +218,7 @@ describe("assignCustomer", () => {
 
 describe("the customer list and assignment", () => {
   it("gives a staff member only their customers, counted by themselves, whatever the filter asked", async () => {
-    await assignCustomer(deps(), admin.user, { customerId: second.id, memberIds: [ana.id, bo.id] });
+    await assignCustomer(app.services, admin.user, { customerId: second.id, memberIds: [ana.id, bo.id] });
     const mine = await listCustomers(app.database, ana.user, query({ assigned: UNASSIGNED }));
     expect(mine.customers.map((row) => row.fullName)).toEqual(["Second Customer", "First Customer"]);
     expect(mine.counters.total).toBe(2);
@@ -330,7 +332,7 @@ describe("the customer page for a staff member", () => {
 
 describe("the General setting 'Assign new customers to'", () => {
   const setAssignee = async (memberId: string) =>
-    saveSettings(settingsDeps(), admin.user, {
+    saveSettings(app.services, admin.user, {
       section: "general",
       values: { ...(await app.services.settings.get()).general, assignNewCustomersTo: memberId },
     });

@@ -203,7 +203,7 @@ async function setTwoFactorRequired(on: boolean): Promise<void> {
   const admin = await sessionUserFor(services, cookies.admin);
   const { security } = await services.settings.get();
   await saveSettings(
-    { db: services.database.db, bus: services.bus, settings: services.settings },
+    services,
     { id: admin!.id, isAdmin: true },
     {
       section: "security",
@@ -678,7 +678,7 @@ describe("authorization matrix", () => {
     const general = async (maintenanceMode: boolean) => {
       const current = (await services.settings.get()).general;
       await saveSettings(
-        { db: services.database.db, bus: services.bus, settings: services.settings },
+        services,
         { id: admin!.id, isAdmin: true },
         {
           section: "general",

@@ -265,11 +265,11 @@ describe("Google Business information", () => {
   });
 
   it("lets the owner and admins read the information, and nobody else", async () => {
-    await expect(getGoogleBusinessInfo({ db: app.db }, admin1.user, { userId: customerA.id })).resolves.toMatchObject({
+    await expect(getGoogleBusinessInfo(app.services, admin1.user, { userId: customerA.id })).resolves.toMatchObject({
       legalBusinessName: "Ruiz Roofing Inc",
     });
-    await expectHttpError(getGoogleBusinessInfo({ db: app.db }, customerB.user, { userId: customerA.id }), 404);
-    await expectHttpError(getGoogleBusinessInfo({ db: app.db }, null, { userId: customerA.id }), 401);
+    await expectHttpError(getGoogleBusinessInfo(app.services, customerB.user, { userId: customerA.id }), 404);
+    await expectHttpError(getGoogleBusinessInfo(app.services, null, { userId: customerA.id }), 401);
   });
 
   it("answers 'Failed to upload file' when storage fails, and changes nothing", async () => {
@@ -280,14 +280,10 @@ describe("Google Business information", () => {
       get: (bucket, key) => app.services.storage.get(bucket, key),
       delete: (bucket, key) => app.services.storage.delete(bucket, key),
     };
-    const error = await saveGoogleBusinessInfo(
-      { db: app.db, bus: app.services.bus, storage: broken, secrets: app.services.secrets },
-      customerA.user,
-      {
-        fields: { ...GOOGLE_FIELDS, gmailPassword: "", serviceCities: ["Miami"] } as unknown as GoogleBusinessFormInput,
-        logo: png("logo.png"),
-      },
-    ).catch((caught: unknown) => caught);
+    const error = await saveGoogleBusinessInfo({ ...app.services, storage: broken }, customerA.user, {
+      fields: { ...GOOGLE_FIELDS, gmailPassword: "", serviceCities: ["Miami"] } as unknown as GoogleBusinessFormInput,
+      logo: png("logo.png"),
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 500, message: "Failed to upload file" });
     expect(await googleRow(customerA.id)).toEqual(before);
@@ -393,10 +389,10 @@ describe("website information", () => {
       stepDates: { clientInfoReceived: { auto: true } },
     });
 
-    const view = await getWebsiteInfo({ db: app.db }, admin1.user, { userId: customerA.id });
+    const view = await getWebsiteInfo(app.services, admin1.user, { userId: customerA.id });
     expect(view).toMatchObject({ domain: { username: "ana-domains", password: { isSet: true } } });
     expect(JSON.stringify(view)).not.toContain("Domain-Secret-9");
-    await expectHttpError(getWebsiteInfo({ db: app.db }, customerB.user, { userId: customerA.id }), 404);
+    await expectHttpError(getWebsiteInfo(app.services, customerB.user, { userId: customerA.id }), 404);
   });
 
   it("updates: a new logo replaces the old file, an empty password keeps the stored one, admins hear 'updated'", async () => {

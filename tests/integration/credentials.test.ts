@@ -33,8 +33,6 @@ let customerA: SignedIn;
 let customerB: SignedIn;
 let admin: SignedIn;
 
-const deps = () => ({ db: app.db, bus: app.services.bus, secrets: app.services.secrets });
-
 beforeAll(async () => {
   customerA = await app.customer();
   customerB = await app.customer();
@@ -223,7 +221,7 @@ describe("the customer's Credentials page", () => {
       secrets: { password: { isSet: false } },
     });
     expect(
-      await revealCredentialSecret(deps(), customer.user, { credentialId: cards[0]!.id!, field: "password" }),
+      await revealCredentialSecret(app.services, customer.user, { credentialId: cards[0]!.id!, field: "password" }),
     ).toEqual({ value: password });
     // The admin's tab shows the same.
     const admins = await listCredentials(app.database, admin.user, { userId: customer.id });
@@ -262,11 +260,11 @@ describe("authorization", () => {
     await expectHttpError(listCredentials(app.database, customerB.user, { userId: customerA.id }), 404);
     await expectHttpError(listCredentials(app.database, null, { userId: customerA.id }), 401);
     await expectHttpError(
-      revealCredentialSecret(deps(), customerB.user, { credentialId: domain.id, field: "password" }),
+      revealCredentialSecret(app.services, customerB.user, { credentialId: domain.id, field: "password" }),
       404,
     );
     await expectHttpError(
-      saveCredentials(deps(), customerB.user, {
+      saveCredentials(app.services, customerB.user, {
         userId: customerA.id,
         editor: "customer",
         cards: [{ type: "domain", title: "Hijacked" }],
@@ -306,7 +304,11 @@ describe("authorization", () => {
       ),
     ).toMatchObject({ status: 403 });
     await expectHttpError(
-      saveCredentials(deps(), customerA.user, { userId: customerA.id, editor: "admin", cards: [{ type: "domain" }] }),
+      saveCredentials(app.services, customerA.user, {
+        userId: customerA.id,
+        editor: "admin",
+        cards: [{ type: "domain" }],
+      }),
       403,
     );
     expect(await rowOf(customerA.id, "hosting")).toEqual(before);
@@ -374,7 +376,7 @@ describe("the admin's Credenciales tab", () => {
     expect(JSON.stringify(loaded)).not.toContain(secrets.domain);
 
     const hosting = rows.find((row) => row.credentialType === "hosting")!;
-    expect(await revealCredentialSecret(deps(), admin.user, { credentialId: hosting.id, field: "pin" })).toEqual({
+    expect(await revealCredentialSecret(app.services, admin.user, { credentialId: hosting.id, field: "pin" })).toEqual({
       value: pin,
     });
     expect(await auditsFor(customer.id, "secret.reveal")).toEqual([
@@ -399,7 +401,7 @@ describe("the admin's Credenciales tab", () => {
     expect(await auditsFor(customer.id, "credentials.save")).toEqual([]);
     // An unknown customer is 404, with nothing written.
     await expectHttpError(
-      saveCredentials(deps(), admin.user, { userId: randomUUID(), editor: "admin", cards: [{ type: "domain" }] }),
+      saveCredentials(app.services, admin.user, { userId: randomUUID(), editor: "admin", cards: [{ type: "domain" }] }),
       404,
     );
   });

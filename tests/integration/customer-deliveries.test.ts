@@ -22,7 +22,6 @@ beforeAll(async () => {
   admin = await app.admin();
 });
 
-const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
 const args = (path: string, user: SessionUser) =>
   ({
     request: new Request(`http://localhost:3000${path}`),
@@ -38,19 +37,31 @@ describe("a customer's service pages", () => {
   it("load the customer's own rounds and delivered files of that service, whatever the payment's state", async () => {
     // Nobody has paid here: the rounds and files are shown above the payment gate all the same.
     expect(await google(customerA.user)).toMatchObject({ payment: null, rounds: [], files: [] });
-    await requestApproval(deps(), admin.user, { userId: customerA.id, service: "website", title: "Home page draft" });
-    await requestApproval(deps(), admin.user, {
+    await requestApproval(app.services, admin.user, {
+      userId: customerA.id,
+      service: "website",
+      title: "Home page draft",
+    });
+    await requestApproval(app.services, admin.user, {
       userId: customerA.id,
       service: "website",
       title: "Home page, second try",
     });
-    await requestApproval(deps(), admin.user, {
+    await requestApproval(app.services, admin.user, {
       userId: customerA.id,
       service: "google_business",
       title: "Profile draft",
     });
-    await addDeliveredFile(deps(), admin.user, { userId: customerA.id, service: "website", file: zip("Logo set.zip") });
-    await addDeliveredFile(deps(), admin.user, { userId: customerB.id, service: "website", file: zip("Other.zip") });
+    await addDeliveredFile(app.services, admin.user, {
+      userId: customerA.id,
+      service: "website",
+      file: zip("Logo set.zip"),
+    });
+    await addDeliveredFile(app.services, admin.user, {
+      userId: customerB.id,
+      service: "website",
+      file: zip("Other.zip"),
+    });
 
     const site = await website(customerA.user);
     expect(site.rounds.map((round) => [round.version, round.title, round.decision])).toEqual([
@@ -77,7 +88,7 @@ describe("a customer's service pages", () => {
 
 describe("the progress page's review card", () => {
   const setReviewLink = async (reviewLink: string) =>
-    saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
+    saveSettings(app.services, admin.user, {
       section: "general",
       values: { ...(await app.services.settings.get()).general, reviewLink },
     });
@@ -85,7 +96,7 @@ describe("the progress page's review card", () => {
   it("shows while a request is open and the Review Link is set, with the link as it is now", async () => {
     await setReviewLink("https://g.page/r/acme/review");
     expect((await progress(customerA.user)).reviewCards).toEqual([]);
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customerA.id,
       service: "google_business",
       step: "seoLocalSetup",
@@ -103,7 +114,7 @@ describe("the progress page's review card", () => {
       { service: "google_business", link: "https://g.page/r/acme-2/review" },
     ]);
 
-    await recordReviewResponse({ db: app.db, bus: app.services.bus }, customerA.user, {
+    await recordReviewResponse(app.services, customerA.user, {
       service: "google_business",
       response: "dismissed",
     });

@@ -223,7 +223,7 @@ describe("the customer list's CSV export", () => {
         sql`update profiles set created_at = ${`2025-01-01 09:00:00.${microseconds}+00`}::timestamptz where email = ${seededCustomer(i, "csv").email}`,
       );
     }
-    const exported = await exportCustomersCsv({ db: app.db }, admin.user, new URLSearchParams("q=csv"), i18nFor("en"), {
+    const exported = await exportCustomersCsv(app.services, admin.user, new URLSearchParams("q=csv"), i18nFor("en"), {
       batchSize: 4,
     });
     const chunks: string[] = [];

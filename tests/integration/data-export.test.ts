@@ -101,15 +101,11 @@ function workerFor(
   storage: Storage,
   options: ConstructorParameters<typeof DataExportWorker>[1] = {},
 ) {
-  return new DataExportWorker(
-    { db: on.database.db, bus: on.bus, storage, secrets: on.secrets, dataDir: on.env.DATA_DIR },
-    { progressEveryMs: 0, log: () => {}, ...options },
-  );
+  return new DataExportWorker({ ...on, storage }, { progressEveryMs: 0, log: () => {}, ...options });
 }
 
-const requestDeps = (on: TestServices = app.services) => ({ db: on.database.db, bus: on.bus, auth: on.auth });
 const ask = (who: SignedIn, password = "", on: TestServices = app.services) =>
-  requestDataExport(requestDeps(on), who.user, { password, headers: new Headers({ cookie: who.cookie }) });
+  requestDataExport(on, who.user, { password, headers: new Headers({ cookie: who.cookie }) });
 
 const store = async (
   on: TestServices,
@@ -226,7 +222,7 @@ async function seedCustomer(on: TestServices, who: SignedIn, { messageCount = 1_
 }
 
 async function downloadBytes(on: TestServices, storage: Storage, who: SignedIn, exportId: string): Promise<Buffer> {
-  const { body } = await openDataExportDownload({ db: on.database.db, storage }, who.user, { exportId });
+  const { body } = await openDataExportDownload({ ...on, storage }, who.user, { exportId });
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -273,7 +269,7 @@ describe("a customer's data export", () => {
     const [row] = await app.db.select().from(dataExports).where(eq(dataExports.userId, a.id));
     expect(row).toMatchObject({ status: "pending", withSecrets: false, progress: 0, fileKey: null });
     exportA = row!.id;
-    expect((await getDataExport({ db: app.db }, a.user)).latest).toMatchObject({
+    expect((await getDataExport(app.services, a.user)).latest).toMatchObject({
       id: exportA,
       state: "preparing",
       progress: 0,
@@ -297,7 +293,7 @@ describe("a customer's data export", () => {
     expect(new Set(progress).size).toBeGreaterThan(3);
     expect(progress.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(2);
 
-    const view = await getDataExport({ db: app.db }, a.user);
+    const view = await getDataExport(app.services, a.user);
     expect(view.latest).toMatchObject({
       id: exportA,
       state: "ready",
@@ -471,13 +467,9 @@ describe("a customer's data export", () => {
         error: { code: "data_export_not_found", message: "Export not found" },
       });
     }
-    expect(
-      (
-        await refusal(
-          openDataExportDownload({ db: app.db, storage: app.services.storage }, admin.user, { exportId: exportA }),
-        )
-      ).code,
-    ).toBe("data_export_not_found");
+    expect((await refusal(openDataExportDownload(app.services, admin.user, { exportId: exportA }))).code).toBe(
+      "data_export_not_found",
+    );
     expect((await downloadRoute("not-a-uuid", a.cookie)).status).toBe(404);
 
     // Not even an admin, who reads every other stored file, gets it through /files.
@@ -497,9 +489,9 @@ describe("a customer's data export", () => {
     const unenrolled = { ...admin.user, isAdmin: false, assignedCustomerIds: null };
     for (const member of [admin.user, staffA.user, unenrolled]) {
       expect(
-        (await refusal(requestDataExport(requestDeps(), member, { password: "", headers: new Headers() }))).code,
+        (await refusal(requestDataExport(app.services, member, { password: "", headers: new Headers() }))).code,
       ).toBe("forbidden");
-      expect(await getDataExport({ db: app.db }, member)).toEqual({
+      expect(await getDataExport(app.services, member)).toEqual({
         available: false,
         latest: null,
         nextAllowedAt: null,
@@ -507,7 +499,7 @@ describe("a customer's data export", () => {
     }
     const teamIds = [admin.id, staffA.id];
     expect(await app.db.select().from(dataExports).where(inArray(dataExports.userId, teamIds))).toEqual([]);
-    expect((await getDataExport({ db: app.db }, b.user)).available).toBe(true);
+    expect((await getDataExport(app.services, b.user)).available).toBe(true);
   });
 
   it("allows one export a day: a second is refused in the customer's language, a failed one does not count", async () => {
@@ -533,15 +525,15 @@ describe("a customer's data export", () => {
     const [made] = await app.db.select().from(dataExports).where(eq(dataExports.userId, b.id));
     // Failed (the agency's fault): B may ask again at once.
     await app.db.update(dataExports).set({ status: "failed", error: "test" }).where(eq(dataExports.id, made!.id));
-    expect((await getDataExport({ db: app.db }, b.user)).latest?.state).toBe("failed");
-    expect((await getDataExport({ db: app.db }, b.user)).nextAllowedAt).toBeNull();
+    expect((await getDataExport(app.services, b.user)).latest?.state).toBe("failed");
+    expect((await getDataExport(app.services, b.user)).nextAllowedAt).toBeNull();
     await ask(b);
     // 25 hours later (the last export moved back in time), A may ask again.
     await app.db
       .update(dataExports)
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(dataExports.userId, a.id));
-    expect((await getDataExport({ db: app.db }, a.user)).nextAllowedAt).toBeNull();
+    expect((await getDataExport(app.services, a.user)).nextAllowedAt).toBeNull();
     await app.db.update(dataExports).set({ createdAt: sql`now()` }).where(eq(dataExports.userId, a.id));
     await worker.runDue();
   });
@@ -562,7 +554,7 @@ describe("a customer's data export", () => {
     expect(spanish.error.message).toBe(
       "Esta descarga venció y su archivo se eliminó. Puede pedir una nueva exportación en su página de Perfil.",
     );
-    expect((await getDataExport({ db: app.db }, a.user)).latest).toMatchObject({ state: "expired", downloadUrl: null });
+    expect((await getDataExport(app.services, a.user)).latest).toMatchObject({ state: "expired", downloadUrl: null });
 
     await worker.housekeeping();
     const [after] = await app.db.select().from(dataExports).where(eq(dataExports.id, exportA));
@@ -658,7 +650,7 @@ describe("a customer's data export", () => {
     await worker.housekeeping();
     const [failed] = await app.db.select().from(dataExports).where(eq(dataExports.id, id));
     expect(failed).toMatchObject({ status: "failed" });
-    expect((await getDataExport({ db: app.db }, e.user)).latest?.state).toBe("failed");
+    expect((await getDataExport(app.services, e.user)).latest?.state).toBe("failed");
   });
 
   it("stops at once with the worker (the export goes back to the queue), and fails an export stuck past its time", async () => {
@@ -765,8 +757,11 @@ describe("a data export on S3-compatible storage (s3rver)", () => {
     await s3Worker.housekeeping();
     expect(await s3Services.storage.get(EXPORTS_BUCKET, row!.fileKey!)).toBeNull();
     expect(
-      (await refusal(openDataExportDownload({ db: app.db, storage: s3Services.storage }, f.user, { exportId: id })))
-        .code,
+      (
+        await refusal(
+          openDataExportDownload({ ...app.services, storage: s3Services.storage }, f.user, { exportId: id }),
+        )
+      ).code,
     ).toBe("data_export_expired");
   });
 });

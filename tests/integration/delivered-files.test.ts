@@ -20,7 +20,6 @@ beforeAll(async () => {
   admin = await app.admin();
 });
 
-const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
 const MB = 1024 * 1024;
 const zip = (name = "Logo set.zip", size = 2048) =>
   new File([new Uint8Array(size).fill(7)], name, { type: "application/zip" });
@@ -29,22 +28,24 @@ const filesOf = (userId: string) => app.db.select().from(deliveredFiles).where(e
 describe("delivered files", () => {
   it("only admins add them: anonymous 401, customers 403, an unknown customer 404; no file, or one over 50 MB, is refused", async () => {
     const input = { userId: customerA.id, service: "website", file: zip() };
-    expect((await refusal(addDeliveredFile(deps(), null, input))).status).toBe(401);
-    expect((await refusal(addDeliveredFile(deps(), customerA.user, input))).status).toBe(403);
-    expect((await refusal(addDeliveredFile(deps(), admin.user, { ...input, userId: admin.id }))).code).toBe(
+    expect((await refusal(addDeliveredFile(app.services, null, input))).status).toBe(401);
+    expect((await refusal(addDeliveredFile(app.services, customerA.user, input))).status).toBe(403);
+    expect((await refusal(addDeliveredFile(app.services, admin.user, { ...input, userId: admin.id }))).code).toBe(
       "customer_not_found",
     );
-    expect((await refusal(addDeliveredFile(deps(), admin.user, { ...input, service: "seo" }))).status).toBe(400);
-    const none = await refusal(addDeliveredFile(deps(), admin.user, { ...input, file: null }));
+    expect((await refusal(addDeliveredFile(app.services, admin.user, { ...input, service: "seo" }))).status).toBe(400);
+    const none = await refusal(addDeliveredFile(app.services, admin.user, { ...input, file: null }));
     expect([none.status, none.message]).toEqual([400, "Please choose a file"]);
-    const big = await refusal(addDeliveredFile(deps(), admin.user, { ...input, file: zip("backup.zip", 50 * MB + 1) }));
+    const big = await refusal(
+      addDeliveredFile(app.services, admin.user, { ...input, file: zip("backup.zip", 50 * MB + 1) }),
+    );
     expect([big.status, big.message]).toEqual([413, "The file must be smaller than 50MB"]);
     expect(await filesOf(customerA.id)).toEqual([]);
   });
 
   it("an admin adds any file: stored as sent for A and the admins only, A told, audited; listed with its download name", async () => {
     await app.deliveredChanges();
-    const { id } = await addDeliveredFile(deps(), admin.user, {
+    const { id } = await addDeliveredFile(app.services, admin.user, {
       userId: customerA.id,
       service: "website",
       file: zip(),
@@ -81,7 +82,7 @@ describe("delivered files", () => {
       expect.arrayContaining([{ table: "delivered_files", userId: customerA.id }]),
     );
 
-    const listed = await listDeliveredFiles(app.db, customerA.user, customerA.id);
+    const listed = await listDeliveredFiles(app.services, customerA.user, customerA.id);
     expect(listed.website).toEqual([
       expect.objectContaining({
         id,
@@ -91,21 +92,22 @@ describe("delivered files", () => {
       }),
     ]);
     expect(listed.google_business).toEqual([]);
-    expect(await listDeliveredFiles(app.db, admin.user, customerA.id)).toEqual(listed);
-    expect((await refusal(listDeliveredFiles(app.db, customerB.user, customerA.id))).status).toBe(403);
-    expect((await refusal(listDeliveredFiles(app.db, null, customerA.id))).status).toBe(401);
+    expect(await listDeliveredFiles(app.services, admin.user, customerA.id)).toEqual(listed);
+    expect((await refusal(listDeliveredFiles(app.services, customerB.user, customerA.id))).status).toBe(403);
+    expect((await refusal(listDeliveredFiles(app.services, null, customerA.id))).status).toBe(401);
   });
 
   it("only admins remove one, of the customer it belongs to; the row, then the file, go, and the removal is audited", async () => {
     const [row] = await filesOf(customerA.id);
     const key = keyFromFileUrl("delivered-file", row!.fileUrl)!;
     expect(
-      (await refusal(removeDeliveredFile(deps(), customerA.user, { userId: customerA.id, fileId: row!.id }))).status,
+      (await refusal(removeDeliveredFile(app.services, customerA.user, { userId: customerA.id, fileId: row!.id })))
+        .status,
     ).toBe(403);
     expect(
-      (await refusal(removeDeliveredFile(deps(), admin.user, { userId: customerB.id, fileId: row!.id }))).code,
+      (await refusal(removeDeliveredFile(app.services, admin.user, { userId: customerB.id, fileId: row!.id }))).code,
     ).toBe("delivered_file_not_found");
-    await removeDeliveredFile(deps(), admin.user, { userId: customerA.id, fileId: row!.id });
+    await removeDeliveredFile(app.services, admin.user, { userId: customerA.id, fileId: row!.id });
     expect(await filesOf(customerA.id)).toEqual([]);
     expect(await app.services.storage.get("job-files", key)).toBeNull();
     const events = await app.db
@@ -114,7 +116,7 @@ describe("delivered files", () => {
       .where(and(eq(auditEvents.action, "file.remove"), eq(auditEvents.customerId, customerA.id)));
     expect(events).toHaveLength(1);
     expect(
-      (await refusal(removeDeliveredFile(deps(), admin.user, { userId: customerA.id, fileId: row!.id }))).status,
+      (await refusal(removeDeliveredFile(app.services, admin.user, { userId: customerA.id, fileId: row!.id }))).status,
     ).toBe(404);
   });
 });

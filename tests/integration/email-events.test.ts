@@ -28,7 +28,6 @@ const NOTIFICATIONS = {
   profileUpdates: true,
   systemErrors: false,
 };
-const deps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 
 beforeAll(async () => {
   smtp = new TestSmtp();
@@ -52,12 +51,12 @@ describe("e-mails of events", () => {
   it("tells the customer of a rejected payment with the admin's note, and of a completed step", async () => {
     const customer = await app.customer();
     const paymentId = await app.payment(customer.id);
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+    await decidePayment(app.services, admin.user, {
       paymentId,
       decision: "reject",
       notes: "The amount does not match",
     });
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customer.id,
       service: "google_business",
       step: "profileCreation",
@@ -81,7 +80,7 @@ describe("e-mails of events", () => {
 
   it("tells the customer of an approved payment; sends nothing once the customer turned e-mail off", async () => {
     const customer = await app.customer();
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+    await decidePayment(app.services, admin.user, {
       paymentId: await app.payment(customer.id),
       decision: "approve",
     });
@@ -91,9 +90,9 @@ describe("e-mails of events", () => {
       "Your payment for Google Business Profile Setup has been approved",
     );
 
-    await updateEmailPreferences({ db: app.db, bus: app.services.bus }, customer.user, { emailUpdates: false });
-    expect((await getProfile({ db: app.db }, customer.user)).emailUpdates).toBe(false);
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+    await updateEmailPreferences(app.services, customer.user, { emailUpdates: false });
+    expect((await getProfile(app.services, customer.user)).emailUpdates).toBe(false);
+    await toggleProgressStep(app.services, admin.user, {
       userId: customer.id,
       service: "google_business",
       step: "profileCreation",
@@ -104,14 +103,11 @@ describe("e-mails of events", () => {
   });
 
   it("only the signed-in user changes their own e-mail preference", async () => {
-    await expectHttpError(
-      updateEmailPreferences({ db: app.db, bus: app.services.bus }, null, { emailUpdates: false }),
-      401,
-    );
+    await expectHttpError(updateEmailPreferences(app.services, null, { emailUpdates: false }), 401);
   });
 
   it("tells admins of a sign-up, a new Zelle proof and a server error when their switches are on", async () => {
-    await saveSettings(deps(), admin.user, {
+    await saveSettings(app.services, admin.user, {
       section: "notifications",
       values: { ...NOTIFICATIONS, systemErrors: true },
     });
@@ -119,12 +115,12 @@ describe("e-mails of events", () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } })
       .png()
       .toBuffer();
-    await submitZelleProof({ db: app.db, bus: app.services.bus, storage: app.services.storage }, customer.user, {
+    await submitZelleProof(app.services, customer.user, {
       serviceType: "google_business",
       paymentNumber: 1,
       proof: new File([new Uint8Array(png)], "proof.png", { type: "image/png" }),
     });
-    await notifySystemError({ db: app.db, bus: app.services.bus }, new RangeError("Mail test failure"));
+    await notifySystemError(app.services, new RangeError("Mail test failure"));
     await sender.sendDue();
     const toAdmin = smtp.to(admin.email);
     expect(
@@ -145,7 +141,7 @@ describe("e-mails of events", () => {
     ).toHaveLength(1);
     // The customer is told nothing of these admin events.
     expect(smtp.to(customer.email)).toHaveLength(0);
-    await saveSettings(deps(), admin.user, {
+    await saveSettings(app.services, admin.user, {
       section: "notifications",
       values: { ...NOTIFICATIONS, emailNotifications: false },
     });
@@ -158,12 +154,12 @@ describe("e-mails of events", () => {
       companyName: "Events Co",
       supportEmail: "help@events.test",
     };
-    await saveSettings(deps(), admin.user, { section: "general", values: general });
+    await saveSettings(app.services, admin.user, { section: "general", values: general });
     const customer = await app.customer();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a00" } })
       .png()
       .toBuffer();
-    await submitZelleProof({ db: app.db, bus: app.services.bus, storage: app.services.storage }, customer.user, {
+    await submitZelleProof(app.services, customer.user, {
       serviceType: "google_business",
       paymentNumber: 1,
       proof: new File([new Uint8Array(png)], "proof.png", { type: "image/png" }),
@@ -172,7 +168,7 @@ describe("e-mails of events", () => {
     const mails = smtp.to(customer.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.decoded).toContain("Subject: Payment Approved");
-    await saveSettings(deps(), admin.user, {
+    await saveSettings(app.services, admin.user, {
       section: "general",
       values: { ...general, autoApproveSubmissions: false },
     });
@@ -180,8 +176,8 @@ describe("e-mails of events", () => {
 
   it("tells admins of a profile update when Email Notifications is on, and not when it is off", async () => {
     const customer = await app.customer({ name: "Paula Profile" });
-    await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
-    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, {
+    await saveSettings(app.services, admin.user, { section: "notifications", values: NOTIFICATIONS });
+    await updateProfile(app.services, customer.user, {
       fullName: "Paula Profile",
       phone: "(555) 123-4567",
       companyName: "Paula Co",
@@ -197,7 +193,7 @@ describe("e-mails of events", () => {
     const notified = async () =>
       (await app.db.select().from(notifications).where(eq(notifications.type, "profile_updated"))).length;
     const before = await notified();
-    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, {
+    await updateProfile(app.services, customer.user, {
       fullName: "Paula Profile",
       phone: "(555) 123-4567",
       companyName: "Paula Co",
@@ -208,11 +204,11 @@ describe("e-mails of events", () => {
       smtp.to(admin.email).filter((mail) => mail.decoded.includes("Paula Profile from Paula Co updated their profile")),
     ).toHaveLength(1);
 
-    await saveSettings(deps(), admin.user, {
+    await saveSettings(app.services, admin.user, {
       section: "notifications",
       values: { ...NOTIFICATIONS, emailNotifications: false },
     });
-    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, {
+    await updateProfile(app.services, customer.user, {
       fullName: "Paula Profile",
       phone: "(555) 123-4567",
       companyName: "Paula Two",

@@ -44,7 +44,7 @@ beforeAll(async () => {
   admin = await app.admin();
   spanishAdmin = await app.admin();
   await saveLanguage(app.db, spanishAdmin.id, "es");
-  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
+  await saveSettings(app.services, admin.user, {
     section: "notifications",
     values: NOTIFICATIONS,
   });
@@ -92,13 +92,12 @@ async function rowsOf(userId: string, type: string) {
 describe("e-mails and notifications in the recipient's language", () => {
   it("a Spanish-speaking customer's payment decision: Spanish e-mail (subject and body) and Spanish notification row", async () => {
     const customer = await spanishCustomer("Lucía Pérez");
-    const deps = { db: app.db, bus: app.services.bus };
-    await decidePayment(deps, admin.user, {
+    await decidePayment(app.services, admin.user, {
       paymentId: await app.payment(customer.id),
       decision: "reject",
       notes: "El monto no coincide",
     });
-    await decidePayment(deps, admin.user, { paymentId: await app.payment(customer.id), decision: "approve" });
+    await decidePayment(app.services, admin.user, { paymentId: await app.payment(customer.id), decision: "approve" });
     await sender.sendDue();
     const mails = smtp.to(customer.email);
     expect(mails.map(subjectOf)).toEqual(["Pago rechazado", "Pago aprobado"]);
@@ -122,7 +121,7 @@ describe("e-mails and notifications in the recipient's language", () => {
 
   it("an English customer gets the English texts word for word", async () => {
     const customer = await app.customer({ name: "Edward English" });
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+    await decidePayment(app.services, admin.user, {
       paymentId: await app.payment(customer.id),
       decision: "reject",
       notes: "Blurry",
@@ -145,7 +144,7 @@ describe("e-mails and notifications in the recipient's language", () => {
 
   it("a completed step is announced in Spanish to a Spanish-speaking customer (row and e-mail)", async () => {
     const customer = await spanishCustomer("Mario Gómez");
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customer.id,
       service: "website",
       step: "websiteLaunch",
@@ -192,7 +191,7 @@ describe("e-mails and notifications in the recipient's language", () => {
 
   it("admins are told each in their own language (e-mail and notification row)", async () => {
     const customer = await app.customer({ name: "Paula Profile" });
-    await updateProfile({ db: app.db, bus: app.services.bus }, customer.user, {
+    await updateProfile(app.services, customer.user, {
       fullName: "Paula Profile",
       phone: "(555) 123-4567",
       companyName: "Paula Co",

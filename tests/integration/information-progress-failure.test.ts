@@ -28,7 +28,6 @@ it("a failing progress write is logged and rolled back alone: the first saves st
   await app.payment(customer.id, { status: "completed" });
   await app.payment(customer.id, { serviceType: "website", amount: 350, status: "completed" });
   const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-  const deps = { db: app.db, bus: app.services.bus, storage: app.services.storage, secrets: app.services.secrets };
   const common = {
     phoneNumber: "555 123 4567",
     address: "1 Main St",
@@ -38,7 +37,7 @@ it("a failing progress write is logged and rolled back alone: the first saves st
     serviceCities: ["Reno"],
   };
 
-  await saveGoogleBusinessInfo(deps, customer.user, {
+  await saveGoogleBusinessInfo(app.services, customer.user, {
     fields: {
       gmailEmail: "pat@gmail.com",
       gmailPassword: "pw",
@@ -48,7 +47,7 @@ it("a failing progress write is logged and rolled back alone: the first saves st
       ...common,
     },
   });
-  await saveWebsiteInfo(deps, customer.user, {
+  await saveWebsiteInfo(app.services, customer.user, {
     fields: { legalBusinessName: "Lee Electric", serviceTypes: ["Wiring"], ...common },
   });
 

@@ -71,14 +71,14 @@ describe("the legal pages' texts", () => {
     };
     for (const actor of [customer.user, null]) expect(await postLegal(actor, values)).toHaveProperty("guardedBy");
     await expectHttpError(
-      saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, customer.user, {
+      saveSettings(app.services, customer.user, {
         section: "legal",
         values,
       }),
       403,
     );
     await expectHttpError(
-      saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, null, {
+      saveSettings(app.services, null, {
         section: "legal",
         values,
       }),

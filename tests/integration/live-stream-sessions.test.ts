@@ -105,15 +105,11 @@ describe("a stream whose session ends elsewhere", () => {
     const admin = await app.admin();
     const customer = await app.customer({ name: "Gwen Gone" });
     const stream = await openSlow(customer.cookie);
-    await deleteCustomer(
-      { db: app.db, bus: app.services.bus, storage: app.services.storage, outboxDir: app.services.outboxDir },
-      admin.user,
-      {
-        customerId: customer.id,
-        reason: "Asked",
-        confirmation: "DELETE",
-      },
-    );
+    await deleteCustomer(app.services, admin.user, {
+      customerId: customer.id,
+      reason: "Asked",
+      confirmation: "DELETE",
+    });
     expect((await stream.until(ended, 2_000)).at(-1)).toEqual({ event: LIVE_EVENTS.sessionEnded, data: {} });
   });
 

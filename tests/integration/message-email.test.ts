@@ -141,7 +141,7 @@ describe("replies by e-mail over SMTP", () => {
     expect(await app.services.storage.get("message-attachments", key)).not.toBeNull();
     expect(await app.services.storage.get("message-attachments", thumbnailKey(key))).not.toBeNull();
 
-    const thread = await listMessages(app.db, { id: customer.id, isAdmin: false }, { userId: customer.id });
+    const thread = await listMessages(app.services, { id: customer.id, isAdmin: false }, { userId: customer.id });
     expect(thread.messages).toEqual([
       expect.objectContaining({
         body: "Yes, please publish them.",
@@ -415,11 +415,11 @@ describe("receiveReply", () => {
     await refused(receiveReply(app.services, mail(staff.email, to)));
     await app.db.insert(customerAssignments).values({ customerId: client.id, memberId: staff.id });
 
-    await assignCustomer({ db: app.db, bus: app.services.bus }, asAdmin(), { customerId: client.id, memberIds: [] });
+    await assignCustomer(app.services, asAdmin(), { customerId: client.id, memberIds: [] });
     await expect(receiveReply(app.services, mail(staff.email, to))).rejects.toMatchObject({
       message: "No such recipient here",
     });
-    await assignCustomer({ db: app.db, bus: app.services.bus }, asAdmin(), {
+    await assignCustomer(app.services, asAdmin(), {
       customerId: client.id,
       memberIds: [staff.id],
     });
@@ -436,16 +436,16 @@ describe("receiveReply", () => {
     const client = await app.customer({ name: "Hana Left" });
     const staff = await app.staff([client.id]);
     const to = await addressFor(client.id, staff.id);
-    await deactivateMember({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: staff.id });
+    await deactivateMember(app.services, asAdmin(), { memberId: staff.id });
     await expect(receiveReply(app.services, mail(staff.email, to))).rejects.toBeInstanceOf(InboundRefusal);
-    await reactivateMember({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: staff.id });
+    await reactivateMember(app.services, asAdmin(), { memberId: staff.id });
     await expect(receiveReply(app.services, mail(staff.email, to))).rejects.toMatchObject({
       message: "No such recipient here",
     });
 
     const demoted = await app.admin();
     const demotedTo = await addressFor(client.id, demoted.id);
-    await changeMemberRole({ db: app.db, bus: app.services.bus }, asAdmin(), { memberId: demoted.id, role: "staff" });
+    await changeMemberRole(app.services, asAdmin(), { memberId: demoted.id, role: "staff" });
     await expect(receiveReply(app.services, mail(demoted.email, demotedTo))).rejects.toBeInstanceOf(InboundRefusal);
     expect(await messagesOf(client.id)).toEqual([]);
   });
@@ -540,17 +540,11 @@ describe("message e-mails", () => {
       .from(emailMessages)
       .where(and(eq(emailMessages.gatherKey, `message:${customerId}:${readerId}`), eq(emailMessages.status, "queued")));
   const asAdmin = () => ({ id: admin.id, isAdmin: true });
-  const messageDeps = () => ({
-    db: app.db,
-    bus: app.services.bus,
-    storage: app.services.storage,
-    replyAddresses: app.services.replyAddresses,
-  });
 
   it("gathers three quick agency messages into one e-mail with the customer's own reply address, dropped once the customer reads them", async () => {
     const reader = await app.customer({ name: "Cora Diaz" });
     for (const body of ["First: the logo is ready.", "Second: the photos too.", "Third: please confirm the hours."]) {
-      await sendMessage(messageDeps(), asAdmin(), { userId: reader.id, body });
+      await sendMessage(app.services, asAdmin(), { userId: reader.id, body });
     }
     const [email, ...more] = await gatheredFor(reader.id);
     expect(more).toEqual([]);
@@ -564,18 +558,14 @@ describe("message e-mails", () => {
       expect(email!.text).toContain(body);
     expect(email!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    await markMessagesRead(
-      { db: app.db, bus: app.services.bus },
-      { id: reader.id, isAdmin: false },
-      { userId: reader.id },
-    );
+    await markMessagesRead(app.services, { id: reader.id, isAdmin: false }, { userId: reader.id });
     expect(await gatheredFor(reader.id)).toEqual([]);
   });
 
   it("gives each team member's e-mail of a customer's message that member's own address", async () => {
     const writer = await app.customer({ name: "Dev Writer" });
     const staff = await app.staff([writer.id]);
-    await sendMessage(messageDeps(), writer.user, { userId: writer.id, body: "A question for the team" });
+    await sendMessage(app.services, writer.user, { userId: writer.id, body: "A question for the team" });
     const addresses = new Set<string>();
     for (const reader of [admin, staff]) {
       const [email] = await gatheredFor(writer.id, reader.id);
@@ -592,7 +582,7 @@ describe("message e-mails", () => {
   it("sends none to a customer who turned e-mail off", async () => {
     const quiet = await app.customer({ name: "Dana Quiet" });
     await app.db.update(profiles).set({ emailOptOut: true }).where(eq(profiles.id, quiet.id));
-    await sendMessage(messageDeps(), asAdmin(), { userId: quiet.id, body: "Your site is live." });
+    await sendMessage(app.services, asAdmin(), { userId: quiet.id, body: "Your site is live." });
     expect(await gatheredFor(quiet.id)).toEqual([]);
     expect(await app.db.select().from(emailMessages).where(eq(emailMessages.to, quiet.email))).toEqual([]);
   });

@@ -31,7 +31,7 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage, replyAddresses: null });
+const deps = () => ({ ...app.services, replyAddresses: null });
 const image = (name = "photo.png") => new File([new Uint8Array(png)], name, { type: "image/png" });
 const conversationOf = async (userId: string) =>
   (await app.db.select().from(conversations).where(eq(conversations.userId, userId)))[0];
@@ -80,9 +80,9 @@ describe("a conversation between a customer and the agency", () => {
     );
 
     // The work queue lists A as waiting; the admin list marks A unread.
-    const queue = await getWorkQueue({ db: app.db }, admin.user);
+    const queue = await getWorkQueue(app.services, admin.user);
     expect(queue.unansweredMessages.items.map((item) => [item.userId, item.unread])).toEqual([[customerA.id, 1]]);
-    const list = await listCustomers({ db: app.db }, admin.user);
+    const list = await listCustomers(app.services, admin.user);
     expect(list.customers.find((customer) => customer.id === customerA.id)?.unreadMessages).toBe(1);
     expect(list.customers.find((customer) => customer.id === customerB.id)?.unreadMessages).toBe(0);
   });
@@ -91,7 +91,7 @@ describe("a conversation between a customer and the agency", () => {
     expect(await markMessagesRead(deps(), admin.user, { userId: customerA.id })).toEqual({ marked: true });
     // Nothing unread any more: nothing written.
     expect(await markMessagesRead(deps(), admin.user, { userId: customerA.id })).toEqual({ marked: false });
-    const seen = await listMessages(app.db, customerA.user, { userId: customerA.id });
+    const seen = await listMessages(app.services, customerA.user, { userId: customerA.id });
     expect(seen.agencyReadAt).not.toBeNull();
     const adminBell = await app.db
       .select()
@@ -99,14 +99,14 @@ describe("a conversation between a customer and the agency", () => {
       .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "message")));
     expect(adminBell.every((row) => row.isRead)).toBe(true);
     // Read but not answered: still in the queue, with no unread message.
-    expect((await getWorkQueue({ db: app.db }, admin.user)).unansweredMessages.items).toEqual([
+    expect((await getWorkQueue(app.services, admin.user)).unansweredMessages.items).toEqual([
       expect.objectContaining({ userId: customerA.id, unread: 0 }),
     ]);
 
     await sendMessage(deps(), admin.user, { userId: customerA.id, body: "Thanks, it looks great" });
     const conversation = await conversationOf(customerA.id);
     expect(conversation).toMatchObject({ customerUnread: 1, agencyUnread: 0, waitingSince: null });
-    expect((await getWorkQueue({ db: app.db }, admin.user)).unansweredMessages.total).toBe(0);
+    expect((await getWorkQueue(app.services, admin.user)).unansweredMessages.total).toBe(0);
     const [event] = await app.db
       .select()
       .from(auditEvents)
@@ -121,7 +121,7 @@ describe("a conversation between a customer and the agency", () => {
       .where(and(eq(notifications.userId, customerA.id), eq(notifications.type, "message")));
     expect(bell.map((row) => row.title)).toEqual(["New message from the team"]);
 
-    const thread = await listMessages(app.db, customerA.user, { userId: customerA.id });
+    const thread = await listMessages(app.services, customerA.user, { userId: customerA.id });
     expect(thread.unread).toBe(1);
     expect(thread.messages.map((message) => [message.fromAgency, message.body])).toEqual([
       [false, "Here is our storefront"],
@@ -130,20 +130,20 @@ describe("a conversation between a customer and the agency", () => {
     expect(thread.messages[1]!.authorName).toBe(admin.user.name);
     expect(thread.messages[0]!.attachments[0]).toMatchObject({ name: "store front.png", isImage: true });
     await markMessagesRead(deps(), customerA.user, { userId: customerA.id });
-    expect((await listMessages(app.db, admin.user, { userId: customerA.id })).customerReadAt).not.toBeNull();
+    expect((await listMessages(app.services, admin.user, { userId: customerA.id })).customerReadAt).not.toBeNull();
     expect((await conversationOf(customerA.id))!.customerUnread).toBe(0);
   });
 
   it("customer B cannot read, post to or mark read A's conversation; anonymous gets 401", async () => {
     for (const attempt of [
-      listMessages(app.db, customerB.user, { userId: customerA.id }),
+      listMessages(app.services, customerB.user, { userId: customerA.id }),
       sendMessage(deps(), customerB.user, { userId: customerA.id, body: "Hi from B" }),
       markMessagesRead(deps(), customerB.user, { userId: customerA.id }),
     ]) {
       expect((await refusal(attempt)).status).toBe(403);
     }
     for (const attempt of [
-      listMessages(app.db, null, { userId: customerA.id }),
+      listMessages(app.services, null, { userId: customerA.id }),
       sendMessage(deps(), null, { userId: customerA.id, body: "Hi" }),
       markMessagesRead(deps(), null, { userId: customerA.id }),
     ]) {
@@ -227,7 +227,7 @@ describe("a conversation between a customer and the agency", () => {
       type: "application/pdf",
     });
     const { id } = await sendMessage(deps(), customerB.user, { userId: customerB.id, body: "", files: [pdf] });
-    const thread = await listMessages(app.db, customerB.user, { userId: customerB.id });
+    const thread = await listMessages(app.services, customerB.user, { userId: customerB.id });
     const sent = thread.messages.find((message) => message.id === id)!;
     expect(sent.body).toBe("");
     expect(sent.attachments).toEqual([
@@ -254,11 +254,17 @@ describe("a conversation between a customer and the agency", () => {
         createdAt: new Date(start + n * 1000),
       })),
     );
-    const newest = await listMessages(app.db, customer.user, { userId: customer.id });
+    const newest = await listMessages(app.services, customer.user, { userId: customer.id });
     expect(newest.messages.map((message) => message.body)).toEqual(Array.from({ length: 50 }, (_, n) => `m${n + 70}`));
-    const second = await listMessages(app.db, customer.user, { userId: customer.id, before: newest.earlierBefore! });
+    const second = await listMessages(app.services, customer.user, {
+      userId: customer.id,
+      before: newest.earlierBefore!,
+    });
     expect(second.messages.map((message) => message.body)).toEqual(Array.from({ length: 50 }, (_, n) => `m${n + 20}`));
-    const last = await listMessages(app.db, customer.user, { userId: customer.id, before: second.earlierBefore! });
+    const last = await listMessages(app.services, customer.user, {
+      userId: customer.id,
+      before: second.earlierBefore!,
+    });
     expect(last.messages.map((message) => message.body)).toEqual(Array.from({ length: 20 }, (_, n) => `m${n}`));
     expect(last.earlierBefore).toBeNull();
     // Another conversation's message as the cursor pages to nothing.
@@ -267,14 +273,14 @@ describe("a conversation between a customer and the agency", () => {
       .from(messages)
       .where(eq(messages.userId, customerA.id))
       .limit(1);
-    expect((await listMessages(app.db, customer.user, { userId: customer.id, before: other!.id })).messages).toEqual(
-      [],
-    );
+    expect(
+      (await listMessages(app.services, customer.user, { userId: customer.id, before: other!.id })).messages,
+    ).toEqual([]);
 
     const leaving = await app.admin();
     await sendMessage(deps(), leaving.user, { userId: customer.id, body: "From a colleague who left" });
     await app.db.delete(user).where(eq(user.id, leaving.id));
-    const after = await listMessages(app.db, customer.user, { userId: customer.id });
+    const after = await listMessages(app.services, customer.user, { userId: customer.id });
     expect(after.messages.at(-1)).toMatchObject({
       body: "From a colleague who left",
       fromAgency: true,
@@ -306,7 +312,6 @@ describe("a conversation between a customer and the agency", () => {
 
   it("'New message received' off: a customer's message reaches no admin, by bell or e-mail; the reply-time line follows the settings", async () => {
     const writer = await app.customer({ name: "Quiet Hours" });
-    const settingsDeps = { db: app.db, bus: app.services.bus, settings: app.services.settings };
     const notificationsOn = {
       emailNotifications: "on",
       pushNotifications: "on",
@@ -314,7 +319,7 @@ describe("a conversation between a customer and the agency", () => {
       newSubmission: "on",
       profileUpdates: "on",
     };
-    await saveSettings(settingsDeps, admin.user, { section: "notifications", values: notificationsOn });
+    await saveSettings(app.services, admin.user, { section: "notifications", values: notificationsOn });
     try {
       await sendMessage(deps(), writer.user, { userId: writer.id, body: "Anyone there?" });
       const bell = await app.db
@@ -329,10 +334,10 @@ describe("a conversation between a customer and the agency", () => {
       expect(mail).toEqual([]);
       // Still in the work queue: the switch is about being told, not about the conversation.
       expect(
-        (await getWorkQueue({ db: app.db }, admin.user)).unansweredMessages.items.map((item) => item.userId),
+        (await getWorkQueue(app.services, admin.user)).unansweredMessages.items.map((item) => item.userId),
       ).toContain(writer.id);
 
-      await saveSettings(settingsDeps, admin.user, {
+      await saveSettings(app.services, admin.user, {
         section: "notifications",
         values: { ...notificationsOn, newMessage: "on" },
       });
@@ -349,14 +354,14 @@ describe("a conversation between a customer and the agency", () => {
           .where(eq(emailMessages.gatherKey, `message:${writer.id}:${admin.id}`)),
       ).toHaveLength(1);
     } finally {
-      await saveSettings(settingsDeps, admin.user, {
+      await saveSettings(app.services, admin.user, {
         section: "notifications",
         values: { ...notificationsOn, newMessage: "on" },
       });
     }
 
     const general = await app.services.settings.get();
-    await saveSettings(settingsDeps, admin.user, {
+    await saveSettings(app.services, admin.user, {
       section: "general",
       values: { ...general.general, messagesReplyTime: "We answer within 2 hours." },
     });

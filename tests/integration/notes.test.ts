@@ -28,7 +28,6 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const deps = () => ({ db: app.db, bus: app.services.bus, storage: app.services.storage });
 const photo = (name = "p.png") => new File([new Uint8Array(png)], name, { type: "image/png" });
 
 /** The admin page's action as the framework runs it (behind the admin layout's guard), a multipart form. */
@@ -168,7 +167,7 @@ describe("admin notes", () => {
     );
     expect(notImage).toEqual({ status: 400, body: { ok: false, error: "A photo is not a valid image" } });
     await expectHttpError(
-      saveNote(deps(), admin.user, {
+      saveNote(app.services, admin.user, {
         userId: customerB.id,
         title: "T",
         description: "D",
@@ -180,12 +179,17 @@ describe("admin notes", () => {
   });
 
   it("refuses keeping a photo that is not the edited note's own", async () => {
-    await saveNote(deps(), admin.user, { userId: customerA.id, title: "A's", description: "d", photos: [photo()] });
+    await saveNote(app.services, admin.user, {
+      userId: customerA.id,
+      title: "A's",
+      description: "d",
+      photos: [photo()],
+    });
     const [aNote] = await notesOf(customerA.id);
-    await saveNote(deps(), admin.user, { userId: customerB.id, title: "B's", description: "d" });
+    await saveNote(app.services, admin.user, { userId: customerB.id, title: "B's", description: "d" });
     const [bNote] = await notesOf(customerB.id);
     await expectHttpError(
-      saveNote(deps(), admin.user, {
+      saveNote(app.services, admin.user, {
         userId: customerB.id,
         noteId: bNote!.id,
         title: "B's",
@@ -196,15 +200,15 @@ describe("admin notes", () => {
     );
     // A note is edited and deleted only under its own customer.
     await expectHttpError(
-      saveNote(deps(), admin.user, { userId: customerB.id, noteId: aNote!.id, title: "x", description: "y" }),
+      saveNote(app.services, admin.user, { userId: customerB.id, noteId: aNote!.id, title: "x", description: "y" }),
       404,
     );
-    await expectHttpError(deleteNote(deps(), admin.user, { userId: customerB.id, noteId: aNote!.id }), 404);
+    await expectHttpError(deleteNote(app.services, admin.user, { userId: customerB.id, noteId: aNote!.id }), 404);
     expect((await notesOf(customerA.id))[0]!.title).toBe("A's");
   });
 
   it("gives customers and anonymous visitors nothing", async () => {
-    await saveNote(deps(), admin.user, { userId: customerA.id, title: "Private", description: "admins only" });
+    await saveNote(app.services, admin.user, { userId: customerA.id, title: "Private", description: "admins only" });
     const [note] = await notesOf(customerA.id);
     for (const actor of [customerA.user, null]) {
       const answer = await postNote(actor, customerA.id, [
@@ -220,15 +224,15 @@ describe("admin notes", () => {
         ]),
       ).toHaveProperty("guardedBy");
     }
-    await expectHttpError(listNotes(deps(), customerA.user, { userId: customerA.id }), 403);
-    await expectHttpError(listNotes(deps(), null, { userId: customerA.id }), 401);
+    await expectHttpError(listNotes(app.services, customerA.user, { userId: customerA.id }), 403);
+    await expectHttpError(listNotes(app.services, null, { userId: customerA.id }), 401);
     await expectHttpError(
-      saveNote(deps(), customerA.user, { userId: customerA.id, title: "T", description: "D" }),
+      saveNote(app.services, customerA.user, { userId: customerA.id, title: "T", description: "D" }),
       403,
     );
-    await expectHttpError(deleteNote(deps(), customerB.user, { userId: customerA.id, noteId: note!.id }), 403);
-    await expectHttpError(deleteNote(deps(), null, { userId: customerA.id, noteId: note!.id }), 401);
+    await expectHttpError(deleteNote(app.services, customerB.user, { userId: customerA.id, noteId: note!.id }), 403);
+    await expectHttpError(deleteNote(app.services, null, { userId: customerA.id, noteId: note!.id }), 401);
     expect((await notesOf(customerA.id)).map((row) => row.title)).toContain("Private");
-    await expectHttpError(deleteNote(deps(), admin.user, { userId: customerA.id, noteId: randomUUID() }), 404);
+    await expectHttpError(deleteNote(app.services, admin.user, { userId: customerA.id, noteId: randomUUID() }), 404);
   });
 });

@@ -25,7 +25,6 @@ let adminIds: string[];
 
 /** The bell words each notification in its reader's language. */
 const english = i18nFor("en");
-const deps = () => ({ db: app.db, bus: app.services.bus });
 
 async function isRead(id: string): Promise<boolean | undefined> {
   const [row] = await app.db
@@ -79,9 +78,9 @@ beforeEach(async () => {
 
 describe("anonymous", () => {
   it("gets a 401 AppError for listing, marking one read and marking all read, and nothing changes", async () => {
-    await expectHttpError(listNotifications(deps(), null, english), 401);
-    await expectHttpError(markNotificationRead(deps(), null, { id: aIds[0]! }), 401);
-    await expectHttpError(markAllNotificationsRead(deps(), null), 401);
+    await expectHttpError(listNotifications(app.services, null, english), 401);
+    await expectHttpError(markNotificationRead(app.services, null, { id: aIds[0]! }), 401);
+    await expectHttpError(markAllNotificationsRead(app.services, null), 401);
     expect(await unreadIds(aIds)).toHaveLength(8);
     expect(await app.deliveredChanges()).toEqual([]);
   });
@@ -89,7 +88,7 @@ describe("anonymous", () => {
 
 describe("a customer", () => {
   it("lists only their own notifications, newest first, at most 10, with the unread count of all of them", async () => {
-    const list = await listNotifications(deps(), customerA.user, english);
+    const list = await listNotifications(app.services, customerA.user, english);
     expect(list.items).toHaveLength(NOTIFICATION_LIST_SIZE);
     expect(list.items.map((item) => item.id)).toEqual(aIds.slice(0, NOTIFICATION_LIST_SIZE));
     expect(list.items[0]).toMatchObject({ title: "A 11", type: "payment", message: "Message 11 for A", isRead: false });
@@ -98,7 +97,7 @@ describe("a customer", () => {
     );
     expect(list.unreadCount).toBe(8);
 
-    const listB = await listNotifications(deps(), customerB.user, english);
+    const listB = await listNotifications(app.services, customerB.user, english);
     expect(listB.items.map((item) => item.id)).toEqual(bIds);
     expect(listB.unreadCount).toBe(2);
   });
@@ -112,7 +111,7 @@ describe("a customer", () => {
       data: { reason: "Not yet" },
       createdAt: new Date("2026-02-01T12:00:00Z"),
     });
-    const [newest] = (await listNotifications(deps(), customerB.user, i18nFor("es"))).items;
+    const [newest] = (await listNotifications(app.services, customerB.user, i18nFor("es"))).items;
     expect(newest).toEqual({
       id: expect.any(String),
       type: "deletion_declined",
@@ -126,48 +125,48 @@ describe("a customer", () => {
 
   it("marks their own notification read and publishes the change for themselves", async () => {
     const target = aIds[0]!;
-    await markNotificationRead(deps(), customerA.user, { id: target });
+    await markNotificationRead(app.services, customerA.user, { id: target });
     expect(await isRead(target)).toBe(true);
-    expect((await listNotifications(deps(), customerA.user, english)).unreadCount).toBe(7);
+    expect((await listNotifications(app.services, customerA.user, english)).unreadCount).toBe(7);
     expect(await app.deliveredChanges()).toEqual([{ table: "notifications", userId: customerA.id }]);
   });
 
   it("cannot mark another customer's notification: 404, it stays unread and nothing is published", async () => {
     const target = aIds[0]!;
-    await expectHttpError(markNotificationRead(deps(), customerB.user, { id: target }), 404);
+    await expectHttpError(markNotificationRead(app.services, customerB.user, { id: target }), 404);
     expect(await isRead(target)).toBe(false);
-    await expectHttpError(markNotificationRead(deps(), customerB.user, { id: randomUUID() }), 404);
+    await expectHttpError(markNotificationRead(app.services, customerB.user, { id: randomUUID() }), 404);
     expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("marks all of their own read, leaving other users' untouched", async () => {
-    expect(await markAllNotificationsRead(deps(), customerB.user)).toBe(2);
+    expect(await markAllNotificationsRead(app.services, customerB.user)).toBe(2);
     expect(await unreadIds(bIds)).toEqual([]);
     expect(await unreadIds(aIds)).toHaveLength(8);
     expect(await unreadIds(adminIds)).toHaveLength(1);
     expect(await app.deliveredChanges()).toEqual([{ table: "notifications", userId: customerB.id }]);
 
     // Nothing left to mark: nothing changes, nothing is published.
-    expect(await markAllNotificationsRead(deps(), customerB.user)).toBe(0);
+    expect(await markAllNotificationsRead(app.services, customerB.user)).toBe(0);
     expect(await app.deliveredChanges()).toEqual([]);
   });
 });
 
 describe("an admin", () => {
   it("sees only the admin's own notifications", async () => {
-    const list = await listNotifications(deps(), admin.user, english);
+    const list = await listNotifications(app.services, admin.user, english);
     expect(list.items.map((item) => item.id)).toEqual(adminIds);
     expect(list.unreadCount).toBe(1);
   });
 
   it("cannot mark a customer's notification read", async () => {
-    await expectHttpError(markNotificationRead(deps(), admin.user, { id: aIds[1]! }), 404);
+    await expectHttpError(markNotificationRead(app.services, admin.user, { id: aIds[1]! }), 404);
     expect(await isRead(aIds[1]!)).toBe(false);
     expect(await app.deliveredChanges()).toEqual([]);
   });
 
   it("marking all read touches only the admin's own", async () => {
-    expect(await markAllNotificationsRead(deps(), admin.user)).toBe(1);
+    expect(await markAllNotificationsRead(app.services, admin.user)).toBe(1);
     expect(await unreadIds(adminIds)).toEqual([]);
     expect(await unreadIds(aIds)).toHaveLength(8);
     expect(await unreadIds(bIds)).toHaveLength(2);
@@ -185,7 +184,7 @@ describe("writeNotifications, then publishChanges after commit", () => {
     // Nothing is announced until the caller publishes, after its transaction has committed.
     expect(await app.deliveredChanges()).toEqual([]);
     await publishChanges(app.services.bus, changes);
-    const listA = await listNotifications(deps(), customerA.user, english);
+    const listA = await listNotifications(app.services, customerA.user, english);
     expect(listA.unreadCount).toBe(10);
     expect(
       listA.items
@@ -193,7 +192,7 @@ describe("writeNotifications, then publishChanges after commit", () => {
         .map((item) => item.message)
         .sort(),
     ).toEqual(["Design finished", "Development finished"]);
-    expect((await listNotifications(deps(), customerB.user, english)).unreadCount).toBe(3);
+    expect((await listNotifications(app.services, customerB.user, english)).unreadCount).toBe(3);
     // One change per owner; the two owners' changes are published concurrently, in either order.
     const delivered = await app.deliveredChanges();
     expect(delivered).toHaveLength(2);

@@ -27,7 +27,7 @@ const ALL_ON = {
 const event = { type: "profile_updated", data: { customerId: "c", fullName: "Ana", companyName: null } } as const;
 
 async function setNotifications(values: Partial<typeof ALL_ON>) {
-  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, english.user, {
+  await saveSettings(app.services, english.user, {
     section: "notifications",
     values: { ...ALL_ON, ...values },
   });

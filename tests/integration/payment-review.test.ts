@@ -18,8 +18,6 @@ let customerB: SignedIn;
 let admin: SignedIn;
 let secondAdmin: SignedIn;
 
-const deps = () => ({ db: app.db, bus: app.services.bus });
-
 const byTable = (changes: Change[]) => [...changes].sort((x, y) => x.table.localeCompare(y.table));
 
 async function paymentRow(id: string) {
@@ -72,9 +70,9 @@ describe("who may decide", () => {
     const bPayment = await app.payment(customerB.id, { serviceType: "website", amount: 350 });
     for (const paymentId of [aPayment, bPayment]) {
       for (const decision of ["approve", "reject"] as const) {
-        expect((await refusal(decidePayment(deps(), customerA.user, { paymentId, decision }))).status).toBe(403);
-        expect((await refusal(decidePayment(deps(), customerB.user, { paymentId, decision }))).status).toBe(403);
-        expect((await refusal(decidePayment(deps(), null, { paymentId, decision }))).status).toBe(401);
+        expect((await refusal(decidePayment(app.services, customerA.user, { paymentId, decision }))).status).toBe(403);
+        expect((await refusal(decidePayment(app.services, customerB.user, { paymentId, decision }))).status).toBe(403);
+        expect((await refusal(decidePayment(app.services, null, { paymentId, decision }))).status).toBe(401);
       }
     }
     expect((await paymentRow(aPayment)).status).toBe("pending");
@@ -87,9 +85,13 @@ describe("who may decide", () => {
 
   it("customers cannot list another customer's payments for review, nor their own", async () => {
     await app.payment(customerA.id);
-    expect((await refusal(listPaymentsForReview(deps(), customerB.user, { userId: customerA.id }))).status).toBe(403);
-    expect((await refusal(listPaymentsForReview(deps(), customerA.user, { userId: customerA.id }))).status).toBe(403);
-    expect((await refusal(listPaymentsForReview(deps(), null, { userId: customerA.id }))).status).toBe(401);
+    expect((await refusal(listPaymentsForReview(app.services, customerB.user, { userId: customerA.id }))).status).toBe(
+      403,
+    );
+    expect((await refusal(listPaymentsForReview(app.services, customerA.user, { userId: customerA.id }))).status).toBe(
+      403,
+    );
+    expect((await refusal(listPaymentsForReview(app.services, null, { userId: customerA.id }))).status).toBe(401);
   });
 });
 
@@ -102,7 +104,7 @@ describe("an admin deciding", () => {
     });
     const newer = await app.payment(customerA.id, { createdAt: new Date("2026-02-02T10:00:00Z") });
     await app.payment(customerB.id);
-    const listed = await listPaymentsForReview(deps(), admin.user, { userId: customerA.id });
+    const listed = await listPaymentsForReview(app.services, admin.user, { userId: customerA.id });
     expect(listed.map((payment) => payment.id)).toEqual([newer, older]);
     expect(listed[1]).toMatchObject({
       serviceType: "website",
@@ -117,7 +119,7 @@ describe("an admin deciding", () => {
 
   it("approves with a note: stored trimmed, the customer notified with it, the changes published", async () => {
     const paymentId = await app.payment(customerA.id);
-    const decided = await decidePayment(deps(), admin.user, {
+    const decided = await decidePayment(app.services, admin.user, {
       paymentId,
       decision: "approve",
       notes: "  Matches the bank record \n",
@@ -150,7 +152,9 @@ describe("an admin deciding", () => {
 
   it("refuses a rejection without its reason, in the admin's language: nothing changes, nobody is told", async () => {
     const paymentId = await app.payment(customerB.id, { serviceType: "website", paymentNumber: 2, amount: 350 });
-    const error = await refusal(decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "   " }));
+    const error = await refusal(
+      decidePayment(app.services, admin.user, { paymentId, decision: "reject", notes: "   " }),
+    );
     expect([error.code, error.status]).toEqual(["rejection_reason_required", 400]);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "pending", adminNotes: null });
     expect(await paymentNotifications(customerB.id)).toEqual([]);
@@ -159,17 +163,17 @@ describe("an admin deciding", () => {
 
     // An approval's note stays optional.
     const withoutNotes = await app.payment(customerB.id);
-    await decidePayment(deps(), admin.user, { paymentId: withoutNotes, decision: "approve" });
+    await decidePayment(app.services, admin.user, { paymentId: withoutNotes, decision: "approve" });
     expect(await paymentRow(withoutNotes)).toMatchObject({ status: "completed", adminNotes: null });
   });
 
   it("cannot decide a payment again: 409, nothing changes, nobody is notified, nothing is published", async () => {
     const paymentId = await app.payment(customerA.id);
-    await decidePayment(deps(), admin.user, { paymentId, decision: "reject", notes: "Blurry" });
+    await decidePayment(app.services, admin.user, { paymentId, decision: "reject", notes: "Blurry" });
     await app.deliveredChanges();
     for (const decision of ["approve", "reject"] as const) {
       const error = await refusal(
-        decidePayment(deps(), secondAdmin.user, { paymentId, decision, notes: "Second look" }),
+        decidePayment(app.services, secondAdmin.user, { paymentId, decision, notes: "Second look" }),
       );
       expect(error.status).toBe(409);
       expect(error.message).toBe("This payment has already been reviewed");
@@ -183,14 +187,14 @@ describe("an admin deciding", () => {
 
   it("answers 404 for an unknown payment and 400 for a malformed request", async () => {
     expect(
-      (await refusal(decidePayment(deps(), admin.user, { paymentId: randomUUID(), decision: "approve" }))).status,
+      (await refusal(decidePayment(app.services, admin.user, { paymentId: randomUUID(), decision: "approve" }))).status,
     ).toBe(404);
-    expect((await refusal(decidePayment(deps(), admin.user, { paymentId: "nope", decision: "approve" }))).status).toBe(
-      400,
-    );
+    expect(
+      (await refusal(decidePayment(app.services, admin.user, { paymentId: "nope", decision: "approve" }))).status,
+    ).toBe(400);
     const paymentId = await app.payment(customerA.id);
     const bad = { paymentId, decision: "refund" } as unknown as Parameters<typeof decidePayment>[2];
-    expect((await refusal(decidePayment(deps(), admin.user, bad))).status).toBe(400);
+    expect((await refusal(decidePayment(app.services, admin.user, bad))).status).toBe(400);
     expect((await paymentRow(paymentId)).status).toBe("pending");
     expect(await auditRows()).toEqual([]);
   });
@@ -199,8 +203,8 @@ describe("an admin deciding", () => {
     for (let round = 0; round < 3; round++) {
       const paymentId = await app.payment(customerA.id, { serviceType: "website", paymentNumber: 1, amount: 350 });
       const results = await Promise.allSettled([
-        decidePayment(deps(), admin.user, { paymentId, decision: "approve", notes: "first" }),
-        decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject", notes: "second" }),
+        decidePayment(app.services, admin.user, { paymentId, decision: "approve", notes: "first" }),
+        decidePayment(app.services, secondAdmin.user, { paymentId, decision: "reject", notes: "second" }),
       ]);
       const won = results.filter((result) => result.status === "fulfilled");
       const lost = results.filter((result) => result.status === "rejected");
@@ -232,8 +236,8 @@ describe("two decisions blocked on one row lock (PostgreSQL)", () => {
   it("releases both at once: one decision, one 409", async () => {
     const paymentId = await app.payment(customerB.id);
     if (app.database.kind === "pglite") {
-      const first = decidePayment(deps(), admin.user, { paymentId, decision: "approve" });
-      const second = decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject", notes: "B" });
+      const first = decidePayment(app.services, admin.user, { paymentId, decision: "approve" });
+      const second = decidePayment(app.services, secondAdmin.user, { paymentId, decision: "reject", notes: "B" });
       expect((await first).status).toBe("completed");
       expect((await refusal(second)).status).toBe(409);
       return;
@@ -244,8 +248,8 @@ describe("two decisions blocked on one row lock (PostgreSQL)", () => {
       await holder.query("begin");
       await holder.query("select id from payments where id = $1 for update", [paymentId]);
       const results = Promise.allSettled([
-        decidePayment(deps(), admin.user, { paymentId, decision: "approve", notes: "A" }),
-        decidePayment(deps(), secondAdmin.user, { paymentId, decision: "reject", notes: "B" }),
+        decidePayment(app.services, admin.user, { paymentId, decision: "approve", notes: "A" }),
+        decidePayment(app.services, secondAdmin.user, { paymentId, decision: "reject", notes: "B" }),
       ]);
       // Both updates are now waiting for the lock.
       await vi.waitFor(

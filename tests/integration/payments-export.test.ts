@@ -199,7 +199,7 @@ describe("the payments export", () => {
       }
     }
     const exported = exportPaymentsCsv(
-      { db: app.db },
+      app.services,
       admin.user,
       { from: "2026-06-01", to: "2026-06-01" },
       i18nFor("en"),
@@ -263,13 +263,11 @@ describe("the payments export", () => {
       expect(response.status).toBe(status);
       expect(await response.text()).not.toContain("Ana Export");
       expect(() =>
-        exportPaymentsCsv({ db: app.db }, user, { from: "2026-01-01", to: "2026-01-31" }, i18nFor("en")),
+        exportPaymentsCsv(app.services, user, { from: "2026-01-01", to: "2026-01-31" }, i18nFor("en")),
       ).toThrow();
     }
     await expectHttpError(
-      Promise.resolve().then(() =>
-        exportPaymentsCsv({ db: app.db }, staffA.user, { from: "x", to: "y" }, i18nFor("en")),
-      ),
+      Promise.resolve().then(() => exportPaymentsCsv(app.services, staffA.user, { from: "x", to: "y" }, i18nFor("en"))),
       403,
     );
   });

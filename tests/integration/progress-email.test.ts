@@ -39,9 +39,8 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const deps = () => ({ db: app.db, bus: app.services.bus });
 const tick = (customer: SignedIn, service: "google_business" | "website", step: string, done = true) =>
-  toggleProgressStep(deps(), admin.user, { userId: customer.id, service, step, done });
+  toggleProgressStep(app.services, admin.user, { userId: customer.id, service, step, done });
 
 /** The window ends: what waits for the customer becomes due (as ten minutes later), and the sender runs. */
 async function windowEnds(customer: SignedIn) {

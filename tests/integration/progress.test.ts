@@ -29,8 +29,6 @@ let customerB: SignedIn;
 let admin: SignedIn;
 let secondAdmin: SignedIn;
 
-const deps = () => ({ db: app.db, bus: app.services.bus });
-
 const byTable = (changes: Change[]) => [...changes].sort((x, y) => x.table.localeCompare(y.table));
 
 async function progressNotifications(userId: string) {
@@ -85,7 +83,7 @@ beforeEach(async () => {
 
 describe("who may read and change progress", () => {
   it("a customer reads only their own records; another customer's stay out of reach", async () => {
-    await toggleProgressStep(deps(), admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customerA.id,
       service: "google_business",
       step: "profileCreation",
@@ -110,9 +108,9 @@ describe("who may read and change progress", () => {
 
   it("customers cannot toggle at all, their own or another's (403); anonymous gets 401; nothing is written or published", async () => {
     const input = { userId: customerA.id, service: "google_business", step: "profileCreation", done: true } as const;
-    await expectHttpError(toggleProgressStep(deps(), customerB.user, input), 403);
-    await expectHttpError(toggleProgressStep(deps(), customerA.user, input), 403);
-    await expectHttpError(toggleProgressStep(deps(), null, input), 401);
+    await expectHttpError(toggleProgressStep(app.services, customerB.user, input), 403);
+    await expectHttpError(toggleProgressStep(app.services, customerA.user, input), 403);
+    await expectHttpError(toggleProgressStep(app.services, null, input), 401);
     expect(await googleRow(customerA.id)).toBeUndefined();
     expect(await progressNotifications(customerA.id)).toEqual([]);
     expect(await auditRows()).toEqual([]);
@@ -121,7 +119,7 @@ describe("who may read and change progress", () => {
 
   it("an unknown customer, an admin's id or a malformed id answers 404; a step of the other service 400", async () => {
     await expectHttpError(
-      toggleProgressStep(deps(), admin.user, {
+      toggleProgressStep(app.services, admin.user, {
         userId: randomUUID(),
         service: "website",
         step: "websiteLaunch",
@@ -130,7 +128,7 @@ describe("who may read and change progress", () => {
       404,
     );
     await expectHttpError(
-      toggleProgressStep(deps(), admin.user, {
+      toggleProgressStep(app.services, admin.user, {
         userId: secondAdmin.id,
         service: "website",
         step: "websiteLaunch",
@@ -139,11 +137,16 @@ describe("who may read and change progress", () => {
       404,
     );
     await expectHttpError(
-      toggleProgressStep(deps(), admin.user, { userId: "nope", service: "website", step: "websiteLaunch", done: true }),
+      toggleProgressStep(app.services, admin.user, {
+        userId: "nope",
+        service: "website",
+        step: "websiteLaunch",
+        done: true,
+      }),
       404,
     );
     await expectHttpError(
-      toggleProgressStep(deps(), admin.user, {
+      toggleProgressStep(app.services, admin.user, {
         userId: customerA.id,
         service: "google_business",
         step: "websiteLaunch",
@@ -158,7 +161,7 @@ describe("who may read and change progress", () => {
 describe("an admin toggling a step", () => {
   it("creates the missing record, notifies the customer naming the step, audits it and publishes after the commit", async () => {
     expect(
-      await toggleProgressStep(deps(), admin.user, {
+      await toggleProgressStep(app.services, admin.user, {
         userId: customerA.id,
         service: "google_business",
         step: "profileCreation",
@@ -195,7 +198,12 @@ describe("an admin toggling a step", () => {
 
   it("re-marking a done step sends no second notification; unmarking sends none; each toggle is audited", async () => {
     const tick = (done: boolean) =>
-      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step: "designLayout", done });
+      toggleProgressStep(app.services, admin.user, {
+        userId: customerA.id,
+        service: "website",
+        step: "designLayout",
+        done,
+      });
     expect(await tick(true)).toEqual({ done: true, notified: true });
     expect(await tick(true)).toEqual({ done: true, notified: false });
     expect(await tick(false)).toEqual({ done: false, notified: false });
@@ -221,7 +229,12 @@ describe("an admin toggling a step", () => {
 
   it("keeps the website's current_step equal to its done steps, from a record created at 0", async () => {
     for (const step of ["clientInfoReceived", "domainHostingSetup", "planningStructure"] as const) {
-      await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step, done: true });
+      await toggleProgressStep(app.services, admin.user, {
+        userId: customerA.id,
+        service: "website",
+        step,
+        done: true,
+      });
     }
     expect(await websiteRow(customerA.id)).toMatchObject({
       currentStep: 3,
@@ -234,25 +247,25 @@ describe("an admin toggling a step", () => {
 
   it("two admins ticking different steps of one customer at the same moment: both stick, both notify", async () => {
     await Promise.all([
-      toggleProgressStep(deps(), admin.user, {
+      toggleProgressStep(app.services, admin.user, {
         userId: customerA.id,
         service: "google_business",
         step: "informationCollection",
         done: true,
       }),
-      toggleProgressStep(deps(), secondAdmin.user, {
+      toggleProgressStep(app.services, secondAdmin.user, {
         userId: customerA.id,
         service: "google_business",
         step: "submittedVerification",
         done: true,
       }),
-      toggleProgressStep(deps(), admin.user, {
+      toggleProgressStep(app.services, admin.user, {
         userId: customerA.id,
         service: "website",
         step: "websiteLaunch",
         done: true,
       }),
-      toggleProgressStep(deps(), secondAdmin.user, {
+      toggleProgressStep(app.services, secondAdmin.user, {
         userId: customerA.id,
         service: "website",
         step: "seoOptimization",
@@ -285,8 +298,8 @@ describe("an admin toggling a step", () => {
       done: true,
     } as const;
     const results = await Promise.all([
-      toggleProgressStep(deps(), admin.user, input),
-      toggleProgressStep(deps(), secondAdmin.user, input),
+      toggleProgressStep(app.services, admin.user, input),
+      toggleProgressStep(app.services, secondAdmin.user, input),
     ]);
     expect(results.map((result) => result.notified).sort()).toEqual([false, true]);
     expect(await progressNotifications(customerA.id)).toHaveLength(1);
@@ -295,14 +308,14 @@ describe("an admin toggling a step", () => {
 
 describe("a checklist that reads in order, with the day each step was done", () => {
   it("with withEarlier, marks the earlier steps not yet done too, each dated, notified and audited", async () => {
-    await toggleProgressStep(deps(), admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customerA.id,
       service: "google_business",
       step: "profileCreation",
       done: true,
     });
     const before = (await googleRow(customerA.id))!.stepDates.profileCreation;
-    await toggleProgressStep(deps(), admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customerA.id,
       service: "google_business",
       step: "verificationCompleted",
@@ -332,7 +345,7 @@ describe("a checklist that reads in order, with the day each step was done", () 
     expect(await progressNotifications(customerA.id)).toHaveLength(4);
     expect((await auditRows()).filter((event) => event.action === "progress.toggle")).toHaveLength(5);
     // Without it, only the step asked for is written.
-    await toggleProgressStep(deps(), admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customerA.id,
       service: "website",
       step: "websiteLaunch",
@@ -347,9 +360,14 @@ describe("a checklist that reads in order, with the day each step was done", () 
 
   it("unmarking forgets the step's date; the customer's and the admin's reads carry the dates of done steps only", async () => {
     for (const step of ["clientInfoReceived", "domainHostingSetup"] as const) {
-      await toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "website", step, done: true });
+      await toggleProgressStep(app.services, admin.user, {
+        userId: customerA.id,
+        service: "website",
+        step,
+        done: true,
+      });
     }
-    await toggleProgressStep(deps(), admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customerA.id,
       service: "website",
       step: "domainHostingSetup",
@@ -374,7 +392,7 @@ describe("the admin counters follow the records", () => {
       counters: { total: 2, active: 0, inactive: 2, inProgress: 0 },
     });
     const tick = (step: "verificationCompleted" | "seoLocalSetup", done = true) =>
-      toggleProgressStep(deps(), admin.user, { userId: customerA.id, service: "google_business", step, done });
+      toggleProgressStep(app.services, admin.user, { userId: customerA.id, service: "google_business", step, done });
     await tick("verificationCompleted");
     expect(await activityOfA()).toEqual({
       activity: "in_progress",
@@ -391,7 +409,7 @@ describe("the admin counters follow the records", () => {
     await tick("verificationCompleted", false);
     expect((await activityOfA()).activity).toBe("in_progress");
     // The website launched is enough on its own.
-    await toggleProgressStep(deps(), admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customerB.id,
       service: "website",
       step: "websiteLaunch",
@@ -408,7 +426,7 @@ describe("the admin counters follow the records", () => {
 
 describe("deleting a record", () => {
   it("publishes the change for the customer, whose read then has no record for that service", async () => {
-    await toggleProgressStep(deps(), admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customerA.id,
       service: "website",
       step: "designLayout",
@@ -450,7 +468,7 @@ describe("the routes", () => {
   const tickProfileCreation = { intent: "progress", service: "google_business", step: "profileCreation", done: "on" };
 
   it("the customer's progress page loads the payments and the customer's own records", async () => {
-    await toggleProgressStep(deps(), admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: customerA.id,
       service: "google_business",
       step: "profileCreation",

@@ -65,12 +65,10 @@ function codeName(stem = "SPRING"): string {
   return `${stem}${codeCounter}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
 }
 
-const deps = () => ({ db: app.db, bus: app.services.bus });
-
 /** A code made by the admin through the use case; its id. */
 async function makeCode(fields: Record<string, unknown> = {}): Promise<{ id: string; code: string }> {
   const code = (fields.code as string | undefined) ?? codeName();
-  const { id } = await createPromotionCode(deps(), admin.user, {
+  const { id } = await createPromotionCode(app.services, admin.user, {
     intent: "create-promotion-code",
     code,
     kind: "percent",
@@ -180,7 +178,7 @@ async function rowsOf(userId: string) {
 }
 
 async function usesOf(id: string): Promise<number> {
-  const codes = await listPromotionCodes({ db: app.db }, admin.user);
+  const codes = await listPromotionCodes(app.services, admin.user);
   return codes.find((code) => code.id === id)!.uses;
 }
 
@@ -227,7 +225,7 @@ describe("the Promotions tab (admins only)", () => {
       ).status,
     ).toBe(200);
 
-    const listed = await listPromotionCodes({ db: app.db }, admin.user);
+    const listed = await listPromotionCodes(app.services, admin.user);
     const spring = listed.find((row) => row.code === code)!;
     expect(spring).toMatchObject({
       code,
@@ -256,7 +254,7 @@ describe("the Promotions tab (admins only)", () => {
       ["promotionCodeId", spring.id],
     ]);
     expect(deactivated).toMatchObject({ status: 200, body: { ok: true, title: "Promotion code deactivated" } });
-    const after = (await listPromotionCodes({ db: app.db }, admin.user)).find((row) => row.id === spring.id)!;
+    const after = (await listPromotionCodes(app.services, admin.user)).find((row) => row.id === spring.id)!;
     expect(after.deactivated).toBe(true);
     // Again: nothing changes, nothing more is audited.
     expect(
@@ -308,14 +306,12 @@ describe("the Promotions tab (admins only)", () => {
         ).status,
       ).toBe(status);
       expect(await app.db.select().from(promotionCodes).where(eq(promotionCodes.code, code))).toEqual([]);
-      expect((await refusal(listPromotionCodes({ db: app.db }, user?.user ?? null))).status).toBe(status);
-      expect((await refusal(deactivatePromotionCode(deps(), user?.user ?? null, { promotionCodeId: id }))).status).toBe(
-        status,
-      );
+      expect((await refusal(listPromotionCodes(app.services, user?.user ?? null))).status).toBe(status);
+      expect(
+        (await refusal(deactivatePromotionCode(app.services, user?.user ?? null, { promotionCodeId: id }))).status,
+      ).toBe(status);
     }
-    expect((await listPromotionCodes({ db: app.db }, admin.user)).find((row) => row.id === id)!.deactivated).toBe(
-      false,
-    );
+    expect((await listPromotionCodes(app.services, admin.user)).find((row) => row.id === id)!.deactivated).toBe(false);
   });
 
   it("refuses a duplicate code whatever its case, beside the Code field, and checks the form", async () => {
@@ -411,7 +407,7 @@ describe("applying a code (the payment dialog's quote)", () => {
       })
       .returning();
     const deactivated = await makeCode();
-    await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: deactivated.id });
+    await deactivatePromotionCode(app.services, admin.user, { promotionCodeId: deactivated.id });
     const websiteOnly = await makeCode({ serviceTypes: ["website"] });
     for (const promotionCode of [
       expired!.code,
@@ -556,11 +552,11 @@ describe("a Zelle proof with a code", () => {
     expect(await rowsOf(customer.id)).toHaveLength(1);
 
     // A rejection gives the use back; the new proof of the same transfer keeps its price and takes the use again.
-    await decidePayment(deps(), admin.user, { paymentId: row!.id, decision: "reject", notes: "Blurry" });
+    await decidePayment(app.services, admin.user, { paymentId: row!.id, decision: "reject", notes: "Blurry" });
     expect(await usesOf(id)).toBe(0);
     expect((await quote(customer, { serviceType: "website", promotionCode: code })).status).toBe(200);
-    await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: id });
-    await resubmitZelleProof({ ...deps(), storage: app.services.storage }, customer.user, {
+    await deactivatePromotionCode(app.services, admin.user, { promotionCodeId: id });
+    await resubmitZelleProof(app.services, customer.user, {
       paymentId: row!.id,
       proof: new File([PNG], "again.png", { type: "image/png" }),
     });
@@ -660,7 +656,7 @@ describe("a card payment with a code", () => {
       expect(await rowsOf(customer.id)).toEqual([]);
 
       // Deactivated after the checkout: the customer paid what they were quoted, so it still completes.
-      await deactivatePromotionCode(deps(), admin.user, { promotionCodeId: id });
+      await deactivatePromotionCode(app.services, admin.user, { promotionCodeId: id });
       expect((await postWebhook(completedEvent(metadata, 20000))).body).toEqual({
         received: true,
         outcome: "completed",
@@ -781,13 +777,13 @@ describe("uses", () => {
     for (const customer of [first!, second!, third!])
       expect((await sendProof(customer.user, { promotionCode: code })).status).toBe(200);
     const [rejected] = await rowsOf(third!.id);
-    await decidePayment(deps(), admin.user, {
+    await decidePayment(app.services, admin.user, {
       paymentId: rejected!.id,
       decision: "reject",
       notes: "No transfer arrived",
     });
     const [approved] = await rowsOf(first!.id);
-    await decidePayment(deps(), admin.user, { paymentId: approved!.id, decision: "approve" });
+    await decidePayment(app.services, admin.user, { paymentId: approved!.id, decision: "approve" });
     expect(await usesOf(id)).toBe(2);
     const counted = await app.db.select().from(payments).where(eq(payments.promotionCodeId, id));
     expect(counted.filter((payment) => payment.status !== "rejected")).toHaveLength(2);
@@ -884,7 +880,7 @@ const sessionIdOf = (answer: { body: Record<string, unknown> }) => String(answer
 
 /** A checkout made as if at `at` (the reservation's clock), through the use case. */
 async function checkoutAt(user: SignedIn, at: Date, body: Record<string, unknown>) {
-  return createCardCheckout({ db: app.db, stripe: app.services.stripe, siteUrl: SITE_URL, now: () => at }, user.user, {
+  return createCardCheckout({ ...app.services, now: () => at }, user.user, {
     serviceType: "google_business",
     paymentNumber: 1,
     ...body,
@@ -1074,10 +1070,14 @@ describe("a code's maximum uses and card checkouts", () => {
     const { id, code } = await makeCode({ maxUses: 1 });
     expect((await sendProof(first.user, { promotionCode: code })).status).toBe(200);
     const [sent] = await rowsOf(first.id);
-    await decidePayment(deps(), admin.user, { paymentId: sent!.id, decision: "reject", notes: "No transfer arrived" });
+    await decidePayment(app.services, admin.user, {
+      paymentId: sent!.id,
+      decision: "reject",
+      notes: "No transfer arrived",
+    });
     // The rejection gave the use back, and the second customer took it.
     expect((await sendProof(second.user, { promotionCode: code })).status).toBe(200);
-    await resubmitZelleProof({ ...deps(), storage: app.services.storage }, first.user, {
+    await resubmitZelleProof(app.services, first.user, {
       paymentId: sent!.id,
       proof: new File([PNG], "again.png", { type: "image/png" }),
     });

@@ -60,7 +60,7 @@ describe("receipt numbers", () => {
       }, config)) as Db["transaction"];
 
     const decide = (paymentId: string) =>
-      decidePayment({ db: paymentId === failingId ? failingDb : app.db, bus: app.services.bus }, admin.user, {
+      decidePayment({ ...app.services, db: paymentId === failingId ? failingDb : app.db }, admin.user, {
         paymentId,
         decision: "approve",
       });
@@ -94,7 +94,7 @@ describe("receipt numbers", () => {
     expect(failed).toMatchObject({ status: "pending", receiptNumber: null, completedAt: null });
 
     // Approved again, it gets the next number: the one it had taken was reused, not lost.
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+    await decidePayment(app.services, admin.user, {
       paymentId: failingId,
       decision: "approve",
     });
@@ -110,7 +110,7 @@ describe("receipt numbers", () => {
   it("a payment refunded in full keeps its number; a rejected one never gets one", async () => {
     const customer = await app.customer({ name: "Refunded Later" });
     const paymentId = await app.payment(customer.id);
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, { paymentId, decision: "approve" });
+    await decidePayment(app.services, admin.user, { paymentId, decision: "approve" });
     const [completed] = await app.db
       .select({ receiptNumber: payments.receiptNumber })
       .from(payments)
@@ -125,7 +125,7 @@ describe("receipt numbers", () => {
     const other = await app.customer({ name: "Rejected" });
     const rejectedId = await app.payment(other.id);
     const before = await lastNumber();
-    await decidePayment({ db: app.db, bus: app.services.bus }, admin.user, {
+    await decidePayment(app.services, admin.user, {
       paymentId: rejectedId,
       decision: "reject",
       notes: "The transfer never arrived",

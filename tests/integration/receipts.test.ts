@@ -22,8 +22,6 @@ let admin: SignedIn;
 const ADDRESS = "500 Brickell Ave, Suite 12\nMiami, FL 33131";
 const TAX_ID = "12-3456789";
 
-const deps = () => ({ db: app.db, settings: app.services.settings });
-
 /** A completed payment (Zelle, the Google Business Profile's $250, unless told): the payments receipts are for. */
 const addPayment = (userId: string, values: Partial<typeof payments.$inferInsert> = {}) =>
   app.payment(userId, { status: "completed", ...values });
@@ -55,7 +53,7 @@ async function storedNumber(paymentId: string): Promise<number> {
 
 async function setAgency(values: { companyAddress: string; taxId: string }): Promise<void> {
   const { general } = await app.services.settings.get();
-  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
+  await saveSettings(app.services, admin.user, {
     section: "general",
     values: { ...general, ...values },
   });
@@ -112,7 +110,7 @@ describe("getReceipt", () => {
       amount: 350,
       paymentMethod: "card",
     });
-    const receipt = await getReceipt(deps(), customerA.user, { paymentId });
+    const receipt = await getReceipt(app.services, customerA.user, { paymentId });
     const { general } = await app.services.settings.get();
     expect(receipt).toMatchObject({
       paymentId,
@@ -133,7 +131,7 @@ describe("getReceipt", () => {
     expect(receipt.number).toMatch(/^R-\d{6}$/);
     expect(receipt.number).toBe(formatReceiptNumber(await storedNumber(paymentId)));
     // Stable: reading it again gives the same number.
-    expect((await getReceipt(deps(), customerA.user, { paymentId })).number).toBe(receipt.number);
+    expect((await getReceipt(app.services, customerA.user, { paymentId })).number).toBe(receipt.number);
   });
 
   it("numbers completed payments one after the other, whichever way they were completed", async () => {
@@ -147,7 +145,7 @@ describe("getReceipt", () => {
 
   it("gives an admin any customer's receipt", async () => {
     const paymentId = await addPayment(customerA.id);
-    const receipt = await getReceipt(deps(), admin.user, { paymentId });
+    const receipt = await getReceipt(app.services, admin.user, { paymentId });
     expect(receipt.customer.name).toBe("Alex Receipt");
     expect(receipt.amountPaid).toBe(250);
     expect(receipt.paymentMethod).toBe("zelle");
@@ -155,7 +153,7 @@ describe("getReceipt", () => {
 
   it("shows the promotion code, the discount and the list price", async () => {
     const paymentId = await addPayment(customerA.id, { amount: 200, discount: 50, promotionCode: "SPRING20" });
-    expect(await getReceipt(deps(), customerA.user, { paymentId })).toMatchObject({
+    expect(await getReceipt(app.services, customerA.user, { paymentId })).toMatchObject({
       listPrice: 250,
       discount: 50,
       promotionCode: "SPRING20",
@@ -166,7 +164,7 @@ describe("getReceipt", () => {
   it("carries the agency's address and tax id from the General settings", async () => {
     await setAgency({ companyAddress: ADDRESS, taxId: TAX_ID });
     const paymentId = await addPayment(customerA.id);
-    expect((await getReceipt(deps(), customerA.user, { paymentId })).agency).toMatchObject({
+    expect((await getReceipt(app.services, customerA.user, { paymentId })).agency).toMatchObject({
       address: ADDRESS,
       taxId: TAX_ID,
     });
@@ -193,7 +191,7 @@ describe("getReceipt", () => {
       completedAt: null,
       stripeRefundId: `re_${randomUUID()}`,
     });
-    const receipt = await getReceipt(deps(), customerA.user, { paymentId });
+    const receipt = await getReceipt(app.services, customerA.user, { paymentId });
     expect(receipt.refunds).toEqual([
       { date: "2026-02-01T10:00:00.000Z", amount: 50, reason: "Late delivery" },
       { date: "2026-02-03T10:00:00.000Z", amount: 25, reason: "Goodwill" },
@@ -203,34 +201,34 @@ describe("getReceipt", () => {
   it("keeps the receipt of a payment refunded in full", async () => {
     const paymentId = await addPayment(customerA.id, { status: "refunded", refundedAmount: 250 });
     await addRefund(paymentId, customerA.id, { amount: 250, reason: "Cancelled" });
-    const receipt = await getReceipt(deps(), customerA.user, { paymentId });
+    const receipt = await getReceipt(app.services, customerA.user, { paymentId });
     expect(receipt).toMatchObject({ status: "refunded", refunds: [{ amount: 250, reason: "Cancelled" }] });
     expect(receipt.number).toBe(formatReceiptNumber(await storedNumber(paymentId)));
   });
 
   it("refuses another customer and staff (even the customer's own) with 404, as if it did not exist", async () => {
     const paymentId = await addPayment(customerA.id);
-    await expectHttpError(getReceipt(deps(), customerB.user, { paymentId }), 404);
-    await expectHttpError(getReceipt(deps(), staffA.user, { paymentId }), 404);
+    await expectHttpError(getReceipt(app.services, customerB.user, { paymentId }), 404);
+    await expectHttpError(getReceipt(app.services, staffA.user, { paymentId }), 404);
   });
 
   it("refuses anonymous visitors with 401", async () => {
     const paymentId = await addPayment(customerA.id);
-    await expectHttpError(getReceipt(deps(), null, { paymentId }), 401);
+    await expectHttpError(getReceipt(app.services, null, { paymentId }), 401);
   });
 
   it("has no receipt for a pending or rejected payment, even for the owner or an admin", async () => {
     const pending = await addPayment(customerA.id, { status: "pending" });
     const rejected = await addPayment(customerA.id, { serviceType: "website", amount: 350, status: "rejected" });
     for (const paymentId of [pending, rejected]) {
-      await expectHttpError(getReceipt(deps(), customerA.user, { paymentId }), 404);
-      await expectHttpError(getReceipt(deps(), admin.user, { paymentId }), 404);
+      await expectHttpError(getReceipt(app.services, customerA.user, { paymentId }), 404);
+      await expectHttpError(getReceipt(app.services, admin.user, { paymentId }), 404);
     }
   });
 
   it("answers 404 for an unknown or malformed id", async () => {
-    await expectHttpError(getReceipt(deps(), admin.user, { paymentId: randomUUID() }), 404);
-    await expectHttpError(getReceipt(deps(), admin.user, { paymentId: "not-a-uuid" }), 404);
+    await expectHttpError(getReceipt(app.services, admin.user, { paymentId: randomUUID() }), 404);
+    await expectHttpError(getReceipt(app.services, admin.user, { paymentId: "not-a-uuid" }), 404);
   });
 });
 

@@ -57,8 +57,6 @@ let spanish: SignedIn;
 let staffA: SignedIn;
 let admin: SignedIn;
 
-const deps = () => ({ db: app.db, bus: app.services.bus, stripe: app.services.stripe });
-
 beforeAll(async () => {
   customerA = await app.customer({ name: "Ana Ruiz", companyName: "Ruiz Roofing" });
   customerB = await app.customer({ name: "Blair Banks" });
@@ -130,7 +128,7 @@ async function auditRows() {
 const refund = (
   actor: SessionUser | null,
   input: { paymentId: string; amount: number; reason: string; userId?: string },
-) => refundPayment(deps(), actor, input);
+) => refundPayment(app.services, actor, input);
 
 /** The customer page's action as the framework runs it: the admin layout's middleware first. */
 const postOnPage = (user: SessionUser | null, pageOf: string, fields: Record<string, string>) =>
@@ -353,7 +351,7 @@ describe("a Zelle refund", () => {
   it("in full: recorded completed at once, the payment refunded, the Google form locked again, and the customer may pay again", async () => {
     const paymentId = await addPayment(customerA.id);
     await expect(payingCustomer(app.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
-    const before = await getDashboardFigures({ db: app.db }, admin.user);
+    const before = await getDashboardFigures(app.services, admin.user);
 
     const outcome = await refund(admin.user, {
       paymentId,
@@ -426,7 +424,7 @@ describe("a Zelle refund", () => {
     expect(page.info).toBeNull();
     // This month's revenue is net of the refund.
     expect(before.revenueThisMonth).toBe(250);
-    expect((await getDashboardFigures({ db: app.db }, admin.user)).revenueThisMonth).toBe(0);
+    expect((await getDashboardFigures(app.services, admin.user)).revenueThisMonth).toBe(0);
     // Paying again is allowed: by the rules, and by the database (the live index leaves refunded rows out).
     await expect(
       refuseIfNotPayable(app.db, customerA.id, { serviceType: "google_business", paymentNumber: 1 }),
@@ -437,7 +435,7 @@ describe("a Zelle refund", () => {
       (await app.db.select().from(payments).where(eq(payments.userId, customerA.id))).map((p) => p.status).sort(),
     ).toEqual(["completed", "refunded"]);
     await expect(payingCustomer(app.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
-    expect((await getDashboardFigures({ db: app.db }, admin.user)).revenueThisMonth).toBe(250);
+    expect((await getDashboardFigures(app.services, admin.user)).revenueThisMonth).toBe(250);
   });
 
   it("in part: the payment stays completed and keeps unlocking; the customer and the admin see what was refunded", async () => {
@@ -445,7 +443,7 @@ describe("a Zelle refund", () => {
     await refund(admin.user, { paymentId, amount: 100, reason: "Discount agreed" });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "completed", refundedAmount: 100 });
     await expect(payingCustomer(app.db, customerA.user, "google_business")).resolves.toBe(customerA.id);
-    expect((await listOwnPayments({ db: app.db }, customerA.user))[0]).toMatchObject({
+    expect((await listOwnPayments(app.services, customerA.user))[0]).toMatchObject({
       id: paymentId,
       status: "completed",
       refundedAmount: 100,
@@ -462,7 +460,7 @@ describe("a Zelle refund", () => {
     const spy = vi.spyOn(app.database.pool, "query");
     let listed;
     try {
-      listed = await listPaymentsForReview({ db: app.db }, admin.user, { userId: customerA.id });
+      listed = await listPaymentsForReview(app.services, admin.user, { userId: customerA.id });
       expect(spy.mock.calls.length).toBeLessThanOrEqual(2);
     } finally {
       spy.mockRestore();

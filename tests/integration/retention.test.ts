@@ -75,7 +75,7 @@ async function forgetLastRun() {
 }
 
 async function saveRetention(values: Partial<RetentionSettings>) {
-  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, admin.user, {
+  await saveSettings(app.services, admin.user, {
     section: "retention",
     values: { ...RETENTION_DEFAULTS, ...values },
   });
@@ -197,12 +197,12 @@ describe("the retention clean-up", () => {
     expect(await remaining(notifications, [old])).toEqual([]);
 
     // The Database tab reads it; only admins.
-    expect(await getRetentionStatus({ db: app.db }, admin.user)).toEqual({ lastRun: second.ran ? second.run : null });
-    await expectHttpError(getRetentionStatus({ db: app.db }, staff.user), 403);
-    await expectHttpError(getRetentionStatus({ db: app.db }, customer.user), 403);
-    await expectHttpError(getRetentionStatus({ db: app.db }, null), 401);
+    expect(await getRetentionStatus(app.services, admin.user)).toEqual({ lastRun: second.ran ? second.run : null });
+    await expectHttpError(getRetentionStatus(app.services, staff.user), 403);
+    await expectHttpError(getRetentionStatus(app.services, customer.user), 403);
+    await expectHttpError(getRetentionStatus(app.services, null), 401);
     await forgetLastRun();
-    expect(await getRetentionStatus({ db: app.db }, admin.user)).toEqual({ lastRun: null });
+    expect(await getRetentionStatus(app.services, admin.user)).toEqual({ lastRun: null });
   });
 
   it("takes a settings change at its next run, and the run and the settings never overwrite each other", async () => {
@@ -282,7 +282,7 @@ describe("the retention clean-up", () => {
       removed: { readNotifications: 10, auditEvents: 0, sentEmails: 0 },
     });
     expect(await remaining(notifications, ids)).toHaveLength(15);
-    expect(await getRetentionStatus({ db: app.db }, admin.user)).toEqual({ lastRun: null });
+    expect(await getRetentionStatus(app.services, admin.user)).toEqual({ lastRun: null });
 
     const finished = await runRetention(app.services, { now, batchSize: 10, pauseMs: 0 });
     expect(finished).toMatchObject({ ran: true, run: { removed: { readNotifications: 15 } } });

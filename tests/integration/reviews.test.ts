@@ -19,14 +19,12 @@ beforeAll(async () => {
 });
 
 const REVIEW_LINK = "https://g.page/r/acme-agency/review";
-const deps = () => ({ db: app.db, bus: app.services.bus });
-const settingsDeps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
 const setReviewLink = async (reviewLink: string) => {
   const general = (await app.services.settings.get()).general;
-  return saveSettings(settingsDeps(), admin.user, { section: "general", values: { ...general, reviewLink } });
+  return saveSettings(app.services, admin.user, { section: "general", values: { ...general, reviewLink } });
 };
 const tick = (service: "google_business" | "website", step: string, done = true) =>
-  toggleProgressStep(deps(), admin.user, { userId: customer.id, service, step, done });
+  toggleProgressStep(app.services, admin.user, { userId: customer.id, service, step, done });
 const requestsOf = (userId: string) => app.db.select().from(reviewRequests).where(eq(reviewRequests.userId, userId));
 const asked = (userId: string) =>
   app.db
@@ -39,7 +37,7 @@ const cards = async () =>
 describe("asking for a review when the work is finished", () => {
   it("the Review Link setting takes an https address or nothing", async () => {
     for (const bad of ["http://g.page/r/acme", "g.page/r/acme", "javascript:alert(1)"]) {
-      const refused = await saveSettings(settingsDeps(), admin.user, {
+      const refused = await saveSettings(app.services, admin.user, {
         section: "general",
         values: { ...(await app.services.settings.get()).general, reviewLink: bad },
       }).catch((error: unknown) => error);
@@ -91,22 +89,22 @@ describe("asking for a review when the work is finished", () => {
 
   it("only the customer answers the card, opened or dismissed; either way it goes", async () => {
     await expect(
-      recordReviewResponse(deps(), admin.user, { service: "google_business", response: "opened" }),
+      recordReviewResponse(app.services, admin.user, { service: "google_business", response: "opened" }),
     ).rejects.toMatchObject({ status: 403 });
     await expect(
-      recordReviewResponse(deps(), null, { service: "google_business", response: "opened" }),
+      recordReviewResponse(app.services, null, { service: "google_business", response: "opened" }),
     ).rejects.toMatchObject({ status: 401 });
     await expect(
-      recordReviewResponse(deps(), customer.user, { service: "google_business", response: "rated-5" }),
+      recordReviewResponse(app.services, customer.user, { service: "google_business", response: "rated-5" }),
     ).rejects.toMatchObject({ status: 400 });
-    await recordReviewResponse(deps(), customer.user, { service: "google_business", response: "opened" });
+    await recordReviewResponse(app.services, customer.user, { service: "google_business", response: "opened" });
     expect(await cards()).toEqual([]);
     const [row] = await requestsOf(customer.id);
     expect(row?.clickedAt).toBeInstanceOf(Date);
 
     await tick("website", "websiteLaunch");
     expect((await cards()).map((card) => card.service)).toEqual(["website"]);
-    await recordReviewResponse(deps(), customer.user, { service: "website", response: "dismissed" });
+    await recordReviewResponse(app.services, customer.user, { service: "website", response: "dismissed" });
     expect(await cards()).toEqual([]);
   });
 });

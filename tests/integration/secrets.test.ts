@@ -26,7 +26,6 @@ let customerB: SignedIn;
 let admin: SignedIn;
 let saved: SavedSecrets;
 
-const deps = () => ({ db: app.db, secrets: app.services.secrets });
 const newKey = () => randomBytes(32).toString("base64");
 /** Tests that run the rotation command (tsx start-up) or rewrite a PGlite folder: slow on a busy machine. */
 const SLOW = 90_000;
@@ -80,15 +79,17 @@ describe("reveals", () => {
   it("give the owner and admins the value and record each reveal (never the value) in the audit log", async () => {
     const [gmail, password, pin, details] = saved.plaintexts;
     const credentialId = saved.credentialId;
-    expect(await revealCredentialSecret(deps(), customerA.user, { credentialId, field: "password" })).toEqual({
+    expect(await revealCredentialSecret(app.services, customerA.user, { credentialId, field: "password" })).toEqual({
       value: password,
     });
-    expect(await revealCredentialSecret(deps(), admin.user, { credentialId, field: "pin" })).toEqual({ value: pin });
-    expect(await revealCredentialSecret(deps(), customerA.user, { credentialId, field: "details" })).toEqual({
+    expect(await revealCredentialSecret(app.services, admin.user, { credentialId, field: "pin" })).toEqual({
+      value: pin,
+    });
+    expect(await revealCredentialSecret(app.services, customerA.user, { credentialId, field: "details" })).toEqual({
       value: details,
     });
-    expect(await revealGmailPassword(deps(), customerA.user, { userId: customerA.id })).toEqual({ value: gmail });
-    expect(await revealGmailPassword(deps(), admin.user, { userId: customerA.id })).toEqual({ value: gmail });
+    expect(await revealGmailPassword(app.services, customerA.user, { userId: customerA.id })).toEqual({ value: gmail });
+    expect(await revealGmailPassword(app.services, admin.user, { userId: customerA.id })).toEqual({ value: gmail });
 
     const audits = await revealAudits(customerA.id);
     expect(audits.map((event) => [event.actorId, event.detail])).toEqual([
@@ -105,23 +106,26 @@ describe("reveals", () => {
   it("answer another customer 404 as if the secret did not exist, and anonymous visitors 401, without an audit row", async () => {
     const before = (await revealAudits(customerA.id)).length;
     const credentialId = saved.credentialId;
-    await expectHttpError(revealCredentialSecret(deps(), customerB.user, { credentialId, field: "password" }), 404);
     await expectHttpError(
-      revealCredentialSecret(deps(), customerB.user, { credentialId: crypto.randomUUID(), field: "password" }),
+      revealCredentialSecret(app.services, customerB.user, { credentialId, field: "password" }),
       404,
     );
-    await expectHttpError(revealGmailPassword(deps(), customerB.user, { userId: customerA.id }), 404);
-    await expectHttpError(revealCredentialSecret(deps(), null, { credentialId, field: "password" }), 401);
-    await expectHttpError(revealGmailPassword(deps(), null, { userId: customerA.id }), 401);
+    await expectHttpError(
+      revealCredentialSecret(app.services, customerB.user, { credentialId: crypto.randomUUID(), field: "password" }),
+      404,
+    );
+    await expectHttpError(revealGmailPassword(app.services, customerB.user, { userId: customerA.id }), 404);
+    await expectHttpError(revealCredentialSecret(app.services, null, { credentialId, field: "password" }), 401);
+    await expectHttpError(revealGmailPassword(app.services, null, { userId: customerA.id }), 401);
     // A customer asking for their own missing row gets the same 404.
-    await expectHttpError(revealGmailPassword(deps(), customerB.user, { userId: customerB.id }), 404);
+    await expectHttpError(revealGmailPassword(app.services, customerB.user, { userId: customerB.id }), 404);
     expect(await revealAudits(customerA.id)).toHaveLength(before);
   });
 
   it("answer null for a field that is not set", async () => {
     await app.db.update(websiteCredentials).set({ pin: null }).where(eq(websiteCredentials.id, saved.credentialId));
     expect(
-      await revealCredentialSecret(deps(), customerA.user, { credentialId: saved.credentialId, field: "pin" }),
+      await revealCredentialSecret(app.services, customerA.user, { credentialId: saved.credentialId, field: "pin" }),
     ).toEqual({
       value: null,
     });
@@ -160,14 +164,14 @@ describe("reveals", () => {
   it("refuse, with an error naming the key id, when the stored value was made with another key", async () => {
     const wrong = new Secrets(parseMasterKey(newKey()));
     const before = (await revealAudits(customerA.id)).length;
-    const attempt = revealCredentialSecret({ db: app.db, secrets: wrong }, customerA.user, {
+    const attempt = revealCredentialSecret({ ...app.services, secrets: wrong }, customerA.user, {
       credentialId: saved.credentialId,
       field: "password",
     });
     await expect(attempt).rejects.toThrow(SecretError);
     await expect(attempt).rejects.toThrow(new RegExp(`key id ${app.services.secrets.keyId}`));
     await expect(
-      revealGmailPassword({ db: app.db, secrets: wrong }, admin.user, { userId: customerA.id }),
+      revealGmailPassword({ ...app.services, secrets: wrong }, admin.user, { userId: customerA.id }),
     ).rejects.toThrow(`encrypted with key id ${app.services.secrets.keyId}`);
     // Nothing was revealed, so nothing was recorded.
     expect(await revealAudits(customerA.id)).toHaveLength(before);
@@ -209,7 +213,9 @@ describe("the start-up migration", () => {
     expect(app.services.secrets.decrypt(credential!.password!)).toBe(plain.password);
     expect(app.services.secrets.decrypt(credential!.pin!)).toBe(plain.pin);
     expect(app.services.secrets.decrypt(credential!.details!)).toBe(plain.details);
-    expect(await revealGmailPassword(deps(), customerB.user, { userId: customerB.id })).toEqual({ value: plain.gmail });
+    expect(await revealGmailPassword(app.services, customerB.user, { userId: customerB.id })).toEqual({
+      value: plain.gmail,
+    });
     // The credential without secrets keeps its nulls.
     const [bare] = await app.db
       .select()

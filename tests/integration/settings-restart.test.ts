@@ -61,8 +61,7 @@ describe("admin settings across a restart", () => {
         first.services.database.db,
         new Headers({ cookie: cookieFrom(signedIn) }),
       );
-      const deps = { db: first.services.database.db, bus: first.services.bus, settings: first.services.settings };
-      await saveSettings(deps, admin, {
+      await saveSettings(first.services, admin, {
         section: "general",
         values: {
           maintenanceMode: true,
@@ -71,7 +70,7 @@ describe("admin settings across a restart", () => {
           supportEmail: "help@restart.test",
         },
       });
-      await saveSettings(deps, admin, {
+      await saveSettings(first.services, admin, {
         section: "security",
         values: { twoFactor: true, sessionTimeout: true, sessionDurationMinutes: 45, maxLoginAttempts: 7 },
       });

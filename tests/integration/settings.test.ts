@@ -47,8 +47,6 @@ beforeAll(async () => {
   customer = await app.customer();
 });
 
-const deps = () => ({ db: app.db, bus: app.services.bus, settings: app.services.settings });
-
 const GENERAL = {
   maintenanceMode: false,
   autoApproveSubmissions: false,
@@ -84,7 +82,7 @@ async function postSettings(actor: SessionUser | null, fields: [string, string][
 }
 
 async function setGeneral(values: Partial<typeof GENERAL>) {
-  await saveSettings(deps(), admin.user, { section: "general", values: { ...GENERAL, ...values } });
+  await saveSettings(app.services, admin.user, { section: "general", values: { ...GENERAL, ...values } });
 }
 
 /**
@@ -141,10 +139,10 @@ describe("admin settings: who may read and change them", () => {
       ).toHaveProperty("guardedBy");
     }
     await expectHttpError(
-      saveSettings(deps(), customer.user, { section: "general", values: { ...GENERAL, maintenanceMode: true } }),
+      saveSettings(app.services, customer.user, { section: "general", values: { ...GENERAL, maintenanceMode: true } }),
       403,
     );
-    await expectHttpError(saveSettings(deps(), null, { section: "general", values: GENERAL }), 401);
+    await expectHttpError(saveSettings(app.services, null, { section: "general", values: GENERAL }), 401);
     await expectHttpError(getSettings(app.services, customer.user), 403);
     expect((await app.services.settings.get()).general.maintenanceMode).toBe(false);
     expect(await app.db.select().from(adminSettings)).toEqual([]);
@@ -226,7 +224,7 @@ describe("the Database tab", () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f0f" } })
       .png()
       .toBuffer();
-    await saveNote({ db: app.db, bus: app.services.bus, storage: app.services.storage }, admin.user, {
+    await saveNote(app.services, admin.user, {
       userId: customer.id,
       title: "With photos",
       description: "two",
@@ -376,15 +374,11 @@ describe("each setting's effect", () => {
       .png()
       .toBuffer();
     const proof = new File([new Uint8Array(png)], "proof.png", { type: "image/png" });
-    const view = await submitZelleProof(
-      { db: app.db, bus: app.services.bus, storage: app.services.storage },
-      payer.user,
-      {
-        serviceType: "google_business",
-        paymentNumber: 1,
-        proof,
-      } as never,
-    );
+    const view = await submitZelleProof(app.services, payer.user, {
+      serviceType: "google_business",
+      paymentNumber: 1,
+      proof,
+    } as never);
     expect(view.status).toBe("completed");
     const [row] = await app.db.select().from(payments).where(eq(payments.userId, payer.id));
     expect(row).toMatchObject({ status: "completed", adminNotes: AUTO_APPROVED_NOTE });
@@ -421,31 +415,31 @@ describe("each setting's effect", () => {
       message: "Nora New from Nora Nails just registered",
     });
 
-    await saveSettings(deps(), admin.user, {
+    await saveSettings(app.services, admin.user, {
       section: "notifications",
       values: { ...NOTIFICATIONS, newUserRegistration: false },
     });
     await app.customer();
     expect(await adminNotices()).toHaveLength(before + 1);
     // Push Notifications off silences every admin notification, whatever the event's switch says.
-    await saveSettings(deps(), admin.user, {
+    await saveSettings(app.services, admin.user, {
       section: "notifications",
       values: { ...NOTIFICATIONS, pushNotifications: false },
     });
     await app.customer();
     expect(await adminNotices()).toHaveLength(before + 1);
-    await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
+    await saveSettings(app.services, admin.user, { section: "notifications", values: NOTIFICATIONS });
   });
 
   it("a Max Login Attempts of 3 locks the account on the third failure", async () => {
-    await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, maxLoginAttempts: 3 } });
+    await saveSettings(app.services, admin.user, { section: "security", values: { ...SECURITY, maxLoginAttempts: 3 } });
     const target = await app.customer();
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       expect((await signIn(app.services, target.email, "Wr0ng!Password-x", nextClientIp())).status).toBe(401);
     }
     const locked = await signIn(app.services, target.email, target.password, nextClientIp());
     expect(locked.status).toBe(423);
-    await saveSettings(deps(), admin.user, { section: "security", values: SECURITY });
+    await saveSettings(app.services, admin.user, { section: "security", values: SECURITY });
   });
 
   it("Session Duration is the admins' idle limit at the next request; Session Timeout off lifts it", async () => {
@@ -454,14 +448,17 @@ describe("each setting's effect", () => {
       loadSessionUser(app.services.auth, app.db, new Headers({ cookie: other.cookie }), {
         now: new Date(Date.now() + minutes * 60_000),
       });
-    await saveSettings(deps(), admin.user, { section: "security", values: { ...SECURITY, sessionTimeout: false } });
+    await saveSettings(app.services, admin.user, {
+      section: "security",
+      values: { ...SECURITY, sessionTimeout: false },
+    });
     expect((await load(45)).user).toMatchObject({ id: other.id });
-    await saveSettings(deps(), admin.user, {
+    await saveSettings(app.services, admin.user, {
       section: "security",
       values: { ...SECURITY, sessionDurationMinutes: 10 },
     });
     expect((await load(45 + 11)).user).toBeNull();
-    await saveSettings(deps(), admin.user, { section: "security", values: SECURITY });
+    await saveSettings(app.services, admin.user, { section: "security", values: SECURITY });
   });
 
   it("System errors tells every admin of a server error, at most once per 10 minutes per kind; off by default", async () => {
@@ -470,23 +467,22 @@ describe("each setting's effect", () => {
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "system_error")));
-    const busDeps = { db: app.db, bus: app.services.bus };
-    await notifySystemError(busDeps, new TypeError("boom while off"));
+    await notifySystemError(app.services, new TypeError("boom while off"));
     expect(await errorsFor()).toEqual([]);
-    await saveSettings(deps(), admin.user, {
+    await saveSettings(app.services, admin.user, {
       section: "notifications",
       values: { ...NOTIFICATIONS, systemErrors: true },
     });
     const now = new Date();
-    await notifySystemError(busDeps, new TypeError("first"), now);
-    await notifySystemError(busDeps, new TypeError("second, same kind"), new Date(now.getTime() + 60_000));
-    await notifySystemError(busDeps, new RangeError("another kind"), now);
+    await notifySystemError(app.services, new TypeError("first"), now);
+    await notifySystemError(app.services, new TypeError("second, same kind"), new Date(now.getTime() + 60_000));
+    await notifySystemError(app.services, new RangeError("another kind"), now);
     expect((await errorsFor()).map((row) => row.message).sort()).toEqual([
       "A server error occurred (RangeError): another kind",
       "A server error occurred (TypeError): first",
     ]);
     await notifySystemError(
-      busDeps,
+      app.services,
       new TypeError("after the window"),
       new Date(now.getTime() + SYSTEM_ERROR_WINDOW_MS + 1000),
     );
@@ -505,7 +501,7 @@ describe("each setting's effect", () => {
         "A server error occurred (SyntaxError): from a loader",
       ),
     );
-    await saveSettings(deps(), admin.user, { section: "notifications", values: NOTIFICATIONS });
+    await saveSettings(app.services, admin.user, { section: "notifications", values: NOTIFICATIONS });
   });
 
   it("keeps its own row id: a second row cannot exist", async () => {

@@ -54,14 +54,7 @@ beforeAll(async () => {
   staff = await app.staff([mine.id]);
 }, 60_000);
 
-const deps = () => ({
-  db: app.db,
-  bus: app.services.bus,
-  storage: app.services.storage,
-  secrets: app.services.secrets,
-  settings: app.services.settings,
-  replyAddresses: null,
-});
+const deps = () => ({ ...app.services, replyAddresses: null });
 const statusOf = async (promise: Promise<unknown>) => (await refusal(promise)).status;
 const pdf = () =>
   new File([new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF")], "brief.pdf", {
@@ -76,9 +69,12 @@ describe("a staff member on a customer assigned to them", () => {
     await expect(getGoogleBusinessInfo(deps(), actor, { userId: mine.id })).resolves.toBeNull();
     await expect(listCredentials(deps(), actor, { userId: mine.id })).resolves.toBeDefined();
     await expect(listNotes(deps(), actor, { userId: mine.id })).resolves.toEqual([]);
-    expect((await listMessages(app.db, actor, { userId: mine.id })).customerId).toBe(mine.id);
-    await expect(listReviewRounds(app.db, actor, mine.id)).resolves.toEqual({ google_business: [], website: [] });
-    await expect(listDeliveredFiles(app.db, actor, mine.id)).resolves.toEqual({ google_business: [], website: [] });
+    expect((await listMessages(app.services, actor, { userId: mine.id })).customerId).toBe(mine.id);
+    await expect(listReviewRounds(app.services, actor, mine.id)).resolves.toEqual({ google_business: [], website: [] });
+    await expect(listDeliveredFiles(app.services, actor, mine.id)).resolves.toEqual({
+      google_business: [],
+      website: [],
+    });
   });
 
   it("works on it: ticks progress, writes and deletes notes, answers messages, asks for approval, delivers files, edits and reveals credentials", async () => {
@@ -101,7 +97,7 @@ describe("a staff member on a customer assigned to them", () => {
     await sendMessage(deps(), mine.user, { userId: mine.id, body: "Hello, anyone there?" });
     await expect(markMessagesRead(deps(), actor, { userId: mine.id })).resolves.toEqual({ marked: true });
     const answered = await sendMessage(deps(), actor, { userId: mine.id, body: "Yes, Sam here." });
-    const thread = await listMessages(app.db, mine.user, { userId: mine.id });
+    const thread = await listMessages(app.services, mine.user, { userId: mine.id });
     // The customer sees who answered.
     expect(thread.messages.find((message) => message.id === answered.id)).toMatchObject({
       fromAgency: true,
@@ -160,9 +156,9 @@ describe("a staff member on a customer not assigned to them", () => {
       getGoogleBusinessInfo(deps(), actor, { userId }),
       listCredentials(deps(), actor, { userId }),
       listNotes(deps(), actor, { userId }),
-      listMessages(app.db, actor, { userId }),
-      listReviewRounds(app.db, actor, userId),
-      listDeliveredFiles(app.db, actor, userId),
+      listMessages(app.services, actor, { userId }),
+      listReviewRounds(app.services, actor, userId),
+      listDeliveredFiles(app.services, actor, userId),
       toggleProgressStep(deps(), actor, { userId, service: "google_business", step: "profileCreation", done: true }),
       saveNote(deps(), actor, { userId, title: "Not mine", description: "" }),
       deleteNote(deps(), actor, { userId, noteId: "00000000-0000-4000-8000-000000000000" }),

@@ -63,11 +63,8 @@ beforeAll(async () => {
   admin = await app.admin();
 }, 60_000);
 
-const deps = () => ({ db: app.db, bus: app.services.bus, siteUrl: SITE_URL });
-const acceptDeps = () => ({ db: app.db, bus: app.services.bus, auth: app.services.auth });
-
 async function invite(email: string, role: TeamRole = "staff", by: Actor = admin.user) {
-  return inviteMember(deps(), by, { email, role, language: "en" });
+  return inviteMember(app.services, by, { email, role, language: "en" });
 }
 
 /** The token of the latest invitation e-mail queued to this address, read from the queue as the sender would. */
@@ -85,7 +82,7 @@ async function tokenMailedTo(email: string): Promise<string> {
 
 function accept(token: string, name = "Nora Newmember") {
   const headers = new Headers({ [CLIENT_IP_HEADER]: nextClientIp() });
-  return acceptInvitation(acceptDeps(), null, {
+  return acceptInvitation(app.services, null, {
     token,
     name,
     password: NEW_PASSWORD,
@@ -142,7 +139,7 @@ describe("an invitation", () => {
     expect(stored?.tokenHash).toBe(hashInvitationToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(await auditCount("team.invite", "email", email)).toBe(1);
-    expect((await listTeam({ db: app.db }, admin.user)).invitations).toContainEqual(
+    expect((await listTeam(app.services, admin.user)).invitations).toContainEqual(
       expect.objectContaining({ id: invitationId, email, role: "staff", expired: false }),
     );
 
@@ -166,7 +163,7 @@ describe("an invitation", () => {
     expect(member).toMatchObject({ email, name: "Nora Newmember", isAdmin: false, assignedCustomerIds: [] });
     expect(await auditCount("team.join", "email", email)).toBe(1);
     // That sign-in is on the record: the Team tab shows it as the last one.
-    const joined = (await listTeam({ db: app.db }, admin.user)).members.find((row) => row.id === member!.id);
+    const joined = (await listTeam(app.services, admin.user)).members.find((row) => row.id === member!.id);
     expect(joined?.lastSignInAt).not.toBeNull();
 
     // Used: a second accept is refused, by the page and by the use case, and no second account is made.
@@ -175,7 +172,7 @@ describe("an invitation", () => {
     );
     expect(again.status).toBe(410);
     await expectHttpError(accept(token), 410);
-    expect(await getInvitation({ db: app.db }, null, { token })).toEqual({ state: "used" });
+    expect(await getInvitation(app.services, null, { token })).toEqual({ state: "used" });
     expect(await app.db.select({ id: user.id }).from(user).where(eq(user.email, email))).toHaveLength(1);
 
     // The member signs in with their password at the admin login, as staff.
@@ -186,7 +183,7 @@ describe("an invitation", () => {
       assignedCustomerIds: [],
     });
 
-    const team = await listTeam({ db: app.db }, admin.user);
+    const team = await listTeam(app.services, admin.user);
     expect(team.invitations.map((open) => open.id)).not.toContain(invitationId);
     expect(team.members).toContainEqual(
       expect.objectContaining({ id: member!.id, email, role: "staff", active: true, twoFactorEnabled: false }),
@@ -243,7 +240,7 @@ describe("an invitation", () => {
     // A revoked invitation holds nothing: its address may sign up like any other.
     const revoked = uniqueEmail("revoked-invitee");
     const { invitationId } = await invite(revoked);
-    await revokeInvitation(deps(), admin.user, { invitationId });
+    await revokeInvitation(app.services, admin.user, { invitationId });
     expect(
       (await authRequest(app.services, "/sign-up/email", signUpBody({ email: revoked }), { ip: nextClientIp() }))
         .status,
@@ -261,7 +258,7 @@ describe("an invitation", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, admin.id), eq(notifications.type, "invited_address_claimed")));
     expect(told.filter((row) => (row.data as { email?: string }).email === email)).toHaveLength(1);
-    expect((await listTeam({ db: app.db }, admin.user)).invitations.map((open) => open.id)).toContain(invitationId);
+    expect((await listTeam(app.services, admin.user)).invitations.map((open) => open.id)).toContain(invitationId);
   });
 
   it("refuses a password that breaks the sign-up rules, and keeps the invitation open", async () => {
@@ -280,7 +277,7 @@ describe("an invitation", () => {
       }),
     );
     expect(mismatch).toEqual({ status: 400, body: { ok: false, error: "Passwords do not match" } });
-    expect((await getInvitation({ db: app.db }, null, { token })).state).toBe("valid");
+    expect((await getInvitation(app.services, null, { token })).state).toBe("valid");
   });
 
   it("is refused once expired", async () => {
@@ -291,9 +288,9 @@ describe("an invitation", () => {
       .update(teamInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(teamInvitations.id, invitationId));
-    expect(await getInvitation({ db: app.db }, null, { token })).toEqual({ state: "expired" });
+    expect(await getInvitation(app.services, null, { token })).toEqual({ state: "expired" });
     await expectHttpError(accept(token), 410);
-    expect((await listTeam({ db: app.db }, admin.user)).invitations).toContainEqual(
+    expect((await listTeam(app.services, admin.user)).invitations).toContainEqual(
       expect.objectContaining({ id: invitationId, expired: true }),
     );
   });
@@ -306,11 +303,11 @@ describe("an invitation", () => {
       .update(teamInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(teamInvitations.id, invitationId));
-    await resendInvitation(deps(), admin.user, { invitationId, language: "en" });
+    await resendInvitation(app.services, admin.user, { invitationId, language: "en" });
     const second = await tokenMailedTo(email);
     expect(second).not.toBe(first);
     expect(await app.db.select().from(emailMessages).where(eq(emailMessages.to, email))).toHaveLength(2);
-    expect(await getInvitation({ db: app.db }, null, { token: first })).toEqual({ state: "unknown" });
+    expect(await getInvitation(app.services, null, { token: first })).toEqual({ state: "unknown" });
     await expectHttpError(accept(first), 410);
     expect(await auditCount("team.resend-invite", "invitationId", invitationId)).toBe(1);
     const { headers } = await accept(second);
@@ -321,28 +318,28 @@ describe("an invitation", () => {
     const email = uniqueEmail("revoked");
     const { invitationId } = await invite(email);
     const token = await tokenMailedTo(email);
-    await revokeInvitation(deps(), admin.user, { invitationId });
-    expect(await getInvitation({ db: app.db }, null, { token })).toEqual({ state: "revoked" });
+    await revokeInvitation(app.services, admin.user, { invitationId });
+    expect(await getInvitation(app.services, null, { token })).toEqual({ state: "revoked" });
     await expectHttpError(accept(token), 410);
-    await expectHttpError(revokeInvitation(deps(), admin.user, { invitationId }), 404);
-    await expectHttpError(resendInvitation(deps(), admin.user, { invitationId, language: "en" }), 404);
+    await expectHttpError(revokeInvitation(app.services, admin.user, { invitationId }), 404);
+    await expectHttpError(resendInvitation(app.services, admin.user, { invitationId, language: "en" }), 404);
     expect(await auditCount("team.revoke-invite", "invitationId", invitationId)).toBe(1);
-    expect((await listTeam({ db: app.db }, admin.user)).invitations.map((open) => open.id)).not.toContain(invitationId);
+    expect((await listTeam(app.services, admin.user)).invitations.map((open) => open.id)).not.toContain(invitationId);
     await invite(email);
   });
 
   it("a link that was never sent shows as unknown, without a look-up for a malformed one", async () => {
-    expect(await getInvitation({ db: app.db }, null, { token: "A".repeat(43) })).toEqual({ state: "unknown" });
-    expect(await getInvitation({ db: app.db }, null, { token: "../../etc" })).toEqual({ state: "unknown" });
+    expect(await getInvitation(app.services, null, { token: "A".repeat(43) })).toEqual({ state: "unknown" });
+    expect(await getInvitation(app.services, null, { token: "../../etc" })).toEqual({ state: "unknown" });
   });
 });
 
 describe("a member's role and state", () => {
   it("changes role: the member's next request has the new role", async () => {
     const member = await joinedMember();
-    await changeMemberRole(deps(), admin.user, { memberId: member.id, role: "admin" });
+    await changeMemberRole(app.services, admin.user, { memberId: member.id, role: "admin" });
     expect((await sessionUserFor(app.services, member.cookie))?.isAdmin).toBe(true);
-    await changeMemberRole(deps(), admin.user, { memberId: member.id, role: "staff" });
+    await changeMemberRole(app.services, admin.user, { memberId: member.id, role: "staff" });
     expect(await sessionUserFor(app.services, member.cookie)).toMatchObject({
       isAdmin: false,
       assignedCustomerIds: [],
@@ -350,14 +347,14 @@ describe("a member's role and state", () => {
     expect(await auditCount("team.change-role", "memberId", member.id)).toBe(2);
     // A customer is not a member.
     const customer = await app.customer();
-    await expectHttpError(changeMemberRole(deps(), admin.user, { memberId: customer.id, role: "staff" }), 404);
+    await expectHttpError(changeMemberRole(app.services, admin.user, { memberId: customer.id, role: "staff" }), 404);
   });
 
   it("deactivated: their open session ends at once, a new sign-in is refused, their customers are unassigned; reactivated: they sign in again", async () => {
     const customer = await app.customer();
     const member = await app.staff([customer.id]);
     expect(await sessionUserFor(app.services, member.cookie)).not.toBeNull();
-    await deactivateMember(deps(), admin.user, { memberId: member.id });
+    await deactivateMember(app.services, admin.user, { memberId: member.id });
     expect(await sessionUserFor(app.services, member.cookie)).toBeNull();
     expect(await app.db.select().from(session).where(eq(session.userId, member.id))).toHaveLength(0);
     expect(
@@ -369,11 +366,11 @@ describe("a member's role and state", () => {
     // The account stays: past work keeps their name.
     expect(await app.db.select({ name: user.name }).from(user).where(eq(user.id, member.id))).toHaveLength(1);
     expect(await auditCount("team.deactivate", "memberId", member.id)).toBe(1);
-    expect((await listTeam({ db: app.db }, admin.user)).members).toContainEqual(
+    expect((await listTeam(app.services, admin.user)).members).toContainEqual(
       expect.objectContaining({ id: member.id, active: false }),
     );
 
-    await reactivateMember(deps(), admin.user, { memberId: member.id });
+    await reactivateMember(app.services, admin.user, { memberId: member.id });
     const back = await signIn(app.services, member.email, member.password);
     expect(back.status).toBe(200);
     expect(await sessionUserFor(app.services, cookieFrom(back))).toMatchObject({
@@ -384,7 +381,9 @@ describe("a member's role and state", () => {
   });
 
   it("an admin cannot deactivate themself", async () => {
-    const error = await deactivateMember(deps(), admin.user, { memberId: admin.id }).catch((caught: unknown) => caught);
+    const error = await deactivateMember(app.services, admin.user, { memberId: admin.id }).catch(
+      (caught: unknown) => caught,
+    );
     expect((error as AppError).code).toBe("own_deactivation");
   });
 });
@@ -403,7 +402,6 @@ describe("the last active admin", () => {
     await lonely?.close();
   });
 
-  const lonelyDeps = () => ({ db: lonelyServices.database.db, bus: lonelyServices.bus });
   const code = (promise: Promise<unknown>) =>
     promise.then(
       () => "ok",
@@ -412,23 +410,25 @@ describe("the last active admin", () => {
 
   it("cannot be demoted or deactivated; with two admins one can, and two admins demoting each other at once leave one", async () => {
     const first = await makeAdmin(lonelyServices);
-    expect(await code(changeMemberRole(lonelyDeps(), first.user, { memberId: first.id, role: "staff" }))).toBe(
+    expect(await code(changeMemberRole(lonelyServices, first.user, { memberId: first.id, role: "staff" }))).toBe(
       "last_admin",
     );
 
     const second = await makeAdmin(lonelyServices);
     // The second admin steps down themself while another remains.
-    expect(await code(changeMemberRole(lonelyDeps(), second.user, { memberId: second.id, role: "staff" }))).toBe("ok");
+    expect(await code(changeMemberRole(lonelyServices, second.user, { memberId: second.id, role: "staff" }))).toBe(
+      "ok",
+    );
     // Acting on a page loaded while still an admin: the rule is checked against the rows, not the actor's session.
-    expect(await code(deactivateMember(lonelyDeps(), second.user, { memberId: first.id }))).toBe("last_admin");
-    expect(await code(changeMemberRole(lonelyDeps(), second.user, { memberId: first.id, role: "staff" }))).toBe(
+    expect(await code(deactivateMember(lonelyServices, second.user, { memberId: first.id }))).toBe("last_admin");
+    expect(await code(changeMemberRole(lonelyServices, second.user, { memberId: first.id, role: "staff" }))).toBe(
       "last_admin",
     );
 
-    await changeMemberRole(lonelyDeps(), first.user, { memberId: second.id, role: "admin" });
+    await changeMemberRole(lonelyServices, first.user, { memberId: second.id, role: "admin" });
     const outcomes = await Promise.all([
-      code(changeMemberRole(lonelyDeps(), first.user, { memberId: second.id, role: "staff" })),
-      code(changeMemberRole(lonelyDeps(), second.user, { memberId: first.id, role: "staff" })),
+      code(changeMemberRole(lonelyServices, first.user, { memberId: second.id, role: "staff" })),
+      code(changeMemberRole(lonelyServices, second.user, { memberId: first.id, role: "staff" })),
     ]);
     expect(outcomes.sort()).toEqual(["last_admin", "ok"]);
     const admins = await lonelyServices.database.db
@@ -439,10 +439,10 @@ describe("the last active admin", () => {
 
     const remaining = admins[0]!.userId;
     const other = remaining === first.id ? second : first;
-    await changeMemberRole(lonelyDeps(), { id: remaining, isAdmin: true }, { memberId: other.id, role: "admin" });
+    await changeMemberRole(lonelyServices, { id: remaining, isAdmin: true }, { memberId: other.id, role: "admin" });
     const deactivations = await Promise.all([
-      code(deactivateMember(lonelyDeps(), first.user, { memberId: second.id })),
-      code(deactivateMember(lonelyDeps(), second.user, { memberId: first.id })),
+      code(deactivateMember(lonelyServices, first.user, { memberId: second.id })),
+      code(deactivateMember(lonelyServices, second.user, { memberId: first.id })),
     ]);
     expect(deactivations.sort()).toEqual(["last_admin", "ok"]);
     expect(
@@ -462,19 +462,19 @@ describe("who may manage the team", () => {
     const email = uniqueEmail("target");
     const { invitationId } = await invite(email);
     const cases = (actor: Actor | null) => [
-      listTeam({ db: app.db }, actor),
+      listTeam(app.services, actor),
       invite(uniqueEmail("nobody"), "staff", actor as Actor),
-      resendInvitation(deps(), actor, { invitationId, language: "en" }),
-      revokeInvitation(deps(), actor, { invitationId }),
-      changeMemberRole(deps(), actor, { memberId: member.id, role: "admin" }),
-      deactivateMember(deps(), actor, { memberId: member.id }),
-      reactivateMember(deps(), actor, { memberId: member.id }),
+      resendInvitation(app.services, actor, { invitationId, language: "en" }),
+      revokeInvitation(app.services, actor, { invitationId }),
+      changeMemberRole(app.services, actor, { memberId: member.id, role: "admin" }),
+      deactivateMember(app.services, actor, { memberId: member.id }),
+      reactivateMember(app.services, actor, { memberId: member.id }),
     ];
     for (const promise of cases(staff.user)) await expectHttpError(promise, 403);
     for (const promise of cases(customer.user)) await expectHttpError(promise, 403);
     for (const promise of cases(null)) await expectHttpError(promise, 401);
     // Nothing changed.
-    expect((await getInvitation({ db: app.db }, null, { token: await tokenMailedTo(email) })).state).toBe("valid");
+    expect((await getInvitation(app.services, null, { token: await tokenMailedTo(email) })).state).toBe("valid");
     expect(await sessionUserFor(app.services, member.cookie)).toMatchObject({ isAdmin: false });
   });
 
@@ -529,6 +529,6 @@ describe("an invitation e-mail once sent", () => {
       sql`select count(*)::int as n from email_messages t where position(${token} in t::text) > 0`,
     );
     expect(Number(naming[0]?.n)).toBe(0);
-    expect((await getInvitation({ db: app.db }, null, { token })).state).toBe("valid");
+    expect((await getInvitation(app.services, null, { token })).state).toBe("valid");
   });
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 async function setTwoFactorSetting(on: boolean) {
   const { security } = await app.services.settings.get();
-  await saveSettings({ db: app.db, bus: app.services.bus, settings: app.services.settings }, settingsAdmin.user, {
+  await saveSettings(app.services, settingsAdmin.user, {
     section: "security",
     values: { ...security, twoFactor: on },
   });
@@ -186,20 +186,11 @@ describe("admin two-factor", () => {
     const target = await app.admin();
     const { cookie } = await enrol(target);
     const customer = await app.customer();
-    await expectHttpError(
-      resetTwoFactor({ db: app.db, bus: app.services.bus }, customer.user, { userId: target.id }),
-      403,
-    );
-    await expectHttpError(resetTwoFactor({ db: app.db, bus: app.services.bus }, null, { userId: target.id }), 401);
+    await expectHttpError(resetTwoFactor(app.services, customer.user, { userId: target.id }), 403);
+    await expectHttpError(resetTwoFactor(app.services, null, { userId: target.id }), 401);
     // Only admins' two-factor is reset here, and not one's own.
-    await expectHttpError(
-      resetTwoFactor({ db: app.db, bus: app.services.bus }, settingsAdmin.user, { userId: customer.id }),
-      404,
-    );
-    await expectHttpError(
-      resetTwoFactor({ db: app.db, bus: app.services.bus }, target.user, { userId: target.id }),
-      400,
-    );
+    await expectHttpError(resetTwoFactor(app.services, settingsAdmin.user, { userId: customer.id }), 404);
+    await expectHttpError(resetTwoFactor(app.services, target.user, { userId: target.id }), 400);
     expect(await app.db.select().from(twoFactor).where(eq(twoFactor.userId, target.id))).toHaveLength(1);
     expect(await app.db.select().from(auditEvents).where(eq(auditEvents.action, "two-factor.reset"))).toHaveLength(0);
 

@@ -35,7 +35,7 @@ let customers: SignedIn[] = [];
 const NOW = new Date("2026-11-22T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
-const queue = (now = NOW, limit?: number) => getWorkQueue({ db: app.db }, admin.user, { now, limit });
+const queue = (now = NOW, limit?: number) => getWorkQueue(app.services, admin.user, { now, limit });
 
 beforeAll(async () => {
   admin = await app.admin();
@@ -62,10 +62,10 @@ beforeEach(async () => {
 
 describe("the work queue is the admins'", () => {
   it("refuses anonymous visitors (401) and customers (403)", async () => {
-    await expectHttpError(getWorkQueue({ db: app.db }, null), 401);
-    await expectHttpError(getWorkQueue({ db: app.db }, customers[0]!.user), 403);
+    await expectHttpError(getWorkQueue(app.services, null), 401);
+    await expectHttpError(getWorkQueue(app.services, customers[0]!.user), 403);
     await expectHttpError(
-      markInformationReviewed({ db: app.db, bus: app.services.bus }, customers[0]!.user, {
+      markInformationReviewed(app.services, customers[0]!.user, {
         userId: customers[0]!.id,
         form: "google_business",
         seenAt: new Date().toISOString(),
@@ -73,7 +73,7 @@ describe("the work queue is the admins'", () => {
       403,
     );
     await expectHttpError(
-      markInformationReviewed({ db: app.db, bus: app.services.bus }, null, {
+      markInformationReviewed(app.services, null, {
         userId: customers[0]!.id,
         form: "google_business",
         seenAt: new Date().toISOString(),
@@ -273,7 +273,7 @@ describe("information submitted or updated since an admin last opened it", () =>
     );
     // Nothing new: opening the page again writes and publishes nothing.
     expect(
-      await markInformationReviewed({ db: app.db, bus: app.services.bus }, admin.user, {
+      await markInformationReviewed(app.services, admin.user, {
         userId: a!.id,
         form: "website",
         seenAt: daysAgo(2).toISOString(),
@@ -402,7 +402,7 @@ describe("customers whose progress has not moved for 7 days after payment", () =
     ]);
 
     // An admin ticking a step (the progress update's trigger) takes d's website off the queue.
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: d!.id,
       service: "website",
       step: "planningStructure",
@@ -411,7 +411,7 @@ describe("customers whose progress has not moved for 7 days after payment", () =
     expect((await queue()).stalledCustomers.items.map((item) => [item.userId, item.service])).toEqual([
       [a!.id, "google_business"],
     ]);
-    await toggleProgressStep({ db: app.db, bus: app.services.bus }, admin.user, {
+    await toggleProgressStep(app.services, admin.user, {
       userId: d!.id,
       service: "website",
       step: "planningStructure",
@@ -439,7 +439,7 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
     for (const table of [reviewRounds, messages, conversations]) await app.db.delete(table);
   });
 
-  const staffQueue = () => getWorkQueue({ db: app.db }, staff.user, { now: NOW });
+  const staffQueue = () => getWorkQueue(app.services, staff.user, { now: NOW });
 
   async function addRound(userId: string, version: number, sentBack: boolean) {
     await app.db.insert(reviewRounds).values({
@@ -563,14 +563,8 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
 
   it("their bell hears of their customers' events only, each linking to a page they may open; proofs reach the admins alone", async () => {
     const [a, , c] = customers;
-    const deps = {
-      db: app.db,
-      bus: app.services.bus,
-      storage: app.services.storage,
-      replyAddresses: app.services.replyAddresses,
-    };
-    await sendMessage(deps, a!.user, { userId: a!.id, body: "Any news?" });
-    await sendMessage(deps, c!.user, { userId: c!.id, body: "Hello" });
+    await sendMessage(app.services, a!.user, { userId: a!.id, body: "Any news?" });
+    await sendMessage(app.services, c!.user, { userId: c!.id, body: "Hello" });
     const paymentId = await app.payment(a!.id);
     const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
     await app.db.transaction((tx) => announceProof(tx, payment!, false));
