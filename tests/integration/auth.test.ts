@@ -31,7 +31,7 @@ import { testApp } from "./test-app";
 const app = testApp();
 
 const ensure = (email: string, password: string, promoteExisting?: boolean) =>
-  ensureAdmin({ auth: app.services.auth, db: app.db }, "start-up", { email, password, promoteExisting });
+  ensureAdmin(app.services, "start-up", { email, password, promoteExisting });
 
 const usersWithEmail = (email: string) => app.db.select().from(user).where(eq(user.email, email.toLowerCase()));
 
@@ -418,7 +418,7 @@ describe("ensureAdmin", () => {
   it("names the account after ADMIN_NAME ('Admin' without it), and renames it at the next start without ending its session", async () => {
     const adminEmail = uniqueEmail("admin");
     const named = (name?: string) =>
-      ensureAdmin({ auth: app.services.auth, db: app.db }, "start-up", {
+      ensureAdmin(app.services, "start-up", {
         email: adminEmail,
         password: firstPassword,
         name,

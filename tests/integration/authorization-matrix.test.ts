@@ -177,7 +177,7 @@ beforeAll(async () => {
     await signIn(role);
   }
   credentials.admin = { email: uniqueEmail("admin"), password: "Adm1n!Password-long" };
-  await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
+  await ensureAdmin(services, "start-up", {
     email: credentials.admin.email,
     password: credentials.admin.password,
   });
@@ -229,7 +229,7 @@ async function expiredSession(): Promise<string> {
 /** An enrolled admin's browser after the right password, before the two-factor code: the two-factor cookie only. */
 async function passwordStep(): Promise<string> {
   const account = { email: uniqueEmail("admin-2fa"), password: "Adm1n!Password-long" };
-  await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", account);
+  await ensureAdmin(services, "start-up", account);
   const signedIn = cookieFrom(await postJson("/api/auth/sign-in/email", account));
   const enabled = await postJson("/api/auth/two-factor/enable", { password: account.password }, signedIn);
   const { totpURI } = (await enabled.json()) as { totpURI: string };

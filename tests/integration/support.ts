@@ -89,7 +89,8 @@ export interface TestServices extends Services {
 }
 
 /**
- * The app's services on a test database, made from settings parsed the way start-up parses them.
+ * The app's services on a test database, made from settings parsed the way start-up parses them: what a test hands
+ * a use case as its deps, whole or with one part replaced (`{ ...services, storage: broken }`).
  * On PostgreSQL, DATABASE_URL is set too, so the services use the LISTEN/NOTIFY change bus as production does.
  */
 export async function testServices(
@@ -221,7 +222,7 @@ export async function makeAdmin(
   email = uniqueEmail("admin"),
   password = "Adm1n!Password-long",
 ): Promise<SignedIn> {
-  await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", { email, password });
+  await ensureAdmin(services, "start-up", { email, password });
   const response = await signIn(services, email, password);
   expect(response.status, await response.clone().text()).toBe(200);
   const cookie = cookieFrom(response);

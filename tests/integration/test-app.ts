@@ -18,6 +18,7 @@ import {
 
 export interface TestApp {
   readonly database: TestDatabase;
+  /** The app's services on this file's database, which are also the deps every use case takes. */
   readonly services: TestServices;
   readonly db: TestDatabase["db"];
   /** The clock the services read (sign-in lockouts, reply addresses...): `clock.set()` moves it, `clock.reset()` brings it back. */
