@@ -24,7 +24,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted || isRouteErrorResponse(error) || error instanceof Response) return;
   console.error(error);
   const services = servicesIfRunning(context as RouterContextProvider);
-  if (services) void notifySystemError({ db: services.database.db, bus: services.bus }, error);
+  if (services) void notifySystemError(services, error);
 };
 
 /**
