@@ -1,7 +1,7 @@
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { DollarSign, Hourglass, Wrench, type LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card } from "~/components/ui/card";
 import { APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT } from "~/features/account-deletion/account-deletion";
@@ -130,7 +130,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   }
   const payments = queue.pendingPayments?.total ?? 0;
   const information = queue.updatedInformation.total;
-  const revenuePeriod = `/admin/analytics?period=custom&from=${figures.monthStart}&to=${figures.today}`;
+  const revenuePeriod = `${href("/admin/analytics")}?period=custom&from=${figures.monthStart}&to=${figures.today}`;
   return (
     <>
       <PageTitle title={t`Admin Dashboard`} description={t`Welcome to the back office.`} />
@@ -160,7 +160,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           title={t`Jobs in progress`}
           value={String(figures.inProgress)}
           detail={t`Customers whose work has started`}
-          to="/admin/users?status=in_progress"
+          to={`${href("/admin/users")}?status=in_progress`}
         />
       </ul>
       <WorkQueue queue={queue} />

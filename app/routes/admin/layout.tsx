@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { BarChart3, History, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
-import { matchPath, Outlet, useLocation } from "react-router";
+import { href, matchPath, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { NavShell, type NavItem } from "~/components/nav-shell";
 import { isLocale } from "~/lib/i18n/locales";
@@ -10,7 +10,7 @@ import { listNotifications } from "~/features/notifications/list-notifications.s
 import { useLiveUpdates } from "~/lib/realtime/use-live-updates";
 import { adminPageShows } from "~/lib/realtime/realtime";
 import { liveSince } from "~/lib/realtime/realtime.server";
-import { ADMIN_LOGIN } from "~/lib/http/paths";
+import { ADMIN_HOME, ADMIN_LOGIN } from "~/lib/http/paths";
 import { requireTeamMember, requireUser } from "~/lib/auth/route-guards.server";
 import type { TeamRole } from "~/lib/auth/session";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -52,22 +52,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const isAdmin = loaderData.role === "admin";
   const items: NavItem[] = isAdmin
     ? [
-        { label: t`Dashboard`, icon: LayoutDashboard, to: "/admin/dashboard" },
-        { label: t`Users`, icon: Users, to: "/admin/users" },
-        { label: t`Analytics`, icon: BarChart3, to: "/admin/analytics" },
-        { label: t`Settings`, icon: Settings, to: "/admin/settings" },
-        { label: t`Activity`, icon: History, to: "/admin/activity" },
+        { label: t`Dashboard`, icon: LayoutDashboard, to: ADMIN_HOME },
+        { label: t`Users`, icon: Users, to: href("/admin/users") },
+        { label: t`Analytics`, icon: BarChart3, to: href("/admin/analytics") },
+        { label: t`Settings`, icon: Settings, to: href("/admin/settings") },
+        { label: t`Activity`, icon: History, to: href("/admin/activity") },
         { label: t`Logout`, icon: LogOut, onSelect: () => void signOut() },
       ]
     : [
-        { label: t`Dashboard`, icon: LayoutDashboard, to: "/admin/dashboard" },
-        { label: t`My customers`, icon: Users, to: "/admin/users" },
+        { label: t`Dashboard`, icon: LayoutDashboard, to: ADMIN_HOME },
+        { label: t`My customers`, icon: Users, to: href("/admin/users") },
         { label: t`Logout`, icon: LogOut, onSelect: () => void signOut() },
       ];
   const roleName = isAdmin ? t`Admin` : t`Staff`;
   return (
     <NavShell
-      homePath="/admin/dashboard"
+      homePath={ADMIN_HOME}
       navLabel={roleName}
       items={items}
       badge={

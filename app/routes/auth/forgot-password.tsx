@@ -11,7 +11,7 @@ import { requestPasswordReset } from "~/lib/auth/auth-api";
 import { forgotPasswordSchema, resetRequestedMessage } from "~/features/auth/auth.schemas";
 import { resetRequestRefusedMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
-import { CUSTOMER_HOME } from "~/lib/http/paths";
+import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -66,7 +66,7 @@ export default function ForgotPasswordPage() {
         </form>
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/login" className="font-medium text-blue-700 hover:underline">
+        <Link to={CUSTOMER_LOGIN} className="font-medium text-blue-700 hover:underline">
           <Trans>Back to Login</Trans>
         </Link>
       </p>

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Link, redirect, useNavigate } from "react-router";
+import { href, Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
@@ -77,7 +77,7 @@ function Login() {
         />
         <div className="flex justify-end">
           <Button asChild variant="link" className="h-auto p-0">
-            <Link to="/forgot-password">
+            <Link to={href("/forgot-password")}>
               <Trans>Forgot password</Trans>
             </Link>
           </Button>
@@ -89,7 +89,7 @@ function Login() {
       <p className="mt-6 text-center text-sm text-slate-600">
         <Trans>
           Don&apos;t have an account?{" "}
-          <Link to="/signup" className="font-medium text-blue-700 hover:underline">
+          <Link to={href("/signup")} className="font-medium text-blue-700 hover:underline">
             Sign Up
           </Link>
         </Trans>

@@ -2,7 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { href, Link, useNavigate } from "react-router";
+import { CUSTOMER_LOGIN } from "~/lib/http/paths";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { notify } from "~/components/ui/toast";
@@ -48,7 +49,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       return;
     }
     notify.success(t`Password updated. Please log in with your new password.`);
-    navigate("/login");
+    navigate(CUSTOMER_LOGIN);
   }
 
   return (
@@ -83,7 +84,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
         </p>
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/forgot-password" className="font-medium text-blue-700 hover:underline">
+        <Link to={href("/forgot-password")} className="font-medium text-blue-700 hover:underline">
           <Trans>Ask for a new link</Trans>
         </Link>
       </p>

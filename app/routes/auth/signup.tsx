@@ -11,7 +11,7 @@ import { PASSWORD_TOO_COMMON_CODE, SIGNUP_INLINE_FIELDS, signupFormSchema } from
 import { signupErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
-import { afterSignUpPath } from "~/lib/http/paths";
+import { afterSignUpPath, CUSTOMER_LOGIN } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
@@ -136,7 +136,7 @@ function Signup() {
       <p className="mt-6 text-center text-sm text-slate-600">
         <Trans>
           Already have an account?{" "}
-          <Link to="/login" className="font-medium text-blue-700 hover:underline">
+          <Link to={CUSTOMER_LOGIN} className="font-medium text-blue-700 hover:underline">
             Login
           </Link>
         </Trans>

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Building2, Globe, KeyRound, ListChecks, LogOut, MessageSquare, UserRound } from "lucide-react";
-import { Link, Outlet } from "react-router";
+import { href, Link, Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { NavShell, type NavItem } from "~/components/nav-shell";
 import { isLocale } from "~/lib/i18n/locales";
@@ -14,7 +14,7 @@ import { liveSince } from "~/lib/realtime/realtime.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { initials } from "~/features/users/initials";
-import { CUSTOMER_HOME, CUSTOMER_LOGIN } from "~/lib/http/paths";
+import { CUSTOMER_HOME, CUSTOMER_LOGIN, SERVICE_PAGE } from "~/lib/http/paths";
 import { requireUser } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/layout";
@@ -54,19 +54,19 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     );
   }
   const items: NavItem[] = [
-    { label: t`Progress`, icon: ListChecks, to: "/dashboard/progress" },
-    { label: t`Google Business`, icon: Building2, to: "/dashboard/google-business" },
-    { label: t`Website`, icon: Globe, to: "/dashboard/website" },
-    { label: t`Credentials`, icon: KeyRound, to: "/dashboard/credentials" },
+    { label: t`Progress`, icon: ListChecks, to: CUSTOMER_HOME },
+    { label: t`Google Business`, icon: Building2, to: SERVICE_PAGE.google_business },
+    { label: t`Website`, icon: Globe, to: SERVICE_PAGE.website },
+    { label: t`Credentials`, icon: KeyRound, to: href("/dashboard/credentials") },
     {
       label: t`Messages`,
       icon: MessageSquare,
-      to: "/dashboard/messages",
+      to: href("/dashboard/messages"),
       count: unreadMessages,
       countLabel: t`${unreadMessages} unread`,
     },
     // Password, e-mail preferences, the data export and the account's deletion: reachable without the initials button.
-    { label: t`Profile`, icon: UserRound, to: "/dashboard/profile" },
+    { label: t`Profile`, icon: UserRound, to: href("/dashboard/profile") },
     { label: t`Sign Out`, icon: LogOut, onSelect: () => void signOut() },
   ];
   return (
@@ -79,7 +79,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <LanguageSwitcher locale={isLocale(i18n.locale) ? i18n.locale : "en"} />
           <NotificationBell notifications={notifications} />
           <Link
-            to="/dashboard/profile"
+            to={href("/dashboard/profile")}
             aria-label={t`Your profile`}
             className="grid size-10 place-items-center overflow-hidden rounded-full bg-blue-100 text-sm font-semibold text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
           >

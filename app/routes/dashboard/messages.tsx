@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { PageTitle } from "~/components/nav-shell";
@@ -73,7 +74,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         thread={thread}
         frame={frame}
         viewerIsAgency={false}
-        action="/dashboard/messages"
+        action={href("/dashboard/messages")}
         earlierPath={`/resources/messages/${thread.customerId}`}
       />
     </div>

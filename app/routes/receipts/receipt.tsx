@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { msg } from "@lingui/core/macro";
 import { getReceipt } from "~/features/receipts/get-receipt.server";
 import { ReceiptDocument } from "~/features/receipts/components/receipt-document";
@@ -26,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const back = !user.isAdmin
       ? { backTo: CUSTOMER_HOME, backLabel: i18n._(msg`Back to progress`) }
       : receipt.customerId === null
-        ? { backTo: "/admin/analytics", backLabel: i18n._(msg`Back to analytics`) }
+        ? { backTo: href("/admin/analytics"), backLabel: i18n._(msg`Back to analytics`) }
         : { backTo: `/admin/users/${receipt.customerId}`, backLabel: i18n._(msg`Back to customer`) };
     const number = receipt.number;
     return { receipt, ...back, title: i18n._(msg`Receipt ${number}`) };
