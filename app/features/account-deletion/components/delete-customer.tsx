@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react/macro";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Form, useActionData, useNavigate, useNavigation } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
@@ -19,9 +19,10 @@ const CUSTOMER_LIST = "/admin/users";
 /**
  * The customer page's 'Delete customer' (admins only: the page shows it to them alone, the action refuses anyone
  * else): a dialog that says what goes and what stays, asks why (kept in the activity log) and for the word DELETE.
- * Posts `intent=delete-customer` to the page as a page form (a navigation, not a fetcher: while it is being sent, the
- * live stream's reload of a page whose customer is going cannot overtake it, and the page does not reload after it);
- * on success the admin lands on the customer list with the toast.
+ * Posts `intent=delete-customer` to `action`, the customer page's own path, through a fetcher, so the tab open under
+ * the header stays open: while it is being sent, the live stream's reload of a page whose customer is going waits
+ * for its answer (use-live-updates.ts), and the page does not reload after it (the page's shouldRevalidate); on
+ * success the admin lands on the customer list with the toast.
  */
 export function DeleteCustomer({ customerName, action }: { customerName: string; action: string }) {
   const { t } = useLingui();
@@ -58,26 +59,18 @@ function DeleteCustomerDialog({
 }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === DELETE_CUSTOMER_INTENT;
-  const actionData = useActionData<unknown>();
-  // This dialog's answer only: the page's action data once its sending is back.
-  const [sent, setSent] = useState(false);
-  const answer = sent && navigation.state === "idle" && isActionResult(actionData) ? actionData : undefined;
-  useActionToast(answer, {
-    onSuccess: () => void navigate(CUSTOMER_LIST, { replace: true }),
-    onFailure: () => setSent(false),
-  });
+  const fetcher = useFetcher<unknown>();
+  const busy = fetcher.state !== "idle";
+  // The answer once its sending is back.
+  const answer = !busy && isActionResult(fetcher.data) ? fetcher.data : undefined;
+  useActionToast(answer, { onSuccess: () => void navigate(CUSTOMER_LIST, { replace: true }) });
   // A refusal stays beside its field until the next sending.
   const [refusal, setRefusal] = useState<ActionFailure | null>(null);
   if (answer && !answer.ok && refusal !== answer) setRefusal(answer);
   const [form, fields] = useValidatedForm({
     schema: deleteCustomerSchema,
     id: "delete-customer",
-    onValid: () => {
-      setRefusal(null);
-      setSent(true);
-    },
+    onValid: () => setRefusal(null),
   });
   const serverError = (field: string) => (refusal?.field === field ? refusal.error : undefined);
   const name = customerName || t`this customer`;
@@ -88,7 +81,7 @@ function DeleteCustomerDialog({
           <p>{t`Their profile, files, messages, information forms, credentials and notes are erased for good, and they are signed out. They get a confirmation e-mail.`}</p>
           <p>{t`Their payments stay for the books, without their name, e-mail, phone or files. A payment still waiting for review is closed without review.`}</p>
         </div>
-        <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
+        <fetcher.Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value={DELETE_CUSTOMER_INTENT} />
           <ReasonField
             id="delete-customer-reason"
@@ -115,7 +108,7 @@ function DeleteCustomerDialog({
               {busy ? t`Deleting...` : t`Delete customer`}
             </Button>
           </div>
-        </Form>
+        </fetcher.Form>
       </DialogContent>
     </Dialog>
   );

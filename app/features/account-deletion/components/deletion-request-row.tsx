@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useFetchers, useNavigation } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { Button } from "~/components/ui/button";
@@ -28,18 +28,23 @@ export function DeletionAnswers() {
   return null;
 }
 
-/** Whether this dialog's form is being sent now, and a call once its answer is back (to close the dialog). */
+/**
+ * Whether this dialog's form is being sent now (as a page form, or through the fetcher its page names), and a call
+ * once its answer is back (to close the dialog).
+ */
 function useSending(intent: string, requestId: string, onAnswered: () => void) {
   const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const sends = (formData: FormData | undefined) =>
+    formData?.get("intent") === intent && formData.get("requestId") === requestId;
   const sending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData.get("requestId") === requestId;
+    (navigation.state !== "idle" && sends(navigation.formData)) ||
+    fetchers.some((fetcher) => fetcher.state !== "idle" && sends(fetcher.formData));
   const [sent, setSent] = useState(false);
   if (sending && !sent) setSent(true);
   useEffect(() => {
-    if (sent && navigation.state === "idle") onAnswered();
-  }, [sent, navigation.state, onAnswered]);
+    if (sent && !sending) onAnswered();
+  }, [sent, sending, onAnswered]);
   return sending;
 }
 
@@ -93,10 +98,13 @@ export function ApproveDeletionDialog({
   request,
   name,
   onClose,
+  fetcherKey,
 }: {
   request: PendingDeletionRequest;
   name: string;
   onClose: () => void;
+  /** Sends the form through this fetcher, which holds its answer, instead of as a page form (the work queue's). */
+  fetcherKey?: string;
 }) {
   const { t } = useLingui();
   const sending = useSending(APPROVE_DELETION_INTENT, request.id, onClose);
@@ -111,7 +119,12 @@ export function ApproveDeletionDialog({
   return (
     <Dialog open onOpenChange={(next) => !next && !sending && onClose()}>
       <DialogContent role="alertdialog" title={t`Delete ${name}'s account?`} description={description}>
-        <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Form
+          method="post"
+          navigate={fetcherKey === undefined}
+          fetcherKey={fetcherKey}
+          className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+        >
           <input type="hidden" name="intent" value={APPROVE_DELETION_INTENT} />
           <input type="hidden" name="requestId" value={request.id} />
           <Button type="button" variant="outline" onClick={onClose} disabled={sending}>
@@ -131,10 +144,13 @@ export function DeclineDeletionDialog({
   request,
   name,
   onClose,
+  fetcherKey,
 }: {
   request: PendingDeletionRequest;
   name: string;
   onClose: () => void;
+  /** Sends the form through this fetcher, which holds its answer, instead of as a page form (the work queue's). */
+  fetcherKey?: string;
 }) {
   const { t } = useLingui();
   const sending = useSending(DECLINE_DELETION_INTENT, request.id, onClose);
@@ -145,7 +161,13 @@ export function DeclineDeletionDialog({
         title={t`Decline ${name}'s request?`}
         description={t`The account stays. The customer reads your reason in a notification and an e-mail.`}
       >
-        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <Form
+          method="post"
+          navigate={fetcherKey === undefined}
+          fetcherKey={fetcherKey}
+          className="space-y-4"
+          {...getFormProps(form)}
+        >
           <input type="hidden" name="intent" value={DECLINE_DELETION_INTENT} />
           <input type="hidden" name="requestId" value={request.id} />
           <ReasonField

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Clock } from "lucide-react";
 import { useState } from "react";
-import { useActionData, useNavigate, useNavigation } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { useActionToast } from "~/components/forms/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { isActionResult } from "~/lib/http/forms";
@@ -15,9 +15,10 @@ const CUSTOMER_LIST = "/admin/users";
 
 /**
  * On an admin's page of a customer: the customer's deletion request waiting for the agency, when it was asked and
- * what holds it back now, with the work queue's two answers. The dialogs post to the page (page forms). Approving
- * erases the customer, so the admin goes on to the customer list with the toast; declining reloads the page, without
- * the notice. The answers are read here, mounted whether or not a request waits, so a decline's toast outlives it.
+ * what holds it back now, with the work queue's two answers. The dialogs post to the page's header (its own path)
+ * through one fetcher, so the tab open under it stays open. Approving erases the customer, so the admin goes on to
+ * the customer list with the toast; declining reloads the header, without the notice. The answers are read here,
+ * mounted whether or not a request waits, so a decline's toast outlives it.
  */
 export function PendingDeletionNotice({
   request,
@@ -58,25 +59,37 @@ export function PendingDeletionNotice({
         </Button>
       </div>
       {open === "approve" ? (
-        <ApproveDeletionDialog request={request} name={name} onClose={() => setOpen(null)} />
+        <ApproveDeletionDialog
+          request={request}
+          name={name}
+          onClose={() => setOpen(null)}
+          fetcherKey={DELETION_ANSWERS}
+        />
       ) : null}
       {open === "decline" ? (
-        <DeclineDeletionDialog request={request} name={name} onClose={() => setOpen(null)} />
+        <DeclineDeletionDialog
+          request={request}
+          name={name}
+          onClose={() => setOpen(null)}
+          fetcherKey={DELETION_ANSWERS}
+        />
       ) : null}
     </section>
   );
 }
 
-/** The answers to this page's approve and decline forms (and no other's), as toasts, once each. */
+/** The fetcher the notice's dialogs post through, which keeps their answer once the dialog is closed. */
+const DELETION_ANSWERS = "pending-deletion-answer";
+
+/** The answers to this notice's approve and decline forms, as toasts, once each. */
 function useDeletionAnswers() {
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const actionData = useActionData<unknown>();
-  const sending = navigation.formData?.get("intent");
+  const fetcher = useFetcher<unknown>({ key: DELETION_ANSWERS });
+  const sending = fetcher.formData?.get("intent");
   const [sent, setSent] = useState<string | null>(null);
   if ((sending === APPROVE_DELETION_INTENT || sending === DECLINE_DELETION_INTENT) && sent !== sending)
     setSent(sending);
-  const answer = sent && navigation.state === "idle" && isActionResult(actionData) ? actionData : undefined;
+  const answer = sent && fetcher.state === "idle" && isActionResult(fetcher.data) ? fetcher.data : undefined;
   useActionToast(answer, {
     onSuccess: () => {
       if (sent === APPROVE_DELETION_INTENT) void navigate(CUSTOMER_LIST, { replace: true });
