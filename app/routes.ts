@@ -50,7 +50,19 @@ export default [
         index("routes/admin/index.ts"),
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("users", "routes/admin/users.tsx"),
-        route("users/:userId", "routes/admin/user-detail.tsx"),
+        // A customer's page: the header and the tab bar, each tab a page of its own with its own data and forms
+        // (docs/decisions/040). Payments, the first tab, is the customer's own path; the two service tabs are one
+        // module under two ids, the service read from the path.
+        route("users/:userId", "routes/admin/user-detail/layout.tsx", [
+          index("routes/admin/user-detail/payments.tsx"),
+          route("messages", "routes/admin/user-detail/messages.tsx"),
+          route("notes", "routes/admin/user-detail/notes.tsx"),
+          route("google-business", "routes/admin/user-detail/service.tsx", {
+            id: "routes/admin/user-detail/google-business",
+          }),
+          route("website", "routes/admin/user-detail/service.tsx", { id: "routes/admin/user-detail/website" }),
+          route("credentials", "routes/admin/user-detail/credentials.tsx"),
+        ]),
         route("settings", "routes/admin/settings.tsx"),
         route("activity", "routes/admin/activity.tsx"),
         route("analytics", "routes/admin/analytics.tsx"),

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import type { Request, RequestHandler, Response } from "express";
 import { ERROR_CODES } from "~/lib/http/app-error";
 import { ENDPOINTS } from "~/lib/http/endpoints";
+import { CUSTOMER_TABS } from "~/lib/http/paths";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { UPLOAD_KINDS, uploadBodyLimit } from "~/domain/upload-kinds";
 import { visitorLocale } from "./database-gate";
@@ -40,14 +41,15 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     message: UPLOAD_KINDS["payment-proof"].messages.tooLarge,
   },
   {
-    path: route("/admin/users/[^/]+"),
+    // A customer's page in the back office and each of its tabs' pages.
+    path: route(`/admin/users/[^/]+(?:/(?:${CUSTOMER_TABS.filter((tab) => tab !== "payments").join("|")}))?`),
     bytes: Math.max(
       uploadBodyLimit("note-photo"),
       uploadBodyLimit("message-attachment"),
       uploadBodyLimit("approval-file"),
       uploadBodyLimit("delivered-file"),
     ),
-    why: "the largest of the page's uploads: note photos (6 files of 10 MB), a message's files (5 of 10 MB), a round's files for approval (6 of 10 MB) or a delivered file (one of 50 MB)",
+    why: "the largest of the page's uploads (on its tabs): note photos (6 files of 10 MB), a message's files (5 of 10 MB), a round's files for approval (6 of 10 MB) or a delivered file (one of 50 MB)",
   },
   {
     path: route("/dashboard/messages"),

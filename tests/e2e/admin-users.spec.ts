@@ -109,9 +109,18 @@ test("the admin sees the counters and the customers newest first, and opens a cu
     await expectEmptyPayments(page);
     await expectNoAxeViolations(page);
 
+    // Each tab is a page of its own, with the keys of a tab list: a click opens it, the arrow keys move to the next.
     await page.getByRole("tab", { name: "Notes" }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}\/notes$/);
     await expect(page.getByText("No notes yet")).toBeVisible();
     await expect(page.getByText("No website payments yet")).toBeHidden();
+    await page.keyboard.press("ArrowRight");
+    const google = page.getByRole("tab", { name: "Google Business", exact: true });
+    await expect(google).toBeFocused();
+    await expect(google).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}\/google-business$/);
+    await expect(page.getByTestId("admin-google-business-info")).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // Back to the list, then the keyboard: Enter on the focused name link.
     await page.getByRole("link", { name: "Back to users" }).click();
@@ -140,6 +149,10 @@ test("an unknown customer id gives a not-found page", async ({ browser }) => {
     await expect(page.getByRole("heading", { level: 1, name: "Customer not found" })).toBeVisible();
     const malformed = await page.goto("/admin/users/not-a-customer");
     expect(malformed?.status()).toBe(404);
+    // A tab of a customer that does not exist says the same.
+    const tab = await page.goto("/admin/users/00000000-0000-4000-8000-000000000000/notes");
+    expect(tab?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Customer not found" })).toBeVisible();
   } finally {
     await page.context().close();
   }

@@ -77,7 +77,7 @@ test("a website draft goes to the customer, comes back with changes, the finishe
   await gotoWithLiveStream(customerPage, "/dashboard/progress");
 
   const admin = await adminPage(browser);
-  await gotoWithLiveStream(admin, `/admin/users/${userId}?tab=website`);
+  await gotoWithLiveStream(admin, `/admin/users/${userId}/website`);
   await expect(admin.getByRole("heading", { name: "Website Development Progress" })).toBeVisible();
   const queue = await adminPage(browser);
   await gotoWithLiveStream(queue, "/admin/dashboard");
@@ -196,7 +196,7 @@ test("the Spanish customer decides in Spanish", async ({ browser }) => {
   await payByCard(page.request, customer.email, "website", 1);
   const { user } = (await (await page.request.get("/resources/session")).json()) as { user: { id: string } };
   const admin = await adminPage(browser);
-  await admin.goto(`/admin/users/${user.id}?tab=website`);
+  await admin.goto(`/admin/users/${user.id}/website`);
   await requestApproval(admin, { title: "Borrador", message: "Primera versión." });
 
   await page.goto("/dashboard/website");

@@ -29,7 +29,7 @@ test("a customer sends a photo, the admin's open tab and work queue show it live
   await expect(customerPage.getByText("Our team answers within one business day.")).toBeVisible();
 
   const admin = await signedInAdmin(browser);
-  await gotoWithLiveStream(admin, `/admin/users/${user.id}?tab=messages`);
+  await gotoWithLiveStream(admin, `/admin/users/${user.id}/messages`);
   await expect(admin.getByRole("tab", { name: "Messages", selected: true })).toBeVisible();
   await expect(admin.getByText("No messages yet")).toBeVisible();
   const queue = await admin.context().newPage();
@@ -165,7 +165,9 @@ test("a long conversation opens on its newest 50 messages; 'Load earlier message
   // The admin's tab pages back the same way, in the admin's language.
   const admin = await signedInAdmin(browser);
   await admin.context().addCookies([{ name: "lang", value: "es", url: E2E_BASE_URL }]);
+  // Through an address that names the tab in ?tab= (as e-mails already sent do): on to the tab's own path.
   await admin.goto(`/admin/users/${user.id}?tab=messages`);
+  await expect(admin).toHaveURL(`/admin/users/${user.id}/messages`);
   const adminMessages = thread(admin).getByTestId("message");
   await expect(adminMessages).toHaveCount(50);
   await expect(adminMessages.first()).toContainText("Old note 12");

@@ -85,7 +85,7 @@ async function adminPage(browser: Browser): Promise<Page> {
 
 /** The admin ticks a Google Business step of the customer's checklist, that step only (every one used here has earlier steps not done). */
 async function tickGoogleStep(admin: Page, userId: string, label: string): Promise<void> {
-  await admin.goto(`/admin/users/${userId}?tab=google-business`);
+  await admin.goto(`/admin/users/${userId}/google-business`);
   const toggle = admin.getByRole("checkbox", { name: label });
   const saved = admin.waitForResponse(
     (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/users/"),
@@ -269,7 +269,7 @@ test("'Payment Approved' names the service and opens its page, in English and in
     .getByRole("link", { name: /New Payment Received \(Zelle\)/ })
     .filter({ hasText: customer.fullName });
   await notice.first().click();
-  await expect(admin).toHaveURL(`/admin/users/${userId}?tab=payments`);
+  await expect(admin).toHaveURL(`/admin/users/${userId}`);
   await expect(admin.getByRole("tab", { name: "Payments" })).toHaveAttribute("aria-selected", "true");
   await admin.getByRole("button", { name: "Approve Payment" }).click();
   await expect(admin.getByRole("button", { name: "Approve Payment" })).toHaveCount(0);

@@ -5,6 +5,8 @@ import { E2E_ADMIN, E2E_BASE_URL, newCustomer, sendNotification, test } from "./
 // Every portal screen loads its data in its one document request. A full page load is counted from the
 // navigation until its live-events stream (GET /events, server-sent events: the one request allowed besides the
 // document and static files) has been open a while: no `.data` request, /resources/* or /api/* fetch may follow.
+// The admin's customer page loads its header and its first tab so; another tab, a page of its own, then costs one
+// data request for that tab's route alone (docs/decisions/040).
 
 const CUSTOMER_SCREENS = [
   "/dashboard/progress",
@@ -28,6 +30,17 @@ interface FullLoad {
   html: string;
 }
 
+const pathOf = (request: Request) => {
+  const url = new URL(request.url());
+  return `${url.pathname}${url.search}`;
+};
+
+/** A request that carries data: not the document, a static file, the live stream or the favicon. */
+const isDataFetch = (request: Request) =>
+  request.resourceType() !== "document" &&
+  !STATIC_FILES.has(request.resourceType()) &&
+  !ALLOWED_AFTER_DOCUMENT.test(new URL(request.url()).pathname);
+
 async function fullLoad(page: Page, path: string): Promise<FullLoad> {
   const requests: Request[] = [];
   const record = (request: Request) => requests.push(request);
@@ -40,17 +53,10 @@ async function fullLoad(page: Page, path: string): Promise<FullLoad> {
   // A data reload the stream's opening set off (a catch-up after connecting) would come at once: give it time to show.
   await page.waitForTimeout(1_500);
   page.off("request", record);
-  const pathOf = (request: Request) => {
-    const url = new URL(request.url());
-    return `${url.pathname}${url.search}`;
-  };
   return {
     documents: requests.filter((request) => request.resourceType() === "document").map(pathOf),
     liveStreams: requests.filter((request) => new URL(request.url()).pathname === LIVE_STREAM).map(pathOf),
-    dataFetches: requests
-      .filter((request) => request.resourceType() !== "document" && !STATIC_FILES.has(request.resourceType()))
-      .filter((request) => !ALLOWED_AFTER_DOCUMENT.test(new URL(request.url()).pathname))
-      .map(pathOf),
+    dataFetches: requests.filter(isDataFetch).map(pathOf),
     html: (await document?.text()) ?? "",
   };
 }
@@ -101,6 +107,27 @@ test("every customer screen and the admin's customer detail load their data in t
     expect(signIn.ok(), await signIn.text()).toBeTruthy();
     const detail = `/admin/users/${customerId}`;
     expectOneDocumentRequest(await fullLoad(admin, detail), detail, customer.email);
+
+    // Another tab is a client navigation to its own page: one data request, which loads that tab's route and not the
+    // header's (the customer, 'Assigned to', the deletion request and the unread count stay as loaded), and nothing
+    // after it.
+    const fetched: string[] = [];
+    const record = (request: Request) => {
+      if (isDataFetch(request)) fetched.push(pathOf(request));
+    };
+    admin.on("request", record);
+    await admin.getByRole("tab", { name: "Notes" }).click();
+    await expect(admin.getByRole("tab", { name: "Notes" })).toHaveAttribute("aria-selected", "true");
+    await expect(admin.getByText("No notes yet")).toBeVisible();
+    await expect(admin).toHaveURL(`${detail}/notes`);
+    await admin.waitForTimeout(1_500);
+    admin.off("request", record);
+    expect(fetched).toHaveLength(1);
+    const tabData = new URL(fetched[0]!, E2E_BASE_URL);
+    expect(tabData.pathname).toBe(`${detail}/notes.data`);
+    const loaded = tabData.searchParams.get("_routes")?.split(",") ?? [];
+    expect(loaded).toContain("routes/admin/user-detail/notes");
+    expect(loaded).not.toContain("routes/admin/user-detail/layout");
   } finally {
     await adminContext.close();
   }

@@ -82,7 +82,7 @@ const saved = (page: Page) =>
 
 /** The admin ticks a Google Business step of the customer's checklist, that step only (every one used here has earlier steps not done). */
 async function tickGoogleStep(admin: Page, userId: string, label: string): Promise<void> {
-  await admin.goto(`/admin/users/${userId}?tab=google-business`);
+  await admin.goto(`/admin/users/${userId}/google-business`);
   const toggle = admin.getByRole("checkbox", { name: label });
   const save = saved(admin);
   await toggle.click();

@@ -60,7 +60,7 @@ async function customerOnProgress(
 
 /** The admin ticks 'Website Launch' alone (the earlier steps stay as they are). */
 async function tickWebsiteLaunch(admin: Page, userId: string): Promise<void> {
-  await admin.goto(`/admin/users/${userId}?tab=website`);
+  await admin.goto(`/admin/users/${userId}/website`);
   await admin.getByRole("checkbox", { name: "Website Launch" }).click();
   await admin
     .getByRole("dialog", { name: "Mark the earlier steps done too?" })

@@ -114,12 +114,15 @@ test("an admin invites a staff member, who sees only the customer assigned to th
   await staff.getByRole("link", { name: "Back to the dashboard" }).click();
   await expect(staff).toHaveURL("/admin/dashboard");
 
-  // On the assigned customer's page: no Payments tab, and a payment decision posted anyway is refused (403).
+  // On the assigned customer's page: it opens on Messages, has no Payments tab, and a payment decision posted anyway
+  // to the Payments tab's action (as its fetcher sends it) is refused (403).
   await gotoWithLiveStream(staff, `/admin/users/${mine.id}`);
+  await expect(staff).toHaveURL(`/admin/users/${mine.id}/messages`);
+  await expect(staff.getByRole("tab", { name: "Messages", selected: true })).toBeVisible();
   await expect(staff.getByRole("tab", { name: "Payments" })).toHaveCount(0);
   await expect(staff.getByTestId("customer-assignees")).toContainText(staffName);
   await expect(staff.getByRole("button", { name: /Assigned to/ })).toHaveCount(0);
-  const decide = await staff.request.post(`/admin/users/${mine.id}`, {
+  const decide = await staff.request.post(`/admin/users/${mine.id}.data?index`, {
     form: { intent: "decide", paymentId: "00000000-0000-4000-8000-000000000000", decision: "approve" },
     headers: { origin: E2E_BASE_URL },
   });

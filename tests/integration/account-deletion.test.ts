@@ -52,7 +52,7 @@ import { EXPORTS_BUCKET, LocalStorage, type Bucket } from "~/lib/storage/storage
 import { storeUpload } from "~/lib/storage/uploads.server";
 import { thumbnailKey } from "~/domain/upload-kinds";
 import { action as dashboardAction } from "~/routes/admin/dashboard";
-import { action as detailAction } from "~/routes/admin/user-detail";
+import { action as detailAction } from "~/routes/admin/user-detail/layout";
 import { action as profileAction } from "~/routes/dashboard/profile";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 import {

@@ -7,7 +7,8 @@ import { listCustomers } from "~/features/users/list-customers.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { middleware as adminGuard } from "~/routes/admin/layout";
 import { loader as usersLoader } from "~/routes/admin/users";
-import { loader as detailLoader } from "~/routes/admin/user-detail";
+import { loader as customerLoader } from "~/routes/admin/user-detail/layout";
+import { loader as paymentsLoader } from "~/routes/admin/user-detail/payments";
 import { cookieFrom, expectHttpError, signIn, type SignedIn, routeContext } from "./support";
 import { testApp } from "./test-app";
 
@@ -177,11 +178,13 @@ describe("the admin routes", () => {
     );
     expect(bad.data.customers).toHaveLength(5);
 
-    const detail = await detailLoader(argsFor(admin.user, "/admin/users/x", { userId: customers[2]!.id }) as never);
+    const wes = customers[2]!.id;
+    const detail = await customerLoader(argsFor(admin.user, `/admin/users/${wes}`, { userId: wes }) as never);
     expect(detail.customer.fullName).toBe("Wes Website");
-    expect(detail.payments).toEqual([]);
+    const payments = await paymentsLoader(argsFor(admin.user, `/admin/users/${wes}`, { userId: wes }) as never);
+    expect(payments.payments).toEqual([]);
 
-    const missing = await detailLoader(argsFor(admin.user, "/admin/users/x", { userId: randomUUID() }) as never).then(
+    const missing = await customerLoader(argsFor(admin.user, "/admin/users/x", { userId: randomUUID() }) as never).then(
       () => undefined,
       (thrown: unknown) => thrown,
     );

@@ -6,7 +6,8 @@ import { saveSettings } from "~/features/settings/save-settings.server";
 import { assignCustomer } from "~/features/users/assign-customer.server";
 import { UNASSIGNED, type CustomerListQuery } from "~/features/users/customer-list-query";
 import { listCustomers } from "~/features/users/list-customers.server";
-import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail/layout";
+import { loader as paymentsLoader } from "~/routes/admin/user-detail/payments";
 import { loader as usersLoader } from "~/routes/admin/users";
 import { loader as settingsLoader } from "~/routes/admin/settings";
 import { refusal, routeAnswer, routeArgs, sessionUserFor, type SignedIn } from "./support";
@@ -275,21 +276,22 @@ describe("the customer list and assignment", () => {
 });
 
 describe("the customer page for a staff member", () => {
-  it("opens on a customer assigned to them without payments, the names read-only", async () => {
-    const page = (await detailLoader(
-      await routeArgs(
-        app.services,
-        `/admin/users/${second.id}`,
-        { headers: { cookie: ana.cookie } },
-        { userId: second.id },
-      ),
-    )) as {
+  it("opens on a customer assigned to them on the Messages tab, without payments, the names read-only", async () => {
+    const args = () =>
+      routeArgs(app.services, `/admin/users/${second.id}`, { headers: { cookie: ana.cookie } }, { userId: second.id });
+    const page = (await detailLoader(await args())) as {
       canReviewPayments: boolean;
-      payments: unknown[];
       assignment: { assigned: { name: string }[]; choices: unknown };
     };
     expect(page.canReviewPayments).toBe(false);
-    expect(page.payments).toEqual([]);
+    // The first tab, Payments, is the admins': a staff member's page goes on to Messages.
+    const opened = await paymentsLoader(await args()).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(opened).toBeInstanceOf(Response);
+    expect((opened as Response).status).toBe(302);
+    expect((opened as Response).headers.get("location")).toBe(`/admin/users/${second.id}/messages`);
     expect(page.assignment).toEqual({
       assigned: [expect.objectContaining({ name: "Ana Staff" }), expect.objectContaining({ name: "Bo Staff" })],
       choices: null,

@@ -349,6 +349,18 @@ function flattenRoutes(entries: readonly RouteConfigEntry[], parent = ""): { pat
   });
 }
 
+/**
+ * Every route with children (a layout), as its full pattern and module file. A layout's action takes the posts to
+ * its own path that do not name its index route (`?index`): the header of a customer's page, for one.
+ */
+function layoutRoutes(entries: readonly RouteConfigEntry[], parent = ""): { pattern: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    if (!entry.children?.length) return [];
+    return [{ pattern: path || "/", file: entry.file }, ...layoutRoutes(entry.children, path)];
+  });
+}
+
 interface ExpressLayer {
   route?: { path: string; methods: Record<string, boolean> };
   handle?: { stack?: ExpressLayer[] };
@@ -488,7 +500,9 @@ function expectation(row: Row, role: WalkRole, data: boolean): Outcome {
     return row.unenrolledAdmin ?? (customer === DENIED_OUTCOME ? ENROLMENT_OUTCOME : customer);
   }
   const asRole: Role = role === "expiredSession" || role === "passwordStep" ? "anonymous" : role;
-  return (data ? row.data?.[asRole] : undefined) ?? row.expect[asRole];
+  const outcome = (data ? row.data?.[asRole] : undefined) ?? row.expect[asRole];
+  // A redirect may name customer A's ids (`to:/admin/users/{a.id}/messages`).
+  return typeof outcome === "string" ? (fill(outcome) as Outcome) : outcome;
 }
 const DENIED_OUTCOME = "to:/admin/login?denied=1";
 const ENROLMENT_OUTCOME = "to:/admin/two-factor";
@@ -562,7 +576,13 @@ describe("authorization matrix", () => {
     const has = (route: string, method: Method) => ROWS.some((row) => row.route === route && row.method === method);
 
     const pages = flattenRoutes(routeConfig);
-    for (const { pattern, file } of pages) {
+    // A layout needs rows only for its action (its pages' rows cover its GET).
+    const layouts = [];
+    for (const layout of layoutRoutes(routeConfig)) {
+      const module = (await vite.ssrLoadModule(`./app/${layout.file}`)) as Record<string, unknown>;
+      if (typeof module.action === "function") layouts.push(layout);
+    }
+    for (const { pattern, file } of [...pages, ...layouts]) {
       const module = (await vite.ssrLoadModule(`./app/${file}`)) as Record<string, unknown>;
       const methods: Method[] = typeof module.action === "function" ? ["GET", "POST"] : ["GET"];
       for (const method of methods) if (!has(pattern, method)) missing.push(`${method} ${pattern} (app/${file})`);

@@ -12,7 +12,7 @@ import { applyMigrations, openDatabase } from "~/lib/db/db.server";
 import { InProcessChangeBus } from "~/lib/realtime/realtime.server";
 import { encryptSecret, Secrets } from "~/lib/secrets/secrets.server";
 import type { SessionUser } from "~/lib/auth/session";
-import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail/credentials";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard/credentials";
 import { marker } from "./secrets-support";
 import {
@@ -58,11 +58,17 @@ async function loadPage(actor: SignedIn) {
   } as never);
 }
 
-/** The admin page's action as the framework runs it: the admin layout's middleware first. */
+/** The admin's Credentials tab's action as the framework runs it: the admin layout's middleware first. */
 async function postAdmin(actor: SessionUser | null, userId: string, fields: [string, string][], cookie?: string) {
-  return behindAdminGuard(app.services, actor, formPost(`/admin/users/${userId}`, fields, cookie), detailAction, {
-    userId,
-  });
+  return behindAdminGuard(
+    app.services,
+    actor,
+    formPost(`/admin/users/${userId}/credentials`, fields, cookie),
+    detailAction,
+    {
+      userId,
+    },
+  );
 }
 
 async function rowOf(userId: string, type: string) {
@@ -297,7 +303,7 @@ describe("authorization", () => {
     expect(
       routeAnswer(
         await detailAction({
-          request: formPost(`/admin/users/${customerA.id}`, fields),
+          request: formPost(`/admin/users/${customerA.id}/credentials`, fields),
           context: routeContext(app.services, customerA.user),
           params: { userId: customerA.id },
         } as never),
@@ -362,13 +368,13 @@ describe("the admin's Credenciales tab", () => {
     // The customer's open page and other admins' tabs hear of it.
     expect(await app.deliveredChanges()).toEqual([{ table: "website_credentials", userId: customer.id }]);
 
-    // The admin's page data: masked only.
+    // The admin's tab data: masked only.
     const loaded = await detailLoader({
-      request: new Request(`${SITE_URL}/admin/users/${customer.id}`),
+      request: new Request(`${SITE_URL}/admin/users/${customer.id}/credentials`),
       context: routeContext(app.services, admin.user),
       params: { userId: customer.id },
     } as never);
-    expect(loaded.credentials.map((view) => [view.type, view.title, view.secrets.password.isSet])).toEqual([
+    expect(loaded.cards.map((view) => [view.type, view.title, view.secrets.password.isSet])).toEqual([
       ["domain", "GoDaddy", true],
       ["hosting", "Bluehost", true],
       ["website", "", true],

@@ -7,7 +7,7 @@ import { AppError, ERROR_CODES, type ErrorCode } from "~/lib/http/app-error";
 import { actionFailure, jsonFailure } from "~/lib/http/error-answer.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import { action as dashboardAction } from "~/routes/admin/dashboard";
-import { action as detailAction } from "~/routes/admin/user-detail";
+import { action as notesAction } from "~/routes/admin/user-detail/notes";
 import { action as checkoutAction } from "~/routes/resources/card-checkout";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { createApp } from "../../server/app";
@@ -113,14 +113,16 @@ describe("refusals thrown by use cases, answered in the request's language", () 
 
   it("a page action: an admin deleting a note that does not exist (note_not_found, 404)", async () => {
     const fields = { intent: "delete-note", noteId: randomUUID() };
-    expect(routeAnswer(await detailAction(post(admin, `/admin/users/${customer.id}`, fields)))).toEqual({
+    expect(routeAnswer(await notesAction(post(admin, `/admin/users/${customer.id}/notes`, fields)))).toEqual({
       status: 404,
       body: { ok: false, error: "Note not found" },
     });
-    expect(routeAnswer(await detailAction(post(admin, `/admin/users/${customer.id}`, fields, "lang=es")))).toEqual({
-      status: 404,
-      body: { ok: false, error: "Nota no encontrada" },
-    });
+    expect(routeAnswer(await notesAction(post(admin, `/admin/users/${customer.id}/notes`, fields, "lang=es")))).toEqual(
+      {
+        status: 404,
+        body: { ok: false, error: "Nota no encontrada" },
+      },
+    );
   });
 
   it("a page action: a customer deciding a payment past the layout's guard (forbidden, 403)", async () => {

@@ -166,10 +166,20 @@ describe("request bodies", () => {
     expect(DEFAULT_BODY_LIMIT).toBe(1 * MB);
     expect(bodyLimitFor("/resources/payments/proof")).toBeGreaterThan(10 * MB);
     expect(bodyLimitFor("/admin/users/abc.data")).toBeGreaterThan(60 * MB);
-    // The customer's page takes every upload an admin makes there: a round's files and a delivered file too.
-    for (const kind of ["note-photo", "message-attachment", "approval-file", "delivered-file"] as const) {
-      expect(bodyLimitFor("/admin/users/abc.data")).toBeGreaterThanOrEqual(uploadBodyLimit(kind));
+    // The customer's page takes every upload an admin makes on its tabs: a note's photos, a message's files, a
+    // round's files and a delivered file.
+    for (const [tab, kinds] of [
+      ["notes", ["note-photo"]],
+      ["messages", ["message-attachment"]],
+      ["google-business", ["approval-file", "delivered-file"]],
+      ["website", ["approval-file", "delivered-file"]],
+    ] as const) {
+      for (const kind of kinds) {
+        expect(bodyLimitFor(`/admin/users/abc/${tab}`)).toBeGreaterThanOrEqual(uploadBodyLimit(kind));
+        expect(bodyLimitFor(`/admin/users/abc/${tab}.data`)).toBeGreaterThanOrEqual(uploadBodyLimit(kind));
+      }
     }
+    expect(bodyLimitFor("/admin/users/abc/not-a-tab")).toBe(DEFAULT_BODY_LIMIT);
     expect(bodyLimitFor("/dashboard/google-business.data")).toBeGreaterThan(35 * MB);
     expect(bodyLimitFor("/dashboard/website")).toBeGreaterThan(10 * MB);
     expect(bodyLimitFor("/dashboard/profile.data")).toBeGreaterThan(2 * MB);

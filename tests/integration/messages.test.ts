@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, conversations, emailMessages, messages, notifications, user } from "~db/schema";
 import { listCustomers } from "~/features/users/list-customers.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
+import { getAgencyUnreadMessages } from "~/features/messages/get-agency-unread-messages.server";
 import { listMessages } from "~/features/messages/list-messages.server";
 import { markMessagesRead } from "~/features/messages/mark-messages-read.server";
 import { sendMessage } from "~/features/messages/send-message.server";
@@ -132,6 +133,27 @@ describe("a conversation between a customer and the agency", () => {
     await markMessagesRead(deps(), customerA.user, { userId: customerA.id });
     expect((await listMessages(app.services, admin.user, { userId: customerA.id })).customerReadAt).not.toBeNull();
     expect((await conversationOf(customerA.id))!.customerUnread).toBe(0);
+  });
+
+  it("counts the customer's messages the agency has not read for the Messages tab, for the team members who reach them", async () => {
+    const customer = await app.customer();
+    const other = await app.customer();
+    const staff = await app.staff([customer.id]);
+    const count = (actor: SignedIn | null, userId = customer.id) =>
+      getAgencyUnreadMessages(app.db, actor?.user ?? null, { userId });
+    expect(await count(admin)).toBe(0);
+    await sendMessage(deps(), customer.user, { userId: customer.id, body: "One" });
+    await sendMessage(deps(), customer.user, { userId: customer.id, body: "Two" });
+    expect([await count(admin), await count(staff)]).toEqual([2, 2]);
+    // The agency's answer reads everything before it.
+    await sendMessage(deps(), staff.user, { userId: customer.id, body: "Answered" });
+    expect(await count(admin)).toBe(0);
+    expect((await refusal(count(null))).status).toBe(401);
+    expect((await refusal(count(customer))).status).toBe(403);
+    expect((await refusal(count(staff, other.id))).status).toBe(404);
+    for (const userId of [crypto.randomUUID(), "not-an-id", admin.id]) {
+      expect((await refusal(count(admin, userId))).code, userId).toBe("customer_not_found");
+    }
   });
 
   it("customer B cannot read, post to or mark read A's conversation; anonymous gets 401", async () => {

@@ -9,7 +9,7 @@ import { saveNote } from "~/features/notes/save-note.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { keyFromFileUrl } from "~/lib/storage/stored-files";
 import { mayReadFile, thumbnailKey } from "~/domain/upload-kinds";
-import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail/notes";
 import { behindAdminGuard, expectHttpError, routeContext, SITE_URL, type SignedIn } from "./support";
 import { testApp } from "./test-app";
 
@@ -30,12 +30,12 @@ beforeAll(async () => {
 
 const photo = (name = "p.png") => new File([new Uint8Array(png)], name, { type: "image/png" });
 
-/** The admin page's action as the framework runs it (behind the admin layout's guard), a multipart form. */
+/** The Notes tab's action as the framework runs it (behind the admin layout's guard), a multipart form. */
 async function postNote(actor: SessionUser | null, userId: string, fields: [string, string][], photos: File[] = []) {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
   for (const file of photos) body.append("photos", file);
-  const request = new Request(`${SITE_URL}/admin/users/${userId}`, {
+  const request = new Request(`${SITE_URL}/admin/users/${userId}/notes`, {
     method: "POST",
     headers: { origin: SITE_URL },
     body,
@@ -92,9 +92,9 @@ describe("admin notes", () => {
       expect.objectContaining({ actorId: admin.id, detail: { noteId: note!.id, title: "First call", photos: 2 } }),
     ]);
 
-    // The page lists it, with its author.
+    // The tab lists it, with its author.
     const page = (await detailLoader({
-      request: new Request(`${SITE_URL}/admin/users/${customerA.id}`),
+      request: new Request(`${SITE_URL}/admin/users/${customerA.id}/notes`),
       context: routeContext(app.services, admin.user),
       params: { userId: customerA.id },
     } as never)) as { notes: unknown };

@@ -8,7 +8,7 @@ import { listPaymentsForReview } from "~/features/payments/review/list-payments-
 import { AppError } from "~/lib/http/app-error";
 import type { Change } from "~/lib/realtime/realtime";
 import type { SessionUser } from "~/lib/auth/session";
-import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail/payments";
 import { behindAdminGuard, formPost, refusal, routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
 import { testApp } from "./test-app";
 
@@ -92,6 +92,9 @@ describe("who may decide", () => {
       403,
     );
     expect((await refusal(listPaymentsForReview(app.services, null, { userId: customerA.id }))).status).toBe(401);
+    expect((await refusal(listPaymentsForReview(app.services, admin.user, { userId: "not-an-id" }))).code).toBe(
+      "customer_not_found",
+    );
   });
 });
 
@@ -275,18 +278,19 @@ describe("two decisions blocked on one row lock (PostgreSQL)", () => {
   });
 });
 
-describe("the customer detail route", () => {
+describe("the customer page's Payments tab", () => {
+  /** The tab's own address: the customer's page, its index route. */
+  const tab = () => `/admin/users/${customerA.id}?index`;
+
   /** The action's arguments called directly, past the admin layout's guard. */
   function argsFor(user: SessionUser | null, fields: Record<string, string>) {
-    const request = formPost(`/admin/users/${customerA.id}`, fields);
+    const request = formPost(tab(), fields);
     return { request, context: routeContext(app.services, user, request.headers), params: { userId: customerA.id } };
   }
 
   /** The request as the framework runs it: the admin layout's middleware first, then the action. */
   const post = (user: SessionUser | null, fields: Record<string, string>, cookie?: string) =>
-    behindAdminGuard(app.services, user, formPost(`/admin/users/${customerA.id}`, fields, cookie), detailAction, {
-      userId: customerA.id,
-    });
+    behindAdminGuard(app.services, user, formPost(tab(), fields, cookie), detailAction, { userId: customerA.id });
 
   it("the guard stops anonymous and customers before the action runs; the payment stays pending", async () => {
     const paymentId = await app.payment(customerA.id);
@@ -335,7 +339,7 @@ describe("the customer detail route", () => {
     });
 
     const loaded = await detailLoader({
-      request: new Request(`${SITE_URL}/`),
+      request: new Request(`${SITE_URL}/admin/users/${customerA.id}`),
       context: routeContext(app.services, admin.user),
       params: { userId: customerA.id },
     } as never);

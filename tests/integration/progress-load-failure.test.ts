@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/lib/auth/session";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
-import { loader as detailLoader } from "~/routes/admin/user-detail";
+import { loader as serviceTabLoader } from "~/routes/admin/user-detail/service";
 import { routeContext, SITE_URL, type SignedIn } from "./support";
 import { testApp } from "./test-app";
 
@@ -40,12 +40,18 @@ describe("when progress cannot be read", () => {
     logged.mockRestore();
   });
 
-  it("the admin's customer page still loads the customer and payments", async () => {
+  it("the admin's service tab still loads the customer's information, rounds and files, and says the progress failed to load", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const loaded = await detailLoader(args(admin.user, "/", { userId: customer.id }));
-    expect(loaded.customer.id).toBe(customer.id);
-    expect(loaded.payments).toEqual([]);
-    expect(loaded.progress).toEqual({ ok: false });
+    for (const [tab, service] of [
+      ["google-business", "google_business"],
+      ["website", "website"],
+    ] as const) {
+      const loaded = await serviceTabLoader(
+        args(admin.user, `/admin/users/${customer.id}/${tab}`, { userId: customer.id }),
+      );
+      expect(loaded).toEqual({ information: { service, info: null }, progress: { ok: false }, rounds: [], files: [] });
+    }
+    expect(logged).toHaveBeenCalledWith("Failed to load progress:", expect.any(Error));
     logged.mockRestore();
   });
 });

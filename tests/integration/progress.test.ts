@@ -11,7 +11,7 @@ import type { Change } from "~/lib/realtime/realtime";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { loader as progressLoader } from "~/routes/dashboard/progress";
-import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail/service";
 import {
   behindAdminGuard,
   expectHttpError,
@@ -455,15 +455,19 @@ describe("the routes", () => {
 
   /** The action's arguments called directly, past the admin layout's guard. */
   function detailArgs(user: SessionUser | null, fields: Record<string, string>, userId = customerA.id) {
-    const request = formPost(`/admin/users/${userId}`, fields);
+    const request = formPost(`/admin/users/${userId}/google-business`, fields);
     return { request, context: context(user, request.headers), params: { userId } };
   }
 
   /** The request as the framework runs it: the admin layout's middleware first, then the action. */
   const post = (user: SessionUser | null, fields: Record<string, string>, cookie?: string) =>
-    behindAdminGuard(app.services, user, formPost(`/admin/users/${customerA.id}`, fields, cookie), detailAction, {
-      userId: customerA.id,
-    });
+    behindAdminGuard(
+      app.services,
+      user,
+      formPost(`/admin/users/${customerA.id}/google-business`, fields, cookie),
+      detailAction,
+      { userId: customerA.id },
+    );
 
   const tickProfileCreation = { intent: "progress", service: "google_business", step: "profileCreation", done: "on" };
 
@@ -521,15 +525,17 @@ describe("the routes", () => {
     });
     expect(await progressNotifications(customerA.id)).toHaveLength(1);
 
-    const loaded = await detailLoader({
-      request: new Request(`${SITE_URL}/`),
-      context: context(admin.user),
-      params: { userId: customerA.id },
-    } as never);
-    expect(loaded.progress).toMatchObject({
+    const tab = (name: string) =>
+      detailLoader({
+        request: new Request(`${SITE_URL}/admin/users/${customerA.id}/${name}`),
+        context: context(admin.user),
+        params: { userId: customerA.id },
+      } as never);
+    expect((await tab("google-business")).progress).toMatchObject({
       ok: true,
-      progress: { google_business: { steps: { profileCreation: false } }, website: null },
+      record: { steps: { profileCreation: false } },
     });
+    expect((await tab("website")).progress).toEqual({ ok: true, record: null });
   });
 
   it("an unknown customer in the URL answers 404 with 'Failed to update progress'", async () => {

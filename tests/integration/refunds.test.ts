@@ -21,7 +21,7 @@ import { refundPayment } from "~/features/payments/refunds/refund-payment.server
 import type { SessionUser } from "~/lib/auth/session";
 import { ENDPOINTS } from "~/lib/http/endpoints";
 import { saveLanguage } from "~/lib/i18n/language.server";
-import { action as detailAction } from "~/routes/admin/user-detail";
+import { action as detailAction } from "~/routes/admin/user-detail/payments";
 import { action as webhookAction } from "~/routes/resources/card-webhook";
 import { loader as googleBusinessLoader } from "~/routes/dashboard/google-business";
 import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
@@ -130,13 +130,15 @@ const refund = (
   input: { paymentId: string; amount: number; reason: string; userId?: string },
 ) => refundPayment(app.services, actor, input);
 
-/** The customer page's action as the framework runs it: the admin layout's middleware first. */
+/** The customer page's Payments tab's action as the framework runs it: the admin layout's middleware first. */
 const postOnPage = (user: SessionUser | null, pageOf: string, fields: Record<string, string>) =>
-  behindAdminGuard(app.services, user, formPost(`/admin/users/${pageOf}`, fields), detailAction, { userId: pageOf });
+  behindAdminGuard(app.services, user, formPost(`/admin/users/${pageOf}?index`, fields), detailAction, {
+    userId: pageOf,
+  });
 
-/** The page's action called directly, past the guard: what the use case answers on its own. */
+/** The tab's action called directly, past the guard: what the use case answers on its own. */
 async function postPastGuard(user: SessionUser | null, pageOf: string, fields: Record<string, string>) {
-  const request = formPost(`/admin/users/${pageOf}`, fields);
+  const request = formPost(`/admin/users/${pageOf}?index`, fields);
   return routeAnswer(
     await detailAction({
       request,

@@ -24,7 +24,8 @@ import { requestContext } from "~/lib/http/request-context.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { loader as sessionLoader } from "~/routes/resources/session";
-import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail";
+import { loader as customerLoader } from "~/routes/admin/user-detail/layout";
+import { action as detailAction, loader as detailLoader } from "~/routes/admin/user-detail/service";
 import { expectHttpError, formPost, routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
 import { testApp } from "./test-app";
 
@@ -104,9 +105,9 @@ function args(user: SessionUser | null, fields?: Record<string, string>) {
   return { request, context: routeContext(app.services, user), params: {} };
 }
 
-/** A form posted to a customer's page by the admin, as the page's forms post it. */
+/** A form posted to a service tab of a customer's page by the admin, as the tab's forms post it. */
 function detailPost(userId: string, fields: Record<string, string>, cookie?: string) {
-  const request = formPost(`/admin/users/${userId}`, fields, cookie);
+  const request = formPost(`/admin/users/${userId}/google-business`, fields, cookie);
   return { request, context: routeContext(app.services, admin.user, request.headers), params: { userId } } as never;
 }
 
@@ -254,7 +255,7 @@ describe("information submitted or updated since an admin last opened it", () =>
     await saveInfo(websiteInfo, a!.id, daysAgo(2), daysAgo(4));
     expect((await queue()).updatedInformation.total).toBe(2);
 
-    // The page's tabs post the version they show (useMarkInformationSeen).
+    // The service tabs post the version they show (useMarkInformationSeen).
     for (const [form, savedAt] of [
       ["google_business", daysAgo(3)],
       ["website", daysAgo(2)],
@@ -290,12 +291,19 @@ describe("information submitted or updated since an admin last opened it", () =>
     ]);
   });
 
-  it("a GET of the customer's page leaves their forms in the queue and publishes nothing", async () => {
+  it("a GET of the customer's page, on either information tab, leaves their forms in the queue and publishes nothing", async () => {
     const [a] = customers;
     await saveInfo(googleBusinessInfo, a!.id, daysAgo(3), null);
     await saveInfo(websiteInfo, a!.id, daysAgo(2), daysAgo(4));
-    await detailLoader({ ...args(admin.user), params: { userId: a!.id } } as never);
-    await detailLoader({ ...args(admin.user), params: { userId: a!.id } } as never);
+    const get = (path: string) => ({
+      request: new Request(`${SITE_URL}${path}`),
+      context: routeContext(app.services, admin.user),
+      params: { userId: a!.id },
+    });
+    for (const tab of ["google-business", "website"]) {
+      await customerLoader(get(`/admin/users/${a!.id}/${tab}`) as never);
+      await detailLoader(get(`/admin/users/${a!.id}/${tab}`) as never);
+    }
     expect((await queue()).updatedInformation.total).toBe(2);
     expect(await app.deliveredChanges()).toEqual([]);
   });
@@ -575,12 +583,12 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
         row.type,
         renderNotification(i18n, row).href,
       ]);
-    expect(await bell(staff.id)).toEqual([["message", `/admin/users/${a!.id}?tab=messages`]]);
+    expect(await bell(staff.id)).toEqual([["message", `/admin/users/${a!.id}/messages`]]);
     expect(await bell(admin.id)).toEqual(
       expect.arrayContaining([
-        ["message", `/admin/users/${a!.id}?tab=messages`],
-        ["message", `/admin/users/${c!.id}?tab=messages`],
-        ["payment", `/admin/users/${a!.id}?tab=payments`],
+        ["message", `/admin/users/${a!.id}/messages`],
+        ["message", `/admin/users/${c!.id}/messages`],
+        ["payment", `/admin/users/${a!.id}`],
       ]),
     );
   });

@@ -8,6 +8,7 @@ import { readSettings, SEEDLESS_SETTINGS } from "~/lib/config/settings.server";
 import type { Executor } from "~/lib/db/db.server";
 import { gatherEmail, type EmailInput } from "~/lib/email/email.server";
 import type { ReplyAddresses } from "~/lib/email/reply-address.server";
+import { customerPagePath } from "~/lib/http/paths";
 import { i18nOfUsers } from "~/lib/i18n/language.server";
 import type { ConversationCustomer } from "./conversation-access.server";
 
@@ -108,7 +109,7 @@ export async function gatherMessageEmails(
     readers.map((reader) => reader.id),
   );
   const customerName = customer.companyName ? `${customer.fullName} (${customer.companyName})` : customer.fullName;
-  const link = fromAgency ? href("/dashboard/messages") : `/admin/users/${customer.id}?tab=messages`;
+  const link = fromAgency ? href("/dashboard/messages") : customerPagePath(customer.id, "messages");
   for (const reader of readers) {
     const replyAddress = replyAddresses
       ? await replyAddresses.issue(executor, { customerId: customer.id, recipientId: reader.id })

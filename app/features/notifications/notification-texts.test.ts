@@ -34,7 +34,7 @@ describe("renderNotification", () => {
     expect(renderNotification(en, question)).toEqual({
       title: "New message",
       message: "Ana Díaz from Ana Co: When do we start?",
-      href: "/admin/users/c-1?tab=messages",
+      href: "/admin/users/c-1/messages",
     });
   });
 
@@ -91,7 +91,7 @@ describe("renderNotification", () => {
     expect(renderNotification(en, proof)).toEqual({
       title: "New Payment Received (Zelle)",
       message: "Ana Díaz from Ana Co submitted a Zelle payment of $350 for Website (Payment 2)",
-      href: "/admin/users/c-1?tab=payments",
+      href: "/admin/users/c-1",
     });
     expect(renderNotification(es, proof).title).toBe("Nuevo pago recibido (Zelle)");
     expect(renderNotification(es, proof).message).toContain("Ana Díaz de Ana Co");
@@ -106,7 +106,7 @@ describe("renderNotification", () => {
       title: "Promotion code over its limit",
       message:
         "Ana Díaz from Ana Co paid $280 by card for Website Development - Payment 2 of 2 with code SPRING20 after every one of its uses (3) was taken. The payment is recorded at the price paid but does not count as a use of the code.",
-      href: "/admin/users/c-1?tab=payments",
+      href: "/admin/users/c-1",
     });
     expect(renderNotification(es, over).title).toBe("Código promocional por encima de su límite");
     expect(renderNotification(es, over).message).toBe(
@@ -132,12 +132,12 @@ describe("renderNotification", () => {
     expect(renderNotification(en, row({ type: "google_business_submitted", data: ana }))).toEqual({
       title: "Google Business Information Submitted",
       message: "Ana Díaz from Ana Co submitted their Google Business information",
-      href: "/admin/users/c-1?tab=google-business",
+      href: "/admin/users/c-1/google-business",
     });
     expect(renderNotification(en, row({ type: "website_updated", data: { ...ana, companyName: null } }))).toEqual({
       title: "Website Information Updated",
       message: "Ana Díaz updated their website information",
-      href: "/admin/users/c-1?tab=website",
+      href: "/admin/users/c-1/website",
     });
     expect(renderNotification(en, row({ type: "profile_updated", data: ana })).message).toBe(
       "Ana Díaz from Ana Co updated their profile",

@@ -14,7 +14,7 @@ import { serviceNameIn } from "~/domain/service-texts";
 import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/notifications/progress-notifications";
 import { isProgressStep } from "~/domain/progress-steps";
 import { href } from "react-router";
-import { CUSTOMER_HOME, SERVICE_PAGE } from "~/lib/http/paths";
+import { CUSTOMER_HOME, customerPagePath, SERVICE_PAGE } from "~/lib/http/paths";
 
 /**
  * A notification is stored as its type and a little data (which service, which payment, which step, which
@@ -168,11 +168,6 @@ function customerLabel(i18n: I18n, customer: { fullName: string; companyName: st
   const name = customer.fullName.trim() || i18n._(msg`A customer`);
   const company = customer.companyName?.trim();
   return company ? i18n._(msg`${name} from ${company}`) : name;
-}
-
-/** A customer's page in the back office, on one of its tabs. */
-function customerPage(customerId: string, tab?: "payments" | "google-business" | "website" | "messages"): string {
-  return `/admin/users/${encodeURIComponent(customerId)}${tab ? `?tab=${tab}` : ""}`;
 }
 
 /** The words of an event in the i18n instance's language. */
@@ -384,32 +379,32 @@ export function eventLink(event: NotificationEvent): string | null {
       if (event.data.kind === "refund") return CUSTOMER_HOME;
       return event.data.kind === "decision"
         ? SERVICE_PAGE[event.data.service]
-        : customerPage(event.data.customerId, "payments");
+        : customerPagePath(event.data.customerId, "payments");
     case "google_business_progress":
     case "website_progress":
     case "review_request":
       return CUSTOMER_HOME;
     case "google_business_submitted":
     case "google_business_updated":
-      return customerPage(event.data.customerId, "google-business");
+      return customerPagePath(event.data.customerId, "google-business");
     case "website_submitted":
     case "website_updated":
-      return customerPage(event.data.customerId, "website");
+      return customerPagePath(event.data.customerId, "website");
     case "profile_updated":
     case "new_user":
     case "customer_assigned":
-      return customerPage(event.data.customerId);
+      return customerPagePath(event.data.customerId);
     case "message":
-      return event.data.fromAgency ? href("/dashboard/messages") : customerPage(event.data.customerId, "messages");
+      return event.data.fromAgency ? href("/dashboard/messages") : customerPagePath(event.data.customerId, "messages");
     case "review_round":
     case "delivered_file":
       return SERVICE_PAGE[event.data.service];
     case "review_decision":
-      return customerPage(event.data.customerId, event.data.service === "website" ? "website" : "google-business");
+      return customerPagePath(event.data.customerId, event.data.service === "website" ? "website" : "google-business");
     case "deletion_requested":
-      return customerPage(event.data.customerId);
+      return customerPagePath(event.data.customerId);
     case "promotion_over_limit":
-      return customerPage(event.data.customerId, "payments");
+      return customerPagePath(event.data.customerId, "payments");
     case "deletion_declined":
       return href("/dashboard/profile");
     case "data_export_ready":

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { afterSignUpPath, CUSTOMER_HOME, orderPath, sitePath } from "./paths";
+import {
+  afterSignUpPath,
+  CUSTOMER_HOME,
+  CUSTOMER_TABS,
+  customerPagePath,
+  customerTabAt,
+  isCustomerTab,
+  orderPath,
+  sitePath,
+} from "./paths";
 
 describe("sitePath", () => {
   it("keeps a path on this site, query and fragment included", () => {
@@ -31,5 +40,25 @@ describe("ordering a service from the landing page", () => {
     for (const search of ["", "service=seo", "service=__proto__", "service=https://evil.example"]) {
       expect(afterSignUpPath(new URLSearchParams(search)), search).toBe(CUSTOMER_HOME);
     }
+  });
+});
+
+describe("a customer's page in the back office", () => {
+  it("has a path for each tab under the customer's, the first tab (Payments) at the customer's own", () => {
+    expect(customerPagePath("c-1")).toBe("/admin/users/c-1");
+    expect(customerPagePath("c-1", "payments")).toBe("/admin/users/c-1");
+    expect(customerPagePath("c-1", "messages")).toBe("/admin/users/c-1/messages");
+    expect(customerPagePath("c-1", "google-business")).toBe("/admin/users/c-1/google-business");
+    expect(customerPagePath("a/b", "notes")).toBe("/admin/users/a%2Fb/notes");
+  });
+
+  it("reads the tab back from each path, with or without a trailing slash", () => {
+    for (const tab of CUSTOMER_TABS) {
+      expect(customerTabAt(customerPagePath("c-1", tab))).toBe(tab);
+      expect(customerTabAt(`${customerPagePath("c-1", tab)}/`)).toBe(tab);
+    }
+    expect(isCustomerTab("website")).toBe(true);
+    expect(isCustomerTab("settings")).toBe(false);
+    expect(isCustomerTab(null)).toBe(false);
   });
 });

@@ -49,3 +49,32 @@ export function sitePath(value: string): string | null {
     return null;
   }
 }
+
+/** The tabs of a customer's page in the back office, in the order the page shows them. */
+export const CUSTOMER_TABS = ["payments", "messages", "notes", "google-business", "website", "credentials"] as const;
+export type CustomerTab = (typeof CUSTOMER_TABS)[number];
+
+export function isCustomerTab(value: unknown): value is CustomerTab {
+  return typeof value === "string" && (CUSTOMER_TABS as readonly string[]).includes(value);
+}
+
+/** Each tab's page in the route table: the first, Payments, is the customer's own path. */
+const CUSTOMER_TAB_PAGES = {
+  payments: "/admin/users/:userId",
+  messages: "/admin/users/:userId/messages",
+  notes: "/admin/users/:userId/notes",
+  "google-business": "/admin/users/:userId/google-business",
+  website: "/admin/users/:userId/website",
+  credentials: "/admin/users/:userId/credentials",
+} as const satisfies Record<CustomerTab, string>;
+
+/** A customer's page in the back office, on one of its tabs (`/admin/users/<id>/notes`), Payments by default. */
+export function customerPagePath(customerId: string, tab: CustomerTab = "payments"): string {
+  return href(CUSTOMER_TAB_PAGES[tab], { userId: encodeURIComponent(customerId) });
+}
+
+/** The tab a path of a customer's page shows: its last segment when that names a tab, else the first tab. */
+export function customerTabAt(pathname: string): CustomerTab {
+  const last = pathname.replace(/\/+$/, "").split("/").at(-1);
+  return isCustomerTab(last) ? last : "payments";
+}

@@ -42,7 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const customerId = matchPath("/admin/users/:userId", pathname)?.params.userId;
+  // A customer's page, on any of its tabs.
+  const customerId = matchPath({ path: "/admin/users/:userId", end: false }, pathname)?.params.userId;
   // A staff member's stream carries only their customers' changes, named like an admin's, so the same rule applies.
   useLiveUpdates(ADMIN_LOGIN, loaderData.dataReadAt, (change) =>
     adminPageShows(change, { memberId: loaderData.memberId, customerId }),

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { Locale } from "~/lib/i18n/locales";
 import { inLanguage } from "~/lib/i18n/test-i18n";
-import { ErrorBoundary as UserDetailError } from "./user-detail";
+import { ErrorBoundary as UserDetailError } from "./user-detail/layout";
 import { ErrorBoundary as UsersError } from "./users";
 
 /** Renders an error boundary as the router would, inside a router (its back link needs one) and the page's language. */

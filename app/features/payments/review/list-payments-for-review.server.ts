@@ -1,18 +1,24 @@
 import { asc, desc, eq } from "drizzle-orm";
+import { z } from "zod";
 import { paymentRefunds, payments, profiles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
+import { AppError } from "~/lib/http/app-error";
 import { toReviewPayment } from "../payment-views";
 import type { AdminPaymentView, RefundView } from "../refunds/refund-views";
 import type { Deps } from "~/lib/services.server";
 
-/** A customer's payments for the admin, newest first, each with its refunds (one query for all of them). */
+/**
+ * A customer's payments for the admin, newest first, each with its refunds (one query for all of them); an id that
+ * cannot be a customer's is 404.
+ */
 export async function listPaymentsForReview(
   { db }: Pick<Deps, "db">,
   actor: Actor | null,
   { userId }: { userId: string },
 ): Promise<AdminPaymentView[]> {
   requireAdminActor(actor);
+  if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   const [rows, refundRows] = await Promise.all([
     db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)),
     db

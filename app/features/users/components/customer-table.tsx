@@ -5,13 +5,12 @@ import { MessageSquare } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time";
 import { Card } from "~/components/ui/card";
+import { customerPagePath } from "~/lib/http/paths";
 import { standingLines } from "../customer-standing";
 import type { ListedCustomer } from "../customer-views";
 import { CustomerAvatar } from "./customer-avatar";
 
 const REGISTRATION_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
-
-const customerPath = (id: string, tab?: string) => `/admin/users/${id}${tab ? `?tab=${tab}` : ""}`;
 
 /**
  * The customer list, newest first. A click anywhere on a row opens the customer; for the keyboard and
@@ -55,21 +54,21 @@ export function CustomerTable({ customers, filtered = false }: { customers: List
               onClick={(event) => {
                 // The name link navigates by itself; the rest of the row follows it.
                 if ((event.target as HTMLElement).closest("a")) return;
-                void navigate(customerPath(customer.id));
+                void navigate(customerPagePath(customer.id));
               }}
             >
               <td className="block px-4 py-2 md:table-cell md:py-3">
                 <div className="flex items-center gap-3">
                   <CustomerAvatar name={customer.fullName} />
                   <Link
-                    to={customerPath(customer.id)}
+                    to={customerPagePath(customer.id)}
                     className="font-medium break-words text-slate-900 hover:underline md:whitespace-nowrap"
                   >
                     {customer.fullName || t`Unnamed customer`}
                   </Link>
                   {customer.unreadMessages > 0 ? (
                     <Link
-                      to={customerPath(customer.id, "messages")}
+                      to={customerPagePath(customer.id, "messages")}
                       className="inline-flex items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
                       data-testid="unread-messages"
                     >

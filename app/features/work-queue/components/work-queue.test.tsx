@@ -64,7 +64,7 @@ describe("WorkQueue's review rounds", () => {
     );
     expect(html).toContain("Changes requested");
     expect(html).toContain('data-testid="queue-changes-requested-count">1<');
-    expect(html).toContain(`href="/admin/users/${sentBack.userId}?tab=website"`);
+    expect(html).toContain(`href="/admin/users/${sentBack.userId}/website"`);
     expect(html).toContain(">Ana Pérez</a>");
     expect(html).toContain("Website Development · v2: Home page");
     expect(html).toContain("Bigger logo, please");
@@ -77,7 +77,7 @@ describe("WorkQueue's review rounds", () => {
     const html = render(queue({ waitingApproval: { total: 3, items: [waiting] } }));
     const list = section(html, "queue-waiting-approval");
     expect(list).toContain("Waiting for customer approval");
-    expect(list).toContain(`href="/admin/users/${waiting.userId}?tab=google-business"`);
+    expect(list).toContain(`href="/admin/users/${waiting.userId}/google-business"`);
     expect(list).toContain("Unnamed customer");
     expect(list).toContain("Google Business Profile Setup · v1: Profile draft");
     expect(list).toContain(">3 hours ago</time>");

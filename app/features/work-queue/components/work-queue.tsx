@@ -10,6 +10,7 @@ import { DeletionAnswers, DeletionRequestRow } from "~/features/account-deletion
 import { PaymentDecisionForm } from "~/features/payments/review/components/payment-decision-form";
 import { PromotionTerms } from "~/features/payments/components/promotion-terms";
 import { paymentSubtitleIn, serviceTitleIn } from "~/domain/service-texts";
+import { customerPagePath } from "~/lib/http/paths";
 import { formatMoney } from "~/lib/i18n/format";
 import {
   formatAge,
@@ -31,10 +32,6 @@ const INFORMATION_TEXT: Record<QueueInformation["form"], Record<QueueInformation
   google_business: { submitted: msg`Google Business info submitted`, updated: msg`Google Business info updated` },
   website: { submitted: msg`Website info submitted`, updated: msg`Website info updated` },
 };
-
-function customerPath(userId: string, tab?: string) {
-  return `/admin/users/${userId}${tab ? `?tab=${tab}` : ""}`;
-}
 
 /** The detail page's tab that shows each service (its information form, its rounds). */
 const INFORMATION_TAB = { google_business: "google-business", website: "website" } as const;
@@ -122,7 +119,7 @@ function PendingPaymentRow({ payment, asOf }: { payment: QueuePayment; asOf: str
         <dl className="grid grid-cols-[auto_1fr] content-start gap-x-3 gap-y-1 text-sm">
           <dt className="text-slate-600">{t`Customer`}</dt>
           <dd>
-            <Link to={customerPath(payment.userId)} className={LINK}>
+            <Link to={customerPagePath(payment.userId)} className={LINK}>
               {payment.customerName || t`Unnamed customer`}
             </Link>
           </dd>
@@ -151,7 +148,7 @@ function InformationRow({ item, asOf }: { item: QueueInformation; asOf: string }
         className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm"
       >
         <div>
-          <Link to={customerPath(item.userId, INFORMATION_TAB[item.form])} className={LINK}>
+          <Link to={customerPagePath(item.userId, INFORMATION_TAB[item.form])} className={LINK}>
             {item.customerName || t`Unnamed customer`}
           </Link>
           <p className="text-slate-700">{i18n._(INFORMATION_TEXT[item.form][item.kind])}</p>
@@ -171,7 +168,7 @@ function ConversationRow({ item, asOf }: { item: QueueConversation; asOf: string
     <li>
       <Card data-testid="queue-message-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
         <div>
-          <Link to={customerPath(item.userId, "messages")} className={LINK}>
+          <Link to={customerPagePath(item.userId, "messages")} className={LINK}>
             {item.customerName || t`Unnamed customer`}
           </Link>
           <p className="text-slate-700">
@@ -199,7 +196,7 @@ function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
     <li>
       <Card data-testid="queue-stalled-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
         <div>
-          <Link to={customerPath(item.userId)} className={LINK}>
+          <Link to={customerPagePath(item.userId)} className={LINK}>
             {item.customerName || t`Unnamed customer`}
           </Link>
           <p className="text-slate-700">{t`${service}: ${doneSteps} of ${totalSteps} steps done`}</p>
@@ -228,7 +225,7 @@ function RoundRow({ item, asOf, sentBack }: { item: QueueRound; asOf: string; se
         className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm"
       >
         <div className="min-w-0">
-          <Link to={customerPath(item.userId, INFORMATION_TAB[item.service])} className={LINK}>
+          <Link to={customerPagePath(item.userId, INFORMATION_TAB[item.service])} className={LINK}>
             {item.customerName || t`Unnamed customer`}
           </Link>
           <p className="text-slate-700">

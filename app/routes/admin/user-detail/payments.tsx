@@ -1,0 +1,81 @@
+import { redirect, useFetchers, useNavigation, useRevalidator } from "react-router";
+import { AdminPaymentsTab } from "~/features/payments/review/components/admin-payments-tab";
+import { decidePaymentAction } from "~/features/payments/review/decide-payment-action.server";
+import { listPaymentsForReview } from "~/features/payments/review/list-payments-for-review.server";
+import { REFUND_PAYMENT_INTENT } from "~/features/payments/refunds/payment-refunds";
+import { DECIDE_PAYMENT_INTENT } from "~/features/payments/review/payment-review";
+import { refundPaymentAction } from "~/features/payments/refunds/refund-payment-action.server";
+import { requireTeamReach } from "~/lib/auth/actor-guards";
+import { AppError } from "~/lib/http/app-error";
+import { services, sessionUser } from "~/lib/auth/route-guards.server";
+import { loaderFailure } from "~/lib/http/error-answer.server";
+import { dispatchIntent } from "~/lib/http/intents.server";
+import { customerPagePath, isCustomerTab } from "~/lib/http/paths";
+import { requestContext } from "~/lib/http/request-context.server";
+import { tabShouldRevalidate } from "./revalidation";
+import { TabError } from "./tab-error";
+import type { Route } from "./+types/payments";
+
+/**
+ * The customer page's first tab, at the customer's own path: their payments, the admins' alone. A staff member's
+ * page opens on Messages instead. An address that names the tab in `?tab=` (e-mails already sent link so) goes on
+ * to that tab's path.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const actor = sessionUser(context);
+  const { i18n } = requestContext(context);
+  const userId = params.userId;
+  try {
+    requireTeamReach(actor, userId);
+  } catch (error) {
+    loaderFailure(error, i18n);
+  }
+  const first = actor?.isAdmin ? "payments" : "messages";
+  const asked = new URL(request.url).searchParams.get("tab");
+  if (isCustomerTab(asked)) throw redirect(customerPagePath(userId, asked === "payments" ? first : asked));
+  if (first !== "payments") throw redirect(customerPagePath(userId, first));
+  // A failure to load payments is logged and the tab shows no payments; a refusal is the tab's answer.
+  const payments = await listPaymentsForReview(services(context).database, actor, { userId }).catch(
+    (error: unknown) => {
+      if (error instanceof AppError) loaderFailure(error, i18n);
+      console.error("Failed to load payments:", error);
+      return [];
+    },
+  );
+  return { payments };
+}
+
+/** The forms this tab's action takes (the matrix tries each). */
+export const intents = [DECIDE_PAYMENT_INTENT, REFUND_PAYMENT_INTENT] as const;
+
+/**
+ * The payment cards' forms, by `intent`: a decision (paymentId, decision, notes) and a refund (paymentId, amount,
+ * reason; admins only, a payment of this customer only). Any other intent is refused with 400.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { i18n, user: actor } = requestContext(context);
+  const userId = params.userId;
+  return dispatchIntent(request, i18n, intents, {
+    [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services(context), actor, form, i18n),
+    [REFUND_PAYMENT_INTENT]: (form) => refundPaymentAction(services(context), actor, { userId, form }, i18n),
+  });
+}
+
+export const shouldRevalidate = tabShouldRevalidate;
+
+export default function PaymentsTab({ loaderData, params }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  // Reloading this tab's data (a live update, or the reload after a decision, which a fetcher in its "loading"
+  // state stands for): the list shown may be about to change.
+  const reloading =
+    revalidator.state === "loading" ||
+    fetchers.some((fetcher) => fetcher.state === "loading") ||
+    (navigation.state === "loading" && navigation.location.pathname === customerPagePath(params.userId));
+  return <AdminPaymentsTab payments={loaderData.payments} loading={reloading} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <TabError error={error} />;
+}
