@@ -51,7 +51,7 @@ export default [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("users", "routes/admin/users.tsx"),
         // A customer's page: the header and the tab bar, each tab a page of its own with its own data and forms
-        // (docs/decisions/040). Payments, the first tab, is the customer's own path; the two service tabs are one
+        // (docs/decisions/041). Payments, the first tab, is the customer's own path; the two service tabs are one
         // module under two ids, the service read from the path.
         route("users/:userId", "routes/admin/user-detail/layout.tsx", [
           index("routes/admin/user-detail/payments.tsx"),

@@ -6,7 +6,7 @@ import { E2E_ADMIN, E2E_BASE_URL, newCustomer, sendNotification, test } from "./
 // navigation until its live-events stream (GET /events, server-sent events: the one request allowed besides the
 // document and static files) has been open a while: no `.data` request, /resources/* or /api/* fetch may follow.
 // The admin's customer page loads its header and its first tab so; another tab, a page of its own, then costs one
-// data request for that tab's route alone (docs/decisions/040).
+// data request for that tab's route alone (docs/decisions/041).
 
 const CUSTOMER_SCREENS = [
   "/dashboard/progress",
