@@ -3,19 +3,8 @@ import { AppError } from "../http/app-error";
 import { loaderFailure } from "../http/error-answer.server";
 import { requestContext } from "../http/request-context.server";
 import { ACCESS_DENIED_FLAG, ADMIN_LOGIN, ADMIN_TWO_FACTOR_SETUP, CUSTOMER_LOGIN } from "../http/paths";
-import { servicesContext, sessionUserContext } from "../services.server";
 import { isTeam } from "./actor-guards";
 import type { SessionUser } from "./session";
-
-/** The services, as `requestContext(context).services` has them: for the customer page's module alone. */
-export function services(context: Readonly<RouterContextProvider>) {
-  return context.get(servicesContext);
-}
-
-/** The signed-in user, as `requestContext(context).user` has it: for the customer page's module alone. */
-export function sessionUser(context: Readonly<RouterContextProvider>): SessionUser | null {
-  return context.get(sessionUserContext);
-}
 
 export function requireUser(context: Readonly<RouterContextProvider>, loginPath = CUSTOMER_LOGIN): SessionUser {
   const { user } = requestContext(context);

@@ -2,7 +2,6 @@ import { adminCredentialsAction } from "~/features/credentials/admin-credentials
 import { AdminCredentialsTab } from "~/features/credentials/components/admin-credentials-tab";
 import { SAVE_CREDENTIALS_INTENT } from "~/features/credentials/credentials.schemas";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -12,13 +11,12 @@ import type { Route } from "./+types/credentials";
 
 /** The Credentials tab: the customer's three credential cards, secrets masked. */
 export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, user, i18n } = requestContext(context);
   try {
-    const { cards } = await listCredentials(services(context).database, sessionUser(context), {
-      userId: params.userId,
-    });
+    const { cards } = await listCredentials(services.database, user, { userId: params.userId });
     return { cards };
   } catch (error) {
-    loaderFailure(error, requestContext(context).i18n);
+    loaderFailure(error, i18n);
   }
 }
 
@@ -27,10 +25,10 @@ export const intents = [SAVE_CREDENTIALS_INTENT] as const;
 
 /** The one form for the three cards, saved together (audited). Any other intent is refused with 400. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor } = requestContext(context);
+  const { i18n, user: actor, services } = requestContext(context);
   const userId = params.userId;
   return dispatchIntent(request, i18n, intents, {
-    [SAVE_CREDENTIALS_INTENT]: (form) => adminCredentialsAction(services(context), actor, { userId, form }, i18n),
+    [SAVE_CREDENTIALS_INTENT]: (form) => adminCredentialsAction(services, actor, { userId, form }, i18n),
   });
 }
 

@@ -32,7 +32,6 @@ import { CustomerAssignment } from "~/features/users/components/customer-assignm
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { getCustomerAssignment } from "~/features/users/get-customer-assignment.server";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import { isActionResult } from "~/lib/http/forms";
 import { dispatchIntent } from "~/lib/http/intents.server";
@@ -52,9 +51,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * staff member on a customer not assigned to them gets 404).
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { database } = services(context);
-  const actor = sessionUser(context);
-  const { i18n } = requestContext(context);
+  const { services, user: actor, i18n } = requestContext(context);
+  const { database } = services;
   let customer;
   try {
     customer = await getCustomer(database, actor, { userId: params.userId });
@@ -93,13 +91,13 @@ export const intents = [
  * tab's page. Any other intent is refused with 400.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor } = requestContext(context);
+  const { i18n, user: actor, services } = requestContext(context);
   const userId = params.userId;
   return dispatchIntent(request, i18n, intents, {
-    [ASSIGN_CUSTOMER_INTENT]: (form) => assignCustomerAction(services(context), actor, { userId, form }, i18n),
-    [DELETE_CUSTOMER_INTENT]: (form) => deleteCustomerAction(services(context), actor, { userId, form }, i18n),
-    [APPROVE_DELETION_INTENT]: (form) => approveDeletionAction(services(context), actor, form, i18n, userId),
-    [DECLINE_DELETION_INTENT]: (form) => declineDeletionAction(services(context), actor, form, i18n, userId),
+    [ASSIGN_CUSTOMER_INTENT]: (form) => assignCustomerAction(services, actor, { userId, form }, i18n),
+    [DELETE_CUSTOMER_INTENT]: (form) => deleteCustomerAction(services, actor, { userId, form }, i18n),
+    [APPROVE_DELETION_INTENT]: (form) => approveDeletionAction(services, actor, form, i18n, userId),
+    [DECLINE_DELETION_INTENT]: (form) => declineDeletionAction(services, actor, form, i18n, userId),
   });
 }
 

@@ -3,7 +3,6 @@ import { conversationFrame } from "~/features/messages/conversation-frame";
 import { listMessages } from "~/features/messages/list-messages.server";
 import { markMessagesReadAction, sendMessageAction } from "~/features/messages/messages-action.server";
 import { MARK_MESSAGES_READ_INTENT, SEND_MESSAGE_INTENT } from "~/features/messages/messages.schemas";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { customerPagePath } from "~/lib/http/paths";
@@ -14,11 +13,11 @@ import type { Route } from "./+types/messages";
 
 /** The Messages tab: the customer's conversation, its newest page, with the agency's name and reply-time line. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { database, settings } = services(context);
-  const { i18n } = requestContext(context);
+  const { services, user, i18n } = requestContext(context);
+  const { database, settings } = services;
   try {
     const [thread, { general }] = await Promise.all([
-      listMessages(database.db, sessionUser(context), { userId: params.userId }),
+      listMessages(database.db, user, { userId: params.userId }),
       settings.get(),
     ]);
     return { thread, frame: conversationFrame(general, i18n) };
@@ -35,11 +34,11 @@ export const intents = [SEND_MESSAGE_INTENT, MARK_MESSAGES_READ_INTENT] as const
  * other intent is refused with 400.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor } = requestContext(context);
+  const { i18n, user: actor, services } = requestContext(context);
   const userId = params.userId;
   return dispatchIntent(request, i18n, intents, {
-    [SEND_MESSAGE_INTENT]: (form) => sendMessageAction(services(context), actor, { userId, form }, i18n),
-    [MARK_MESSAGES_READ_INTENT]: (form) => markMessagesReadAction(services(context), actor, { userId, form }, i18n),
+    [SEND_MESSAGE_INTENT]: (form) => sendMessageAction(services, actor, { userId, form }, i18n),
+    [MARK_MESSAGES_READ_INTENT]: (form) => markMessagesReadAction(services, actor, { userId, form }, i18n),
   });
 }
 

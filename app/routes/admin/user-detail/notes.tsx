@@ -3,7 +3,6 @@ import { AdminNotesTab } from "~/features/notes/components/admin-notes-tab";
 import { listNotes } from "~/features/notes/list-notes.server";
 import type { NotesLoad } from "~/features/notes/note-views";
 import { DELETE_NOTE_INTENT, SAVE_NOTE_INTENT } from "~/features/notes/notes.schemas";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { tabShouldRevalidate } from "./revalidation";
@@ -12,7 +11,8 @@ import type { Route } from "./+types/notes";
 
 /** The Notes tab: the team's notes about the customer. A failure to load them is logged and the tab says so. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const notes = await listNotes(services(context).database, sessionUser(context), { userId: params.userId }).then(
+  const { services, user } = requestContext(context);
+  const notes = await listNotes(services.database, user, { userId: params.userId }).then(
     (list): NotesLoad => ({ ok: true, notes: list }),
     (error: unknown): NotesLoad => {
       console.error("Failed to load notes:", error);
@@ -27,11 +27,11 @@ export const intents = [SAVE_NOTE_INTENT, DELETE_NOTE_INTENT] as const;
 
 /** A note's save (title, description, photos) and its deletion. Any other intent is refused with 400. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor } = requestContext(context);
+  const { i18n, user: actor, services } = requestContext(context);
   const userId = params.userId;
   return dispatchIntent(request, i18n, intents, {
-    [SAVE_NOTE_INTENT]: (form) => adminNotesAction(services(context), actor, { userId, form }, i18n),
-    [DELETE_NOTE_INTENT]: (form) => adminNotesAction(services(context), actor, { userId, form }, i18n),
+    [SAVE_NOTE_INTENT]: (form) => adminNotesAction(services, actor, { userId, form }, i18n),
+    [DELETE_NOTE_INTENT]: (form) => adminNotesAction(services, actor, { userId, form }, i18n),
   });
 }
 

@@ -7,7 +7,6 @@ import { DECIDE_PAYMENT_INTENT } from "~/features/payments/review/payment-review
 import { refundPaymentAction } from "~/features/payments/refunds/refund-payment-action.server";
 import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import { dispatchIntent } from "~/lib/http/intents.server";
 import { customerPagePath, isCustomerTab } from "~/lib/http/paths";
@@ -22,8 +21,7 @@ import type { Route } from "./+types/payments";
  * to that tab's path.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const actor = sessionUser(context);
-  const { i18n } = requestContext(context);
+  const { services, user: actor, i18n } = requestContext(context);
   const userId = params.userId;
   try {
     requireTeamReach(actor, userId);
@@ -35,13 +33,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (isCustomerTab(asked)) throw redirect(customerPagePath(userId, asked === "payments" ? first : asked));
   if (first !== "payments") throw redirect(customerPagePath(userId, first));
   // A failure to load payments is logged and the tab shows no payments; a refusal is the tab's answer.
-  const payments = await listPaymentsForReview(services(context).database, actor, { userId }).catch(
-    (error: unknown) => {
-      if (error instanceof AppError) loaderFailure(error, i18n);
-      console.error("Failed to load payments:", error);
-      return [];
-    },
-  );
+  const payments = await listPaymentsForReview(services.database, actor, { userId }).catch((error: unknown) => {
+    if (error instanceof AppError) loaderFailure(error, i18n);
+    console.error("Failed to load payments:", error);
+    return [];
+  });
   return { payments };
 }
 
@@ -53,11 +49,11 @@ export const intents = [DECIDE_PAYMENT_INTENT, REFUND_PAYMENT_INTENT] as const;
  * reason; admins only, a payment of this customer only). Any other intent is refused with 400.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor } = requestContext(context);
+  const { i18n, user: actor, services } = requestContext(context);
   const userId = params.userId;
   return dispatchIntent(request, i18n, intents, {
-    [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services(context), actor, form, i18n),
-    [REFUND_PAYMENT_INTENT]: (form) => refundPaymentAction(services(context), actor, { userId, form }, i18n),
+    [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services, actor, form, i18n),
+    [REFUND_PAYMENT_INTENT]: (form) => refundPaymentAction(services, actor, { userId, form }, i18n),
   });
 }
 

@@ -1,4 +1,3 @@
-import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ServiceType } from "~/domain/service-catalog";
@@ -27,7 +26,6 @@ import { toggleProgressStep } from "~/features/progress/toggle-progress-step.ser
 import { useMarkInformationSeen } from "~/features/work-queue/components/use-mark-information-seen";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
 import { MARK_REVIEWED_INTENT } from "~/features/work-queue/work-queue.schemas";
-import { services, sessionUser } from "~/lib/auth/route-guards.server";
 import { AppError } from "~/lib/http/app-error";
 import { actionFailure, loaderFailure } from "~/lib/http/error-answer.server";
 import type { ActionResult } from "~/lib/http/forms";
@@ -53,9 +51,8 @@ const SERVICE_OF_TAB: Readonly<Record<string, ServiceType>> = {
  * checklist says so; the rest of the tab still opens.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { database } = services(context);
-  const actor = sessionUser(context);
-  const { i18n } = requestContext(context);
+  const { services, user: actor, i18n } = requestContext(context);
+  const { database } = services;
   const userId = params.userId;
   const service = SERVICE_OF_TAB[customerTabAt(new URL(request.url).pathname)];
   if (!service) throw data("Not found", { status: 404 });
@@ -101,29 +98,29 @@ export const intents = [
  * other intent is refused with 400.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor } = requestContext(context);
+  const { i18n, user: actor, services } = requestContext(context);
   const userId = params.userId;
   return dispatchIntent(request, i18n, intents, {
-    [PROGRESS_INTENT]: (form) => progressAction(form, context, userId, i18n),
-    [MARK_REVIEWED_INTENT]: (form) => markReviewedAction(form, context, userId, i18n),
-    [REQUEST_APPROVAL_INTENT]: (form) => requestApprovalAction(services(context), actor, { userId, form }, i18n),
-    [ADD_DELIVERED_FILE_INTENT]: (form) => addDeliveredFileAction(services(context), actor, { userId, form }, i18n),
-    [REMOVE_DELIVERED_FILE_INTENT]: (form) =>
-      removeDeliveredFileAction(services(context), actor, { userId, form }, i18n),
+    [PROGRESS_INTENT]: (form) => progressAction(form, context, userId),
+    [MARK_REVIEWED_INTENT]: (form) => markReviewedAction(form, context, userId),
+    [REQUEST_APPROVAL_INTENT]: (form) => requestApprovalAction(services, actor, { userId, form }, i18n),
+    [ADD_DELIVERED_FILE_INTENT]: (form) => addDeliveredFileAction(services, actor, { userId, form }, i18n),
+    [REMOVE_DELIVERED_FILE_INTENT]: (form) => removeDeliveredFileAction(services, actor, { userId, form }, i18n),
   });
 }
 
 /** A progress toggle: any refusal answers one message, 'Failed to update progress', with its status. */
-async function progressAction(form: FormData, context: Route.ActionArgs["context"], userId: string, i18n: I18n) {
+async function progressAction(form: FormData, context: Route.ActionArgs["context"], userId: string) {
+  const { services, user, i18n } = requestContext(context);
   // Both answers ('Failed to update progress', 'Progress updated') in the request's language.
   const failed = (status: number) =>
     data<ActionResult>({ ok: false, error: i18n._(msg`Failed to update progress`) }, { status });
   const parsed = await parseForm(form, progressToggleFormSchema);
   if (!parsed.ok) return failed(400);
-  const { database, bus } = services(context);
+  const { database, bus } = services;
   try {
     const { service, step, done, withEarlier } = parsed.value;
-    await toggleProgressStep({ db: database.db, bus }, sessionUser(context), {
+    await toggleProgressStep({ db: database.db, bus }, user, {
       userId,
       service,
       step,
@@ -139,10 +136,11 @@ async function progressAction(form: FormData, context: Route.ActionArgs["context
 }
 
 /** The information tab shown: its form, in the version shown, leaves the work queue (no toast either way). */
-async function markReviewedAction(form: FormData, context: Route.ActionArgs["context"], userId: string, i18n: I18n) {
-  const { database, bus } = services(context);
+async function markReviewedAction(form: FormData, context: Route.ActionArgs["context"], userId: string) {
+  const { services, user, i18n } = requestContext(context);
+  const { database, bus } = services;
   try {
-    const { marked } = await markInformationReviewed({ db: database.db, bus }, sessionUser(context), {
+    const { marked } = await markInformationReviewed({ db: database.db, bus }, user, {
       userId,
       form: String(form.get("form") ?? ""),
       seenAt: String(form.get("seenAt") ?? ""),
