@@ -140,7 +140,7 @@ describe("a conversation between a customer and the agency", () => {
     const other = await app.customer();
     const staff = await app.staff([customer.id]);
     const count = (actor: SignedIn | null, userId = customer.id) =>
-      getAgencyUnreadMessages(app.db, actor?.user ?? null, { userId });
+      getAgencyUnreadMessages(app.services, actor?.user ?? null, { userId });
     expect(await count(admin)).toBe(0);
     await sendMessage(deps(), customer.user, { userId: customer.id, body: "One" });
     await sendMessage(deps(), customer.user, { userId: customer.id, body: "Two" });

@@ -1,6 +1,6 @@
 import { requireTeamReach } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import type { Db } from "~/lib/db/db.server";
+import type { Deps } from "~/lib/services.server";
 import { conversationCustomer } from "./conversation-access.server";
 
 /**
@@ -9,7 +9,7 @@ import { conversationCustomer } from "./conversation-access.server";
  * another customer, or an id that is no customer's, 404).
  */
 export async function getAgencyUnreadMessages(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   { userId }: { userId: string },
 ): Promise<number> {

@@ -13,7 +13,7 @@ import type { Route } from "./+types/credentials";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, user, i18n } = requestContext(context);
   try {
-    const { cards } = await listCredentials(services.database, user, { userId: params.userId });
+    const { cards } = await listCredentials(services, user, { userId: params.userId });
     return { cards };
   } catch (error) {
     loaderFailure(error, i18n);

@@ -52,19 +52,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, user: actor, i18n } = requestContext(context);
-  const { database } = services;
   let customer;
   try {
-    customer = await getCustomer(database, actor, { userId: params.userId });
+    customer = await getCustomer(services, actor, { userId: params.userId });
   } catch (error) {
     loaderFailure(error, i18n);
   }
   const isAdmin = actor?.isAdmin === true;
   const [assignment, pendingDeletion, unreadMessages] = await Promise.all([
-    getCustomerAssignment(database.db, actor, { userId: customer.id }),
+    getCustomerAssignment(services, actor, { userId: customer.id }),
     // Deletions are the admins' to decide: a staff member's page shows no request.
-    isAdmin ? getPendingDeletionRequest(database.db, actor, customer.id) : null,
-    getAgencyUnreadMessages(database.db, actor, { userId: customer.id }),
+    isAdmin ? getPendingDeletionRequest(services, actor, customer.id) : null,
+    getAgencyUnreadMessages(services, actor, { userId: customer.id }),
   ]);
   return {
     customer,

@@ -14,11 +14,10 @@ import type { Route } from "./+types/messages";
 /** The Messages tab: the customer's conversation, its newest page, with the agency's name and reply-time line. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, user, i18n } = requestContext(context);
-  const { database, settings } = services;
   try {
     const [thread, { general }] = await Promise.all([
-      listMessages(database.db, user, { userId: params.userId }),
-      settings.get(),
+      listMessages(services, user, { userId: params.userId }),
+      services.settings.get(),
     ]);
     return { thread, frame: conversationFrame(general, i18n) };
   } catch (error) {

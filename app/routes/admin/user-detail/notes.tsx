@@ -12,7 +12,7 @@ import type { Route } from "./+types/notes";
 /** The Notes tab: the team's notes about the customer. A failure to load them is logged and the tab says so. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, user } = requestContext(context);
-  const notes = await listNotes(services.database, user, { userId: params.userId }).then(
+  const notes = await listNotes(services, user, { userId: params.userId }).then(
     (list): NotesLoad => ({ ok: true, notes: list }),
     (error: unknown): NotesLoad => {
       console.error("Failed to load notes:", error);

@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (isCustomerTab(asked)) throw redirect(customerPagePath(userId, asked === "payments" ? first : asked));
   if (first !== "payments") throw redirect(customerPagePath(userId, first));
   // A failure to load payments is logged and the tab shows no payments; a refusal is the tab's answer.
-  const payments = await listPaymentsForReview(services.database, actor, { userId }).catch((error: unknown) => {
+  const payments = await listPaymentsForReview(services, actor, { userId }).catch((error: unknown) => {
     if (error instanceof AppError) loaderFailure(error, i18n);
     console.error("Failed to load payments:", error);
     return [];

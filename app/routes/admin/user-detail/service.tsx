@@ -52,30 +52,29 @@ const SERVICE_OF_TAB: Readonly<Record<string, ServiceType>> = {
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, user: actor, i18n } = requestContext(context);
-  const { database } = services;
   const userId = params.userId;
   const service = SERVICE_OF_TAB[customerTabAt(new URL(request.url).pathname)];
   if (!service) throw data("Not found", { status: 404 });
   try {
     const [information, progress, rounds, files] = await Promise.all([
       service === "google_business"
-        ? getGoogleBusinessInfo({ db: database.db }, actor, { userId }).then((info) => ({
+        ? getGoogleBusinessInfo(services, actor, { userId }).then((info) => ({
             service: "google_business" as const,
             info,
           }))
-        : getWebsiteInfo({ db: database.db }, actor, { userId }).then((info) => ({
+        : getWebsiteInfo(services, actor, { userId }).then((info) => ({
             service: "website" as const,
             info,
           })),
-      getCustomerProgress(database, actor, { userId }).then(
+      getCustomerProgress(services, actor, { userId }).then(
         (records) => ({ ok: true as const, record: records[service] }),
         (error: unknown) => {
           console.error("Failed to load progress:", error);
           return { ok: false as const };
         },
       ),
-      listReviewRounds(database.db, actor, userId),
-      listDeliveredFiles(database.db, actor, userId),
+      listReviewRounds(services, actor, userId),
+      listDeliveredFiles(services, actor, userId),
     ]);
     return { information, progress, rounds: rounds[service], files: files[service] };
   } catch (error) {
@@ -117,10 +116,9 @@ async function progressAction(form: FormData, context: Route.ActionArgs["context
     data<ActionResult>({ ok: false, error: i18n._(msg`Failed to update progress`) }, { status });
   const parsed = await parseForm(form, progressToggleFormSchema);
   if (!parsed.ok) return failed(400);
-  const { database, bus } = services;
   try {
     const { service, step, done, withEarlier } = parsed.value;
-    await toggleProgressStep({ db: database.db, bus }, user, {
+    await toggleProgressStep(services, user, {
       userId,
       service,
       step,
@@ -138,9 +136,8 @@ async function progressAction(form: FormData, context: Route.ActionArgs["context
 /** The information tab shown: its form, in the version shown, leaves the work queue (no toast either way). */
 async function markReviewedAction(form: FormData, context: Route.ActionArgs["context"], userId: string) {
   const { services, user, i18n } = requestContext(context);
-  const { database, bus } = services;
   try {
-    const { marked } = await markInformationReviewed({ db: database.db, bus }, user, {
+    const { marked } = await markInformationReviewed(services, user, {
       userId,
       form: String(form.get("form") ?? ""),
       seenAt: String(form.get("seenAt") ?? ""),
