@@ -2,26 +2,13 @@ import { msg } from "@lingui/core/macro";
 import { zodMessage } from "~/lib/i18n/translate";
 import { z } from "zod";
 
-/** The admin notes' messages: the form's refusal, each outcome's toast and each failure. */
-export const NOTE_MESSAGES = {
-  required: "Title and description are required",
-  created: "Note created successfully",
-  updated: "Note updated successfully",
-  deleted: "Note deleted successfully",
-  loadFailed: "Failed to load notes",
-  saveFailed: "Failed to save note",
-  deleteFailed: "Failed to delete note",
-  notFound: "Note not found",
-  invalidPhoto: "A photo you kept is not one of this note's photos",
-} as const;
-
 export const SAVE_NOTE_INTENT = "save-note";
 export const DELETE_NOTE_INTENT = "delete-note";
 
 export const NOTE_TITLE_MAX = 200;
 export const NOTE_DESCRIPTION_MAX = 5000;
 
-// NOTE_MESSAGES.required, in the page's language when the browser checks the form.
+// 'Title and description are required', in the page's language when the browser checks the form.
 const requiredText = (max: number) =>
   z
     .string(zodMessage(msg`Title and description are required`))

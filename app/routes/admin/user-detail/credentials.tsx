@@ -1,9 +1,15 @@
-import { adminCredentialsAction } from "~/features/credentials/admin-credentials-action.server";
 import { AdminCredentialsTab } from "~/features/credentials/components/admin-credentials-tab";
-import { SAVE_CREDENTIALS_INTENT } from "~/features/credentials/credentials.schemas";
+import {
+  adminCredentialsFormSchema,
+  cardErrorMessage,
+  cardOfField,
+  CREDENTIAL_CARDS,
+  SAVE_CREDENTIALS_INTENT,
+} from "~/features/credentials/credentials.schemas";
 import { listCredentials } from "~/features/credentials/list-credentials.server";
+import { saveCredentials } from "~/features/credentials/save-credentials.server";
+import { form, intentAction } from "~/lib/http/actions.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
-import { dispatchIntent } from "~/lib/http/intents.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { tabShouldRevalidate } from "./revalidation";
 import { TabError } from "./tab-error";
@@ -24,11 +30,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const intents = [SAVE_CREDENTIALS_INTENT] as const;
 
 /** The one form for the three cards, saved together (audited). Any other intent is refused with 400. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor, services } = requestContext(context);
-  const userId = params.userId;
-  return dispatchIntent(request, i18n, intents, {
-    [SAVE_CREDENTIALS_INTENT]: (form) => adminCredentialsAction(services, actor, { userId, form }, i18n),
+export async function action(args: Route.ActionArgs) {
+  const { userId } = args.params;
+  return intentAction(args, intents, {
+    [SAVE_CREDENTIALS_INTENT]: form({
+      schema: adminCredentialsFormSchema,
+      // The fields are `domain.title`...: a refusal names its card.
+      invalid: ({ error, reply }) => {
+        const field = Object.keys(reply.error ?? {}).find((name) => reply.error?.[name]?.length) ?? "";
+        const type = cardOfField(field);
+        return type ? cardErrorMessage(type, error) : error;
+      },
+      run: ({ services, user }, value) =>
+        saveCredentials(services, user, {
+          userId,
+          editor: "admin",
+          cards: CREDENTIAL_CARDS.map(({ type }) => ({ type, ...(value[type] ?? {}) })),
+        }),
+    }),
   });
 }
 

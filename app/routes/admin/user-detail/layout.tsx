@@ -17,24 +17,23 @@ import {
   DECLINE_DELETION_INTENT,
   DELETE_CUSTOMER_INTENT,
 } from "~/features/account-deletion/account-deletion";
-import {
-  approveDeletionAction,
-  declineDeletionAction,
-  deleteCustomerAction,
-} from "~/features/account-deletion/account-deletion-actions.server";
+import { deleteCustomerSchema } from "~/features/account-deletion/account-deletion.schemas";
+import { deleteCustomer } from "~/features/account-deletion/delete-customer.server";
+import { approveDeletionForm, declineDeletionForm } from "~/features/account-deletion/deletion-decision.forms.server";
 import { DeleteCustomer } from "~/features/account-deletion/components/delete-customer";
 import { PendingDeletionNotice } from "~/features/account-deletion/components/pending-deletion-notice";
 import { getPendingDeletionRequest } from "~/features/account-deletion/get-pending-deletion-request.server";
 import { getAgencyUnreadMessages } from "~/features/messages/get-agency-unread-messages.server";
-import { assignCustomerAction } from "~/features/users/assign-customer-action.server";
-import { ASSIGN_CUSTOMER_INTENT } from "~/features/users/assignment.schemas";
+import { assignCustomer } from "~/features/users/assign-customer.server";
+import { ASSIGN_CUSTOMER_INTENT, assignCustomerFormSchema } from "~/features/users/assignment.schemas";
 import { CustomerAssignment } from "~/features/users/components/customer-assignment";
 import { CustomerAvatar } from "~/features/users/components/customer-avatar";
 import { getCustomer } from "~/features/users/get-customer.server";
 import { getCustomerAssignment } from "~/features/users/get-customer-assignment.server";
+import { requireAdminActor } from "~/lib/auth/actor-guards";
+import { form, intentAction } from "~/lib/http/actions.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import { isActionResult } from "~/lib/http/forms";
-import { dispatchIntent } from "~/lib/http/intents.server";
 import { CUSTOMER_TABS, customerPagePath, customerTabAt, type CustomerTab } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { changesHeader } from "./revalidation";
@@ -89,14 +88,29 @@ export const intents = [
  * customer's deletion request (admins only; that customer's request only). The tabs' forms post to their own
  * tab's page. Any other intent is refused with 400.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor, services } = requestContext(context);
-  const userId = params.userId;
-  return dispatchIntent(request, i18n, intents, {
-    [ASSIGN_CUSTOMER_INTENT]: (form) => assignCustomerAction(services, actor, { userId, form }, i18n),
-    [DELETE_CUSTOMER_INTENT]: (form) => deleteCustomerAction(services, actor, { userId, form }, i18n),
-    [APPROVE_DELETION_INTENT]: (form) => approveDeletionAction(services, actor, form, i18n, userId),
-    [DECLINE_DELETION_INTENT]: (form) => declineDeletionAction(services, actor, form, i18n, userId),
+export async function action(args: Route.ActionArgs) {
+  const { userId } = args.params;
+  return intentAction(args, intents, {
+    // memberIds: each checked member.
+    [ASSIGN_CUSTOMER_INTENT]: form({
+      schema: assignCustomerFormSchema,
+      run: ({ services, user }, { memberIds }) => assignCustomer(services, user, { customerId: userId, memberIds }),
+      success: ({ i18n }) => ({ ok: true as const, title: i18n._(msg`Assignment saved`) }),
+    }),
+    // reason, confirmation; a staff member is refused before the form is read. The page then goes to the list.
+    [DELETE_CUSTOMER_INTENT]: form({
+      guard: ({ user }) => requireAdminActor(user),
+      schema: deleteCustomerSchema,
+      run: ({ services, user }, { reason, confirmation }) =>
+        deleteCustomer(services, user, { customerId: userId, reason, confirmation }),
+      success: ({ i18n }) => ({
+        ok: true as const,
+        title: i18n._(msg`Customer deleted`),
+        message: i18n._(msg`Their data has been erased; their payments stay for the books.`),
+      }),
+    }),
+    [APPROVE_DELETION_INTENT]: approveDeletionForm(userId),
+    [DECLINE_DELETION_INTENT]: declineDeletionForm(userId),
   });
 }
 

@@ -1,10 +1,10 @@
 import { MessagesPanel } from "~/features/messages/components/messages-panel";
 import { conversationFrame } from "~/features/messages/conversation-frame";
 import { listMessages } from "~/features/messages/list-messages.server";
-import { markMessagesReadAction, sendMessageAction } from "~/features/messages/messages-action.server";
+import { markMessagesReadForm, sendMessageForm } from "~/features/messages/messages.forms.server";
 import { MARK_MESSAGES_READ_INTENT, SEND_MESSAGE_INTENT } from "~/features/messages/messages.schemas";
 import { loaderFailure } from "~/lib/http/error-answer.server";
-import { dispatchIntent } from "~/lib/http/intents.server";
+import { intentAction } from "~/lib/http/actions.server";
 import { customerPagePath } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { tabShouldRevalidate } from "./revalidation";
@@ -32,12 +32,11 @@ export const intents = [SEND_MESSAGE_INTENT, MARK_MESSAGES_READ_INTENT] as const
  * The composer's post (body, files) and the read mark the thread posts when it is shown with unread messages. Any
  * other intent is refused with 400.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor, services } = requestContext(context);
-  const userId = params.userId;
-  return dispatchIntent(request, i18n, intents, {
-    [SEND_MESSAGE_INTENT]: (form) => sendMessageAction(services, actor, { userId, form }, i18n),
-    [MARK_MESSAGES_READ_INTENT]: (form) => markMessagesReadAction(services, actor, { userId, form }, i18n),
+export async function action(args: Route.ActionArgs) {
+  const { userId } = args.params;
+  return intentAction(args, intents, {
+    [SEND_MESSAGE_INTENT]: sendMessageForm(userId),
+    [MARK_MESSAGES_READ_INTENT]: markMessagesReadForm(userId),
   });
 }
 

@@ -1,14 +1,15 @@
+import { msg } from "@lingui/core/macro";
 import { redirect, useFetchers, useNavigation, useRevalidator } from "react-router";
 import { AdminPaymentsTab } from "~/features/payments/review/components/admin-payments-tab";
-import { decidePaymentAction } from "~/features/payments/review/decide-payment-action.server";
+import { decidePaymentForm } from "~/features/payments/review/decide-payment.form.server";
 import { listPaymentsForReview } from "~/features/payments/review/list-payments-for-review.server";
-import { REFUND_PAYMENT_INTENT } from "~/features/payments/refunds/payment-refunds";
+import { REFUND_PAYMENT_INTENT, refundFormSchema } from "~/features/payments/refunds/payment-refunds";
+import { refundPayment } from "~/features/payments/refunds/refund-payment.server";
 import { DECIDE_PAYMENT_INTENT } from "~/features/payments/review/payment-review";
-import { refundPaymentAction } from "~/features/payments/refunds/refund-payment-action.server";
 import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
 import { loaderFailure } from "~/lib/http/error-answer.server";
-import { dispatchIntent } from "~/lib/http/intents.server";
+import { form, intentAction } from "~/lib/http/actions.server";
 import { customerPagePath, isCustomerTab } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { tabShouldRevalidate } from "./revalidation";
@@ -48,12 +49,27 @@ export const intents = [DECIDE_PAYMENT_INTENT, REFUND_PAYMENT_INTENT] as const;
  * The payment cards' forms, by `intent`: a decision (paymentId, decision, notes) and a refund (paymentId, amount,
  * reason; admins only, a payment of this customer only). Any other intent is refused with 400.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor, services } = requestContext(context);
-  const userId = params.userId;
-  return dispatchIntent(request, i18n, intents, {
-    [DECIDE_PAYMENT_INTENT]: (form) => decidePaymentAction(services, actor, form, i18n),
-    [REFUND_PAYMENT_INTENT]: (form) => refundPaymentAction(services, actor, { userId, form }, i18n),
+export async function action(args: Route.ActionArgs) {
+  const { userId } = args.params;
+  return intentAction(args, intents, {
+    [DECIDE_PAYMENT_INTENT]: decidePaymentForm,
+    // A Zelle refund is done at once; a card refund waits for Stripe's confirmation.
+    [REFUND_PAYMENT_INTENT]: form({
+      schema: refundFormSchema,
+      run: ({ services, user }, value) => refundPayment(services, user, { userId, ...value }),
+      success: ({ i18n }, { status }) =>
+        status === "completed"
+          ? {
+              ok: true as const,
+              title: i18n._(msg`Refund recorded`),
+              message: i18n._(msg`The customer has been notified.`),
+            }
+          : {
+              ok: true as const,
+              title: i18n._(msg`Refund requested`),
+              message: i18n._(msg`Stripe is processing it; it shows as completed once Stripe confirms it.`),
+            },
+    }),
   });
 }
 

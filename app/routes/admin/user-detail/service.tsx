@@ -1,20 +1,20 @@
 import { msg } from "@lingui/core/macro";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ServiceType } from "~/domain/service-catalog";
-import { REQUEST_APPROVAL_INTENT } from "~/features/approvals/approvals.schemas";
+import { REQUEST_APPROVAL_INTENT, requestApprovalFormSchema } from "~/features/approvals/approvals.schemas";
 import { AdminApprovals } from "~/features/approvals/components/admin-approvals";
 import { listReviewRounds } from "~/features/approvals/list-review-rounds.server";
-import { requestApprovalAction } from "~/features/approvals/request-approval-action.server";
+import { requestApproval } from "~/features/approvals/request-approval.server";
+import { addDeliveredFile } from "~/features/delivered-files/add-delivered-file.server";
 import { AdminDeliveredFiles } from "~/features/delivered-files/components/admin-delivered-files";
 import {
-  addDeliveredFileAction,
-  removeDeliveredFileAction,
-} from "~/features/delivered-files/delivered-files-action.server";
-import {
   ADD_DELIVERED_FILE_INTENT,
+  addDeliveredFileFormSchema,
   REMOVE_DELIVERED_FILE_INTENT,
+  removeDeliveredFileFormSchema,
 } from "~/features/delivered-files/delivered-files.schemas";
 import { listDeliveredFiles } from "~/features/delivered-files/list-delivered-files.server";
+import { removeDeliveredFile } from "~/features/delivered-files/remove-delivered-file.server";
 import { AdminGoogleBusinessInfo } from "~/features/information/google-business/components/admin-google-business-info";
 import { getGoogleBusinessInfo } from "~/features/information/google-business/get-google-business-info.server";
 import { AdminWebsiteInfo } from "~/features/information/website/components/admin-website-info";
@@ -26,11 +26,10 @@ import { toggleProgressStep } from "~/features/progress/toggle-progress-step.ser
 import { useMarkInformationSeen } from "~/features/work-queue/components/use-mark-information-seen";
 import { markInformationReviewed } from "~/features/work-queue/mark-information-reviewed.server";
 import { MARK_REVIEWED_INTENT } from "~/features/work-queue/work-queue.schemas";
+import { form, intentAction } from "~/lib/http/actions.server";
 import { AppError } from "~/lib/http/app-error";
-import { actionFailure, loaderFailure } from "~/lib/http/error-answer.server";
+import { loaderFailure } from "~/lib/http/error-answer.server";
 import type { ActionResult } from "~/lib/http/forms";
-import { parseForm } from "~/lib/http/forms.server";
-import { dispatchIntent } from "~/lib/http/intents.server";
 import { customerPagePath, customerTabAt } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { translate } from "~/lib/i18n/translate";
@@ -96,57 +95,56 @@ export const intents = [
  * information form (posted when the tab is shown), 'Request approval' and the delivered files (add, remove). Any
  * other intent is refused with 400.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { i18n, user: actor, services } = requestContext(context);
-  const userId = params.userId;
-  return dispatchIntent(request, i18n, intents, {
-    [PROGRESS_INTENT]: (form) => progressAction(form, context, userId),
-    [MARK_REVIEWED_INTENT]: (form) => markReviewedAction(form, context, userId),
-    [REQUEST_APPROVAL_INTENT]: (form) => requestApprovalAction(services, actor, { userId, form }, i18n),
-    [ADD_DELIVERED_FILE_INTENT]: (form) => addDeliveredFileAction(services, actor, { userId, form }, i18n),
-    [REMOVE_DELIVERED_FILE_INTENT]: (form) => removeDeliveredFileAction(services, actor, { userId, form }, i18n),
+export async function action(args: Route.ActionArgs) {
+  const { userId } = args.params;
+  return intentAction(args, intents, {
+    [PROGRESS_INTENT]: form({
+      schema: progressToggleFormSchema,
+      invalid: (_, { i18n }) => i18n._(PROGRESS_FAILED),
+      run: ({ services, user }, { service, step, done, withEarlier }) =>
+        toggleProgressStep(services, user, { userId, service, step, done, withEarlier }).catch((error: unknown) => {
+          // The checklist shows one message for any refusal; the status stays the refusal's.
+          throw error instanceof AppError ? new AppError(error.code, { message: PROGRESS_FAILED }) : error;
+        }),
+      success: ({ i18n }) => ({ ok: true as const, title: i18n._(msg`Progress updated`) }),
+    }),
+    // The information form, in the version shown (seenAt), leaves the work queue; no toast either way.
+    [MARK_REVIEWED_INTENT]: form({
+      run: ({ services, user, form: posted }) =>
+        markInformationReviewed(services, user, {
+          userId,
+          form: String(posted.get("form") ?? ""),
+          seenAt: String(posted.get("seenAt") ?? ""),
+        }),
+      success: (_, { marked }) => ({ ok: true as const, marked }),
+    }),
+    // service, purpose, title, message, link, files: the round goes to the customer.
+    [REQUEST_APPROVAL_INTENT]: form({
+      schema: requestApprovalFormSchema,
+      run: ({ services, user, form: posted }, { link, ...fields }) =>
+        requestApproval(services, user, { userId, ...fields, link: link ?? undefined, files: posted.getAll("files") }),
+      success: ({ i18n }) => ({ ok: true as const, title: i18n._(msg`Sent to the customer for approval`) }),
+    }),
+    [ADD_DELIVERED_FILE_INTENT]: form({
+      schema: addDeliveredFileFormSchema,
+      run: ({ services, user, form: posted }, { service }) =>
+        addDeliveredFile(services, user, { userId, service, file: posted.get("file") }),
+      success: ({ i18n }) => ({
+        ok: true as const,
+        title: i18n._(msg`File added`),
+        message: i18n._(msg`The customer can download it now.`),
+      }),
+    }),
+    [REMOVE_DELIVERED_FILE_INTENT]: form({
+      schema: removeDeliveredFileFormSchema,
+      run: ({ services, user }, { fileId }) => removeDeliveredFile(services, user, { userId, fileId }),
+      success: ({ i18n }) => ({ ok: true as const, title: i18n._(msg`File removed`) }),
+    }),
   });
 }
 
-/** A progress toggle: any refusal answers one message, 'Failed to update progress', with its status. */
-async function progressAction(form: FormData, context: Route.ActionArgs["context"], userId: string) {
-  const { services, user, i18n } = requestContext(context);
-  // Both answers ('Failed to update progress', 'Progress updated') in the request's language.
-  const failed = (status: number) =>
-    data<ActionResult>({ ok: false, error: i18n._(msg`Failed to update progress`) }, { status });
-  const parsed = await parseForm(form, progressToggleFormSchema);
-  if (!parsed.ok) return failed(400);
-  try {
-    const { service, step, done, withEarlier } = parsed.value;
-    await toggleProgressStep(services, user, {
-      userId,
-      service,
-      step,
-      done,
-      withEarlier,
-    });
-    return { ok: true, title: i18n._(msg`Progress updated`) } satisfies ActionResult;
-  } catch (error) {
-    if (error instanceof AppError) return failed(error.status);
-    console.error("Failed to update progress:", error);
-    return failed(500);
-  }
-}
-
-/** The information tab shown: its form, in the version shown, leaves the work queue (no toast either way). */
-async function markReviewedAction(form: FormData, context: Route.ActionArgs["context"], userId: string) {
-  const { services, user, i18n } = requestContext(context);
-  try {
-    const { marked } = await markInformationReviewed(services, user, {
-      userId,
-      form: String(form.get("form") ?? ""),
-      seenAt: String(form.get("seenAt") ?? ""),
-    });
-    return { ok: true, marked };
-  } catch (error) {
-    return actionFailure(error, i18n);
-  }
-}
+/** What the checklist says when a toggle is refused or cannot be sent. */
+const PROGRESS_FAILED = msg`Failed to update progress`;
 
 /**
  * The status a progress toggle answers in the browser when its request could not be sent (offline). Both
@@ -167,10 +165,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   } catch (error) {
     if (intent !== PROGRESS_INTENT) throw error;
     console.error("Failed to update progress:", error);
-    return data<ActionResult>(
-      { ok: false, error: translate(msg`Failed to update progress`) },
-      { status: NOT_SENT_STATUS },
-    );
+    return data<ActionResult>({ ok: false, error: translate(PROGRESS_FAILED) }, { status: NOT_SENT_STATUS });
   }
 }
 
