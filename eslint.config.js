@@ -14,10 +14,10 @@ import tseslint from "typescript-eslint";
  */
 const FEATURE_ORDER = [
   "legal",
-  "marketing",
   "auth",
   "notifications",
   "team",
+  "leads",
   "users",
   "profile",
   "messages",
@@ -39,6 +39,8 @@ const FEATURE_ORDER = [
   "activity",
   "analytics",
   "work-queue",
+  // Last: the landing page offers what the features before it do (the quote request is the leads').
+  "marketing",
 ];
 const unplaced = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !FEATURE_ORDER.includes(entry.name))

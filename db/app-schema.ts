@@ -845,3 +845,95 @@ export const deletionRequests = pgTable(
     index("deletion_requests_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/** Where a lead stands with the agency, from the enquiry to a paying customer (or not). */
+export const LEAD_STAGES = ["new", "contacted", "quote_sent", "won", "lost"] as const;
+/** What a lead's timeline records: the enquiry and each later message, and what the team did. */
+export const LEAD_EVENT_KINDS = [
+  "received",
+  "message",
+  "stage",
+  "note",
+  "assigned",
+  "invited",
+  "linked",
+  "email",
+] as const;
+
+/**
+ * An enquiry from the website's quote form: who asked, for what, from which advert or site, and where the agency
+ * stands with them. A lead is not an account: `customerId` links it to the customer it became (or already was).
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stage: text("stage").notNull().default("new"),
+    name: text("name").notNull(),
+    businessName: text("business_name"),
+    /** Lower-cased, as accounts' e-mails are. */
+    email: text("email"),
+    /** Ten digits, as the sign-up form keeps a phone. */
+    phone: text("phone"),
+    industry: text("industry").notNull(),
+    /** What they want: `google_business`, `website`, `both`, `not_sure`. */
+    wants: text("wants").notNull(),
+    city: text("city"),
+    state: text("state"),
+    /** `call`, `text`, `email`, `whatsapp`. */
+    contactPreference: text("contact_preference").notNull(),
+    /** The language of the page they wrote from, which the agency's e-mails to them use. */
+    language: text("language").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    /** The visit's advert and referring site, as the landing page was reached. */
+    source: jsonb("source").$type<LeadSource>().notNull().default({}),
+    customerId: uuid("customer_id").references(() => user.id, { onDelete: "set null" }),
+    assignedTo: uuid("assigned_to").references(() => user.id, { onDelete: "set null" }),
+    lostReason: text("lost_reason"),
+    wonAt: timestamp("won_at", { withTimezone: true }),
+    /** When they last wrote: a second enquiry within a day is a message on this lead. */
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("leads_stage_check", sql`${t.stage} in (${inList(LEAD_STAGES)})`),
+    check("leads_reachable_check", sql`${t.email} is not null or ${t.phone} is not null`),
+    index("leads_created_idx").on(t.createdAt.desc()),
+    index("leads_stage_created_idx").on(t.stage, t.createdAt.desc()),
+    index("leads_email_idx").on(t.email),
+    index("leads_phone_idx").on(t.phone),
+    index("leads_assigned_idx").on(t.assignedTo),
+    index("leads_customer_idx").on(t.customerId),
+  ],
+);
+
+/** The visit a lead came from: the advert's UTM parameters and the referring site, each only when it was there. */
+export interface LeadSource {
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  utmTerm?: string;
+  utmContent?: string;
+  /** The referring site's host (`google.com`), never its full address. */
+  referrer?: string;
+}
+
+/** A lead's timeline: what they sent and what the team did, who and when (`actorId` null for the lead themselves). */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actorId: uuid("actor_id").references(() => user.id, { onDelete: "set null" }),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("lead_events_kind_check", sql`${t.kind} in (${inList(LEAD_EVENT_KINDS)})`),
+    index("lead_events_lead_created_idx").on(t.leadId, t.createdAt),
+  ],
+);
