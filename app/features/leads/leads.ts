@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { INDUSTRIES, INDUSTRY_NAMES, type Industry } from "~/domain/industries";
+import type { Change } from "~/lib/realtime/realtime";
 
 /** Where a lead stands, in the order a lead moves (the table's check lists the same, a test holds them equal). */
 export const LEAD_STAGES = ["new", "contacted", "quote_sent", "won", "lost"] as const;
@@ -51,3 +52,17 @@ export const SAME_LEAD_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A new lead nobody has contacted for this long is the work queue's. */
 export const UNCONTACTED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What a change to a lead publishes on the live stream: admins see every lead's; a staff member sees only the leads
+ * assigned to them (their own id on the change), so an unassigned lead's change names the lead itself, which no
+ * viewer's id matches. A reassignment tells the member who had it too.
+ */
+export function leadChanges(
+  lead: { id: string; assignedTo: string | null },
+  previousAssignee?: string | null,
+): Change[] {
+  const owners = new Set([lead.assignedTo ?? lead.id]);
+  if (previousAssignee && previousAssignee !== lead.assignedTo) owners.add(previousAssignee);
+  return [...owners].map((userId) => ({ table: "leads", userId }));
+}
