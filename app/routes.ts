@@ -63,6 +63,10 @@ export default [
           route("website", "routes/admin/user-detail/service.tsx", { id: "routes/admin/user-detail/website" }),
           route("credentials", "routes/admin/user-detail/credentials.tsx"),
         ]),
+        // The website's enquiries: the list, a lead's page, and the list as CSV (admins only).
+        route("leads", "routes/admin/leads.tsx"),
+        route("leads/:leadId", "routes/admin/lead.tsx"),
+        route("leads.csv", "routes/admin/leads-csv.ts"),
         route("settings", "routes/admin/settings.tsx"),
         route("activity", "routes/admin/activity.tsx"),
         route("analytics", "routes/admin/analytics.tsx"),

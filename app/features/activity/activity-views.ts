@@ -56,6 +56,11 @@ const ACTIVITY_LABELS = {
   "promotion.create": msg`Created a promotion code`,
   "promotion.deactivate": msg`Deactivated a promotion code`,
   "promotion.redeem": msg`Paid with a promotion code`,
+  "lead.stage": msg`Moved a lead to another stage`,
+  "lead.note": msg`Added a note to a lead`,
+  "lead.assign": msg`Changed who a lead is assigned to`,
+  "lead.delete": msg`Deleted a lead`,
+  "leads.export": msg`Exported the leads`,
 } as const satisfies Record<AuditAction, MessageDescriptor>;
 
 /** An action's label in a language; an action the table does not have is shown as it is. */

@@ -45,6 +45,11 @@ export const AUDIT_ACTIONS = [
   "promotion.create",
   "promotion.deactivate",
   "promotion.redeem",
+  "lead.stage",
+  "lead.note",
+  "lead.assign",
+  "lead.delete",
+  "leads.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

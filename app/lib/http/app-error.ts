@@ -158,6 +158,10 @@ export const ERROR_CODES = {
   upload_too_large: { status: 413, message: msg`Request body too large` },
   upload_too_many: { status: 400, message: msg`Too many files` },
   upload_failed: { status: 500, message: msg`Failed to upload file` },
+  // Leads (a staff member reaches only the leads assigned to them, as with customers)
+  lead_not_found: { status: 404, message: msg`Lead not found` },
+  lost_reason_required: { status: 400, message: msg`Say why the lead was lost` },
+  lead_note_required: { status: 400, message: msg`Write the note first` },
   // The server's side
   not_saved: { status: 500, message: msg`The information was not saved` },
   note_not_saved: { status: 500, message: msg`Failed to save note` },

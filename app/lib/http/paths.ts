@@ -78,3 +78,11 @@ export function customerTabAt(pathname: string): CustomerTab {
   const last = pathname.replace(/\/+$/, "").split("/").at(-1);
   return isCustomerTab(last) ? last : "payments";
 }
+
+/** The back office's Leads list. */
+export const LEAD_LIST = href("/admin/leads");
+
+/** A lead's page in the back office. */
+export function leadPagePath(leadId: string): string {
+  return href("/admin/leads/:leadId", { leadId });
+}

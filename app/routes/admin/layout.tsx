@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { BarChart3, History, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
+import { BarChart3, History, Inbox, LayoutDashboard, LogOut, Settings, Users } from "lucide-react";
 import { href, matchPath, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { NavShell, type NavItem } from "~/components/nav-shell";
@@ -55,6 +55,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     ? [
         { label: t`Dashboard`, icon: LayoutDashboard, to: ADMIN_HOME },
         { label: t`Users`, icon: Users, to: href("/admin/users") },
+        { label: t`Leads`, icon: Inbox, to: href("/admin/leads") },
         { label: t`Analytics`, icon: BarChart3, to: href("/admin/analytics") },
         { label: t`Settings`, icon: Settings, to: href("/admin/settings") },
         { label: t`Activity`, icon: History, to: href("/admin/activity") },
@@ -63,6 +64,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     : [
         { label: t`Dashboard`, icon: LayoutDashboard, to: ADMIN_HOME },
         { label: t`My customers`, icon: Users, to: href("/admin/users") },
+        { label: t`My leads`, icon: Inbox, to: href("/admin/leads") },
         { label: t`Logout`, icon: LogOut, onSelect: () => void signOut() },
       ];
   const roleName = isAdmin ? t`Admin` : t`Staff`;
