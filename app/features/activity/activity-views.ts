@@ -56,6 +56,7 @@ const ACTIVITY_LABELS = {
   "promotion.create": msg`Created a promotion code`,
   "promotion.deactivate": msg`Deactivated a promotion code`,
   "promotion.redeem": msg`Paid with a promotion code`,
+  "lead.invite": msg`Invited a lead to sign up`,
 } as const satisfies Record<AuditAction, MessageDescriptor>;
 
 /** An action's label in a language; an action the table does not have is shown as it is. */

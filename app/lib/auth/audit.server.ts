@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "promotion.create",
   "promotion.deactivate",
   "promotion.redeem",
+  "lead.invite",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -11,7 +11,9 @@ import { PASSWORD_TOO_COMMON_CODE, SIGNUP_INLINE_FIELDS, signupFormSchema } from
 import { signupErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
-import { afterSignUpPath, CUSTOMER_LOGIN } from "~/lib/http/paths";
+import { afterSignUpPath, CUSTOMER_LOGIN, LEAD_TOKEN_PARAM } from "~/lib/http/paths";
+import { readSignUpInvitation } from "~/features/leads/link-lead.server";
+import type { SignUpInvitation } from "~/features/leads/link-lead";
 import { requestContext } from "~/lib/http/request-context.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
@@ -28,25 +30,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Signed in already: on to the service ordered on the landing page, if one was.
   if (user) throw redirect(afterSignUpPath(new URL(request.url).searchParams));
   // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
-  return {
-    maintenance: await maintenanceFor(services, user),
-    title: i18n._(msg`Create account`),
-  };
+  // A lead's invitation link fills the form with what they sent; a bad or expired one opens it empty.
+  const [maintenance, invitation] = await Promise.all([
+    maintenanceFor(services, user),
+    readSignUpInvitation(services, new URL(request.url).searchParams.get(LEAD_TOKEN_PARAM)),
+  ]);
+  return { maintenance, invitation, title: i18n._(msg`Create account`) };
 }
 
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const maintenance = loaderData.maintenance;
   if (maintenance)
     return <MaintenancePage supportEmail={maintenance.supportEmail} companyName={maintenance.companyName} />;
-  return <Signup />;
+  return <Signup invitation={loaderData.invitation} />;
 }
 
-function Signup() {
+function Signup({ invitation }: { invitation: SignUpInvitation | null }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   // The service ordered on the landing page (its Order button) is where the new account goes first, to be paid.
   const [search] = useSearchParams();
-  const [phone, setPhone] = useState("");
+  const [phone, setPhone] = useState(invitation?.phone ?? "");
   const [pending, setPending] = useState(false);
   // The server's refusal of the password itself (too common), shown under it until the password changes.
   const [passwordRefused, setPasswordRefused] = useState<string | null>(null);
@@ -77,6 +81,8 @@ function Signup() {
       phone: value.phone,
       companyName: value.companyName || undefined,
       password: value.password,
+      // The account made from an invitation is linked to its lead.
+      ...(invitation ? { leadToken: invitation.token } : {}),
     });
     setPending(false);
     if (!result.ok) {
@@ -92,8 +98,21 @@ function Signup() {
   return (
     <AuthCard title={t`Create your account`} description={t`Get your business found online.`}>
       <form className="space-y-4" {...getFormProps(form)}>
-        <Field id="fullName" label={t`Full Name`} autoComplete="name" error={fields.fullName.errors?.[0]} />
-        <Field id="email" label={t`Email`} type="email" autoComplete="email" error={fields.email.errors?.[0]} />
+        <Field
+          id="fullName"
+          label={t`Full Name`}
+          autoComplete="name"
+          defaultValue={invitation?.fullName}
+          error={fields.fullName.errors?.[0]}
+        />
+        <Field
+          id="email"
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          defaultValue={invitation?.email}
+          error={fields.email.errors?.[0]}
+        />
         <Field
           id="phone"
           label={t`Phone`}
@@ -110,6 +129,7 @@ function Signup() {
           id="companyName"
           label={t`Company Name (optional)`}
           autoComplete="organization"
+          defaultValue={invitation?.companyName}
           error={fields.companyName.errors?.[0]}
         />
         <Field
