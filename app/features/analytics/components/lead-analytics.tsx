@@ -69,9 +69,52 @@ function WeeklyTable({
   );
 }
 
+/** The period's totals of one breakdown: a row per key (the largest first), its leads. */
+function TotalsTable({
+  id,
+  caption,
+  heading,
+  breakdown,
+  keyName,
+}: {
+  id: string;
+  caption: string;
+  heading: string;
+  breakdown: WeeklyBreakdown;
+  keyName: (key: string) => string;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="w-full text-sm" data-testid={id}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className={cell}>
+              {heading}
+            </th>
+            <th scope="col" className={numberCell}>{t`Leads`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {breakdown.keys.map((key) => (
+            <tr key={key} className="border-t border-slate-100">
+              <th scope="row" className={`${cell} font-normal`}>
+                {keyName(key)}
+              </th>
+              <td className={numberCell}>{breakdown.totals[key] ?? 0}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The analytics page's leads: how many quote requests came in during the period and the share that became paying
- * customers, then per week by source and by industry.
+ * customers, the period's totals by source and by industry, and the same per week in a disclosure (a year is 53
+ * rows).
  */
 export function LeadAnalytics({ leads }: { leads: LeadFigures }) {
   const { t, i18n } = useLingui();
@@ -85,7 +128,7 @@ export function LeadAnalytics({ leads }: { leads: LeadFigures }) {
       <CardHeader>
         <CardTitle>{t`Leads`}</CardTitle>
         <CardDescription>
-          {t`Quote requests from the website that came in during the period, by week starting Monday. The source is the advert (utm_source), else the site the visitor came from, else Direct.`}
+          {t`Quote requests from the website that came in during the period. The source is the advert (utm_source), else the site the visitor came from, else Direct.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -96,20 +139,41 @@ export function LeadAnalytics({ leads }: { leads: LeadFigures }) {
         </p>
         {total > 0 ? (
           <>
-            <h3 className="font-semibold text-slate-900">{t`Leads per week by source`}</h3>
-            <WeeklyTable
-              id="leads-by-source"
-              caption={t`Leads per week by source`}
-              breakdown={leads.bySource}
-              keyName={sourceName}
-            />
-            <h3 className="font-semibold text-slate-900">{t`Leads per week by industry`}</h3>
-            <WeeklyTable
-              id="leads-by-industry"
-              caption={t`Leads per week by industry`}
-              breakdown={leads.byIndustry}
-              keyName={industryName}
-            />
+            <div className="grid gap-4 md:grid-cols-2">
+              <TotalsTable
+                id="leads-source-totals"
+                caption={t`Leads by source`}
+                heading={t`Source`}
+                breakdown={leads.bySource}
+                keyName={sourceName}
+              />
+              <TotalsTable
+                id="leads-industry-totals"
+                caption={t`Leads by industry`}
+                heading={t`Industry`}
+                breakdown={leads.byIndustry}
+                keyName={industryName}
+              />
+            </div>
+            <details className="rounded-md border border-slate-200">
+              <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-blue-700">{t`Show the leads per week (weeks starting Monday)`}</summary>
+              <div className="space-y-4 p-3">
+                <h3 className="font-semibold text-slate-900">{t`Leads per week by source`}</h3>
+                <WeeklyTable
+                  id="leads-by-source"
+                  caption={t`Leads per week by source`}
+                  breakdown={leads.bySource}
+                  keyName={sourceName}
+                />
+                <h3 className="font-semibold text-slate-900">{t`Leads per week by industry`}</h3>
+                <WeeklyTable
+                  id="leads-by-industry"
+                  caption={t`Leads per week by industry`}
+                  breakdown={leads.byIndustry}
+                  keyName={industryName}
+                />
+              </div>
+            </details>
           </>
         ) : null}
       </CardContent>

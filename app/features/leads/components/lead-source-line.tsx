@@ -4,17 +4,20 @@ import { leadPagePath } from "~/lib/http/paths";
 import { intlLocale } from "~/lib/i18n/translate";
 import type { CustomerLeadSource, LeadOrigin } from "../lead-source";
 
-/** A lead's origin in words: the advert, the referring site, or a direct visit. */
+/** A lead's origin in words, after 'Source:': the advert, the referring site, or a direct visit. */
 function useOriginText(): (origin: LeadOrigin) => string {
   const { t } = useLingui();
   return (origin) => {
-    if (origin.kind === "direct") return t`Direct`;
+    if (origin.kind === "direct") return t`direct visit`;
     const name = origin.name;
-    return origin.kind === "advert" ? t`Advert: ${name}` : t`Referred by ${name}`;
+    return origin.kind === "advert" ? t`advert (${name})` : t`referred by ${name}`;
   };
 }
 
-/** The customer page's header line: where the customer came from (their enquiry's origin and day) and its lead. */
+/**
+ * The customer page's header line: where the customer came from (their enquiry's origin and day) and its lead. It
+ * wraps on a narrow screen rather than cut the link off.
+ */
 export function LeadSourceLine({ source }: { source: CustomerLeadSource }) {
   const { t, i18n } = useLingui();
   const originText = useOriginText();
@@ -23,8 +26,10 @@ export function LeadSourceLine({ source }: { source: CustomerLeadSource }) {
     new Date(source.receivedAt),
   );
   return (
-    <p className="truncate text-sm text-slate-600" data-testid="customer-lead-source">
-      {t`Came from: ${origin}, enquiry of ${day}`}
+    <p className="text-sm break-words text-slate-600" data-testid="customer-lead-source">
+      {t`Source: ${origin}`}
+      {" · "}
+      {t`Enquiry of ${day}`}
       {" · "}
       <Link
         to={leadPagePath(source.leadId)}
