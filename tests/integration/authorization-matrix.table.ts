@@ -506,6 +506,30 @@ export const ROWS: Row[] = [
     expect: everyone("ok"),
     note: "test hook: marks every information form opened (the work-queue end-to-end test's information row is then the only one waiting)",
   },
+  // The lead funnel's test hooks (tests/e2e/lead-funnel.spec.ts).
+  {
+    route: "/__test/leads",
+    method: "POST",
+    body: { name: "Matrix" },
+    json: true,
+    expect: everyone(400),
+    note: "test hook: writes a quote request as the website's form leaves it; without an e-mail here it is refused, so no lead is made",
+  },
+  {
+    route: "/__test/leads/invite",
+    method: "POST",
+    body: { leadId: "00000000-0000-4000-8000-000000000000", adminEmail: "nobody-matrix@example.test" },
+    json: true,
+    expect: everyone(404),
+    note: "test hook: runs an admin's 'Invite to sign up' (the lead page's use case); an unknown admin here, so nothing is sent",
+  },
+  {
+    route: "/__test/leads/:leadId",
+    url: "/__test/leads/00000000-0000-4000-8000-000000000000",
+    method: "GET",
+    expect: everyone(404),
+    note: "test hook: where a lead stands (its stage, its customer); no such lead here",
+  },
 
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },
@@ -1144,6 +1168,7 @@ export const ROWS: Row[] = [
       readNotificationsDays: "180",
       auditEventsDays: "730",
       sentEmailsDays: "90",
+      lostLeadsDays: "365",
     },
     expect: adminOnlyPage,
     note: "saving the Database tab's retention with its defaults (how long records are kept before the daily clean-up): only an admin (audited)",
