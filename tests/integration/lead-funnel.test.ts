@@ -3,7 +3,15 @@ import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, emailMessages, leadEvents, leads, promotionCodes, type LeadSource } from "~db/schema";
+import {
+  auditEvents,
+  customerAssignments,
+  emailMessages,
+  leadEvents,
+  leads,
+  promotionCodes,
+  type LeadSource,
+} from "~db/schema";
 import { deleteCustomer } from "~/features/account-deletion/delete-customer.server";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
@@ -209,9 +217,16 @@ describe("the lead page's 'Invite to sign up' form", () => {
 });
 
 describe("signing up from the invitation", () => {
-  it("opens the form with what the lead sent, links the new account to the lead, and then prefills no more", async () => {
+  it("opens the form with what the lead sent, links the new account to the lead and its member, and then prefills no more", async () => {
     const email = uniqueEmail("invited");
-    const leadId = await makeLead({ email, name: "Marta Ruiz", businessName: "Ruiz Painting", phone: "5559876543" });
+    const staff = await app.staff();
+    const leadId = await makeLead({
+      email,
+      name: "Marta Ruiz",
+      businessName: "Ruiz Painting",
+      phone: "5559876543",
+      assignedTo: staff.id,
+    });
     await inviteLead(app.services, admin.user, { leadId });
     const token = tokenIn((await lastEmailTo(email))!.text);
 
@@ -231,7 +246,14 @@ describe("signing up from the invitation", () => {
       actorId: null,
       detail: { customerId: customer.id },
     });
-    expect(await app.deliveredChanges()).toContainEqual({ table: "leads", userId: leadId });
+    expect(await app.deliveredChanges()).toContainEqual({ table: "leads", userId: staff.id });
+    // The member who worked the lead follows the customer it became.
+    expect(
+      await app.db
+        .select({ memberId: customerAssignments.memberId })
+        .from(customerAssignments)
+        .where(eq(customerAssignments.customerId, customer.id)),
+    ).toEqual([{ memberId: staff.id }]);
     expect(await readSignUpInvitation(app.services, token)).toBeNull();
   });
 

@@ -12,24 +12,26 @@ import { formatUsPhone } from "~/features/auth/phone";
  * Links a new account to the lead whose invitation it was made from, in the sign-up's transaction: the token names
  * the lead (signed, not expired), and a lead not linked to a customer yet gets this one and a `linked` event (no
  * actor: the lead did it). A bad or expired token, or a lead gone or already linked, links nothing: the account
- * stands as any other. Returns the lead's change, for after the commit.
+ * stands as any other. Returns the lead's change, for after the commit, and the member the lead is assigned to (who
+ * then follows the customer too).
  */
 export async function linkInvitedLead(
   tx: Executor,
   { env, now }: Pick<Deps, "env" | "now">,
   customerId: string,
   token: string | undefined,
-): Promise<Change[]> {
+): Promise<{ changes: Change[]; assignedTo: string | null }> {
+  const none = { changes: [], assignedTo: null };
   const leadId = readLeadToken(env.AUTH_SECRET, token, now?.() ?? new Date());
-  if (!leadId) return [];
+  if (!leadId) return none;
   const [linked] = await tx
     .update(leads)
     .set({ customerId })
     .where(and(eq(leads.id, leadId), isNull(leads.customerId)))
     .returning({ id: leads.id, assignedTo: leads.assignedTo });
-  if (!linked) return [];
+  if (!linked) return none;
   await tx.insert(leadEvents).values({ leadId: linked.id, kind: "linked", actorId: null, detail: { customerId } });
-  return leadChanges(linked);
+  return { changes: leadChanges(linked), assignedTo: linked.assignedTo };
 }
 
 /**
