@@ -32,9 +32,11 @@ test("a lead invited to sign up opens a filled-in form in their language, pays, 
   const link = /https?:\/\/\S+\/signup\?lead=\S+/.exec(mailsTo(lead.email)[0]!.body)?.[0];
   expect(link).toBeDefined();
 
-  const context = await browser.newContext({ locale: "es-MX" });
+  // An English browser: the page opens in the language the lead wrote in.
+  const context = await browser.newContext({ locale: "en-US" });
   const page = await context.newPage();
   await page.goto(link!);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByRole("heading", { name: "Cree su cuenta" })).toBeVisible();
   await expect(page.locator("#fullName")).toHaveValue(lead.fullName);
   await expect(page.locator("#email")).toHaveValue(lead.email);

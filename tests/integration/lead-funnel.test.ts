@@ -31,6 +31,7 @@ import { submitZelleProof } from "~/features/payments/zelle/submit-zelle-proof.s
 import { runRetention } from "~/features/retention/run-retention.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
+import { loader as signupLoader } from "~/routes/auth/signup";
 import { intentAction } from "~/lib/http/actions.server";
 import { i18nFor } from "~/lib/i18n/instances.server";
 import {
@@ -38,6 +39,7 @@ import {
   cookieFrom,
   formPost,
   refusal,
+  routeArgs,
   routeAnswer,
   routeContext,
   sessionUserFor,
@@ -236,6 +238,7 @@ describe("signing up from the invitation", () => {
       email,
       phone: "(555) 987-6543",
       companyName: "Ruiz Painting",
+      language: "en",
     });
     await app.deliveredChanges();
     // The visitor may change what was filled in: the token, not the address, links the account.
@@ -255,6 +258,27 @@ describe("signing up from the invitation", () => {
         .where(eq(customerAssignments.customerId, customer.id)),
     ).toEqual([{ memberId: staff.id }]);
     expect(await readSignUpInvitation(app.services, token)).toBeNull();
+  });
+
+  it("opens in the lead's language unless the visitor chose one, sending the browser round once at most", async () => {
+    const leadId = await makeLead({ language: "es" });
+    const token = signLeadToken(app.services.env.AUTH_SECRET, leadId, new Date());
+    const load = async (search: string, headers: Record<string, string>) =>
+      (signupLoader(await routeArgs(app.services, `/signup?${search}`, { headers })) as Promise<unknown>).catch(
+        (thrown: unknown) => thrown,
+      );
+    const search = new URLSearchParams({ lead: token }).toString();
+    const sent = (await load(search, { "accept-language": "en-US" })) as Response;
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("set-cookie")).toMatch(/^lang=es;/);
+    const next = sent.headers.get("location")!;
+    expect(next).toBe(`/signup?${search}&language-set=1`);
+    // Back with the cookie the page is Spanish (no redirect); without it (cookies refused), English, not sent again.
+    for (const headers of [{ cookie: "lang=es" }, { "accept-language": "en-US" }] as Record<string, string>[]) {
+      expect(await load(next.split("?")[1]!, headers)).toMatchObject({ invitation: { token, language: "es" } });
+    }
+    // A visitor who chose English keeps it.
+    expect(await load(search, { cookie: "lang=en" })).toMatchObject({ invitation: { token } });
   });
 
   it("opens an empty form and links nothing for a bad, altered or expired token", async () => {

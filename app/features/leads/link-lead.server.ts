@@ -7,6 +7,7 @@ import { readLeadToken } from "./lead-token.server";
 import { leadChanges } from "./leads";
 import type { SignUpInvitation } from "./link-lead";
 import { formatUsPhone } from "~/features/auth/phone";
+import { DEFAULT_LOCALE, isLocale } from "~/lib/i18n/locales";
 
 /**
  * Links a new account to the lead whose invitation it was made from, in the sign-up's transaction: the token names
@@ -46,7 +47,13 @@ export async function readSignUpInvitation(
   const leadId = readLeadToken(env.AUTH_SECRET, token, now?.() ?? new Date());
   if (!leadId || !token) return null;
   const [lead] = await db
-    .select({ name: leads.name, email: leads.email, phone: leads.phone, businessName: leads.businessName })
+    .select({
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+      businessName: leads.businessName,
+      language: leads.language,
+    })
     .from(leads)
     .where(and(eq(leads.id, leadId), isNull(leads.customerId)));
   if (!lead) return null;
@@ -56,5 +63,6 @@ export async function readSignUpInvitation(
     email: lead.email ?? "",
     phone: lead.phone ? formatUsPhone(lead.phone) : "",
     companyName: lead.businessName ?? "",
+    language: isLocale(lead.language) ? lead.language : DEFAULT_LOCALE,
   };
 }

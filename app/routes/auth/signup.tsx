@@ -19,22 +19,39 @@ import { MaintenancePage } from "~/features/settings/components/maintenance-page
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { legalPath } from "~/features/legal/legal-pages";
-import { isLocale } from "~/lib/i18n/locales";
+import { isLocale, languageCookie, localeFromCookie } from "~/lib/i18n/locales";
 import type { Route } from "./+types/signup";
 
 // The style sheet is inlined for a fast first paint (Lighthouse 100).
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Create account" }];
 
+/** Marks the address an invitation was sent on to its lead's language: it is not sent round again. */
+const LANGUAGE_SET_PARAM = "language-set";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, user, i18n } = requestContext(context);
+  const { services, user, i18n, locale } = requestContext(context);
+  const url = new URL(request.url);
   // Signed in already: on to the service ordered on the landing page, if one was.
   if (user) throw redirect(afterSignUpPath(new URL(request.url).searchParams));
   // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
   // A lead's invitation link fills the form with what they sent; a bad or expired one opens it empty.
   const [maintenance, invitation] = await Promise.all([
     maintenanceFor(services, user),
-    readSignUpInvitation(services, new URL(request.url).searchParams.get(LEAD_TOKEN_PARAM)),
+    readSignUpInvitation(services, url.searchParams.get(LEAD_TOKEN_PARAM)),
   ]);
+  // The invitation opens in the language of the page the lead wrote from, unless the visitor chose one (the cookie).
+  // Once: the flag keeps a browser that refuses the cookie from being sent round again.
+  if (
+    invitation &&
+    invitation.language !== locale &&
+    !localeFromCookie(request.headers.get("cookie")) &&
+    !url.searchParams.has(LANGUAGE_SET_PARAM)
+  ) {
+    url.searchParams.set(LANGUAGE_SET_PARAM, "1");
+    throw redirect(`${url.pathname}${url.search}`, {
+      headers: { "Set-Cookie": languageCookie(invitation.language, url.protocol === "https:") },
+    });
+  }
   return { maintenance, invitation, title: i18n._(msg`Create account`) };
 }
 
