@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, user, i18n, locale } = requestContext(context);
   const url = new URL(request.url);
   // Signed in already: on to the service ordered on the landing page, if one was.
-  if (user) throw redirect(afterSignUpPath(new URL(request.url).searchParams));
+  if (user) throw redirect(afterSignUpPath(url.searchParams));
   // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
   // A lead's invitation link fills the form with what they sent; a bad or expired one opens it empty.
   const [maintenance, invitation] = await Promise.all([
