@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
+import { inviteLead } from "~/features/leads/invite-lead.server";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
@@ -14,6 +15,8 @@ import {
   conversations,
   emailMessages,
   googleBusinessInfo,
+  leadEvents,
+  leads,
   messages,
   profiles,
   userRoles,
@@ -229,6 +232,70 @@ export function testHooks(services: Services): Router {
         .onConflictDoUpdate({ target: conversations.userId, set: { lastMessageAt } });
     });
     res.status(201).json({ ok: true });
+  });
+  // Leads: a quote request as the website's form leaves it (the landing page's form is another spec's), the invitation
+  // an admin sends from the lead's page (through its use case), and where the lead stands.
+  const leadBody = z.object({
+    name: z.string().min(1),
+    email: z.email(),
+    phone: z
+      .string()
+      .regex(/^\d{10}$/)
+      .optional(),
+    businessName: z.string().min(1).optional(),
+    industry: z.string().default("roofing"),
+    language: z.enum(["en", "es"]).default("en"),
+    utmSource: z.string().min(1).optional(),
+    referrer: z.string().min(1).optional(),
+  });
+  router.post("/leads", async (req, res) => {
+    const parsed = leadBody.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: z.prettifyError(parsed.error) });
+      return;
+    }
+    const { utmSource, referrer, ...lead } = parsed.data;
+    const leadId = await services.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(leads)
+        .values({
+          ...lead,
+          email: lead.email.toLowerCase(),
+          wants: "both",
+          contactPreference: "email",
+          consentedAt: new Date(),
+          source: { ...(utmSource ? { utmSource } : {}), ...(referrer ? { referrer } : {}) },
+        })
+        .returning({ id: leads.id });
+      await tx.insert(leadEvents).values({ leadId: row!.id, kind: "received" });
+      return row!.id;
+    });
+    res.status(201).json({ ok: true, leadId });
+  });
+  const inviteBody = z.object({ leadId: z.uuid(), adminEmail: z.email() });
+  router.post("/leads/invite", async (req, res) => {
+    const body = inviteBody.parse(req.body);
+    const admin = await userByEmail(body.adminEmail);
+    if (!admin) {
+      res.status(404).json({ error: "No such user" });
+      return;
+    }
+    const result = await inviteLead(services, { id: admin.id, isAdmin: true }, { leadId: body.leadId });
+    res.status(200).json({ ok: true, ...result });
+  });
+  router.get("/leads/:leadId", async (req, res) => {
+    const parsed = z.uuid().safeParse(req.params.leadId);
+    const [lead] = parsed.success
+      ? await services.database.db
+          .select({ stage: leads.stage, customerId: leads.customerId, wonAt: leads.wonAt })
+          .from(leads)
+          .where(eq(leads.id, parsed.data))
+      : [];
+    if (!lead) {
+      res.status(404).json({ error: "No such lead" });
+      return;
+    }
+    res.status(200).json(lead);
   });
   return router;
 }

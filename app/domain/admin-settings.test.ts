@@ -99,16 +99,18 @@ describe("retention settings", () => {
   const parse = (values: Record<string, unknown>) =>
     retentionSettingsSchema.safeParse({ ...RETENTION_DEFAULTS, ...values });
 
-  it("keeps read notifications 180 days, audit events two years and sent e-mails 90 days unless told otherwise", () => {
+  it("keeps read notifications 180 days, audit events two years, sent e-mails 90 days and lost leads a year unless told otherwise", () => {
     expect(defaultSettings(seed).retention).toEqual({
       readNotificationsDays: 180,
       auditEventsDays: 730,
       sentEmailsDays: 90,
+      lostLeadsDays: 365,
     });
     expect(settingsFromStored({ retention: { sentEmailsDays: 30 } }, defaultSettings(seed)).retention).toEqual({
       readNotificationsDays: 180,
       auditEventsDays: 730,
       sentEmailsDays: 30,
+      lostLeadsDays: 365,
     });
     // A stored value out of bounds (an older version's, a hand edit) keeps its default; the last run beside the sections is no setting.
     expect(
@@ -117,12 +119,18 @@ describe("retention settings", () => {
     ).toBe(730);
   });
 
-  it("takes whole days within the bounds (audit events at least 90), as the form sends them", () => {
-    expect(parse({ readNotificationsDays: "7", auditEventsDays: "90", sentEmailsDays: "7" }).success).toBe(true);
-    expect(parse({ readNotificationsDays: "3650", auditEventsDays: "3650", sentEmailsDays: "3650" }).data).toEqual({
+  it("takes whole days within the bounds (audit events at least 90, lost leads at least 30), as the form sends them", () => {
+    expect(
+      parse({ readNotificationsDays: "7", auditEventsDays: "90", sentEmailsDays: "7", lostLeadsDays: "30" }).success,
+    ).toBe(true);
+    expect(
+      parse({ readNotificationsDays: "3650", auditEventsDays: "3650", sentEmailsDays: "3650", lostLeadsDays: "3650" })
+        .data,
+    ).toEqual({
       readNotificationsDays: 3650,
       auditEventsDays: 3650,
       sentEmailsDays: 3650,
+      lostLeadsDays: 3650,
     });
     for (const values of [
       { readNotificationsDays: "6" },
@@ -132,6 +140,8 @@ describe("retention settings", () => {
       { sentEmailsDays: "30.5" },
       { sentEmailsDays: "" },
       { auditEventsDays: "forever" },
+      { lostLeadsDays: "29" },
+      { lostLeadsDays: "3651" },
     ]) {
       expect(parse(values).success, JSON.stringify(values)).toBe(false);
     }

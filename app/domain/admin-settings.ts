@@ -21,10 +21,16 @@ export const RETENTION_BOUNDS = {
   readNotificationsDays: { min: 7, max: 3650 },
   auditEventsDays: { min: 90, max: 3650 },
   sentEmailsDays: { min: 7, max: 3650 },
+  lostLeadsDays: { min: 30, max: 3650 },
 } as const;
 
-/** Six months of read notifications, two years of audit events, three months of sent e-mails. */
-export const RETENTION_DEFAULTS = { readNotificationsDays: 180, auditEventsDays: 730, sentEmailsDays: 90 } as const;
+/** Six months of read notifications, two years of audit events, three months of sent e-mails, a year of lost leads. */
+export const RETENTION_DEFAULTS = {
+  readNotificationsDays: 180,
+  auditEventsDays: 730,
+  sentEmailsDays: 90,
+  lostLeadsDays: 365,
+} as const;
 
 /** A switch as a form sends it: a checked checkbox sends "on", an unchecked one nothing. */
 const formSwitch = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
@@ -116,6 +122,7 @@ export const notificationSettingsSchema = z.object({
 const { min: minNotificationDays, max: maxNotificationDays } = RETENTION_BOUNDS.readNotificationsDays;
 const { min: minAuditDays, max: maxAuditDays } = RETENTION_BOUNDS.auditEventsDays;
 const { min: minEmailDays, max: maxEmailDays } = RETENTION_BOUNDS.sentEmailsDays;
+const { min: minLostLeadDays, max: maxLostLeadDays } = RETENTION_BOUNDS.lostLeadsDays;
 
 /** The Database tab's retention: whole days each kind of record is kept before the daily clean-up removes it. */
 export const retentionSettingsSchema = z.object({
@@ -132,6 +139,10 @@ export const retentionSettingsSchema = z.object({
   sentEmailsDays: wholeNumber(
     RETENTION_BOUNDS.sentEmailsDays,
     zodMessage(msg`Keep sent e-mails for a whole number of days from ${minEmailDays} to ${maxEmailDays}`),
+  ),
+  lostLeadsDays: wholeNumber(
+    RETENTION_BOUNDS.lostLeadsDays,
+    zodMessage(msg`Keep lost leads for a whole number of days from ${minLostLeadDays} to ${maxLostLeadDays}`),
   ),
 });
 

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import { createAuth, type Auth, type AuthOptions } from "./auth/auth.server";
+import { createAuth, type Auth, type AuthOptions, type SignUpExtras } from "./auth/auth.server";
 import { openDatabase, type Database, type Db, type Executor } from "./db/db.server";
 import type { Env } from "./config/env.server";
 import { InProcessChangeBus, PgChangeBus, type ChangeBus } from "./realtime/realtime.server";
@@ -86,7 +86,7 @@ export interface ServiceOptions
   > {
   /** The one rule set for a new password (features/auth), at sign-up, reset and change; enables password reset. */
   validateNewPassword?: AuthOptions["validateNewPassword"];
-  onSignedUp?: (deps: Pick<Deps, "db" | "bus">, userId: string) => Promise<void>;
+  onSignedUp?: (deps: Pick<Deps, "db" | "bus" | "env" | "now">, userId: string, signUp: SignUpExtras) => Promise<void>;
   onAdminLocked?: (deps: Pick<Deps, "db" | "bus">, userId: string) => Promise<void>;
   addressReserved?: (deps: Pick<Deps, "db" | "bus">, email: string) => Promise<boolean>;
 }
@@ -136,7 +136,9 @@ export async function createServices(
     },
     {
       ...authOptions,
-      onSignedUp: onSignedUp ? (userId) => onSignedUp({ db, bus }, userId) : undefined,
+      onSignedUp: onSignedUp
+        ? (userId, signUp) => onSignedUp({ db, bus, env, now: options.now }, userId, signUp)
+        : undefined,
       onAdminLocked: onAdminLocked ? (userId) => onAdminLocked({ db, bus }, userId) : undefined,
       addressReserved: addressReserved ? (email) => addressReserved({ db, bus }, email) : undefined,
       // The account's open live streams, on every instance, check their own session at once.

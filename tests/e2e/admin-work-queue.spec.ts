@@ -22,13 +22,14 @@ async function adminOnDashboard(browser: Browser): Promise<Page> {
   return page;
 }
 
-test("the dashboard's three figures are links to their lists, reachable by keyboard", async ({ browser }) => {
+test("the dashboard's four figures are links to their lists, reachable by keyboard", async ({ browser }) => {
   const admin = await adminOnDashboard(browser);
   const main = admin.getByRole("main");
   for (const [name, href] of [
     ["Revenue this month", /^\/admin\/analytics\?period=custom&from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/],
     ["Customers waiting", /^(\/admin\/dashboard)?#work-queue-heading$/],
     ["Jobs in progress", /^\/admin\/users\?status=in_progress$/],
+    ["Leads this month", /^\/admin\/analytics\?period=custom&from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/],
   ] as const) {
     const link = main.getByRole("link", { name: new RegExp(`^${name}`) });
     await expect(link).toHaveAttribute("href", href);

@@ -64,6 +64,7 @@ test("the admin changes how long read notifications are kept on the Database tab
   await expect(days).toHaveValue("180");
   await expect(admin.getByLabel("Audit events (days)")).toHaveValue("730");
   await expect(admin.getByLabel("Sent e-mails (days)")).toHaveValue("90");
+  await expect(admin.getByLabel("Lost leads (days)")).toHaveValue("365");
   await expect(admin.getByTestId("retention-last-run")).toContainText(
     /The clean-up has not run yet\. It runs once a day\.|Last clean-up:/,
   );
@@ -115,7 +116,12 @@ test("the Database tab reads well in English and Spanish, on a desktop and on a 
     await admin.getByRole("tab", { name: "Base de datos" }).click();
     await expect(admin.getByRole("heading", { name: "Conservación de datos" })).toBeVisible();
     // The values themselves are the other test's (it changes one meanwhile); here, that each field is there and labelled.
-    for (const label of ["Notificaciones leídas (días)", "Eventos de auditoría (días)", "Correos enviados (días)"]) {
+    for (const label of [
+      "Notificaciones leídas (días)",
+      "Eventos de auditoría (días)",
+      "Correos enviados (días)",
+      "Prospectos perdidos (días)",
+    ]) {
       await expect(admin.getByLabel(label)).toHaveValue(/^\d+$/);
     }
     await expect(admin.getByRole("button", { name: "Guardar configuración de conservación" })).toBeVisible();

@@ -95,6 +95,9 @@ export interface Fixtures {
   /** A's ready data export, and its ZIP's key in the exports bucket. */
   dataExportId: string;
   "data-export": string;
+  /** A lead from the quote form assigned to staff member A, and A's id (the assignment that keeps it theirs). */
+  leadId: string;
+  staffAId: string;
 }
 
 const LOGIN = "to:/login";
@@ -505,6 +508,30 @@ export const ROWS: Row[] = [
     json: true,
     expect: everyone("ok"),
     note: "test hook: marks every information form opened (the work-queue end-to-end test's information row is then the only one waiting)",
+  },
+  // The lead funnel's test hooks (tests/e2e/lead-funnel.spec.ts).
+  {
+    route: "/__test/leads",
+    method: "POST",
+    body: { name: "Matrix" },
+    json: true,
+    expect: everyone(400),
+    note: "test hook: writes a quote request as the website's form leaves it; without an e-mail here it is refused, so no lead is made",
+  },
+  {
+    route: "/__test/leads/invite",
+    method: "POST",
+    body: { leadId: "00000000-0000-4000-8000-000000000000", adminEmail: "nobody-matrix@example.test" },
+    json: true,
+    expect: everyone(404),
+    note: "test hook: runs an admin's 'Invite to sign up' (the lead page's use case); an unknown admin here, so nothing is sent",
+  },
+  {
+    route: "/__test/leads/:leadId",
+    url: "/__test/leads/00000000-0000-4000-8000-000000000000",
+    method: "GET",
+    expect: everyone(404),
+    note: "test hook: where a lead stands (its stage, its customer); no such lead here",
   },
 
   // Pages and resource routes (app/routes.ts).
@@ -1097,6 +1124,75 @@ export const ROWS: Row[] = [
     expect: adminOnlyPage,
     note: "a period's payments for the bookkeeper: admins only, read-only",
   },
+  // Leads: the list and a lead's page are the team's, a staff member's own leads only; the CSV and the deletion the admins'.
+  { route: "/admin/leads", method: "GET", expect: adminPage },
+  {
+    route: "/admin/leads",
+    method: "GET",
+    url: "/admin/leads?stage=maybe&page=0",
+    expect: { ...adminPage, staffA: 400, staffB: 400, admin: 400 },
+    note: "a stage or page the list cannot read: the list with its message (400), never a failure",
+  },
+  {
+    route: "/admin/leads/:leadId",
+    method: "GET",
+    url: "/admin/leads/{a.leadId}",
+    expect: customerAPage,
+    note: "a lead assigned to staff member A: B gets 404 as for a lead that does not exist",
+  },
+  {
+    route: "/admin/leads/:leadId",
+    method: "POST",
+    url: "/admin/leads/{a.leadId}",
+    body: { intent: "change-lead-stage", stage: "contacted" },
+    expect: customerAPage,
+  },
+  {
+    route: "/admin/leads/:leadId",
+    method: "POST",
+    url: "/admin/leads/{a.leadId}",
+    body: { intent: "change-lead-stage", stage: "lost" },
+    expect: { ...adminPage, staffA: 400, staffB: 400, admin: 400 },
+    note: "Lost without its reason: refused before the lead is read, nothing changes",
+  },
+  {
+    route: "/admin/leads/:leadId",
+    method: "POST",
+    url: "/admin/leads/{a.leadId}",
+    body: { intent: "add-lead-note", note: "Matrix note" },
+    expect: customerAPage,
+  },
+  {
+    route: "/admin/leads/:leadId",
+    method: "POST",
+    url: "/admin/leads/{a.leadId}",
+    body: { intent: "assign-lead", memberId: "{a.staffAId}" },
+    expect: { ...customerAPage, staffA: 403, staffB: 403 },
+    note: "the assignment is the admins': given to A again, so the lead stays A's for the other rows",
+  },
+  {
+    route: "/admin/leads/:leadId",
+    method: "POST",
+    url: "/admin/leads/{a.leadId}",
+    body: { intent: "invite-lead" },
+    expect: customerAPage,
+    note: "'Invite to sign up': an e-mail to the lead, for the admins and the member who has the lead",
+  },
+  {
+    route: "/admin/leads/:leadId",
+    method: "POST",
+    url: "/admin/leads/00000000-0000-4000-8000-000000000000",
+    body: { intent: "delete-lead" },
+    expect: { ...adminPage, staffA: 403, staffB: 403, admin: 404 },
+    note: "the deletion is the admins' (staff 403 before the lead is read); a lead that is not there, so the walk keeps A's",
+  },
+  {
+    route: "/admin/leads.csv",
+    method: "GET",
+    url: "/admin/leads.csv?stage=new",
+    expect: adminOnlyPage,
+    note: "the leads as CSV (personal data): admins only (audited)",
+  },
   {
     route: "/admin/customers.csv",
     method: "GET",
@@ -1144,6 +1240,7 @@ export const ROWS: Row[] = [
       readNotificationsDays: "180",
       auditEventsDays: "730",
       sentEmailsDays: "90",
+      lostLeadsDays: "365",
     },
     expect: adminOnlyPage,
     note: "saving the Database tab's retention with its defaults (how long records are kept before the daily clean-up): only an admin (audited)",

@@ -10,6 +10,7 @@ import {
   customerAssignments,
   dataExports,
   googleBusinessInfo,
+  leads,
   notifications,
   payments,
   reviewRounds,
@@ -313,7 +314,22 @@ async function customerAFixtures(): Promise<Fixtures> {
     "application/zip",
   );
   await db.update(dataExports).set({ fileKey: exportKey, size: 22 }).where(eq(dataExports.id, dataExport!.id));
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      name: "Matrix Lead",
+      email: "matrix-lead@example.test",
+      industry: "roofing",
+      wants: "both",
+      contactPreference: "email",
+      language: "en",
+      consentedAt: new Date(),
+      assignedTo: userIds.staffA,
+    })
+    .returning({ id: leads.id });
   return {
+    leadId: lead!.id,
+    staffAId: userIds.staffA!,
     id,
     email: credentials.customerA.email,
     paymentId: payment!.id,

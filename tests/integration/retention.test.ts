@@ -135,7 +135,7 @@ describe("the retention clean-up", () => {
       run: {
         startedAt: now.toISOString(),
         finishedAt: expect.any(String),
-        removed: { readNotifications: 2, auditEvents: 1, sentEmails: 3 },
+        removed: { readNotifications: 2, auditEvents: 1, sentEmails: 3, lostLeads: 0 },
       },
     });
     expect(await remaining(notifications, [...notificationsGone, ...notificationsKept])).toEqual(notificationsKept);
@@ -228,6 +228,7 @@ describe("the retention clean-up", () => {
       readNotificationsDays: 7,
       auditEventsDays: 730,
       sentEmailsDays: 30,
+      lostLeadsDays: 365,
     });
   });
 
@@ -238,17 +239,28 @@ describe("the retention clean-up", () => {
         await settingsAction({ request, context: routeContext(app.services, admin.user), params: {} } as never),
       );
     };
-    const refused = await post({ readNotificationsDays: "180", auditEventsDays: "30", sentEmailsDays: "90" });
+    const refused = await post({
+      readNotificationsDays: "180",
+      auditEventsDays: "30",
+      sentEmailsDays: "90",
+      lostLeadsDays: "365",
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain("Keep audit events for a whole number of days from 90 to 3650");
     expect((await app.services.settings.get()).retention.auditEventsDays).toBe(730);
 
-    const saved = await post({ readNotificationsDays: "30", auditEventsDays: "365", sentEmailsDays: "14" });
+    const saved = await post({
+      readNotificationsDays: "30",
+      auditEventsDays: "365",
+      sentEmailsDays: "14",
+      lostLeadsDays: "90",
+    });
     expect(saved).toMatchObject({ status: 200, body: { ok: true } });
     expect((await app.services.settings.get()).retention).toEqual({
       readNotificationsDays: 30,
       auditEventsDays: 365,
       sentEmailsDays: 14,
+      lostLeadsDays: 90,
     });
     const [event] = await app.db
       .select({ detail: auditEvents.detail })
@@ -262,6 +274,7 @@ describe("the retention clean-up", () => {
         readNotificationsDays: { from: 180, to: 30 },
         auditEventsDays: { from: 730, to: 365 },
         sentEmailsDays: { from: 90, to: 14 },
+        lostLeadsDays: { from: 365, to: 90 },
       },
     });
   });
@@ -279,7 +292,7 @@ describe("the retention clean-up", () => {
     expect(stopped).toEqual({
       ran: false,
       reason: "stopped",
-      removed: { readNotifications: 10, auditEvents: 0, sentEmails: 0 },
+      removed: { readNotifications: 10, auditEvents: 0, sentEmails: 0, lostLeads: 0 },
     });
     expect(await remaining(notifications, ids)).toHaveLength(15);
     expect(await getRetentionStatus(app.services, admin.user)).toEqual({ lastRun: null });

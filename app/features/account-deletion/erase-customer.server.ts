@@ -7,6 +7,7 @@ import {
   customerAssignments,
   dataExports,
   emailMessages,
+  leads,
   notifications,
   paymentRefunds,
   payments,
@@ -16,6 +17,7 @@ import {
   verification,
 } from "~db/schema";
 import { isCustomer } from "~/features/users/customer-query.server";
+import { leadChanges } from "~/features/leads/leads";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Executor } from "~/lib/db/db.server";
 import { queueEmail } from "~/lib/email/email.server";
@@ -155,7 +157,8 @@ function confirmationEmail(i18n: I18n, to: { email: string; name: string }, by: 
  *   can review it any more), every payment loses its proof and its admin notes, refund reasons lose the identifiers;
  *   their user id goes null with the account (ON DELETE SET NULL);
  * - what names them outside their own rows goes: the team's notifications about them, e-mails to or about them,
- *   attempt counters and Better Auth verification values keyed by their address or id, invitations to their address;
+ *   attempt counters and Better Auth verification values keyed by their address or id, invitations to their address,
+ *   their enquiries (the leads linked to the account or sent from its address, with their timelines);
  * - audit events: theirs lose their personal keys, others lose the identifiers (actor_id and customer_id go null with
  *   the account);
  * - the confirmation e-mail is queued, forgotten once sent;
@@ -274,6 +277,12 @@ export async function eraseCustomer(tx: Executor, customerId: string, by: Erased
       ),
     );
   await tx.delete(teamInvitations).where(inArray(sql`lower(${teamInvitations.email})`, addresses));
+  // Their enquiries are their data too: the leads linked to the account and those sent from its address go, with
+  // their timelines (the analytics count them no more).
+  const erasedLeads = await tx
+    .delete(leads)
+    .where(or(eq(leads.customerId, customerId), inArray(sql`lower(${leads.email})`, addresses)))
+    .returning({ id: leads.id, assignedTo: leads.assignedTo });
 
   // The audit log keeps what was done, not who they were.
   const audited = await tx
@@ -328,6 +337,7 @@ export async function eraseCustomer(tx: Executor, customerId: string, by: Erased
       { table: "deletion_requests", userId: customerId },
       ...assignedTo.map((memberId) => ({ table: "customer_assignments", userId: memberId })),
       ...team.map((memberId) => ({ table: "notifications", userId: memberId })),
+      ...erasedLeads.flatMap((lead) => leadChanges(lead)),
     ],
   };
 }

@@ -61,6 +61,7 @@ const ACTIVITY_LABELS = {
   "lead.assign": msg`Changed who a lead is assigned to`,
   "lead.delete": msg`Deleted a lead`,
   "leads.export": msg`Exported the leads`,
+  "lead.invite": msg`Invited a lead to sign up`,
 } as const satisfies Record<AuditAction, MessageDescriptor>;
 
 /** An action's label in a language; an action the table does not have is shown as it is. */

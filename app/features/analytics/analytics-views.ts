@@ -1,4 +1,5 @@
 import { intlLocale } from "~/lib/i18n/translate";
+import type { WeeklyBreakdown } from "~/features/leads/lead-source";
 import { percentage, type AnalyticsPeriod } from "./analytics-period";
 
 /**
@@ -34,6 +35,19 @@ export interface FunnelCounts {
   launched: number;
 }
 
+/**
+ * The quote requests that came in during the period: per week by source (the advert's utm_source, else the referring
+ * site, else direct) and by industry, and how many of them became paying customers (Won) since.
+ */
+export interface LeadFigures {
+  total: number;
+  won: number;
+  /** Won of all, as a percentage; null without leads. */
+  wonShare: number | null;
+  bySource: WeeklyBreakdown;
+  byIndustry: WeeklyBreakdown;
+}
+
 export interface AnalyticsReport {
   period: AnalyticsPeriod;
   revenue: MonthlyRevenue[];
@@ -46,6 +60,7 @@ export interface AnalyticsReport {
    */
   medianDaysToLaunch: number | null;
   launchesInPeriod: number;
+  leads: LeadFigures;
 }
 
 const FUNNEL_STEPS = [
@@ -108,4 +123,7 @@ export interface DashboardFigures {
   monthStart: string;
   today: string;
   inProgress: number;
+  /** The quote requests that came in since the month began, and how many of them are Won. */
+  leadsThisMonth: number;
+  leadsWonThisMonth: number;
 }

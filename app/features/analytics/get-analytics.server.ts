@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
-import { type AnalyticsPeriod } from "./analytics-period";
+import { percentage, type AnalyticsPeriod } from "./analytics-period";
+import { leadOrigin, originKey, weeklyBreakdown, type WeekCount } from "~/features/leads/lead-source";
 import { parseIsoDay } from "~/lib/iso-day";
-import type { AnalyticsReport, FunnelCounts, MonthlyRevenue, WeeklySignUps } from "./analytics-views";
+import type { AnalyticsReport, FunnelCounts, LeadFigures, MonthlyRevenue, WeeklySignUps } from "./analytics-views";
 import type { Deps } from "~/lib/services.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -152,12 +153,26 @@ export async function getAnalytics(
         from journey`,
   );
 
-  const [revenue, [totals], signUps, [funnel]] = await Promise.all([
+  // The period's leads by week, advert, referring site and industry: the source is read from them in the code
+  // (leadOrigin), the one rule the customer's page uses too.
+  const leadRows = rows(
+    db,
+    sql`select to_char(date_trunc('week', l.created_at at time zone 'UTC'), 'YYYY-MM-DD') as week_start,
+          l.source->>'utmSource' as utm_source, l.source->>'referrer' as referrer, l.industry,
+          count(*)::int as leads, count(*) filter (where l.won_at is not null)::int as won
+        from leads l
+        where ${inPeriod("l.created_at")}
+        group by 1, 2, 3, 4`,
+  );
+
+  const [revenue, [totals], signUps, [funnel], leadCounts] = await Promise.all([
     revenueRows,
     revenueTotalRows,
     signUpRows,
     funnelRows,
+    leadRows,
   ]);
+  const weeks = signUps.map((row) => String(row.week_start));
   const median = funnel?.median_days;
   return {
     period,
@@ -185,5 +200,33 @@ export async function getAnalytics(
     } satisfies FunnelCounts,
     medianDaysToLaunch: median === null || median === undefined ? null : Math.round(Number(median) * 10) / 10,
     launchesInPeriod: num(funnel?.launches),
+    leads: leadFigures(weeks, leadCounts),
+  };
+}
+
+/** The period's lead counts (by week, source and industry) as the page shows them. */
+function leadFigures(weeks: string[], counted: Row[]): LeadFigures {
+  const bySource: WeekCount[] = [];
+  const byIndustry: WeekCount[] = [];
+  let total = 0;
+  let won = 0;
+  for (const row of counted) {
+    const weekStart = String(row.week_start);
+    const count = num(row.leads);
+    const origin = leadOrigin({
+      utmSource: typeof row.utm_source === "string" ? row.utm_source : undefined,
+      referrer: typeof row.referrer === "string" ? row.referrer : undefined,
+    });
+    bySource.push({ weekStart, key: originKey(origin), count });
+    byIndustry.push({ weekStart, key: String(row.industry), count });
+    total += count;
+    won += num(row.won);
+  }
+  return {
+    total,
+    won,
+    wonShare: percentage(won, total),
+    bySource: weeklyBreakdown(weeks, bySource),
+    byIndustry: weeklyBreakdown(weeks, byIndustry),
   };
 }

@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { paymentRefunds, payments } from "~db/schema";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { leads, paymentRefunds, payments } from "~db/schema";
 import { currentCounters } from "~/features/users/list-customers.server";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
@@ -14,7 +14,8 @@ function monthStart(now: Date): Date {
 /**
  * The admin dashboard's first figures: this month's revenue, net of refunds, as the analytics page counts it (the
  * payments completed since the month began, by completed_at, less the refunds completed since then), and the jobs in
- * progress (the users list's In Progress counter, read from its cache while nothing was written). Admins only.
+ * progress (the users list's In Progress counter, read from its cache while nothing was written), and the quote
+ * requests of the month with how many became paying customers. Admins only.
  */
 export async function getDashboardFigures(
   { db }: Pick<Deps, "db">,
@@ -23,7 +24,7 @@ export async function getDashboardFigures(
 ): Promise<DashboardFigures> {
   requireAdminActor(actor);
   const since = monthStart(now);
-  const [[revenue], [refunds], counters] = await Promise.all([
+  const [[revenue], [refunds], counters, [leadCounts]] = await Promise.all([
     db
       .select({ total: sql<string | null>`sum(${payments.amount})` })
       .from(payments)
@@ -33,6 +34,10 @@ export async function getDashboardFigures(
       .from(paymentRefunds)
       .where(and(eq(paymentRefunds.status, "completed"), gte(paymentRefunds.completedAt, since))),
     currentCounters(db),
+    db
+      .select({ total: count(), won: count(leads.wonAt) })
+      .from(leads)
+      .where(gte(leads.createdAt, since)),
   ]);
   return {
     // In cents while subtracting, so the figure has no stray fractions of a cent.
@@ -41,5 +46,7 @@ export async function getDashboardFigures(
     monthStart: since.toISOString().slice(0, 10),
     today: now.toISOString().slice(0, 10),
     inProgress: counters.inProgress,
+    leadsThisMonth: leadCounts?.total ?? 0,
+    leadsWonThisMonth: leadCounts?.won ?? 0,
   };
 }

@@ -5,6 +5,8 @@ import {
   deliveredFiles,
   googleBusinessInfo,
   googleBusinessProgress,
+  leadEvents,
+  leads,
   messages,
   notifications,
   paymentRefunds,
@@ -62,7 +64,8 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 
 /**
  * Writes data.json: the customer's profile, payments and receipts, information forms, progress, notifications,
- * messages, approval rounds, delivered files and credentials, each a field of one object. The long lists are read a
+ * messages, approval rounds, delivered files, credentials and the enquiries the account was made from, each a field of
+ * one object. The long lists are read a
  * page at a time and written as they come. Every stored file a field names is given its path in the ZIP here and
  * added to `files`, for the ZIP to carry after data.json. Secrets are decrypted only when `withSecrets`; otherwise
  * the credentials say which secrets are stored, never their values. `progress` is told the share done, 0 to 1.
@@ -97,8 +100,8 @@ export async function writeExportData(
       .where(eq(notifications.userId, userId))
       .then((rows) => rows[0]?.n ?? 0),
   ]);
-  // The seven sections count one each; the two long lists one per row.
-  const total = 7 + messageCount + notificationCount;
+  // The eight sections count one each; the two long lists one per row.
+  const total = 8 + messageCount + notificationCount;
   let done = 0;
   const advance = async (units: number) => {
     done += units;
@@ -434,6 +437,52 @@ export async function writeExportData(
     username: row.username,
     storedSecrets: CREDENTIAL_SECRET_FIELDS.filter((field) => row[field] !== null && row[field] !== "").length,
   }));
+  await advance(1);
+
+  // The quote requests the account was made from: what they sent the agency (the team's own notes stay out, as the
+  // admins' notes about a customer do).
+  const enquiries = await db.select().from(leads).where(eq(leads.customerId, userId)).orderBy(asc(leads.createdAt));
+  const sent = enquiries.length
+    ? await db
+        .select({
+          leadId: leadEvents.leadId,
+          kind: leadEvents.kind,
+          detail: leadEvents.detail,
+          at: leadEvents.createdAt,
+        })
+        .from(leadEvents)
+        .where(
+          and(
+            inArray(
+              leadEvents.leadId,
+              enquiries.map((lead) => lead.id),
+            ),
+            inArray(leadEvents.kind, ["received", "message"]),
+          ),
+        )
+        .orderBy(asc(leadEvents.createdAt))
+    : [];
+  await out.field(
+    "enquiries",
+    enquiries.map((lead) => ({
+      name: lead.name,
+      businessName: lead.businessName,
+      email: lead.email,
+      phone: lead.phone,
+      industry: lead.industry,
+      wants: lead.wants,
+      city: lead.city,
+      state: lead.state,
+      contactPreference: lead.contactPreference,
+      language: lead.language,
+      consentedAt: iso(lead.consentedAt),
+      source: lead.source,
+      createdAt: iso(lead.createdAt),
+      messages: sent
+        .filter((event) => event.leadId === lead.id)
+        .map((event) => ({ kind: event.kind, detail: event.detail, createdAt: iso(event.at) })),
+    })),
+  );
   await advance(1);
   summary.files = collect.files.map((file) => file.path);
   return summary;

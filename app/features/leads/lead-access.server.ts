@@ -8,7 +8,7 @@ import { AppError } from "~/lib/http/app-error";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a team member works on this lead: an admin on every one, a staff member on those assigned to them. */
-export function reachesLead(member: Actor, lead: { assignedTo: string | null }): boolean {
+function reachesLead(member: Actor, lead: { assignedTo: string | null }): boolean {
   return member.isAdmin || (isStaff(member) && lead.assignedTo === member.id);
 }
 

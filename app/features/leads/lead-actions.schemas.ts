@@ -7,6 +7,8 @@ export const CHANGE_LEAD_STAGE_INTENT = "change-lead-stage";
 export const ADD_LEAD_NOTE_INTENT = "add-lead-note";
 export const ASSIGN_LEAD_INTENT = "assign-lead";
 export const DELETE_LEAD_INTENT = "delete-lead";
+/** 'Invite to sign up' (InviteLeadButton; the page's spec: inviteLeadForm). */
+export const INVITE_LEAD_INTENT = "invite-lead";
 
 export const LEAD_NOTE_MAX = 2000;
 export const LOST_REASON_MAX = 500;

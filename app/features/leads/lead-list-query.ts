@@ -5,7 +5,7 @@ import { LEAD_LIST } from "~/lib/http/paths";
 import { LEAD_STAGES, type LeadStage } from "./leads";
 
 export const LEADS_PER_PAGE = 50;
-export const LEAD_SEARCH_MAX_LENGTH = 100;
+const LEAD_SEARCH_MAX_LENGTH = 100;
 /** Far past any real list; a bigger number is a typo or a probe, not a page. */
 const PAGE_MAX = 10_000;
 

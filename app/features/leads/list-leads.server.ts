@@ -21,7 +21,7 @@ export function leadSearchCondition(search: string): SQL | undefined {
 }
 
 /** The leads a team member sees: every one for an admin, a staff member's own for them. */
-export function leadsVisibleTo(member: Actor): SQL | undefined {
+function leadsVisibleTo(member: Actor): SQL | undefined {
   return isStaff(member) ? eq(leads.assignedTo, member.id) : undefined;
 }
 

@@ -15,6 +15,7 @@ import {
 import { toPaymentView, type PaymentView } from "./payment-views";
 import { paymentQuoteSchema, type PaymentQuoteInput } from "./payments.schemas";
 import type { Deps } from "~/lib/services.server";
+import { markLeadsWon } from "~/features/leads/mark-lead-won.server";
 
 /**
  * A payment a promotion code makes free (the dialog's 'Complete payment'; customers only): nothing is charged, so
@@ -71,7 +72,8 @@ export async function redeemFreePayment(
             discount: applied.discount,
           },
         });
-        return inserted!;
+        // The customer's first completed payment makes the lead they came from Won.
+        return { row: inserted!, won: await markLeadsWon(tx, userId) };
       });
     } catch (error) {
       if (isLivePaymentConflict(error)) throw alreadyPending(target);
@@ -79,7 +81,7 @@ export async function redeemFreePayment(
       throw error;
     }
   };
-  const row = await withCodeTrial(deps.db, userId, redeem);
-  await publishChanges(deps.bus, [{ table: "payments", userId }]);
+  const { row, won } = await withCodeTrial(deps.db, userId, redeem);
+  await publishChanges(deps.bus, [{ table: "payments", userId }, ...won]);
   return toPaymentView(row);
 }

@@ -12,7 +12,7 @@ import {
 const run = (startedAt: string): RetentionRun => ({
   startedAt,
   finishedAt: startedAt,
-  removed: { readNotifications: 1, auditEvents: 2, sentEmails: 3 },
+  removed: { readNotifications: 1, auditEvents: 2, sentEmails: 3, lostLeads: 4 },
 });
 
 describe("retention cut-offs", () => {
@@ -22,12 +22,14 @@ describe("retention cut-offs", () => {
       readNotifications: new Date("2025-11-11T03:00:00.000Z"),
       auditEvents: new Date("2024-05-10T03:00:00.000Z"),
       sentEmails: new Date("2026-02-09T03:00:00.000Z"),
+      lostLeads: new Date("2025-05-10T03:00:00.000Z"),
     });
     expect(
       retentionCutoffs(now, {
         readNotificationsDays: 7,
         auditEventsDays: 90,
         sentEmailsDays: 3650,
+        lostLeadsDays: 30,
       }).readNotifications.getTime(),
     ).toBe(now.getTime() - 7 * DAY_MS);
   });
@@ -67,5 +69,8 @@ describe("the stored last run", () => {
     expect(parseRetentionRun({})).toBeNull();
     expect(parseRetentionRun({ ...stored, startedAt: "yesterday" })).toBeNull();
     expect(parseRetentionRun({ ...stored, removed: { ...stored.removed, auditEvents: -1 } })).toBeNull();
+    // A run recorded before lost leads were cleaned up reads as having removed none.
+    const { lostLeads: _, ...older } = stored.removed;
+    expect(parseRetentionRun({ ...stored, removed: older })?.removed.lostLeads).toBe(0);
   });
 });

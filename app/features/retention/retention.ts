@@ -14,6 +14,7 @@ export interface RetentionRemoved {
   readNotifications: number;
   auditEvents: number;
   sentEmails: number;
+  lostLeads: number;
 }
 
 /** The last clean-up, as kept with the settings (ISO instants), for the next one's timing and the Database tab. */
@@ -27,7 +28,8 @@ const count = z.number().int().min(0);
 const storedRun = z.object({
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime(),
-  removed: z.object({ readNotifications: count, auditEvents: count, sentEmails: count }),
+  // A run recorded before lost leads were cleaned up removed none.
+  removed: z.object({ readNotifications: count, auditEvents: count, sentEmails: count, lostLeads: count.default(0) }),
 });
 
 /** The stored last run, or null when there is none or it cannot be read (the next check then runs, as on a first start). */
@@ -43,12 +45,13 @@ export function parseRetentionRun(stored: unknown): RetentionRun | null {
 export function retentionCutoffs(
   now: Date,
   settings: RetentionSettings,
-): { readNotifications: Date; auditEvents: Date; sentEmails: Date } {
+): { readNotifications: Date; auditEvents: Date; sentEmails: Date; lostLeads: Date } {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
   return {
     readNotifications: before(settings.readNotificationsDays),
     auditEvents: before(settings.auditEventsDays),
     sentEmails: before(settings.sentEmailsDays),
+    lostLeads: before(settings.lostLeadsDays),
   };
 }
 

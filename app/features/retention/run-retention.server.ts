@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { adminSettings, auditEvents, emailMessages, notifications } from "~db/schema";
+import { adminSettings, auditEvents, emailMessages, leads, notifications } from "~db/schema";
 import { settingsFromStored, type RetentionSettings } from "~/domain/admin-settings";
 import { SEEDLESS_SETTINGS, SETTINGS_ROW_ID } from "~/lib/config/settings.server";
 import { withAdvisoryLockIfFree, type Db } from "~/lib/db/db.server";
@@ -90,9 +90,9 @@ async function recordRun(db: Db, run: RetentionRun): Promise<void> {
 }
 
 /**
- * The daily clean-up of what the Database tab's retention says is kept long enough: read notifications, audit events
- * and finished e-mails (sent, failed or interrupted: a copy kept only to trace a complaint) older than their number
- * of days. Unread notifications and e-mails still queued or being sent are never removed, whatever their age.
+ * The daily clean-up of what the Database tab's retention says is kept long enough: read notifications, audit events,
+ * finished e-mails (sent, failed or interrupted: a copy kept only to trace a complaint) and lost leads older than
+ * their number of days. Unread notifications and e-mails still queued or being sent are never removed, whatever their age.
  * An e-mail's `.eml` copy in the outbox folder goes with its row, and any copy older than the sent e-mails' retention
  * (a row removed before, by an erasure whose clean-up failed or by an older version): no copy outlives its row.
  *
@@ -130,8 +130,14 @@ export async function runRetention(
         sql`${emailMessages.status} in ('sent', 'failed', 'interrupted') and coalesce(${emailMessages.sentAt}, ${emailMessages.createdAt}) < ${cutoffs.sentEmails}`,
         outboxCopiesOf,
       ],
+      // A lead marked Lost, untouched (no change, no new message) for the period: its timeline goes with it (cascade).
+      [
+        "lostLeads",
+        leads,
+        sql`${leads.stage} = 'lost' and greatest(${leads.updatedAt}, ${leads.lastMessageAt}) < ${cutoffs.lostLeads}`,
+      ],
     ];
-    const removed: RetentionRemoved = { readNotifications: 0, auditEvents: 0, sentEmails: 0 };
+    const removed: RetentionRemoved = { readNotifications: 0, auditEvents: 0, sentEmails: 0, lostLeads: 0 };
     for (const [kind, table, condition, afterBatch] of kinds) {
       const outcome = await removeInBatches(db, table, condition, batching, afterBatch);
       removed[kind] = outcome.removed;

@@ -11,13 +11,20 @@ import { isCustomer } from "./customer-query.server";
 
 /**
  * The system's own act after a sign-up: the new customer is assigned to the member the General setting 'Assign new
- * customers to' names, in the caller's transaction, so the sign-up's notification written after it reaches that
- * member too. Nobody when the setting is empty, when it names a member deactivated since it was saved, or when the
- * account is not a customer's. Audited as `customer.assign` with no actor; returns the changes to publish after commit.
+ * customers to' names, and to `alsoTo` (the member the lead they came from is assigned to), in the caller's
+ * transaction, so the sign-up's notification written after it reaches those members too. Nobody when the setting is
+ * empty, when it names a member deactivated since it was saved, or when the account is not a customer's. Audited as
+ * `customer.assign` with no actor; returns the changes to publish after commit.
  */
-export async function assignNewCustomer(executor: Executor, customerId: string): Promise<Change[]> {
-  const memberId = (await readSettings(executor, SEEDLESS_SETTINGS)).general.assignNewCustomersTo;
-  if (!memberId || (await activeMembers(executor, [memberId])).length === 0) return [];
+export async function assignNewCustomer(
+  executor: Executor,
+  customerId: string,
+  alsoTo: string | null = null,
+): Promise<Change[]> {
+  const setting = (await readSettings(executor, SEEDLESS_SETTINGS)).general.assignNewCustomersTo;
+  const named = [...new Set([setting, alsoTo].filter((id): id is string => Boolean(id)))];
+  const memberIds = named.length > 0 ? await activeMembers(executor, named) : [];
+  if (memberIds.length === 0) return [];
   const [customer] = await executor
     .select({ id: profiles.id })
     .from(profiles)
@@ -25,15 +32,16 @@ export async function assignNewCustomer(executor: Executor, customerId: string):
   if (!customer) return [];
   const inserted = await executor
     .insert(customerAssignments)
-    .values({ customerId, memberId })
+    .values(memberIds.map((memberId) => ({ customerId, memberId })))
     .onConflictDoNothing()
     .returning({ memberId: customerAssignments.memberId });
   if (inserted.length === 0) return [];
+  const added = inserted.map((row) => row.memberId);
   await recordAuditEvent(executor, {
     actorId: null,
     action: "customer.assign",
     customerId,
-    detail: { added: await memberNames(executor, [memberId]), removed: [], automatic: true },
+    detail: { added: await memberNames(executor, added), removed: [], automatic: true },
   });
-  return assignmentChanges(customerId, [memberId]);
+  return assignmentChanges(customerId, added);
 }

@@ -17,6 +17,7 @@ import {
 import { alias } from "drizzle-orm/pg-core";
 import {
   conversations,
+  leads,
   reviewRounds,
   googleBusinessInfo,
   googleBusinessProgress,
@@ -28,6 +29,7 @@ import {
   websiteProgress,
 } from "~db/schema";
 import { listDeletionRequests } from "~/features/account-deletion/list-deletion-requests.server";
+import { UNCONTACTED_AFTER_MS } from "~/features/leads/leads";
 import { toReviewPayment } from "~/features/payments/payment-views";
 import { doneStepCount, PROGRESS_STEPS } from "~/domain/progress-steps";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
@@ -41,6 +43,7 @@ import {
   type InformationForm,
   type QueueConversation,
   type QueueInformation,
+  type QueueLead,
   type QueueList,
   type QueuePayment,
   type QueueRound,
@@ -94,8 +97,10 @@ export async function getWorkQueue(
 ): Promise<WorkQueue> {
   const member = requireTeamActor(actor);
   const reach: Reach = member.isAdmin ? undefined : (member.assignedCustomerIds ?? []);
+  // A staff member's leads are those assigned to them, whoever their customers are.
+  const uncontactedLeads = listUncontactedLeads(db, now, limit, member.isAdmin ? undefined : member.id);
   if (reach?.length === 0) {
-    // Nobody assigned to them yet: nothing of theirs can be queued, so nothing is read.
+    // No customer assigned to them yet: nothing of their customers' can be queued, so only their leads are read.
     return {
       asOf: now.toISOString(),
       pendingPayments: null,
@@ -105,6 +110,7 @@ export async function getWorkQueue(
       changesRequested: none(),
       waitingApproval: none(),
       deletionRequests: null,
+      uncontactedLeads: await uncontactedLeads,
     };
   }
   const [
@@ -116,6 +122,7 @@ export async function getWorkQueue(
     changesRequested,
     waitingApproval,
     deletionRequests,
+    leadsWaiting,
   ] = await Promise.all([
     member.isAdmin ? listPendingPayments(db, limit) : null,
     listUnreviewedInformation(db, "google_business", limit, reach),
@@ -125,6 +132,7 @@ export async function getWorkQueue(
     listRounds(db, "changes_requested", limit, reach),
     listRounds(db, "waiting", limit, reach),
     member.isAdmin ? listDeletionRequests(db, limit) : null,
+    uncontactedLeads,
   ]);
   const items = [...google.items, ...website.items]
     .sort((x, y) => x.savedAt.localeCompare(y.savedAt) || x.userId.localeCompare(y.userId))
@@ -138,6 +146,37 @@ export async function getWorkQueue(
     changesRequested,
     waitingApproval,
     deletionRequests,
+    uncontactedLeads: leadsWaiting,
+  };
+}
+
+/**
+ * New leads that came in more than UNCONTACTED_AFTER_MS ago and are still New (nobody moved them on, nobody invited
+ * them), the oldest first; only those assigned to `memberId` when given (a staff member's).
+ */
+async function listUncontactedLeads(
+  db: Db,
+  now: Date,
+  limit: number,
+  memberId: string | undefined,
+): Promise<QueueList<QueueLead>> {
+  const waiting = and(
+    eq(leads.stage, "new"),
+    lt(leads.createdAt, new Date(now.getTime() - UNCONTACTED_AFTER_MS)),
+    memberId ? eq(leads.assignedTo, memberId) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ leadId: leads.id, name: leads.name, businessName: leads.businessName, receivedAt: leads.createdAt })
+      .from(leads)
+      .where(waiting)
+      .orderBy(asc(leads.createdAt), asc(leads.id))
+      .limit(limit),
+    db.select({ total: count() }).from(leads).where(waiting),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    items: rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })),
   };
 }
 

@@ -71,6 +71,14 @@ export interface QueueRound {
   comment: string | null;
 }
 
+/** A quote request nobody has contacted UNCONTACTED_AFTER_MS after it came in (still New). */
+export interface QueueLead {
+  leadId: string;
+  name: string;
+  businessName: string | null;
+  receivedAt: string;
+}
+
 export interface WorkQueue {
   /** The server's time when the queue was read: ages are counted from it (the same on server and browser). */
   asOf: string;
@@ -85,6 +93,8 @@ export interface WorkQueue {
   waitingApproval: QueueList<QueueRound>;
   /** Customers' requests to delete their account, waiting for an admin; null for a staff member (deletions are the admins'). */
   deletionRequests: QueueList<QueueDeletionRequest> | null;
+  /** New leads nobody has contacted for a day, the oldest first: every one for an admin, a staff member's own for them. */
+  uncontactedLeads: QueueList<QueueLead>;
 }
 
 /**

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   "lead.assign",
   "lead.delete",
   "leads.export",
+  "lead.invite",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -32,7 +32,15 @@ async function post<T = unknown>(path: string, body: unknown): Promise<AuthResul
   }
 }
 
-export function signUp(body: { name: string; email: string; password: string; phone: string; companyName?: string }) {
+export function signUp(body: {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  companyName?: string;
+  /** The token of the lead invitation the form was opened from: the account is linked to that lead. */
+  leadToken?: string;
+}) {
   return post("/sign-up/email", body);
 }
 

@@ -154,7 +154,7 @@ const ACCOUNT_CHANGES: ReadonlySet<string> = new Set(["/change-password"]);
  * What the sign-up form sends. Anything else in a sign-up body (Better Auth's `image`, `callbackURL`...) is dropped
  * before the endpoint reads it: the form is the only way in, and the account's image is no client's to set.
  */
-const SIGN_UP_FIELDS: ReadonlySet<string> = new Set(["name", "email", "password", "phone", "companyName"]);
+const SIGN_UP_FIELDS: ReadonlySet<string> = new Set(["name", "email", "password", "phone", "companyName", "leadToken"]);
 
 /**
  * Checks a sign-up request's body; returns the first problem's message, or null when it is fine.
@@ -166,8 +166,11 @@ export interface AuthOptions {
   validateSignUp: SignUpValidator;
   /** The clock for the sign-in lockout; tests move it. */
   now?: () => Date;
-  /** Runs after a customer signed up through the sign-up endpoint (e.g. the admins' notification); failures are logged. */
-  onSignedUp?: (userId: string) => Promise<void>;
+  /**
+   * Runs after a customer signed up through the sign-up endpoint (e.g. the admins' notification), with what the form
+   * carried besides the account (the token of the lead invitation it was opened from); failures are logged.
+   */
+  onSignedUp?: (userId: string, signUp: SignUpExtras) => Promise<void>;
   /** Runs when failed sign-ins locked a team account (the admins' alert); failures are logged. */
   onAdminLocked?: (userId: string) => Promise<void>;
   /**
@@ -187,6 +190,12 @@ export interface AuthOptions {
    * address): sign-up refuses it exactly as an address that has an account. It may tell whoever holds it.
    */
   addressReserved?: (email: string) => Promise<boolean>;
+}
+
+/** What a sign-up request may carry besides the account's fields, for what follows the sign-up. */
+export interface SignUpExtras {
+  /** The signed token of the lead invitation the form was opened from (unchecked: the follow-up reads it). */
+  leadToken?: string;
 }
 
 /** Password reset (Better Auth's flow): the e-mail with the link. */
@@ -492,7 +501,9 @@ export function createAuth(
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-up/email" && ctx.context.newSession && onSignedUp) {
-          await onSignedUp(ctx.context.newSession.user.id).catch((error: unknown) =>
+          const leadToken = (ctx.body as { leadToken?: unknown } | null)?.leadToken;
+          const extras: SignUpExtras = typeof leadToken === "string" ? { leadToken } : {};
+          await onSignedUp(ctx.context.newSession.user.id, extras).catch((error: unknown) =>
             console.error("After sign-up:", error),
           );
         }

@@ -152,16 +152,25 @@ export const ERROR_CODES = {
   },
   last_admin: { status: 409, message: msg`The last active admin cannot be demoted or deactivated` },
   own_deactivation: { status: 400, message: msg`You cannot deactivate your own account` },
+  // Leads (a staff member reaches only the leads assigned to them, as with customers)
+  lead_not_found: { status: 404, message: msg`Lead not found` },
+  lost_reason_required: { status: 400, message: msg`Say why the lead was lost` },
+  lead_note_required: { status: 400, message: msg`Write the note first` },
+  lead_without_email: {
+    status: 409,
+    message: msg`This lead left no e-mail address: call or text them instead`,
+  },
+  lead_already_customer: { status: 409, message: msg`This lead is already linked to a customer account` },
+  lead_has_account: {
+    status: 409,
+    message: msg`An account with this lead's e-mail address already exists`,
+  },
   // Uploads: each kind of upload words these its own way (app/domain/upload-kinds.ts), passed as the message.
   upload_missing: { status: 400, message: msg`Please select an image file` },
   upload_not_image: { status: 400, message: msg`Please select an image file` },
   upload_too_large: { status: 413, message: msg`Request body too large` },
   upload_too_many: { status: 400, message: msg`Too many files` },
   upload_failed: { status: 500, message: msg`Failed to upload file` },
-  // Leads (a staff member reaches only the leads assigned to them, as with customers)
-  lead_not_found: { status: 404, message: msg`Lead not found` },
-  lost_reason_required: { status: 400, message: msg`Say why the lead was lost` },
-  lead_note_required: { status: 400, message: msg`Write the note first` },
   // The server's side
   not_saved: { status: 500, message: msg`The information was not saved` },
   note_not_saved: { status: 500, message: msg`Failed to save note` },

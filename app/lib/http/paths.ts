@@ -25,6 +25,15 @@ export function afterSignUpPath(search: URLSearchParams): string {
     : CUSTOMER_HOME;
 }
 export const CUSTOMER_LOGIN = href("/login");
+
+/** The sign-up link's parameter that carries an invited lead's token (their enquiry fills in the form). */
+export const LEAD_TOKEN_PARAM = "lead";
+
+/** The sign-up page an invited lead's e-mail links to: the form opens with what they sent in it. */
+export function leadSignUpPath(token: string): string {
+  return `${href("/signup")}?${new URLSearchParams({ [LEAD_TOKEN_PARAM]: token })}`;
+}
+
 export const ADMIN_HOME = href("/admin/dashboard");
 export const ADMIN_LOGIN = href("/admin/login");
 /** Where an admin without two-factor enrols while the Security setting Two-Factor is on. */

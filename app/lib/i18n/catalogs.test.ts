@@ -64,6 +64,7 @@ const SAME_IN_BOTH = new Set([
   "Error {status}. ",
   "General",
   "Google Business",
+  "WhatsApp",
   "Google My Business",
   "Legal",
   "No",

@@ -20,6 +20,23 @@ const Q1: AnalyticsReport = {
   funnel: { signedUp: 4, paid: 3, informationSent: 3, launched: 2 },
   medianDaysToLaunch: 40,
   launchesInPeriod: 3,
+  leads: {
+    total: 4,
+    won: 1,
+    wonShare: 25,
+    bySource: {
+      keys: ["google", ""],
+      weeks: [{ weekStart: "2026-01-05", counts: { google: 3, "": 1 }, total: 4 }],
+      totals: { google: 3, "": 1 },
+      total: 4,
+    },
+    byIndustry: {
+      keys: ["roofing"],
+      weeks: [{ weekStart: "2026-01-05", counts: { roofing: 4 }, total: 4 }],
+      totals: { roofing: 4 },
+      total: 4,
+    },
+  },
 };
 
 interface LoaderData {
@@ -64,6 +81,21 @@ describe("the analytics page", () => {
     );
     expect(shown.querySelector('[data-testid="export-payments-csv"]')).not.toBeNull();
     expect(shown.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it("shows the period's leads by source and industry and the share won, in both languages", () => {
+    const input = { period: "custom", from: "2026-01-01", to: "2026-03-31" };
+    const english = page("?period=custom&from=2026-01-01&to=2026-03-31", { report: Q1, errors: null, input });
+    expect(english.querySelector('[data-testid="leads-won-share"]')?.textContent).toBe(
+      "1 of 4 leads became paying customers (25%).",
+    );
+    const heads = (shown: HTMLElement, id: string) =>
+      [...shown.querySelectorAll(`[data-testid="${id}"] thead th`)].map((th) => th.textContent);
+    expect(heads(english, "leads-by-source")).toEqual(["Week starting", "google", "Direct", "Total"]);
+    expect(heads(english, "leads-by-industry")).toEqual(["Week starting", "Roofing", "Total"]);
+    const spanish = page("?period=custom&from=2026-01-01&to=2026-03-31", { report: Q1, errors: null, input }, "es");
+    expect(spanish.querySelector('[data-testid="leads-won-share"]')?.textContent).not.toContain("became");
+    expect(heads(spanish, "leads-by-source")).not.toContain("Direct");
   });
 
   // The loader's answer to a period the URL cannot give (tests/integration/analytics.test.ts): its message, no report.

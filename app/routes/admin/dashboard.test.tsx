@@ -12,6 +12,8 @@ const FIGURES: DashboardFigures = {
   monthStart: "2026-03-01",
   today: "2026-03-10",
   inProgress: 4,
+  leadsThisMonth: 3,
+  leadsWonThisMonth: 1,
 };
 
 function render(figures: DashboardFigures | null, pendingPayments: WorkQueue["pendingPayments"]): string {
@@ -23,6 +25,7 @@ function render(figures: DashboardFigures | null, pendingPayments: WorkQueue["pe
     unansweredMessages: empty,
     changesRequested: empty,
     waitingApproval: empty,
+    uncontactedLeads: empty,
     deletionRequests: pendingPayments ? empty : null,
   };
   const loaderData = { queue, figures, title: "" };

@@ -1,6 +1,6 @@
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { DollarSign, Hourglass, Wrench, type LucideIcon } from "lucide-react";
+import { DollarSign, Hourglass, Megaphone, Wrench, type LucideIcon } from "lucide-react";
 import { href, Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card } from "~/components/ui/card";
@@ -14,6 +14,8 @@ import { DECIDE_PAYMENT_INTENT, decisionFormSchema } from "~/features/payments/r
 import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { formatMoney } from "~/lib/i18n/format";
+import { formatPercent } from "~/features/analytics/analytics-views";
+import { percentage } from "~/features/analytics/analytics-period";
 import { form, intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Services } from "~/lib/services.server";
@@ -130,11 +132,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   }
   const payments = queue.pendingPayments?.total ?? 0;
   const information = queue.updatedInformation.total;
+  const { leadsThisMonth, leadsWonThisMonth: leadsWon } = figures;
+  const leadsWonShare = formatPercent(percentage(leadsWon, leadsThisMonth));
   const revenuePeriod = `${href("/admin/analytics")}?period=custom&from=${figures.monthStart}&to=${figures.today}`;
   return (
     <>
       <PageTitle title={t`Admin Dashboard`} description={t`Welcome to the back office.`} />
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t`At a glance`}>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t`At a glance`}>
         <Figure
           id="revenue"
           icon={DollarSign}
@@ -161,6 +165,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           value={String(figures.inProgress)}
           detail={t`Customers whose work has started`}
           to={`${href("/admin/users")}?status=in_progress`}
+        />
+        <Figure
+          id="leads"
+          icon={Megaphone}
+          title={t`Leads this month`}
+          value={String(leadsThisMonth)}
+          detail={t`${leadsWon} became paying customers (${leadsWonShare})`}
+          to={revenuePeriod}
         />
       </ul>
       <WorkQueue queue={queue} />

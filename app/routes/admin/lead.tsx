@@ -18,7 +18,10 @@ import {
   changeLeadStageSchema,
   DELETE_LEAD_INTENT,
   deleteLeadSchema,
+  INVITE_LEAD_INTENT,
 } from "~/features/leads/lead-actions.schemas";
+import { InviteLeadButton } from "~/features/leads/components/invite-lead-button";
+import { inviteLeadForm } from "~/features/leads/invite-lead.form.server";
 import { listActiveMembers } from "~/features/team/list-active-members.server";
 import { form, intentAction } from "~/lib/http/actions.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
@@ -53,9 +56,13 @@ export const intents = [
   ADD_LEAD_NOTE_INTENT,
   ASSIGN_LEAD_INTENT,
   DELETE_LEAD_INTENT,
+  INVITE_LEAD_INTENT,
 ] as const;
 
-/** The stage (Lost with its reason), a note, the assignment (admins) and the deletion (admins, then the list). */
+/**
+ * The stage (Lost with its reason), a note, the assignment (admins), the deletion (admins, then the list) and the
+ * invitation to sign up.
+ */
 export async function action(args: Route.ActionArgs) {
   const { leadId } = args.params;
   return intentAction(args, intents, {
@@ -80,6 +87,7 @@ export async function action(args: Route.ActionArgs) {
       run: ({ services, user }) => deleteLead(services, user, { leadId }),
       success: () => redirect(LEAD_LIST),
     }),
+    [INVITE_LEAD_INTENT]: inviteLeadForm(leadId),
   });
 }
 
@@ -94,7 +102,7 @@ export default function LeadRoute({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <PageTitle title={lead.name} description={lead.businessName ?? t`A lead from the website`} />
-      <LeadPage lead={lead} members={members} canDelete={canDelete} />
+      <LeadPage lead={lead} members={members} canDelete={canDelete} headerActions={<InviteLeadButton lead={lead} />} />
     </>
   );
 }

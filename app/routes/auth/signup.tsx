@@ -11,42 +11,63 @@ import { PASSWORD_TOO_COMMON_CODE, SIGNUP_INLINE_FIELDS, signupFormSchema } from
 import { signupErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { formatUsPhone, PHONE_INPUT_MAX_LENGTH } from "~/features/auth/phone";
-import { afterSignUpPath, CUSTOMER_LOGIN } from "~/lib/http/paths";
+import { afterSignUpPath, CUSTOMER_LOGIN, LEAD_TOKEN_PARAM } from "~/lib/http/paths";
+import { readSignUpInvitation } from "~/features/leads/link-lead.server";
+import type { SignUpInvitation } from "~/features/leads/link-lead";
 import { requestContext } from "~/lib/http/request-context.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { useValidatedForm } from "~/components/forms/use-validated-form";
 import { legalPath } from "~/features/legal/legal-pages";
-import { isLocale } from "~/lib/i18n/locales";
+import { isLocale, languageCookie, localeFromCookie } from "~/lib/i18n/locales";
 import type { Route } from "./+types/signup";
 
 // The style sheet is inlined for a fast first paint (Lighthouse 100).
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Create account" }];
 
+/** Marks the address an invitation was sent on to its lead's language: it is not sent round again. */
+const LANGUAGE_SET_PARAM = "language-set";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, user, i18n } = requestContext(context);
+  const { services, user, i18n, locale } = requestContext(context);
+  const url = new URL(request.url);
   // Signed in already: on to the service ordered on the landing page, if one was.
-  if (user) throw redirect(afterSignUpPath(new URL(request.url).searchParams));
+  if (user) throw redirect(afterSignUpPath(url.searchParams));
   // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
-  return {
-    maintenance: await maintenanceFor(services, user),
-    title: i18n._(msg`Create account`),
-  };
+  // A lead's invitation link fills the form with what they sent; a bad or expired one opens it empty.
+  const [maintenance, invitation] = await Promise.all([
+    maintenanceFor(services, user),
+    readSignUpInvitation(services, url.searchParams.get(LEAD_TOKEN_PARAM)),
+  ]);
+  // The invitation opens in the language of the page the lead wrote from, unless the visitor chose one (the cookie).
+  // Once: the flag keeps a browser that refuses the cookie from being sent round again.
+  if (
+    invitation &&
+    invitation.language !== locale &&
+    !localeFromCookie(request.headers.get("cookie")) &&
+    !url.searchParams.has(LANGUAGE_SET_PARAM)
+  ) {
+    url.searchParams.set(LANGUAGE_SET_PARAM, "1");
+    throw redirect(`${url.pathname}${url.search}`, {
+      headers: { "Set-Cookie": languageCookie(invitation.language, url.protocol === "https:") },
+    });
+  }
+  return { maintenance, invitation, title: i18n._(msg`Create account`) };
 }
 
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const maintenance = loaderData.maintenance;
   if (maintenance)
     return <MaintenancePage supportEmail={maintenance.supportEmail} companyName={maintenance.companyName} />;
-  return <Signup />;
+  return <Signup invitation={loaderData.invitation} />;
 }
 
-function Signup() {
+function Signup({ invitation }: { invitation: SignUpInvitation | null }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   // The service ordered on the landing page (its Order button) is where the new account goes first, to be paid.
   const [search] = useSearchParams();
-  const [phone, setPhone] = useState("");
+  const [phone, setPhone] = useState(invitation?.phone ?? "");
   const [pending, setPending] = useState(false);
   // The server's refusal of the password itself (too common), shown under it until the password changes.
   const [passwordRefused, setPasswordRefused] = useState<string | null>(null);
@@ -77,6 +98,8 @@ function Signup() {
       phone: value.phone,
       companyName: value.companyName || undefined,
       password: value.password,
+      // The account made from an invitation is linked to its lead.
+      ...(invitation ? { leadToken: invitation.token } : {}),
     });
     setPending(false);
     if (!result.ok) {
@@ -92,8 +115,21 @@ function Signup() {
   return (
     <AuthCard title={t`Create your account`} description={t`Get your business found online.`}>
       <form className="space-y-4" {...getFormProps(form)}>
-        <Field id="fullName" label={t`Full Name`} autoComplete="name" error={fields.fullName.errors?.[0]} />
-        <Field id="email" label={t`Email`} type="email" autoComplete="email" error={fields.email.errors?.[0]} />
+        <Field
+          id="fullName"
+          label={t`Full Name`}
+          autoComplete="name"
+          defaultValue={invitation?.fullName}
+          error={fields.fullName.errors?.[0]}
+        />
+        <Field
+          id="email"
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          defaultValue={invitation?.email}
+          error={fields.email.errors?.[0]}
+        />
         <Field
           id="phone"
           label={t`Phone`}
@@ -110,6 +146,7 @@ function Signup() {
           id="companyName"
           label={t`Company Name (optional)`}
           autoComplete="organization"
+          defaultValue={invitation?.companyName}
           error={fields.companyName.errors?.[0]}
         />
         <Field

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { dayLabel, formatPercent, funnelSteps, monthLabel, type AnalyticsReport } from "../analytics-views";
 import { FunnelChart, RevenueChart, SignUpsChart } from "./analytics-charts";
+import { LeadAnalytics } from "./lead-analytics";
 import { formatMoney } from "~/lib/i18n/format";
 
 /** FUNNEL_STEPS' labels in the page's language. */
@@ -136,6 +137,8 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
           </table>
         }
       />
+
+      <LeadAnalytics leads={report.leads} />
 
       <ChartCard
         id="sign-ups"

@@ -17,6 +17,7 @@ import { AppError } from "~/lib/http/app-error";
 import { recordStripeEvent } from "./stripe-events.server";
 import { confirmCardRefund, paymentIntentIdOf, type RefundWebhookOutcome } from "../refunds/confirm-card-refund.server";
 import type { Deps } from "~/lib/services.server";
+import { markLeadsWon } from "~/features/leads/mark-lead-won.server";
 
 /** The webhook's request: the exact bytes Stripe signed, and its Stripe-Signature header. */
 export interface CardWebhookInput {
@@ -222,7 +223,8 @@ export async function handleCardWebhook(
               },
             })
           : [];
-      return done(result, told);
+      // The customer's first completed payment makes the lead they came from Won.
+      return done(result, [...told, ...(await markLeadsWon(tx, target.userId, now))]);
     },
   );
 

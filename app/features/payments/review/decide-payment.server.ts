@@ -16,6 +16,7 @@ import {
   type PaymentDecisionInput,
 } from "./payment-review";
 import { toReviewPayment, type ReviewPayment } from "../payment-views";
+import { markLeadsWon } from "~/features/leads/mark-lead-won.server";
 import { AppError } from "~/lib/http/app-error";
 import type { Deps } from "~/lib/services.server";
 
@@ -26,7 +27,7 @@ const alreadyReviewed = () => new AppError("payment_already_reviewed");
  * `update ... where status = 'pending' returning`: of two admins deciding at the same moment, the second
  * update finds the row no longer pending and gets 409. The customer's notification and the audit event are
  * written in the same transaction, so a decision never exists without them (and a refused one writes
- * neither); the changes are published after the commit.
+ * neither), as is an approval's Won for the lead the customer came from; the changes are published after the commit.
  */
 export async function decidePayment(
   { db, bus }: Pick<Deps, "db" | "bus">,
@@ -82,7 +83,9 @@ export async function decidePayment(
         ...(notes ? { notes } : {}),
       },
     });
-    return { row: decided, changes: [{ table: "payments", userId: customerId }, ...notified] };
+    // The customer's first completed payment makes the lead they came from Won.
+    const won = decision === "approve" ? await markLeadsWon(tx, customerId) : [];
+    return { row: decided, changes: [{ table: "payments", userId: customerId }, ...notified, ...won] };
   });
 
   await publishChanges(bus, changes);

@@ -8,6 +8,7 @@ import type { Executor } from "~/lib/db/db.server";
 import type { Change } from "~/lib/realtime/realtime";
 import type { ServiceType } from "~/domain/service-catalog";
 import { AUTO_APPROVED_NOTE } from "../review/payment-review";
+import { markLeadsWon } from "~/features/leads/mark-lead-won.server";
 
 /** Whether Auto-approve Submissions is on, read inside the caller's transaction. */
 export async function autoApproveOn(executor: Executor): Promise<boolean> {
@@ -27,7 +28,7 @@ export function receivedProofState(autoApprove: boolean): {
 /**
  * What a Zelle proof's arrival tells people, in the caller's transaction: every admin who wants it reads who sent
  * how much for what (in their own language); with Auto-approve Submissions on, the customer also gets the approval
- * and the approval is audited (actor: the system). A new proof and a new proof for a rejected transfer say the same.
+ * and the approval is audited (actor: the system), and the lead the customer came from is Won. A new proof and a new proof for a rejected transfer say the same.
  */
 export async function announceProof(
   tx: Executor,
@@ -75,6 +76,7 @@ export async function announceProof(
         auto: true,
       },
     });
+    changes.push(...(await markLeadsWon(tx, userId)));
   }
   return changes;
 }

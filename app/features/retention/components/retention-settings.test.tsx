@@ -10,7 +10,7 @@ import { RetentionSettings } from "./retention-settings";
 const RUN: RetentionRun = {
   startedAt: "2026-05-10T03:00:00.000Z",
   finishedAt: "2026-05-10T03:00:02.000Z",
-  removed: { readNotifications: 12, auditEvents: 1, sentEmails: 0 },
+  removed: { readNotifications: 12, auditEvents: 1, sentEmails: 0, lostLeads: 2 },
 };
 
 function render(lastRun: RetentionRun | null, locale: Locale = "en"): string {
@@ -34,6 +34,7 @@ describe("RetentionSettings", () => {
       /type="number" inputMode="numeric" min="90" max="3650" name="auditEventsDays" value="730"/,
     );
     expect(input("sentEmailsDays")).toMatch(/min="7" max="3650" name="sentEmailsDays" value="30"/);
+    expect(input("lostLeadsDays")).toMatch(/min="30" max="3650" name="lostLeadsDays" value="365"/);
     expect(input("readNotificationsDays")).toContain(
       'aria-describedby="retention-settings-readNotificationsDays-hint"',
     );
@@ -45,10 +46,12 @@ describe("RetentionSettings", () => {
   it("says when the clean-up last ran (in the viewer's time zone, once in the browser) and what it removed, in English and Spanish", () => {
     const english = render(RUN);
     expect(english).toContain('Last clean-up: <time dateTime="2026-05-10T03:00:00.000Z">');
-    expect(english).toContain("Removed: 12 read notifications, 1 audit event, 0 e-mails");
+    expect(english).toContain("Removed: 12 read notifications, 1 audit event, 0 e-mails, 2 lost leads");
     const spanish = render(RUN, "es");
     expect(spanish).toContain("Última limpieza: <time");
-    expect(spanish).toContain("Eliminados: 12 notificaciones leídas, 1 evento de auditoría, 0 correos");
+    expect(spanish).toContain(
+      "Eliminados: 12 notificaciones leídas, 1 evento de auditoría, 0 correos, 2 prospectos perdidos",
+    );
     expect(spanish).toContain("Guardar configuración de conservación");
   });
 });

@@ -24,11 +24,12 @@ function LastRun({ lastRun }: { lastRun: RetentionRun | null }) {
       </p>
     );
   }
-  const { readNotifications, auditEvents, sentEmails } = lastRun.removed;
+  const { readNotifications, auditEvents, sentEmails, lostLeads } = lastRun.removed;
   const removed = [
     t`${plural(readNotifications, { one: "# read notification", other: "# read notifications" })}`,
     t`${plural(auditEvents, { one: "# audit event", other: "# audit events" })}`,
     t`${plural(sentEmails, { one: "# e-mail", other: "# e-mails" })}`,
+    t`${plural(lostLeads, { one: "# lost lead", other: "# lost leads" })}`,
   ].join(", ");
   return (
     <div className="space-y-0.5 text-sm text-slate-600" data-testid="retention-last-run">
@@ -43,7 +44,7 @@ function LastRun({ lastRun }: { lastRun: RetentionRun | null }) {
 }
 
 /**
- * The Database tab's retention: how many days read notifications, audit events and sent e-mails are kept. A daily
+ * The Database tab's retention: how many days read notifications, audit events, sent e-mails and lost leads are kept. A daily
  * clean-up (one instance at a time) removes what is older; unread notifications and e-mails still waiting to be
  * sent are never removed.
  */
@@ -66,7 +67,7 @@ export function RetentionSettings({ values, lastRun }: { values: RetentionValues
       <fetcher.Form key={formKey} method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
         <input type="hidden" name="section" value="retention" />
-        <div className="grid gap-4 md:grid-cols-3">
+        <div className="grid gap-4 md:grid-cols-2">
           <TextField
             field={fields.readNotificationsDays}
             label={t`Read notifications (days)`}
@@ -84,6 +85,12 @@ export function RetentionSettings({ values, lastRun }: { values: RetentionValues
             label={t`Sent e-mails (days)`}
             hint={t`Sent, failed or interrupted. E-mails waiting to be sent are always kept.`}
             {...days("sentEmailsDays")}
+          />
+          <TextField
+            field={fields.lostLeadsDays}
+            label={t`Lost leads (days)`}
+            hint={t`Counted from the lead's last change or message; its timeline goes with it.`}
+            {...days("lostLeadsDays")}
           />
         </div>
         <LastRun lastRun={lastRun} />

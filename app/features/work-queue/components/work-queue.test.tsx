@@ -18,6 +18,7 @@ function queue(lists: Partial<WorkQueueData> = {}): WorkQueueData {
     unansweredMessages: empty,
     changesRequested: empty,
     waitingApproval: empty,
+    uncontactedLeads: empty,
     deletionRequests: empty,
     ...lists,
   };
@@ -187,5 +188,25 @@ describe("WorkQueue's deletion requests", () => {
     const html = section(render(queue({ deletionRequests: { total: 1, items: [request] } }), "es"), "queue-deletions");
     expect(html).toContain("Eliminación solicitada");
     expect(html).toContain("Hay un pago pendiente de revisión");
+  });
+});
+
+describe("the uncontacted leads' list", () => {
+  const lead = {
+    leadId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+    name: "Rosa Díaz",
+    businessName: "Díaz Roofing",
+    receivedAt: "2026-03-08T12:00:00.000Z",
+  };
+
+  it("links each lead to its page and says when it came in, in both languages", () => {
+    const html = section(render(queue({ uncontactedLeads: { total: 1, items: [lead] } })), "queue-leads");
+    expect(html).toContain("New leads not contacted for a day");
+    expect(html).toContain(`href="/admin/leads/${lead.leadId}"`);
+    expect(html).toContain("Díaz Roofing");
+    expect(html).toMatch(/Came in <time dateTime="2026-03-08T12:00:00.000Z">2 days ago<\/time>/);
+    const spanish = section(render(queue({ uncontactedLeads: { total: 1, items: [lead] } }), "es"), "queue-leads");
+    expect(spanish).toContain(`href="/admin/leads/${lead.leadId}"`);
+    expect(spanish).toMatch(/Llegó <time dateTime="2026-03-08T12:00:00.000Z">hace 2 días<\/time>/);
   });
 });

@@ -10,7 +10,7 @@ import { DeletionAnswers, DeletionRequestRow } from "~/features/account-deletion
 import { PaymentDecisionForm } from "~/features/payments/review/components/payment-decision-form";
 import { PromotionTerms } from "~/features/payments/components/promotion-terms";
 import { paymentSubtitleIn, serviceTitleIn } from "~/domain/service-texts";
-import { customerPagePath } from "~/lib/http/paths";
+import { customerPagePath, leadPagePath } from "~/lib/http/paths";
 import { formatMoney } from "~/lib/i18n/format";
 import {
   formatAge,
@@ -18,6 +18,7 @@ import {
   STALLED_AFTER_DAYS,
   type QueueConversation,
   type QueueInformation,
+  type QueueLead,
   type QueuePayment,
   type QueueRound,
   type QueueStalled,
@@ -187,6 +188,28 @@ function ConversationRow({ item, asOf }: { item: QueueConversation; asOf: string
   );
 }
 
+/** A new lead nobody has contacted yet: the name opens the lead's page. */
+function LeadRow({ item, asOf }: { item: QueueLead; asOf: string }) {
+  const { i18n } = useLingui();
+  return (
+    <li>
+      <Card data-testid="queue-lead-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+        <div className="min-w-0">
+          <Link to={leadPagePath(item.leadId)} className={LINK}>
+            {item.name}
+          </Link>
+          {item.businessName ? <p className="text-slate-700">{item.businessName}</p> : null}
+        </div>
+        <p className="text-slate-600">
+          <Trans>
+            Came in <time dateTime={item.receivedAt}>{formatAgo(item.receivedAt, asOf, i18n)}</time>
+          </Trans>
+        </p>
+      </Card>
+    </li>
+  );
+}
+
 function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
   const { t, i18n } = useLingui();
   const service = serviceTitleIn(i18n, item.service);
@@ -307,6 +330,15 @@ export function WorkQueue({ queue }: { queue: WorkQueueData }) {
         emptyText={t`Every customer's message has an answer`}
       >
         {(item) => <ConversationRow key={item.userId} item={item} asOf={queue.asOf} />}
+      </QueueSection>
+      <QueueSection
+        id="queue-leads"
+        title={t`New leads not contacted for a day`}
+        total={queue.uncontactedLeads.total}
+        items={queue.uncontactedLeads.items}
+        emptyText={t`Every lead that came in more than a day ago has been contacted`}
+      >
+        {(item) => <LeadRow key={item.leadId} item={item} asOf={queue.asOf} />}
       </QueueSection>
       <QueueSection
         id="queue-information"

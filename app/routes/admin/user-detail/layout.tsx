@@ -24,6 +24,8 @@ import { DeleteCustomer } from "~/features/account-deletion/components/delete-cu
 import { PendingDeletionNotice } from "~/features/account-deletion/components/pending-deletion-notice";
 import { getPendingDeletionRequest } from "~/features/account-deletion/get-pending-deletion-request.server";
 import { getAgencyUnreadMessages } from "~/features/messages/get-agency-unread-messages.server";
+import { LeadSourceLine } from "~/features/leads/components/lead-source-line";
+import { getCustomerLeadSource } from "~/features/leads/lead-source.server";
 import { assignCustomer } from "~/features/users/assign-customer.server";
 import { ASSIGN_CUSTOMER_INTENT, assignCustomerFormSchema } from "~/features/users/assignment.schemas";
 import { CustomerAssignment } from "~/features/users/components/customer-assignment";
@@ -58,11 +60,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     loaderFailure(error, i18n);
   }
   const isAdmin = actor?.isAdmin === true;
-  const [assignment, pendingDeletion, unreadMessages] = await Promise.all([
+  const [assignment, pendingDeletion, unreadMessages, leadSource] = await Promise.all([
     getCustomerAssignment(services, actor, { userId: customer.id }),
     // Deletions are the admins' to decide: a staff member's page shows no request.
     isAdmin ? getPendingDeletionRequest(services, actor, customer.id) : null,
     getAgencyUnreadMessages(services, actor, { userId: customer.id }),
+    // Where they came from: the enquiry their account was made from, if any.
+    getCustomerLeadSource(services, actor, { customerId: customer.id }),
   ]);
   return {
     customer,
@@ -71,6 +75,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     assignment,
     pendingDeletion,
     unreadMessages,
+    leadSource,
     title: i18n._(msg`Customer`),
   };
 }
@@ -158,7 +163,7 @@ function BackToUsers() {
 }
 
 export default function CustomerPage({ loaderData, params }: Route.ComponentProps) {
-  const { customer, canReviewPayments, assignment, pendingDeletion, unreadMessages } = loaderData;
+  const { customer, canReviewPayments, assignment, pendingDeletion, unreadMessages, leadSource } = loaderData;
   const { t } = useLingui();
   const { pathname } = useLocation();
   // The header's forms post to this route's action: the customer's own path.
@@ -197,6 +202,7 @@ export default function CustomerPage({ loaderData, params }: Route.ComponentProp
           <p className="truncate text-sm text-slate-600">
             {[customer.email, customer.companyName].filter(Boolean).join(" · ")}
           </p>
+          {leadSource ? <LeadSourceLine source={leadSource} /> : null}
           <div className="mt-1">
             <CustomerAssignment assignment={assignment} action={action} />
           </div>
