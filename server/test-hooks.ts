@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { inviteLead } from "~/features/leads/invite-lead.server";
+import { leadChanges } from "~/features/leads/leads";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
@@ -247,6 +248,7 @@ export function testHooks(services: Services): Router {
     language: z.enum(["en", "es"]).default("en"),
     utmSource: z.string().min(1).optional(),
     referrer: z.string().min(1).optional(),
+    message: z.string().optional(),
   });
   router.post("/leads", async (req, res) => {
     const parsed = leadBody.safeParse(req.body);
@@ -254,7 +256,7 @@ export function testHooks(services: Services): Router {
       res.status(400).json({ error: z.prettifyError(parsed.error) });
       return;
     }
-    const { utmSource, referrer, ...lead } = parsed.data;
+    const { utmSource, referrer, message, ...lead } = parsed.data;
     const leadId = await services.database.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(leads)
@@ -267,9 +269,11 @@ export function testHooks(services: Services): Router {
           source: { ...(utmSource ? { utmSource } : {}), ...(referrer ? { referrer } : {}) },
         })
         .returning({ id: leads.id });
-      await tx.insert(leadEvents).values({ leadId: row!.id, kind: "received" });
+      await tx.insert(leadEvents).values({ leadId: row!.id, kind: "received", detail: message ? { message } : {} });
       return row!.id;
     });
+    // As the quote form's use case does: the admins' open Leads pages hear of it.
+    await publishChanges(services.bus, leadChanges({ id: leadId, assignedTo: null }));
     res.status(201).json({ ok: true, leadId });
   });
   const inviteBody = z.object({ leadId: z.uuid(), adminEmail: z.email() });
