@@ -178,7 +178,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(((error, _req, res, _next) => {
     if (isClientGone(error)) return;
     log.error({ err: error }, "Request failed");
-    void notifySystemError({ db: services.database.db, bus: services.bus }, error);
+    void notifySystemError(services, error);
     if (!res.headersSent) res.status(500).send("Something went wrong");
   }) as express.ErrorRequestHandler);
   return app;
@@ -253,7 +253,7 @@ async function startUpWork(env: Env, services: Services, log: Logger): Promise<v
     log.info(`Database migrations: ${(await appliedMigrationCount(services.database)) - before} applied`);
     await encryptPlainSecrets(services.database, services.secrets, (message) => log.info(message));
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const outcome = await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
+      const outcome = await ensureAdmin(services, "start-up", {
         email: env.ADMIN_EMAIL,
         password: env.ADMIN_PASSWORD,
         promoteExisting: env.ADMIN_PROMOTE_EXISTING,
@@ -298,17 +298,11 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     const databaseHealth =
       services.database.kind === "postgres" ? new DatabaseHealth(services.database.pool) : undefined;
     const mailSender = new EmailSender(
-      services.database.db,
+      services.db,
       createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: services.outboxDir }),
       { branding: () => emailBranding(services!.settings, env.SITE_URL) },
     );
-    const dataExports = new DataExportWorker({
-      db: services.database.db,
-      bus: services.bus,
-      storage: services.storage,
-      secrets: services.secrets,
-      dataDir: env.DATA_DIR,
-    });
+    const dataExports = new DataExportWorker(services);
     const lifecycle: Lifecycle = { draining: false, liveStreams: new LiveStreams() };
     const app = createApp(services, { ...options, databaseHealth, logger: log, lifecycle });
     const server = await new Promise<Server>((resolve, reject) => {

@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listNotifications(services.database, user, i18n),
     // The payment dialog's Zelle step, on any portal page that offers to pay.
     readZelleParties(services, user),
-    getOwnUnreadMessages(services.database.db, user),
+    getOwnUnreadMessages(services, user),
   ]);
   return {
     maintenance: null,

@@ -21,7 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const user = await requireReceiptViewer(context);
   const { services, i18n } = requestContext(context);
   try {
-    const receipt = await getReceipt({ db: services.database.db, settings: services.settings }, user, {
+    const receipt = await getReceipt(services, user, {
       paymentId: params.paymentId,
     });
     const back = !user.isAdmin

@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
       if (redirectTo !== undefined && redirectTo !== "" && sitePath(redirectTo) === null) {
         throw new AppError("invalid_redirect");
       }
-      if (user) await saveLanguage(services.database.db, user.id, language);
+      if (user) await saveLanguage(services.db, user.id, language);
     },
     success: ({ request }, _, { language, redirectTo }) => {
       const secure = new URL(request.url).protocol === "https:";

@@ -26,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
     guard: ({ user }) => requireActor(user),
     schema: notificationActionSchema,
     run: async ({ services, user }, value) => {
-      const deps = { db: services.database.db, bus: services.bus };
+      const deps = services;
       if (value.intent === "mark-read") await markNotificationRead(deps, user, value);
       else await markAllNotificationsRead(deps, user);
     },
