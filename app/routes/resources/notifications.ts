@@ -11,7 +11,7 @@ import type { Route } from "./+types/notifications";
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, i18n } = requestContext(context);
   try {
-    return await listNotifications(services.database, user, i18n);
+    return await listNotifications(services, user, i18n);
   } catch (error) {
     return actionFailure(error, i18n);
   }
