@@ -69,8 +69,8 @@ export async function listReviewRounds(
  * The signed-in user's own rounds, for their service pages. A team member opening the portal has none (rounds are
  * customers'), so their page shows none instead of the 404 a team member's id gets above.
  */
-export async function listOwnReviewRounds({ db }: Pick<Deps, "db">, actor: Actor | null): Promise<ReviewRoundsView> {
+export async function listOwnReviewRounds(deps: Pick<Deps, "db">, actor: Actor | null): Promise<ReviewRoundsView> {
   const viewer = requireActor(actor);
   if (isTeam(viewer)) return { google_business: [], website: [] };
-  return listReviewRounds({ db }, viewer, viewer.id);
+  return listReviewRounds(deps, viewer, viewer.id);
 }

@@ -40,11 +40,8 @@ export async function listDeliveredFiles(
  * The signed-in user's own delivered files, for their service pages. A team member opening the portal has none (files
  * are delivered to customers), so their page shows none instead of the 404 a team member's id gets above.
  */
-export async function listOwnDeliveredFiles(
-  { db }: Pick<Deps, "db">,
-  actor: Actor | null,
-): Promise<DeliveredFilesView> {
+export async function listOwnDeliveredFiles(deps: Pick<Deps, "db">, actor: Actor | null): Promise<DeliveredFilesView> {
   const viewer = requireActor(actor);
   if (isTeam(viewer)) return { google_business: [], website: [] };
-  return listDeliveredFiles({ db }, viewer, viewer.id);
+  return listDeliveredFiles(deps, viewer, viewer.id);
 }

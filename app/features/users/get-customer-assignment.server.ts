@@ -10,14 +10,14 @@ import type { CustomerAssignmentView } from "./assignment-views";
  * them (a staff member on another customer 404); the choices only for an admin, the one who may change them.
  */
 export async function getCustomerAssignment(
-  { db }: Pick<Deps, "db">,
+  deps: Pick<Deps, "db">,
   actor: Actor | null,
   { userId }: { userId: string },
 ): Promise<CustomerAssignmentView> {
   const member = requireTeamReach(actor, userId);
   const [assigned, choices] = await Promise.all([
-    assignees(db, userId),
-    member.isAdmin ? listActiveMembers({ db }, member) : null,
+    assignees(deps.db, userId),
+    member.isAdmin ? listActiveMembers(deps, member) : null,
   ]);
   return { assigned, choices: choices?.map(({ id, name }) => ({ id, name })) ?? null };
 }
