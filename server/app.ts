@@ -317,10 +317,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     mailSender.start();
     dataExports.start();
     // The daily clean-up of old read notifications, audit events and e-mails (Settings, Database tab).
-    const retention = new RetentionJob(
-      { database: ready.database, outboxDir: ready.outboxDir },
-      { log: (line) => log.info(line), logError: (line) => log.error(line) },
-    );
+    const retention = new RetentionJob(ready, { log: (line) => log.info(line), logError: (line) => log.error(line) });
     retention.start();
     // Replies to message e-mails (README: Replies by e-mail), only when a port is set.
     const inbound = env.INBOUND_SMTP_PORT ? await startReplyListener(ready, log) : undefined;
@@ -375,15 +372,10 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
  */
 async function sweepStorage(services: Services): Promise<void> {
   try {
-    const { db } = services.database;
-    const swept = await sweepOrphanFiles(db, services.storage, {
+    const swept = await sweepOrphanFiles(services.db, services.storage, {
       graceMs: services.env.STORAGE_SWEEP_GRACE_SECONDS * 1000,
     });
-    const { rejected, reported } = await rejectProoflessPayments(
-      { db, bus: services.bus },
-      swept.listed,
-      swept.listedAfter,
-    );
+    const { rejected, reported } = await rejectProoflessPayments(services, swept.listed, swept.listedAfter);
     if (swept.removed.length > 0)
       console.log(`Storage sweep: removed ${swept.removed.length} orphan file(s): ${swept.removed.join(", ")}`);
     if (rejected.length > 0)
