@@ -178,7 +178,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(((error, _req, res, _next) => {
     if (isClientGone(error)) return;
     log.error({ err: error }, "Request failed");
-    void notifySystemError({ db: services.database.db, bus: services.bus }, error);
+    void notifySystemError(services, error);
     if (!res.headersSent) res.status(500).send("Something went wrong");
   }) as express.ErrorRequestHandler);
   return app;
@@ -253,7 +253,7 @@ async function startUpWork(env: Env, services: Services, log: Logger): Promise<v
     log.info(`Database migrations: ${(await appliedMigrationCount(services.database)) - before} applied`);
     await encryptPlainSecrets(services.database, services.secrets, (message) => log.info(message));
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const outcome = await ensureAdmin({ auth: services.auth, db: services.database.db }, "start-up", {
+      const outcome = await ensureAdmin(services, "start-up", {
         email: env.ADMIN_EMAIL,
         password: env.ADMIN_PASSWORD,
         promoteExisting: env.ADMIN_PROMOTE_EXISTING,
@@ -298,17 +298,11 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     const databaseHealth =
       services.database.kind === "postgres" ? new DatabaseHealth(services.database.pool) : undefined;
     const mailSender = new EmailSender(
-      services.database.db,
+      services.db,
       createMailer({ smtpUrl: env.SMTP_URL, from: mailFrom(env), outboxDir: services.outboxDir }),
       { branding: () => emailBranding(services!.settings, env.SITE_URL) },
     );
-    const dataExports = new DataExportWorker({
-      db: services.database.db,
-      bus: services.bus,
-      storage: services.storage,
-      secrets: services.secrets,
-      dataDir: env.DATA_DIR,
-    });
+    const dataExports = new DataExportWorker(services);
     const lifecycle: Lifecycle = { draining: false, liveStreams: new LiveStreams() };
     const app = createApp(services, { ...options, databaseHealth, logger: log, lifecycle });
     const server = await new Promise<Server>((resolve, reject) => {
@@ -323,10 +317,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     mailSender.start();
     dataExports.start();
     // The daily clean-up of old read notifications, audit events and e-mails (Settings, Database tab).
-    const retention = new RetentionJob(
-      { database: ready.database, outboxDir: ready.outboxDir },
-      { log: (line) => log.info(line), logError: (line) => log.error(line) },
-    );
+    const retention = new RetentionJob(ready, { log: (line) => log.info(line), logError: (line) => log.error(line) });
     retention.start();
     // Replies to message e-mails (README: Replies by e-mail), only when a port is set.
     const inbound = env.INBOUND_SMTP_PORT ? await startReplyListener(ready, log) : undefined;
@@ -381,15 +372,10 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
  */
 async function sweepStorage(services: Services): Promise<void> {
   try {
-    const { db } = services.database;
-    const swept = await sweepOrphanFiles(db, services.storage, {
+    const swept = await sweepOrphanFiles(services.db, services.storage, {
       graceMs: services.env.STORAGE_SWEEP_GRACE_SECONDS * 1000,
     });
-    const { rejected, reported } = await rejectProoflessPayments(
-      { db, bus: services.bus },
-      swept.listed,
-      swept.listedAfter,
-    );
+    const { rejected, reported } = await rejectProoflessPayments(services, swept.listed, swept.listedAfter);
     if (swept.removed.length > 0)
       console.log(`Storage sweep: removed ${swept.removed.length} orphan file(s): ${swept.removed.join(", ")}`);
     if (rejected.length > 0)

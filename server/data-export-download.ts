@@ -35,7 +35,7 @@ export function dataExportDownloadRouter(services: Services): Router {
       locale = chooseLocale(user?.language, headers);
       if (!user) throw new AppError("not_signed_in");
       if (await maintenanceFor(services, user)) throw new AppError("maintenance");
-      const download = await openDataExportDownload({ db: services.database.db, storage: services.storage }, user, {
+      const download = await openDataExportDownload(services, user, {
         exportId: String(req.params.exportId),
       });
       res.setHeader("Content-Type", "application/zip");

@@ -74,7 +74,7 @@ export function liveEvents(
   options: Partial<LiveEventsOptions> = {},
   closable: LiveStreams = new LiveStreams(),
 ): RequestHandler {
-  const { auth, database, bus } = services;
+  const { auth, db, bus } = services;
   const { maxStreamsPerUser, roleTtlMs, sessionCheckMs } = { ...LIVE_EVENTS_DEFAULTS, ...options };
   const openStreams = new Map<string, number>();
 
@@ -86,7 +86,7 @@ export function liveEvents(
     if (checking) return;
     checking = true;
     try {
-      await checkSessions(auth, database.db, [...watched]);
+      await checkSessions(auth, db, [...watched]);
     } catch {
       // The database is away: the next round tries again; the streams stay open meanwhile.
     } finally {
@@ -179,11 +179,11 @@ export function liveEvents(
       // A member who must still enrol in two-factor sees only their own changes until a new session.
       const acting = user.mustEnrolTwoFactor ? null : role;
       viewer.isAdmin = acting === "admin";
-      viewer.customerIds = acting === "staff" ? new Set(await assignedCustomerIds(database.db, viewer.userId)) : null;
+      viewer.customerIds = acting === "staff" ? new Set(await assignedCustomerIds(db, viewer.userId)) : null;
       roleReadAt = Date.now();
     };
     const readRole = async () => {
-      const standing = await teamStanding(database.db, viewer.userId).catch(() => null);
+      const standing = await teamStanding(db, viewer.userId).catch(() => null);
       await applyRole(standing?.active ? standing.role : null).catch(() => {
         viewer.isAdmin = false;
         viewer.customerIds = null;
@@ -238,7 +238,7 @@ export function liveEvents(
         // It is not passed on as a change: the page would reload its data, maybe with a cookie this very change
         // ended, while the answer bringing the browser its new one (a password change) is still on its way.
         if (change.table === SESSION_CHANGES && change.userId === viewer.userId) {
-          queue = queue.then(() => checkSessions(auth, database.db, [session])).catch(() => {});
+          queue = queue.then(() => checkSessions(auth, db, [session])).catch(() => {});
           return;
         }
         queue = queue.then(() => forward(change)).catch(() => {});

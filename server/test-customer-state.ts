@@ -38,12 +38,12 @@ export type CustomerState = z.infer<typeof customerStateSchema>;
  * then publishes what changed, so open pages follow as they would.
  */
 export async function bringCustomerTo(
-  services: Pick<Services, "database" | "bus">,
+  services: Pick<Services, "db" | "bus">,
   userId: string,
   state: CustomerState,
 ): Promise<void> {
   const changes: Change[] = [];
-  await services.database.db.transaction(async (tx) => {
+  await services.db.transaction(async (tx) => {
     const paidUpTo = [
       ...(state.paid ?? []).map((paid) => [paid, SERVICE_CATALOG[paid].payments] as const),
       ...(state.paidFirstOf ?? []).map((paid) => [paid, 1] as const),

@@ -53,12 +53,7 @@ export const onlyFromLoopback: RequestHandler = (req, res, next) => {
 export function testHooks(services: Services): Router {
   const router = Router();
   const userByEmail = async (email: string) =>
-    (
-      await services.database.db
-        .select({ id: profiles.id })
-        .from(profiles)
-        .where(eq(profiles.email, email.toLowerCase()))
-    )[0];
+    (await services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email.toLowerCase())))[0];
   router.use(express.json());
   const notificationBody = z.object({
     email: z.email(),
@@ -73,7 +68,7 @@ export function testHooks(services: Services): Router {
       res.status(404).json({ error: "No such user" });
       return;
     }
-    const changes = await writeNotifications(services.database.db, [
+    const changes = await writeNotifications(services.db, [
       { userId: profile.id, type: body.type, title: body.title, message: body.message },
     ]);
     await publishChanges(services.bus, changes);
@@ -88,7 +83,7 @@ export function testHooks(services: Services): Router {
       res.status(404).json({ error: "No such user" });
       return;
     }
-    const { deleted, changes } = await services.database.db.transaction((tx) =>
+    const { deleted, changes } = await services.db.transaction((tx) =>
       deleteProgressRecord(tx, { userId: profile.id, service: body.service }),
     );
     await publishChanges(services.bus, changes);
@@ -104,7 +99,7 @@ export function testHooks(services: Services): Router {
       return;
     }
     const mark = { userId: profile.id, done: true, auto: "information" as const };
-    const { changes } = await services.database.db.transaction((tx) =>
+    const { changes } = await services.db.transaction((tx) =>
       body.service === "google_business"
         ? setProgressStep(tx, { ...mark, service: "google_business", step: "informationCollection" })
         : setProgressStep(tx, { ...mark, service: "website", step: "clientInfoReceived" }),
@@ -143,7 +138,7 @@ export function testHooks(services: Services): Router {
       parsed.data.sections.map((section) => sql`${section}`),
       sql`, `,
     );
-    await services.database.db
+    await services.db
       .update(adminSettings)
       .set({ values: sql`${adminSettings.values} - array[${sections}]::text[]` })
       .where(eq(adminSettings.id, SETTINGS_ROW_ID));
@@ -160,7 +155,7 @@ export function testHooks(services: Services): Router {
       res.status(404).json({ error: "No such user" });
       return;
     }
-    await services.database.db.insert(userRoles).values({ userId: profile.id, role: "admin" }).onConflictDoNothing();
+    await services.db.insert(userRoles).values({ userId: profile.id, role: "admin" }).onConflictDoNothing();
     res.status(201).json({ ok: true });
   });
   // Many customers at once, inserted directly as the benchmarks do (db/seed-customers.js): the admin
@@ -183,14 +178,14 @@ export function testHooks(services: Services): Router {
   // leave many. The work-queue spec marks them all opened first, so the form it sends is the one waiting.
   router.post("/information/reviewed", async (_req, res) => {
     const now = new Date();
-    await services.database.db.update(googleBusinessInfo).set({ informationReviewedAt: now });
-    await services.database.db.update(websiteInfo).set({ informationReviewedAt: now });
+    await services.db.update(googleBusinessInfo).set({ informationReviewedAt: now });
+    await services.db.update(websiteInfo).set({ informationReviewedAt: now });
     res.status(200).json({ ok: true });
   });
   // A gathered e-mail (a customer's progress steps) waits ten minutes for more; a test ends the wait for one address.
   router.post("/emails/due", async (req, res) => {
     const { email } = z.object({ email: z.email() }).parse(req.body);
-    await services.database.db
+    await services.db
       .update(emailMessages)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(
@@ -224,7 +219,7 @@ export function testHooks(services: Services): Router {
       body: `${body.text} ${index + 1}`,
       createdAt: new Date(now - (body.count - index) * 60_000),
     }));
-    await services.database.db.transaction(async (tx) => {
+    await services.db.transaction(async (tx) => {
       await tx.insert(messages).values(rows);
       const lastMessageAt = rows.at(-1)!.createdAt;
       await tx

@@ -58,18 +58,6 @@ export interface Deps {
 }
 
 /**
- * The first parameter of the read use cases some pages still call with the bare database (`database.db`): their
- * deps, or that database (or a transaction) itself. When every caller passes deps it narrows to `Pick<Deps, "db">`.
- */
-export type DbOrDeps = Pick<Deps, "db"> | Executor;
-
-/** Where a `DbOrDeps` runs its statements. */
-export function executorOf(deps: DbOrDeps): Executor {
-  // A Drizzle database or transaction has no `db` of its own.
-  return "db" in deps ? deps.db : deps;
-}
-
-/**
  * Everything a request may need, made once at start-up and handed to routes through the router context: every
  * use case's deps, with the database itself as `db`.
  */

@@ -6,7 +6,7 @@ import { updateProfile } from "~/features/profile/update-profile.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
 import { createMailer, EmailSender } from "~/lib/email/email.server";
-import { saveLanguage } from "~/lib/i18n/language.server";
+import { saveLanguage } from "~/features/profile/save-language.server";
 import { TestSmtp, type ReceivedMail } from "./email-smtp";
 import { authRequest, type SignedIn } from "./support";
 import { testApp } from "./test-app";
@@ -43,7 +43,7 @@ beforeAll(async () => {
   );
   admin = await app.admin();
   spanishAdmin = await app.admin();
-  await saveLanguage(app.db, spanishAdmin.id, "es");
+  await saveLanguage(app.services, spanishAdmin.id, "es");
   await saveSettings(app.services, admin.user, {
     section: "notifications",
     values: NOTIFICATIONS,
@@ -78,7 +78,7 @@ function subjectOf(mail: ReceivedMail): string {
 
 async function spanishCustomer(name: string): Promise<SignedIn> {
   const customer = await app.customer({ name, companyName: null });
-  await saveLanguage(app.db, customer.id, "es");
+  await saveLanguage(app.services, customer.id, "es");
   return customer;
 }
 

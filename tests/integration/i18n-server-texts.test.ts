@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHealth } from "~/lib/db/database-health.server";
-import { saveLanguage } from "~/lib/i18n/language.server";
+import { saveLanguage } from "~/features/profile/save-language.server";
 import { createApp } from "../../server/app";
 import { databaseGate } from "../../server/database-gate";
 import { type SignedIn } from "./support";
@@ -55,7 +55,7 @@ describe("the files route's answers", () => {
     const signedIn = () =>
       fetch(url, { headers: { cookie: customer.cookie } }).then(async (r) => [r.status, await r.json()]);
     expect(await signedIn()).toEqual([404, { ok: false, error: { code: "not_found", message: "Not found" } }]);
-    await saveLanguage(app.db, customer.id, "es");
+    await saveLanguage(app.services, customer.id, "es");
     // The session cache may hold the old choice for a moment: poll until the saved language is read.
     await expect
       .poll(signedIn, { timeout: 10_000 })

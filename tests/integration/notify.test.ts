@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailMessages, notifications, profiles } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { saveSettings } from "~/features/settings/save-settings.server";
-import { saveLanguage } from "~/lib/i18n/language.server";
+import { saveLanguage } from "~/features/profile/save-language.server";
 import type { SignedIn } from "./support";
 import { testApp } from "./test-app";
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
   english = await app.admin();
   spanish = await app.admin();
   customer = await app.customer();
-  await saveLanguage(app.db, spanish.id, "es");
+  await saveLanguage(app.services, spanish.id, "es");
 });
 
 beforeEach(async () => {

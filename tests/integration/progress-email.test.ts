@@ -4,7 +4,7 @@ import { emailMessages, notifications, profiles } from "~db/schema";
 import { PROGRESS_EMAIL_WINDOW_MS } from "~/features/notifications/progress-email.server";
 import { toggleProgressStep } from "~/features/progress/toggle-progress-step.server";
 import { createMailer, EmailSender } from "~/lib/email/email.server";
-import { saveLanguage } from "~/lib/i18n/language.server";
+import { saveLanguage } from "~/features/profile/save-language.server";
 import { TestSmtp } from "./email-smtp";
 import type { SignedIn } from "./support";
 import { testApp } from "./test-app";
@@ -121,7 +121,7 @@ describe("gathered progress e-mails", () => {
 
   it("is written in the customer's language", async () => {
     const customer = await app.customer();
-    await saveLanguage(app.db, customer.id, "es");
+    await saveLanguage(app.services, customer.id, "es");
     await tick(customer, "website", "websiteLaunch");
     await tick(customer, "google_business", "profileCreation");
     await windowEnds(customer);

@@ -20,7 +20,7 @@ import { gateState } from "~/features/payments/payment-state";
 import { refundPayment } from "~/features/payments/refunds/refund-payment.server";
 import type { SessionUser } from "~/lib/auth/session";
 import { ENDPOINTS } from "~/lib/http/endpoints";
-import { saveLanguage } from "~/lib/i18n/language.server";
+import { saveLanguage } from "~/features/profile/save-language.server";
 import { action as detailAction } from "~/routes/admin/user-detail/payments";
 import { action as webhookAction } from "~/routes/resources/card-webhook";
 import { loader as googleBusinessLoader } from "~/routes/dashboard/google-business";
@@ -61,7 +61,7 @@ beforeAll(async () => {
   customerA = await app.customer({ name: "Ana Ruiz", companyName: "Ruiz Roofing" });
   customerB = await app.customer({ name: "Blair Banks" });
   spanish = await app.customer({ name: "Sofía Gómez" });
-  await saveLanguage(app.db, spanish.id, "es");
+  await saveLanguage(app.services, spanish.id, "es");
   staffA = await app.staff([customerA.id]);
   admin = await app.admin();
 });

@@ -31,8 +31,7 @@ const asked = (userId: string) =>
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, "review_request")));
-const cards = async () =>
-  getOpenReviewRequests(app.db, customer.id, (await app.services.settings.get()).general.reviewLink);
+const cards = () => getOpenReviewRequests(app.services, customer.user);
 
 describe("asking for a review when the work is finished", () => {
   it("the Review Link setting takes an https address or nothing", async () => {

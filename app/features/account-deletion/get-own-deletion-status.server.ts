@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { deletionRequests } from "~db/schema";
 import { requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import { executorOf, type DbOrDeps } from "~/lib/services.server";
+import type { Deps } from "~/lib/services.server";
 import { isDeletionBlocker } from "./account-deletion";
 import { readDeletionBlockers } from "./deletion-standing.server";
 import { isCustomerAccount } from "~/lib/auth/roles.server";
@@ -12,8 +12,7 @@ import type { OwnDeletionStatus } from "./deletion-views";
  * The reader's own deletion standing, for the Profile page: what would hold a deletion back now, the request
  * waiting for the agency, or the latest one declined (and why). A team account closes no account here.
  */
-export async function getOwnDeletionStatus(deps: DbOrDeps, actor: Actor | null): Promise<OwnDeletionStatus> {
-  const db = executorOf(deps);
+export async function getOwnDeletionStatus({ db }: Pick<Deps, "db">, actor: Actor | null): Promise<OwnDeletionStatus> {
   const reader = requireActor(actor);
   if (!(await isCustomerAccount(db, reader))) return { available: false, blockers: [], pending: null, declined: null };
   const [blockers, [latest]] = await Promise.all([

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { deletionRequests } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import { executorOf, type DbOrDeps } from "~/lib/services.server";
+import type { Deps } from "~/lib/services.server";
 import { readDeletionBlockers } from "./deletion-standing.server";
 import type { PendingDeletionRequest } from "./deletion-views";
 
@@ -11,11 +11,10 @@ import type { PendingDeletionRequest } from "./deletion-views";
  * what holds it back now; none: null. Admins only (staff 403), as the work queue's list of them.
  */
 export async function getPendingDeletionRequest(
-  deps: DbOrDeps,
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   customerId: string,
 ): Promise<PendingDeletionRequest | null> {
-  const db = executorOf(deps);
   requireAdminActor(actor);
   const [request] = await db
     .select({ id: deletionRequests.id, createdAt: deletionRequests.createdAt })

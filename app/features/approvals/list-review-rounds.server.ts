@@ -5,15 +5,18 @@ import type { ServiceType } from "~/domain/service-catalog";
 import { requireCustomerReader } from "~/features/users/customer-query.server";
 import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import { executorOf, type DbOrDeps } from "~/lib/services.server";
+import type { Deps } from "~/lib/services.server";
 import type { ReviewRoundsView, RoundDecision } from "./review-round-views";
 
 /**
  * A customer's review rounds, by service, newest first, for the customer themself or an admin: anonymous gets 401,
  * another customer 403, an id that is no customer 404.
  */
-export async function listReviewRounds(deps: DbOrDeps, actor: Actor | null, userId: string): Promise<ReviewRoundsView> {
-  const db = executorOf(deps);
+export async function listReviewRounds(
+  { db }: Pick<Deps, "db">,
+  actor: Actor | null,
+  userId: string,
+): Promise<ReviewRoundsView> {
   await requireCustomerReader(db, actor, userId);
   const rows = await db
     .select({
@@ -66,7 +69,7 @@ export async function listReviewRounds(deps: DbOrDeps, actor: Actor | null, user
  * The signed-in user's own rounds, for their service pages. A team member opening the portal has none (rounds are
  * customers'), so their page shows none instead of the 404 a team member's id gets above.
  */
-export async function listOwnReviewRounds(deps: DbOrDeps, actor: Actor | null): Promise<ReviewRoundsView> {
+export async function listOwnReviewRounds(deps: Pick<Deps, "db">, actor: Actor | null): Promise<ReviewRoundsView> {
   const viewer = requireActor(actor);
   if (isTeam(viewer)) return { google_business: [], website: [] };
   return listReviewRounds(deps, viewer, viewer.id);

@@ -24,16 +24,17 @@ export interface RequestDataExportInput {
  * requests at once are taken one after the other (a lock on the account's export rows), so a day never gets two.
  */
 export async function requestDataExport(
-  { db, bus, auth }: Pick<Deps, "db" | "auth" | "bus">,
+  deps: Pick<Deps, "db" | "auth" | "bus">,
   actor: Actor | null,
   input: RequestDataExportInput,
 ): Promise<{ id: string; withSecrets: boolean }> {
+  const { db, bus } = deps;
   const me = requireActor(actor);
   if (!(await isCustomerAccount(db, me))) throw new AppError("forbidden");
   // Refused before the password is checked: a customer who cannot export now learns it without typing it again.
   await refuseWithinADay(db, me.id);
   const withSecrets = input.password.length > 0;
-  if (withSecrets) await confirmPassword({ db, auth }, me, { password: input.password, headers: input.headers });
+  if (withSecrets) await confirmPassword(deps, me, { password: input.password, headers: input.headers });
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`data-export:${me.id}`}, 0))`);
     await refuseWithinADay(tx, me.id);

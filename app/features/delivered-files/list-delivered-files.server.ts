@@ -4,7 +4,7 @@ import type { ServiceType } from "~/domain/service-catalog";
 import { requireCustomerReader } from "~/features/users/customer-query.server";
 import { isTeam, requireActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import { executorOf, type DbOrDeps } from "~/lib/services.server";
+import type { Deps } from "~/lib/services.server";
 import type { DeliveredFilesView } from "./delivered-file-views";
 
 /**
@@ -12,11 +12,10 @@ import type { DeliveredFilesView } from "./delivered-file-views";
  * 401, another customer 403, an id that is no customer 404.
  */
 export async function listDeliveredFiles(
-  deps: DbOrDeps,
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   userId: string,
 ): Promise<DeliveredFilesView> {
-  const db = executorOf(deps);
   await requireCustomerReader(db, actor, userId);
   const rows = await db
     .select()
@@ -41,7 +40,7 @@ export async function listDeliveredFiles(
  * The signed-in user's own delivered files, for their service pages. A team member opening the portal has none (files
  * are delivered to customers), so their page shows none instead of the 404 a team member's id gets above.
  */
-export async function listOwnDeliveredFiles(deps: DbOrDeps, actor: Actor | null): Promise<DeliveredFilesView> {
+export async function listOwnDeliveredFiles(deps: Pick<Deps, "db">, actor: Actor | null): Promise<DeliveredFilesView> {
   const viewer = requireActor(actor);
   if (isTeam(viewer)) return { google_business: [], website: [] };
   return listDeliveredFiles(deps, viewer, viewer.id);

@@ -12,14 +12,14 @@ import type { Deps } from "~/lib/services.server";
  * already gave, so nothing is typed twice. Only the customer's own rows are read (401 when signed out).
  */
 export async function getInformationPrefill(
-  { db }: Pick<Deps, "db">,
+  deps: Pick<Deps, "db">,
   actor: Actor | null,
   { service }: { service: ServiceType },
 ): Promise<InformationPrefill | null> {
   const { id: userId } = requireActor(actor);
-  const profile = await getProfile({ db }, actor);
+  const profile = await getProfile(deps, actor);
   const signUp = { companyName: profile.companyName, phone: profile.phone };
   return service === "google_business"
-    ? googleBusinessPrefill(await getWebsiteInfo({ db }, actor, { userId }), signUp)
-    : websitePrefill(await getGoogleBusinessInfo({ db }, actor, { userId }), signUp);
+    ? googleBusinessPrefill(await getWebsiteInfo(deps, actor, { userId }), signUp)
+    : websitePrefill(await getGoogleBusinessInfo(deps, actor, { userId }), signUp);
 }

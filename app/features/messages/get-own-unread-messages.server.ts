@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import { isTeam } from "~/lib/auth/actor-guards";
 import { conversations } from "~db/schema";
 import type { Actor } from "~/lib/auth/session";
-import { executorOf, type DbOrDeps } from "~/lib/services.server";
+import type { Deps } from "~/lib/services.server";
 
 /** The navigation's count: the agency's messages the customer has not read (one row's counter, no counting). */
-export async function getOwnUnreadMessages(deps: DbOrDeps, actor: Actor): Promise<number> {
-  const db = executorOf(deps);
+export async function getOwnUnreadMessages({ db }: Pick<Deps, "db">, actor: Actor): Promise<number> {
   if (isTeam(actor)) return 0;
   const [row] = await db
     .select({ unread: conversations.customerUnread })

@@ -3,7 +3,7 @@ import { isTeam } from "~/lib/auth/actor-guards";
 import { alias } from "drizzle-orm/pg-core";
 import { messages, profiles } from "~db/schema";
 import type { Actor } from "~/lib/auth/session";
-import { executorOf, type DbOrDeps } from "~/lib/services.server";
+import type { Deps } from "~/lib/services.server";
 import { isAllowedImageType } from "~/domain/upload-kinds";
 import { conversationCustomer } from "./conversation-access.server";
 import type { MessageView, ThreadView } from "./message-views";
@@ -15,11 +15,10 @@ import { MESSAGE_PAGE_SIZE } from "./messages.schemas";
  * Reads only (opening the thread marks it read through its own action).
  */
 export async function listMessages(
-  deps: DbOrDeps,
+  { db }: Pick<Deps, "db">,
   actor: Actor | null,
   input: { userId: string; before?: string },
 ): Promise<ThreadView> {
-  const db = executorOf(deps);
   const customer = await conversationCustomer(db, actor, input.userId);
   const author = alias(profiles, "author");
   const cursor = input.before

@@ -1,20 +1,23 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { reviewRequests } from "~db/schema";
 import type { ServiceType } from "~/domain/service-catalog";
-import type { Executor } from "~/lib/db/db.server";
+import { requireActor } from "~/lib/auth/actor-guards";
+import type { Actor } from "~/lib/auth/session";
+import type { Deps } from "~/lib/services.server";
 import type { ReviewCardView } from "./review-views";
 
 /**
- * The customer's review requests still open (the link not opened, the card not dismissed), with the Review Link as
- * the settings have it now; none while the link is empty.
+ * The signed-in customer's review requests still open (the link not opened, the card not dismissed), with the Review
+ * Link as the settings have it now; none while the link is empty.
  */
 export async function getOpenReviewRequests(
-  executor: Executor,
-  userId: string,
-  reviewLink: string,
+  { db, settings }: Pick<Deps, "db" | "settings">,
+  actor: Actor | null,
 ): Promise<ReviewCardView[]> {
+  const { id: userId } = requireActor(actor);
+  const { reviewLink } = (await settings.get()).general;
   if (!reviewLink) return [];
-  const rows = await executor
+  const rows = await db
     .select({ service: reviewRequests.service })
     .from(reviewRequests)
     .where(and(eq(reviewRequests.userId, userId), isNull(reviewRequests.clickedAt), isNull(reviewRequests.dismissedAt)))

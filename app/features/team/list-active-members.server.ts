@@ -2,7 +2,7 @@ import { asc, eq, isNull } from "drizzle-orm";
 import { profiles, userRoles } from "~db/schema";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Actor, TeamRole } from "~/lib/auth/session";
-import { executorOf, type DbOrDeps } from "~/lib/services.server";
+import type { Deps } from "~/lib/services.server";
 
 /** A team member one may assign a customer to. */
 export interface ActiveMember {
@@ -12,8 +12,7 @@ export interface ActiveMember {
 }
 
 /** The active team members by name (the 'Assigned to' choices); the team only. */
-export async function listActiveMembers(deps: DbOrDeps, actor: Actor | null): Promise<ActiveMember[]> {
-  const db = executorOf(deps);
+export async function listActiveMembers({ db }: Pick<Deps, "db">, actor: Actor | null): Promise<ActiveMember[]> {
   requireTeamActor(actor);
   const rows = await db
     .select({ id: userRoles.userId, name: profiles.fullName, role: userRoles.role })

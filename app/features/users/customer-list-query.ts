@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { CUSTOMER_ACTIVITIES, type CustomerActivity } from "./user-counters";
+import { CUSTOMER_LIST } from "~/lib/http/paths";
 
 export const CUSTOMERS_PER_PAGE = 50;
 export const SEARCH_MAX_LENGTH = 100;
@@ -75,7 +76,7 @@ export function customerListHref(query: CustomerListQuery): string {
   if (query.assigned) params.set("assigned", query.assigned);
   if (query.page > 1) params.set("page", String(query.page));
   const text = params.toString();
-  return text ? `/admin/users?${text}` : "/admin/users";
+  return text ? `${CUSTOMER_LIST}?${text}` : CUSTOMER_LIST;
 }
 
 /** Up to `width` page numbers around the current one, always with the first and the last; null marks a gap. */

@@ -1,6 +1,6 @@
 import { requireTeamReach } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
-import { executorOf, type DbOrDeps } from "~/lib/services.server";
+import type { Deps } from "~/lib/services.server";
 import { listActiveMembers } from "~/features/team/list-active-members.server";
 import { assignees } from "./assignment-query.server";
 import type { CustomerAssignmentView } from "./assignment-views";
@@ -10,14 +10,13 @@ import type { CustomerAssignmentView } from "./assignment-views";
  * them (a staff member on another customer 404); the choices only for an admin, the one who may change them.
  */
 export async function getCustomerAssignment(
-  deps: DbOrDeps,
+  deps: Pick<Deps, "db">,
   actor: Actor | null,
   { userId }: { userId: string },
 ): Promise<CustomerAssignmentView> {
-  const db = executorOf(deps);
   const member = requireTeamReach(actor, userId);
   const [assigned, choices] = await Promise.all([
-    assignees(db, userId),
+    assignees(deps.db, userId),
     member.isAdmin ? listActiveMembers(deps, member) : null,
   ]);
   return { assigned, choices: choices?.map(({ id, name }) => ({ id, name })) ?? null };

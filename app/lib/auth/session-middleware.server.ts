@@ -55,7 +55,7 @@ export async function readSessionUser(
   const done = read ? () => {} : () => cache.clear();
   const cached = read && cookie ? cache.get(cookie) : undefined;
   if (cached) return { ...cached, setCookies: [], done };
-  const load = () => loadSessionUser(services.auth, services.database.db, headers);
+  const load = () => loadSessionUser(services.auth, services.db, headers);
   const { user, sessionId, setCookies } = read && cookie ? await cache.shared(cookie, load) : await load();
   if (read && cookie && user && sessionId && setCookies.length === 0) cache.set(cookie, { user, sessionId });
   return { user, sessionId, setCookies, done };

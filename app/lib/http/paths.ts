@@ -35,6 +35,8 @@ export function leadSignUpPath(token: string): string {
 }
 
 export const ADMIN_HOME = href("/admin/dashboard");
+/** The back office's customer list. */
+export const CUSTOMER_LIST = href("/admin/users");
 export const ADMIN_LOGIN = href("/admin/login");
 /** Where an admin without two-factor enrols while the Security setting Two-Factor is on. */
 export const ADMIN_TWO_FACTOR_SETUP = href("/admin/two-factor");

@@ -27,8 +27,3 @@ export async function i18nOfUsers(executor: Executor, userIds: readonly string[]
   const languages = new Map(rows.map((row) => [row.id, isLocale(row.language) ? row.language : DEFAULT_LOCALE]));
   return (userId) => i18nFor(languages.get(userId) ?? DEFAULT_LOCALE);
 }
-
-/** Saves a signed-in user's choice on the account (the language switcher). */
-export async function saveLanguage(db: Executor, userId: string, locale: Locale): Promise<void> {
-  await db.update(users).set({ language: locale }).where(eq(users.id, userId));
-}

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = activityQuery(new URL(request.url).searchParams);
   const { services, user, i18n } = requestContext(context);
   return {
-    log: await listActivity({ db: services.database.db }, user, query, (message) => i18n._(message)),
+    log: await listActivity(services, user, query, (message) => i18n._(message)),
     title: i18n._(msg`Activity Log`),
   };
 }

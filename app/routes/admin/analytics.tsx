@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const title = i18n._(msg`Analytics`);
   const parsed = parseAnalyticsPeriod(new URL(request.url).searchParams);
   if (!parsed.ok) return { report: null, errors: periodErrorMessages(parsed.errors, i18n), input: parsed.input, title };
-  const report = await getAnalytics({ db: services.database.db }, user, parsed.period);
+  const report = await getAnalytics(services, user, parsed.period);
   const { choice, from, to } = parsed.period;
   return { report, errors: null, input: { period: choice, from, to }, title };
 }

@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
     {
       run: async ({ services, user, i18n, request }) => {
         const query = new URL(request.url).searchParams;
-        const exported = await exportCustomersCsv({ db: services.database.db }, user, query, i18n);
+        const exported = await exportCustomersCsv(services, user, query, i18n);
         return csvDownload(exported.fileName, exported.chunks);
       },
     },

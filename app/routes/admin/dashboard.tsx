@@ -5,20 +5,17 @@ import { href, Link } from "react-router";
 import { PageTitle } from "~/components/nav-shell";
 import { Card } from "~/components/ui/card";
 import { APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT } from "~/features/account-deletion/account-deletion";
-import { approveDeletionSchema, declineDeletionSchema } from "~/features/account-deletion/account-deletion.schemas";
-import { approveDeletionRequest } from "~/features/account-deletion/approve-deletion-request.server";
-import { declineDeletionRequest } from "~/features/account-deletion/decline-deletion-request.server";
+import { approveDeletionForm, declineDeletionForm } from "~/features/account-deletion/deletion-decision.forms.server";
 import { getDashboardFigures } from "~/features/analytics/get-dashboard-figures.server";
-import { decidePayment } from "~/features/payments/review/decide-payment.server";
-import { DECIDE_PAYMENT_INTENT, decisionFormSchema } from "~/features/payments/review/payment-review";
+import { decidePaymentForm } from "~/features/payments/review/decide-payment.form.server";
+import { DECIDE_PAYMENT_INTENT } from "~/features/payments/review/payment-review";
 import { WorkQueue } from "~/features/work-queue/components/work-queue";
 import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { formatMoney } from "~/lib/i18n/format";
 import { formatPercent } from "~/features/analytics/analytics-views";
 import { percentage } from "~/features/analytics/analytics-period";
-import { form, intentAction } from "~/lib/http/actions.server";
+import { intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
-import type { Services } from "~/lib/services.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Admin Dashboard" }];
@@ -28,8 +25,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user: actor, i18n } = requestContext(context);
   const [queue, figures] = await Promise.all([
-    getWorkQueue(services.database, actor),
-    actor?.isAdmin ? getDashboardFigures(services.database, actor) : null,
+    getWorkQueue(services, actor),
+    actor?.isAdmin ? getDashboardFigures(services, actor) : null,
   ]);
   return {
     queue,
@@ -41,43 +38,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The forms this page's action takes (the matrix tries each). */
 export const intents = [DECIDE_PAYMENT_INTENT, APPROVE_DELETION_INTENT, DECLINE_DELETION_INTENT] as const;
 
-const deletionDeps = ({ database, bus, storage, outboxDir }: Services) => ({
-  db: database.db,
-  bus,
-  storage,
-  outboxDir,
-});
-
 /** The work queue's forms post here: a payment's decision (answered as on the customer's page), a deletion request's approval or decline. */
 export async function action(args: Route.ActionArgs) {
   return intentAction(args, intents, {
-    [DECIDE_PAYMENT_INTENT]: form({
-      schema: decisionFormSchema,
-      run: ({ services, user }, value) => decidePayment({ db: services.database.db, bus: services.bus }, user, value),
-      success: ({ i18n }, _, { decision }) => ({
-        ok: true,
-        title: i18n._(msg`Status Updated`),
-        message: i18n._(decision === "approve" ? msg`Payment has been approved` : msg`Payment has been rejected`),
-      }),
-    }),
-    [APPROVE_DELETION_INTENT]: form({
-      schema: approveDeletionSchema,
-      run: ({ services, user }, { requestId }) => approveDeletionRequest(deletionDeps(services), user, { requestId }),
-      success: ({ i18n }) => ({
-        ok: true,
-        title: i18n._(msg`Account deleted`),
-        message: i18n._(msg`The customer's data has been erased; their payments stay for the books.`),
-      }),
-    }),
-    [DECLINE_DELETION_INTENT]: form({
-      schema: declineDeletionSchema,
-      run: ({ services, user }, value) => declineDeletionRequest(deletionDeps(services), user, value),
-      success: ({ i18n }) => ({
-        ok: true,
-        title: i18n._(msg`Request declined`),
-        message: i18n._(msg`The customer has been notified.`),
-      }),
-    }),
+    [DECIDE_PAYMENT_INTENT]: decidePaymentForm,
+    [APPROVE_DELETION_INTENT]: approveDeletionForm(),
+    [DECLINE_DELETION_INTENT]: declineDeletionForm(),
   });
 }
 

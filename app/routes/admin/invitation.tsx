@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 /** Who the link invites, and as what, while it works; else why it does not (anyone holding the link may ask). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, i18n } = requestContext(context);
-  const invitation = await getInvitation({ db: services.database.db }, user, { token: params.token });
+  const invitation = await getInvitation(services, user, { token: params.token });
   return { invitation, title: i18n._(msg`Join the team`) };
 }
 
@@ -35,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
   return formAction(args, {
     schema: acceptInvitationSchema,
     run: ({ services, user, locale, request }, value) =>
-      acceptInvitation({ db: services.database.db, bus: services.bus, auth: services.auth }, user, {
+      acceptInvitation(services, user, {
         ...value,
         token: args.params.token,
         language: locale,

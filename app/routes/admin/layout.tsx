@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const role: TeamRole = member.isAdmin ? "admin" : "staff";
   const { services, i18n } = requestContext(context);
   return {
-    notifications: await listNotifications(services.database, member, i18n),
+    notifications: await listNotifications(services, member, i18n),
     dataReadAt,
     memberId: member.id,
     role,

@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
       run: ({ services, user, i18n, request }) => {
         const params = new URL(request.url).searchParams;
         const period = { from: params.get("from"), to: params.get("to") };
-        const exported = exportPaymentsCsv({ db: services.database.db }, user, period, i18n);
+        const exported = exportPaymentsCsv(services, user, period, i18n);
         return csvDownload(exported.fileName, exported.chunks);
       },
     },

@@ -69,7 +69,6 @@ import { AppError } from "~/lib/http/app-error";
 import { form, intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { adminOnly } from "~/lib/auth/route-guards.server";
-import type { Services } from "~/lib/services.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Settings" }];
@@ -80,17 +79,16 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 // The middleware has refused everyone but admins; the use cases check again.
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user: actor, i18n, locale } = requestContext(context);
-  const db = services.database.db;
   const [settings, status, admins, team, promotionCodes, retention] = await Promise.all([
     getSettings(services, actor),
     getSystemStatus(services, actor),
-    listAdminTwoFactor({ db }, actor),
-    listTeam({ db }, actor),
-    listPromotionCodes({ db }, actor),
-    getRetentionStatus({ db }, actor),
+    listAdminTwoFactor(services, actor),
+    listTeam(services, actor),
+    listPromotionCodes(services, actor),
+    getRetentionStatus(services, actor),
   ]);
   // The General tab's 'Assign new customers to' choices.
-  const assignees = (await listActiveMembers(db, actor)).map(({ id, name }) => ({ id, name }));
+  const assignees = (await listActiveMembers(services, actor)).map(({ id, name }) => ({ id, name }));
   return {
     settings,
     status,
@@ -137,9 +135,6 @@ function legalEntries(settings: AdminSettings, locale: Locale, cardPayments: boo
 /** The forms this page's action takes (the matrix tries each). */
 export const intents = [SAVE_SETTINGS_INTENT, RESET_TWO_FACTOR_INTENT, ...TEAM_INTENTS, ...PROMOTION_INTENTS] as const;
 
-const teamDeps = ({ database, bus, env }: Services) => ({ db: database.db, bus, siteUrl: env.SITE_URL });
-const promotionDeps = ({ database, bus }: Services) => ({ db: database.db, bus });
-
 /**
  * The page's forms, by `intent`: a tab's save (`section` and that tab's values), an admin's two-factor reset, the
  * Team tab's invitations and members, and the Promotions tab's codes. Each success answers its toast's words (a
@@ -169,7 +164,7 @@ export async function action(args: Route.ActionArgs) {
             },
           );
         }
-        await saveSettings({ db: services.database.db, bus: services.bus, settings: services.settings }, user, {
+        await saveSettings(services, user, {
           section,
           values,
         });
@@ -179,7 +174,7 @@ export async function action(args: Route.ActionArgs) {
       run: ({ services, user, form: posted }) => {
         const userId = posted.get("userId");
         if (typeof userId !== "string" || !userId) throw new AppError("invalid_request");
-        return resetTwoFactor({ db: services.database.db, bus: services.bus }, user, { userId });
+        return resetTwoFactor(services, user, { userId });
       },
       success: ({ i18n }) => ({
         ok: true,
@@ -190,7 +185,7 @@ export async function action(args: Route.ActionArgs) {
     [INVITE_MEMBER_INTENT]: form({
       schema: inviteMemberSchema,
       run: ({ services, user, locale }, { email, role }) =>
-        inviteMember(teamDeps(services), user, { email, role, language: locale }),
+        inviteMember(services, user, { email, role, language: locale }),
       success: ({ i18n }, _, { email }) => ({
         ok: true,
         title: i18n._(msg`Invitation sent`),
@@ -200,7 +195,7 @@ export async function action(args: Route.ActionArgs) {
     [RESEND_INVITATION_INTENT]: form({
       schema: resendInvitationSchema,
       run: ({ services, user, locale }, { invitationId }) =>
-        resendInvitation(teamDeps(services), user, { invitationId, language: locale }),
+        resendInvitation(services, user, { invitationId, language: locale }),
       success: ({ i18n }) => ({
         ok: true,
         title: i18n._(msg`Invitation sent again`),
@@ -209,17 +204,17 @@ export async function action(args: Route.ActionArgs) {
     }),
     [REVOKE_INVITATION_INTENT]: form({
       schema: revokeInvitationSchema,
-      run: ({ services, user }, { invitationId }) => revokeInvitation(teamDeps(services), user, { invitationId }),
+      run: ({ services, user }, { invitationId }) => revokeInvitation(services, user, { invitationId }),
       success: ({ i18n }) => ({ ok: true, title: i18n._(msg`Invitation revoked`) }),
     }),
     [CHANGE_MEMBER_ROLE_INTENT]: form({
       schema: changeMemberRoleSchema,
-      run: ({ services, user }, { memberId, role }) => changeMemberRole(teamDeps(services), user, { memberId, role }),
+      run: ({ services, user }, { memberId, role }) => changeMemberRole(services, user, { memberId, role }),
       success: ({ i18n }) => ({ ok: true, title: i18n._(msg`Role changed`) }),
     }),
     [DEACTIVATE_MEMBER_INTENT]: form({
       schema: deactivateMemberSchema,
-      run: ({ services, user }, { memberId }) => deactivateMember(teamDeps(services), user, { memberId }),
+      run: ({ services, user }, { memberId }) => deactivateMember(services, user, { memberId }),
       success: ({ i18n }) => ({
         ok: true,
         title: i18n._(msg`Member deactivated`),
@@ -228,7 +223,7 @@ export async function action(args: Route.ActionArgs) {
     }),
     [REACTIVATE_MEMBER_INTENT]: form({
       schema: reactivateMemberSchema,
-      run: ({ services, user }, { memberId }) => reactivateMember(teamDeps(services), user, { memberId }),
+      run: ({ services, user }, { memberId }) => reactivateMember(services, user, { memberId }),
       success: ({ i18n }) => ({
         ok: true,
         title: i18n._(msg`Member reactivated`),
@@ -237,7 +232,7 @@ export async function action(args: Route.ActionArgs) {
     }),
     [CREATE_PROMOTION_CODE_INTENT]: form({
       schema: createPromotionCodeSchema,
-      run: ({ services, user }, value) => createPromotionCode(promotionDeps(services), user, value),
+      run: ({ services, user }, value) => createPromotionCode(services, user, value),
       success: ({ i18n }, _, { code }) => ({
         ok: true,
         title: i18n._(msg`Promotion code created`),
@@ -246,8 +241,7 @@ export async function action(args: Route.ActionArgs) {
     }),
     [DEACTIVATE_PROMOTION_CODE_INTENT]: form({
       schema: deactivatePromotionCodeSchema,
-      run: ({ services, user }, { promotionCodeId }) =>
-        deactivatePromotionCode(promotionDeps(services), user, { promotionCodeId }),
+      run: ({ services, user }, { promotionCodeId }) => deactivatePromotionCode(services, user, { promotionCodeId }),
       success: ({ i18n }) => ({
         ok: true,
         title: i18n._(msg`Promotion code deactivated`),

@@ -21,10 +21,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, errors } = parseCustomerListQuery(new URL(request.url).searchParams);
   const { services, user: actor, i18n } = requestContext(context);
-  const { database } = services;
   const [list, assignees] = await Promise.all([
-    listCustomers(database, actor, query),
-    actor?.isAdmin ? listActiveMembers(database.db, actor) : null,
+    listCustomers(services, actor, query),
+    actor?.isAdmin ? listActiveMembers(services, actor) : null,
   ]);
   const mine = !actor?.isAdmin;
   return data(

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { services, i18n } = requestContext(context);
-  const credentials = await listCredentials({ db: services.database.db }, user, { userId: user.id });
+  const credentials = await listCredentials(services, user, { userId: user.id });
   return { ...credentials, title: i18n._(msg`Credentials`) };
 }
 
@@ -43,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
   return intentAction(args, intents, {
     [ACKNOWLEDGE_WARNING_INTENT]: form({
       guard: signedIn,
-      run: ({ services, user }) => acknowledgeCredentialsWarning({ db: services.database.db }, user),
+      run: ({ services, user }) => acknowledgeCredentialsWarning(services, user),
     }),
     [SAVE_CARD_INTENT]: form({
       guard: signedIn,
@@ -53,8 +53,8 @@ export async function action(args: Route.ActionArgs) {
         const card = CREDENTIAL_CARDS.find((spec) => spec.type === reply.initialValue?.credentialType);
         return card ? cardErrorMessage(card.type, error, (descriptor) => i18n._(descriptor)) : error;
       },
-      run: ({ services: { database, bus, secrets }, user }, { intent: _intent, credentialType, ...fields }) =>
-        saveCredentials({ db: database.db, bus, secrets }, user, {
+      run: ({ services, user }, { intent: _intent, credentialType, ...fields }) =>
+        saveCredentials(services, user, {
           // The guard refused a post without a session.
           userId: user!.id,
           editor: "customer",

@@ -25,22 +25,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { services, i18n } = requestContext(context);
-  const { database, stripe } = services;
   const [payments, rounds, files] = await Promise.all([
-    listOwnPayments(database, user),
-    listOwnReviewRounds(database.db, user),
-    listOwnDeliveredFiles(database.db, user),
+    listOwnPayments(services, user),
+    listOwnReviewRounds(services, user),
+    listOwnDeliveredFiles(services, user),
   ]);
   const payment = latestPayment(payments, "google_business", 1);
   const completed = payment?.status === "completed";
   // The information is sent only behind a completed payment, as the page shows it.
-  const info = completed ? await getGoogleBusinessInfo({ db: database.db }, user, { userId: user.id }) : null;
+  const info = completed ? await getGoogleBusinessInfo(services, user, { userId: user.id }) : null;
   // An empty form starts from what the customer already gave (the website form, the sign-up).
   const prefill =
-    completed && !info ? await getInformationPrefill({ db: database.db }, user, { service: "google_business" }) : null;
+    completed && !info ? await getInformationPrefill(services, user, { service: "google_business" }) : null;
   return {
     payment: payment ? toPaymentStanding(payment) : null,
-    cardEnabled: stripe !== null,
+    cardEnabled: services.stripe !== null,
     info,
     prefill,
     rounds: rounds.google_business,
@@ -51,12 +50,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The form's save (multipart: the fields, `logo`, `photos`, `keepPhotos[i]`), through the information kit. */
 const googleBusinessForm = informationForm({
-  schema: async ({ database }, actor) => {
-    const saved = await getGoogleBusinessInfo({ db: database.db }, actor, { userId: actor.id });
+  schema: async (services, actor) => {
+    const saved = await getGoogleBusinessInfo(services, actor, { userId: actor.id });
     return googleBusinessFormSchema({ passwordSaved: saved?.gmailPassword.isSet ?? false });
   },
-  save: ({ database, bus, storage, secrets }, actor, fields, form) =>
-    saveGoogleBusinessInfo({ db: database.db, bus, storage, secrets }, actor, {
+  save: (services, actor, fields, form) =>
+    saveGoogleBusinessInfo(services, actor, {
       fields,
       logo: form.get("logo") ?? undefined,
       photos: form.getAll("photos"),

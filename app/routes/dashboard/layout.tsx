@@ -27,10 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const maintenance = await maintenanceFor(services, user);
   if (maintenance) return { maintenance, user: null, notifications: [], zelle: null, unreadMessages: 0, dataReadAt };
   const [notifications, zelle, unreadMessages] = await Promise.all([
-    listNotifications(services.database, user, i18n),
+    listNotifications(services, user, i18n),
     // The payment dialog's Zelle step, on any portal page that offers to pay.
     readZelleParties(services, user),
-    getOwnUnreadMessages(services.database.db, user),
+    getOwnUnreadMessages(services, user),
   ]);
   return {
     maintenance: null,

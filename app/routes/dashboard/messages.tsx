@@ -5,15 +5,9 @@ import { PageTitle } from "~/components/nav-shell";
 import { MessagesPanel } from "~/features/messages/components/messages-panel";
 import { conversationFrame } from "~/features/messages/conversation-frame";
 import { listMessages } from "~/features/messages/list-messages.server";
-import { markMessagesRead } from "~/features/messages/mark-messages-read.server";
-import {
-  MARK_MESSAGES_READ_INTENT,
-  markMessagesReadFormSchema,
-  SEND_MESSAGE_INTENT,
-  sendMessageFormSchema,
-} from "~/features/messages/messages.schemas";
-import { sendMessage } from "~/features/messages/send-message.server";
-import { form, intentAction } from "~/lib/http/actions.server";
+import { markMessagesReadForm, sendMessageForm } from "~/features/messages/messages.forms.server";
+import { MARK_MESSAGES_READ_INTENT, SEND_MESSAGE_INTENT } from "~/features/messages/messages.schemas";
+import { intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { requireUser } from "~/lib/auth/route-guards.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
@@ -27,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     // An admin's account has no conversation of its own (404): theirs are on each customer's page.
     const [thread, settings] = await Promise.all([
-      listMessages(services.database.db, user, { userId: user.id }),
+      listMessages(services, user, { userId: user.id }),
       services.settings.get(),
     ]);
     return { thread, frame: conversationFrame(settings.general, i18n), title: i18n._(msg`Messages`) };
@@ -44,23 +38,10 @@ export const intents = [SEND_MESSAGE_INTENT, MARK_MESSAGES_READ_INTENT] as const
  * when shown (`intent=mark-messages-read`, no toast). The conversation is the signed-in customer's own.
  */
 export async function action(args: Route.ActionArgs) {
+  const userId = requestContext(args.context).user?.id ?? "";
   return intentAction(args, intents, {
-    [SEND_MESSAGE_INTENT]: form({
-      schema: sendMessageFormSchema,
-      run: ({ services: { database, bus, storage, replyAddresses }, user, form: posted }, { body }) =>
-        sendMessage({ db: database.db, bus, storage, replyAddresses }, user, {
-          userId: user?.id ?? "",
-          body,
-          files: posted.getAll("files"),
-        }),
-      success: (_, { id }) => ({ ok: true as const, messageId: id }),
-    }),
-    [MARK_MESSAGES_READ_INTENT]: form({
-      schema: markMessagesReadFormSchema,
-      run: ({ services, user }) =>
-        markMessagesRead({ db: services.database.db, bus: services.bus }, user, { userId: user?.id ?? "" }),
-      success: (_, { marked }) => ({ ok: true as const, marked }),
-    }),
+    [SEND_MESSAGE_INTENT]: sendMessageForm(userId),
+    [MARK_MESSAGES_READ_INTENT]: markMessagesReadForm(userId),
   });
 }
 

@@ -40,7 +40,6 @@ import { form, intentAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import { requireActor } from "~/lib/auth/actor-guards";
 import { requireUser } from "~/lib/auth/route-guards.server";
-import type { Services } from "~/lib/services.server";
 import type { SessionUser } from "~/lib/auth/session";
 import type { Route } from "./+types/profile";
 
@@ -49,11 +48,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { services, i18n } = requestContext(context);
-  const db = services.database.db;
   return {
-    profile: await getProfile({ db }, user),
-    dataExport: await getDataExport({ db }, user),
-    deletion: await getOwnDeletionStatus(db, user),
+    profile: await getProfile(services, user),
+    dataExport: await getDataExport(services, user),
+    deletion: await getOwnDeletionStatus(services, user),
     title: i18n._(msg`Profile`),
   };
 }
@@ -67,13 +65,6 @@ function cookiesOf(headers: Headers): Headers {
   for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
   return cookies;
 }
-
-const deletionDeps = ({ database, bus, storage, outboxDir }: Services) => ({
-  db: database.db,
-  bus,
-  storage,
-  outboxDir,
-});
 
 /** The forms this page's action takes (the matrix tries each). */
 export const intents = [
@@ -96,27 +87,25 @@ export async function action(args: Route.ActionArgs) {
     [UPDATE_PROFILE_INTENT]: form({
       guard: signedIn,
       schema: personalInfoSchema,
-      run: ({ services, user }, { intent: _intent, ...fields }) =>
-        updateProfile({ db: services.database.db, bus: services.bus }, user, fields),
+      run: ({ services, user }, { intent: _intent, ...fields }) => updateProfile(services, user, fields),
     }),
     [EMAIL_PREFERENCES_INTENT]: form({
       guard: signedIn,
       schema: emailPreferencesSchema,
-      run: ({ services, user }, { emailUpdates }) =>
-        updateEmailPreferences({ db: services.database.db, bus: services.bus }, user, { emailUpdates }),
+      run: ({ services, user }, { emailUpdates }) => updateEmailPreferences(services, user, { emailUpdates }),
     }),
     [UPLOAD_AVATAR_INTENT]: form({
       guard: signedIn,
       schema: avatarFormSchema,
-      run: async ({ services: { database, bus, storage }, user }, { avatar }) => {
-        await updateAvatar({ db: database.db, bus, storage }, user, { avatar });
+      run: async ({ services, user }, { avatar }) => {
+        await updateAvatar(services, user, { avatar });
       },
     }),
     [CHANGE_PASSWORD_INTENT]: form({
       guard: signedIn,
       schema: changePasswordSchema,
       run: ({ services, user, request }, { currentPassword, newPassword }) =>
-        changePassword({ auth: services.auth }, user, {
+        changePassword(services, user, {
           currentPassword,
           newPassword,
           confirmPassword: newPassword,
@@ -128,8 +117,8 @@ export async function action(args: Route.ActionArgs) {
     [REQUEST_DATA_EXPORT_INTENT]: form({
       guard: signedIn,
       schema: requestDataExportSchema,
-      run: async ({ services: { database, bus, auth }, user, request }, { password }) => {
-        await requestDataExport({ db: database.db, bus, auth }, user, { password, headers: request.headers });
+      run: async ({ services, user, request }, { password }) => {
+        await requestDataExport(services, user, { password, headers: request.headers });
       },
     }),
     // Deleted: the browser's session cookie is cleared too and it goes to the page that says so; held back for the
@@ -137,7 +126,7 @@ export async function action(args: Route.ActionArgs) {
     [DELETE_ACCOUNT_INTENT]: form({
       schema: deleteAccountSchema,
       run: ({ services, user, request }, value) =>
-        deleteOwnAccount({ ...deletionDeps(services), auth: services.auth }, user, {
+        deleteOwnAccount(services, user, {
           ...value,
           headers: request.headers,
         }),
@@ -157,7 +146,7 @@ export async function action(args: Route.ActionArgs) {
       },
     }),
     [WITHDRAW_DELETION_INTENT]: form({
-      run: ({ services, user }) => withdrawDeletionRequest(deletionDeps(services), user),
+      run: ({ services, user }) => withdrawDeletionRequest(services, user),
       success: ({ i18n }) => ({
         ok: true,
         title: i18n._(msg`Request withdrawn`),

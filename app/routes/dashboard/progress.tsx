@@ -20,15 +20,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { services, i18n } = requestContext(context);
-  const { database, stripe, settings } = services;
   const [payments, informationSent, waitingRounds, reviewCards, progress] = await Promise.all([
-    listOwnPayments(database, user),
-    getOwnInformationSent(database, user),
-    getOwnWaitingRounds(database, user),
+    listOwnPayments(services, user),
+    getOwnInformationSent(services, user),
+    getOwnWaitingRounds(services, user),
     // The Review Link as the settings have it now: a card shows it until answered, none while it is empty.
-    settings.get().then(({ general }) => getOpenReviewRequests(database.db, user.id, general.reviewLink)),
+    getOpenReviewRequests(services, user),
     // A failure to read progress leaves the rest of the page: the cards say 'Failed to load progress data'.
-    getOwnProgress(database, user).then(
+    getOwnProgress(services, user).then(
       (records): ProgressLoad => ({ ok: true, progress: records }),
       (error: unknown): ProgressLoad => {
         console.error("Failed to load progress data:", error);
@@ -37,7 +36,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
   ]);
   const title = i18n._(msg`Construction Progress`);
-  return { payments, informationSent, waitingRounds, reviewCards, progress, cardEnabled: stripe !== null, title };
+  return {
+    payments,
+    informationSent,
+    waitingRounds,
+    reviewCards,
+    progress,
+    cardEnabled: services.stripe !== null,
+    title,
+  };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

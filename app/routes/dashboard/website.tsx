@@ -27,24 +27,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { services, i18n } = requestContext(context);
-  const { database, stripe } = services;
   const [payments, rounds, files] = await Promise.all([
-    listOwnPayments(database, user),
-    listOwnReviewRounds(database.db, user),
-    listOwnDeliveredFiles(database.db, user),
+    listOwnPayments(services, user),
+    listOwnReviewRounds(services, user),
+    listOwnDeliveredFiles(services, user),
   ]);
   const first = latestPayment(payments, "website", 1);
   const second = latestPayment(payments, "website", 2);
   // The information is sent only behind a completed first payment, as the page shows it.
   const completed = first?.status === "completed";
-  const info = completed ? await getWebsiteInfo({ db: database.db }, user, { userId: user.id }) : null;
+  const info = completed ? await getWebsiteInfo(services, user, { userId: user.id }) : null;
   // An empty form starts from what the customer already gave (the Google Business form, the sign-up).
-  const prefill =
-    completed && !info ? await getInformationPrefill({ db: database.db }, user, { service: "website" }) : null;
+  const prefill = completed && !info ? await getInformationPrefill(services, user, { service: "website" }) : null;
   return {
     first: first ? toPaymentStanding(first) : null,
     second: second ? toPaymentStanding(second) : null,
-    cardEnabled: stripe !== null,
+    cardEnabled: services.stripe !== null,
     info,
     prefill,
     rounds: rounds.website,
@@ -56,8 +54,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The form's save (multipart: the fields, `logo`, `founderPhoto`), through the information kit. */
 const websiteForm = informationForm({
   schema: () => websiteInfoFormSchema,
-  save: ({ database, bus, storage, secrets }, actor, fields, form) =>
-    saveWebsiteInfo({ db: database.db, bus, storage, secrets }, actor, {
+  save: (services, actor, fields, form) =>
+    saveWebsiteInfo(services, actor, {
       fields,
       logo: form.get("logo") ?? undefined,
       founderPhoto: form.get("founderPhoto") ?? undefined,

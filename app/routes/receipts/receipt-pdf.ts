@@ -21,8 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   return jsonEndpoint(
     args,
     {
-      run: async ({ services: { database, settings }, i18n, request }) => {
-        const receipt = await getReceipt({ db: database.db, settings }, user, { paymentId: args.params.paymentId });
+      run: async ({ services, i18n, request }) => {
+        const receipt = await getReceipt(services, user, { paymentId: args.params.paymentId });
         const pdf = renderReceiptPdf(receipt, i18n, receiptTimeZone(new URL(request.url).searchParams.get("tz")));
         return new Response(Readable.toWeb(pdf) as ReadableStream<Uint8Array>, {
           headers: {

@@ -4,7 +4,7 @@ import { getReceipt } from "~/features/receipts/get-receipt.server";
 import { ReceiptDocument } from "~/features/receipts/components/receipt-document";
 import { requireReceiptViewer } from "~/lib/auth/receipt-viewer.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
-import { CUSTOMER_HOME } from "~/lib/http/paths";
+import { CUSTOMER_HOME, customerPagePath } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/receipt";
 
@@ -21,14 +21,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const user = await requireReceiptViewer(context);
   const { services, i18n } = requestContext(context);
   try {
-    const receipt = await getReceipt({ db: services.database.db, settings: services.settings }, user, {
+    const receipt = await getReceipt(services, user, {
       paymentId: params.paymentId,
     });
     const back = !user.isAdmin
       ? { backTo: CUSTOMER_HOME, backLabel: i18n._(msg`Back to progress`) }
       : receipt.customerId === null
         ? { backTo: href("/admin/analytics"), backLabel: i18n._(msg`Back to analytics`) }
-        : { backTo: `/admin/users/${receipt.customerId}`, backLabel: i18n._(msg`Back to customer`) };
+        : { backTo: customerPagePath(receipt.customerId), backLabel: i18n._(msg`Back to customer`) };
     const number = receipt.number;
     return { receipt, ...back, title: i18n._(msg`Receipt ${number}`) };
   } catch (error) {

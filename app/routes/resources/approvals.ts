@@ -18,7 +18,7 @@ export async function action(args: Route.ActionArgs) {
   return intentAction(args, intents, {
     [DECIDE_ROUND_INTENT]: form({
       schema: decideRoundFormSchema,
-      run: ({ services, user }, value) => decideRound({ db: services.database.db, bus: services.bus }, user, value),
+      run: ({ services, user }, value) => decideRound(services, user, value),
       success: ({ i18n }, { decision }) => ({
         ok: true,
         message:
@@ -29,8 +29,7 @@ export async function action(args: Route.ActionArgs) {
     }),
     [REVIEW_RESPONSE_INTENT]: form({
       schema: reviewResponseFormSchema,
-      run: ({ services, user }, value) =>
-        recordReviewResponse({ db: services.database.db, bus: services.bus }, user, value),
+      run: ({ services, user }, value) => recordReviewResponse(services, user, value),
     }),
   });
 }

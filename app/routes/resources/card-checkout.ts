@@ -31,16 +31,12 @@ export async function action(args: Route.ActionArgs) {
       if (user && !isJson) throw new AppError("json_required");
       const body = await jsonBody(request);
       if (user && !body) throw new AppError("invalid_body");
-      const { url } = await createCardCheckout(
-        { db: services.database.db, stripe: services.stripe, siteUrl: services.env.SITE_URL },
-        user,
-        {
-          serviceType: body?.serviceType,
-          paymentNumber: body?.paymentNumber,
-          returnPath: body?.returnPath,
-          promotionCode: body?.promotionCode,
-        },
-      );
+      const { url } = await createCardCheckout(services, user, {
+        serviceType: body?.serviceType,
+        paymentNumber: body?.paymentNumber,
+        returnPath: body?.returnPath,
+        promotionCode: body?.promotionCode,
+      });
       return Response.json({ ok: true, url });
     },
   });

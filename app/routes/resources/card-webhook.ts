@@ -13,19 +13,10 @@ export async function action(args: Route.ActionArgs) {
     args,
     {
       run: async ({ services, request }) => {
-        const outcome = await handleCardWebhook(
-          {
-            db: services.database.db,
-            bus: services.bus,
-            stripe: services.stripe,
-            webhookSecret: services.env.STRIPE_WEBHOOK_SECRET,
-          },
-          null,
-          {
-            rawBody: Buffer.from(await request.arrayBuffer()),
-            signature: request.headers.get("stripe-signature") ?? undefined,
-          },
-        );
+        const outcome = await handleCardWebhook(services, null, {
+          rawBody: Buffer.from(await request.arrayBuffer()),
+          signature: request.headers.get("stripe-signature") ?? undefined,
+        });
         return Response.json({ received: true, outcome });
       },
     },

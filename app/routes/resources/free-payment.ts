@@ -19,7 +19,7 @@ export async function action(args: Route.ActionArgs) {
       if (request.method !== "POST") throw new AppError("method_not_allowed");
     },
     schema: paymentQuoteSchema,
-    run: ({ services, user }, value) => redeemFreePayment({ db: services.database.db, bus: services.bus }, user, value),
+    run: ({ services, user }, value) => redeemFreePayment(services, user, value),
     success: ({ i18n }) => ({
       ok: true,
       title: i18n._(msg`Payment completed`),

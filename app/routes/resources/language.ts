@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { saveLanguage } from "~/lib/i18n/language.server";
+import { saveLanguage } from "~/features/profile/save-language.server";
 import { LOCALES, languageCookie, pageAfterSwitch } from "~/lib/i18n/locales";
 import { AppError } from "~/lib/http/app-error";
 import { formAction } from "~/lib/http/actions.server";
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
       if (redirectTo !== undefined && redirectTo !== "" && sitePath(redirectTo) === null) {
         throw new AppError("invalid_redirect");
       }
-      if (user) await saveLanguage(services.database.db, user.id, language);
+      if (user) await saveLanguage(services, user.id, language);
     },
     success: ({ request }, _, { language, redirectTo }) => {
       const secure = new URL(request.url).protocol === "https:";

@@ -14,7 +14,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const parsed = earlierMessagesSchema.safeParse({ before: new URL(request.url).searchParams.get("before") });
     if (!parsed.success) throw new AppError("invalid_request");
-    return await listMessages(services.database.db, user, {
+    return await listMessages(services, user, {
       userId: params.userId,
       before: parsed.data.before,
     });

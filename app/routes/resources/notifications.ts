@@ -11,7 +11,7 @@ import type { Route } from "./+types/notifications";
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, i18n } = requestContext(context);
   try {
-    return await listNotifications(services.database, user, i18n);
+    return await listNotifications(services, user, i18n);
   } catch (error) {
     return actionFailure(error, i18n);
   }
@@ -26,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
     guard: ({ user }) => requireActor(user),
     schema: notificationActionSchema,
     run: async ({ services, user }, value) => {
-      const deps = { db: services.database.db, bus: services.bus };
+      const deps = services;
       if (value.intent === "mark-read") await markNotificationRead(deps, user, value);
       else await markAllNotificationsRead(deps, user);
     },

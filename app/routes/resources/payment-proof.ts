@@ -19,10 +19,9 @@ export async function action(args: Route.ActionArgs) {
     },
     // A paymentId names the customer's rejected transfer that gets a new proof; without one, a new payment.
     schema: ({ form }) => (form.has("paymentId") ? proofResubmitSchema : proofFormSchema),
-    run: async ({ services: { database, bus, storage }, user }, value) => {
-      const deps = { db: database.db, bus, storage };
-      if ("paymentId" in value) await resubmitZelleProof(deps, user, value);
-      else await submitZelleProof(deps, user, value);
+    run: async ({ services, user }, value) => {
+      if ("paymentId" in value) await resubmitZelleProof(services, user, value);
+      else await submitZelleProof(services, user, value);
     },
   });
 }

@@ -19,6 +19,6 @@ export async function action(args: Route.ActionArgs) {
     },
     schema: paymentQuoteSchema,
     run: async ({ services, user }, value) =>
-      Response.json({ ok: true, quote: await quotePayment({ db: services.database.db }, user, value) }),
+      Response.json({ ok: true, quote: await quotePayment(services, user, value) }),
   });
 }

@@ -23,7 +23,7 @@ export async function action(args: Route.ActionArgs) {
       },
       schema: revealSecretSchema,
       run: ({ services, user }, input) => {
-        const deps = { db: services.database.db, secrets: services.secrets };
+        const deps = services;
         return input.kind === "credential"
           ? revealCredentialSecret(deps, user, { credentialId: input.id, field: input.field })
           : revealGmailPassword(deps, user, { userId: input.userId });

@@ -12,7 +12,7 @@ async function teamRole(context: Route.LoaderArgs["context"], user: SessionUser)
   if (user.isAdmin) return "admin";
   if (isStaff(user)) return "staff";
   if (!user.mustEnrolTwoFactor) return null;
-  return (await teamStanding(requestContext(context).services.database.db, user.id))?.role ?? null;
+  return (await teamStanding(requestContext(context).services.db, user.id))?.role ?? null;
 }
 
 /**

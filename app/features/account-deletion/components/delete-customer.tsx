@@ -12,9 +12,9 @@ import { isActionResult, type ActionFailure } from "~/lib/http/forms";
 import { DELETE_CUSTOMER_INTENT } from "../account-deletion";
 import { deleteCustomerSchema } from "../account-deletion.schemas";
 import { ReasonField } from "./reason-field";
+import { CUSTOMER_LIST } from "~/lib/http/paths";
 
 /** Where the admin goes once the customer is gone: their page is no more. */
-const CUSTOMER_LIST = "/admin/users";
 
 /**
  * The customer page's 'Delete customer' (admins only: the page shows it to them alone, the action refuses anyone

@@ -12,6 +12,7 @@ import { APPROVE_DELETION_INTENT, blockerList, DECLINE_DELETION_INTENT } from ".
 import { declineDeletionSchema } from "../account-deletion.schemas";
 import type { PendingDeletionRequest, QueueDeletionRequest } from "../deletion-views";
 import { ReasonField } from "./reason-field";
+import { customerPagePath } from "~/lib/http/paths";
 
 const LINK =
   "font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
@@ -62,7 +63,7 @@ export function DeletionRequestRow({ request, age }: { request: QueueDeletionReq
     <li>
       <Card data-testid="queue-deletion-row" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
         <div className="min-w-0">
-          <Link to={`/admin/users/${request.userId}`} className={LINK}>
+          <Link to={customerPagePath(request.userId)} className={LINK}>
             {name}
           </Link>
           <p className="text-slate-700">

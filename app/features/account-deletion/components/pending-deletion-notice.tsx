@@ -9,9 +9,9 @@ import { formatDate } from "~/lib/i18n/format";
 import { APPROVE_DELETION_INTENT, blockerList, DECLINE_DELETION_INTENT } from "../account-deletion";
 import type { PendingDeletionRequest } from "../deletion-views";
 import { ApproveDeletionDialog, DeclineDeletionDialog } from "./deletion-request-row";
+import { CUSTOMER_LIST } from "~/lib/http/paths";
 
 /** Where the admin goes once the customer is erased: their page is no more. */
-const CUSTOMER_LIST = "/admin/users";
 
 /**
  * On an admin's page of a customer: the customer's deletion request waiting for the agency, when it was asked and

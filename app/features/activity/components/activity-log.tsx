@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Select } from "~/components/ui/input";
 import { activityLabel, actorName, type ActivityPage } from "../activity-views";
+import { customerPagePath } from "~/lib/http/paths";
 
 const WHEN: Intl.DateTimeFormatOptions = {
   month: "short",
@@ -96,7 +97,7 @@ export function ActivityLog({ log }: { log: ActivityPage }) {
                       <>
                         {" · "}
                         <Link
-                          to={`/admin/users/${event.customer.id}`}
+                          to={customerPagePath(event.customer.id)}
                           className="text-blue-700 underline"
                           data-testid="activity-customer"
                         >

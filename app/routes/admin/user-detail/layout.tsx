@@ -36,7 +36,7 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { form, intentAction } from "~/lib/http/actions.server";
 import { loaderFailure } from "~/lib/http/error-answer.server";
 import { isActionResult } from "~/lib/http/forms";
-import { CUSTOMER_TABS, customerPagePath, customerTabAt, type CustomerTab } from "~/lib/http/paths";
+import { CUSTOMER_LIST, CUSTOMER_TABS, customerPagePath, customerTabAt, type CustomerTab } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { changesHeader } from "./revalidation";
 import type { Route } from "./+types/layout";
@@ -155,7 +155,7 @@ function BackToUsers() {
   const { t } = useLingui();
   return (
     <Button asChild variant="ghost" size="icon" aria-label={t`Back to users`}>
-      <Link to="/admin/users">
+      <Link to={CUSTOMER_LIST}>
         <ArrowLeft aria-hidden="true" />
       </Link>
     </Button>
