@@ -1,5 +1,6 @@
 import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
+import { landingPageScript } from "./landing-page-script.vite";
 import { linguiMacro } from "./lingui-macro.vite";
 
 /** Unit test files that mock a module (vi.mock): each runs with modules of its own (see the unit project). */
@@ -24,7 +25,8 @@ const EMBEDDED_PASS_ONLY = [
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  plugins: [linguiMacro(), lingui()],
+  // The landing page's script: its URL as the development server names it (the quote page's loader gives it).
+  plugins: [linguiMacro(), lingui(), landingPageScript()],
   test: {
     projects: [
       {

@@ -11,6 +11,9 @@ export default [
     route(slug, "routes/marketing/legal.tsx", { id: `routes/marketing/legal-${slug}` }),
     route(`es/${slug}`, "routes/marketing/legal.tsx", { id: `routes/marketing/legal-es-${slug}` }),
   ]),
+  // The free quote form's endpoint and page, in English and Spanish, the language read from the path.
+  route("quote", "routes/marketing/quote.tsx"),
+  route("es/quote", "routes/marketing/quote.tsx", { id: "routes/marketing/quote-es" }),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("resources/language", "routes/resources/language.ts"),

@@ -68,6 +68,11 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     why: "website form: logo and founder photo, 5 MB each",
   },
   { path: route("/dashboard/profile"), bytes: uploadBodyLimit("avatar"), why: "profile: avatar 2 MB" },
+  {
+    path: route("(?:/es)?/quote"),
+    bytes: 16 * 1024,
+    why: "the free quote form: a few short fields and a message of at most 2000 characters",
+  },
 ];
 
 /** Sign-in, JSON calls and forms without files. */

@@ -3,6 +3,7 @@ import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { inviteLead } from "~/features/leads/invite-lead.server";
 import { leadChanges } from "~/features/leads/leads";
+import { signVisit, verifyVisit } from "~/features/leads/quote-visit.server";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
@@ -295,6 +296,29 @@ export function testHooks(services: Services): Router {
       return;
     }
     res.status(200).json(lead);
+  });
+  // The quote form refuses a form sent within two seconds of its page (docs/decisions/042): a spec that fills it at a
+  // machine's speed ages its visit cookie instead of waiting, the visit's source kept.
+  const visitBody = z.object({ value: z.string().min(1) });
+  router.post("/quote-visit/aged", (req, res) => {
+    const parsed = visitBody.safeParse(req.body);
+    const visit = parsed.success ? verifyVisit(services.env.AUTH_SECRET, parsed.data.value) : null;
+    if (!visit) {
+      res.status(400).json({ error: "Not a visit cookie this server signed" });
+      return;
+    }
+    res.json({ value: signVisit(services.env.AUTH_SECRET, { ...visit, servedAt: visit.servedAt - 60_000 }) });
+  });
+  // What a quote request left, for a spec to check (the back office's pages are another spec's).
+  router.post("/leads/by-email", async (req, res) => {
+    const parsed = z.object({ email: z.email() }).safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: "email: an e-mail address" });
+      return;
+    }
+    const email = parsed.data.email.toLowerCase();
+    const found = await services.database.db.select().from(leads).where(eq(leads.email, email));
+    res.json({ leads: found });
   });
   return router;
 }

@@ -27,6 +27,7 @@ describe("admin settings", () => {
       profileUpdates: true,
       systemErrors: false,
       newMessage: true,
+      newLead: true,
     });
     expect(defaultSettings({ ...seed, sessionDurationMinutes: 2, maxLoginAttempts: 50 }).security).toMatchObject({
       sessionDurationMinutes: 5,
@@ -49,6 +50,7 @@ describe("admin settings", () => {
       zelleRecipientName: "",
       messagesReplyTime: "",
       reviewLink: "",
+      bookingLink: "",
       assignNewCustomersTo: "",
       companyAddress: "",
       taxId: "",
@@ -85,6 +87,17 @@ describe("admin settings", () => {
   it("reads switches as a form sends them: 'on' checked, absent off", () => {
     const parsed = generalSettingsSchema.parse({ maintenanceMode: "on", companyName: "A", supportEmail: "a@b.test" });
     expect(parsed).toMatchObject({ maintenanceMode: true, autoApproveSubmissions: false });
+  });
+
+  it("takes an empty Booking Link or a whole https address, and refuses anything else", () => {
+    const general = { companyName: "A", supportEmail: "a@b.test" };
+    const booking = (bookingLink: string) => generalSettingsSchema.safeParse({ ...general, bookingLink });
+    expect(booking("").data?.bookingLink).toBe("");
+    expect(booking(" https://calendly.com/agency/call ").data?.bookingLink).toBe("https://calendly.com/agency/call");
+    for (const wrong of ["http://calendly.com/agency", "calendly.com/agency", "javascript:alert(1)"])
+      expect(booking(wrong).error?.issues[0]?.message).toBe(
+        "The booking link must be a whole address starting with https://",
+      );
   });
 
   it("notifies admins of an event only with Push Notifications and the event's switch on", () => {

@@ -48,6 +48,7 @@ const SUPPORT_EMAIL = zodMessage(msg`Please enter a valid support email`);
 const ZELLE_RECIPIENT = zodMessage(msg`Zelle recipient name must be at most 100 characters`);
 const REPLY_TIME = zodMessage(msg`The reply time line must be at most 200 characters`);
 const REVIEW_LINK = zodMessage(msg`The review link must be a whole address starting with https://`);
+const BOOKING_LINK = zodMessage(msg`The booking link must be a whole address starting with https://`);
 const ASSIGNEE = zodMessage(msg`Choose an active team member, or Nobody`);
 const COMPANY_ADDRESS = zodMessage(msg`The company address must be at most 300 characters`);
 const TAX_ID = zodMessage(msg`The tax ID must be at most 50 characters`);
@@ -78,6 +79,14 @@ export const generalSettingsSchema = z.object({
     .trim()
     .max(REVIEW_LINK_MAX_LENGTH, REVIEW_LINK)
     .pipe(z.union([z.literal(""), z.url({ protocol: /^https$/, hostname: z.regexes.domain, ...REVIEW_LINK })]))
+    .optional()
+    .default(""),
+  /** Where a visitor books a call with the agency (a scheduling page), offered once they sent a quote request; empty: none. */
+  bookingLink: z
+    .string(BOOKING_LINK)
+    .trim()
+    .max(REVIEW_LINK_MAX_LENGTH, BOOKING_LINK)
+    .pipe(z.union([z.literal(""), z.url({ protocol: /^https$/, hostname: z.regexes.domain, ...BOOKING_LINK })]))
     .optional()
     .default(""),
   /**
@@ -117,6 +126,7 @@ export const notificationSettingsSchema = z.object({
   profileUpdates: formSwitch,
   systemErrors: formSwitch,
   newMessage: formSwitch,
+  newLead: formSwitch,
 });
 
 const { min: minNotificationDays, max: maxNotificationDays } = RETENTION_BOUNDS.readNotificationsDays;
@@ -253,6 +263,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       zelleRecipientName: "",
       messagesReplyTime: "",
       reviewLink: "",
+      bookingLink: "",
       assignNewCustomersTo: "",
       companyAddress: "",
       taxId: "",
@@ -265,6 +276,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       profileUpdates: true,
       systemErrors: false,
       newMessage: true,
+      newLead: true,
     },
     security: {
       twoFactor: false,
@@ -321,7 +333,8 @@ export type AdminNotificationEvent =
   | "newSubmission"
   | "profileUpdates"
   | "systemErrors"
-  | "newMessage";
+  | "newMessage"
+  | "newLead";
 
 /** Whether admins get in-app notifications of this event: Push Notifications on and the event's switch on. */
 export function notifiesAdmins(settings: NotificationSettings, event: AdminNotificationEvent): boolean {

@@ -71,8 +71,17 @@ test.describe("landing page", () => {
     await page.goto("/");
     await expect(hero(page)).toHaveAttribute("data-rotation", "running");
     const ids = await page.locator("main > section[id]").evaluateAll((sections) => sections.map((s) => s.id));
-    expect(ids).toEqual(["home", "services", "industries", "why-google", "why-website", "testimonials", "coverage"]);
-    await expect(page.locator("#coverage #contact")).toHaveCount(1);
+    expect(ids).toEqual([
+      "home",
+      "services",
+      "industries",
+      "why-google",
+      "why-website",
+      "testimonials",
+      "coverage",
+      "contact",
+    ]);
+    await expect(page.locator("#contact #quote")).toHaveCount(1);
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText(HERO_TITLE);
 

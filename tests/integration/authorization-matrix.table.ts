@@ -534,6 +534,23 @@ export const ROWS: Row[] = [
     note: "test hook: where a lead stands (its stage, its customer); no such lead here",
   },
 
+  {
+    route: "/__test/quote-visit/aged",
+    method: "POST",
+    body: { value: "not-a-visit" },
+    json: true,
+    expect: everyone(400),
+    note: "test hook: ages a quote form's visit cookie (e2e fills the form faster than a person); a value this server did not sign is refused",
+  },
+  {
+    route: "/__test/leads/by-email",
+    method: "POST",
+    body: { email: "nobody-matrix@example.test" },
+    json: true,
+    expect: everyone("ok"),
+    note: "test hook: the leads a quote request left under an address (none here); reads only",
+  },
+
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },
   { route: "/es", method: "GET", expect: everyone("ok") },
@@ -545,6 +562,16 @@ export const ROWS: Row[] = [
       note: "a legal page: public, the same text for everyone (no action)",
     }),
   ),
+  ...["/quote", "/es/quote"].flatMap((route): Row[] => [
+    { route, method: "GET", expect: everyone("ok"), note: "the free quote form: public, the same for everyone" },
+    {
+      route,
+      method: "POST",
+      body: { name: "Matrix", email: "nobody-matrix@example.test", consent: "on" },
+      expect: everyone("ok"),
+      note: "a quote request: anybody may send one and everybody gets the same thank-you; without a served page's visit cookie it is a robot's and leaves no lead",
+    },
+  ]),
   { route: "/signup", method: "GET", expect: { ...everyone(HOME), anonymous: "ok" } },
   { route: "/login", method: "GET", expect: { ...everyone(HOME), anonymous: "ok" } },
   {

@@ -55,6 +55,7 @@ const GENERAL = {
   zelleRecipientName: "",
   messagesReplyTime: "",
   reviewLink: "",
+  bookingLink: "",
   assignNewCustomersTo: "",
   companyAddress: "",
   taxId: "",
@@ -67,6 +68,7 @@ const NOTIFICATIONS = {
   profileUpdates: true,
   systemErrors: false,
   newMessage: true,
+  newLead: true,
 };
 const SECURITY = { twoFactor: false, sessionTimeout: true, sessionDurationMinutes: 30, maxLoginAttempts: 5 };
 

@@ -50,7 +50,10 @@ function privacyPolicy(i18n: I18n, { companyName, supportEmail }: LegalFacts): s
       msg`We use this information only to deliver the services you order, to confirm your payments, to show you your progress and to contact you about your work. We do not sell it and we do not use it for advertising. We share it only with the providers we need for that (card payments, e-mail delivery, hosting of this site) or when the law requires it.`,
     ),
     i18n._(
-      msg`Cookies: this site uses only the cookies it needs to work: your session, your language and one that recognizes a device you have signed in from, which protects your account. There are no advertising or tracking cookies.`,
+      msg`Quote requests: when you ask for a free quote on our home page we keep what you write in the form (your name, business name, phone number, e-mail address, trade, what you need, city and state, your message and how you prefer to be contacted), that you agreed to be contacted, the language of the page and where your visit came from (the advertising campaign in the link you followed and the site that sent you, never your browsing elsewhere). We use it only to answer your request and to know which of our adverts bring requests. If you become a client, the request stays with your account; if not, we delete it after the period set by the agency once we close it.`,
+    ),
+    i18n._(
+      msg`Cookies: this site uses only the cookies it needs to work: your session, your language, one that recognizes a device you have signed in from, which protects your account, and quote_visit, which our home page sets for 30 days: when the page was shown (a form sent faster than a person could write it is refused as a robot's) and where your visit came from, signed so that it cannot be forged. There are no advertising or third-party tracking cookies.`,
     ),
     i18n._(
       msg`We keep your information while your account is open. You can ask us for a copy of it, to correct it or to delete your account and its information by writing to ${supportEmail}.`,

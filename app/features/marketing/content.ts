@@ -11,6 +11,7 @@
  */
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { INDUSTRY_NAMES } from "~/domain/industries";
 import { SERVICE_CATALOG, serviceTotal, type ServiceType } from "~/domain/service-catalog";
 import { paymentPriceIn, serviceNameIn, servicePriceIn } from "~/domain/service-texts";
 // `?no-inline`: each image is a file of its own under /assets (content-hashed, cached for a year), not a data URL
@@ -33,6 +34,7 @@ import { BENEFIT_ORDER, type IndustryBenefit, type Picture } from "./landing";
 import { INDUSTRY_BENEFITS } from "./industry-benefits";
 import { svgDataUri } from "./svg-data-uri";
 import { LEGAL_PAGES, LEGAL_TITLES, legalPath } from "../legal/legal-pages";
+import { quoteContentFor } from "./quote-content";
 
 const US_STATES = [
   "Alabama",
@@ -214,21 +216,25 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
 
   const heroSlides: (Picture & { trade: string })[] = [
     {
-      trade: t(msg`Cleaning`),
+      trade: t(INDUSTRY_NAMES["cleaning"]),
       src: svgDataUri(cleaningDrawing),
       alt: t(msg`A house cleaner mopping a bright kitchen floor next to a bucket`),
     },
     {
-      trade: t(msg`Painting`),
+      trade: t(INDUSTRY_NAMES["painting"]),
       src: paintingImage,
       alt: t(msg`A painter rolling fresh paint onto the siding of a house`),
     },
     {
-      trade: t(msg`Plumbing`),
+      trade: t(INDUSTRY_NAMES["plumbing"]),
       src: plumbingImage,
       alt: t(msg`A plumber fixing a leaking pipe under a kitchen sink with a wrench`),
     },
-    { trade: t(msg`Roofing`), src: roofingImage, alt: t(msg`A roofer with a hammer replacing shingles on a red roof`) },
+    {
+      trade: t(INDUSTRY_NAMES["roofing"]),
+      src: roofingImage,
+      alt: t(msg`A roofer with a hammer replacing shingles on a red roof`),
+    },
   ];
 
   const steps = [
@@ -271,31 +277,31 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
     };
   };
   const industries: Industry[] = [
-    industry("cleaning", t(msg`Cleaning`), t(msg`House, move-out and office cleaning companies`), {
+    industry("cleaning", t(INDUSTRY_NAMES["cleaning"]), t(msg`House, move-out and office cleaning companies`), {
       src: cleaningImage,
       alt: t(msg`A house cleaner mopping a kitchen floor`),
     }),
-    industry("painting", t(msg`Painting`), t(msg`Interior, exterior and cabinet painters`), {
+    industry("painting", t(INDUSTRY_NAMES["painting"]), t(msg`Interior, exterior and cabinet painters`), {
       src: paintingImage,
       alt: t(msg`A painter rolling paint onto a house`),
     }),
-    industry("plumbing", t(msg`Plumbing`), t(msg`Repair, drain and water heater plumbers`), {
+    industry("plumbing", t(INDUSTRY_NAMES["plumbing"]), t(msg`Repair, drain and water heater plumbers`), {
       src: plumbingImage,
       alt: t(msg`A plumber fixing a pipe under a sink`),
     }),
-    industry("roofing", t(msg`Roofing`), t(msg`Repair, replacement and storm-damage roofers`), {
+    industry("roofing", t(INDUSTRY_NAMES["roofing"]), t(msg`Repair, replacement and storm-damage roofers`), {
       src: roofingImage,
       alt: t(msg`A roofer working on a shingle roof`),
     }),
-    industry("pressure-washing", t(msg`Pressure Washing`), t(msg`Driveway, house and deck washing pros`), {
+    industry("pressure-washing", t(INDUSTRY_NAMES["pressure-washing"]), t(msg`Driveway, house and deck washing pros`), {
       src: pressureWashingImage,
       alt: t(msg`A worker pressure washing a dirty driveway clean`),
     }),
-    industry("construction", t(msg`Construction`), t(msg`General contractors, remodelers and builders`), {
+    industry("construction", t(INDUSTRY_NAMES["construction"]), t(msg`General contractors, remodelers and builders`), {
       src: constructionImage,
       alt: t(msg`A builder carrying a beam past a new house frame`),
     }),
-    industry("electrician", t(msg`Electrician`), t(msg`Residential and commercial electricians`), {
+    industry("electrician", t(INDUSTRY_NAMES["electrician"]), t(msg`Residential and commercial electricians`), {
       src: electricianImage,
       alt: t(msg`An electrician testing breakers in an open electrical panel`),
     }),
@@ -439,6 +445,8 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
       navLabel: t(msg`Account`),
       signUp: t(msg`Sign Up`),
       login: t(msg`Login`),
+      quote: t(msg`Get a free quote`),
+      quoteShort: t(msg`Quote`),
     },
     carouselControls: { pause: t(msg`Pause`), play: t(msg`Play`) },
     hero: {
@@ -481,6 +489,7 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
         close: t(msg`Close`),
         back: t(msg`Back to the page`),
         signUp: t(msg`Create your account`),
+        quote: t(msg`Get a free quote`),
       },
     },
     whyGoogle: {
@@ -526,6 +535,7 @@ export function landingContentFor(i18n: I18n, agencyName: string) {
       call: t(msg`Call`),
       email: t(msg`E-mail`),
       getStarted: t(msg`Get Started`),
+      quote: quoteContentFor(i18n, i18n.locale === "es" ? "es" : "en"),
     },
     footer: {
       tagline: t(msg`Google Business Profiles and professional websites for US service businesses.`),

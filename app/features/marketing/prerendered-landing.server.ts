@@ -27,6 +27,7 @@ import { inlineStyleSheets, readBuiltStyleSheet } from "~/lib/http/inline-style-
 import { landingRedirect } from "~/lib/i18n/locales";
 import { servicesIfRunning } from "~/lib/config/public-settings.server";
 import type { SiteConfig } from "~/lib/config/site-config";
+import { visitCookie } from "~/features/leads/quote-visit.server";
 import { configStamp } from "./config-stamp";
 
 const CLIENT_DIR = path.resolve("build/client");
@@ -114,11 +115,25 @@ function prerenderedPage(pathname: string, siteUrl: string, siteConfig: SiteConf
 /** `/` answers by the browser's language and the language cookie (landingRedirect), so caches must key on them. */
 const LANDING_VARY = "Accept-Language, Cookie";
 
-/** Route middleware for `/` and `/es`: answers GET and HEAD with the pre-rendered page when it is usable. */
+/**
+ * Route middleware for `/` and `/es`: answers GET and HEAD with the pre-rendered page when it is usable. Every answer
+ * (the file, the page rendered per request, the redirect to the Spanish page) sets the quote form's visit cookie: when
+ * the page was served and where the visit came from, which the static file cannot hold (docs/decisions/042).
+ */
 export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET" && request.method !== "HEAD") return next();
   const services = servicesIfRunning(context);
   if (!services) return next(); // this is the build-time pre-rendering itself
+  const response = await landingAnswer(request, services, next);
+  response.headers.append("Set-Cookie", visitCookie(services.env.AUTH_SECRET, request, services.now?.() ?? new Date()));
+  return response;
+};
+
+async function landingAnswer(
+  request: Request,
+  services: NonNullable<ReturnType<typeof servicesIfRunning>>,
+  next: () => Promise<Response>,
+): Promise<Response> {
   const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
   // A Spanish browser that has not chosen a language reads the landing page in Spanish.
   const elsewhere = landingRedirect(pathname, request.headers);
@@ -136,7 +151,8 @@ export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ re
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
     // Revalidated on every visit (a new build changes it), answered with 304 when unchanged.
-    "Cache-Control": "public, max-age=0, must-revalidate",
+    // Private: the answer sets the visitor's own visit cookie.
+    "Cache-Control": "private, max-age=0, must-revalidate",
     ETag: etag,
     Vary: `Accept-Encoding, ${LANDING_VARY}`,
     "Content-Security-Policy": page.contentSecurityPolicy,
@@ -145,4 +161,4 @@ export const servePrerenderedLanding: MiddlewareFunction<Response> = async ({ re
   if (encoding) headers.set("Content-Encoding", encoding);
   const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.html;
   return new Response(body as BodyInit, { status: 200, headers });
-};
+}

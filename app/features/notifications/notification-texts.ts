@@ -14,7 +14,7 @@ import { serviceNameIn } from "~/domain/service-texts";
 import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/notifications/progress-notifications";
 import { isProgressStep } from "~/domain/progress-steps";
 import { href } from "react-router";
-import { CUSTOMER_HOME, customerPagePath, SERVICE_PAGE } from "~/lib/http/paths";
+import { CUSTOMER_HOME, customerPagePath, leadPagePath, SERVICE_PAGE } from "~/lib/http/paths";
 
 /**
  * A notification is stored as its type and a little data (which service, which payment, which step, which
@@ -132,6 +132,8 @@ const DATA_SCHEMAS = {
   /** To a team member: an admin put a customer in their care. */
   customer_assigned: customerRef,
   system_error: z.object({ kind: z.string(), detail: z.string() }),
+  /** To the admins: a visitor asked for a free quote (a new lead), or wrote again within a day (`again`). */
+  new_lead: z.object({ leadId: z.string(), name: z.string(), businessName: z.string().nullable(), again: z.boolean() }),
 } as const;
 
 type DataSchemas = typeof DATA_SCHEMAS;
@@ -242,6 +244,14 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
         title: i18n._(msg`New User Registration`),
         message: company ? i18n._(msg`${name} from ${company} just registered`) : i18n._(msg`${name} just registered`),
       };
+    }
+    case "new_lead": {
+      const name = event.data.name.trim() || i18n._(msg`A visitor`);
+      const company = event.data.businessName?.trim();
+      const who = company ? i18n._(msg`${name} from ${company}`) : name;
+      return event.data.again
+        ? { title: i18n._(msg`New lead message`), message: i18n._(msg`${who} wrote again about their quote request`) }
+        : { title: i18n._(msg`New lead received`), message: i18n._(msg`${who} asked for a free quote`) };
     }
     case "message": {
       const { fromAgency, author, preview, files } = event.data;
@@ -413,6 +423,8 @@ export function eventLink(event: NotificationEvent): string | null {
       return href("/admin/activity");
     case "invited_address_claimed":
       return href("/admin/settings");
+    case "new_lead":
+      return leadPagePath(event.data.leadId);
     case "system_error":
       return null;
   }

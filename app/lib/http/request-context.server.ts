@@ -57,3 +57,17 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = ({ request
   provideRequestContext(context, value);
   return current.run(value.i18n, next);
 };
+
+/**
+ * Route middleware of a page whose language is its path's whatever the visitor chose (the quote page, as the landing
+ * page it is sent from): its context, its answers and its schemas' messages are in that language.
+ */
+export function pathLanguage(localeOf: (pathname: string) => Locale): MiddlewareFunction<Response> {
+  return ({ request, context }, next) => {
+    if (!servicesIfRunning(context)) return next();
+    const locale = localeOf(new URL(request.url).pathname);
+    const value = { ...requestContext(context), locale, i18n: i18nFor(locale) };
+    provideRequestContext(context, value);
+    return current.run(value.i18n, next);
+  };
+}

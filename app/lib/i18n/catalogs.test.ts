@@ -71,6 +71,7 @@ const SAME_IN_BOTH = new Set([
   "Zelle",
   "PIN",
   "Total",
+  "WhatsApp",
   "{title} ({name})",
 ]);
 

@@ -16,12 +16,15 @@ export const DIALOG_CONTENT_CLASS =
   "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8";
 
 type Part = ComponentType<{ id?: string; className?: string; "aria-label"?: string; children: ReactNode }>;
+/** The link to the free quote form that closes the dialog, naming the trade for the form. */
+type QuotePart = ComponentType<{ industry: string; className?: string; children: ReactNode }>;
 
 /** The elements that make a dialog a dialog: Radix's in the React page, plain ones in the pre-rendered page's template. */
 export interface DialogParts {
   Title: Part;
   Description: Part;
   Close: Part;
+  QuoteLink: QuotePart;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface DialogParts {
 export function IndustryDialogBody({
   industry,
   labels,
-  parts: { Title, Description, Close },
+  parts: { Title, Description, Close, QuoteLink },
   ids,
 }: {
   industry: Industry;
@@ -77,10 +80,16 @@ export function IndustryDialogBody({
         </Close>
         <Link
           to={href("/signup")}
-          className="inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2 text-center font-semibold text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+          className="inline-flex min-h-11 items-center justify-center rounded-md border border-blue-700 px-5 py-2 text-center font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
         >
           {labels.signUp}
         </Link>
+        <QuoteLink
+          industry={industry.slug}
+          className="inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-5 py-2 text-center font-semibold text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+        >
+          {labels.quote}
+        </QuoteLink>
       </div>
     </>
   );
@@ -90,6 +99,10 @@ const TEMPLATE_PARTS: DialogParts = {
   Title: (props) => <h2 {...props} />,
   Description: (props) => <p {...props} />,
   Close: (props) => <button type="button" data-dialog-close="" {...props} />,
+  // The page's script closes the dialog, chooses the trade in the form and moves to it (../enhance/quote-form.ts).
+  QuoteLink: ({ industry, ...props }) => (
+    <a href="#quote" data-dialog-close="" data-quote-industry={industry} {...props} />
+  ),
 };
 
 /**

@@ -7,7 +7,16 @@ import {
   type DialogParts,
 } from "./industry-dialog-body";
 
-const RADIX_PARTS: DialogParts = { Title: Dialog.Title, Description: Dialog.Description, Close: Dialog.Close };
+const RADIX_PARTS: DialogParts = {
+  Title: Dialog.Title,
+  Description: Dialog.Description,
+  Close: Dialog.Close,
+  QuoteLink: ({ industry, ...props }) => (
+    <Dialog.Close asChild>
+      <a href="#quote" data-quote-industry={industry} {...props} />
+    </Dialog.Close>
+  ),
+};
 
 /**
  * 'Why {industry} Businesses Need Online Presence' when React runs the page (a visitor who came to it from

@@ -2,6 +2,7 @@ import { useSiteConfig } from "~/lib/config/use-site-config";
 import { configStamp } from "../config-stamp";
 import type { Locale } from "~/lib/i18n/locales";
 import type { LandingContent } from "../content";
+import { Contact } from "./contact";
 import { Coverage } from "./coverage";
 import { Hero } from "./hero";
 import { Industries } from "./industries";
@@ -11,7 +12,7 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { Testimonials } from "./testimonials";
 
-/** The public landing page, in this order: hero, services, industries, why Google, why a website, testimonials, coverage and contact. */
+/** The public landing page, in this order: hero, services, industries, why Google, why a website, testimonials, coverage, and contact with the free quote form. */
 export function LandingPage({ content, locale }: { content: LandingContent; locale: Locale }) {
   const siteConfig = useSiteConfig();
   return (
@@ -31,7 +32,8 @@ export function LandingPage({ content, locale }: { content: LandingContent; loca
         <Reasons id="why-google" tone="blue" content={content.whyGoogle} />
         <Reasons id="why-website" tone="white" content={content.whyWebsite} />
         <Testimonials content={content.testimonials} controls={content.carouselControls} />
-        <Coverage coverage={content.coverage} contact={content.contact} />
+        <Coverage coverage={content.coverage} />
+        <Contact contact={content.contact} />
       </main>
       <SiteFooter content={content.footer} />
     </div>

@@ -44,11 +44,19 @@ export function SiteHeader({ content, locale }: { content: LandingContent["heade
           <Logo to={landingPath(locale)} label={content.home} />
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <a href="#quote" className={`${button} bg-amber-400 text-slate-950 hover:bg-amber-300`}>
+            {/* On a phone the short name, so the brand keeps its room; the whole one stays the link's name. */}
+            <span aria-hidden="true" className="sm:hidden">
+              {content.quoteShort}
+            </span>
+            <span className="sr-only sm:not-sr-only">{content.quote}</span>
+          </a>
           <LanguageSwitch locale={locale} />
           <nav aria-label={content.navLabel} className="flex items-center gap-1 sm:gap-2">
+            {/* On a phone the free quote takes its place (sign-up stays in the contact section and the footer). */}
             <Link
               to={href("/signup")}
-              className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}
+              className={`${button.replace("inline-flex", "hidden sm:inline-flex")} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}
             >
               {content.signUp}
             </Link>

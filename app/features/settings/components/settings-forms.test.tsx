@@ -14,6 +14,7 @@ const GENERAL: AdminSettings["general"] = {
   zelleRecipientName: "",
   messagesReplyTime: "",
   reviewLink: "https://g.page/r/acme/review",
+  bookingLink: "",
   assignNewCustomersTo: "",
   companyAddress: "",
   taxId: "",

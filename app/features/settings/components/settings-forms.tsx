@@ -258,6 +258,17 @@ export function GeneralSettingsForm({
             className="sm:col-span-2"
             hint={t`Where a customer leaves a Google review (an address starting with https://), asked for once a service is finished. Empty: no review request is sent.`}
           />
+          <TextField
+            field={fields.bookingLink}
+            label={t`Booking Link`}
+            type="url"
+            inputMode="url"
+            defaultValue={values.bookingLink}
+            placeholder="https://calendly.com/..."
+            maxLength={REVIEW_LINK_MAX_LENGTH}
+            className="sm:col-span-2"
+            hint={t`Where a visitor books a call with you (an address starting with https://), offered on the thank-you page of the free quote form. Empty: no booking link is shown.`}
+          />
           <AssigneeSelect
             field={fields.assignNewCustomersTo}
             assignees={assignees}
@@ -329,6 +340,12 @@ export function NotificationSettingsForm({ values }: { values: AdminSettings["no
             label={t`New message received`}
             description={t`When a customer writes to the agency in Messages`}
             defaultChecked={values.newMessage}
+          />
+          <SwitchRow
+            field={fields.newLead}
+            label={t`New lead received`}
+            description={t`When a visitor asks for a free quote on the website`}
+            defaultChecked={values.newLead}
           />
           <SwitchRow
             field={fields.systemErrors}
