@@ -64,7 +64,6 @@ const SAME_IN_BOTH = new Set([
   "Error {status}. ",
   "General",
   "Google Business",
-  "WhatsApp",
   "Google My Business",
   "Legal",
   "No",
@@ -73,6 +72,9 @@ const SAME_IN_BOTH = new Set([
   "Total",
   "WhatsApp",
   "{title} ({name})",
+  // A lead's age: minutes and hours are abbreviated alike.
+  "{count, plural, one {# h} other {# h}}",
+  "{count, plural, one {# min} other {# min}}",
 ]);
 
 describe("the Spanish catalog", () => {

@@ -36,6 +36,7 @@ describe("the back office's menu", () => {
     expect(sidebarLinks(html)).toEqual([
       "/admin/dashboard Dashboard",
       "/admin/users Users",
+      "/admin/leads Leads",
       "/admin/analytics Analytics",
       "/admin/settings Settings",
       "/admin/activity Activity",
@@ -46,7 +47,11 @@ describe("the back office's menu", () => {
 
   it("shows a staff member their dashboard and customers only, and the 'Staff' badge", () => {
     const html = render("staff");
-    expect(sidebarLinks(html)).toEqual(["/admin/dashboard Dashboard", "/admin/users My customers"]);
+    expect(sidebarLinks(html)).toEqual([
+      "/admin/dashboard Dashboard",
+      "/admin/users My customers",
+      "/admin/leads My leads",
+    ]);
     expect(html).toContain(">Staff</span>");
     expect(html).not.toContain(">Admin</span>");
     expect(html).toContain("Logout");
