@@ -1,19 +1,12 @@
 import { expect } from "@playwright/test";
-import {
-  expectToast,
-  gotoWithLiveStream,
-  LIVE_UPDATE_MS,
-  newCustomer,
-  signedInAdmin,
-  test,
-  toSpanish,
-} from "./fixtures";
+import { expectToast, gotoWithLiveStream, LIVE_UPDATE_MS, newCustomer, freshAdmin, test, toSpanish } from "./fixtures";
 
 test("a lead that arrives shows on the admin's open Leads page without a reload; the admin works it to Lost, with its reason", async ({
   browser,
   request,
 }) => {
-  const admin = await signedInAdmin(browser);
+  // An admin of its own: the page is switched to Spanish below, which the shared e2e admin must not be.
+  const { page: admin } = await freshAdmin(browser);
   await gotoWithLiveStream(admin, "/admin/leads");
   await expect(admin.getByRole("heading", { name: "Leads" })).toBeVisible();
 
