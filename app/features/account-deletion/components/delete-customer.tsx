@@ -14,8 +14,6 @@ import { deleteCustomerSchema } from "../account-deletion.schemas";
 import { ReasonField } from "./reason-field";
 import { CUSTOMER_LIST } from "~/lib/http/paths";
 
-/** Where the admin goes once the customer is gone: their page is no more. */
-
 /**
  * The customer page's 'Delete customer' (admins only: the page shows it to them alone, the action refuses anyone
  * else): a dialog that says what goes and what stays, asks why (kept in the activity log) and for the word DELETE.

@@ -11,8 +11,6 @@ import type { PendingDeletionRequest } from "../deletion-views";
 import { ApproveDeletionDialog, DeclineDeletionDialog } from "./deletion-request-row";
 import { CUSTOMER_LIST } from "~/lib/http/paths";
 
-/** Where the admin goes once the customer is erased: their page is no more. */
-
 /**
  * On an admin's page of a customer: the customer's deletion request waiting for the agency, when it was asked and
  * what holds it back now, with the work queue's two answers. The dialogs post to the page's header (its own path)
