@@ -92,7 +92,28 @@ function useDeletionAnswers() {
     onSuccess: () => {
       if (sent === APPROVE_DELETION_INTENT) void navigate(CUSTOMER_LIST, { replace: true });
       setSent(null);
+      fetcher.reset();
     },
-    onFailure: () => setSent(null),
+    onFailure: () => {
+      setSent(null);
+      fetcher.reset();
+    },
+  });
+}
+
+/**
+ * On the customer page's "Customer not found" screen: the erasure's live change can reload the page before the
+ * approval's own answer arrives, and the notice that waited for it is gone; the answer still gets its toast and the
+ * admin still goes on to the customer list. Only an answer nobody has shown yet counts (the notice resets its own).
+ */
+export function useErasedCustomerAnswer() {
+  const navigate = useNavigate();
+  const fetcher = useFetcher<unknown>({ key: DELETION_ANSWERS });
+  const answer = fetcher.state === "idle" && isActionResult(fetcher.data) && fetcher.data.ok ? fetcher.data : undefined;
+  useActionToast(answer, {
+    onSuccess: () => {
+      fetcher.reset();
+      void navigate(CUSTOMER_LIST, { replace: true });
+    },
   });
 }

@@ -21,7 +21,10 @@ import { deleteCustomerSchema } from "~/features/account-deletion/account-deleti
 import { deleteCustomer } from "~/features/account-deletion/delete-customer.server";
 import { approveDeletionForm, declineDeletionForm } from "~/features/account-deletion/deletion-decision.forms.server";
 import { DeleteCustomer } from "~/features/account-deletion/components/delete-customer";
-import { PendingDeletionNotice } from "~/features/account-deletion/components/pending-deletion-notice";
+import {
+  PendingDeletionNotice,
+  useErasedCustomerAnswer,
+} from "~/features/account-deletion/components/pending-deletion-notice";
 import { getPendingDeletionRequest } from "~/features/account-deletion/get-pending-deletion-request.server";
 import { getAgencyUnreadMessages } from "~/features/messages/get-agency-unread-messages.server";
 import { LeadSourceLine } from "~/features/leads/components/lead-source-line";
@@ -243,6 +246,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A staff member reaches only the customers assigned to them; the page says so without saying whether this one exists.
   const staff = useRouteLoaderData<{ role: string }>("routes/admin/layout")?.role === "staff";
+  useErasedCustomerAnswer();
   if (!notFound) console.error(error);
   return (
     <>
