@@ -196,8 +196,8 @@ test("offline, a toggle goes back and says 'Failed to update progress'; nothing 
   await admin.getByRole("tab", { name: "Web Site", exact: true }).click();
   await expect(admin.getByRole("heading", { name: "Website Information" })).toBeVisible();
 
-  // The admin's save is held a moment, so the box is seen ticked before the answer.
-  await admin.route(/\/admin\/users\/[^/]+\.data/, async (route) => {
+  // The admin's save (posted to the tab's own path) is held a moment, so the box is seen ticked before the answer.
+  await admin.route(/\/admin\/users\/[^/]+\/website\.data/, async (route) => {
     if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
