@@ -121,8 +121,16 @@ export async function action(args: Route.ActionArgs) {
     // service, purpose, title, message, link, files: the round goes to the customer.
     [REQUEST_APPROVAL_INTENT]: form({
       schema: requestApprovalFormSchema,
-      run: ({ services, user, form: posted }, { link, ...fields }) =>
-        requestApproval(services, user, { userId, ...fields, link: link ?? undefined, files: posted.getAll("files") }),
+      run: ({ services, user, form: posted }, { service, purpose, title, message, link }) =>
+        requestApproval(services, user, {
+          userId,
+          service,
+          purpose,
+          title,
+          message,
+          link: link ?? undefined,
+          files: posted.getAll("files"),
+        }),
       success: ({ i18n }) => ({ ok: true as const, title: i18n._(msg`Sent to the customer for approval`) }),
     }),
     [ADD_DELIVERED_FILE_INTENT]: form({
