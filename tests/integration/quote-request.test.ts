@@ -204,6 +204,14 @@ describe("a person's quote request", () => {
     expect(await leadsOf(email)).toHaveLength(2);
   });
 
+  it("sent twice at once (a double click) is one lead with two messages", async () => {
+    const email = uniqueEmail();
+    await Promise.all([post(person(email)), post(person(email, { message: "Sent again" }))]);
+    const found = await leadsOf(email);
+    expect(found).toHaveLength(1);
+    expect((await eventsOf(found[0]!.id)).map((event) => event.kind).sort()).toEqual(["message", "received"]);
+  });
+
   it("is linked to the customer account with that e-mail, or that phone", async () => {
     const byEmail = await app.customer();
     await post(person(byEmail.email.toUpperCase()));

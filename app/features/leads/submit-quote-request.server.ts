@@ -35,6 +35,7 @@ export async function submitQuoteRequest(
   if (!request.email && !request.phone) throw new AppError("invalid_input");
   const now = deps.now?.() ?? new Date();
   const { result, changes } = await deps.db.transaction(async (tx) => {
+    await lockContacts(tx, request);
     const customerId = await customerReachedAt(tx, request);
     const earlier = await recentLead(tx, request, new Date(now.getTime() - SAME_LEAD_WINDOW_MS));
     if (earlier) {
@@ -93,6 +94,18 @@ function messageDetail(request: QuoteRequest): Record<string, unknown> {
       phone: request.phone,
     }).filter(([, value]) => value !== null),
   );
+}
+
+/**
+ * Holds, until the transaction ends, a lock per e-mail and phone the request names (in one order, so two requests
+ * never wait on each other): the same form sent twice at once (a double click, a retried POST) then finds the lead
+ * the first one made instead of making a second.
+ */
+async function lockContacts(tx: Executor, request: QuoteRequest): Promise<void> {
+  const keys = [request.email && `lead-email:${request.email}`, request.phone && `lead-phone:${request.phone}`]
+    .filter((key): key is string => Boolean(key))
+    .sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 /** The latest lead this e-mail or phone wrote from since `since`, if any. */
