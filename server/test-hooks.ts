@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
-import { inviteLead } from "~/features/leads/invite-lead.server";
 import { leadChanges } from "~/features/leads/leads";
 import { signVisit, verifyVisit } from "~/features/leads/quote-visit.server";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
@@ -271,17 +270,6 @@ export function testHooks(services: Services): Router {
     // As the quote form's use case does: the admins' open Leads pages hear of it.
     await publishChanges(services.bus, leadChanges({ id: leadId, assignedTo: null }));
     res.status(201).json({ ok: true, leadId });
-  });
-  const inviteBody = z.object({ leadId: z.uuid(), adminEmail: z.email() });
-  router.post("/leads/invite", async (req, res) => {
-    const body = inviteBody.parse(req.body);
-    const admin = await userByEmail(body.adminEmail);
-    if (!admin) {
-      res.status(404).json({ error: "No such user" });
-      return;
-    }
-    const result = await inviteLead(services, { id: admin.id, isAdmin: true }, { leadId: body.leadId });
-    res.status(200).json({ ok: true, ...result });
   });
   router.get("/leads/:leadId", async (req, res) => {
     const parsed = z.uuid().safeParse(req.params.leadId);

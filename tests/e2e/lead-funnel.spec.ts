@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { E2E_ADMIN, expectNoAxeViolations, newCustomer, signedInAdmin, STRONG_PASSWORD, test } from "./fixtures";
+import { expectNoAxeViolations, expectToast, newCustomer, signedInAdmin, STRONG_PASSWORD, test } from "./fixtures";
 import { mailsTo } from "./outbox";
 import { payByCard } from "./payments-support";
 
@@ -22,10 +22,16 @@ test("a lead invited to sign up opens a filled-in form in their language, pays, 
   expect(made.status(), await made.text()).toBe(201);
   const { leadId } = (await made.json()) as { leadId: string };
 
-  // The admin's 'Invite to sign up' on the lead's page runs this use case.
-  const invited = await request.post("/__test/leads/invite", { data: { leadId, adminEmail: E2E_ADMIN.email } });
-  expect(invited.status(), await invited.text()).toBe(200);
-  expect(await invited.json()).toMatchObject({ stage: "contacted" });
+  // The admin invites the lead from its page; the stage moves to Contacted and the timeline says so.
+  const admin = await signedInAdmin(browser);
+  await admin.goto(`/admin/leads/${leadId}`);
+  await admin.getByRole("button", { name: "Invite to sign up" }).click();
+  const confirm = admin.getByRole("alertdialog", { name: `Invite ${lead.fullName} to sign up?` });
+  await confirm.getByRole("button", { name: "Send invitation" }).click();
+  await expectToast(admin, "Invitation sent");
+  await expect(confirm).toBeHidden();
+  await expect(admin.getByTestId("lead-stage")).toHaveText("Contacted");
+  await expect(admin.getByTestId("lead-timeline")).toContainText("Invited to sign up");
 
   // The e-mail is in the lead's language, with the sign-up link.
   await expect.poll(() => mailsTo(lead.email).map((mail) => mail.subject)).toEqual(["Cree su cuenta para comenzar"]);
@@ -55,7 +61,6 @@ test("a lead invited to sign up opens a filled-in form in their language, pays, 
   expect(await read.json()).toMatchObject({ stage: "won", customerId: user.id, wonAt: expect.any(String) });
 
   // The admin's customer page says where the customer came from, and links to the lead.
-  const admin = await signedInAdmin(browser);
   await admin.goto(`/admin/users/${user.id}`);
   const source = admin.getByTestId("customer-lead-source");
   await expect(source).toContainText("Source: advert (google) · Enquiry of");

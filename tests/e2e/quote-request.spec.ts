@@ -1,5 +1,5 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-import { test } from "./fixtures";
+import { gotoWithLiveStream, LIVE_UPDATE_MS, signedInAdmin, test } from "./fixtures";
 
 // The free quote form on the landing page: a visitor sends it without JavaScript (a plain POST answered by pages) and
 // with it (checked inline, sent in place), in English and Spanish, at a phone's width and a desktop's. The spam rules,
@@ -26,9 +26,11 @@ async function leadsOf(page: Page, email: string) {
 
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
-test("without JavaScript, the form is a plain POST: a refusal comes back with the values kept, then the thank-you", async ({
+test("without JavaScript, the form is a plain POST: a refusal comes back with the values kept, then the thank-you; the admin's open Leads page shows the lead", async ({
   browser,
 }) => {
+  const admin = await signedInAdmin(browser);
+  await gotoWithLiveStream(admin, "/admin/leads");
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto("/?utm_source=google&utm_medium=cpc&utm_campaign=roofers", { referer: "https://www.google.com/" });
@@ -61,6 +63,11 @@ test("without JavaScript, the form is a plain POST: a refusal comes back with th
   await expect(page.getByRole("heading", { name: "Thank you! We got your request." })).toBeVisible();
   await expect(page.getByRole("link", { name: "(555) 201-7788" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/en-390-thanks.png`, fullPage: true });
+  const row = admin.getByTestId("lead-row").filter({ hasText: email });
+  await expect(row).toBeVisible({ timeout: LIVE_UPDATE_MS });
+  await expect(row).toContainText("Luis Ramirez");
+  await expect(row).toContainText("Ramirez Roofing");
+  await expect(row).toHaveAttribute("data-stage", "new");
 
   const [lead] = await leadsOf(page, email);
   expect(lead).toMatchObject({
@@ -73,6 +80,7 @@ test("without JavaScript, the form is a plain POST: a refusal comes back with th
     source: { utmSource: "google", utmMedium: "cpc", utmCampaign: "roofers", referrer: "www.google.com" },
   });
   await context.close();
+  await admin.context().close();
 });
 
 test("with JavaScript, in Spanish: a dialog's button fills the trade in, the form is checked inline and sent in place", async ({

@@ -519,14 +519,6 @@ export const ROWS: Row[] = [
     note: "test hook: writes a quote request as the website's form leaves it; without an e-mail here it is refused, so no lead is made",
   },
   {
-    route: "/__test/leads/invite",
-    method: "POST",
-    body: { leadId: "00000000-0000-4000-8000-000000000000", adminEmail: "nobody-matrix@example.test" },
-    json: true,
-    expect: everyone(404),
-    note: "test hook: runs an admin's 'Invite to sign up' (the lead page's use case); an unknown admin here, so nothing is sent",
-  },
-  {
     route: "/__test/leads/:leadId",
     url: "/__test/leads/00000000-0000-4000-8000-000000000000",
     method: "GET",

@@ -68,6 +68,7 @@ describe("admin settings across a restart", () => {
           autoApproveSubmissions: true,
           companyName: "Restart Co",
           supportEmail: "help@restart.test",
+          bookingLink: "https://cal.example.test/restart-co",
         },
       });
       await saveSettings(first.services, admin, {
@@ -89,6 +90,7 @@ describe("admin settings across a restart", () => {
         zelleRecipientName: "",
         messagesReplyTime: "",
         reviewLink: "",
+        bookingLink: "https://cal.example.test/restart-co",
         assignNewCustomersTo: "",
         companyAddress: "",
         taxId: "",
