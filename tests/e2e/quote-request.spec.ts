@@ -133,7 +133,10 @@ test("with JavaScript, in Spanish: a dialog's button fills the trade in, the for
 
   // The form at a phone's width, in Spanish.
   await page.setViewportSize({ width: 390, height: 844 });
+  // A fresh page: going to /es#quote from /es would only move to the anchor, the thank-you still in place.
   await page.goto("/es#quote");
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Pida una cotización gratis" })).toBeVisible();
   await page.locator("header").screenshot({ path: `${SHOTS}/es-390-header.png` });
   await page.locator("#quote").screenshot({ path: `${SHOTS}/es-390-form.png` });
 });
