@@ -28,6 +28,7 @@ const FEATURE_ORDER = [
   "promotions",
   "receipts",
   "payments",
+  "plans",
   "next-step",
   "delivered-files",
   "approvals",

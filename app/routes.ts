@@ -37,6 +37,8 @@ export default [
       route("website", "routes/dashboard/website.tsx"),
       route("credentials", "routes/dashboard/credentials.tsx"),
       route("messages", "routes/dashboard/messages.tsx"),
+      route("plans", "routes/dashboard/plans.tsx"),
+      route("plans/card", "routes/dashboard/plan-card.ts"),
       route("profile", "routes/dashboard/profile.tsx"),
     ]),
 

@@ -244,8 +244,18 @@ export const payments = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** Null once the customer's account is deleted: the payment stays for the books, without who paid. */
     userId: bookkeepingOwner(),
-    serviceType: text("service_type").notNull(),
+    /** The service a one-off payment pays; null for a care plan's monthly charge. */
+    serviceType: text("service_type"),
     paymentNumber: integer("payment_number").notNull().default(1),
+    /** The plan subscription a monthly charge belongs to; null for a one-off payment. */
+    planSubscriptionId: uuid("plan_subscription_id").references((): AnyPgColumn => planSubscriptions.id, {
+      onDelete: "restrict",
+    }),
+    /** The card provider's invoice a monthly charge paid: one payment per invoice, however often its event comes. */
+    stripeInvoiceId: text("stripe_invoice_id").unique("payments_stripe_invoice_unique"),
+    /** The month a plan's charge pays for. */
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
     /** What was charged. The list price it was charged against is amount + discount. */
     amount: numeric("amount", { precision: 10, scale: 2, mode: "number" }).notNull(),
     /** What a promotion code took off the list price. */
@@ -275,6 +285,8 @@ export const payments = pgTable(
   },
   (t) => [
     check("payments_service_type_check", sql`${t.serviceType} in (${inList(SERVICE_TYPES)})`),
+    // A payment is a service's one-off payment or a plan's monthly charge, never both or neither.
+    check("payments_kind_check", sql`(${t.serviceType} is null) = (${t.planSubscriptionId} is not null)`),
     check("payments_status_check", sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
     check("payments_method_check", sql`${t.paymentMethod} in (${inList(PAYMENT_METHODS)})`),
     check(
@@ -295,6 +307,9 @@ export const payments = pgTable(
     // The admin work queue: proofs waiting for review, oldest first (few rows, whatever the customer count).
     index("payments_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index("payments_completed_at_idx").on(t.completedAt).where(sql`${t.completedAt} is not null`),
+    index("payments_plan_subscription_idx")
+      .on(t.planSubscriptionId, t.createdAt)
+      .where(sql`${t.planSubscriptionId} is not null`),
   ],
 );
 
@@ -935,5 +950,79 @@ export const leadEvents = pgTable(
   (t) => [
     check("lead_events_kind_check", sql`${t.kind} in (${inList(LEAD_EVENT_KINDS)})`),
     index("lead_events_lead_created_idx").on(t.leadId, t.createdAt),
+  ],
+);
+
+/**
+ * A subscription's standing, from the card provider's: `incomplete` until its first charge is paid, `active`,
+ * `past_due` while a charge has failed and the provider still retries, `ended` once cancelled or given up on.
+ */
+export const PLAN_SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "ended"] as const;
+
+/**
+ * A monthly care plan the agency sells (Google Business Profile management, website care...), made in the admin
+ * settings; none exists until the agency makes one. Its price is the card provider's price `stripe_price_id`: a price
+ * change makes a new provider price for new subscribers, and the ones already subscribed keep theirs. A retired plan
+ * keeps its subscribers and takes no new ones.
+ */
+export const carePlans = pgTable(
+  "care_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    nameEn: text("name_en").notNull(),
+    nameEs: text("name_es").notNull(),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionEs: text("description_es").notNull().default(""),
+    /** The monthly price, in dollars, new subscribers pay. */
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    /** The service it follows (offered on that service's page once its last step is done), or null for none. */
+    follows: text("follows").$type<(typeof SERVICE_TYPES)[number]>(),
+    /** Whether a customer may take it before the service it follows is finished. */
+    beforeFinished: boolean("before_finished").notNull().default(false),
+    stripeProductId: text("stripe_product_id").notNull(),
+    stripePriceId: text("stripe_price_id").notNull(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("care_plans_price_check", sql`${t.price} > 0`),
+    check("care_plans_follows_check", sql`${t.follows} is null or ${t.follows} in (${inList(SERVICE_TYPES)})`),
+  ],
+);
+
+/**
+ * A customer's subscription to a plan, as the card provider's webhooks last described it (made by whichever of its
+ * events arrives first). `price` is what this subscription is charged a month (its own provider price, kept when the
+ * plan's price changes later).
+ */
+export const planSubscriptions = pgTable(
+  "plan_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: bookkeepingOwner(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => carePlans.id, { onDelete: "restrict" }),
+    status: text("status").notNull().default("incomplete"),
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique("plan_subscriptions_stripe_unique"),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    stripePriceId: text("stripe_price_id").notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** The end of the period paid for: the next charge's date, or the plan's last day when it is cancelled. */
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    /** Since when a charge has been failing (null unless past due). */
+    pastDueSince: timestamp("past_due_since", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("plan_subscriptions_status_check", sql`${t.status} in (${inList(PLAN_SUBSCRIPTION_STATUSES)})`),
+    index("plan_subscriptions_user_idx").on(t.userId, t.createdAt.desc()),
+    index("plan_subscriptions_past_due_idx").on(t.pastDueSince).where(sql`${t.status} = 'past_due'`),
   ],
 );

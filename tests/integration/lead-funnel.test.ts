@@ -24,7 +24,7 @@ import { inviteLead } from "~/features/leads/invite-lead.server";
 import { signLeadToken } from "~/features/leads/lead-token.server";
 import { getCustomerLeadSource } from "~/features/leads/lead-source.server";
 import { readSignUpInvitation } from "~/features/leads/link-lead.server";
-import { handleCardWebhook } from "~/features/payments/card/handle-card-webhook.server";
+import { receiveCardWebhook } from "~/features/plans/receive-card-webhook.server";
 import { redeemFreePayment } from "~/features/payments/redeem-free-payment.server";
 import { decidePayment } from "~/features/payments/review/decide-payment.server";
 import { submitZelleProof } from "~/features/payments/zelle/submit-zelle-proof.server";
@@ -377,7 +377,7 @@ describe("a lead is Won when its customer's first payment completes", () => {
       },
     });
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    const outcome = await handleCardWebhook({ ...app.services, stripe, webhookSecret }, null, {
+    const outcome = await receiveCardWebhook({ ...app.services, stripe, webhookSecret }, null, {
       rawBody: Buffer.from(payload),
       signature,
     });

@@ -62,6 +62,12 @@ const ACTIVITY_LABELS = {
   "lead.delete": msg`Deleted a lead`,
   "leads.export": msg`Exported the leads`,
   "lead.invite": msg`Invited a lead to sign up`,
+  "plan.create": msg`Created a care plan`,
+  "plan.update": msg`Changed a care plan`,
+  "plan.retire": msg`Retired a care plan`,
+  "plan.offer-again": msg`Offered a care plan again`,
+  "plan.cancel": msg`Cancelled a care plan at the end of its period`,
+  "plan.keep": msg`Kept a care plan they had cancelled`,
 } as const satisfies Record<AuditAction, MessageDescriptor>;
 
 /** An action's label in a language; an action the table does not have is shown as it is. */
@@ -358,6 +364,13 @@ export function summarize(action: string, detail: Record<string, unknown>, tr: T
       const service = serviceName(detail.serviceType);
       return [text(detail.code), service].filter(Boolean).join(" · ");
     }
+    case "plan.create":
+    case "plan.update":
+    case "plan.retire":
+    case "plan.offer-again":
+    case "plan.cancel":
+    case "plan.keep":
+      return text(detail.planName);
     case "team.change-role": {
       const from = named(TEAM_ROLE_NAMES, detail.from);
       const to = named(TEAM_ROLE_NAMES, detail.role);

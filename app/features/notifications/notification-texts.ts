@@ -13,8 +13,9 @@ import {
 import { serviceNameIn } from "~/domain/service-texts";
 import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/notifications/progress-notifications";
 import { isProgressStep } from "~/domain/progress-steps";
+import { planNotification, planNotificationData } from "~/features/notifications/plan-notifications";
 import { href } from "react-router";
-import { CUSTOMER_HOME, customerPagePath, leadPagePath, SERVICE_PAGE } from "~/lib/http/paths";
+import { CUSTOMER_HOME, customerPagePath, leadPagePath, PLAN_CARD_PAGE, PLANS_PAGE, SERVICE_PAGE } from "~/lib/http/paths";
 
 /**
  * A notification is stored as its type and a little data (which service, which payment, which step, which
@@ -134,6 +135,7 @@ const DATA_SCHEMAS = {
   system_error: z.object({ kind: z.string(), detail: z.string() }),
   /** To the admins: a visitor asked for a free quote (a new lead), or wrote again within a day (`again`). */
   new_lead: z.object({ leadId: z.string(), name: z.string(), businessName: z.string().nullable(), again: z.boolean() }),
+  plan: planNotificationData,
 } as const;
 
 type DataSchemas = typeof DATA_SCHEMAS;
@@ -252,6 +254,10 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
       return event.data.again
         ? { title: i18n._(msg`New lead message`), message: i18n._(msg`${who} wrote again about their quote request`) }
         : { title: i18n._(msg`New lead received`), message: i18n._(msg`${who} asked for a free quote`) };
+    }
+    case "plan": {
+      const data = event.data;
+      return planNotification(i18n, data, "customerId" in data ? customerLabel(i18n, data) : null);
     }
     case "message": {
       const { fromAgency, author, preview, files } = event.data;
@@ -425,6 +431,10 @@ export function eventLink(event: NotificationEvent): string | null {
       return href("/admin/settings");
     case "new_lead":
       return leadPagePath(event.data.leadId);
+    case "plan":
+      // A failed charge: the page that opens the card provider's billing portal, where the card is changed.
+      if (event.data.kind === "failed") return PLAN_CARD_PAGE;
+      return "customerId" in event.data ? customerPagePath(event.data.customerId) : PLANS_PAGE;
     case "system_error":
       return null;
   }

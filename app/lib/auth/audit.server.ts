@@ -51,6 +51,12 @@ export const AUDIT_ACTIONS = [
   "lead.delete",
   "leads.export",
   "lead.invite",
+  "plan.create",
+  "plan.update",
+  "plan.retire",
+  "plan.offer-again",
+  "plan.cancel",
+  "plan.keep",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -165,6 +165,17 @@ export const ERROR_CODES = {
     status: 409,
     message: msg`An account with this lead's e-mail address already exists`,
   },
+  // Care plans (card only: every one goes through the card provider)
+  plan_not_found: { status: 404, message: msg`Plan not found` },
+  plan_not_offered: { status: 409, message: msg`This plan is not offered to you` },
+  plan_already_held: { status: 409, message: msg`You already have this plan` },
+  plan_subscription_not_found: { status: 404, message: msg`Subscription not found` },
+  plan_already_ended: { status: 409, message: msg`This plan has already ended` },
+  plan_provider_failed: {
+    status: 502,
+    message: msg`The card provider could not be reached. Please try again in a moment.`,
+  },
+  no_billing_account: { status: 404, message: msg`You have no card on file with us yet` },
   // Uploads: each kind of upload words these its own way (app/domain/upload-kinds.ts), passed as the message.
   upload_missing: { status: 400, message: msg`Please select an image file` },
   upload_not_image: { status: 400, message: msg`Please select an image file` },

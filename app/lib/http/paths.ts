@@ -26,6 +26,14 @@ export function afterSignUpPath(search: URLSearchParams): string {
 }
 export const CUSTOMER_LOGIN = href("/login");
 
+/** The customer's care plans: the ones on offer and their own. */
+export const PLANS_PAGE = href("/dashboard/plans");
+/**
+ * Opens the card provider's billing portal for the signed-in customer (where the card is changed): the link of the
+ * e-mail about a failed charge, and the Plans page's 'Change card'.
+ */
+export const PLAN_CARD_PAGE = href("/dashboard/plans/card");
+
 /** The sign-up link's parameter that carries an invited lead's token (their enquiry fills in the form). */
 export const LEAD_TOKEN_PARAM = "lead";
 

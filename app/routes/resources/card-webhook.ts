@@ -1,4 +1,4 @@
-import { handleCardWebhook } from "~/features/payments/card/handle-card-webhook.server";
+import { receiveCardWebhook } from "~/features/plans/receive-card-webhook.server";
 import { jsonEndpoint } from "~/lib/http/actions.server";
 import { englishI18n } from "~/lib/i18n/translate";
 import type { Route } from "./+types/card-webhook";
@@ -13,7 +13,7 @@ export async function action(args: Route.ActionArgs) {
     args,
     {
       run: async ({ services, request }) => {
-        const outcome = await handleCardWebhook(services, null, {
+        const outcome = await receiveCardWebhook(services, null, {
           rawBody: Buffer.from(await request.arrayBuffer()),
           signature: request.headers.get("stripe-signature") ?? undefined,
         });

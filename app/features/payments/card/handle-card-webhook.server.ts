@@ -10,7 +10,6 @@ import { promotionPrice } from "~/features/promotions/promotion-pricing";
 import { endSessionReservation } from "~/features/promotions/promotion-reservations.server";
 import { notify } from "~/features/notifications/notify.server";
 import type { Change } from "~/lib/realtime/realtime";
-import type { Actor } from "~/lib/auth/session";
 import type { Stripe } from "~/lib/stripe.server";
 import { paymentTargetSchema, type PaymentTarget } from "../payments.schemas";
 import { AppError } from "~/lib/http/app-error";
@@ -68,8 +67,25 @@ function chargeMismatch(
 }
 
 /**
- * Stripe's webhook; the card provider acts here, not a signed-in user (`actor` is always null). Verified on
- * the raw body, idempotent on the event id (recorded in the same transaction as its effect). A paid
+ * The card provider's event in a webhook request, verified on the raw body with the webhook secret; anything else is
+ * refused (no signature, a wrong one, a body changed on the way).
+ */
+export function verifyCardWebhook(
+  deps: Pick<Deps, "stripe" | "webhookSecret">,
+  input: CardWebhookInput,
+): Stripe.Event {
+  if (!deps.stripe || !deps.webhookSecret) throw new AppError("card_webhook_not_configured");
+  if (!input.signature) throw new AppError("webhook_signature_missing");
+  try {
+    return deps.stripe.webhooks.constructEvent(input.rawBody, input.signature, deps.webhookSecret);
+  } catch {
+    throw new AppError("webhook_signature_invalid");
+  }
+}
+
+/**
+ * A verified event of the one-off payments, idempotent on the event id (recorded in the same transaction as its
+ * effect). A paid
  * checkout of the catalog's amount in US dollars (less the discount of the promotion code it was priced with, whose id
  * is in its metadata) completes the payment, with the code and discount; any other amount or currency is
  * recorded as ignored, with the reason, and completes nothing. If a Zelle proof for the same payment is
@@ -77,19 +93,10 @@ function chargeMismatch(
  * allowed). A paid session ends its hold on its code's use (the payment is the use now); a session that expired
  * unpaid (`checkout.session.expired`) gives the use back.
  */
-export async function handleCardWebhook(
-  deps: Pick<Deps, "db" | "bus" | "stripe" | "webhookSecret" | "now">,
-  _actor: Actor | null,
-  input: CardWebhookInput,
+export async function handleCardEvent(
+  deps: Pick<Deps, "db" | "bus" | "stripe" | "now">,
+  event: Stripe.Event,
 ): Promise<WebhookOutcome> {
-  if (!deps.stripe || !deps.webhookSecret) throw new AppError("card_webhook_not_configured");
-  if (!input.signature) throw new AppError("webhook_signature_missing");
-  let event: Stripe.Event;
-  try {
-    event = deps.stripe.webhooks.constructEvent(input.rawBody, input.signature, deps.webhookSecret);
-  } catch {
-    throw new AppError("webhook_signature_invalid");
-  }
   // A refund (asked for by an admin, or made in Stripe's dashboard) is confirmed by its own event.
   if (event.type === "charge.refunded") return confirmCardRefund(deps, event);
   if (event.type === "checkout.session.expired") return releaseExpiredSession(deps.db, event);

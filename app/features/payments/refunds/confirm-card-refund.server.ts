@@ -46,7 +46,7 @@ async function findLegacyPayment(db: Db, stripe: Stripe | null, intentId: string
 }
 
 /**
- * Stripe's `charge.refunded` event (already verified by handleCardWebhook), idempotent on the event id, recorded in
+ * Stripe's `charge.refunded` event (already verified by verifyCardWebhook), idempotent on the event id, recorded in
  * the same transaction as its effect. The charge's cumulative `amount_refunded` is the truth: the portal's
  * refunds it covers are marked completed (those the event names, by Stripe's refund id or our refund id in its
  * metadata; else the pending ones, oldest first), and whatever Stripe refunded beyond them (a refund made in
