@@ -25,6 +25,7 @@ function fullSummary(overrides: Partial<ExportSummary> = {}): ExportSummary {
     payments: [
       {
         service: "google_business",
+        plan: null,
         paymentNumber: 1,
         amount: 250,
         refundedAmount: 20,
@@ -35,6 +36,7 @@ function fullSummary(overrides: Partial<ExportSummary> = {}): ExportSummary {
       },
       {
         service: "website",
+        plan: null,
         paymentNumber: 1,
         amount: 350,
         refundedAmount: 0,
@@ -42,6 +44,17 @@ function fullSummary(overrides: Partial<ExportSummary> = {}): ExportSummary {
         status: "pending",
         receiptNumber: null,
         createdAt: "2026-02-01T12:00:00.000Z",
+      },
+      {
+        service: null,
+        plan: "Website Care",
+        paymentNumber: 1,
+        amount: 49,
+        refundedAmount: 0,
+        method: "card",
+        status: "completed",
+        receiptNumber: "R-000043",
+        createdAt: "2026-03-01T12:00:00.000Z",
       },
     ],
     informationForms: {
@@ -135,6 +148,8 @@ describe("summary.html, the export in plain words", () => {
     expect(text).toContain("Company Ana's Bakery");
     expect(text).toContain("Google Business Profile Setup $250 $20 Zelle Partially refunded R-000042");
     expect(text).toContain("Website Development - Payment 1 of 2 $350 — Card Pending —");
+    // A care plan's monthly charge is named by its plan.
+    expect(text).toContain("Website Care $49 — Card Completed R-000043");
     expect(text).toContain("Cities served Austin, Round Rock");
     expect(text).toContain("Information Collection Jan 9, 2026, 10:00 AM UTC Profile Creation Not yet");
     expect(text).toContain("1,100 messages in your conversation with us (600 from you, 500 from us)");

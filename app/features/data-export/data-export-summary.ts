@@ -46,7 +46,9 @@ export interface ExportSummary {
     picture: string | null;
   };
   payments: {
-    service: string;
+    /** Null for a care plan's monthly charge, which names its `plan`. */
+    service: string | null;
+    plan: string | null;
     paymentNumber: number;
     amount: number;
     refundedAmount: number;
@@ -242,7 +244,9 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
           t(msg`Date`),
         ],
         summary.payments.map((payment) => [
-          paymentSubtitleIn(i18n, payment.service, payment.paymentNumber),
+          payment.service === null
+            ? (payment.plan ?? "—")
+            : paymentSubtitleIn(i18n, payment.service, payment.paymentNumber),
           money(payment.amount),
           payment.refundedAmount > 0 ? money(payment.refundedAmount) : "—",
           paymentMethodIn(i18n, payment.method),

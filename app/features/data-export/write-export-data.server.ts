@@ -2,6 +2,7 @@ import type { I18n } from "@lingui/core";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
+  carePlans,
   deliveredFiles,
   googleBusinessInfo,
   googleBusinessProgress,
@@ -11,6 +12,7 @@ import {
   notifications,
   paymentRefunds,
   payments,
+  planSubscriptions,
   profiles,
   reviewRounds,
   user as users,
@@ -143,11 +145,19 @@ export async function writeExportData(
   summary.profile = aboutYou;
   await advance(1);
 
-  const paymentRows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(asc(payments.createdAt));
+  const paymentRows = (
+    await db
+      .select({ payment: payments, planEn: carePlans.nameEn, planEs: carePlans.nameEs })
+      .from(payments)
+      .leftJoin(planSubscriptions, eq(planSubscriptions.id, payments.planSubscriptionId))
+      .leftJoin(carePlans, eq(carePlans.id, planSubscriptions.planId))
+      .where(eq(payments.userId, userId))
+      .orderBy(asc(payments.createdAt))
+  ).map(({ payment, planEn, planEs }) => ({
+    ...payment,
+    // A care plan's monthly charge names its plan, in the customer's language.
+    plan: (i18n.locale === "es" ? planEs : planEn) ?? null,
+  }));
   const refunds = paymentRows.length
     ? await db
         .select()
@@ -164,7 +174,10 @@ export async function writeExportData(
     "payments",
     paymentRows.map((row) => ({
       id: row.id,
-      ...service(row.serviceType),
+      ...(row.serviceType === null ? { service: null, serviceName: null } : service(row.serviceType)),
+      plan: row.plan,
+      periodStart: iso(row.periodStart),
+      periodEnd: iso(row.periodEnd),
       paymentNumber: row.paymentNumber,
       amount: row.amount,
       discount: row.discount,
@@ -190,6 +203,7 @@ export async function writeExportData(
   );
   summary.payments = paymentRows.map((row) => ({
     service: row.serviceType,
+    plan: row.plan,
     paymentNumber: row.paymentNumber,
     amount: row.amount,
     refundedAmount: row.refundedAmount,

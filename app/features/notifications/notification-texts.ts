@@ -15,7 +15,14 @@ import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/not
 import { isProgressStep } from "~/domain/progress-steps";
 import { planNotification, planNotificationData } from "~/features/notifications/plan-notifications";
 import { href } from "react-router";
-import { CUSTOMER_HOME, customerPagePath, leadPagePath, PLAN_CARD_PAGE, PLANS_PAGE, SERVICE_PAGE } from "~/lib/http/paths";
+import {
+  CUSTOMER_HOME,
+  customerPagePath,
+  leadPagePath,
+  PLAN_CARD_PAGE,
+  PLANS_PAGE,
+  SERVICE_PAGE,
+} from "~/lib/http/paths";
 
 /**
  * A notification is stored as its type and a little data (which service, which payment, which step, which
@@ -50,10 +57,11 @@ const paymentData = z.discriminatedUnion("kind", [
     notes: z.string().nullable(),
     systemNote: z.enum(Object.keys(SYSTEM_PAYMENT_NOTES) as [keyof typeof SYSTEM_PAYMENT_NOTES]).optional(),
   }),
-  /** To the customer: money given back on their payment (all of it, or part), and why. */
+  /** To the customer: money given back on their payment (all of it, or part), and why; a plan's charge names its plan. */
   z.object({
     kind: z.literal("refund"),
-    service,
+    service: service.optional(),
+    plan: z.object({ en: z.string(), es: z.string() }).optional(),
     paymentNumber: z.number().int(),
     amount: z.number(),
     full: z.boolean(),

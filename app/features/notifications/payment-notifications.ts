@@ -74,9 +74,20 @@ export function refundReasonIn(i18n: I18n, reason: string): string {
 /** The customer's notification (and e-mail) when a refund is done, in their language. */
 export function refundNotification(
   i18n: I18n,
-  refund: { service: ServiceType; paymentNumber: number; amount: number; full: boolean; reason: string | null },
+  refund: {
+    service?: ServiceType;
+    plan?: { en: string; es: string };
+    paymentNumber: number;
+    amount: number;
+    full: boolean;
+    reason: string | null;
+  },
 ): { title: string; message: string } {
-  const what = paidFor(i18n, refund);
+  const what = refund.service
+    ? paidFor(i18n, { service: refund.service, paymentNumber: refund.paymentNumber })
+    : i18n.locale === "es"
+      ? (refund.plan?.es ?? "")
+      : (refund.plan?.en ?? "");
   const money = formatMoney(refund.amount, i18n.locale);
   const refunded = i18n._(msg`${money} of your payment for ${what} has been refunded.`);
   const message = refund.full ? `${refunded} ${i18n._(msg`The payment is now refunded in full.`)}` : refunded;

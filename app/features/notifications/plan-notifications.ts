@@ -16,7 +16,12 @@ export const planNotificationData = z.discriminatedUnion("kind", [
   /** To the admins: a customer took a plan (its first charge is paid). */
   customerRef.extend({ kind: z.literal("started"), plan: planName, price: z.number() }),
   /** To the customer: a month of their plan was charged, with the receipt's number. */
-  z.object({ kind: z.literal("charged"), plan: planName, amount: z.number(), receiptNumber: z.number().int().nullable() }),
+  z.object({
+    kind: z.literal("charged"),
+    plan: planName,
+    amount: z.number(),
+    receiptNumber: z.number().int().nullable(),
+  }),
   /** To the customer: a charge failed; the card can be changed from the link. */
   z.object({ kind: z.literal("failed"), plan: planName, amount: z.number() }),
   /** To the admins: a customer's charge failed; their plan is past due. */
@@ -50,7 +55,9 @@ export function planNotification(
         message:
           data.receiptNumber === null
             ? i18n._(msg`We received your ${amount} payment for ${name}. Thank you!`)
-            : i18n._(msg`We received your ${amount} payment for ${name}. Your receipt number is ${data.receiptNumber}.`),
+            : i18n._(
+                msg`We received your ${amount} payment for ${name}. Your receipt number is ${data.receiptNumber}.`,
+              ),
       };
     }
     case "failed": {

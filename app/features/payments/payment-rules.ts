@@ -10,7 +10,7 @@ export const MAX_PROOF_BYTES = UPLOAD_KINDS["payment-proof"].maxBytes;
 export const PROOF_MESSAGES = UPLOAD_KINDS["payment-proof"].messages;
 
 interface ExistingPayment {
-  serviceType: string;
+  serviceType: string | null;
   paymentNumber: number;
   status: string;
 }

@@ -63,11 +63,9 @@ export function secondPaymentBanner(payment2: { status: string } | null | undefi
 }
 
 /** The newest payment for a service and number among a customer's payments (they come newest first or not). */
-export function latestPayment<T extends { serviceType: string; paymentNumber: number; createdAt: string | Date }>(
-  payments: readonly T[],
-  serviceType: string,
-  paymentNumber: number,
-): T | undefined {
+export function latestPayment<
+  T extends { serviceType: string | null; paymentNumber: number; createdAt: string | Date },
+>(payments: readonly T[], serviceType: string, paymentNumber: number): T | undefined {
   let latest: T | undefined;
   for (const payment of payments) {
     if (payment.serviceType !== serviceType || payment.paymentNumber !== paymentNumber) continue;

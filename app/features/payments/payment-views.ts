@@ -6,7 +6,8 @@ export interface PaymentRow {
   id: string;
   /** Null once the customer's account was deleted (the payment is kept for the books). */
   userId: string | null;
-  serviceType: string;
+  /** Null for a care plan's monthly charge (a payment of its subscription, not of a service). */
+  serviceType: string | null;
   paymentNumber: number;
   amount: number;
   discount: number;
@@ -41,16 +42,22 @@ export interface PaymentView {
   createdAt: string;
 }
 
-/** One payment as the admin's Payments tab shows it: the customer's view plus whose it is and the notes. */
-export interface ReviewPayment extends PaymentView {
+/**
+ * One payment as the admin's Payments tab shows it: the customer's view plus whose it is and the notes. A care plan's
+ * monthly charge has no service: it names its plan (in both languages) and the month it paid for.
+ */
+export interface ReviewPayment extends Omit<PaymentView, "serviceType"> {
+  serviceType: string | null;
+  plan: { en: string; es: string } | null;
+  periodStart: string | null;
   userId: string;
   adminNotes: string | null;
 }
 
-export function toPaymentView(row: PaymentRow): PaymentView {
+/** What every view of a payment says, whatever it paid for. */
+function paymentFields(row: PaymentRow): Omit<PaymentView, "serviceType"> {
   return {
     id: row.id,
-    serviceType: row.serviceType,
     paymentNumber: row.paymentNumber,
     amount: row.amount,
     discount: row.discount,
@@ -65,8 +72,25 @@ export function toPaymentView(row: PaymentRow): PaymentView {
   };
 }
 
-export function toReviewPayment(row: PaymentRow): ReviewPayment {
-  return { ...toPaymentView(row), userId: customerIdOf(row), adminNotes: row.adminNotes };
+/** A service's payment as the customer's screens read it; a plan's monthly charge is never one (their Plans page has those). */
+export function toPaymentView(row: PaymentRow): PaymentView {
+  if (row.serviceType === null)
+    throw new Error(`Payment ${row.id} is a plan's monthly charge, not a service's payment`);
+  return { ...paymentFields(row), serviceType: row.serviceType };
+}
+
+export function toReviewPayment(
+  row: PaymentRow & { periodStart: Date | null },
+  plan: { en: string; es: string } | null = null,
+): ReviewPayment {
+  return {
+    ...paymentFields(row),
+    serviceType: row.serviceType,
+    plan,
+    periodStart: row.periodStart?.toISOString() ?? null,
+    userId: customerIdOf(row),
+    adminNotes: row.adminNotes,
+  };
 }
 
 /** What a payment gate, the Website banner and the status card need of a payment to say where it stands. */

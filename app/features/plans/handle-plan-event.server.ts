@@ -40,8 +40,7 @@ export function planSubscriptionIdOf(event: Stripe.Event): string | null {
 }
 
 /** Whether the webhook hands this event to the care plans. */
-export const isPlanEvent = (event: Stripe.Event) =>
-  PLAN_EVENTS.has(event.type) || planSubscriptionIdOf(event) !== null;
+export const isPlanEvent = (event: Stripe.Event) => PLAN_EVENTS.has(event.type) || planSubscriptionIdOf(event) !== null;
 
 /** The subscription's state as the provider holds it now, in the row's terms. */
 function stateOf(subscription: Stripe.Subscription, now: Date) {
@@ -95,7 +94,11 @@ export async function handlePlanEvent(
       return done((await recordStripeEvent(tx, event, "ignored: no plan in metadata")) ? "ignored" : "duplicate");
     }
     const result: PlanEventOutcome =
-      event.type === "invoice.paid" ? "charged" : event.type === "invoice.payment_failed" ? "charge-failed" : "subscription";
+      event.type === "invoice.paid"
+        ? "charged"
+        : event.type === "invoice.payment_failed"
+          ? "charge-failed"
+          : "subscription";
     if (!(await recordStripeEvent(tx, event, result))) return done("duplicate");
 
     const state = stateOf(subscription, now);
@@ -245,12 +248,24 @@ async function tellTransition(
     return notify(tx, { to: team, type: "plan", data: { kind: "started", ...customer, plan, price: move.price } });
   }
   if (now === "past_due") {
-    return notify(tx, { to: team, type: "plan", data: { kind: "failed_admin", ...customer, plan, amount: move.amount } });
+    return notify(tx, {
+      to: team,
+      type: "plan",
+      data: { kind: "failed_admin", ...customer, plan, amount: move.amount },
+    });
   }
   if (now === "ended") {
     return [
-      ...(await notify(tx, { to: { customer: customer.customerId }, type: "plan", data: { kind: "ended", plan, unpaid: move.unpaid } })),
-      ...(await notify(tx, { to: team, type: "plan", data: { kind: "ended_admin", ...customer, plan, unpaid: move.unpaid } })),
+      ...(await notify(tx, {
+        to: { customer: customer.customerId },
+        type: "plan",
+        data: { kind: "ended", plan, unpaid: move.unpaid },
+      })),
+      ...(await notify(tx, {
+        to: team,
+        type: "plan",
+        data: { kind: "ended_admin", ...customer, plan, unpaid: move.unpaid },
+      })),
     ];
   }
   return [];

@@ -12,7 +12,12 @@ export const RETIRE_PLAN_INTENT = "retire-plan";
 export const OFFER_PLAN_AGAIN_INTENT = "offer-plan-again";
 
 /** The Plans tab's forms, as the settings page's action takes them (the matrix tries each). */
-export const PLAN_INTENTS = [CREATE_PLAN_INTENT, UPDATE_PLAN_INTENT, RETIRE_PLAN_INTENT, OFFER_PLAN_AGAIN_INTENT] as const;
+export const PLAN_INTENTS = [
+  CREATE_PLAN_INTENT,
+  UPDATE_PLAN_INTENT,
+  RETIRE_PLAN_INTENT,
+  OFFER_PLAN_AGAIN_INTENT,
+] as const;
 
 export const SUBSCRIBE_INTENT = "subscribe";
 export const CANCEL_PLAN_INTENT = "cancel-plan";
@@ -53,7 +58,11 @@ const planFields = {
   nameEs: name(zodMessage(msg`Enter the plan's name in Spanish`)),
   descriptionEn: description,
   descriptionEs: description,
-  price: z.coerce.number(priceMessage).positive(priceMessage).max(PLAN_PRICE_MAX, priceMessage).refine(inCents, priceMessage),
+  price: z.coerce
+    .number(priceMessage)
+    .positive(priceMessage)
+    .max(PLAN_PRICE_MAX, priceMessage)
+    .refine(inCents, priceMessage),
   follows: z
     .enum(PLAN_FOLLOWS_CHOICES, zodMessage(msg`Choose what the plan follows`))
     .transform((value): ServiceType | null => (value === "none" ? null : value)),

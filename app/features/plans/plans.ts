@@ -86,5 +86,10 @@ export const fromCents = (cents: number) => Math.round(cents) / 100;
 
 /** Monthly recurring revenue: the monthly prices of the subscriptions that hold their plan, in dollars. */
 export function monthlyRecurringRevenue(subscriptions: readonly { status: PlanStatus; price: number }[]): number {
-  return fromCents(subscriptions.reduce((sum, sub) => (holdsPlan(sub.status) && sub.status !== "incomplete" ? sum + toCents(sub.price) : sum), 0));
+  return fromCents(
+    subscriptions.reduce(
+      (sum, sub) => (holdsPlan(sub.status) && sub.status !== "incomplete" ? sum + toCents(sub.price) : sum),
+      0,
+    ),
+  );
 }

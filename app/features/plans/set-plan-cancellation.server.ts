@@ -20,7 +20,7 @@ export async function setPlanCancellation(
   deps: Pick<Deps, "db" | "bus" | "stripe">,
   actor: Actor | null,
   input: { subscriptionId: unknown; cancel: boolean },
-): Promise<{ currentPeriodEnd: Date | null }> {
+): Promise<void> {
   const customer = requireActor(actor);
   if (isTeam(customer)) throw new AppError("forbidden");
   const parsed = subscriptionIdSchema.safeParse(input);
@@ -43,5 +43,4 @@ export async function setPlanCancellation(
     });
   });
   await publishChanges(deps.bus, planSubscriptionChanges(customer.id));
-  return { currentPeriodEnd };
 }

@@ -29,7 +29,9 @@ export async function setPlanOffered(
     const [row] = await tx
       .update(carePlans)
       .set({ retiredAt: input.offered ? null : new Date() })
-      .where(and(eq(carePlans.id, planId), input.offered ? isNotNull(carePlans.retiredAt) : isNull(carePlans.retiredAt)))
+      .where(
+        and(eq(carePlans.id, planId), input.offered ? isNotNull(carePlans.retiredAt) : isNull(carePlans.retiredAt)),
+      )
       .returning({ id: carePlans.id });
     if (!row) return false;
     await recordAuditEvent(tx, {

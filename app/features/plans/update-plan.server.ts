@@ -29,7 +29,9 @@ export async function updatePlan(
   if (!current) throw new AppError("plan_not_found");
   const provider = planProvider(deps);
   const priceChanged = current.price !== plan.price;
-  const priceId = priceChanged ? await provider.createPrice(current.stripeProductId, plan.price) : current.stripePriceId;
+  const priceId = priceChanged
+    ? await provider.createPrice(current.stripeProductId, plan.price)
+    : current.stripePriceId;
   if (plan.nameEn !== current.nameEn || plan.descriptionEn !== current.descriptionEn) {
     await provider.updateProduct(current.stripeProductId, plan);
   }

@@ -300,6 +300,7 @@ async function listPendingPayments(db: Db, limit: number): Promise<QueueList<Que
         status: payments.status,
         proofUrl: payments.proofUrl,
         adminNotes: payments.adminNotes,
+        periodStart: payments.periodStart,
         createdAt: payments.createdAt,
         customerName,
       })
@@ -313,11 +314,19 @@ async function listPendingPayments(db: Db, limit: number): Promise<QueueList<Que
   ]);
   return {
     total: counted?.total ?? 0,
-    items: rows.map(({ customerName, ...row }) => ({
-      ...toReviewPayment(row),
-      customerName,
-      proofThumbnailUrl: row.proofUrl ? storedImageView(row.proofUrl).thumbnailUrl : null,
-    })),
+    // A pending payment is a Zelle proof, always a service's: a plan's charges are completed when recorded.
+    items: rows.flatMap(({ customerName, serviceType, ...row }) =>
+      serviceType === null
+        ? []
+        : [
+            {
+              ...toReviewPayment({ ...row, serviceType }),
+              serviceType,
+              customerName,
+              proofThumbnailUrl: row.proofUrl ? storedImageView(row.proofUrl).thumbnailUrl : null,
+            },
+          ],
+    ),
   };
 }
 

@@ -18,8 +18,9 @@ export interface QueueList<Item> {
   items: Item[];
 }
 
-/** A Zelle proof waiting for review, with what the decision form and the row show. */
+/** A Zelle proof waiting for review (always a service's payment), with what the decision form and the row show. */
 export interface QueuePayment extends ReviewPayment {
+  serviceType: string;
   customerName: string;
   /** The proof's preview, served by the files route (null when the payment has no proof). */
   proofThumbnailUrl: string | null;

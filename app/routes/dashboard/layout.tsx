@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { Building2, Globe, KeyRound, ListChecks, LogOut, MessageSquare, UserRound } from "lucide-react";
+import { Building2, CalendarSync, Globe, KeyRound, ListChecks, LogOut, MessageSquare, UserRound } from "lucide-react";
 import { href, Link, Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { NavShell, type NavItem } from "~/components/nav-shell";
@@ -14,7 +14,7 @@ import { liveSince } from "~/lib/realtime/realtime.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
 import { initials } from "~/features/users/initials";
-import { CUSTOMER_HOME, CUSTOMER_LOGIN, SERVICE_PAGE } from "~/lib/http/paths";
+import { CUSTOMER_HOME, CUSTOMER_LOGIN, PLANS_PAGE, SERVICE_PAGE } from "~/lib/http/paths";
 import { requireUser } from "~/lib/auth/route-guards.server";
 import { requestContext } from "~/lib/http/request-context.server";
 import type { Route } from "./+types/layout";
@@ -57,6 +57,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     { label: t`Progress`, icon: ListChecks, to: CUSTOMER_HOME },
     { label: t`Google Business`, icon: Building2, to: SERVICE_PAGE.google_business },
     { label: t`Website`, icon: Globe, to: SERVICE_PAGE.website },
+    { label: t`Plans`, icon: CalendarSync, to: PLANS_PAGE },
     { label: t`Credentials`, icon: KeyRound, to: href("/dashboard/credentials") },
     {
       label: t`Messages`,

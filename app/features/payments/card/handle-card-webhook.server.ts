@@ -70,10 +70,7 @@ function chargeMismatch(
  * The card provider's event in a webhook request, verified on the raw body with the webhook secret; anything else is
  * refused (no signature, a wrong one, a body changed on the way).
  */
-export function verifyCardWebhook(
-  deps: Pick<Deps, "stripe" | "webhookSecret">,
-  input: CardWebhookInput,
-): Stripe.Event {
+export function verifyCardWebhook(deps: Pick<Deps, "stripe" | "webhookSecret">, input: CardWebhookInput): Stripe.Event {
   if (!deps.stripe || !deps.webhookSecret) throw new AppError("card_webhook_not_configured");
   if (!input.signature) throw new AppError("webhook_signature_missing");
   try {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { paymentRefunds, payments } from "~db/schema";
+import { carePlans, paymentRefunds, payments, planSubscriptions } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Db, Executor } from "~/lib/db/db.server";
@@ -59,7 +59,14 @@ async function findLegacyPayment(db: Db, stripe: Stripe | null, intentId: string
  */
 export async function recordRefundedTotal(
   tx: Executor,
-  payment: { id: string; userId: string | null; amount: number; serviceType: string; paymentNumber: number },
+  payment: {
+    id: string;
+    userId: string | null;
+    amount: number;
+    serviceType: string | null;
+    paymentNumber: number;
+    planSubscriptionId: string | null;
+  },
   { refundedCents, newCents, reason }: { refundedCents: number; newCents: number; reason: string | null },
 ): Promise<Change[]> {
   const status = statusAfterRefunds(payment.amount, refundedCents);
@@ -70,18 +77,27 @@ export async function recordRefundedTotal(
   const full = status === "refunded";
   // A deleted customer's payment (kept for the books) is refunded without anyone to tell.
   if (payment.userId === null) return [];
+  // A care plan's monthly charge is named by its plan.
+  const [plan] = payment.planSubscriptionId
+    ? await tx
+        .select({ en: carePlans.nameEn, es: carePlans.nameEs })
+        .from(planSubscriptions)
+        .innerJoin(carePlans, eq(carePlans.id, planSubscriptions.planId))
+        .where(eq(planSubscriptions.id, payment.planSubscriptionId))
+    : [];
   return notify(tx, {
     to: { customer: payment.userId },
     type: "payment",
     data: {
       kind: "refund",
-      service: payment.serviceType as ServiceType,
+      ...(payment.serviceType ? { service: payment.serviceType as ServiceType } : plan ? { plan } : {}),
       paymentNumber: payment.paymentNumber,
       amount: fromCents(newCents),
       full,
       reason,
     },
-    emailNext: full ? fullRefundNextSteps : undefined,
+    // A service's payment refunded in full locks its page again; a plan's charge locks nothing.
+    emailNext: full && payment.serviceType ? fullRefundNextSteps : undefined,
   });
 }
 

@@ -125,7 +125,10 @@ export function amountText(cents: number): string {
  * What the payment unlocks, which a full refund locks again: the first payment of a service opens its information
  * form; the website's second payment opens nothing (the customer is asked for it again).
  */
-export function fullRefundConsequence(i18n: I18n, service: string, paymentNumber: number): string {
+export function fullRefundConsequence(i18n: I18n, service: string | null, paymentNumber: number): string {
+  // A care plan's monthly charge unlocks nothing: the plan goes on until it is cancelled.
+  if (service === null)
+    return i18n._(msg`This refunds the whole charge. The plan itself goes on until the customer cancels it.`);
   if (service === "google_business")
     return i18n._(msg`This refunds the whole payment: it will no longer unlock the Google Business Profile form.`);
   if (paymentNumber === 1)

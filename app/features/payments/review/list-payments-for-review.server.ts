@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { paymentRefunds, payments, profiles } from "~db/schema";
+import { carePlans, paymentRefunds, payments, planSubscriptions, profiles } from "~db/schema";
 import { requireAdminActor } from "~/lib/auth/actor-guards";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
@@ -9,8 +9,8 @@ import type { AdminPaymentView, RefundView } from "../refunds/refund-views";
 import type { Deps } from "~/lib/services.server";
 
 /**
- * A customer's payments for the admin, newest first, each with its refunds (one query for all of them); an id that
- * cannot be a customer's is 404.
+ * A customer's payments for the admin, newest first (a care plan's monthly charges with their plan's names), each
+ * with its refunds (one query for all of them); an id that cannot be a customer's is 404.
  */
 export async function listPaymentsForReview(
   { db }: Pick<Deps, "db">,
@@ -20,7 +20,13 @@ export async function listPaymentsForReview(
   requireAdminActor(actor);
   if (!z.uuid().safeParse(userId).success) throw new AppError("customer_not_found");
   const [rows, refundRows] = await Promise.all([
-    db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)),
+    db
+      .select({ payment: payments, planEn: carePlans.nameEn, planEs: carePlans.nameEs })
+      .from(payments)
+      .leftJoin(planSubscriptions, eq(planSubscriptions.id, payments.planSubscriptionId))
+      .leftJoin(carePlans, eq(carePlans.id, planSubscriptions.planId))
+      .where(eq(payments.userId, userId))
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
     db
       .select({ refund: paymentRefunds, refundedBy: profiles.fullName })
       .from(paymentRefunds)
@@ -42,5 +48,8 @@ export async function listPaymentsForReview(
     });
     refunds.set(refund.paymentId, list);
   }
-  return rows.map((row) => ({ ...toReviewPayment(row), refunds: refunds.get(row.id) ?? [] }));
+  return rows.map(({ payment, planEn, planEs }) => ({
+    ...toReviewPayment(payment, planEn !== null && planEs !== null ? { en: planEn, es: planEs } : null),
+    refunds: refunds.get(payment.id) ?? [],
+  }));
 }

@@ -131,6 +131,8 @@ describe("WorkQueue's payments", () => {
     proofThumbnailUrl: null,
     rejectionReason: null,
     adminNotes: null,
+    plan: null,
+    periodStart: null,
     createdAt: "2026-03-09T12:00:00.000Z",
   } as const;
 

@@ -27,6 +27,8 @@ const payment = (over: Partial<AdminPaymentView> = {}): AdminPaymentView => ({
   id: "0b8a3a8e-6a43-4c8e-9d7e-3f1d2c9b5a10",
   userId: "5f2c1d9e-8a7b-4c3d-9e1f-2a3b4c5d6e7f",
   serviceType: "google_business",
+  plan: null,
+  periodStart: null,
   paymentNumber: 1,
   amount: 250,
   discount: 0,

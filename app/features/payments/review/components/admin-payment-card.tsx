@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { adminPaymentTitleIn } from "~/domain/service-texts";
-import { formatMoney } from "~/lib/i18n/format";
+import { formatDate, formatMoney } from "~/lib/i18n/format";
 import { REFUND_STATUS_LABEL, type RefundStatus } from "~/features/payments/refunds/payment-refunds";
 import { refundReasonIn, STRIPE_REFUND_REASON } from "~/features/notifications/payment-notifications";
 import { displayStatus, statusBadge } from "~/features/payments/payment-state";
@@ -102,13 +102,24 @@ function DecisionMessage({ payment }: { payment: AdminPaymentView }) {
  * One payment in the admin's Payments tab. Pending payments get the decision form (PaymentDecisionForm); completed
  * ones with something left to refund the Refund button. The page's data reloads after either by itself.
  */
+/** A care plan's monthly charge: its plan, in the reader's language, and the month it paid for. */
+function planChargeTitle(i18n: I18n, payment: Pick<AdminPaymentView, "plan" | "periodStart">): string {
+  const plan = (i18n.locale === "es" ? payment.plan?.es : payment.plan?.en) ?? i18n._(msg`Care plan`);
+  if (!payment.periodStart) return plan;
+  const month = formatDate(payment.periodStart, i18n.locale, { month: "long", year: "numeric", timeZone: "UTC" });
+  return i18n._(msg`${plan} · ${month}`);
+}
+
 export function AdminPaymentCard({ payment }: { payment: AdminPaymentView }) {
   const { t, i18n } = useLingui();
   const status = displayStatus(payment.status);
   const badge = statusBadge(payment);
   const pending = status === "pending";
   const money = (amount: number) => formatMoney(amount, i18n.locale);
-  const title = adminPaymentTitleIn(i18n, payment.serviceType, payment.paymentNumber);
+  const title =
+    payment.serviceType === null
+      ? planChargeTitle(i18n, payment)
+      : adminPaymentTitleIn(i18n, payment.serviceType, payment.paymentNumber);
 
   return (
     <Card data-testid="payment-card" className="space-y-4 p-4">

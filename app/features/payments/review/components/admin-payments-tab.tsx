@@ -44,10 +44,14 @@ function PaymentColumn({
   );
 }
 
-/** The admin's Payments tab: website and Google Business payments side by side on wide screens. */
+/**
+ * The admin's Payments tab: website and Google Business payments side by side on wide screens, then the care plans'
+ * monthly charges (refunded from their cards like any card payment) when the customer has any.
+ */
 export function AdminPaymentsTab({ payments, loading }: { payments: AdminPaymentView[]; loading: boolean }) {
   const website = payments.filter((payment) => payment.serviceType === "website");
   const google = payments.filter((payment) => payment.serviceType === "google_business");
+  const plans = payments.filter((payment) => payment.serviceType === null);
   const { t } = useLingui();
   return (
     <div className="space-y-4">
@@ -70,6 +74,9 @@ export function AdminPaymentsTab({ payments, loading }: { payments: AdminPayment
           emptyText={t`No Google Business payments yet`}
         />
       </div>
+      {plans.length > 0 ? (
+        <PaymentColumn id="plan-payments" title={t`Care plan payments`} payments={plans} emptyText="" />
+      ) : null}
     </div>
   );
 }
