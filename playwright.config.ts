@@ -157,6 +157,11 @@ export default defineConfig({
     {
       // A fake of the Stripe API at the network edge; the real SDK in the app talks to it.
       command: `npx tsx tests/fakes/stripe-server.ts ${FAKE_STRIPE_PORT}`,
+      // It sends the subscriptions' events (the care plans' months) to the app's webhook, signed as the provider does.
+      env: {
+        FAKE_STRIPE_WEBHOOK_URL: `${E2E_BASE_URL}/api/stripe/webhook`,
+        FAKE_STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      },
       url: `${E2E_STRIPE.url}/__requests`,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -19,6 +19,7 @@ import {
   leadEvents,
   leads,
   messages,
+  planSubscriptions,
   profiles,
   userRoles,
   websiteInfo,
@@ -307,6 +308,26 @@ export function testHooks(services: Services): Router {
     const email = parsed.data.email.toLowerCase();
     const found = await services.database.db.select().from(leads).where(eq(leads.email, email));
     res.json({ leads: found });
+  });
+  // A customer's subscriptions at the card provider, so a spec can drive the fake's month (renew, fail, end).
+  router.post("/plan-subscriptions/by-email", async (req, res) => {
+    const parsed = z.object({ email: z.email() }).safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: "email: an e-mail address" });
+      return;
+    }
+    const profile = await userByEmail(parsed.data.email);
+    const found = profile
+      ? await services.database.db
+          .select({
+            stripeSubscriptionId: planSubscriptions.stripeSubscriptionId,
+            stripeCustomerId: planSubscriptions.stripeCustomerId,
+            status: planSubscriptions.status,
+          })
+          .from(planSubscriptions)
+          .where(eq(planSubscriptions.userId, profile.id))
+      : [];
+    res.json({ subscriptions: found });
   });
   return router;
 }

@@ -542,6 +542,14 @@ export const ROWS: Row[] = [
     expect: everyone("ok"),
     note: "test hook: the leads a quote request left under an address (none here); reads only",
   },
+  {
+    route: "/__test/plan-subscriptions/by-email",
+    method: "POST",
+    body: { email: "nobody-matrix@example.test" },
+    json: true,
+    expect: everyone("ok"),
+    note: "test hook: a customer's plan subscriptions at the card provider (none here); reads only",
+  },
 
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },

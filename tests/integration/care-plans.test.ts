@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, carePlans, emailMessages, notifications, payments, planSubscriptions } from "~db/schema";
+import { auditEvents, carePlans, emailMessages, notifications, payments, planSubscriptions, user } from "~db/schema";
 import { createPlan } from "~/features/plans/create-plan.server";
 import { getCustomerPlans } from "~/features/plans/get-customer-plans.server";
 import { listPlans } from "~/features/plans/list-plans.server";
@@ -9,6 +9,7 @@ import { openBillingPortal } from "~/features/plans/open-billing-portal.server";
 import { receiveCardWebhook } from "~/features/plans/receive-card-webhook.server";
 import { setPlanCancellation } from "~/features/plans/set-plan-cancellation.server";
 import { setPlanOffered } from "~/features/plans/set-plan-offered.server";
+import type { CreatePlanInput } from "~/features/plans/plans.schemas";
 import { startPlanCheckout } from "~/features/plans/start-plan-checkout.server";
 import { updatePlan } from "~/features/plans/update-plan.server";
 import { refundPayment } from "~/features/payments/refunds/refund-payment.server";
@@ -56,18 +57,19 @@ async function deliverAll(events: StripeEvent[]): Promise<string[]> {
   return outcomes;
 }
 
-const planInput = (over: Record<string, unknown> = {}) => ({
-  intent: "create-plan" as const,
+const planInput = (over: Partial<CreatePlanInput> = {}): CreatePlanInput => ({
+  intent: "create-plan",
   nameEn: "Website Care",
   nameEs: "Cuidado del sitio web",
   descriptionEn: "Hosting checks, updates and small edits every month.",
   descriptionEs: "Revisiones del hosting, actualizaciones y pequeños cambios cada mes.",
   price: "49",
   follows: "none",
+  beforeFinished: false,
   ...over,
 });
 
-async function makePlan(over: Record<string, unknown> = {}) {
+async function makePlan(over: Partial<CreatePlanInput> = {}) {
   const { id } = await createPlan(app.services, admin.user, planInput(over));
   const [plan] = await app.db.select().from(carePlans).where(eq(carePlans.id, id));
   return plan!;
@@ -284,7 +286,8 @@ describe("a subscription's webhooks", () => {
 
   it("goes past due on a failed charge (the customer told with the card page, the team alerted), and active again once paid", async () => {
     const plan = await makePlan();
-    const customer = await app.customer({ language: "es" });
+    const customer = await app.customer();
+    await app.db.update(user).set({ language: "es" }).where(eq(user.id, customer.id));
     const subscription = await subscribe(customer, plan.id);
     fake.setCardFailing(subscription.stripeCustomerId, true);
     const failed = fake.renew(subscription.stripeSubscriptionId);
@@ -432,7 +435,7 @@ describe("the customer's own plan", () => {
     const customer = await app.customer();
     const subscription = await subscribe(customer, plan.id);
     const [charge] = await chargesOf(subscription.id);
-    await refundPayment(app.services, admin.user, { paymentId: charge!.id, amount: "49", reason: "Goodwill" });
+    await refundPayment(app.services, admin.user, { paymentId: charge!.id, amount: 49, reason: "Goodwill" });
     const refund = fake.requests.filter((request) => request.path === "/v1/refunds").pop();
     expect(refund!.form.payment_intent).toBe(charge!.stripePaymentIntentId);
   });

@@ -8,6 +8,8 @@ import {
   isCustomerTab,
   orderPath,
   sitePath,
+  afterLoginPath,
+  loginThen,
 } from "./paths";
 
 describe("sitePath", () => {
@@ -60,5 +62,19 @@ describe("a customer's page in the back office", () => {
     expect(isCustomerTab("website")).toBe(true);
     expect(isCustomerTab("settings")).toBe(false);
     expect(isCustomerTab(null)).toBe(false);
+  });
+});
+
+describe("the page after the sign-in", () => {
+  it("is the portal page the login was asked with, else the progress page", () => {
+    expect(afterLoginPath(new URLSearchParams(loginThen("/dashboard/plans/card").split("?")[1]).get("next"))).toBe(
+      "/dashboard/plans/card",
+    );
+    expect(afterLoginPath(null)).toBe("/dashboard/progress");
+    // Never another site, nor a page outside the portal.
+    expect(afterLoginPath("//evil.example/dashboard")).toBe("/dashboard/progress");
+    expect(afterLoginPath("https://evil.example/dashboard")).toBe("/dashboard/progress");
+    expect(afterLoginPath("/admin/settings")).toBe("/dashboard/progress");
+    expect(afterLoginPath("/dashboardx")).toBe("/dashboard/progress");
   });
 });

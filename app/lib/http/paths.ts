@@ -26,6 +26,20 @@ export function afterSignUpPath(search: URLSearchParams): string {
 }
 export const CUSTOMER_LOGIN = href("/login");
 
+/** The login page's parameter naming the portal page to open after the sign-in. */
+export const LOGIN_NEXT_PARAM = "next";
+
+/** The login page that opens `path` (a portal page) once the customer has signed in. */
+export function loginThen(path: string): string {
+  return `${CUSTOMER_LOGIN}?${new URLSearchParams({ [LOGIN_NEXT_PARAM]: path })}`;
+}
+
+/** Where the sign-in leads: the portal page asked for, when it is one (`/dashboard/...`), else the progress page. */
+export function afterLoginPath(next: string | null): string {
+  const path = next === null ? null : sitePath(next);
+  return path !== null && /^\/dashboard(\/|$)/.test(path) ? path : CUSTOMER_HOME;
+}
+
 /** The customer's care plans: the ones on offer and their own. */
 export const PLANS_PAGE = href("/dashboard/plans");
 /**

@@ -10,7 +10,7 @@ import { signIn } from "~/lib/auth/auth-api";
 import { loginSchema } from "~/features/auth/auth.schemas";
 import { loginErrorMessage } from "~/features/auth/auth-refusals";
 import { AuthCard } from "~/features/auth/components/auth-card";
-import { CUSTOMER_HOME } from "~/lib/http/paths";
+import { afterLoginPath, LOGIN_NEXT_PARAM } from "~/lib/http/paths";
 import { requestContext } from "~/lib/http/request-context.server";
 import { MaintenancePage } from "~/features/settings/components/maintenance-page";
 import { maintenanceFor } from "~/lib/auth/maintenance.server";
@@ -20,12 +20,15 @@ import type { Route } from "./+types/login";
 // The style sheet is inlined for a fast first paint (Lighthouse 100).
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Login" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user, i18n } = requestContext(context);
-  if (user) throw redirect(CUSTOMER_HOME);
+  // A portal page that asked for the sign-in first (a link in an e-mail): the customer goes there afterwards.
+  const next = afterLoginPath(new URL(request.url).searchParams.get(LOGIN_NEXT_PARAM));
+  if (user) throw redirect(next);
   // Maintenance Mode: customers cannot sign in (the auth handler refuses them too), so the page says so.
   return {
     maintenance: await maintenanceFor(services, user),
+    next,
     title: i18n._(msg`Login`),
   };
 }
@@ -34,10 +37,10 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const maintenance = loaderData.maintenance;
   if (maintenance)
     return <MaintenancePage supportEmail={maintenance.supportEmail} companyName={maintenance.companyName} />;
-  return <Login />;
+  return <Login next={loaderData.next} />;
 }
 
-function Login() {
+function Login({ next }: { next: string }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -61,7 +64,7 @@ function Login() {
       return;
     }
     notify.success(t`Logged in successfully`);
-    navigate(CUSTOMER_HOME);
+    navigate(next);
   }
 
   return (

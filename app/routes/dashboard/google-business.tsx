@@ -15,6 +15,8 @@ import { listOwnPayments } from "~/features/payments/list-own-payments.server";
 import { toPaymentStanding } from "~/features/payments/payment-views";
 import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
 import { informationForm } from "~/features/information/information-form.server";
+import { ServicePlanOffers } from "~/features/plans/components/customer-plans";
+import { listServicePlanOffers } from "~/features/plans/list-service-plan-offers.server";
 import { requireUser } from "~/lib/auth/route-guards.server";
 import { formAction } from "~/lib/http/actions.server";
 import { requestContext } from "~/lib/http/request-context.server";
@@ -24,11 +26,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { services, i18n } = requestContext(context);
-  const [payments, rounds, files] = await Promise.all([
+  const { services, i18n, locale } = requestContext(context);
+  const [payments, rounds, files, planOffers] = await Promise.all([
     listOwnPayments(services, user),
     listOwnReviewRounds(services, user),
     listOwnDeliveredFiles(services, user),
+    // Once the service's last step is done, the plans that keep it up every month.
+    listServicePlanOffers(services, user, { service: "google_business", locale }),
   ]);
   const payment = latestPayment(payments, "google_business", 1);
   const completed = payment?.status === "completed";
@@ -44,6 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     prefill,
     rounds: rounds.google_business,
     files: files.google_business,
+    planOffers,
     title: i18n._(msg`Google My Business`),
   };
 }
@@ -68,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { rounds, files } = loaderData;
+  const { rounds, files, planOffers } = loaderData;
   const { t, i18n } = useLingui();
   const price = paymentPriceIn(i18n.locale, "google_business", 1);
   return (
@@ -76,6 +81,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t`Google My Business`} description={t`Your Google Business Profile information.`} />
       {/* Outside the payment gate: rounds and files come only after a payment, and stay the customer's whatever
           its state later (a refund, a rejected retry). */}
+      <ServicePlanOffers offers={planOffers} />
       <CustomerDeliveries rounds={rounds} files={files} />
       <PaymentGate
         serviceType="google_business"

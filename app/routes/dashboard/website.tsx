@@ -18,6 +18,8 @@ import { WEBSITE_TEXTS, websiteInfoFormSchema } from "~/features/information/web
 import { requestContext } from "~/lib/http/request-context.server";
 import { getInformationPrefill } from "~/features/information/get-information-prefill.server";
 import { informationForm } from "~/features/information/information-form.server";
+import { ServicePlanOffers } from "~/features/plans/components/customer-plans";
+import { listServicePlanOffers } from "~/features/plans/list-service-plan-offers.server";
 import { requireUser } from "~/lib/auth/route-guards.server";
 import { formAction } from "~/lib/http/actions.server";
 import type { Route } from "./+types/website";
@@ -26,11 +28,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { services, i18n } = requestContext(context);
-  const [payments, rounds, files] = await Promise.all([
+  const { services, i18n, locale } = requestContext(context);
+  const [payments, rounds, files, planOffers] = await Promise.all([
     listOwnPayments(services, user),
     listOwnReviewRounds(services, user),
     listOwnDeliveredFiles(services, user),
+    // Once the service's last step is done, the plans that keep it up every month.
+    listServicePlanOffers(services, user, { service: "website", locale }),
   ]);
   const first = latestPayment(payments, "website", 1);
   const second = latestPayment(payments, "website", 2);
@@ -47,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     prefill,
     rounds: rounds.website,
     files: files.website,
+    planOffers,
     title: i18n._(msg`Website`),
   };
 }
@@ -121,7 +126,7 @@ function SecondPaymentBanner({ second, cardEnabled }: { second: PaymentStanding 
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { first, second, cardEnabled, info, prefill, rounds, files } = loaderData;
+  const { first, second, cardEnabled, info, prefill, rounds, files, planOffers } = loaderData;
   const { t, i18n } = useLingui();
   const firstPrice = paymentPriceIn(i18n.locale, "website", 1);
   const secondPrice = paymentPriceIn(i18n.locale, "website", 2);
@@ -130,6 +135,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t`Website`} description={t`Your website project information.`} />
       {/* Outside the payment gate: rounds and files come only after the first payment, and stay the customer's
           whatever its state later (a refund, a rejected retry). */}
+      <ServicePlanOffers offers={planOffers} />
       <CustomerDeliveries rounds={rounds} files={files} />
       <PaymentGate
         serviceType="website"

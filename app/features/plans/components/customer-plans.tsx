@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { receiptPath } from "~/features/receipts/receipt";
 import { formatMoney } from "~/lib/i18n/format";
 import type { ActionResult } from "~/lib/http/forms";
-import { PLAN_CARD_PAGE } from "~/lib/http/paths";
+import { PLAN_CARD_PAGE, PLANS_PAGE } from "~/lib/http/paths";
 import type { PlanOfferView, PlanSubscriptionView } from "../plan-views";
 import { PLAN_STATUS_NAMES, type PlanStatus } from "../plans";
 import { CANCEL_PLAN_INTENT, KEEP_PLAN_INTENT, SUBSCRIBE_INTENT } from "../plans.schemas";
@@ -251,5 +251,26 @@ function KeepPlanButton({ subscriptionId }: { subscriptionId: string }) {
         {t`Keep my plan`}
       </Button>
     </fetcher.Form>
+  );
+}
+
+/**
+ * A finished service's page offers the plans that follow it: its work kept up every month. Subscribing posts to the
+ * Plans page's action, which sends the customer to the hosted checkout.
+ */
+export function ServicePlanOffers({ offers }: { offers: PlanOfferView[] }) {
+  const { t } = useLingui();
+  if (offers.length === 0) return null;
+  return (
+    <section aria-labelledby="service-plan-offers" className="mb-6 space-y-3">
+      <h2 id="service-plan-offers" className="text-lg font-semibold text-slate-900">
+        {t`Keep it working for you every month`}
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        {offers.map((offer) => (
+          <PlanOffer key={offer.id} offer={offer} action={PLANS_PAGE} />
+        ))}
+      </div>
+    </section>
   );
 }
