@@ -107,7 +107,7 @@ function planChargeTitle(i18n: I18n, payment: Pick<AdminPaymentView, "plan" | "p
   const plan = (i18n.locale === "es" ? payment.plan?.es : payment.plan?.en) ?? i18n._(msg`Care plan`);
   if (!payment.periodStart) return plan;
   const month = formatDate(payment.periodStart, i18n.locale, { month: "long", year: "numeric", timeZone: "UTC" });
-  return i18n._(msg`${plan} · ${month}`);
+  return `${plan} · ${month}`;
 }
 
 export function AdminPaymentCard({ payment }: { payment: AdminPaymentView }) {
