@@ -98,6 +98,9 @@ export interface Fixtures {
   /** A lead from the quote form assigned to staff member A, and A's id (the assignment that keeps it theirs). */
   leadId: string;
   staffAId: string;
+  /** A retired care plan, and A's subscription to it at the fake card provider. */
+  planId: string;
+  planSubscriptionId: string;
 }
 
 const LOGIN = "to:/login";
@@ -725,6 +728,46 @@ export const ROWS: Row[] = [
     data: { anonymous: 401 },
     unenrolledAdmin: 404,
     note: "marks the caller's own conversation read; a userId in the body is ignored",
+  },
+  { route: "/dashboard/plans", method: "GET", expect: customerPage },
+  {
+    route: "/dashboard/plans",
+    method: "POST",
+    body: { intent: "subscribe", planId: "{a.planId}" },
+    expect: { anonymous: LOGIN, customerA: 409, customerB: 409, staffA: 403, staffB: 403, admin: 403 },
+    data: { anonymous: 401 },
+    note: "a checkout for a plan: A holds this (retired) plan, nobody new may take it, the team pays for nothing (403)",
+  },
+  {
+    route: "/dashboard/plans",
+    method: "POST",
+    body: { intent: "cancel-plan", subscriptionId: "{a.planSubscriptionId}" },
+    expect: { anonymous: LOGIN, customerA: "ok", customerB: 404, staffA: 403, staffB: 403, admin: 403 },
+    data: { anonymous: 401 },
+    note: "A cancels their own plan at the period's end (at the fake card provider); another customer's is not found; the team may not",
+  },
+  {
+    route: "/dashboard/plans",
+    method: "POST",
+    body: { intent: "keep-plan", subscriptionId: "{a.planSubscriptionId}" },
+    expect: { anonymous: LOGIN, customerA: "ok", customerB: 404, staffA: 403, staffB: 403, admin: 403 },
+    data: { anonymous: 401 },
+    note: "A keeps their own cancelled plan; another customer's is not found; the team may not",
+  },
+  {
+    route: "/dashboard/plans/card",
+    method: "GET",
+    expect: {
+      anonymous: "to:/login?next=%2Fdashboard%2Fplans%2Fcard",
+      customerA: "to:another site",
+      customerB: 404,
+      staffA: 403,
+      staffB: 403,
+      admin: 403,
+    },
+    // The page's data request meets the dashboard layout's guard first: plain /login.
+    data: { anonymous: LOGIN },
+    note: "the card provider's billing portal for the caller's own card: A has one (sent to the provider's page), B has none yet (404), the team never; a visitor signs in first and comes back",
   },
   { route: "/dashboard/profile", method: "GET", expect: customerPage },
   {

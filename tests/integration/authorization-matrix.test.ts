@@ -7,12 +7,14 @@ import sharp from "sharp";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  carePlans,
   customerAssignments,
   dataExports,
   googleBusinessInfo,
   leads,
   notifications,
   payments,
+  planSubscriptions,
   reviewRounds,
   session as sessionTable,
   userRoles,
@@ -327,7 +329,53 @@ async function customerAFixtures(): Promise<Fixtures> {
       assignedTo: userIds.staffA,
     })
     .returning({ id: leads.id });
+  // A retired care plan A subscribed to at the fake card provider (a retired plan keeps its subscribers and takes
+  // nobody new, so a subscribe from anyone is refused whatever the row's order).
+  const stripe = services.stripe!;
+  const product = await stripe.products.create({ name: "Matrix Care" });
+  const price = await stripe.prices.create({
+    product: product.id,
+    currency: "usd",
+    unit_amount: 4900,
+    recurring: { interval: "month" },
+  });
+  const [plan] = await db
+    .insert(carePlans)
+    .values({
+      nameEn: "Matrix Care",
+      nameEs: "Cuidado Matriz",
+      price: 49,
+      stripeProductId: product.id,
+      stripePriceId: price.id,
+      retiredAt: new Date(),
+    })
+    .returning({ id: carePlans.id });
+  const checkout = await stripe.checkout.sessions.create({
+    mode: "subscription",
+    line_items: [{ price: price.id, quantity: 1 }],
+    customer_email: credentials.customerA.email,
+    subscription_data: { metadata: { userId: id, planId: plan!.id } },
+    success_url: `${base}/dashboard/plans`,
+  });
+  await fakeStripe.completeCheckout(checkout.id);
+  const subscription = [...fakeStripe.subscriptions.values()].find(
+    (candidate) => (candidate.metadata as Record<string, string>).planId === plan!.id,
+  )!;
+  const [planSubscription] = await db
+    .insert(planSubscriptions)
+    .values({
+      userId: id,
+      planId: plan!.id,
+      status: "active",
+      price: 49,
+      stripeSubscriptionId: String(subscription.id),
+      stripeCustomerId: String(subscription.customer),
+      stripePriceId: price.id,
+    })
+    .returning({ id: planSubscriptions.id });
   return {
+    planId: plan!.id,
+    planSubscriptionId: planSubscription!.id,
     leadId: lead!.id,
     staffAId: userIds.staffA!,
     id,
@@ -458,6 +506,8 @@ function outcomeOf(response: Response, text: string, data: boolean): Outcome {
         : null;
   if (redirect !== null) {
     const location = new URL(redirect, base);
+    // Another site (the card provider's hosted pages): its addresses are the provider's own, one per visit.
+    if (location.origin !== new URL(base).origin) return ANOTHER_SITE;
     return `to:${location.pathname}${location.search}`;
   }
   return response.status >= 200 && response.status < 300 ? "ok" : response.status;
@@ -521,6 +571,7 @@ function expectation(row: Row, role: WalkRole, data: boolean): Outcome {
   return typeof outcome === "string" ? (fill(outcome) as Outcome) : outcome;
 }
 const DENIED_OUTCOME = "to:/admin/login?denied=1";
+const ANOTHER_SITE = "to:another site";
 const ENROLMENT_OUTCOME = "to:/admin/two-factor";
 
 async function visit(
