@@ -688,6 +688,37 @@ export const ROWS: Row[] = [
     data: { anonymous: 401 },
     note: "marks the caller's own warning read; a userId in the body is ignored",
   },
+  { route: "/dashboard/plans", method: "GET", expect: customerPage },
+  ...(
+    [
+      ["subscribe", { planId: "00000000-0000-4000-8000-000000000000" }, "subscribing to a plan that is not there"],
+      [
+        "cancel-plan",
+        { subscriptionId: "00000000-0000-4000-8000-000000000000" },
+        "cancelling a subscription that is not there",
+      ],
+      [
+        "keep-plan",
+        { subscriptionId: "00000000-0000-4000-8000-000000000000" },
+        "keeping a subscription that is not there",
+      ],
+    ] as const
+  ).map(
+    ([intent, fields, what]): Row => ({
+      route: "/dashboard/plans",
+      method: "POST",
+      body: { intent, ...fields },
+      expect: { anonymous: LOGIN, customerA: 404, customerB: 404, staffA: 403, staffB: 403, admin: 403 },
+      data: { anonymous: 401 },
+      note: `the customer's Plans page, ${what}: only the caller's own plans (another's answers as a missing one), the team is refused; a visitor's document POST ends at the layout's guard`,
+    }),
+  ),
+  {
+    route: "/dashboard/plans/card",
+    method: "GET",
+    expect: { anonymous: LOGIN, customerA: 404, customerB: 404, staffA: 403, staffB: 403, admin: 403 },
+    note: "the billing portal of the caller's own card only: nobody here has subscribed, so no card is on file (404); the team never opens it",
+  },
   {
     route: "/dashboard/messages",
     method: "GET",
