@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, carePlans } from "~db/schema";
+import type { Services } from "~/lib/services.server";
+import { action as settingsAction } from "~/routes/admin/settings";
+import type { SessionUser } from "~/lib/auth/session";
+import { routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
+import { testApp } from "./test-app";
+
+// The back office's side of the care plans: the settings' Plans tab through its page action, the customer list's
+// plan filter, the analytics' plan figures and the work queue's past-due plans. The subscriptions are rows written
+// here as the card provider's webhooks would leave them (the webhooks have their own tests); the provider itself is a
+// stand-in that records what it was asked, as the plan forms need only its products and prices.
+
+const app = testApp();
+let admin: SignedIn;
+let staff: SignedIn;
+let customer: SignedIn;
+
+beforeAll(async () => {
+  admin = await app.admin();
+  customer = await app.customer({ name: "Ana Plan" });
+  staff = await app.staff([customer.id]);
+}, 300_000);
+
+const NO_PLAN = "00000000-0000-4000-8000-000000000000";
+
+/** A stand-in for the card provider's products and prices, with what it was asked. */
+function cardProvider() {
+  const asked: { call: string; params: unknown }[] = [];
+  let made = 0;
+  const reply =
+    (call: string, prefix: string) =>
+    async (...params: unknown[]) => {
+      asked.push({ call, params: params.length === 1 ? params[0] : params });
+      made += 1;
+      return { id: `${prefix}_admin_${made}` };
+    };
+  const stripe = {
+    products: { create: reply("products.create", "prod"), update: reply("products.update", "prod") },
+    prices: { create: reply("prices.create", "price"), update: reply("prices.update", "price") },
+  } as unknown as Stripe;
+  return { stripe, asked };
+}
+
+/** A plan row as the Plans tab leaves it (any provider ids); its id. */
+async function plan(values: Partial<typeof carePlans.$inferInsert> = {}): Promise<string> {
+  const [row] = await app.db
+    .insert(carePlans)
+    .values({
+      nameEn: "Website Care",
+      nameEs: "Cuidado del sitio web",
+      price: 49,
+      stripeProductId: `prod_${randomUUID()}`,
+      stripePriceId: `price_${randomUUID()}`,
+      ...values,
+    })
+    .returning({ id: carePlans.id });
+  return row!.id;
+}
+
+const planRow = async (id: string) => (await app.db.select().from(carePlans).where(eq(carePlans.id, id)))[0]!;
+
+/** The settings page's action, as the Plans tab's forms post it (the page's middleware is the matrix's to test). */
+async function postSettings(
+  who: SignedIn | SessionUser | null,
+  fields: Record<string, string>,
+  services: Services = app.services,
+) {
+  const request = new Request(new URL("/admin/settings", SITE_URL), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  const user = who && "user" in who ? who.user : who;
+  return routeAnswer(
+    await settingsAction({ request, context: routeContext(services, user, request.headers), params: {} } as never),
+  );
+}
+
+const newPlan = (over: Record<string, string> = {}) => ({
+  intent: "create-plan",
+  nameEn: "Profile Posts",
+  nameEs: "Publicaciones del perfil",
+  descriptionEn: "Two posts a week on the profile.",
+  descriptionEs: "Dos publicaciones por semana en el perfil.",
+  price: "39.50",
+  follows: "google_business",
+  beforeFinished: "on",
+  ...over,
+});
+
+describe("the Plans tab's forms, through the settings page's action", () => {
+  it("creates a plan with its provider product and monthly price, audited, and answers its toast", async () => {
+    const provider = cardProvider();
+    const answer = await postSettings(admin, newPlan(), { ...app.services, stripe: provider.stripe });
+    expect(answer).toEqual({
+      status: 200,
+      body: { ok: true, title: "Plan created", message: "Profile Posts is on offer from now on." },
+    });
+    const [made] = await app.db.select().from(carePlans).where(eq(carePlans.nameEn, "Profile Posts"));
+    expect(made).toMatchObject({
+      nameEs: "Publicaciones del perfil",
+      descriptionEn: "Two posts a week on the profile.",
+      price: 39.5,
+      follows: "google_business",
+      beforeFinished: true,
+      retiredAt: null,
+      createdBy: admin.id,
+    });
+    expect(provider.asked.map((one) => one.call)).toEqual(["products.create", "prices.create"]);
+    expect(provider.asked[1]!.params).toMatchObject({
+      unit_amount: 3950,
+      currency: "usd",
+      recurring: { interval: "month" },
+    });
+    expect(made!.stripePriceId).toBe("price_admin_2");
+    const [audit] = await app.db.select().from(auditEvents).orderBy(desc(auditEvents.createdAt)).limit(1);
+    expect(audit).toMatchObject({
+      action: "plan.create",
+      actorId: admin.id,
+      detail: { planId: made!.id, price: 39.5 },
+    });
+  });
+
+  it("refuses a plan the form does not allow with the field's message, asking the provider nothing", async () => {
+    const provider = cardProvider();
+    const services = { ...app.services, stripe: provider.stripe };
+    expect(await postSettings(admin, newPlan({ price: "0" }), services)).toEqual({
+      status: 400,
+      body: { ok: false, error: "Enter a monthly price of more than $0, in dollars and cents" },
+    });
+    expect(await postSettings(admin, newPlan({ nameEs: " " }), services)).toEqual({
+      status: 400,
+      body: { ok: false, error: "Enter the plan's name in Spanish" },
+    });
+    expect(await postSettings(admin, newPlan({ follows: "seo" }), services)).toMatchObject({ status: 400 });
+    expect(provider.asked).toEqual([]);
+  });
+
+  it("refuses a new plan without card payments: the provider charges every plan", async () => {
+    expect(app.services.stripe).toBeNull();
+    expect(await postSettings(admin, newPlan({ nameEn: "Never made" }))).toEqual({
+      status: 503,
+      body: { ok: false, error: "Card payments are not configured" },
+    });
+    expect(await app.db.select().from(carePlans).where(eq(carePlans.nameEn, "Never made"))).toEqual([]);
+  });
+
+  it("saves a plan's changes; a new price is a new provider price, the old one retired, and the toast says who pays it", async () => {
+    const id = await plan({ nameEn: "Care to edit", price: 49 });
+    const before = await planRow(id);
+    const provider = cardProvider();
+    const services = { ...app.services, stripe: provider.stripe };
+    const edit = (over: Record<string, string>) =>
+      postSettings(
+        admin,
+        newPlan({ intent: "update-plan", planId: id, nameEn: "Care to edit", follows: "website", ...over }),
+        services,
+      );
+
+    expect(await edit({ price: "49", beforeFinished: "" })).toEqual({
+      status: 200,
+      body: { ok: true, title: "Plan saved" },
+    });
+    expect(await planRow(id)).toMatchObject({
+      nameEs: "Publicaciones del perfil",
+      follows: "website",
+      beforeFinished: false,
+      stripePriceId: before.stripePriceId,
+    });
+    // The same price makes no new provider price.
+    expect(provider.asked.map((one) => one.call)).not.toContain("prices.create");
+
+    expect(await edit({ price: "55" })).toEqual({
+      status: 200,
+      body: {
+        ok: true,
+        title: "Plan saved",
+        message: "New subscribers pay the new price; the customers already subscribed keep theirs.",
+      },
+    });
+    const after = await planRow(id);
+    expect(after.price).toBe(55);
+    expect(after.stripePriceId).not.toBe(before.stripePriceId);
+    expect(provider.asked).toContainEqual({ call: "prices.update", params: [before.stripePriceId, { active: false }] });
+
+    expect(await edit({ planId: NO_PLAN })).toEqual({ status: 404, body: { ok: false, error: "Plan not found" } });
+  });
+
+  it("retires a plan and offers it again, each audited once; a plan that is not there is 404", async () => {
+    const id = await plan({ nameEn: "Care to retire" });
+    const retire = () => postSettings(admin, { intent: "retire-plan", planId: id });
+    const offer = () => postSettings(admin, { intent: "offer-plan-again", planId: id });
+
+    expect(await retire()).toEqual({
+      status: 200,
+      body: { ok: true, title: "Plan retired", message: "Its subscribers keep it; nobody new may take it." },
+    });
+    expect((await planRow(id)).retiredAt).not.toBeNull();
+    // Again: nothing changes, nothing more is audited.
+    expect((await retire()).status).toBe(200);
+    expect(await offer()).toEqual({
+      status: 200,
+      body: { ok: true, title: "Plan offered again", message: "Customers may take it again." },
+    });
+    expect((await planRow(id)).retiredAt).toBeNull();
+
+    const audit = await app.db.select().from(auditEvents).where(eq(auditEvents.actorId, admin.id));
+    const about = (action: string) =>
+      audit.filter((event) => event.action === action && (event.detail as { planId?: string }).planId === id);
+    expect(about("plan.retire")).toHaveLength(1);
+    expect(about("plan.offer-again")).toHaveLength(1);
+
+    expect(await postSettings(admin, { intent: "retire-plan", planId: NO_PLAN })).toEqual({
+      status: 404,
+      body: { ok: false, error: "Plan not found" },
+    });
+    // A refusal is worded in the admin's language.
+    expect(
+      await postSettings({ ...admin.user, language: "es" }, { intent: "offer-plan-again", planId: NO_PLAN }),
+    ).toEqual({
+      status: 404,
+      body: { ok: false, error: "Plan no encontrado" },
+    });
+    expect((await postSettings(admin, { intent: "offer-plan-again", planId: "not-an-id" })).status).toBe(400);
+  });
+
+  it("refuses staff and customers (403) and visitors (401) on each of the four forms, and changes nothing", async () => {
+    const id = await plan({ nameEn: "Care nobody else changes" });
+    const provider = cardProvider();
+    const services = { ...app.services, stripe: provider.stripe };
+    const forms = [
+      newPlan({ nameEn: "Made by nobody" }),
+      newPlan({ intent: "update-plan", planId: id, nameEn: "Renamed by nobody" }),
+      { intent: "retire-plan", planId: id },
+      { intent: "offer-plan-again", planId: id },
+    ];
+    for (const [who, status] of [
+      [customer, 403],
+      [staff, 403],
+      [null, 401],
+    ] as const) {
+      for (const fields of forms) {
+        expect((await postSettings(who, fields, services)).status, `${fields.intent} ${status}`).toBe(status);
+      }
+    }
+    expect(await planRow(id)).toMatchObject({ nameEn: "Care nobody else changes", retiredAt: null });
+    expect(await app.db.select().from(carePlans).where(eq(carePlans.nameEn, "Made by nobody"))).toEqual([]);
+    expect(provider.asked).toEqual([]);
+  });
+});
