@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, carePlans } from "~db/schema";
+import { auditEvents, carePlans, payments, planSubscriptions, serviceActivity } from "~db/schema";
 import type { Services } from "~/lib/services.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import type { SessionUser } from "~/lib/auth/session";
@@ -58,6 +58,33 @@ async function plan(values: Partial<typeof carePlans.$inferInsert> = {}): Promis
       ...values,
     })
     .returning({ id: carePlans.id });
+  return row!.id;
+}
+
+/**
+ * A subscription row as the provider's webhooks leave it (any provider ids): active unless told, at the plan's price
+ * unless told; its id.
+ */
+async function subscription(
+  userId: string,
+  planId: string,
+  values: Partial<typeof planSubscriptions.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await app.db
+    .insert(planSubscriptions)
+    .values({
+      userId,
+      planId,
+      status: "active",
+      price: 49,
+      stripeSubscriptionId: `sub_${randomUUID()}`,
+      stripeCustomerId: `cus_${randomUUID()}`,
+      stripePriceId: `price_${randomUUID()}`,
+      startedAt: new Date("2026-02-01T00:00:00Z"),
+      currentPeriodEnd: new Date("2026-04-01T00:00:00Z"),
+      ...values,
+    })
+    .returning({ id: planSubscriptions.id });
   return row!.id;
 }
 
@@ -250,5 +277,23 @@ describe("the Plans tab's forms, through the settings page's action", () => {
     expect(await planRow(id)).toMatchObject({ nameEn: "Care nobody else changes", retiredAt: null });
     expect(await app.db.select().from(carePlans).where(eq(carePlans.nameEn, "Made by nobody"))).toEqual([]);
     expect(provider.asked).toEqual([]);
+  });
+});
+
+describe("a plan's monthly charge", () => {
+  it("is recorded completed without moving any service's activity: it pays no service", async () => {
+    const owner = await app.customer({ name: "Dora Subscriber" });
+    const id = await subscription(owner.id, await plan({ nameEn: "Care for Dora" }));
+    const charge = await app.payment(owner.id, {
+      serviceType: null,
+      planSubscriptionId: id,
+      amount: 49,
+      paymentMethod: "card",
+      proofUrl: null,
+      status: "completed",
+    });
+    const [row] = await app.db.select().from(payments).where(eq(payments.id, charge));
+    expect(row).toMatchObject({ status: "completed", receiptNumber: expect.any(Number) });
+    expect(await app.db.select().from(serviceActivity).where(eq(serviceActivity.userId, owner.id))).toEqual([]);
   });
 });
