@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, carePlans, payments, planSubscriptions, serviceActivity } from "~db/schema";
 import type { Services } from "~/lib/services.server";
 import { action as settingsAction } from "~/routes/admin/settings";
+import { loader as paymentsTabLoader } from "~/routes/admin/user-detail/payments";
 import type { SessionUser } from "~/lib/auth/session";
 import { routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
 import { testApp } from "./test-app";
@@ -277,6 +278,69 @@ describe("the Plans tab's forms, through the settings page's action", () => {
     expect(await planRow(id)).toMatchObject({ nameEn: "Care nobody else changes", retiredAt: null });
     expect(await app.db.select().from(carePlans).where(eq(carePlans.nameEn, "Made by nobody"))).toEqual([]);
     expect(provider.asked).toEqual([]);
+  });
+});
+
+describe("the customer page's care plans", () => {
+  /** The Payments tab's loader for a customer, as a member of the team opens it. */
+  async function paymentsTab(who: SignedIn, customerId: string) {
+    const request = new Request(new URL(`/admin/users/${customerId}`, SITE_URL));
+    return paymentsTabLoader({
+      request,
+      context: routeContext(app.services, who.user, request.headers),
+      params: { userId: customerId },
+    } as never);
+  }
+
+  it("loads the customer's subscriptions, newest first, each with its charges, beside the payments", async () => {
+    const owner = await app.customer({ name: "Bea Subscriber" });
+    const care = await plan({ nameEn: "Care for Bea", nameEs: "Cuidado para Bea" });
+    const posts = await plan({ nameEn: "Posts for Bea", nameEs: "Publicaciones para Bea" });
+    const ended = await subscription(owner.id, posts, {
+      status: "ended",
+      endedAt: new Date("2026-01-31T00:00:00Z"),
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+    });
+    const failing = await subscription(owner.id, care, {
+      status: "past_due",
+      price: 45,
+      pastDueSince: new Date("2026-03-02T10:00:00Z"),
+      createdAt: new Date("2026-02-01T00:00:00Z"),
+    });
+    const charge = await app.payment(owner.id, {
+      serviceType: null,
+      planSubscriptionId: failing,
+      amount: 45,
+      paymentMethod: "card",
+      proofUrl: null,
+      status: "completed",
+      periodStart: new Date("2026-02-01T00:00:00Z"),
+      periodEnd: new Date("2026-03-01T00:00:00Z"),
+    });
+
+    const loaded = (await paymentsTab(admin, owner.id)) as {
+      payments: { id: string }[];
+      plans: { id: string; planName: string; status: string; price: number; pastDueSince: string | null }[];
+    };
+    expect(loaded.plans.map((one) => one.id)).toEqual([failing, ended]);
+    expect(loaded.plans[0]).toMatchObject({
+      planName: "Care for Bea",
+      status: "past_due",
+      price: 45,
+      pastDueSince: "2026-03-02T10:00:00.000Z",
+      charges: [expect.objectContaining({ id: charge, amount: 45, receiptNumber: expect.any(Number) })],
+    });
+    expect(loaded.plans[1]).toMatchObject({ status: "ended", endedAt: "2026-01-31T00:00:00.000Z", charges: [] });
+    // The charge is one of the tab's payments too, where its refund is made.
+    expect(loaded.payments.map((one) => one.id)).toContain(charge);
+  });
+
+  it("names the plans in the admin's language", async () => {
+    const owner = await app.customer({ name: "Carla Subscriber" });
+    await subscription(owner.id, await plan({ nameEn: "Care for Carla", nameEs: "Cuidado para Carla" }));
+    const spanish = { ...admin, user: { ...admin.user, language: "es" as const } };
+    const loaded = (await paymentsTab(spanish, owner.id)) as { plans: { planName: string }[] };
+    expect(loaded.plans.map((one) => one.planName)).toEqual(["Cuidado para Carla"]);
   });
 });
 
