@@ -6,6 +6,8 @@ import { auditEvents, carePlans, payments, planSubscriptions, serviceActivity } 
 import type { Services } from "~/lib/services.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { loader as paymentsTabLoader } from "~/routes/admin/user-detail/payments";
+import { loader as usersLoader } from "~/routes/admin/users";
+import { loader as customersCsvLoader } from "~/routes/admin/customers-csv";
 import type { SessionUser } from "~/lib/auth/session";
 import { routeAnswer, routeContext, SITE_URL, type SignedIn } from "./support";
 import { testApp } from "./test-app";
@@ -341,6 +343,97 @@ describe("the customer page's care plans", () => {
     const spanish = { ...admin, user: { ...admin.user, language: "es" as const } };
     const loaded = (await paymentsTab(spanish, owner.id)) as { plans: { planName: string }[] };
     expect(loaded.plans.map((one) => one.planName)).toEqual(["Cuidado para Carla"]);
+  });
+});
+
+describe("the customer list's 'Care plan' filter", () => {
+  /** Customers of their own for this filter, found by the search "Filterable" (other tests' customers hold plans too). */
+  let on: SignedIn;
+  let late: SignedIn;
+  let ended: SignedIn;
+  let waiting: SignedIn;
+  let none: SignedIn;
+
+  beforeAll(async () => {
+    const care = await plan({ nameEn: "Care to filter by" });
+    const posts = await plan({ nameEn: "Posts to filter by" });
+    on = await app.customer({ name: "Filterable On" });
+    late = await app.customer({ name: "Filterable Late" });
+    ended = await app.customer({ name: "Filterable Ended" });
+    waiting = await app.customer({ name: "Filterable Waiting" });
+    none = await app.customer({ name: "Filterable None" });
+    await subscription(on.id, care);
+    // Two plans, one of them failing: listed once.
+    await subscription(late.id, care, { status: "past_due", pastDueSince: new Date("2026-03-02T10:00:00Z") });
+    await subscription(late.id, posts);
+    await subscription(ended.id, care, { status: "ended", endedAt: new Date("2026-01-31T00:00:00Z") });
+    await subscription(waiting.id, care, { status: "incomplete" });
+    await app.assign(staff.id, [on.id, late.id]);
+  }, 120_000);
+
+  /** The names the list's page shows at this address, as the viewer opens it. */
+  async function listed(who: SignedIn, search: string) {
+    const request = new Request(new URL(`/admin/users?${search}`, SITE_URL));
+    const answer = (await usersLoader({
+      request,
+      context: routeContext(app.services, who.user, request.headers),
+      params: {},
+    } as never)) as unknown as { data: { customers: { fullName: string }[]; total: number; error: string | null } };
+    return answer.data;
+  }
+
+  it("shows the customers on a plan (active or past due), or only those whose plan is past due", async () => {
+    const names = async (search: string) => (await listed(admin, search)).customers.map((row) => row.fullName).sort();
+    expect(await names("q=Filterable")).toEqual([
+      "Filterable Ended",
+      "Filterable Late",
+      "Filterable None",
+      "Filterable On",
+      "Filterable Waiting",
+    ]);
+    expect(await names("q=Filterable&plan=on_plan")).toEqual(["Filterable Late", "Filterable On"]);
+    expect(await names("q=Filterable&plan=past_due")).toEqual(["Filterable Late"]);
+    const page = await listed(admin, "q=Filterable&plan=on_plan");
+    expect(page.total).toBe(2);
+  });
+
+  it("counts over every customer on a plan without a search, and answers a filter it cannot read with the whole list", async () => {
+    const everyone = await listed(admin, "plan=past_due");
+    expect(everyone.customers.map((row) => row.fullName)).toContain("Filterable Late");
+    expect(everyone.customers.every((row) => row.fullName !== "Filterable On")).toBe(true);
+    expect(everyone.total).toBe(everyone.customers.length);
+
+    const unknown = await listed(admin, "q=Filterable&plan=gold");
+    expect(unknown.error).toBe("Unknown 'Care plan' filter: choose Any, On a plan or Plan past due");
+    expect(unknown.customers).toHaveLength(5);
+  });
+
+  it("gives a staff member only their own customers on a plan", async () => {
+    const names = async (search: string) => (await listed(staff, search)).customers.map((row) => row.fullName).sort();
+    expect(await names("plan=on_plan")).toEqual(["Filterable Late", "Filterable On"]);
+    expect(await names("plan=past_due")).toEqual(["Filterable Late"]);
+  });
+
+  it("exports the list as filtered: the CSV holds the same customers", async () => {
+    const request = new Request(new URL("/admin/customers.csv?q=Filterable&plan=on_plan", SITE_URL));
+    const response = (await customersCsvLoader({
+      request,
+      context: routeContext(app.services, admin.user, request.headers),
+      params: {},
+    } as never)) as Response;
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const emails = [on.email, late.email, ended.email, waiting.email, none.email].filter((email) =>
+      text.includes(email),
+    );
+    expect(emails.sort()).toEqual([on.email, late.email].sort());
+    const [audit] = await app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "customers.export"))
+      .orderBy(desc(auditEvents.createdAt))
+      .limit(1);
+    expect(audit!.detail).toEqual({ searched: true, status: null, assigned: null, plan: "on_plan" });
   });
 });
 
