@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, carePlans, payments, planSubscriptions, serviceActivity } from "~db/schema";
 import type { Services } from "~/lib/services.server";
 import { action as settingsAction } from "~/routes/admin/settings";
+import { getAnalytics } from "~/features/analytics/get-analytics.server";
 import { loader as paymentsTabLoader } from "~/routes/admin/user-detail/payments";
 import { loader as usersLoader } from "~/routes/admin/users";
 import { loader as customersCsvLoader } from "~/routes/admin/customers-csv";
@@ -434,6 +435,127 @@ describe("the customer list's 'Care plan' filter", () => {
       .orderBy(desc(auditEvents.createdAt))
       .limit(1);
     expect(audit!.detail).toEqual({ searched: true, status: null, assigned: null, plan: "on_plan" });
+  });
+});
+
+describe("the analytics' care plans", () => {
+  // A database of its own, so the hand sums are of these rows alone (the other tests' plans are elsewhere).
+  const own = testApp();
+  const at = (iso: string) => new Date(iso);
+
+  async function subscribed(
+    userId: string,
+    planId: string,
+    values: Partial<typeof planSubscriptions.$inferInsert>,
+    chargedOn?: string,
+  ) {
+    const [row] = await own.db
+      .insert(planSubscriptions)
+      .values({
+        userId,
+        planId,
+        price: 49,
+        status: "active",
+        stripeSubscriptionId: `sub_${randomUUID()}`,
+        stripeCustomerId: `cus_${randomUUID()}`,
+        stripePriceId: `price_${randomUUID()}`,
+        ...values,
+      })
+      .returning();
+    if (chargedOn) {
+      await own.payment(userId, {
+        serviceType: null,
+        planSubscriptionId: row!.id,
+        amount: row!.price,
+        paymentMethod: "card",
+        proofUrl: null,
+        status: "completed",
+        createdAt: at(chargedOn),
+        completedAt: at(chargedOn),
+      });
+    }
+  }
+
+  it("adds up monthly recurring revenue and the plans past due today, and the period's new and ended plans by month", async () => {
+    const boss = await own.admin();
+    const [care, posts] = await own.db
+      .insert(carePlans)
+      .values([
+        { nameEn: "Care", nameEs: "Cuidado", price: 49, stripeProductId: "prod_a", stripePriceId: "price_a" },
+        { nameEn: "Posts", nameEs: "Publicaciones", price: 19.5, stripeProductId: "prod_b", stripePriceId: "price_b" },
+      ])
+      .returning({ id: carePlans.id });
+    const [ana, bo, cy, di] = await Promise.all([
+      own.customer({ name: "Ana" }),
+      own.customer({ name: "Bo" }),
+      own.customer({ name: "Cy" }),
+      own.customer({ name: "Di" }),
+    ]);
+    // Active since January: $49 a month, new in January.
+    await subscribed(ana!.id, care!.id, { startedAt: at("2026-01-10T12:00:00Z") }, "2026-01-10T12:00:00Z");
+    // Past due since March, at the $19.50 it was taken at: new in February.
+    await subscribed(
+      bo!.id,
+      posts!.id,
+      {
+        status: "past_due",
+        price: 19.5,
+        startedAt: at("2026-02-05T12:00:00Z"),
+        pastDueSince: at("2026-03-05T12:00:00Z"),
+      },
+      "2026-02-05T12:00:00Z",
+    );
+    // Taken in December, ended in February: ended in the period, not new in it.
+    await subscribed(
+      cy!.id,
+      care!.id,
+      { status: "ended", startedAt: at("2025-12-15T12:00:00Z"), endedAt: at("2026-02-20T12:00:00Z") },
+      "2025-12-15T12:00:00Z",
+    );
+    // Taken and ended in March.
+    await subscribed(
+      cy!.id,
+      posts!.id,
+      { status: "ended", price: 19.5, startedAt: at("2026-03-10T12:00:00Z"), endedAt: at("2026-03-25T12:00:00Z") },
+      "2026-03-10T12:00:00Z",
+    );
+    // A checkout never paid, waiting, and one the provider ended unpaid: neither revenue nor a plan sold or lost.
+    await subscribed(di!.id, care!.id, { status: "incomplete", startedAt: at("2026-03-01T12:00:00Z") });
+    await subscribed(di!.id, posts!.id, {
+      status: "ended",
+      startedAt: at("2026-01-20T12:00:00Z"),
+      endedAt: at("2026-01-21T12:00:00Z"),
+    });
+    // Taken after the period at $30.25: today's revenue, not the period's new plans.
+    await subscribed(
+      ana!.id,
+      posts!.id,
+      { price: 30.25, startedAt: at("2026-04-02T12:00:00Z") },
+      "2026-04-02T12:00:00Z",
+    );
+
+    const report = await getAnalytics(own.services, boss.user, {
+      choice: "custom",
+      from: "2026-01-01",
+      to: "2026-03-31",
+    });
+    expect(report.plans).toEqual({
+      monthlyRecurringRevenue: 49 + 19.5 + 30.25,
+      pastDue: 1,
+      months: [
+        { month: "2026-01", started: 1, ended: 0 },
+        { month: "2026-02", started: 1, ended: 1 },
+        { month: "2026-03", started: 1, ended: 1 },
+      ],
+      started: 3,
+      ended: 2,
+    });
+    // The charges are card revenue in the months they were paid.
+    expect(report.revenue.map((month) => [month.month, month.card])).toEqual([
+      ["2026-01", 49],
+      ["2026-02", 19.5],
+      ["2026-03", 19.5],
+    ]);
   });
 });
 
