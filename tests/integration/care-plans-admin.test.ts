@@ -6,6 +6,7 @@ import { auditEvents, carePlans, payments, planSubscriptions, serviceActivity } 
 import type { Services } from "~/lib/services.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { getAnalytics } from "~/features/analytics/get-analytics.server";
+import { getWorkQueue } from "~/features/work-queue/get-work-queue.server";
 import { loader as paymentsTabLoader } from "~/routes/admin/user-detail/payments";
 import { loader as usersLoader } from "~/routes/admin/users";
 import { loader as customersCsvLoader } from "~/routes/admin/customers-csv";
@@ -556,6 +557,86 @@ describe("the analytics' care plans", () => {
       ["2026-02", 19.5],
       ["2026-03", 19.5],
     ]);
+  });
+});
+
+describe("the work queue's plans past due", () => {
+  // A database of its own, so an admin's list is exactly these plans.
+  const own = testApp();
+  const NOW = new Date("2026-03-20T12:00:00Z");
+
+  it("lists the plans past due, the longest failing first: every one for an admin, their own customers' for a staff member", async () => {
+    const boss = await own.admin();
+    const [care] = await own.db
+      .insert(carePlans)
+      .values({ nameEn: "Care", nameEs: "Cuidado", price: 49, stripeProductId: "prod_q", stripePriceId: "price_q" })
+      .returning({ id: carePlans.id });
+    const [ana, bo, cy] = await Promise.all([
+      own.customer({ name: "Ana Late" }),
+      own.customer({ name: "Bo Later" }),
+      own.customer({ name: "Cy Fine" }),
+    ]);
+    const helper = await own.staff([bo!.id, cy!.id]);
+    const subscribe = async (userId: string, values: Partial<typeof planSubscriptions.$inferInsert>) => {
+      const [row] = await own.db
+        .insert(planSubscriptions)
+        .values({
+          userId,
+          planId: care!.id,
+          price: 49,
+          status: "active",
+          stripeSubscriptionId: `sub_${randomUUID()}`,
+          stripeCustomerId: `cus_${randomUUID()}`,
+          stripePriceId: `price_${randomUUID()}`,
+          ...values,
+        })
+        .returning({ id: planSubscriptions.id });
+      return row!.id;
+    };
+    const boLate = await subscribe(bo!.id, {
+      status: "past_due",
+      price: 39.5,
+      pastDueSince: new Date("2026-03-15T12:00:00Z"),
+    });
+    const anaLate = await subscribe(ana!.id, { status: "past_due", pastDueSince: new Date("2026-03-01T12:00:00Z") });
+    // Paid, and ended: nothing to chase.
+    await subscribe(cy!.id, {});
+    await subscribe(cy!.id, { status: "ended", endedAt: new Date("2026-03-02T12:00:00Z") });
+
+    const everyone = (await getWorkQueue(own.services, boss.user, { now: NOW })).pastDuePlans;
+    expect(everyone).toEqual({
+      total: 2,
+      items: [
+        {
+          subscriptionId: anaLate,
+          userId: ana!.id,
+          customerName: "Ana Late",
+          planName: "Care",
+          amount: 49,
+          pastDueSince: "2026-03-01T12:00:00.000Z",
+        },
+        {
+          subscriptionId: boLate,
+          userId: bo!.id,
+          customerName: "Bo Later",
+          planName: "Care",
+          amount: 39.5,
+          pastDueSince: "2026-03-15T12:00:00.000Z",
+        },
+      ],
+    });
+    // The oldest first, and the total counts every one when the list is cut.
+    const first = (await getWorkQueue(own.services, boss.user, { now: NOW, limit: 1 })).pastDuePlans;
+    expect(first).toMatchObject({ total: 2, items: [{ subscriptionId: anaLate }] });
+
+    const theirs = (await getWorkQueue(own.services, helper.user, { now: NOW, locale: "es" })).pastDuePlans;
+    expect(theirs).toEqual({
+      total: 1,
+      items: [expect.objectContaining({ subscriptionId: boLate, planName: "Cuidado" })],
+    });
+    // A staff member without customers has none.
+    const lonely = await own.staff();
+    expect((await getWorkQueue(own.services, lonely.user, { now: NOW })).pastDuePlans).toEqual({ total: 0, items: [] });
   });
 });
 
