@@ -13,7 +13,7 @@ import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, useFocusReturn } from "~/components/ui/dialog";
 import { StackedTableHead } from "~/components/ui/stacked-table-head";
 import { Textarea } from "~/components/ui/textarea";
-import { SERVICE_TYPES, type ServiceType } from "~/domain/service-catalog";
+import type { ServiceType } from "~/domain/service-catalog";
 import { serviceNameIn } from "~/domain/service-texts";
 import { isLocale } from "~/lib/i18n/locales";
 import { formatMoney } from "~/lib/i18n/format";
@@ -25,6 +25,7 @@ import {
   createPlanSchema,
   OFFER_PLAN_AGAIN_INTENT,
   PLAN_DESCRIPTION_MAX,
+  PLAN_FOLLOWS_CHOICES,
   PLAN_NAME_MAX,
   PLAN_PRICE_MAX,
   RETIRE_PLAN_INTENT,
@@ -422,7 +423,7 @@ function PlanFields({ fields, plan }: { fields: PlanFieldMetas; plan?: PlanView 
           {t`What it follows`}
           <RequiredMark />
         </legend>
-        {(["none", ...SERVICE_TYPES] as const).map((choice) => (
+        {PLAN_FOLLOWS_CHOICES.map((choice) => (
           <label key={choice} className={choiceRow}>
             <input
               type="radio"
