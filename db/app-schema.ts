@@ -445,8 +445,9 @@ export const websiteProgress = pgTable(
  * Per customer and paid service: when it was last paid (its last completed payment), when it last moved
  * (that payment or a later change of its checklist) and whether every step is done. Kept by triggers on
  * payments and the two progress tables (migration 0008), so every way a payment completes (decision,
- * auto-approve, card webhook) and every progress write keep it; the admin work queue reads its stalled
- * services through the partial index instead of aggregating every payment.
+ * auto-approve, card webhook) and every progress write keep it; a care plan's monthly charge pays no service and
+ * moves none (migration 0023). The admin work queue reads its stalled services through the partial index instead of
+ * aggregating every payment.
  */
 export const serviceActivity = pgTable(
   "service_activity",

@@ -51,8 +51,8 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_plan_subscription_id_plan_subscr
 CREATE INDEX "payments_plan_subscription_idx" ON "payments" USING btree ("plan_subscription_id","created_at") WHERE "payments"."plan_subscription_id" is not null;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_stripe_invoice_unique" UNIQUE("stripe_invoice_id");--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_kind_check" CHECK (("payments"."service_type" is null) = ("payments"."plan_subscription_id" is not null));--> statement-breakpoint
--- A care plan's monthly charge pays no service: the back office's service activity (the customer list's "last
--- activity" and "finished") follows the services' payments only.
+-- A plan's monthly charge pays for no service, so it moves no service's activity (the table has a row per service:
+-- without this the trigger wrote a null service and every completed charge failed).
 DROP TRIGGER "payments_service_activity" ON "payments";--> statement-breakpoint
 CREATE TRIGGER "payments_service_activity" AFTER INSERT OR UPDATE OF status ON "payments"
   FOR EACH ROW WHEN (NEW.status = 'completed' AND NEW.service_type IS NOT NULL) EXECUTE FUNCTION "service_activity_paid"();

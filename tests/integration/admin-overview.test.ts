@@ -41,6 +41,7 @@ describe("the users list's Status column", () => {
         search: "",
         activity: null,
         assigned: null,
+        plan: null,
         page: 1,
       });
       const standing = Object.fromEntries(customers.map((row) => [row.id, row.standing]));

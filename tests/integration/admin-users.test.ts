@@ -166,7 +166,7 @@ describe("the admin routes", () => {
     // The list's state comes from the address.
     const searched = await usersLoader(argsFor(admin.user, "/admin/users?q=wes&status=active") as never);
     expect(searched.data.customers.map((customer) => customer.fullName)).toEqual(["Wes Website"]);
-    expect(searched.data.query).toEqual({ search: "wes", activity: "active", assigned: null, page: 1 });
+    expect(searched.data.query).toEqual({ search: "wes", activity: "active", assigned: null, plan: null, page: 1 });
 
     // A bad address is answered with the whole list and a message, status 400, not a failure.
     const bad = await usersLoader(

@@ -67,6 +67,7 @@ const query = (changes: Partial<CustomerListQuery> = {}): CustomerListQuery => (
   search: "",
   activity: null,
   assigned: null,
+  plan: null,
   page: 1,
   ...changes,
 });

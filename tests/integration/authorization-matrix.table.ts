@@ -1475,6 +1475,43 @@ export const ROWS: Row[] = [
       note: `the Promotions tab, ${what}: admins only (audited); staff 403, customers never get past the guard`,
     }),
   ),
+  ...(
+    [
+      [
+        "create-plan",
+        { nameEn: "Matrix Plan", nameEs: "Plan de la matriz", price: "0", follows: "none" },
+        400,
+        "a plan without a price (the form is read after the guard, so nothing reaches the card provider)",
+      ],
+      [
+        "update-plan",
+        {
+          planId: "00000000-0000-4000-8000-000000000000",
+          nameEn: "Matrix Plan",
+          nameEs: "Plan de la matriz",
+          price: "49",
+          follows: "none",
+        },
+        404,
+        "changing a plan that is not there",
+      ],
+      ["retire-plan", { planId: "00000000-0000-4000-8000-000000000000" }, 404, "retiring a plan that is not there"],
+      [
+        "offer-plan-again",
+        { planId: "00000000-0000-4000-8000-000000000000" },
+        404,
+        "offering again a plan that is not there",
+      ],
+    ] as const
+  ).map(
+    ([intent, fields, admin, what]): Row => ({
+      route: "/admin/settings",
+      method: "POST",
+      body: { intent, ...fields },
+      expect: { ...adminOnlyPage, admin },
+      note: `the Plans tab, ${what}: admins only (audited); staff 403, customers never get past the guard`,
+    }),
+  ),
   {
     route: ENDPOINTS.paymentQuote,
     method: "GET",

@@ -75,6 +75,7 @@ async function listedEmails(changes: Partial<CustomerListQuery>): Promise<string
       search: "",
       activity: null,
       assigned: null,
+      plan: null,
       ...changes,
       page,
     });
@@ -255,6 +256,7 @@ describe("the customer list's CSV export", () => {
       searched: false,
       status: null,
       assigned: null,
+      plan: null,
     });
   });
 

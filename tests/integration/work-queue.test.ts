@@ -514,6 +514,7 @@ describe("a staff member's dashboard: their customers' work, no payments, no fig
       waitingApproval: empty,
       deletionRequests: null,
       uncontactedLeads: empty,
+      pastDuePlans: empty,
     });
   });
 

@@ -48,6 +48,28 @@ export interface LeadFigures {
   byIndustry: WeeklyBreakdown;
 }
 
+/** Care plans that started (their first charge made) and ended in one UTC month (`YYYY-MM`). */
+export interface MonthlyPlans {
+  month: string;
+  started: number;
+  ended: number;
+}
+
+/**
+ * The care plans: what they bring in a month and how many are failing now, whatever the period, and per month of the
+ * period the plans that started and ended. A subscription counts as started or ended only once a charge was made on
+ * it: a checkout left unpaid is neither a plan sold nor one lost.
+ */
+export interface PlanFigures {
+  /** Monthly recurring revenue now, in US dollars: the monthly prices of the subscriptions active or past due. */
+  monthlyRecurringRevenue: number;
+  /** Subscriptions past due now (a charge failing while the provider retries it). */
+  pastDue: number;
+  months: MonthlyPlans[];
+  started: number;
+  ended: number;
+}
+
 export interface AnalyticsReport {
   period: AnalyticsPeriod;
   revenue: MonthlyRevenue[];
@@ -61,6 +83,7 @@ export interface AnalyticsReport {
   medianDaysToLaunch: number | null;
   launchesInPeriod: number;
   leads: LeadFigures;
+  plans: PlanFigures;
 }
 
 const FUNNEL_STEPS = [

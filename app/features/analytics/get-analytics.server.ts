@@ -5,7 +5,16 @@ import type { Actor } from "~/lib/auth/session";
 import { percentage, type AnalyticsPeriod } from "./analytics-period";
 import { leadOrigin, originKey, weeklyBreakdown, type WeekCount } from "~/features/leads/lead-source";
 import { parseIsoDay } from "~/lib/iso-day";
-import type { AnalyticsReport, FunnelCounts, LeadFigures, MonthlyRevenue, WeeklySignUps } from "./analytics-views";
+import { monthlyRecurringRevenue, type PlanStatus } from "~/features/plans/plans";
+import type {
+  AnalyticsReport,
+  FunnelCounts,
+  LeadFigures,
+  MonthlyPlans,
+  MonthlyRevenue,
+  PlanFigures,
+  WeeklySignUps,
+} from "./analytics-views";
 import type { Deps } from "~/lib/services.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +58,8 @@ const launchesQuery = sql.raw(`
  * net of refunds: a payment counts in the month it was completed (its completed_at, set once when it completes; a
  * refund later updates the row, so updated_at would move it), and each completed refund is taken off in the month
  * it completed, from its payment's method. A payment refunded in full still counts when it was paid, its refund when
- * it was given back. Admins only; read-only.
+ * it was given back. The care plans' monthly recurring revenue and past-due count are as they stand now; their
+ * starts and ends are the period's. Admins only; read-only.
  */
 export async function getAnalytics(
   { db }: Pick<Deps, "db">,
@@ -165,12 +175,51 @@ export async function getAnalytics(
         group by 1, 2, 3, 4`,
   );
 
-  const [revenue, [totals], signUps, [funnel], leadCounts] = await Promise.all([
+  // The plans held now, by standing with their monthly prices summed (monthlyRecurringRevenue says which count).
+  const planStandingRows = rows(
+    db,
+    sql`select status, coalesce(sum(price), 0)::float8 as price, count(*)::int as subscriptions
+        from plan_subscriptions
+        where status <> 'ended'
+        group by status`,
+  );
+
+  // The plans that started and ended in each month of the period: a subscription without a charge (a checkout
+  // left unpaid, which the provider ends a day later) is neither.
+  const charged = sql.raw(
+    "exists (select 1 from payments p where p.plan_subscription_id = s.id and p.completed_at is not null)",
+  );
+  const planMonthRows = rows(
+    db,
+    sql`with months as (
+          select generate_series(
+            date_trunc('month', ${from}::timestamptz at time zone 'UTC'),
+            date_trunc('month', ${period.to}::date::timestamp),
+            interval '1 month') as month
+        ),
+        moves as (
+          select s.started_at as at, 1 as started, 0 as ended
+          from plan_subscriptions s where ${inPeriod("s.started_at")} and ${charged}
+          union all
+          select s.ended_at, 0, 1
+          from plan_subscriptions s where s.status = 'ended' and ${inPeriod("s.ended_at")} and ${charged}
+        )
+        select to_char(m.month, 'YYYY-MM') as month,
+          coalesce(sum(x.started), 0)::int as started, coalesce(sum(x.ended), 0)::int as ended
+        from months m
+        left join moves x on date_trunc('month', x.at at time zone 'UTC') = m.month
+        group by m.month
+        order by m.month`,
+  );
+
+  const [revenue, [totals], signUps, [funnel], leadCounts, planStandings, planMonths] = await Promise.all([
     revenueRows,
     revenueTotalRows,
     signUpRows,
     funnelRows,
     leadRows,
+    planStandingRows,
+    planMonthRows,
   ]);
   const weeks = signUps.map((row) => String(row.week_start));
   const median = funnel?.median_days;
@@ -201,6 +250,23 @@ export async function getAnalytics(
     medianDaysToLaunch: median === null || median === undefined ? null : Math.round(Number(median) * 10) / 10,
     launchesInPeriod: num(funnel?.launches),
     leads: leadFigures(weeks, leadCounts),
+    plans: planFigures(planStandings, planMonths),
+  };
+}
+
+/** The care plans' figures from their standings now and their months. */
+function planFigures(standings: Row[], counted: Row[]): PlanFigures {
+  const months = counted.map(
+    (row): MonthlyPlans => ({ month: String(row.month), started: num(row.started), ended: num(row.ended) }),
+  );
+  return {
+    monthlyRecurringRevenue: monthlyRecurringRevenue(
+      standings.map((row) => ({ status: String(row.status) as PlanStatus, price: num(row.price) })),
+    ),
+    pastDue: num(standings.find((row) => row.status === "past_due")?.subscriptions),
+    months,
+    started: months.reduce((sum, month) => sum + month.started, 0),
+    ended: months.reduce((sum, month) => sum + month.ended, 0),
   };
 }
 

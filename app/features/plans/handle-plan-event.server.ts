@@ -27,7 +27,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   !value ? null : typeof value === "string" ? value : value.id;
 
 /** The subscription an event is about, or null when it is not a care plan's event. */
-export function planSubscriptionIdOf(event: Stripe.Event): string | null {
+function planSubscriptionIdOf(event: Stripe.Event): string | null {
   const object = event.data.object as unknown as Record<string, unknown>;
   if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
     const session = object as unknown as Stripe.Checkout.Session;

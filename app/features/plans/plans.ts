@@ -74,7 +74,7 @@ export function isOffered(
 
 /** The change every write to the plans publishes: the admins' pages and, for a subscription, its customer's. */
 export const PLANS_TABLE = "care_plans";
-export const PLAN_SUBSCRIPTIONS_TABLE = "plan_subscriptions";
+const PLAN_SUBSCRIPTIONS_TABLE = "plan_subscriptions";
 
 export function planSubscriptionChanges(userId: string | null): Change[] {
   return userId ? [{ table: PLAN_SUBSCRIPTIONS_TABLE, userId }] : [];

@@ -14,9 +14,12 @@ const parse = (search: string) => parseCustomerListQuery(new URLSearchParams(sea
 
 describe("parseCustomerListQuery", () => {
   it("reads the search, the counter state and the page; nothing means the first page of everyone", () => {
-    expect(parse("")).toEqual({ query: { search: "", activity: null, assigned: null, page: 1 }, errors: [] });
+    expect(parse("")).toEqual({
+      query: { search: "", activity: null, assigned: null, plan: null, page: 1 },
+      errors: [],
+    });
     expect(parse("q=%20%20Ana%20%20Garcia%20&status=in_progress&page=3")).toEqual({
-      query: { search: "Ana Garcia", activity: "in_progress", assigned: null, page: 3 },
+      query: { search: "Ana Garcia", activity: "in_progress", assigned: null, plan: null, page: 3 },
       errors: [],
     });
     expect(parse("status=active").query.activity).toBe("active");
@@ -25,17 +28,17 @@ describe("parseCustomerListQuery", () => {
 
   it("drops a bad part to its default and says why", () => {
     expect(parse(`q=${"a".repeat(101)}&page=2`)).toEqual({
-      query: { search: "", activity: null, assigned: null, page: 2 },
+      query: { search: "", activity: null, assigned: null, plan: null, page: 2 },
       errors: ["searchTooLong"],
     });
     expect(parse(`q=${"a".repeat(100)}`).errors).toEqual([]);
     expect(parse("status=sleeping&q=ana")).toEqual({
-      query: { search: "ana", activity: null, assigned: null, page: 1 },
+      query: { search: "ana", activity: null, assigned: null, plan: null, page: 1 },
       errors: ["unknownFilter"],
     });
     for (const page of ["0", "-1", "1.5", "abc", "9999999", "10001"]) {
       expect(parse(`page=${page}`), page).toEqual({
-        query: { search: "", activity: null, assigned: null, page: 1 },
+        query: { search: "", activity: null, assigned: null, plan: null, page: 1 },
         errors: ["badPage"],
       });
     }
@@ -48,11 +51,31 @@ describe("parseCustomerListQuery", () => {
     expect(parse(`assigned=${member.toUpperCase()}`).query.assigned).toBe(member);
     expect(parse(`assigned=${UNASSIGNED}`).query.assigned).toBe(UNASSIGNED);
     expect(parse("assigned=somebody&q=ana")).toEqual({
-      query: { search: "ana", activity: null, assigned: null, page: 1 },
+      query: { search: "ana", activity: null, assigned: null, plan: null, page: 1 },
       errors: ["unknownAssignee"],
     });
-    const query = { search: "", activity: null, assigned: member, page: 2 };
+    const query = { search: "", activity: null, assigned: member, plan: null, page: 2 };
     expect(customerListHref(query)).toBe(`/admin/users?assigned=${member}&page=2`);
+    expect(parse(customerListHref(query).split("?")[1]!).query).toEqual(query);
+  });
+});
+
+describe("the 'Care plan' filter", () => {
+  it("reads On a plan or Plan past due; anything else is dropped with a message, and the address round-trips", () => {
+    expect(parse("plan=on_plan").query.plan).toBe("on_plan");
+    expect(parse("plan=past_due&q=ana").query).toEqual({
+      search: "ana",
+      activity: null,
+      assigned: null,
+      plan: "past_due",
+      page: 1,
+    });
+    expect(parse("plan=gold")).toEqual({
+      query: { search: "", activity: null, assigned: null, plan: null, page: 1 },
+      errors: ["unknownPlanFilter"],
+    });
+    const query = { search: "", activity: "active" as const, assigned: null, plan: "past_due" as const, page: 2 };
+    expect(customerListHref(query)).toBe("/admin/users?status=active&plan=past_due&page=2");
     expect(parse(customerListHref(query).split("?")[1]!).query).toEqual(query);
   });
 });
@@ -74,8 +97,8 @@ describe("listErrorMessage", () => {
 
 describe("customerListHref", () => {
   it("keeps only what differs from the plain list, and round-trips through the parser", () => {
-    expect(customerListHref({ search: "", activity: null, assigned: null, page: 1 })).toBe("/admin/users");
-    const query = { search: "Ana & Co", activity: "active" as const, assigned: null, page: 2 };
+    expect(customerListHref({ search: "", activity: null, assigned: null, plan: null, page: 1 })).toBe("/admin/users");
+    const query = { search: "Ana & Co", activity: "active" as const, assigned: null, plan: null, page: 2 };
     const href = customerListHref(query);
     expect(href).toBe("/admin/users?q=Ana+%26+Co&status=active&page=2");
     expect(parse(href.split("?")[1]!).query).toEqual(query);

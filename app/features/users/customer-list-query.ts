@@ -12,17 +12,26 @@ const PAGE_MAX = 10_000;
 export const UNASSIGNED = "none";
 
 /**
+ * The 'Care plan' filter: the customers on a plan (a subscription active or past due: charged, or being retried),
+ * or only those whose plan's charge is failing (past due).
+ */
+export const CUSTOMER_PLAN_FILTERS = ["on_plan", "past_due"] as const;
+export type CustomerPlanFilter = (typeof CUSTOMER_PLAN_FILTERS)[number];
+
+/**
  * What the admin customer list shows: a search over name, e-mail, company and phone, a counter state, whom the
- * customers are assigned to (a member's id, UNASSIGNED, or null for anyone), a page.
+ * customers are assigned to (a member's id, UNASSIGNED, or null for anyone), their care plans' standing (null for
+ * any), a page.
  */
 export interface CustomerListQuery {
   search: string;
   activity: CustomerActivity | null;
   assigned: string | null;
+  plan: CustomerPlanFilter | null;
   page: number;
 }
 
-export const FIRST_PAGE: CustomerListQuery = { search: "", activity: null, assigned: null, page: 1 };
+export const FIRST_PAGE: CustomerListQuery = { search: "", activity: null, assigned: null, plan: null, page: 1 };
 
 const searchMax = SEARCH_MAX_LENGTH;
 /** What can be wrong with the list's address, each with its message. */
@@ -31,6 +40,7 @@ const LIST_ERRORS = {
   unknownFilter: msg`Unknown filter: choose Total Users, Active, Inactive or In Progress`,
   badPage: msg`Page must be a whole number of 1 or more`,
   unknownAssignee: msg`Unknown 'Assigned to' filter: choose Anyone, Unassigned or a team member`,
+  unknownPlanFilter: msg`Unknown 'Care plan' filter: choose Any, On a plan or Plan past due`,
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type ListError = keyof typeof LIST_ERRORS;
@@ -43,7 +53,7 @@ export function listErrorMessage(errors: readonly ListError[], i18n: I18n): stri
 const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Reads the list's state from the URL (`q`, `status`, `assigned`, `page`). A bad part falls back to its default and
+ * Reads the list's state from the URL (`q`, `status`, `assigned`, `plan`, `page`). A bad part falls back to its default and
  * comes with its problem to show, so a mistyped or hand-edited address never fails the page.
  */
 export function parseCustomerListQuery(params: URLSearchParams): { query: CustomerListQuery; errors: ListError[] } {
@@ -61,11 +71,15 @@ export function parseCustomerListQuery(params: URLSearchParams): { query: Custom
   let assigned: string | null = null;
   if (assignedText === UNASSIGNED || MEMBER_ID.test(assignedText)) assigned = assignedText.toLowerCase();
   else if (assignedText !== "") errors.push("unknownAssignee");
+  const planText = params.get("plan") ?? "";
+  let plan: CustomerPlanFilter | null = null;
+  if ((CUSTOMER_PLAN_FILTERS as readonly string[]).includes(planText)) plan = planText as CustomerPlanFilter;
+  else if (planText !== "") errors.push("unknownPlanFilter");
   const pageText = params.get("page") ?? "";
   let page = 1;
   if (/^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 && Number(pageText) <= PAGE_MAX) page = Number(pageText);
   else if (pageText !== "") errors.push("badPage");
-  return { query: { search, activity, assigned, page }, errors };
+  return { query: { search, activity, assigned, plan, page }, errors };
 }
 
 /** The list's address for a state: only what differs from the defaults, so the plain list stays /admin/users. */
@@ -74,6 +88,7 @@ export function customerListHref(query: CustomerListQuery): string {
   if (query.search) params.set("q", query.search);
   if (query.activity) params.set("status", query.activity);
   if (query.assigned) params.set("assigned", query.assigned);
+  if (query.plan) params.set("plan", query.plan);
   if (query.page > 1) params.set("page", String(query.page));
   const text = params.toString();
   return text ? `${CUSTOMER_LIST}?${text}` : CUSTOMER_LIST;

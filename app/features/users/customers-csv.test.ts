@@ -85,9 +85,12 @@ describe("the customer list's CSV", () => {
 
   it("names the file after the day and keeps the list's search and filters in the address, never its page", () => {
     expect(customersCsvFileName(new Date("2026-05-01T12:00:00Z"))).toBe("customers-2026-05-01.csv");
-    expect(customersCsvPath({ search: "", activity: null, assigned: null })).toBe("/admin/customers.csv");
+    expect(customersCsvPath({ search: "", activity: null, assigned: null, plan: null })).toBe("/admin/customers.csv");
     expect(customersCsvPath({ search: "Ana López", activity: "active", assigned: "none", page: 3 } as never)).toBe(
       "/admin/customers.csv?q=Ana+L%C3%B3pez&status=active&assigned=none",
+    );
+    expect(customersCsvPath({ search: "", activity: null, assigned: null, plan: "on_plan" })).toBe(
+      "/admin/customers.csv?plan=on_plan",
     );
   });
 });

@@ -61,12 +61,13 @@ export function customersCsvFileName(today: Date): string {
   return `customers-${today.toISOString().slice(0, 10)}.csv`;
 }
 
-/** The export of the list as it is filtered (search, counter state, 'Assigned to'); every page, so no page. */
+/** The export of the list as it is filtered (search, counter state, 'Assigned to', 'Care plan'); every page, so no page. */
 export function customersCsvPath(query: Omit<CustomerListQuery, "page">): string {
   const params = new URLSearchParams();
   if (query.search) params.set("q", query.search);
   if (query.activity) params.set("status", query.activity);
   if (query.assigned) params.set("assigned", query.assigned);
+  if (query.plan) params.set("plan", query.plan);
   const text = params.toString();
   const path = href("/admin/customers.csv");
   return text ? `${path}?${text}` : path;

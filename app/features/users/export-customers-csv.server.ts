@@ -30,7 +30,7 @@ export interface CustomersCsvExport {
  * The admin customer list as CSV, with the search and filters the page's address has (every page of it, newest first, as the
  * list orders them): the list's columns in the admin's language. It is bulk personal data, so admins only
  * (anonymous 401, staff and customers 403), and each export is audited (`customers.export`) with the filter it used:
- * the counter state, the 'Assigned to' choice and whether there was a search, never the search's text (it may be a
+ * the counter state, the 'Assigned to' and 'Care plan' choices and whether there was a search, never the search's text (it may be a
  * customer's name or address). The rows are read in batches by keyset on (created_at, id), so the list never sits in
  * memory at once and a customer who signs up meanwhile neither shifts nor repeats a row.
  */
@@ -42,7 +42,8 @@ export async function exportCustomersCsv(
   { batchSize = BATCH_SIZE, now = new Date() }: { batchSize?: number; now?: Date } = {},
 ): Promise<CustomersCsvExport> {
   const admin = requireAdminActor(actor);
-  // The list's own reading of its address (`q`, `status`, `assigned`); the export is every page, so `page` is ignored.
+  // The list's own reading of its address (`q`, `status`, `assigned`, `plan`); the export is every page, so `page` is
+  // ignored.
   input = new URLSearchParams(input);
   input.delete("page");
   const { query, errors } = parseCustomerListQuery(input);
@@ -52,7 +53,7 @@ export async function exportCustomersCsv(
   await recordAuditEvent(db, {
     actorId: admin.id,
     action: "customers.export",
-    detail: { searched: query.search !== "", status: query.activity, assigned: query.assigned },
+    detail: { searched: query.search !== "", status: query.activity, assigned: query.assigned, plan: query.plan },
   });
   const matching = customerListCondition(admin, query);
   const header = customersCsvHeader(i18n);

@@ -6,6 +6,7 @@ import {
   googleBusinessInfo,
   googleBusinessProgress,
   payments,
+  planSubscriptions,
   profiles,
   websiteProgress,
 } from "~db/schema";
@@ -13,7 +14,13 @@ import { GOOGLE_BUSINESS_STEPS, WEBSITE_STEPS } from "~/domain/progress-steps";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Db, Executor } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
-import { CUSTOMERS_PER_PAGE, FIRST_PAGE, UNASSIGNED, type CustomerListQuery } from "./customer-list-query";
+import {
+  CUSTOMERS_PER_PAGE,
+  FIRST_PAGE,
+  UNASSIGNED,
+  type CustomerListQuery,
+  type CustomerPlanFilter,
+} from "./customer-list-query";
 import { customerColumns, isCustomer } from "./customer-query.server";
 import { toCustomer, type CustomerList, type ListedCustomer } from "./customer-views";
 import type { CustomerActivity, UserCounters } from "./user-counters";
@@ -77,6 +84,24 @@ function assigneeCondition(assigned: string): SQL {
   return assigned === UNASSIGNED ? unassigned : assignedToMember(assigned);
 }
 
+/**
+ * The 'Care plan' filter: the customers with a subscription in these standings, as a set of ids (as the assignments
+ * are): subscriptions are few beside the customers. The standings are the plans' own (plans.ts), a feature after this
+ * one, written out here.
+ */
+function holdingPlan(statuses: readonly string[]): SQL {
+  return sql`${profiles.id} in (select ${planSubscriptions.userId} from ${planSubscriptions}
+    where ${planSubscriptions.status} in (${sql.join(
+      statuses.map((status) => sql`${status}`),
+      sql`, `,
+    )}))`;
+}
+
+const planCondition: Record<CustomerPlanFilter, SQL> = {
+  on_plan: holdingPlan(["active", "past_due"]),
+  past_due: holdingPlan(["past_due"]),
+};
+
 const activityCondition: Record<CustomerActivity, SQL> = {
   active: isActive,
   inactive: isInactive,
@@ -108,7 +133,8 @@ export function searchCondition(search: string): SQL {
 
 /**
  * Every customer the list shows for a query, over all its pages: the viewer's reach (a staff member's own customers),
- * the search, the 'Assigned to' filter (the admins') and the counter filter, exactly as listCustomers applies them.
+ * the search, the 'Assigned to' filter (the admins'), the 'Care plan' filter and the counter filter, exactly as
+ * listCustomers applies them.
  */
 export function customerListCondition(member: Actor, query: Omit<CustomerListQuery, "page">): SQL | undefined {
   const scope = member.isAdmin ? undefined : assignedToMember(member.id);
@@ -118,6 +144,7 @@ export function customerListCondition(member: Actor, query: Omit<CustomerListQue
     scope,
     query.search ? searchCondition(query.search) : undefined,
     assigned ? assigneeCondition(assigned) : undefined,
+    query.plan ? planCondition[query.plan] : undefined,
     query.activity ? activityCondition[query.activity] : undefined,
   );
 }
@@ -196,10 +223,11 @@ function customerPage(db: Db, matching: SQL | undefined, page: number) {
 }
 
 /**
- * How many customers a search or the 'Assigned to' filter (and the counter filter) matches. Only the counter filter
- * needs the records joined; otherwise profiles are counted. The planner prices the search expression as cheap and
- * would scan every profile computing it (30-50 ms at 10,000 customers on PGlite) rather than read the trigram index
- * (about 5 ms): a search is counted with sequential scans off, in a transaction of its own so the setting ends with it.
+ * How many customers a search or the 'Assigned to' or 'Care plan' filter (and the counter filter) matches. Only the
+ * counter filter needs the records joined; otherwise profiles are counted. The planner prices the search expression
+ * as cheap and would scan every profile computing it (30-50 ms at 10,000 customers on PGlite) rather than read the
+ * trigram index (about 5 ms): a search is counted with sequential scans off, in a transaction of its own so the
+ * setting ends with it.
  */
 async function countMatches(
   db: Db,
@@ -235,13 +263,13 @@ function listed(row: Awaited<ReturnType<typeof customerPage>>[number]): ListedCu
 }
 
 /**
- * One page of the customers (the team left out), newest first, 50 a page, searched and filtered by counter state and
- * (for admins) by whom they are assigned to, with the counters over every customer the viewer reaches. Admins reach
- * every customer; a staff member only those assigned to them, by a condition in the query itself, so pages and
- * counts never leave the database (the 'Assigned to' filter is the admins'). Without a search or assignee filter the
- * counters already give the list's total and the page walks the registration-date index. Otherwise the page comes
- * first: a page that is not full tells the total by itself (the usual case of a narrow search); else the matches are
- * counted.
+ * One page of the customers (the team left out), newest first, 50 a page, searched and filtered by counter state, by
+ * their care plans' standing and (for admins) by whom they are assigned to, with the counters over every customer the
+ * viewer reaches. Admins reach every customer; a staff member only those assigned to them, by a condition in the
+ * query itself, so pages and counts never leave the database (the 'Assigned to' filter is the admins'). Without a
+ * search, assignee or plan filter the counters already give the list's total and the page walks the registration-date
+ * index. Otherwise the page comes first: a page that is not full tells the total by itself (the usual case of a
+ * narrow search); else the matches are counted.
  */
 export async function listCustomers(
   { db }: Pick<Deps, "db">,
@@ -253,8 +281,13 @@ export async function listCustomers(
   const shown: CustomerListQuery = member.isAdmin ? query : { ...query, assigned: null };
   const filter = shown.activity ? activityCondition[shown.activity] : undefined;
   const search = shown.search ? searchCondition(shown.search) : undefined;
-  // What the counters do not count by: the search and the assignee filter (a staff member's counters are their own).
-  const narrowing = and(search, shown.assigned ? assigneeCondition(shown.assigned) : undefined);
+  // What the counters do not count by: the search and the assignee and plan filters (a staff member's counters are
+  // their own).
+  const narrowing = and(
+    search,
+    shown.assigned ? assigneeCondition(shown.assigned) : undefined,
+    shown.plan ? planCondition[shown.plan] : undefined,
+  );
   const within = (extra: SQL | undefined) => and(scope, narrowing, extra);
   // The counters and the requested page at once (on PostgreSQL two connections work in parallel; PGlite
   // takes them in turn). Only a page past the end needs another query. A staff member's few customers are

@@ -5,6 +5,7 @@ import {
   eq,
   gt,
   inArray,
+  isNotNull,
   isNull,
   lt,
   not,
@@ -16,12 +17,14 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
+  carePlans,
   conversations,
   leads,
   reviewRounds,
   googleBusinessInfo,
   googleBusinessProgress,
   payments,
+  planSubscriptions,
   profiles,
   serviceActivity,
   websiteInfo,
@@ -31,10 +34,12 @@ import {
 import { listDeletionRequests } from "~/features/account-deletion/list-deletion-requests.server";
 import { UNCONTACTED_AFTER_MS } from "~/features/leads/leads";
 import { toReviewPayment } from "~/features/payments/payment-views";
+import { planNames } from "~/features/plans/plans";
 import { doneStepCount, PROGRESS_STEPS } from "~/domain/progress-steps";
 import { requireTeamActor } from "~/lib/auth/actor-guards";
 import type { Db } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/session";
+import type { Locale } from "~/lib/i18n/locales";
 import { isServiceType } from "~/domain/service-catalog";
 import { storedImageView } from "~/lib/storage/stored-files";
 import {
@@ -45,6 +50,7 @@ import {
   type QueueInformation,
   type QueueLead,
   type QueueList,
+  type QueuePastDuePlan,
   type QueuePayment,
   type QueueRound,
   type QueueStalled,
@@ -56,6 +62,8 @@ export interface GetWorkQueueInput {
   /** The time ages and the stalled rule count from (tests pass one; the page the server's clock). */
   now?: Date;
   limit?: number;
+  /** The language the plans' names are given in (the viewer's). */
+  locale?: Locale;
 }
 
 /**
@@ -83,7 +91,7 @@ function none<Item>(): QueueList<Item> {
 
 /**
  * The team's work queue: proofs waiting for review, information forms saved since an admin last opened the
- * customer, and paid services whose progress has stalled. Each list is bounded (the first `limit` rows,
+ * customer, paid services whose progress has stalled and care plans whose charge is failing. Each list is bounded (the first `limit` rows,
  * oldest first, and the total) and read through a partial index holding only the rows that can be in it,
  * so the cost follows the queue's size, not the number of customers (docs/decisions/020-admin-work-queue.md).
  * A staff member's lists hold only the customers assigned to them, and no payments nor deletion requests: deciding
@@ -93,7 +101,7 @@ function none<Item>(): QueueList<Item> {
 export async function getWorkQueue(
   { db }: Pick<Deps, "db">,
   actor: Actor | null,
-  { now = new Date(), limit = WORK_QUEUE_LIMIT }: GetWorkQueueInput = {},
+  { now = new Date(), limit = WORK_QUEUE_LIMIT, locale = "en" }: GetWorkQueueInput = {},
 ): Promise<WorkQueue> {
   const member = requireTeamActor(actor);
   const reach: Reach = member.isAdmin ? undefined : (member.assignedCustomerIds ?? []);
@@ -111,6 +119,7 @@ export async function getWorkQueue(
       waitingApproval: none(),
       deletionRequests: null,
       uncontactedLeads: await uncontactedLeads,
+      pastDuePlans: none(),
     };
   }
   const [
@@ -123,6 +132,7 @@ export async function getWorkQueue(
     waitingApproval,
     deletionRequests,
     leadsWaiting,
+    pastDuePlans,
   ] = await Promise.all([
     member.isAdmin ? listPendingPayments(db, limit) : null,
     listUnreviewedInformation(db, "google_business", limit, reach),
@@ -133,6 +143,7 @@ export async function getWorkQueue(
     listRounds(db, "waiting", limit, reach),
     member.isAdmin ? listDeletionRequests(db, limit) : null,
     uncontactedLeads,
+    listPastDuePlans(db, limit, reach, locale),
   ]);
   const items = [...google.items, ...website.items]
     .sort((x, y) => x.savedAt.localeCompare(y.savedAt) || x.userId.localeCompare(y.userId))
@@ -147,6 +158,58 @@ export async function getWorkQueue(
     waitingApproval,
     deletionRequests,
     uncontactedLeads: leadsWaiting,
+    pastDuePlans,
+  };
+}
+
+/**
+ * Care plans past due (their charge failing while the card provider retries it), the longest failing first, read
+ * through the subscriptions' partial index on past-due rows. A subscription kept for the books after its customer's
+ * account was erased has no one to chase and is left out.
+ */
+async function listPastDuePlans(
+  db: Db,
+  limit: number,
+  reach: Reach,
+  locale: Locale,
+): Promise<QueueList<QueuePastDuePlan>> {
+  // Spelled as the partial index's predicate, so the planner reads only its rows.
+  const pastDue = and(
+    sql`${planSubscriptions.status} = 'past_due'`,
+    isNotNull(planSubscriptions.userId),
+    reachedBy(planSubscriptions.userId, reach),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        subscriptionId: planSubscriptions.id,
+        userId: planSubscriptions.userId,
+        customerName,
+        plan: { nameEn: carePlans.nameEn, nameEs: carePlans.nameEs },
+        amount: planSubscriptions.price,
+        pastDueSince: planSubscriptions.pastDueSince,
+        updatedAt: planSubscriptions.updatedAt,
+      })
+      .from(planSubscriptions)
+      .innerJoin(user, eq(user.id, planSubscriptions.userId))
+      .leftJoin(profiles, eq(profiles.id, planSubscriptions.userId))
+      .innerJoin(carePlans, eq(carePlans.id, planSubscriptions.planId))
+      .where(pastDue)
+      .orderBy(asc(planSubscriptions.pastDueSince), asc(planSubscriptions.id))
+      .limit(limit),
+    db.select({ total: count() }).from(planSubscriptions).where(pastDue),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    items: rows.map((row) => ({
+      subscriptionId: row.subscriptionId,
+      userId: row.userId!,
+      customerName: row.customerName,
+      planName: planNames(row.plan)[locale],
+      amount: row.amount,
+      // A past-due row always has its day; the row's last change stands in should one lack it.
+      pastDueSince: (row.pastDueSince ?? row.updatedAt).toISOString(),
+    })),
   };
 }
 

@@ -80,6 +80,19 @@ export interface QueueLead {
   receivedAt: string;
 }
 
+/** A care plan whose monthly charge is failing (past due) while the card provider retries it. */
+export interface QueuePastDuePlan {
+  subscriptionId: string;
+  userId: string;
+  customerName: string;
+  /** The plan's name in the viewer's language. */
+  planName: string;
+  /** What the subscription is charged a month. */
+  amount: number;
+  /** When its charge first failed. */
+  pastDueSince: string;
+}
+
 export interface WorkQueue {
   /** The server's time when the queue was read: ages are counted from it (the same on server and browser). */
   asOf: string;
@@ -96,6 +109,8 @@ export interface WorkQueue {
   deletionRequests: QueueList<QueueDeletionRequest> | null;
   /** New leads nobody has contacted for a day, the oldest first: every one for an admin, a staff member's own for them. */
   uncontactedLeads: QueueList<QueueLead>;
+  /** Care plans past due, the longest failing first. */
+  pastDuePlans: QueueList<QueuePastDuePlan>;
 }
 
 /**

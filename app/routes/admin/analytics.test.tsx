@@ -37,6 +37,17 @@ const Q1: AnalyticsReport = {
       total: 4,
     },
   },
+  plans: {
+    monthlyRecurringRevenue: 147.5,
+    pastDue: 1,
+    months: [
+      { month: "2026-01", started: 2, ended: 0 },
+      { month: "2026-02", started: 1, ended: 1 },
+      { month: "2026-03", started: 0, ended: 0 },
+    ],
+    started: 3,
+    ended: 1,
+  },
 };
 
 interface LoaderData {
@@ -96,6 +107,25 @@ describe("the analytics page", () => {
     const spanish = page("?period=custom&from=2026-01-01&to=2026-03-31", { report: Q1, errors: null, input }, "es");
     expect(spanish.querySelector('[data-testid="leads-won-share"]')?.textContent).not.toContain("became");
     expect(heads(spanish, "leads-by-source")).not.toContain("Direct");
+  });
+
+  it("shows the care plans: monthly recurring revenue and past due today, new and ended plans per month, in both languages", () => {
+    const input = { period: "custom", from: "2026-01-01", to: "2026-03-31" };
+    const english = page("?period=custom&from=2026-01-01&to=2026-03-31", { report: Q1, errors: null, input });
+    const text = (shown: HTMLElement, id: string) => shown.querySelector(`[data-testid="${id}"]`)?.textContent;
+    expect(text(english, "stat-mrr")).toBe("$147.50");
+    expect(text(english, "stat-plans-past-due")).toBe("1");
+    expect(text(english, "stat-plans-started")).toBe("3");
+    expect(text(english, "stat-plans-ended")).toBe("1");
+    const cells = (shown: HTMLElement, month: string) =>
+      [...shown.querySelectorAll(`[data-testid="plans-${month}"] > *`)].map((cell) => cell.textContent);
+    expect(cells(english, "2026-02")).toEqual(["Feb 2026", "1", "1"]);
+    expect(english.querySelector('[data-testid="analytics-plans"] h2')?.textContent).toBe("Care plans");
+    const spanish = page("?period=custom&from=2026-01-01&to=2026-03-31", { report: Q1, errors: null, input }, "es");
+    expect(spanish.querySelector('[data-testid="analytics-plans"] h2')?.textContent).toBe("Planes de mantenimiento");
+    expect(spanish.querySelector('[data-testid="analytics-plans"]')?.textContent).toContain(
+      "Ingresos mensuales recurrentes",
+    );
   });
 
   // The loader's answer to a period the URL cannot give (tests/integration/analytics.test.ts): its message, no report.

@@ -8,7 +8,7 @@ import type { Route } from "./+types/customers-csv";
 export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 
 /**
- * `GET /admin/customers.csv?q=…&status=…&assigned=…`: the customer list with the page's search and filters as a CSV
+ * `GET /admin/customers.csv?q=…&status=…&assigned=…&plan=…`: the customer list with the page's search and filters as a CSV
  * download (the list's 'Export CSV'), sent batch by batch as the rows are read. A search or filter the list cannot
  * read is answered 400 with its message in the admin's language, before any row is read.
  */

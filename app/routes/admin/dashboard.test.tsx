@@ -26,6 +26,7 @@ function render(figures: DashboardFigures | null, pendingPayments: WorkQueue["pe
     changesRequested: empty,
     waitingApproval: empty,
     uncontactedLeads: empty,
+    pastDuePlans: empty,
     deletionRequests: pendingPayments ? empty : null,
   };
   const loaderData = { queue, figures, title: "" };

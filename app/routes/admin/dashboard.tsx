@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 // The admin layout's middleware has already refused customers; the use case checks the actor again. A staff
 // member's dashboard is their customers' work queue alone: the figures (revenue) are the admins'.
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, user: actor, i18n } = requestContext(context);
+  const { services, user: actor, i18n, locale } = requestContext(context);
   const [queue, figures] = await Promise.all([
-    getWorkQueue(services, actor),
+    getWorkQueue(services, actor, { locale }),
     actor?.isAdmin ? getDashboardFigures(services, actor) : null,
   ]);
   return {

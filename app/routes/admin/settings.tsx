@@ -55,6 +55,22 @@ import {
   deactivatePromotionCodeSchema,
   PROMOTION_INTENTS,
 } from "~/features/promotions/promotions.schemas";
+import { PlansTab } from "~/features/plans/components/plans-tab";
+import { createPlan } from "~/features/plans/create-plan.server";
+import { listPlans } from "~/features/plans/list-plans.server";
+import {
+  CREATE_PLAN_INTENT,
+  createPlanSchema,
+  OFFER_PLAN_AGAIN_INTENT,
+  PLAN_INTENTS,
+  planIdSchema,
+  RETIRE_PLAN_INTENT,
+  UPDATE_PLAN_INTENT,
+  updatePlanSchema,
+} from "~/features/plans/plans.schemas";
+import { planText } from "~/features/plans/plans";
+import { setPlanOffered } from "~/features/plans/set-plan-offered.server";
+import { updatePlan } from "~/features/plans/update-plan.server";
 import {
   isSettingsSection,
   legalSettingsFormSchema,
@@ -79,12 +95,13 @@ export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 // The middleware has refused everyone but admins; the use cases check again.
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user: actor, i18n, locale } = requestContext(context);
-  const [settings, status, admins, team, promotionCodes, retention] = await Promise.all([
+  const [settings, status, admins, team, promotionCodes, planList, retention] = await Promise.all([
     getSettings(services, actor),
     getSystemStatus(services, actor),
     listAdminTwoFactor(services, actor),
     listTeam(services, actor),
     listPromotionCodes(services, actor),
+    listPlans(services, actor),
     getRetentionStatus(services, actor),
   ]);
   // The General tab's 'Assign new customers to' choices.
@@ -95,6 +112,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     admins,
     team,
     promotionCodes,
+    plans: planList.plans,
+    // Without card payments the Plans tab explains what to set instead of offering its form.
+    cardPayments: planList.cardPayments,
     retention,
     assignees,
     selfId: actor?.id ?? null,
@@ -133,12 +153,18 @@ function legalEntries(settings: AdminSettings, locale: Locale, cardPayments: boo
 }
 
 /** The forms this page's action takes (the matrix tries each). */
-export const intents = [SAVE_SETTINGS_INTENT, RESET_TWO_FACTOR_INTENT, ...TEAM_INTENTS, ...PROMOTION_INTENTS] as const;
+export const intents = [
+  SAVE_SETTINGS_INTENT,
+  RESET_TWO_FACTOR_INTENT,
+  ...TEAM_INTENTS,
+  ...PROMOTION_INTENTS,
+  ...PLAN_INTENTS,
+] as const;
 
 /**
  * The page's forms, by `intent`: a tab's save (`section` and that tab's values), an admin's two-factor reset, the
- * Team tab's invitations and members, and the Promotions tab's codes. Each success answers its toast's words (a
- * tab's save: the form's own), a duplicate code names the Code field.
+ * Team tab's invitations and members, the Promotions tab's codes and the Plans tab's plans. Each success answers its
+ * toast's words (a tab's save: the form's own), a duplicate code names the Code field.
  */
 export async function action(args: Route.ActionArgs) {
   return intentAction(args, intents, {
@@ -248,11 +274,50 @@ export async function action(args: Route.ActionArgs) {
         message: i18n._(msg`It is refused from now on; payments already made keep it.`),
       }),
     }),
+    // The plan use cases read the form's own fields again, so what a plan follows goes back as the form writes it.
+    [CREATE_PLAN_INTENT]: form({
+      schema: createPlanSchema,
+      run: ({ services, user }, value) => createPlan(services, user, { ...value, follows: value.follows ?? "none" }),
+      success: ({ i18n, locale }, _, value) => {
+        const name = planText(value, locale).name;
+        return { ok: true, title: i18n._(msg`Plan created`), message: i18n._(msg`${name} is on offer from now on.`) };
+      },
+    }),
+    [UPDATE_PLAN_INTENT]: form({
+      schema: updatePlanSchema,
+      run: ({ services, user }, value) => updatePlan(services, user, { ...value, follows: value.follows ?? "none" }),
+      success: ({ i18n }, { priceChanged }) => ({
+        ok: true,
+        title: i18n._(msg`Plan saved`),
+        ...(priceChanged
+          ? { message: i18n._(msg`New subscribers pay the new price; the customers already subscribed keep theirs.`) }
+          : {}),
+      }),
+    }),
+    [RETIRE_PLAN_INTENT]: form({
+      schema: planIdSchema,
+      run: ({ services, user }, { planId }) => setPlanOffered(services, user, { planId, offered: false }),
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Plan retired`),
+        message: i18n._(msg`Its subscribers keep it; nobody new may take it.`),
+      }),
+    }),
+    [OFFER_PLAN_AGAIN_INTENT]: form({
+      schema: planIdSchema,
+      run: ({ services, user }, { planId }) => setPlanOffered(services, user, { planId, offered: true }),
+      success: ({ i18n }) => ({
+        ok: true,
+        title: i18n._(msg`Plan offered again`),
+        message: i18n._(msg`Customers may take it again.`),
+      }),
+    }),
   });
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, status, admins, team, promotionCodes, retention, assignees, selfId, legal } = loaderData;
+  const { settings, status, admins, team, promotionCodes, plans, cardPayments, retention, assignees, selfId, legal } =
+    loaderData;
   const { t } = useLingui();
   return (
     <>
@@ -265,6 +330,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="security">{t`Security`}</TabsTrigger>
             <TabsTrigger value="team">{t`Team`}</TabsTrigger>
             <TabsTrigger value="promotions">{t`Promotions`}</TabsTrigger>
+            <TabsTrigger value="plans">{t`Plans`}</TabsTrigger>
             <TabsTrigger value="legal">{t`Legal`}</TabsTrigger>
             <TabsTrigger value="database">{t`Database`}</TabsTrigger>
           </TabsList>
@@ -284,6 +350,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="promotions">
           <PromotionsTab codes={promotionCodes} />
+        </TabsContent>
+        <TabsContent value="plans">
+          <PlansTab plans={plans} cardPayments={cardPayments} />
         </TabsContent>
         <TabsContent value="legal">
           <LegalSettingsForm entries={legal} />

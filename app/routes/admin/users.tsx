@@ -48,7 +48,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       ) : (
         <PageTitle title={t`Users`} description={t`Every customer of the agency.`} />
       )}
-      <UserCounterCards counters={counters} activity={query.activity} search={query.search} assigned={query.assigned} />
+      <UserCounterCards
+        counters={counters}
+        activity={query.activity}
+        search={query.search}
+        assigned={query.assigned}
+        plan={query.plan}
+      />
       <CustomerListControls
         query={query}
         total={total}
@@ -56,7 +62,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         assignees={assignees}
         exportHref={mine ? null : customersCsvPath(query)}
       />
-      <CustomerTable customers={customers} filtered={Boolean(query.search || query.activity || query.assigned)} />
+      <CustomerTable
+        customers={customers}
+        filtered={Boolean(query.search || query.activity || query.assigned || query.plan)}
+      />
       <CustomerPages query={query} pageCount={pageCount} />
     </>
   );

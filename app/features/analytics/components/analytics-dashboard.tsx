@@ -63,6 +63,63 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
+/**
+ * The care plans: monthly recurring revenue and the plans past due as they stand today, the plans that started and
+ * ended in the period, and the months as a table.
+ */
+function PlanAnalytics({ plans }: { plans: AnalyticsReport["plans"] }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  return (
+    <Card data-testid="analytics-plans">
+      <CardHeader>
+        <CardTitle id="plans-title">{t`Care plans`}</CardTitle>
+        <CardDescription>
+          {t`Monthly recurring revenue (the monthly prices of the plans active or past due) and the plans past due are as they stand today; new and ended plans are the period's, a plan counted once a charge was made on it.`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <Stat
+            label={t`Monthly recurring revenue`}
+            value={formatMoney(plans.monthlyRecurringRevenue, locale)}
+            testId="stat-mrr"
+          />
+          <Stat label={t`Plans past due`} value={String(plans.pastDue)} testId="stat-plans-past-due" />
+          <Stat label={t`New plans`} value={String(plans.started)} testId="stat-plans-started" />
+          <Stat label={t`Ended plans`} value={String(plans.ended)} testId="stat-plans-ended" />
+        </dl>
+        <details className="rounded-md border border-slate-200">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-blue-700">{t`Show the plans per month`}</summary>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t`New and ended care plans per month`}</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className={cell}>{t`Month`}</th>
+                  <th scope="col" className={numberCell}>{t`New plans`}</th>
+                  <th scope="col" className={numberCell}>{t`Ended plans`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {plans.months.map((row) => (
+                  <tr key={row.month} className="border-t border-slate-100" data-testid={`plans-${row.month}`}>
+                    <th scope="row" className={`${cell} font-normal`}>
+                      {monthLabel(row.month, locale)}
+                    </th>
+                    <td className={numberCell}>{row.started}</td>
+                    <td className={numberCell}>{row.ended}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -137,6 +194,8 @@ export function AnalyticsDashboard({ report }: { report: AnalyticsReport }) {
           </table>
         }
       />
+
+      <PlanAnalytics plans={report.plans} />
 
       <LeadAnalytics leads={report.leads} />
 

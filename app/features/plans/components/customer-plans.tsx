@@ -18,7 +18,7 @@ import { CANCEL_PLAN_INTENT, KEEP_PLAN_INTENT, SUBSCRIBE_INTENT } from "../plans
 
 const DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric" };
 
-export const PLAN_STATUS_TONES: Record<PlanStatus, BadgeTone> = {
+const PLAN_STATUS_TONES: Record<PlanStatus, BadgeTone> = {
   incomplete: "gray",
   active: "green",
   past_due: "red",
@@ -86,7 +86,7 @@ export function CustomerPlans({
 }
 
 /** A plan on offer: its name, what it does, the monthly price, and 'Subscribe' (a POST to this page's action). */
-export function PlanOffer({ offer, action }: { offer: PlanOfferView; action?: string }) {
+function PlanOffer({ offer, action }: { offer: PlanOfferView; action?: string }) {
   const { t } = useLingui();
   const { i18n } = useLingui();
   const navigation = useNavigation();

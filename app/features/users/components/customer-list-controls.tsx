@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Download, Search } from "lucide-react";
@@ -7,20 +8,35 @@ import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import type { AssigneeView } from "../assignment-views";
 import {
+  CUSTOMER_PLAN_FILTERS,
   CUSTOMERS_PER_PAGE,
   customerListHref,
   pageWindow,
   SEARCH_MAX_LENGTH,
   UNASSIGNED,
   type CustomerListQuery,
+  type CustomerPlanFilter,
 } from "../customer-list-query";
 
 const STATE_LABEL = { active: msg`Active`, inactive: msg`Inactive`, in_progress: msg`In Progress` } as const;
 
+/** The 'Care plan' filter's choices, as the select and the list's summary name them. */
+const PLAN_FILTER_LABEL: Record<CustomerPlanFilter, MessageDescriptor> = {
+  on_plan: msg`On a plan`,
+  past_due: msg`Plan past due`,
+};
+
+/** The filters whose first choice ('Anyone', 'Any') is no filter: the address leaves them out. */
+const OPTIONAL_FILTERS = ["assigned", "plan"] as const;
+
+const SELECT =
+  "flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none sm:text-sm";
+
 /**
- * The search box and, for admins, the 'Assigned to' filter (a GET form, so the address keeps them and a reload or a
- * shared link shows the same list), what is shown, and a bad address's message. The filter is applied with the
- * form's button rather than on change, so moving through its choices with the keyboard does not reload the list.
+ * The search box, the 'Care plan' filter and, for admins, the 'Assigned to' filter (a GET form, so the address keeps
+ * them and a reload or a shared link shows the same list), what is shown, and a bad address's message. The filters
+ * are applied with the form's button rather than on change, so moving through their choices with the keyboard does
+ * not reload the list.
  */
 export function CustomerListControls({
   query,
@@ -63,11 +79,13 @@ export function CustomerListControls({
         aria-label={t`Search customers`}
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(event) => {
-          // 'Anyone' is no filter: the address stays as the page's own links write it (no empty `assigned=`).
+          // 'Anyone' and 'Any' are no filter: the address stays as the page's own links write it (no empty
+          // `assigned=` or `plan=`).
           const data = new FormData(event.currentTarget);
-          if (data.get("assigned") !== "") return;
+          const empty = OPTIONAL_FILTERS.filter((name) => data.get(name) === "");
+          if (empty.length === 0) return;
           event.preventDefault();
-          data.delete("assigned");
+          for (const name of empty) data.delete(name);
           void submit(data, { method: "get" });
         }}
       >
@@ -96,7 +114,7 @@ export function CustomerListControls({
               name="assigned"
               defaultValue={query.assigned ?? ""}
               key={query.assigned ?? ""}
-              className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none sm:text-sm"
+              className={SELECT}
             >
               <option value="">{t`Anyone`}</option>
               <option value={UNASSIGNED}>{t`Unassigned`}</option>
@@ -108,6 +126,25 @@ export function CustomerListControls({
             </select>
           </div>
         ) : null}
+        <div className="space-y-1.5 sm:w-44">
+          <label htmlFor="customer-plan" className="text-sm font-medium text-slate-800">
+            {t`Care plan`}
+          </label>
+          <select
+            id="customer-plan"
+            name="plan"
+            defaultValue={query.plan ?? ""}
+            key={query.plan ?? ""}
+            className={SELECT}
+          >
+            <option value="">{t({ message: "Any", context: "care plan filter" })}</option>
+            {CUSTOMER_PLAN_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {i18n._(PLAN_FILTER_LABEL[filter])}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="flex gap-2">
           <Button type="submit">
             <Search aria-hidden="true" className="size-4" />
@@ -125,6 +162,7 @@ export function CustomerListControls({
           {total === 0 ? t`No customers` : t`Showing ${from}–${to} of ${all} customers`}
           {query.activity ? ` · ${i18n._(STATE_LABEL[query.activity])}` : ""}
           {assigneeShown ? ` · ${assigneeShown}` : ""}
+          {query.plan ? ` · ${i18n._(PLAN_FILTER_LABEL[query.plan])}` : ""}
           {search ? ` · ${t`matching “${search}”`}` : ""}
         </p>
         {exportHref ? (

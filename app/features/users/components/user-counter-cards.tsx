@@ -2,23 +2,25 @@ import { Activity, CircleOff, Clock, Users } from "lucide-react";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
-import { customerListHref } from "../customer-list-query";
+import { customerListHref, type CustomerPlanFilter } from "../customer-list-query";
 import type { CustomerActivity, UserCounters } from "../user-counters";
 
 /**
  * The four counters. Each card is a link that filters the list by its state (Total Users shows everyone),
- * keeping the search and the 'Assigned to' filter; the card of the state shown is marked current.
+ * keeping the search and the 'Assigned to' and 'Care plan' filters; the card of the state shown is marked current.
  */
 export function UserCounterCards({
   counters,
   activity = null,
   search = "",
   assigned = null,
+  plan = null,
 }: {
   counters: UserCounters;
   activity?: CustomerActivity | null;
   search?: string;
   assigned?: string | null;
+  plan?: CustomerPlanFilter | null;
 }) {
   const { t } = useLingui();
   // `key` names the card's test ids (the English label), `label` is shown in the page's language.
@@ -67,7 +69,7 @@ export function UserCounterCards({
         return (
           <li key={key}>
             <Link
-              to={customerListHref({ search, activity: state, assigned, page: 1 })}
+              to={customerListHref({ search, activity: state, assigned, plan, page: 1 })}
               aria-current={current ? "true" : undefined}
               data-testid={`counter-card-${key.toLowerCase().replace(/\s+/g, "-")}`}
               className={cn(

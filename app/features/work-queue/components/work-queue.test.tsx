@@ -19,6 +19,7 @@ function queue(lists: Partial<WorkQueueData> = {}): WorkQueueData {
     changesRequested: empty,
     waitingApproval: empty,
     uncontactedLeads: empty,
+    pastDuePlans: empty,
     deletionRequests: empty,
     ...lists,
   };
@@ -210,5 +211,40 @@ describe("the uncontacted leads' list", () => {
     const spanish = section(render(queue({ uncontactedLeads: { total: 1, items: [lead] } }), "es"), "queue-leads");
     expect(spanish).toContain(`href="/admin/leads/${lead.leadId}"`);
     expect(spanish).toMatch(/Llegó <time dateTime="2026-03-08T12:00:00.000Z">hace 2 días<\/time>/);
+  });
+});
+
+describe("the plans past due", () => {
+  const late = {
+    subscriptionId: "7a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+    userId: "11111111-1111-4111-8111-111111111111",
+    customerName: "Ana Pérez",
+    planName: "Website Care",
+    amount: 49,
+    pastDueSince: "2026-03-06T12:00:00.000Z",
+  };
+
+  it("links each to the customer's page with the plan, its price a month and how long it has been past due", () => {
+    const html = section(render(queue({ pastDuePlans: { total: 1, items: [late] } })), "queue-past-due-plans");
+    expect(html).toContain("Plans past due");
+    expect(html).toContain('data-testid="queue-past-due-plans-count">1<');
+    expect(html).toContain(`href="/admin/users/${late.userId}"`);
+    expect(html).toContain(">Ana Pérez</a>");
+    expect(html).toContain("Website Care · $49 a month");
+    expect(html).toContain(
+      'Past due for <time dateTime="2026-03-06T12:00:00.000Z" data-testid="queue-age">4 days</time>',
+    );
+    const spanish = section(
+      render(queue({ pastDuePlans: { total: 1, items: [{ ...late, planName: "Cuidado del sitio web" }] } }), "es"),
+      "queue-past-due-plans",
+    );
+    expect(spanish).toContain("Cuidado del sitio web");
+    expect(spanish).toContain("al mes");
+    expect(spanish).toContain('data-testid="queue-age">4 días</time>');
+  });
+
+  it("says when none is past due, for a staff member too", () => {
+    const html = section(render(queue({ pendingPayments: null, deletionRequests: null })), "queue-past-due-plans");
+    expect(html).toContain("Every care plan&#x27;s charge went through");
   });
 });

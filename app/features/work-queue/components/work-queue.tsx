@@ -19,6 +19,7 @@ import {
   type QueueConversation,
   type QueueInformation,
   type QueueLead,
+  type QueuePastDuePlan,
   type QueuePayment,
   type QueueRound,
   type QueueStalled,
@@ -210,6 +211,35 @@ function LeadRow({ item, asOf }: { item: QueueLead; asOf: string }) {
   );
 }
 
+/** A plan whose charge is failing: the name opens the customer's page, where their plans and charges are. */
+function PastDuePlanRow({ item, asOf }: { item: QueuePastDuePlan; asOf: string }) {
+  const { t, i18n } = useLingui();
+  const price = formatMoney(item.amount, i18n.locale);
+  const age = formatAge(item.pastDueSince, asOf, i18n);
+  return (
+    <li>
+      <Card data-testid="queue-past-due-row" className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+        <div className="min-w-0">
+          <Link to={customerPagePath(item.userId)} className={LINK}>
+            {item.customerName || t`Unnamed customer`}
+          </Link>
+          <p className="text-slate-700">
+            {item.planName} · {t`${price} a month`}
+          </p>
+        </div>
+        <p className="text-slate-600">
+          <Trans>
+            Past due for{" "}
+            <time dateTime={item.pastDueSince} data-testid="queue-age">
+              {age}
+            </time>
+          </Trans>
+        </p>
+      </Card>
+    </li>
+  );
+}
+
 function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
   const { t, i18n } = useLingui();
   const service = serviceTitleIn(i18n, item.service);
@@ -285,7 +315,8 @@ function RoundRow({ item, asOf, sentBack }: { item: QueueRound; asOf: string; se
 /**
  * The team's work queue under the dashboard's cards. It reloads with the page on every live change (the
  * admin layout's stream), so a new proof, another admin's decision or a saved form shows without a reload.
- * A staff member's queue has no payments list (null): the proofs and their decision form are the admins'.
+ * A staff member's queue has no payments list (null): the proofs and their decision form are the admins'. Plans
+ * past due are everyone's to chase (a staff member's own customers'), so they follow the payments.
  */
 export function WorkQueue({ queue }: { queue: WorkQueueData }) {
   const { t, i18n } = useLingui();
@@ -308,6 +339,15 @@ export function WorkQueue({ queue }: { queue: WorkQueueData }) {
           {(payment) => <PendingPaymentRow key={payment.id} payment={payment} asOf={queue.asOf} />}
         </QueueSection>
       ) : null}
+      <QueueSection
+        id="queue-past-due-plans"
+        title={t`Plans past due`}
+        total={queue.pastDuePlans.total}
+        items={queue.pastDuePlans.items}
+        emptyText={t`Every care plan's charge went through`}
+      >
+        {(item) => <PastDuePlanRow key={item.subscriptionId} item={item} asOf={queue.asOf} />}
+      </QueueSection>
       {queue.deletionRequests ? <DeletionAnswers /> : null}
       {queue.deletionRequests ? (
         <QueueSection

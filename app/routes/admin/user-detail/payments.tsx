@@ -6,6 +6,8 @@ import { listPaymentsForReview } from "~/features/payments/review/list-payments-
 import { REFUND_PAYMENT_INTENT, refundFormSchema } from "~/features/payments/refunds/payment-refunds";
 import { refundPayment } from "~/features/payments/refunds/refund-payment.server";
 import { DECIDE_PAYMENT_INTENT } from "~/features/payments/review/payment-review";
+import { AdminCustomerPlans } from "~/features/plans/components/admin-customer-plans";
+import { getCustomerPlans } from "~/features/plans/get-customer-plans.server";
 import { requireTeamReach } from "~/lib/auth/actor-guards";
 import { AppError } from "~/lib/http/app-error";
 import { loaderFailure } from "~/lib/http/error-answer.server";
@@ -22,7 +24,7 @@ import type { Route } from "./+types/payments";
  * to that tab's path.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services, user: actor, i18n } = requestContext(context);
+  const { services, user: actor, i18n, locale } = requestContext(context);
   const userId = params.userId;
   try {
     requireTeamReach(actor, userId);
@@ -33,13 +35,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("tab");
   if (isCustomerTab(asked)) throw redirect(customerPagePath(userId, asked === "payments" ? first : asked));
   if (first !== "payments") throw redirect(customerPagePath(userId, first));
-  // A failure to load payments is logged and the tab shows no payments; a refusal is the tab's answer.
-  const payments = await listPaymentsForReview(services, actor, { userId }).catch((error: unknown) => {
-    if (error instanceof AppError) loaderFailure(error, i18n);
-    console.error("Failed to load payments:", error);
-    return [];
-  });
-  return { payments };
+  // A failure to load payments or plans is logged and the tab shows none; a refusal is the tab's answer.
+  const [payments, plans] = await Promise.all([
+    listPaymentsForReview(services, actor, { userId }).catch((error: unknown) => {
+      if (error instanceof AppError) loaderFailure(error, i18n);
+      console.error("Failed to load payments:", error);
+      return [];
+    }),
+    getCustomerPlans(services, actor, { customerId: userId, locale }).then(
+      ({ subscriptions }) => subscriptions,
+      (error: unknown) => {
+        if (error instanceof AppError) loaderFailure(error, i18n);
+        console.error("Failed to load care plans:", error);
+        return [];
+      },
+    ),
+  ]);
+  return { payments, plans };
 }
 
 /** The forms this tab's action takes (the matrix tries each). */
@@ -85,7 +97,12 @@ export default function PaymentsTab({ loaderData, params }: Route.ComponentProps
     revalidator.state === "loading" ||
     fetchers.some((fetcher) => fetcher.state === "loading") ||
     (navigation.state === "loading" && navigation.location.pathname === customerPagePath(params.userId));
-  return <AdminPaymentsTab payments={loaderData.payments} loading={reloading} />;
+  return (
+    <div className="space-y-8">
+      <AdminPaymentsTab payments={loaderData.payments} loading={reloading} />
+      <AdminCustomerPlans subscriptions={loaderData.plans} />
+    </div>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
