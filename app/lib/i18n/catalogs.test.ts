@@ -73,8 +73,6 @@ const SAME_IN_BOTH = new Set([
   "Total",
   "WhatsApp",
   "{title} ({name})",
-  // A plan's charge on the admin's payment card: its name and its month, nothing to translate.
-  "{plan} · {month}",
   // A lead's age: minutes and hours are abbreviated alike.
   "{count, plural, one {# h} other {# h}}",
   "{count, plural, one {# min} other {# min}}",
