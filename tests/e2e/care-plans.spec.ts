@@ -59,6 +59,7 @@ test("a care plan from the admin's form to its end: subscribed by card, charged 
   await dialog.getByRole("button", { name: "Create plan" }).click();
   await expectToast(admin, "Plan created");
   await expect(admin.getByRole("row").filter({ hasText: planName })).toContainText("$49 a month");
+  await admin.screenshot({ path: "test-results/care-plans/en-1280-plans-tab.png", fullPage: true });
 
   // A customer who reads Spanish subscribes from their Plans page, through the hosted checkout.
   const person = newCustomer({ fullName: "Marisol Vega", companyName: "Vega Roofing" });
@@ -103,6 +104,7 @@ test("a care plan from the admin's form to its end: subscribed by card, charged 
   await expect(adminQueue.getByTestId("queue-past-due-plans")).toContainText(person.fullName, {
     timeout: LIVE_UPDATE_MS,
   });
+  await adminQueue.getByTestId("queue-past-due-plans").screenshot({ path: "test-results/care-plans/en-queue.png" });
 
   // The customer changes the card in the provider's billing portal: the open invoice is paid, the plan active again.
   await own.getByRole("link", { name: "Cambiar tarjeta" }).click();
@@ -132,4 +134,11 @@ test("a care plan from the admin's form to its end: subscribed by card, charged 
   await expect(page.getByTestId("plan-offer").filter({ hasText: spanishName })).toBeVisible();
   await page.screenshot({ path: "test-results/care-plans/es-390-ended.png", fullPage: true });
   await expectNoAxeViolations(page);
+
+  // The admin's page of the customer: the plan, its standing and its charges, each refundable from the Payments tab.
+  const { id } = (await (await page.request.get("/resources/session")).json()).user as { id: string };
+  await admin.goto(`/admin/users/${id}`);
+  await expect(admin.getByText("Care plan payments")).toBeVisible();
+  await admin.screenshot({ path: "test-results/care-plans/en-1280-customer.png", fullPage: true });
+  await expectNoAxeViolations(admin);
 });

@@ -13,7 +13,8 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 export const PLAN_STATUS_NAMES: Record<PlanStatus, MessageDescriptor> = {
   incomplete: msg`Waiting for the first payment`,
-  active: msg`Active`,
+  // "Active" elsewhere names a group of customers (Spanish "Activos"); a plan is one.
+  active: msg({ message: "Active", context: "plan status" }),
   past_due: msg`Past due`,
   ended: msg`Ended`,
 };

@@ -179,7 +179,16 @@ function OwnPlan({ subscription }: { subscription: PlanSubscriptionView }) {
             {subscription.charges.map((charge) => (
               <li key={charge.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  {charge.paidAt ? <LocalDateTime iso={charge.paidAt} options={DAY} /> : null}
+                  {/* The month it paid for; a charge without one (none so far) says when it was paid. */}
+                  {charge.periodStart && charge.periodEnd ? (
+                    <>
+                      <LocalDateTime iso={charge.periodStart} options={DAY} />
+                      {" – "}
+                      <LocalDateTime iso={charge.periodEnd} options={DAY} />
+                    </>
+                  ) : charge.paidAt ? (
+                    <LocalDateTime iso={charge.paidAt} options={DAY} />
+                  ) : null}
                   {" · "}
                   {formatMoney(charge.amount, i18n.locale, { cents: true })}
                   {charge.refundedAmount > 0
