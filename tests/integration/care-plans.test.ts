@@ -369,6 +369,33 @@ describe("a subscription's webhooks", () => {
     expect(ended!.data).toMatchObject({ kind: "ended", unpaid: true });
   });
 
+  it("changes nothing when a whole life's events come again, last first", async () => {
+    const plan = await makePlan();
+    const customer = await app.customer();
+    fake.events.splice(0);
+    const subscription = await subscribe(customer, plan.id);
+    await deliverAll(await fake.renew(subscription.stripeSubscriptionId));
+    fake.setCardFailing(subscription.stripeCustomerId, true);
+    await deliverAll(await fake.renew(subscription.stripeSubscriptionId));
+    fake.setCardFailing(subscription.stripeCustomerId, false);
+    await deliverAll(await fake.retry(subscription.stripeSubscriptionId));
+    await setPlanCancellation(app.services, customer.user, { subscriptionId: subscription.id, cancel: true });
+    await fake.settled();
+    await deliverAll(await fake.endPeriod(subscription.stripeSubscriptionId));
+    // Every event of this subscription (the cancellation's own update included, delivered here for the first time).
+    const all = fake.events.splice(0);
+    await deliverAll(all);
+    const settled = { row: await subscriptionOf(customer), charges: await chargesOf(subscription.id) };
+    const notices = await noticesOf(customer.id);
+    expect(settled.row).toMatchObject({ status: "ended" });
+    expect(settled.charges).toHaveLength(3);
+
+    expect(new Set(await deliverAll([...all].reverse()))).toEqual(new Set(["duplicate"]));
+    expect(await subscriptionOf(customer)).toEqual(settled.row);
+    expect(await chargesOf(subscription.id)).toEqual(settled.charges);
+    expect(await noticesOf(customer.id)).toEqual(notices);
+  });
+
   it("records a charge that is not the subscription's price, with a note for the admins", async () => {
     const plan = await makePlan();
     const customer = await app.customer();
