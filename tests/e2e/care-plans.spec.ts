@@ -47,7 +47,7 @@ test("a care plan from the admin's form to its end: subscribed by card, charged 
 
   // The admin makes the plan in Settings, Plans.
   const admin = await signedInAdmin(browser);
-  await admin.goto("/admin/settings");
+  await gotoWithLiveStream(admin, "/admin/settings");
   await admin.getByRole("tab", { name: "Plans" }).click();
   await admin.getByRole("button", { name: "New plan" }).click();
   const dialog = admin.getByRole("dialog", { name: "New plan" });
@@ -109,8 +109,13 @@ test("a care plan from the admin's form to its end: subscribed by card, charged 
   // The customer changes the card in the provider's billing portal: the open invoice is paid, the plan active again.
   await own.getByRole("link", { name: "Cambiar tarjeta" }).click();
   await expect(page.getByRole("heading", { name: "Billing portal" })).toBeVisible();
+  // Back on the Plans page, a new document: its buttons work once it is live (hydrated, its stream open).
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/events" && response.status() === 200,
+  );
   await page.getByRole("button", { name: "Update card" }).click();
   await expect(page).toHaveURL(/\/dashboard\/plans$/);
+  await streamOpen;
   await expect(own.getByTestId("plan-status")).toHaveText("Activo", { timeout: LIVE_UPDATE_MS });
   await expect(own.getByText("Pagos (4)")).toBeVisible();
 

@@ -64,6 +64,10 @@ export function enhanceQuoteForm(form: HTMLFormElement): void {
     if (sentOnce && summary) summary.hidden = Object.keys(errors).length === 0;
   }
 
+  // A phone typed before these checks arrived (they load when the form is first reached) is formatted now.
+  for (const phone of form.querySelectorAll<HTMLInputElement>("input[data-us-phone]")) {
+    if (phone.value) phone.value = formatUsPhone(phone.value);
+  }
   form.addEventListener("input", (event) => {
     const target = event.target;
     if (target instanceof HTMLInputElement && target.dataset.usPhone !== undefined) {
