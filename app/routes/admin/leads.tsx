@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { data, isRouteErrorResponse } from "react-router";
+import { useLingui } from "@lingui/react/macro";
+import { data } from "react-router";
+import { ListLoadError } from "~/components/list-load-error";
 import { PageTitle } from "~/components/nav-shell";
-import { Card } from "~/components/ui/card";
 import { LeadListControls, LeadsTable } from "~/features/leads/components/leads-list";
 import { leadListErrorMessage, leadListHref, leadsCsvHref, parseLeadListQuery } from "~/features/leads/lead-list-query";
 import { listLeads } from "~/features/leads/list-leads.server";
@@ -57,17 +57,5 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
 /** A list that fails to load says so in place of the list, inside the admin frame, and asks for a reload. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useLingui();
-  const status = isRouteErrorResponse(error) ? error.status : null;
-  return (
-    <>
-      <PageTitle title={t`Leads`} />
-      <Card role="alert" className="p-6">
-        <p className="font-semibold text-red-700">{t`Failed to load leads`}</p>
-        <p className="mt-1 text-sm text-slate-600">
-          {status ? t`Error ${status}. ` : ""}
-          <Trans>Please reload the page to try again.</Trans>
-        </p>
-      </Card>
-    </>
-  );
+  return <ListLoadError error={error} title={t`Leads`} failed={t`Failed to load leads`} />;
 }

@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { data, isRouteErrorResponse } from "react-router";
+import { useLingui } from "@lingui/react/macro";
+import { data } from "react-router";
+import { ListLoadError } from "~/components/list-load-error";
 import { PageTitle } from "~/components/nav-shell";
-import { Card } from "~/components/ui/card";
 import { CustomerListControls, CustomerPages } from "~/features/users/components/customer-list-controls";
 import { CustomerTable } from "~/features/users/components/customer-table";
 import { UserCounterCards } from "~/features/users/components/user-counter-cards";
@@ -73,19 +73,6 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
 /** A users list that fails to load says 'Failed to load users' in place of the list, inside the admin frame, and asks for a reload. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  console.error(error);
   const { t } = useLingui();
-  const status = isRouteErrorResponse(error) ? error.status : null;
-  return (
-    <>
-      <PageTitle title={t`Users`} />
-      <Card role="alert" className="p-6">
-        <p className="font-semibold text-red-700">{t`Failed to load users`}</p>
-        <p className="mt-1 text-sm text-slate-600">
-          {status ? t`Error ${status}. ` : ""}
-          <Trans>Please reload the page to try again.</Trans>
-        </p>
-      </Card>
-    </>
-  );
+  return <ListLoadError error={error} title={t`Users`} failed={t`Failed to load users`} />;
 }
