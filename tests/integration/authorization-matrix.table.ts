@@ -738,22 +738,21 @@ export const ROWS: Row[] = [
     data: { anonymous: 401 },
     note: "a checkout for a plan: A holds this (retired) plan, nobody new may take it, the team pays for nothing (403)",
   },
-  {
-    route: "/dashboard/plans",
-    method: "POST",
-    body: { intent: "cancel-plan", subscriptionId: "{a.planSubscriptionId}" },
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: 404, staffA: 403, staffB: 403, admin: 403 },
-    data: { anonymous: 401 },
-    note: "A cancels their own plan at the period's end (at the fake card provider); another customer's is not found; the team may not",
-  },
-  {
-    route: "/dashboard/plans",
-    method: "POST",
-    body: { intent: "keep-plan", subscriptionId: "{a.planSubscriptionId}" },
-    expect: { anonymous: LOGIN, customerA: "ok", customerB: 404, staffA: 403, staffB: 403, admin: 403 },
-    data: { anonymous: 401 },
-    note: "A keeps their own cancelled plan; another customer's is not found; the team may not",
-  },
+  ...(
+    [
+      ["cancel-plan", "A cancels their own plan at the period's end (at the fake card provider)"],
+      ["keep-plan", "A keeps their own cancelled plan"],
+    ] as const
+  ).map(
+    ([intent, what]): Row => ({
+      route: "/dashboard/plans",
+      method: "POST",
+      body: { intent, subscriptionId: "{a.planSubscriptionId}" },
+      expect: { anonymous: LOGIN, customerA: "ok", customerB: 404, staffA: 403, staffB: 403, admin: 403 },
+      data: { anonymous: 401 },
+      note: `${what}; another customer's is not found; the team may not`,
+    }),
+  ),
   {
     route: "/dashboard/plans/card",
     method: "GET",
