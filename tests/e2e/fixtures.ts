@@ -327,12 +327,22 @@ export const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 /**
  * The newest toast (sonner shows one at a time here): checks its title and, when given, its description.
  * Older toasts can linger in the DOM while they animate out, so the check is made on the front one only.
+ * A toast once checked is marked and never counts again: a second save's toast has the same words as the
+ * first's, which can still be on screen, and would otherwise pass before the second save was answered.
  */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  const front = page.locator('[data-sonner-toast][data-front="true"]');
+  const front = page
+    .locator('[data-sonner-toast][data-front="true"]:not([data-e2e-checked])')
+    .filter({ has: page.getByText(title, { exact: true }) });
   // A toast comes with the answer to a save, which the whole suite's load can hold past the usual 10 s.
-  await expect(front.getByText(title, { exact: true })).toBeVisible({ timeout: TOAST_MS });
+  await expect(front).toBeVisible({ timeout: TOAST_MS });
   if (description !== undefined) await expect(front.getByText(description, { exact: true })).toBeVisible();
+  await page
+    .locator("[data-sonner-toast]")
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .evaluateAll((seen) => {
+      for (const toast of seen) toast.setAttribute("data-e2e-checked", "");
+    });
 }
 
 /**
