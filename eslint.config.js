@@ -34,6 +34,7 @@ const FEATURE_ORDER = [
   "approvals",
   "notes",
   "settings",
+  "reminders",
   "data-export",
   "account-deletion",
   "retention",

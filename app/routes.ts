@@ -14,6 +14,8 @@ export default [
   // The free quote form's endpoint and page, in English and Spanish, the language read from the path.
   route("quote", "routes/marketing/quote.tsx"),
   route("es/quote", "routes/marketing/quote.tsx", { id: "routes/marketing/quote-es" }),
+  // A reminder e-mail's link: notes that it was opened and leads on to the page it names.
+  route("reminders/:reminderId", "routes/reminders/open.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("resources/language", "routes/resources/language.ts"),
@@ -41,6 +43,9 @@ export default [
       route("plans/card", "routes/dashboard/plan-card.ts"),
       route("profile", "routes/dashboard/profile.tsx"),
     ]),
+
+    // A reminder e-mail's unsubscribe link: works signed out, in the customer's language (the token names them).
+    route("reminders/unsubscribe", "routes/reminders/unsubscribe.tsx"),
 
     route("receipts/:paymentId", "routes/receipts/receipt.tsx"),
     // The same receipt as a PDF download: a resource route, with the page's guard and language.

@@ -86,6 +86,10 @@ export const profiles = pgTable(
     credentialsWarningAcknowledgedAt: timestamp("credentials_warning_acknowledged_at", { withTimezone: true }),
     /** The customer turned e-mail off on the Profile page (in-app notifications still arrive). */
     emailOptOut: boolean("email_opt_out").notNull().default(false),
+    /** The customer turned reminders off (the Profile page's switch, or the reminder e-mail's unsubscribe link). */
+    remindersOptOut: boolean("reminders_opt_out").notNull().default(false),
+    /** Since when the agency paused this customer's reminders (they asked for time); null while they run. */
+    remindersPausedAt: timestamp("reminders_paused_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   // The admin list's order (newest first, id to break ties) read straight from the index, a page at a time;
@@ -595,6 +599,8 @@ export const emailMessages = pgTable(
      * body is blanked and the address and subject stay, for the log.
      */
     forgetBodyAfterSend: boolean("forget_body_after_send").notNull().default(false),
+    /** Where the reader unsubscribes in one click (a path or URL): sent as the List-Unsubscribe header. */
+    unsubscribeLink: text("unsubscribe_link"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1025,5 +1031,47 @@ export const planSubscriptions = pgTable(
     check("plan_subscriptions_status_check", sql`${t.status} in (${inList(PLAN_SUBSCRIPTION_STATUSES)})`),
     index("plan_subscriptions_user_idx").on(t.userId, t.createdAt.desc()),
     index("plan_subscriptions_past_due_idx").on(t.pastDueSince).where(sql`${t.status} = 'past_due'`),
+  ],
+);
+
+/** The kinds of reminder (app/domain/reminder-schedules.ts). */
+export const REMINDER_KIND_VALUES = [
+  "unpaid_signup",
+  "information_form",
+  "approval_round",
+  "second_payment",
+  "rejected_payment",
+  "unread_messages",
+] as const;
+
+/**
+ * Each reminder a customer was sent: what it was about (its kind, and `subject`, which thing of that kind: a service,
+ * a round's id, a rejected payment's id, the oldest unread message's id), which step of its schedule (0: sent by hand
+ * from the customer's page, by `sent_by`), when, and when its link was first opened. A scheduled step is sent at most
+ * once: the unique index is what makes several instances, restarts and a clock that jumps send it once.
+ */
+export const reminders = pgTable(
+  "reminders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: owner(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull().default(""),
+    step: integer("step").notNull(),
+    /** What the reminder said, as the bell words it (app/features/notifications/reminder-notifications.ts). */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    /** Where its link leads (a portal path the server made): its e-mail's link opens it through /reminders/{id}. */
+    link: text("link").notNull(),
+    /** Whether an e-mail went with it: one sent by hand to a customer who turned reminders off is in the bell only. */
+    emailed: boolean("emailed").notNull().default(true),
+    sentBy: uuid("sent_by").references(() => user.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("reminders_kind_check", sql`${t.kind} in (${inList(REMINDER_KIND_VALUES)})`),
+    check("reminders_step_check", sql`${t.step} between 0 and 100`),
+    uniqueIndex("reminders_step_once_idx").on(t.userId, t.kind, t.subject, t.step).where(sql`${t.step} > 0`),
+    index("reminders_user_sent_idx").on(t.userId, t.sentAt.desc()),
   ],
 );

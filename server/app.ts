@@ -14,6 +14,7 @@ import { notifySystemError } from "~/features/notifications/notify-system-error.
 import { startReplyListener } from "~/features/messages/receive-reply.server";
 import { ensureAdmin } from "~/features/users/ensure-admin.server";
 import { RetentionJob } from "~/features/retention/retention-job.server";
+import { RemindersJob } from "~/features/reminders/reminders-job.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { lockDataFolder } from "~/lib/db/data-lock.server";
 import { AppError } from "~/lib/http/app-error";
@@ -319,6 +320,9 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
     // The daily clean-up of old read notifications, audit events and e-mails (Settings, Database tab).
     const retention = new RetentionJob(ready, { log: (line) => log.info(line), logError: (line) => log.error(line) });
     retention.start();
+    // What waits on customers, reminded on its schedule (Settings, Reminders tab).
+    const reminders = new RemindersJob(ready, { log: (line) => log.info(line), logError: (line) => log.error(line) });
+    reminders.start();
     // Replies to message e-mails (README: Replies by e-mail), only when a port is set.
     const inbound = env.INBOUND_SMTP_PORT ? await startReplyListener(ready, log) : undefined;
     log.info(
@@ -349,7 +353,7 @@ export async function start(options: AppOptions = {}): Promise<RunningApp> {
         await inboundClosed;
         await mailSender.stop();
         await dataExports.stop();
-        await retention.stop();
+        await Promise.all([retention.stop(), reminders.stop()]);
         databaseHealth?.close();
         await closeServices(ready);
         unlock();

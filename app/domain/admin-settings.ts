@@ -1,6 +1,14 @@
 import { msg } from "@lingui/core/macro";
 import { z } from "zod";
 import { zodMessage } from "~/lib/i18n/translate";
+import {
+  REMINDER_DAY_BOUNDS,
+  REMINDER_DEFAULT_DAYS,
+  REMINDER_KINDS,
+  REMINDER_MAX_STEPS,
+  REMINDER_SETTING_KEYS,
+  type ReminderKind,
+} from "./reminder-schedules";
 
 /**
  * The admin settings screen: its editable sections, stored as one JSON
@@ -156,6 +164,63 @@ export const retentionSettingsSchema = z.object({
   ),
 });
 
+const { min: minReminderDay, max: maxReminderDay } = REMINDER_DAY_BOUNDS;
+const REMINDER_DAYS = zodMessage(
+  msg`Reminder days are whole numbers from ${minReminderDay} to ${maxReminderDay}, separated by commas (at most ${REMINDER_MAX_STEPS})`,
+);
+
+/**
+ * A schedule's days as the Reminders tab sends them ("2, 7") or as stored ([2, 7]): read in order, each day once.
+ */
+const reminderDays = z
+  .preprocess(
+    (value) => (typeof value === "string" ? value.split(/[\s,]+/).filter(Boolean) : value),
+    z
+      .array(
+        z.coerce
+          .number(REMINDER_DAYS)
+          .int(REMINDER_DAYS)
+          .min(minReminderDay, REMINDER_DAYS)
+          .max(maxReminderDay, REMINDER_DAYS),
+        REMINDER_DAYS,
+      )
+      .min(1, REMINDER_DAYS),
+  )
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+  .pipe(z.array(z.number()).max(REMINDER_MAX_STEPS, REMINDER_DAYS));
+
+/** The Reminders tab: each kind of reminder on or off, and the days after the wait began on which it goes out. */
+export const reminderSettingsSchema = z.object({
+  unpaidSignupOn: formSwitch,
+  unpaidSignupDays: reminderDays,
+  informationFormOn: formSwitch,
+  informationFormDays: reminderDays,
+  approvalRoundOn: formSwitch,
+  approvalRoundDays: reminderDays,
+  secondPaymentOn: formSwitch,
+  secondPaymentDays: reminderDays,
+  rejectedPaymentOn: formSwitch,
+  rejectedPaymentDays: reminderDays,
+  unreadMessagesOn: formSwitch,
+  unreadMessagesDays: reminderDays,
+});
+export type ReminderSettings = z.output<typeof reminderSettingsSchema>;
+
+/** One kind's schedule in the settings: whether it is on, and its days. */
+export function reminderSchedule(settings: ReminderSettings, kind: ReminderKind): { on: boolean; days: number[] } {
+  const keys = REMINDER_SETTING_KEYS[kind];
+  return { on: settings[keys.on], days: settings[keys.days] };
+}
+
+function defaultReminderSettings(): ReminderSettings {
+  return Object.fromEntries(
+    REMINDER_KINDS.flatMap((kind) => [
+      [REMINDER_SETTING_KEYS[kind].on, true],
+      [REMINDER_SETTING_KEYS[kind].days, [...REMINDER_DEFAULT_DAYS[kind]]],
+    ]),
+  ) as ReminderSettings;
+}
+
 export const securitySettingsSchema = z.object({
   twoFactor: formSwitch,
   sessionTimeout: formSwitch,
@@ -229,6 +294,7 @@ export interface AdminSettings {
   security: SecuritySettings;
   legal: LegalSettings;
   retention: RetentionSettings;
+  reminders: ReminderSettings;
 }
 
 export const SETTINGS_SECTIONS = {
@@ -237,6 +303,7 @@ export const SETTINGS_SECTIONS = {
   security: securitySettingsSchema,
   legal: legalSettingsSchema,
   retention: retentionSettingsSchema,
+  reminders: reminderSettingsSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 
@@ -293,6 +360,7 @@ export function defaultSettings(seed: SettingsSeed): AdminSettings {
       refundPolicyEs: "",
     },
     retention: { ...RETENTION_DEFAULTS },
+    reminders: defaultReminderSettings(),
   };
 }
 

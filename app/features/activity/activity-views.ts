@@ -68,6 +68,9 @@ const ACTIVITY_LABELS = {
   "plan.offer-again": msg`Offered a care plan again`,
   "plan.cancel": msg`Cancelled a care plan at the end of its period`,
   "plan.keep": msg`Kept a care plan they had cancelled`,
+  "reminder.send": msg`Sent a customer a reminder`,
+  "reminders.pause": msg`Paused a customer's reminders`,
+  "reminders.resume": msg`Let a customer's reminders run again`,
 } as const satisfies Record<AuditAction, MessageDescriptor>;
 
 /** An action's label in a language; an action the table does not have is shown as it is. */

@@ -14,6 +14,11 @@ import { serviceNameIn } from "~/domain/service-texts";
 import { PROGRESS_NOTIFICATION_TYPE, progressNotification } from "~/features/notifications/progress-notifications";
 import { isProgressStep } from "~/domain/progress-steps";
 import { planNotification, planNotificationData } from "~/features/notifications/plan-notifications";
+import {
+  reminderLink,
+  reminderNotification,
+  reminderNotificationData,
+} from "~/features/notifications/reminder-notifications";
 import { href } from "react-router";
 import {
   CUSTOMER_HOME,
@@ -144,6 +149,8 @@ const DATA_SCHEMAS = {
   /** To the admins: a visitor asked for a free quote (a new lead), or wrote again within a day (`again`). */
   new_lead: z.object({ leadId: z.string(), name: z.string(), businessName: z.string().nullable(), again: z.boolean() }),
   plan: planNotificationData,
+  /** To the customer: something waits on them (a reminder), the form, the round, the payment or the thread. */
+  reminder: reminderNotificationData,
 } as const;
 
 type DataSchemas = typeof DATA_SCHEMAS;
@@ -267,6 +274,8 @@ export function eventText(i18n: I18n, event: NotificationEvent): { title: string
       const data = event.data;
       return planNotification(i18n, data, "customerId" in data ? customerLabel(i18n, data) : null);
     }
+    case "reminder":
+      return reminderNotification(i18n, event.data);
     case "message": {
       const { fromAgency, author, preview, files } = event.data;
       const who = fromAgency ? (author ?? i18n._(msg`A former team member`)) : customerLabel(i18n, event.data);
@@ -443,6 +452,8 @@ export function eventLink(event: NotificationEvent): string | null {
       // A failed charge: the page that opens the card provider's billing portal, where the card is changed.
       if (event.data.kind === "failed") return PLAN_CARD_PAGE;
       return "customerId" in event.data ? customerPagePath(event.data.customerId) : PLANS_PAGE;
+    case "reminder":
+      return reminderLink(event.data);
     case "system_error":
       return null;
   }

@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = [
   "plan.offer-again",
   "plan.cancel",
   "plan.keep",
+  "reminder.send",
+  "reminders.pause",
+  "reminders.resume",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

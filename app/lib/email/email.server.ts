@@ -31,6 +31,11 @@ export interface EmailInput {
    * outbox copy, in development without SMTP, is the delivery itself and stays.
    */
   forgetBodyAfterSend?: boolean;
+  /**
+   * Where the reader stops this kind of message in one click (a path, made absolute from SITE_URL): sent as the
+   * List-Unsubscribe header with List-Unsubscribe-Post (RFC 8058), so a mail program offers its own button.
+   */
+  unsubscribeLink?: string;
 }
 
 /** Company name and support address for the header and footer (from the stored general settings). */
@@ -98,6 +103,7 @@ function messageColumns(input: EmailInput) {
     replyTo: input.replyTo ?? null,
     forgetAfterSend: input.forgetAfterSend ?? false,
     forgetBodyAfterSend: input.forgetBodyAfterSend ?? false,
+    unsubscribeLink: input.unsubscribeLink ?? null,
   };
 }
 
@@ -162,6 +168,8 @@ interface OutgoingMessage {
   replyTo?: string | null;
   /** A message to an erased account (EmailInput.forgetAfterSend): nothing of it is kept once it is sent. */
   forgetAfterSend?: boolean;
+  /** The absolute one-click unsubscribe URL (EmailInput.unsubscribeLink). */
+  unsubscribeUrl?: string | null;
 }
 
 export type Mailer = (message: OutgoingMessage) => Promise<void>;
@@ -179,7 +187,12 @@ function mailOptions(from: string, message: OutgoingMessage) {
     subject,
     text,
     html,
-    headers: { "Auto-Submitted": "auto-generated" },
+    headers: {
+      "Auto-Submitted": "auto-generated",
+      ...(message.unsubscribeUrl
+        ? { "List-Unsubscribe": `<${message.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+        : {}),
+    },
   };
 }
 
@@ -219,7 +232,7 @@ const MAX_ATTEMPTS = 8;
  * What every message forgets once it went (or never will): where a reply goes was needed only to send it (a reply
  * address is a capability of its reader's).
  */
-const SENT = { replyTo: null };
+const SENT = { replyTo: null, unsubscribeLink: null };
 /** What is left of a message whose body held a secret (forgetBodyAfterSend): its address, subject, status and times. */
 const BODY_FORGOTTEN = { ...SENT, text: "", html: "", link: null, gathered: null };
 /** What is left of a message to an erased account once it went (or never will): its subject, status and times. */
@@ -335,6 +348,7 @@ export class EmailSender {
         await this.mailer({
           ...claimed,
           ...composeEmail({ text: claimed.text, html: claimed.html, link: claimed.link }, branding),
+          unsubscribeUrl: claimed.unsubscribeLink ? absoluteLink(claimed.unsubscribeLink, branding.siteUrl) : null,
         });
         await this.db
           .update(emailMessages)

@@ -58,6 +58,15 @@ export const ERROR_CODES = {
     message: msg`This reset link is invalid or has expired. Please ask for a new one.`,
   },
   reset_rate_limited: { status: 429, message: msg`Too many attempts. Please try again later.` },
+  // Reminders
+  unsubscribe_link_invalid: {
+    status: 400,
+    message: msg`This unsubscribe link is not valid. Turn reminders off on your Profile page instead.`,
+  },
+  nothing_to_remind: {
+    status: 409,
+    message: msg`Nothing is waiting on this customer: there is nothing to remind them of.`,
+  },
   reset_failed: { status: 500, message: msg`Something went wrong. Please try again.` },
   // Rules of the product
   password_too_common: { status: 400, message: msg`This password is too common. Choose one that is harder to guess.` },

@@ -24,6 +24,24 @@ export function afterSignUpPath(search: URLSearchParams): string {
     ? SERVICE_PAGE[service as keyof typeof SERVICE_PAGE]
     : CUSTOMER_HOME;
 }
+/** A service page's parameter that opens the payment dialog of that payment number at once (a reminder's link). */
+export const PAY_PARAM = "pay";
+
+/** A service's page with the dialog of one of its payments open. */
+export function payPath(service: keyof typeof SERVICE_PAGE, paymentNumber: number): string {
+  return `${SERVICE_PAGE[service]}?${PAY_PARAM}=${paymentNumber}`;
+}
+
+/** A reminder e-mail's link: notes that it was opened, then leads to where the thing is done. */
+export function reminderOpenPath(reminderId: string): string {
+  return href("/reminders/:reminderId", { reminderId });
+}
+
+/** The page that turns a customer's reminders off from the e-mail, signed out (the token names them). */
+export function unsubscribeRemindersPath(token: string): string {
+  return `${href("/reminders/unsubscribe")}?${new URLSearchParams({ token })}`;
+}
+
 export const CUSTOMER_LOGIN = href("/login");
 
 /** The login page's parameter naming the portal page to open after the sign-in. */

@@ -63,9 +63,20 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = ({ request
  * page it is sent from): its context, its answers and its schemas' messages are in that language.
  */
 export function pathLanguage(localeOf: (pathname: string) => Locale): MiddlewareFunction<Response> {
-  return ({ request, context }, next) => {
-    if (!servicesIfRunning(context)) return next();
-    const locale = localeOf(new URL(request.url).pathname);
+  return requestLanguage(async (request) => localeOf(new URL(request.url).pathname));
+}
+
+/**
+ * Route middleware of a page that knows its reader's language better than the request does (a signed link naming a
+ * customer): the language `localeOf` gives, else the request's.
+ */
+export function requestLanguage(
+  localeOf: (request: Request, services: Services) => Promise<Locale | null>,
+): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const services = servicesIfRunning(context);
+    if (!services) return next();
+    const locale = (await localeOf(request, services)) ?? requestContext(context).locale;
     const value = { ...requestContext(context), locale, i18n: i18nFor(locale) };
     provideRequestContext(context, value);
     return current.run(value.i18n, next);

@@ -77,6 +77,7 @@ const SAVED_TOASTS = {
   security: { title: msg`Security updated`, description: msg`Security settings have been saved` },
   legal: { title: msg`Legal pages updated`, description: msg`The legal pages' texts have been saved` },
   retention: { title: msg`Retention updated`, description: msg`How long old records are kept has been saved` },
+  reminders: { title: msg`Reminders updated`, description: msg`The reminders' schedules have been saved` },
 } as const;
 
 /**
