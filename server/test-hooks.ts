@@ -4,6 +4,8 @@ import { z } from "zod";
 import { leadChanges } from "~/features/leads/leads";
 import { signVisit, verifyVisit } from "~/features/leads/quote-visit.server";
 import { writeNotifications } from "~/features/notifications/write-notifications.server";
+import { DAY_MS } from "~/features/reminders/reminders";
+import { runReminders } from "~/features/reminders/run-reminders.server";
 import { deleteProgressRecord } from "~/features/progress/delete-progress-record.server";
 import { setProgressStep } from "~/features/progress/set-progress-step.server";
 import { SETTINGS_SECTIONS, type SettingsSection } from "~/domain/admin-settings";
@@ -328,6 +330,21 @@ export function testHooks(services: Services): Router {
           .where(eq(planSubscriptions.userId, profile.id))
       : [];
     res.json({ subscriptions: found });
+  });
+  // The reminders job's run for one customer, `days` from now (the spec moves the job's clock, not the server's).
+  router.post("/reminders/run", async (req, res) => {
+    const parsed = z.object({ email: z.email(), days: z.coerce.number().min(0).max(400) }).safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: "email: an e-mail address; days: how far ahead the job's clock is" });
+      return;
+    }
+    const profile = await userByEmail(parsed.data.email);
+    if (!profile) {
+      res.status(404).json({ error: "no account with that e-mail" });
+      return;
+    }
+    const now = new Date(Date.now() + parsed.data.days * DAY_MS);
+    res.json(await runReminders(services, { now, only: [profile.id] }));
   });
   return router;
 }

@@ -554,6 +554,15 @@ export const ROWS: Row[] = [
     note: "test hook: a customer's plan subscriptions at the card provider (none here); reads only",
   },
 
+  {
+    route: "/__test/reminders/run",
+    method: "POST",
+    body: { email: "nobody-matrix@example.test", days: "2" },
+    json: true,
+    expect: everyone(404),
+    note: "test hook: the reminders job's run for one customer with its clock moved ahead; no such account here",
+  },
+
   // Pages and resource routes (app/routes.ts).
   { route: "/", method: "GET", expect: everyone("ok") },
   { route: "/es", method: "GET", expect: everyone("ok") },
@@ -595,6 +604,28 @@ export const ROWS: Row[] = [
     method: "GET",
     expect: everyone("ok"),
     note: "where a customer lands once their account is deleted (signed out by then): public, the same words for everyone, no action",
+  },
+  {
+    route: "/reminders/:reminderId",
+    url: "/reminders/00000000-0000-4000-8000-000000000000",
+    method: "GET",
+    expect: everyone("to:/dashboard/progress"),
+    note: "a reminder e-mail's link: anyone holding it may open it (its id is unguessable, it notes the opening and leads to the page the server wrote when it sent it, whose own guard decides); an unknown one leads to the progress page",
+  },
+  {
+    route: "/reminders/unsubscribe",
+    url: "/reminders/unsubscribe?token=not-a-token",
+    method: "GET",
+    expect: everyone("ok"),
+    note: "the unsubscribe page, signed out: its signed token names the customer; a forged one says the link does not work. A GET never unsubscribes",
+  },
+  {
+    route: "/reminders/unsubscribe",
+    url: "/reminders/unsubscribe?token=not-a-token",
+    method: "POST",
+    body: {},
+    expect: everyone("ok"),
+    note: "turns off the reminders of the customer the signed token names (the page's button, or a mail program's one-click POST), whoever sends it: the token is the right; a forged one changes nothing",
   },
   { route: "/robots.txt", method: "GET", expect: everyone("ok") },
   { route: "/sitemap.xml", method: "GET", expect: everyone("ok") },

@@ -31,6 +31,8 @@ export interface RemindersOptions {
   batch?: number;
   /** Asked between customers: a shutdown stops the run there (what is left is still due at the next). */
   shouldStop?: () => boolean;
+  /** Only these customers (an end-to-end test's, so that the other tests' customers running beside it are left alone). */
+  only?: readonly string[];
 }
 
 type Schedules = { kind: ReminderKind; days: number[] }[];
@@ -41,14 +43,23 @@ type Schedules = { kind: ReminderKind; days: number[] }[];
  * waiting first, at most `batch`. The steps are counted in SQL, so the batch holds only customers with something to
  * send (a customer waiting for months with every step sent takes no place in it).
  */
-async function customersDue(executor: Executor, schedules: Schedules, now: Date, batch: number): Promise<string[]> {
+async function customersDue(
+  executor: Executor,
+  schedules: Schedules,
+  now: Date,
+  batch: number,
+  only: readonly string[] | undefined,
+): Promise<string[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const days = sql`case w.kind ${sql.join(
     schedules.map(({ kind, days }) => sql`when ${kind} then ${`{${days.join(",")}}`}::int[]`),
     sql` `,
   )} end`;
   const { rows } = await executor.execute<{ user_id: string }>(sql`
-    select w.user_id from (${waitingSql(schedules.map((schedule) => schedule.kind))}) w
+    select w.user_id from (${waitingSql(
+      schedules.map((schedule) => schedule.kind),
+      only,
+    )}) w
     join profiles p on p.id = w.user_id
     where not p.reminders_opt_out and p.reminders_paused_at is null
       and not exists (select 1 from reminders r where r.user_id = w.user_id and r.emailed
@@ -120,7 +131,7 @@ export async function runReminders(
         .filter((schedule) => schedule.on)
         .map(({ kind, days }) => ({ kind, days }));
       if (schedules.length === 0) return { ran: true, customers: 0, reminders: 0, more: false };
-      const due = await customersDue(deps.db, schedules, now, batch);
+      const due = await customersDue(deps.db, schedules, now, batch, options.only);
       let customers = 0;
       let reminders = 0;
       for (const userId of due) {
