@@ -74,6 +74,33 @@ describe("the e-mail queue against a real SMTP server", () => {
     expect(rows).toMatchObject([{ status: "sent", attempts: 1 }]);
   });
 
+  it("names a message's one-click unsubscribe address in List-Unsubscribe (RFC 8058), absolute, and forgets it once sent", async () => {
+    const smtp = new TestSmtp();
+    smtps.push(smtp);
+    await smtp.start();
+    const sender = new EmailSender(
+      app.db,
+      createMailer({ smtpUrl: smtp.url, from: "portal@queue.test", outboxDir: "/nonexistent" }),
+      { log: quiet, branding: async () => ({ ...branding, siteUrl: "https://portal.queue.test" }) },
+    );
+    await queueEmail(app.db, {
+      to: "una@queue.test",
+      subject: "Something waits for you",
+      text: "Your form.",
+      unsubscribeLink: "/reminders/unsubscribe?token=abc.def",
+    });
+    await queueEmail(app.db, { to: "otto@queue.test", subject: "Payment approved", text: "Approved." });
+    await sender.sendDue();
+    const [mail] = smtp.to("una@queue.test");
+    expect(mail!.decoded).toContain(
+      "List-Unsubscribe: <https://portal.queue.test/reminders/unsubscribe?token=abc.def>",
+    );
+    expect(mail!.decoded).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(smtp.to("otto@queue.test")[0]!.decoded).not.toContain("List-Unsubscribe");
+    const [row] = await app.db.select().from(emailMessages).where(eq(emailMessages.to, "una@queue.test"));
+    expect(row).toMatchObject({ status: "sent", unsubscribeLink: null });
+  });
+
   it("forgets where a reply goes once a message went, was given up on or was left mid-send", async () => {
     const smtp = new TestSmtp();
     smtps.push(smtp);
