@@ -178,6 +178,43 @@ describe("renderNotification", () => {
     });
   });
 
+  it("words each reminder in the reader's language, linking to where its thing is done", () => {
+    const reminder = (data: Extract<NotificationEvent, { type: "reminder" }>["data"]) =>
+      row({ type: "reminder", data });
+    expect(renderNotification(en, reminder({ kind: "unpaid_signup" }))).toEqual({
+      title: "Your account is ready for a service",
+      message:
+        "You have not chosen a service yet: a Google Business Profile set up for you ($250) or a custom website ($700). Choose one and pay to get started.",
+      href: "/dashboard/progress",
+    });
+    expect(renderNotification(es, reminder({ kind: "information_form", service: "website" }))).toMatchObject({
+      title: "Estamos esperando su información",
+      href: "/dashboard/website",
+    });
+    expect(
+      renderNotification(
+        en,
+        reminder({ kind: "approval_round", service: "google_business", version: 2, title: "Logo" }),
+      ),
+    ).toMatchObject({
+      message: "Google Business Profile: Logo (v2) is waiting for you. Approve it or tell us what to change.",
+      href: "/dashboard/google-business",
+    });
+    expect(renderNotification(es, reminder({ kind: "second_payment" }))).toEqual({
+      title: "Corresponde el segundo pago de su sitio web",
+      message: "Su sitio web está listo para su revisión. Para publicarlo, corresponde el segundo pago de $350.",
+      href: "/dashboard/website?pay=2",
+    });
+    expect(
+      renderNotification(en, reminder({ kind: "rejected_payment", service: "website", paymentNumber: 1 })),
+    ).toMatchObject({ title: "Your payment still needs you", href: "/dashboard/website?pay=1" });
+    expect(renderNotification(es, reminder({ kind: "unread_messages", count: 3 }))).toEqual({
+      title: "Tiene mensajes sin leer",
+      message: "3 mensajes del equipo le esperan.",
+      href: "/dashboard/messages",
+    });
+  });
+
   it("shows a row without data, or with data it cannot read, as stored", () => {
     expect(
       renderNotification(es, {
