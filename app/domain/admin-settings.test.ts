@@ -3,12 +3,15 @@ import {
   defaultSettings,
   generalSettingsSchema,
   notifiesAdmins,
+  reminderSchedule,
+  reminderSettingsSchema,
   RETENTION_DEFAULTS,
   retentionSettingsSchema,
   securitySettingsSchema,
   settingsFromStored,
   zelleRecipientName,
 } from "./admin-settings";
+import { REMINDER_DEFAULT_DAYS, REMINDER_KINDS, REMINDER_SETTING_KEYS } from "./reminder-schedules";
 
 const seed = {
   companyName: "Agency",
@@ -167,5 +170,71 @@ describe("retention settings", () => {
     );
     expect(message({ auditEventsDays: "30" })).toBe("Keep audit events for a whole number of days from 90 to 3650");
     expect(message({ sentEmailsDays: "abc" })).toBe("Keep sent e-mails for a whole number of days from 7 to 3650");
+  });
+});
+
+describe("reminder settings", () => {
+  /** Every kind on with the given days, as the Reminders tab posts them (a switch "on", the days as typed). */
+  const form = (days: unknown, kind = "unpaidSignupDays") =>
+    reminderSettingsSchema.safeParse({
+      ...Object.fromEntries(
+        REMINDER_KINDS.flatMap((each) => [
+          [REMINDER_SETTING_KEYS[each].on, "on"],
+          [REMINDER_SETTING_KEYS[each].days, "3"],
+        ]),
+      ),
+      [kind]: days,
+    });
+
+  it("starts with every kind on and its standard days", () => {
+    const settings = defaultSettings(seed).reminders;
+    for (const kind of REMINDER_KINDS)
+      expect(reminderSchedule(settings, kind)).toEqual({ on: true, days: [...REMINDER_DEFAULT_DAYS[kind]] });
+  });
+
+  it("reads the days as typed: separated by commas or spaces, in order, each day once", () => {
+    expect(form("2, 7").data?.unpaidSignupDays).toEqual([2, 7]);
+    expect(form("7,2,2").data?.unpaidSignupDays).toEqual([2, 7]);
+    expect(form(" 10  3,").data?.unpaidSignupDays).toEqual([3, 10]);
+    expect(form("1, 2, 3, 4, 5, 5").data?.unpaidSignupDays).toEqual([1, 2, 3, 4, 5]);
+    expect(form("90").data?.unpaidSignupDays).toEqual([90]);
+    // A switch the form does not send (unticked) is off.
+    const { unpaidSignupOn: _unticked, ...posted } = form("2").data!;
+    expect(reminderSettingsSchema.parse(posted)).toMatchObject({ unpaidSignupOn: false, informationFormOn: true });
+  });
+
+  it("refuses a day out of 1 to 90, anything but whole days, no day at all and more than five", () => {
+    for (const days of ["0", "91", "a", "", " , ", "2.5", "-3", "2, x", "1, 2, 3, 4, 5, 6", []]) {
+      const parsed = form(days, "secondPaymentDays");
+      expect(parsed.success, JSON.stringify(days)).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(
+        "Reminder days are whole numbers from 1 to 90, separated by commas (at most 5)",
+      );
+    }
+  });
+
+  it("reads stored lists back, and a stored value that is no longer valid keeps its default", () => {
+    const stored = {
+      reminders: {
+        unpaidSignupOn: false,
+        unpaidSignupDays: [3, 1],
+        informationFormDays: [0, 4],
+        approvalRoundDays: "nonsense",
+        secondPaymentDays: [1, 2, 3, 4, 5, 6],
+        rejectedPaymentOn: "yes",
+        unreadMessagesDays: [4],
+      },
+    };
+    const settings = settingsFromStored(stored, defaultSettings(seed)).reminders;
+    expect(reminderSchedule(settings, "unpaid_signup")).toEqual({ on: false, days: [1, 3] });
+    expect(reminderSchedule(settings, "information_form")).toEqual({ on: true, days: [2, 5, 10] });
+    expect(reminderSchedule(settings, "approval_round")).toEqual({ on: true, days: [2, 5] });
+    expect(reminderSchedule(settings, "second_payment")).toEqual({ on: true, days: [3, 7, 14] });
+    // A stored switch is read as the form's is: anything but true or "on" is off.
+    expect(reminderSchedule(settings, "rejected_payment")).toEqual({ on: false, days: [3] });
+    expect(reminderSchedule(settings, "unread_messages")).toEqual({ on: true, days: [4] });
+    expect(settingsFromStored({ reminders: "broken" }, defaultSettings(seed)).reminders).toEqual(
+      defaultSettings(seed).reminders,
+    );
   });
 });

@@ -18,5 +18,7 @@ test("a customer turns e-mail updates off on the Profile page, by keyboard, at 3
   await expectToast(page, "Email preferences saved");
   await page.reload();
   await expect(box).not.toBeChecked();
+  // Saved in the same form, the reminders stay on.
+  await expect(page.getByLabel("Reminders", { exact: true })).toBeChecked();
   await expectNoAxeViolations(page, "form#email-preferences");
 });

@@ -811,10 +811,10 @@ export const ROWS: Row[] = [
   {
     route: "/dashboard/profile",
     method: "POST",
-    body: { intent: "email-preferences", emailUpdates: "on", userId: "{a.id}" },
+    body: { intent: "email-preferences", emailUpdates: "on", reminders: "on", userId: "{a.id}" },
     expect: customerPage,
     data: { anonymous: 401 },
-    note: "the caller's own e-mail choice (on, as it starts); a userId in the body is ignored",
+    note: "the caller's own e-mail choices (both on, as they start); a userId in the body is ignored",
   },
   {
     route: "/dashboard/profile",

@@ -349,6 +349,8 @@ describe("a customer's data export", () => {
       fullName: "Ana Export",
       email: a.email,
       phone: "(555) 010-2030",
+      emailUpdates: true,
+      reminders: true,
       picture: expect.stringMatching(/^files\/profile\/avatar_/),
     });
     expect(data.payments).toEqual([

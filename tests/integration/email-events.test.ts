@@ -90,7 +90,7 @@ describe("e-mails of events", () => {
       "Your payment for Google Business Profile Setup has been approved",
     );
 
-    await updateEmailPreferences(app.services, customer.user, { emailUpdates: false });
+    await updateEmailPreferences(app.services, customer.user, { emailUpdates: false, reminders: true });
     expect((await getProfile(app.services, customer.user)).emailUpdates).toBe(false);
     await toggleProgressStep(app.services, admin.user, {
       userId: customer.id,
@@ -103,7 +103,7 @@ describe("e-mails of events", () => {
   });
 
   it("only the signed-in user changes their own e-mail preference", async () => {
-    await expectHttpError(updateEmailPreferences(app.services, null, { emailUpdates: false }), 401);
+    await expectHttpError(updateEmailPreferences(app.services, null, { emailUpdates: false, reminders: true }), 401);
   });
 
   it("tells admins of a sign-up, a new Zelle proof and a server error when their switches are on", async () => {

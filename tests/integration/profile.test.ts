@@ -135,6 +135,45 @@ describe("Personal Information", () => {
   });
 });
 
+describe("E-mail preferences", () => {
+  const preferences = async (actor: SignedIn) =>
+    (
+      (await profileLoader({
+        request: new Request(`${SITE_URL}/dashboard/profile`),
+        context: routeContext(app.services, actor.user),
+        params: {},
+      } as never)) as { profile: { emailUpdates: boolean; reminders: boolean } }
+    ).profile;
+
+  it("starts with e-mail updates and reminders on; a box left unticked turns its choice off, for the customer alone", async () => {
+    expect(await preferences(customerA)).toMatchObject({ emailUpdates: true, reminders: true });
+    await app.deliveredChanges();
+    expect(await post(customerA, { intent: "email-preferences", emailUpdates: "on" })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(await profileOf(customerA.id)).toMatchObject({ emailOptOut: false, remindersOptOut: true });
+    expect(await preferences(customerA)).toMatchObject({ emailUpdates: true, reminders: false });
+    expect(await app.deliveredChanges()).toContainEqual({ table: "profiles", userId: customerA.id });
+    expect(await post(customerA, { intent: "email-preferences", reminders: "on" })).toMatchObject({ status: 200 });
+    expect(await preferences(customerA)).toMatchObject({ emailUpdates: false, reminders: true });
+    // Whatever A sends, B's choices stay as they were.
+    expect(await post(customerA, { intent: "email-preferences", userId: customerB.id })).toMatchObject({ status: 200 });
+    expect(await profileOf(customerA.id)).toMatchObject({ emailOptOut: true, remindersOptOut: true });
+    expect(await profileOf(customerB.id)).toMatchObject({ emailOptOut: false, remindersOptOut: false });
+    expect(await post(null, { intent: "email-preferences", reminders: "on" })).toMatchObject({ status: 401 });
+  });
+
+  it("turns reminders on again once an e-mail's unsubscribe link turned them off", async () => {
+    await app.db.update(profiles).set({ remindersOptOut: true }).where(eq(profiles.id, customerB.id));
+    expect(await preferences(customerB)).toMatchObject({ reminders: false });
+    expect(await post(customerB, { intent: "email-preferences", emailUpdates: "on", reminders: "on" })).toMatchObject({
+      status: 200,
+    });
+    expect(await profileOf(customerB.id)).toMatchObject({ emailOptOut: false, remindersOptOut: false });
+  });
+});
+
 describe("the avatar", () => {
   it("stores a new picture, shows it in the session, the admin list and the detail page, and removes the old file and thumbnail", async () => {
     // What the earlier tests published may still be on its way (a PostgreSQL bus delivers after the commit): let it arrive first.

@@ -75,6 +75,14 @@ describe("admin settings across a restart", () => {
         section: "security",
         values: { twoFactor: true, sessionTimeout: true, sessionDurationMinutes: 45, maxLoginAttempts: 7 },
       });
+      await saveSettings(first.services, admin, {
+        section: "reminders",
+        values: {
+          ...first.services.settings.defaultValues.reminders,
+          unpaidSignupOn: false,
+          approvalRoundDays: "9, 1",
+        },
+      });
     } finally {
       await first.stop();
     }
@@ -100,6 +108,11 @@ describe("admin settings across a restart", () => {
         sessionTimeout: true,
         sessionDurationMinutes: 45,
         maxLoginAttempts: 7,
+      });
+      expect(settings.reminders).toEqual({
+        ...second.services.settings.defaultValues.reminders,
+        unpaidSignupOn: false,
+        approvalRoundDays: [1, 9],
       });
       // In force: Maintenance Mode still keeps customers from signing up.
       const signUp = await post("/sign-up/email", signUpBody());

@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { adminSettings, auditEvents, notifications, payments } from "~db/schema";
 import { submitZelleProof } from "~/features/payments/zelle/submit-zelle-proof.server";
 import { AUTO_APPROVED_NOTE } from "~/features/payments/review/payment-review";
+import { reminderSchedule, type ReminderSettings } from "~/domain/admin-settings";
+import { REMINDER_DEFAULT_DAYS, REMINDER_KINDS, REMINDER_SETTING_KEYS } from "~/domain/reminder-schedules";
 import { getSettings } from "~/features/settings/get-settings.server";
 import { getSystemStatus } from "~/features/settings/get-system-status.server";
 import { saveNote } from "~/features/notes/save-note.server";
@@ -216,6 +218,79 @@ describe("admin settings: who may read and change them", () => {
       ]),
     ).toEqual({ status: 400, body: { ok: false, error: "Please enter a valid support email" } });
     expect((await app.services.settings.get()).security).toEqual(SECURITY);
+  });
+});
+
+describe("the Reminders tab", () => {
+  /** The tab's form as the browser posts it: the switches left on ("on") and each kind's days as typed. */
+  const reminders = (days: Record<string, string>, off: string[] = []): [string, string][] => [
+    ["section", "reminders"],
+    ...REMINDER_KINDS.flatMap((kind): [string, string][] => {
+      const keys = REMINDER_SETTING_KEYS[kind];
+      return [
+        ...(off.includes(keys.on) ? [] : [[keys.on, "on"] as [string, string]]),
+        [keys.days, days[keys.days] ?? REMINDER_DEFAULT_DAYS[kind].join(", ")],
+      ];
+    }),
+  ];
+
+  it("saves each kind's switch and days, stored as lists and read back as such; the audit names only what changed", async () => {
+    const answer = await postSettings(
+      admin.user,
+      reminders({ unpaidSignupDays: "7, 2,2", unreadMessagesDays: "1 4" }, ["secondPaymentOn"]),
+    );
+    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    const saved = (await app.services.settings.get()).reminders;
+    expect(reminderSchedule(saved, "unpaid_signup")).toEqual({ on: true, days: [2, 7] });
+    expect(reminderSchedule(saved, "second_payment")).toEqual({ on: false, days: [3, 7, 14] });
+    expect(reminderSchedule(saved, "unread_messages")).toEqual({ on: true, days: [1, 4] });
+    const [row] = await app.db.select().from(adminSettings);
+    expect((row!.values as { reminders: Record<string, unknown> }).reminders).toMatchObject({
+      unpaidSignupDays: [2, 7],
+      informationFormDays: [2, 5, 10],
+      secondPaymentOn: false,
+    });
+    // The page's loader gives the tab the lists it shows as "2, 7".
+    const page = (await settingsLoader({
+      request: new Request(`${SITE_URL}/admin/settings`),
+      context: routeContext(app.services, admin.user),
+      params: {},
+    } as never)) as { settings: { reminders: ReminderSettings } };
+    expect(page.settings.reminders).toEqual(saved);
+
+    const audits = () =>
+      app.db
+        .select({ detail: auditEvents.detail })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, "settings.update"))
+        .orderBy(auditEvents.createdAt);
+    expect((await audits()).at(-1)?.detail).toEqual({
+      section: "reminders",
+      // "7, 2,2" is the standard [2, 7]: no change.
+      changed: {
+        secondPaymentOn: { from: true, to: false },
+        unreadMessagesDays: { from: [2], to: [1, 4] },
+      },
+    });
+    // Saved again as it is, nothing changed: the lists are compared by their days, not as two arrays.
+    expect(
+      await postSettings(
+        admin.user,
+        reminders({ unpaidSignupDays: "2, 7", unreadMessagesDays: "1, 4" }, ["secondPaymentOn"]),
+      ),
+    ).toEqual({ status: 200, body: { ok: true } });
+    expect((await audits()).at(-1)?.detail).toEqual({ section: "reminders", changed: {} });
+  });
+
+  it("refuses days out of bounds, not whole, missing or more than five, and keeps what was saved", async () => {
+    const before = (await app.services.settings.get()).reminders;
+    for (const days of ["0", "91", "a", "", "1, 2, 3, 4, 5, 6"]) {
+      expect(await postSettings(admin.user, reminders({ approvalRoundDays: days })), days).toEqual({
+        status: 400,
+        body: { ok: false, error: "Reminder days are whole numbers from 1 to 90, separated by commas (at most 5)" },
+      });
+    }
+    expect((await app.services.settings.get()).reminders).toEqual(before);
   });
 });
 

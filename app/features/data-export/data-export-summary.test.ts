@@ -19,6 +19,7 @@ function fullSummary(overrides: Partial<ExportSummary> = {}): ExportSummary {
       companyName: "Ana's Bakery",
       language: "en",
       emailUpdates: true,
+      reminders: false,
       createdAt: "2026-01-05T09:00:00.000Z",
       picture: "files/profile/avatar_1.png",
     },
@@ -146,6 +147,7 @@ describe("summary.html, the export in plain words", () => {
     expect(text).toContain("E-mail ana@example.com");
     expect(text).toContain("Phone (555) 010-2030");
     expect(text).toContain("Company Ana's Bakery");
+    expect(text).toContain("E-mail updates Yes Reminders No");
     expect(text).toContain("Google Business Profile Setup $250 $20 Zelle Partially refunded R-000042");
     expect(text).toContain("Website Development - Payment 1 of 2 $350 — Card Pending —");
     // A care plan's monthly charge is named by its plan.

@@ -42,6 +42,7 @@ export interface ExportSummary {
     companyName: string | null;
     language: string | null;
     emailUpdates: boolean | null;
+    reminders: boolean | null;
     createdAt: string | null;
     picture: string | null;
   };
@@ -95,6 +96,7 @@ export function emptySummary(exportedAt: string, secretsIncluded: boolean): Expo
       companyName: null,
       language: null,
       emailUpdates: null,
+      reminders: null,
       createdAt: null,
       picture: null,
     },
@@ -224,6 +226,7 @@ export function renderExportSummary(i18n: I18n, summary: ExportSummary): string 
       [t(msg`Company`), orDash(profile.companyName)],
       [t(msg`Language`), orDash(isLocale(profile.language) ? LOCALE_NAMES[profile.language] : profile.language)],
       [t(msg`E-mail updates`), yesNo(profile.emailUpdates)],
+      [t(msg`Reminders`), yesNo(profile.reminders)],
       [t(msg`Account created`), when(profile.createdAt)],
       [t(msg`Profile picture`), fileLink(profile.picture)],
     ]),

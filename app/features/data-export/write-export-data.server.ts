@@ -124,6 +124,7 @@ export async function writeExportData(
       companyName: profiles.companyName,
       avatarUrl: profiles.avatarUrl,
       emailOptOut: profiles.emailOptOut,
+      remindersOptOut: profiles.remindersOptOut,
       createdAt: profiles.createdAt,
       language: users.language,
       accountEmail: users.email,
@@ -138,6 +139,7 @@ export async function writeExportData(
     companyName: profile?.companyName ?? null,
     language: profile?.language ?? null,
     emailUpdates: profile ? !profile.emailOptOut : null,
+    reminders: profile ? !profile.remindersOptOut : null,
     createdAt: iso(profile?.createdAt),
     picture: fileAt(profile?.avatarUrl, FOLDERS.profile),
   };

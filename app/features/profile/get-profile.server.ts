@@ -18,5 +18,6 @@ export async function getProfile({ db }: Pick<Deps, "db">, actor: Actor | null):
     companyName: row.companyName ?? "",
     avatarUrl: row.avatarUrl,
     emailUpdates: !row.emailOptOut,
+    reminders: !row.remindersOptOut,
   };
 }

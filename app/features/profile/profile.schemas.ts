@@ -30,13 +30,20 @@ export const CHANGE_PASSWORD_INTENT = "change-password";
 export const UPLOAD_AVATAR_INTENT = "upload-avatar";
 export const EMAIL_PREFERENCES_INTENT = "email-preferences";
 
-/** E-mail updates: a checkbox (absent when unticked): payment decisions and completed progress steps by e-mail. */
+/** A checkbox as the form sends it: "on" when ticked, absent when not. */
+const checkbox = z
+  .literal("on")
+  .optional()
+  .transform((value) => value === "on");
+
+/**
+ * The e-mail preferences, two checkboxes: e-mail updates (payment decisions and completed progress steps by e-mail)
+ * and reminders (the e-mails and notifications of something waiting on the customer).
+ */
 export const emailPreferencesSchema = z.object({
   intent: z.literal(EMAIL_PREFERENCES_INTENT),
-  emailUpdates: z
-    .literal("on")
-    .optional()
-    .transform((value) => value === "on"),
+  emailUpdates: checkbox,
+  reminders: checkbox,
 });
 
 /** Personal Information: the sign-up form's rules for the name, phone and company (Email is read-only). */

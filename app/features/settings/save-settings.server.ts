@@ -55,9 +55,10 @@ export async function saveSettings(
         set: { values: stored, updatedBy: admin.id, updatedAt: new Date() },
       });
     const previous = before[input.section] as Record<string, unknown>;
+    // By value: a list (a reminder's days) read back from the database is another array with the same days.
     const changed = Object.fromEntries(
       Object.keys(values)
-        .filter((key) => previous[key] !== values[key])
+        .filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(values[key]))
         .map((key) => [key, { from: previous[key], to: values[key] }]),
     );
     await recordAuditEvent(tx, {

@@ -12,6 +12,7 @@ import {
 import { LEGAL_PAGES, LEGAL_TITLES, legalPath } from "~/features/legal/legal-pages";
 import { legalTextInForce, legalTextsToStore, standardLegalText } from "~/features/legal/legal-texts";
 import { DatabaseTab } from "~/features/settings/components/database-tab";
+import { ReminderSettings } from "~/features/reminders/components/reminder-settings";
 import { RetentionSettings } from "~/features/retention/components/retention-settings";
 import { getRetentionStatus } from "~/features/retention/get-retention-status.server";
 import { getSettings } from "~/features/settings/get-settings.server";
@@ -331,6 +332,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <TabsTrigger value="team">{t`Team`}</TabsTrigger>
             <TabsTrigger value="promotions">{t`Promotions`}</TabsTrigger>
             <TabsTrigger value="plans">{t`Plans`}</TabsTrigger>
+            <TabsTrigger value="reminders">{t`Reminders`}</TabsTrigger>
             <TabsTrigger value="legal">{t`Legal`}</TabsTrigger>
             <TabsTrigger value="database">{t`Database`}</TabsTrigger>
           </TabsList>
@@ -353,6 +355,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="plans">
           <PlansTab plans={plans} cardPayments={cardPayments} />
+        </TabsContent>
+        <TabsContent value="reminders">
+          <ReminderSettings values={settings.reminders} />
         </TabsContent>
         <TabsContent value="legal">
           <LegalSettingsForm entries={legal} />

@@ -92,7 +92,8 @@ export async function action(args: Route.ActionArgs) {
     [EMAIL_PREFERENCES_INTENT]: form({
       guard: signedIn,
       schema: emailPreferencesSchema,
-      run: ({ services, user }, { emailUpdates }) => updateEmailPreferences(services, user, { emailUpdates }),
+      run: ({ services, user }, { emailUpdates, reminders }) =>
+        updateEmailPreferences(services, user, { emailUpdates, reminders }),
     }),
     [UPLOAD_AVATAR_INTENT]: form({
       guard: signedIn,
@@ -200,7 +201,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <EmailPreferencesForm emailUpdates={profile.emailUpdates} />
+            <EmailPreferencesForm emailUpdates={profile.emailUpdates} reminders={profile.reminders} />
           </CardContent>
         </Card>
         {loaderData.dataExport.available ? (

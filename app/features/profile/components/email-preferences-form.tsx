@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/http/forms";
 import { EMAIL_PREFERENCES_INTENT, emailPreferencesSchema, PROFILE_TEXTS } from "../profile.schemas";
 
-export function EmailPreferencesForm({ emailUpdates }: { emailUpdates: boolean }) {
+/** The two preferences, posted together: e-mail updates of decisions and steps, and reminders of what waits on the customer. */
+export function EmailPreferencesForm({ emailUpdates, reminders }: { emailUpdates: boolean; reminders: boolean }) {
   const { t, i18n } = useLingui();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
@@ -29,6 +30,26 @@ export function EmailPreferencesForm({ emailUpdates }: { emailUpdates: boolean }
             Send me an e-mail when a payment is approved or rejected and when a step of my project is completed
           </Trans>
         </label>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="reminders"
+          name="reminders"
+          type="checkbox"
+          defaultChecked={reminders}
+          aria-describedby="reminders-hint"
+          className="mt-1 size-4"
+        />
+        <div>
+          <label htmlFor="reminders" className="text-sm text-slate-700">
+            <Trans>Reminders</Trans>
+          </label>
+          <p id="reminders-hint" className="text-xs text-slate-600">
+            <Trans>
+              E-mails and notifications when something waits on you: a payment, a form, an approval, a message.
+            </Trans>
+          </p>
+        </div>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={saving}>

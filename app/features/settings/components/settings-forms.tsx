@@ -36,7 +36,7 @@ interface SwitchField {
 }
 
 /** A labelled on/off switch: a checkbox with the switch role (Space toggles it), sent as "on" when checked. */
-function SwitchRow({
+export function SwitchRow({
   field,
   label,
   description,
