@@ -1,6 +1,5 @@
-import type { APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import {
-  expect,
   expectToast,
   gotoWithLiveStream,
   LIVE_UPDATE_MS,
@@ -73,7 +72,9 @@ test("a customer who has not sent the information form is reminded (the bell, an
   await admin.screenshot({ path: "test-results/reminders-admin-1280.png", fullPage: true });
 
   // The unsubscribe link, in a browser signed out that prefers English: the page is in the customer's Spanish.
-  const visitor = await (await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 844 } })).newPage();
+  const visitor = await (
+    await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 844 } })
+  ).newPage();
   await visitor.goto(unsubscribe!);
   await expect(visitor.getByRole("heading", { name: "¿Dejar de recibir correos de recordatorio?" })).toBeVisible();
   await visitor.getByRole("button", { name: "Dejar de recibir recordatorios" }).click();
