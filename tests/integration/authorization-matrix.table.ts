@@ -596,6 +596,28 @@ export const ROWS: Row[] = [
     expect: everyone("ok"),
     note: "where a customer lands once their account is deleted (signed out by then): public, the same words for everyone, no action",
   },
+  {
+    route: "/reminders/:reminderId",
+    method: "GET",
+    url: "/reminders/00000000-0000-4000-8000-000000000000",
+    expect: everyone(HOME),
+    note: "a reminder e-mail's link: anyone holding it is led on (its id is unguessable and it reveals nothing); an unknown one leads to the progress page, whose sign-in comes first for a visitor",
+  },
+  {
+    route: "/reminders/unsubscribe",
+    method: "GET",
+    url: "/reminders/unsubscribe?token=not-a-signed-token",
+    expect: everyone("ok"),
+    note: "a reminder e-mail's unsubscribe page, signed out: a token the server did not sign is said not to work, to everyone alike",
+  },
+  {
+    route: "/reminders/unsubscribe",
+    method: "POST",
+    url: "/reminders/unsubscribe?token=not-a-signed-token",
+    body: {},
+    expect: everyone("ok"),
+    note: "'Stop reminders' (or a mail program's one-click POST) with a token the server did not sign turns off nobody's reminders: the same answer for everyone",
+  },
   { route: "/robots.txt", method: "GET", expect: everyone("ok") },
   { route: "/sitemap.xml", method: "GET", expect: everyone("ok") },
   {
