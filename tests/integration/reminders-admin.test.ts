@@ -222,7 +222,12 @@ describe("a customer's reminders on their page", () => {
     await app.db.update(profiles).set({ remindersOptOut: true }).where(eq(profiles.id, customer.id));
     await sendReminderNow(app.services, staff.user, { userId: customer.id });
     const [first] = (await remindersOf(customer.id)).filter((row) => row.sentBy === admin.id);
+    await app.deliveredChanges();
+    expect(await openReminder(app.services, first!.id)).toBe(first!.link);
+    // The first opening reaches the customer's page live; opening it again changes nothing.
+    expect(await app.deliveredChanges()).toEqual([{ table: "reminders", userId: customer.id }]);
     await openReminder(app.services, first!.id);
+    expect(await app.deliveredChanges()).toEqual([]);
     await setRemindersPaused(app.services, admin.user, { userId: customer.id, paused: true });
 
     const view = await getCustomerReminders(app.services, staff.user, { userId: customer.id });
