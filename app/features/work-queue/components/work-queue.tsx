@@ -244,11 +244,12 @@ function PastDuePlanRow({ item, asOf }: { item: QueuePastDuePlan; asOf: string }
 /** When the row's customer was last sent a reminder, of anything: what the team does next may be to send one. */
 function LastReminded({ at, asOf }: { at: string | null; asOf: string }) {
   const { t, i18n } = useLingui();
+  const ago = at ? formatAgo(at, asOf, i18n) : "";
   return (
     <p className="text-slate-600" data-testid="queue-last-reminded">
       {at ? (
         <Trans>
-          Last reminded <time dateTime={at}>{formatAgo(at, asOf, i18n)}</time>
+          Last reminded <time dateTime={at}>{ago}</time>
         </Trans>
       ) : (
         t`Not reminded yet`
