@@ -1064,6 +1064,29 @@ export const ROWS: Row[] = [
     route: "/admin/users/:userId/messages",
     method: "POST",
     url: "/admin/users/{a.id}/messages",
+    body: { intent: "send-reminder" },
+    expect: customerAPage,
+    note: "'Send a reminder now' to A (A's website round and the answers above wait on them): an admin or A's staff member (staff member B: 404) (audited); the use case refuses customers again past the guard (reminders-admin.test.ts)",
+  },
+  ...(
+    [
+      ["true", "'Pause reminders' of A's"],
+      ["false", "'Resume reminders' of A's (the walk leaves them running)"],
+    ] as const
+  ).map(
+    ([paused, what]): Row => ({
+      route: "/admin/users/:userId/messages",
+      method: "POST",
+      url: "/admin/users/{a.id}/messages",
+      body: { intent: "pause-reminders", paused },
+      expect: customerAPage,
+      note: `${what}: an admin or A's staff member (staff member B: 404) (audited); the use case refuses customers again past the guard (reminders-admin.test.ts)`,
+    }),
+  ),
+  {
+    route: "/admin/users/:userId/messages",
+    method: "POST",
+    url: "/admin/users/{a.id}/messages",
     body: { intent: "save-note", title: "Matrix note", description: "Elsewhere" },
     expect: { ...adminPage, staffA: 400, staffB: 400, admin: 400 },
     note: "another tab's form: not one of this tab's intents (400), nothing runs",

@@ -398,6 +398,7 @@ describe("customers whose progress has not moved for 7 days after payment", () =
         lastMovedAt: daysAgo(15).toISOString(),
         doneSteps: 2,
         totalSteps: 8,
+        lastRemindedAt: null,
       },
       {
         userId: a!.id,
@@ -406,6 +407,7 @@ describe("customers whose progress has not moved for 7 days after payment", () =
         lastMovedAt: daysAgo(10).toISOString(),
         doneSteps: 0,
         totalSteps: 6,
+        lastRemindedAt: null,
       },
     ]);
 
@@ -614,6 +616,12 @@ describe("the queries stay cheap with 10,000 customers", () => {
       insert into google_business_progress (user_id, information_collection, updated_at)
       select id, true, now() - random() * interval '30 days' from profiles where email like 'bulk-%'
     `);
+    // A reminder sent to each of them by hand (step 0), whose latest the stalled rows show.
+    await app.db.execute(sql`
+      insert into reminders (user_id, kind, step, link, sent_at)
+      select id, 'approval_round', 0, '/dashboard/progress', now() - random() * interval '30 days'
+      from profiles where email like 'bulk-%'
+    `);
     await app.db.execute(sql`analyze`);
 
     const plan = async (query: ReturnType<typeof sql>) =>
@@ -634,6 +642,17 @@ describe("the queries stay cheap with 10,000 customers", () => {
         where (information_reviewed_at is null or updated_at > information_reviewed_at)
         order by updated_at, user_id limit 20`),
     ).toContain("google_business_info_unreviewed_idx");
+    // The shown rows' last reminders: each customer's newest through the reminders' index on the customer.
+    const shown = await app.db.execute<{ id: string }>(sql`select id from profiles where email like 'bulk-%' limit 20`);
+    expect(
+      await plan(sql`
+        select user_id, max(sent_at) from reminders
+        where user_id in (${sql.join(
+          shown.rows.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})
+        group by user_id`),
+    ).toContain("reminders_user_sent_idx");
 
     // Timings are printed only: the lead measures the page (bench:admin) on a quiet machine.
     let result = await queue(new Date());
@@ -645,6 +664,7 @@ describe("the queries stay cheap with 10,000 customers", () => {
 
     expect(result.pendingPayments!.items.length).toBeLessThanOrEqual(20);
     expect(result.stalledCustomers.items).toHaveLength(20);
+    expect(result.stalledCustomers.items.every((item) => item.lastRemindedAt !== null)).toBe(true);
     expect(result.stalledCustomers.total).toBeGreaterThan(20);
   }, 120_000); // 40,000 rows written and analysed: seconds alone, far longer beside the other test files in CI.
 });

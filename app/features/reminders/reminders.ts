@@ -9,7 +9,7 @@ import type { ReminderNotificationData } from "~/features/notifications/reminder
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** At most one reminder e-mail a customer per this long: reminders due meanwhile wait and go together. */
-export const REMINDER_EMAIL_GAP_MS = DAY_MS;
+export const REMINDER_EMAIL_GAP_MS = 24 * 60 * 60 * 1000;
 
 /** How often each instance looks for reminders due (the advisory lock lets one of them at a time do it). */
 export const REMINDER_CHECK_MS = 15 * 60 * 1000;

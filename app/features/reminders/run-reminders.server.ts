@@ -16,7 +16,7 @@ import { waitingSql, waitingThings } from "./waiting-things.server";
 import type { Deps } from "~/lib/services.server";
 
 /** The advisory-lock key of the reminders job ("reminder" in ASCII): one instance at a time runs it. */
-export const REMINDERS_LOCK_KEY = 0x72656d696e646572n;
+const REMINDERS_LOCK_KEY = 0x72656d696e646572n;
 
 export type RemindersOutcome =
   /** `customers`: how many got reminders; `reminders`: how many; `more`: the batch was full (more may be due). */

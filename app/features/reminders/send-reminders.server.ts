@@ -3,6 +3,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { and, desc, eq, gt, max, sql } from "drizzle-orm";
 import { profiles, reminders } from "~db/schema";
 import { notify } from "~/features/notifications/notify.server";
+import { isCustomer } from "~/features/users/customer-query.server";
 import { reminderLink, reminderNotification } from "~/features/notifications/reminder-notifications";
 import type { Executor } from "~/lib/db/db.server";
 import { queueEmail, type EmailInput } from "~/lib/email/email.server";
@@ -27,7 +28,10 @@ export interface ReminderCustomer {
   remindersPausedAt: Date | null;
 }
 
-/** Reads a customer's reminder standing and locks their profile row: one sender at a time decides for them. */
+/**
+ * Reads a customer's reminder standing and locks their profile row: one sender at a time decides for them. A team
+ * member's profile is nobody's to remind (null, as an id of nobody).
+ */
 export async function lockReminderCustomer(executor: Executor, userId: string): Promise<ReminderCustomer | null> {
   const [row] = await executor
     .select({
@@ -38,7 +42,7 @@ export async function lockReminderCustomer(executor: Executor, userId: string): 
       remindersPausedAt: profiles.remindersPausedAt,
     })
     .from(profiles)
-    .where(eq(profiles.id, userId))
+    .where(and(eq(profiles.id, userId), isCustomer))
     .for("update");
   return row ?? null;
 }

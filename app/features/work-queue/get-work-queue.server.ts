@@ -8,6 +8,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  max,
   not,
   notExists,
   or,
@@ -26,6 +27,7 @@ import {
   payments,
   planSubscriptions,
   profiles,
+  reminders,
   serviceActivity,
   websiteInfo,
   user,
@@ -94,6 +96,8 @@ function none<Item>(): QueueList<Item> {
  * customer, paid services whose progress has stalled and care plans whose charge is failing. Each list is bounded (the first `limit` rows,
  * oldest first, and the total) and read through a partial index holding only the rows that can be in it,
  * so the cost follows the queue's size, not the number of customers (docs/decisions/020-admin-work-queue.md).
+ * The stalled services and the rounds waiting for the customer say when each customer was last reminded: one more
+ * read, over the shown rows' customers only (at most twice `limit`), through the reminders' index on the customer.
  * A staff member's lists hold only the customers assigned to them, and no payments nor deletion requests: deciding
  * them is the admins' (`pendingPayments` and `deletionRequests` are null, not empty lists, so their page does not say
  * that none are waiting).
@@ -148,17 +152,45 @@ export async function getWorkQueue(
   const items = [...google.items, ...website.items]
     .sort((x, y) => x.savedAt.localeCompare(y.savedAt) || x.userId.localeCompare(y.userId))
     .slice(0, limit);
+  const reminded = await lastRemindedAt(db, [...stalledCustomers.items, ...waitingApproval.items]);
   return {
     asOf: now.toISOString(),
     pendingPayments,
     updatedInformation: { total: google.total + website.total, items },
-    stalledCustomers,
+    stalledCustomers: withLastReminded(stalledCustomers, reminded),
     unansweredMessages,
     changesRequested,
-    waitingApproval,
+    waitingApproval: withLastReminded(waitingApproval, reminded),
     deletionRequests,
     uncontactedLeads: leadsWaiting,
     pastDuePlans,
+  };
+}
+
+/**
+ * When each of these rows' customers was last sent a reminder (of any kind), by customer: one grouped read of the
+ * reminders of the shown rows' customers only, each customer's newest read through the `(user_id, sent_at desc)`
+ * index. A customer never reminded has no entry.
+ */
+async function lastRemindedAt(db: Db, rows: readonly { userId: string }[]): Promise<Map<string, string>> {
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  if (userIds.length === 0) return new Map();
+  const found = await db
+    .select({ userId: reminders.userId, sentAt: max(reminders.sentAt) })
+    .from(reminders)
+    .where(inArray(reminders.userId, userIds))
+    .groupBy(reminders.userId);
+  return new Map(found.flatMap((row) => (row.sentAt ? [[row.userId, row.sentAt.toISOString()] as const] : [])));
+}
+
+/** A list's rows with when their customer was last reminded (null: never). */
+function withLastReminded<Item extends { userId: string }>(
+  list: QueueList<Item>,
+  reminded: ReadonlyMap<string, string>,
+): QueueList<Item & { lastRemindedAt: string | null }> {
+  return {
+    total: list.total,
+    items: list.items.map((item) => ({ ...item, lastRemindedAt: reminded.get(item.userId) ?? null })),
   };
 }
 
@@ -442,7 +474,12 @@ async function listUnreviewedInformation(
  * (kept by triggers) through its partial index on unfinished services. The rows and the count are two
  * index reads; the checklists are joined for the 20 rows shown only.
  */
-async function listStalledServices(db: Db, now: Date, limit: number, reach: Reach): Promise<QueueList<QueueStalled>> {
+async function listStalledServices(
+  db: Db,
+  now: Date,
+  limit: number,
+  reach: Reach,
+): Promise<QueueList<Omit<QueueStalled, "lastRemindedAt">>> {
   const stalled = and(
     not(serviceActivity.finished),
     lt(serviceActivity.movedAt, stalledCutoff(now)),

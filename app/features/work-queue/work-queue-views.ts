@@ -47,6 +47,8 @@ export interface QueueStalled {
   lastMovedAt: string;
   doneSteps: number;
   totalSteps: number;
+  /** When the customer was last sent a reminder, of anything (null: never). */
+  lastRemindedAt: string | null;
 }
 
 /** A customer whose last message has not been answered yet. */
@@ -70,6 +72,11 @@ export interface QueueRound {
   since: string;
   /** What the customer asked to change (changes requested only). */
   comment: string | null;
+}
+
+/** A round waiting for the customer's decision, with when the customer was last sent a reminder (of anything). */
+export interface QueueWaitingRound extends QueueRound {
+  lastRemindedAt: string | null;
 }
 
 /** A quote request nobody has contacted UNCONTACTED_AFTER_MS after it came in (still New). */
@@ -104,7 +111,7 @@ export interface WorkQueue {
   /** Rounds the customer sent back, not yet followed by a newer round, the oldest first. */
   changesRequested: QueueList<QueueRound>;
   /** Rounds waiting for the customer's decision, the oldest first. */
-  waitingApproval: QueueList<QueueRound>;
+  waitingApproval: QueueList<QueueWaitingRound>;
   /** Customers' requests to delete their account, waiting for an admin; null for a staff member (deletions are the admins'). */
   deletionRequests: QueueList<QueueDeletionRequest> | null;
   /** New leads nobody has contacted for a day, the oldest first: every one for an admin, a staff member's own for them. */

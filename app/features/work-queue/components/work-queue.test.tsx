@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { inLanguage } from "~/lib/i18n/test-i18n";
 import type { Locale } from "~/lib/i18n/locales";
-import type { QueueRound, WorkQueue as WorkQueueData } from "../work-queue-views";
+import type { QueueRound, QueueStalled, QueueWaitingRound, WorkQueue as WorkQueueData } from "../work-queue-views";
 import { WorkQueue } from "./work-queue";
 
 const asOf = "2026-03-10T12:00:00.000Z";
@@ -48,7 +48,7 @@ const sentBack: QueueRound = {
   since: "2026-03-07T12:00:00.000Z",
   comment: "Bigger logo, please",
 };
-const waiting: QueueRound = {
+const waiting: QueueWaitingRound = {
   userId: "22222222-2222-4222-8222-222222222222",
   customerName: "",
   service: "google_business",
@@ -56,6 +56,7 @@ const waiting: QueueRound = {
   title: "Profile draft",
   since: "2026-03-10T09:00:00.000Z",
   comment: null,
+  lastRemindedAt: null,
 };
 
 describe("WorkQueue's review rounds", () => {
@@ -88,6 +89,20 @@ describe("WorkQueue's review rounds", () => {
     expect(render(queue())).toContain("No version is waiting for a customer&#x27;s approval");
   });
 
+  it("says when the customer of a waiting round was last reminded, and not on a round sent back", () => {
+    const reminded = { ...waiting, lastRemindedAt: "2026-03-08T12:00:00.000Z" };
+    const html = render(
+      queue({
+        waitingApproval: { total: 2, items: [reminded, waiting] },
+        changesRequested: { total: 1, items: [sentBack] },
+      }),
+    );
+    const list = section(html, "queue-waiting-approval");
+    expect(list).toContain('Last reminded <time dateTime="2026-03-08T12:00:00.000Z">2 days ago</time>');
+    expect(list).toContain("Not reminded yet");
+    expect(section(html, "queue-changes-requested")).not.toContain("queue-last-reminded");
+  });
+
   it("speaks Spanish on a Spanish page", () => {
     const html = section(
       render(queue({ changesRequested: { total: 1, items: [sentBack] } }), "es"),
@@ -95,6 +110,36 @@ describe("WorkQueue's review rounds", () => {
     );
     expect(html).toContain("Cambios solicitados");
     expect(html).toContain("hace 3 días");
+  });
+});
+
+describe("WorkQueue's stalled services", () => {
+  const stalled: QueueStalled = {
+    userId: "33333333-3333-4333-8333-333333333333",
+    customerName: "Cleo Ruiz",
+    service: "website",
+    lastMovedAt: "2026-03-01T12:00:00.000Z",
+    doneSteps: 2,
+    totalSteps: 8,
+    lastRemindedAt: null,
+  };
+
+  it("say how long each has not moved and when its customer was last reminded, or that they were not", () => {
+    const html = section(
+      render(
+        queue({
+          stalledCustomers: {
+            total: 2,
+            items: [stalled, { ...stalled, service: "google_business", lastRemindedAt: "2026-03-10T11:59:30.000Z" }],
+          },
+        }),
+      ),
+      "queue-stalled",
+    );
+    expect(html).toContain("Website Development: 2 of 8 steps done");
+    expect(html).toContain('No progress for <time dateTime="2026-03-01T12:00:00.000Z">9 days</time>');
+    expect(html).toContain("Not reminded yet");
+    expect(html).toContain('Last reminded <time dateTime="2026-03-10T11:59:30.000Z">just now</time>');
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type QueuePayment,
   type QueueRound,
   type QueueStalled,
+  type QueueWaitingRound,
   type WorkQueue as WorkQueueData,
 } from "../work-queue-views";
 
@@ -240,6 +241,23 @@ function PastDuePlanRow({ item, asOf }: { item: QueuePastDuePlan; asOf: string }
   );
 }
 
+/** When the row's customer was last sent a reminder, of anything: what the team does next may be to send one. */
+function LastReminded({ at, asOf }: { at: string | null; asOf: string }) {
+  const { t, i18n } = useLingui();
+  const ago = at ? formatAgo(at, asOf, i18n) : "";
+  return (
+    <p className="text-slate-600" data-testid="queue-last-reminded">
+      {at ? (
+        <Trans>
+          Last reminded <time dateTime={at}>{ago}</time>
+        </Trans>
+      ) : (
+        t`Not reminded yet`
+      )}
+    </p>
+  );
+}
+
 function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
   const { t, i18n } = useLingui();
   const service = serviceTitleIn(i18n, item.service);
@@ -254,11 +272,14 @@ function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
           </Link>
           <p className="text-slate-700">{t`${service}: ${doneSteps} of ${totalSteps} steps done`}</p>
         </div>
-        <p className="text-slate-600">
-          <Trans>
-            No progress for <time dateTime={item.lastMovedAt}>{age}</time>
-          </Trans>
-        </p>
+        <div className="sm:text-right">
+          <p className="text-slate-600">
+            <Trans>
+              No progress for <time dateTime={item.lastMovedAt}>{age}</time>
+            </Trans>
+          </p>
+          <LastReminded at={item.lastRemindedAt} asOf={asOf} />
+        </div>
       </Card>
     </li>
   );
@@ -266,9 +287,10 @@ function StalledRow({ item, asOf }: { item: QueueStalled; asOf: string }) {
 
 /**
  * A review round in the queue: sent back with changes (what the customer asked for, and since when), or still
- * waiting for the customer's decision (since it was sent). The name opens the service's tab, where the rounds are.
+ * waiting for the customer's decision (since it was sent, and when the customer was last reminded). The name opens
+ * the service's tab, where the rounds are.
  */
-function RoundRow({ item, asOf, sentBack }: { item: QueueRound; asOf: string; sentBack: boolean }) {
+function RoundRow({ item, asOf, sentBack }: { item: QueueRound | QueueWaitingRound; asOf: string; sentBack: boolean }) {
   const { t, i18n } = useLingui();
   const ago = formatAgo(item.since, asOf, i18n);
   return (
@@ -290,23 +312,26 @@ function RoundRow({ item, asOf, sentBack }: { item: QueueRound; asOf: string; se
             </p>
           ) : null}
         </div>
-        <p className="text-slate-600">
-          {sentBack ? (
-            <Trans>
-              Sent back{" "}
-              <time dateTime={item.since} data-testid="queue-age">
-                {ago}
-              </time>
-            </Trans>
-          ) : (
-            <Trans>
-              Sent{" "}
-              <time dateTime={item.since} data-testid="queue-age">
-                {ago}
-              </time>
-            </Trans>
-          )}
-        </p>
+        <div className="sm:text-right">
+          <p className="text-slate-600">
+            {sentBack ? (
+              <Trans>
+                Sent back{" "}
+                <time dateTime={item.since} data-testid="queue-age">
+                  {ago}
+                </time>
+              </Trans>
+            ) : (
+              <Trans>
+                Sent{" "}
+                <time dateTime={item.since} data-testid="queue-age">
+                  {ago}
+                </time>
+              </Trans>
+            )}
+          </p>
+          {"lastRemindedAt" in item ? <LastReminded at={item.lastRemindedAt} asOf={asOf} /> : null}
+        </div>
       </Card>
     </li>
   );

@@ -56,6 +56,8 @@ describe("what the customer page's header reloads for", () => {
       "request-approval",
       "add-delivered-file",
       "remove-delivered-file",
+      "send-reminder",
+      "pause-reminders",
     ])
       expect(headerReloads(args(`${PAGE}/notes`, { intent })), intent).toBe(false);
   });
@@ -74,6 +76,9 @@ describe("what an open tab reloads for", () => {
   it("its own changes and live changes, not the header's forms, a form seen or a thread read, nor a refusal", () => {
     expect(tabReloads(args(`${PAGE}/notes`))).toBe(true);
     expect(tabReloads(args(`${PAGE}/notes`, { intent: "save-note" }))).toBe(true);
+    // The Reminders card's forms reload the Messages tab: what was sent and whether reminders run.
+    for (const intent of ["send-reminder", "pause-reminders"])
+      expect(tabReloads(args(`${PAGE}/messages`, { intent }, `${PAGE}/messages`)), intent).toBe(true);
     for (const intent of [
       "assign-customer",
       "decline-deletion",

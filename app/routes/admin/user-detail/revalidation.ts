@@ -12,13 +12,15 @@ import {
 } from "~/features/delivered-files/delivered-files.schemas";
 import { MARK_MESSAGES_READ_INTENT } from "~/features/messages/messages.schemas";
 import { DELETE_NOTE_INTENT, SAVE_NOTE_INTENT } from "~/features/notes/notes.schemas";
+import { PAUSE_REMINDERS_INTENT, SEND_REMINDER_INTENT } from "~/features/reminders/reminders.schemas";
 import { MARK_REVIEWED_INTENT } from "~/features/work-queue/work-queue.schemas";
 import { ASSIGN_CUSTOMER_INTENT } from "~/features/users/assignment.schemas";
 import { isActionResult } from "~/lib/http/forms";
 
 /**
  * The tabs' forms that change nothing the header shows (the customer, 'Assigned to', the deletion request and what
- * holds it back, the unread count). A thread marked read lowers the count, but its change reaches the page live.
+ * holds it back, the unread count). A thread marked read lowers the count, but its change reaches the page live; a
+ * reminder sent or paused is the customer's bell and the Reminders card only.
  * Every other tab's form can change it: a payment decided or refunded and a step ticked move the deletion
  * request's standing, and an answer sent clears the agency's unread count.
  */
@@ -31,6 +33,8 @@ const HEADER_UNCHANGED: ReadonlySet<string> = new Set([
   REQUEST_APPROVAL_INTENT,
   ADD_DELIVERED_FILE_INTENT,
   REMOVE_DELIVERED_FILE_INTENT,
+  SEND_REMINDER_INTENT,
+  PAUSE_REMINDERS_INTENT,
 ]);
 
 /** Whether a form of the customer's page (by its intent) can change what the header shows. */
