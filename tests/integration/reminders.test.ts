@@ -98,7 +98,7 @@ describe("each kind of reminder on its schedule", () => {
     expect((await sentTo(customer)).steps).toEqual([]);
     await runAt(since, 2);
     await runAt(since, 3);
-    let sent = await sentTo(customer);
+    const sent = await sentTo(customer);
     expect(sent.steps).toEqual(["unpaid_signup:1"]);
     expect(sent.emails).toHaveLength(1);
     expect(sent.emails[0]!.subject).toBe("Su cuenta está lista para un servicio");

@@ -1,6 +1,5 @@
 import { REMINDER_CHECK_MS } from "./reminders";
 import { runReminders, type RemindersOutcome } from "./run-reminders.server";
-import type { Deps } from "~/lib/services.server";
 
 interface RemindersJobOptions {
   /** The first look after start: not at once, so a start's own work (migrations, the sweep) goes first. */
