@@ -3,10 +3,10 @@ import {
   expectToast,
   gotoWithLiveStream,
   LIVE_UPDATE_MS,
-  customerIn,
+  customerInBrowser,
+  newCustomer,
   signedInAdmin,
   test,
-  toSpanish,
 } from "./fixtures";
 import { mailsTo } from "./outbox";
 
@@ -28,10 +28,14 @@ test("a customer who has not sent the information form is reminded (the bell, an
   request,
 }) => {
   test.setTimeout(120_000);
-  const page = await (await browser.newContext({ locale: "es-ES", viewport: { width: 390, height: 844 } })).newPage();
-  const customer = await customerIn(page, { paidFirstOf: ["google_business"] });
-  await gotoWithLiveStream(page, "/dashboard/progress");
-  await toSpanish(page);
+  // A customer whose account speaks Spanish (signed up from a Spanish browser), on a phone, paid but without the form.
+  const customer = newCustomer();
+  const { page, userId } = await customerInBrowser(browser, customer, "es-ES");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const state = await page.request.post("/__test/customers/state", {
+    data: { email: customer.email, state: { paidFirstOf: ["google_business"] } },
+  });
+  expect(state.status(), await state.text()).toBe(200);
   await gotoWithLiveStream(page, "/dashboard/progress");
 
   // Two days after the payment: the first reminder of the form, once however often the job looks.
@@ -59,7 +63,7 @@ test("a customer who has not sent the information form is reminded (the bell, an
 
   // The admin's page of the customer: what waits, the reminder sent and its link opened.
   const admin = await signedInAdmin(browser, { locale: "en-US" });
-  await gotoWithLiveStream(admin, `/admin/users/${customer.id}/messages`);
+  await gotoWithLiveStream(admin, `/admin/users/${userId}/messages`);
   const card = admin.getByTestId("customer-reminders");
   await expect(card.getByText("We are waiting for your information").first()).toBeVisible();
   await expect(card.getByText(/Link opened/)).toBeVisible();
