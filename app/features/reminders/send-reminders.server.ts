@@ -11,7 +11,7 @@ import { i18nOfUsers } from "~/lib/i18n/language.server";
 import { reminderOpenPath, unsubscribeRemindersPath } from "~/lib/http/paths";
 import type { Change } from "~/lib/realtime/realtime";
 import { signUnsubscribeToken } from "./reminder-token.server";
-import type { WaitingThing } from "./reminders";
+import { thingKey, type WaitingThing } from "./reminders";
 
 /** One reminder to send: the thing waiting, and its step (0: sent by hand). */
 export interface ReminderToSend {
@@ -65,7 +65,7 @@ export async function lastStepsSent(executor: Executor, userId: string): Promise
     .from(reminders)
     .where(and(eq(reminders.userId, userId), gt(reminders.step, 0)))
     .groupBy(reminders.kind, reminders.subject);
-  return new Map(rows.map((row) => [`${row.kind}:${row.subject}`, row.step ?? 0]));
+  return new Map(rows.map((row) => [thingKey(row), row.step ?? 0]));
 }
 
 /**
