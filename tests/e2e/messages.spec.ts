@@ -76,7 +76,7 @@ test("a customer sends a photo, the admin's open tab and work queue show it live
   // The customer is elsewhere in the portal when the answer comes: the bell and the navigation count show it live.
   await gotoWithLiveStream(customerPage, "/dashboard/progress");
   await composer(admin).fill("Thanks! We will use it.");
-  await admin.getByRole("button", { name: "Send" }).click();
+  await admin.getByRole("button", { name: "Send", exact: true }).click();
   await expect(composer(admin)).toHaveValue("");
   await expect(messagesNav(customerPage)).toHaveAccessibleName("Messages 1 unread", { timeout: LIVE_UPDATE_MS });
   await expect(customerPage.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
@@ -96,7 +96,7 @@ test("a customer sends a photo, the admin's open tab and work queue show it live
 
   // With the thread open, the next answer appears in it live.
   await composer(admin).fill("The first draft is ready.");
-  await admin.getByRole("button", { name: "Send" }).click();
+  await admin.getByRole("button", { name: "Send", exact: true }).click();
   await expect(
     thread(customerPage).getByTestId("message").filter({ hasText: "The first draft is ready." }),
   ).toBeVisible({ timeout: LIVE_UPDATE_MS });
