@@ -21,13 +21,11 @@ export async function sendReminderNow(
   const member = requireTeamReach(actor, input.userId);
   const at = now?.() ?? new Date();
   const { outcome, changes } = await db.transaction(async (tx) => {
+    // A team member's own id, or an id of nobody, is no customer's.
     const customer = await lockReminderCustomer(tx, input.userId);
-    const things = customer ? await waitingThings(tx, [customer.id]) : [];
-    if (!customer || things.length === 0) {
-      // A team member's own id, or an id of nobody: not a customer; a customer with nothing waiting: nothing to send.
-      if (!customer) throw new AppError("customer_not_found");
-      throw new AppError("nothing_to_remind");
-    }
+    if (!customer) throw new AppError("customer_not_found");
+    const things = await waitingThings(tx, [customer.id]);
+    if (things.length === 0) throw new AppError("nothing_to_remind");
     const email = !customer.remindersOptOut;
     const { sent, changes } = await sendReminders(tx, {
       customer,
