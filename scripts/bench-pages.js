@@ -1,11 +1,11 @@
 // `npm run bench:pages`: the signed-in screens' speed in a browser. Builds the app, starts it on a fresh data folder
-// (PGlite) with the benchmarks' customer (payments, progress, information) and a signed-in admin, and runs Lighthouse
-// (mobile defaults) three times on the customer's and the admin's main screens with their session cookie, and on
-// /login and /signup signed out; prints the medians (score, FCP, LCP, TBT, JavaScript transferred, requests)
+// (PGlite) with the benchmarks' customer (payments, progress, information, a care plan, a reminder), an enquiry and a
+// signed-in admin, and runs Lighthouse (mobile defaults) three times on the customer's and the admin's main screens with
+// their session cookie, and on /login and /signup signed out; prints the medians (score, FCP, LCP, TBT, JavaScript transferred, requests)
 // against the targets, and the scripts each page loaded.
 //   --quick   one run each        --paths=/a,/b   only these pages
 //   BENCH_RUNS (default 3), BENCH_PORT (default 4760), BENCH_SKIP_BUILD=1
-import { buildApp, lighthouseRun, loadAverage, median, startSeededApp } from "./bench-support.js";
+import { BENCH_LEAD_ID, buildApp, lighthouseRun, loadAverage, median, startSeededApp } from "./bench-support.js";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -47,12 +47,23 @@ async function audit(url, cookie) {
 buildApp(ORIGIN);
 const seeded = await startSeededApp({ port: PORT, prefix: "bench-pages-", env: { WEB_CONCURRENCY: "" } });
 const pages = [
-  ...["/dashboard/progress", "/dashboard/google-business", "/dashboard/profile"].map((path) => ({
+  ...["/dashboard/progress", "/dashboard/google-business", "/dashboard/profile", "/dashboard/plans"].map((path) => ({
     path,
     kind: "customer",
     cookie: seeded.customerCookie,
   })),
-  ...["/admin/dashboard", "/admin/users", `/admin/users/${seeded.customerId}`, "/admin/analytics"].map((path) => ({
+  ...[
+    "/admin/dashboard",
+    "/admin/users",
+    `/admin/users/${seeded.customerId}`,
+    // The Messages tab holds the customer's Reminders card.
+    `/admin/users/${seeded.customerId}/messages`,
+    "/admin/leads",
+    `/admin/leads/${BENCH_LEAD_ID}`,
+    "/admin/analytics",
+    // The settings, with their Plans and Reminders tabs.
+    "/admin/settings",
+  ].map((path) => ({
     path,
     kind: "admin",
     cookie: seeded.adminCookie,
@@ -94,7 +105,7 @@ try {
   await seeded.stop();
 }
 
-const label = (path) => path.replace(seeded.customerId, ":id");
+const label = (path) => path.replace(seeded.customerId, ":id").replace(BENCH_LEAD_ID, ":id");
 console.log(
   `\nMedians of ${RUNS} run(s); targets: score ${TARGETS.score}, LCP <= ${seconds(TARGETS.lcp)}, TBT <= ${TARGETS.tbt} ms, ` +
     `JS <= ${kb(JS_BUDGET.customer)} (customer) / ${kb(JS_BUDGET.admin)} (admin) / ${kb(JS_BUDGET.public)} (/login, /signup); * = missed\n`,

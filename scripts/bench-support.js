@@ -302,7 +302,20 @@ const benchCustomerSql = (userId) => `
     values ('${userId}', 'domain', 'Domain', 'https://namecheap.com', 'bench');
   insert into notifications (user_id, type, title, message)
     select '${userId}', 'payment', 'Payment approved ' || n, 'Your payment was approved.' from generate_series(1, 8) n;
+  insert into care_plans (id, name_en, name_es, description_en, description_es, price, follows, before_finished, stripe_product_id, stripe_price_id)
+    values ('${BENCH_PLAN_ID}', 'Profile care', 'Cuidado del perfil', 'Monthly posts and review replies.', 'Publicaciones y respuestas cada mes.', 49, 'google_business', true, 'prod_bench', 'price_bench');
+  insert into plan_subscriptions (user_id, plan_id, status, price, stripe_subscription_id, stripe_customer_id, stripe_price_id, current_period_end, started_at)
+    values ('${userId}', '${BENCH_PLAN_ID}', 'active', 49, 'sub_bench', 'cus_bench', 'price_bench', now() + interval '20 days', now() - interval '10 days');
+  insert into reminders (user_id, kind, subject, step, link, sent_at)
+    values ('${userId}', 'second_payment', 'website', 1, '/dashboard/website?pay=2', now() - interval '1 day');
+  insert into leads (id, name, business_name, email, phone, industry, wants, city, state, contact_preference, language, consented_at, source)
+    values ('${BENCH_LEAD_ID}', 'Lee Lead', 'Lead Roofing', 'lead@bench.test', '(555) 765-4321', 'roofing', 'website', 'Tampa', 'FL', 'phone', 'en', now(), '{"utm_source":"google"}');
+  insert into lead_events (lead_id, kind, detail) values ('${BENCH_LEAD_ID}', 'received', '{"message":"A website for my roofing business."}');
 `;
+
+/** The benchmarks' enquiry (the Leads screens) and care plan, at known ids. */
+export const BENCH_LEAD_ID = "b0000000-0000-4000-8000-000000000001";
+const BENCH_PLAN_ID = "b0000000-0000-4000-8000-000000000002";
 
 async function seed(dataDir, databaseUrl, sql) {
   if (databaseUrl) {

@@ -49,6 +49,7 @@ import { dataExportDownloadRouter } from "./data-export-download";
 import { healthRouter } from "./health";
 import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
+import { answerUnchangedData } from "./unchanged-data";
 import { onlyFromLoopback, testHooks } from "./test-hooks";
 
 interface AppOptions {
@@ -143,6 +144,12 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(filesRouter(services));
   app.use(dataExportDownloadRouter(services));
 
+  // Signing out empties this site's browser cache too: the pages' data kept for revalidation (unchanged-data.ts) is
+  // private and must not outlive the session on a shared computer.
+  app.post("/api/auth/sign-out", (_req, res, next) => {
+    res.setHeader("Clear-Site-Data", '"cache"');
+    next();
+  });
   app.all("/api/auth/*splat", forgetSessionsAround, toNodeHandler(services.auth));
   app.get(
     LIVE_STREAM_PATH,
@@ -169,8 +176,10 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     app.use((req, res, next) => (req.path.endsWith(".html") ? next() : files(req, res, next)));
   }
 
+  // An unchanged page's data is 304 (unchanged-data.ts); a form's answer marks a change just made.
   app.all(
     "/{*splat}",
+    answerUnchangedData(services),
     limitConcurrency(services.env.PAGE_CONCURRENCY),
     pages(services, { development: Boolean(options.devMiddleware) }),
   );

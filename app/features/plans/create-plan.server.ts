@@ -3,6 +3,7 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
+import { EVERYONE } from "~/lib/realtime/realtime";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Deps } from "~/lib/services.server";
 import { planProvider } from "./plan-provider.server";
@@ -38,6 +39,6 @@ export async function createPlan(
     });
     return row!.id;
   });
-  await publishChanges(deps.bus, [{ table: PLANS_TABLE, userId: admin.id }]);
+  await publishChanges(deps.bus, [{ table: PLANS_TABLE, userId: EVERYONE }]);
   return { id };
 }

@@ -73,7 +73,7 @@ export function isOffered(
   return customer.finished.has(plan.follows);
 }
 
-/** The change every write to the plans publishes: the admins' pages and, for a subscription, its customer's. */
+/** The change every write to the plans publishes: for everyone when the offers change (every customer's Plans page shows them), for its customer when a subscription does. */
 export const PLANS_TABLE = "care_plans";
 const PLAN_SUBSCRIPTIONS_TABLE = "plan_subscriptions";
 

@@ -4,6 +4,7 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
+import { EVERYONE } from "~/lib/realtime/realtime";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Deps } from "~/lib/services.server";
 import { planIdSchema } from "./plans.schemas";
@@ -41,5 +42,5 @@ export async function setPlanOffered(
     });
     return true;
   });
-  if (changed) await publishChanges(deps.bus, [{ table: PLANS_TABLE, userId: admin.id }]);
+  if (changed) await publishChanges(deps.bus, [{ table: PLANS_TABLE, userId: EVERYONE }]);
 }

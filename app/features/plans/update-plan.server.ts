@@ -4,6 +4,7 @@ import { requireAdminActor } from "~/lib/auth/actor-guards";
 import { recordAuditEvent } from "~/lib/auth/audit.server";
 import type { Actor } from "~/lib/auth/session";
 import { AppError } from "~/lib/http/app-error";
+import { EVERYONE } from "~/lib/realtime/realtime";
 import { publishChanges } from "~/lib/realtime/realtime.server";
 import type { Deps } from "~/lib/services.server";
 import { planProvider } from "./plan-provider.server";
@@ -51,6 +52,6 @@ export async function updatePlan(
     });
   });
   if (priceChanged) await provider.retirePrice(current.stripePriceId);
-  await publishChanges(deps.bus, [{ table: PLANS_TABLE, userId: admin.id }]);
+  await publishChanges(deps.bus, [{ table: PLANS_TABLE, userId: EVERYONE }]);
   return { priceChanged };
 }

@@ -52,3 +52,12 @@ export const LIVE_EVENTS = {
 } as const;
 
 export const LIVE_STREAM_PATH = "/events";
+
+/**
+ * "Something changed a moment ago": set for a few seconds by the browser when its stream brings a change and by the
+ * server on the answer to a form. While it is there, the page's data is always answered in full, never 304: the
+ * instance answering may not have heard of that change yet (another instance's notification still on its way).
+ */
+export const RECENT_CHANGE_COOKIE = "live_changed";
+export const RECENT_CHANGE_SECONDS = 5;
+export const RECENT_CHANGE_COOKIE_VALUE = `${RECENT_CHANGE_COOKIE}=1; Path=/; Max-Age=${RECENT_CHANGE_SECONDS}; SameSite=Lax`;

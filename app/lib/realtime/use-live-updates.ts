@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetchers, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { fetchSessionUser } from "~/lib/auth/auth-api";
-import { LIVE_EVENTS, LIVE_STREAM_PATH, type Change } from "~/lib/realtime/realtime";
+import { LIVE_EVENTS, LIVE_STREAM_PATH, RECENT_CHANGE_COOKIE_VALUE, type Change } from "~/lib/realtime/realtime";
 
 const RECONNECT_MS = 2000;
 const REVALIDATE_DEBOUNCE_MS = 50;
@@ -67,6 +67,8 @@ export function useLiveUpdates(
     let stopped = false;
 
     const revalidate = () => {
+      // The reload that follows must be answered in full, whichever instance answers it (RECENT_CHANGE_COOKIE).
+      document.cookie = RECENT_CHANGE_COOKIE_VALUE;
       clearTimeout(revalidateTimer);
       revalidateTimer = setTimeout(() => {
         const { revalidator: current, submitting: answerAwaited } = latest.current;
