@@ -59,5 +59,5 @@ export const LIVE_STREAM_PATH = "/events";
  * instance answering may not have heard of that change yet (another instance's notification still on its way).
  */
 export const RECENT_CHANGE_COOKIE = "live_changed";
-export const RECENT_CHANGE_SECONDS = 5;
+const RECENT_CHANGE_SECONDS = 5;
 export const RECENT_CHANGE_COOKIE_VALUE = `${RECENT_CHANGE_COOKIE}=1; Path=/; Max-Age=${RECENT_CHANGE_SECONDS}; SameSite=Lax`;
