@@ -31,6 +31,9 @@ const TARGET_OF_CEILING = 0.4;
 /** A revalidation of an unchanged page's data: answered from the tag, near the static file's rate. */
 const TARGET_REVALIDATION_OF_CEILING = 0.8;
 
+/** What a browser sends on every request (the tag is for one language, so its fetch and the run send the same). */
+const BROWSER_HEADERS = { "accept-encoding": "gzip, br", "accept-language": "en-US,en;q=0.9" };
+
 async function measure(app, { path, cookie }, connections, ifNoneMatch) {
   const latencies = [];
   const cpuBefore = cpuMs(app.pid);
@@ -40,7 +43,7 @@ async function measure(app, { path, cookie }, connections, ifNoneMatch) {
     duration: DURATION,
     timeout: 10,
     headers: {
-      "accept-encoding": "gzip, br",
+      ...BROWSER_HEADERS,
       ...(cookie ? { cookie } : {}),
       ...(ifNoneMatch ? { "if-none-match": ifNoneMatch } : {}),
     },
@@ -115,7 +118,10 @@ async function runOn(kind) {
         // A fresh tag for each run: the app trusts one for a minute only.
         const tag = screen.revalidate
           ? (
-              await fetch(`${ORIGIN}${screen.path}`, { headers: { cookie: screen.cookie }, redirect: "manual" })
+              await fetch(`${ORIGIN}${screen.path}`, {
+                headers: { ...BROWSER_HEADERS, cookie: screen.cookie },
+                redirect: "manual",
+              })
             ).headers.get("etag")
           : null;
         const figures = await measure(app, screen, connections, tag);
