@@ -84,7 +84,10 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   const lifecycle = options.lifecycle ?? { draining: false, liveStreams: new LiveStreams() };
   app.disable("x-powered-by");
   // Sign-in, sign-out and password changes go through the auth handler: no cached session user outlives them.
-  const forgetSessionsAround: express.RequestHandler = (_req, res, next) => {
+  const forgetSessionsAround: express.RequestHandler = (req, res, next) => {
+    // Signing out empties this site's browser cache too: the pages' data kept for revalidation (unchanged-data.ts)
+    // is private and must not outlive the session on a shared computer.
+    if (req.method === "POST" && req.path === "/api/auth/sign-out") res.setHeader("Clear-Site-Data", '"cache"');
     forgetCachedSessions(services);
     res.once("finish", () => forgetCachedSessions(services));
     next();
@@ -144,12 +147,6 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(filesRouter(services));
   app.use(dataExportDownloadRouter(services));
 
-  // Signing out empties this site's browser cache too: the pages' data kept for revalidation (unchanged-data.ts) is
-  // private and must not outlive the session on a shared computer.
-  app.post("/api/auth/sign-out", (_req, res, next) => {
-    res.setHeader("Clear-Site-Data", '"cache"');
-    next();
-  });
   app.all("/api/auth/*splat", forgetSessionsAround, toNodeHandler(services.auth));
   app.get(
     LIVE_STREAM_PATH,

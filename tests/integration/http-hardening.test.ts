@@ -267,6 +267,16 @@ describe("cross-site requests", () => {
     });
   }
 
+  it("empties the site's browser cache on a sign-out (the pages' data it kept for revalidation)", async () => {
+    const response = await fetch(`${base}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { origin: siteOrigin, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(response.headers.get("clear-site-data")).toBe('"cache"');
+    expect((await post("/api/auth/sign-in/email", { origin: siteOrigin })).headers.get("clear-site-data")).toBeNull();
+  });
+
   it("finds the resource routes of app/routes.ts", () => {
     expect(resourceRoutePaths()).toEqual(
       expect.arrayContaining(["/resources/session", "/resources/notifications", "/resources/payments/proof"]),
