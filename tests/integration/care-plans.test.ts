@@ -13,6 +13,7 @@ import type { CreatePlanInput } from "~/features/plans/plans.schemas";
 import { startPlanCheckout } from "~/features/plans/start-plan-checkout.server";
 import { updatePlan } from "~/features/plans/update-plan.server";
 import { refundPayment } from "~/features/payments/refunds/refund-payment.server";
+import { EVERYONE } from "~/lib/realtime/realtime";
 import { fakeStripeSettings, startFakeStripe, type FakeStripe } from "../fakes/stripe-server";
 import { refusal, type SignedIn } from "./support";
 import { testApp } from "./test-app";
@@ -148,6 +149,15 @@ describe("the admins' plans", () => {
       subscribers: 1,
       retired: false,
     });
+  });
+
+  it("tells every viewer when the offers change: each customer's Plans page shows them", async () => {
+    await app.deliveredChanges();
+    const plan = await makePlan();
+    await setPlanOffered(app.services, admin.user, { planId: plan.id, offered: false });
+    await updatePlan(app.services, admin.user, { ...planInput(), intent: "update-plan", planId: plan.id });
+    const delivered = (await app.deliveredChanges()).filter((change) => change.table === "care_plans");
+    expect(delivered.map((change) => change.userId)).toEqual([EVERYONE, EVERYONE, EVERYONE]);
   });
 
   it("refuses a bad plan with the field's message and makes nothing at the provider", async () => {
