@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { readSessionUser } from "~/lib/auth/session-middleware.server";
+import { cookieValue } from "~/lib/http/cookies";
 import { localeFromCookie } from "~/lib/i18n/locales";
 import { RECENT_CHANGE_COOKIE, RECENT_CHANGE_COOKIE_VALUE } from "~/lib/realtime/realtime";
 import { PROCESS_ID } from "~/lib/realtime/realtime.server";
@@ -32,10 +33,6 @@ function parseTag(value: string): Tag | null {
   const match = /^W\/"([A-Za-z0-9]{1,36})\.(\d{1,15})\.([a-z0-9]{1,12})\.([A-Za-z0-9_-]{1,64})"$/.exec(value.trim());
   if (!match) return null;
   return { process: match[1]!, version: Number(match[2]), issuedAt: parseInt(match[3]!, 36), fingerprint: match[4]! };
-}
-
-function hasCookie(cookieHeader: string | null, name: string): boolean {
-  return cookieHeader?.split(";").some((part) => part.trim().startsWith(`${name}=`)) ?? false;
 }
 
 /** Keeps the tag and the caching rule on a full answer only: a redirect or a refusal is never stored. */
@@ -77,7 +74,7 @@ export function answerUnchangedData(
     if (req.method !== "GET" || !req.path.endsWith(DATA_SUFFIX)) return next();
     const headers = fromNodeHeaders(req.headers);
     const cookie = headers.get("cookie");
-    if (!cookie || hasCookie(cookie, RECENT_CHANGE_COOKIE)) return next();
+    if (!cookie || cookieValue(cookie, RECENT_CHANGE_COOKIE) !== null) return next();
     let session: Awaited<ReturnType<typeof readSessionUser>>;
     try {
       session = await readSessionUser(services, req.method, headers);

@@ -1,3 +1,4 @@
+import { cookieValue } from "~/lib/http/cookies";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { LeadSource } from "~db/schema";
 import { keptSource, readSource, visitSource } from "./quote-source";
@@ -50,18 +51,9 @@ export function verifyVisit(secret: string, value: string | null | undefined): Q
   }
 }
 
-/** The cookie's value in a request's Cookie header, if any. */
-function visitCookieValue(request: Request): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === QUOTE_VISIT_COOKIE) return rest.join("=");
-  }
-  return null;
-}
-
 /** The signed visit a request carries, or null. */
 export function requestVisit(secret: string, request: Request): QuoteVisit | null {
-  return verifyVisit(secret, visitCookieValue(request));
+  return verifyVisit(secret, cookieValue(request.headers.get("cookie"), QUOTE_VISIT_COOKIE));
 }
 
 /**

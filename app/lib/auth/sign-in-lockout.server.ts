@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { cookieValue } from "../http/cookies";
 import { clearAttempts, countAttempt, peekAttempts } from "./attempt-counter.server";
 import type { Executor } from "../db/db.server";
 import type { LockoutPolicy } from "./session-policy";
@@ -95,12 +96,7 @@ export function deviceCookieOptions(secure: boolean) {
 /** The device's nonce when the request carries a valid device cookie for this account; else null. */
 export function deviceNonce(secret: string, email: string, cookieHeader: string | null | undefined): string | null {
   const name = deviceCookieName(secret, email);
-  const value = cookieHeader
-    ?.split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-  const [nonce, signature] = value?.split(".") ?? [];
+  const [nonce, signature] = cookieValue(cookieHeader, name)?.split(".") ?? [];
   if (!nonce || !signature) return null;
   const expected = Buffer.from(sign(secret, email, nonce));
   const given = Buffer.from(signature);
